@@ -1,0 +1,93 @@
+import { UserError, quote } from './errors.js';
+import type { GameDefinition, GameSetup, ParamValue, ParameterDef } from './game.js';
+
+/** What a user asks for: a scenario, variant switches and parameter overrides (all optional). */
+export interface SetupRequest {
+  readonly scenario?: string | undefined;
+  readonly variants?: Readonly<Record<string, boolean>> | undefined;
+  readonly params?: Readonly<Record<string, unknown>> | undefined;
+}
+
+/**
+ * Checks a request against a game's definition and fills in defaults. `where` names the file or
+ * flag the request came from, so every error says where the bad value is.
+ */
+export function resolveSetup(def: GameDefinition, req: SetupRequest, where: string): GameSetup {
+  const scenario = req.scenario ?? def.scenarios[0]!.id;
+  if (!def.scenarios.some((s) => s.id === scenario)) {
+    throw new UserError(
+      `${where}: scenario ${quote(scenario)} is not a scenario of ${def.id} (known: ${def.scenarios.map((s) => s.id).join(', ')})`,
+    );
+  }
+  const on = new Set(def.variants.filter((v) => v.default).map((v) => v.id));
+  for (const [id, enabled] of Object.entries(req.variants ?? {})) {
+    const v = def.variants.find((x) => x.id === id);
+    if (v === undefined) {
+      throw new UserError(
+        `${where}: variant ${quote(id)} is not a variant of ${def.id} (known: ${def.variants.map((x) => x.id).join(', ')})`,
+      );
+    }
+    if (typeof enabled !== 'boolean') throw new UserError(`${where}: variant ${quote(id)} must be true or false, got ${quote(enabled)}`);
+    if (enabled) {
+      if (v.group !== undefined) for (const o of def.variants) if (o.group === v.group) on.delete(o.id);
+      on.add(id);
+    } else {
+      on.delete(id);
+    }
+  }
+  const groups = new Set(def.variants.flatMap((v) => (v.group === undefined ? [] : [v.group])));
+  for (const g of groups) {
+    const chosen = def.variants.filter((v) => v.group === g && on.has(v.id));
+    if (chosen.length !== 1) {
+      throw new UserError(
+        `${where}: exactly one variant of group ${quote(g)} must be on, got ${chosen.length === 0 ? 'none' : chosen.map((v) => v.id).join(' and ')}`,
+      );
+    }
+  }
+  const params: Record<string, ParamValue> = {};
+  for (const p of def.parameters) params[p.id] = p.default;
+  for (const [id, value] of Object.entries(req.params ?? {})) {
+    const p = def.parameters.find((x) => x.id === id);
+    if (p === undefined) {
+      throw new UserError(
+        `${where}: parameter ${quote(id)} is not a parameter of ${def.id} (known: ${def.parameters.map((x) => x.id).join(', ')})`,
+      );
+    }
+    params[id] = checkParam(p, value, `${where}: parameter ${id}`);
+  }
+  return { scenario, variants: on, params };
+}
+
+/** Validates one parameter value against its definition. */
+export function checkParam(p: ParameterDef, value: unknown, where: string): ParamValue {
+  const inRange = (x: number) => (p.min === undefined || x >= p.min) && (p.max === undefined || x <= p.max);
+  const range = `${p.min ?? '-inf'}..${p.max ?? 'inf'}`;
+  switch (p.kind) {
+    case 'integer':
+    case 'number': {
+      const x = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+      if (typeof x !== 'number' || !Number.isFinite(x) || (p.kind === 'integer' && !Number.isInteger(x)) || !inRange(x)) {
+        throw new UserError(`${where} must be ${p.kind === 'integer' ? 'an integer' : 'a number'} in ${range}, got ${quote(value)}`);
+      }
+      return x;
+    }
+    case 'choice':
+      if (typeof value !== 'string' || !(p.choices ?? []).includes(value)) {
+        throw new UserError(`${where} must be one of ${(p.choices ?? []).join(', ')}, got ${quote(value)}`);
+      }
+      return value;
+    case 'hex':
+      if (typeof value !== 'string' || !/^\d{4}$/.test(value)) throw new UserError(`${where} must be a CCRR hex id, got ${quote(value)}`);
+      return value;
+    case 'hexList': {
+      const list = typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter((s) => s !== '') : value;
+      if (!Array.isArray(list) || !list.every((h) => typeof h === 'string' && /^\d{4}$/.test(h))) {
+        throw new UserError(`${where} must be a list of CCRR hex ids, got ${quote(value)}`);
+      }
+      if (p.length !== undefined && list.length !== p.length) {
+        throw new UserError(`${where} must list exactly ${p.length} hexes, got ${list.length} (${quote(value)})`);
+      }
+      return list as string[];
+    }
+  }
+}
