@@ -1,0 +1,52 @@
+import type { Command } from 'commander';
+import { listGames } from '../games/index.js';
+
+/** `sandtable list`: games, scenarios, sides, policies, variants and parameters with provenance. */
+export function registerList(program: Command): void {
+  program
+    .command('list')
+    .description('list games, scenarios, sides, policies, variants and parameters (with provenance)')
+    .option('--json', 'machine-readable output')
+    .action((opts: { json?: boolean }) => {
+      const games = listGames();
+      if (opts.json) {
+        const plain = games.map((g) => ({
+          id: g.id,
+          title: g.title,
+          rules: g.rulesTitle,
+          sides: g.sides,
+          scenarios: g.scenarios,
+          policies: g.policies.map((p) => ({ id: p.id, side: p.side, description: p.description })),
+          defaultPolicies: g.defaultPolicies,
+          variants: g.variants,
+          parameters: g.parameters,
+          results: g.results,
+          stats: g.stats,
+        }));
+        process.stdout.write(`${JSON.stringify(plain, null, 2)}\n`);
+        return;
+      }
+      const out: string[] = [];
+      for (const g of games) {
+        out.push(`${g.id} — ${g.title}`, `  rules: ${g.rulesTitle}`);
+        out.push(`  sides: ${g.sides.map((s) => `${s.id} (${s.name})`).join(', ')}`);
+        out.push('  scenarios:');
+        for (const s of g.scenarios) out.push(`    ${s.id.padEnd(22)} ${s.title} [${s.rule}]`);
+        out.push('  policies:');
+        for (const p of g.policies) {
+          const def = g.defaultPolicies[p.side] === p.id ? ' (default)' : '';
+          out.push(`    ${p.side}/${p.id}${def}`.padEnd(32) + ` ${p.description}`);
+        }
+        out.push('  variants:');
+        for (const v of g.variants) {
+          out.push(`    ${v.id}${v.default ? ' (default)' : ''}`.padEnd(32) + ` [${v.rule}]${v.group === undefined ? '' : ` {${v.group}}`} ${v.description}`);
+        }
+        out.push('  parameters:');
+        for (const p of g.parameters) {
+          out.push(`    ${p.id} = ${JSON.stringify(p.default)}`.padEnd(44) + ` ${p.provenance.toUpperCase()}: ${p.description} (${p.source})`);
+        }
+        out.push('');
+      }
+      process.stdout.write(`${out.join('\n')}\n`);
+    });
+}

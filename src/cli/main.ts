@@ -1,0 +1,30 @@
+#!/usr/bin/env node
+import { Command, CommanderError } from 'commander';
+import { UserError } from '../core/errors.js';
+import { codeVersion } from '../runner/version.js';
+import { registerList } from './list.js';
+import { registerPlay } from './play.js';
+import { registerRun } from './run.js';
+
+const program = new Command();
+program
+  .name('sandtable')
+  .description('Is this wargame balanced, and what changes it? Seeded batch play, exact odds, reports.')
+  .version(codeVersion().version)
+  .showHelpAfterError('(run with --help for usage)')
+  .exitOverride();
+
+registerList(program);
+registerRun(program);
+registerPlay(program);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (e) {
+  if (e instanceof UserError) {
+    process.stderr.write(`sandtable: ${e.message}\n`);
+    process.exit(2);
+  }
+  if (e instanceof CommanderError) process.exit(e.exitCode === 0 ? 0 : 2);
+  throw e;
+}

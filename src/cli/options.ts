@@ -1,0 +1,28 @@
+import { UserError, quote } from '../core/errors.js';
+
+/** Parses a whole number flag in [min, max]; a bad value is a user error naming the flag. */
+export function intFlag(flag: string, min: number, max: number): (value: string) => number {
+  return (value: string) => {
+    const n = /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
+    if (!Number.isSafeInteger(n) || n < min || n > max) {
+      throw new UserError(`option ${flag}: expected a whole number in ${min}..${max}, got ${quote(value)}`);
+    }
+    return n;
+  };
+}
+
+/** Collects repeatable `key=value` flags into a record. */
+export function collectPairs(flag: string): (value: string, prev: Record<string, string> | undefined) => Record<string, string> {
+  return (value, prev) => {
+    const i = value.indexOf('=');
+    if (i <= 0) throw new UserError(`option ${flag}: expected key=value, got ${quote(value)}`);
+    return { ...(prev ?? {}), [value.slice(0, i)]: value.slice(i + 1) };
+  };
+}
+
+/** Collects repeatable `id` or `id=on|off` variant flags. */
+export function collectVariants(value: string, prev: Record<string, boolean> | undefined): Record<string, boolean> {
+  const [id, state = 'on'] = value.split('=', 2) as [string, string?];
+  if (!['on', 'off', 'true', 'false'].includes(state)) throw new UserError(`option --variant: expected id or id=on|off, got ${quote(value)}`);
+  return { ...(prev ?? {}), [id]: state === 'on' || state === 'true' };
+}

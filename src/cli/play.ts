@@ -1,0 +1,113 @@
+import { existsSync, statSync } from 'node:fs';
+import type { Command } from 'commander';
+import { UserError, quote } from '../core/errors.js';
+import type { GameRecord, TraceEvent } from '../core/game.js';
+import { MAX_SEED } from '../core/rng.js';
+import { resolveSetup } from '../core/setup.js';
+import { getGame } from '../games/index.js';
+import { loadExperiment, type ResolvedArm } from '../runner/experiment.js';
+import { readManifest } from '../runner/manifest.js';
+import { playGame } from '../runner/play.js';
+import { parseExperiment } from '../runner/experiment.js';
+import { collectPairs, collectVariants, intFlag } from './options.js';
+
+interface PlayFlags {
+  seed: number;
+  game: number;
+  trace?: boolean;
+  json?: boolean;
+  scenario?: string;
+  policy?: Record<string, string>;
+  variant?: Record<string, boolean>;
+  param?: Record<string, string>;
+  from?: string;
+  arm?: string;
+}
+
+/** The row a batch run would hold for this game (same column names as games.parquet). */
+export function recordRow(gameId: string, gameIndex: number, arm: string, scenario: string, rec: GameRecord): Record<string, string | number> {
+  const def = getGame(gameId);
+  const winner = def.results.find((r) => r.id === rec.result)?.winner ?? 'none';
+  return {
+    game: gameIndex,
+    arm,
+    scenario,
+    result: rec.result,
+    winner,
+    end_turn: rec.endTurn,
+    end_reason: rec.endReason,
+    victory_level: rec.victoryLevel,
+    ...rec.stats,
+  };
+}
+
+export function formatEvent(e: TraceEvent): string {
+  const dice = e.dice === undefined || e.dice.length === 0 ? '' : ` [dice ${e.dice.join(' ')}]`;
+  const dec = e.decision === undefined ? '' : ` {${e.decision.kind}: option ${e.decision.choice + 1} of ${e.decision.of}}`;
+  return `T${e.turn} ${e.phase.padEnd(16)} ${`(${e.rule})`.padEnd(12)} ${e.side === undefined ? '' : `${e.side}: `}${e.text}${dice}${dec}`;
+}
+
+function armFrom(source: string, armId: string | undefined): { arm: ResolvedArm; game: string; seed: number } {
+  const isDir = existsSync(source) && statSync(source).isDirectory();
+  const exp = isDir ? parseExperiment(readManifest(source).experiment, `${source}/manifest.json`) : loadExperiment(source);
+  const arm = armId === undefined ? exp.arms[0]! : exp.arms.find((a) => a.id === armId);
+  if (arm === undefined) throw new UserError(`option --arm: ${quote(armId)} is not an arm of ${source} (arms: ${exp.arms.map((a) => a.id).join(', ')})`);
+  return { arm, game: exp.game.id, seed: exp.seed };
+}
+
+/** `sandtable play <game>`: one game, narrated turn by turn with rule references. */
+export function registerPlay(program: Command): void {
+  program
+    .command('play')
+    .description('play one game and narrate it (the same record the batch run holds for that game index)')
+    .argument('[game]', 'game id (see list); optional with --from')
+    .option('--seed <n>', 'master seed', intFlag('--seed', 0, MAX_SEED))
+    .option('--game <i>', 'game index', intFlag('--game', 0, Number.MAX_SAFE_INTEGER), 0)
+    .option('--trace', 'narrate every event with its rule reference')
+    .option('--json', 'machine-readable output: the record row and the trace')
+    .option('--scenario <id>', 'scenario or level')
+    .option('--policy <side=id>', 'policy for a side (repeatable)', collectPairs('--policy'))
+    .option('--variant <id[=off]>', 'switch a variant on or off (repeatable)', collectVariants)
+    .option('--param <id=value>', 'override a parameter (repeatable; lists comma-separated)', collectPairs('--param'))
+    .option('--from <experiment|run-dir>', 'take game, seed and arm settings from an experiment file or a run directory')
+    .option('--arm <id>', 'arm of --from (default: the first)')
+    .action((gameArg: string | undefined, flags: PlayFlags) => {
+      let gameId: string;
+      let arm: ResolvedArm;
+      let seed: number;
+      if (flags.from !== undefined) {
+        const f = armFrom(flags.from, flags.arm);
+        if (gameArg !== undefined && gameArg !== f.game) throw new UserError(`game ${quote(gameArg)} does not match ${flags.from} (game ${f.game})`);
+        gameId = f.game;
+        arm = f.arm;
+        seed = flags.seed ?? f.seed;
+      } else {
+        if (gameArg === undefined) throw new UserError('play: name a game (see `sandtable list`) or give --from');
+        if (flags.seed === undefined) throw new UserError('play: option --seed is required without --from');
+        const def = getGame(gameArg, 'play');
+        const setup = resolveSetup(def, { scenario: flags.scenario, variants: flags.variant, params: flags.param }, 'play options');
+        const policies: Record<string, string> = { ...def.defaultPolicies };
+        for (const [side, id] of Object.entries(flags.policy ?? {})) {
+          if (!def.policies.some((p) => p.side === side && p.id === id)) {
+            throw new UserError(`option --policy: no policy ${quote(id)} for side ${quote(side)} (known: ${def.policies.map((p) => `${p.side}=${p.id}`).join(', ')})`);
+          }
+          policies[side] = id;
+        }
+        gameId = gameArg;
+        arm = { id: 'play', description: '', setup, policies };
+        seed = flags.seed;
+      }
+      const def = getGame(gameId);
+      const trace: TraceEvent[] | undefined = flags.trace || flags.json ? [] : undefined;
+      const rec = playGame(def, arm.setup, arm.policies, seed, flags.game, trace);
+      const row = recordRow(gameId, flags.game, arm.id, arm.setup.scenario, rec);
+      if (flags.json) {
+        process.stdout.write(`${JSON.stringify({ seed, game: flags.game, policies: arm.policies, variants: [...arm.setup.variants], params: arm.setup.params, record: row, trace }, null, 2)}\n`);
+        return;
+      }
+      const lines = [`${def.title} — seed ${seed}, game ${flags.game}, scenario ${arm.setup.scenario}, ${Object.entries(arm.policies).map(([s, p]) => `${s}: ${p}`).join(', ')}`];
+      if (trace !== undefined) lines.push(...trace.map(formatEvent));
+      lines.push('', 'record:', ...Object.entries(row).map(([k, v]) => `  ${k} = ${v}`));
+      process.stdout.write(`${lines.join('\n')}\n`);
+    });
+}

@@ -1,0 +1,18 @@
+/** A rate as a percentage with one decimal, e.g. 0.1234 -> "12.3". */
+export function pct(x: number): string {
+  return (100 * x).toFixed(1);
+}
+
+/** "12.3% [11.8, 13.1]": a rate with its 95% interval, never a bare percentage (DESIGN §4). */
+export function rateWithCi(rate: number, lo: number, hi: number): string {
+  return `${pct(rate)}% [${pct(lo)}, ${pct(hi)}]`;
+}
+
+export function escapeHtml(s: string): string {
+  return s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+}
+
+/** 10000 -> "10,000". */
+export function count(n: number): string {
+  return n.toLocaleString('en-US');
+}

@@ -1,0 +1,94 @@
+import type { OutcomeRow, StatRow } from '../analysis/summary.js';
+import type { GameDefinition } from '../core/game.js';
+import type { Manifest } from '../runner/manifest.js';
+import { writeAtomic } from '../runner/outputs.js';
+import { count, escapeHtml, pct, rateWithCi } from './format.js';
+
+function armLabel(m: Manifest, arm: string): string {
+  const a = m.arms.find((x) => x.id === arm);
+  if (a === undefined) return arm;
+  return Object.entries(a.policies).map(([side, p]) => `${side}: ${p}`).join(', ');
+}
+
+/** The findings in a few sentences with numbers and intervals. */
+export function summaryMarkdown(def: GameDefinition, m: Manifest, outcomes: readonly OutcomeRow[]): string {
+  const lines = [`# ${m.name}: ${def.title}`, ''];
+  if (m.description !== '') lines.push(m.description, '');
+  lines.push(`${count(m.games)} games per arm, master seed ${m.seed}; every arm plays the same game indices with the same dice (common random numbers). Rates are shown with Wilson 95% intervals.`, '');
+  const side = def.sides[0]!;
+  for (const a of m.arms) {
+    const rows = outcomes.filter((o) => o.arm === a.id && o.kind === 'winner');
+    const parts = rows.filter((r) => r.count > 0 || r.outcome !== 'none').map((r) =>
+      r.outcome === 'none' ? `no winner in ${rateWithCi(r.rate, r.lo95, r.hi95)}` : `${def.sides.find((s) => s.id === r.outcome)?.name ?? r.outcome} wins ${rateWithCi(r.rate, r.lo95, r.hi95)}`,
+    );
+    lines.push(`- **${a.id}** (${armLabel(m, a.id)}; scenario ${a.scenario}${a.variants.length > 0 ? `; variants ${a.variants.join(', ')}` : ''}): ${parts.join(', ')}.`);
+  }
+  const first = outcomes.filter((o) => o.kind === 'winner' && o.outcome === side.id);
+  if (first.length > 1) {
+    const best = first.reduce((x, y) => (y.rate > x.rate ? y : x));
+    const worst = first.reduce((x, y) => (y.rate < x.rate ? y : x));
+    const separated = best.lo95 > worst.hi95;
+    lines.push('', `${side.name} win rate ranges from ${pct(worst.rate)}% (${worst.arm}) to ${pct(best.rate)}% (${best.arm}); ${separated ? 'the intervals of these two arms do not overlap.' : 'the intervals of these two arms overlap: more games are needed to tell them apart.'}`);
+  }
+  const recon = def.parameters.filter((p) => p.provenance === 'reconstructed');
+  if (recon.length > 0) {
+    lines.push('', `Reconstructed values in play (not printed in the rules; override them to test sensitivity): ${recon.map((p) => `${p.id} = ${JSON.stringify(m.arms[0]?.params[p.id] ?? p.default)}`).join('; ')}.`);
+  }
+  lines.push('', `Code ${m.version} (${m.commit.slice(0, 12)}), data ${m.dataHash.slice(0, 12)}, experiment ${m.experimentHash.slice(0, 12)}.`, '');
+  return lines.join('\n');
+}
+
+/** index.html: one self-contained file (no external requests) with the findings and the manifest. */
+export function reportHtml(def: GameDefinition, m: Manifest, outcomes: readonly OutcomeRow[], stats: readonly StatRow[], markdown: string): string {
+  const sideRows = outcomes.filter((o) => o.kind === 'winner');
+  const resultRows = outcomes.filter((o) => o.kind === 'result');
+  const bar = (o: OutcomeRow) =>
+    `<div class="bar"><div class="fill" style="width:${pct(o.rate)}%"></div><div class="ci" style="left:${pct(o.lo95)}%;width:${pct(o.hi95 - o.lo95)}%"></div></div>`;
+  const outcomeTable = (rows: readonly OutcomeRow[], label: string) => `
+<table><thead><tr><th>arm</th><th>${label}</th><th>games</th><th>count</th><th>rate [95% CI]</th><th></th></tr></thead><tbody>
+${rows.map((o) => `<tr><td>${escapeHtml(o.arm)}</td><td>${escapeHtml(o.outcome)}</td><td>${count(o.games)}</td><td>${count(o.count)}</td><td>${rateWithCi(o.rate, o.lo95, o.hi95)}</td><td>${bar(o)}</td></tr>`).join('\n')}
+</tbody></table>`;
+  const statTable = `
+<table><thead><tr><th>arm</th><th>statistic</th><th>mean</th><th>sd</th><th>min</th><th>q25</th><th>median</th><th>q75</th><th>max</th></tr></thead><tbody>
+${stats.map((s) => `<tr><td>${escapeHtml(s.arm)}</td><td title="${escapeHtml(def.stats.find((d) => d.id === s.stat)?.description ?? 'last turn played')}">${escapeHtml(s.stat)}</td>${[s.mean, s.sd, s.min, s.q25, s.median, s.q75, s.max].map((v) => `<td>${Number.isFinite(v) ? v.toFixed(2) : ''}</td>`).join('')}</tr>`).join('\n')}
+</tbody></table>`;
+  const params = def.parameters
+    .map((p) => `<tr><td>${escapeHtml(p.id)}</td><td>${escapeHtml(JSON.stringify(m.arms[0]?.params[p.id] ?? p.default))}</td><td>${p.provenance}</td><td>${escapeHtml(p.source)}</td></tr>`)
+    .join('\n');
+  const arms = m.arms
+    .map((a) => `<tr><td>${escapeHtml(a.id)}</td><td>${escapeHtml(a.scenario)}</td><td>${escapeHtml(armLabel(m, a.id))}</td><td>${escapeHtml(a.variants.join(', '))}</td><td>${escapeHtml(JSON.stringify(a.params))}</td></tr>`)
+    .join('\n');
+  const paragraphs = markdown
+    .split('\n')
+    .filter((l) => l.trim() !== '' && !l.startsWith('# '))
+    .map((l) => (l.startsWith('- ') ? `<li>${escapeHtml(l.slice(2)).replaceAll(/\*\*(.+?)\*\*/g, '<b>$1</b>')}</li>` : `<p>${escapeHtml(l)}</p>`))
+    .join('\n');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(m.name)} — ${escapeHtml(def.title)}</title>
+<style>
+body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}
+table{border-collapse:collapse;margin:1em 0;font-size:14px}th,td{border-bottom:1px solid #ddd;padding:3px 8px;text-align:left}
+th{background:#f4f4f4}.bar{position:relative;width:200px;height:12px;background:#eee}
+.fill{position:absolute;top:0;left:0;height:12px;background:#7a9cc6}.ci{position:absolute;top:4px;height:4px;background:#1b3b6f}
+code{background:#f4f4f4;padding:1px 4px}
+</style></head><body>
+<h1>${escapeHtml(m.name)}: ${escapeHtml(def.title)}</h1>
+${paragraphs}
+<h2>Who wins</h2>${outcomeTable(sideRows, 'winner')}
+<h2>How games end</h2>${outcomeTable(resultRows, 'result')}
+<h2>Game statistics</h2>${statTable}
+<h2>Arms</h2><table><thead><tr><th>arm</th><th>scenario</th><th>policies</th><th>variants</th><th>parameters</th></tr></thead><tbody>${arms}</tbody></table>
+<h2>Parameters and their provenance</h2><table><thead><tr><th>parameter</th><th>value (first arm)</th><th>provenance</th><th>source</th></tr></thead><tbody>${params}</tbody></table>
+<h2>Manifest</h2><p>Seed <code>${m.seed}</code>, ${count(m.games)} games per arm, code <code>${escapeHtml(m.version)}</code> at <code>${escapeHtml(m.commit)}</code>, node <code>${escapeHtml(m.node)}</code>, data hash <code>${m.dataHash}</code>, experiment hash <code>${m.experimentHash}</code>. Reproduce one game with <code>sandtable play ${escapeHtml(def.id)} --seed ${m.seed} --game N --trace</code> and the arm's options.</p>
+</body></html>
+`;
+}
+
+/** Writes summary.md and index.html into a run directory; returns what it wrote. */
+export function writeReport(dir: string, def: GameDefinition, m: Manifest, outcomes: readonly OutcomeRow[], stats: readonly StatRow[]): Record<string, string> {
+  const md = summaryMarkdown(def, m, outcomes);
+  const html = reportHtml(def, m, outcomes, stats, md);
+  writeAtomic(`${dir}/summary.md`, md);
+  writeAtomic(`${dir}/index.html`, html);
+  return { 'summary.md': md, 'index.html': html };
+}

@@ -1,0 +1,49 @@
+import type { GameSetup } from '../core/game.js';
+import { getGame } from '../games/index.js';
+import { recordColumns, writeRecord } from './layout.js';
+import { playGame } from './play.js';
+
+/** A task: one arm's contiguous range [start, end) of game indices. Plain data, sent to workers. */
+export interface ChunkTask {
+  readonly game: string;
+  readonly arm: number;
+  readonly scenario: string;
+  readonly variants: readonly string[];
+  readonly params: GameSetup['params'];
+  readonly policies: Readonly<Record<string, string>>;
+  readonly seed: number;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** Thrown when a game fails: names the game index, arm and seed so it can be replayed. */
+export class GameFailure extends Error {
+  constructor(
+    readonly task: ChunkTask,
+    readonly gameIndex: number,
+    cause: unknown,
+  ) {
+    super(`game ${gameIndex} of arm #${task.arm} (seed ${task.seed}) failed: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'GameFailure';
+  }
+}
+
+/** Plays a chunk and returns its column-major block: column c of row r at c * rows + r. */
+export function playChunk(task: ChunkTask): Float64Array {
+  const def = getGame(task.game);
+  const cols = recordColumns(def);
+  const rows = task.end - task.start;
+  const block = new Float64Array(cols.length * rows);
+  const setup: GameSetup = { scenario: task.scenario, variants: new Set(task.variants), params: task.params };
+  for (let i = 0; i < rows; i++) {
+    const g = task.start + i;
+    let rec;
+    try {
+      rec = playGame(def, setup, task.policies, task.seed, g);
+    } catch (e) {
+      throw new GameFailure(task, g, e);
+    }
+    writeRecord(def, cols, block, rows, i, rec);
+  }
+  return block;
+}

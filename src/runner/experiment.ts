@@ -1,0 +1,129 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { UserError, quote } from '../core/errors.js';
+import type { GameDefinition, GameSetup } from '../core/game.js';
+import { MAX_SEED } from '../core/rng.js';
+import { resolveSetup } from '../core/setup.js';
+import { getGame } from '../games/index.js';
+
+const idPattern = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+
+const armSchema = z.strictObject({
+  id: z.string().regex(idPattern, 'letters, digits, "_", "." or "-"'),
+  description: z.string().optional(),
+  scenario: z.string().optional(),
+  policies: z.record(z.string(), z.string()).optional(),
+  variants: z.record(z.string(), z.boolean()).optional(),
+  params: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const experimentSchema = z.strictObject({
+  name: z.string().regex(idPattern, 'letters, digits, "_", "." or "-"'),
+  description: z.string().optional(),
+  game: z.string(),
+  scenario: z.string().optional(),
+  games: z.number().int().min(1).max(100_000_000),
+  seed: z.number().int().min(0).max(MAX_SEED),
+  chunkSize: z.number().int().min(1).max(1_000_000).optional(),
+  baseline: z.string().optional(),
+  arms: z.array(armSchema).min(1),
+});
+
+export type ExperimentFile = z.infer<typeof experimentSchema>;
+
+/** One arm after validation: a scenario, variants and parameters, and a policy per side. */
+export interface ResolvedArm {
+  readonly id: string;
+  readonly description: string;
+  readonly setup: GameSetup;
+  readonly policies: Readonly<Record<string, string>>;
+}
+
+export interface Experiment {
+  readonly name: string;
+  readonly description: string;
+  readonly game: GameDefinition;
+  readonly games: number;
+  readonly seed: number;
+  readonly chunkSize: number;
+  readonly baseline: string | undefined;
+  readonly arms: readonly ResolvedArm[];
+  /** The file as given (after overrides), kept in the manifest. */
+  readonly source: ExperimentFile;
+}
+
+export const DEFAULT_CHUNK = 1000;
+
+function formatZodPath(path: readonly PropertyKey[]): string {
+  return path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '');
+}
+
+/** Parses and checks an experiment; `where` names its file in every error. */
+export function parseExperiment(raw: unknown, where: string): Experiment {
+  const parsed = experimentSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const field = formatZodPath(issue.path) || '(top level)';
+    let value: unknown = raw;
+    for (const k of issue.path) value = (value as Record<PropertyKey, unknown> | undefined)?.[k as string];
+    throw new UserError(`${where}: field ${field}: ${issue.message}${value === undefined ? '' : ` (got ${quote(value)})`}`);
+  }
+  const file = parsed.data;
+  const game = getGame(file.game, `${where}: field game`);
+  const seen = new Set<string>();
+  const arms = file.arms.map((arm, i) => {
+    const at = `${where}: arms[${i}] (${arm.id})`;
+    if (seen.has(arm.id)) throw new UserError(`${at}: arm id ${quote(arm.id)} is used twice`);
+    seen.add(arm.id);
+    const setup = resolveSetup(game, { scenario: arm.scenario ?? file.scenario, variants: arm.variants, params: arm.params }, at);
+    const policies: Record<string, string> = { ...game.defaultPolicies };
+    for (const [side, policy] of Object.entries(arm.policies ?? {})) {
+      if (!game.sides.some((s) => s.id === side)) {
+        throw new UserError(`${at}: field policies: unknown side ${quote(side)} (sides: ${game.sides.map((s) => s.id).join(', ')})`);
+      }
+      if (!game.policies.some((p) => p.side === side && p.id === policy)) {
+        const known = game.policies.filter((p) => p.side === side).map((p) => p.id);
+        throw new UserError(`${at}: field policies.${side}: unknown policy ${quote(policy)} (known: ${known.join(', ')})`);
+      }
+      policies[side] = policy;
+    }
+    return { id: arm.id, description: arm.description ?? '', setup, policies };
+  });
+  if (file.baseline !== undefined && !seen.has(file.baseline)) {
+    throw new UserError(`${where}: field baseline: ${quote(file.baseline)} is not an arm id (arms: ${[...seen].join(', ')})`);
+  }
+  return {
+    name: file.name,
+    description: file.description ?? '',
+    game,
+    games: file.games,
+    seed: file.seed,
+    chunkSize: file.chunkSize ?? DEFAULT_CHUNK,
+    baseline: file.baseline,
+    arms,
+    source: file,
+  };
+}
+
+/** Reads an experiment file; a missing file or bad JSON is a user error naming it. */
+export function loadExperiment(path: string): Experiment {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new UserError(`${path}: cannot read experiment file (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    throw new UserError(`${path}: not valid JSON (${(e as Error).message})`);
+  }
+  return parseExperiment(raw, path);
+}
+
+/** The same experiment with command-line overrides applied and re-validated. */
+export function withOverrides(exp: Experiment, o: { games?: number; seed?: number; chunkSize?: number }, where: string): Experiment {
+  const source = { ...exp.source, ...(o.games === undefined ? {} : { games: o.games }), ...(o.seed === undefined ? {} : { seed: o.seed }), ...(o.chunkSize === undefined ? {} : { chunkSize: o.chunkSize }) };
+  return parseExperiment(source, where);
+}
