@@ -122,22 +122,24 @@ export async function runExperiment(exp: Experiment, opts: RunOptions): Promise<
     opts.signal?.addEventListener('abort', onAbort, { once: true });
     if (opts.signal?.aborted) onAbort();
     let failure: unknown;
-    await Promise.all(
-      pending.map(async (t) => {
+    // At most two tasks per worker in flight: the queue stays short, so an interrupt stops promptly.
+    let next = 0;
+    const lane = async () => {
+      while (next < pending.length && !abort.signal.aborted) {
+        const t = pending[next++]!;
         try {
           const buf = await pool.run(t, { signal: abort.signal });
-          const data = new Float64Array(buf);
           writeAtomic(`${chunksDir}/${chunkName(t)}`, new Uint8Array(buf));
-          blocks.set(t, data);
+          blocks.set(t, new Float64Array(buf));
           played += t.end - t.start;
           progress.advance(t.end - t.start);
         } catch (e) {
-          if (abort.signal.aborted && failure === undefined && interrupted) return;
-          if (failure === undefined) failure = e;
+          if (!interrupted && failure === undefined) failure = e;
           abort.abort();
         }
-      }),
-    );
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(pending.length, 2 * opts.workers) }, lane));
     opts.signal?.removeEventListener('abort', onAbort);
     progress.stop();
     await pool.destroy();

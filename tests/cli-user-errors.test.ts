@@ -1,0 +1,94 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { sandtable, tempDir, writeExperiment } from './helpers/cli.js';
+
+// Bad input gets one clear line naming the file, field and value, a non-zero exit, no stack trace.
+
+const dir = tempDir('errors');
+const good = {
+  name: 'err',
+  game: 'sfo',
+  scenario: 'advanced',
+  games: 20,
+  seed: 1,
+  arms: [{ id: 'a', policies: { soviet: 'best-odds', us: 'hold-towns' } }],
+};
+
+function expectUserError(args: string[], ...fragments: string[]) {
+  const r = sandtable(args);
+  expect(r.code, r.stderr).toBe(2);
+  expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
+  expect(r.stderr.trim().split('\n').length).toBeLessThanOrEqual(2);
+  for (const f of fragments) expect(r.stderr).toContain(f);
+}
+
+describe('experiment files are checked at the edge', () => {
+  it('a missing file names the path', () => {
+    expectUserError(['run', join(dir, 'nope.json')], 'nope.json', 'cannot read');
+  });
+
+  it('invalid JSON names the file', () => {
+    const p = join(dir, 'broken.json');
+    writeFileSync(p, '{ "name": "x", ');
+    expectUserError(['run', p], 'broken.json', 'not valid JSON');
+  });
+
+  it('a missing field names it', () => {
+    const { seed: _s, ...noSeed } = good;
+    expectUserError(['run', writeExperiment(dir, noSeed, 'noseed.json')], 'noseed.json', 'field seed');
+  });
+
+  it('a bad number names the field and value', () => {
+    expectUserError(['run', writeExperiment(dir, { ...good, games: -5 }, 'neg.json')], 'neg.json', 'field games', '-5');
+    expectUserError(['run', writeExperiment(dir, { ...good, seed: 1.5 }, 'frac.json')], 'frac.json', 'field seed', '1.5');
+  });
+
+  it('an unknown game lists the known ones', () => {
+    expectUserError(['run', writeExperiment(dir, { ...good, game: 'chess' }, 'chess.json')], 'chess.json', 'field game', '"chess"', 'sfo');
+  });
+
+  it('an unknown policy names the arm, side and value', () => {
+    const bad = { ...good, arms: [{ id: 'a', policies: { soviet: 'blitz' } }] };
+    expectUserError(['run', writeExperiment(dir, bad, 'pol.json')], 'pol.json', 'arms[0]', 'policies.soviet', '"blitz"');
+  });
+
+  it('an unknown variant or parameter is named', () => {
+    const v = { ...good, arms: [{ id: 'a', variants: { 'night-rule': true } }] };
+    expectUserError(['run', writeExperiment(dir, v, 'var.json')], 'var.json', 'variant', '"night-rule"');
+    const p = { ...good, arms: [{ id: 'a', params: { weather: 3 } }] };
+    expectUserError(['run', writeExperiment(dir, p, 'par.json')], 'par.json', 'parameter', '"weather"');
+  });
+
+  it('a parameter value out of its domain is named', () => {
+    const p = { ...good, arms: [{ id: 'a', params: { forests: ['0202'] } }] };
+    expectUserError(['run', writeExperiment(dir, p, 'forest.json')], 'forest.json', 'forests');
+  });
+
+  it('an unknown field is refused rather than ignored', () => {
+    expectUserError(['run', writeExperiment(dir, { ...good, gmaes: 10 }, 'typo.json')], 'typo.json', 'gmaes');
+  });
+});
+
+describe('command-line flags are checked', () => {
+  const exp = writeExperiment(dir, good, 'good.json');
+  it('a bad seed, game count or worker count names the flag and value', () => {
+    expectUserError(['run', exp, '--seed', 'abc'], '--seed', '"abc"');
+    expectUserError(['run', exp, '--games', '0'], '--games', '"0"');
+    expectUserError(['run', exp, '--workers', '-1'], '--workers');
+  });
+
+  it('play with an unknown policy or game is refused', () => {
+    expectUserError(['play', 'sfo', '--seed', '1', '--policy', 'soviet=blitz'], '--policy', '"blitz"');
+    expectUserError(['play', 'chess', '--seed', '1'], '"chess"');
+  });
+
+  it('an existing finished run is never overwritten without --force', () => {
+    const out = join(dir, 'keep');
+    expect(sandtable(['run', exp, '--out', out, '--quiet']).code).toBe(0);
+    const before = readFileSync(join(out, 'games.parquet'));
+    expectUserError(['run', exp, '--out', out, '--quiet'], out, '--resume', '--force');
+    expect(readFileSync(join(out, 'games.parquet')).equals(before)).toBe(true);
+    expect(existsSync(join(out, 'manifest.json'))).toBe(true);
+  });
+});

@@ -1,0 +1,23 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** The compiled CLI, as users run it (`npm test` builds before testing). */
+export const CLI = join(import.meta.dirname, '..', '..', 'dist', 'src', 'cli', 'main.js');
+
+export function sandtable(args: readonly string[], cwd?: string): { code: number; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', cwd, timeout: 300_000 });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+export function tempDir(prefix: string): string {
+  return mkdtempSync(join(tmpdir(), `sandtable-${prefix}-`));
+}
+
+/** Writes an experiment file into `dir` and returns its path. */
+export function writeExperiment(dir: string, body: object, name = 'exp.json'): string {
+  const path = join(dir, name);
+  writeFileSync(path, JSON.stringify(body, null, 2));
+  return path;
+}
