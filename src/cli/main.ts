@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from 'commander';
 import { UserError } from '../core/errors.js';
+import { RunFailure } from '../runner/run.js';
 import { codeVersion } from '../runner/version.js';
 import { registerList } from './list.js';
 import { registerPlay } from './play.js';
@@ -24,6 +25,10 @@ try {
   if (e instanceof UserError) {
     process.stderr.write(`sandtable: ${e.message}\n`);
     process.exit(2);
+  }
+  if (e instanceof RunFailure) {
+    process.stderr.write(`sandtable: ${e.message}\n`);
+    process.exit(1);
   }
   if (e instanceof CommanderError) process.exit(e.exitCode === 0 ? 0 : 2);
   throw e;

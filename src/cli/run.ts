@@ -59,6 +59,7 @@ export function registerRun(program: Command): void {
           force: flags.force ?? false,
           quiet: flags.quiet ?? false,
           signal: ctrl.signal,
+          source: file,
         });
         if (r.status === 'interrupted') {
           process.stderr.write(`interrupted: ${r.played + r.reused} of ${exp.games * exp.arms.length} games are saved in ${out}\nresume with: sandtable run ${file} --resume ${out}${flags.games === undefined ? '' : ` --games ${flags.games}`}${flags.seed === undefined ? '' : ` --seed ${flags.seed}`}\n`);

@@ -1,3 +1,4 @@
+import type { ComparisonRow } from '../analysis/compare.js';
 import type { OutcomeRow, StatRow } from '../analysis/summary.js';
 import type { GameDefinition } from '../core/game.js';
 import type { Manifest } from '../runner/manifest.js';
@@ -10,8 +11,27 @@ function armLabel(m: Manifest, arm: string): string {
   return Object.entries(a.policies).map(([side, p]) => `${side}: ${p}`).join(', ');
 }
 
+/** Everything a report shows, computed once from the games table. */
+export interface ReportData {
+  readonly outcomes: readonly OutcomeRow[];
+  readonly stats: readonly StatRow[];
+  readonly comparisons: readonly ComparisonRow[];
+}
+
+function points(x: number): string {
+  return (100 * x).toFixed(1);
+}
+
+/** "3.1 points more than base [2.4, 3.8]": a paired difference with its interval. */
+export function comparisonSentence(c: ComparisonRow): string {
+  const dir = c.diff >= 0 ? 'more' : 'fewer';
+  const sig = c.p_holm < 0.05 ? `McNemar p ${c.p_mcnemar < 0.0001 ? '< 0.0001' : `= ${c.p_mcnemar.toPrecision(2)}`}` : 'not distinguishable from it at 5% after Holm correction';
+  return `${points(Math.abs(c.diff))} points ${dir} than ${c.baseline} [${points(c.lo95)}, ${points(c.hi95)}], paired on ${count(c.games)} seeds; ${sig}`;
+}
+
 /** The findings in a few sentences with numbers and intervals. */
-export function summaryMarkdown(def: GameDefinition, m: Manifest, outcomes: readonly OutcomeRow[]): string {
+export function summaryMarkdown(def: GameDefinition, m: Manifest, data: ReportData): string {
+  const { outcomes, comparisons } = data;
   const lines = [`# ${m.name}: ${def.title}`, ''];
   if (m.description !== '') lines.push(m.description, '');
   lines.push(`${count(m.games)} games per arm, master seed ${m.seed}; every arm plays the same game indices with the same dice (common random numbers). Rates are shown with Wilson 95% intervals.`, '');
@@ -21,7 +41,9 @@ export function summaryMarkdown(def: GameDefinition, m: Manifest, outcomes: read
     const parts = rows.filter((r) => r.count > 0 || r.outcome !== 'none').map((r) =>
       r.outcome === 'none' ? `no winner in ${rateWithCi(r.rate, r.lo95, r.hi95)}` : `${def.sides.find((s) => s.id === r.outcome)?.name ?? r.outcome} wins ${rateWithCi(r.rate, r.lo95, r.hi95)}`,
     );
-    lines.push(`- **${a.id}** (${armLabel(m, a.id)}; scenario ${a.scenario}${a.variants.length > 0 ? `; variants ${a.variants.join(', ')}` : ''}): ${parts.join(', ')}.`);
+    const cmp = comparisons.find((c) => c.arm === a.id && c.outcome === `win:${side.id}`);
+    const vs = cmp === undefined ? '' : ` ${side.name} wins ${comparisonSentence(cmp)}.`;
+    lines.push(`- **${a.id}** (${armLabel(m, a.id)}; scenario ${a.scenario}${a.variants.length > 0 ? `; variants ${a.variants.join(', ')}` : ''}): ${parts.join(', ')}.${vs}`);
   }
   const first = outcomes.filter((o) => o.kind === 'winner' && o.outcome === side.id);
   if (first.length > 1) {
@@ -39,7 +61,8 @@ export function summaryMarkdown(def: GameDefinition, m: Manifest, outcomes: read
 }
 
 /** index.html: one self-contained file (no external requests) with the findings and the manifest. */
-export function reportHtml(def: GameDefinition, m: Manifest, outcomes: readonly OutcomeRow[], stats: readonly StatRow[], markdown: string): string {
+export function reportHtml(def: GameDefinition, m: Manifest, data: ReportData, markdown: string): string {
+  const { outcomes, stats, comparisons } = data;
   const sideRows = outcomes.filter((o) => o.kind === 'winner');
   const resultRows = outcomes.filter((o) => o.kind === 'result');
   const bar = (o: OutcomeRow) =>
@@ -75,6 +98,10 @@ code{background:#f4f4f4;padding:1px 4px}
 <h1>${escapeHtml(m.name)}: ${escapeHtml(def.title)}</h1>
 ${paragraphs}
 <h2>Who wins</h2>${outcomeTable(sideRows, 'winner')}
+${comparisons.length === 0 ? '' : `<h2>Against the baseline (${escapeHtml(m.baseline ?? '')}), paired on common seeds</h2>
+<table><thead><tr><th>arm</th><th>outcome</th><th>games</th><th>rate</th><th>baseline</th><th>difference [95% CI]</th><th>unpaired CI</th><th>discordant</th><th>McNemar p</th><th>Holm p</th></tr></thead><tbody>
+${comparisons.map((c) => `<tr><td>${escapeHtml(c.arm)}</td><td>${escapeHtml(c.outcome)}</td><td>${count(c.games)}</td><td>${pct(c.rate)}%</td><td>${pct(c.baseline_rate)}%</td><td>${points(c.diff)} [${points(c.lo95)}, ${points(c.hi95)}]</td><td>[${points(c.indep_lo95)}, ${points(c.indep_hi95)}]</td><td>${pct(c.discordant)}%</td><td>${c.p_mcnemar.toPrecision(2)}</td><td>${c.p_holm.toPrecision(2)}</td></tr>`).join('\n')}
+</tbody></table>`}
 <h2>How games end</h2>${outcomeTable(resultRows, 'result')}
 <h2>Game statistics</h2>${statTable}
 <h2>Arms</h2><table><thead><tr><th>arm</th><th>scenario</th><th>policies</th><th>variants</th><th>parameters</th></tr></thead><tbody>${arms}</tbody></table>
@@ -85,9 +112,9 @@ ${paragraphs}
 }
 
 /** Writes summary.md and index.html into a run directory; returns what it wrote. */
-export function writeReport(dir: string, def: GameDefinition, m: Manifest, outcomes: readonly OutcomeRow[], stats: readonly StatRow[]): Record<string, string> {
-  const md = summaryMarkdown(def, m, outcomes);
-  const html = reportHtml(def, m, outcomes, stats, md);
+export function writeReport(dir: string, def: GameDefinition, m: Manifest, data: ReportData): Record<string, string> {
+  const md = summaryMarkdown(def, m, data);
+  const html = reportHtml(def, m, data, md);
   writeAtomic(`${dir}/summary.md`, md);
   writeAtomic(`${dir}/index.html`, html);
   return { 'summary.md': md, 'index.html': html };

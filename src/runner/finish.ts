@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { type ArmBlocks, gamesTable, gamesTableColumns, type Table } from '../analysis/games-table.js';
+import { COMPARISON_COLUMNS, compareArms } from '../analysis/compare.js';
 import { outcomeSummary, statSummary } from '../analysis/summary.js';
 import type { GameDefinition } from '../core/game.js';
 import { writeReport } from '../report/report.js';
@@ -22,8 +23,10 @@ export function finishRun(dir: string, def: GameDefinition, manifest: Manifest, 
   const stats = statSummary(def, table, armOrder);
   files['summary.csv'] = toCsv(outcomes, ['arm', 'kind', 'outcome', 'count', 'games', 'rate', 'lo95', 'hi95']);
   files['stats.csv'] = toCsv(stats, ['arm', 'stat', 'mean', 'sd', 'min', 'q25', 'median', 'q75', 'max']);
+  const comparisons = manifest.baseline === null ? [] : compareArms(def, table, armOrder, manifest.baseline);
+  if (manifest.baseline !== null) files['comparisons.csv'] = toCsv(comparisons, COMPARISON_COLUMNS);
   for (const [name, data] of Object.entries(files)) writeAtomic(`${dir}/${name}`, data);
-  const report = writeReport(dir, def, manifest, outcomes, stats);
+  const report = writeReport(dir, def, manifest, { outcomes, stats, comparisons });
   const outputs: Record<string, string> = {};
   for (const [name, data] of Object.entries({ ...files, ...report })) outputs[name] = sha256(data);
   const done: Manifest = { ...manifest, status: 'complete', finished: new Date().toISOString(), seconds, outputs };

@@ -21,6 +21,21 @@ export interface RunOptions {
   readonly quiet?: boolean;
   /** Aborting stops the run: finished chunks stay on disk and the manifest stays partial. */
   readonly signal?: AbortSignal;
+  /** The experiment file, quoted in the replay command of a failure. */
+  readonly source?: string;
+}
+
+/** A game threw: names the game, arm and seed, keeps finished chunks, and says how to replay it. */
+export class RunFailure extends Error {
+  constructor(exp: Experiment, t: ChunkTask, out: string, cause: unknown, source = '<experiment>') {
+    const msg = cause instanceof Error ? cause.message : String(cause);
+    const game = /game (\d+) of arm/.exec(msg)?.[1] ?? String(t.start);
+    const arm = exp.arms[t.arm]!.id;
+    super(
+      `${msg}\n  arm ${arm}, seed ${exp.seed}, game ${game}; finished chunks are kept in ${out}\n  reproduce: sandtable play --from ${source} --arm ${arm} --game ${game} --seed ${exp.seed} --trace`,
+    );
+    this.name = 'RunFailure';
+  }
 }
 
 export interface RunOutcome {
@@ -134,7 +149,7 @@ export async function runExperiment(exp: Experiment, opts: RunOptions): Promise<
           played += t.end - t.start;
           progress.advance(t.end - t.start);
         } catch (e) {
-          if (!interrupted && failure === undefined) failure = e;
+          if (!interrupted && failure === undefined) failure = new RunFailure(exp, t, out, e, opts.source);
           abort.abort();
         }
       }

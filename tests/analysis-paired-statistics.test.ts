@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import {
+  betaCdf,
+  betaQuantile,
+  binomialCdf,
+  gamesForIndependentDifference,
+  gamesForPairedDifference,
+  gamesForRate,
+  holm,
+  independentDifference,
+  jeffreys,
+  mcnemarExact,
+  pairedDifference,
+  pairedSprt,
+} from '../src/analysis/stats.js';
+import { wilson } from '../src/analysis/intervals.js';
+
+describe('Jeffreys interval', () => {
+  it('matches Brown, Cai & DasGupta (2001): the ends are Beta(x+1/2, n-x+1/2) quantiles', () => {
+    const ci = jeffreys(81, 263);
+    expect(betaCdf(ci.low, 81.5, 182.5)).toBeCloseTo(0.025, 9);
+    expect(betaCdf(ci.high, 81.5, 182.5)).toBeCloseTo(0.975, 9);
+    // Close to Wilson for moderate n (Newcombe 1998: 0.2553-0.3662).
+    expect(Math.abs(ci.low - 0.2553)).toBeLessThan(0.002);
+    expect(Math.abs(ci.high - 0.3662)).toBeLessThan(0.002);
+  });
+
+  it('has a zero lower end with no successes and a unit upper end with all', () => {
+    expect(jeffreys(0, 20).low).toBe(0);
+    expect(jeffreys(20, 20).high).toBe(1);
+  });
+
+  it('agrees with closed forms: uniform, Beta(1, b), and the arcsine law Beta(1/2, 1/2)', () => {
+    expect(betaCdf(0.3, 1, 1)).toBeCloseTo(0.3, 12);
+    expect(betaCdf(0.2, 1, 7.5)).toBeCloseTo(1 - 0.8 ** 7.5, 12);
+    for (const q of [0.025, 0.3, 0.975]) expect(betaQuantile(q, 0.5, 0.5)).toBeCloseTo(Math.sin((Math.PI * q) / 2) ** 2, 10);
+  });
+});
+
+describe('exact McNemar test', () => {
+  it('b = 6, c = 16 gives p = 0.0525 (Fagerland, Lydersen & Laake 2013, Table 8.x example)', () => {
+    expect(mcnemarExact(6, 16)).toBeCloseTo(0.05248, 4);
+  });
+
+  it('is symmetric in b and c and 1 with no discordant pairs', () => {
+    expect(mcnemarExact(16, 6)).toBe(mcnemarExact(6, 16));
+    expect(mcnemarExact(0, 0)).toBe(1);
+    expect(mcnemarExact(5, 5)).toBe(1);
+  });
+
+  it('binomialCdf agrees with the direct sum', () => {
+    // 2^-22 * sum_{k<=6} C(22, k) = 110056 / 4194304
+    expect(binomialCdf(6, 22, 0.5)).toBeCloseTo(110056 / 4194304, 12);
+  });
+});
+
+describe('paired difference (Newcombe square-and-add)', () => {
+  // contingencytables (Fagerland et al.), test-ch8: n = [59 6; 16 80] -> -0.0621 (-0.1186 to -0.0046).
+  it('reproduces the published interval for [59 6; 16 80]', () => {
+    const r = pairedDifference({ a: 59, b: 6, c: 16, d: 80 });
+    // Published as p1 - p2 (A minus B); we report B minus A, so the signs flip.
+    expect(r.estimate).toBeCloseTo(0.0621, 4);
+    expect(r.low).toBeCloseTo(0.0046, 4);
+    expect(r.high).toBeCloseTo(0.1186, 4);
+    expect(r.discordant).toBeCloseTo(22 / 161, 12);
+  });
+
+  it('is narrower than the independent interval when arms agree on most games', () => {
+    // 10,000 games, rates 0.50 and 0.53, the arms disagree on only 5% of games.
+    const paired = pairedDifference({ a: 4850, b: 100, c: 400, d: 4650 });
+    const indep = independentDifference(4950, 10_000, 5250, 10_000);
+    expect(paired.estimate).toBeCloseTo(indep.estimate, 12);
+    expect(paired.high - paired.low).toBeLessThan((indep.high - indep.low) / 2);
+  });
+});
+
+describe('Holm correction', () => {
+  it('matches the step-down values of Holm (1979) on a textbook set', () => {
+    // p = (0.01, 0.04, 0.03, 0.005): sorted 0.005*4=0.02, 0.01*3=0.03, 0.03*2=0.06, 0.04*1 -> max(0.06, 0.04)
+    expect(holm([0.01, 0.04, 0.03, 0.005])).toEqual([0.03, 0.06, 0.06, 0.02]);
+  });
+});
+
+describe('sequential test', () => {
+  it('decides "differs" on a clear difference and "within" on none', () => {
+    // B wins 20% more games than A, D in {0, 1}.
+    const n = 400;
+    const sum = 0.2 * n;
+    expect(pairedSprt(sum, sum, n, 0.1).decision).toBe('differs');
+    // No difference, 10% discordant split evenly.
+    expect(pairedSprt(0, 0.1 * 4000, 4000, 0.05).decision).toBe('within');
+    expect(pairedSprt(2, 4, 10, 0.05).decision).toBe('continue');
+  });
+});
+
+describe('games planner', () => {
+  it('about 9,604 games give +-1 point at p = 1/2', () => {
+    expect(gamesForRate(0.01)).toBe(9604);
+    const n = gamesForRate(0.01);
+    const ci = wilson(n / 2, n);
+    expect((ci.high - ci.low) / 2).toBeLessThanOrEqual(0.01);
+  });
+
+  it('pairing needs fewer games than independent arms when arms mostly agree', () => {
+    expect(gamesForIndependentDifference(0.01)).toBe(19208);
+    expect(gamesForPairedDifference(0.01, 0.1)).toBeLessThan(4000);
+  });
+});
