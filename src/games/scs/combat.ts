@@ -1,0 +1,293 @@
+/**
+ * SCS 10.x: battle rounds with the exact fire precedence of 10.1, hits applied immediately,
+ * DRMs of 10.2-10.10 (cumulative, 1.4), VI Interceptor Corps (10.11), loss allocation (10.14, 6.3).
+ * The defending counters live in `state.engaged` for the length of the battle.
+ */
+import { hitsOfDie } from './crt.js';
+import { counterName, decide, log, type Run, toNextTurnBox } from './engine.js';
+import { scsMap } from './map.js';
+import {
+  GUDERIAN,
+  isCombatUnit,
+  MECH,
+  NONMECH,
+  OPS_EC,
+  RAID,
+  ROTKOPF,
+  type ScsState,
+  SECURITY,
+  VIII_FK,
+} from './state.js';
+
+export type BattleKind = 'defense' | 'relief' | 'breakout';
+
+const TYPE_WORD = ['mechanized', 'non-mechanized', 'security'];
+
+/** Counts of the engaged German counters by type (index = type). */
+export function engagedCounts(s: ScsState, out: number[]): number[] {
+  out.fill(0);
+  for (const id of s.engaged) out[s.gType[id]!]!++;
+  return out;
+}
+
+/** Rolls `n` dice on one column; returns the hits. Dice go to `dice` when narrating. */
+function fire(run: Run, n: number, hitOn: number, drm: number, doubleSix: boolean, dice: number[] | null): number {
+  let hits = 0;
+  for (let i = 0; i < n; i++) {
+    const d = run.combatDie();
+    if (dice !== null) dice.push(d);
+    hits += hitsOfDie(d, hitOn, drm, doubleSix);
+  }
+  return hits;
+}
+
+/** Soviet steps in the force of army a (with 1E when it is the host, 6.3). */
+export function forceSteps(s: ScsState, a: number): number {
+  const e = s.armies[s.armies.length - 1]!;
+  return s.armies[a]!.steps + (s.host === a ? e.steps : 0);
+}
+
+/** SCS 6.3, 10.14: hits on a Soviet force: 1E absorbs them all first, then its host. */
+export function applySovietHits(run: Run, a: number, hits: number): void {
+  const s = run.s;
+  const e = s.armies[s.armies.length - 1]!;
+  const army = s.armies[a]!;
+  for (let k = 0; k < hits; k++) {
+    if (s.host === a && e.steps > 0) {
+      e.steps--;
+      s.stepsLost++;
+      s.stats.sovietStepsLost++;
+      if (e.steps === 0) {
+        e.hex = -1;
+        s.host = -1;
+        if (run.trace) log(run, 'SCS 6.3', '1E eliminated (it absorbs losses first)');
+      }
+    } else if (army.steps > 0) {
+      army.steps--;
+      s.stepsLost++;
+      s.stats.sovietStepsLost++;
+      if (army.steps === 0) {
+        army.hex = -1;
+        s.stats.armiesDestroyed++;
+        if (run.trace) log(run, 'SCS 7.4', `${army.id} Army destroyed: dead pile, never returns`);
+      }
+    } else break;
+  }
+}
+
+/** SCS 10.14: the player apportions hits among the engaged German units; support markers never die (10.12). */
+export function applyGermanHits(run: Run, hits: number): number {
+  const s = run.s;
+  let killed = 0;
+  const counts = [0, 0, 0, 0, 0, 0, 0, 0];
+  for (let k = 0; k < hits; k++) {
+    engagedCounts(s, counts);
+    const types: number[] = [];
+    for (let t = MECH; t <= SECURITY; t++) if (counts[t]! > 0) types.push(t);
+    if (types.length === 0) break;
+    const t = types[decide(run, 'germanLoss', 'SCS 10.14', types, (x) => TYPE_WORD[x]!)]!;
+    let j = s.engaged.length - 1;
+    while (s.gType[s.engaged[j]!] !== t) j--;
+    const id = s.engaged[j]!;
+    s.engaged.splice(j, 1);
+    toNextTurnBox(run, id); // SCS 7.6: eliminated units regroup next turn
+    s.stats.germanEliminated++;
+    killed++;
+    if (run.trace) log(run, 'SCS 7.6', `${counterName(run, id)} eliminated: to the next turn's box`);
+  }
+  return killed;
+}
+
+interface Drm {
+  mech: number;
+  nonMech: number;
+  security: number;
+  soviet: number;
+}
+
+/** SCS 10.2, 10.4, 10.6-10.10, 1.4: the DRMs of one round. */
+function roundDrm(run: Run, kind: BattleKind, h: number, round: number, counts: number[], out: Drm): Drm {
+  const cfg = run.s.cfg;
+  const supportOn = !(cfg.reliefIgnoresSupport && kind !== 'defense');
+  let all = kind === 'defense' ? 0 : 1; // SCS 10.2 relief +1 every round; 8.6 breakout +1
+  if (supportOn) {
+    const viii = counts[VIII_FK]! > 0 ? 1 : 0;
+    const gud = counts[GUDERIAN]! > 0 ? 1 : 0;
+    // SCS 1.4 cumulative (+2 with both) or the 10.8 errata read as "and/or" (+1 in total)
+    all += cfg.viiiGuderianCumulative ? viii + gud : Math.max(viii, gud);
+    if (round === 1 && counts[OPS_EC]! > 0) all += 1; // SCS 10.8: first round only
+  }
+  const rot = supportOn && counts[ROTKOPF]! > 0 ? 1 : 0; // SCS 10.9: non-security only
+  out.mech = all + rot - (cfg.forest[h] === 1 ? 1 : 0); // SCS 10.4: mechanized -1 in forest
+  out.nonMech = all + rot;
+  out.security = all;
+  out.soviet = round === 1 && supportOn ? counts[RAID]! : 0; // SCS 10.10: Raid +1, first round
+  if (kind === 'breakout') out.soviet = 0;
+  return out;
+}
+
+function germanFire(run: Run, a: number, type: number, n: number, hitOn: number, drm: number, h: number): void {
+  if (n === 0 || forceSteps(run.s, a) === 0) return;
+  const dice = run.trace ? ([] as number[]) : null;
+  const hits = fire(run, n, hitOn, drm, false, dice);
+  if (run.trace) {
+    const rule = type === MECH ? 'SCS 10.1 step 2' : type === NONMECH ? 'SCS 10.1 step 3' : 'SCS 10.1 step 5';
+    log(run, rule, `${n} German ${TYPE_WORD[type]} fire at ${scsMap.label(h)} (hit on ${hitOn}, DRM ${drm >= 0 ? '+' : ''}${drm}): ${hits} hit(s)`, dice!);
+  }
+  applySovietHits(run, a, hits);
+}
+
+export interface BattleOutcome {
+  /** True when every German combat unit was eliminated. */
+  won: boolean;
+  mf: number;
+}
+
+/**
+ * Fights a battle in hex h between army a's force and the engaged German counters, round after
+ * round (10.1, 10.3; relief 10.2) until one side is gone or the Soviet player breaks off (9.5),
+ * each round after the first costing 1 MF (9.3). Support markers go to the next turn's box at
+ * the end (10.6-10.9), a Raid after round 1 (10.10); survivors stay in place (8.9) by the caller.
+ */
+export function fightBattle(run: Run, kind: 'defense' | 'relief', h: number, a: number, mfIn: number): BattleOutcome {
+  const s = run.s;
+  const cfg = s.cfg;
+  const army = s.armies[a]!;
+  const e = s.armies[s.armies.length - 1]!;
+  const hit = cfg.hit;
+  // SCS 10.1 step 1, 10.2: primary fire only in the first round of a shock army's first attack of the turn, never vs relief
+  const primary = army.type === 'shock' && !army.attacked && kind === 'defense';
+  if (army.type === 'shock') army.attacked = true;
+  const counts = [0, 0, 0, 0, 0, 0, 0, 0];
+  const drm: Drm = { mech: 0, nonMech: 0, security: 0, soviet: 0 };
+  let mf = mfIn;
+  const bv = { hex: h, kind, round: 0, mech: 0, nonMech: 0, security: 0, supports: 0 };
+  run.view.battle = bv;
+  for (let round = 1; ; round++) {
+    engagedCounts(s, counts);
+    roundDrm(run, kind, h, round, counts, drm);
+    bv.round = round;
+    bv.mech = counts[MECH]!;
+    bv.nonMech = counts[NONMECH]!;
+    bv.security = counts[SECURITY]!;
+    bv.supports = s.engaged.length - bv.mech - bv.nonMech - bv.security;
+    if (run.trace) {
+      log(
+        run,
+        kind === 'relief' ? 'SCS 10.2' : 'SCS 10.1',
+        `${kind === 'relief' ? 'relief battle' : 'battle'} for ${scsMap.label(h)}, round ${round}: ${army.id} (${forceSteps(s, a)} steps${s.host === a ? ' with 1E' : ''}) vs ${s.engaged.map((id) => counterName(run, id)).join(', ')}`,
+      );
+    }
+    // SCS 10.11: VI Interceptor Corps, once per turn, committed in the round the player chooses
+    let vi = false;
+    if (s.viReady) {
+      vi = decide(run, 'commitVI', 'SCS 10.11', [false, true], (x) => (x ? 'commit VI Interceptor Corps' : 'hold VI IC')) === 1;
+      if (vi) s.viReady = false;
+    }
+    // 1) shock primary
+    if (primary && round === 1) {
+      const dice = run.trace ? ([] as number[]) : null;
+      const hits = fire(run, army.steps, hit.shockPrimary, drm.soviet, cfg.shockDoubleSix, dice);
+      if (run.trace) log(run, 'SCS 10.1 step 1', `${army.id} shock primary fire, ${army.steps} dice (hit on ${hit.shockPrimary}, DRM +${drm.soviet}): ${hits} hit(s)`, dice!);
+      applyGermanHits(run, hits);
+      engagedCounts(s, counts);
+    }
+    // 2) German mechanized, 3) non-mechanized
+    germanFire(run, a, MECH, counts[MECH]!, hit.mech, drm.mech, h);
+    germanFire(run, a, NONMECH, counts[NONMECH]!, hit.nonMech, drm.nonMech, h);
+    // 4) shock secondary and every other Soviet unit (1E included)
+    if (forceSteps(s, a) > 0) {
+      const dice = run.trace ? ([] as number[]) : null;
+      let hits = 0;
+      let n = 0;
+      if (!(primary && round === 1) && army.steps > 0) {
+        hits += fire(run, army.steps, army.type === 'shock' ? hit.shockSecondary : hit.combined, drm.soviet, false, dice);
+        n += army.steps;
+      }
+      if (s.host === a && e.steps > 0) {
+        hits += fire(run, e.steps, hit.combined, drm.soviet, false, dice);
+        n += e.steps;
+      }
+      if (n > 0) {
+        if (run.trace) log(run, 'SCS 10.1 step 4', `Soviet fire, ${n} dice (DRM +${drm.soviet}): ${hits} hit(s)`, dice!);
+        applyGermanHits(run, hits);
+      }
+    }
+    // 5) German security
+    engagedCounts(s, counts);
+    germanFire(run, a, SECURITY, counts[SECURITY]!, hit.security, drm.security, h);
+    // 6) VI Interceptor Corps: one unmodified die per involved German unit
+    if (vi) {
+      engagedCounts(s, counts);
+      const n = counts[MECH]! + counts[NONMECH]! + counts[SECURITY]!;
+      const dice = run.trace ? ([] as number[]) : null;
+      const hits = fire(run, n, hit.vi, 0, false, dice);
+      if (run.trace) log(run, 'SCS 10.1 step 6', `VI Interceptor Corps, ${n} dice (hit on ${hit.vi}, unmodified): ${hits} hit(s)`, dice!);
+      applyGermanHits(run, hits);
+    }
+    // SCS 10.10: the Raid marker leaves after the first round
+    if (round === 1) {
+      for (let j = s.engaged.length - 1; j >= 0; j--) {
+        const id = s.engaged[j]!;
+        if (s.gType[id] === RAID) {
+          s.engaged.splice(j, 1);
+          toNextTurnBox(run, id);
+        }
+      }
+    }
+    // 7-10) end of round
+    engagedCounts(s, counts);
+    const germans = counts[MECH]! + counts[NONMECH]! + counts[SECURITY]!;
+    if (germans === 0) {
+      if (run.trace) log(run, 'SCS 10.1 step 8', `all German units in ${scsMap.label(h)} eliminated: Soviet victory`);
+      endBattle(run);
+      return { won: true, mf };
+    }
+    if (forceSteps(s, a) === 0) {
+      if (run.trace) log(run, 'SCS 10.1 step 9', `${army.id} force eliminated: German victory in ${scsMap.label(h)}`);
+      endBattle(run);
+      return { won: false, mf };
+    }
+    bv.mech = counts[MECH]!;
+    bv.nonMech = counts[NONMECH]!;
+    bv.security = counts[SECURITY]!;
+    // SCS 9.3, 9.5, 10.1 step 10: another round costs 1 MF; otherwise the battle is lost
+    const again =
+      mf >= 1 && decide(run, 'anotherRound', 'SCS 9.3, 10.1 step 10', [false, true], (x) => (x ? 'fight another round' : 'break off')) === 1;
+    if (!again) {
+      if (run.trace) log(run, 'SCS 9.5', `${army.id} ${mf >= 1 ? 'breaks off' : 'is out of MF'}: stymied at ${scsMap.label(h)}`);
+      endBattle(run);
+      return { won: false, mf };
+    }
+    mf -= 1;
+  }
+}
+
+/** SCS 10.6-10.9, 8.10: support markers of a finished battle go to the next turn's box. */
+function endBattle(run: Run): void {
+  const s = run.s;
+  for (let j = s.engaged.length - 1; j >= 0; j--) {
+    const id = s.engaged[j]!;
+    if (!isCombatUnit(s.gType[id]!)) {
+      s.engaged.splice(j, 1);
+      toNextTurnBox(run, id);
+    }
+  }
+  run.view.battle = null;
+}
+
+/**
+ * SCS 8.6: the breakout attack, one half-round of German fire with +1 and no Soviet return fire,
+ * in precedence order (mechanized, non-mechanized, security). True when the Soviet force is destroyed.
+ */
+export function breakoutFire(run: Run, h: number, a: number): boolean {
+  const s = run.s;
+  const counts = engagedCounts(s, [0, 0, 0, 0, 0, 0, 0, 0]);
+  const drm = roundDrm(run, 'breakout', h, 1, counts, { mech: 0, nonMech: 0, security: 0, soviet: 0 });
+  run.view.battle = { hex: h, kind: 'breakout', round: 1, mech: counts[MECH]!, nonMech: counts[NONMECH]!, security: counts[SECURITY]!, supports: 0 };
+  germanFire(run, a, MECH, counts[MECH]!, s.cfg.hit.mech, drm.mech, h);
+  germanFire(run, a, NONMECH, counts[NONMECH]!, s.cfg.hit.nonMech, drm.nonMech, h);
+  germanFire(run, a, SECURITY, counts[SECURITY]!, s.cfg.hit.security, drm.security, h);
+  run.view.battle = null;
+  return forceSteps(s, a) === 0;
+}

@@ -1,0 +1,75 @@
+/** SCS 3.7-3.8, 4.4, 7.3: hex control and the German front line of face-down markers. */
+import { checkPool, drawCounter, log, type Run } from './engine.js';
+import { scsMap } from './map.js';
+import { sovietConnected } from './pockets.js';
+import { GERMAN, SOVIET, type ScsState } from './state.js';
+
+/** SCS 3.7: a front hex is a German hex next to a Soviet hex; it must carry a marker or held defenders. */
+export function isFrontHex(s: ScsState, h: number): boolean {
+  if (s.control[h] !== GERMAN) return false;
+  for (const n of scsMap.nbr[h]!) if (s.control[n] === SOVIET) return true;
+  return false;
+}
+
+/** SCS 3.7: places a blind-drawn marker on front hex h when it carries neither marker nor defenders. */
+function ensureMarker(run: Run, h: number): void {
+  const s = run.s;
+  if (s.control[h] !== GERMAN || s.marker[h]! >= 0 || s.held[h]!.length > 0) return;
+  if (!isFrontHex(s, h)) return;
+  checkPool(run);
+  s.marker[h] = drawCounter(run);
+  if (run.trace) log(run, 'SCS 3.7', `front re-delineated: marker drawn blind into ${scsMap.label(h)}`);
+  checkPool(run);
+}
+
+/** SCS 3.7: re-delineates the front around hex h (its German neighbours get markers). */
+export function delineateAround(run: Run, h: number): void {
+  ensureMarker(run, h);
+  for (const n of scsMap.nbr[h]!) ensureMarker(run, n);
+}
+
+/** SCS 3.7: re-delineates the whole front (after Phase IV clean-up or the K-Line withdrawal). */
+export function delineateAll(run: Run): void {
+  for (let h = 0; h < scsMap.size; h++) ensureMarker(run, h);
+}
+
+/**
+ * SCS 3.8: hex h turns Soviet, once and for all. A marker or held units still there go back to
+ * the pool (7.3 "dislocated" markers; 4.4 withdrawal). Does not re-delineate: callers do, once.
+ */
+export function setSoviet(run: Run, h: number): void {
+  const s = run.s;
+  if (s.control[h] === SOVIET) return;
+  s.control[h] = SOVIET;
+  s.stats.hexesTaken++;
+  if (s.marker[h]! >= 0) {
+    s.pool.push(s.marker[h]!);
+    s.marker[h] = -1;
+  }
+  const held = s.held[h]!;
+  while (held.length > 0) s.pool.push(held.pop()!);
+}
+
+/** SCS 3.7, 7.3: Soviet control of h, then the new front around it, then the joint-operation linkage check. */
+export function takeHex(run: Run, h: number, why: string): void {
+  setSoviet(run, h);
+  if (run.trace) log(run, 'SCS 3.8', `${scsMap.label(h)} becomes Soviet-controlled (${why})`);
+  delineateAround(run, h);
+  checkLinkage(run);
+}
+
+/** SCS 7.3: the joint-operation marker is removed once Soviet territory links it to the main body. */
+export function checkLinkage(run: Run): void {
+  const s = run.s;
+  if (s.pac < 0) return;
+  if (sovietConnected(s, s.pac, scsMap.moscow)) {
+    if (run.trace) log(run, 'SCS 7.3', `joint-operation marker in ${scsMap.label(s.pac)} linked up: removed from play`);
+    s.pac = -1;
+  }
+}
+
+export function sovietHexCount(s: ScsState): number {
+  let n = 0;
+  for (let h = 0; h < scsMap.size; h++) if (s.control[h] === SOVIET) n++;
+  return n;
+}

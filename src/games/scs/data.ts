@@ -1,0 +1,96 @@
+/**
+ * The SCS data files (src/games/scs/data/*.json), validated once at load with zod.
+ * JSON is imported (not read from disk) so the same code works from src/ (vitest) and from dist/
+ * (tsc copies the .json files it includes); hexes.csv was converted to hexes.json for that reason.
+ */
+import { z } from 'zod';
+import crtJson from './data/crt.json' with { type: 'json' };
+import hexesJson from './data/hexes.json' with { type: 'json' };
+import oobJson from './data/oob.json' with { type: 'json' };
+
+const hexId = z.string().regex(/^\d{4}$/);
+
+const HexRow = z.object({
+  hex: hexId,
+  col: z.number().int().min(10).max(27),
+  row: z.number().int().min(0).max(17),
+  lat_est: z.number(),
+  lon_est: z.number(),
+  places: z.string(),
+  init_control_recon: z.enum(['G', 'S']),
+  front_recon: z.union([z.literal(0), z.literal(1)]),
+  k_line_recon: z.union([z.literal(0), z.literal(1)]),
+  k_area_recon: z.union([z.literal(0), z.literal(1)]),
+  fortified: z.enum(['', 'known', 'candidate']),
+  terrain_recon: z.enum(['clear', 'forest']),
+  soviet_setup_recon: z.string(),
+});
+
+const HexesFile = z.object({ _status: z.string(), columns: z.array(z.string()), hexes: z.array(HexRow).length(315) });
+
+const Column = z.object({
+  hit_on: z.number().int().min(1).max(7),
+  precedence: z.number().int().min(1).max(6),
+});
+const CrtSet = z.object({
+  soviet_shock_primary: z.number().int(),
+  soviet_shock_secondary: z.number().int(),
+  soviet_combined_arms: z.number().int(),
+  german_mechanized: z.number().int(),
+  german_non_mechanized: z.number().int(),
+  german_security: z.number().int(),
+});
+const CrtFile = z.object({
+  _status: z.string(),
+  columns: z.object({
+    soviet_shock_primary: Column,
+    soviet_shock_secondary: Column,
+    soviet_combined_arms: Column,
+    german_mechanized: Column,
+    german_non_mechanized: Column,
+    german_security: Column,
+    soviet_vi_interceptor: Column,
+  }),
+  variants: z.object({ harsh_A: CrtSet, soft_E: CrtSet }),
+});
+
+const Army = z.object({
+  id: z.string(),
+  type: z.enum(['shock', 'combined', 'engineer']),
+  strength: z.number().int().min(1).max(12),
+  start_hex: z.string().optional(),
+  arrives: z.string().optional(),
+  source: z.string(),
+});
+const OobFile = z.object({
+  _status: z.string(),
+  turns: z.array(z.object({ turn: z.number().int(), label: z.string(), soviet_mf: z.number().int(), source: z.string() })).length(6),
+  soviet: z.object({
+    replacements_per_turn: z.object({ value: z.number().int(), from_turn: z.number().int(), source: z.string() }),
+    armies: z.array(Army),
+  }),
+  german: z.object({
+    start_pool_recon: z.object({ mechanized: z.number().int(), non_mechanized: z.number().int(), security: z.number().int() }),
+    support_markers_in_start_pool: z.array(z.string()),
+    reinforcements_recon: z.array(
+      z.object({ turn: z.number().int(), units: z.object({ non_mechanized: z.number().int() }), markers: z.array(z.string()).optional() }),
+    ),
+  }),
+});
+
+function parse<T>(schema: z.ZodType<T>, value: unknown, file: string): T {
+  const r = schema.safeParse(value);
+  if (!r.success) {
+    const issue = r.error.issues[0]!;
+    throw new Error(`src/games/scs/data/${file}: field ${issue.path.join('.')}: ${issue.message}`);
+  }
+  return r.data;
+}
+
+export type HexRecord = z.infer<typeof HexRow>;
+export const hexData = parse(HexesFile, hexesJson, 'hexes.json');
+export const crtData = parse(CrtFile, crtJson, 'crt.json');
+export const oobData = parse(OobFile, oobJson, 'oob.json');
+
+/** The raw files, for the manifest's data hash. */
+export const rawData = { hexes: hexesJson, crt: crtJson, oob: oobJson };

@@ -1,0 +1,143 @@
+/**
+ * SCS 8.x: German defending force generation — garrisons (8.3), relief forces (8.5), breakout
+ * forces (8.6-8.8), defenders that held (8.9) and marker-only defences (8.10).
+ */
+import { breakoutFire } from './combat.js';
+import { counterName, drawForBattle, log, type Run, toNextTurnBox } from './engine.js';
+import { generatedUnits } from './crt.js';
+import { scsMap } from './map.js';
+import { GUDERIAN, isCombatUnit, type ScsState } from './state.js';
+
+/** True when the engaged force holds no combat unit (8.10). */
+export function markerOnly(s: ScsState): boolean {
+  for (const id of s.engaged) if (isCombatUnit(s.gType[id]!)) return false;
+  return true;
+}
+
+/**
+ * Fills `state.engaged` with the defenders of hex h: the units that held there this phase (8.9), or
+ * the flipped marker (3.7) plus 1d6-1 draws (8.3) or, when a pocket is threatened, 1d6 (8.5).
+ */
+export function generateDefenders(run: Run, h: number, relief: boolean): void {
+  const s = run.s;
+  const held = s.held[h]!;
+  if (held.length > 0) {
+    // SCS 8.9: use the force already in place, no new roll
+    while (held.length > 0) s.engaged.push(held.pop()!);
+    if (run.trace) log(run, 'SCS 8.9', `${scsMap.label(h)} is defended by the units that held there: ${s.engaged.map((id) => counterName(run, id)).join(', ')}`);
+    return;
+  }
+  const die = run.genDie();
+  let n = generatedUnits(die, relief ? 'relief' : 'garrison');
+  const m = s.marker[h]!;
+  s.marker[h] = -1;
+  if (m >= 0) {
+    // SCS 3.7: flip the marker. 10.7: Guderian outside rows 09+ is replaced by a draw and returns to the pool
+    if (s.gType[m] === GUDERIAN && scsMap.row[h]! < 9) {
+      if (run.trace) log(run, 'SCS 10.7', `marker in ${scsMap.label(h)} is Guderian (row below 09): redraw`);
+      s.engaged.push(m); // held aside while redrawing so accounting stays whole
+      drawForBattle(run, h, s.engaged);
+      s.engaged.splice(s.engaged.indexOf(m), 1);
+      s.pool.push(m);
+    } else s.engaged.push(m);
+    if (s.cfg.markerInGarrison) {
+      // variant: the flipped marker is one of the generated defenders
+      if (n === 0) {
+        const back = s.engaged.pop()!;
+        s.pool.push(back);
+        if (run.trace) log(run, 'SCS 8.3', `${scsMap.label(h)}: die ${die}, no defenders; the marker returns to the pool`, [die]);
+        return;
+      }
+      n -= 1;
+    }
+  }
+  for (let k = 0; k < n; k++) drawForBattle(run, h, s.engaged);
+  if (run.trace) {
+    log(
+      run,
+      relief ? 'SCS 8.5' : 'SCS 8.3',
+      `${scsMap.label(h)}: ${relief ? 'relief force 1d6' : 'garrison 1d6-1'} = ${generatedUnits(die, relief ? 'relief' : 'garrison')}; force ${s.engaged.map((id) => counterName(run, id)).join(', ')}`,
+      [die],
+    );
+  }
+}
+
+/** SCS 8.10: a marker-only force: markers to the next turn's box; the hex falls without a fight. */
+export function dissolveMarkerOnly(run: Run, h: number): void {
+  const s = run.s;
+  if (run.trace) log(run, 'SCS 8.10', `${scsMap.label(h)} is defended by support markers only: it falls without a fight`);
+  while (s.engaged.length > 0) toNextTurnBox(run, s.engaged.pop()!);
+  s.stats.markerOnlyFalls++;
+}
+
+/**
+ * SCS 8.6-8.8: the breakout attack from pocket `pocket` against army a in hex h, after the relief
+ * failed. Returns true when the breakout succeeds (the Soviet force is destroyed).
+ * On success the involved units return to the pool (8.7); on failure every pocketed counter is
+ * set aside until the next Phase I (8.8). The caller changes control.
+ */
+export function breakout(run: Run, h: number, a: number, pocket: readonly number[]): boolean {
+  const s = run.s;
+  s.stats.breakouts++;
+  let n = 0;
+  const dice: number[] = [];
+  for (let k = 0; k < pocket.length; k++) {
+    const d = run.genDie();
+    dice.push(d);
+    n += generatedUnits(d, 'breakout');
+  }
+  // SCS 8.6: the pocket's own counters (markers, flipped, and units that held there) break out first
+  for (const p of pocket) {
+    if (s.engaged.length >= n) break;
+    if (s.marker[p]! >= 0) {
+      s.engaged.push(s.marker[p]!);
+      s.marker[p] = -1;
+    }
+    const held = s.held[p]!;
+    while (held.length > 0 && s.engaged.length < n) s.engaged.push(held.pop()!);
+  }
+  // variant breakout-pool-draws (default): the rest are drawn from the pool
+  if (!s.cfg.breakoutPocketOnly) while (s.engaged.length < n) drawForBattle(run, h, s.engaged);
+  if (run.trace) {
+    log(
+      run,
+      'SCS 8.6',
+      `breakout from the ${pocket.length}-hex pocket ${pocket.map((p) => scsMap.ids[p]).join('+')}: 1d6-1 per hex = ${n}; force ${s.engaged.map((id) => counterName(run, id)).join(', ') || 'none'}`,
+      dice,
+    );
+  }
+  const success = !markerOnly(s) && breakoutFire(run, h, a);
+  if (success) {
+    // SCS 8.7: the breakout restores German control; involved units back to the pool
+    s.stats.breakoutGermanWins++;
+    if (run.trace) log(run, 'SCS 8.7', `breakout succeeds: ${scsMap.label(h)} stays German; the involved units return to the pool`);
+    while (s.engaged.length > 0) {
+      const id = s.engaged.pop()!;
+      if (isCombatUnit(s.gType[id]!)) s.pool.push(id);
+      else toNextTurnBox(run, id);
+    }
+    return true;
+  }
+  // SCS 8.8: failed breakout: every pocketed counter is set aside until next Phase I
+  let units = 0;
+  while (s.engaged.length > 0) {
+    const id = s.engaged.pop()!;
+    if (isCombatUnit(s.gType[id]!)) units++;
+    s.aside.push(id);
+  }
+  for (const p of pocket) {
+    if (s.marker[p]! >= 0) {
+      if (isCombatUnit(s.gType[s.marker[p]!]!)) units++;
+      s.aside.push(s.marker[p]!);
+      s.marker[p] = -1;
+    }
+    const held = s.held[p]!;
+    while (held.length > 0) {
+      units++;
+      s.aside.push(held.pop()!);
+    }
+  }
+  s.stats.germanPocketed += units;
+  if (run.trace) log(run, 'SCS 8.8', `breakout fails: ${units} pocketed German unit(s) set aside until next turn's Phase I`);
+  return false;
+}

@@ -1,0 +1,94 @@
+/**
+ * The SCS map (2.2, 1.6): 315 hexes 1000-2716, even columns rows 00-17, odd columns rows 00-16,
+ * odd columns shifted half a hex down (NOTES (c)2). Hexes are dense integer indices; the tables
+ * here never change during play. core's createHexGrid numbers rows from 1, so the grid is built
+ * here from core's offsetNeighbours/toCube, which accept row 00.
+ */
+import { cubeDistance, hexId, offsetNeighbours, toCube } from '../../core/hex.js';
+import { hexData } from './data.js';
+
+export interface ScsMap {
+  readonly size: number;
+  readonly ids: readonly string[];
+  readonly col: Int16Array;
+  readonly row: Int16Array;
+  /** Neighbour indices per hex (on-map only). */
+  readonly nbr: readonly (readonly number[])[];
+  /** Place names per hex ('' when none). */
+  readonly names: readonly string[];
+  /** 1.6: map edges. */
+  readonly westEdge: Uint8Array;
+  readonly northEdge: Uint8Array;
+  readonly southEdge: Uint8Array;
+  readonly eastEdge: Uint8Array;
+  readonly moscow: number;
+  readonly tula: number;
+  index(id: string): number;
+  has(id: string): boolean;
+  distance(a: number, b: number): number;
+  /** "2211 Kaluga" for narration. */
+  label(h: number): string;
+}
+
+export const FIRST_COL = 10;
+export const LAST_COL = 27;
+
+/** 1.6: the last row of a column (odd columns are one shorter). */
+export function lastRow(col: number): number {
+  return col % 2 === 1 ? 16 : 17;
+}
+
+function buildMap(): ScsMap {
+  const ids: string[] = [];
+  const cols: number[] = [];
+  const rows: number[] = [];
+  const byId = new Map<string, number>();
+  for (let c = FIRST_COL; c <= LAST_COL; c++) {
+    for (let r = 0; r <= lastRow(c); r++) {
+      const id = hexId(c, r);
+      byId.set(id, ids.length);
+      ids.push(id);
+      cols.push(c);
+      rows.push(r);
+    }
+  }
+  const size = ids.length;
+  const nbr = ids.map((_, i) =>
+    offsetNeighbours('odd', cols[i]!, rows[i]!)
+      .map(([c, r]) => byId.get(hexId(c, r)))
+      .filter((n): n is number => n !== undefined),
+  );
+  const cubes = ids.map((_, i) => toCube('odd', cols[i]!, rows[i]!));
+  const names = new Array<string>(size).fill('');
+  for (const h of hexData.hexes) {
+    const i = byId.get(h.hex);
+    if (i === undefined) throw new Error(`src/games/scs/data/hexes.json: hex ${h.hex} is not on the 1000-2716 grid`);
+    names[i] = h.places.replace(/;/g, '/');
+  }
+  const edge = (f: (c: number, r: number) => boolean) => Uint8Array.from(ids.map((_, i) => (f(cols[i]!, rows[i]!) ? 1 : 0)));
+  const index = (id: string): number => {
+    const i = byId.get(id);
+    if (i === undefined) throw new Error(`hex ${id} is not on the SCS map`);
+    return i;
+  };
+  return {
+    size,
+    ids,
+    col: Int16Array.from(cols),
+    row: Int16Array.from(rows),
+    nbr,
+    names,
+    westEdge: edge((c) => c === FIRST_COL),
+    eastEdge: edge((c) => c === LAST_COL),
+    northEdge: edge((_c, r) => r === 0),
+    southEdge: edge((c, r) => r === lastRow(c)),
+    moscow: index('2608'), // SCS 2.2
+    tula: index('2512'), // NOTES (c)2: Tula lands in 2512 (3.4 example)
+    index,
+    has: (id) => byId.has(id),
+    distance: (a, b) => cubeDistance(cubes[a]!, cubes[b]!),
+    label: (h) => (names[h] ? `${ids[h]} ${names[h]}` : ids[h]!),
+  };
+}
+
+export const scsMap: ScsMap = buildMap();

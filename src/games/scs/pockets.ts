@@ -1,0 +1,101 @@
+/**
+ * SCS 8.4: a pocket is formed when converting a hex to Soviet control leaves German-controlled
+ * hexes unable to trace a path of German-controlled hexes to a German hex on the west edge (1.6).
+ */
+import { scsMap } from './map.js';
+import { GERMAN, type ScsState } from './state.js';
+
+const queue = new Int32Array(scsMap.size);
+const seen = new Uint8Array(scsMap.size);
+
+/**
+ * The German hexes (other than `h`) that would be cut off from the west edge if `h` turned Soviet,
+ * in index order; empty when no pocket is threatened. Pass h = -1 for the hexes cut off now.
+ */
+export function pocketIfTaken(control: readonly number[], h: number, out: number[] = []): number[] {
+  out.length = 0;
+  const n = scsMap.size;
+  seen.fill(0);
+  let tail = 0;
+  const west = scsMap.westEdge;
+  for (let i = 0; i < n; i++) {
+    if (west[i] === 1 && i !== h && control[i] === GERMAN) {
+      seen[i] = 1;
+      queue[tail++] = i;
+    }
+  }
+  const nbr = scsMap.nbr;
+  for (let head = 0; head < tail; head++) {
+    const u = queue[head]!;
+    const nu = nbr[u]!;
+    for (let k = 0; k < nu.length; k++) {
+      const v = nu[k]!;
+      if (seen[v] === 0 && v !== h && control[v] === GERMAN) {
+        seen[v] = 1;
+        queue[tail++] = v;
+      }
+    }
+  }
+  for (let i = 0; i < n; i++) if (i !== h && seen[i] === 0 && control[i] === GERMAN) out.push(i);
+  return out;
+}
+
+/** True when Soviet-controlled hexes connect a and b (7.3 linkage). */
+export function sovietConnected(s: ScsState, a: number, b: number): boolean {
+  seen.fill(0);
+  let tail = 0;
+  seen[a] = 1;
+  queue[tail++] = a;
+  const nbr = scsMap.nbr;
+  for (let head = 0; head < tail; head++) {
+    const u = queue[head]!;
+    if (u === b) return true;
+    for (const v of nbr[u]!) {
+      if (seen[v] === 0 && s.control[v] !== GERMAN) {
+        seen[v] = 1;
+        queue[tail++] = v;
+      }
+    }
+  }
+  return false;
+}
+
+const disc = new Int32Array(scsMap.size + 1);
+const low = new Int32Array(scsMap.size + 1);
+const sub = new Int32Array(scsMap.size);
+const subF = new Int32Array(scsMap.size);
+
+/**
+ * SCS 8.4 for every hex at once: `size[h]` and `fortified[h]` receive the size of the pocket (and
+ * the fortified localities in it) that taking German hex h would threaten. One DFS over German hexes
+ * from a virtual root joined to every German west-edge hex (Tarjan's articulation points): the
+ * pocket of h is the union of its DFS subtrees that cannot reach above h.
+ */
+export function allPockets(control: readonly number[], fortified: readonly number[], size: Int32Array, fl: Int32Array): void {
+  size.fill(0);
+  fl.fill(0);
+  disc.fill(0);
+  let time = 1; // the virtual root has disc 1
+  const nbr = scsMap.nbr;
+  const dfs = (u: number): void => {
+    disc[u] = ++time;
+    low[u] = disc[u]!;
+    sub[u] = 1;
+    subF[u] = fortified[u] === 1 ? 1 : 0;
+    if (scsMap.westEdge[u] === 1) low[u] = 1; // edge back to the root
+    for (const v of nbr[u]!) {
+      if (control[v] !== GERMAN) continue;
+      if (disc[v] === 0) {
+        dfs(v);
+        sub[u]! += sub[v]!;
+        subF[u]! += subF[v]!;
+        if (low[v]! < low[u]!) low[u] = low[v]!;
+        if (low[v]! >= disc[u]!) {
+          size[u]! += sub[v]!;
+          fl[u]! += subF[v]!;
+        }
+      } else if (disc[v]! < low[u]!) low[u] = disc[v]!;
+    }
+  };
+  for (let h = 0; h < scsMap.size; h++) if (scsMap.westEdge[h] === 1 && control[h] === GERMAN && disc[h] === 0) dfs(h);
+}

@@ -1,0 +1,293 @@
+/**
+ * The machinery shared by the scripted Soviet policies: a policy is a set of traits (how much it
+ * values each German hex, how hard it presses a battle, where it sends reinforcements); this module
+ * turns traits into answers for every SCS decision. Policies read the state, never write it.
+ */
+import type { Decision, Policy } from '../../../core/game.js';
+import { randInt, type Rng } from '../../../core/rng.js';
+import { forceSteps } from '../combat.js';
+import type { ScsView } from '../engine.js';
+import { scsMap } from '../map.js';
+import { armyAt, entryCost, type StepOption } from '../movement.js';
+import { allPockets } from '../pockets.js';
+import { GERMAN, MECH, NONMECH, type ScsState, SECURITY, SOVIET } from '../state.js';
+
+export interface Traits {
+  /** Value of taking German hex h (before the odds of the attack). */
+  targetValue(s: ScsState, h: number, info: HexInfo, army: number): number;
+  /** Smallest force (steps) that will start an attack. */
+  minAttackSteps: number;
+  /** Keep fighting while own steps >= ratio x German units left (and MF allows). */
+  pressRatio: number;
+  /** Commit VI IC when at least this many German units are engaged. */
+  viThreshold: number;
+  /** Order of German types to kill (10.14). */
+  killOrder: readonly number[];
+  /** Preferred 1E host (army id) or null for the strongest army. */
+  host: string | null;
+  /** Replacement priority: 'shock' first, or 'weakest' (largest deficit) first. */
+  replacements: 'shock' | 'weakest';
+  /** Where 4S heads and the joint-operation marker goes: a hex id. */
+  focus: string;
+  /** Joint-operation marker hex, or null to place it near `focus`. */
+  jointOp: string | null;
+}
+
+/** Facts about a German hex, cached per control state. */
+export interface HexInfo {
+  /** Hexes of the pocket its capture would threaten (8.4). */
+  pocket: number;
+  /** Fortified localities inside that pocket (10.13). */
+  pocketFortified: number;
+  /** German neighbours that would become new front hexes (new blind draws, 3.7). */
+  newFront: number;
+  /** Adjacent to Moscow or Tula (4.2). */
+  nearCapital: boolean;
+}
+
+/** Per-policy cache of HexInfo, invalidated whenever a hex changes control. */
+class InfoCache {
+  private version = -1;
+  private turn = -1;
+  private readonly infos: (HexInfo | undefined)[] = new Array(scsMap.size);
+  private readonly size = new Int32Array(scsMap.size);
+  private readonly fl = new Int32Array(scsMap.size);
+  get(s: ScsState, h: number): HexInfo {
+    if (s.stats.hexesTaken !== this.version || s.turn !== this.turn) {
+      this.version = s.stats.hexesTaken;
+      this.turn = s.turn;
+      this.infos.fill(undefined);
+      allPockets(s.control, s.cfg.fortified, this.size, this.fl);
+    }
+    let info = this.infos[h];
+    if (info === undefined) {
+      let newFront = 0;
+      for (const n of scsMap.nbr[h]!) {
+        if (s.control[n] !== GERMAN || s.marker[n]! >= 0 || s.held[n]!.length > 0) continue;
+        newFront++;
+      }
+      const nearCapital = scsMap.nbr[h]!.some((n) => n === scsMap.moscow || n === scsMap.tula);
+      info = { pocket: this.size[h]!, pocketFortified: this.fl[h]!, newFront, nearCapital };
+      this.infos[h] = info;
+    }
+    return info;
+  }
+}
+
+/** Value every policy shares: the turn-1 and turn-3 checks (4.2, 4.3) must be passed. */
+export function survivalValue(s: ScsState, h: number, info: HexInfo): number {
+  let v = 0;
+  if (s.turn === 1 && info.nearCapital) {
+    // hexes few unmoved armies can still reach come first
+    let near = 0;
+    for (let i = 0; i < s.armies.length - 1; i++) {
+      const a = s.armies[i]!;
+      if (a.hex >= 0 && !a.moved && scsMap.nbr[h]!.includes(a.hex)) near++;
+    }
+    v += 100 + 30 / (1 + near);
+    // a relief battle (8.4-8.5) is costly: take the would-be pocket's hexes first
+    if (info.pocket > 0) v -= 60;
+  }
+  if (s.turn <= 3 && s.cfg.kArea[h] === 1) v += s.turn === 3 ? 30 : 12;
+  return v;
+}
+
+const reachQ: number[] = [];
+const reachMf = new Int8Array(scsMap.size).fill(-1);
+
+/**
+ * Best value among German hexes a force in `from` with `mf` MF could attack this turn, moving over
+ * Soviet hexes free of other armies (`self` is the moving army's own hex).
+ */
+function bestReachable(s: ScsState, from: number, mf: number, self: number, value: (h: number) => number): number {
+  for (let i = 0; i < reachQ.length; i++) reachMf[reachQ[i]!] = -1;
+  reachQ.length = 0;
+  reachQ.push(from);
+  reachMf[from] = mf;
+  let best = Number.NEGATIVE_INFINITY;
+  for (let head = 0; head < reachQ.length; head++) {
+    const u = reachQ[head]!;
+    const r = reachMf[u]!;
+    for (const n of scsMap.nbr[u]!) {
+      const c = entryCost(s, n);
+      if (c > r) continue;
+      if (s.control[n] === GERMAN) {
+        if (s.cfg.fortified[n] !== 1) {
+          const v = value(n) * roundsFactor(r - c);
+          if (v > best) best = v;
+        }
+      } else if (r - c > reachMf[n]! && (n === self || armyAt(s, n) === -1)) {
+        reachMf[n] = r - c;
+        reachQ.push(n);
+      }
+    }
+  }
+  return best;
+}
+
+const frontQ = new Int32Array(scsMap.size);
+
+/** Hex steps from each hex to the nearest German hex valued > 0 (multi-source BFS over the map). */
+function distanceToTargets(s: ScsState, value: (h: number) => number, out: Int16Array): Int16Array {
+  out.fill(-1);
+  let tail = 0;
+  const nbr = scsMap.nbr;
+  for (let h = 0; h < scsMap.size; h++) {
+    if (s.control[h] !== GERMAN || s.cfg.fortified[h] === 1) continue;
+    const nh = nbr[h]!;
+    let front = false;
+    for (let k = 0; k < nh.length; k++) if (s.control[nh[k]!] === SOVIET) front = true;
+    if (front && value(h) > 0) {
+      out[h] = 0;
+      frontQ[tail++] = h;
+    }
+  }
+  for (let head = 0; head < tail; head++) {
+    const u = frontQ[head]!;
+    for (const n of nbr[u]!) {
+      if (out[n] === -1) {
+        out[n] = out[u]! + 1;
+        frontQ[tail++] = n;
+      }
+    }
+  }
+  return out;
+}
+
+/** 9.3: the share of a full battle a force can fight with `mfLeft` MF after entering. */
+function roundsFactor(mfLeft: number): number {
+  return mfLeft >= 2 ? 1 : mfLeft === 1 ? 0.85 : 0.6;
+}
+
+/** A scripted Soviet policy from its traits. */
+export function traitPolicy(id: string, traits: Traits): Policy {
+  const cache = new InfoCache();
+  const dist = new Int16Array(scsMap.size);
+  let distVersion = -1;
+  let distTurn = -1;
+  const value = (s: ScsState, a = -1) => (h: number) => traits.targetValue(s, h, cache.get(s, h), a);
+  const distances = (s: ScsState) => {
+    if (distVersion !== s.stats.hexesTaken || distTurn !== s.turn) {
+      distanceToTargets(s, value(s), dist);
+      distVersion = s.stats.hexesTaken;
+      distTurn = s.turn;
+    }
+    return dist;
+  };
+  const focus = scsMap.index(traits.focus);
+  return {
+    id,
+    choose(view: unknown, decision: Decision, rng: Rng): number {
+      const v = view as ScsView;
+      const s = v.state;
+      const opts = decision.options;
+      switch (decision.kind) {
+        case 'force': {
+          // the army with the best attack in reach goes first; armies with none approach the front
+          let best = 0;
+          let bestScore = Number.NEGATIVE_INFINITY;
+          for (let i = 1; i < opts.length; i++) {
+            const a = opts[i] as number;
+            const army = s.armies[a]!;
+            const steps = forceSteps(s, a);
+            const reach = steps >= traits.minAttackSteps ? bestReachable(s, army.hex, s.cfg.mf[s.turn]!, army.hex, value(s, a)) : Number.NEGATIVE_INFINITY;
+            const score = reach > 0 ? reach * 10 + steps : -(distances(s)[army.hex] ?? 99);
+            if (score > bestScore) {
+              bestScore = score;
+              best = i;
+            }
+          }
+          return best;
+        }
+        case 'step': {
+          const a = v.active;
+          const army = s.armies[a]!;
+          const steps = forceSteps(s, a);
+          const val = value(s, a);
+          const canAttack = steps >= traits.minAttackSteps;
+          let best = 0;
+          let bestScore = 0; // stopping scores 0
+          for (let i = 1; i < opts.length; i++) {
+            const o = opts[i] as StepOption;
+            let score = Number.NEGATIVE_INFINITY;
+            // a battle entered with more MF left allows more rounds (9.3)
+            if (canAttack) score = o.battle ? val(o.to) * roundsFactor(v.mf - o.cost) : bestReachable(s, o.to, v.mf - o.cost, army.hex, val) * 0.95;
+            if (score > bestScore) {
+              bestScore = score;
+              best = i;
+            }
+          }
+          if (best > 0) return best;
+          // no attack in reach: step closer to the nearest target for next turn (no German ever attacks, 3.9)
+          const d = distances(s);
+          const here = d[army.hex]!;
+          for (let i = 1; i < opts.length; i++) {
+            const o = opts[i] as StepOption;
+            if (o.battle || here <= 0) continue;
+            const there = d[o.to]!;
+            const score = there >= 0 && there < here ? 0.01 * (here - there) : 0;
+            if (score > bestScore) {
+              bestScore = score;
+              best = i;
+            }
+          }
+          return best;
+        }
+        case 'anotherRound': {
+          const b = v.battle!;
+          const g = b.mech + b.nonMech + b.security;
+          // relief battles and the turn-1 Moscow/Tula hexes are pressed to the end (4.2)
+          const critical = s.turn === 1 && scsMap.nbr[b.hex]!.some((n) => n === scsMap.moscow || n === scsMap.tula);
+          return critical || b.kind === 'relief' || forceSteps(s, v.active) >= traits.pressRatio * g ? 1 : 0;
+        }
+        case 'commitVI': {
+          const b = v.battle!;
+          return b.mech + b.nonMech + b.security >= traits.viThreshold ? 1 : 0;
+        }
+        case 'germanLoss': {
+          for (const t of traits.killOrder) {
+            const i = opts.indexOf(t);
+            if (i >= 0) return i;
+          }
+          return 0;
+        }
+        case 'replacement': {
+          let best = 0;
+          let bestScore = 0;
+          for (let i = 1; i < opts.length; i++) {
+            const a = s.armies[opts[i] as number]!;
+            const score = (a.full - a.steps) + (traits.replacements === 'shock' && a.type === 'shock' ? 20 : 0);
+            if (score > bestScore) {
+              bestScore = score;
+              best = i;
+            }
+          }
+          return best;
+        }
+        case 'host1E': {
+          if (traits.host !== null) {
+            const i = opts.findIndex((o) => s.armies[o as number]!.id === traits.host);
+            if (i >= 0) return i;
+          }
+          let best = 0;
+          for (let i = 1; i < opts.length; i++) if (s.armies[opts[i] as number]!.steps > s.armies[opts[best] as number]!.steps) best = i;
+          return best;
+        }
+        case 'enter4S':
+        case 'placeJointOp': {
+          if (decision.kind === 'placeJointOp' && traits.jointOp !== null) {
+            const i = opts.indexOf(scsMap.index(traits.jointOp));
+            if (i >= 0) return i;
+          }
+          let best = 0;
+          for (let i = 1; i < opts.length; i++) if (scsMap.distance(opts[i] as number, focus) < scsMap.distance(opts[best] as number, focus)) best = i;
+          return best;
+        }
+        default:
+          return randInt(rng, 0, opts.length - 1);
+      }
+    },
+  };
+}
+
+export const KILL_MECH_FIRST = [MECH, NONMECH, SECURITY] as const;

@@ -1,0 +1,77 @@
+/** The flat record of one SCS game (DESIGN §3 Records; issue 3 record columns). */
+import type { GameRecord, ResultDef, StatDef } from '../../core/game.js';
+import type { ScsState } from './state.js';
+import { fortifiedTaken, westOf13 } from './victory.js';
+
+export const results: readonly ResultDef[] = [
+  { id: 'soviet-win', winner: 'soviet', description: 'SCS 4.5: 4+ fortified localities and 3+ hexes in/west of column 13 at the end of turn 6' },
+  { id: 'sudden-death', winner: 'soviet', description: 'SCS 4.8: the German force pool was found empty' },
+  { id: 'draw', winner: null, description: 'SCS 4.6: 3 fortified localities and 2+ hexes in/west of column 13 (the historical outcome)' },
+  { id: 'german-win', winner: 'german', description: 'SCS 4.7: neither a Soviet win nor a draw at the end of turn 6' },
+  { id: 'turn1-loss', winner: 'german', description: 'SCS 4.2: a German hex next to Moscow or Tula at the end of turn 1' },
+  { id: 'turn3-loss', winner: 'german', description: 'SCS 4.3: fewer than 18 of the 34 K-area hexes Soviet at the end of turn 3' },
+];
+
+export const victoryLevels = ['sudden-death', 'territorial', 'historic-draw', 'end-of-game', 'turn-1-check', 'turn-3-check'] as const;
+export const endReasons = ['turn-limit', 'sudden-death', 'turn-1-check', 'turn-3-check'] as const;
+
+const LEVEL: Record<string, string> = {
+  'soviet-win': 'territorial',
+  'sudden-death': 'sudden-death',
+  draw: 'historic-draw',
+  'german-win': 'end-of-game',
+  'turn1-loss': 'turn-1-check',
+  'turn3-loss': 'turn-3-check',
+};
+
+const int = (id: string, description: string): StatDef => ({ id, description, kind: 'int' });
+
+export const stats: readonly StatDef[] = [
+  int('fortifiedTaken', 'fortified localities Soviet-controlled at the end (10.13, 4.5)'),
+  int('west13Held', 'Soviet hexes in or west of column 13 at the end (4.5)'),
+  int('kLineAtT3', 'Soviet hexes of the 34-hex K-area at the turn-3 check, -1 if not reached (4.3)'),
+  int('pocketsThreatened', 'hex entries that threatened a pocket (8.4)'),
+  int('reliefBattles', 'relief (break-in) battles (8.5, 10.2)'),
+  int('reliefSovietWins', 'relief battles the Soviets won (relief defeated)'),
+  int('reliefGermanWins', 'relief battles the Germans won (pocket kept open)'),
+  int('breakouts', 'pocket breakout battles (8.6)'),
+  int('breakoutGermanWins', 'breakouts that succeeded (8.7)'),
+  int('breakoutSovietWins', 'breakouts that failed: pocket taken (8.8)'),
+  int('germanPocketed', 'German units set aside after failed breakouts (8.8)'),
+  int('hexesTaken', 'hexes that switched to Soviet control (3.8)'),
+  int('sovietStepsLost', 'Soviet steps lost in combat'),
+  int('sovietArmiesDestroyed', 'Soviet armies destroyed (7.4)'),
+  int('germanEliminated', 'German units eliminated in combat (7.6)'),
+  int('minPool', 'smallest German force pool size (4.8)'),
+  int('battles', 'hex entries that led to a battle or a marker-only fall'),
+  int('battlesWon', 'of which the Soviets took the hex'),
+  int('markerOnlyFalls', 'hexes that fell to marker-only defences (8.10)'),
+  ...[1, 2, 3, 4, 5, 6].map((t) => int(`hexesT${t}`, `Soviet-controlled hexes at the end of turn ${t}, -1 if not reached`)),
+];
+
+export function buildRecord(s: ScsState): GameRecord {
+  const st = s.stats;
+  const values: Record<string, number> = {
+    fortifiedTaken: fortifiedTaken(s),
+    west13Held: westOf13(s),
+    kLineAtT3: st.kLineAtT3,
+    pocketsThreatened: st.pocketsThreatened,
+    reliefBattles: st.reliefBattles,
+    reliefSovietWins: st.reliefSovietWins,
+    reliefGermanWins: st.reliefGermanWins,
+    breakouts: st.breakouts,
+    breakoutGermanWins: st.breakoutGermanWins,
+    breakoutSovietWins: st.breakouts - st.breakoutGermanWins,
+    germanPocketed: st.germanPocketed,
+    hexesTaken: st.hexesTaken,
+    sovietStepsLost: st.sovietStepsLost,
+    sovietArmiesDestroyed: st.armiesDestroyed,
+    germanEliminated: st.germanEliminated,
+    minPool: st.minPool,
+    battles: st.battles,
+    battlesWon: st.battlesWon,
+    markerOnlyFalls: st.markerOnlyFalls,
+  };
+  for (let t = 1; t <= 6; t++) values[`hexesT${t}`] = st.hexesByTurn[t]!;
+  return { result: s.result, endTurn: s.turn, endReason: s.endReason, victoryLevel: LEVEL[s.result] ?? 'unfinished', stats: values };
+}

@@ -1,0 +1,91 @@
+/** SCS 3.x: set-up — pool, turn track, control, Soviet armies, and the initial front markers. */
+import { randInt } from '../../core/rng.js';
+import type { GameSetup } from '../../core/game.js';
+import type { GameStreams } from '../../core/rng.js';
+import { isFrontHex } from './control.js';
+import { scsMap } from './map.js';
+import { resolveConfig } from './parameters.js';
+import { type Army, GERMAN, GUDERIAN, MECH, NONMECH, OPS_EC, RAID, ROTKOPF, type ScsState, SECURITY, SOVIET, VIII_FK } from './state.js';
+
+export const TURNS = 6;
+
+export function startGame(setup: GameSetup, streams: GameStreams): ScsState {
+  const cfg = resolveConfig(setup);
+  const gType: number[] = [];
+  const pool: number[] = [];
+  const track: number[][] = [[], [], [], [], [], [], [], []];
+  const add = (type: number, where: number[]) => {
+    where.push(gType.length);
+    gType.push(type);
+  };
+  // SCS 3.3: every German unit and support marker not on the Turn Track goes into the pool
+  for (let i = 0; i < cfg.pool.mech; i++) add(MECH, pool);
+  for (let i = 0; i < cfg.pool.nonMech; i++) add(NONMECH, pool);
+  for (let i = 0; i < cfg.pool.security; i++) add(SECURITY, pool);
+  for (const t of [GUDERIAN, OPS_EC, ROTKOPF, RAID, RAID]) add(t, pool); // SCS 8.2, 10.7-10.10
+  // SCS 3.2, 7.5: reinforcements and VIII Fliegerkorps on the Turn Track
+  add(VIII_FK, track[3]!);
+  for (let t = 1; t < cfg.reinforcements.length; t++) for (let i = 0; i < cfg.reinforcements[t]!; i++) add(NONMECH, track[t]!);
+  const control = cfg.sovietStart.map((x) => (x === 1 ? SOVIET : GERMAN));
+  // SCS 3.5: armies at full strength on their hexes, 4S on the Turn Track (turn 3), 1E last
+  const armies: Army[] = [];
+  for (const a of cfg.armies) {
+    if (a.type === 'engineer') continue;
+    armies.push({ id: a.id, type: a.type, full: a.full, steps: a.full, hex: a.id === '4S' ? -2 : a.hex, moved: false, attacked: false });
+  }
+  const e = cfg.armies.find((a) => a.type === 'engineer')!;
+  armies.push({ id: e.id, type: 'engineer', full: e.full, steps: e.full, hex: -3, moved: false, attacked: false });
+  const s: ScsState = {
+    cfg,
+    turn: 1,
+    phase: 'setup',
+    control,
+    marker: new Array<number>(scsMap.size).fill(-1),
+    held: Array.from({ length: scsMap.size }, () => []),
+    gType,
+    pool,
+    track,
+    engaged: [],
+    aside: [],
+    removed: [],
+    armies,
+    host: 0, // provisional: the policy places 1E at the start of play (3.5)
+    viReady: true,
+    pac: -2,
+    stepsReplaced: 0,
+    stepsLost: 0,
+    result: '',
+    endReason: '',
+    stats: {
+      pocketsThreatened: 0,
+      reliefBattles: 0,
+      reliefSovietWins: 0,
+      reliefGermanWins: 0,
+      breakouts: 0,
+      breakoutGermanWins: 0,
+      germanPocketed: 0,
+      hexesTaken: 0,
+      sovietStepsLost: 0,
+      germanEliminated: 0,
+      minPool: 0,
+      battles: 0,
+      battlesWon: 0,
+      markerOnlyFalls: 0,
+      armiesDestroyed: 0,
+      kLineAtT3: -1,
+      hexesByTurn: [-1, -1, -1, -1, -1, -1, -1],
+    },
+    pocketLog: [],
+  };
+  // SCS 3.4: one blind-drawn marker on each initial front hex
+  const rng = streams.stream('setup');
+  for (let h = 0; h < scsMap.size; h++) {
+    if (!isFrontHex(s, h) || pool.length === 0) continue;
+    const i = randInt(rng, 0, pool.length - 1);
+    s.marker[h] = pool[i]!;
+    pool[i] = pool[pool.length - 1]!;
+    pool.pop();
+  }
+  s.stats.minPool = pool.length;
+  return s;
+}

@@ -1,0 +1,215 @@
+/** SCS 5.x: the turn sequence (phases I-IV, six turns), reinforcements (7.x) and the end checks (4.x). */
+import type { GameRecord, PlayContext } from '../../core/game.js';
+import { delineateAll, delineateAround, checkLinkage, setSoviet, sovietHexCount } from './control.js';
+import { checkPool, decide, drawCounter, log, makeRun, type Run, SUDDEN_DEATH } from './engine.js';
+import { scsMap } from './map.js';
+import { activate, armyAt } from './movement.js';
+import { allPockets } from './pockets.js';
+import { buildRecord } from './record.js';
+import { TURNS } from './setup.js';
+import { GERMAN, GUDERIAN, type ScsState, SOVIET } from './state.js';
+import { endOfGameResult, germanHexesNextToMoscowTula, K_AREA_NEEDED, kAreaSoviet } from './victory.js';
+
+/** Living armies on the map that can host 1E or take replacements (not 1E itself). */
+function livingArmies(s: ScsState): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < s.armies.length - 1; i++) if (s.armies[i]!.hex >= 0) out.push(i);
+  return out;
+}
+
+/** SCS 3.5, 6.3: the player stacks 1E on an army (at set-up, and may change it in Phase IV). */
+export function chooseHost(run: Run, rule: string): void {
+  const s = run.s;
+  if (s.host < 0) return;
+  const options = livingArmies(s);
+  const cur = options.indexOf(s.host);
+  if (cur > 0) {
+    options.splice(cur, 1);
+    options.unshift(s.host);
+  }
+  s.host = options[decide(run, 'host1E', rule, options, (i) => `1E stacks with ${s.armies[i]!.id}`)]!;
+}
+
+/** SCS 7.5, 7.6, 8.8, 10.7: Phase I — reinforcements, regrouped units and pocketed units into the pool. */
+export function phaseI(run: Run): void {
+  const s = run.s;
+  s.phase = 'I';
+  const box = s.track[s.turn]!;
+  if (run.trace && box.length > 0) log(run, 'SCS 7.5, 7.6', `${box.length} counter(s) from the turn ${s.turn} box and ${s.aside.length} pocketed counter(s) enter the pool`);
+  while (box.length > 0) s.pool.push(box.pop()!);
+  while (s.aside.length > 0) s.pool.push(s.aside.pop()!);
+  if (s.turn === 3) {
+    // SCS 10.7: Guderian permanently removed in Phase I of turn 3, wherever he is
+    const g = s.gType.indexOf(GUDERIAN);
+    if (g >= 0) {
+      const pi = s.pool.indexOf(g);
+      if (pi >= 0) s.pool.splice(pi, 1);
+      const mh = s.marker.indexOf(g);
+      if (mh >= 0) s.marker[mh] = -1;
+      for (const b of s.track) {
+        const ti = b.indexOf(g);
+        if (ti >= 0) b.splice(ti, 1);
+      }
+      s.removed.push(g);
+      if (run.trace) log(run, 'SCS 10.7', 'Guderian relieved of command: removed from play');
+      checkPool(run);
+      if (mh >= 0) {
+        s.marker[mh] = drawCounter(run);
+        checkPool(run);
+      }
+    }
+  }
+}
+
+/** SCS 7.2-7.4, 10.11: Phase II — VI IC returns, replacements, and on turn 3 4S and the joint-operation marker. */
+export function phaseII(run: Run): void {
+  const s = run.s;
+  s.phase = 'II';
+  s.viReady = true;
+  if (s.turn >= s.cfg.replacementsFrom) {
+    // SCS 7.4: up to 10 steps, not saved, never to 1E or the dead
+    for (let k = 0; k < s.cfg.replacements; k++) {
+      const options = [-1];
+      for (const i of livingArmies(s)) if (s.armies[i]!.steps < s.armies[i]!.full) options.push(i);
+      if (options.length === 1) break;
+      const i = options[decide(run, 'replacement', 'SCS 7.4', options, (x) => (x < 0 ? 'no more replacements' : `1 step to ${s.armies[x]!.id}`))]!;
+      if (i < 0) break;
+      s.armies[i]!.steps++;
+      s.stepsReplaced++;
+    }
+  }
+  const fourth = s.armies.findIndex((a) => a.hex === -2);
+  if (s.turn >= 3 && fourth >= 0) {
+    // SCS 7.2: 4S enters on a Soviet-controlled N/S/E edge hex, Moscow or Tula, free of other armies
+    const options: number[] = [];
+    for (let h = 0; h < scsMap.size; h++) {
+      if (s.control[h] !== SOVIET || armyAt(s, h) >= 0) continue;
+      if (scsMap.northEdge[h] || scsMap.southEdge[h] || scsMap.eastEdge[h] || h === scsMap.moscow || h === scsMap.tula) options.push(h);
+    }
+    if (options.length > 0) {
+      const h = options[decide(run, 'enter4S', 'SCS 7.2', options, (x) => `4S enters at ${scsMap.label(x)}`)]!;
+      s.armies[fourth]!.hex = h;
+      if (run.trace) log(run, 'SCS 7.2', `4th Shock Army enters at ${scsMap.label(h)}`);
+    }
+  }
+  if (s.turn === 3 && s.pac === -2) {
+    // SCS 7.3: any German hex but a fortified locality, and no pocket may form
+    const options: number[] = [];
+    const size = new Int32Array(scsMap.size);
+    allPockets(s.control, s.cfg.fortified, size, new Int32Array(scsMap.size));
+    for (let h = 0; h < scsMap.size; h++) {
+      if (s.control[h] !== GERMAN || s.cfg.fortified[h] === 1 || s.held[h]!.length > 0) continue;
+      if (size[h] === 0) options.push(h);
+    }
+    if (options.length > 0) {
+      const h = options[decide(run, 'placeJointOp', 'SCS 7.3', options, (x) => `joint-operation marker to ${scsMap.label(x)}`)]!;
+      s.pac = h;
+      if (run.trace) log(run, 'SCS 7.3', `Partisan/Airborne/Cavalry marker placed in ${scsMap.label(h)}: Soviet-controlled without combat`);
+      setSoviet(run, h);
+      delineateAround(run, h);
+      checkLinkage(run);
+    } else s.pac = -1;
+  }
+}
+
+/** SCS 9.1: Phase III — the player activates forces one at a time until he ends the phase. */
+export function phaseIII(run: Run): void {
+  const s = run.s;
+  s.phase = 'III';
+  for (;;) {
+    const options = [-1];
+    for (let i = 0; i < s.armies.length - 1; i++) {
+      const a = s.armies[i]!;
+      if (a.hex >= 0 && !a.moved) options.push(i);
+    }
+    if (options.length === 1) break;
+    const i = options[decide(run, 'force', 'SCS 9.1', options, (x) => (x < 0 ? 'end movement phase' : `move ${s.armies[x]!.id}`))]!;
+    if (i < 0) break;
+    activate(run, i);
+  }
+}
+
+/** SCS 5.5, 8.9, 6.3: Phase IV — defenders that held return to the pool, the front is re-marked, 1E may change host. */
+export function phaseIV(run: Run): void {
+  const s = run.s;
+  s.phase = 'IV';
+  for (let h = 0; h < scsMap.size; h++) {
+    const held = s.held[h]!;
+    while (held.length > 0) s.pool.push(held.pop()!);
+  }
+  delineateAll(run);
+  chooseHost(run, 'SCS 6.3');
+  for (const a of s.armies) {
+    a.moved = false;
+    a.attacked = false;
+  }
+}
+
+/** SCS 4.2-4.4: end-of-turn checks; returns a result id when the game ends here. */
+export function endOfTurn(run: Run): string | null {
+  const s = run.s;
+  s.stats.hexesByTurn[s.turn] = sovietHexCount(s);
+  if (s.turn === 1) {
+    const bad = germanHexesNextToMoscowTula(s);
+    if (run.trace) log(run, 'SCS 4.2', bad.length === 0 ? 'turn 1 check passed: no German hex next to Moscow or Tula' : `turn 1 check failed: German hexes ${bad.map((h) => scsMap.ids[h]).join(', ')} next to Moscow/Tula`);
+    if (bad.length > 0) return 'turn1-loss';
+  }
+  if (s.turn === 3) {
+    const k = kAreaSoviet(s);
+    s.stats.kLineAtT3 = k;
+    if (run.trace) log(run, 'SCS 4.3', `turn 3 check: ${k} of 34 K-area hexes Soviet (need ${K_AREA_NEEDED})`);
+    if (k < K_AREA_NEEDED) return 'turn3-loss';
+    // SCS 4.4: the German withdrawal behind the K-Line
+    for (let h = 0; h < scsMap.size; h++) if (s.cfg.kArea[h] === 1) setSoviet(run, h);
+    if (run.trace) log(run, 'SCS 4.4', 'K-Line withdrawal: the whole K-area becomes Soviet');
+    delineateAll(run);
+    checkLinkage(run);
+  }
+  if (s.turn === TURNS) {
+    const r = endOfGameResult(s);
+    if (run.trace) log(run, 'SCS 4.5-4.7', `end of game: ${r}`);
+    return r;
+  }
+  return null;
+}
+
+/** Plays a game from its set-up state to the end (5.3-5.4); concession (5.4) is not modelled. */
+export function playGame(s: ScsState, ctx: PlayContext<ScsState>): GameRecord {
+  const run = makeRun(s, ctx);
+  try {
+    if (s.phase === 'setup') {
+      chooseHost(run, 'SCS 3.5');
+      s.phase = 'I';
+      checkPool(run);
+      ctx.onStep?.(s);
+    }
+    for (; s.turn <= TURNS; s.turn++) {
+      if (s.turn > 1) {
+        phaseI(run);
+        ctx.onStep?.(s);
+        phaseII(run);
+        ctx.onStep?.(s);
+      }
+      phaseIII(run);
+      ctx.onStep?.(s);
+      phaseIV(run);
+      ctx.onStep?.(s);
+      const r = endOfTurn(run);
+      ctx.onStep?.(s);
+      if (r !== null) {
+        s.result = r;
+        s.endReason = r === 'turn1-loss' ? 'turn-1-check' : r === 'turn3-loss' ? 'turn-3-check' : 'turn-limit';
+        break;
+      }
+    }
+  } catch (e) {
+    if (e !== SUDDEN_DEATH) throw e;
+    s.result = 'sudden-death';
+    s.endReason = 'sudden-death';
+    s.stats.minPool = 0;
+    s.stats.hexesByTurn[s.turn] = sovietHexCount(s);
+    if (run.trace) log(run, 'SCS 4.8', 'the German force pool is empty: Soviet sudden-death victory');
+    ctx.onStep?.(s);
+  }
+  return buildRecord(s);
+}

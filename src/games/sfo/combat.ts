@@ -1,0 +1,311 @@
+/**
+ * Combat (SFO 9): legal battles, results, elimination (9.1), retreat (9.2) and advance (9.3).
+ */
+import { ask, note } from '../../core/decide.js';
+import type { Policy, TraceEvent } from '../../core/game.js';
+import type { GameStreams } from '../../core/rng.js';
+import { type CombatResult, columnLabel, crtColumn, crtResult } from './crt.js';
+import { mapOf, type SfoMap } from './map.js';
+import { enemyZoc } from './movement.js';
+import type { SfoOption } from './options.js';
+import { enemyOf, type SfoState, type Side } from './state.js';
+
+/** One battle: a defender hex and the attacking units, with its CRT column index and strength difference. */
+export interface Battle {
+  readonly defender: number;
+  readonly attackers: readonly number[];
+  /** CRT column index 0..5 (Basic: attackers - 1; Advanced: strength difference). */
+  readonly column: number;
+  /** Advanced: Σ offence − (Σ defence + forest); Basic: the same sum, for information. */
+  readonly difference: number;
+}
+
+/** What resolving a battle needs besides the state: the streams and policies of the game. */
+export interface DecideContext {
+  readonly streams: GameStreams;
+  readonly policies: Readonly<Record<string, Policy>>;
+  readonly trace?: TraceEvent[] | undefined;
+}
+
+export function label(state: SfoState, ui: number): string {
+  const u = state.units[ui]!;
+  return `${u.side === 'soviet' ? 'Soviet' : 'US'} ${u.label}`;
+}
+
+export function hexName(state: SfoState, h: number): string {
+  return h < 0 ? 'off-map' : mapOf(state).ids[h]!;
+}
+
+/** SFO 9 (Advanced): the defence of a hex: Σ defence of its units, +1 per hex (not per unit) in forest. */
+export function hexDefence(state: SfoState, h: number, m: SfoMap = mapOf(state)): number {
+  let d = 0;
+  for (const u of state.units) if (u.status === 'map' && u.hex === h) d += u.defence;
+  return d + (m.forest[h] === 1 ? 1 : 0);
+}
+
+/** A battle's column and difference for the given attackers against hex `defender`. */
+export function makeBattle(state: SfoState, defender: number, attackers: readonly number[]): Battle {
+  let off = 0;
+  for (const a of attackers) off += state.units[a]!.offence;
+  const difference = off - hexDefence(state, defender);
+  return {
+    defender,
+    attackers: [...attackers],
+    column: crtColumn(state.rules.level, attackers.length, difference),
+    difference,
+  };
+}
+
+/**
+ * SFO 9: every battle `side` may fight now. Attackers are units that have not attacked this turn,
+ * adjacent to the defender hex. Basic: any non-empty set of such units, column = their number.
+ * Advanced: combat integrity — whole attacking hexes (their not-yet-attacked units) and all defenders
+ * of the hex; strength difference below 0 is not allowed. Variant one-attack-per-hex: a hex once attacked
+ * this phase cannot be attacked again.
+ */
+export function legalBattles(state: SfoState, side: Side): Battle[] {
+  const m = mapOf(state);
+  const enemy = enemyOf(side);
+  const out: Battle[] = [];
+  const seen = new Uint8Array(m.size);
+  for (const d of state.units) {
+    if (d.side !== enemy || d.status !== 'map' || seen[d.hex] === 1) continue;
+    const dh = d.hex;
+    seen[dh] = 1;
+    if (state.rules.oneAttackPerHex && state.attackedHexes.includes(dh)) continue;
+    // groups: Basic one group per eligible unit; Advanced one group per attacking hex
+    const groups: number[][] = [];
+    for (const n of m.neighbours[dh]!) {
+      let g: number[] | undefined;
+      for (let i = 0; i < state.units.length; i++) {
+        const a = state.units[i]!;
+        if (a.side !== side || a.status !== 'map' || a.hex !== n || a.attacked) continue;
+        if (state.rules.level === 'basic') groups.push([i]);
+        else {
+          if (g === undefined) {
+            g = [];
+            groups.push(g);
+          }
+          g.push(i);
+        }
+      }
+    }
+    const k = groups.length;
+    for (let mask = 1; mask < 1 << k; mask++) {
+      const attackers: number[] = [];
+      for (let j = 0; j < k; j++) if (mask & (1 << j)) attackers.push(...groups[j]!);
+      const b = makeBattle(state, dh, attackers);
+      if (b.column >= 0) out.push(b);
+    }
+  }
+  return out;
+}
+
+/**
+ * SFO 9.2: hexes unit `ui` may retreat into: adjacent, not enemy-occupied, not in enemy ZOC,
+ * not friendly-occupied in Basic (Advanced: not making more than a 2-stack), not forest in Basic.
+ * Empty means the unit is eliminated.
+ */
+export function retreatOptions(state: SfoState, ui: number, m: SfoMap = mapOf(state)): number[] {
+  const u = state.units[ui]!;
+  if (u.status !== 'map') return [];
+  const zoc = enemyZoc(state, u.side, m);
+  const out: number[] = [];
+  for (const n of m.neighbours[u.hex]!) {
+    if (zoc[n] === 1) continue; // enemy ZOC covers enemy-occupied hexes too
+    if (m.forest[n] === 1 && !state.rules.forestAllowed) continue;
+    let friends = 0;
+    for (const f of state.units) if (f.status === 'map' && f.hex === n && f.side === u.side) friends++;
+    if (friends >= state.rules.stackLimit) continue;
+    out.push(n);
+  }
+  return out;
+}
+
+/** SFO 9.1: removes a unit from the map. */
+export function eliminate(state: SfoState, ui: number): void {
+  const u = state.units[ui]!;
+  u.status = 'eliminated';
+  u.hex = -1;
+  if (u.side === 'soviet') state.stats.soviet_units_lost++;
+  else state.stats.us_units_lost++;
+}
+
+function tell(
+  state: SfoState,
+  ctx: DecideContext,
+  side: Side,
+  rule: string,
+  text: string,
+  extra?: Partial<TraceEvent>,
+) {
+  if (ctx.trace === undefined) return;
+  note(ctx.trace, { turn: state.turn, phase: state.phase, side, rule, text, ...extra });
+}
+
+function decide(
+  state: SfoState,
+  ctx: DecideContext,
+  kind: string,
+  side: Side,
+  rule: string,
+  options: SfoOption[],
+): number {
+  if (options.length === 1) return 0;
+  state.decisions++;
+  return ask(ctx.streams, ctx.policies, state, { kind, side, rule, options });
+}
+
+/** SFO 9.2: each unit retreats one hex of its owner's choice, or is eliminated when it has none. */
+export function retreatUnits(state: SfoState, units: readonly number[], ctx: DecideContext): void {
+  for (const ui of units) {
+    const u = state.units[ui]!;
+    if (u.status !== 'map') continue;
+    const hexes = retreatOptions(state, ui);
+    if (hexes.length === 0) {
+      eliminate(state, ui);
+      tell(state, ctx, u.side, 'SFO 9.2', `${label(state, ui)} cannot retreat: eliminated`);
+      continue;
+    }
+    const options: SfoOption[] = hexes.map((to) => ({ type: 'retreat', unit: ui, to }));
+    const c = decide(state, ctx, 'retreat', u.side, 'SFO 9.2', options);
+    const from = u.hex;
+    u.hex = hexes[c]!;
+    tell(
+      state,
+      ctx,
+      u.side,
+      'SFO 9.2',
+      `${label(state, ui)} retreats ${hexName(state, from)} → ${hexName(state, u.hex)}`,
+      {
+        decision: { kind: 'retreat', choice: c, of: options.length },
+      },
+    );
+  }
+}
+
+/** Chart legend reading (variant elim-one): the owner eliminates one of the units, the rest retreat. */
+function eliminateOne(state: SfoState, units: readonly number[], ctx: DecideContext): number[] {
+  const alive = units.filter((i) => state.units[i]!.status === 'map');
+  if (alive.length === 0) return [];
+  const side = state.units[alive[0]!]!.side;
+  const options: SfoOption[] = alive.map((unit) => ({ type: 'eliminate', unit }));
+  const c = decide(state, ctx, 'eliminate', side, 'SFO 9.1', options);
+  const ui = alive[c]!;
+  eliminate(state, ui);
+  tell(state, ctx, side, 'SFO 9.1', `${label(state, ui)} eliminated`, {
+    decision: { kind: 'eliminate', choice: c, of: options.length },
+  });
+  return alive.filter((i) => i !== ui);
+}
+
+function eliminateAll(state: SfoState, units: readonly number[], ctx: DecideContext): void {
+  for (const ui of units) {
+    if (state.units[ui]!.status !== 'map') continue;
+    eliminate(state, ui);
+    tell(state, ctx, state.units[ui]!.side, 'SFO 9.1', `${label(state, ui)} eliminated`);
+  }
+}
+
+/** SFO 9.3: if the defender hex is empty, one attacker may advance into it (no MP, ignoring ZOC; not into forest in Basic). */
+export function advanceOptions(state: SfoState, battle: Battle): number[] {
+  const m = mapOf(state);
+  const h = battle.defender;
+  if (m.forest[h] === 1 && !state.rules.forestAllowed) return [];
+  for (const u of state.units) if (u.status === 'map' && u.hex === h) return [];
+  return battle.attackers.filter((a) => {
+    const u = state.units[a]!;
+    return u.status === 'map' && m.neighbours[u.hex]!.includes(h);
+  });
+}
+
+function advance(state: SfoState, battle: Battle, side: Side, ctx: DecideContext): void {
+  const cands = advanceOptions(state, battle);
+  if (cands.length === 0) return;
+  const options: SfoOption[] = [
+    { type: 'no-advance' },
+    ...cands.map((unit): SfoOption => ({ type: 'advance', unit, to: battle.defender })),
+  ];
+  state.decisions++;
+  const c = ask(ctx.streams, ctx.policies, state, { kind: 'advance', side, rule: 'SFO 9.3', options });
+  const o = options[c]!;
+  if (o.type !== 'advance') return;
+  const u = state.units[o.unit]!;
+  const from = u.hex;
+  u.hex = battle.defender;
+  tell(
+    state,
+    ctx,
+    side,
+    'SFO 9.3',
+    `${label(state, o.unit)} advances ${hexName(state, from)} → ${hexName(state, u.hex)}`,
+    {
+      decision: { kind: 'advance', choice: c, of: options.length },
+    },
+  );
+}
+
+/** The units on the defender hex (all of them defend, SFO 9). */
+export function defendersOf(state: SfoState, battle: Battle): number[] {
+  const out: number[] = [];
+  state.units.forEach((u, i) => {
+    if (u.status === 'map' && u.hex === battle.defender) out.push(i);
+  });
+  return out;
+}
+
+/**
+ * Resolves one battle with die `die` (1..6): looks the result up, applies eliminations, retreats
+ * and the advance (asking the owning sides), marks the attackers and updates the statistics.
+ * SFO 9: EX is treated as DR at the Basic and Advanced levels.
+ */
+export function resolveBattle(
+  state: SfoState,
+  battle: Battle,
+  die: number,
+  ctx: DecideContext,
+): CombatResult {
+  const side = state.units[battle.attackers[0]!]!.side;
+  const defenders = defendersOf(state, battle);
+  for (const a of battle.attackers) state.units[a]!.attacked = true;
+  state.attackedHexes.push(battle.defender);
+  const result = crtResult(state.rules.crt, battle.column, die);
+  state.stats.battles++;
+  state.stats[`res_${result.toLowerCase()}` as 'res_ae']++;
+  state.lastResult = result;
+  tell(
+    state,
+    ctx,
+    side,
+    'SFO 9',
+    `${battle.attackers.map((a) => `${label(state, a)} ${hexName(state, state.units[a]!.hex)}`).join(', ')} attack ${defenders
+      .map((d) => label(state, d))
+      .join(
+        ', ',
+      )} ${hexName(state, battle.defender)}: column ${columnLabel(state.rules.level, battle.column)}, die ${die} → ${result}`,
+    { dice: [die] },
+  );
+  const allOrOne = state.rules.elimination;
+  switch (result) {
+    case 'AE':
+      if (allOrOne === 'all') eliminateAll(state, battle.attackers, ctx);
+      else retreatUnits(state, eliminateOne(state, battle.attackers, ctx), ctx);
+      break;
+    case 'AR':
+      retreatUnits(state, battle.attackers, ctx);
+      break;
+    case 'NE':
+      break;
+    case 'DR':
+    case 'EX':
+      retreatUnits(state, defenders, ctx);
+      advance(state, battle, side, ctx);
+      break;
+    case 'DE':
+      if (allOrOne === 'all') eliminateAll(state, defenders, ctx);
+      else retreatUnits(state, eliminateOne(state, defenders, ctx), ctx);
+      advance(state, battle, side, ctx);
+      break;
+  }
+  return result;
+}

@@ -1,0 +1,174 @@
+/**
+ * Zone of control and movement (SFO 6, 8), arriving forces (SFO 8.4).
+ * A unit moves once per phase, straight to a destination reachable along a legal path.
+ */
+import { mapOf, type SfoMap } from './map.js';
+import { enemyOf, type SfoState, type Side } from './state.js';
+
+const IMPASSABLE = 99;
+// Scratch buffers of explore(): it calls nothing that could re-enter it, and callers copy results out.
+const scratchRem = new Int8Array(128);
+const scratchStack: number[] = [];
+
+/** SFO 6: per hex, 1 when it is in the zone of control of an enemy of `side` (an enemy unit's hex and its 6 neighbours). */
+export function enemyZoc(state: SfoState, side: Side, m: SfoMap = mapOf(state)): Uint8Array {
+  const zoc = new Uint8Array(m.size);
+  const enemy = enemyOf(side);
+  for (const u of state.units) {
+    if (u.side !== enemy || u.status !== 'map') continue;
+    zoc[u.hex] = 1;
+    for (const n of m.neighbours[u.hex]!) zoc[n] = 1;
+  }
+  return zoc;
+}
+
+/** SFO 8.1: MP to enter a hex: clear 1; forest 2 in Advanced, forbidden in Basic (SFO 3.1). */
+export function enterCost(state: SfoState, m: SfoMap, h: number): number {
+  if (m.forest[h] === 1) return state.rules.forestAllowed ? 2 : IMPASSABLE;
+  return 1;
+}
+
+/** Per-hex unit counts of both sides (index 0 soviet, 1 us). */
+export function counts(state: SfoState, m: SfoMap): [Uint8Array, Uint8Array] {
+  const s = new Uint8Array(m.size);
+  const u = new Uint8Array(m.size);
+  for (const x of state.units) {
+    if (x.status !== 'map') continue;
+    if (x.side === 'soviet') s[x.hex] = s[x.hex]! + 1;
+    else u[x.hex] = u[x.hex]! + 1;
+  }
+  return [s, u];
+}
+
+/**
+ * Best remaining MP on arrival at each hex, from the given sources (hex, MP left there).
+ * SFO 8.3: no entering enemy-occupied hexes; entering enemy ZOC stops the unit; a unit starting in
+ * enemy ZOC (`start`) may leave it but its first step may not be into enemy ZOC (no ZOC to ZOC,
+ * including back into the zone just left). SFO 8.2: friendly units do not block.
+ */
+function explore(
+  state: SfoState,
+  m: SfoMap,
+  sources: readonly number[],
+  mps: readonly number[],
+  start: number,
+  zoc: Uint8Array,
+  enemyOcc: Uint8Array,
+): Int8Array {
+  const rem = scratchRem.subarray(0, m.size).fill(-1);
+  const stack = scratchStack;
+  stack.length = 0;
+  for (let i = 0; i < sources.length; i++) {
+    const h = sources[i]!;
+    const r = mps[i]!;
+    if (r > rem[h]!) {
+      rem[h] = r;
+      stack.push(h);
+    }
+  }
+  const startInZoc = start >= 0 && zoc[start] === 1;
+  const strict = state.rules.zocStrict;
+  while (stack.length > 0) {
+    const h = stack.pop()!;
+    if (zoc[h] === 1 && h !== start) continue; // SFO 8.3: entering enemy ZOC ends movement
+    const left = rem[h]!;
+    for (const n of m.neighbours[h]!) {
+      if (enemyOcc[n]! > 0) continue;
+      if (startInZoc && zoc[n] === 1 && (h === start || strict)) continue; // SFO 8.3: no ZOC to ZOC
+      const r = left - enterCost(state, m, n);
+      if (r > rem[n]!) {
+        rem[n] = r;
+        stack.push(n);
+      }
+    }
+  }
+  return rem;
+}
+
+/** What every move of one side in one decision shares: friendly and enemy counts and the enemy ZOC. */
+export interface MoveContext {
+  readonly friend: Uint8Array;
+  readonly enemy: Uint8Array;
+  readonly zoc: Uint8Array;
+}
+
+export function moveContext(state: SfoState, side: Side, m: SfoMap = mapOf(state)): MoveContext {
+  const [sov, us] = counts(state, m);
+  return side === 'soviet'
+    ? { friend: sov, enemy: us, zoc: enemyZoc(state, side, m) }
+    : { friend: us, enemy: sov, zoc: enemyZoc(state, side, m) };
+}
+
+/**
+ * Hexes unit `ui` (on the map) may end its move in this phase (SFO 8). Stacking (SFO 8.2) is
+ * enforced at each destination: since all Basic/Advanced units are identical 1-1-4 and a unit's
+ * reach does not depend on friendly units, any legal end-of-phase arrangement can be reached by
+ * ordering the moves, except permutation cycles, which leave the same occupancy as not moving.
+ */
+export function reachable(
+  state: SfoState,
+  ui: number,
+  m: SfoMap = mapOf(state),
+  pre?: MoveContext,
+): number[] {
+  const u = state.units[ui]!;
+  if (u.status !== 'map') return [];
+  const c = pre ?? moveContext(state, u.side, m);
+  const friend = c.friend;
+  const rem = explore(state, m, [u.hex], [u.movement], u.hex, c.zoc, c.enemy);
+  const out: number[] = [];
+  for (let h = 0; h < m.size; h++) {
+    if (h !== u.hex && rem[h]! >= 0 && friend[h]! < state.rules.stackLimit) out.push(h);
+  }
+  return out;
+}
+
+/** SFO 8.4: the entry hexes an arriving unit of `side` may use (own edge, not enemy ZOC or occupied, affordable). */
+export function entryHexes(state: SfoState, side: Side, m: SfoMap = mapOf(state)): number[] {
+  const zoc = enemyZoc(state, side, m);
+  const out: number[] = [];
+  for (const e of m.entry[side]) {
+    if (zoc[e] === 1) continue; // enemy ZOC includes enemy-occupied hexes
+    if (enterCost(state, m, e) > 4) continue;
+    out.push(e);
+  }
+  return out;
+}
+
+/**
+ * SFO 8.4: hexes an arriving unit may end in: it enters through an edge hex (paying that hex's MP,
+ * not into enemy ZOC) and may go on with the MP left. Empty when it cannot enter this phase.
+ */
+export function entryDestinations(
+  state: SfoState,
+  ui: number,
+  m: SfoMap = mapOf(state),
+  pre?: MoveContext,
+): number[] {
+  const u = state.units[ui]!;
+  if (u.status !== 'arriving') return [];
+  const c = pre ?? moveContext(state, u.side, m);
+  const { friend, enemy, zoc } = c;
+  const sources: number[] = [];
+  const mps: number[] = [];
+  for (const e of m.entry[u.side]) {
+    if (zoc[e] === 1) continue; // SFO 8.4: not into enemy ZOC (which covers enemy-occupied hexes)
+    const r = u.movement - enterCost(state, m, e);
+    if (r < 0) continue;
+    sources.push(e);
+    mps.push(r);
+  }
+  if (sources.length === 0) return [];
+  const rem = explore(state, m, sources, mps, -1, zoc, enemy);
+  const out: number[] = [];
+  for (let h = 0; h < m.size; h++) if (rem[h]! >= 0 && friend[h]! < state.rules.stackLimit) out.push(h);
+  return out;
+}
+
+/** Moves (or enters) a unit to `to`; the caller has checked legality. */
+export function applyMove(state: SfoState, ui: number, to: number): void {
+  const u = state.units[ui]!;
+  u.hex = to;
+  u.status = 'map';
+  u.moved = true;
+}

@@ -1,0 +1,89 @@
+/**
+ * Scripted Soviet policies. Soviets win by physically holding two towns at the end of turn 4 (SFO 10),
+ * so every policy values towns; they differ in how they get there and when they fight.
+ */
+import type { PolicyDef } from '../../../core/game.js';
+import {
+  adjacentEnemies,
+  adjacentFriends,
+  type Board,
+  dist,
+  friendsOn,
+  nearest,
+  policyDef,
+} from './common.js';
+
+function targets(b: Board): readonly number[] {
+  return b.sovTargets;
+}
+
+function townValue(b: Board, from: number, h: number, first: number, second: number): number {
+  if (b.m.town[h] !== 1) return 0;
+  return friendsOn(b, h, from) === 0 ? first : second;
+}
+
+/** Drives every unit at the nearest town it does not hold, attacks whatever blocks, advances always. */
+export const townRush: PolicyDef = policyDef(
+  'town-rush',
+  'soviet',
+  'Drive every unit at the nearest town not yet held; attack any adjacent US unit at any legal odds; always advance and replace at once.',
+  {
+    value: (b, _u, from, h) =>
+      townValue(b, from, h, 12, 3) - 2 * nearest(b, h, targets(b)) + 0.3 * adjacentEnemies(b, h),
+    attack: { kill: 3, displace: 1, town: 3, loss: 1.5, retreat: 0.2, perAttacker: 0, threshold: -1 },
+    replace: (_s, counts) => Math.max(...counts),
+  },
+);
+
+/** Methodical: masses units together, attacks only at good expected value, advances into towns. */
+export const bestOdds: PolicyDef = policyDef(
+  'best-odds',
+  'soviet',
+  'Methodical: keep units in mutually supporting groups (forest when Advanced), close on the weakest-held town, attack only at a good expected value from the CRT, advance into towns; replace when two units can come back or from turn 3.',
+  {
+    value: (b, _u, from, h) => {
+      const friends = Math.min(adjacentFriends(b, h, from) + friendsOn(b, h, from), 3);
+      const contact = adjacentEnemies(b, h);
+      // weakest town: distance plus US units holding or adjacent to it
+      let best = 99;
+      for (let i = 0; i < b.m.towns.length; i++) {
+        const t = b.m.towns[i]!;
+        if (!b.sovTargets.includes(t)) continue;
+        const d = dist(b, h, t) + 0.7 * b.guard[i]!;
+        if (d < best) best = d;
+      }
+      const alone = contact > 0 && friends === 0 && b.m.town[h] !== 1 ? 2 : 0;
+      return (
+        townValue(b, from, h, 12, 5) -
+        1.6 * best +
+        0.8 * friends -
+        alone +
+        (b.m.forest[h] === 1 && b.state.rules.forestAllowed ? 0.8 : 0)
+      );
+    },
+    attack: { kill: 3, displace: 1, town: 4, loss: 3, retreat: 0.5, perAttacker: 0.1, threshold: 0.6 },
+    replace: (s, counts) => (Math.max(...counts) >= 2 || s.turn >= 3 ? Math.max(...counts) : 0),
+  },
+);
+
+/** Pins US units by ZOC contact (so they cannot shift), then attacks trapped or stacked defenders. */
+export const zocPin: PolicyDef = policyDef(
+  'zoc-pin',
+  'soviet',
+  'Pin US units: end moves adjacent to as many US units as possible so they cannot slide between towns (no ZOC to ZOC), then attack where the defenders cannot retreat or are stacked (DR eliminates them); towns still count most.',
+  {
+    value: (b, _u, from, h) => {
+      const contact = Math.min(adjacentEnemies(b, h), 3);
+      return (
+        townValue(b, from, h, 10, 3) +
+        2.5 * contact -
+        1.2 * nearest(b, h, targets(b)) -
+        (friendsOn(b, h, from) > 0 ? 1 : 0)
+      );
+    },
+    attack: { kill: 5, displace: 0.6, town: 3, loss: 2, retreat: 0.3, perAttacker: 0.05, threshold: 0.4 },
+    replace: (_s, counts) => Math.max(...counts),
+  },
+);
+
+export const sovietPolicies: readonly PolicyDef[] = [bestOdds, townRush, zocPin];
