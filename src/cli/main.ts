@@ -3,8 +3,13 @@ import { Command, CommanderError } from 'commander';
 import { UserError } from '../core/errors.js';
 import { RunFailure } from '../runner/run.js';
 import { codeVersion } from '../runner/version.js';
+import { registerCompare } from './compare.js';
 import { registerList } from './list.js';
+import { registerOdds } from './odds.js';
+import { registerMerge } from './merge.js';
 import { registerPlay } from './play.js';
+import { registerReplay } from './replay.js';
+import { registerReport } from './report.js';
 import { registerRun } from './run.js';
 
 const program = new Command();
@@ -18,6 +23,11 @@ program
 registerList(program);
 registerRun(program);
 registerPlay(program);
+registerMerge(program);
+registerReplay(program);
+registerOdds(program);
+registerCompare(program);
+registerReport(program);
 
 try {
   await program.parseAsync(process.argv);

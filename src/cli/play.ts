@@ -47,7 +47,8 @@ export function formatEvent(e: TraceEvent): string {
   return `T${e.turn} ${e.phase.padEnd(16)} ${`(${e.rule})`.padEnd(12)} ${e.side === undefined ? '' : `${e.side}: `}${e.text}${dice}${dec}`;
 }
 
-function armFrom(source: string, armId: string | undefined): { arm: ResolvedArm; game: string; seed: number } {
+/** An arm of an experiment file or of a run (or shard) directory's manifest; the first by default. */
+export function armFrom(source: string, armId: string | undefined): { arm: ResolvedArm; game: string; seed: number } {
   const isDir = existsSync(source) && statSync(source).isDirectory();
   const exp = isDir ? parseExperiment(readManifest(source).experiment, `${source}/manifest.json`) : loadExperiment(source);
   const arm = armId === undefined ? exp.arms[0]! : exp.arms.find((a) => a.id === armId);
@@ -97,17 +98,25 @@ export function registerPlay(program: Command): void {
         arm = { id: 'play', description: '', setup, policies };
         seed = flags.seed;
       }
-      const def = getGame(gameId);
-      const trace: TraceEvent[] | undefined = flags.trace || flags.json ? [] : undefined;
-      const rec = playGame(def, arm.setup, arm.policies, seed, flags.game, trace);
-      const row = recordRow(gameId, flags.game, arm.id, arm.setup.scenario, rec);
-      if (flags.json) {
-        process.stdout.write(`${JSON.stringify({ seed, game: flags.game, policies: arm.policies, variants: [...arm.setup.variants], params: arm.setup.params, record: row, trace }, null, 2)}\n`);
-        return;
-      }
-      const lines = [`${def.title} — seed ${seed}, game ${flags.game}, scenario ${arm.setup.scenario}, ${Object.entries(arm.policies).map(([s, p]) => `${s}: ${p}`).join(', ')}`];
-      if (trace !== undefined) lines.push(...trace.map(formatEvent));
-      lines.push('', 'record:', ...Object.entries(row).map(([k, v]) => `  ${k} = ${v}`));
-      process.stdout.write(`${lines.join('\n')}\n`);
+      showGame(gameId, arm, seed, flags.game, { trace: flags.trace ?? false, json: flags.json ?? false });
     });
+}
+
+/**
+ * Plays game `gameIndex` of an arm and prints it: a heading, the trace (with `trace` or `json`)
+ * and the record row; `json` prints `{seed, game, policies, variants, params, record, trace}`.
+ */
+export function showGame(gameId: string, arm: ResolvedArm, seed: number, gameIndex: number, o: { trace: boolean; json: boolean }): void {
+  const def = getGame(gameId);
+  const trace: TraceEvent[] | undefined = o.trace || o.json ? [] : undefined;
+  const rec = playGame(def, arm.setup, arm.policies, seed, gameIndex, trace);
+  const row = recordRow(gameId, gameIndex, arm.id, arm.setup.scenario, rec);
+  if (o.json) {
+    process.stdout.write(`${JSON.stringify({ seed, game: gameIndex, policies: arm.policies, variants: [...arm.setup.variants], params: arm.setup.params, record: row, trace }, null, 2)}\n`);
+    return;
+  }
+  const lines = [`${def.title} — seed ${seed}, game ${gameIndex}, scenario ${arm.setup.scenario}, ${Object.entries(arm.policies).map(([s, p]) => `${s}: ${p}`).join(', ')}`];
+  if (trace !== undefined) lines.push(...trace.map(formatEvent));
+  lines.push('', 'record:', ...Object.entries(row).map(([k, v]) => `  ${k} = ${v}`));
+  process.stdout.write(`${lines.join('\n')}\n`);
 }

@@ -2,6 +2,8 @@ import type { Command } from 'commander';
 import { loadExperiment, withOverrides } from '../runner/experiment.js';
 import { defaultWorkers } from '../runner/pool.js';
 import { runExperiment } from '../runner/run.js';
+import { defaultShardDir, parseShardSpec, type ShardSpec, shardFromEnv, shardLabel, shardRange } from '../runner/shard.js';
+import { UserError } from '../core/errors.js';
 import { MAX_SEED } from '../core/rng.js';
 import { intFlag } from './options.js';
 
@@ -15,6 +17,8 @@ interface RunFlags {
   resume?: string;
   force?: boolean;
   quiet?: boolean;
+  shard?: string;
+  shardFromEnv?: string;
 }
 
 /** `sandtable run <experiment>`: plays every arm on worker threads and writes the run directory. */
@@ -32,14 +36,25 @@ export function registerRun(program: Command): void {
     .option('--resume <dir>', 'continue the interrupted run in <dir>')
     .option('--force', 'replace an existing run in the output directory')
     .option('--quiet', 'no progress output')
+    .option('--shard <k/n>', 'play only shard k of n (k from 0): games [k*G/n, (k+1)*G/n) of every arm, into a shard directory for `merge`')
+    .option('--shard-from-env <n>', 'as --shard k/n, with k from JOB_COMPLETION_INDEX (Kubernetes) or SLURM_ARRAY_TASK_ID (Slurm)')
     .action(async (file: string, flags: RunFlags) => {
+      if (flags.shard !== undefined && flags.shardFromEnv !== undefined) {
+        throw new UserError('options --shard and --shard-from-env: give one of them, not both');
+      }
+      let shard: ShardSpec | undefined;
+      if (flags.shard !== undefined) shard = parseShardSpec(flags.shard);
+      if (flags.shardFromEnv !== undefined) shard = shardFromEnv(flags.shardFromEnv);
       const base = loadExperiment(file);
       const exp = withOverrides(base, {
         ...(flags.games === undefined ? {} : { games: flags.games }),
         ...(flags.seed === undefined ? {} : { seed: flags.seed }),
         ...(flags.chunkSize === undefined ? {} : { chunkSize: flags.chunkSize }),
       }, file);
-      const out = flags.resume ?? flags.out ?? `reports/${exp.name}`;
+      if (shard !== undefined && shard.count > exp.games) {
+        throw new UserError(`option --shard ${shardLabel(shard)}: ${shard.count} shards for ${exp.games} games per arm would leave shards empty; use at most ${exp.games} shards`);
+      }
+      const out = flags.resume ?? flags.out ?? (shard === undefined ? `reports/${exp.name}` : defaultShardDir(exp.name, shard));
       const workers = flags.workers ?? defaultWorkers();
       const ctrl = new AbortController();
       let stops = 0;
@@ -60,14 +75,25 @@ export function registerRun(program: Command): void {
           quiet: flags.quiet ?? false,
           signal: ctrl.signal,
           source: file,
+          ...(shard === undefined ? {} : { shard }),
         });
+        const held = r.manifest.shard;
         if (r.status === 'interrupted') {
-          process.stderr.write(`interrupted: ${r.played + r.reused} of ${exp.games * exp.arms.length} games are saved in ${out}\nresume with: sandtable run ${file} --resume ${out}${flags.games === undefined ? '' : ` --games ${flags.games}`}${flags.seed === undefined ? '' : ` --seed ${flags.seed}`}\n`);
+          process.stderr.write(`interrupted: ${r.played + r.reused} of ${exp.games * exp.arms.length} games are saved in ${out}\nresume with: sandtable run ${file} --resume ${out}${flags.games === undefined ? '' : ` --games ${flags.games}`}${flags.seed === undefined ? '' : ` --seed ${flags.seed}`}${held === undefined ? '' : ` --shard ${shardLabel(held)}`}\n`);
           process.exitCode = 130;
           return;
         }
         const rate = r.played > 0 ? ` (${Math.round(r.played / r.seconds)} games/s on ${workers} workers)` : '';
-        process.stdout.write(`${exp.name}: ${exp.games * exp.arms.length} games in ${r.seconds.toFixed(1)} s${rate}\nrun directory: ${out}\nreport: ${out}/index.html\n\n`);
+        const reused = r.reused > 0 ? `; ${r.reused} games reused from finished chunks, ${r.played} played` : '';
+        if (held !== undefined) {
+          const games = held.end - held.start;
+          const range = shardRange(exp.games, held);
+          process.stdout.write(
+            `${exp.name}: shard ${shardLabel(held)}, games ${range.start}..${range.end - 1} of ${exp.arms.length} arm${exp.arms.length === 1 ? '' : 's'} (${games * exp.arms.length} games) in ${r.seconds.toFixed(1)} s${rate}${reused}\nshard directory: ${out}\nwhen all ${held.count} shards are done: sandtable merge <folder holding them> --out reports/${exp.name}\n`,
+          );
+          return;
+        }
+        process.stdout.write(`${exp.name}: ${exp.games * exp.arms.length} games in ${r.seconds.toFixed(1)} s${rate}${reused}\nrun directory: ${out}\nreport: ${out}/index.html\n\n`);
         const { readFileSync } = await import('node:fs');
         process.stdout.write(readFileSync(`${out}/summary.md`, 'utf8'));
       } finally {

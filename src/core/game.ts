@@ -114,6 +114,31 @@ export interface PlayContext<S> {
   readonly onStep?: (state: S) => void;
 }
 
+/** One exact outcome table: rows are outcomes, columns are situations (CRT columns, round counts...). */
+export interface OddsTable {
+  readonly title: string;
+  readonly rule: string;
+  readonly columns: readonly string[];
+  readonly rows: readonly { readonly outcome: string; readonly p: readonly number[] }[];
+  readonly notes: readonly string[];
+}
+
+/** An option of a game's odds calculator, e.g. --attack 3 or --forest. */
+export interface OddsOption {
+  readonly name: string;
+  readonly description: string;
+  /** A flag takes no value. */
+  readonly flag?: boolean;
+}
+
+/** A game's exact chance calculator: the same definitions the simulator samples (DESIGN §3). */
+export interface OddsProvider {
+  readonly description: string;
+  readonly options: readonly OddsOption[];
+  /** Exact distributions for the situation the options describe; throws UserError on bad options. */
+  compute(options: Readonly<Record<string, string | true>>): OddsTable[];
+}
+
 /** A game as data plus functions: start a game, play it to the end, check its invariants. */
 export interface GameDefinition<S = unknown> {
   readonly id: string;
@@ -136,6 +161,8 @@ export interface GameDefinition<S = unknown> {
   start(setup: GameSetup, streams: GameStreams): S;
   /** Plays the game to its end and returns its record. */
   play(state: S, ctx: PlayContext<S>): GameRecord;
+  /** Exact combat odds, when the game offers them. */
+  readonly odds?: OddsProvider;
   /** Rule violations in a state (stacking, unit accounting...): empty when the state is legal. */
   invariants(state: S): string[];
 }

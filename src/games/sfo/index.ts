@@ -6,6 +6,7 @@
 import type { GameDefinition, ResultDef, StatDef } from '../../core/game.js';
 import { sfoData } from './data.js';
 import { invariants } from './invariants.js';
+import { sfoOdds } from './odds.js';
 import { playGame } from './play.js';
 import { defaultPolicies, policies } from './policies/index.js';
 import { parameters, scenarios, variants } from './rules.js';
@@ -76,6 +77,7 @@ export const sfo: GameDefinition<SfoState> = {
   start: (setup) => startGame(setup),
   play: (state, ctx) => playGame(state, ctx),
   invariants,
+  odds: sfoOdds,
 };
 
 export {
@@ -100,6 +102,7 @@ export {
   crtSixths,
 } from './crt.js';
 export { sfoData } from './data.js';
+export { columnOdds, combatDieDistribution, sfoOdds } from './odds.js';
 export { applyReplacement, checkReinforcement, replacementOptions } from './events.js';
 export { mapOf, sfoGrid, sfoMap } from './map.js';
 export { enemyZoc, entryDestinations, entryHexes, reachable } from './movement.js';

@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { findShards, mergeShards } from '../runner/merge.js';
+
+interface MergeFlags {
+  out?: string;
+  csv?: boolean;
+  force?: boolean;
+}
+
+/**
+ * `sandtable merge <shard dirs or folders...> --out <run dir>`: checks the shards (one experiment,
+ * data and code; every game index exactly once; every file's checksum) and writes the run
+ * directory a one-machine run would have written.
+ */
+export function registerMerge(program: Command): void {
+  program
+    .command('merge')
+    .description('merge the shard directories of an experiment (from run --shard k/n) into one run directory and report')
+    .argument('<shards...>', 'shard directories, or folders holding them')
+    .option('--out <dir>', 'run directory (default: reports/<name>)')
+    .option('--csv', 'also write games.csv')
+    .option('--force', 'replace an existing run in the output directory')
+    .action((paths: string[], flags: MergeFlags) => {
+      const out = flags.out ?? `reports/${findShards(paths)[0]!.manifest.name}`;
+      const r = mergeShards(paths, { out, csv: flags.csv ?? false, force: flags.force ?? false });
+      const m = r.manifest;
+      process.stdout.write(
+        `${m.name}: merged ${r.shards.length} shard${r.shards.length === 1 ? '' : 's'} (${m.games} games x ${m.arms.length} arm${m.arms.length === 1 ? '' : 's'}, every file checked)\nrun directory: ${out}\nreport: ${out}/index.html\n\n`,
+      );
+      process.stdout.write(readFileSync(`${out}/summary.md`, 'utf8'));
+    });
+}

@@ -1,0 +1,55 @@
+import { writeFileSync, mkdirSync } from 'node:fs';
+import type { Command } from 'commander';
+import { formatOddsTable } from '../analysis/odds/format.js';
+import { UserError, quote } from '../core/errors.js';
+import { getGame } from '../games/index.js';
+
+/** Parses `--name value` and `--flag` pairs against the game's declared odds options. */
+export function parseOddsArgs(game: string, args: readonly string[], declared: readonly { name: string; flag?: boolean }[]): Record<string, string | true> {
+  const out: Record<string, string | true> = {};
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (!a.startsWith('--')) throw new UserError(`odds ${game}: unexpected argument ${quote(a)}`);
+    const [name, inline] = a.slice(2).split('=', 2) as [string, string?];
+    const opt = declared.find((o) => o.name === name);
+    if (opt === undefined) throw new UserError(`odds ${game}: unknown option --${name} (known: ${declared.map((o) => `--${o.name}`).join(', ')})`);
+    if (opt.flag) {
+      out[name] = true;
+      continue;
+    }
+    const value = inline ?? args[++i];
+    if (value === undefined) throw new UserError(`odds ${game}: option --${name} needs a value`);
+    out[name] = value;
+  }
+  return out;
+}
+
+/** `sandtable odds <game> ...`: exact outcome probabilities of the game's combat tables. */
+export function registerOdds(program: Command): void {
+  program
+    .command('odds')
+    .description('exact combat odds from the game\'s own tables (options depend on the game: sandtable odds <game> --help-odds)')
+    .argument('<game>', 'game id')
+    .argument('[options...]', 'game-specific options, e.g. --attack 3 --defence 1 --forest')
+    .option('--json', 'machine-readable output')
+    .option('--out <file>', 'also write the tables as JSON to this file')
+    .option('--help-odds', "list the game's odds options")
+    .allowUnknownOption(true)
+    .passThroughOptions(false)
+    .action((gameId: string, rest: string[], flags: { json?: boolean; out?: string; helpOdds?: boolean }) => {
+      const def = getGame(gameId, 'odds');
+      if (def.odds === undefined) throw new UserError(`odds: ${gameId} has no exact odds calculator yet`);
+      if (flags.helpOdds) {
+        process.stdout.write(`${def.odds.description}\n${def.odds.options.map((o) => `  --${o.name}${o.flag ? '' : ' <value>'}  ${o.description}`).join('\n')}\n`);
+        return;
+      }
+      const tables = def.odds.compute(parseOddsArgs(gameId, rest, def.odds.options));
+      if (flags.out !== undefined) {
+        const dir = flags.out.includes('/') ? flags.out.slice(0, flags.out.lastIndexOf('/')) : '.';
+        mkdirSync(dir, { recursive: true });
+        writeFileSync(flags.out, `${JSON.stringify(tables, null, 2)}\n`);
+      }
+      if (flags.json) process.stdout.write(`${JSON.stringify(tables, null, 2)}\n`);
+      else process.stdout.write(`${tables.map(formatOddsTable).join('\n\n')}\n`);
+    });
+}
