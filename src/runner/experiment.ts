@@ -26,6 +26,13 @@ export const experimentSchema = z.strictObject({
   seed: z.number().int().min(0).max(MAX_SEED),
   chunkSize: z.number().int().min(1).max(1_000_000).optional(),
   baseline: z.string().optional(),
+  /** Plays every arm at each value of one parameter (a sensitivity sweep). */
+  sweep: z
+    .strictObject({
+      parameter: z.string(),
+      values: z.array(z.unknown()).min(1).max(1000),
+    })
+    .optional(),
   arms: z.array(armSchema).min(1),
 });
 
@@ -71,7 +78,8 @@ export function parseExperiment(raw: unknown, where: string): Experiment {
   const file = parsed.data;
   const game = getGame(file.game, `${where}: field game`);
   const seen = new Set<string>();
-  const arms = file.arms.map((arm, i) => {
+  const armsIn = file.sweep === undefined ? file.arms.map((a, i) => ({ a, i })) : sweepArms(file, game, where);
+  const arms = armsIn.map(({ a: arm, i }) => {
     const at = `${where}: arms[${i}] (${arm.id})`;
     if (seen.has(arm.id)) throw new UserError(`${at}: arm id ${quote(arm.id)} is used twice`);
     seen.add(arm.id);
@@ -103,6 +111,27 @@ export function parseExperiment(raw: unknown, where: string): Experiment {
     arms,
     source: file,
   };
+}
+
+/** A sweep point's label: "0202+0703" for hex lists, the value itself otherwise. */
+export function sweepLabel(v: unknown): string {
+  return Array.isArray(v) ? v.join('+') : String(v);
+}
+
+/** Each arm at each value of the swept parameter, as arms named `<arm>@<parameter>=<value>`. */
+function sweepArms(file: ExperimentFile, game: GameDefinition, where: string): { a: ExperimentFile['arms'][number]; i: number }[] {
+  const sweep = file.sweep!;
+  if (!game.parameters.some((p) => p.id === sweep.parameter)) {
+    throw new UserError(
+      `${where}: field sweep.parameter: ${quote(sweep.parameter)} is not a parameter of ${game.id} (known: ${game.parameters.map((p) => p.id).join(', ')})`,
+    );
+  }
+  return file.arms.flatMap((arm, i) =>
+    sweep.values.map((v) => ({
+      a: { ...arm, id: `${arm.id}@${sweep.parameter}=${sweepLabel(v)}`, params: { ...(arm.params ?? {}), [sweep.parameter]: v } },
+      i,
+    })),
+  );
 }
 
 /** Reads an experiment file; a missing file or bad JSON is a user error naming it. */
