@@ -95,6 +95,22 @@ export interface TraceEvent {
   readonly decision?: { readonly kind: string; readonly choice: number; readonly of: number };
 }
 
+/** A hex of a game's board as the report draws it. */
+export interface BoardHex {
+  readonly id: string;
+  readonly terrain: string;
+  readonly name?: string;
+  /** Features to mark on the map: 'town', 'fortified', 'k-line', 'front', 'forest'... */
+  readonly marks?: readonly string[];
+}
+
+/** A game's hex board for the map heatmap; `heat` says what a hex's count means. */
+export interface BoardDef {
+  readonly shifted: 'even' | 'odd';
+  readonly hexes: readonly BoardHex[];
+  readonly heat: string;
+}
+
 /** The flat record of one finished game. */
 export interface GameRecord {
   readonly result: string;
@@ -103,6 +119,8 @@ export interface GameRecord {
   readonly victoryLevel: string;
   /** One value per StatDef, keyed by id. */
   readonly stats: Readonly<Record<string, number>>;
+  /** Board hex indices this game marks for the heatmap (each counted once per game). */
+  readonly hexes?: readonly number[];
 }
 
 export interface PlayContext<S> {
@@ -161,6 +179,8 @@ export interface GameDefinition<S = unknown> {
   start(setup: GameSetup, streams: GameStreams): S;
   /** Plays the game to its end and returns its record. */
   play(state: S, ctx: PlayContext<S>): GameRecord;
+  /** The board as played under a setup (its hexes in the order GameRecord.hexes indexes them). */
+  board?(setup: GameSetup): BoardDef;
   /** Exact combat odds, when the game offers them. */
   readonly odds?: OddsProvider;
   /** Rule violations in a state (stacking, unit accounting...): empty when the state is legal. */

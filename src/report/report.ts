@@ -1,6 +1,11 @@
 import type { ComparisonRow } from '../analysis/compare.js';
-import type { OutcomeRow, StatRow } from '../analysis/summary.js';
-import type { GameDefinition } from '../core/game.js';
+import { mkdirSync } from 'node:fs';
+import type { ReportData } from '../analysis/report-data.js';
+import type { OutcomeRow } from '../analysis/summary.js';
+import type { GameDefinition, GameSetup } from '../core/game.js';
+import { sweepLabel } from '../runner/experiment.js';
+import { endTurnChart, hexMapChart, oddsChart, outcomesChart, pairedDifferencesChart, sensitivityChart, type Spec, statisticsChart } from './charts.js';
+import { renderSvg } from './render.js';
 import type { Manifest } from '../runner/manifest.js';
 import { writeAtomic } from '../runner/outputs.js';
 import { count, escapeHtml, pct, rateWithCi } from './format.js';
@@ -11,12 +16,6 @@ function armLabel(m: Manifest, arm: string): string {
   return Object.entries(a.policies).map(([side, p]) => `${side}: ${p}`).join(', ');
 }
 
-/** Everything a report shows, computed once from the games table. */
-export interface ReportData {
-  readonly outcomes: readonly OutcomeRow[];
-  readonly stats: readonly StatRow[];
-  readonly comparisons: readonly ComparisonRow[];
-}
 
 function points(x: number): string {
   return (100 * x).toFixed(1);
@@ -61,7 +60,7 @@ export function summaryMarkdown(def: GameDefinition, m: Manifest, data: ReportDa
 }
 
 /** index.html: one self-contained file (no external requests) with the findings and the manifest. */
-export function reportHtml(def: GameDefinition, m: Manifest, data: ReportData, markdown: string): string {
+export function reportHtml(def: GameDefinition, m: Manifest, data: ReportData, markdown: string, charts: readonly { chart: Chart; svg: string }[] = []): string {
   const { outcomes, stats, comparisons } = data;
   const sideRows = outcomes.filter((o) => o.kind === 'winner');
   const resultRows = outcomes.filter((o) => o.kind === 'result');
@@ -93,10 +92,11 @@ body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0
 table{border-collapse:collapse;margin:1em 0;font-size:14px}th,td{border-bottom:1px solid #ddd;padding:3px 8px;text-align:left}
 th{background:#f4f4f4}.bar{position:relative;width:200px;height:12px;background:#eee}
 .fill{position:absolute;top:0;left:0;height:12px;background:#7a9cc6}.ci{position:absolute;top:4px;height:4px;background:#1b3b6f}
-code{background:#f4f4f4;padding:1px 4px}
+code{background:#f4f4f4;padding:1px 4px}figure.chart{margin:1.5em 0}figure.chart svg{max-width:100%;height:auto}figcaption{font-size:13px;color:#555}
 </style></head><body>
 <h1>${escapeHtml(m.name)}: ${escapeHtml(def.title)}</h1>
 ${paragraphs}
+${charts.map(({ chart, svg }) => `<figure id="chart-${chart.name}" class="chart">${svg.replace(/^<\?xml[^>]*>/, '')}<figcaption>${escapeHtml(chart.caption)} <a href="charts/${chart.name}.vl.json">spec</a></figcaption></figure>`).join('\n')}
 <h2>Who wins</h2>${outcomeTable(sideRows, 'winner')}
 ${comparisons.length === 0 ? '' : `<h2>Against the baseline (${escapeHtml(m.baseline ?? '')}), paired on common seeds</h2>
 <table><thead><tr><th>arm</th><th>outcome</th><th>games</th><th>rate</th><th>baseline</th><th>difference [95% CI]</th><th>unpaired CI</th><th>discordant</th><th>McNemar p</th><th>Holm p</th></tr></thead><tbody>
@@ -111,11 +111,64 @@ ${comparisons.map((c) => `<tr><td>${escapeHtml(c.arm)}</td><td>${escapeHtml(c.ou
 `;
 }
 
-/** Writes summary.md and index.html into a run directory; returns what it wrote. */
-export function writeReport(dir: string, def: GameDefinition, m: Manifest, data: ReportData): Record<string, string> {
+/** One chart of the report: its file stem, caption and vega-lite spec. */
+export interface Chart {
+  readonly name: string;
+  readonly caption: string;
+  readonly spec: Spec;
+}
+
+/** The board of the first arm, as its setup plays it. */
+function boardOf(def: GameDefinition, m: Manifest) {
+  const a = m.arms[0];
+  if (def.board === undefined || a === undefined) return undefined;
+  const setup: GameSetup = { scenario: a.scenario, variants: new Set(a.variants), params: a.params as GameSetup['params'] };
+  return def.board(setup);
+}
+
+/** The charts a run calls for: always outcomes, game length and statistics; the rest when they apply. */
+export function buildCharts(def: GameDefinition, m: Manifest, data: ReportData): Chart[] {
+  const arms = m.arms.map((a) => a.id);
+  const charts: Chart[] = [
+    { name: 'outcomes', caption: 'How games end per arm, with the win rate and its 95% interval.', spec: outcomesChart(def, data.outcomes, arms) },
+    { name: 'end-turn', caption: 'Game length: the turn on which games end.', spec: endTurnChart(data.endTurns, arms) },
+    { name: 'statistics', caption: "The game's own statistics per arm, as distributions.", spec: statisticsChart(def, data.stats, arms) },
+  ];
+  if (data.comparisons.length > 0) {
+    charts.push({ name: 'paired-differences', caption: `Every arm against the baseline ${m.baseline}, paired on common seeds.`, spec: pairedDifferencesChart(def, data.comparisons, arms) });
+  }
+  const sweep = (m.experiment as { sweep?: { parameter: string; values: unknown[] } }).sweep;
+  if (sweep !== undefined) {
+    charts.push({ name: 'sensitivity', caption: `Win rate against the swept parameter ${sweep.parameter}.`, spec: sensitivityChart(def, data.outcomes, sweep.parameter, sweep.values.map(sweepLabel)) });
+  }
+  if (def.odds !== undefined) {
+    def.odds.compute({}).forEach((t, i) => charts.push({ name: `crt-odds${i === 0 ? '' : `-${i + 1}`}`, caption: `${t.title}: exact probabilities.`, spec: oddsChart(t) }));
+  }
+  const board = boardOf(def, m);
+  if (board !== undefined && data.heat.length > 0) {
+    charts.push({ name: 'hex-map', caption: `The map, each hex coloured by the share of games: ${board.heat}.`, spec: hexMapChart(def, board, data.heat, arms) });
+  }
+  return charts;
+}
+
+/** Writes charts/*.vl.json and charts/*.svg, summary.md and index.html; returns what it wrote. */
+export async function writeReport(dir: string, def: GameDefinition, m: Manifest, data: ReportData): Promise<Record<string, string>> {
+  const charts = buildCharts(def, m, data);
+  mkdirSync(`${dir}/charts`, { recursive: true });
+  const written: Record<string, string> = {};
+  const svgs: { chart: Chart; svg: string }[] = [];
+  for (const chart of charts) {
+    const json = `${JSON.stringify(chart.spec, null, 1)}\n`;
+    const { svg } = await renderSvg(chart.spec);
+    writeAtomic(`${dir}/charts/${chart.name}.vl.json`, json);
+    writeAtomic(`${dir}/charts/${chart.name}.svg`, svg);
+    written[`charts/${chart.name}.vl.json`] = json;
+    written[`charts/${chart.name}.svg`] = svg;
+    svgs.push({ chart, svg });
+  }
   const md = summaryMarkdown(def, m, data);
-  const html = reportHtml(def, m, data, md);
+  const html = reportHtml(def, m, data, md, svgs);
   writeAtomic(`${dir}/summary.md`, md);
   writeAtomic(`${dir}/index.html`, html);
-  return { 'summary.md': md, 'index.html': html };
+  return { ...written, 'summary.md': md, 'index.html': html };
 }

@@ -1,26 +1,30 @@
-import { compareArms, COMPARISON_COLUMNS } from '../analysis/compare.js';
-import { outcomeSummary, statSummary } from '../analysis/summary.js';
+import { existsSync, readFileSync } from 'node:fs';
+import { computeReportData, type HeatRow, summaryFiles } from '../analysis/report-data.js';
 import { getGame } from '../games/index.js';
 import { writeReport } from '../report/report.js';
-import { sha256, toCsv, writeAtomic } from './outputs.js';
+import { sha256, writeAtomic } from './outputs.js';
 import { loadRun } from './read-run.js';
 
-/** Recomputes summary.csv, stats.csv, comparisons.csv and the report of a finished run from games.parquet. */
+/** hexes.csv of a run, if it has one. */
+function readHeat(dir: string): HeatRow[] {
+  const path = `${dir}/hexes.csv`;
+  if (!existsSync(path)) return [];
+  const [, ...lines] = readFileSync(path, 'utf8').trim().split('\n');
+  return lines.map((l) => {
+    const [arm, hex, count, games, share] = l.split(',') as [string, string, string, string, string];
+    return { arm, hex, count: Number(count), games: Number(games), share: Number(share) };
+  });
+}
+
+/** Recomputes the summaries, charts and report of a finished run from its files, without re-simulating. */
 export async function rebuildReport(dir: string): Promise<void> {
   const { manifest, table } = await loadRun(dir);
   const def = getGame(manifest.game.id, `${dir}/manifest.json: game`);
-  const armOrder = manifest.arms.map((a) => a.id);
-  const outcomes = outcomeSummary(def, table, armOrder);
-  const stats = statSummary(def, table, armOrder);
-  const comparisons = manifest.baseline === null ? [] : compareArms(def, table, armOrder, manifest.baseline);
-  const files: Record<string, string> = {
-    'summary.csv': toCsv(outcomes, ['arm', 'kind', 'outcome', 'count', 'games', 'rate', 'lo95', 'hi95']),
-    'stats.csv': toCsv(stats, ['arm', 'stat', 'mean', 'sd', 'min', 'q25', 'median', 'q75', 'max']),
-  };
-  if (manifest.baseline !== null) files['comparisons.csv'] = toCsv(comparisons, COMPARISON_COLUMNS);
-  for (const [name, data] of Object.entries(files)) writeAtomic(`${dir}/${name}`, data);
-  const report = writeReport(dir, def, manifest, { outcomes, stats, comparisons });
+  const data = computeReportData(def, table, manifest.arms.map((a) => a.id), manifest.baseline, readHeat(dir));
+  const files = summaryFiles(data, manifest.baseline);
+  for (const [name, content] of Object.entries(files)) writeAtomic(`${dir}/${name}`, content);
+  const report = await writeReport(dir, def, manifest, data);
   const outputs: Record<string, string> = { ...(manifest.outputs ?? {}) };
-  for (const [name, data] of Object.entries({ ...files, ...report })) outputs[name] = sha256(data);
+  for (const [name, content] of Object.entries({ ...files, ...report })) outputs[name] = sha256(content);
   writeAtomic(`${dir}/manifest.json`, `${JSON.stringify({ ...manifest, outputs }, null, 2)}\n`);
 }

@@ -169,7 +169,7 @@ export async function runExperiment(exp: Experiment, opts: RunOptions): Promise<
     scenario: arm.setup.scenario,
     blocks: tasks.filter((t) => t.arm === a).map((t) => ({ start: t.start, end: t.end, data: blocks.get(t)! })),
   }));
-  finishRun(out, exp.game, manifest, arms, opts.csv, seconds);
+  await finishRun(out, exp.game, manifest, arms, opts.csv, seconds);
   rmSync(chunksDir, { recursive: true, force: true });
   return { status: 'complete', out, played, reused, seconds, manifest: readManifest(out) };
 }

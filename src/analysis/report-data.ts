@@ -1,0 +1,61 @@
+import type { GameDefinition } from '../core/game.js';
+import { COMPARISON_COLUMNS, type ComparisonRow, compareArms } from './compare.js';
+import type { Table } from './games-table.js';
+import { type OutcomeRow, outcomeSummary, type StatRow, statSummary } from './summary.js';
+import { toCsv } from '../runner/outputs.js';
+
+/** How often one hex was marked (fought over, controlled...) in one arm's games. */
+export interface HeatRow {
+  readonly arm: string;
+  readonly hex: string;
+  readonly count: number;
+  readonly games: number;
+  readonly share: number;
+}
+
+export interface EndTurnRow {
+  readonly arm: string;
+  readonly end_turn: number;
+  readonly count: number;
+  readonly share: number;
+}
+
+/** Everything the summaries and the report show, computed once from the games table. */
+export interface ReportData {
+  readonly outcomes: readonly OutcomeRow[];
+  readonly stats: readonly StatRow[];
+  readonly comparisons: readonly ComparisonRow[];
+  readonly endTurns: readonly EndTurnRow[];
+  readonly heat: readonly HeatRow[];
+}
+
+export function computeReportData(def: GameDefinition, table: Table, armOrder: readonly string[], baseline: string | null, heat: readonly HeatRow[]): ReportData {
+  const outcomes = outcomeSummary(def, table, armOrder);
+  const games = new Map(outcomes.filter((o) => o.kind === 'winner').map((o) => [o.arm, o.games]));
+  const et = table.groupby('arm', 'end_turn').count().objects() as { arm: string; end_turn: number; count: number }[];
+  const endTurns = armOrder.flatMap((arm) =>
+    et
+      .filter((r) => r.arm === arm)
+      .sort((a, b) => a.end_turn - b.end_turn)
+      .map((r) => ({ arm, end_turn: Number(r.end_turn), count: r.count, share: r.count / (games.get(arm) ?? 1) })),
+  );
+  return {
+    outcomes,
+    stats: statSummary(def, table, armOrder),
+    comparisons: baseline === null ? [] : compareArms(def, table, armOrder, baseline),
+    endTurns,
+    heat,
+  };
+}
+
+/** The CSV summaries of a run: summary.csv, stats.csv, end-turns.csv, and comparisons.csv / hexes.csv when they apply. */
+export function summaryFiles(data: ReportData, baseline: string | null): Record<string, string> {
+  const files: Record<string, string> = {
+    'summary.csv': toCsv(data.outcomes, ['arm', 'kind', 'outcome', 'count', 'games', 'rate', 'lo95', 'hi95']),
+    'stats.csv': toCsv(data.stats, ['arm', 'stat', 'mean', 'sd', 'min', 'q25', 'median', 'q75', 'max']),
+    'end-turns.csv': toCsv(data.endTurns, ['arm', 'end_turn', 'count', 'share']),
+  };
+  if (baseline !== null) files['comparisons.csv'] = toCsv(data.comparisons, COMPARISON_COLUMNS);
+  if (data.heat.length > 0) files['hexes.csv'] = toCsv(data.heat, ['arm', 'hex', 'count', 'games', 'share']);
+  return files;
+}
