@@ -4,7 +4,7 @@ import type { GameDefinition, GameSetup, Policy } from '../src/core/game.js';
 import { gameStreams } from '../src/core/rng.js';
 import { resolveSetup } from '../src/core/setup.js';
 import { listGames } from '../src/games/index.js';
-import { createPolicies } from '../src/runner/play.js';
+import { createPolicies, playerSides } from '../src/runner/play.js';
 
 // The shared conformance suite (DESIGN §3, §7): every registered game, every scenario, random and
 // scripted policies, each variant switched from its default: games end, never throw, keep their
@@ -32,15 +32,16 @@ function playChecked(def: GameDefinition, setup: GameSetup, policies: Record<str
   return rec;
 }
 
-const randomAll = (def: GameDefinition) => Object.fromEntries(def.sides.map((s) => [s.id, randomPolicy()]));
+const randomAll = (def: GameDefinition) => Object.fromEntries(playerSides(def).map((s) => [s, randomPolicy()]));
 
 for (const def of listGames()) {
   describe(`conformance: ${def.id}`, () => {
     it('declares consistent metadata', () => {
-      expect(def.sides.length).toBeGreaterThan(0);
-      for (const side of def.sides) {
-        expect(def.policies.some((p) => p.side === side.id && p.id === def.defaultPolicies[side.id])).toBe(true);
-        expect(def.policies.some((p) => p.side === side.id && p.id === 'random')).toBe(true);
+      expect(playerSides(def).length).toBeGreaterThan(0);
+      expect(Object.keys(def.defaultPolicies).sort()).toEqual(playerSides(def).sort());
+      for (const side of playerSides(def)) {
+        expect(def.policies.some((p) => p.side === side && p.id === def.defaultPolicies[side])).toBe(true);
+        expect(def.policies.some((p) => p.side === side && p.id === 'random')).toBe(true);
       }
       for (const r of def.results) expect(r.winner === null || def.sides.some((s) => s.id === r.winner)).toBe(true);
       for (const p of def.parameters) expect(['rules', 'source', 'reconstructed']).toContain(p.provenance);
@@ -55,11 +56,10 @@ for (const def of listGames()) {
 
       it(`${scenario.id}: every scripted policy pairing plays legally`, () => {
         const setup = resolveSetup(def, { scenario: scenario.id }, 'conformance');
-        const bySide = def.sides.map((s) => def.policies.filter((p) => p.side === s.id).map((p) => p.id));
-        // Each policy of each side meets the other sides' defaults, a few games each.
-        def.sides.forEach((side, i) => {
-          for (const id of bySide[i]!) {
-            const ids = { ...def.defaultPolicies, [side.id]: id };
+        // Each policy of each player side meets the other sides' defaults, a few games each.
+        playerSides(def).forEach((side) => {
+          for (const id of def.policies.filter((p) => p.side === side).map((p) => p.id)) {
+            const ids = { ...def.defaultPolicies, [side]: id };
             for (let g = 0; g < 12; g++) playChecked(def, setup, createPolicies(def, ids), 12, g);
           }
         });

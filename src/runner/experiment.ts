@@ -89,6 +89,9 @@ export function parseExperiment(raw: unknown, where: string): Experiment {
       if (!game.sides.some((s) => s.id === side)) {
         throw new UserError(`${at}: field policies: unknown side ${quote(side)} (sides: ${game.sides.map((s) => s.id).join(', ')})`);
       }
+      if (!game.policies.some((p) => p.side === side)) {
+        throw new UserError(`${at}: field policies.${side}: side ${quote(side)} is played by the rules, not by a policy`);
+      }
       if (!game.policies.some((p) => p.side === side && p.id === policy)) {
         const known = game.policies.filter((p) => p.side === side).map((p) => p.id);
         throw new UserError(`${at}: field policies.${side}: unknown policy ${quote(policy)} (known: ${known.join(', ')})`);

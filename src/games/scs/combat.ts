@@ -31,7 +31,14 @@ export function engagedCounts(s: ScsState, out: number[]): number[] {
 }
 
 /** Rolls `n` dice on one column; returns the hits. Dice go to `dice` when narrating. */
-function fire(run: Run, n: number, hitOn: number, drm: number, doubleSix: boolean, dice: number[] | null): number {
+function fire(
+  run: Run,
+  n: number,
+  hitOn: number,
+  drm: number,
+  doubleSix: boolean,
+  dice: number[] | null,
+): number {
   let hits = 0;
   for (let i = 0; i < n; i++) {
     const d = run.combatDie();
@@ -98,7 +105,7 @@ export function applyGermanHits(run: Run, hits: number): number {
   return killed;
 }
 
-interface Drm {
+export interface Drm {
   mech: number;
   nonMech: number;
   security: number;
@@ -106,7 +113,7 @@ interface Drm {
 }
 
 /** SCS 10.2, 10.4, 10.6-10.10, 1.4: the DRMs of one round. */
-function roundDrm(run: Run, kind: BattleKind, h: number, round: number, counts: number[], out: Drm): Drm {
+export function roundDrm(run: Run, kind: BattleKind, h: number, round: number, counts: number[], out: Drm): Drm {
   const cfg = run.s.cfg;
   const supportOn = !(cfg.reliefIgnoresSupport && kind !== 'defense');
   let all = kind === 'defense' ? 0 : 1; // SCS 10.2 relief +1 every round; 8.6 breakout +1
@@ -126,13 +133,26 @@ function roundDrm(run: Run, kind: BattleKind, h: number, round: number, counts: 
   return out;
 }
 
-function germanFire(run: Run, a: number, type: number, n: number, hitOn: number, drm: number, h: number): void {
+function germanFire(
+  run: Run,
+  a: number,
+  type: number,
+  n: number,
+  hitOn: number,
+  drm: number,
+  h: number,
+): void {
   if (n === 0 || forceSteps(run.s, a) === 0) return;
   const dice = run.trace ? ([] as number[]) : null;
   const hits = fire(run, n, hitOn, drm, false, dice);
   if (run.trace) {
     const rule = type === MECH ? 'SCS 10.1 step 2' : type === NONMECH ? 'SCS 10.1 step 3' : 'SCS 10.1 step 5';
-    log(run, rule, `${n} German ${TYPE_WORD[type]} fire at ${scsMap.label(h)} (hit on ${hitOn}, DRM ${drm >= 0 ? '+' : ''}${drm}): ${hits} hit(s)`, dice!);
+    log(
+      run,
+      rule,
+      `${n} German ${TYPE_WORD[type]} fire at ${scsMap.label(h)} (hit on ${hitOn}, DRM ${drm >= 0 ? '+' : ''}${drm}): ${hits} hit(s)`,
+      dice!,
+    );
   }
   applySovietHits(run, a, hits);
 }
@@ -149,7 +169,13 @@ export interface BattleOutcome {
  * each round after the first costing 1 MF (9.3). Support markers go to the next turn's box at
  * the end (10.6-10.9), a Raid after round 1 (10.10); survivors stay in place (8.9) by the caller.
  */
-export function fightBattle(run: Run, kind: 'defense' | 'relief', h: number, a: number, mfIn: number): BattleOutcome {
+export function fightBattle(
+  run: Run,
+  kind: 'defense' | 'relief',
+  h: number,
+  a: number,
+  mfIn: number,
+): BattleOutcome {
   const s = run.s;
   const cfg = s.cfg;
   const army = s.armies[a]!;
@@ -157,7 +183,8 @@ export function fightBattle(run: Run, kind: 'defense' | 'relief', h: number, a: 
   const hit = cfg.hit;
   // SCS 10.1 step 1, 10.2: primary fire only in the first round of a shock army's first attack of the turn, never vs relief
   const primary = army.type === 'shock' && !army.attacked && kind === 'defense';
-  if (army.type === 'shock') army.attacked = true;
+  // variant relief-keeps-primary: a relief battle (a German attack, 10.2) is not the army's first attack
+  if (army.type === 'shock' && (kind === 'defense' || !cfg.reliefKeepsPrimary)) army.attacked = true;
   const counts = [0, 0, 0, 0, 0, 0, 0, 0];
   const drm: Drm = { mech: 0, nonMech: 0, security: 0, soviet: 0 };
   let mf = mfIn;
@@ -181,14 +208,23 @@ export function fightBattle(run: Run, kind: 'defense' | 'relief', h: number, a: 
     // SCS 10.11: VI Interceptor Corps, once per turn, committed in the round the player chooses
     let vi = false;
     if (s.viReady) {
-      vi = decide(run, 'commitVI', 'SCS 10.11', [false, true], (x) => (x ? 'commit VI Interceptor Corps' : 'hold VI IC')) === 1;
+      vi =
+        decide(run, 'commitVI', 'SCS 10.11', [false, true], (x) =>
+          x ? 'commit VI Interceptor Corps' : 'hold VI IC',
+        ) === 1;
       if (vi) s.viReady = false;
     }
     // 1) shock primary
     if (primary && round === 1) {
       const dice = run.trace ? ([] as number[]) : null;
       const hits = fire(run, army.steps, hit.shockPrimary, drm.soviet, cfg.shockDoubleSix, dice);
-      if (run.trace) log(run, 'SCS 10.1 step 1', `${army.id} shock primary fire, ${army.steps} dice (hit on ${hit.shockPrimary}, DRM +${drm.soviet}): ${hits} hit(s)`, dice!);
+      if (run.trace)
+        log(
+          run,
+          'SCS 10.1 step 1',
+          `${army.id} shock primary fire, ${army.steps} dice (hit on ${hit.shockPrimary}, DRM +${drm.soviet}): ${hits} hit(s)`,
+          dice!,
+        );
       applyGermanHits(run, hits);
       engagedCounts(s, counts);
     }
@@ -201,7 +237,14 @@ export function fightBattle(run: Run, kind: 'defense' | 'relief', h: number, a: 
       let hits = 0;
       let n = 0;
       if (!(primary && round === 1) && army.steps > 0) {
-        hits += fire(run, army.steps, army.type === 'shock' ? hit.shockSecondary : hit.combined, drm.soviet, false, dice);
+        hits += fire(
+          run,
+          army.steps,
+          army.type === 'shock' ? hit.shockSecondary : hit.combined,
+          drm.soviet,
+          false,
+          dice,
+        );
         n += army.steps;
       }
       if (s.host === a && e.steps > 0) {
@@ -209,7 +252,8 @@ export function fightBattle(run: Run, kind: 'defense' | 'relief', h: number, a: 
         n += e.steps;
       }
       if (n > 0) {
-        if (run.trace) log(run, 'SCS 10.1 step 4', `Soviet fire, ${n} dice (DRM +${drm.soviet}): ${hits} hit(s)`, dice!);
+        if (run.trace)
+          log(run, 'SCS 10.1 step 4', `Soviet fire, ${n} dice (DRM +${drm.soviet}): ${hits} hit(s)`, dice!);
         applyGermanHits(run, hits);
       }
     }
@@ -222,7 +266,13 @@ export function fightBattle(run: Run, kind: 'defense' | 'relief', h: number, a: 
       const n = counts[MECH]! + counts[NONMECH]! + counts[SECURITY]!;
       const dice = run.trace ? ([] as number[]) : null;
       const hits = fire(run, n, hit.vi, 0, false, dice);
-      if (run.trace) log(run, 'SCS 10.1 step 6', `VI Interceptor Corps, ${n} dice (hit on ${hit.vi}, unmodified): ${hits} hit(s)`, dice!);
+      if (run.trace)
+        log(
+          run,
+          'SCS 10.1 step 6',
+          `VI Interceptor Corps, ${n} dice (hit on ${hit.vi}, unmodified): ${hits} hit(s)`,
+          dice!,
+        );
       applyGermanHits(run, hits);
     }
     // SCS 10.10: the Raid marker leaves after the first round
@@ -238,24 +288,36 @@ export function fightBattle(run: Run, kind: 'defense' | 'relief', h: number, a: 
     // 7-10) end of round
     engagedCounts(s, counts);
     const germans = counts[MECH]! + counts[NONMECH]! + counts[SECURITY]!;
-    if (germans === 0) {
-      if (run.trace) log(run, 'SCS 10.1 step 8', `all German units in ${scsMap.label(h)} eliminated: Soviet victory`);
-      endBattle(run);
-      return { won: true, mf };
-    }
-    if (forceSteps(s, a) === 0) {
-      if (run.trace) log(run, 'SCS 10.1 step 9', `${army.id} force eliminated: German victory in ${scsMap.label(h)}`);
+    // both sides gone in one round (the VI IC fires last). Default mutual-wipeout-german-hold: with no
+    // force left to take the hex the battle is lost; variant mutual-wipeout-soviet-win: step 8 comes first
+    if (forceSteps(s, a) === 0 && !(germans === 0 && cfg.mutualWipeoutSovietWin)) {
+      if (run.trace)
+        log(run, 'SCS 10.1 step 9', `${army.id} force eliminated: German victory in ${scsMap.label(h)}`);
       endBattle(run);
       return { won: false, mf };
+    }
+    if (germans === 0) {
+      if (run.trace)
+        log(run, 'SCS 10.1 step 8', `all German units in ${scsMap.label(h)} eliminated: Soviet victory`);
+      endBattle(run);
+      return { won: true, mf };
     }
     bv.mech = counts[MECH]!;
     bv.nonMech = counts[NONMECH]!;
     bv.security = counts[SECURITY]!;
     // SCS 9.3, 9.5, 10.1 step 10: another round costs 1 MF; otherwise the battle is lost
     const again =
-      mf >= 1 && decide(run, 'anotherRound', 'SCS 9.3, 10.1 step 10', [false, true], (x) => (x ? 'fight another round' : 'break off')) === 1;
+      mf >= 1 &&
+      decide(run, 'anotherRound', 'SCS 9.3, 10.1 step 10', [false, true], (x) =>
+        x ? 'fight another round' : 'break off',
+      ) === 1;
     if (!again) {
-      if (run.trace) log(run, 'SCS 9.5', `${army.id} ${mf >= 1 ? 'breaks off' : 'is out of MF'}: stymied at ${scsMap.label(h)}`);
+      if (run.trace)
+        log(
+          run,
+          'SCS 9.5',
+          `${army.id} ${mf >= 1 ? 'breaks off' : 'is out of MF'}: stymied at ${scsMap.label(h)}`,
+        );
       endBattle(run);
       return { won: false, mf };
     }
@@ -284,7 +346,15 @@ export function breakoutFire(run: Run, h: number, a: number): boolean {
   const s = run.s;
   const counts = engagedCounts(s, [0, 0, 0, 0, 0, 0, 0, 0]);
   const drm = roundDrm(run, 'breakout', h, 1, counts, { mech: 0, nonMech: 0, security: 0, soviet: 0 });
-  run.view.battle = { hex: h, kind: 'breakout', round: 1, mech: counts[MECH]!, nonMech: counts[NONMECH]!, security: counts[SECURITY]!, supports: 0 };
+  run.view.battle = {
+    hex: h,
+    kind: 'breakout',
+    round: 1,
+    mech: counts[MECH]!,
+    nonMech: counts[NONMECH]!,
+    security: counts[SECURITY]!,
+    supports: 0,
+  };
   germanFire(run, a, MECH, counts[MECH]!, s.cfg.hit.mech, drm.mech, h);
   germanFire(run, a, NONMECH, counts[NONMECH]!, s.cfg.hit.nonMech, drm.nonMech, h);
   germanFire(run, a, SECURITY, counts[SECURITY]!, s.cfg.hit.security, drm.security, h);

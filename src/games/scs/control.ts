@@ -2,7 +2,7 @@
 import { checkPool, drawCounter, log, type Run } from './engine.js';
 import { scsMap } from './map.js';
 import { sovietConnected } from './pockets.js';
-import { GERMAN, SOVIET, type ScsState } from './state.js';
+import { GERMAN, type ScsState, SOVIET } from './state.js';
 
 /** SCS 3.7: a front hex is a German hex next to a Soviet hex; it must carry a marker or held defenders. */
 export function isFrontHex(s: ScsState, h: number): boolean {
@@ -63,7 +63,8 @@ export function checkLinkage(run: Run): void {
   const s = run.s;
   if (s.pac < 0) return;
   if (sovietConnected(s, s.pac, scsMap.moscow)) {
-    if (run.trace) log(run, 'SCS 7.3', `joint-operation marker in ${scsMap.label(s.pac)} linked up: removed from play`);
+    if (run.trace)
+      log(run, 'SCS 7.3', `joint-operation marker in ${scsMap.label(s.pac)} linked up: removed from play`);
     s.pac = -1;
   }
 }

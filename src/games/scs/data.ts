@@ -26,7 +26,11 @@ const HexRow = z.object({
   soviet_setup_recon: z.string(),
 });
 
-const HexesFile = z.object({ _status: z.string(), columns: z.array(z.string()), hexes: z.array(HexRow).length(315) });
+const HexesFile = z.object({
+  _status: z.string(),
+  columns: z.array(z.string()),
+  hexes: z.array(HexRow).length(315),
+});
 
 const Column = z.object({
   hit_on: z.number().int().min(1).max(7),
@@ -64,16 +68,37 @@ const Army = z.object({
 });
 const OobFile = z.object({
   _status: z.string(),
-  turns: z.array(z.object({ turn: z.number().int(), label: z.string(), soviet_mf: z.number().int(), source: z.string() })).length(6),
+  turns: z
+    .array(
+      z.object({
+        turn: z.number().int(),
+        label: z.string(),
+        soviet_mf: z.number().int(),
+        source: z.string(),
+      }),
+    )
+    .length(6),
   soviet: z.object({
-    replacements_per_turn: z.object({ value: z.number().int(), from_turn: z.number().int(), source: z.string() }),
+    replacements_per_turn: z.object({
+      value: z.number().int(),
+      from_turn: z.number().int(),
+      source: z.string(),
+    }),
     armies: z.array(Army),
   }),
   german: z.object({
-    start_pool_recon: z.object({ mechanized: z.number().int(), non_mechanized: z.number().int(), security: z.number().int() }),
+    start_pool_recon: z.object({
+      mechanized: z.number().int(),
+      non_mechanized: z.number().int(),
+      security: z.number().int(),
+    }),
     support_markers_in_start_pool: z.array(z.string()),
     reinforcements_recon: z.array(
-      z.object({ turn: z.number().int(), units: z.object({ non_mechanized: z.number().int() }), markers: z.array(z.string()).optional() }),
+      z.object({
+        turn: z.number().int(),
+        units: z.object({ non_mechanized: z.number().int() }),
+        markers: z.array(z.string()).optional(),
+      }),
     ),
   }),
 });

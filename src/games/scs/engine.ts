@@ -5,7 +5,7 @@
 import { ask, note } from '../../core/decide.js';
 import { d6 } from '../../core/dice.js';
 import type { Decision, PlayContext, TraceEvent } from '../../core/game.js';
-import { randInt, type Rng } from '../../core/rng.js';
+import { type Rng, randInt } from '../../core/rng.js';
 import { scsMap } from './map.js';
 import { COUNTER_NAMES, GUDERIAN, type ScsState } from './state.js';
 
@@ -70,7 +70,13 @@ export function log(run: Run, rule: string, text: string, dice?: readonly number
 }
 
 /** Asks the Soviet policy; narrates the choice when tracing. */
-export function decide<O>(run: Run, kind: string, rule: string, options: readonly O[], describe?: (o: O) => string): number {
+export function decide<O>(
+  run: Run,
+  kind: string,
+  rule: string,
+  options: readonly O[],
+  describe?: (o: O) => string,
+): number {
   if (options.length === 1) return 0;
   const decision: Decision<O> = { kind, side: 'soviet', rule, options };
   const i = ask(run.ctx.streams, run.ctx.policies, run.view, decision);
@@ -91,16 +97,20 @@ export function counterName(run: Run, id: number): string {
   return `${COUNTER_NAMES[run.s.gType[id]!]!}#${id}`;
 }
 
-/** SCS 4.8: the pool found empty ends the game at that moment. */
+/**
+ * SCS 4.8: the pool found empty ends the game at that moment. Variant pool-empty-on-draw: the pool
+ * is only "found" empty when a counter must be drawn (drawCounter, drawForBattle).
+ */
 export function checkPool(run: Run): void {
   const s = run.s;
   if (s.pool.length < s.stats.minPool) s.stats.minPool = s.pool.length;
-  if (s.pool.length === 0) throw SUDDEN_DEATH;
+  if (s.pool.length === 0 && !s.cfg.poolEmptyOnDraw) throw SUDDEN_DEATH;
 }
 
 /** Removes and returns one blind-drawn counter from the pool (3.4, 8.3); the pool must not be empty. */
 export function drawCounter(run: Run): number {
   const pool = run.s.pool;
+  if (pool.length === 0) throw SUDDEN_DEATH; // SCS 4.8: found empty when reaching into it
   const i = run.drawIndex(pool.length);
   const id = pool[i]!;
   pool[i] = pool[pool.length - 1]!;
@@ -116,7 +126,12 @@ export function drawForBattle(run: Run, h: number, into: number[]): void {
   if (run.s.pool.length === 0) throw SUDDEN_DEATH;
   const id = drawCounter(run);
   if (run.s.gType[id] === GUDERIAN && scsMap.row[h]! < 9) {
-    if (run.trace) log(run, 'SCS 10.7', `Guderian drawn for ${scsMap.label(h)} (row below 09): redraw, Guderian back to the pool`);
+    if (run.trace)
+      log(
+        run,
+        'SCS 10.7',
+        `Guderian drawn for ${scsMap.label(h)} (row below 09): redraw, Guderian back to the pool`,
+      );
     into.push(id); // kept with the force while redrawing, so the accounting stays whole
     checkPool(run);
     drawForBattle(run, h, into);

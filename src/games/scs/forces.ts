@@ -3,8 +3,8 @@
  * forces (8.6-8.8), defenders that held (8.9) and marker-only defences (8.10).
  */
 import { breakoutFire } from './combat.js';
-import { counterName, drawForBattle, log, type Run, toNextTurnBox } from './engine.js';
 import { generatedUnits } from './crt.js';
+import { counterName, drawForBattle, log, type Run, toNextTurnBox } from './engine.js';
 import { scsMap } from './map.js';
 import { GUDERIAN, isCombatUnit, type ScsState } from './state.js';
 
@@ -24,7 +24,12 @@ export function generateDefenders(run: Run, h: number, relief: boolean): void {
   if (held.length > 0) {
     // SCS 8.9: use the force already in place, no new roll
     while (held.length > 0) s.engaged.push(held.pop()!);
-    if (run.trace) log(run, 'SCS 8.9', `${scsMap.label(h)} is defended by the units that held there: ${s.engaged.map((id) => counterName(run, id)).join(', ')}`);
+    if (run.trace)
+      log(
+        run,
+        'SCS 8.9',
+        `${scsMap.label(h)} is defended by the units that held there: ${s.engaged.map((id) => counterName(run, id)).join(', ')}`,
+      );
     return;
   }
   const die = run.genDie();
@@ -45,7 +50,13 @@ export function generateDefenders(run: Run, h: number, relief: boolean): void {
       if (n === 0) {
         const back = s.engaged.pop()!;
         s.pool.push(back);
-        if (run.trace) log(run, 'SCS 8.3', `${scsMap.label(h)}: die ${die}, no defenders; the marker returns to the pool`, [die]);
+        if (run.trace)
+          log(
+            run,
+            'SCS 8.3',
+            `${scsMap.label(h)}: die ${die}, no defenders; the marker returns to the pool`,
+            [die],
+          );
         return;
       }
       n -= 1;
@@ -65,7 +76,8 @@ export function generateDefenders(run: Run, h: number, relief: boolean): void {
 /** SCS 8.10: a marker-only force: markers to the next turn's box; the hex falls without a fight. */
 export function dissolveMarkerOnly(run: Run, h: number): void {
   const s = run.s;
-  if (run.trace) log(run, 'SCS 8.10', `${scsMap.label(h)} is defended by support markers only: it falls without a fight`);
+  if (run.trace)
+    log(run, 'SCS 8.10', `${scsMap.label(h)} is defended by support markers only: it falls without a fight`);
   while (s.engaged.length > 0) toNextTurnBox(run, s.engaged.pop()!);
   s.stats.markerOnlyFalls++;
 }
@@ -89,9 +101,19 @@ export function breakout(run: Run, h: number, a: number, pocket: readonly number
   // SCS 8.6: the pocket's own counters (markers, flipped, and units that held there) break out first
   for (const p of pocket) {
     if (s.engaged.length >= n) break;
-    if (s.marker[p]! >= 0) {
-      s.engaged.push(s.marker[p]!);
+    const m = s.marker[p]!;
+    if (m >= 0) {
       s.marker[p] = -1;
+      if (s.gType[m] === GUDERIAN && scsMap.row[h]! < 9) {
+        // SCS 10.7: the breakout is fought in h; Guderian outside rows 09+ is replaced by another
+        // counter drawn from the pool and goes back into the pool
+        if (run.trace)
+          log(run, 'SCS 10.7', `pocket marker in ${scsMap.label(p)} is Guderian, battle in ${scsMap.label(h)} (row below 09): redraw`);
+        s.engaged.push(m);
+        drawForBattle(run, h, s.engaged);
+        s.engaged.splice(s.engaged.indexOf(m), 1);
+        s.pool.push(m);
+      } else s.engaged.push(m);
     }
     const held = s.held[p]!;
     while (held.length > 0 && s.engaged.length < n) s.engaged.push(held.pop()!);
@@ -110,7 +132,12 @@ export function breakout(run: Run, h: number, a: number, pocket: readonly number
   if (success) {
     // SCS 8.7: the breakout restores German control; involved units back to the pool
     s.stats.breakoutGermanWins++;
-    if (run.trace) log(run, 'SCS 8.7', `breakout succeeds: ${scsMap.label(h)} stays German; the involved units return to the pool`);
+    if (run.trace)
+      log(
+        run,
+        'SCS 8.7',
+        `breakout succeeds: ${scsMap.label(h)} stays German; the involved units return to the pool`,
+      );
     while (s.engaged.length > 0) {
       const id = s.engaged.pop()!;
       if (isCombatUnit(s.gType[id]!)) s.pool.push(id);
@@ -138,6 +165,11 @@ export function breakout(run: Run, h: number, a: number, pocket: readonly number
     }
   }
   s.stats.germanPocketed += units;
-  if (run.trace) log(run, 'SCS 8.8', `breakout fails: ${units} pocketed German unit(s) set aside until next turn's Phase I`);
+  if (run.trace)
+    log(
+      run,
+      'SCS 8.8',
+      `breakout fails: ${units} pocketed German unit(s) set aside until next turn's Phase I`,
+    );
   return false;
 }

@@ -5,8 +5,10 @@
  * pockets (8.4), combat (10), crt (10.1 chance tables), parameters, variants, policies.
  */
 import type { GameDefinition } from '../../core/game.js';
+import { board } from './board.js';
 import { rawData } from './data.js';
 import { invariants } from './invariants.js';
+import { scsOdds } from './odds.js';
 import { parameters } from './parameters.js';
 import { policies } from './policies/index.js';
 import { endReasons, results, stats, victoryLevels } from './record.js';
@@ -20,7 +22,8 @@ export type { ScsState } from './state.js';
 export const scs: GameDefinition<ScsState> = {
   id: 'scs',
   title: 'Strike & Counterstrike',
-  rulesTitle: "Strike & Counterstrike: Army Group Center's Winter Battle, 1941-42 (Decision Games, World at War #53, 2017)",
+  rulesTitle:
+    "Strike & Counterstrike: Army Group Center's Winter Battle, 1941-42 (Decision Games, World at War #53, 2017)",
   sides: [
     { id: 'soviet', name: 'Soviet (player)' },
     { id: 'german', name: 'German (rules-driven force pool)' },
@@ -44,5 +47,7 @@ export const scs: GameDefinition<ScsState> = {
   data: rawData,
   start: startGame,
   play: playGame,
+  board,
+  odds: scsOdds,
   invariants,
 };

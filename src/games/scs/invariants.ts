@@ -11,22 +11,25 @@ export function invariants(s: ScsState): string[] {
     if (a.hex >= 0) {
       if (a.steps <= 0) errors.push(`army ${a.id} on the map with ${a.steps} steps`);
       const other = seen.get(a.hex);
-      if (other !== undefined) errors.push(`armies ${other} and ${a.id} stacked in ${scsMap.ids[a.hex]} (6.2)`);
+      if (other !== undefined)
+        errors.push(`armies ${other} and ${a.id} stacked in ${scsMap.ids[a.hex]} (6.2)`);
       seen.set(a.hex, a.id);
-      if (s.control[a.hex] !== SOVIET && s.engaged.length === 0) errors.push(`army ${a.id} in German hex ${scsMap.ids[a.hex]}`);
+      if (s.control[a.hex] !== SOVIET && s.engaged.length === 0)
+        errors.push(`army ${a.id} in German hex ${scsMap.ids[a.hex]}`);
     } else if (a.hex === -1 && a.steps !== 0) errors.push(`army ${a.id} dead with ${a.steps} steps`);
     if (a.steps > a.full || a.steps < 0) errors.push(`army ${a.id} has ${a.steps} of ${a.full} steps`);
   }
   // SCS 6.3: 1E always with a living host
   const e = s.armies[s.armies.length - 1]!;
   if (e.steps > 0) {
-    if (s.host < 0 || s.host >= s.armies.length - 1 || s.armies[s.host]!.hex < 0) errors.push(`1E (${e.steps} steps) has no host on the map`);
+    if (s.host < 0 || s.host >= s.armies.length - 1 || s.armies[s.host]!.hex < 0)
+      errors.push(`1E (${e.steps} steps) has no host on the map`);
   } else if (s.host !== -1) errors.push('1E dead but still has a host');
   // Soviet step accounting: on map + lost - replaced = full strengths of the armies that have entered
   let steps = 0;
   let full = 0;
   for (const a of s.armies) {
-    if (a.hex === -2) continue;
+    if (a.hex === -2 || a.hex === -4) continue;
     steps += a.steps;
     full += a.full;
   }
@@ -53,14 +56,18 @@ export function invariants(s: ScsState): string[] {
     }
     for (const id of s.held[h]!) {
       mark(id, `held ${scsMap.ids[h]}`);
-      if (!isCombatUnit(s.gType[id]!)) errors.push(`support marker ${id} held in ${scsMap.ids[h]} (10.6-10.9)`);
+      if (!isCombatUnit(s.gType[id]!))
+        errors.push(`support marker ${id} held in ${scsMap.ids[h]} (10.6-10.9)`);
     }
-    if (s.marker[h]! >= 0 && s.held[h]!.length > 0) errors.push(`hex ${scsMap.ids[h]} has both a marker and held units`);
+    if (s.marker[h]! >= 0 && s.held[h]!.length > 0)
+      errors.push(`hex ${scsMap.ids[h]} has both a marker and held units`);
   }
   count.forEach((c, id) => {
     if (c !== 1) errors.push(`German counter ${id} found ${c} times`);
   });
-  for (let h = 0; h < scsMap.size; h++) if (s.control[h] !== GERMAN && s.control[h] !== SOVIET) errors.push(`hex ${scsMap.ids[h]} control ${s.control[h]}`);
+  for (let h = 0; h < scsMap.size; h++)
+    if (s.control[h] !== GERMAN && s.control[h] !== SOVIET)
+      errors.push(`hex ${scsMap.ids[h]} control ${s.control[h]}`);
   return errors;
 }
 

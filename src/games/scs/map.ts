@@ -62,10 +62,12 @@ function buildMap(): ScsMap {
   const names = new Array<string>(size).fill('');
   for (const h of hexData.hexes) {
     const i = byId.get(h.hex);
-    if (i === undefined) throw new Error(`src/games/scs/data/hexes.json: hex ${h.hex} is not on the 1000-2716 grid`);
+    if (i === undefined)
+      throw new Error(`src/games/scs/data/hexes.json: hex ${h.hex} is not on the 1000-2716 grid`);
     names[i] = h.places.replace(/;/g, '/');
   }
-  const edge = (f: (c: number, r: number) => boolean) => Uint8Array.from(ids.map((_, i) => (f(cols[i]!, rows[i]!) ? 1 : 0)));
+  const edge = (f: (c: number, r: number) => boolean) =>
+    Uint8Array.from(ids.map((_, i) => (f(cols[i]!, rows[i]!) ? 1 : 0)));
   const index = (id: string): number => {
     const i = byId.get(id);
     if (i === undefined) throw new Error(`hex ${id} is not on the SCS map`);

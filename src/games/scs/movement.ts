@@ -4,7 +4,7 @@
  * losing sends it back to the hex it came from, its move over (9.5).
  */
 import { fightBattle } from './combat.js';
-import { delineateAround, checkLinkage, setSoviet, takeHex } from './control.js';
+import { checkLinkage, delineateAround, setSoviet, takeHex } from './control.js';
 import { decide, log, type Run } from './engine.js';
 import { breakout, dissolveMarkerOnly, generateDefenders, markerOnly } from './forces.js';
 import { scsMap } from './map.js';
@@ -61,10 +61,18 @@ export function attackHex(run: Run, a: number, from: number, h: number, mf: numb
   s.stats.battles++;
   army.hex = h;
   const pocket = pocketIfTaken(s.control, h, []);
-  const relief = pocket.length > 0;
-  if (relief) {
+  const threat = pocket.length > 0;
+  // SCS 8.9: units that held here fight again without a new roll; variant held-as-defense: as the
+  // regular defence they were, even under a pocket threat (default held-as-relief: as the relief force)
+  const relief = threat && !(s.cfg.heldAsDefense && s.held[h]!.length > 0);
+  if (threat) {
     s.stats.pocketsThreatened++;
-    if (run.trace) log(run, 'SCS 8.4', `entering ${scsMap.label(h)} threatens a pocket of ${pocket.map((p) => scsMap.label(p)).join(', ')}`);
+    if (run.trace)
+      log(
+        run,
+        'SCS 8.4',
+        `entering ${scsMap.label(h)} threatens a pocket of ${pocket.map((p) => scsMap.label(p)).join(', ')}`,
+      );
   }
   generateDefenders(run, h, relief);
   let won: boolean;
@@ -76,24 +84,25 @@ export function attackHex(run: Run, a: number, from: number, h: number, mf: numb
     won = out.won;
     mf = out.mf;
   }
-  const entry = relief ? [s.turn, pocket.length, won ? 1 : 0, 0] : null;
+  const entry = threat ? [s.turn, pocket.length, won ? 1 : 0, 0] : null;
+  if (threat) s.pocketLog.push(entry!);
   if (relief) {
     s.stats.reliefBattles++;
     if (won) s.stats.reliefSovietWins++;
     else s.stats.reliefGermanWins++;
-    s.pocketLog.push(entry!);
   }
   if (!won) {
     // SCS 8.9, 10.1 step 9: survivors stay in place until Phase IV
     const held = s.held[h]!;
     while (s.engaged.length > 0) held.push(s.engaged.pop()!);
     if (army.steps > 0) army.hex = from;
+    if (held.length === 0) delineateAround(run, h); // every defender died with the force: re-mark the hex
     return -1;
   }
   s.stats.battlesWon++;
-  if (!relief) {
+  if (!threat) {
     takeHex(run, h, `${army.id} won the battle`);
-    return mf;
+    return army.steps > 0 ? mf : -1; // variant mutual-wipeout-soviet-win: taken by a dead force
   }
   // SCS 8.6: the relief failed; the pocket tries to break out against the force in h
   if (breakout(run, h, a, pocket)) {
@@ -102,14 +111,21 @@ export function attackHex(run: Run, a: number, from: number, h: number, mf: numb
     for (const p of pocket) delineateAround(run, p);
     return -1;
   }
-  // SCS 8.8, 10.13: the pocket (fortified localities included) falls with the bottleneck hex
+  // SCS 8.8, 10.13: the pocket (fortified localities included) falls with the bottleneck hex;
+  // variant pocket-fortified-only: only its fortified localities do, the rest stays German
   setSoviet(run, h);
-  for (const p of pocket) setSoviet(run, p);
-  if (run.trace) log(run, 'SCS 8.8', `${scsMap.label(h)} and the pocket ${pocket.map((p) => scsMap.label(p)).join(', ')} become Soviet-controlled`);
+  const falls = s.cfg.pocketFortifiedOnly ? pocket.filter((p) => s.cfg.fortified[p] === 1) : pocket;
+  for (const p of falls) setSoviet(run, p);
+  if (run.trace)
+    log(
+      run,
+      'SCS 8.8',
+      `${scsMap.label(h)}${falls.length > 0 ? ` and ${falls.map((p) => scsMap.label(p)).join(', ')}` : ''} become Soviet-controlled`,
+    );
   delineateAround(run, h);
   for (const p of pocket) delineateAround(run, p);
   checkLinkage(run);
-  return mf;
+  return army.steps > 0 ? mf : -1;
 }
 
 /** SCS 9.1: moves and fights army a's force to completion; the policy picks each step. */
@@ -118,17 +134,32 @@ export function activate(run: Run, a: number): void {
   const army = s.armies[a]!;
   let mf = s.cfg.mf[s.turn]!;
   run.view.active = a;
-  if (run.trace) log(run, 'SCS 9.1', `${army.id} Army (${army.steps} steps${s.host === a ? ' + 1E' : ''}) starts moving from ${scsMap.label(army.hex)} with ${mf} MF`);
+  if (run.trace)
+    log(
+      run,
+      'SCS 9.1',
+      `${army.id} Army (${army.steps} steps${s.host === a ? ' + 1E' : ''}) starts moving from ${scsMap.label(army.hex)} with ${mf} MF`,
+    );
   for (;;) {
     run.view.mf = mf;
     const options = stepOptions(s, army.hex, mf);
     if (options.length === 1) break;
-    const o = options[decide(run, 'step', 'SCS 9.7', options, (x) => (x.to < 0 ? 'stop' : `${x.battle ? 'attack' : 'move to'} ${scsMap.label(x.to)}`))]!;
+    const o =
+      options[
+        decide(run, 'step', 'SCS 9.7', options, (x) =>
+          x.to < 0 ? 'stop' : `${x.battle ? 'attack' : 'move to'} ${scsMap.label(x.to)}`,
+        )
+      ]!;
     if (o.to < 0) break;
     mf -= o.cost;
     if (s.control[o.to] === GERMAN) {
       const from = army.hex;
-      if (run.trace) log(run, 'SCS 3.7', `${army.id} enters ${scsMap.label(o.to)} (${o.cost} MF, ${mf} left): movement halts for battle`);
+      if (run.trace)
+        log(
+          run,
+          'SCS 3.7',
+          `${army.id} enters ${scsMap.label(o.to)} (${o.cost} MF, ${mf} left): movement halts for battle`,
+        );
       mf = attackHex(run, a, from, o.to, mf);
       run.ctx.onStep?.(s);
       if (mf < 0) break;

@@ -8,9 +8,18 @@ import { scsMap } from './map.js';
 import { V } from './variants.js';
 
 const recon = 'reconstructed' as const;
-const hexesWhere = (f: (h: (typeof hexData.hexes)[number]) => boolean) => hexData.hexes.filter(f).map((h) => h.hex);
+const hexesWhere = (f: (h: (typeof hexData.hexes)[number]) => boolean) =>
+  hexData.hexes.filter(f).map((h) => h.hex);
 
-export const CRT_COLUMNS = ['shockPrimary', 'shockSecondary', 'combined', 'mech', 'nonMech', 'security', 'vi'] as const;
+export const CRT_COLUMNS = [
+  'shockPrimary',
+  'shockSecondary',
+  'combined',
+  'mech',
+  'nonMech',
+  'security',
+  'vi',
+] as const;
 export type CrtColumn = (typeof CRT_COLUMNS)[number];
 export type HitTable = Record<CrtColumn, number>;
 
@@ -124,7 +133,8 @@ export const parameters: readonly ParameterDef[] = [
   },
   {
     id: 'sovietStartHexes',
-    description: 'Soviet-controlled hexes at start (3.8); the front is every German hex next to them (3.4: 25 hexes)',
+    description:
+      'Soviet-controlled hexes at start (3.8); the front is every German hex next to them (3.4: 25 hexes)',
     kind: 'hexList',
     default: hexesWhere((h) => h.init_control_recon === 'S'),
     provenance: recon,
@@ -201,7 +211,12 @@ export interface Cfg {
   readonly pool: { readonly mech: number; readonly nonMech: number; readonly security: number };
   /** German reinforcements per turn (index = turn). */
   readonly reinforcements: number[];
-  readonly armies: { readonly id: string; readonly type: 'shock' | 'combined' | 'engineer'; readonly full: number; readonly hex: number }[];
+  readonly armies: {
+    readonly id: string;
+    readonly type: 'shock' | 'combined' | 'engineer';
+    readonly full: number;
+    readonly hex: number;
+  }[];
   /** SCS 2.10: MF per turn (index = turn). */
   readonly mf: number[];
   readonly replacements: number;
@@ -212,6 +227,13 @@ export interface Cfg {
   readonly breakoutPocketOnly: boolean;
   readonly shockDoubleSix: boolean;
   readonly reliefIgnoresSupport: boolean;
+  readonly mutualWipeoutSovietWin: boolean;
+  readonly heldAsDefense: boolean;
+  readonly reliefKeepsPrimary: boolean;
+  readonly pocketFortifiedOnly: boolean;
+  readonly fourthShockLost: boolean;
+  readonly hostAdjacent: boolean;
+  readonly poolEmptyOnDraw: boolean;
 }
 
 /** SCS 10.13: the three fortified localities the rules name. */
@@ -255,7 +277,8 @@ function buildConfig(setup: GameSetup): Cfg {
       : { ...CRT_SETS[set as 'A' | 'B' | 'E'] };
   if (set !== 'custom') hit.vi = num(hitParamId('vi'));
   const reinforcements = [0, 0, 0, 0, 0, 0, 0, 0];
-  for (const r of oobData.german.reinforcements_recon) reinforcements[r.turn] = num(`reinforcementsTurn${r.turn}`);
+  for (const r of oobData.german.reinforcements_recon)
+    reinforcements[r.turn] = num(`reinforcementsTurn${r.turn}`);
   const mf = [0, ...oobData.turns.map((t) => t.soviet_mf)];
   return {
     hit,
@@ -268,9 +291,17 @@ function buildConfig(setup: GameSetup): Cfg {
     pool: { mech: num('poolMechanized'), nonMech: num('poolNonMechanized'), security: num('poolSecurity') },
     reinforcements,
     armies: armies.map((a) => {
-      const hexParam = parameters.some((x) => x.id === `setup${a.id}`) ? (p(`setup${a.id}`) as string) : undefined;
-      if (hexParam !== undefined && !scsMap.has(hexParam)) throw new Error(`parameter setup${a.id}: hex ${hexParam} is not on the SCS map`);
-      return { id: a.id, type: a.type, full: num(`strength${a.id}`), hex: hexParam === undefined ? -1 : scsMap.index(hexParam) };
+      const hexParam = parameters.some((x) => x.id === `setup${a.id}`)
+        ? (p(`setup${a.id}`) as string)
+        : undefined;
+      if (hexParam !== undefined && !scsMap.has(hexParam))
+        throw new Error(`parameter setup${a.id}: hex ${hexParam} is not on the SCS map`);
+      return {
+        id: a.id,
+        type: a.type,
+        full: num(`strength${a.id}`),
+        hex: hexParam === undefined ? -1 : scsMap.index(hexParam),
+      };
     }),
     mf,
     replacements: oobData.soviet.replacements_per_turn.value,
@@ -280,5 +311,12 @@ function buildConfig(setup: GameSetup): Cfg {
     breakoutPocketOnly: setup.variants.has(V.breakoutPocketOnly),
     shockDoubleSix: setup.variants.has(V.shockDoubleSix),
     reliefIgnoresSupport: setup.variants.has(V.reliefIgnoresSupport),
+    mutualWipeoutSovietWin: setup.variants.has(V.mutualWipeoutSovietWin),
+    heldAsDefense: setup.variants.has(V.heldAsDefense),
+    reliefKeepsPrimary: setup.variants.has(V.reliefKeepsPrimary),
+    pocketFortifiedOnly: setup.variants.has(V.pocketFortifiedOnly),
+    fourthShockLost: setup.variants.has(V.fourthShockLost),
+    hostAdjacent: setup.variants.has(V.hostAdjacent),
+    poolEmptyOnDraw: setup.variants.has(V.poolEmptyOnDraw),
   };
 }

@@ -7,20 +7,17 @@ import { GERMAN, type ScsState } from './state.js';
 
 const queue = new Int32Array(scsMap.size);
 const seen = new Uint8Array(scsMap.size);
+const seenNow = new Uint8Array(scsMap.size);
 
-/**
- * The German hexes (other than `h`) that would be cut off from the west edge if `h` turned Soviet,
- * in index order; empty when no pocket is threatened. Pass h = -1 for the hexes cut off now.
- */
-export function pocketIfTaken(control: readonly number[], h: number, out: number[] = []): number[] {
-  out.length = 0;
+/** Marks in `mark` the German hexes that reach a German west-edge hex without passing `h`. */
+function westReach(control: readonly number[], h: number, mark: Uint8Array): void {
   const n = scsMap.size;
-  seen.fill(0);
+  mark.fill(0);
   let tail = 0;
   const west = scsMap.westEdge;
   for (let i = 0; i < n; i++) {
     if (west[i] === 1 && i !== h && control[i] === GERMAN) {
-      seen[i] = 1;
+      mark[i] = 1;
       queue[tail++] = i;
     }
   }
@@ -30,13 +27,30 @@ export function pocketIfTaken(control: readonly number[], h: number, out: number
     const nu = nbr[u]!;
     for (let k = 0; k < nu.length; k++) {
       const v = nu[k]!;
-      if (seen[v] === 0 && v !== h && control[v] === GERMAN) {
-        seen[v] = 1;
+      if (mark[v] === 0 && v !== h && control[v] === GERMAN) {
+        mark[v] = 1;
         queue[tail++] = v;
       }
     }
   }
+}
+
+/**
+ * The German hexes (other than `h`) that would be newly cut off from the west edge if `h` turned
+ * Soviet, in index order; empty when no pocket is threatened. Hexes already cut off (left German by
+ * variant pocket-fortified-only) are no new pocket. Pass h = -1 for the hexes cut off now.
+ */
+export function pocketIfTaken(control: readonly number[], h: number, out: number[] = []): number[] {
+  out.length = 0;
+  const n = scsMap.size;
+  westReach(control, h, seen);
   for (let i = 0; i < n; i++) if (i !== h && seen[i] === 0 && control[i] === GERMAN) out.push(i);
+  if (out.length > 0 && h >= 0) {
+    westReach(control, -1, seenNow);
+    let k = 0;
+    for (const i of out) if (seenNow[i] === 1) out[k++] = i;
+    out.length = k;
+  }
   return out;
 }
 
@@ -71,31 +85,41 @@ const subF = new Int32Array(scsMap.size);
  * from a virtual root joined to every German west-edge hex (Tarjan's articulation points): the
  * pocket of h is the union of its DFS subtrees that cannot reach above h.
  */
-export function allPockets(control: readonly number[], fortified: readonly number[], size: Int32Array, fl: Int32Array): void {
+export function allPockets(
+  control: readonly number[],
+  fortified: readonly number[],
+  size: Int32Array,
+  fl: Int32Array,
+): void {
   size.fill(0);
   fl.fill(0);
   disc.fill(0);
-  let time = 1; // the virtual root has disc 1
-  const nbr = scsMap.nbr;
-  const dfs = (u: number): void => {
-    disc[u] = ++time;
-    low[u] = disc[u]!;
-    sub[u] = 1;
-    subF[u] = fortified[u] === 1 ? 1 : 0;
-    if (scsMap.westEdge[u] === 1) low[u] = 1; // edge back to the root
-    for (const v of nbr[u]!) {
-      if (control[v] !== GERMAN) continue;
-      if (disc[v] === 0) {
-        dfs(v);
-        sub[u]! += sub[v]!;
-        subF[u]! += subF[v]!;
-        if (low[v]! < low[u]!) low[u] = low[v]!;
-        if (low[v]! >= disc[u]!) {
-          size[u]! += sub[v]!;
-          fl[u]! += subF[v]!;
-        }
-      } else if (disc[v]! < low[u]!) low[u] = disc[v]!;
-    }
-  };
-  for (let h = 0; h < scsMap.size; h++) if (scsMap.westEdge[h] === 1 && control[h] === GERMAN && disc[h] === 0) dfs(h);
+  dfsTime = 1; // the virtual root has disc 1
+  for (let h = 0; h < scsMap.size; h++)
+    if (scsMap.westEdge[h] === 1 && control[h] === GERMAN && disc[h] === 0) dfs(h, control, fortified, size, fl);
+}
+
+let dfsTime = 1;
+/** Tarjan's DFS of allPockets (module-level: no closure per call). */
+function dfs(u: number, control: readonly number[], fortified: readonly number[], size: Int32Array, fl: Int32Array): void {
+  disc[u] = ++dfsTime;
+  low[u] = disc[u]!;
+  sub[u] = 1;
+  subF[u] = fortified[u] === 1 ? 1 : 0;
+  if (scsMap.westEdge[u] === 1) low[u] = 1; // edge back to the root
+  const nu = scsMap.nbr[u]!;
+  for (let k = 0; k < nu.length; k++) {
+    const v = nu[k]!;
+    if (control[v] !== GERMAN) continue;
+    if (disc[v] === 0) {
+      dfs(v, control, fortified, size, fl);
+      sub[u]! += sub[v]!;
+      subF[u]! += subF[v]!;
+      if (low[v]! < low[u]!) low[u] = low[v]!;
+      if (low[v]! >= disc[u]!) {
+        size[u]! += sub[v]!;
+        fl[u]! += subF[v]!;
+      }
+    } else if (disc[v]! < low[u]!) low[u] = disc[v]!;
+  }
 }

@@ -1,18 +1,46 @@
 /** The flat record of one SCS game (DESIGN §3 Records; issue 3 record columns). */
 import type { GameRecord, ResultDef, StatDef } from '../../core/game.js';
+import { sovietHexes } from './board.js';
 import type { ScsState } from './state.js';
 import { fortifiedTaken, westOf13 } from './victory.js';
 
 export const results: readonly ResultDef[] = [
-  { id: 'soviet-win', winner: 'soviet', description: 'SCS 4.5: 4+ fortified localities and 3+ hexes in/west of column 13 at the end of turn 6' },
+  {
+    id: 'soviet-win',
+    winner: 'soviet',
+    description: 'SCS 4.5: 4+ fortified localities and 3+ hexes in/west of column 13 at the end of turn 6',
+  },
   { id: 'sudden-death', winner: 'soviet', description: 'SCS 4.8: the German force pool was found empty' },
-  { id: 'draw', winner: null, description: 'SCS 4.6: 3 fortified localities and 2+ hexes in/west of column 13 (the historical outcome)' },
-  { id: 'german-win', winner: 'german', description: 'SCS 4.7: neither a Soviet win nor a draw at the end of turn 6' },
-  { id: 'turn1-loss', winner: 'german', description: 'SCS 4.2: a German hex next to Moscow or Tula at the end of turn 1' },
-  { id: 'turn3-loss', winner: 'german', description: 'SCS 4.3: fewer than 18 of the 34 K-area hexes Soviet at the end of turn 3' },
+  {
+    id: 'draw',
+    winner: null,
+    description: 'SCS 4.6: 3 fortified localities and 2+ hexes in/west of column 13 (the historical outcome)',
+  },
+  {
+    id: 'german-win',
+    winner: 'german',
+    description: 'SCS 4.7: neither a Soviet win nor a draw at the end of turn 6',
+  },
+  {
+    id: 'turn1-loss',
+    winner: 'german',
+    description: 'SCS 4.2: a German hex next to Moscow or Tula at the end of turn 1',
+  },
+  {
+    id: 'turn3-loss',
+    winner: 'german',
+    description: 'SCS 4.3: fewer than 18 of the 34 K-area hexes Soviet at the end of turn 3',
+  },
 ];
 
-export const victoryLevels = ['sudden-death', 'territorial', 'historic-draw', 'end-of-game', 'turn-1-check', 'turn-3-check'] as const;
+export const victoryLevels = [
+  'sudden-death',
+  'territorial',
+  'historic-draw',
+  'end-of-game',
+  'turn-1-check',
+  'turn-3-check',
+] as const;
 export const endReasons = ['turn-limit', 'sudden-death', 'turn-1-check', 'turn-3-check'] as const;
 
 const LEVEL: Record<string, string> = {
@@ -46,7 +74,9 @@ export const stats: readonly StatDef[] = [
   int('battles', 'hex entries that led to a battle or a marker-only fall'),
   int('battlesWon', 'of which the Soviets took the hex'),
   int('markerOnlyFalls', 'hexes that fell to marker-only defences (8.10)'),
-  ...[1, 2, 3, 4, 5, 6].map((t) => int(`hexesT${t}`, `Soviet-controlled hexes at the end of turn ${t}, -1 if not reached`)),
+  ...[1, 2, 3, 4, 5, 6].map((t) =>
+    int(`hexesT${t}`, `Soviet-controlled hexes at the end of turn ${t}, -1 if not reached`),
+  ),
 ];
 
 export function buildRecord(s: ScsState): GameRecord {
@@ -73,5 +103,12 @@ export function buildRecord(s: ScsState): GameRecord {
     markerOnlyFalls: st.markerOnlyFalls,
   };
   for (let t = 1; t <= 6; t++) values[`hexesT${t}`] = st.hexesByTurn[t]!;
-  return { result: s.result, endTurn: s.turn, endReason: s.endReason, victoryLevel: LEVEL[s.result] ?? 'unfinished', stats: values };
+  return {
+    result: s.result,
+    endTurn: s.turn,
+    endReason: s.endReason,
+    victoryLevel: LEVEL[s.result] ?? 'unfinished',
+    stats: values,
+    hexes: sovietHexes(s.control),
+  };
 }

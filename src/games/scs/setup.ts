@@ -1,11 +1,25 @@
 /** SCS 3.x: set-up — pool, turn track, control, Soviet armies, and the initial front markers. */
-import { randInt } from '../../core/rng.js';
+
 import type { GameSetup } from '../../core/game.js';
 import type { GameStreams } from '../../core/rng.js';
+import { randInt } from '../../core/rng.js';
 import { isFrontHex } from './control.js';
 import { scsMap } from './map.js';
 import { resolveConfig } from './parameters.js';
-import { type Army, GERMAN, GUDERIAN, MECH, NONMECH, OPS_EC, RAID, ROTKOPF, type ScsState, SECURITY, SOVIET, VIII_FK } from './state.js';
+import {
+  type Army,
+  GERMAN,
+  GUDERIAN,
+  MECH,
+  NONMECH,
+  OPS_EC,
+  RAID,
+  ROTKOPF,
+  type ScsState,
+  SECURITY,
+  SOVIET,
+  VIII_FK,
+} from './state.js';
 
 export const TURNS = 6;
 
@@ -25,16 +39,33 @@ export function startGame(setup: GameSetup, streams: GameStreams): ScsState {
   for (const t of [GUDERIAN, OPS_EC, ROTKOPF, RAID, RAID]) add(t, pool); // SCS 8.2, 10.7-10.10
   // SCS 3.2, 7.5: reinforcements and VIII Fliegerkorps on the Turn Track
   add(VIII_FK, track[3]!);
-  for (let t = 1; t < cfg.reinforcements.length; t++) for (let i = 0; i < cfg.reinforcements[t]!; i++) add(NONMECH, track[t]!);
+  for (let t = 1; t < cfg.reinforcements.length; t++)
+    for (let i = 0; i < cfg.reinforcements[t]!; i++) add(NONMECH, track[t]!);
   const control = cfg.sovietStart.map((x) => (x === 1 ? SOVIET : GERMAN));
   // SCS 3.5: armies at full strength on their hexes, 4S on the Turn Track (turn 3), 1E last
   const armies: Army[] = [];
   for (const a of cfg.armies) {
     if (a.type === 'engineer') continue;
-    armies.push({ id: a.id, type: a.type, full: a.full, steps: a.full, hex: a.id === '4S' ? -2 : a.hex, moved: false, attacked: false });
+    armies.push({
+      id: a.id,
+      type: a.type,
+      full: a.full,
+      steps: a.full,
+      hex: a.id === '4S' ? -2 : a.hex,
+      moved: false,
+      attacked: false,
+    });
   }
   const e = cfg.armies.find((a) => a.type === 'engineer')!;
-  armies.push({ id: e.id, type: 'engineer', full: e.full, steps: e.full, hex: -3, moved: false, attacked: false });
+  armies.push({
+    id: e.id,
+    type: 'engineer',
+    full: e.full,
+    steps: e.full,
+    hex: -3,
+    moved: false,
+    attacked: false,
+  });
   const s: ScsState = {
     cfg,
     turn: 1,

@@ -10,7 +10,16 @@ export const VIII_FK = 4;
 export const OPS_EC = 5;
 export const ROTKOPF = 6;
 export const RAID = 7;
-export const COUNTER_NAMES = ['mech', 'non-mech', 'security', 'Guderian', 'VIII Fliegerkorps', 'Ops E&C', 'Rotkopf', 'Soviet Raid'];
+export const COUNTER_NAMES = [
+  'mech',
+  'non-mech',
+  'security',
+  'Guderian',
+  'VIII Fliegerkorps',
+  'Ops E&C',
+  'Rotkopf',
+  'Soviet Raid',
+];
 
 export const isCombatUnit = (type: number): boolean => type <= SECURITY;
 
@@ -23,7 +32,7 @@ export interface Army {
   readonly full: number;
   /** Current steps = CDR (2.7); 0 = dead pile (7.4: never returns). */
   steps: number;
-  /** Hex index; -1 when dead, -2 when on the turn track (4S before turn 3), -3 for 1E (with its host). */
+  /** Hex index; -1 dead, -2 on the turn track (4S before it enters), -3 1E (with its host), -4 never entered (variant 4s-lost). */
   hex: number;
   /** 9.8: this force has moved (Stop marker) this turn. */
   moved: boolean;

@@ -1,6 +1,6 @@
 /** SCS 5.x: the turn sequence (phases I-IV, six turns), reinforcements (7.x) and the end checks (4.x). */
 import type { GameRecord, PlayContext } from '../../core/game.js';
-import { delineateAll, delineateAround, checkLinkage, setSoviet, sovietHexCount } from './control.js';
+import { checkLinkage, delineateAll, delineateAround, setSoviet, sovietHexCount } from './control.js';
 import { checkPool, decide, drawCounter, log, makeRun, type Run, SUDDEN_DEATH } from './engine.js';
 import { scsMap } from './map.js';
 import { activate, armyAt } from './movement.js';
@@ -21,7 +21,12 @@ function livingArmies(s: ScsState): number[] {
 export function chooseHost(run: Run, rule: string): void {
   const s = run.s;
   if (s.host < 0) return;
-  const options = livingArmies(s);
+  let options = livingArmies(s);
+  if (s.cfg.hostAdjacent && s.phase === 'IV') {
+    // variant 1e-host-adjacent: 1E has no MF of its own (9.7), so only a neighbouring army can take it
+    const at = s.armies[s.host]!.hex;
+    options = options.filter((i) => i === s.host || scsMap.distance(s.armies[i]!.hex, at) === 1);
+  }
   const cur = options.indexOf(s.host);
   if (cur > 0) {
     options.splice(cur, 1);
@@ -35,7 +40,12 @@ export function phaseI(run: Run): void {
   const s = run.s;
   s.phase = 'I';
   const box = s.track[s.turn]!;
-  if (run.trace && box.length > 0) log(run, 'SCS 7.5, 7.6', `${box.length} counter(s) from the turn ${s.turn} box and ${s.aside.length} pocketed counter(s) enter the pool`);
+  if (run.trace && box.length > 0)
+    log(
+      run,
+      'SCS 7.5, 7.6',
+      `${box.length} counter(s) from the turn ${s.turn} box and ${s.aside.length} pocketed counter(s) enter the pool`,
+    );
   while (box.length > 0) s.pool.push(box.pop()!);
   while (s.aside.length > 0) s.pool.push(s.aside.pop()!);
   if (s.turn === 3) {
@@ -72,7 +82,12 @@ export function phaseII(run: Run): void {
       const options = [-1];
       for (const i of livingArmies(s)) if (s.armies[i]!.steps < s.armies[i]!.full) options.push(i);
       if (options.length === 1) break;
-      const i = options[decide(run, 'replacement', 'SCS 7.4', options, (x) => (x < 0 ? 'no more replacements' : `1 step to ${s.armies[x]!.id}`))]!;
+      const i =
+        options[
+          decide(run, 'replacement', 'SCS 7.4', options, (x) =>
+            x < 0 ? 'no more replacements' : `1 step to ${s.armies[x]!.id}`,
+          )
+        ]!;
       if (i < 0) break;
       s.armies[i]!.steps++;
       s.stepsReplaced++;
@@ -84,13 +99,25 @@ export function phaseII(run: Run): void {
     const options: number[] = [];
     for (let h = 0; h < scsMap.size; h++) {
       if (s.control[h] !== SOVIET || armyAt(s, h) >= 0) continue;
-      if (scsMap.northEdge[h] || scsMap.southEdge[h] || scsMap.eastEdge[h] || h === scsMap.moscow || h === scsMap.tula) options.push(h);
+      if (
+        scsMap.northEdge[h] ||
+        scsMap.southEdge[h] ||
+        scsMap.eastEdge[h] ||
+        h === scsMap.moscow ||
+        h === scsMap.tula
+      )
+        options.push(h);
     }
     if (options.length > 0) {
-      const h = options[decide(run, 'enter4S', 'SCS 7.2', options, (x) => `4S enters at ${scsMap.label(x)}`)]!;
+      const h =
+        options[decide(run, 'enter4S', 'SCS 7.2', options, (x) => `4S enters at ${scsMap.label(x)}`)]!;
       s.armies[fourth]!.hex = h;
       if (run.trace) log(run, 'SCS 7.2', `4th Shock Army enters at ${scsMap.label(h)}`);
-    }
+    } else if (s.cfg.fourthShockLost) {
+      // variant 4s-lost: no free entry hex on turn 3 and 4S never enters (-4: withdrawn)
+      s.armies[fourth]!.hex = -4;
+      if (run.trace) log(run, 'SCS 7.2', 'no free entry hex: 4th Shock Army never enters');
+    } else if (run.trace) log(run, 'SCS 7.2', 'no free entry hex: 4th Shock Army waits for the next Phase II');
   }
   if (s.turn === 3 && s.pac === -2) {
     // SCS 7.3: any German hex but a fortified locality, and no pocket may form
@@ -102,9 +129,23 @@ export function phaseII(run: Run): void {
       if (size[h] === 0) options.push(h);
     }
     if (options.length > 0) {
-      const h = options[decide(run, 'placeJointOp', 'SCS 7.3', options, (x) => `joint-operation marker to ${scsMap.label(x)}`)]!;
+      const h =
+        options[
+          decide(
+            run,
+            'placeJointOp',
+            'SCS 7.3',
+            options,
+            (x) => `joint-operation marker to ${scsMap.label(x)}`,
+          )
+        ]!;
       s.pac = h;
-      if (run.trace) log(run, 'SCS 7.3', `Partisan/Airborne/Cavalry marker placed in ${scsMap.label(h)}: Soviet-controlled without combat`);
+      if (run.trace)
+        log(
+          run,
+          'SCS 7.3',
+          `Partisan/Airborne/Cavalry marker placed in ${scsMap.label(h)}: Soviet-controlled without combat`,
+        );
       setSoviet(run, h);
       delineateAround(run, h);
       checkLinkage(run);
@@ -123,7 +164,12 @@ export function phaseIII(run: Run): void {
       if (a.hex >= 0 && !a.moved) options.push(i);
     }
     if (options.length === 1) break;
-    const i = options[decide(run, 'force', 'SCS 9.1', options, (x) => (x < 0 ? 'end movement phase' : `move ${s.armies[x]!.id}`))]!;
+    const i =
+      options[
+        decide(run, 'force', 'SCS 9.1', options, (x) =>
+          x < 0 ? 'end movement phase' : `move ${s.armies[x]!.id}`,
+        )
+      ]!;
     if (i < 0) break;
     activate(run, i);
   }
@@ -151,13 +197,21 @@ export function endOfTurn(run: Run): string | null {
   s.stats.hexesByTurn[s.turn] = sovietHexCount(s);
   if (s.turn === 1) {
     const bad = germanHexesNextToMoscowTula(s);
-    if (run.trace) log(run, 'SCS 4.2', bad.length === 0 ? 'turn 1 check passed: no German hex next to Moscow or Tula' : `turn 1 check failed: German hexes ${bad.map((h) => scsMap.ids[h]).join(', ')} next to Moscow/Tula`);
+    if (run.trace)
+      log(
+        run,
+        'SCS 4.2',
+        bad.length === 0
+          ? 'turn 1 check passed: no German hex next to Moscow or Tula'
+          : `turn 1 check failed: German hexes ${bad.map((h) => scsMap.ids[h]).join(', ')} next to Moscow/Tula`,
+      );
     if (bad.length > 0) return 'turn1-loss';
   }
   if (s.turn === 3) {
     const k = kAreaSoviet(s);
     s.stats.kLineAtT3 = k;
-    if (run.trace) log(run, 'SCS 4.3', `turn 3 check: ${k} of 34 K-area hexes Soviet (need ${K_AREA_NEEDED})`);
+    if (run.trace)
+      log(run, 'SCS 4.3', `turn 3 check: ${k} of 34 K-area hexes Soviet (need ${K_AREA_NEEDED})`);
     if (k < K_AREA_NEEDED) return 'turn3-loss';
     // SCS 4.4: the German withdrawal behind the K-Line
     for (let h = 0; h < scsMap.size; h++) if (s.cfg.kArea[h] === 1) setSoviet(run, h);
@@ -198,7 +252,8 @@ export function playGame(s: ScsState, ctx: PlayContext<ScsState>): GameRecord {
       ctx.onStep?.(s);
       if (r !== null) {
         s.result = r;
-        s.endReason = r === 'turn1-loss' ? 'turn-1-check' : r === 'turn3-loss' ? 'turn-3-check' : 'turn-limit';
+        s.endReason =
+          r === 'turn1-loss' ? 'turn-1-check' : r === 'turn3-loss' ? 'turn-3-check' : 'turn-limit';
         break;
       }
     }

@@ -5,7 +5,8 @@ import { GERMAN, type ScsState, SOVIET } from './state.js';
 /** SCS 4.2: German-controlled hexes adjacent to Moscow or Tula at the end of turn 1 (any = loss). */
 export function germanHexesNextToMoscowTula(s: ScsState): number[] {
   const out: number[] = [];
-  for (const c of [scsMap.moscow, scsMap.tula]) for (const n of scsMap.nbr[c]!) if (s.control[n] === GERMAN && !out.includes(n)) out.push(n);
+  for (const c of [scsMap.moscow, scsMap.tula])
+    for (const n of scsMap.nbr[c]!) if (s.control[n] === GERMAN && !out.includes(n)) out.push(n);
   return out;
 }
 

@@ -4,11 +4,11 @@
  * turns traits into answers for every SCS decision. Policies read the state, never write it.
  */
 import type { Decision, Policy } from '../../../core/game.js';
-import { randInt, type Rng } from '../../../core/rng.js';
+import { type Rng, randInt } from '../../../core/rng.js';
 import { forceSteps } from '../combat.js';
 import type { ScsView } from '../engine.js';
 import { scsMap } from '../map.js';
-import { armyAt, entryCost, type StepOption } from '../movement.js';
+import { entryCost, type StepOption } from '../movement.js';
 import { allPockets } from '../pockets.js';
 import { GERMAN, MECH, NONMECH, type ScsState, SECURITY, SOVIET } from '../state.js';
 
@@ -43,7 +43,34 @@ export interface HexInfo {
   newFront: number;
   /** Adjacent to Moscow or Tula (4.2). */
   nearCapital: boolean;
+  /** German fortified localities within one / two hexes (encirclement rings, 10.13). */
+  fortifiedNear1: number;
+  fortifiedNear2: number;
+  /** Distance to the nearest German fortified locality (99 when none is left). */
+  fortifiedDist: number;
 }
+
+let flCfg: unknown = null;
+let flList: number[] = [];
+/** The fortified-locality hexes of a game's configuration. */
+function fortifiedHexes(s: ScsState): number[] {
+  if (flCfg !== s.cfg) {
+    flCfg = s.cfg;
+    flList = [];
+    for (let h = 0; h < scsMap.size; h++) if (s.cfg.fortified[h] === 1) flList.push(h);
+  }
+  return flList;
+}
+
+const N = scsMap.size;
+/** Hex distances and adjacency, precomputed once (speed: no cube objects per decision). */
+const DIST = new Uint8Array(N * N);
+const ADJ = new Uint8Array(N * N);
+for (let a = 0; a < N; a++) {
+  for (let b = 0; b < N; b++) DIST[a * N + b] = scsMap.distance(a, b);
+  for (const b of scsMap.nbr[a]!) ADJ[a * N + b] = 1;
+}
+const adjacent = (a: number, b: number): boolean => b >= 0 && ADJ[a * N + b] === 1;
 
 /** Per-policy cache of HexInfo, invalidated whenever a hex changes control. */
 class InfoCache {
@@ -67,7 +94,25 @@ class InfoCache {
         newFront++;
       }
       const nearCapital = scsMap.nbr[h]!.some((n) => n === scsMap.moscow || n === scsMap.tula);
-      info = { pocket: this.size[h]!, pocketFortified: this.fl[h]!, newFront, nearCapital };
+      let f1 = 0;
+      let f2 = 0;
+      let fd = 99;
+      for (const f of fortifiedHexes(s)) {
+        if (s.control[f] !== GERMAN) continue;
+        const d = DIST[h * N + f]!;
+        if (d === 1) f1++;
+        else if (d === 2) f2++;
+        if (d < fd) fd = d;
+      }
+      info = {
+        pocket: this.size[h]!,
+        pocketFortified: this.fl[h]!,
+        newFront,
+        nearCapital,
+        fortifiedNear1: f1,
+        fortifiedNear2: f2,
+        fortifiedDist: fd,
+      };
       this.infos[h] = info;
     }
     return info;
@@ -75,48 +120,106 @@ class InfoCache {
 }
 
 /** Value every policy shares: the turn-1 and turn-3 checks (4.2, 4.3) must be passed. */
-export function survivalValue(s: ScsState, h: number, info: HexInfo): number {
+export function survivalValue(s: ScsState, h: number, info: HexInfo, a = -1): number {
   let v = 0;
+  if (s.turn === 1 && a >= 0 && soleAttacker(s, a, h)) return 1;
   if (s.turn === 1 && info.nearCapital) {
     // hexes few unmoved armies can still reach come first
     let near = 0;
     for (let i = 0; i < s.armies.length - 1; i++) {
       const a = s.armies[i]!;
-      if (a.hex >= 0 && !a.moved && scsMap.nbr[h]!.includes(a.hex)) near++;
+      if (a.hex >= 0 && !a.moved && adjacent(h, a.hex)) near++;
     }
     v += 100 + 30 / (1 + near);
-    // a relief battle (8.4-8.5) is costly: take the would-be pocket's hexes first
-    if (info.pocket > 0) v -= 60;
+    // a relief battle (8.4-8.5) is costly: take the would-be pocket's hexes first (8.4 example: 2612
+    // and 2613 before 2513); the hex regains its full value once the pocket hexes are Soviet
+    if (info.pocket > 0) v = 8;
   }
   if (s.turn <= 3 && s.cfg.kArea[h] === 1) v += s.turn === 3 ? 30 : 12;
   return v;
 }
 
+/** Moscow/Tula neighbours (4.2). */
+const CAPITAL_RING: number[] = [];
+for (let h = 0; h < scsMap.size; h++)
+  if (scsMap.nbr[h]!.some((n) => n === scsMap.moscow || n === scsMap.tula)) CAPITAL_RING.push(h);
+const IS_RING = new Uint8Array(scsMap.size);
+for (const h of CAPITAL_RING) IS_RING[h] = 1;
+
+/**
+ * SCS 4.2 reserve: army a is the only unmoved army next to another German Moscow/Tula hex than h,
+ * so it should keep itself for that hex (turn 1 has 2 MF: an adjacent attack allows two rounds).
+ */
+function soleAttacker(s: ScsState, a: number, h: number): boolean {
+  const at = s.armies[a]!.hex;
+  if (at < 0 || soleFor(s, a, at, h)) return false; // h itself needs this army
+  for (const y of CAPITAL_RING) {
+    if (y !== h && soleFor(s, a, at, y)) return true;
+  }
+  return false;
+}
+
+/** Army a (in `at`) is the only unmoved army next to German capital-ring hex y. */
+function soleFor(s: ScsState, a: number, at: number, y: number): boolean {
+  if (s.control[y] !== GERMAN || !adjacent(y, at) || IS_RING[y] !== 1) return false;
+  for (let i = 0; i < s.armies.length - 1; i++) {
+    const b = s.armies[i]!;
+    if (i !== a && b.hex >= 0 && !b.moved && adjacent(y, b.hex)) return false;
+  }
+  return true;
+}
+
 const reachQ: number[] = [];
+/** Hexes holding an army, refreshed before each movement decision. */
+const occ = new Uint8Array(scsMap.size);
+function markOccupied(s: ScsState): void {
+  occ.fill(0);
+  for (let i = 0; i < s.armies.length - 1; i++) {
+    const h = s.armies[i]!.hex;
+    if (h >= 0) occ[h] = 1;
+  }
+}
 const reachMf = new Int8Array(scsMap.size).fill(-1);
+/** Per-call memo of target values (a hex reached along several paths is valued once). */
+const memoStamp = new Int32Array(scsMap.size);
+const memoVal = new Float64Array(scsMap.size);
+let stamp = 0;
 
 /**
  * Best value among German hexes a force in `from` with `mf` MF could attack this turn, moving over
  * Soviet hexes free of other armies (`self` is the moving army's own hex).
  */
-function bestReachable(s: ScsState, from: number, mf: number, self: number, value: (h: number) => number): number {
+function bestReachable(
+  s: ScsState,
+  from: number,
+  mf: number,
+  self: number,
+  value: (h: number) => number,
+): number {
   for (let i = 0; i < reachQ.length; i++) reachMf[reachQ[i]!] = -1;
   reachQ.length = 0;
   reachQ.push(from);
   reachMf[from] = mf;
   let best = Number.NEGATIVE_INFINITY;
+  stamp++;
   for (let head = 0; head < reachQ.length; head++) {
     const u = reachQ[head]!;
     const r = reachMf[u]!;
-    for (const n of scsMap.nbr[u]!) {
+    const nu = scsMap.nbr[u]!;
+    for (let k = 0; k < nu.length; k++) {
+      const n = nu[k]!;
       const c = entryCost(s, n);
       if (c > r) continue;
       if (s.control[n] === GERMAN) {
         if (s.cfg.fortified[n] !== 1) {
-          const v = value(n) * roundsFactor(r - c);
+          if (memoStamp[n] !== stamp) {
+            memoStamp[n] = stamp;
+            memoVal[n] = value(n);
+          }
+          const v = memoVal[n]! * roundsFactor(r - c);
           if (v > best) best = v;
         }
-      } else if (r - c > reachMf[n]! && (n === self || armyAt(s, n) === -1)) {
+      } else if (r - c > reachMf[n]! && (n === self || occ[n] === 0)) {
         reachMf[n] = r - c;
         reachQ.push(n);
       }
@@ -165,7 +268,10 @@ export function traitPolicy(id: string, traits: Traits): Policy {
   const dist = new Int16Array(scsMap.size);
   let distVersion = -1;
   let distTurn = -1;
-  const value = (s: ScsState, a = -1) => (h: number) => traits.targetValue(s, h, cache.get(s, h), a);
+  const value =
+    (s: ScsState, a = -1) =>
+    (h: number) =>
+      traits.targetValue(s, h, cache.get(s, h), a);
   const distances = (s: ScsState) => {
     if (distVersion !== s.stats.hexesTaken || distTurn !== s.turn) {
       distanceToTargets(s, value(s), dist);
@@ -183,6 +289,7 @@ export function traitPolicy(id: string, traits: Traits): Policy {
       const opts = decision.options;
       switch (decision.kind) {
         case 'force': {
+          markOccupied(s);
           // the army with the best attack in reach goes first; armies with none approach the front
           let best = 0;
           let bestScore = Number.NEGATIVE_INFINITY;
@@ -190,7 +297,10 @@ export function traitPolicy(id: string, traits: Traits): Policy {
             const a = opts[i] as number;
             const army = s.armies[a]!;
             const steps = forceSteps(s, a);
-            const reach = steps >= traits.minAttackSteps ? bestReachable(s, army.hex, s.cfg.mf[s.turn]!, army.hex, value(s, a)) : Number.NEGATIVE_INFINITY;
+            const reach =
+              steps >= traits.minAttackSteps
+                ? bestReachable(s, army.hex, s.cfg.mf[s.turn]!, army.hex, value(s, a))
+                : Number.NEGATIVE_INFINITY;
             const score = reach > 0 ? reach * 10 + steps : -(distances(s)[army.hex] ?? 99);
             if (score > bestScore) {
               bestScore = score;
@@ -200,6 +310,7 @@ export function traitPolicy(id: string, traits: Traits): Policy {
           return best;
         }
         case 'step': {
+          markOccupied(s);
           const a = v.active;
           const army = s.armies[a]!;
           const steps = forceSteps(s, a);
@@ -211,7 +322,10 @@ export function traitPolicy(id: string, traits: Traits): Policy {
             const o = opts[i] as StepOption;
             let score = Number.NEGATIVE_INFINITY;
             // a battle entered with more MF left allows more rounds (9.3)
-            if (canAttack) score = o.battle ? val(o.to) * roundsFactor(v.mf - o.cost) : bestReachable(s, o.to, v.mf - o.cost, army.hex, val) * 0.95;
+            if (canAttack)
+              score = o.battle
+                ? val(o.to) * roundsFactor(v.mf - o.cost)
+                : bestReachable(s, o.to, v.mf - o.cost, army.hex, val) * 0.95;
             if (score > bestScore) {
               bestScore = score;
               best = i;
@@ -237,12 +351,17 @@ export function traitPolicy(id: string, traits: Traits): Policy {
           const b = v.battle!;
           const g = b.mech + b.nonMech + b.security;
           // relief battles and the turn-1 Moscow/Tula hexes are pressed to the end (4.2)
-          const critical = s.turn === 1 && scsMap.nbr[b.hex]!.some((n) => n === scsMap.moscow || n === scsMap.tula);
+          const critical =
+            s.turn === 1 && scsMap.nbr[b.hex]!.some((n) => n === scsMap.moscow || n === scsMap.tula);
           return critical || b.kind === 'relief' || forceSteps(s, v.active) >= traits.pressRatio * g ? 1 : 0;
         }
         case 'commitVI': {
           const b = v.battle!;
-          return b.mech + b.nonMech + b.security >= traits.viThreshold ? 1 : 0;
+          const g = b.mech + b.nonMech + b.security;
+          // SCS 4.2: the turn-1 Moscow/Tula hexes are worth the once-a-turn VI IC (10.11)
+          const critical =
+            s.turn === 1 && scsMap.nbr[b.hex]!.some((n) => n === scsMap.moscow || n === scsMap.tula);
+          return g >= traits.viThreshold || (critical && g >= 2) ? 1 : 0;
         }
         case 'germanLoss': {
           for (const t of traits.killOrder) {
@@ -256,7 +375,7 @@ export function traitPolicy(id: string, traits: Traits): Policy {
           let bestScore = 0;
           for (let i = 1; i < opts.length; i++) {
             const a = s.armies[opts[i] as number]!;
-            const score = (a.full - a.steps) + (traits.replacements === 'shock' && a.type === 'shock' ? 20 : 0);
+            const score = a.full - a.steps + (traits.replacements === 'shock' && a.type === 'shock' ? 20 : 0);
             if (score > bestScore) {
               bestScore = score;
               best = i;
@@ -270,7 +389,8 @@ export function traitPolicy(id: string, traits: Traits): Policy {
             if (i >= 0) return i;
           }
           let best = 0;
-          for (let i = 1; i < opts.length; i++) if (s.armies[opts[i] as number]!.steps > s.armies[opts[best] as number]!.steps) best = i;
+          for (let i = 1; i < opts.length; i++)
+            if (s.armies[opts[i] as number]!.steps > s.armies[opts[best] as number]!.steps) best = i;
           return best;
         }
         case 'enter4S':
@@ -280,7 +400,9 @@ export function traitPolicy(id: string, traits: Traits): Policy {
             if (i >= 0) return i;
           }
           let best = 0;
-          for (let i = 1; i < opts.length; i++) if (scsMap.distance(opts[i] as number, focus) < scsMap.distance(opts[best] as number, focus)) best = i;
+          for (let i = 1; i < opts.length; i++)
+            if (scsMap.distance(opts[i] as number, focus) < scsMap.distance(opts[best] as number, focus))
+              best = i;
           return best;
         }
         default:

@@ -15,9 +15,14 @@ export const policies: readonly PolicyDef[] = [
       'follows the 4.3 design note: limited objectives — clear Moscow/Tula on turn 1, the K-area by turn 3, then fortified localities through pockets and a push past column 13',
     create: () =>
       traitPolicy('historical', {
-        targetValue: (s, h, info) => {
-          let v = survivalValue(s, h, info);
-          if (s.turn >= 3) v += 25 * info.pocketFortified + 2 * Math.min(info.pocket, 5);
+        targetValue: (s, h, info, a) => {
+          let v = survivalValue(s, h, info, a);
+          if (s.turn >= 3)
+            v +=
+              25 * info.pocketFortified +
+              2 * Math.min(info.pocket, 5) +
+              6 * info.fortifiedNear1 +
+              2 * info.fortifiedNear2;
           if (s.turn >= 4) v += 1 + 0.3 * westness(h) + (scsMap.col[h]! <= 14 ? 5 : 0);
           else if (s.turn === 1 && !info.nearCapital) v += info.pocket > 0 ? 2 : 0;
           return v;
@@ -26,7 +31,7 @@ export const policies: readonly PolicyDef[] = [
         pressRatio: 1.5,
         viThreshold: 4,
         killOrder: KILL_MECH_FIRST,
-        host: '16',
+        host: '50',
         replacements: 'weakest',
         focus: '2010',
         jointOp: '2006',
@@ -35,11 +40,18 @@ export const policies: readonly PolicyDef[] = [
   {
     id: 'pocket-hunter',
     side: 'soviet',
-    description: 'after the early checks, attacks whatever threatens the largest pocket, above all pockets holding fortified localities (8.4, 10.13)',
+    description:
+      'passes the early checks, then closes rings around fortified localities: it attacks only hexes near a German fortified locality or that threaten a pocket, above all pockets holding fortified localities (8.4, 8.8, 10.13)',
     create: () =>
       traitPolicy('pocket-hunter', {
-        targetValue: (s, h, info) =>
-          survivalValue(s, h, info) + 30 * info.pocketFortified + 4 * info.pocket + (info.pocket > 0 ? 5 : 0) + 0.5 + 0.1 * westness(h),
+        targetValue: (s, h, info, a) =>
+          survivalValue(s, h, info, a) +
+          30 * info.pocketFortified +
+          5 * info.fortifiedNear1 +
+          2 * info.fortifiedNear2 +
+          4 * Math.min(info.pocket, 6) +
+          (info.pocket > 0 ? 5 : 0) +
+          (info.fortifiedDist <= 4 ? 8 / info.fortifiedDist : 0),
         minAttackSteps: 3,
         pressRatio: 1.2,
         viThreshold: 5,
@@ -53,10 +65,11 @@ export const policies: readonly PolicyDef[] = [
   {
     id: 'broad-front',
     side: 'soviet',
-    description: 'every army attacks somewhere each turn, spreading pressure along the whole front to drain the pool (3.7, 4.8)',
+    description:
+      'every army attacks somewhere each turn, spreading pressure along the whole front to drain the pool (3.7, 4.8)',
     create: () =>
       traitPolicy('broad-front', {
-        targetValue: (s, h, info) => survivalValue(s, h, info) + 3 + info.newFront + 3 * info.pocketFortified,
+        targetValue: (s, h, info, a) => survivalValue(s, h, info, a) + 3 + info.newFront + 3 * info.pocketFortified,
         minAttackSteps: 2,
         pressRatio: 1.0,
         viThreshold: 3,
@@ -70,12 +83,13 @@ export const policies: readonly PolicyDef[] = [
   {
     id: 'shock-spearhead',
     side: 'soviet',
-    description: 'the shock armies (with 1E) drive west as deep as they can while the combined-arms armies only secure the checks and pockets',
+    description:
+      'the shock armies (with 1E) drive west as deep as they can while the combined-arms armies only secure the checks and pockets',
     create: () =>
       traitPolicy('shock-spearhead', {
         targetValue: (s, h, info, a) => {
           const shock = a >= 0 && s.armies[a]!.type === 'shock';
-          const base = survivalValue(s, h, info) + 20 * info.pocketFortified;
+          const base = survivalValue(s, h, info, a) + 20 * info.pocketFortified;
           return shock ? base + 2 + 1.5 * westness(h) : base + (info.pocket > 0 ? 4 : 0);
         },
         minAttackSteps: 3,
@@ -91,10 +105,12 @@ export const policies: readonly PolicyDef[] = [
   {
     id: 'sudden-death',
     side: 'soviet',
-    description: 'gambles on emptying the pool (4.8): attacks that open the most new front hexes (new blind draws) and threaten pockets (relief 1d6, breakout draws)',
+    description:
+      'gambles on emptying the pool (4.8): attacks that open the most new front hexes (new blind draws) and threaten pockets (relief 1d6, breakout draws)',
     create: () =>
       traitPolicy('sudden-death', {
-        targetValue: (s, h, info) => survivalValue(s, h, info) + 1 + 3 * info.newFront + (info.pocket > 0 ? 8 + info.pocket : 0),
+        targetValue: (s, h, info, a) =>
+          survivalValue(s, h, info, a) + 1 + 3 * info.newFront + (info.pocket > 0 ? 8 + info.pocket : 0),
         minAttackSteps: 2,
         pressRatio: 0.8,
         viThreshold: 3,
