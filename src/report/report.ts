@@ -17,6 +17,16 @@ function armLabel(m: Manifest, arm: string): string {
 }
 
 
+/** The variants of an arm that differ from the game's defaults. */
+function nonDefaultVariants(def: GameDefinition, on: readonly string[]): string[] {
+  return on.filter((id) => def.variants.find((v) => v.id === id)?.default === false);
+}
+
+/** A parameter value short enough for a sentence: long lists become their length. */
+function shortValue(v: unknown): string {
+  return Array.isArray(v) && v.length > 6 ? `[${v.length} hexes]` : JSON.stringify(v);
+}
+
 function points(x: number): string {
   return (100 * x).toFixed(1);
 }
@@ -42,7 +52,10 @@ export function summaryMarkdown(def: GameDefinition, m: Manifest, data: ReportDa
     );
     const cmp = comparisons.find((c) => c.arm === a.id && c.outcome === `win:${side.id}`);
     const vs = cmp === undefined ? '' : ` ${side.name} wins ${comparisonSentence(cmp)}.`;
-    lines.push(`- **${a.id}** (${armLabel(m, a.id)}; scenario ${a.scenario}${a.variants.length > 0 ? `; variants ${a.variants.join(', ')}` : ''}): ${parts.join(', ')}.${vs}`);
+    const changed = nonDefaultVariants(def, a.variants);
+    const results = outcomes.filter((o) => o.arm === a.id && o.kind === 'result' && o.count > 0);
+    const how = def.results.length > 2 && results.length > 0 ? ` Results: ${results.map((r) => `${r.outcome} ${rateWithCi(r.rate, r.lo95, r.hi95)}`).join(', ')}.` : '';
+    lines.push(`- **${a.id}** (${armLabel(m, a.id)}; scenario ${a.scenario}${changed.length > 0 ? `; variants ${changed.join(', ')}` : ''}): ${parts.join(', ')}.${how}${vs}`);
   }
   const first = outcomes.filter((o) => o.kind === 'winner' && o.outcome === side.id);
   if (first.length > 1) {
@@ -53,7 +66,7 @@ export function summaryMarkdown(def: GameDefinition, m: Manifest, data: ReportDa
   }
   const recon = def.parameters.filter((p) => p.provenance === 'reconstructed');
   if (recon.length > 0) {
-    lines.push('', `Reconstructed values in play (not printed in the rules; override them to test sensitivity): ${recon.map((p) => `${p.id} = ${JSON.stringify(m.arms[0]?.params[p.id] ?? p.default)}`).join('; ')}.`);
+    lines.push('', `Reconstructed values in play (not printed in the rules; override them to test sensitivity): ${recon.map((p) => `${p.id} = ${shortValue(m.arms[0]?.params[p.id] ?? p.default)}`).join('; ')}.`);
   }
   lines.push('', `Code ${m.version} (${m.commit.slice(0, 12)}), data ${m.dataHash.slice(0, 12)}, experiment ${m.experimentHash.slice(0, 12)}.`, '');
   return lines.join('\n');
@@ -75,7 +88,7 @@ ${rows.map((o) => `<tr><td>${escapeHtml(o.arm)}</td><td>${escapeHtml(o.outcome)}
 ${stats.map((s) => `<tr><td>${escapeHtml(s.arm)}</td><td title="${escapeHtml(def.stats.find((d) => d.id === s.stat)?.description ?? 'last turn played')}">${escapeHtml(s.stat)}</td>${[s.mean, s.sd, s.min, s.q25, s.median, s.q75, s.max].map((v) => `<td>${Number.isFinite(v) ? v.toFixed(2) : ''}</td>`).join('')}</tr>`).join('\n')}
 </tbody></table>`;
   const params = def.parameters
-    .map((p) => `<tr><td>${escapeHtml(p.id)}</td><td>${escapeHtml(JSON.stringify(m.arms[0]?.params[p.id] ?? p.default))}</td><td>${p.provenance}</td><td>${escapeHtml(p.source)}</td></tr>`)
+    .map((p) => `<tr><td>${escapeHtml(p.id)}</td><td>${escapeHtml(shortValue(m.arms[0]?.params[p.id] ?? p.default))}</td><td>${p.provenance}</td><td>${escapeHtml(p.source)}</td></tr>`)
     .join('\n');
   const arms = m.arms
     .map((a) => `<tr><td>${escapeHtml(a.id)}</td><td>${escapeHtml(a.scenario)}</td><td>${escapeHtml(armLabel(m, a.id))}</td><td>${escapeHtml(a.variants.join(', '))}</td><td>${escapeHtml(JSON.stringify(a.params))}</td></tr>`)
