@@ -8,7 +8,7 @@ import { type CombatResult, columnLabel, crtColumn, crtResult } from './crt.js';
 import { mapOf, type SfoMap } from './map.js';
 import { enemyZoc } from './movement.js';
 import type { SfoOption } from './options.js';
-import { enemyOf, type SfoState, type Side } from './state.js';
+import { enemyOf, type SfoState, type Side, type SupportKind } from './state.js';
 
 /** One battle: a defender hex and the attacking units, with its CRT column index and strength difference. */
 export interface Battle {
@@ -16,8 +16,10 @@ export interface Battle {
   readonly attackers: readonly number[];
   /** CRT column index 0..5 (Basic: attackers - 1; Advanced: strength difference). */
   readonly column: number;
-  /** Advanced: Σ offence − (Σ defence + forest); Basic: the same sum, for information. */
+  /** Advanced: Σ offence − (Σ defence + forest); Basic: the same sum, for information. Expert: + support. */
   readonly difference: number;
+  /** Expert (SFO 7.1): the support chit placed on this defender, applied to this battle. */
+  readonly support: SupportKind | null;
 }
 
 /** What resolving a battle needs besides the state: the streams and policies of the game. */
@@ -39,20 +41,43 @@ export function hexName(state: SfoState, h: number): string {
 /** SFO 9 (Advanced): the defence of a hex: Σ defence of its units, +1 per hex (not per unit) in forest. */
 export function hexDefence(state: SfoState, h: number, m: SfoMap = mapOf(state)): number {
   let d = 0;
-  for (const u of state.units) if (u.status === 'map' && u.hex === h) d += u.defence;
+  const flipped = state.rules.expert?.disruptedDefence ?? 0;
+  for (const u of state.units) if (u.status === 'map' && u.hex === h) d += u.disrupted ? flipped : u.defence;
   return d + (m.forest[h] === 1 ? 1 : 0);
 }
 
-/** A battle's column and difference for the given attackers against hex `defender`. */
-export function makeBattle(state: SfoState, defender: number, attackers: readonly number[]): Battle {
+/** SFO 7.1: the offence a support chit adds (Spetsnaz adds none: it changes the dice). */
+export function supportOffence(state: SfoState, kind: SupportKind | null): number {
+  const ex = state.rules.expert;
+  if (kind === null || ex === null) return 0;
+  return kind === 'air' ? ex.support.air : kind === 'artillery' ? ex.support.artillery : 0;
+}
+
+/** The support chit placed on hex `h` by the side in turn (Expert), if any. */
+export function supportOn(state: SfoState, h: number): SupportKind | null {
+  const p = state.expert?.placed;
+  return p != null && p.hex === h ? p.kind : null;
+}
+
+/**
+ * A battle's column and difference for the given attackers against hex `defender`; at the Expert
+ * level a support chit placed on the defender adds its offence (SFO 9, Fig. 13 right).
+ */
+export function makeBattle(
+  state: SfoState,
+  defender: number,
+  attackers: readonly number[],
+  support: SupportKind | null = supportOn(state, defender),
+): Battle {
   let off = 0;
   for (const a of attackers) off += state.units[a]!.offence;
-  const difference = off - hexDefence(state, defender);
+  const difference = off + supportOffence(state, support) - hexDefence(state, defender);
   return {
     defender,
     attackers: [...attackers],
     column: crtColumn(state.rules.level, attackers.length, difference),
     difference,
+    support,
   };
 }
 
@@ -79,7 +104,7 @@ export function legalBattles(state: SfoState, side: Side): Battle[] {
       let g: number[] | undefined;
       for (let i = 0; i < state.units.length; i++) {
         const a = state.units[i]!;
-        if (a.side !== side || a.status !== 'map' || a.hex !== n || a.attacked) continue;
+        if (a.side !== side || a.status !== 'map' || a.hex !== n || a.attacked || a.disrupted) continue;
         if (state.rules.level === 'basic') groups.push([i]);
         else {
           if (g === undefined) {
@@ -127,8 +152,13 @@ export function eliminate(state: SfoState, ui: number): void {
   const u = state.units[ui]!;
   u.status = 'eliminated';
   u.hex = -1;
+  u.disrupted = false;
   if (u.side === 'soviet') state.stats.soviet_units_lost++;
   else state.stats.us_units_lost++;
+  if (u.type === 'tank') {
+    if (u.side === 'soviet') state.stats.soviet_armour_lost++;
+    else state.stats.us_armour_lost++;
+  }
 }
 
 function tell(
@@ -184,6 +214,34 @@ export function retreatUnits(state: SfoState, units: readonly number[], ctx: Dec
   }
 }
 
+/**
+ * SFO 9.2 Expert optional Armour in the open, breakthrough: the units retreat one hex as usual,
+ * then every unit on the hexes retreated into (including friendly units already there) retreats
+ * one more hex, again by the usual rules (Fig. 14).
+ */
+export function retreatTwo(state: SfoState, units: readonly number[], ctx: DecideContext): void {
+  retreatUnits(state, units, ctx);
+  const hexes: number[] = [];
+  for (const ui of units) {
+    const u = state.units[ui]!;
+    if (u.status === 'map' && !hexes.includes(u.hex)) hexes.push(u.hex);
+  }
+  if (hexes.length === 0) return;
+  const side = state.units[units[0]!]!.side;
+  const again: number[] = [];
+  state.units.forEach((u, i) => {
+    if (u.status === 'map' && u.side === side && hexes.includes(u.hex)) again.push(i);
+  });
+  tell(
+    state,
+    ctx,
+    side,
+    'SFO 9.2',
+    `breakthrough: ${again.map((i) => label(state, i)).join(', ')} retreat a second hex`,
+  );
+  retreatUnits(state, again, ctx);
+}
+
 /** Chart legend reading (variant elim-one): the owner eliminates one of the units, the rest retreat. */
 function eliminateOne(state: SfoState, units: readonly number[], ctx: DecideContext): number[] {
   const alive = units.filter((i) => state.units[i]!.status === 'map');
@@ -219,8 +277,15 @@ export function advanceOptions(state: SfoState, battle: Battle): number[] {
   });
 }
 
-function advance(state: SfoState, battle: Battle, side: Side, ctx: DecideContext): void {
-  const cands = advanceOptions(state, battle);
+function advance(
+  state: SfoState,
+  battle: Battle,
+  side: Side,
+  ctx: DecideContext,
+  exploit = false,
+  except = -1,
+): void {
+  const cands = advanceOptions(state, battle).filter((a) => a !== except);
   if (cands.length === 0) return;
   const options: SfoOption[] = [
     { type: 'no-advance' },
@@ -243,6 +308,57 @@ function advance(state: SfoState, battle: Battle, side: Side, ctx: DecideContext
       decision: { kind: 'advance', choice: c, of: options.length },
     },
   );
+  if (exploit && u.type === 'tank') exploitation(state, battle, o.unit, side, ctx);
+}
+
+/**
+ * SFO 9.3 Expert optional Armour in the open, exploitation: the tank that advanced into the vacated
+ * clear hex may advance one more hex in any direction (into enemy ZOC and forest too, not into
+ * enemy units, within stacking); if it does, one more attacker may advance into the vacated hex.
+ */
+export function exploitOptions(state: SfoState, tank: number): number[] {
+  const m = mapOf(state);
+  const u = state.units[tank]!;
+  const out: number[] = [];
+  for (const n of m.neighbours[u.hex]!) {
+    let enemy = false;
+    let friends = 0;
+    for (const x of state.units) {
+      if (x.status !== 'map' || x.hex !== n) continue;
+      if (x.side === u.side) friends++;
+      else enemy = true;
+    }
+    if (!enemy && friends < state.rules.stackLimit) out.push(n);
+  }
+  return out;
+}
+
+function exploitation(state: SfoState, battle: Battle, tank: number, side: Side, ctx: DecideContext): void {
+  const hexes = exploitOptions(state, tank);
+  if (hexes.length === 0) return;
+  const options: SfoOption[] = [
+    { type: 'no-advance' },
+    ...hexes.map((to): SfoOption => ({ type: 'advance', unit: tank, to })),
+  ];
+  state.decisions++;
+  const c = ask(ctx.streams, ctx.policies, state, { kind: 'exploit', side, rule: 'SFO 9.3', options });
+  const o = options[c]!;
+  if (o.type !== 'advance') return;
+  const u = state.units[tank]!;
+  const from = u.hex;
+  u.hex = o.to;
+  state.stats.exploitations++;
+  tell(
+    state,
+    ctx,
+    side,
+    'SFO 9.3',
+    `exploitation: ${label(state, tank)} advances on ${hexName(state, from)} → ${hexName(state, o.to)}`,
+    {
+      decision: { kind: 'exploit', choice: c, of: options.length },
+    },
+  );
+  advance(state, battle, side, ctx, false, tank);
 }
 
 /** The units on the defender hex (all of them defend, SFO 9). */
@@ -257,7 +373,10 @@ export function defendersOf(state: SfoState, battle: Battle): number[] {
 /**
  * Resolves one battle with die `die` (1..6): looks the result up, applies eliminations, retreats
  * and the advance (asking the owning sides), marks the attackers and updates the statistics.
- * SFO 9: EX is treated as DR at the Basic and Advanced levels.
+ * SFO 9: EX is treated as DR at the Basic and Advanced levels; at the Expert level both sides
+ * eliminate one unit, the defender retreats the rest and the attacker may advance. A support chit
+ * on the defender is used up by this battle (SFO 7.1). Armour in the open: a tank attacking a clear
+ * hex that forces the defenders out is a breakthrough (two-hex retreat) and allows exploitation.
  */
 export function resolveBattle(
   state: SfoState,
@@ -273,6 +392,19 @@ export function resolveBattle(
   state.stats.battles++;
   state.stats[`res_${result.toLowerCase()}` as 'res_ae']++;
   state.lastResult = result;
+  const ex = state.rules.expert;
+  if (battle.support !== null && state.expert !== null) {
+    state.expert.placed = null;
+    state.stats.supported_battles++;
+  }
+  const breakthrough =
+    ex?.armourInOpen === true &&
+    (result === 'DR' || result === 'EX' || result === 'DE') &&
+    mapOf(state).forest[battle.defender] !== 1 &&
+    battle.attackers.some((a) => state.units[a]!.type === 'tank');
+  if (breakthrough) state.stats.breakthroughs++;
+  const retreatDefenders = (units: readonly number[]) =>
+    breakthrough ? retreatTwo(state, units, ctx) : retreatUnits(state, units, ctx);
   tell(
     state,
     ctx,
@@ -282,7 +414,7 @@ export function resolveBattle(
       .map((d) => label(state, d))
       .join(
         ', ',
-      )} ${hexName(state, battle.defender)}: column ${columnLabel(state.rules.level, battle.column)}, die ${die} → ${result}`,
+      )} ${hexName(state, battle.defender)}${battle.support === null ? '' : ` with ${battle.support} support`}: column ${columnLabel(state.rules.level, battle.column)}, die ${die} → ${result}`,
     { dice: [die] },
   );
   const allOrOne = state.rules.elimination;
@@ -296,15 +428,25 @@ export function resolveBattle(
       break;
     case 'NE':
       break;
-    case 'DR':
     case 'EX':
+      if (ex !== null) {
+        // SFO 9 Expert: both factions eliminate one unit; the defender retreats the rest.
+        eliminateOne(state, battle.attackers, ctx);
+        retreatDefenders(eliminateOne(state, defenders, ctx));
+        advance(state, battle, side, ctx, breakthrough);
+        break;
+      }
       retreatUnits(state, defenders, ctx);
       advance(state, battle, side, ctx);
       break;
+    case 'DR':
+      retreatDefenders(defenders);
+      advance(state, battle, side, ctx, breakthrough);
+      break;
     case 'DE':
       if (allOrOne === 'all') eliminateAll(state, defenders, ctx);
-      else retreatUnits(state, eliminateOne(state, defenders, ctx), ctx);
-      advance(state, battle, side, ctx);
+      else retreatDefenders(eliminateOne(state, defenders, ctx));
+      advance(state, battle, side, ctx, breakthrough);
       break;
   }
   return result;

@@ -9,7 +9,7 @@ export const COMBAT_RESULTS: readonly CombatResult[] = ['AE', 'AR', 'NE', 'DR', 
 
 /** `unified`: Table 2 (rules); `chart-basic`: the chart sheet's non-unified Basic table (rows 1-2 reconstructed). */
 export type CrtId = 'unified' | 'chart-basic';
-export type Level = 'basic' | 'advanced';
+export type Level = 'basic' | 'advanced' | 'expert';
 
 const TABLES: Record<CrtId, readonly (readonly CombatResult[])[]> = {
   unified: sfoData.crt.unified.rows,

@@ -11,6 +11,20 @@ const hexId = z.string().regex(/^\d{4}$/, 'a CCRR hex id');
 const provenance = z.enum(['rules', 'source', 'reconstructed']);
 const result = z.enum(['AE', 'AR', 'NE', 'DR', 'DE', 'EX']);
 const crtRows = z.array(z.array(result).length(6)).length(6);
+/** SFO 7.1 random event cells: support, friction, replacement, or a one-time reinforcement of a named unit. */
+const eventCell = z
+  .string()
+  .regex(/^(air|artillery|spetsnaz|friction|replacement|reinforce:[A-Za-z-]+)$/, 'an event kind');
+const expertScenario = z.object({
+  first: z.enum(['soviet', 'us']),
+  turns: z.number().int().min(1),
+  /** unit id -> set-up hex */
+  setup: z.record(z.string(), hexId),
+  /** unit id -> turn it arrives (enters in its side's movement phase of that turn) */
+  schedule: z.record(z.string(), z.number().int().min(1)),
+  provenance,
+  source: z.string(),
+});
 
 const schema = z.object({
   grid: z.object({
@@ -49,7 +63,9 @@ const schema = z.object({
       offence: z.number().int().min(0),
       defence: z.number().int().min(0),
       movement: z.number().int().min(1),
-      level: z.enum(['basic', 'advanced']),
+      level: z.enum(['basic', 'advanced', 'expert']),
+      /** SFO 3.2 Expert: infantry, armour (Soviet tank, US armoured company) or West German pioneer. */
+      type: z.enum(['infantry', 'tank', 'pioneer']),
       setup: z.string(),
     }),
   ),
@@ -83,6 +99,45 @@ const schema = z.object({
     }),
   }),
   turns: z.object({ basic: z.number().int().min(1), advanced: z.number().int().min(1) }),
+  expert: z.object({
+    disrupted: z.object({
+      offence: z.number().int().min(0),
+      defence: z.number().int().min(0),
+      movement: z.number().int().min(0),
+      provenance,
+      source: z.string(),
+    }),
+    support: z.object({
+      air: z.number().int().min(0),
+      artillery: z.number().int().min(0),
+      provenance,
+      source: z.string(),
+    }),
+    events: z.object({
+      soviet: z.record(eventCell, z.number().int().min(0).max(12)),
+      us: z.record(eventCell, z.number().int().min(0).max(12)),
+      replacementLimit: z.object({ soviet: z.number().int().min(0), us: z.number().int().min(0) }),
+      provenance,
+      source: z.string(),
+    }),
+    vp: z.object({
+      esselben: z.number().int(),
+      forests: z.array(hexId),
+      forest: z.number().int(),
+      infantry: z.number().int(),
+      tankOrPioneer: z.number().int(),
+      marginal: z.number().int().min(1),
+      decisive: z.number().int().min(1),
+      provenance,
+      source: z.string(),
+    }),
+    turns: z.object({
+      standard: z.number().int().min(1),
+      long: z.number().int().min(1),
+      night: z.number().int().min(1),
+    }),
+    scenarios: z.object({ engagement: expertScenario, counterOffensive: expertScenario }),
+  }),
 });
 
 export type SfoData = z.infer<typeof schema>;
@@ -114,6 +169,33 @@ export function parseSfoData(input: unknown, file = DATA_FILE): SfoData {
     for (const [j, n] of h.neighbours68.entries()) check(ids.has(n), `hexes.${i}.neighbours68.${j}`, n);
     for (const [j, n] of h.neighbours72.entries()) check(ids.has(n), `hexes.${i}.neighbours72.${j}`, n);
   }
+  const unitIds = new Set(d.units.map((u) => u.id));
+  for (const [name, sc] of Object.entries(d.expert.scenarios)) {
+    for (const [u, h] of Object.entries(sc.setup)) {
+      if (!unitIds.has(u))
+        throw new Error(`${file}: field expert.scenarios.${name}.setup: no unit ${JSON.stringify(u)}`);
+      check(ids.has(h), `expert.scenarios.${name}.setup.${u}`, h);
+    }
+    for (const u of Object.keys(sc.schedule)) {
+      if (!unitIds.has(u))
+        throw new Error(`${file}: field expert.scenarios.${name}.schedule: no unit ${JSON.stringify(u)}`);
+    }
+  }
+  for (const side of ['soviet', 'us'] as const) {
+    let cells = 0;
+    for (const [k, n] of Object.entries(d.expert.events[side])) {
+      cells += n;
+      const unit = k.startsWith('reinforce:') ? d.units.find((u) => u.id === k.slice(10)) : undefined;
+      if (
+        k.startsWith('reinforce:') &&
+        (unit === undefined || unit.side !== side || unit.setup !== 'reinforcement')
+      ) {
+        throw new Error(`${file}: field expert.events.${side}.${k}: not a reinforcement unit of that side`);
+      }
+    }
+    if (cells > 12) throw new Error(`${file}: field expert.events.${side}: ${cells} cells, a table has 12`);
+  }
+  for (const [i, h] of d.expert.vp.forests.entries()) check(ids.has(h), `expert.vp.forests.${i}`, h);
   for (const f of d.forests.fixed) {
     if (d.hexes.find((h) => h.id === f)?.terrain !== 'forest') {
       throw new Error(`${file}: field forests.fixed: ${f} is not marked forest in hexes`);

@@ -11,13 +11,17 @@ import { initialState } from './setup.js';
 import type { SfoState, Side } from './state.js';
 
 export interface PositionSpec {
-  readonly level: 'basic' | 'advanced';
-  /** Hex ids of Soviet units, in unit order (A, B, V, G, D, E); repeat a hex to stack. */
+  readonly level: 'basic' | 'advanced' | 'expert';
+  /** Expert scenario (default expert-standard). */
+  readonly scenario?: string;
+  /** Hex ids of Soviet units, in unit order (A, B, V, G, D, E; Expert: Ж, З tank); repeat a hex to stack. */
   readonly soviet: readonly string[];
-  /** Hex ids of US units W, X, Y, Z (and West German V in Advanced as a fifth entry). */
+  /** Hex ids of US units W, X, Y, Z (and West German V in Advanced as a fifth entry; Expert: then US armour T). */
   readonly us: readonly string[];
+  /** Units placed by id (e.g. { ZE: '0507' }), on top of the lists; a listed unit is on the map. */
+  readonly at?: Readonly<Record<string, string>>;
   readonly variants?: readonly string[];
-  readonly params?: Readonly<Record<string, string | readonly string[]>>;
+  readonly params?: Readonly<Record<string, string | number | readonly string[]>>;
   readonly turn?: number;
 }
 
@@ -26,12 +30,14 @@ export function positionState(spec: PositionSpec): SfoState {
   const variants = new Set(spec.variants ?? []);
   if (!variants.has('crt-chart-basic')) variants.add('crt-unified');
   if (!variants.has('elim-one')) variants.add('elim-all');
-  const rules = resolveRules({ scenario: spec.level, variants, params: spec.params ?? {} });
+  const scenario = spec.level === 'expert' ? (spec.scenario ?? 'expert-standard') : spec.level;
+  const rules = resolveRules({ scenario, variants, params: spec.params ?? {} });
   const state = initialState(rules);
+  const at = spec.at ?? {};
   const place = (side: Side, hexes: readonly string[]) => {
     const units = state.units.filter((u) => u.side === side);
     units.forEach((u, k) => {
-      const h = hexes[k];
+      const h = at[u.id] ?? hexes[k];
       if (h !== undefined) {
         u.status = 'map';
         u.hex = hexIndex(state, h);
@@ -42,7 +48,7 @@ export function positionState(spec: PositionSpec): SfoState {
         else state.stats.us_units_lost++;
       }
     });
-    if (hexes.length > units.length)
+    if (hexes.length > units.length + Object.keys(at).length)
       throw new Error(`positionState: ${hexes.length} ${side} hexes for ${units.length} units`);
   };
   place('soviet', spec.soviet);

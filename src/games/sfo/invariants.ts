@@ -1,14 +1,14 @@
 /** Rule violations in a state (DESIGN §7 conformance): empty when the state is legal. */
-import { sfoData } from './data.js';
+
 import { mapOf } from './map.js';
+import { unitsOfLevel } from './setup.js';
 import type { SfoState } from './state.js';
 
 export function invariants(state: SfoState): string[] {
   const out: string[] = [];
   const m = mapOf(state);
-  const expected = sfoData.units.filter(
-    (u) => u.level === 'basic' || state.rules.level === 'advanced',
-  ).length;
+  const expected = unitsOfLevel(state.rules.level).length;
+  const expert = state.rules.expert !== null;
   if (state.units.length !== expected) out.push(`unit count ${state.units.length}, expected ${expected}`);
   const sov = new Uint8Array(m.size);
   const us = new Uint8Array(m.size);
@@ -25,7 +25,9 @@ export function invariants(state: SfoState): string[] {
     } else if (u.hex !== -1) {
       out.push(`${u.id} is ${u.status} but has hex ${u.hex}`);
     }
-    if (u.status === 'reserve' && u.side !== 'us') out.push(`${u.id} in reserve`);
+    if (u.status === 'reserve' && u.side !== 'us' && !expert) out.push(`${u.id} in reserve`);
+    if (u.disrupted && (!expert || u.status !== 'map'))
+      out.push(`${u.id} disrupted while ${u.status}${expert ? '' : ' outside the Expert game'}`);
   }
   for (let h = 0; h < m.size; h++) {
     if (sov[h]! > 0 && us[h]! > 0) out.push(`both sides on ${m.ids[h]}`);
@@ -35,14 +37,20 @@ export function invariants(state: SfoState): string[] {
   }
   const sovElim = state.units.filter((u) => u.side === 'soviet' && u.status === 'eliminated').length;
   const usElim = state.units.filter((u) => u.side === 'us' && u.status === 'eliminated').length;
-  if (usElim !== state.stats.us_units_lost)
-    out.push(`US eliminated ${usElim} but lost ${state.stats.us_units_lost}`);
+  if (usElim + state.stats.us_replacements !== state.stats.us_units_lost)
+    out.push(
+      `US eliminated ${usElim} + replaced ${state.stats.us_replacements} != lost ${state.stats.us_units_lost}`,
+    );
   if (sovElim + state.stats.soviet_replacements !== state.stats.soviet_units_lost) {
     out.push(
       `Soviet eliminated ${sovElim} + replaced ${state.stats.soviet_replacements} != lost ${state.stats.soviet_units_lost}`,
     );
   }
-  if (state.stats.soviet_replacements > 2) out.push('more than 2 Soviet replacements (SFO 7)');
+  if (state.rules.level === 'advanced' && state.stats.soviet_replacements > 2)
+    out.push('more than 2 Soviet replacements (SFO 7)');
+  if (!expert && state.stats.us_replacements > 0) out.push('US replacements outside the Expert game');
+  const xs = state.expert;
+  if (expert !== (xs !== null)) out.push('expert play state does not match the level');
   if (state.rules.level === 'basic' && state.units.some((u) => u.status === 'arriving'))
     out.push('arriving units in Basic');
   return out;

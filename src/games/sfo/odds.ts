@@ -33,7 +33,7 @@ export const sfoOdds: OddsProvider = {
   description:
     'Strike Force One CRT (SFO 9, Table 2): result probabilities per column. Without --attack/--attackers the whole table; with them one battle.',
   options: [
-    { name: 'level', description: 'basic | advanced (default advanced)' },
+    { name: 'level', description: 'basic | advanced | expert (default advanced; expert reads columns as advanced)' },
     { name: 'crt', description: 'unified (default) | chart-basic (the chart sheet table, Basic only)' },
     { name: 'attackers', description: 'Basic: number of attacking units (the column)' },
     { name: 'attack', description: 'Advanced: total offence of the attackers' },
@@ -45,12 +45,16 @@ export const sfoOdds: OddsProvider = {
   ],
   compute(o) {
     const level = (o.level ?? 'advanced') as string;
-    if (level !== 'basic' && level !== 'advanced') throw new UserError(`odds sfo: option --level must be basic or advanced, got ${quote(level)}`);
+    if (level !== 'basic' && level !== 'advanced' && level !== 'expert') throw new UserError(`odds sfo: option --level must be basic, advanced or expert, got ${quote(level)}`);
     const crtName = (o.crt ?? 'unified') as string;
     if (crtName !== 'unified' && crtName !== 'chart-basic') throw new UserError(`odds sfo: option --crt must be unified or chart-basic, got ${quote(crtName)}`);
     const crt = crtFor(level as Level, crtName === 'chart-basic');
     const die = combatDieDistribution(o.spetsnaz === true);
-    const notes: string[] = ['EX is resolved as DR at the Basic and Advanced levels (SFO 9).'];
+    const notes: string[] = [
+      level === 'expert'
+        ? 'EX at the Expert level: both sides eliminate one unit, the defender retreats the rest (SFO 9).'
+        : 'EX is resolved as DR at the Basic and Advanced levels (SFO 9).',
+    ];
     if (crtName === 'chart-basic' && level === 'basic') notes.push('Rows 1-2 of the chart-sheet table are reconstructed (OCR lost them); rows 3-6 are printed.');
     if (crtName === 'chart-basic' && level !== 'basic') notes.push('The chart-sheet table applies to Basic only: Table 2 is used.');
     if (o.spetsnaz === true) notes.push('Spetsnaz: the lower of two dice, P(k) = (13 - 2k)/36 (SFO 7.1).');
@@ -61,7 +65,7 @@ export const sfoOdds: OddsProvider = {
     if (level === 'basic' && attackers !== undefined) {
       columns = [crtColumn('basic', attackers, 0)];
       title += `, ${attackers} attacker(s)`;
-    } else if (level === 'advanced' && attack !== undefined) {
+    } else if (level !== 'basic' && attack !== undefined) {
       const support = (o.air === true ? 2 : 0) + (o.artillery === true ? 1 : 0);
       const defence = (intOption(o, 'defence', 0, 30) ?? 1) + (o.forest === true ? 1 : 0);
       const diff = attack + support - defence;

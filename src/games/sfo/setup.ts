@@ -18,31 +18,69 @@ export function emptyStats(): SfoState['stats'] {
     us_units_lost: 0,
     soviet_replacements: 0,
     v_arrival_turn: 0,
+    us_replacements: 0,
+    ev_soviet_planned: 0,
+    ev_soviet_air: 0,
+    ev_soviet_artillery: 0,
+    ev_soviet_spetsnaz: 0,
+    ev_soviet_friction: 0,
+    ev_soviet_replacement: 0,
+    ev_soviet_reinforce: 0,
+    ev_us_planned: 0,
+    ev_us_air: 0,
+    ev_us_artillery: 0,
+    ev_us_friction: 0,
+    ev_us_replacement: 0,
+    ev_us_reinforce: 0,
+    supported_battles: 0,
+    breakthroughs: 0,
+    exploitations: 0,
+    infiltrations: 0,
+    soviet_armour_lost: 0,
+    us_armour_lost: 0,
   };
 }
 
-/** The initial state for resolved rules (no randomness: SFO set-up is fixed). */
+const RANK = { basic: 0, advanced: 1, expert: 2 } as const;
+
+/** The units of a level: Basic infantry; Advanced adds the West German V; Expert adds Ж, the З tank and US armour. */
+export function unitsOfLevel(level: SfoRules['level']): typeof sfoData.units {
+  return sfoData.units.filter((d) => RANK[d.level] <= RANK[level]);
+}
+
+/**
+ * The initial state for resolved rules (no randomness: SFO set-up is fixed). Expert scenarios with
+ * their own set-up (SFO 12, 13) place the listed units; every other unit waits in reserve for its
+ * scheduled turn or its random event.
+ */
 export function initialState(rules: SfoRules): SfoState {
   const m = sfoMap(rules.hexCount, rules.forests);
   const units: SfoUnit[] = [];
-  for (const d of sfoData.units) {
-    if (d.level === 'advanced' && rules.level !== 'advanced') continue;
+  const ex = rules.expert;
+  for (const d of unitsOfLevel(rules.level)) {
     let hex = -1;
     let status: SfoUnit['status'] = 'map';
-    if (d.setup === 'reinforcement') status = 'reserve';
+    if (ex?.setup != null) {
+      const at = ex.setup[d.id];
+      if (at === undefined) status = 'reserve';
+      else hex = m.grid.index(at);
+    } else if (d.setup === 'reinforcement') status = 'reserve';
     else if (d.setup.startsWith('us-setup:')) hex = m.grid.index(rules.usSetup[Number(d.setup.slice(9))]!);
     else hex = m.grid.index(d.setup);
+    const pioneer = ex !== null && d.type === 'pioneer';
     units.push({
       id: d.id,
       label: d.label,
       side: d.side,
-      offence: d.offence,
-      defence: d.defence,
+      offence: pioneer ? ex.pioneer.offence : d.offence,
+      defence: pioneer ? ex.pioneer.defence : d.defence,
       movement: d.movement,
+      type: d.type,
       hex,
       status,
       moved: false,
       attacked: false,
+      disrupted: false,
     });
   }
   return {
@@ -54,6 +92,7 @@ export function initialState(rules: SfoRules): SfoState {
     attackedHexes: [],
     replacementUsed: false,
     stats: emptyStats(),
+    expert: ex === null ? null : { held: null, placed: null },
     decisions: 0,
     lastResult: null,
   };

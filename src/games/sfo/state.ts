@@ -14,6 +14,25 @@ export const SIDES: readonly Side[] = ['soviet', 'us'];
  */
 export type UnitStatus = 'map' | 'reserve' | 'arriving' | 'eliminated';
 
+/** SFO 3.2 Expert unit types; every Basic/Advanced unit is infantry (the West German V is a pioneer). */
+export type UnitType = 'infantry' | 'tank' | 'pioneer';
+
+/** SFO 7.1 Expert support chits: Air (+2), Artillery (+1), Spetsnaz (lower of two dice). */
+export type SupportKind = 'air' | 'artillery' | 'spetsnaz';
+
+/**
+ * SFO 7.1 random event kinds as drawn: a cell of the faction's table ("planned" = As planned,
+ * "friction" = Enemy SNAFU (Soviet) / Command problems (US), "reinforce:<unit id>").
+ */
+export type EventCell =
+  | 'planned'
+  | 'air'
+  | 'artillery'
+  | 'spetsnaz'
+  | 'friction'
+  | 'replacement'
+  | `reinforce:${string}`;
+
 export interface SfoUnit {
   readonly id: string;
   readonly label: string;
@@ -21,12 +40,18 @@ export interface SfoUnit {
   readonly offence: number;
   readonly defence: number;
   readonly movement: number;
+  readonly type: UnitType;
   hex: number;
   status: UnitStatus;
   /** Moved (or entered) in the current movement phase. */
   moved: boolean;
   /** Attacked in the current combat phase (SFO 9: a unit attacks at most one hex per turn). */
   attacked: boolean;
+  /**
+   * Expert: flipped to its 0-1-0 back side by enemy SNAFU / command problems or by moving at night
+   * (SFO 7.1, 8): no move, no attack; restored at the end of its owner's combat phase (SFO 9.4).
+   */
+  disrupted: boolean;
 }
 
 export type Phase =
@@ -39,9 +64,48 @@ export type Phase =
   | 'us-combat'
   | 'end';
 
+/** Expert rules in force (SFO 7.1, 10, 11-13 and the optional rules); null at Basic and Advanced. */
+export interface ExpertRules {
+  readonly scenario: 'standard' | 'engagement' | 'counter-offensive';
+  /** Faction that plays first each turn (US in the Counter Offensive, SFO 13). */
+  readonly first: Side;
+  /** SFO 10: 'towns' = Soviets need two towns (Standard); 'vp' = most victory points wins. */
+  readonly victory: 'towns' | 'vp';
+  /** unit id -> hex at set-up (null: the general set-up of SFO 4). */
+  readonly setup: Readonly<Record<string, string>> | null;
+  /** unit id -> turn of arrival (SFO 12, 13). */
+  readonly schedule: Readonly<Record<string, number>>;
+  /** The 12 cells of each faction's random events table (left column rows 1-6, then right). */
+  readonly tables: { readonly soviet: readonly EventCell[]; readonly us: readonly EventCell[] };
+  /** Variant events-bag: chits drawn from a bag (spent reinforcements removed) instead of two dice. */
+  readonly bag: boolean;
+  /** Events rolled per turn and chosen from: Guards (Soviet) / Hardened NATO (US) give 2. */
+  readonly eventRolls: { readonly soviet: number; readonly us: number };
+  readonly replacementLimit: { readonly soviet: number; readonly us: number };
+  /** Optional Night: this turn units may move or attack, not both (0 = off). */
+  readonly nightTurn: number;
+  /** Optional Armour in the open: infiltration, breakthrough, exploitation. */
+  readonly armourInOpen: boolean;
+  readonly support: { readonly air: number; readonly artillery: number };
+  /** Factors of the West German V pioneer (parameter pioneer-factors). */
+  readonly pioneer: { readonly offence: number; readonly defence: number };
+  /** Back side of a disrupted unit (reconstructed 0-1-0): its defence. */
+  readonly disruptedDefence: number;
+  readonly vp: {
+    readonly esselben: number;
+    readonly forests: readonly string[];
+    readonly forest: number;
+    readonly infantry: number;
+    readonly tankOrPioneer: number;
+    readonly marginal: number;
+    readonly decisive: number;
+  };
+}
+
 /** The rules in force for one game: the scenario level, the variants and the parameters, resolved. */
 export interface SfoRules {
   readonly level: Level;
+  readonly expert: ExpertRules | null;
   readonly crt: CrtId;
   /** elim-all: AE/DE eliminate every participating unit (rules text); elim-one: one unit and the rest retreat (chart legend). */
   readonly elimination: 'all' | 'one';
@@ -70,6 +134,34 @@ export interface SfoStats {
   us_units_lost: number;
   soviet_replacements: number;
   v_arrival_turn: number;
+  us_replacements: number;
+  ev_soviet_planned: number;
+  ev_soviet_air: number;
+  ev_soviet_artillery: number;
+  ev_soviet_spetsnaz: number;
+  ev_soviet_friction: number;
+  ev_soviet_replacement: number;
+  ev_soviet_reinforce: number;
+  ev_us_planned: number;
+  ev_us_air: number;
+  ev_us_artillery: number;
+  ev_us_friction: number;
+  ev_us_replacement: number;
+  ev_us_reinforce: number;
+  supported_battles: number;
+  breakthroughs: number;
+  exploitations: number;
+  infiltrations: number;
+  soviet_armour_lost: number;
+  us_armour_lost: number;
+}
+
+/** Expert play state: the support chit a faction holds or has placed this turn (SFO 7.1). */
+export interface ExpertState {
+  /** Drawn this turn, to be placed during movement. */
+  held: SupportKind | null;
+  /** Placed on the defender hex `hex`; applies to the first battle against it, lost at the end of combat. */
+  placed: { kind: SupportKind; hex: number } | null;
 }
 
 export interface SfoState {
@@ -83,6 +175,8 @@ export interface SfoState {
   /** SFO 7: the Soviet replacement has been taken (once per game). */
   replacementUsed: boolean;
   stats: SfoStats;
+  /** Expert only (null at Basic and Advanced). */
+  expert: ExpertState | null;
   decisions: number;
   lastResult: CombatResult | null;
 }

@@ -5,9 +5,10 @@
  */
 import type { Decision, Policy, PolicyDef } from '../../../core/game.js';
 import { type Rng, randInt } from '../../../core/rng.js';
-import { type Battle, retreatOptions } from '../combat.js';
+import { type Battle, makeBattle, retreatOptions } from '../combat.js';
 import { crtDistribution } from '../crt.js';
 import { mapOf, type SfoMap } from '../map.js';
+import { columnOdds, combatDieDistribution } from '../odds.js';
 import type { SfoOption } from '../options.js';
 import type { SfoState, Side } from '../state.js';
 
@@ -142,7 +143,13 @@ export function battleValue(
   noRetreat: (h: number) => boolean,
 ): number {
   const s = b.state;
-  const p = crtDistribution(s.rules.crt, battle.column);
+  const p =
+    battle.support === 'spetsnaz'
+      ? (columnOdds(s.rules.crt, battle.column, SPETSNAZ_DIE) as Record<
+          'AE' | 'AR' | 'NE' | 'DR' | 'DE' | 'EX',
+          number
+        >)
+      : crtDistribution(s.rules.crt, battle.column);
   const nDef = b.enemy[battle.defender]!;
   const nAtt = battle.attackers.length;
   const pPush = p.DR + p.EX + p.DE;
@@ -150,10 +157,26 @@ export function battleValue(
   let killed: number;
   if (s.rules.elimination === 'all') killed = p.DE * nDef + (trapped ? (p.DR + p.EX) * nDef : 0);
   else killed = p.DE * (trapped ? nDef : 1) + (trapped ? (p.DR + p.EX) * nDef : 0);
-  const lost = s.rules.elimination === 'all' ? p.AE * nAtt : p.AE;
+  let lost = s.rules.elimination === 'all' ? p.AE * nAtt : p.AE;
+  if (s.rules.expert !== null) {
+    // SFO 9 Expert EX: one unit of each side is eliminated, the other defenders retreat.
+    if (!trapped) killed += p.EX * Math.min(1, nDef);
+    lost += p.EX;
+  }
   const town = b.m.town[battle.defender] === 1 ? w.town : 0;
   return (
     killed * w.kill + pPush * (w.displace + town) - lost * w.loss - p.AR * w.retreat - nAtt * w.perAttacker
+  );
+}
+
+const SPETSNAZ_DIE = combatDieDistribution(true);
+
+/** Expert Armour in the open: advancing tank `unit` into clear hex `to` opens an exploitation (only after a breakthrough, which the engine checks). */
+function exploitable(state: SfoState, unit: number, to: number): boolean {
+  return (
+    state.rules.expert?.armourInOpen === true &&
+    state.units[unit]!.type === 'tank' &&
+    mapOf(state).forest[to] !== 1
   );
 }
 
@@ -183,6 +206,69 @@ export interface Tactics {
   replace?(state: SfoState, counts: readonly number[]): number;
   /** Minimum gain for a move to be worth making. */
   readonly minGain?: number;
+  /** Expert (Guards / Hardened NATO): value of each random event kind when choosing between two. */
+  readonly events?: Readonly<Partial<Record<string, number>>>;
+  /** Expert Armour in the open: extra value of advancing a tank that may then exploit (default 1.5). */
+  readonly exploitBonus?: number;
+  /** Expert (SNAFU / Command problems): value of flipping enemy unit `unit` out of action. */
+  disrupt?(b: Board, unit: number): number;
+}
+
+/** Default event preferences: a tank, then any reinforcement, then the stronger supports. */
+export const DEFAULT_EVENT_VALUES: Readonly<Record<string, number>> = {
+  'reinforce:ZE': 6,
+  'reinforce:T': 6,
+  'reinforce:WG-V': 5,
+  reinforce: 5,
+  air: 4,
+  replacement: 3.5,
+  spetsnaz: 3,
+  artillery: 2.5,
+  friction: 2,
+  planned: 0,
+};
+
+export function eventValue(t: Tactics, cell: string): number {
+  const table = t.events ?? DEFAULT_EVENT_VALUES;
+  return table[cell] ?? (cell.startsWith('reinforce:') ? (table.reinforce ?? 5) : 0);
+}
+
+/**
+ * Default SNAFU target: an enemy that could attack now (adjacent to our units) with its offence,
+ * tanks first, and units whose back side defends worse (a pioneer 1-2-4 flips to 0-1-0).
+ */
+export function defaultDisrupt(b: Board, unit: number): number {
+  const u = b.state.units[unit]!;
+  const flipped = b.state.rules.expert?.disruptedDefence ?? u.defence;
+  let v = 2 * u.offence + (u.type === 'tank' ? 2 : 0) + 1.5 * Math.max(0, u.defence - flipped);
+  v += Math.min(adjacentEnemies(b, u.hex), 3);
+  if (b.m.town[u.hex] === 1) v += 1;
+  return v;
+}
+
+/** The best expected battle value against hex `h` with a support chit, from our units that can attack it (all of them, whole hexes). */
+export function supportValue(
+  b: Board,
+  h: number,
+  kind: Battle['support'],
+  w: AttackWeights,
+  trapped: (h: number) => boolean,
+): number {
+  const s = b.state;
+  const attackers: number[] = [];
+  for (const n of b.m.neighbours[h]!) {
+    for (let i = 0; i < s.units.length; i++) {
+      const u = s.units[i]!;
+      if (u.side === b.side && u.status === 'map' && u.hex === n && !u.disrupted)
+        attackers.push(i);
+    }
+  }
+  if (attackers.length === 0) return Number.NEGATIVE_INFINITY;
+  const battle = makeBattle(s, h, attackers, kind);
+  if (battle.column < 0) return Number.NEGATIVE_INFINITY;
+  const plain = makeBattle(s, h, attackers, null);
+  const base = plain.column < 0 ? 0 : Math.max(0, battleValue(b, plain, w, trapped));
+  return battleValue(b, battle, w, trapped) - base + 0.01 * battle.column;
 }
 
 const OFF_MAP = -1000;
@@ -238,6 +324,7 @@ export function tacticalPolicy(id: string, t: Tactics): Policy<SfoState, SfoOpti
           return argmaxWithTies(scores, rng);
         }
         case 'retreat':
+        case 'exploit':
         case 'advance': {
           for (let i = 0; i < opts.length; i++) {
             const o = opts[i]!;
@@ -245,6 +332,9 @@ export function tacticalPolicy(id: string, t: Tactics): Policy<SfoState, SfoOpti
               const from = state.units[o.unit]!.hex;
               scores[i] =
                 t.value(b, o.unit, from, o.to) - (o.type === 'advance' ? t.value(b, o.unit, from, from) : 0);
+              // Armour in the open: a tank advancing after a breakthrough may exploit one hex further
+              if (d.kind === 'advance' && o.type === 'advance' && exploitable(state, o.unit, o.to))
+                scores[i] = scores[i]! + (t.exploitBonus ?? 1.5);
             } else scores[i] = 0;
           }
           return argmaxWithTies(scores, rng);
@@ -258,7 +348,42 @@ export function tacticalPolicy(id: string, t: Tactics): Policy<SfoState, SfoOpti
           }
           return argmaxWithTies(scores, rng);
         }
+        case 'event': {
+          for (let i = 0; i < opts.length; i++) {
+            const o = opts[i]!;
+            scores[i] = o.type === 'event' ? eventValue(t, o.cell) : 0;
+          }
+          return argmaxWithTies(scores, rng);
+        }
+        case 'support': {
+          const trapped = trappedFn(state);
+          for (let i = 0; i < opts.length; i++) {
+            const o = opts[i]!;
+            // the chit costs nothing: place it wherever it helps most (never decline while a hex is possible)
+            scores[i] = o.type === 'support' ? supportValue(b, o.hex, o.kind, t.attack, trapped) : -1e9;
+            if (!Number.isFinite(scores[i]!)) scores[i] = -1e8;
+          }
+          return argmaxWithTies(scores, rng);
+        }
+        case 'disrupt': {
+          for (let i = 0; i < opts.length; i++) {
+            const o = opts[i]!;
+            scores[i] = o.type === 'disrupt' ? (t.disrupt ?? defaultDisrupt)(b, o.unit) : 0;
+          }
+          return argmaxWithTies(scores, rng);
+        }
         case 'replace': {
+          if (opts[0]?.type === 'replace-units') {
+            // Expert: as many units as allowed, tanks and pioneers first
+            for (let i = 0; i < opts.length; i++) {
+              const o = opts[i]!;
+              scores[i] =
+                o.type === 'replace-units'
+                  ? o.units.reduce((a, u) => a + (state.units[u]!.type === 'infantry' ? 1 : 1.5), 0)
+                  : 0;
+            }
+            return argmaxWithTies(scores, rng);
+          }
           const counts = opts.map((o) => (o.type === 'replace' ? o.count : 0));
           const want = t.replace ? t.replace(state, counts) : Math.max(...counts);
           const i = counts.indexOf(want);

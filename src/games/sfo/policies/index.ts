@@ -1,6 +1,7 @@
-/** SFO policies: three scripted policies per side plus uniform random (DESIGN §3). */
+/** SFO policies: three scripted policies per side, one Expert-specific policy per side, plus uniform random (DESIGN §3). */
 import { randomPolicy } from '../../../core/decide.js';
 import type { PolicyDef } from '../../../core/game.js';
+import { vpDenial, vpHunter } from './expert.js';
 import { sovietPolicies } from './soviet.js';
 import { usPolicies } from './us.js';
 
@@ -15,8 +16,10 @@ function random(side: string): PolicyDef {
 
 export const policies: readonly PolicyDef[] = [
   ...sovietPolicies,
+  vpHunter,
   random('soviet'),
   ...usPolicies,
+  vpDenial,
   random('us'),
 ];
 export const defaultPolicies = { soviet: 'best-odds', us: 'hold-towns' } as const;
