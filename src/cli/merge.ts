@@ -16,14 +16,21 @@ interface MergeFlags {
 export function registerMerge(program: Command): void {
   program
     .command('merge')
-    .description('merge the shard directories of an experiment (from run --shard k/n) into one run directory and report')
+    .description(
+      'merge the shard directories of an experiment (from run --shard k/n) into one run directory and report',
+    )
     .argument('<shards...>', 'shard directories, or folders holding them')
     .option('--out <dir>', 'run directory (default: reports/<name>)')
     .option('--csv', 'also write games.csv')
     .option('--force', 'replace an existing run in the output directory')
-    .action((paths: string[], flags: MergeFlags) => {
+    .action(async (paths: string[], flags: MergeFlags) => {
       const out = flags.out ?? `reports/${findShards(paths)[0]!.manifest.name}`;
-      const r = mergeShards(paths, { out, csv: flags.csv ?? false, force: flags.force ?? false });
+      const r = await mergeShards(paths, {
+        out,
+        csv: flags.csv ?? false,
+        force: flags.force ?? false,
+        warn: (w) => process.stderr.write(`sandtable: merge: warning: ${w}\n`),
+      });
       const m = r.manifest;
       process.stdout.write(
         `${m.name}: merged ${r.shards.length} shard${r.shards.length === 1 ? '' : 's'} (${m.games} games x ${m.arms.length} arm${m.arms.length === 1 ? '' : 's'}, every file checked)\nrun directory: ${out}\nreport: ${out}/index.html\n\n`,

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { UserError, quote } from '../core/errors.js';
+import { quote, UserError } from '../core/errors.js';
 import { getGame } from '../games/index.js';
 import { dataHash, readManifest } from '../runner/manifest.js';
 import { codeVersion } from '../runner/version.js';
@@ -19,7 +19,9 @@ interface ReplayFlags {
 export function registerReplay(program: Command): void {
   program
     .command('replay')
-    .description("replay one game of a run from its manifest and print its trace (the record is that game's row)")
+    .description(
+      "replay one game of a run from its manifest and print its trace (the record is that game's row)",
+    )
     .argument('<run-dir>', 'run directory (or shard directory) holding manifest.json')
     .requiredOption('--game <i>', 'game index', intFlag('--game', 0, Number.MAX_SAFE_INTEGER))
     .option('--arm <id>', 'arm (default: the first)')
@@ -27,16 +29,25 @@ export function registerReplay(program: Command): void {
     .action((dir: string, flags: ReplayFlags) => {
       const m = readManifest(dir);
       if (flags.game >= m.games) {
-        throw new UserError(`option --game: ${quote(String(flags.game))} is not a game of ${dir} (game indices 0..${m.games - 1})`);
+        throw new UserError(
+          `option --game: ${quote(String(flags.game))} is not a game of ${dir} (game indices 0..${m.games - 1})`,
+        );
       }
       const { arm, game, seed } = armFrom(dir, flags.arm);
       // The same code and data give the same game; otherwise say so rather than mislead.
       const here = codeVersion();
       const notes: string[] = [];
-      if (here.version !== m.version || here.commit !== m.commit) notes.push(`run made by sandtable ${m.version} (commit ${m.commit}), this is ${here.version} (commit ${here.commit})`);
-      if (dataHash(getGame(game)) !== m.dataHash) notes.push('the game data differ from the run\'s');
-      for (const n of notes) process.stderr.write(`sandtable: replay: warning: ${n}; the replay may differ from the run\n`);
-      if (!flags.json) process.stdout.write(`replay of ${dir} (${m.name}, ${m.status}): arm ${arm.id}, game ${flags.game}\n`);
+      if (here.version !== m.version || here.commit !== m.commit)
+        notes.push(
+          `run made by sandtable ${m.version} (commit ${m.commit}), this is ${here.version} (commit ${here.commit})`,
+        );
+      if (dataHash(getGame(game)) !== m.dataHash) notes.push("the game data differ from the run's");
+      for (const n of notes)
+        process.stderr.write(`sandtable: replay: warning: ${n}; the replay may differ from the run\n`);
+      if (!flags.json)
+        process.stdout.write(
+          `replay of ${dir} (${m.name}, ${m.status}): arm ${arm.id}, game ${flags.game}\n`,
+        );
       showGame(game, arm, seed, flags.game, { trace: true, json: flags.json ?? false });
     });
 }

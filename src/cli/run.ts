@@ -4,6 +4,9 @@ import { defaultWorkers } from '../runner/pool.js';
 import { runExperiment } from '../runner/run.js';
 import { defaultShardDir, parseShardSpec, type ShardSpec, shardFromEnv, shardLabel, shardRange } from '../runner/shard.js';
 import { UserError } from '../core/errors.js';
+import { existsSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { experimentHash, readManifest } from '../runner/manifest.js';
 import { MAX_SEED } from '../core/rng.js';
 import { intFlag } from './options.js';
 
@@ -14,7 +17,7 @@ interface RunFlags {
   chunkSize?: number;
   out?: string;
   csv?: boolean;
-  resume?: string;
+  resume?: string | true;
   force?: boolean;
   quiet?: boolean;
   shard?: string;
@@ -33,7 +36,7 @@ export function registerRun(program: Command): void {
     .option('--chunk-size <n>', 'games per task (results never depend on it)', intFlag('--chunk-size', 1, 1_000_000))
     .option('--out <dir>', 'run directory (default: reports/<name>)')
     .option('--csv', 'also write games.csv')
-    .option('--resume <dir>', 'continue the interrupted run in <dir>')
+    .option('--resume [dir]', 'continue the interrupted run in <dir>; without <dir>: continue the run in --out if there is one, else start it (for cluster tasks that may be restarted)')
     .option('--force', 'replace an existing run in the output directory')
     .option('--quiet', 'no progress output')
     .option('--shard <k/n>', 'play only shard k of n (k from 0): games [k*G/n, (k+1)*G/n) of every arm, into a shard directory for `merge`')
@@ -54,7 +57,17 @@ export function registerRun(program: Command): void {
       if (shard !== undefined && shard.count > exp.games) {
         throw new UserError(`option --shard ${shardLabel(shard)}: ${shard.count} shards for ${exp.games} games per arm would leave shards empty; use at most ${exp.games} shards`);
       }
-      const out = flags.resume ?? flags.out ?? (shard === undefined ? `reports/${exp.name}` : defaultShardDir(exp.name, shard));
+      const out = (typeof flags.resume === 'string' ? flags.resume : undefined) ?? flags.out ?? (shard === undefined ? `reports/${exp.name}` : defaultShardDir(exp.name, shard));
+      let resume = typeof flags.resume === 'string';
+      if (flags.resume === true && existsSync(`${out}/manifest.json`)) {
+        // A restarted cluster task: finish what is there, or say it is already done.
+        const m = readManifest(out);
+        if (m.status === 'complete' && m.experimentHash === experimentHash(exp) && (shard === undefined || (m.shard?.index === shard.index && m.shard.count === shard.count))) {
+          process.stdout.write(`${exp.name}: ${m.shard === undefined ? 'run' : `shard ${shardLabel(m.shard)}`} already complete in ${out}\n`);
+          return;
+        }
+        resume = true;
+      }
       const workers = flags.workers ?? defaultWorkers();
       const ctrl = new AbortController();
       let stops = 0;
@@ -70,7 +83,7 @@ export function registerRun(program: Command): void {
           out,
           workers,
           csv: flags.csv ?? false,
-          resume: flags.resume !== undefined,
+          resume,
           force: flags.force ?? false,
           quiet: flags.quiet ?? false,
           signal: ctrl.signal,
@@ -89,7 +102,7 @@ export function registerRun(program: Command): void {
           const games = held.end - held.start;
           const range = shardRange(exp.games, held);
           process.stdout.write(
-            `${exp.name}: shard ${shardLabel(held)}, games ${range.start}..${range.end - 1} of ${exp.arms.length} arm${exp.arms.length === 1 ? '' : 's'} (${games * exp.arms.length} games) in ${r.seconds.toFixed(1)} s${rate}${reused}\nshard directory: ${out}\nwhen all ${held.count} shards are done: sandtable merge <folder holding them> --out reports/${exp.name}\n`,
+            `${exp.name}: shard ${shardLabel(held)}, games ${range.start}..${range.end - 1} of ${exp.arms.length} arm${exp.arms.length === 1 ? '' : 's'} (${games * exp.arms.length} games) in ${r.seconds.toFixed(1)} s${rate}${reused}\nshard directory: ${out}\nwhen all ${held.count} shards are done: sandtable merge ${dirname(out)} --out reports/${exp.name}\n`,
           );
           return;
         }

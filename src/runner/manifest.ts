@@ -16,6 +16,44 @@ export interface ArmManifest {
   readonly policies: Readonly<Record<string, string>>;
 }
 
+/** One checked file of a shard: a chunk of one arm's games [start, end). */
+export interface ShardFile {
+  readonly file: string;
+  readonly arm: number;
+  readonly start: number;
+  readonly end: number;
+  readonly bytes: number;
+  readonly sha256: string;
+}
+
+/**
+ * What part of an experiment a shard run plays: games [start, end) of every arm, shard `index` of
+ * `count` (counted from 0). A complete shard lists every file it holds with its checksum.
+ */
+export interface ShardInfo {
+  readonly index: number;
+  readonly count: number;
+  readonly start: number;
+  readonly end: number;
+  /** Rows the shard holds: (end - start) games times the arms. */
+  readonly rows: number;
+  readonly files?: readonly ShardFile[];
+}
+
+/** A shard a merged run was made from, as its manifest said. */
+export interface MergedShard {
+  readonly dir: string;
+  readonly index: number;
+  readonly count: number;
+  readonly start: number;
+  readonly end: number;
+  readonly commit: string;
+  readonly node: string;
+  readonly created: string;
+  readonly finished: string | null;
+  readonly seconds: number | null;
+}
+
 export interface Manifest {
   readonly tool: 'sandtable';
   readonly version: string;
@@ -38,6 +76,10 @@ export interface Manifest {
   readonly experiment: unknown;
   readonly outputs?: Readonly<Record<string, string>>;
   readonly seconds?: number;
+  /** Present in a shard directory: which games it plays, and once complete its files' checksums. */
+  readonly shard?: ShardInfo;
+  /** Present in a merged run: the shards it was made from. */
+  readonly merged?: readonly MergedShard[];
 }
 
 /** Canonical JSON: object keys sorted, so equal content hashes equally. */

@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import type { ArmBlocks } from '../analysis/games-table.js';
 import { UserError } from '../core/errors.js';
 import type { ChunkTask } from './chunk.js';
+import { chunkFileName, encodeChunk, readChunkFile, writeChunkFile } from './chunk-file.js';
 import type { Experiment } from './experiment.js';
 import { finishRun } from './finish.js';
 import { type Manifest, newManifest, readManifest } from './manifest.js';
@@ -9,6 +10,7 @@ import { writeAtomic } from './outputs.js';
 import { recordColumns } from './layout.js';
 import { createPool } from './pool.js';
 import { createProgress } from './progress.js';
+import { finishShard, type ShardSpec, shardInfo, shardLabel } from './shard.js';
 
 export interface RunOptions {
   readonly out: string;
@@ -23,16 +25,26 @@ export interface RunOptions {
   readonly signal?: AbortSignal;
   /** The experiment file, quoted in the replay command of a failure. */
   readonly source?: string;
+  /**
+   * Play only shard k of n (games [start, end) of every arm) and leave a shard directory for
+   * `merge`. On resume it defaults to the shard the directory holds.
+   */
+  readonly shard?: ShardSpec;
+  /** Told about chunk files found damaged on resume (they are played again). Default: stderr. */
+  readonly warn?: (message: string) => void;
 }
 
 /** A game threw: names the game, arm and seed, keeps finished chunks, and says how to replay it. */
 export class RunFailure extends Error {
   constructor(exp: Experiment, t: ChunkTask, out: string, cause: unknown, source = '<experiment>') {
     const msg = cause instanceof Error ? cause.message : String(cause);
-    const game = /game (\d+) of arm/.exec(msg)?.[1] ?? String(t.start);
+    const game = /game (\d+) of arm/.exec(msg)?.[1];
     const arm = exp.arms[t.arm]!.id;
     super(
-      `${msg}\n  arm ${arm}, seed ${exp.seed}, game ${game}; finished chunks are kept in ${out}\n  reproduce: sandtable play --from ${source} --arm ${arm} --game ${game} --seed ${exp.seed} --trace`,
+      game === undefined
+        ? // Not a game's failure (a worker that could not start, say): no game to replay.
+          `${msg}\n  while playing arm ${arm}, seed ${exp.seed}, games ${t.start}..${t.end - 1}; finished chunks are kept in ${out} (continue with --resume ${out})`
+        : `${msg}\n  arm ${arm}, seed ${exp.seed}, game ${game}; finished chunks are kept in ${out}\n  reproduce: sandtable play --from ${source} --arm ${arm} --game ${game} --seed ${exp.seed} --trace`,
     );
     this.name = 'RunFailure';
   }
@@ -45,13 +57,18 @@ export interface RunOutcome {
   readonly reused: number;
   readonly seconds: number;
   readonly manifest: Manifest;
+  /** Chunk files found damaged on resume, played again. */
+  readonly discarded: readonly string[];
 }
 
-/** Every chunk of the experiment: for each arm, contiguous game-index ranges of `chunkSize`. */
-export function planChunks(exp: Experiment, chunkSize: number): ChunkTask[] {
+/**
+ * Every chunk of the experiment (or of games [from, to) of every arm, for a shard): for each arm,
+ * contiguous game-index ranges of `chunkSize`.
+ */
+export function planChunks(exp: Experiment, chunkSize: number, from = 0, to = exp.games): ChunkTask[] {
   const tasks: ChunkTask[] = [];
   exp.arms.forEach((arm, a) => {
-    for (let start = 0; start < exp.games; start += chunkSize) {
+    for (let start = from; start < to; start += chunkSize) {
       tasks.push({
         game: exp.game.id,
         arm: a,
@@ -61,26 +78,17 @@ export function planChunks(exp: Experiment, chunkSize: number): ChunkTask[] {
         policies: arm.policies,
         seed: exp.seed,
         start,
-        end: Math.min(exp.games, start + chunkSize),
+        end: Math.min(to, start + chunkSize),
       });
     }
   });
   return tasks;
 }
 
-const chunkName = (t: ChunkTask) => `${t.arm}-${t.start}-${t.end}.f64`;
+const chunkName = (t: ChunkTask) => chunkFileName(t);
 
-function readChunk(path: string, expectedValues: number): Float64Array | undefined {
-  try {
-    const buf = readFileSync(path);
-    if (buf.byteLength !== expectedValues * 8) return undefined;
-    const copy = new Float64Array(expectedValues);
-    new Uint8Array(copy.buffer).set(buf);
-    return copy;
-  } catch {
-    return undefined;
-  }
-}
+const sameShard = (a: { index: number; count: number } | undefined, b: { index: number; count: number } | undefined) =>
+  a?.index === b?.index && a?.count === b?.count;
 
 /**
  * Runs an experiment into `opts.out`: chunks are played on a worker pool and each finished chunk
@@ -90,6 +98,8 @@ function readChunk(path: string, expectedValues: number): Float64Array | undefin
 export async function runExperiment(exp: Experiment, opts: RunOptions): Promise<RunOutcome> {
   const t0 = Date.now();
   const out = opts.out;
+  const warn = opts.warn ?? ((m: string) => process.stderr.write(`${m}\n`));
+  let shard = opts.shard;
   let manifest = newManifest(exp, opts.workers, exp.chunkSize);
   if (existsSync(`${out}/manifest.json`)) {
     if (opts.resume) {
@@ -97,7 +107,19 @@ export async function runExperiment(exp: Experiment, opts: RunOptions): Promise<
       if (old.experimentHash !== manifest.experimentHash) {
         throw new UserError(`${out}: --resume: this run directory holds a different experiment (hash ${old.experimentHash.slice(0, 12)} vs ${manifest.experimentHash.slice(0, 12)}); same file, seed and --games are needed`);
       }
-      if (old.status === 'complete') throw new UserError(`${out}: --resume: this run is already complete`);
+      if (shard === undefined && old.shard !== undefined) shard = old.shard;
+      if (!sameShard(shard, old.shard)) {
+        const held = old.shard === undefined ? 'a whole run, not a shard' : `shard ${shardLabel(old.shard)}`;
+        throw new UserError(`${out}: --resume: this directory holds ${held}, but --shard ${shard === undefined ? '(none)' : shardLabel(shard)} was given`);
+      }
+      if (old.status === 'complete') throw new UserError(`${out}: --resume: this ${shard === undefined ? 'run' : 'shard'} is already complete`);
+      // Kept chunks were played by the code that started the run: another release must not add to them.
+      if (old.version !== manifest.version) {
+        throw new UserError(`${out}: --resume: this run was started by sandtable ${old.version}, this is ${manifest.version}; resume it with the same release or start again with --force`);
+      }
+      if (old.commit !== manifest.commit) {
+        warn(`sandtable: warning: ${out} was started by commit ${old.commit}, resumed by ${manifest.commit}`);
+      }
       manifest = { ...manifest, created: old.created, chunkSize: old.chunkSize };
     } else if (opts.force) {
       rmSync(out, { recursive: true, force: true });
@@ -107,22 +129,31 @@ export async function runExperiment(exp: Experiment, opts: RunOptions): Promise<
   } else if (opts.resume) {
     throw new UserError(`${out}: --resume: no run to resume here`);
   }
+  if (shard !== undefined) manifest = { ...manifest, shard: shardInfo(exp.games, exp.arms.length, shard) };
   const chunksDir = `${out}/chunks`;
   mkdirSync(chunksDir, { recursive: true });
   writeAtomic(`${out}/manifest.json`, `${JSON.stringify(manifest, null, 2)}\n`);
 
   const cols = recordColumns(exp.game).length;
-  const tasks = planChunks(exp, manifest.chunkSize);
+  const tasks = planChunks(exp, manifest.chunkSize, manifest.shard?.start, manifest.shard?.end);
   const blocks = new Map<ChunkTask, Float64Array>();
+  const discarded: string[] = [];
   const present = new Set(readdirSync(chunksDir));
+  // A kill -9 can leave a temporary file behind; it was never renamed, so it is never a result.
+  for (const f of present) if (f.includes('.tmp-')) rmSync(`${chunksDir}/${f}`, { force: true });
   for (const t of tasks) {
     if (!present.has(chunkName(t))) continue;
-    const data = readChunk(`${chunksDir}/${chunkName(t)}`, cols * (t.end - t.start));
-    if (data !== undefined) blocks.set(t, data);
+    const chunk = readChunkFile(`${chunksDir}/${chunkName(t)}`, t, cols);
+    if (chunk.ok) {
+      blocks.set(t, chunk.data);
+    } else {
+      discarded.push(`${chunksDir}/${chunkName(t)}`);
+      warn(`sandtable: ${chunksDir}/${chunkName(t)}: ${chunk.reason}; not used, its games are played again`);
+    }
   }
   const reused = [...blocks.keys()].reduce((n, t) => n + t.end - t.start, 0);
   const pending = tasks.filter((t) => !blocks.has(t));
-  const total = exp.games * exp.arms.length;
+  const total = tasks.reduce((n, t) => n + t.end - t.start, 0);
   const progress = createProgress(exp.name, process.stderr, opts.quiet ?? false);
   progress.start(total, reused);
   let played = 0;
@@ -144,8 +175,9 @@ export async function runExperiment(exp: Experiment, opts: RunOptions): Promise<
         const t = pending[next++]!;
         try {
           const buf = await pool.run(t, { signal: abort.signal });
-          writeAtomic(`${chunksDir}/${chunkName(t)}`, new Uint8Array(buf));
-          blocks.set(t, new Float64Array(buf));
+          const block = new Float64Array(buf);
+          writeChunkFile(`${chunksDir}/${chunkName(t)}`, encodeChunk(t, cols, block));
+          blocks.set(t, block);
           played += t.end - t.start;
           progress.advance(t.end - t.start);
         } catch (e) {
@@ -163,7 +195,12 @@ export async function runExperiment(exp: Experiment, opts: RunOptions): Promise<
     progress.stop();
   }
   const seconds = (Date.now() - t0) / 1000;
-  if (interrupted) return { status: 'interrupted', out, played, reused, seconds, manifest };
+  if (interrupted) return { status: 'interrupted', out, played, reused, seconds, manifest, discarded };
+  if (manifest.shard !== undefined) {
+    // A shard keeps its checked chunks for `merge`; the report is made once, from all shards.
+    const done = finishShard(out, manifest, tasks, cols, seconds);
+    return { status: 'complete', out, played, reused, seconds, manifest: done, discarded };
+  }
   const arms: ArmBlocks[] = exp.arms.map((arm, a) => ({
     arm: arm.id,
     scenario: arm.setup.scenario,
@@ -171,5 +208,5 @@ export async function runExperiment(exp: Experiment, opts: RunOptions): Promise<
   }));
   await finishRun(out, exp.game, manifest, arms, opts.csv, seconds);
   rmSync(chunksDir, { recursive: true, force: true });
-  return { status: 'complete', out, played, reused, seconds, manifest: readManifest(out) };
+  return { status: 'complete', out, played, reused, seconds, manifest: readManifest(out), discarded };
 }

@@ -1,0 +1,103 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+
+/**
+ * A finished chunk on disk (`chunks/<arm>-<start>-<end>.f64`): a 64-byte header, then the
+ * column-major Float64 block (little-endian) a worker returned.
+ *
+ *   0..7    magic "STCHUNK1"
+ *   8..39   sha256 of bytes 40..end (the rest of the header and the block)
+ *   40..43  arm index (uint32)      44..47  columns (uint32)
+ *   48..55  first game index (f64)  56..63  end game index, exclusive (f64)
+ *
+ * So a chunk checks itself: a truncated, edited or misplaced file is detected on resume and on
+ * merge, and never used.
+ */
+export const CHUNK_HEADER_BYTES = 64;
+const MAGIC = 'STCHUNK1';
+
+export interface ChunkKey {
+  readonly arm: number;
+  readonly start: number;
+  readonly end: number;
+}
+
+export const chunkFileName = (k: ChunkKey): string => `${k.arm}-${k.start}-${k.end}.f64`;
+
+/** Parses a chunk file name back into its key, or undefined for any other file. */
+export function parseChunkFileName(name: string): ChunkKey | undefined {
+  const m = /^(\d+)-(\d+)-(\d+)\.f64$/.exec(name);
+  return m === null ? undefined : { arm: Number(m[1]), start: Number(m[2]), end: Number(m[3]) };
+}
+
+export function encodeChunk(k: ChunkKey, cols: number, block: Float64Array): Uint8Array {
+  const out = new Uint8Array(CHUNK_HEADER_BYTES + block.byteLength);
+  const view = new DataView(out.buffer);
+  out.set(Buffer.from(MAGIC, 'ascii'), 0);
+  view.setUint32(40, k.arm, true);
+  view.setUint32(44, cols, true);
+  view.setFloat64(48, k.start, true);
+  view.setFloat64(56, k.end, true);
+  out.set(new Uint8Array(block.buffer, block.byteOffset, block.byteLength), CHUNK_HEADER_BYTES);
+  out.set(createHash('sha256').update(out.subarray(40)).digest(), 8);
+  return out;
+}
+
+/** The block of a chunk file, or the reason it cannot be trusted. */
+export type DecodedChunk =
+  | { readonly ok: true; readonly data: Float64Array }
+  | { readonly ok: false; readonly reason: string };
+
+/** Checks a chunk file's bytes against its own checksum and the key and width expected of it. */
+export function decodeChunk(bytes: Uint8Array, k: ChunkKey, cols: number): DecodedChunk {
+  const values = cols * (k.end - k.start);
+  const want = CHUNK_HEADER_BYTES + values * 8;
+  if (
+    bytes.byteLength < CHUNK_HEADER_BYTES ||
+    Buffer.from(bytes.subarray(0, 8)).toString('ascii') !== MAGIC
+  ) {
+    return { ok: false, reason: `not a sandtable chunk (${bytes.byteLength} bytes, no header)` };
+  }
+  if (bytes.byteLength !== want)
+    return { ok: false, reason: `truncated or padded: ${bytes.byteLength} bytes, expected ${want}` };
+  const digest = createHash('sha256').update(bytes.subarray(40)).digest();
+  if (!digest.equals(bytes.subarray(8, 40)))
+    return { ok: false, reason: 'checksum mismatch: the file was edited or damaged' };
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const got = {
+    arm: view.getUint32(40, true),
+    cols: view.getUint32(44, true),
+    start: view.getFloat64(48, true),
+    end: view.getFloat64(56, true),
+  };
+  if (got.arm !== k.arm || got.start !== k.start || got.end !== k.end || got.cols !== cols) {
+    return {
+      ok: false,
+      reason: `holds arm #${got.arm} games ${got.start}..${got.end - 1} (${got.cols} columns), not what its name says`,
+    };
+  }
+  const data = new Float64Array(values);
+  new Uint8Array(data.buffer).set(bytes.subarray(CHUNK_HEADER_BYTES));
+  return { ok: true, data };
+}
+
+/** Reads and checks a chunk file; a missing or unreadable file is a reason too. */
+export function readChunkFile(path: string, k: ChunkKey, cols: number): DecodedChunk {
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(path);
+  } catch (e) {
+    return { ok: false, reason: `unreadable (${(e as NodeJS.ErrnoException).code ?? String(e)})` };
+  }
+  return decodeChunk(bytes, k, cols);
+}
+
+/**
+ * Writes a chunk file atomically: a uniquely named temporary sibling, then a rename. The name is
+ * unique across machines too (two pods of a shard may briefly overlap and both have pid 1).
+ */
+export function writeChunkFile(path: string, bytes: Uint8Array): void {
+  const tmp = `${path}.tmp-${process.pid}-${randomUUID()}`;
+  writeFileSync(tmp, bytes);
+  renameSync(tmp, path);
+}

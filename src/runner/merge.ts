@@ -1,0 +1,300 @@
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+import type { ArmBlocks } from '../analysis/games-table.js';
+import { UserError } from '../core/errors.js';
+import { readChunkFile } from './chunk-file.js';
+import { parseExperiment } from './experiment.js';
+import { finishRun } from './finish.js';
+import { recordColumns } from './layout.js';
+import {
+  experimentHash,
+  type Manifest,
+  type MergedShard,
+  newManifest,
+  readManifest,
+  type ShardInfo,
+} from './manifest.js';
+import { sha256 } from './outputs.js';
+import { shardLabel } from './shard.js';
+import { codeVersion } from './version.js';
+
+/** A shard directory found for a merge, with its manifest. */
+export interface FoundShard {
+  readonly dir: string;
+  readonly manifest: Manifest & { readonly shard: ShardInfo };
+}
+
+const isDir = (p: string) => existsSync(p) && statSync(p).isDirectory();
+
+/**
+ * The shard directories named by `paths`: each is a shard directory, or a folder searched (three
+ * levels down, skipping chunk folders) for shard directories.
+ */
+export function findShards(paths: readonly string[]): FoundShard[] {
+  const found: FoundShard[] = [];
+  const seen = new Set<string>();
+  const add = (dir: string, m: Manifest) => {
+    const key = resolve(dir);
+    if (seen.has(key)) return;
+    seen.add(key);
+    found.push({ dir, manifest: m as FoundShard['manifest'] });
+  };
+  const walk = (dir: string, depth: number): void => {
+    if (existsSync(`${dir}/manifest.json`)) {
+      const m = readManifest(dir);
+      if (m.shard !== undefined) add(dir, m);
+      return;
+    }
+    if (depth === 0) return;
+    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      if (e.isDirectory() && e.name !== 'chunks') walk(`${dir}/${e.name}`, depth - 1);
+    }
+  };
+  for (const p of paths) {
+    if (!isDir(p)) throw new UserError(`merge: ${p}: no such directory`);
+    if (existsSync(`${p}/manifest.json`)) {
+      const m = readManifest(p);
+      if (m.shard === undefined)
+        throw new UserError(
+          `merge: ${p} is a run directory, not a shard (shards are made by sandtable run --shard k/n)`,
+        );
+      add(p, m);
+      continue;
+    }
+    const before = found.length;
+    walk(p, 3);
+    if (found.length === before)
+      throw new UserError(
+        `merge: ${p}: no shard directories in it (a shard directory holds a manifest.json with a "shard" entry)`,
+      );
+  }
+  return found;
+}
+
+const range = (a: number, b: number) => (b - a === 1 ? `game ${a}` : `games ${a}..${b - 1}`);
+const label = (s: FoundShard) =>
+  `${s.dir} (shard ${shardLabel(s.manifest.shard)}, ${range(s.manifest.shard.start, s.manifest.shard.end)})`;
+
+/**
+ * Why these shards cannot be merged, or nothing: all must be complete and of the same experiment,
+ * game data and code, cover every game index exactly once, and hold every file unchanged.
+ */
+export function checkShards(shards: readonly FoundShard[]): string[] {
+  const problems: string[] = [];
+  if (shards.length === 0) return ['no shards given'];
+  const partial = shards.filter((s) => s.manifest.status !== 'complete');
+  for (const s of partial)
+    problems.push(`${label(s)} is partial: finish it with sandtable run <experiment> --resume ${s.dir}`);
+
+  const groups = (key: (m: Manifest) => string, what: string) => {
+    const by = new Map<string, FoundShard[]>();
+    for (const s of shards) by.set(key(s.manifest), [...(by.get(key(s.manifest)) ?? []), s]);
+    if (by.size > 1) {
+      const parts = [...by.entries()].map(([k, ss]) => `${k}: ${ss.map((s) => s.dir).join(', ')}`);
+      problems.push(`shards of different ${what}: ${parts.join(' | ')}`);
+    }
+    return by.size === 1;
+  };
+  const sameExperiment = groups(
+    (m) =>
+      `${m.name} seed ${m.seed} games ${m.games} arms ${m.arms.map((a) => a.id).join('+')} hash ${m.experimentHash.slice(0, 12)}`,
+    'experiments',
+  );
+  groups((m) => `data ${m.dataHash.slice(0, 12)}`, 'game data');
+  groups((m) => `sandtable ${m.version} commit ${m.commit}`, 'code versions');
+  if (!sameExperiment) return problems;
+
+  // Coverage: every game index of [0, games) in exactly one shard (each shard covers every arm).
+  const games = shards[0]!.manifest.games;
+  const sorted = [...shards].sort(
+    (a, b) => a.manifest.shard.start - b.manifest.shard.start || a.manifest.shard.end - b.manifest.shard.end,
+  );
+  const counts = new Set(shards.map((s) => s.manifest.shard.count));
+  const missingHint = (a: number, b: number) => {
+    if (counts.size !== 1) return '';
+    const n = [...counts][0]!;
+    const ks: string[] = [];
+    for (let k = 0; k < n; k++) {
+      const s = Math.floor((k * games) / n);
+      const e = Math.floor(((k + 1) * games) / n);
+      if (s < b && e > a && s < e) ks.push(`${k}/${n}`);
+    }
+    return ks.length === 0 ? '' : ` (shard ${ks.join(', ')}: run it with --shard)`;
+  };
+  let pos = 0;
+  let last: FoundShard | undefined;
+  for (const s of sorted) {
+    const { start, end } = s.manifest.shard;
+    if (start > pos)
+      problems.push(
+        `missing ${range(pos, start)} of every arm: no shard covers them${missingHint(pos, start)}`,
+      );
+    if (start < pos && last !== undefined)
+      problems.push(
+        `overlap on ${range(start, Math.min(pos, end))}: ${label(last)} and ${label(s)} both play them`,
+      );
+    if (end > pos) {
+      pos = end;
+      last = s;
+    }
+  }
+  if (pos < games)
+    problems.push(
+      `missing ${range(pos, games)} of every arm: no shard covers them${missingHint(pos, games)}`,
+    );
+  return problems;
+}
+
+/**
+ * Reads a complete shard's blocks, checking every file against the manifest's size and sha256 and
+ * its own header; a missing, truncated or edited file is a problem naming it.
+ */
+export function readShardBlocks(
+  s: FoundShard,
+  cols: number,
+  problems: string[],
+): Map<number, { start: number; end: number; data: Float64Array }[]> {
+  const byArm = new Map<number, { start: number; end: number; data: Float64Array }[]>();
+  const { shard } = s.manifest;
+  for (const f of shard.files ?? []) {
+    const path = `${s.dir}/${f.file}`;
+    let bytes: Uint8Array;
+    try {
+      bytes = readFileSync(path);
+    } catch {
+      problems.push(`${path}: missing (listed in ${s.dir}/manifest.json)`);
+      continue;
+    }
+    if (bytes.byteLength !== f.bytes || sha256(bytes) !== f.sha256) {
+      problems.push(
+        `${path}: ${bytes.byteLength !== f.bytes ? `truncated or padded (${bytes.byteLength} bytes, manifest says ${f.bytes})` : 'edited: its sha256 differs from the shard manifest'}; run shard ${shardLabel(shard)} again`,
+      );
+      continue;
+    }
+    const chunk = readChunkFile(path, f, cols);
+    if (!chunk.ok) {
+      problems.push(`${path}: ${chunk.reason}`);
+      continue;
+    }
+    byArm.set(f.arm, [...(byArm.get(f.arm) ?? []), { start: f.start, end: f.end, data: chunk.data }]);
+  }
+  // Within the shard, every arm's files must tile its range exactly.
+  s.manifest.arms.forEach((arm, a) => {
+    const listed = (shard.files ?? []).filter((f) => f.arm === a).sort((x, y) => x.start - y.start);
+    let pos = shard.start;
+    for (const f of listed) {
+      if (f.start !== pos) break;
+      pos = f.end;
+    }
+    if (pos !== shard.end)
+      problems.push(
+        `${s.dir}/manifest.json: the files of arm ${arm.id} do not tile ${range(shard.start, shard.end)} (first gap or overlap at game ${pos})`,
+      );
+    byArm.set(
+      a,
+      (byArm.get(a) ?? []).sort((x, y) => x.start - y.start),
+    );
+  });
+  return byArm;
+}
+
+export interface MergeOptions {
+  readonly out: string;
+  readonly csv: boolean;
+  readonly force: boolean;
+  /** Told about what does not stop a merge but should be known (another commit merging). */
+  readonly warn?: (message: string) => void;
+}
+
+export interface MergeOutcome {
+  readonly out: string;
+  readonly shards: readonly FoundShard[];
+  readonly manifest: Manifest;
+}
+
+/**
+ * Merges shard directories into one run directory, through the same finishRun as a one-machine
+ * run, so games.parquet and summary.csv are byte-identical to it. Refuses (a UserError listing
+ * every problem) unless the shards are complete, of one experiment, data and code, cover every
+ * game index exactly once and every file matches its checksum.
+ */
+export async function mergeShards(paths: readonly string[], opts: MergeOptions): Promise<MergeOutcome> {
+  const t0 = Date.now();
+  const shards = findShards(paths);
+  const refuse = (problems: string[]) => {
+    throw new UserError(
+      `merge refused (${shards.length} shard${shards.length === 1 ? '' : 's'} from ${paths.join(', ')}):\n  - ${problems.join('\n  - ')}`,
+    );
+  };
+  const problems = checkShards(shards);
+  if (problems.length > 0) refuse(problems);
+  const first = shards[0]!.manifest;
+
+  // The merged run is reported by this sandtable: it must be the release that played the shards
+  // (and give the same experiment hash, so the same game data); another commit only gets a warning.
+  const exp = parseExperiment(first.experiment, `${shards[0]!.dir}/manifest.json`);
+  const here = codeVersion();
+  if (here.version !== first.version) {
+    refuse([
+      `the shards were played by sandtable ${first.version} but this is ${here.version}; merge with the same build`,
+    ]);
+  }
+  if (here.commit !== first.commit) {
+    opts.warn?.(
+      `the shards were played by commit ${first.commit}, this merge runs commit ${here.commit} (the manifest lists both)`,
+    );
+  }
+  if (experimentHash(exp) !== first.experimentHash) {
+    refuse([
+      `this sandtable's game data or rules give experiment hash ${experimentHash(exp).slice(0, 12)}, the shards say ${first.experimentHash.slice(0, 12)}; merge with the build that played them`,
+    ]);
+  }
+
+  const outAbs = resolve(opts.out);
+  for (const s of shards) {
+    const rel = relative(resolve(s.dir), outAbs);
+    if (rel === '' || !rel.startsWith('..'))
+      refuse([`--out ${opts.out} is inside shard ${s.dir}; write the merged run elsewhere`]);
+  }
+  if (existsSync(`${opts.out}/manifest.json`)) {
+    const old = readManifest(opts.out);
+    if (old.shard !== undefined) refuse([`--out ${opts.out} is a shard directory`]);
+    if (!opts.force)
+      throw new UserError(
+        `${opts.out}: already holds a run; use --force to replace it, or --out for another directory`,
+      );
+    for (const f of Object.keys(old.outputs ?? {})) rmSync(`${opts.out}/${f}`, { force: true });
+  }
+
+  const cols = recordColumns(exp.game).length;
+  const fileProblems: string[] = [];
+  const perShard = shards.map((s) => readShardBlocks(s, cols, fileProblems));
+  if (fileProblems.length > 0) refuse(fileProblems);
+
+  const arms: ArmBlocks[] = exp.arms.map((arm, a) => ({
+    arm: arm.id,
+    scenario: arm.setup.scenario,
+    blocks: perShard.flatMap((m) => m.get(a) ?? []).sort((x, y) => x.start - y.start),
+  }));
+  const merged: MergedShard[] = [...shards]
+    .sort((a, b) => a.manifest.shard.start - b.manifest.shard.start)
+    .map((s) => ({
+      dir: s.dir,
+      index: s.manifest.shard.index,
+      count: s.manifest.shard.count,
+      start: s.manifest.shard.start,
+      end: s.manifest.shard.end,
+      commit: s.manifest.commit,
+      node: s.manifest.node,
+      created: s.manifest.created,
+      finished: s.manifest.finished ?? null,
+      seconds: s.manifest.seconds ?? null,
+    }));
+  const workers = shards.reduce((n, s) => n + s.manifest.workers, 0);
+  const created = shards.map((s) => s.manifest.created).sort()[0]!;
+  const manifest: Manifest = { ...newManifest(exp, workers, exp.chunkSize), created, merged };
+  // seconds: the game-playing time of all shards together, plus this merge.
+  const seconds = shards.reduce((n, s) => n + (s.manifest.seconds ?? 0), 0) + (Date.now() - t0) / 1000;
+  await finishRun(opts.out, exp.game, manifest, arms, opts.csv, seconds);
+  return { out: opts.out, shards, manifest: readManifest(opts.out) };
+}

@@ -1,0 +1,283 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, readdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CLI, sandtable, tempDir, writeExperiment } from './helpers/cli.js';
+
+// DESIGN §5: the same experiment split by game-index ranges over separate processes, then merged,
+// gives byte-identical results to a one-machine run; merge refuses anything incomplete or damaged.
+
+const dir = tempDir('shard');
+const exp = writeExperiment(dir, {
+  name: 'shard',
+  game: 'sfo',
+  scenario: 'advanced',
+  games: 1200,
+  seed: 31337,
+  chunkSize: 150,
+  arms: [{ id: 'a' }, { id: 'b', policies: { soviet: 'zoc-pin' }, variants: { 'elim-one': true } }],
+});
+const shards = join(dir, 'shards');
+
+/** Runs the CLI as its own process, asynchronously, so several shards play at once. */
+function sandtableAsync(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => {
+      stdout += String(d);
+    });
+    child.stderr.on('data', (d) => {
+      stderr += String(d);
+    });
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+function sandtableEnv(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+): { code: number; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+    timeout: 300_000,
+  });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+const manifest = (d: string) => JSON.parse(readFileSync(join(d, 'manifest.json'), 'utf8'));
+
+beforeAll(async () => {
+  const runs = await Promise.all([
+    ...[0, 1, 2].map((k) =>
+      sandtableAsync([
+        'run',
+        exp,
+        '--shard',
+        `${k}/3`,
+        '--out',
+        join(shards, `s${k}`),
+        '--workers',
+        '1',
+        '--quiet',
+      ]),
+    ),
+    sandtableAsync(['run', exp, '--out', join(dir, 'whole'), '--workers', '2', '--quiet']),
+  ]);
+  for (const r of runs) expect(r.code, r.stderr).toBe(0);
+  const merged = sandtable(['merge', shards, '--out', join(dir, 'merged')]);
+  expect(merged.code, merged.stderr).toBe(0);
+});
+
+describe('3 shard processes + merge', () => {
+  for (const file of ['games.parquet', 'summary.csv', 'stats.csv']) {
+    it(`give a ${file} byte-identical to a single-process run`, () => {
+      expect(readFileSync(join(dir, 'merged', file)).equals(readFileSync(join(dir, 'whole', file)))).toBe(
+        true,
+      );
+    });
+  }
+
+  it('each shard plays a contiguous third of the game indices of every arm and checksums every file', () => {
+    const whole = manifest(join(dir, 'whole'));
+    const ranges = [0, 1, 2].map((k) => {
+      const m = manifest(join(shards, `s${k}`));
+      expect(m.status).toBe('complete');
+      expect(m.experimentHash).toBe(whole.experimentHash);
+      expect(m.dataHash).toBe(whole.dataHash);
+      expect(m.version).toBe(whole.version);
+      expect(typeof m.commit).toBe('string');
+      expect(m.shard).toMatchObject({ index: k, count: 3, rows: (m.shard.end - m.shard.start) * 2 });
+      const onDisk = readdirSync(join(shards, `s${k}`, 'chunks')).sort();
+      expect(m.shard.files.map((f: { file: string }) => f.file.replace('chunks/', '')).sort()).toEqual(
+        onDisk,
+      );
+      for (const f of m.shard.files) expect(f.sha256).toMatch(/^[0-9a-f]{64}$/);
+      return [m.shard.start, m.shard.end];
+    });
+    expect(ranges).toEqual([
+      [0, 400],
+      [400, 800],
+      [800, 1200],
+    ]);
+  });
+
+  it('the merged manifest is complete and names the shards it came from', () => {
+    const m = manifest(join(dir, 'merged'));
+    expect(m.status).toBe('complete');
+    expect(m.merged.map((s: { index: number; start: number }) => [s.index, s.start])).toEqual([
+      [0, 0],
+      [1, 400],
+      [2, 800],
+    ]);
+    expect(Object.keys(m.outputs)).toEqual(
+      expect.arrayContaining(['games.parquet', 'summary.csv', 'index.html']),
+    );
+  });
+
+  it('--shard-from-env takes the index from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID', () => {
+    for (const env of [{ JOB_COMPLETION_INDEX: '1' }, { SLURM_ARRAY_TASK_ID: '1' }]) {
+      const out = join(dir, `env-${Object.keys(env)[0]}`);
+      const r = sandtableEnv(
+        ['run', exp, '--shard-from-env', '3', '--out', out, '--workers', '1', '--quiet'],
+        env,
+      );
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toContain('shard 1/3');
+      const files = manifest(out).shard.files;
+      expect(files).toEqual(manifest(join(shards, 's1')).shard.files);
+    }
+  });
+});
+
+describe('merge refuses what it cannot trust, naming it', () => {
+  it('a missing shard: names the games and the shard to run', () => {
+    const r = sandtable(['merge', join(shards, 's0'), join(shards, 's2'), '--out', join(dir, 'no')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('missing games 400..799');
+    expect(r.stderr).toContain('shard 1/3');
+  });
+
+  it('overlapping shards: names both', () => {
+    const copy = join(dir, 'copy-of-s1');
+    cpSync(join(shards, 's1'), copy, { recursive: true });
+    const r = sandtable(['merge', shards, copy, '--out', join(dir, 'no')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('overlap on games 400..799');
+    expect(r.stderr).toContain(join(shards, 's1'));
+    expect(r.stderr).toContain(copy);
+  });
+
+  it('a shard of another experiment: names it', () => {
+    const other = writeExperiment(dir, { ...JSON.parse(readFileSync(exp, 'utf8')), seed: 1 }, 'other.json');
+    const out = join(dir, 'other-s1');
+    expect(sandtable(['run', other, '--shard', '1/3', '--out', out, '--workers', '1', '--quiet']).code).toBe(
+      0,
+    );
+    const r = sandtable(['merge', join(shards, 's0'), out, join(shards, 's2'), '--out', join(dir, 'no')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('shards of different experiments');
+    expect(r.stderr).toContain('seed 1 ');
+    expect(r.stderr).toContain(out);
+  });
+
+  it('shards played by different code: names the versions and the shards', () => {
+    const copy = join(dir, 'other-code', 's1');
+    cpSync(join(shards, 's1'), copy, { recursive: true });
+    writeFileSync(join(copy, 'manifest.json'), JSON.stringify({ ...manifest(copy), commit: 'f00dfeed' }));
+    const r = sandtable(['merge', join(shards, 's0'), copy, join(shards, 's2'), '--out', join(dir, 'no')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('shards of different code versions');
+    expect(r.stderr).toContain(`commit f00dfeed: ${copy}`);
+  });
+
+  it('a partial shard: names it and says how to finish it', () => {
+    const copy = join(dir, 'partial', 's1');
+    cpSync(join(shards, 's1'), copy, { recursive: true });
+    const m = manifest(copy);
+    writeFileSync(join(copy, 'manifest.json'), JSON.stringify({ ...m, status: 'partial' }));
+    const r = sandtable(['merge', join(shards, 's0'), copy, join(shards, 's2'), '--out', join(dir, 'no')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${copy} (shard 1/3, games 400..799) is partial`);
+    expect(r.stderr).toContain(`--resume ${copy}`);
+  });
+
+  it('an edited shard file: names the file and refuses', () => {
+    const bad = join(dir, 'edited');
+    cpSync(shards, bad, { recursive: true });
+    const victim = join(bad, 's2', 'chunks', '1-950-1100.f64');
+    const bytes = readFileSync(victim);
+    bytes[bytes.length - 3]! ^= 0x40;
+    writeFileSync(victim, bytes);
+    const r = sandtable(['merge', bad, '--out', join(dir, 'no')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${victim}: edited`);
+    expect(r.stderr).toContain('shard 2/3');
+    expect(() => readFileSync(join(dir, 'no', 'games.parquet'))).toThrow();
+  });
+
+  it('a truncated shard file: names the file and refuses', () => {
+    const bad = join(dir, 'truncated');
+    cpSync(shards, bad, { recursive: true });
+    const victim = join(bad, 's0', 'chunks', '0-150-300.f64');
+    truncateSync(victim, 1000);
+    const r = sandtable(['merge', bad, '--out', join(dir, 'no')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${victim}: truncated`);
+  });
+
+  it('will not overwrite a run without --force, and a run directory is not a shard', () => {
+    expect(sandtable(['merge', shards, '--out', join(dir, 'merged')]).stderr).toContain(
+      'already holds a run; use --force',
+    );
+    const again = sandtable(['merge', shards, '--out', join(dir, 'merged'), '--force']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(
+      readFileSync(join(dir, 'merged', 'games.parquet')).equals(
+        readFileSync(join(dir, 'whole', 'games.parquet')),
+      ),
+    ).toBe(true);
+    const r = sandtable(['merge', join(dir, 'whole'), '--out', join(dir, 'no')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('is a run directory, not a shard');
+  });
+});
+
+describe('--shard and --shard-from-env are checked at the edge', () => {
+  const cases: [string[], NodeJS.ProcessEnv, string][] = [
+    [
+      ['--shard', '3/3'],
+      {},
+      'option --shard: expected k/n with 1 <= n <= 100000 and 0 <= k < n (shards count from 0), got "3/3"',
+    ],
+    [['--shard', 'two/3'], {}, 'option --shard: expected k/n'],
+    [['--shard', '0/0'], {}, 'got "0/0"'],
+    [['--shard', '0/5000'], {}, 'option --shard 0/5000: 5000 shards for 1200 games per arm'],
+    [
+      ['--shard', '0/2', '--shard-from-env', '2'],
+      {},
+      'options --shard and --shard-from-env: give one of them',
+    ],
+    [
+      ['--shard-from-env', '3'],
+      { JOB_COMPLETION_INDEX: '', SLURM_ARRAY_TASK_ID: '' },
+      'option --shard-from-env 3: neither JOB_COMPLETION_INDEX',
+    ],
+    [
+      ['--shard-from-env', '3'],
+      { SLURM_ARRAY_TASK_ID: '3' },
+      'option --shard-from-env 3: SLURM_ARRAY_TASK_ID="3" is not a shard index in 0..2 (submit the array as --array=0-2)',
+    ],
+    [
+      ['--shard-from-env', '3'],
+      { JOB_COMPLETION_INDEX: 'x' },
+      'JOB_COMPLETION_INDEX="x" is not a shard index',
+    ],
+    [
+      ['--shard-from-env', 'many'],
+      { JOB_COMPLETION_INDEX: '0' },
+      'option --shard-from-env: expected the shard count',
+    ],
+  ];
+  for (const [flags, env, message] of cases) {
+    it(
+      `${flags.join(' ')} ${Object.entries(env)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' ')}`.trim(),
+      () => {
+        const r = sandtableEnv(['run', exp, '--out', join(dir, 'never'), '--quiet', ...flags], env);
+        expect(r.code).toBe(2);
+        expect(r.stderr).toContain(message);
+        expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      },
+    );
+  }
+});
