@@ -26,7 +26,7 @@ describe('report charts of a real run', () => {
     for (const f of readdirSync(join(out, 'charts')).filter((x) => x.endsWith('.vl.json'))) {
       const spec = JSON.parse(readFileSync(join(out, 'charts', f), 'utf8'));
       expect(spec.title, f).toBeDefined();
-      const { svg, warnings } = await renderSvg(spec);
+      const { svg, warnings } = await renderSvg(spec, f.replace('.vl.json', ''));
       expect(warnings, f).toEqual([]);
       expect(svg).toMatch(/^<svg/);
       expect(svg.length).toBeGreaterThan(1000);
@@ -43,6 +43,11 @@ describe('report charts of a real run', () => {
   it('summary.csv has a rate with an interval for each sweep point', () => {
     const rows = readFileSync(join(out, 'summary.csv'), 'utf8').trim().split('\n');
     expect(rows.filter((r) => r.includes('@forests=0204+0704') && r.includes(',winner,soviet,'))).toHaveLength(2);
+  });
+
+  it('SVG ids are unique across the charts of one page and stable from run to run', () => {
+    const all = readdirSync(join(out, 'charts')).filter((x) => x.endsWith('.svg')).flatMap((f) => [...readFileSync(join(out, 'charts', f), 'utf8').matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]));
+    expect(new Set(all).size).toBe(all.length);
   });
 
   it('the report embeds the SVGs inline and makes no external requests', () => {

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { type ChunkTask, GameFailure, playChunk } from '../src/runner/chunk.js';
 import { parseChunkFileName, readChunkFile } from '../src/runner/chunk-file.js';
 import { loadExperiment } from '../src/runner/experiment.js';
-import { recordColumns } from '../src/runner/layout.js';
+import { chunkLayout } from '../src/runner/layout.js';
 import { RunFailure, runExperiment } from '../src/runner/run.js';
 import { sandtable, tempDir, writeExperiment } from './helpers/cli.js';
 
@@ -74,12 +74,12 @@ describe('a game that throws in a worker', () => {
 
   it('keeps every chunk finished before the failure, checked and usable, under a partial manifest', () => {
     expect(JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')).status).toBe('partial');
-    const cols = recordColumns(loadExperiment(file).game).length;
+    const layout = chunkLayout(loadExperiment(file));
     const kept = readdirSync(join(out, 'chunks')).filter((f) => f.endsWith('.f64'));
     expect(kept.length).toBeGreaterThanOrEqual(9); // arm a's six chunks and arm b's games 0..299
     expect(kept).not.toContain('1-300-400.f64');
     for (const f of kept)
-      expect(readChunkFile(join(out, 'chunks', f), parseChunkFileName(f)!, cols).ok, f).toBe(true);
+      expect(readChunkFile(join(out, 'chunks', f), parseChunkFileName(f)!, layout).ok, f).toBe(true);
   });
 
   it('the printed command replays that game with its trace', () => {

@@ -12,6 +12,12 @@ import { registerReplay } from './replay.js';
 import { registerReport } from './report.js';
 import { registerRun } from './run.js';
 
+// `sandtable play ... | head` closes the pipe early: that is not an error.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  throw e;
+});
+
 const program = new Command();
 program
   .name('sandtable')

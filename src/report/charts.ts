@@ -174,15 +174,32 @@ export function hexMapChart(def: GameDefinition, board: BoardDef, heat: readonly
     const marks = board.hexes.flatMap((h) => (h.marks ?? []).flatMap((mark) => hexFeatures(board.shifted, [h.id], () => ({ kind: 'mark', arm, mark, name: h.name ?? '' }))));
     return [...hexes, ...marks];
   });
+  // An explicit identity projection (vega-lite does not fit projections inside facets): the map's
+  // bounding box scaled into a panel of fixed width.
+  let minX = Number.POSITIVE_INFINITY;
+  let minY = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = Number.NEGATIVE_INFINITY;
+  for (const f of hexFeatures(board.shifted, ids, () => ({})) as { geometry: { coordinates: number[][][] } }[]) {
+    for (const [x, y] of f.geometry.coordinates[0]!) {
+      minX = Math.min(minX, x!);
+      maxX = Math.max(maxX, x!);
+      minY = Math.min(minY, y!);
+      maxY = Math.max(maxY, y!);
+    }
+  }
+  const width = 300;
+  const scale = width / (maxX - minX);
+  const height = Math.round((maxY - minY) * scale);
   return {
     ...base(`${def.title}: ${board.heat}`, 'fill: share of games; coloured outlines: terrain and map features'),
     data: { values },
     facet: { field: 'properties.arm', type: 'nominal', title: null, sort: [...arms] },
     columns: Math.min(3, arms.length),
     spec: {
-      width: 260,
-      height: 260,
-      projection: { type: 'identity' },
+      width,
+      height,
+      projection: { type: 'identity', scale, translate: [-minX * scale, -minY * scale] },
       layer: [
         {
           transform: [{ filter: "datum.properties.kind === 'hex'" }],

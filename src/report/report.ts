@@ -172,7 +172,7 @@ export async function writeReport(dir: string, def: GameDefinition, m: Manifest,
   const svgs: { chart: Chart; svg: string }[] = [];
   for (const chart of charts) {
     const json = `${JSON.stringify(chart.spec, null, 1)}\n`;
-    const { svg } = await renderSvg(chart.spec);
+    const { svg } = await renderSvg(chart.spec, chart.name);
     writeAtomic(`${dir}/charts/${chart.name}.vl.json`, json);
     writeAtomic(`${dir}/charts/${chart.name}.svg`, svg);
     written[`charts/${chart.name}.vl.json`] = json;

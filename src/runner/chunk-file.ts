@@ -22,6 +22,12 @@ export interface ChunkKey {
   readonly end: number;
 }
 
+/** Values per chunk: `cols` per game, then `extra(arm)` values for the whole chunk (the hex heat). */
+export interface ChunkLayout {
+  readonly cols: number;
+  extra(arm: number): number;
+}
+
 export const chunkFileName = (k: ChunkKey): string => `${k.arm}-${k.start}-${k.end}.f64`;
 
 /** Parses a chunk file name back into its key, or undefined for any other file. */
@@ -30,7 +36,8 @@ export function parseChunkFileName(name: string): ChunkKey | undefined {
   return m === null ? undefined : { arm: Number(m[1]), start: Number(m[2]), end: Number(m[3]) };
 }
 
-export function encodeChunk(k: ChunkKey, cols: number, block: Float64Array): Uint8Array {
+export function encodeChunk(k: ChunkKey, layout: ChunkLayout, block: Float64Array): Uint8Array {
+  const cols = layout.cols;
   const out = new Uint8Array(CHUNK_HEADER_BYTES + block.byteLength);
   const view = new DataView(out.buffer);
   out.set(Buffer.from(MAGIC, 'ascii'), 0);
@@ -49,8 +56,9 @@ export type DecodedChunk =
   | { readonly ok: false; readonly reason: string };
 
 /** Checks a chunk file's bytes against its own checksum and the key and width expected of it. */
-export function decodeChunk(bytes: Uint8Array, k: ChunkKey, cols: number): DecodedChunk {
-  const values = cols * (k.end - k.start);
+export function decodeChunk(bytes: Uint8Array, k: ChunkKey, layout: ChunkLayout): DecodedChunk {
+  const cols = layout.cols;
+  const values = cols * (k.end - k.start) + layout.extra(k.arm);
   const want = CHUNK_HEADER_BYTES + values * 8;
   if (
     bytes.byteLength < CHUNK_HEADER_BYTES ||
@@ -82,14 +90,14 @@ export function decodeChunk(bytes: Uint8Array, k: ChunkKey, cols: number): Decod
 }
 
 /** Reads and checks a chunk file; a missing or unreadable file is a reason too. */
-export function readChunkFile(path: string, k: ChunkKey, cols: number): DecodedChunk {
+export function readChunkFile(path: string, k: ChunkKey, layout: ChunkLayout): DecodedChunk {
   let bytes: Uint8Array;
   try {
     bytes = readFileSync(path);
   } catch (e) {
     return { ok: false, reason: `unreadable (${(e as NodeJS.ErrnoException).code ?? String(e)})` };
   }
-  return decodeChunk(bytes, k, cols);
+  return decodeChunk(bytes, k, layout);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { GameSetup } from '../core/game.js';
 import { getGame } from '../games/index.js';
-import { recordColumns, writeRecord } from './layout.js';
+import { heatSize, recordColumns, writeRecord } from './layout.js';
 import { playGame } from './play.js';
 
 /** A task: one arm's contiguous range [start, end) of game indices. Plain data, sent to workers. */
@@ -28,13 +28,19 @@ export class GameFailure extends Error {
   }
 }
 
-/** Plays a chunk and returns its column-major block: column c of row r at c * rows + r. */
+/**
+ * Plays a chunk and returns its block: column c of row r at c * rows + r, then one value per board
+ * hex counting the games of the chunk that marked it (GameRecord.hexes, each hex once per game).
+ */
 export function playChunk(task: ChunkTask): Float64Array {
   const def = getGame(task.game);
   const cols = recordColumns(def);
   const rows = task.end - task.start;
-  const block = new Float64Array(cols.length * rows);
   const setup: GameSetup = { scenario: task.scenario, variants: new Set(task.variants), params: task.params };
+  const heat = heatSize(def, setup);
+  const block = new Float64Array(cols.length * rows + heat);
+  const heatAt = cols.length * rows;
+  const stamp = new Int32Array(heat).fill(-1);
   for (let i = 0; i < rows; i++) {
     const g = task.start + i;
     let rec;
@@ -44,6 +50,12 @@ export function playChunk(task: ChunkTask): Float64Array {
       throw new GameFailure(task, g, e);
     }
     writeRecord(def, cols, block, rows, i, rec);
+    for (const h of rec.hexes ?? []) {
+      if (h < 0 || h >= heat) throw new GameFailure(task, g, new Error(`record hex index ${h} outside the board (${heat} hexes)`));
+      if (stamp[h] === i) continue;
+      stamp[h] = i;
+      block[heatAt + h]! += 1;
+    }
   }
   return block;
 }

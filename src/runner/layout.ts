@@ -1,4 +1,6 @@
-import type { GameDefinition, GameRecord } from '../core/game.js';
+import type { HeatRow } from '../analysis/report-data.js';
+import type { GameDefinition, GameRecord, GameSetup } from '../core/game.js';
+import type { ChunkLayout } from './chunk-file.js';
 
 /** A column of the games table: categorical columns are stored as codes into `categories`. */
 export interface ColumnSpec {
@@ -38,4 +40,39 @@ export function writeRecord(def: GameDefinition, cols: readonly ColumnSpec[], bl
     if (v === undefined || !Number.isFinite(v)) throw new Error(`${def.id}: statistic ${def.stats[s]!.id} missing or not finite (${v})`);
     block[(4 + s) * rows + row] = v;
   }
+}
+
+/** Hexes of the board one arm plays on (0 when the game has no board): the heat values of a chunk. */
+export function heatSize(def: GameDefinition, setup: GameSetup): number {
+  return def.board === undefined ? 0 : def.board(setup).hexes.length;
+}
+
+/** The chunk layout of an experiment: record columns per game, then one heat value per board hex. */
+export function chunkLayout(exp: { readonly game: GameDefinition; readonly arms: readonly { readonly setup: GameSetup }[] }): ChunkLayout {
+  const sizes = exp.arms.map((a) => heatSize(exp.game, a.setup));
+  return { cols: recordColumns(exp.game).length, extra: (arm) => sizes[arm] ?? 0 };
+}
+
+/**
+ * Per arm and hex: in how many games the hex was marked (GameRecord.hexes), summed from the heat
+ * tail of every block (sums of integers, so independent of chunking).
+ */
+export function heatRows(
+  exp: { readonly game: GameDefinition; readonly arms: readonly { readonly id: string; readonly setup: GameSetup }[] },
+  arms: readonly { readonly blocks: readonly { readonly start: number; readonly end: number; readonly data: Float64Array }[] }[],
+): HeatRow[] {
+  const def = exp.game;
+  if (def.board === undefined) return [];
+  const cols = recordColumns(def).length;
+  return exp.arms.flatMap((arm, a) => {
+    const board = def.board!(arm.setup);
+    const counts = new Float64Array(board.hexes.length);
+    let games = 0;
+    for (const b of arms[a]?.blocks ?? []) {
+      const rows = b.end - b.start;
+      games += rows;
+      for (let h = 0; h < counts.length; h++) counts[h]! += b.data[cols * rows + h] ?? 0;
+    }
+    return board.hexes.map((hex, h) => ({ arm: arm.id, hex: hex.id, count: counts[h]!, games, share: games === 0 ? 0 : counts[h]! / games }));
+  });
 }

@@ -2,10 +2,10 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs
 import { relative, resolve } from 'node:path';
 import type { ArmBlocks } from '../analysis/games-table.js';
 import { UserError } from '../core/errors.js';
-import { readChunkFile } from './chunk-file.js';
+import { type ChunkLayout, readChunkFile } from './chunk-file.js';
 import { parseExperiment } from './experiment.js';
 import { finishRun } from './finish.js';
-import { recordColumns } from './layout.js';
+import { chunkLayout, heatRows } from './layout.js';
 import {
   experimentHash,
   type Manifest,
@@ -151,7 +151,7 @@ export function checkShards(shards: readonly FoundShard[]): string[] {
  */
 export function readShardBlocks(
   s: FoundShard,
-  cols: number,
+  layout: ChunkLayout,
   problems: string[],
 ): Map<number, { start: number; end: number; data: Float64Array }[]> {
   const byArm = new Map<number, { start: number; end: number; data: Float64Array }[]>();
@@ -171,7 +171,7 @@ export function readShardBlocks(
       );
       continue;
     }
-    const chunk = readChunkFile(path, f, cols);
+    const chunk = readChunkFile(path, f, layout);
     if (!chunk.ok) {
       problems.push(`${path}: ${chunk.reason}`);
       continue;
@@ -266,9 +266,9 @@ export async function mergeShards(paths: readonly string[], opts: MergeOptions):
     for (const f of Object.keys(old.outputs ?? {})) rmSync(`${opts.out}/${f}`, { force: true });
   }
 
-  const cols = recordColumns(exp.game).length;
+  const layout = chunkLayout(exp);
   const fileProblems: string[] = [];
-  const perShard = shards.map((s) => readShardBlocks(s, cols, fileProblems));
+  const perShard = shards.map((s) => readShardBlocks(s, layout, fileProblems));
   if (fileProblems.length > 0) refuse(fileProblems);
 
   const arms: ArmBlocks[] = exp.arms.map((arm, a) => ({
@@ -295,6 +295,6 @@ export async function mergeShards(paths: readonly string[], opts: MergeOptions):
   const manifest: Manifest = { ...newManifest(exp, workers, exp.chunkSize), created, merged };
   // seconds: the game-playing time of all shards together, plus this merge.
   const seconds = shards.reduce((n, s) => n + (s.manifest.seconds ?? 0), 0) + (Date.now() - t0) / 1000;
-  await finishRun(opts.out, exp.game, manifest, arms, opts.csv, seconds);
+  await finishRun(opts.out, exp.game, manifest, arms, opts.csv, seconds, heatRows(exp, arms));
   return { out: opts.out, shards, manifest: readManifest(opts.out) };
 }

@@ -7,7 +7,7 @@ import type { Experiment } from './experiment.js';
 import { finishRun } from './finish.js';
 import { type Manifest, newManifest, readManifest } from './manifest.js';
 import { writeAtomic } from './outputs.js';
-import { recordColumns } from './layout.js';
+import { chunkLayout, heatRows } from './layout.js';
 import { createPool } from './pool.js';
 import { createProgress } from './progress.js';
 import { finishShard, type ShardSpec, shardInfo, shardLabel } from './shard.js';
@@ -134,7 +134,7 @@ export async function runExperiment(exp: Experiment, opts: RunOptions): Promise<
   mkdirSync(chunksDir, { recursive: true });
   writeAtomic(`${out}/manifest.json`, `${JSON.stringify(manifest, null, 2)}\n`);
 
-  const cols = recordColumns(exp.game).length;
+  const layout = chunkLayout(exp);
   const tasks = planChunks(exp, manifest.chunkSize, manifest.shard?.start, manifest.shard?.end);
   const blocks = new Map<ChunkTask, Float64Array>();
   const discarded: string[] = [];
@@ -143,7 +143,7 @@ export async function runExperiment(exp: Experiment, opts: RunOptions): Promise<
   for (const f of present) if (f.includes('.tmp-')) rmSync(`${chunksDir}/${f}`, { force: true });
   for (const t of tasks) {
     if (!present.has(chunkName(t))) continue;
-    const chunk = readChunkFile(`${chunksDir}/${chunkName(t)}`, t, cols);
+    const chunk = readChunkFile(`${chunksDir}/${chunkName(t)}`, t, layout);
     if (chunk.ok) {
       blocks.set(t, chunk.data);
     } else {
@@ -176,7 +176,7 @@ export async function runExperiment(exp: Experiment, opts: RunOptions): Promise<
         try {
           const buf = await pool.run(t, { signal: abort.signal });
           const block = new Float64Array(buf);
-          writeChunkFile(`${chunksDir}/${chunkName(t)}`, encodeChunk(t, cols, block));
+          writeChunkFile(`${chunksDir}/${chunkName(t)}`, encodeChunk(t, layout, block));
           blocks.set(t, block);
           played += t.end - t.start;
           progress.advance(t.end - t.start);
@@ -198,7 +198,7 @@ export async function runExperiment(exp: Experiment, opts: RunOptions): Promise<
   if (interrupted) return { status: 'interrupted', out, played, reused, seconds, manifest, discarded };
   if (manifest.shard !== undefined) {
     // A shard keeps its checked chunks for `merge`; the report is made once, from all shards.
-    const done = finishShard(out, manifest, tasks, cols, seconds);
+    const done = finishShard(out, manifest, tasks, layout, seconds);
     return { status: 'complete', out, played, reused, seconds, manifest: done, discarded };
   }
   const arms: ArmBlocks[] = exp.arms.map((arm, a) => ({
@@ -206,7 +206,7 @@ export async function runExperiment(exp: Experiment, opts: RunOptions): Promise<
     scenario: arm.setup.scenario,
     blocks: tasks.filter((t) => t.arm === a).map((t) => ({ start: t.start, end: t.end, data: blocks.get(t)! })),
   }));
-  await finishRun(out, exp.game, manifest, arms, opts.csv, seconds);
+  await finishRun(out, exp.game, manifest, arms, opts.csv, seconds, heatRows(exp, arms));
   rmSync(chunksDir, { recursive: true, force: true });
   return { status: 'complete', out, played, reused, seconds, manifest: readManifest(out), discarded };
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { quote, UserError } from '../core/errors.js';
-import { type ChunkKey, chunkFileName, decodeChunk } from './chunk-file.js';
+import { type ChunkKey, type ChunkLayout, chunkFileName, decodeChunk } from './chunk-file.js';
 import type { Manifest, ShardFile, ShardInfo } from './manifest.js';
 import { sha256, writeAtomic } from './outputs.js';
 
@@ -95,14 +95,14 @@ export function finishShard(
   dir: string,
   manifest: Manifest,
   chunks: readonly ChunkKey[],
-  cols: number,
+  layout: ChunkLayout,
   seconds: number,
 ): Manifest {
   const files: ShardFile[] = chunks.map((k) => {
     const file = `chunks/${chunkFileName(k)}`;
     const bytes = readFileSync(`${dir}/${file}`);
     // Checked before it is vouched for: a manifest never certifies a damaged file.
-    const check = decodeChunk(bytes, k, cols);
+    const check = decodeChunk(bytes, k, layout);
     if (!check.ok) {
       throw new Error(
         `${dir}/${file}: ${check.reason} (did another process write this shard directory?); resume the shard to play it again`,

@@ -388,6 +388,7 @@ export function resolveBattle(
   const defenders = defendersOf(state, battle);
   for (const a of battle.attackers) state.units[a]!.attacked = true;
   state.attackedHexes.push(battle.defender);
+  if (!state.fought.includes(battle.defender)) state.fought.push(battle.defender);
   const result = crtResult(state.rules.crt, battle.column, die);
   state.stats.battles++;
   state.stats[`res_${result.toLowerCase()}` as 'res_ae']++;

@@ -6,6 +6,7 @@
  */
 import type { GameDefinition, ResultDef, StatDef } from '../../core/game.js';
 import { sfoData } from './data.js';
+import { sfoBoard } from './board.js';
 import { invariants } from './invariants.js';
 import { sfoOdds } from './odds.js';
 import { playGame } from './play.js';
@@ -142,6 +143,7 @@ export const sfo: GameDefinition<SfoState> = {
   play: (state, ctx) => playGame(state, ctx),
   invariants,
   odds: sfoOdds,
+  board: sfoBoard,
 };
 
 export {

@@ -90,6 +90,7 @@ export function initialState(rules: SfoRules): SfoState {
     phase: 'setup',
     units,
     attackedHexes: [],
+    fought: [],
     replacementUsed: false,
     stats: emptyStats(),
     expert: ex === null ? null : { held: null, placed: null },

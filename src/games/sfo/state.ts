@@ -172,6 +172,8 @@ export interface SfoState {
   units: SfoUnit[];
   /** Defender hexes attacked in the current combat phase (for the one-attack-per-hex variant). */
   attackedHexes: number[];
+  /** Defender hexes of every battle this game, each once (the report's heatmap). */
+  fought: number[];
   /** SFO 7: the Soviet replacement has been taken (once per game). */
   replacementUsed: boolean;
   stats: SfoStats;
