@@ -18,7 +18,7 @@ describe('report charts of a real run', () => {
   it('include every chart the run calls for', () => {
     const names = readdirSync(join(out, 'charts')).filter((f) => f.endsWith('.vl.json'));
     expect(names.sort()).toEqual(
-      expect.arrayContaining(['outcomes.vl.json', 'end-turn.vl.json', 'statistics.vl.json', 'paired-differences.vl.json', 'sensitivity.vl.json', 'crt-odds.vl.json']),
+      expect.arrayContaining(['outcomes.vl.json', 'end-turn.vl.json', 'statistics.vl.json', 'paired-differences.vl.json', 'sensitivity.vl.json', 'crt-odds.vl.json', 'hex-map.vl.json']),
     );
   });
 

@@ -26,3 +26,12 @@ export function collectVariants(value: string, prev: Record<string, boolean> | u
   if (!['on', 'off', 'true', 'false'].includes(state)) throw new UserError(`option --variant: expected id or id=on|off, got ${quote(value)}`);
   return { ...(prev ?? {}), [id]: state === 'on' || state === 'true' };
 }
+
+/** Parses an interval half-width in (0, 0.5), e.g. 0.01 for +-1 point. */
+export function precisionFlag(value: string): number {
+  const n = Number(value);
+  if (!/^\d*\.?\d+$/.test(value.trim()) || !(n > 0 && n < 0.5)) {
+    throw new UserError(`option --until-precision: expected a half-width between 0 and 0.5 (e.g. 0.01 for +-1 point), got ${quote(value)}`);
+  }
+  return n;
+}

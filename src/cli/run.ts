@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { loadExperiment, withOverrides } from '../runner/experiment.js';
 import { defaultWorkers } from '../runner/pool.js';
+import { runUntilPrecision } from '../runner/precision.js';
 import { runExperiment } from '../runner/run.js';
 import { defaultShardDir, parseShardSpec, type ShardSpec, shardFromEnv, shardLabel, shardRange } from '../runner/shard.js';
 import { UserError } from '../core/errors.js';
@@ -8,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { experimentHash, readManifest } from '../runner/manifest.js';
 import { MAX_SEED } from '../core/rng.js';
-import { intFlag } from './options.js';
+import { intFlag, precisionFlag } from './options.js';
 
 interface RunFlags {
   games?: number;
@@ -22,6 +23,8 @@ interface RunFlags {
   quiet?: boolean;
   shard?: string;
   shardFromEnv?: string;
+  untilPrecision?: number;
+  maxGames?: number;
 }
 
 /** `sandtable run <experiment>`: plays every arm on worker threads and writes the run directory. */
@@ -39,6 +42,8 @@ export function registerRun(program: Command): void {
     .option('--resume [dir]', 'continue the interrupted run in <dir>; without <dir>: continue the run in --out if there is one, else start it (for cluster tasks that may be restarted)')
     .option('--force', 'replace an existing run in the output directory')
     .option('--quiet', 'no progress output')
+    .option('--until-precision <h>', 'play until every win rate\'s 95% interval is within +-h (e.g. 0.01 = 1 point): a pilot of --games, then as many games as the pilot says', precisionFlag)
+    .option('--max-games <n>', 'cap on games per arm for --until-precision (default 1,000,000)', intFlag('--max-games', 1, 100_000_000))
     .option('--shard <k/n>', 'play only shard k of n (k from 0): games [k*G/n, (k+1)*G/n) of every arm, into a shard directory for `merge`')
     .option('--shard-from-env <n>', 'as --shard k/n, with k from JOB_COMPLETION_INDEX (Kubernetes) or SLURM_ARRAY_TASK_ID (Slurm)')
     .action(async (file: string, flags: RunFlags) => {
@@ -78,8 +83,11 @@ export function registerRun(program: Command): void {
         ctrl.abort();
       };
       process.on('SIGINT', onSigint);
+      if (flags.untilPrecision !== undefined && (shard !== undefined || resume)) {
+        throw new UserError('option --until-precision: not with --shard or --resume (it reruns the experiment with the game count it needs)');
+      }
       try {
-        const r = await runExperiment(exp, {
+        const runOpts = {
           out,
           workers,
           csv: flags.csv ?? false,
@@ -89,7 +97,11 @@ export function registerRun(program: Command): void {
           signal: ctrl.signal,
           source: file,
           ...(shard === undefined ? {} : { shard }),
-        });
+        };
+        const r =
+          flags.untilPrecision === undefined
+            ? await runExperiment(exp, runOpts)
+            : await runUntilPrecision(exp, runOpts, flags.untilPrecision, flags.maxGames ?? 1_000_000, file);
         const held = r.manifest.shard;
         if (r.status === 'interrupted') {
           process.stderr.write(`interrupted: ${r.played + r.reused} of ${exp.games * exp.arms.length} games are saved in ${out}\nresume with: sandtable run ${file} --resume ${out}${flags.games === undefined ? '' : ` --games ${flags.games}`}${flags.seed === undefined ? '' : ` --seed ${flags.seed}`}${held === undefined ? '' : ` --shard ${shardLabel(held)}`}\n`);
