@@ -31,18 +31,25 @@ function indicator(table: Table, arm: string, column: string, value: string): Ma
   return out;
 }
 
+/** Which arm each arm is compared with: its own baseline, else the experiment's; none for itself. */
+export function comparisonPairs(arms: readonly { readonly id: string; readonly baseline?: string | null | undefined }[], baseline: string | null): { arm: string; baseline: string }[] {
+  return arms.flatMap((a) => {
+    const b = a.baseline ?? baseline;
+    return b === null || b === undefined || b === a.id ? [] : [{ arm: a.id, baseline: b }];
+  });
+}
+
 /**
- * Every arm against `baseline` on each side's win rate: the paired difference (Newcombe) with the
- * exact McNemar p-value, Holm-adjusted over the arms compared, and the unpaired interval for contrast.
- * Only game indices both arms played are paired.
+ * Each arm against its baseline on each side's win rate: the paired difference (Newcombe) with the
+ * exact McNemar p-value, Holm-adjusted over all the comparisons of that side, and the unpaired
+ * interval for contrast. Only game indices both arms played are paired.
  */
-export function compareArms(def: GameDefinition, table: Table, armOrder: readonly string[], baseline: string): ComparisonRow[] {
+export function compareArms(def: GameDefinition, table: Table, pairs: readonly { arm: string; baseline: string }[]): ComparisonRow[] {
   const rows: ComparisonRow[] = [];
   for (const side of def.sides) {
-    const base = indicator(table, baseline, 'winner', side.id);
     const sideRows: Omit<ComparisonRow, 'p_holm'>[] = [];
-    for (const arm of armOrder) {
-      if (arm === baseline) continue;
+    for (const { arm, baseline } of pairs) {
+      const base = indicator(table, baseline, 'winner', side.id);
       const other = indicator(table, arm, 'winner', side.id);
       let a = 0;
       let b = 0;

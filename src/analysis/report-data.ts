@@ -1,5 +1,5 @@
 import type { GameDefinition } from '../core/game.js';
-import { COMPARISON_COLUMNS, type ComparisonRow, compareArms } from './compare.js';
+import { COMPARISON_COLUMNS, type ComparisonRow, compareArms, comparisonPairs } from './compare.js';
 import type { Table } from './games-table.js';
 import { type OutcomeRow, outcomeSummary, type StatRow, statSummary } from './summary.js';
 import { toCsv } from '../runner/outputs.js';
@@ -29,7 +29,14 @@ export interface ReportData {
   readonly heat: readonly HeatRow[];
 }
 
-export function computeReportData(def: GameDefinition, table: Table, armOrder: readonly string[], baseline: string | null, heat: readonly HeatRow[]): ReportData {
+export function computeReportData(
+  def: GameDefinition,
+  table: Table,
+  arms: readonly { readonly id: string; readonly baseline?: string | null | undefined }[],
+  baseline: string | null,
+  heat: readonly HeatRow[],
+): ReportData {
+  const armOrder = arms.map((a) => a.id);
   const outcomes = outcomeSummary(def, table, armOrder);
   const games = new Map(outcomes.filter((o) => o.kind === 'winner').map((o) => [o.arm, o.games]));
   const et = table.groupby('arm', 'end_turn').count().objects() as { arm: string; end_turn: number; count: number }[];
@@ -42,20 +49,20 @@ export function computeReportData(def: GameDefinition, table: Table, armOrder: r
   return {
     outcomes,
     stats: statSummary(def, table, armOrder),
-    comparisons: baseline === null ? [] : compareArms(def, table, armOrder, baseline),
+    comparisons: compareArms(def, table, comparisonPairs(arms, baseline)),
     endTurns,
     heat,
   };
 }
 
 /** The CSV summaries of a run: summary.csv, stats.csv, end-turns.csv, and comparisons.csv / hexes.csv when they apply. */
-export function summaryFiles(data: ReportData, baseline: string | null): Record<string, string> {
+export function summaryFiles(data: ReportData): Record<string, string> {
   const files: Record<string, string> = {
     'summary.csv': toCsv(data.outcomes, ['arm', 'kind', 'outcome', 'count', 'games', 'rate', 'lo95', 'hi95']),
     'stats.csv': toCsv(data.stats, ['arm', 'stat', 'mean', 'sd', 'min', 'q25', 'median', 'q75', 'max']),
     'end-turns.csv': toCsv(data.endTurns, ['arm', 'end_turn', 'count', 'share']),
   };
-  if (baseline !== null) files['comparisons.csv'] = toCsv(data.comparisons, COMPARISON_COLUMNS);
+  if (data.comparisons.length > 0) files['comparisons.csv'] = toCsv(data.comparisons, COMPARISON_COLUMNS);
   if (data.heat.length > 0) files['hexes.csv'] = toCsv(data.heat, ['arm', 'hex', 'count', 'games', 'share']);
   return files;
 }

@@ -32,7 +32,7 @@ export function registerCompare(program: Command): void {
       const rows = pairs.flatMap(([armA, armB]) => {
         const ta = a.table.params({ armA }).filter((d: { arm: string }, $: { armA: string }) => d.arm === $.armA).derive({ arm: aq.escape(() => 'A') });
         const tb = b.table.params({ armB }).filter((d: { arm: string }, $: { armB: string }) => d.arm === $.armB).derive({ arm: aq.escape(() => 'B') });
-        return compareArms(def, ta.concat(tb), ['A', 'B'], 'A').map((r) => ({ ...r, arm: `${dirB}:${armB}`, baseline: `${dirA}:${armA}` }));
+        return compareArms(def, ta.concat(tb), [{ arm: 'B', baseline: 'A' }]).map((r) => ({ ...r, arm: `${dirB}:${armB}`, baseline: `${dirA}:${armA}` }));
       });
       if (flags.csv) {
         process.stdout.write(toCsv(rows, COMPARISON_COLUMNS));

@@ -99,7 +99,8 @@ export function pairedDifferencesChart(def: GameDefinition, rows: readonly Compa
   const side = def.sides[0]!;
   const values = rows.filter((r) => r.outcome === `win:${side.id}`);
   const y = { field: 'arm', type: 'nominal', sort: [...arms], title: 'arm' };
-  const x = { type: 'quantitative', title: `${side.name} win rate minus baseline (${values[0]?.baseline ?? ''})`, axis: { format: '+%' } };
+  const bases = [...new Set(values.map((v) => v.baseline))];
+  const x = { type: 'quantitative', title: `${side.name} win rate minus ${bases.length === 1 ? `baseline (${bases[0]})` : "the arm's baseline"}`, axis: { format: '+%' } };
   return {
     ...base('Each arm against the baseline, paired on common seeds', 'thick: paired 95% interval (Newcombe); thin grey: what unpaired arms would give'),
     data: { values },

@@ -111,9 +111,9 @@ code{background:#f4f4f4;padding:1px 4px}figure.chart{margin:1.5em 0}figure.chart
 ${paragraphs}
 ${charts.map(({ chart, svg }) => `<figure id="chart-${chart.name}" class="chart">${svg.replace(/^<\?xml[^>]*>/, '')}<figcaption>${escapeHtml(chart.caption)} <a href="charts/${chart.name}.vl.json">spec</a></figcaption></figure>`).join('\n')}
 <h2>Who wins</h2>${outcomeTable(sideRows, 'winner')}
-${comparisons.length === 0 ? '' : `<h2>Against the baseline (${escapeHtml(m.baseline ?? '')}), paired on common seeds</h2>
-<table><thead><tr><th>arm</th><th>outcome</th><th>games</th><th>rate</th><th>baseline</th><th>difference [95% CI]</th><th>unpaired CI</th><th>discordant</th><th>McNemar p</th><th>Holm p</th></tr></thead><tbody>
-${comparisons.map((c) => `<tr><td>${escapeHtml(c.arm)}</td><td>${escapeHtml(c.outcome)}</td><td>${count(c.games)}</td><td>${pct(c.rate)}%</td><td>${pct(c.baseline_rate)}%</td><td>${points(c.diff)} [${points(c.lo95)}, ${points(c.hi95)}]</td><td>[${points(c.indep_lo95)}, ${points(c.indep_hi95)}]</td><td>${pct(c.discordant)}%</td><td>${c.p_mcnemar.toPrecision(2)}</td><td>${c.p_holm.toPrecision(2)}</td></tr>`).join('\n')}
+${comparisons.length === 0 ? '' : `<h2>Against the baseline, paired on common seeds</h2>
+<table><thead><tr><th>arm</th><th>baseline arm</th><th>outcome</th><th>games</th><th>rate</th><th>baseline</th><th>difference [95% CI]</th><th>unpaired CI</th><th>discordant</th><th>McNemar p</th><th>Holm p</th></tr></thead><tbody>
+${comparisons.map((c) => `<tr><td>${escapeHtml(c.arm)}</td><td>${escapeHtml(c.baseline)}</td><td>${escapeHtml(c.outcome)}</td><td>${count(c.games)}</td><td>${pct(c.rate)}%</td><td>${pct(c.baseline_rate)}%</td><td>${points(c.diff)} [${points(c.lo95)}, ${points(c.hi95)}]</td><td>[${points(c.indep_lo95)}, ${points(c.indep_hi95)}]</td><td>${pct(c.discordant)}%</td><td>${c.p_mcnemar.toPrecision(2)}</td><td>${c.p_holm.toPrecision(2)}</td></tr>`).join('\n')}
 </tbody></table>`}
 <h2>How games end</h2>${outcomeTable(resultRows, 'result')}
 <h2>Game statistics</h2>${statTable}
@@ -148,7 +148,7 @@ export function buildCharts(def: GameDefinition, m: Manifest, data: ReportData):
     { name: 'statistics', caption: "The game's own statistics per arm, as distributions.", spec: statisticsChart(def, data.stats, arms) },
   ];
   if (data.comparisons.length > 0) {
-    charts.push({ name: 'paired-differences', caption: `Every arm against the baseline ${m.baseline}, paired on common seeds.`, spec: pairedDifferencesChart(def, data.comparisons, arms) });
+    charts.push({ name: 'paired-differences', caption: 'Every arm against its baseline, paired on common seeds.', spec: pairedDifferencesChart(def, data.comparisons, arms) });
   }
   const sweep = (m.experiment as { sweep?: { parameter: string; values: unknown[] } }).sweep;
   if (sweep !== undefined) {

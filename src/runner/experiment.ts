@@ -15,6 +15,8 @@ const armSchema = z.strictObject({
   policies: z.record(z.string(), z.string()).optional(),
   variants: z.record(z.string(), z.boolean()).optional(),
   params: z.record(z.string(), z.unknown()).optional(),
+  /** The arm this one is compared with (default: the experiment's baseline). */
+  baseline: z.string().optional(),
 });
 
 export const experimentSchema = z.strictObject({
@@ -44,6 +46,7 @@ export interface ResolvedArm {
   readonly description: string;
   readonly setup: GameSetup;
   readonly policies: Readonly<Record<string, string>>;
+  readonly baseline?: string;
 }
 
 export interface Experiment {
@@ -98,7 +101,12 @@ export function parseExperiment(raw: unknown, where: string): Experiment {
       }
       policies[side] = policy;
     }
-    return { id: arm.id, description: arm.description ?? '', setup, policies };
+    return { id: arm.id, description: arm.description ?? '', setup, policies, ...(arm.baseline === undefined ? {} : { baseline: arm.baseline }) };
+  });
+  arms.forEach((a, i) => {
+    if (a.baseline !== undefined && (!seen.has(a.baseline) || a.baseline === a.id)) {
+      throw new UserError(`${where}: arms[${i}] (${a.id}): field baseline: ${quote(a.baseline)} is not another arm's id (arms: ${[...seen].join(', ')})`);
+    }
   });
   if (file.baseline !== undefined && !seen.has(file.baseline)) {
     throw new UserError(`${where}: field baseline: ${quote(file.baseline)} is not an arm id (arms: ${[...seen].join(', ')})`);

@@ -25,8 +25,8 @@ export async function finishRun(
   const files: Record<string, Uint8Array | string> = {};
   files['games.parquet'] = gamesParquet(table, columns, manifest.version);
   if (csv) files['games.csv'] = gamesCsv(table, columns);
-  const data = computeReportData(def, table, manifest.arms.map((a) => a.id), manifest.baseline, heat);
-  Object.assign(files, summaryFiles(data, manifest.baseline));
+  const data = computeReportData(def, table, manifest.arms, manifest.baseline, heat);
+  Object.assign(files, summaryFiles(data));
   for (const [name, content] of Object.entries(files)) writeAtomic(`${dir}/${name}`, content);
   const report = await writeReport(dir, def, manifest, data);
   const outputs: Record<string, string> = {};

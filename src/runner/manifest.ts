@@ -14,6 +14,8 @@ export interface ArmManifest {
   /** Parameters whose value is a reconstruction (not printed in the rules), as used in this arm. */
   readonly reconstructed: readonly string[];
   readonly policies: Readonly<Record<string, string>>;
+  /** The arm this one is compared with, when it names one (else the experiment's baseline). */
+  readonly baseline?: string;
 }
 
 /** One checked file of a shard: a chunk of one arm's games [start, end). */
@@ -107,6 +109,7 @@ export function armManifests(exp: Experiment): ArmManifest[] {
     params: a.setup.params,
     reconstructed: exp.game.parameters.filter((p) => p.provenance === 'reconstructed').map((p) => p.id),
     policies: a.policies,
+    ...(a.baseline === undefined ? {} : { baseline: a.baseline }),
   }));
 }
 

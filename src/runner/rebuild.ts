@@ -20,8 +20,8 @@ function readHeat(dir: string): HeatRow[] {
 export async function rebuildReport(dir: string): Promise<void> {
   const { manifest, table } = await loadRun(dir);
   const def = getGame(manifest.game.id, `${dir}/manifest.json: game`);
-  const data = computeReportData(def, table, manifest.arms.map((a) => a.id), manifest.baseline, readHeat(dir));
-  const files = summaryFiles(data, manifest.baseline);
+  const data = computeReportData(def, table, manifest.arms, manifest.baseline, readHeat(dir));
+  const files = summaryFiles(data);
   for (const [name, content] of Object.entries(files)) writeAtomic(`${dir}/${name}`, content);
   const report = await writeReport(dir, def, manifest, data);
   const outputs: Record<string, string> = { ...(manifest.outputs ?? {}) };
