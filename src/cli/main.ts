@@ -7,6 +7,7 @@ import { registerCompare } from './compare.js';
 import { registerList } from './list.js';
 import { registerOdds } from './odds.js';
 import { registerMerge } from './merge.js';
+import { registerPlan } from './plan.js';
 import { registerPlay } from './play.js';
 import { registerReplay } from './replay.js';
 import { registerReport } from './report.js';
@@ -33,6 +34,7 @@ registerMerge(program);
 registerReplay(program);
 registerOdds(program);
 registerCompare(program);
+registerPlan(program);
 registerReport(program);
 
 try {

@@ -1,6 +1,8 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import type { Command } from 'commander';
 import { formatOddsTable } from '../analysis/odds/format.js';
+import { oddsChart } from '../report/charts.js';
+import { renderSvg } from '../report/render.js';
 import { UserError, quote } from '../core/errors.js';
 import { getGame } from '../games/index.js';
 
@@ -32,11 +34,11 @@ export function registerOdds(program: Command): void {
     .argument('<game>', 'game id')
     .argument('[options...]', 'game-specific options, e.g. --attack 3 --defence 1 --forest')
     .option('--json', 'machine-readable output')
-    .option('--out <file>', 'also write the tables as JSON to this file')
+    .option('--out <dir>', 'also write odds.json and a chart per table (odds-N.vl.json, odds-N.svg) into <dir>')
     .option('--help-odds', "list the game's odds options")
     .allowUnknownOption(true)
     .passThroughOptions(false)
-    .action((gameId: string, rest: string[], flags: { json?: boolean; out?: string; helpOdds?: boolean }) => {
+    .action(async (gameId: string, rest: string[], flags: { json?: boolean; out?: string; helpOdds?: boolean }) => {
       const def = getGame(gameId, 'odds');
       if (def.odds === undefined) throw new UserError(`odds: ${gameId} has no exact odds calculator yet`);
       if (flags.helpOdds) {
@@ -45,9 +47,14 @@ export function registerOdds(program: Command): void {
       }
       const tables = def.odds.compute(parseOddsArgs(gameId, rest, def.odds.options));
       if (flags.out !== undefined) {
-        const dir = flags.out.includes('/') ? flags.out.slice(0, flags.out.lastIndexOf('/')) : '.';
-        mkdirSync(dir, { recursive: true });
-        writeFileSync(flags.out, `${JSON.stringify(tables, null, 2)}\n`);
+        mkdirSync(flags.out, { recursive: true });
+        writeFileSync(`${flags.out}/odds.json`, `${JSON.stringify(tables, null, 2)}\n`);
+        for (const [i, t] of tables.entries()) {
+          const spec = oddsChart(t);
+          writeFileSync(`${flags.out}/odds-${i + 1}.vl.json`, `${JSON.stringify(spec, null, 1)}\n`);
+          writeFileSync(`${flags.out}/odds-${i + 1}.svg`, (await renderSvg(spec, `odds-${i + 1}`)).svg);
+        }
+        process.stderr.write(`odds: wrote ${flags.out}/odds.json and ${tables.length} chart(s)\n`);
       }
       if (flags.json) process.stdout.write(`${JSON.stringify(tables, null, 2)}\n`);
       else process.stdout.write(`${tables.map(formatOddsTable).join('\n\n')}\n`);
