@@ -173,9 +173,10 @@ function tell(
   note(ctx.trace, { turn: state.turn, phase: state.phase, side, rule, text, ...extra });
 }
 
-function decide(
+/** Asks the side's policy unless only one option is legal (forced moves are applied without asking). */
+export function decide(
   state: SfoState,
-  ctx: DecideContext,
+  ctx: Pick<DecideContext, 'streams' | 'policies'>,
   kind: string,
   side: Side,
   rule: string,

@@ -2,7 +2,7 @@
 import { ask, note } from '../../core/decide.js';
 import { d6 } from '../../core/dice.js';
 import type { GameRecord, PlayContext, TraceEvent } from '../../core/game.js';
-import { type DecideContext, hexName, label, legalBattles, resolveBattle } from './combat.js';
+import { type DecideContext, decide, hexName, label, legalBattles, resolveBattle } from './combat.js';
 import {
   applyExpertReplacement,
   applyReplacement,
@@ -69,19 +69,6 @@ export function eventsPhase(state: SfoState, side: Side, ctx: PlayContext<SfoSta
   } else if (checkReinforcement(state)) {
     tell(state, ctx.trace, side, 'SFO 7', 'Soviets hold 2+ towns: West German V arrives at the west edge');
   }
-}
-
-function decide(
-  state: SfoState,
-  ctx: PlayContext<SfoState>,
-  kind: string,
-  side: Side,
-  rule: string,
-  options: SfoOption[],
-): number {
-  if (options.length === 1) return 0;
-  state.decisions++;
-  return ask(ctx.streams, ctx.policies, state, { kind, side, rule, options });
 }
 
 const EVENT_NAMES: Readonly<Record<string, string>> = {
