@@ -83,7 +83,7 @@ export function compareArms(def: GameDefinition, table: Table, pairs: readonly {
       });
     }
     const adjusted = holm(sideRows.map((r) => r.p_mcnemar));
-    sideRows.forEach((r, i) => rows.push({ ...r, p_holm: adjusted[i]! }));
+    for (const [i, r] of sideRows.entries()) rows.push({ ...r, p_holm: adjusted[i]! });
   }
   return rows;
 }

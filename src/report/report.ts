@@ -157,7 +157,9 @@ export function buildCharts(def: GameDefinition, m: Manifest, data: ReportData):
     charts.push({ name: 'sensitivity', caption: `Win rate against the swept parameter ${sweep.parameter}.`, spec: sensitivityChart(def, data.outcomes, sweep.parameter, sweep.values.map(sweepLabel)) });
   }
   if (def.odds !== undefined) {
-    def.odds.compute({}).forEach((t, i) => charts.push({ name: `crt-odds${i === 0 ? '' : `-${i + 1}`}`, caption: `${t.title}: exact probabilities.`, spec: oddsChart(t) }));
+    for (const [i, t] of def.odds.compute({}).entries()) {
+      charts.push({ name: `crt-odds${i === 0 ? '' : `-${i + 1}`}`, caption: `${t.title}: exact probabilities.`, spec: oddsChart(t) });
+    }
   }
   const board = boardOf(def, m);
   if (board !== undefined && data.heat.length > 0) {

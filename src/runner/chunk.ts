@@ -1,4 +1,4 @@
-import type { GameSetup } from '../core/game.js';
+import type { GameRecord, GameSetup } from '../core/game.js';
 import { getGame } from '../games/index.js';
 import { heatSize, recordColumns, writeRecord } from './layout.js';
 import { playGame } from './play.js';
@@ -43,7 +43,7 @@ export function playChunk(task: ChunkTask): Float64Array {
   const stamp = new Int32Array(heat).fill(-1);
   for (let i = 0; i < rows; i++) {
     const g = task.start + i;
-    let rec;
+    let rec: GameRecord;
     try {
       rec = playGame(def, setup, task.policies, task.seed, g);
     } catch (e) {
