@@ -43,6 +43,9 @@ function westReach(control: readonly number[], h: number, mark: Uint8Array): voi
 export function pocketIfTaken(control: readonly number[], h: number, out: number[] = []): number[] {
   out.length = 0;
   const n = scsMap.size;
+  // speed: when every German neighbour of h reaches the west edge without h, nothing is cut off
+  // (a path through h can be rerouted through its neighbours)
+  if (h >= 0 && neighboursReachWest(control, h)) return out;
   westReach(control, h, seen);
   for (let i = 0; i < n; i++) if (i !== h && seen[i] === 0 && control[i] === GERMAN) out.push(i);
   if (out.length > 0 && h >= 0) {
@@ -52,6 +55,55 @@ export function pocketIfTaken(control: readonly number[], h: number, out: number
     out.length = k;
   }
   return out;
+}
+
+/** Neighbours of each hex, westernmost column first (the westward searches below find the edge fast). */
+const WEST_FIRST: readonly (readonly number[])[] = scsMap.nbr.map((ns) =>
+  [...ns].sort((x, y) => scsMap.col[x]! - scsMap.col[y]!),
+);
+const mark = new Int32Array(scsMap.size);
+let markStamp = 0;
+const stack = new Int32Array(scsMap.size);
+
+/**
+ * True when every German neighbour of h reaches a German west-edge hex over German hexes without
+ * passing h. Depth-first, west-first from each neighbour; every hex a successful search visits
+ * reaches the edge too, so later neighbours stop as soon as they touch one.
+ */
+function neighboursReachWest(control: readonly number[], h: number): boolean {
+  markStamp++;
+  const ok = markStamp; // visited by a search that reached the edge (or still running)
+  const nh = scsMap.nbr[h]!;
+  const west = scsMap.westEdge;
+  for (let k = 0; k < nh.length; k++) {
+    const start = nh[k]!;
+    if (control[start] !== GERMAN || mark[start] === ok) continue;
+    let top = 0;
+    stack[top++] = start;
+    mark[start] = ok;
+    let found = west[start] === 1;
+    while (top > 0 && !found) {
+      const u = stack[top - 1]!;
+      const nu = WEST_FIRST[u]!;
+      let next = -1;
+      for (let j = 0; j < nu.length; j++) {
+        const v = nu[j]!;
+        if (v === h || control[v] !== GERMAN) continue;
+        if (mark[v] === ok) continue;
+        next = v;
+        break;
+      }
+      if (next < 0) {
+        top--;
+        continue;
+      }
+      mark[next] = ok;
+      if (west[next] === 1) found = true;
+      else stack[top++] = next;
+    }
+    if (!found) return false;
+  }
+  return true;
 }
 
 /** True when Soviet-controlled hexes connect a and b (7.3 linkage). */

@@ -11,6 +11,7 @@ import { scsMap } from '../map.js';
 import { entryCost, type StepOption } from '../movement.js';
 import { allPockets } from '../pockets.js';
 import { GERMAN, MECH, NONMECH, type ScsState, SECURITY, SOVIET } from '../state.js';
+import { planTurn1, stepToward } from './plan.js';
 
 export interface Traits {
   /** Value of taking German hex h (before the odds of the attack). */
@@ -31,6 +32,8 @@ export interface Traits {
   focus: string;
   /** Joint-operation marker hex, or null to place it near `focus`. */
   jointOp: string | null;
+  /** SCS 4.2: plan turn 1 as a whole (plan.ts) instead of army by army. */
+  planTurn1?: boolean;
 }
 
 /** Facts about a German hex, cached per control state. */
@@ -281,6 +284,8 @@ export function traitPolicy(id: string, traits: Traits): Policy {
     return dist;
   };
   const focus = scsMap.index(traits.focus);
+  /** Turn-1 plan: the ring hex each planned army was sent against (4.2), -1 for none. */
+  const planned = new Int32Array(32).fill(-1);
   return {
     id,
     choose(view: unknown, decision: Decision, rng: Rng): number {
@@ -289,6 +294,15 @@ export function traitPolicy(id: string, traits: Traits): Policy {
       const opts = decision.options;
       switch (decision.kind) {
         case 'force': {
+          if (traits.planTurn1 && s.turn === 1) {
+            const cands: number[] = [];
+            for (let i = 1; i < opts.length; i++) cands.push(opts[i] as number);
+            const p = planTurn1(s, cands);
+            if (p !== null) {
+              planned[p.army] = p.hex;
+              return opts.indexOf(p.army);
+            }
+          }
           markOccupied(s);
           // the army with the best attack in reach goes first; armies with none approach the front
           let best = 0;
@@ -310,8 +324,36 @@ export function traitPolicy(id: string, traits: Traits): Policy {
           return best;
         }
         case 'step': {
-          markOccupied(s);
           const a = v.active;
+          if (traits.planTurn1 && s.turn === 1 && planned[a]! >= 0) {
+            const t = planned[a]!;
+            if (s.control[t] === GERMAN) {
+              const tos: number[] = [];
+              const costs: number[] = [];
+              for (const o of opts as readonly StepOption[]) {
+                tos.push(o.to);
+                costs.push(o.cost);
+              }
+              const i = stepToward(s, s.armies[a]!.hex, v.mf, t, tos, costs);
+              if (i >= 0) return i;
+            }
+            planned[a] = -1; // taken or out of reach
+            // exploitation (9.4): another ring hex in reach, if the plan wants this force there
+            const p = planTurn1(s, [a], v.mf);
+            if (p !== null) {
+              planned[a] = p.hex;
+              const tos: number[] = [];
+              const costs: number[] = [];
+              for (const o of opts as readonly StepOption[]) {
+                tos.push(o.to);
+                costs.push(o.cost);
+              }
+              const i = stepToward(s, s.armies[a]!.hex, v.mf, p.hex, tos, costs);
+              if (i >= 0) return i;
+              planned[a] = -1;
+            }
+          }
+          markOccupied(s);
           const army = s.armies[a]!;
           const steps = forceSteps(s, a);
           const val = value(s, a);

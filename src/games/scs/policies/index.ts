@@ -12,7 +12,7 @@ export const policies: readonly PolicyDef[] = [
     id: 'historical',
     side: 'soviet',
     description:
-      'follows the 4.3 design note: limited objectives — clear Moscow/Tula on turn 1, the K-area by turn 3, then fortified localities through pockets and a push past column 13',
+      'follows the 4.3 design note: limited objectives — clear Moscow/Tula on turn 1 with a whole-turn plan (plan.ts: which armies take which ring hex, 2612 before 2613 before 2513 unless a relief battle is worth it), the K-area by turn 3, then fortified localities through pockets and a push past column 13. Optimises passing the checks and the map objectives; it makes no attack for the pool, so a sudden death (4.8) comes only from the attacks those objectives need',
     create: () =>
       traitPolicy('historical', {
         targetValue: (s, h, info, a) => {
@@ -35,13 +35,14 @@ export const policies: readonly PolicyDef[] = [
         replacements: 'weakest',
         focus: '2010',
         jointOp: '2006',
+        planTurn1: true,
       }),
   },
   {
     id: 'pocket-hunter',
     side: 'soviet',
     description:
-      'passes the early checks, then closes rings around fortified localities: it attacks only hexes near a German fortified locality or that threaten a pocket, above all pockets holding fortified localities (8.4, 8.8, 10.13)',
+      'passes the early checks (turn 1 planned as a whole, plan.ts; 1E with the 50th at Tula), then closes rings around fortified localities: it attacks only hexes near a German fortified locality or that threaten a pocket, above all pockets holding fortified localities (8.4, 8.8, 10.13). Optimises fortified localities taken; sudden deaths (4.8) are a by-product of its attacks',
     create: () =>
       traitPolicy('pocket-hunter', {
         targetValue: (s, h, info, a) =>
@@ -56,10 +57,11 @@ export const policies: readonly PolicyDef[] = [
         pressRatio: 1.2,
         viThreshold: 5,
         killOrder: KILL_MECH_FIRST,
-        host: null,
+        host: '50',
         replacements: 'weakest',
         focus: '2012',
         jointOp: null,
+        planTurn1: true,
       }),
   },
   {

@@ -1,0 +1,277 @@
+/**
+ * Turn-1 planning for the scripted Soviet policies (SCS 4.2): every German hex next to Moscow (2608)
+ * or Tula (2512) must be Soviet at the end of turn 1. The plan assigns the unmoved armies to those
+ * hexes (several tries per hex where armies are to spare), orders the hexes so that no entry
+ * threatens a pocket (8.4: 2612 before 2613 before 2513) while the pocket's own hexes can still be
+ * taken by the armies left, and is rebuilt after every force has moved (the dice change it).
+ * Policies only read the state.
+ */
+import { forceSteps } from '../combat.js';
+import { scsMap } from '../map.js';
+import { entryCost } from '../movement.js';
+import { pocketIfTaken } from '../pockets.js';
+import { GERMAN, type ScsState } from '../state.js';
+
+const N = scsMap.size;
+
+/** Moscow/Tula neighbours (4.2). */
+export const CAPITAL_RING: readonly number[] = (() => {
+  const out: number[] = [];
+  for (let h = 0; h < N; h++)
+    if (scsMap.nbr[h]!.some((n) => n === scsMap.moscow || n === scsMap.tula)) out.push(h);
+  return out;
+})();
+export const IS_RING = new Uint8Array(N);
+for (const h of CAPITAL_RING) IS_RING[h] = 1;
+
+/**
+ * P(hex taken) against a regular garrison (marker + 1d6-1 drawn from the start pool, clear, CRT B),
+ * by force steps 1-12 and rounds 1-3; from `sandtable odds scs --attacker s:type --rounds r`. A
+ * planning heuristic only: it ignores forest, the pool's current mix and the CRT set in use.
+ */
+const P_COMBINED = [
+  [0.05, 0.11, 0.16, 0.21, 0.27, 0.32, 0.38, 0.43, 0.49, 0.54, 0.59, 0.64],
+  [0.07, 0.16, 0.26, 0.35, 0.44, 0.53, 0.62, 0.69, 0.77, 0.82, 0.87, 0.91],
+  [0.08, 0.19, 0.31, 0.43, 0.54, 0.65, 0.74, 0.82, 0.88, 0.93, 0.96, 0.98],
+];
+/** The same for a shock army's first attack of the turn (primary fire in round 1, 10.1 step 1). */
+const P_SHOCK = [
+  [0.1, 0.19, 0.29, 0.38, 0.47, 0.56, 0.64, 0.72, 0.78, 0.84, 0.88, 0.91],
+  [0.13, 0.27, 0.41, 0.55, 0.68, 0.78, 0.86, 0.92, 0.95, 0.97, 0.99, 0.99],
+  [0.14, 0.31, 0.48, 0.65, 0.78, 0.88, 0.94, 0.97, 0.99, 0.99, 1.0, 1.0],
+];
+/** Against a relief force (1d6 at +1, 8.5, 10.2), by rounds 1-3 (`--kind relief --rounds r`). */
+const P_RELIEF = [
+  [0.0, 0.02, 0.04, 0.07, 0.11, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45],
+  [0.01, 0.03, 0.08, 0.15, 0.23, 0.31, 0.39, 0.47, 0.55, 0.63, 0.7, 0.76],
+  [0.01, 0.04, 0.11, 0.2, 0.29, 0.39, 0.49, 0.59, 0.68, 0.76, 0.83, 0.88],
+];
+
+/** Row value at `steps`, extrapolated geometrically past 12 steps (1E makes up to 18). */
+function atSteps(row: readonly number[], steps: number): number {
+  if (steps <= 12) return row[steps - 1]!;
+  const m12 = 1 - row[11]!;
+  const m11 = 1 - row[10]!;
+  return 1 - m12 * (m11 > 0 ? m12 / m11 : 0) ** (steps - 12);
+}
+
+/** Heuristic P(army a takes a hex) entering it with `mfLeft` MF (9.3: rounds = 1 + MF left). */
+export function takeChance(s: ScsState, a: number, mfLeft: number, relief: boolean): number {
+  const steps = forceSteps(s, a);
+  if (steps <= 0) return 0;
+  const r = Math.min(Math.max(mfLeft, 0), 2);
+  if (relief) return atSteps(P_RELIEF[r]!, steps);
+  const army = s.armies[a]!;
+  const t = army.type === 'shock' && !army.attacked ? P_SHOCK : P_COMBINED;
+  return atSteps(t[r]!, steps);
+}
+
+const reachQ: number[] = [];
+const reachMf = new Int8Array(N).fill(-1);
+const occ = new Uint8Array(N);
+
+function markOccupied(s: ScsState): void {
+  occ.fill(0);
+  for (let i = 0; i < s.armies.length - 1; i++) {
+    const h = s.armies[i]!.hex;
+    if (h >= 0) occ[h] = 1;
+  }
+}
+
+/**
+ * For a force in `from` with `mf` MF (moving over Soviet hexes free of other armies, 6.2, 9.7),
+ * writes into `out[h]` the most MF it can have left after entering German hex h (-1: out of reach).
+ * Only the hexes of `targets` are written.
+ */
+export function reachInto(
+  s: ScsState,
+  from: number,
+  mf: number,
+  self: number,
+  targets: readonly number[],
+  out: Int8Array,
+): void {
+  for (const t of targets) out[t] = -1;
+  for (let i = 0; i < reachQ.length; i++) reachMf[reachQ[i]!] = -1;
+  reachQ.length = 0;
+  reachQ.push(from);
+  reachMf[from] = mf;
+  for (let head = 0; head < reachQ.length; head++) {
+    const u = reachQ[head]!;
+    const r = reachMf[u]!;
+    const nu = scsMap.nbr[u]!;
+    for (let k = 0; k < nu.length; k++) {
+      const n = nu[k]!;
+      const c = entryCost(s, n);
+      if (c > r) continue;
+      if (s.control[n] === GERMAN) {
+        if (s.cfg.fortified[n] !== 1 && r - c > out[n]!) out[n] = r - c;
+      } else if (r - c > reachMf[n]! && (n === self || occ[n] === 0)) {
+        reachMf[n] = r - c;
+        reachQ.push(n);
+      }
+    }
+  }
+}
+
+/** One planned attack: army `army` on hex `hex` with P(taken) `p`; `relief` when it accepts a pocket battle. */
+export interface PlannedAttack {
+  army: number;
+  hex: number;
+  p: number;
+  relief: boolean;
+}
+
+const pocketBuf: number[] = [];
+const reach = new Int8Array(N);
+
+/**
+ * SCS 4.2 turn-1 plan over the unmoved armies (`candidates`; `mfNow` overrides the MF of a single
+ * moving force). Each army gets at most one ring hex, greedily maximising sum log P(hex cleared).
+ * A hex whose capture would pocket other ring hexes (8.4: 2513 pockets 2612 and 2613) has two
+ * options: attack it after those hexes fell (plain odds), or now, accepting the relief battle
+ * (8.5, 10.2: 1d6 at +1, to the death) — which, won and followed by a failed breakout (8.8), takes
+ * the pocket's hexes too. Returns the attack to make now (relief gambles first, then the hex with
+ * the fewest planned tries, strongest attacker first), or null when no ring hex is German or none
+ * can be reached.
+ */
+export function planTurn1(s: ScsState, candidates: readonly number[], mfNow = -1): PlannedAttack | null {
+  const targets: number[] = [];
+  for (const h of CAPITAL_RING) if (s.control[h] === GERMAN) targets.push(h);
+  if (targets.length === 0) return null;
+  markOccupied(s);
+  const nt = targets.length;
+  // ring hexes (as target indices) that taking each target would pocket
+  const threat: boolean[] = [];
+  const pocketRing: number[][] = targets.map((h) => {
+    pocketIfTaken(s.control, h, pocketBuf);
+    threat.push(pocketBuf.length > 0);
+    const out: number[] = [];
+    for (const p of pocketBuf) {
+      const t = targets.indexOf(p);
+      if (t >= 0) out.push(t);
+    }
+    return out;
+  });
+  const P: number[] = []; // plain option, index i * nt + t
+  const R: number[] = []; // relief option (only for hexes that pocket other ring hexes)
+  // only armies that can reach a ring hex take part (the others change no plan value)
+  const cands: number[] = [];
+  for (const a of candidates) {
+    const army = s.armies[a]!;
+    reachInto(s, army.hex, mfNow >= 0 ? mfNow : s.cfg.mf[s.turn]!, army.hex, targets, reach);
+    let any = false;
+    for (const h of targets) if (reach[h]! >= 0) any = true;
+    if (!any) continue;
+    cands.push(a);
+    for (let t = 0; t < nt; t++) {
+      const m = reach[targets[t]!]!;
+      const blocked = pocketRing[t]!.length > 0;
+      // plain: a blocked hex is planned as if its pocket's ring hexes fell first
+      P.push(m < 0 ? 0 : takeChance(s, a, m, threat[t]! && !blocked));
+      R.push(m < 0 || !blocked ? 0 : takeChance(s, a, m, true));
+    }
+  }
+  const nc = cands.length;
+  const used = new Array<number>(nc).fill(-1);
+  const usedRelief = new Array<boolean>(nc).fill(false);
+  const miss = new Array<number>(nt).fill(1); // P(hex not cleared) under the plan
+  /** Plan value: fewest hexes without a try first, then sum log P(hex cleared) (independent tries). */
+  const score = (): number => {
+    miss.fill(1);
+    for (let i = 0; i < nc; i++) {
+      const t = used[i]!;
+      if (t < 0) continue;
+      const p = usedRelief[i] ? R[i * nt + t]! : P[i * nt + t]!;
+      miss[t] = miss[t]! * (1 - p);
+      if (usedRelief[i]) for (const x of pocketRing[t]!) miss[x] = miss[x]! * (1 - p);
+    }
+    let v = 0;
+    for (let t = 0; t < nt; t++) v += miss[t]! >= 1 ? -1000 : Math.log(Math.max(1 - miss[t]!, 1e-9));
+    return v;
+  };
+  // coordinate ascent from the empty plan: each army in turn takes its best option (or none)
+  let cur = score();
+  for (let pass = 0; pass < 4; pass++) {
+    let improved = false;
+    for (let i = 0; i < nc; i++) {
+      const t0 = used[i]!;
+      const r0 = usedRelief[i]!;
+      let bt = t0;
+      let br = r0;
+      let bv = cur;
+      for (let t = -1; t < nt; t++) {
+        for (const rel of [false, true]) {
+          if (t < 0 && rel) continue;
+          if (t >= 0 && (rel ? R : P)[i * nt + t]! <= 0) continue;
+          used[i] = t;
+          usedRelief[i] = rel;
+          const v = score();
+          if (v > bv + 1e-9) {
+            bv = v;
+            bt = t;
+            br = rel;
+          }
+        }
+      }
+      used[i] = bt;
+      usedRelief[i] = br;
+      if (bt !== t0 || br !== r0) improved = true;
+      cur = bv;
+    }
+    if (!improved) break;
+  }
+  let best: PlannedAttack | null = null;
+  let bestKey = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < cands.length; i++) {
+    const t = used[i]!;
+    if (t < 0) continue;
+    // a plain attack waits while a planned ring hex of its pocket is still to be taken
+    if (!usedRelief[i] && pocketRing[t]!.some((x) => used.includes(x))) continue;
+    let tries = 0;
+    for (const u of used) if (u === t) tries++;
+    const p = usedRelief[i] ? R[i * nt + t]! : P[i * nt + t]!;
+    const key = (usedRelief[i] ? 100 : 0) - 10 * tries + p;
+    if (key > bestKey) {
+      bestKey = key;
+      best = { army: cands[i]!, hex: targets[t]!, p, relief: usedRelief[i]! };
+    }
+  }
+  return best;
+}
+
+const stepReach = new Int8Array(N);
+
+/**
+ * The step option (index into `tos`/`costs`) that brings army a (in `at`, `mf` left) to German hex
+ * `target` with the most MF left on entry; -1 when none does.
+ */
+export function stepToward(
+  s: ScsState,
+  at: number,
+  mf: number,
+  target: number,
+  tos: readonly number[],
+  costs: readonly number[],
+): number {
+  markOccupied(s);
+  let best = -1;
+  let bestLeft = -1;
+  const one = [target];
+  for (let i = 0; i < tos.length; i++) {
+    const to = tos[i]!;
+    if (to < 0) continue;
+    let left: number;
+    if (to === target) left = mf - costs[i]!;
+    else if (s.control[to] === GERMAN) continue;
+    else {
+      reachInto(s, to, mf - costs[i]!, at, one, stepReach);
+      left = stepReach[target]!;
+    }
+    if (left > bestLeft) {
+      bestLeft = left;
+      best = i;
+    }
+  }
+  return best;
+}
