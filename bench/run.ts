@@ -8,8 +8,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { do_not_optimize, measure } from 'mitata';
-import type { GameDefinition, GameSetup } from '../src/core/game.js';
-import { randInt, streamRng } from '../src/core/rng.js';
+import type { GameDefinition, GameSetup, Policy } from '../src/core/game.js';
+import { gameStreams, randInt, streamRng } from '../src/core/rng.js';
+import { scsMap } from '../src/games/scs/map.js';
+import { pocketIfTaken } from '../src/games/scs/pockets.js';
 import { resolveSetup } from '../src/core/setup.js';
 import { listGames } from '../src/games/index.js';
 import type { ChunkTask } from '../src/runner/chunk.js';
@@ -29,6 +31,11 @@ interface GameRate {
   gamesPerSecond: number;
   drawsPerGame: number;
   floorRatio: number;
+  decisionsPerGame: number;
+  /** Mean time a policy takes per decision, microseconds. */
+  policyMicrosPerDecision: number;
+  /** Share of the game's time spent inside policies. */
+  policyShare: number;
 }
 
 function armsOf(def: GameDefinition): { scenario: string; policies: Record<string, string> }[] {
@@ -42,8 +49,26 @@ function armsOf(def: GameDefinition): { scenario: string; policies: Record<strin
   return out;
 }
 
-/** Games per second on this thread, and 32-bit draws per game, over about SECONDS seconds. */
-function singleCore(def: GameDefinition, setup: GameSetup, policies: Record<string, string>): { rate: number; draws: number } {
+/** Policies that time every decision they take. */
+function timedPolicies(def: GameDefinition, ids: Record<string, string>, clock: { ms: number; decisions: number }): Record<string, Policy> {
+  const out: Record<string, Policy> = {};
+  for (const [side, p] of Object.entries(createPolicies(def, ids))) {
+    out[side] = {
+      id: p.id,
+      choose(view, decision, rng) {
+        const t = performance.now();
+        const c = p.choose(view, decision, rng);
+        clock.ms += performance.now() - t;
+        clock.decisions++;
+        return c;
+      },
+    };
+  }
+  return out;
+}
+
+/** Games per second on this thread (untimed policies), then draws and decisions per game (timed). */
+function singleCore(def: GameDefinition, setup: GameSetup, policies: Record<string, string>): { rate: number; draws: number; decisions: number; policyMicros: number; policyShare: number } {
   const counter = { draws: 0 };
   let games = 0;
   const t0 = performance.now();
@@ -54,7 +79,22 @@ function singleCore(def: GameDefinition, setup: GameSetup, policies: Record<stri
     games++;
   }
   const secs = (performance.now() - t0) / 1000;
-  return { rate: games / secs, draws: counter.draws / games };
+  const clock = { ms: 0, decisions: 0 };
+  const sample = Math.max(20, Math.min(games, 500));
+  const t1 = performance.now();
+  for (let g = 0; g < sample; g++) {
+    const streams = gameStreams(SEED, g);
+    const state = def.start(setup, streams);
+    def.play(state, { streams, policies: timedPolicies(def, policies, clock) });
+  }
+  const timedMs = performance.now() - t1;
+  return {
+    rate: games / secs,
+    draws: counter.draws / games,
+    decisions: clock.decisions / sample,
+    policyMicros: (1000 * clock.ms) / Math.max(1, clock.decisions),
+    policyShare: clock.ms / timedMs,
+  };
 }
 
 /** Games per second of the worker pool (play only: no table, files or report). */
@@ -108,9 +148,19 @@ async function main(): Promise<void> {
   for (const def of listGames()) {
     for (const arm of armsOf(def)) {
       const setup = resolveSetup(def, { scenario: arm.scenario }, 'bench');
-      const { rate, draws } = singleCore(def, setup, arm.policies);
+      const { rate, draws, decisions, policyMicros, policyShare } = singleCore(def, setup, arm.policies);
       const floorSeconds = (draws * drawNs) / 1e9;
-      rates.push({ game: def.id, scenario: arm.scenario, policies: arm.policies, gamesPerSecond: Math.round(rate), drawsPerGame: Math.round(draws * 10) / 10, floorRatio: Math.round(1 / rate / floorSeconds) });
+      rates.push({
+        game: def.id,
+        scenario: arm.scenario,
+        policies: arm.policies,
+        gamesPerSecond: Math.round(rate),
+        drawsPerGame: Math.round(draws * 10) / 10,
+        floorRatio: Math.round(1 / rate / floorSeconds),
+        decisionsPerGame: Math.round(decisions * 10) / 10,
+        policyMicrosPerDecision: Math.round(policyMicros * 10) / 10,
+        policyShare: Math.round(policyShare * 100) / 100,
+      });
     }
     const main = armsOf(def)[0]!;
     const setup = resolveSetup(def, { scenario: main.scenario }, 'bench');
@@ -118,6 +168,17 @@ async function main(): Promise<void> {
     const one = await poolRate(def, setup, main.policies, 1, n);
     const two = await poolRate(def, setup, main.policies, 2, n);
     scaling.push({ game: def.id, oneWorker: Math.round(one), twoWorkers: Math.round(two), speedup: Math.round((two / one) * 100) / 100 });
+  }
+  const micro: { name: string; ns: number }[] = [];
+  if (listGames().some((g) => g.id === 'scs')) {
+    // SCS 8.4: is a pocket threatened if this hex is taken? (the check every capture makes)
+    const def = listGames().find((g) => g.id === 'scs')!;
+    const state = def.start(resolveSetup(def, {}, 'bench'), gameStreams(SEED, 0)) as { control: number[] };
+    const out: number[] = [];
+    const h2513 = scsMap.index('2513');
+    const h2410 = scsMap.index('2410');
+    micro.push({ name: 'scs pocket check, 2513 (threatens 2612+2613)', ns: (await measure(() => do_not_optimize(pocketIfTaken(state.control, h2513, out)))).avg });
+    micro.push({ name: 'scs pocket check, 2410 (no pocket)', ns: (await measure(() => do_not_optimize(pocketIfTaken(state.control, h2410, out)))).avg });
   }
   let big: { game: string; games: number; seconds: number; peakRssMb: number } | undefined;
   if (args.has('--big')) {
@@ -133,18 +194,23 @@ async function main(): Promise<void> {
     rngDrawNs: Math.round(drawNs * 100) / 100,
     singleCore: rates,
     workers: scaling,
+    micro: micro.map((m) => ({ name: m.name, ns: Math.round(m.ns) })),
     ...(big === undefined ? {} : { bigRun: big }),
   };
   const lines = [
     `machine: ${results.machine.cpu}, ${results.machine.cores} cores, node ${results.machine.node}`,
     `RNG: one randInt(1..6) draw costs ${results.rngDrawNs} ns`,
     '',
-    'game  scenario   policies                                   games/s/core  draws/game  time/RNG floor',
-    ...rates.map((r) => `${r.game.padEnd(5)} ${r.scenario.padEnd(10)} ${Object.entries(r.policies).map(([s, p]) => `${s}=${p}`).join(' ').padEnd(42)} ${String(r.gamesPerSecond).padStart(12)}  ${String(r.drawsPerGame).padStart(10)}  ${String(r.floorRatio).padStart(13)}x`),
+    'game  scenario   policies                                   games/s/core  draws/game  time/RNG floor  decisions/game  us/decision  policy share',
+    ...rates.map(
+      (r) =>
+        `${r.game.padEnd(5)} ${r.scenario.padEnd(10)} ${Object.entries(r.policies).map(([s, p]) => `${s}=${p}`).join(' ').padEnd(42)} ${String(r.gamesPerSecond).padStart(12)}  ${String(r.drawsPerGame).padStart(10)}  ${String(r.floorRatio).padStart(13)}x  ${String(r.decisionsPerGame).padStart(14)}  ${String(r.policyMicrosPerDecision).padStart(11)}  ${(100 * r.policyShare).toFixed(0).padStart(11)}%`,
+    ),
     '',
     'game  1 worker games/s  2 workers games/s  speed-up',
     ...scaling.map((s) => `${s.game.padEnd(5)} ${String(s.oneWorker).padStart(16)}  ${String(s.twoWorkers).padStart(17)}  ${s.speedup.toFixed(2)}x`),
   ];
+  if (micro.length > 0) lines.push('', ...micro.map((m) => `${m.name}: ${Math.round(m.ns)} ns`));
   if (big !== undefined) lines.push('', `${big.games.toLocaleString('en-US')} ${big.game} games to a finished report: ${big.seconds.toFixed(1)} s, peak RSS ${big.peakRssMb} MB`);
   process.stdout.write(`${lines.join('\n')}\n`);
   writeFileSync(join(packageRoot, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
