@@ -4,6 +4,9 @@
  * Re-pin only with a rules or policy change, and say so.
  * Re-pinned for the turn-1 plan (policies/plan.ts) of historical and pocket-hunter and
  * pocket-hunter's 1E host '50'; shock-spearhead and random are unchanged.
+ * Re-pinned shock-spearhead for its 4.5/4.6 rewrite (turn-1 plan, 1E with the 50th then the
+ * southern drive (4S, else the 50th), westward drive, 4S at the westernmost south-edge hex,
+ * joint-operation marker west of column 13).
  */
 import { describe, expect, it } from 'vitest';
 import { gameStreams } from '../src/core/rng.js';
@@ -28,12 +31,12 @@ const PINNED: Record<string, string[]> = {
     'sudden-death|1|11|18|37|23|0|3|70'
   ],
   'shock-spearhead': [
-    'german-win|6|51|48|117|50|4|1|110',
-    'german-win|6|50|52|130|52|3|1|109',
-    'german-win|6|50|52|109|53|16|2|109',
-    'turn1-loss|1|11|20|45|25|2|0|70',
-    'turn1-loss|1|9|18|40|23|2|0|68',
-    'turn1-loss|1|11|16|42|18|1|0|70'
+    'sudden-death|1|14|19|39|17|0|1|73',
+    'sudden-death|1|11|17|39|33|0|3|70',
+    'sudden-death|1|9|15|40|37|0|1|68',
+    'sudden-death|1|13|17|38|19|0|1|72',
+    'sudden-death|2|18|30|71|41|0|1|77',
+    'sudden-death|2|24|36|72|47|0|3|83'
   ],
   'random': [
     'turn1-loss|1|2|3|8|4|41|0|61',

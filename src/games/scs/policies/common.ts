@@ -26,10 +26,16 @@ export interface Traits {
   killOrder: readonly number[];
   /** Preferred 1E host (army id) or null for the strongest army. */
   host: string | null;
+  /** Preferred 1E hosts in order, by state (overrides `host` when it names a living army; 6.3). */
+  hosts?(s: ScsState): readonly string[];
+  /** Armies with no attack in reach approach their own best targets (targetValue with the army), not the common ones. */
+  approachPerArmy?: boolean;
   /** Replacement priority: 'shock' first, or 'weakest' (largest deficit) first. */
   replacements: 'shock' | 'weakest';
   /** Where 4S heads and the joint-operation marker goes: a hex id. */
   focus: string;
+  /** 4S entry (7.2): 'west-south' takes the westernmost Soviet south-edge hex when there is one, else nearest `focus`. */
+  entry4S?: 'west-south';
   /** Joint-operation marker hex, or null to place it near `focus`. */
   jointOp: string | null;
   /** SCS 4.2: plan turn 1 as a whole (plan.ts) instead of army by army. */
@@ -283,6 +289,7 @@ export function traitPolicy(id: string, traits: Traits): Policy {
     }
     return dist;
   };
+  const ownDist = new Int16Array(scsMap.size);
   const focus = scsMap.index(traits.focus);
   /** Turn-1 plan: the ring hex each planned army was sent against (4.2), -1 for none. */
   const planned = new Int32Array(32).fill(-1);
@@ -375,7 +382,7 @@ export function traitPolicy(id: string, traits: Traits): Policy {
           }
           if (best > 0) return best;
           // no attack in reach: step closer to the nearest target for next turn (no German ever attacks, 3.9)
-          const d = distances(s);
+          const d = traits.approachPerArmy ? distanceToTargets(s, val, ownDist) : distances(s);
           const here = d[army.hex]!;
           for (let i = 1; i < opts.length; i++) {
             const o = opts[i] as StepOption;
@@ -426,6 +433,10 @@ export function traitPolicy(id: string, traits: Traits): Policy {
           return best;
         }
         case 'host1E': {
+          for (const id of traits.hosts?.(s) ?? []) {
+            const i = opts.findIndex((o) => s.armies[o as number]!.id === id);
+            if (i >= 0) return i;
+          }
           if (traits.host !== null) {
             const i = opts.findIndex((o) => s.armies[o as number]!.id === traits.host);
             if (i >= 0) return i;
@@ -440,6 +451,14 @@ export function traitPolicy(id: string, traits: Traits): Policy {
           if (decision.kind === 'placeJointOp' && traits.jointOp !== null) {
             const i = opts.indexOf(scsMap.index(traits.jointOp));
             if (i >= 0) return i;
+          }
+          if (decision.kind === 'enter4S' && traits.entry4S === 'west-south') {
+            let w = -1;
+            for (let i = 0; i < opts.length; i++) {
+              const h = opts[i] as number;
+              if (scsMap.southEdge[h] === 1 && (w < 0 || scsMap.col[h]! < scsMap.col[opts[w] as number]!)) w = i;
+            }
+            if (w >= 0) return w;
           }
           let best = 0;
           for (let i = 1; i < opts.length; i++)

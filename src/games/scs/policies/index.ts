@@ -2,10 +2,27 @@
 import { randomPolicy } from '../../../core/decide.js';
 import type { PolicyDef } from '../../../core/game.js';
 import { scsMap } from '../map.js';
+import type { ScsState } from '../state.js';
 import { KILL_MECH_FIRST, survivalValue, traitPolicy } from './common.js';
 
 /** Columns west of the start line: 0 at column 27, 17 at column 10. */
 const westness = (h: number) => 27 - scsMap.col[h]!;
+
+/** Rows of the southern drive (the clear belt along the south edge, rows 13-17; 9.10). */
+const SOUTH_ROW = 13;
+
+/**
+ * 1E's preferred hosts (6.3): the 50th at Tula for the turn-1 ring (4.2), then the southern drive —
+ * 4S once it is on the map, the 50th until then — then the other shock armies, westernmost first.
+ */
+function spearheadHosts(s: ScsState): string[] {
+  if (s.phase === 'setup') return ['50'];
+  const shock = s.armies
+    .filter((a) => a.type === 'shock' && a.hex >= 0)
+    .sort((x, y) => scsMap.col[x.hex]! - scsMap.col[y.hex]! || y.steps - x.steps)
+    .map((a) => a.id);
+  return ['4S', '50', ...shock];
+}
 
 export const policies: readonly PolicyDef[] = [
   {
@@ -86,22 +103,46 @@ export const policies: readonly PolicyDef[] = [
     id: 'shock-spearhead',
     side: 'soviet',
     description:
-      'the shock armies (with 1E) drive west as deep as they can while the combined-arms armies only secure the checks and pockets',
+      'plays for the 4.5/4.6 map objectives: passes turn 1 with the whole-turn plan (plan.ts, 1E with the 50th at Tula); the combined-arms armies of the south open the clear south edge westward (9.10) so that 4S enters as far west as it can (7.2), then widen its corridor; from turn 2 the shock armies (1S, 3S, 4S from turn 3, 1E with 4S once it is on the map, replacements to them first, 7.4) drive west, exploiting every won battle (9.4) and avoiding relief battles for pockets without fortified localities (8.4-8.5), to hold hexes in or west of column 13 at the end of turn 6; the joint-operation marker converts a hex west of column 13 at once (7.3, counted by 4.5); the other combined-arms armies secure the checks (4.2, 4.3) and then close pockets around fortified localities (8.4, 8.8, 10.13)',
     create: () =>
       traitPolicy('shock-spearhead', {
         targetValue: (s, h, info, a) => {
-          const shock = a >= 0 && s.armies[a]!.type === 'shock';
-          const base = survivalValue(s, h, info, a) + 20 * info.pocketFortified;
-          return shock ? base + 2 + 1.5 * westness(h) : base + (info.pocket > 0 ? 4 : 0);
+          const army = a >= 0 ? s.armies[a]! : null;
+          const shock = army !== null && army.type === 'shock';
+          const base = survivalValue(s, h, info, a);
+          // a relief battle with no fortified locality at stake is to the death (8.5) and ends the drive's move
+          const relief = info.pocket > 0 && info.pocketFortified === 0 ? 0.25 : 1;
+          if (army !== null && !shock && scsMap.row[army.hex]! >= SOUTH_ROW && scsMap.row[h]! >= SOUTH_ROW) {
+            // the southern combined-arms armies open the south edge westward, so that 4S enters
+            // as far west as it can (7.2: any Soviet-controlled south-edge hex), and then widen its corridor
+            return (base + 5 + 3 * westness(h) + (scsMap.southEdge[h] === 1 ? 8 : 0)) * relief;
+          }
+          if (!shock || s.turn === 1) {
+            // other combined-arms armies: the checks (the K-area first, 4.3), then rings around fortified localities (10.13)
+            let v = base + 30 * info.pocketFortified;
+            if (s.turn >= 4)
+              v +=
+                5 * info.fortifiedNear1 +
+                2 * info.fortifiedNear2 +
+                (info.pocket > 0 ? 3 : 0) +
+                (info.fortifiedDist <= 4 ? 6 / info.fortifiedDist : 0);
+            return v;
+          }
+          // shock armies: west, toward column 13 and beyond (4.5)
+          return (base + 20 * info.pocketFortified + 10 + 4 * westness(h) + (scsMap.col[h]! <= 13 ? 30 : 0)) * relief;
         },
         minAttackSteps: 3,
         pressRatio: 1.0,
         viThreshold: 4,
         killOrder: KILL_MECH_FIRST,
         host: '1S',
+        hosts: spearheadHosts,
+        approachPerArmy: true,
         replacements: 'shock',
-        focus: '1808',
+        focus: '1316',
         jointOp: null,
+        entry4S: 'west-south',
+        planTurn1: true,
       }),
   },
   {
