@@ -54,8 +54,8 @@ export function summaryMarkdown(def: GameDefinition, m: Manifest, data: ReportDa
     const vs = cmp === undefined ? '' : ` ${side.name} wins ${comparisonSentence(cmp)}.`;
     const changed = nonDefaultVariants(def, a.variants);
     const results = outcomes.filter((o) => o.arm === a.id && o.kind === 'result' && o.count > 0);
-    const winners = results.map((r) => def.results.find((d) => d.id === r.outcome)?.winner ?? null);
-    const shared = winners.some((w, i) => winners.indexOf(w) !== i); // several ways to the same winner
+    const winners = def.results.map((r) => r.winner);
+    const shared = winners.some((w, i) => winners.indexOf(w) !== i); // the game has several ways to the same winner
     const how = shared ? ` Results: ${results.map((r) => `${r.outcome} ${rateWithCi(r.rate, r.lo95, r.hi95)}`).join(', ')}.` : '';
     lines.push(`- **${a.id}** (${armLabel(m, a.id)}; scenario ${a.scenario}${changed.length > 0 ? `; variants ${changed.join(', ')}` : ''}): ${parts.join(', ')}.${how}${vs}`);
   }
