@@ -6,9 +6,11 @@ import type { Policy, TraceEvent } from '../../core/game.js';
 import type { GameStreams } from '../../core/rng.js';
 import { type CombatResult, columnLabel, crtColumn, crtResult } from './crt.js';
 import { mapOf, type SfoMap } from './map.js';
-import { enemyZoc } from './movement.js';
+import { enemyZocInto } from './movement.js';
 import type { SfoOption } from './options.js';
 import { enemyOf, type SfoState, type Side, type SupportKind } from './state.js';
+
+const scratchZoc = new Uint8Array(128);
 
 /** One battle: a defender hex and the attacking units, with its CRT column index and strength difference. */
 export interface Battle {
@@ -88,39 +90,73 @@ export function makeBattle(
  * of the hex; strength difference below 0 is not allowed. Variant one-attack-per-hex: a hex once attacked
  * this phase cannot be attacked again.
  */
+// Scratch of legalBattles: per hex, the first eligible attacker (unit index, -1 none) and, per unit, the next one on its hex.
+let scratchHead = new Int16Array(128);
+let scratchNext = new Int16Array(64);
+const scratchSeen = new Uint8Array(128);
+
 export function legalBattles(state: SfoState, side: Side): Battle[] {
   const m = mapOf(state);
   const enemy = enemyOf(side);
   const out: Battle[] = [];
-  const seen = new Uint8Array(m.size);
-  for (const d of state.units) {
+  const units = state.units;
+  const nu = units.length;
+  if (scratchHead.length < m.size) scratchHead = new Int16Array(2 * m.size);
+  if (scratchNext.length < nu) scratchNext = new Int16Array(2 * nu);
+  const head = scratchHead;
+  const next = scratchNext;
+  const seen = scratchSeen.length >= m.size ? scratchSeen.fill(0, 0, m.size) : new Uint8Array(m.size);
+  head.fill(-1, 0, m.size);
+  // units that may attack, per hex in unit order (built backwards so that each list ascends)
+  for (let i = nu - 1; i >= 0; i--) {
+    const a = units[i]!;
+    if (a.side !== side || a.status !== 'map' || a.attacked || a.disrupted) continue;
+    next[i] = head[a.hex]!;
+    head[a.hex] = i;
+  }
+  const basic = state.rules.level === 'basic';
+  const flipped = state.rules.expert?.disruptedDefence ?? 0;
+  for (const d of units) {
     if (d.side !== enemy || d.status !== 'map' || seen[d.hex] === 1) continue;
     const dh = d.hex;
     seen[dh] = 1;
     if (state.rules.oneAttackPerHex && state.attackedHexes.includes(dh)) continue;
     // groups: Basic one group per eligible unit; Advanced one group per attacking hex
     const groups: number[][] = [];
-    for (const n of m.neighbours[dh]!) {
-      let g: number[] | undefined;
-      for (let i = 0; i < state.units.length; i++) {
-        const a = state.units[i]!;
-        if (a.side !== side || a.status !== 'map' || a.hex !== n || a.attacked || a.disrupted) continue;
-        if (state.rules.level === 'basic') groups.push([i]);
-        else {
-          if (g === undefined) {
-            g = [];
-            groups.push(g);
-          }
-          g.push(i);
-        }
+    const ns = m.neighbours[dh]!;
+    for (let j = 0; j < ns.length; j++) {
+      let i = head[ns[j]!]!;
+      if (i < 0) continue;
+      if (basic) {
+        for (; i >= 0; i = next[i]!) groups.push([i]);
+      } else {
+        const g: number[] = [];
+        for (; i >= 0; i = next[i]!) g.push(i);
+        groups.push(g);
       }
     }
     const k = groups.length;
+    if (k === 0) continue;
+    // makeBattle, with what does not depend on the attackers computed once per defender hex
+    let def = 0;
+    for (const u of units) if (u.status === 'map' && u.hex === dh) def += u.disrupted ? flipped : u.defence;
+    def += m.forest[dh] === 1 ? 1 : 0; // hexDefence
+    const support = supportOn(state, dh);
+    const bonus = supportOffence(state, support);
     for (let mask = 1; mask < 1 << k; mask++) {
       const attackers: number[] = [];
-      for (let j = 0; j < k; j++) if (mask & (1 << j)) attackers.push(...groups[j]!);
-      const b = makeBattle(state, dh, attackers);
-      if (b.column >= 0) out.push(b);
+      let off = 0;
+      for (let j = 0; j < k; j++) {
+        if ((mask & (1 << j)) === 0) continue;
+        const g = groups[j]!;
+        for (let x = 0; x < g.length; x++) {
+          attackers.push(g[x]!);
+          off += units[g[x]!]!.offence;
+        }
+      }
+      const difference = off + bonus - def;
+      const column = crtColumn(state.rules.level, attackers.length, difference);
+      if (column >= 0) out.push({ defender: dh, attackers, column, difference, support });
     }
   }
   return out;
@@ -134,7 +170,7 @@ export function legalBattles(state: SfoState, side: Side): Battle[] {
 export function retreatOptions(state: SfoState, ui: number, m: SfoMap = mapOf(state)): number[] {
   const u = state.units[ui]!;
   if (u.status !== 'map') return [];
-  const zoc = enemyZoc(state, u.side, m);
+  const zoc = enemyZocInto(state, u.side, m, scratchZoc);
   const out: number[] = [];
   for (const n of m.neighbours[u.hex]!) {
     if (zoc[n] === 1) continue; // enemy ZOC covers enemy-occupied hexes too
@@ -195,23 +231,25 @@ export function retreatUnits(state: SfoState, units: readonly number[], ctx: Dec
     const hexes = retreatOptions(state, ui);
     if (hexes.length === 0) {
       eliminate(state, ui);
-      tell(state, ctx, u.side, 'SFO 9.2', `${label(state, ui)} cannot retreat: eliminated`);
+      if (ctx.trace !== undefined)
+        tell(state, ctx, u.side, 'SFO 9.2', `${label(state, ui)} cannot retreat: eliminated`);
       continue;
     }
     const options: SfoOption[] = hexes.map((to) => ({ type: 'retreat', unit: ui, to }));
     const c = decide(state, ctx, 'retreat', u.side, 'SFO 9.2', options);
     const from = u.hex;
     u.hex = hexes[c]!;
-    tell(
-      state,
-      ctx,
-      u.side,
-      'SFO 9.2',
-      `${label(state, ui)} retreats ${hexName(state, from)} → ${hexName(state, u.hex)}`,
-      {
-        decision: { kind: 'retreat', choice: c, of: options.length },
-      },
-    );
+    if (ctx.trace !== undefined)
+      tell(
+        state,
+        ctx,
+        u.side,
+        'SFO 9.2',
+        `${label(state, ui)} retreats ${hexName(state, from)} → ${hexName(state, u.hex)}`,
+        {
+          decision: { kind: 'retreat', choice: c, of: options.length },
+        },
+      );
   }
 }
 
@@ -233,13 +271,14 @@ export function retreatTwo(state: SfoState, units: readonly number[], ctx: Decid
   state.units.forEach((u, i) => {
     if (u.status === 'map' && u.side === side && hexes.includes(u.hex)) again.push(i);
   });
-  tell(
-    state,
-    ctx,
-    side,
-    'SFO 9.2',
-    `breakthrough: ${again.map((i) => label(state, i)).join(', ')} retreat a second hex`,
-  );
+  if (ctx.trace !== undefined)
+    tell(
+      state,
+      ctx,
+      side,
+      'SFO 9.2',
+      `breakthrough: ${again.map((i) => label(state, i)).join(', ')} retreat a second hex`,
+    );
   retreatUnits(state, again, ctx);
 }
 
@@ -252,9 +291,10 @@ function eliminateOne(state: SfoState, units: readonly number[], ctx: DecideCont
   const c = decide(state, ctx, 'eliminate', side, 'SFO 9.1', options);
   const ui = alive[c]!;
   eliminate(state, ui);
-  tell(state, ctx, side, 'SFO 9.1', `${label(state, ui)} eliminated`, {
-    decision: { kind: 'eliminate', choice: c, of: options.length },
-  });
+  if (ctx.trace !== undefined)
+    tell(state, ctx, side, 'SFO 9.1', `${label(state, ui)} eliminated`, {
+      decision: { kind: 'eliminate', choice: c, of: options.length },
+    });
   return alive.filter((i) => i !== ui);
 }
 
@@ -262,7 +302,8 @@ function eliminateAll(state: SfoState, units: readonly number[], ctx: DecideCont
   for (const ui of units) {
     if (state.units[ui]!.status !== 'map') continue;
     eliminate(state, ui);
-    tell(state, ctx, state.units[ui]!.side, 'SFO 9.1', `${label(state, ui)} eliminated`);
+    if (ctx.trace !== undefined)
+      tell(state, ctx, state.units[ui]!.side, 'SFO 9.1', `${label(state, ui)} eliminated`);
   }
 }
 
@@ -299,16 +340,17 @@ function advance(
   const u = state.units[o.unit]!;
   const from = u.hex;
   u.hex = battle.defender;
-  tell(
-    state,
-    ctx,
-    side,
-    'SFO 9.3',
-    `${label(state, o.unit)} advances ${hexName(state, from)} → ${hexName(state, u.hex)}`,
-    {
-      decision: { kind: 'advance', choice: c, of: options.length },
-    },
-  );
+  if (ctx.trace !== undefined)
+    tell(
+      state,
+      ctx,
+      side,
+      'SFO 9.3',
+      `${label(state, o.unit)} advances ${hexName(state, from)} → ${hexName(state, u.hex)}`,
+      {
+        decision: { kind: 'advance', choice: c, of: options.length },
+      },
+    );
   if (exploit && u.type === 'tank') exploitation(state, battle, o.unit, side, ctx);
 }
 
@@ -349,16 +391,17 @@ function exploitation(state: SfoState, battle: Battle, tank: number, side: Side,
   const from = u.hex;
   u.hex = o.to;
   state.stats.exploitations++;
-  tell(
-    state,
-    ctx,
-    side,
-    'SFO 9.3',
-    `exploitation: ${label(state, tank)} advances on ${hexName(state, from)} → ${hexName(state, o.to)}`,
-    {
-      decision: { kind: 'exploit', choice: c, of: options.length },
-    },
-  );
+  if (ctx.trace !== undefined)
+    tell(
+      state,
+      ctx,
+      side,
+      'SFO 9.3',
+      `exploitation: ${label(state, tank)} advances on ${hexName(state, from)} → ${hexName(state, o.to)}`,
+      {
+        decision: { kind: 'exploit', choice: c, of: options.length },
+      },
+    );
   advance(state, battle, side, ctx, false, tank);
 }
 
@@ -407,18 +450,19 @@ export function resolveBattle(
   if (breakthrough) state.stats.breakthroughs++;
   const retreatDefenders = (units: readonly number[]) =>
     breakthrough ? retreatTwo(state, units, ctx) : retreatUnits(state, units, ctx);
-  tell(
-    state,
-    ctx,
-    side,
-    'SFO 9',
-    `${battle.attackers.map((a) => `${label(state, a)} ${hexName(state, state.units[a]!.hex)}`).join(', ')} attack ${defenders
-      .map((d) => label(state, d))
-      .join(
-        ', ',
-      )} ${hexName(state, battle.defender)}${battle.support === null ? '' : ` with ${battle.support} support`}: column ${columnLabel(state.rules.level, battle.column)}, die ${die} → ${result}`,
-    { dice: [die] },
-  );
+  if (ctx.trace !== undefined)
+    tell(
+      state,
+      ctx,
+      side,
+      'SFO 9',
+      `${battle.attackers.map((a) => `${label(state, a)} ${hexName(state, state.units[a]!.hex)}`).join(', ')} attack ${defenders
+        .map((d) => label(state, d))
+        .join(
+          ', ',
+        )} ${hexName(state, battle.defender)}${battle.support === null ? '' : ` with ${battle.support} support`}: column ${columnLabel(state.rules.level, battle.column)}, die ${die} → ${result}`,
+      { dice: [die] },
+    );
   const allOrOne = state.rules.elimination;
   switch (result) {
     case 'AE':

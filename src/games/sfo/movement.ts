@@ -8,7 +8,28 @@ import { enemyOf, type SfoState, type Side } from './state.js';
 const IMPASSABLE = 99;
 // Scratch buffers of explore(): it calls nothing that could re-enter it, and callers copy results out.
 const scratchRem = new Int8Array(128);
-const scratchStack: number[] = [];
+let scratchQueue = new Int16Array(1024);
+let scratchFill = new Int32Array(16);
+const oneSource = [0];
+const oneMp = [0];
+
+/** All zero (never written): the friendly counts of a context that ignores stacking. */
+export const NO_UNITS = new Uint8Array(128);
+
+/** `enemyZoc` into `zoc` (at least the map's size; overwritten). */
+export function enemyZocInto(state: SfoState, side: Side, m: SfoMap, zoc: Uint8Array): Uint8Array {
+  zoc.fill(0);
+  const enemy = enemyOf(side);
+  const units = state.units;
+  for (let i = 0; i < units.length; i++) {
+    const u = units[i]!;
+    if (u.side !== enemy || u.status !== 'map') continue;
+    zoc[u.hex] = 1;
+    const ns = m.neighbours[u.hex]!;
+    for (let j = 0; j < ns.length; j++) zoc[ns[j]!] = 1;
+  }
+  return zoc;
+}
 
 /** SFO 6: per hex, 1 when it is in the zone of control of an enemy of `side` (an enemy unit's hex and its 6 neighbours). */
 export function enemyZoc(state: SfoState, side: Side, m: SfoMap = mapOf(state)): Uint8Array {
@@ -55,30 +76,50 @@ function explore(
   zoc: Uint8Array,
   enemyOcc: Uint8Array,
 ): Int8Array {
-  const rem = scratchRem.subarray(0, m.size).fill(-1);
-  const stack = scratchStack;
-  stack.length = 0;
+  // The result is indexed by hex (entries from m.size on are not meaningful). Hexes are expanded
+  // in order of decreasing MP left (every step costs at least 1), so each is expanded once, with
+  // its final value: the best MP left over all legal paths, whatever the order.
+  const size = m.size;
+  const rem = scratchRem;
+  rem.fill(-1, 0, size);
+  let top = -1;
+  for (let i = 0; i < sources.length; i++) if (mps[i]! > top) top = mps[i]!;
+  if (top < 0) return rem;
+  // bucket r holds the hexes reached with r MP left: slots [r * size, r * size + fill[r]); a hex
+  // enters a bucket at most once (its value only grows)
+  if (scratchQueue.length < (top + 1) * size) scratchQueue = new Int16Array(2 * (top + 1) * size);
+  if (scratchFill.length < top + 1) scratchFill = new Int32Array(2 * (top + 1));
+  const queue = scratchQueue;
+  const fill = scratchFill;
+  fill.fill(0, 0, top + 1);
   for (let i = 0; i < sources.length; i++) {
     const h = sources[i]!;
     const r = mps[i]!;
     if (r > rem[h]!) {
       rem[h] = r;
-      stack.push(h);
+      queue[r * size + fill[r]!++] = h;
     }
   }
   const startInZoc = start >= 0 && zoc[start] === 1;
   const strict = state.rules.zocStrict;
-  while (stack.length > 0) {
-    const h = stack.pop()!;
-    if (zoc[h] === 1 && h !== start) continue; // SFO 8.3: entering enemy ZOC ends movement
-    const left = rem[h]!;
-    for (const n of m.neighbours[h]!) {
-      if (enemyOcc[n]! > 0) continue;
-      if (startInZoc && zoc[n] === 1 && (h === start || strict)) continue; // SFO 8.3: no ZOC to ZOC
-      const r = left - enterCost(state, m, n);
-      if (r > rem[n]!) {
-        rem[n] = r;
-        stack.push(n);
+  const forest = m.forest;
+  const forestCost = state.rules.forestAllowed ? 2 : IMPASSABLE; // enterCost of a forest hex
+  for (let left = top; left >= 0; left--) {
+    const at = left * size;
+    for (let x = 0; x < fill[left]!; x++) {
+      const h = queue[at + x]!;
+      if (rem[h] !== left) continue; // improved since it was queued here
+      if (zoc[h] === 1 && h !== start) continue; // SFO 8.3: entering enemy ZOC ends movement
+      const ns = m.neighbours[h]!;
+      for (let j = 0; j < ns.length; j++) {
+        const n = ns[j]!;
+        if (enemyOcc[n]! > 0) continue;
+        if (startInZoc && zoc[n] === 1 && (h === start || strict)) continue; // SFO 8.3: no ZOC to ZOC
+        const r = left - (forest[n] === 1 ? forestCost : 1); // enterCost(state, m, n)
+        if (r > rem[n]!) {
+          rem[n] = r;
+          queue[r * size + fill[r]!++] = n;
+        }
       }
     }
   }
@@ -90,6 +131,27 @@ export interface MoveContext {
   readonly friend: Uint8Array;
   readonly enemy: Uint8Array;
   readonly zoc: Uint8Array;
+}
+
+/** `moveContext` into the given buffers (at least the map's size each; overwritten). */
+export function moveContextInto(
+  state: SfoState,
+  side: Side,
+  m: SfoMap,
+  friend: Uint8Array,
+  enemy: Uint8Array,
+  zoc: Uint8Array,
+): MoveContext {
+  friend.fill(0);
+  enemy.fill(0);
+  const units = state.units;
+  for (let i = 0; i < units.length; i++) {
+    const x = units[i]!;
+    if (x.status !== 'map') continue;
+    if (x.side === side) friend[x.hex] = friend[x.hex]! + 1;
+    else enemy[x.hex] = enemy[x.hex]! + 1;
+  }
+  return { friend, enemy, zoc: enemyZocInto(state, side, m, zoc) };
 }
 
 export function moveContext(state: SfoState, side: Side, m: SfoMap = mapOf(state)): MoveContext {
@@ -115,10 +177,13 @@ export function reachable(
   if (u.status !== 'map') return [];
   const c = pre ?? moveContext(state, u.side, m);
   const friend = c.friend;
-  const rem = explore(state, m, [u.hex], [u.movement], u.hex, c.zoc, c.enemy);
+  oneSource[0] = u.hex;
+  oneMp[0] = u.movement;
+  const rem = explore(state, m, oneSource, oneMp, u.hex, c.zoc, c.enemy);
   const out: number[] = [];
+  const limit = state.rules.stackLimit;
   for (let h = 0; h < m.size; h++) {
-    if (h !== u.hex && rem[h]! >= 0 && friend[h]! < state.rules.stackLimit) out.push(h);
+    if (h !== u.hex && rem[h]! >= 0 && friend[h]! < limit) out.push(h);
   }
   return out;
 }

@@ -17,7 +17,15 @@ import {
   V_ID,
 } from './events.js';
 import { mapOf, type SfoMap } from './map.js';
-import { applyMove, entryDestinations, type MoveContext, moveContext, reachable } from './movement.js';
+import {
+  applyMove,
+  entryDestinations,
+  type MoveContext,
+  moveContext,
+  moveContextInto,
+  NO_UNITS,
+  reachable,
+} from './movement.js';
 import type { SfoOption } from './options.js';
 import type { EventCell, Phase, SfoState, Side } from './state.js';
 import { outcome, sovietTownFlags } from './victory.js';
@@ -36,7 +44,7 @@ function tell(
 
 function enterPhase(state: SfoState, phase: Phase, ctx: PlayContext<SfoState>, side: Side, rule: string) {
   state.phase = phase;
-  tell(state, ctx.trace, side, rule, `turn ${state.turn}: ${phase}`);
+  if (ctx.trace !== undefined) tell(state, ctx.trace, side, rule, `turn ${state.turn}: ${phase}`);
 }
 
 /** SFO 7: Soviet events (Advanced replacement) or US events (Advanced V reinforcement); nothing in Basic; Expert random events. */
@@ -55,19 +63,21 @@ export function eventsPhase(state: SfoState, side: Side, ctx: PlayContext<SfoSta
     const count = o.type === 'replace' ? o.count : 0;
     const units = applyReplacement(state, count);
     if (count > 0) {
-      tell(
-        state,
-        ctx.trace,
-        side,
-        'SFO 7',
-        `Soviet replacements: ${units.map((u) => label(state, u)).join(', ')} arrive at the east edge`,
-        {
-          decision: { kind: 'replace', choice: c, of: options.length },
-        },
-      );
+      if (ctx.trace !== undefined)
+        tell(
+          state,
+          ctx.trace,
+          side,
+          'SFO 7',
+          `Soviet replacements: ${units.map((u) => label(state, u)).join(', ')} arrive at the east edge`,
+          {
+            decision: { kind: 'replace', choice: c, of: options.length },
+          },
+        );
     }
   } else if (checkReinforcement(state)) {
-    tell(state, ctx.trace, side, 'SFO 7', 'Soviets hold 2+ towns: West German V arrives at the west edge');
+    if (ctx.trace !== undefined)
+      tell(state, ctx.trace, side, 'SFO 7', 'Soviets hold 2+ towns: West German V arrives at the west edge');
   }
 }
 
@@ -94,40 +104,43 @@ export function expertEvents(state: SfoState, side: Side, ctx: PlayContext<SfoSt
   const ex = state.rules.expert!;
   const arrived = scheduledArrivals(state, side);
   if (arrived.length > 0) {
-    tell(
-      state,
-      ctx.trace,
-      side,
-      'SFO 12-13',
-      `scheduled reinforcements: ${arrived.map((u) => label(state, u)).join(', ')} arrive`,
-    );
+    if (ctx.trace !== undefined)
+      tell(
+        state,
+        ctx.trace,
+        side,
+        'SFO 12-13',
+        `scheduled reinforcements: ${arrived.map((u) => label(state, u)).join(', ')} arrive`,
+      );
   }
   const rng = ctx.streams.stream('events');
   const first = drawEvent(state, side, rng);
   let cell = effectiveEvent(state, side, first.cell);
-  tell(
-    state,
-    ctx.trace,
-    side,
-    'SFO 7',
-    `random event: ${eventName(state, first.cell)}${cell !== first.cell ? ' (As planned)' : ''}`,
-    {
-      dice: first.dice,
-    },
-  );
-  if (ex.eventRolls[side] > 1) {
-    const second = drawEvent(state, side, rng, first.index);
-    const other = effectiveEvent(state, side, second.cell);
+  if (ctx.trace !== undefined)
     tell(
       state,
       ctx.trace,
       side,
       'SFO 7',
-      `second random event: ${eventName(state, second.cell)}${other !== second.cell ? ' (As planned)' : ''}`,
+      `random event: ${eventName(state, first.cell)}${cell !== first.cell ? ' (As planned)' : ''}`,
       {
-        dice: second.dice,
+        dice: first.dice,
       },
     );
+  if (ex.eventRolls[side] > 1) {
+    const second = drawEvent(state, side, rng, first.index);
+    const other = effectiveEvent(state, side, second.cell);
+    if (ctx.trace !== undefined)
+      tell(
+        state,
+        ctx.trace,
+        side,
+        'SFO 7',
+        `second random event: ${eventName(state, second.cell)}${other !== second.cell ? ' (As planned)' : ''}`,
+        {
+          dice: second.dice,
+        },
+      );
     if (other !== cell) {
       const options: SfoOption[] = [
         { type: 'event', cell },
@@ -142,9 +155,10 @@ export function expertEvents(state: SfoState, side: Side, ctx: PlayContext<SfoSt
         options,
       );
       cell = c === 0 ? cell : other;
-      tell(state, ctx.trace, side, 'SFO 7', `chooses ${eventName(state, cell)}`, {
-        decision: { kind: 'event', choice: c, of: 2 },
-      });
+      if (ctx.trace !== undefined)
+        tell(state, ctx.trace, side, 'SFO 7', `chooses ${eventName(state, cell)}`, {
+          decision: { kind: 'event', choice: c, of: 2 },
+        });
     }
   }
   const kind = reinforcementUnit(cell) === null ? cell : 'reinforce';
@@ -158,13 +172,14 @@ function applyEvent(state: SfoState, side: Side, cell: EventCell, ctx: PlayConte
     const ui = state.units.findIndex((u) => u.id === id);
     state.units[ui]!.status = 'arriving';
     if (id === V_ID) state.stats.v_arrival_turn = state.turn;
-    tell(
-      state,
-      ctx.trace,
-      side,
-      'SFO 7.1',
-      `${label(state, ui)} arrives at the ${side === 'soviet' ? 'east' : 'west'} edge`,
-    );
+    if (ctx.trace !== undefined)
+      tell(
+        state,
+        ctx.trace,
+        side,
+        'SFO 7.1',
+        `${label(state, ui)} arrives at the ${side === 'soviet' ? 'east' : 'west'} edge`,
+      );
     return;
   }
   switch (cell) {
@@ -179,16 +194,17 @@ function applyEvent(state: SfoState, side: Side, cell: EventCell, ctx: PlayConte
       const o = options[c]!;
       if (o.type !== 'replace-units' || o.units.length === 0) return;
       applyExpertReplacement(state, side, o.units);
-      tell(
-        state,
-        ctx.trace,
-        side,
-        'SFO 7.1',
-        `replacements: ${o.units.map((u) => label(state, u)).join(', ')} arrive`,
-        {
-          decision: { kind: 'replace', choice: c, of: options.length },
-        },
-      );
+      if (ctx.trace !== undefined)
+        tell(
+          state,
+          ctx.trace,
+          side,
+          'SFO 7.1',
+          `replacements: ${o.units.map((u) => label(state, u)).join(', ')} arrive`,
+          {
+            decision: { kind: 'replace', choice: c, of: options.length },
+          },
+        );
       return;
     }
     case 'friction': {
@@ -198,9 +214,10 @@ function applyEvent(state: SfoState, side: Side, cell: EventCell, ctx: PlayConte
       const c = decide(state, ctx, 'disrupt', side, 'SFO 7.1', options);
       const ui = targets[c]!;
       state.units[ui]!.disrupted = true;
-      tell(state, ctx.trace, side, 'SFO 7.1', `${label(state, ui)} is out of action (flipped)`, {
-        decision: { kind: 'disrupt', choice: c, of: options.length },
-      });
+      if (ctx.trace !== undefined)
+        tell(state, ctx.trace, side, 'SFO 7.1', `${label(state, ui)} is out of action (flipped)`, {
+          decision: { kind: 'disrupt', choice: c, of: options.length },
+        });
       return;
     }
     default:
@@ -242,9 +259,10 @@ function placeSupport(state: SfoState, side: Side, ctx: PlayContext<SfoState>): 
   const o = options[c]!;
   if (o.type !== 'support') return;
   xs.placed = { kind, hex: o.hex };
-  tell(state, ctx.trace, side, 'SFO 7.1', `${kind} support placed on ${hexName(state, o.hex)}`, {
-    decision: { kind: 'support', choice: c, of: options.length },
-  });
+  if (ctx.trace !== undefined)
+    tell(state, ctx.trace, side, 'SFO 7.1', `${kind} support placed on ${hexName(state, o.hex)}`, {
+      decision: { kind: 'support', choice: c, of: options.length },
+    });
 }
 
 /**
@@ -274,10 +292,10 @@ function rawDestinations(
   state: SfoState,
   side: Side,
   m: SfoMap,
+  pre: MoveContext,
   infiltrating?: Map<number, number[]>,
 ): (number[] | null)[] {
-  const pre = moveContext(state, side, m);
-  const open: MoveContext = { friend: new Uint8Array(m.size), enemy: pre.enemy, zoc: pre.zoc };
+  const open: MoveContext = { friend: NO_UNITS, enemy: pre.enemy, zoc: pre.zoc };
   const armour = state.rules.expert?.armourInOpen === true;
   return state.units.map((u, i) => {
     if (u.side !== side || u.disrupted) return null; // SFO 7.1: a disrupted unit cannot move
@@ -300,26 +318,44 @@ function rawDestinations(
  * (`null` for units that cannot move). A unit's origin does not change until it has moved, and then
  * it is out of the phase, so the objects stay valid; each decision filters them by stacking.
  */
-function phaseOptions(state: SfoState, side: Side, raw: readonly (number[] | null)[]): (SfoOption[] | null)[] {
+function phaseOptions(
+  state: SfoState,
+  side: Side,
+  raw: readonly (number[] | null)[],
+): (SfoOption[] | null)[] {
   return state.units.map((u, i) => {
     const dests = raw[i];
     if (u.side !== side || dests === null || dests === undefined) return null;
     const on = u.status === 'map';
-    return dests.map((to): SfoOption => (on ? { type: 'move', unit: i, from: u.hex, to } : { type: 'enter', unit: i, to }));
+    return dests.map(
+      (to): SfoOption => (on ? { type: 'move', unit: i, from: u.hex, to } : { type: 'enter', unit: i, to }),
+    );
   });
 }
 
 const END_MOVEMENT: SfoOption = { type: 'end-movement' };
 
-function optionsFrom(state: SfoState, built: readonly (SfoOption[] | null)[], friend: Uint8Array): SfoOption[] {
+// Buffers of movementPhase (one phase at a time; nothing it calls uses them).
+const phaseFriend = new Uint8Array(128);
+const phaseEnemy = new Uint8Array(128);
+const phaseZoc = new Uint8Array(128);
+
+/** The options of the next decision: `built[i][k]` goes to `raw[i][k]` (phaseOptions). */
+function optionsFrom(
+  state: SfoState,
+  built: readonly (SfoOption[] | null)[],
+  raw: readonly (number[] | null)[],
+  friend: Uint8Array,
+): SfoOption[] {
   const options: SfoOption[] = [END_MOVEMENT];
   const limit = state.rules.stackLimit;
   for (let i = 0; i < built.length; i++) {
     const opts = built[i];
     if (opts === null || opts === undefined || state.units[i]!.moved) continue;
-    for (const o of opts) {
+    const dests = raw[i]!;
+    for (let k = 0; k < opts.length; k++) {
       // SFO 8.2: stacking, enforced at each destination
-      if (friend[(o as { readonly to: number }).to]! < limit) options.push(o);
+      if (friend[dests[k]!]! < limit) options.push(opts[k]!);
     }
   }
   return options;
@@ -328,7 +364,9 @@ function optionsFrom(state: SfoState, built: readonly (SfoOption[] | null)[], fr
 /** The legal options of the next move decision of `side` (SFO 8, 8.4): each unit moves at most once per phase. */
 export function moveOptions(state: SfoState, side: Side): SfoOption[] {
   const m = mapOf(state);
-  return optionsFrom(state, phaseOptions(state, side, rawDestinations(state, side, m)), moveContext(state, side, m).friend);
+  const pre = moveContext(state, side, m);
+  const raw = rawDestinations(state, side, m, pre);
+  return optionsFrom(state, phaseOptions(state, side, raw), raw, pre.friend);
 }
 
 /**
@@ -340,13 +378,14 @@ export function movementPhase(state: SfoState, side: Side, ctx: PlayContext<SfoS
   for (const u of state.units) if (u.side === side) u.moved = false;
   const m = mapOf(state);
   const infiltrating = new Map<number, number[]>();
-  const raw = rawDestinations(state, side, m, infiltrating);
-  const friend = moveContext(state, side, m).friend;
+  const pre = moveContextInto(state, side, m, phaseFriend, phaseEnemy, phaseZoc);
+  const raw = rawDestinations(state, side, m, pre, infiltrating);
+  const friend = pre.friend;
   const ex = state.rules.expert;
   const night = ex !== null && ex.nightTurn === state.turn;
   const built = phaseOptions(state, side, raw);
   for (;;) {
-    const options = optionsFrom(state, built, friend);
+    const options = optionsFrom(state, built, raw, friend);
     if (options.length === 1) break;
     state.decisions++;
     const c = ask(ctx.streams, ctx.policies, state, { kind: 'move', side, rule: 'SFO 8', options });
@@ -359,16 +398,17 @@ export function movementPhase(state: SfoState, side: Side, ctx: PlayContext<SfoS
       applyMove(state, o.unit, o.to);
       // SFO 8 Optional Night: a unit that moves at night is flipped and may not attack.
       if (night) state.units[o.unit]!.disrupted = true;
-      tell(
-        state,
-        ctx.trace,
-        side,
-        o.type === 'move' ? 'SFO 8' : 'SFO 8.4',
-        `${label(state, o.unit)} ${o.type === 'enter' ? 'enters' : hexName(state, from)} → ${hexName(state, o.to)}`,
-        {
-          decision: { kind: 'move', choice: c, of: options.length },
-        },
-      );
+      if (ctx.trace !== undefined)
+        tell(
+          state,
+          ctx.trace,
+          side,
+          o.type === 'move' ? 'SFO 8' : 'SFO 8.4',
+          `${label(state, o.unit)} ${o.type === 'enter' ? 'enters' : hexName(state, from)} → ${hexName(state, o.to)}`,
+          {
+            decision: { kind: 'move', choice: c, of: options.length },
+          },
+        );
     } else break;
   }
   placeSupport(state, side, ctx);
@@ -420,15 +460,16 @@ export function playGame(state: SfoState, ctx: PlayContext<SfoState>): GameRecor
   state.phase = 'end';
   const { result, level, vp } = outcome(state);
   const towns = sovietTownFlags(state);
-  tell(
-    state,
-    ctx.trace,
-    result === 'soviet-win' ? 'soviet' : 'us',
-    'SFO 10',
-    state.rules.expert?.victory === 'vp'
-      ? `end of turn ${state.turn}: victory points Soviet ${vp.soviet}, US ${vp.us}: ${result} (${level})`
-      : `end of turn ${state.turn}: Soviets hold ${towns.reduce((a, b) => a + b, 0)} town(s): ${result}`,
-  );
+  if (ctx.trace !== undefined)
+    tell(
+      state,
+      ctx.trace,
+      result === 'soviet-win' ? 'soviet' : 'us',
+      'SFO 10',
+      state.rules.expert?.victory === 'vp'
+        ? `end of turn ${state.turn}: victory points Soviet ${vp.soviet}, US ${vp.us}: ${result} (${level})`
+        : `end of turn ${state.turn}: Soviets hold ${towns.reduce((a, b) => a + b, 0)} town(s): ${result}`,
+    );
   ctx.onStep?.(state);
   return record(state);
 }

@@ -6,7 +6,7 @@
 import type { Decision, Policy, PolicyDef } from '../../../core/game.js';
 import { type Rng, randInt } from '../../../core/rng.js';
 import { type Battle, makeBattle, retreatOptions } from '../combat.js';
-import { crtDistribution } from '../crt.js';
+import { type CrtId, crtDistribution } from '../crt.js';
 import { mapOf, type SfoMap } from '../map.js';
 import { columnOdds, combatDieDistribution } from '../odds.js';
 import type { SfoOption } from '../options.js';
@@ -31,8 +31,14 @@ export interface Board {
   readonly sovTargets: readonly number[];
   /** Per town (index into m.towns): enemy units on it or adjacent to it. */
   readonly guard: readonly number[];
-  /** Hexes holding enemy units. */
+  /** Hexes holding enemy units, in no particular order. */
   readonly enemyHexes: readonly number[];
+  /** Per hex: own / enemy units on its neighbours (`adjacentFriends` / `adjacentEnemies` without the mover correction). */
+  readonly adjOwn: Uint8Array;
+  readonly adjEnemy: Uint8Array;
+  /** Per-decision lazily filled per-hex tables (see `hexTable`, `nearest`), keyed by identity. */
+  readonly tableKeys: unknown[];
+  readonly tables: Float64Array[];
 }
 
 const distCache = new WeakMap<SfoMap, Uint8Array>();
@@ -48,28 +54,93 @@ export function distances(m: SfoMap): Uint8Array {
   return d;
 }
 
+/**
+ * Buffers of the board summary, reused from one decision to the next: a board is used only while
+ * its policy chooses (choices are synchronous and never nested), so `board()` may overwrite the
+ * previous one. Typed arrays of this size live off the V8 heap and are costly to allocate.
+ */
+interface BoardBuffers {
+  readonly own: Uint8Array;
+  readonly enemy: Uint8Array;
+  readonly adjOwn: Uint8Array;
+  readonly adjEnemy: Uint8Array;
+  /** Float64 per-hex tables handed out by `hexTable` and `nearest`. */
+  readonly pool: Float64Array[];
+  used: number;
+}
+
+let buffers: BoardBuffers | null = null;
+
+function boardBuffers(size: number): BoardBuffers {
+  let bb = buffers;
+  if (bb === null || bb.own.length !== size) {
+    bb = {
+      own: new Uint8Array(size),
+      enemy: new Uint8Array(size),
+      adjOwn: new Uint8Array(size),
+      adjEnemy: new Uint8Array(size),
+      pool: [],
+      used: 0,
+    };
+    buffers = bb;
+  } else {
+    bb.own.fill(0);
+    bb.enemy.fill(0);
+    bb.adjOwn.fill(0);
+    bb.adjEnemy.fill(0);
+  }
+  bb.used = 0;
+  return bb;
+}
+
+/** A per-hex Float64 table for the current board (from the reused pool; every entry is overwritten by the caller). */
+function poolTable(size: number): Float64Array {
+  const bb = buffers!;
+  if (bb.used === bb.pool.length) bb.pool.push(new Float64Array(size));
+  return bb.pool[bb.used++]!;
+}
+
+/** The summary of the position for `side`; valid until the next call (its buffers are reused). */
 export function board(state: SfoState, side: Side): Board {
   const m = mapOf(state);
-  const own = new Uint8Array(m.size);
-  const enemy = new Uint8Array(m.size);
-  for (const u of state.units) {
+  const bb = boardBuffers(m.size);
+  const own = bb.own;
+  const enemy = bb.enemy;
+  const adjOwn = bb.adjOwn;
+  const adjEnemy = bb.adjEnemy;
+  const units = state.units;
+  const enemyHexes: number[] = [];
+  for (let i = 0; i < units.length; i++) {
+    const u = units[i]!;
     if (u.status !== 'map') continue;
-    if (u.side === side) own[u.hex] = own[u.hex]! + 1;
-    else enemy[u.hex] = enemy[u.hex]! + 1;
+    const h = u.hex;
+    const ns = m.neighbours[h]!;
+    // neighbourhood is symmetric: a unit on h counts as adjacent to each neighbour of h
+    if (u.side === side) {
+      own[h] = own[h]! + 1;
+      for (let j = 0; j < ns.length; j++) adjOwn[ns[j]!] = adjOwn[ns[j]!]! + 1;
+    } else {
+      if (enemy[h] === 0) enemyHexes.push(h);
+      enemy[h] = enemy[h]! + 1;
+      for (let j = 0; j < ns.length; j++) adjEnemy[ns[j]!] = adjEnemy[ns[j]!]! + 1;
+    }
   }
   const sovOcc = side === 'soviet' ? own : enemy;
   const usOcc = side === 'soviet' ? enemy : own;
-  const sovTowns = m.towns.filter((t) => sovOcc[t]! > 0);
-  const notHeld = m.towns.filter((t) => sovOcc[t] === 0);
-  const guard = m.towns.map((t) => {
-    let g = enemy[t]!;
-    for (const x of m.neighbours[t]!) g += enemy[x]!;
-    return g;
-  });
-  const enemyHexes: number[] = [];
-  for (let h = 0; h < m.size; h++) if (enemy[h]! > 0) enemyHexes.push(h);
+  const towns = m.towns;
+  const sovTowns: number[] = [];
+  const notHeld: number[] = [];
+  const usTowns: number[] = [];
+  const guard: number[] = [];
+  for (let i = 0; i < towns.length; i++) {
+    const t = towns[i]!;
+    if (sovOcc[t]! > 0) sovTowns.push(t);
+    else notHeld.push(t);
+    if (usOcc[t]! > 0) usTowns.push(t);
+    guard.push(enemy[t]! + adjEnemy[t]!);
+  }
   return {
-    sovTargets: notHeld.length === 0 ? m.towns : notHeld,
+    sovTargets: notHeld.length === 0 ? towns : notHeld,
     guard,
     enemyHexes,
     state,
@@ -79,9 +150,13 @@ export function board(state: SfoState, side: Side): Board {
     enemy,
     dist: distances(m),
     sovTowns,
-    usTowns: m.towns.filter((t) => usOcc[t]! > 0),
+    usTowns,
     turn: state.turn,
     lastTurn: state.turn >= state.rules.turns,
+    adjOwn,
+    adjEnemy,
+    tableKeys: [],
+    tables: [],
   };
 }
 
@@ -89,18 +164,28 @@ export function dist(b: Board, x: number, y: number): number {
   return b.dist[x * b.m.size + y]!;
 }
 
+/**
+ * A per-hex table of this decision, filled once by `fill` (a module-level function, the table's
+ * identity) on first use; `fill` must write every entry (the buffer is reused).
+ */
+export function hexTable(b: Board, fill: (b: Board, out: Float64Array) => void): Float64Array {
+  const keys = b.tableKeys;
+  for (let i = 0; i < keys.length; i++) if (keys[i] === fill) return b.tables[i]!;
+  const out = poolTable(b.m.size);
+  fill(b, out);
+  keys.push(fill);
+  b.tables.push(out);
+  return out;
+}
+
 /** Number of units of the enemy adjacent to `h`. */
 export function adjacentEnemies(b: Board, h: number): number {
-  let n = 0;
-  for (const x of b.m.neighbours[h]!) n += b.enemy[x]!;
-  return n;
+  return b.adjEnemy[h]!;
 }
 
 /** Number of own units adjacent to `h`, not counting unit's origin `from`. */
 export function adjacentFriends(b: Board, h: number, from: number): number {
-  let n = 0;
-  for (const x of b.m.neighbours[h]!) n += b.own[x]! - (x === from ? 1 : 0);
-  return n;
+  return from >= 0 && b.dist[h * b.m.size + from] === 1 ? b.adjOwn[h]! - 1 : b.adjOwn[h]!;
 }
 
 /** Own units on `h` other than the unit coming from `from`. */
@@ -110,10 +195,41 @@ export function friendsOn(b: Board, h: number, from: number): number {
 
 /** Distance from `h` to the nearest hex of `targets` (0 when there are none). */
 export function nearest(b: Board, h: number, targets: readonly number[]): number {
+  if (targets.length === 0) return 0;
+  // one table per target list of the board (by identity) and decision: those lists do not change
+  if (
+    targets !== b.sovTargets &&
+    targets !== b.m.towns &&
+    targets !== b.sovTowns &&
+    targets !== b.usTowns &&
+    targets !== b.enemyHexes
+  )
+    return nearestOf(b, h, targets);
+  const keys = b.tableKeys;
+  for (let i = 0; i < keys.length; i++) if (keys[i] === targets) return b.tables[i]![h]!;
+  const size = b.m.size;
+  const d = b.dist;
+  const out = poolTable(size);
+  for (let x = 0; x < size; x++) {
+    let best = 99;
+    for (let j = 0; j < targets.length; j++) {
+      const v = d[x * size + targets[j]!]!;
+      if (v < best) best = v;
+    }
+    out[x] = best;
+  }
+  keys.push(targets);
+  b.tables.push(out);
+  return out[h]!;
+}
+
+/** `nearest` for a list built on the fly (not cached). */
+export function nearestOf(b: Board, h: number, targets: readonly number[]): number {
   let best = 99;
-  for (const t of targets) {
-    const d = dist(b, h, t);
-    if (d < best) best = d;
+  const size = b.m.size;
+  for (let j = 0; j < targets.length; j++) {
+    const v = b.dist[h * size + targets[j]!]!;
+    if (v < best) best = v;
   }
   return targets.length === 0 ? 0 : best;
 }
@@ -143,13 +259,7 @@ export function battleValue(
   noRetreat: (h: number) => boolean,
 ): number {
   const s = b.state;
-  const p =
-    battle.support === 'spetsnaz'
-      ? (columnOdds(s.rules.crt, battle.column, SPETSNAZ_DIE) as Record<
-          'AE' | 'AR' | 'NE' | 'DR' | 'DE' | 'EX',
-          number
-        >)
-      : crtDistribution(s.rules.crt, battle.column);
+  const p = columnDistribution(s.rules.crt, battle.column, battle.support === 'spetsnaz');
   const nDef = b.enemy[battle.defender]!;
   const nAtt = battle.attackers.length;
   const pPush = p.DR + p.EX + p.DE;
@@ -170,6 +280,21 @@ export function battleValue(
 }
 
 const SPETSNAZ_DIE = combatDieDistribution(true);
+
+type Distribution = Readonly<Record<'AE' | 'AR' | 'NE' | 'DR' | 'DE' | 'EX', number>>;
+const distributions: (Distribution | undefined)[] = [];
+
+/** The CRT distribution of a column (Spetsnaz: the lower of two dice), computed once per table and column. */
+function columnDistribution(crt: CrtId, column: number, spetsnaz: boolean): Distribution {
+  const key = ((crt === 'unified' ? 0 : 1) * 16 + column) * 2 + (spetsnaz ? 1 : 0);
+  const cached = column >= 0 && column < 16 ? distributions[key] : undefined;
+  if (cached !== undefined) return cached;
+  const p = spetsnaz
+    ? (columnOdds(crt, column, SPETSNAZ_DIE) as Record<'AE' | 'AR' | 'NE' | 'DR' | 'DE' | 'EX', number>)
+    : crtDistribution(crt, column);
+  if (column >= 0 && column < 16) distributions[key] = p;
+  return p;
+}
 
 /** Expert Armour in the open: advancing tank `unit` into clear hex `to` opens an exploitation (only after a breakthrough, which the engine checks). */
 function exploitable(state: SfoState, unit: number, to: number): boolean {
@@ -204,6 +329,13 @@ export interface Tactics {
   readonly attack: AttackWeights;
   /** SFO 7: how many Soviet replacements to take now, given the legal counts. */
   replace?(state: SfoState, counts: readonly number[]): number;
+  /**
+   * Optional promise that lets the chooser share values between units, for a value that ignores
+   * `unit`: when it returns true for `from`, value(b, unit, from, h) is exactly value(b, unit, -1, h) for every hex `h` at
+   * distance 2 or more from `from` (the value ignores the unit, and sees the origin only through
+   * `friendsOn` / `adjacentFriends` or other terms that do not change there).
+   */
+  sameAsOffMap?(b: Board, from: number): boolean;
   /** Minimum gain for a move to be worth making. */
   readonly minGain?: number;
   /** Expert (Guards / Hardened NATO): value of each random event kind when choosing between two. */
@@ -259,8 +391,7 @@ export function supportValue(
   for (const n of b.m.neighbours[h]!) {
     for (let i = 0; i < s.units.length; i++) {
       const u = s.units[i]!;
-      if (u.side === b.side && u.status === 'map' && u.hex === n && !u.disrupted)
-        attackers.push(i);
+      if (u.side === b.side && u.status === 'map' && u.hex === n && !u.disrupted) attackers.push(i);
     }
   }
   if (attackers.length === 0) return Number.NEGATIVE_INFINITY;
@@ -273,20 +404,27 @@ export function supportValue(
 
 const OFF_MAP = -1000;
 
-function argmaxWithTies(scores: readonly number[], rng: Rng): number {
+function argmaxWithTies(scores: ArrayLike<number>, n: number, rng: Rng): number {
   let best = Number.NEGATIVE_INFINITY;
-  for (const s of scores) if (s > best) best = s;
+  for (let i = 0; i < n; i++) if (scores[i]! > best) best = scores[i]!;
+  const cut = best - 1e-9;
   let ties = 0;
-  for (const s of scores) if (s >= best - 1e-9) ties++;
+  for (let i = 0; i < n; i++) if (scores[i]! >= cut) ties++;
   let k = ties === 1 ? 0 : randInt(rng, 0, ties - 1);
-  for (let i = 0; i < scores.length; i++) {
-    if (scores[i]! >= best - 1e-9) {
+  for (let i = 0; i < n; i++) {
+    if (scores[i]! >= cut) {
       if (k === 0) return i;
       k--;
     }
   }
   return 0;
 }
+
+// Scratch of `choose` (not re-entrant: a policy never asks another policy while choosing).
+let scratchScores = new Float64Array(256);
+let scratchBase = new Float64Array(64);
+let scratchHave = new Uint8Array(64);
+let scratchMemo = new Float64Array(128);
 
 /** Chooses for every SFO decision kind with the given tactics. */
 export function tacticalPolicy(id: string, t: Tactics): Policy<SfoState, SfoOption> {
@@ -295,24 +433,65 @@ export function tacticalPolicy(id: string, t: Tactics): Policy<SfoState, SfoOpti
     choose(state: SfoState, d: Decision<SfoOption>, rng: Rng): number {
       const b = board(state, d.side as Side);
       const opts = d.options;
-      const scores: number[] = new Array(opts.length);
+      const n = opts.length;
+      if (scratchScores.length < n) scratchScores = new Float64Array(2 * n);
+      const scores = scratchScores;
       switch (d.kind) {
         case 'move': {
           const min = t.minGain ?? 0.01;
-          const base = new Map<number, number>();
-          for (let i = 0; i < opts.length; i++) {
+          const nu = state.units.length;
+          if (scratchBase.length < nu) {
+            scratchBase = new Float64Array(2 * nu);
+            scratchHave = new Uint8Array(2 * nu);
+          }
+          const base = scratchBase;
+          // per unit: 0 base value not computed yet; 1 computed; 2 computed and far hexes share `memo`
+          const have = scratchHave;
+          have.fill(0, 0, nu);
+          const value = t.value;
+          const shared = t.sameAsOffMap;
+          const size = b.m.size;
+          if (scratchMemo.length < size) scratchMemo = new Float64Array(2 * size);
+          // per hex: value(b, *, -1, h) when `shared` allows it (NaN: not computed yet)
+          const memo = scratchMemo;
+          if (shared !== undefined) memo.fill(Number.NaN, 0, size);
+          const dist = b.dist;
+          for (let i = 0; i < n; i++) {
             const o = opts[i]!;
             if (o.type === 'move') {
-              let v0 = base.get(o.unit);
-              if (v0 === undefined) {
-                v0 = t.value(b, o.unit, o.from, o.from);
-                base.set(o.unit, v0);
+              const u = o.unit;
+              const from = o.from;
+              let v0: number;
+              if (have[u] !== 0) v0 = base[u]!;
+              else {
+                v0 = value(b, u, from, from);
+                base[u] = v0;
+                have[u] = shared?.(b, from) === true ? 2 : 1;
               }
-              scores[i] = t.value(b, o.unit, o.from, o.to) - v0;
-            } else if (o.type === 'enter') scores[i] = t.value(b, o.unit, -1, o.to) - OFF_MAP;
-            else scores[i] = min;
+              const to = o.to;
+              let v: number;
+              if (have[u] === 2 && dist[from * size + to]! >= 2) {
+                v = memo[to]!;
+                if (Number.isNaN(v)) {
+                  v = value(b, u, -1, to);
+                  memo[to] = v;
+                }
+              } else v = value(b, u, from, to);
+              scores[i] = v - v0;
+            } else if (o.type === 'enter') {
+              const to = o.to;
+              let v: number;
+              if (shared !== undefined) {
+                v = memo[to]!;
+                if (Number.isNaN(v)) {
+                  v = value(b, o.unit, -1, to);
+                  memo[to] = v;
+                }
+              } else v = value(b, o.unit, -1, to);
+              scores[i] = v - OFF_MAP;
+            } else scores[i] = min;
           }
-          return argmaxWithTies(scores, rng);
+          return argmaxWithTies(scores, n, rng);
         }
         case 'attack': {
           const trapped = trappedFn(state);
@@ -321,7 +500,7 @@ export function tacticalPolicy(id: string, t: Tactics): Policy<SfoState, SfoOpti
             scores[i] =
               o.type === 'battle' ? battleValue(b, o.battle, t.attack, trapped) - t.attack.threshold : 0;
           }
-          return argmaxWithTies(scores, rng);
+          return argmaxWithTies(scores, n, rng);
         }
         case 'retreat':
         case 'exploit':
@@ -337,7 +516,7 @@ export function tacticalPolicy(id: string, t: Tactics): Policy<SfoState, SfoOpti
                 scores[i] = scores[i]! + (t.exploitBonus ?? 1.5);
             } else scores[i] = 0;
           }
-          return argmaxWithTies(scores, rng);
+          return argmaxWithTies(scores, n, rng);
         }
         case 'eliminate': {
           // lose the unit standing where it is worth least
@@ -346,14 +525,14 @@ export function tacticalPolicy(id: string, t: Tactics): Policy<SfoState, SfoOpti
             const h = o.type === 'eliminate' ? state.units[o.unit]!.hex : 0;
             scores[i] = o.type === 'eliminate' ? -t.value(b, o.unit, h, h) : 0;
           }
-          return argmaxWithTies(scores, rng);
+          return argmaxWithTies(scores, n, rng);
         }
         case 'event': {
           for (let i = 0; i < opts.length; i++) {
             const o = opts[i]!;
             scores[i] = o.type === 'event' ? eventValue(t, o.cell) : 0;
           }
-          return argmaxWithTies(scores, rng);
+          return argmaxWithTies(scores, n, rng);
         }
         case 'support': {
           const trapped = trappedFn(state);
@@ -363,14 +542,14 @@ export function tacticalPolicy(id: string, t: Tactics): Policy<SfoState, SfoOpti
             scores[i] = o.type === 'support' ? supportValue(b, o.hex, o.kind, t.attack, trapped) : -1e9;
             if (!Number.isFinite(scores[i]!)) scores[i] = -1e8;
           }
-          return argmaxWithTies(scores, rng);
+          return argmaxWithTies(scores, n, rng);
         }
         case 'disrupt': {
           for (let i = 0; i < opts.length; i++) {
             const o = opts[i]!;
             scores[i] = o.type === 'disrupt' ? (t.disrupt ?? defaultDisrupt)(b, o.unit) : 0;
           }
-          return argmaxWithTies(scores, rng);
+          return argmaxWithTies(scores, n, rng);
         }
         case 'replace': {
           if (opts[0]?.type === 'replace-units') {
@@ -382,7 +561,7 @@ export function tacticalPolicy(id: string, t: Tactics): Policy<SfoState, SfoOpti
                   ? o.units.reduce((a, u) => a + (state.units[u]!.type === 'infantry' ? 1 : 1.5), 0)
                   : 0;
             }
-            return argmaxWithTies(scores, rng);
+            return argmaxWithTies(scores, n, rng);
           }
           const counts = opts.map((o) => (o.type === 'replace' ? o.count : 0));
           const want = t.replace ? t.replace(state, counts) : Math.max(...counts);

@@ -15,8 +15,14 @@ import {
   nearest,
   policyDef,
 } from './common.js';
+import { nearestUnderManned } from './us.js';
 
 const vpCache = new Map<string, readonly number[]>();
+
+const HUNT_ESSELBEN: [number, number] = [13, 6];
+const HUNT_FOREST: [number, number] = [8, 3];
+const DENY_ESSELBEN: [number, number] = [14, 9];
+const DENY_FOREST: [number, number] = [9, 5];
 
 /** Esselben, then the VP forests, as hexes of the board's map (empty at Basic/Advanced). */
 export function vpHexes(b: Board): readonly number[] {
@@ -74,10 +80,14 @@ export const vpHunter: PolicyDef = policyDef(
         return v - 1.6 * nearest(b, h, b.sovTargets);
       }
       const vp = vpHexes(b);
-      const open = vp.filter((t) => b.own[t] === 0 || t === from);
-      v += objective(b, from, h, [13, 6], [8, 3]);
+      // nearest VP hex not held by other Soviet units (all of them when every one is held)
+      let anyOpen = false;
+      for (let i = 0; i < vp.length; i++) if (b.own[vp[i]!] === 0 || vp[i] === from) anyOpen = true;
+      v += objective(b, from, h, HUNT_ESSELBEN, HUNT_FOREST);
       let best = 99;
-      for (const t of open.length > 0 ? open : vp) {
+      for (let i = 0; i < vp.length; i++) {
+        const t = vp[i]!;
+        if (anyOpen && !(b.own[t] === 0 || t === from)) continue;
         const d = dist(b, h, t) + 0.6 * b.enemy[t]! + (t === vp[0] ? 0 : 0.8);
         if (d < best) best = d;
       }
@@ -118,18 +128,34 @@ export const vpDenial: PolicyDef = policyDef(
       if (b.m.forest[h] === 1) v += 1.2;
       if (!vpMode(b)) {
         if (b.m.town[h] === 1) v += friendsOn(b, h, from) === 0 ? 15 : 9;
-        const need = b.m.towns.filter((t) => b.enemy[t] === 0 && friendsOn(b, t, from) < cap);
-        v -= 1.5 * nearest(b, h, need.length > 0 ? need : b.m.towns);
+        v -= 1.5 * nearestUnderManned(b, from, h, cap);
         if (b.m.town[h] !== 1) v -= (precious ? 1 : 0.5) * contact;
         return v;
       }
       const vp = vpHexes(b);
-      v += objective(b, from, h, [14, 9], [9, 5]);
-      const need = vp.filter((t) => b.enemy[t] === 0 && friendsOn(b, t, from) < cap);
-      const lost = vp.filter((t) => b.enemy[t]! > 0);
-      v -= 1.3 * nearest(b, h, need.length > 0 ? need : vp);
-      if (lost.length > 0) {
-        const d = nearest(b, h, lost);
+      v += objective(b, from, h, DENY_ESSELBEN, DENY_FOREST);
+      // VP hexes without Soviets and short of a full stack (all VP hexes when none is); Soviet-held ones
+      let needBest = 99;
+      let anyNeed = false;
+      let vpBest = 99;
+      let lostBest = 99;
+      let anyLost = false;
+      for (let i = 0; i < vp.length; i++) {
+        const t = vp[i]!;
+        const dt = dist(b, h, t);
+        if (dt < vpBest) vpBest = dt;
+        if (b.enemy[t] === 0 && friendsOn(b, t, from) < cap) {
+          anyNeed = true;
+          if (dt < needBest) needBest = dt;
+        }
+        if (b.enemy[t]! > 0) {
+          anyLost = true;
+          if (dt < lostBest) lostBest = dt;
+        }
+      }
+      v -= 1.3 * (anyNeed ? needBest : vp.length === 0 ? 0 : vpBest);
+      if (anyLost) {
+        const d = lostBest;
         if (d === 1) v += precious ? 1.5 : 3;
         else v -= 0.6 * d;
       }

@@ -7,11 +7,38 @@ import {
   adjacentEnemies,
   adjacentFriends,
   type Board,
-  dist,
   friendsOn,
+  hexTable,
   nearest,
   policyDef,
 } from './common.js';
+
+/** Per hex: distance to the weakest town not held, plus 0.7 per US unit holding or adjacent to it. */
+function weakestTown(b: Board, out: Float64Array): void {
+  const towns = b.m.towns;
+  const size = b.m.size;
+  // the target towns (in town order) and their guard penalties 0.7 * guard
+  const ts: number[] = [];
+  const gs: number[] = [];
+  for (let i = 0; i < towns.length; i++) {
+    const t = towns[i]!;
+    if (!b.sovTargets.includes(t)) continue;
+    ts.push(t);
+    gs.push(0.7 * b.guard[i]!);
+  }
+  const d = b.dist;
+  for (let h = 0; h < size; h++) {
+    let best = 99;
+    for (let j = 0; j < ts.length; j++) {
+      const v = d[h * size + ts[j]!]! + gs[j]!;
+      if (v < best) best = v;
+    }
+    out[h] = best;
+  }
+}
+
+/** Values that see the origin only through `friendsOn` and `adjacentFriends` (see `Tactics.sameAsOffMap`). */
+const onlyNearby = (): boolean => true;
 
 function targets(b: Board): readonly number[] {
   return b.sovTargets;
@@ -30,6 +57,7 @@ export const townRush: PolicyDef = policyDef(
   {
     value: (b, _u, from, h) =>
       townValue(b, from, h, 12, 3) - 2 * nearest(b, h, targets(b)) + 0.3 * adjacentEnemies(b, h),
+    sameAsOffMap: onlyNearby,
     attack: { kill: 3, displace: 1, town: 3, loss: 1.5, retreat: 0.2, perAttacker: 0, threshold: -1 },
     replace: (_s, counts) => Math.max(...counts),
   },
@@ -44,14 +72,7 @@ export const bestOdds: PolicyDef = policyDef(
     value: (b, _u, from, h) => {
       const friends = Math.min(adjacentFriends(b, h, from) + friendsOn(b, h, from), 3);
       const contact = adjacentEnemies(b, h);
-      // weakest town: distance plus US units holding or adjacent to it
-      let best = 99;
-      for (let i = 0; i < b.m.towns.length; i++) {
-        const t = b.m.towns[i]!;
-        if (!b.sovTargets.includes(t)) continue;
-        const d = dist(b, h, t) + 0.7 * b.guard[i]!;
-        if (d < best) best = d;
-      }
+      const best = hexTable(b, weakestTown)[h]!;
       const alone = contact > 0 && friends === 0 && b.m.town[h] !== 1 ? 2 : 0;
       return (
         townValue(b, from, h, 12, 5) -
@@ -61,6 +82,7 @@ export const bestOdds: PolicyDef = policyDef(
         (b.m.forest[h] === 1 && b.state.rules.forestAllowed ? 0.8 : 0)
       );
     },
+    sameAsOffMap: onlyNearby,
     attack: { kill: 3, displace: 1, town: 4, loss: 3, retreat: 0.5, perAttacker: 0.1, threshold: 0.6 },
     replace: (s, counts) => (Math.max(...counts) >= 2 || s.turn >= 3 ? Math.max(...counts) : 0),
   },
@@ -81,6 +103,7 @@ export const zocPin: PolicyDef = policyDef(
         (friendsOn(b, h, from) > 0 ? 1 : 0)
       );
     },
+    sameAsOffMap: onlyNearby,
     attack: { kill: 5, displace: 0.6, town: 3, loss: 2, retreat: 0.3, perAttacker: 0.05, threshold: 0.4 },
     replace: (_s, counts) => Math.max(...counts),
   },

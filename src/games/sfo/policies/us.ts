@@ -1,11 +1,36 @@
 /** Scripted US policies: the US wins unless the Soviets hold two towns at the end of turn 4 (SFO 10). */
 import type { PolicyDef } from '../../../core/game.js';
-import { adjacentEnemies, adjacentFriends, type Board, friendsOn, nearest, policyDef } from './common.js';
+import {
+  adjacentEnemies,
+  adjacentFriends,
+  type Board,
+  dist,
+  friendsOn,
+  nearest,
+  policyDef,
+} from './common.js';
 
-/** Towns with fewer than `cap` US units, counting the moving unit as gone from `from`. */
-function underManned(b: Board, from: number, cap: number): number[] {
-  return b.m.towns.filter((t) => b.enemy[t] === 0 && friendsOn(b, t, from) < cap);
+/**
+ * Distance from `h` to the nearest town with fewer than `cap` US units and no enemy, counting the
+ * moving unit as gone from `from`; to the nearest town when there is none.
+ */
+export function nearestUnderManned(b: Board, from: number, h: number, cap: number): number {
+  const towns = b.m.towns;
+  let best = 99;
+  let any = false;
+  for (let i = 0; i < towns.length; i++) {
+    const t = towns[i]!;
+    if (b.enemy[t] === 0 && friendsOn(b, t, from) < cap) {
+      any = true;
+      const d = dist(b, h, t);
+      if (d < best) best = d;
+    }
+  }
+  return any ? best : nearest(b, h, towns);
 }
+
+/** Values that see the origin only through `friendsOn` and `adjacentFriends` (see `Tactics.sameAsOffMap`). */
+const onlyNearby = (): boolean => true;
 
 /** Occupies and stacks in the towns, attacks only at very good odds. */
 export const holdTowns: PolicyDef = policyDef(
@@ -17,12 +42,13 @@ export const holdTowns: PolicyDef = policyDef(
       const cap = b.state.rules.stackLimit;
       let v = 0;
       if (b.m.town[h] === 1) v += friendsOn(b, h, from) === 0 ? 15 : 9;
-      const need = underManned(b, from, cap);
-      v -= 1.5 * nearest(b, h, need.length > 0 ? need : b.m.towns);
+      v -= 1.5 * nearestUnderManned(b, from, h, cap);
       if (b.m.forest[h] === 1 && b.state.rules.forestAllowed) v += 1;
       if (b.m.town[h] !== 1) v -= 0.5 * adjacentEnemies(b, h);
       return v;
     },
+    // the origin counts in the under-manned towns only when it is a town
+    sameAsOffMap: (b, from) => b.m.town[from] !== 1,
     attack: { kill: 3, displace: 0.5, town: 5, loss: 3, retreat: 0.5, perAttacker: 0.2, threshold: 1.2 },
   },
 );
@@ -41,6 +67,7 @@ export const counterattack: PolicyDef = policyDef(
       v += 1.2 * Math.min(adjacentEnemies(b, h), 2) + 0.5 * Math.min(adjacentFriends(b, h, from), 2);
       return v;
     },
+    sameAsOffMap: onlyNearby,
     attack: { kill: 3, displace: 1.2, town: 5, loss: 1.5, retreat: 0.3, perAttacker: 0.05, threshold: 0.2 },
   },
 );
@@ -62,6 +89,7 @@ export const elastic: PolicyDef = policyDef(
       if (b.lastTurn) v -= 1.5 * nearest(b, h, b.sovTowns);
       return v;
     },
+    sameAsOffMap: onlyNearby,
     attack: { kill: 3, displace: 0.6, town: 5, loss: 3, retreat: 0.6, perAttacker: 0.1, threshold: 0.9 },
   },
 );
