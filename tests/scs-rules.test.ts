@@ -3,12 +3,12 @@
  * 8.7/8.8/8.10, 10.13), on the default set-up or on hand-built positions with scripted dice.
  */
 import { describe, expect, it } from 'vitest';
-import type { Decision, Policy, TraceEvent } from '../src/core/game.js';
+import { scriptedRun, takeFromPool } from './helpers/scs.js';
+import type { Decision, Policy, } from '../src/core/game.js';
 import { gameStreams } from '../src/core/rng.js';
 import { resolveSetup } from '../src/core/setup.js';
 import { fightBattle } from '../src/games/scs/combat.js';
 import { isFrontHex } from '../src/games/scs/control.js';
-import { makeRun, type Run } from '../src/games/scs/engine.js';
 import { scs } from '../src/games/scs/index.js';
 import { invariants } from '../src/games/scs/invariants.js';
 import { scsMap } from '../src/games/scs/map.js';
@@ -37,35 +37,6 @@ function scripted(answer: (d: Decision) => number, asked: string[] = []): Policy
   };
 }
 
-/** A run with scripted dice: combat and generation dice come from queues; draws take the last pool counter. */
-function scriptedRun(
-  s: ScsState,
-  policy: Policy,
-  combat: number[],
-  gen: number[] = [],
-): Run & { trace: TraceEvent[] } {
-  const trace: TraceEvent[] = [];
-  const run = makeRun(s, { streams: gameStreams(9, 9), policies: { soviet: policy }, trace });
-  run.combatDie = () => {
-    const d = combat.shift();
-    if (d === undefined) throw new Error('combat dice exhausted');
-    return d;
-  };
-  run.genDie = () => {
-    const d = gen.shift();
-    if (d === undefined) throw new Error('generation dice exhausted');
-    return d;
-  };
-  run.drawIndex = (n) => n - 1;
-  return run as Run & { trace: TraceEvent[] };
-}
-
-/** Takes a counter of `type` out of the pool (for hand-built forces). */
-function takeFromPool(s: ScsState, type: number): number {
-  const i = s.pool.findIndex((id) => s.gType[id] === type);
-  if (i < 0) throw new Error(`no counter of type ${type} in the pool`);
-  return s.pool.splice(i, 1)[0]!;
-}
 
 /** Puts a counter of `type` at the end of the pool so the next scripted draw takes it. */
 function stackPool(s: ScsState, type: number): void {

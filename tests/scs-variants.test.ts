@@ -3,11 +3,12 @@
  * reading of an ambiguous rule that SCS offers as a variant (each group's default and alternative).
  */
 import { describe, expect, it } from 'vitest';
-import type { Decision, Policy, TraceEvent } from '../src/core/game.js';
+import { scriptedRun, takeFromPool } from './helpers/scs.js';
+import type { Decision, Policy, } from '../src/core/game.js';
 import { gameStreams } from '../src/core/rng.js';
 import { resolveSetup } from '../src/core/setup.js';
 import { fightBattle } from '../src/games/scs/combat.js';
-import { drawForBattle, makeRun, type Run, SUDDEN_DEATH } from '../src/games/scs/engine.js';
+import { drawForBattle, SUDDEN_DEATH } from '../src/games/scs/engine.js';
 import { breakout } from '../src/games/scs/forces.js';
 import { scs } from '../src/games/scs/index.js';
 import { invariants } from '../src/games/scs/invariants.js';
@@ -40,28 +41,6 @@ function scripted(answer: (d: Decision) => number, asked: Decision[] = []): Poli
   };
 }
 
-function scriptedRun(s: ScsState, policy: Policy, combat: number[], gen: number[] = []): Run & { trace: TraceEvent[] } {
-  const trace: TraceEvent[] = [];
-  const run = makeRun(s, { streams: gameStreams(9, 9), policies: { soviet: policy }, trace });
-  run.combatDie = () => {
-    const d = combat.shift();
-    if (d === undefined) throw new Error('combat dice exhausted');
-    return d;
-  };
-  run.genDie = () => {
-    const d = gen.shift();
-    if (d === undefined) throw new Error('generation dice exhausted');
-    return d;
-  };
-  run.drawIndex = (n) => n - 1;
-  return run as Run & { trace: TraceEvent[] };
-}
-
-function takeFromPool(s: ScsState, type: number): number {
-  const i = s.pool.findIndex((id) => s.gType[id] === type);
-  if (i < 0) throw new Error(`no counter of type ${type} in the pool`);
-  return s.pool.splice(i, 1)[0]!;
-}
 const stackPool = (s: ScsState, type: number) => s.pool.push(takeFromPool(s, type));
 function setMarker(s: ScsState, h: number, type: number): void {
   if (s.marker[h]! >= 0) s.pool.unshift(s.marker[h]!);
