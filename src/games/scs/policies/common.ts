@@ -8,7 +8,8 @@ import { type Rng, randInt } from '../../../core/rng.js';
 import { forceSteps } from '../combat.js';
 import type { ScsView } from '../engine.js';
 import { scsMap } from '../map.js';
-import { entryCost, type StepOption } from '../movement.js';
+import type { StepOption } from '../movement.js';
+import { walkReach } from './reach.js';
 import { allPockets } from '../pockets.js';
 import { GERMAN, MECH, NONMECH, type ScsState, SECURITY, SOVIET } from '../state.js';
 import { planTurn1, stepToward } from './plan.js';
@@ -178,7 +179,6 @@ function soleFor(s: ScsState, a: number, at: number, y: number): boolean {
   return true;
 }
 
-const reachQ: number[] = [];
 /** Hexes holding an army, refreshed before each movement decision. */
 const occ = new Uint8Array(scsMap.size);
 function markOccupied(s: ScsState): void {
@@ -188,7 +188,6 @@ function markOccupied(s: ScsState): void {
     if (h >= 0) occ[h] = 1;
   }
 }
-const reachMf = new Int8Array(scsMap.size).fill(-1);
 /** Per-call memo of target values (a hex reached along several paths is valued once). */
 const memoStamp = new Int32Array(scsMap.size);
 const memoVal = new Float64Array(scsMap.size);
@@ -205,35 +204,16 @@ function bestReachable(
   self: number,
   value: (h: number) => number,
 ): number {
-  for (let i = 0; i < reachQ.length; i++) reachMf[reachQ[i]!] = -1;
-  reachQ.length = 0;
-  reachQ.push(from);
-  reachMf[from] = mf;
   let best = Number.NEGATIVE_INFINITY;
   stamp++;
-  for (let head = 0; head < reachQ.length; head++) {
-    const u = reachQ[head]!;
-    const r = reachMf[u]!;
-    const nu = scsMap.nbr[u]!;
-    for (let k = 0; k < nu.length; k++) {
-      const n = nu[k]!;
-      const c = entryCost(s, n);
-      if (c > r) continue;
-      if (s.control[n] === GERMAN) {
-        if (s.cfg.fortified[n] !== 1) {
-          if (memoStamp[n] !== stamp) {
-            memoStamp[n] = stamp;
-            memoVal[n] = value(n);
-          }
-          const v = memoVal[n]! * roundsFactor(r - c);
-          if (v > best) best = v;
-        }
-      } else if (r - c > reachMf[n]! && (n === self || occ[n] === 0)) {
-        reachMf[n] = r - c;
-        reachQ.push(n);
-      }
+  walkReach(s, from, mf, self, occ, (n, left) => {
+    if (memoStamp[n] !== stamp) {
+      memoStamp[n] = stamp;
+      memoVal[n] = value(n);
     }
-  }
+    const v = memoVal[n]! * roundsFactor(left);
+    if (v > best) best = v;
+  });
   return best;
 }
 

@@ -8,7 +8,7 @@
  */
 import { forceSteps } from '../combat.js';
 import { scsMap } from '../map.js';
-import { entryCost } from '../movement.js';
+import { walkReach } from './reach.js';
 import { pocketIfTaken } from '../pockets.js';
 import { GERMAN, type ScsState } from '../state.js';
 
@@ -66,8 +66,6 @@ export function takeChance(s: ScsState, a: number, mfLeft: number, relief: boole
   return atSteps(t[r]!, steps);
 }
 
-const reachQ: number[] = [];
-const reachMf = new Int8Array(N).fill(-1);
 const occ = new Uint8Array(N);
 
 function markOccupied(s: ScsState): void {
@@ -92,26 +90,9 @@ export function reachInto(
   out: Int8Array,
 ): void {
   for (const t of targets) out[t] = -1;
-  for (let i = 0; i < reachQ.length; i++) reachMf[reachQ[i]!] = -1;
-  reachQ.length = 0;
-  reachQ.push(from);
-  reachMf[from] = mf;
-  for (let head = 0; head < reachQ.length; head++) {
-    const u = reachQ[head]!;
-    const r = reachMf[u]!;
-    const nu = scsMap.nbr[u]!;
-    for (let k = 0; k < nu.length; k++) {
-      const n = nu[k]!;
-      const c = entryCost(s, n);
-      if (c > r) continue;
-      if (s.control[n] === GERMAN) {
-        if (s.cfg.fortified[n] !== 1 && r - c > out[n]!) out[n] = r - c;
-      } else if (r - c > reachMf[n]! && (n === self || occ[n] === 0)) {
-        reachMf[n] = r - c;
-        reachQ.push(n);
-      }
-    }
-  }
+  walkReach(s, from, mf, self, occ, (n, left) => {
+    if (left > out[n]!) out[n] = left;
+  });
 }
 
 /** One planned attack: army `army` on hex `hex` with P(taken) `p`; `relief` when it accepts a pocket battle. */
