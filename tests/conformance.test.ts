@@ -45,6 +45,7 @@ for (const def of listGames()) {
       }
       for (const r of def.results) expect(r.winner === null || def.sides.some((s) => s.id === r.winner)).toBe(true);
       for (const p of def.parameters) expect(['rules', 'source', 'reconstructed']).toContain(p.provenance);
+      for (const p of def.parameters) for (const sc of p.scenarios ?? []) expect(def.scenarios.map((x) => x.id), `${p.id} scenario`).toContain(sc);
       expect(() => JSON.stringify(def.data)).not.toThrow();
     });
 

@@ -43,7 +43,7 @@ export function registerList(program: Command): void {
         }
         out.push('  parameters:');
         for (const p of g.parameters) {
-          out.push(`    ${p.id} = ${JSON.stringify(p.default)}`.padEnd(44) + ` ${p.provenance.toUpperCase()}: ${p.description} (${p.source})`);
+          out.push(`    ${p.id} = ${JSON.stringify(p.default)}`.padEnd(44) + ` ${p.provenance.toUpperCase()}: ${p.description} (${p.source})${p.scenarios === undefined ? '' : ` [${p.scenarios.join(', ')}]`}`);
         }
         out.push('');
       }

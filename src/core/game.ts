@@ -34,6 +34,8 @@ export interface ParameterDef {
   readonly length?: number;
   readonly provenance: Provenance;
   readonly source: string;
+  /** Scenarios whose play the value can affect; all scenarios when absent. */
+  readonly scenarios?: readonly string[];
 }
 
 export interface ScenarioDef {

@@ -21,7 +21,7 @@ export function outcomesChart(def: GameDefinition, outcomes: readonly OutcomeRow
   const side = def.sides[0]!;
   const results = outcomes.filter((o) => o.kind === 'result').map((o) => ({ arm: o.arm, result: o.outcome, share: o.rate, count: o.count }));
   const wins = outcomes.filter((o) => o.kind === 'winner' && o.outcome === side.id).map((o) => ({ arm: o.arm, rate: o.rate, lo: o.lo95, hi: o.hi95 }));
-  const y = { field: 'arm', type: 'nominal', sort: [...arms], title: 'arm' };
+  const y = { field: 'arm', type: 'nominal', sort: [...arms], title: 'arm', axis: { labelLimit: 260 } };
   return {
     ...base(`How games end, per arm`, `bars: share of each result; black: ${side.name} win rate with its 95% Wilson interval`),
     width: 520,
@@ -62,7 +62,7 @@ export function endTurnChart(endTurns: readonly { arm: string; end_turn: number;
     mark: 'rect',
     encoding: {
       x: { field: 'end_turn', type: 'ordinal', title: 'last turn played' },
-      y: { field: 'arm', type: 'nominal', sort: [...arms], title: 'arm' },
+      y: { field: 'arm', type: 'nominal', sort: [...arms], title: 'arm', axis: { labelLimit: 260 } },
       color: { field: 'share', type: 'quantitative', title: 'share of games', legend: { format: '%' }, scale: { scheme: 'blues', domain: [0, 1] } },
       tooltip: [{ field: 'arm' }, { field: 'end_turn', title: 'turn' }, { field: 'share', format: '.1%' }],
     },
@@ -72,7 +72,7 @@ export function endTurnChart(endTurns: readonly { arm: string; end_turn: number;
 /** 3. The game's own statistics per arm as distributions: min-max whisker, quartile box, median tick. */
 export function statisticsChart(def: GameDefinition, stats: readonly StatRow[], arms: readonly string[]): Spec {
   const values = stats.filter((s) => s.stat !== 'end_turn').map((s) => ({ ...s, label: def.stats.find((d) => d.id === s.stat)?.description ?? s.stat }));
-  const y = { field: 'arm', type: 'nominal', sort: [...arms], title: null };
+  const y = { field: 'arm', type: 'nominal', sort: [...arms], title: null, axis: { labelLimit: 260 } };
   return {
     ...base(`${def.title}: game statistics per arm`, 'line: min to max; box: middle half of games (quartiles); white tick: median; dot: mean'),
     data: { values },
@@ -98,7 +98,7 @@ export function statisticsChart(def: GameDefinition, stats: readonly StatRow[], 
 export function pairedDifferencesChart(def: GameDefinition, rows: readonly ComparisonRow[], arms: readonly string[]): Spec {
   const side = def.sides[0]!;
   const values = rows.filter((r) => r.outcome === `win:${side.id}`);
-  const y = { field: 'arm', type: 'nominal', sort: [...arms], title: 'arm' };
+  const y = { field: 'arm', type: 'nominal', sort: [...arms], title: 'arm', axis: { labelLimit: 260 } };
   const bases = [...new Set(values.map((v) => v.baseline))];
   const x = { type: 'quantitative', title: `${side.name} win rate minus ${bases.length === 1 ? `baseline (${bases[0]})` : "the arm's baseline"}`, axis: { format: '+%' } };
   return {
@@ -138,7 +138,7 @@ export function sensitivityChart(def: GameDefinition, outcomes: readonly Outcome
     data: { values },
     width: 480,
     height: 260,
-    encoding: { x, color: { field: 'arm', type: 'nominal', title: 'arm' } },
+    encoding: { x, color: { field: 'arm', type: 'nominal', title: 'arm', axis: { labelLimit: 260 } } },
     layer: [
       { mark: { type: 'area', opacity: 0.25 }, encoding: { y: { field: 'lo', type: 'quantitative', title: `${side.name} win rate`, axis: { format: '%' } }, y2: { field: 'hi' } } },
       { mark: { type: 'line', point: true }, encoding: { y: { field: 'rate', type: 'quantitative' }, tooltip: [{ field: 'arm' }, { field: 'value' }, { field: 'rate', format: '.1%' }, { field: 'lo', format: '.1%' }, { field: 'hi', format: '.1%' }] } },

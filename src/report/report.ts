@@ -66,7 +66,8 @@ export function summaryMarkdown(def: GameDefinition, m: Manifest, data: ReportDa
     const separated = best.lo95 > worst.hi95;
     lines.push('', `${side.name} win rate ranges from ${pct(worst.rate)}% (${worst.arm}) to ${pct(best.rate)}% (${best.arm}); ${separated ? 'the intervals of these two arms do not overlap.' : 'the intervals of these two arms overlap: more games are needed to tell them apart.'}`);
   }
-  const recon = def.parameters.filter((p) => p.provenance === 'reconstructed');
+  const played = new Set(m.arms.map((a) => a.scenario));
+  const recon = def.parameters.filter((p) => p.provenance === 'reconstructed' && (p.scenarios === undefined || p.scenarios.some((sc) => played.has(sc))));
   if (recon.length > 0) {
     lines.push('', `Reconstructed values in play (not printed in the rules; override them to test sensitivity): ${recon.map((p) => `${p.id} = ${shortValue(m.arms[0]?.params[p.id] ?? p.default)}`).join('; ')}.`);
   }

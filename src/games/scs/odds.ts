@@ -405,16 +405,7 @@ export function battleOdds(spec: ScsBattleSpec, counts: readonly number[]): Batt
 
 /** The weighted sum of battle distributions. */
 export function mixOdds(parts: readonly { readonly odds: BattleOdds; readonly p: number }[]): BattleOdds {
-  const out: BattleOdds = {
-    taken: 0,
-    unfought: 0,
-    destroyed: 0,
-    stymied: 0,
-    unresolved: 0,
-    rounds: [],
-    sovietLost: [0],
-    germanLost: [0],
-  };
+  const out = emptyOdds();
   for (const { odds, p } of parts) {
     out.taken += p * odds.taken;
     out.unfought += p * odds.unfought;

@@ -139,6 +139,9 @@ export const variants: readonly VariantDef[] = [
 
 const EV = sfoData.expert.events;
 
+/** The Expert scenarios (SFO 11-13): the only ones random events, pioneers and VP levels affect. */
+const EXPERT_SCENARIOS = ['expert-standard', 'expert-engagement', 'expert-us-counter-offensive'] as const;
+
 function eventCountParam(side: 'soviet' | 'us', cell: string, id: string, what: string): ParameterDef {
   return {
     id,
@@ -147,6 +150,7 @@ function eventCountParam(side: 'soviet' | 'us', cell: string, id: string, what: 
     max: 12,
     default: EV[side][cell] ?? 0,
     provenance: 'reconstructed',
+    scenarios: EXPERT_SCENARIOS,
     description: `Expert: cells of the ${side === 'soviet' ? 'Soviet' : 'US'} random events table holding ${what} (the rest of the 12 are As planned).`,
     source: EV.source,
   };
@@ -219,6 +223,7 @@ export const parameters: readonly ParameterDef[] = [
     choices: ['1-2-4', '2-1-4'],
     default: '1-2-4',
     provenance: 'reconstructed',
+    scenarios: EXPERT_SCENARIOS,
     description:
       'Expert: factors of the West German V pioneer (the OCR reads 1-2-4 in Fig. 3 and 2-1-4 elsewhere). Advanced V stays 1-1-4.',
     source: 'SFO 3.2, Fig. 3; NOTES §3 (low confidence)',
@@ -231,6 +236,7 @@ export const parameters: readonly ParameterDef[] = [
     max: 20,
     default: sfoData.expert.vp.marginal,
     provenance: 'reconstructed',
+    scenarios: EXPERT_SCENARIOS,
     description:
       'Expert: smallest VP difference that is a marginal victory (1 up to it is tactical; 0 is a draw).',
     source: sfoData.expert.vp.source,
@@ -242,6 +248,7 @@ export const parameters: readonly ParameterDef[] = [
     max: 30,
     default: sfoData.expert.vp.decisive,
     provenance: 'reconstructed',
+    scenarios: EXPERT_SCENARIOS,
     description: 'Expert: smallest VP difference that is a decisive victory.',
     source: sfoData.expert.vp.source,
   },
