@@ -335,9 +335,9 @@ describe('SCS odds: generated defenders', () => {
     expect('generated' in r2.defence && r2.defence.generated.pool[3]).toBe(1);
   });
 
-  it("the default pool is the game's start pool (3.3): 24 mech, 44 non-mech, 5 security, Guderian, Ops, Rotkopf, 2 Raids", () => {
+  it("the default pool is the game's start pool (3.3): 24 mech, 88 non-mech (calibration.json), 5 security, Guderian, Ops, Rotkopf, 2 Raids", () => {
     const r = parseScsOdds({});
-    expect('generated' in r.defence && r.defence.generated.pool).toEqual([24, 44, 5, 1, 0, 1, 1, 2]);
+    expect('generated' in r.defence && r.defence.generated.pool).toEqual([24, 88, 5, 1, 0, 1, 1, 2]);
   });
 
   it('battleOdds is the single-force case of the generated engine', () => {

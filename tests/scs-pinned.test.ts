@@ -7,6 +7,8 @@
  * Re-pinned shock-spearhead for its 4.5/4.6 rewrite (turn-1 plan, 1E with the 50th then the
  * southern drive (4S, else the 50th), westward drive, 4S at the westernmost south-edge hex,
  * joint-operation marker west of column 13).
+ * Re-pinned every policy for the calibrated defaults (data/calibration.json: forest 1 MF, 88 non-mech
+ * in the pool, CRT set E) and historical's January drive of the shock armies (4S enters south-west).
  */
 import { describe, expect, it } from 'vitest';
 import { gameStreams } from '../src/core/rng.js';
@@ -15,36 +17,36 @@ import { scs } from '../src/games/scs/index.js';
 
 const PINNED: Record<string, string[]> = {
   'historical': [
-    'sudden-death|3|31|47|108|57|0|3|90',
-    'turn1-loss|1|11|15|34|24|10|3|70',
-    'german-win|6|61|75|138|143|4|15|120',
-    'german-win|6|65|73|148|113|1|6|124',
-    'sudden-death|3|28|37|89|48|0|4|87',
-    'sudden-death|3|33|47|104|62|0|5|92'
+    'german-win|6|96|131|295|121|13|16|155',
+    'german-win|6|91|116|273|138|19|17|150',
+    'turn1-loss|1|13|20|51|18|35|1|72',
+    'draw|6|82|115|308|122|5|17|141',
+    'sudden-death|5|83|105|257|80|0|9|142',
+    'german-win|6|91|122|281|122|15|18|150'
   ],
   'pocket-hunter': [
-    'sudden-death|1|12|20|40|20|0|1|71',
-    'sudden-death|1|12|19|33|33|0|4|71',
-    'sudden-death|1|10|15|40|19|0|1|69',
-    'sudden-death|1|12|14|36|16|0|1|71',
-    'sudden-death|1|12|16|35|20|0|1|71',
-    'sudden-death|1|11|18|37|23|0|3|70'
+    'german-win|6|103|129|283|134|9|22|162',
+    'german-win|6|80|115|252|169|7|29|139',
+    'turn1-loss|1|15|24|49|21|27|1|74',
+    'sudden-death|2|40|48|126|42|0|5|99',
+    'german-win|6|103|130|294|132|5|22|162',
+    'german-win|6|89|120|272|152|11|27|148'
   ],
   'shock-spearhead': [
-    'sudden-death|1|14|19|39|17|0|1|73',
-    'sudden-death|1|11|17|39|33|0|3|70',
-    'sudden-death|1|9|15|40|37|0|1|68',
-    'sudden-death|1|13|17|38|19|0|1|72',
-    'sudden-death|2|18|30|71|41|0|1|77',
-    'sudden-death|2|24|36|72|47|0|3|83'
+    'german-win|6|95|123|290|123|21|13|154',
+    'draw|6|105|135|306|130|7|14|164',
+    'turn1-loss|1|13|21|52|24|35|1|72',
+    'german-win|6|89|135|329|135|2|13|148',
+    'draw|6|93|121|240|136|15|12|152',
+    'draw|6|100|131|302|107|16|8|159'
   ],
   'random': [
-    'turn1-loss|1|2|3|8|4|41|0|61',
-    'turn1-loss|1|0|3|5|7|44|0|59',
-    'turn1-loss|1|1|3|5|5|43|0|60',
-    'turn1-loss|1|4|6|14|10|30|0|63',
-    'turn1-loss|1|3|4|8|1|44|1|62',
-    'turn1-loss|1|4|5|10|3|35|0|63'
+    'turn1-loss|1|6|13|27|10|56|2|65',
+    'turn1-loss|1|5|5|10|5|80|1|64',
+    'turn1-loss|1|6|10|16|3|69|0|65',
+    'turn1-loss|1|5|8|16|2|74|0|64',
+    'turn1-loss|1|7|11|18|9|64|1|66',
+    'turn1-loss|1|5|13|22|9|70|2|64'
   ]
 };
 

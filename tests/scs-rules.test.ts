@@ -3,7 +3,7 @@
  * 8.7/8.8/8.10, 10.13), on the default set-up or on hand-built positions with scripted dice.
  */
 import { describe, expect, it } from 'vitest';
-import { scriptedRun, takeFromPool } from './helpers/scs.js';
+import { RECONSTRUCTION, scriptedRun, takeFromPool } from './helpers/scs.js';
 import type { Decision, Policy, } from '../src/core/game.js';
 import { gameStreams } from '../src/core/rng.js';
 import { resolveSetup } from '../src/core/setup.js';
@@ -22,7 +22,7 @@ const H = (id: string) => scsMap.index(id);
 const ids = (hs: readonly number[]) => hs.map((h) => scsMap.ids[h]).sort();
 
 function fresh(seed = 1): ScsState {
-  const setup = resolveSetup(scs, {}, 'test');
+  const setup = resolveSetup(scs, { params: RECONSTRUCTION }, 'test');
   return scs.start(setup, gameStreams(seed, 0));
 }
 

@@ -3,7 +3,7 @@
  * reading of an ambiguous rule that SCS offers as a variant (each group's default and alternative).
  */
 import { describe, expect, it } from 'vitest';
-import { scriptedRun, takeFromPool } from './helpers/scs.js';
+import { RECONSTRUCTION, scriptedRun, takeFromPool } from './helpers/scs.js';
 import type { Decision, Policy, } from '../src/core/game.js';
 import { gameStreams } from '../src/core/rng.js';
 import { resolveSetup } from '../src/core/setup.js';
@@ -28,7 +28,7 @@ import { phaseII, phaseIV } from '../src/games/scs/turn.js';
 const H = (id: string) => scsMap.index(id);
 
 function fresh(variants: Record<string, boolean> = {}): ScsState {
-  return scs.start(resolveSetup(scs, { variants }, 'test'), gameStreams(1, 0));
+  return scs.start(resolveSetup(scs, { variants, params: RECONSTRUCTION }, 'test'), gameStreams(1, 0));
 }
 
 function scripted(answer: (d: Decision) => number, asked: Decision[] = []): Policy {

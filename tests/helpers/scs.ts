@@ -1,5 +1,6 @@
 import type { Policy, TraceEvent } from '../../src/core/game.js';
 import { gameStreams } from '../../src/core/rng.js';
+import { calibrationData } from '../../src/games/scs/data.js';
 import { makeRun, type Run } from '../../src/games/scs/engine.js';
 import type { ScsState } from '../../src/games/scs/state.js';
 
@@ -27,3 +28,8 @@ export function takeFromPool(s: ScsState, type: number): number {
   if (i < 0) throw new Error(`no counter of type ${type} in the pool`);
   return s.pool.splice(i, 1)[0]!;
 }
+
+/** The plain NOTES reconstruction of the calibrated parameters (calibration.json): CRT B, forest 2 MF, 44 non-mech. Hand-built rule tests state their numbers in these terms. */
+export const RECONSTRUCTION = Object.fromEntries(
+  Object.entries(calibrationData.values).map(([id, v]) => [id, v.reconstruction]),
+) as Record<string, number | string>;

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import crtJson from './data/crt.json' with { type: 'json' };
 import hexesJson from './data/hexes.json' with { type: 'json' };
+import calibrationJson from './data/calibration.json' with { type: 'json' };
 import oobJson from './data/oob.json' with { type: 'json' };
 
 const hexId = z.string().regex(/^\d{4}$/);
@@ -103,6 +104,18 @@ const OobFile = z.object({
   }),
 });
 
+const Calibrated = <T extends z.ZodType>(value: T) =>
+  z.object({ value, reconstruction: value, why: z.string().min(1) });
+const CalibrationFile = z.object({
+  _status: z.string(),
+  targets: z.array(z.string()).min(1),
+  values: z.object({
+    forestCost: Calibrated(z.number().int().min(1).max(3)),
+    poolNonMechanized: Calibrated(z.number().int().min(0).max(120)),
+    crtSet: Calibrated(z.enum(['A', 'B', 'E'])),
+  }),
+});
+
 function parse<T>(schema: z.ZodType<T>, value: unknown, file: string): T {
   const r = schema.safeParse(value);
   if (!r.success) {
@@ -116,6 +129,7 @@ export type HexRecord = z.infer<typeof HexRow>;
 export const hexData = parse(HexesFile, hexesJson, 'hexes.json');
 export const crtData = parse(CrtFile, crtJson, 'crt.json');
 export const oobData = parse(OobFile, oobJson, 'oob.json');
+export const calibrationData = parse(CalibrationFile, calibrationJson, 'calibration.json');
 
 /** The raw files, for the manifest's data hash. */
-export const rawData = { hexes: hexesJson, crt: crtJson, oob: oobJson };
+export const rawData = { hexes: hexesJson, crt: crtJson, oob: oobJson, calibration: calibrationJson };

@@ -3,7 +3,7 @@
  * `resolveConfig` turns a GameSetup into the plain-data Cfg a game state carries.
  */
 import type { GameSetup, ParameterDef, ParamValue } from '../../core/game.js';
-import { crtData, hexData, oobData } from './data.js';
+import { calibrationData, crtData, hexData, oobData } from './data.js';
 import { scsMap } from './map.js';
 import { V } from './variants.js';
 
@@ -24,6 +24,10 @@ export type CrtColumn = (typeof CRT_COLUMNS)[number];
 export type HitTable = Record<CrtColumn, number>;
 
 const cols = crtData.columns;
+const calibrated = calibrationData.values;
+/** Source text of a calibrated default (calibration.json), with the reconstruction it replaces. */
+const calibratedSource = (id: keyof typeof calibrated, was: string) =>
+  `calibration.json (reconstruction ${was} = ${JSON.stringify(calibrated[id].reconstruction)}): ${calibrated[id].why}`;
 /** NOTES (c)1: default set B. */
 export const CRT_B: HitTable = {
   shockPrimary: cols.soviet_shock_primary.hit_on,
@@ -67,12 +71,12 @@ const provenanceOf = (source: string) => (source.startsWith('rules') ? ('rules' 
 export const parameters: readonly ParameterDef[] = [
   {
     id: 'crtSet',
-    description: 'CRT hit numbers: set B (default), harsh A, soft E, or custom (the hitOn_* parameters)',
+    description: 'CRT hit numbers: set B (Rampage pattern), harsh A, soft E (calibrated default), or custom (the hitOn_* parameters)',
     kind: 'choice',
-    default: 'B',
+    default: calibrated.crtSet.value,
     choices: ['A', 'B', 'E', 'custom'],
     provenance: recon,
-    source: 'crt.json; NOTES (c)1 (CRT not found; modelled on Rampage)',
+    source: `crt.json; NOTES (c)1 (CRT not found; modelled on Rampage); ${calibratedSource('crtSet', 'crtSet')}`,
   },
   ...CRT_COLUMNS.map(
     (c): ParameterDef => ({
@@ -100,11 +104,11 @@ export const parameters: readonly ParameterDef[] = [
     id: 'forestCost',
     description: 'MF to enter a forest hex (9.10 TEC, not in the text)',
     kind: 'integer',
-    default: 2,
+    default: calibrated.forestCost.value,
     min: 1,
     max: 3,
     provenance: recon,
-    source: 'NOTES (c)2 terrain and TEC',
+    source: `NOTES (c)2 terrain and TEC; ${calibratedSource('forestCost', 'forestCost')}`,
   },
   {
     id: 'forestHexes',
@@ -142,9 +146,9 @@ export const parameters: readonly ParameterDef[] = [
   },
   ...(
     [
-      ['poolMechanized', 'mechanized', 24],
-      ['poolNonMechanized', 'non-mechanized', 44],
-      ['poolSecurity', 'security', 5],
+      ['poolMechanized', 'mechanized', oobData.german.start_pool_recon.mechanized],
+      ['poolNonMechanized', 'non-mechanized', calibrated.poolNonMechanized.value],
+      ['poolSecurity', 'security', oobData.german.start_pool_recon.security],
     ] as const
   ).map(
     ([id, what, d]): ParameterDef => ({
@@ -155,7 +159,10 @@ export const parameters: readonly ParameterDef[] = [
       min: 0,
       max: 120,
       provenance: recon,
-      source: 'oob.json start_pool_recon (AGC Dec 1941, counter budget 188)',
+      source:
+        id === 'poolNonMechanized'
+          ? `oob.json start_pool_recon; ${calibratedSource('poolNonMechanized', 'poolNonMechanized')}`
+          : 'oob.json start_pool_recon (AGC Dec 1941, counter budget 188)',
     }),
   ),
   ...oobData.german.reinforcements_recon.map(

@@ -29,18 +29,24 @@ export const policies: readonly PolicyDef[] = [
     id: 'historical',
     side: 'soviet',
     description:
-      'follows the 4.3 design note: limited objectives — clear Moscow/Tula on turn 1 with a whole-turn plan (plan.ts: which armies take which ring hex, 2612 before 2613 before 2513 unless a relief battle is worth it), the K-area by turn 3, then fortified localities through pockets and a push past column 13. Optimises passing the checks and the map objectives; it makes no attack for the pool, so a sudden death (4.8) comes only from the attacks those objectives need',
+      'follows the 4.3 design note: limited objectives — clear Moscow/Tula on turn 1 with a whole-turn plan (plan.ts: which armies take which ring hex, 2612 before 2613 before 2513 unless a relief battle is worth it), the K-area by turn 3, then, as in January 1942, the shock armies drive west toward column 13 (4S from its turn-3 entry on the westernmost Soviet south-edge hex, 1S and 3S from turn 4, 1E with them) while the combined-arms armies close rings around fortified localities (8.4, 8.8, 10.13). Optimises passing the checks and the map objectives; it makes no attack for the pool, so a sudden death (4.8) comes only from the attacks those objectives need',
     create: () =>
       traitPolicy('historical', {
         targetValue: (s, h, info, a) => {
           let v = survivalValue(s, h, info, a);
+          const army = a >= 0 ? s.armies[a]! : null;
+          if (army !== null && army.type === 'shock' && (s.turn >= 4 || (s.turn === 3 && army.id === '4S'))) {
+            // the shock armies' deep drives of January (AAR: 3S past Velikiye Luki, 1S to Bely, 4S past Kaluga), toward column 13 (4.5/4.6)
+            const relief = info.pocket > 0 && info.pocketFortified === 0 ? 0.25 : 1;
+            return (v + 20 * info.pocketFortified + 10 + 4 * westness(h) + (scsMap.col[h]! <= 13 ? 30 : 0)) * relief;
+          }
           if (s.turn >= 3)
             v +=
               25 * info.pocketFortified +
               2 * Math.min(info.pocket, 5) +
               6 * info.fortifiedNear1 +
               2 * info.fortifiedNear2;
-          if (s.turn >= 4) v += 1 + 0.3 * westness(h) + (scsMap.col[h]! <= 14 ? 5 : 0);
+          if (s.turn >= 4) v += 1 + (info.fortifiedDist <= 4 ? 6 / info.fortifiedDist : 0);
           else if (s.turn === 1 && !info.nearCapital) v += info.pocket > 0 ? 2 : 0;
           return v;
         },
@@ -49,8 +55,11 @@ export const policies: readonly PolicyDef[] = [
         viThreshold: 4,
         killOrder: KILL_MECH_FIRST,
         host: '50',
+        hosts: (s) => (s.phase === 'setup' || s.turn < 4 ? ['50'] : spearheadHosts(s)),
+        approachPerArmy: true,
         replacements: 'weakest',
         focus: '2010',
+        entry4S: 'west-south',
         jointOp: '2006',
         planTurn1: true,
       }),
