@@ -31,6 +31,11 @@ export interface Traits {
   hosts?(s: ScsState): readonly string[];
   /** Armies with no attack in reach approach their own best targets (targetValue with the army), not the common ones. */
   approachPerArmy?: boolean;
+  /**
+   * With approachPerArmy: a key such that targetValue(s, ·, ·, a) is the same for equal keys while no hex
+   * changes control in the turn; the army's approach field is then reused (speed only). Omit when unsure.
+   */
+  approachKey?(s: ScsState, army: number): number;
   /** Replacement priority: 'shock' first, or 'weakest' (largest deficit) first. */
   replacements: 'shock' | 'weakest';
   /** Where 4S heads and the joint-operation marker goes: a hex id. */
@@ -270,6 +275,20 @@ export function traitPolicy(id: string, traits: Traits): Policy {
     return dist;
   };
   const ownDist = new Int16Array(scsMap.size);
+  let ownKey = Number.NaN;
+  let ownVersion = -1;
+  let ownTurn = -1;
+  /** The approach field of army a (per army, reused while its approachKey, the turn and control are unchanged). */
+  const ownDistances = (s: ScsState, a: number, val: (h: number) => number) => {
+    const key = traits.approachKey?.(s, a) ?? Number.NaN;
+    if (Number.isNaN(key) || key !== ownKey || ownVersion !== s.stats.hexesTaken || ownTurn !== s.turn) {
+      distanceToTargets(s, val, ownDist);
+      ownKey = key;
+      ownVersion = s.stats.hexesTaken;
+      ownTurn = s.turn;
+    }
+    return ownDist;
+  };
   const focus = scsMap.index(traits.focus);
   /** Turn-1 plan: the ring hex each planned army was sent against (4.2), -1 for none. */
   const planned = new Int32Array(32).fill(-1);
@@ -362,7 +381,7 @@ export function traitPolicy(id: string, traits: Traits): Policy {
           }
           if (best > 0) return best;
           // no attack in reach: step closer to the nearest target for next turn (no German ever attacks, 3.9)
-          const d = traits.approachPerArmy ? distanceToTargets(s, val, ownDist) : distances(s);
+          const d = traits.approachPerArmy ? ownDistances(s, a, val) : distances(s);
           const here = d[army.hex]!;
           for (let i = 1; i < opts.length; i++) {
             const o = opts[i] as StepOption;

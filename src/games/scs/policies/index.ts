@@ -57,6 +57,8 @@ export const policies: readonly PolicyDef[] = [
         host: '50',
         hosts: (s) => (s.phase === 'setup' || s.turn < 4 ? ['50'] : spearheadHosts(s)),
         approachPerArmy: true,
+        // from turn 2 its values depend on the army only through its type and id (survivalValue reads positions on turn 1 only)
+        approachKey: (s, a) => (s.turn >= 2 ? a : Number.NaN),
         replacements: 'weakest',
         focus: '2010',
         entry4S: 'west-south',
