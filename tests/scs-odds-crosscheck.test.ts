@@ -142,7 +142,7 @@ interface Case {
   readonly opts: Record<string, string | true>;
   /** The battle hex of the simulation (its terrain and row must match the options). */
   readonly hex: string;
-  /** Game variants and CRT set of the simulation (the odds get them through `opts`). */
+  /** Game variants and CRT set of the simulation (the odds get them through `opts`; CRT B unless named). */
   readonly variants?: Record<string, boolean>;
   readonly crt?: 'A' | 'B' | 'E';
   /** Breakout from a generated force: the pocket hexes. */
@@ -481,7 +481,7 @@ const CASES: Case[] = [
 describe('SCS odds agree with the simulator (chi-square, p > 0.001)', () => {
   CASES.forEach((c, k) => {
     it(`${c.name}: ${N} simulated battles`, () => {
-      const r = parseScsOdds(c.opts);
+      const r = parseScsOdds({ crt: c.crt ?? 'B', ...c.opts });
       const exact = oddsOf(r.spec, r);
       const obs = simulate(c, r, 4000 + k);
       const p = pValues(obs, exact, r.spec.kind);

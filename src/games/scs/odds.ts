@@ -16,7 +16,7 @@ import { type BattleKind, type Drm, roundDrm } from './combat.js';
 import { fireDistribution, generatedUnits } from './crt.js';
 import type { Run } from './engine.js';
 import { scsMap } from './map.js';
-import { type Cfg, resolveConfig } from './parameters.js';
+import { type Cfg, parameters, resolveConfig } from './parameters.js';
 import { startGame } from './setup.js';
 import { GUDERIAN, MECH, NONMECH, OPS_EC, RAID, ROTKOPF, SECURITY, VIII_FK } from './state.js';
 import { V, variants } from './variants.js';
@@ -597,9 +597,12 @@ function parseCounts(spec: string, where: string, base: readonly number[], allow
   return out;
 }
 
+/** The game's default CRT set (calibration.json). */
+const DEFAULT_CRT = parameters.find((p) => p.id === 'crtSet')!.default;
+
 /** The setup the options describe: CRT set and the rule readings (variants) of the game. */
 function setupOf(o: Opts): GameSetup {
-  const crt = (str(o, 'crt') ?? 'B').toUpperCase();
+  const crt = (str(o, 'crt') ?? String(DEFAULT_CRT)).toUpperCase();
   if (crt !== 'A' && crt !== 'B' && crt !== 'E')
     throw new UserError(`odds scs: option --crt must be A, B or E, got ${quote(crt)}`);
   const on = new Set(variants.filter((v) => v.default).map((v) => v.id));
@@ -994,7 +997,7 @@ export const scsOdds: OddsProvider = {
       name: 'kill-order',
       description: 'order in which German losses are taken (default mech,nonmech,security)',
     },
-    { name: 'crt', description: 'CRT set A | B (default) | E (crtSet parameter)' },
+    { name: 'crt', description: `CRT set A | B | E (crtSet parameter; default ${String(DEFAULT_CRT)}, the game's calibrated default)` },
     {
       name: 'errata',
       flag: true,
