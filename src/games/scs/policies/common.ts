@@ -32,10 +32,10 @@ export interface Traits {
   /** Armies with no attack in reach approach their own best targets (targetValue with the army), not the common ones. */
   approachPerArmy?: boolean;
   /**
-   * With approachPerArmy: a key such that targetValue(s, ·, ·, a) is the same for equal keys while no hex
-   * changes control in the turn; the army's approach field is then reused (speed only). Omit when unsure.
+   * A key such that targetValue(s, ·, ·, army) is the same for equal keys while no hex changes control in
+   * the turn (NaN: no such key now); hex values and approach fields are then reused (speed only). Omit when unsure.
    */
-  approachKey?(s: ScsState, army: number): number;
+  valueKey?(s: ScsState, army: number): number;
   /** Replacement priority: 'shock' first, or 'weakest' (largest deficit) first. */
   replacements: 'shock' | 'weakest';
   /** Where 4S heads and the joint-operation marker goes: a hex id. */
@@ -262,10 +262,31 @@ export function traitPolicy(id: string, traits: Traits): Policy {
   const dist = new Int16Array(scsMap.size);
   let distVersion = -1;
   let distTurn = -1;
-  const value =
-    (s: ScsState, a = -1) =>
-    (h: number) =>
-      traits.targetValue(s, h, cache.get(s, h), a);
+  /** Hex values per valueKey, valid for one control version and turn. */
+  const memo = new Map<number, { version: number; turn: number; vals: Float64Array }>();
+  const value = (s: ScsState, a = -1): ((h: number) => number) => {
+    const key = traits.valueKey?.(s, a) ?? Number.NaN;
+    if (Number.isNaN(key)) return (h) => traits.targetValue(s, h, cache.get(s, h), a);
+    let m = memo.get(key);
+    if (m === undefined) {
+      m = { version: -1, turn: -1, vals: new Float64Array(scsMap.size) };
+      memo.set(key, m);
+    }
+    if (m.version !== s.stats.hexesTaken || m.turn !== s.turn) {
+      m.version = s.stats.hexesTaken;
+      m.turn = s.turn;
+      m.vals.fill(Number.NaN);
+    }
+    const vals = m.vals;
+    return (h) => {
+      let x = vals[h]!;
+      if (Number.isNaN(x)) {
+        x = traits.targetValue(s, h, cache.get(s, h), a);
+        vals[h] = x;
+      }
+      return x;
+    };
+  };
   const distances = (s: ScsState) => {
     if (distVersion !== s.stats.hexesTaken || distTurn !== s.turn) {
       distanceToTargets(s, value(s), dist);
@@ -278,9 +299,9 @@ export function traitPolicy(id: string, traits: Traits): Policy {
   let ownKey = Number.NaN;
   let ownVersion = -1;
   let ownTurn = -1;
-  /** The approach field of army a (per army, reused while its approachKey, the turn and control are unchanged). */
+  /** The approach field of army a (reused while its valueKey, the turn and control are unchanged). */
   const ownDistances = (s: ScsState, a: number, val: (h: number) => number) => {
-    const key = traits.approachKey?.(s, a) ?? Number.NaN;
+    const key = traits.valueKey?.(s, a) ?? Number.NaN;
     if (Number.isNaN(key) || key !== ownKey || ownVersion !== s.stats.hexesTaken || ownTurn !== s.turn) {
       distanceToTargets(s, val, ownDist);
       ownKey = key;

@@ -8,6 +8,11 @@ import { KILL_MECH_FIRST, survivalValue, traitPolicy } from './common.js';
 /** Columns west of the start line: 0 at column 27, 17 at column 10. */
 const westness = (h: number) => 27 - scsMap.col[h]!;
 
+/** valueKey (common.ts) when values depend on the army from turn 2 (survivalValue reads positions on turn 1 only). */
+const armyKey = (s: ScsState, a: number) => (s.turn >= 2 ? a : Number.NaN);
+/** valueKey when values do not depend on the army from turn 2. */
+const sharedKey = (s: ScsState) => (s.turn >= 2 ? 0 : Number.NaN);
+
 /** Rows of the southern drive (the clear belt along the south edge, rows 13-17; 9.10). */
 const SOUTH_ROW = 13;
 
@@ -57,8 +62,7 @@ export const policies: readonly PolicyDef[] = [
         host: '50',
         hosts: (s) => (s.phase === 'setup' || s.turn < 4 ? ['50'] : spearheadHosts(s)),
         approachPerArmy: true,
-        // from turn 2 its values depend on the army only through its type and id (survivalValue reads positions on turn 1 only)
-        approachKey: (s, a) => (s.turn >= 2 ? a : Number.NaN),
+        valueKey: armyKey,
         replacements: 'weakest',
         focus: '2010',
         entry4S: 'west-south',
@@ -81,6 +85,7 @@ export const policies: readonly PolicyDef[] = [
           4 * Math.min(info.pocket, 6) +
           (info.pocket > 0 ? 5 : 0) +
           (info.fortifiedDist <= 4 ? 8 / info.fortifiedDist : 0),
+        valueKey: sharedKey,
         minAttackSteps: 3,
         pressRatio: 1.2,
         viThreshold: 5,
@@ -100,6 +105,7 @@ export const policies: readonly PolicyDef[] = [
     create: () =>
       traitPolicy('broad-front', {
         targetValue: (s, h, info, a) => survivalValue(s, h, info, a) + 3 + info.newFront + 3 * info.pocketFortified,
+        valueKey: sharedKey,
         minAttackSteps: 2,
         pressRatio: 1.0,
         viThreshold: 3,
@@ -142,6 +148,9 @@ export const policies: readonly PolicyDef[] = [
           // shock armies: west, toward column 13 and beyond (4.5)
           return (base + 20 * info.pocketFortified + 10 + 4 * westness(h) + (scsMap.col[h]! <= 13 ? 30 : 0)) * relief;
         },
+        // the southern combined-arms armies value by their own row (SOUTH_ROW)
+        valueKey: (s, a) =>
+          s.turn < 2 ? Number.NaN : a < 0 ? -1 : 2 * a + (scsMap.row[s.armies[a]!.hex]! >= SOUTH_ROW ? 1 : 0),
         minAttackSteps: 3,
         pressRatio: 1.0,
         viThreshold: 4,
@@ -165,6 +174,7 @@ export const policies: readonly PolicyDef[] = [
       traitPolicy('sudden-death', {
         targetValue: (s, h, info, a) =>
           survivalValue(s, h, info, a) + 1 + 3 * info.newFront + (info.pocket > 0 ? 8 + info.pocket : 0),
+        valueKey: sharedKey,
         minAttackSteps: 2,
         pressRatio: 0.8,
         viThreshold: 3,
