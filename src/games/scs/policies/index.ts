@@ -101,7 +101,7 @@ export const policies: readonly PolicyDef[] = [
     id: 'broad-front',
     side: 'soviet',
     description:
-      'every army attacks somewhere each turn, spreading pressure along the whole front to drain the pool (3.7, 4.8)',
+      'passes turn 1 with the whole-turn plan (plan.ts, 4.2), then every army attacks somewhere each turn, spreading pressure along the whole front to drain the pool (3.7, 4.8)',
     create: () =>
       traitPolicy('broad-front', {
         targetValue: (s, h, info, a) => survivalValue(s, h, info, a) + 3 + info.newFront + 3 * info.pocketFortified,
@@ -114,6 +114,7 @@ export const policies: readonly PolicyDef[] = [
         replacements: 'weakest',
         focus: '2608',
         jointOp: null,
+        planTurn1: true,
       }),
   },
   {
@@ -169,7 +170,7 @@ export const policies: readonly PolicyDef[] = [
     id: 'sudden-death',
     side: 'soviet',
     description:
-      'gambles on emptying the pool (4.8): attacks that open the most new front hexes (new blind draws) and threaten pockets (relief 1d6, breakout draws)',
+      'passes turn 1 with the whole-turn plan (plan.ts, 4.2), then gambles on emptying the pool (4.8): attacks that open the most new front hexes (new blind draws) and threaten pockets (relief 1d6, breakout draws)',
     create: () =>
       traitPolicy('sudden-death', {
         targetValue: (s, h, info, a) =>
@@ -183,6 +184,7 @@ export const policies: readonly PolicyDef[] = [
         replacements: 'weakest',
         focus: '1905',
         jointOp: null,
+        planTurn1: true,
       }),
   },
   {
