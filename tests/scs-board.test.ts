@@ -28,7 +28,9 @@ describe('SCS board', () => {
   });
   it('follows the fortified-candidate parameter', () => {
     const b = scs.board!(resolveSetup(scs, { params: { fortifiedCandidates: ['1905'] } }, 'test'));
-    expect(b.hexes.filter((h) => h.marks?.includes('fortified-candidate')).map((h) => h.id)).toEqual(['1905']);
+    expect(b.hexes.filter((h) => h.marks?.includes('fortified-candidate')).map((h) => h.id)).toEqual([
+      '1905',
+    ]);
   });
   it('GameRecord.hexes are the Soviet-controlled hexes at the end, each once', () => {
     for (const policy of ['historical', 'random']) {

@@ -39,7 +39,7 @@ describe('sandtable odds scs: tables', () => {
       'German units lost',
     ]);
     for (const t of tables) expect(columnTotals(t)[0]).toBeCloseTo(1, 12);
-    expect(tables[0]!.title).toContain('CRT E') // the game's calibrated default (calibration.json);
+    expect(tables[0]!.title).toContain('CRT E'); // the game's calibrated default (calibration.json);
     expect(tables[0]!.notes.join(' ')).toMatch(/drm-cumulative/);
     expect(tables[2]!.rows).toHaveLength(9); // 0..8 steps
     expect(tables[3]!.rows).toHaveLength(4); // 0..3 units

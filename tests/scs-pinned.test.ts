@@ -16,13 +16,13 @@ import { resolveSetup } from '../src/core/setup.js';
 import { scs } from '../src/games/scs/index.js';
 
 const PINNED: Record<string, string[]> = {
-  'historical': [
+  historical: [
     'german-win|6|96|131|295|121|13|16|155',
     'german-win|6|91|116|273|138|19|17|150',
     'turn1-loss|1|13|20|51|18|35|1|72',
     'draw|6|82|115|308|122|5|17|141',
     'sudden-death|5|83|105|257|80|0|9|142',
-    'german-win|6|91|122|281|122|15|18|150'
+    'german-win|6|91|122|281|122|15|18|150',
   ],
   'pocket-hunter': [
     'german-win|6|103|129|283|134|9|22|162',
@@ -30,7 +30,7 @@ const PINNED: Record<string, string[]> = {
     'turn1-loss|1|15|24|49|21|27|1|74',
     'sudden-death|2|40|48|126|42|0|5|99',
     'german-win|6|103|130|294|132|5|22|162',
-    'german-win|6|89|120|272|152|11|27|148'
+    'german-win|6|89|120|272|152|11|27|148',
   ],
   'shock-spearhead': [
     'german-win|6|95|123|290|123|21|13|154',
@@ -38,16 +38,16 @@ const PINNED: Record<string, string[]> = {
     'turn1-loss|1|13|21|52|24|35|1|72',
     'german-win|6|89|135|329|135|2|13|148',
     'draw|6|93|121|240|136|15|12|152',
-    'draw|6|100|131|302|107|16|8|159'
+    'draw|6|100|131|302|107|16|8|159',
   ],
-  'random': [
+  random: [
     'turn1-loss|1|6|13|27|10|56|2|65',
     'turn1-loss|1|5|5|10|5|80|1|64',
     'turn1-loss|1|6|10|16|3|69|0|65',
     'turn1-loss|1|5|8|16|2|74|0|64',
     'turn1-loss|1|7|11|18|9|64|1|66',
-    'turn1-loss|1|5|13|22|9|70|2|64'
-  ]
+    'turn1-loss|1|5|13|22|9|70|2|64',
+  ],
 };
 
 describe('SCS pinned records', () => {
@@ -57,7 +57,10 @@ describe('SCS pinned records', () => {
       const got = rows.map((_, g) => {
         const streams = gameStreams(1, g);
         const st = scs.start(setup, streams);
-        const r = scs.play(st, { streams, policies: { soviet: scs.policies.find((p) => p.id === policy)!.create() } });
+        const r = scs.play(st, {
+          streams,
+          policies: { soviet: scs.policies.find((p) => p.id === policy)!.create() },
+        });
         const x = r.stats;
         return `${r.result}|${r.endTurn}|${x.hexesTaken}|${x.battles}|${x.germanEliminated}|${x.sovietStepsLost}|${x.minPool}|${x.pocketsThreatened}|${r.hexes!.length}`;
       });

@@ -14,20 +14,31 @@ describe('SCS: play reproduces a batch row', () => {
       game: 'scs',
       games: 40,
       seed: 99,
-      arms: [{ id: 'historical' }, { id: 'broad', policies: { soviet: 'broad-front' }, variants: { 'marker-in-garrison': true } }],
+      arms: [
+        { id: 'historical' },
+        { id: 'broad', policies: { soviet: 'broad-front' }, variants: { 'marker-in-garrison': true } },
+      ],
     });
     const out = join(dir, 'run');
     expect(sandtable(['run', exp, '--out', out, '--quiet']).code).toBe(0);
     const db = await DuckDBInstance.create(':memory:');
     const con = await db.connect();
     const file = join(out, 'games.parquet').replaceAll("'", "''");
-    for (const [arm, game] of [['historical', 0], ['historical', 17], ['broad', 39]] as const) {
+    for (const [arm, game] of [
+      ['historical', 0],
+      ['historical', 17],
+      ['broad', 39],
+    ] as const) {
       const r = sandtable(['play', '--from', out, '--arm', arm, '--game', String(game), '--json']);
       expect(r.code, r.stderr).toBe(0);
       const played = JSON.parse(r.stdout);
-      const rules = new Set(played.trace.map((e: { rule: string }) => e.rule.split(' ').slice(0, 2).join(' ')));
+      const rules = new Set(
+        played.trace.map((e: { rule: string }) => e.rule.split(' ').slice(0, 2).join(' ')),
+      );
       for (const ref of ['SCS 3.7', 'SCS 10.1', 'SCS 8.3']) expect(rules.has(ref), ref).toBe(true);
-      const rows = await con.runAndReadAll(`SELECT * FROM read_parquet('${file}') WHERE arm = '${arm}' AND game = ${game}`);
+      const rows = await con.runAndReadAll(
+        `SELECT * FROM read_parquet('${file}') WHERE arm = '${arm}' AND game = ${game}`,
+      );
       const row = rows.getRowObjectsJson()[0] as Record<string, unknown>;
       for (const [k, v] of Object.entries(row)) {
         const mine = played.record[k];

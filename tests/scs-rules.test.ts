@@ -3,8 +3,7 @@
  * 8.7/8.8/8.10, 10.13), on the default set-up or on hand-built positions with scripted dice.
  */
 import { describe, expect, it } from 'vitest';
-import { RECONSTRUCTION, scriptedRun, takeFromPool } from './helpers/scs.js';
-import type { Decision, Policy, } from '../src/core/game.js';
+import type { Decision, Policy } from '../src/core/game.js';
 import { gameStreams } from '../src/core/rng.js';
 import { resolveSetup } from '../src/core/setup.js';
 import { fightBattle } from '../src/games/scs/combat.js';
@@ -17,6 +16,7 @@ import { allPockets, pocketIfTaken } from '../src/games/scs/pockets.js';
 import { GERMAN, MECH, NONMECH, OPS_EC, type ScsState, SECURITY, SOVIET } from '../src/games/scs/state.js';
 import { endOfTurn } from '../src/games/scs/turn.js';
 import { endOfGameResult } from '../src/games/scs/victory.js';
+import { RECONSTRUCTION, scriptedRun, takeFromPool } from './helpers/scs.js';
 
 const H = (id: string) => scsMap.index(id);
 const ids = (hs: readonly number[]) => hs.map((h) => scsMap.ids[h]).sort();
@@ -36,7 +36,6 @@ function scripted(answer: (d: Decision) => number, asked: string[] = []): Policy
     },
   };
 }
-
 
 /** Puts a counter of `type` at the end of the pool so the next scripted draw takes it. */
 function stackPool(s: ScsState, type: number): void {
@@ -134,8 +133,7 @@ describe('SCS 10.1: fire precedence', () => {
     const dice = [4, 1, 1, 1, 1, 1, 1, 1, 5, 1, 1, 1, 1, 1, 6, 5, 5];
     const policy = scripted((d) => {
       if (d.kind === 'commitVI') return 1;
-      if (d.kind === 'germanLoss')
-        return (d.options as number[]).indexOf(MECH) >= 0 ? (d.options as number[]).indexOf(MECH) : 0;
+      if (d.kind === 'germanLoss') return Math.max(0, (d.options as number[]).indexOf(MECH));
       return 0;
     });
     const run = scriptedRun(s, policy, dice);

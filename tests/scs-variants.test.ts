@@ -3,8 +3,7 @@
  * reading of an ambiguous rule that SCS offers as a variant (each group's default and alternative).
  */
 import { describe, expect, it } from 'vitest';
-import { RECONSTRUCTION, scriptedRun, takeFromPool } from './helpers/scs.js';
-import type { Decision, Policy, } from '../src/core/game.js';
+import type { Decision, Policy } from '../src/core/game.js';
 import { gameStreams } from '../src/core/rng.js';
 import { resolveSetup } from '../src/core/setup.js';
 import { fightBattle } from '../src/games/scs/combat.js';
@@ -15,15 +14,9 @@ import { invariants } from '../src/games/scs/invariants.js';
 import { scsMap } from '../src/games/scs/map.js';
 import { attackHex } from '../src/games/scs/movement.js';
 import { pocketIfTaken } from '../src/games/scs/pockets.js';
-import {
-  GERMAN,
-  GUDERIAN,
-  NONMECH,
-  type ScsState,
-  SECURITY,
-  SOVIET,
-} from '../src/games/scs/state.js';
+import { GERMAN, GUDERIAN, NONMECH, type ScsState, SECURITY, SOVIET } from '../src/games/scs/state.js';
 import { phaseII, phaseIV } from '../src/games/scs/turn.js';
+import { RECONSTRUCTION, scriptedRun, takeFromPool } from './helpers/scs.js';
 
 const H = (id: string) => scsMap.index(id);
 
@@ -159,7 +152,12 @@ describe('SCS 10.1 steps 8-9 variants: both forces wiped out in one round', () =
     s.armies[a]!.steps = 1;
     const h = H('2507');
     setMarker(s, h, SECURITY);
-    const run = scriptedRun(s, scripted((d) => (d.kind === 'commitVI' ? 1 : 0)), [1, 6, 6], [1]);
+    const run = scriptedRun(
+      s,
+      scripted((d) => (d.kind === 'commitVI' ? 1 : 0)),
+      [1, 6, 6],
+      [1],
+    );
     const mf = attackHex(run, a, H('2607'), h, 1);
     return { s, a, h, mf };
   };
@@ -286,7 +284,9 @@ describe('SCS 8.8 / 10.13 variants: what falls after a failed breakout', () => {
         if (s.marker[n]! >= 0) s.pool.push(s.marker[n]!);
         s.marker[n] = -1;
       }
-    const pocketHexes = pocketIfTaken(s.control, neck).map((h) => scsMap.ids[h]).sort();
+    const pocketHexes = pocketIfTaken(s.control, neck)
+      .map((h) => scsMap.ids[h])
+      .sort();
     expect(pocketHexes).toEqual(['2211', '2212']);
     setMarker(s, neck, NONMECH);
     setMarker(s, kaluga, NONMECH);
@@ -334,7 +334,11 @@ describe('SCS 6.3 variants: where 1E may go in Phase IV', () => {
     s.phase = 'III';
     s.host = army(s, '16'); // Moscow 2608
     const asked: Decision[] = [];
-    const run = scriptedRun(s, scripted(() => 0, asked), []);
+    const run = scriptedRun(
+      s,
+      scripted(() => 0, asked),
+      [],
+    );
     phaseIV(run);
     const d = asked.find((x) => x.kind === 'host1E')!;
     return (d.options as number[]).map((i) => s.armies[i]!.id).sort();

@@ -5,7 +5,12 @@ import { makeRun, type Run } from '../../src/games/scs/engine.js';
 import type { ScsState } from '../../src/games/scs/state.js';
 
 /** A run with scripted dice: combat and generation dice come from queues; draws take the last pool counter. */
-export function scriptedRun(s: ScsState, policy: Policy, combat: number[], gen: number[] = []): Run & { trace: TraceEvent[] } {
+export function scriptedRun(
+  s: ScsState,
+  policy: Policy,
+  combat: number[],
+  gen: number[] = [],
+): Run & { trace: TraceEvent[] } {
   const trace: TraceEvent[] = [];
   const run = makeRun(s, { streams: gameStreams(9, 9), policies: { soviet: policy }, trace });
   run.combatDie = () => {

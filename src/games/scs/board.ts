@@ -36,4 +36,3 @@ export function sovietHexes(control: readonly number[]): number[] {
   for (let h = 0; h < control.length; h++) if (control[h] === SOVIET) out.push(h);
   return out;
 }
-

@@ -113,7 +113,14 @@ export interface Drm {
 }
 
 /** SCS 10.2, 10.4, 10.6-10.10, 1.4: the DRMs of one round. */
-export function roundDrm(run: Run, kind: BattleKind, h: number, round: number, counts: number[], out: Drm): Drm {
+export function roundDrm(
+  run: Run,
+  kind: BattleKind,
+  h: number,
+  round: number,
+  counts: number[],
+  out: Drm,
+): Drm {
   const cfg = run.s.cfg;
   const supportOn = !(cfg.reliefIgnoresSupport && kind !== 'defense');
   let all = kind === 'defense' ? 0 : 1; // SCS 10.2 relief +1 every round; 8.6 breakout +1

@@ -4,9 +4,9 @@
  * (tsc copies the .json files it includes); hexes.csv was converted to hexes.json for that reason.
  */
 import { z } from 'zod';
+import calibrationJson from './data/calibration.json' with { type: 'json' };
 import crtJson from './data/crt.json' with { type: 'json' };
 import hexesJson from './data/hexes.json' with { type: 'json' };
-import calibrationJson from './data/calibration.json' with { type: 'json' };
 import oobJson from './data/oob.json' with { type: 'json' };
 
 const hexId = z.string().regex(/^\d{4}$/);

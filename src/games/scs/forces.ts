@@ -108,7 +108,11 @@ export function breakout(run: Run, h: number, a: number, pocket: readonly number
         // SCS 10.7: the breakout is fought in h; Guderian outside rows 09+ is replaced by another
         // counter drawn from the pool and goes back into the pool
         if (run.trace)
-          log(run, 'SCS 10.7', `pocket marker in ${scsMap.label(p)} is Guderian, battle in ${scsMap.label(h)} (row below 09): redraw`);
+          log(
+            run,
+            'SCS 10.7',
+            `pocket marker in ${scsMap.label(p)} is Guderian, battle in ${scsMap.label(h)} (row below 09): redraw`,
+          );
         s.engaged.push(m);
         drawForBattle(run, h, s.engaged);
         s.engaged.splice(s.engaged.indexOf(m), 1);

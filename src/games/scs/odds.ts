@@ -997,7 +997,10 @@ export const scsOdds: OddsProvider = {
       name: 'kill-order',
       description: 'order in which German losses are taken (default mech,nonmech,security)',
     },
-    { name: 'crt', description: `CRT set A | B | E (crtSet parameter; default ${String(DEFAULT_CRT)}, the game's calibrated default)` },
+    {
+      name: 'crt',
+      description: `CRT set A | B | E (crtSet parameter; default ${String(DEFAULT_CRT)}, the game's calibrated default)`,
+    },
     {
       name: 'errata',
       flag: true,

@@ -71,7 +71,8 @@ const provenanceOf = (source: string) => (source.startsWith('rules') ? ('rules' 
 export const parameters: readonly ParameterDef[] = [
   {
     id: 'crtSet',
-    description: 'CRT hit numbers: set B (Rampage pattern), harsh A, soft E (calibrated default), or custom (the hitOn_* parameters)',
+    description:
+      'CRT hit numbers: set B (Rampage pattern), harsh A, soft E (calibrated default), or custom (the hitOn_* parameters)',
     kind: 'choice',
     default: calibrated.crtSet.value,
     choices: ['A', 'B', 'E', 'custom'],

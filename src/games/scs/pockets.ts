@@ -148,12 +148,19 @@ export function allPockets(
   disc.fill(0);
   dfsTime = 1; // the virtual root has disc 1
   for (let h = 0; h < scsMap.size; h++)
-    if (scsMap.westEdge[h] === 1 && control[h] === GERMAN && disc[h] === 0) dfs(h, control, fortified, size, fl);
+    if (scsMap.westEdge[h] === 1 && control[h] === GERMAN && disc[h] === 0)
+      dfs(h, control, fortified, size, fl);
 }
 
 let dfsTime = 1;
 /** Tarjan's DFS of allPockets (module-level: no closure per call). */
-function dfs(u: number, control: readonly number[], fortified: readonly number[], size: Int32Array, fl: Int32Array): void {
+function dfs(
+  u: number,
+  control: readonly number[],
+  fortified: readonly number[],
+  size: Int32Array,
+  fl: Int32Array,
+): void {
   disc[u] = ++dfsTime;
   low[u] = disc[u]!;
   sub[u] = 1;

@@ -117,7 +117,8 @@ export function phaseII(run: Run): void {
       // variant 4s-lost: no free entry hex on turn 3 and 4S never enters (-4: withdrawn)
       s.armies[fourth]!.hex = -4;
       if (run.trace) log(run, 'SCS 7.2', 'no free entry hex: 4th Shock Army never enters');
-    } else if (run.trace) log(run, 'SCS 7.2', 'no free entry hex: 4th Shock Army waits for the next Phase II');
+    } else if (run.trace)
+      log(run, 'SCS 7.2', 'no free entry hex: 4th Shock Army waits for the next Phase II');
   }
   if (s.turn === 3 && s.pac === -2) {
     // SCS 7.3: any German hex but a fortified locality, and no pocket may form

@@ -160,7 +160,8 @@ export const variants: readonly VariantDef[] = [
   {
     id: V.fourthShockLost,
     rule: 'SCS 7.2, 6.2',
-    description: 'when no entry hex is free of other armies on turn 3, 4S never enters ("enters play during Phase II of Turn 3")',
+    description:
+      'when no entry hex is free of other armies on turn 3, 4S never enters ("enters play during Phase II of Turn 3")',
     default: false,
     group: '4s-entry',
   },
@@ -174,14 +175,16 @@ export const variants: readonly VariantDef[] = [
   {
     id: V.hostAdjacent,
     rule: 'SCS 6.3, 9.7',
-    description: '1E has no movement of its own: in Phase IV it may only change to an army in a hex adjacent to its host',
+    description:
+      '1E has no movement of its own: in Phase IV it may only change to an army in a hex adjacent to its host',
     default: false,
     group: '1e-host',
   },
   {
     id: V.poolEmptyAtOnce,
     rule: 'SCS 4.8',
-    description: 'sudden death the moment the last counter leaves the force pool (draw, breakout or re-marking)',
+    description:
+      'sudden death the moment the last counter leaves the force pool (draw, breakout or re-marking)',
     default: true,
     group: 'sudden-death-moment',
   },

@@ -9,10 +9,10 @@ import { forceSteps } from '../combat.js';
 import type { ScsView } from '../engine.js';
 import { scsMap } from '../map.js';
 import type { StepOption } from '../movement.js';
-import { walkReach } from './reach.js';
 import { allPockets } from '../pockets.js';
 import { GERMAN, MECH, NONMECH, type ScsState, SECURITY, SOVIET } from '../state.js';
 import { planTurn1, stepToward } from './plan.js';
+import { walkReach } from './reach.js';
 
 export interface Traits {
   /** Value of taking German hex h (before the odds of the attack). */
@@ -476,7 +476,8 @@ export function traitPolicy(id: string, traits: Traits): Policy {
             let w = -1;
             for (let i = 0; i < opts.length; i++) {
               const h = opts[i] as number;
-              if (scsMap.southEdge[h] === 1 && (w < 0 || scsMap.col[h]! < scsMap.col[opts[w] as number]!)) w = i;
+              if (scsMap.southEdge[h] === 1 && (w < 0 || scsMap.col[h]! < scsMap.col[opts[w] as number]!))
+                w = i;
             }
             if (w >= 0) return w;
           }

@@ -43,7 +43,10 @@ export const policies: readonly PolicyDef[] = [
           if (army !== null && army.type === 'shock' && (s.turn >= 4 || (s.turn === 3 && army.id === '4S'))) {
             // the shock armies' deep drives of January (AAR: 3S past Velikiye Luki, 1S to Bely, 4S past Kaluga), toward column 13 (4.5/4.6)
             const relief = info.pocket > 0 && info.pocketFortified === 0 ? 0.25 : 1;
-            return (v + 20 * info.pocketFortified + 10 + 4 * westness(h) + (scsMap.col[h]! <= 13 ? 30 : 0)) * relief;
+            return (
+              (v + 20 * info.pocketFortified + 10 + 4 * westness(h) + (scsMap.col[h]! <= 13 ? 30 : 0)) *
+              relief
+            );
           }
           if (s.turn >= 3)
             v +=
@@ -104,7 +107,8 @@ export const policies: readonly PolicyDef[] = [
       'passes turn 1 with the whole-turn plan (plan.ts, 4.2), then every army attacks somewhere each turn, spreading pressure along the whole front to drain the pool (3.7, 4.8)',
     create: () =>
       traitPolicy('broad-front', {
-        targetValue: (s, h, info, a) => survivalValue(s, h, info, a) + 3 + info.newFront + 3 * info.pocketFortified,
+        targetValue: (s, h, info, a) =>
+          survivalValue(s, h, info, a) + 3 + info.newFront + 3 * info.pocketFortified,
         valueKey: sharedKey,
         minAttackSteps: 2,
         pressRatio: 1.0,
@@ -147,7 +151,10 @@ export const policies: readonly PolicyDef[] = [
             return v;
           }
           // shock armies: west, toward column 13 and beyond (4.5)
-          return (base + 20 * info.pocketFortified + 10 + 4 * westness(h) + (scsMap.col[h]! <= 13 ? 30 : 0)) * relief;
+          return (
+            (base + 20 * info.pocketFortified + 10 + 4 * westness(h) + (scsMap.col[h]! <= 13 ? 30 : 0)) *
+            relief
+          );
         },
         // the southern combined-arms armies value by their own row (SOUTH_ROW)
         valueKey: (s, a) =>

@@ -8,9 +8,9 @@
  */
 import { forceSteps } from '../combat.js';
 import { scsMap } from '../map.js';
-import { walkReach } from './reach.js';
 import { pocketIfTaken } from '../pockets.js';
 import { GERMAN, type ScsState } from '../state.js';
+import { walkReach } from './reach.js';
 
 const N = scsMap.size;
 
