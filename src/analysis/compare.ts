@@ -1,5 +1,5 @@
 import type { GameDefinition } from '../core/game.js';
-import type { Table } from './games-table.js';
+import { catColumn, type GamesTable, numColumn } from './games-table.js';
 import { holm, independentDifference, pairedDifference } from './stats.js';
 
 /** One arm against the baseline on one outcome, paired game by game on common seeds. */
@@ -21,18 +21,42 @@ export interface ComparisonRow {
   readonly p_holm: number;
 }
 
-/** Outcome indicator per game index of one arm: 1 where `hit(row)` holds. */
-function indicator(table: Table, arm: string, column: string, value: string): Map<number, number> {
-  const arms = table.array('arm') as ArrayLike<string>;
-  const games = table.array('game') as ArrayLike<number>;
-  const col = table.array(column) as ArrayLike<string>;
-  const out = new Map<number, number>();
-  for (let i = 0; i < arms.length; i++) if (arms[i] === arm) out.set(games[i]!, col[i] === value ? 1 : 0);
+/** One arm of a games table. */
+export interface ArmRef {
+  readonly table: GamesTable;
+  readonly arm: string;
+}
+
+/**
+ * Outcome indicator by game index of one arm: 1 where `column` is `value`, 0 where it is not, -1
+ * for game indices the arm did not play (a later row of the same game index wins).
+ */
+function indicator(ref: ArmRef, column: string, value: string, size: number): Int8Array {
+  const out = new Int8Array(size).fill(-1);
+  const arms = catColumn(ref.table, 'arm');
+  const a = arms.categories.indexOf(ref.arm);
+  if (a < 0) return out;
+  const games = numColumn(ref.table, 'game');
+  const col = catColumn(ref.table, column);
+  const hit = col.categories.indexOf(value);
+  for (let i = 0; i < ref.table.rows; i++)
+    if (arms.codes[i] === a) out[games[i]!] = col.codes[i] === hit ? 1 : 0;
   return out;
 }
 
+/** One past the largest game index of a table. */
+function gameBound(table: GamesTable): number {
+  const games = numColumn(table, 'game');
+  let max = -1;
+  for (let i = 0; i < games.length; i++) if (games[i]! > max) max = games[i]!;
+  return max + 1;
+}
+
 /** Which arm each arm is compared with: its own baseline, else the experiment's; none for itself. */
-export function comparisonPairs(arms: readonly { readonly id: string; readonly baseline?: string | null | undefined }[], baseline: string | null): { arm: string; baseline: string }[] {
+export function comparisonPairs(
+  arms: readonly { readonly id: string; readonly baseline?: string | null | undefined }[],
+  baseline: string | null,
+): { arm: string; baseline: string }[] {
   return arms.flatMap((a) => {
     const b = a.baseline ?? baseline;
     return b === null || b === undefined || b === a.id ? [] : [{ arm: a.id, baseline: b }];
@@ -44,20 +68,40 @@ export function comparisonPairs(arms: readonly { readonly id: string; readonly b
  * exact McNemar p-value, Holm-adjusted over all the comparisons of that side, and the unpaired
  * interval for contrast. Only game indices both arms played are paired.
  */
-export function compareArms(def: GameDefinition, table: Table, pairs: readonly { arm: string; baseline: string }[]): ComparisonRow[] {
+export function compareArms(
+  def: GameDefinition,
+  table: GamesTable,
+  pairs: readonly { arm: string; baseline: string }[],
+): ComparisonRow[] {
+  return comparePairs(
+    def,
+    pairs.map((p) => ({ ...p, armRef: { table, arm: p.arm }, baselineRef: { table, arm: p.baseline } })),
+  );
+}
+
+/**
+ * As compareArms, for arms that may come from different tables (runs): each pair names the rows'
+ * labels (arm, baseline) and where the arm and its baseline are.
+ */
+export function comparePairs(
+  def: GameDefinition,
+  pairs: readonly { arm: string; baseline: string; armRef: ArmRef; baselineRef: ArmRef }[],
+): ComparisonRow[] {
   const rows: ComparisonRow[] = [];
   for (const side of def.sides) {
     const sideRows: Omit<ComparisonRow, 'p_holm'>[] = [];
-    for (const { arm, baseline } of pairs) {
-      const base = indicator(table, baseline, 'winner', side.id);
-      const other = indicator(table, arm, 'winner', side.id);
+    for (const { arm, baseline, armRef, baselineRef } of pairs) {
+      const size = Math.max(gameBound(armRef.table), gameBound(baselineRef.table));
+      const base = indicator(baselineRef, 'winner', side.id, size);
+      const other = indicator(armRef, 'winner', side.id, size);
       let a = 0;
       let b = 0;
       let c = 0;
       let d = 0;
-      for (const [g, x] of base) {
-        const y = other.get(g);
-        if (y === undefined) continue;
+      for (let g = 0; g < size; g++) {
+        const x = base[g]!;
+        const y = other[g]!;
+        if (x < 0 || y < 0) continue;
         if (x === 1 && y === 1) a++;
         else if (x === 1) b++;
         else if (y === 1) c++;
@@ -89,5 +133,18 @@ export function compareArms(def: GameDefinition, table: Table, pairs: readonly {
 }
 
 export const COMPARISON_COLUMNS = [
-  'arm', 'baseline', 'outcome', 'games', 'rate', 'baseline_rate', 'diff', 'lo95', 'hi95', 'indep_lo95', 'indep_hi95', 'discordant', 'p_mcnemar', 'p_holm',
+  'arm',
+  'baseline',
+  'outcome',
+  'games',
+  'rate',
+  'baseline_rate',
+  'diff',
+  'lo95',
+  'hi95',
+  'indep_lo95',
+  'indep_hi95',
+  'discordant',
+  'p_mcnemar',
+  'p_holm',
 ] as const;

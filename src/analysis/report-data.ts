@@ -1,8 +1,15 @@
 import type { GameDefinition } from '../core/game.js';
-import { COMPARISON_COLUMNS, type ComparisonRow, compareArms, comparisonPairs } from './compare.js';
-import type { Table } from './games-table.js';
-import { type OutcomeRow, outcomeSummary, type StatRow, statSummary } from './summary.js';
 import { toCsv } from '../runner/outputs.js';
+import { COMPARISON_COLUMNS, type ComparisonRow, compareArms, comparisonPairs } from './compare.js';
+import type { GamesTable } from './games-table.js';
+import {
+  type EndTurnRow,
+  endTurnSummary,
+  type OutcomeRow,
+  outcomeSummary,
+  type StatRow,
+  statSummary,
+} from './summary.js';
 
 /** How often one hex was marked (fought over, controlled...) in one arm's games. */
 export interface HeatRow {
@@ -13,12 +20,7 @@ export interface HeatRow {
   readonly share: number;
 }
 
-export interface EndTurnRow {
-  readonly arm: string;
-  readonly end_turn: number;
-  readonly count: number;
-  readonly share: number;
-}
+export type { EndTurnRow } from './summary.js';
 
 /** Everything the summaries and the report show, computed once from the games table. */
 export interface ReportData {
@@ -31,7 +33,7 @@ export interface ReportData {
 
 export function computeReportData(
   def: GameDefinition,
-  table: Table,
+  table: GamesTable,
   arms: readonly { readonly id: string; readonly baseline?: string | null | undefined }[],
   baseline: string | null,
   heat: readonly HeatRow[],
@@ -39,13 +41,7 @@ export function computeReportData(
   const armOrder = arms.map((a) => a.id);
   const outcomes = outcomeSummary(def, table, armOrder);
   const games = new Map(outcomes.filter((o) => o.kind === 'winner').map((o) => [o.arm, o.games]));
-  const et = table.groupby('arm', 'end_turn').count().objects() as { arm: string; end_turn: number; count: number }[];
-  const endTurns = armOrder.flatMap((arm) =>
-    et
-      .filter((r) => r.arm === arm)
-      .sort((a, b) => a.end_turn - b.end_turn)
-      .map((r) => ({ arm, end_turn: Number(r.end_turn), count: r.count, share: r.count / (games.get(arm) ?? 1) })),
-  );
+  const endTurns = endTurnSummary(table, armOrder, games);
   return {
     outcomes,
     stats: statSummary(def, table, armOrder),

@@ -16,19 +16,45 @@ export interface ColumnSpec {
  */
 export function recordColumns(def: GameDefinition): ColumnSpec[] {
   return [
-    { name: 'result', kind: 'cat', categories: def.results.map((r) => r.id), description: 'how the game ended' },
+    {
+      name: 'result',
+      kind: 'cat',
+      categories: def.results.map((r) => r.id),
+      description: 'how the game ended',
+    },
     { name: 'end_turn', kind: 'int', description: 'last turn played' },
     { name: 'end_reason', kind: 'cat', categories: def.endReasons, description: 'why the game ended' },
-    { name: 'victory_level', kind: 'cat', categories: def.victoryLevels, description: 'degree of the result' },
-    ...def.stats.map((s): ColumnSpec => ({ name: s.id, kind: s.kind === 'int' ? 'int' : 'float', description: s.description })),
+    {
+      name: 'victory_level',
+      kind: 'cat',
+      categories: def.victoryLevels,
+      description: 'degree of the result',
+    },
+    ...def.stats.map(
+      (s): ColumnSpec => ({
+        name: s.id,
+        kind: s.kind === 'int' ? 'int' : 'float',
+        description: s.description,
+      }),
+    ),
   ];
 }
 
 /** Writes one record into row `row` of a column-major block of `rows` rows. */
-export function writeRecord(def: GameDefinition, cols: readonly ColumnSpec[], block: Float64Array, rows: number, row: number, rec: GameRecord): void {
+export function writeRecord(
+  def: GameDefinition,
+  cols: readonly ColumnSpec[],
+  block: Float64Array,
+  rows: number,
+  row: number,
+  rec: GameRecord,
+): void {
   const code = (c: ColumnSpec, value: string) => {
     const i = c.categories!.indexOf(value);
-    if (i < 0) throw new Error(`${def.id}: ${c.name} ${JSON.stringify(value)} is not one of ${c.categories!.join(', ')}`);
+    if (i < 0)
+      throw new Error(
+        `${def.id}: ${c.name} ${JSON.stringify(value)} is not one of ${c.categories!.join(', ')}`,
+      );
     return i;
   };
   block[row] = code(cols[0]!, rec.result);
@@ -37,7 +63,8 @@ export function writeRecord(def: GameDefinition, cols: readonly ColumnSpec[], bl
   block[3 * rows + row] = code(cols[3]!, rec.victoryLevel);
   for (let s = 0; s < def.stats.length; s++) {
     const v = rec.stats[def.stats[s]!.id];
-    if (v === undefined || !Number.isFinite(v)) throw new Error(`${def.id}: statistic ${def.stats[s]!.id} missing or not finite (${v})`);
+    if (v === undefined || !Number.isFinite(v))
+      throw new Error(`${def.id}: statistic ${def.stats[s]!.id} missing or not finite (${v})`);
     block[(4 + s) * rows + row] = v;
   }
 }
@@ -48,31 +75,56 @@ export function heatSize(def: GameDefinition, setup: GameSetup): number {
 }
 
 /** The chunk layout of an experiment: record columns per game, then one heat value per board hex. */
-export function chunkLayout(exp: { readonly game: GameDefinition; readonly arms: readonly { readonly setup: GameSetup }[] }): ChunkLayout {
+export function chunkLayout(exp: {
+  readonly game: GameDefinition;
+  readonly arms: readonly { readonly setup: GameSetup }[];
+}): ChunkLayout {
   const sizes = exp.arms.map((a) => heatSize(exp.game, a.setup));
   return { cols: recordColumns(exp.game).length, extra: (arm) => sizes[arm] ?? 0 };
 }
 
 /**
  * Per arm and hex: in how many games the hex was marked (GameRecord.hexes), summed from the heat
- * tail of every block (sums of integers, so independent of chunking).
+ * tail of every block as it comes (sums of integers, so independent of chunking and order).
  */
-export function heatRows(
-  exp: { readonly game: GameDefinition; readonly arms: readonly { readonly id: string; readonly setup: GameSetup }[] },
-  arms: readonly { readonly blocks: readonly { readonly start: number; readonly end: number; readonly data: Float64Array }[] }[],
-): HeatRow[] {
-  const def = exp.game;
-  if (def.board === undefined) return [];
-  const cols = recordColumns(def).length;
-  return exp.arms.flatMap((arm, a) => {
-    const board = def.board!(arm.setup);
-    const counts = new Float64Array(board.hexes.length);
-    let games = 0;
-    for (const b of arms[a]?.blocks ?? []) {
-      const rows = b.end - b.start;
-      games += rows;
-      for (let h = 0; h < counts.length; h++) counts[h]! += b.data[cols * rows + h] ?? 0;
-    }
-    return board.hexes.map((hex, h) => ({ arm: arm.id, hex: hex.id, count: counts[h]!, games, share: games === 0 ? 0 : counts[h]! / games }));
-  });
+export class HeatCounts {
+  private readonly cols: number;
+  private readonly counts: Float64Array[];
+  private readonly games: number[];
+
+  constructor(
+    private readonly exp: {
+      readonly game: GameDefinition;
+      readonly arms: readonly { readonly id: string; readonly setup: GameSetup }[];
+    },
+  ) {
+    this.cols = recordColumns(exp.game).length;
+    this.counts = exp.arms.map((a) => new Float64Array(heatSize(exp.game, a.setup)));
+    this.games = exp.arms.map(() => 0);
+  }
+
+  /** Adds the heat tail of one block: games [start, end) of arm `arm`. */
+  add(arm: number, start: number, end: number, block: Float64Array): void {
+    const rows = end - start;
+    const counts = this.counts[arm]!;
+    this.games[arm]! += rows;
+    for (let h = 0; h < counts.length; h++) counts[h]! += block[this.cols * rows + h] ?? 0;
+  }
+
+  /** hexes.csv rows: every arm's hexes in board order (none when the game has no board). */
+  rows(): HeatRow[] {
+    const def = this.exp.game;
+    if (def.board === undefined) return [];
+    return this.exp.arms.flatMap((arm, a) => {
+      const counts = this.counts[a]!;
+      const games = this.games[a]!;
+      return def.board!(arm.setup).hexes.map((hex, h) => ({
+        arm: arm.id,
+        hex: hex.id,
+        count: counts[h]!,
+        games,
+        share: games === 0 ? 0 : counts[h]! / games,
+      }));
+    });
+  }
 }

@@ -1,11 +1,11 @@
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import type { ArmBlocks } from '../analysis/games-table.js';
+import { GamesTableBuilder } from '../analysis/games-table.js';
 import { UserError } from '../core/errors.js';
 import { type ChunkLayout, readChunkFile } from './chunk-file.js';
 import { parseExperiment } from './experiment.js';
 import { finishRun } from './finish.js';
-import { chunkLayout, heatRows } from './layout.js';
+import { chunkLayout, HeatCounts } from './layout.js';
 import {
   experimentHash,
   type Manifest,
@@ -146,15 +146,17 @@ export function checkShards(shards: readonly FoundShard[]): string[] {
 }
 
 /**
- * Reads a complete shard's blocks, checking every file against the manifest's size and sha256 and
- * its own header; a missing, truncated or edited file is a problem naming it.
+ * Reads a complete shard's blocks one file at a time, handing each to `onBlock` (which may drop it
+ * at once), checking every file against the manifest's size and sha256 and its own header; a
+ * missing, truncated or edited file is a problem naming it, and so is a shard whose files do not
+ * tile its range.
  */
 export function readShardBlocks(
   s: FoundShard,
   layout: ChunkLayout,
   problems: string[],
-): Map<number, { start: number; end: number; data: Float64Array }[]> {
-  const byArm = new Map<number, { start: number; end: number; data: Float64Array }[]>();
+  onBlock: (arm: number, start: number, end: number, data: Float64Array) => void,
+): void {
   const { shard } = s.manifest;
   for (const f of shard.files ?? []) {
     const path = `${s.dir}/${f.file}`;
@@ -176,7 +178,7 @@ export function readShardBlocks(
       problems.push(`${path}: ${chunk.reason}`);
       continue;
     }
-    byArm.set(f.arm, [...(byArm.get(f.arm) ?? []), { start: f.start, end: f.end, data: chunk.data }]);
+    onBlock(f.arm, f.start, f.end, chunk.data);
   }
   // Within the shard, every arm's files must tile its range exactly.
   s.manifest.arms.forEach((arm, a) => {
@@ -190,12 +192,7 @@ export function readShardBlocks(
       problems.push(
         `${s.dir}/manifest.json: the files of arm ${arm.id} do not tile ${range(shard.start, shard.end)} (first gap or overlap at game ${pos})`,
       );
-    byArm.set(
-      a,
-      (byArm.get(a) ?? []).sort((x, y) => x.start - y.start),
-    );
   });
-  return byArm;
 }
 
 export interface MergeOptions {
@@ -266,16 +263,24 @@ export async function mergeShards(paths: readonly string[], opts: MergeOptions):
     for (const f of Object.keys(old.outputs ?? {})) rmSync(`${opts.out}/${f}`, { force: true });
   }
 
+  // Each block goes into the games table and the hex counts as it is read, and is dropped.
   const layout = chunkLayout(exp);
+  const builder = new GamesTableBuilder(
+    exp.game,
+    exp.arms.map((arm) => ({ arm: arm.id, scenario: arm.setup.scenario, from: 0, to: exp.games })),
+  );
+  const heat = new HeatCounts(exp);
   const fileProblems: string[] = [];
-  const perShard = shards.map((s) => readShardBlocks(s, layout, fileProblems));
+  for (const s of shards) {
+    readShardBlocks(s, layout, fileProblems, (arm, start, end, data) => {
+      // A file outside the experiment is refused below (its shard does not tile); never placed.
+      if (arm >= exp.arms.length || start < 0 || end > exp.games || start >= end) return;
+      builder.add(arm, start, end, data);
+      heat.add(arm, start, end, data);
+    });
+  }
   if (fileProblems.length > 0) refuse(fileProblems);
 
-  const arms: ArmBlocks[] = exp.arms.map((arm, a) => ({
-    arm: arm.id,
-    scenario: arm.setup.scenario,
-    blocks: perShard.flatMap((m) => m.get(a) ?? []).sort((x, y) => x.start - y.start),
-  }));
   const merged: MergedShard[] = [...shards]
     .sort((a, b) => a.manifest.shard.start - b.manifest.shard.start)
     .map((s) => ({
@@ -295,6 +300,6 @@ export async function mergeShards(paths: readonly string[], opts: MergeOptions):
   const manifest: Manifest = { ...newManifest(exp, workers, exp.chunkSize), created, merged };
   // seconds: the game-playing time of all shards together, plus this merge.
   const seconds = shards.reduce((n, s) => n + (s.manifest.seconds ?? 0), 0) + (Date.now() - t0) / 1000;
-  await finishRun(opts.out, exp.game, manifest, arms, opts.csv, seconds, heatRows(exp, arms));
+  await finishRun(opts.out, exp.game, manifest, builder.table(), opts.csv, seconds, heat.rows());
   return { out: opts.out, shards, manifest: readManifest(opts.out) };
 }

@@ -1,13 +1,13 @@
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
-import type { ArmBlocks } from '../analysis/games-table.js';
+import { GamesTableBuilder } from '../analysis/games-table.js';
 import { UserError } from '../core/errors.js';
 import type { ChunkTask } from './chunk.js';
 import { chunkFileName, encodeChunk, readChunkFile, writeChunkFile } from './chunk-file.js';
 import type { Experiment } from './experiment.js';
 import { finishRun } from './finish.js';
+import { chunkLayout, HeatCounts } from './layout.js';
 import { type Manifest, newManifest, readManifest } from './manifest.js';
 import { writeAtomic } from './outputs.js';
-import { chunkLayout, heatRows } from './layout.js';
 import { createPool } from './pool.js';
 import { createProgress } from './progress.js';
 import { finishShard, type ShardSpec, shardInfo, shardLabel } from './shard.js';
@@ -87,8 +87,10 @@ export function planChunks(exp: Experiment, chunkSize: number, from = 0, to = ex
 
 const chunkName = (t: ChunkTask) => chunkFileName(t);
 
-const sameShard = (a: { index: number; count: number } | undefined, b: { index: number; count: number } | undefined) =>
-  a?.index === b?.index && a?.count === b?.count;
+const sameShard = (
+  a: { index: number; count: number } | undefined,
+  b: { index: number; count: number } | undefined,
+) => a?.index === b?.index && a?.count === b?.count;
 
 /**
  * Runs an experiment into `opts.out`: chunks are played on a worker pool and each finished chunk
@@ -105,17 +107,26 @@ export async function runExperiment(exp: Experiment, opts: RunOptions): Promise<
     if (opts.resume) {
       const old = readManifest(out);
       if (old.experimentHash !== manifest.experimentHash) {
-        throw new UserError(`${out}: --resume: this run directory holds a different experiment (hash ${old.experimentHash.slice(0, 12)} vs ${manifest.experimentHash.slice(0, 12)}); same file, seed and --games are needed`);
+        throw new UserError(
+          `${out}: --resume: this run directory holds a different experiment (hash ${old.experimentHash.slice(0, 12)} vs ${manifest.experimentHash.slice(0, 12)}); same file, seed and --games are needed`,
+        );
       }
       if (shard === undefined && old.shard !== undefined) shard = old.shard;
       if (!sameShard(shard, old.shard)) {
         const held = old.shard === undefined ? 'a whole run, not a shard' : `shard ${shardLabel(old.shard)}`;
-        throw new UserError(`${out}: --resume: this directory holds ${held}, but --shard ${shard === undefined ? '(none)' : shardLabel(shard)} was given`);
+        throw new UserError(
+          `${out}: --resume: this directory holds ${held}, but --shard ${shard === undefined ? '(none)' : shardLabel(shard)} was given`,
+        );
       }
-      if (old.status === 'complete') throw new UserError(`${out}: --resume: this ${shard === undefined ? 'run' : 'shard'} is already complete`);
+      if (old.status === 'complete')
+        throw new UserError(
+          `${out}: --resume: this ${shard === undefined ? 'run' : 'shard'} is already complete`,
+        );
       // Kept chunks were played by the code that started the run: another release must not add to them.
       if (old.version !== manifest.version) {
-        throw new UserError(`${out}: --resume: this run was started by sandtable ${old.version}, this is ${manifest.version}; resume it with the same release or start again with --force`);
+        throw new UserError(
+          `${out}: --resume: this run was started by sandtable ${old.version}, this is ${manifest.version}; resume it with the same release or start again with --force`,
+        );
       }
       if (old.commit !== manifest.commit) {
         warn(`sandtable: warning: ${out} was started by commit ${old.commit}, resumed by ${manifest.commit}`);
@@ -124,7 +135,9 @@ export async function runExperiment(exp: Experiment, opts: RunOptions): Promise<
     } else if (opts.force) {
       rmSync(out, { recursive: true, force: true });
     } else {
-      throw new UserError(`${out}: already holds a run; use --resume to continue it, --force to replace it, or --out for another directory`);
+      throw new UserError(
+        `${out}: already holds a run; use --resume to continue it, --force to replace it, or --out for another directory`,
+      );
     }
   } else if (opts.resume) {
     throw new UserError(`${out}: --resume: no run to resume here`);
@@ -136,7 +149,22 @@ export async function runExperiment(exp: Experiment, opts: RunOptions): Promise<
 
   const layout = chunkLayout(exp);
   const tasks = planChunks(exp, manifest.chunkSize, manifest.shard?.start, manifest.shard?.end);
-  const blocks = new Map<ChunkTask, Float64Array>();
+  // A whole run copies each block into the games table and the hex counts as it comes and drops
+  // it; a shard only keeps its chunk files (the table is made once, by merge).
+  const whole = manifest.shard === undefined;
+  const builder = whole
+    ? new GamesTableBuilder(
+        exp.game,
+        exp.arms.map((arm) => ({ arm: arm.id, scenario: arm.setup.scenario, from: 0, to: exp.games })),
+      )
+    : undefined;
+  const heat = whole ? new HeatCounts(exp) : undefined;
+  const done = new Set<ChunkTask>();
+  const consume = (t: ChunkTask, block: Float64Array) => {
+    builder?.add(t.arm, t.start, t.end, block);
+    heat?.add(t.arm, t.start, t.end, block);
+    done.add(t);
+  };
   const discarded: string[] = [];
   const present = new Set(readdirSync(chunksDir));
   // A kill -9 can leave a temporary file behind; it was never renamed, so it is never a result.
@@ -145,14 +173,14 @@ export async function runExperiment(exp: Experiment, opts: RunOptions): Promise<
     if (!present.has(chunkName(t))) continue;
     const chunk = readChunkFile(`${chunksDir}/${chunkName(t)}`, t, layout);
     if (chunk.ok) {
-      blocks.set(t, chunk.data);
+      consume(t, chunk.data);
     } else {
       discarded.push(`${chunksDir}/${chunkName(t)}`);
       warn(`sandtable: ${chunksDir}/${chunkName(t)}: ${chunk.reason}; not used, its games are played again`);
     }
   }
-  const reused = [...blocks.keys()].reduce((n, t) => n + t.end - t.start, 0);
-  const pending = tasks.filter((t) => !blocks.has(t));
+  const reused = [...done].reduce((n, t) => n + t.end - t.start, 0);
+  const pending = tasks.filter((t) => !done.has(t));
   const total = tasks.reduce((n, t) => n + t.end - t.start, 0);
   const progress = createProgress(exp.name, process.stderr, opts.quiet ?? false);
   progress.start(total, reused);
@@ -177,7 +205,7 @@ export async function runExperiment(exp: Experiment, opts: RunOptions): Promise<
           const buf = await pool.run(t, { signal: abort.signal });
           const block = new Float64Array(buf);
           writeChunkFile(`${chunksDir}/${chunkName(t)}`, encodeChunk(t, layout, block));
-          blocks.set(t, block);
+          consume(t, block);
           played += t.end - t.start;
           progress.advance(t.end - t.start);
         } catch (e) {
@@ -201,12 +229,7 @@ export async function runExperiment(exp: Experiment, opts: RunOptions): Promise<
     const done = finishShard(out, manifest, tasks, layout, seconds);
     return { status: 'complete', out, played, reused, seconds, manifest: done, discarded };
   }
-  const arms: ArmBlocks[] = exp.arms.map((arm, a) => ({
-    arm: arm.id,
-    scenario: arm.setup.scenario,
-    blocks: tasks.filter((t) => t.arm === a).map((t) => ({ start: t.start, end: t.end, data: blocks.get(t)! })),
-  }));
-  await finishRun(out, exp.game, manifest, arms, opts.csv, seconds, heatRows(exp, arms));
+  await finishRun(out, exp.game, manifest, builder!.table(), opts.csv, seconds, heat!.rows());
   rmSync(chunksDir, { recursive: true, force: true });
   return { status: 'complete', out, played, reused, seconds, manifest: readManifest(out), discarded };
 }
