@@ -82,7 +82,7 @@ export const parameters: readonly ParameterDef[] = [
   ...CRT_COLUMNS.map(
     (c): ParameterDef => ({
       id: hitParamId(c),
-      description: `modified die needed to hit, ${hitDescriptions[c]}; used when crtSet=custom`,
+      description: `modified die needed to hit, ${hitDescriptions[c]}; ${c === 'vi' ? 'used with every crtSet (A, B and E leave the VI IC column as it is)' : 'used when crtSet=custom'}`,
       kind: 'integer',
       default: CRT_B[c],
       min: 1,
