@@ -4,7 +4,7 @@ import { computeReportData, type HeatRow, summaryFiles } from '../analysis/repor
 import type { GameDefinition } from '../core/game.js';
 import { writeReport } from '../report/report.js';
 import type { Manifest } from './manifest.js';
-import { gamesParquet, sha256, writeAtomic, writeGamesCsv } from './outputs.js';
+import { sha256, writeAtomic, writeGamesCsv, writeGamesParquet } from './outputs.js';
 
 /**
  * Writes a finished run's outputs from its games table: games.parquet (+ games.csv), the CSV
@@ -23,9 +23,7 @@ export async function finishRun(
   mkdirSync(dir, { recursive: true });
   const columns = gamesTableColumns(def);
   const outputs: Record<string, string> = {};
-  const parquet = gamesParquet(table, columns, manifest.version);
-  writeAtomic(`${dir}/games.parquet`, parquet);
-  outputs['games.parquet'] = sha256(parquet);
+  outputs['games.parquet'] = writeGamesParquet(`${dir}/games.parquet`, table, columns, manifest.version);
   if (csv) outputs['games.csv'] = writeGamesCsv(`${dir}/games.csv`, table, columns);
   const data = computeReportData(def, table, manifest.arms, manifest.baseline, heat);
   const files = summaryFiles(data);

@@ -19,11 +19,37 @@ export function sha256(data: string | Uint8Array): string {
 const ROW_GROUP = 100_000;
 
 /**
- * games.parquet: typed columns (INT32, DOUBLE, STRING), no nulls, deterministic bytes. Written one
- * row group at a time from the table's columns, so only one group's values (strings for the
- * categories) exist at once.
+ * Writes a file atomically from pieces handed to `put` (a temporary sibling, then a rename), and
+ * returns its sha256: the whole content never has to exist at once.
  */
-export function gamesParquet(table: GamesTable, columns: readonly ColumnSpec[], version: string): Uint8Array {
+function writeAtomicPieces(path: string, body: (put: (bytes: Uint8Array) => void) => void): string {
+  const hash = createHash('sha256');
+  const tmp = `${path}.tmp-${process.pid}`;
+  const fd = openSync(tmp, 'w');
+  try {
+    body((bytes) => {
+      hash.update(bytes);
+      for (let at = 0; at < bytes.byteLength; ) at += writeSync(fd, bytes, at);
+    });
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(tmp, path);
+  return hash.digest('hex');
+}
+
+/**
+ * Writes games.parquet and returns its sha256: typed columns (INT32, DOUBLE, STRING), no nulls,
+ * deterministic bytes. Written one row group at a time from the table's columns, each group's
+ * bytes to the file as soon as it is encoded, so only one group's values (strings for the
+ * categories) and bytes exist at once.
+ */
+export function writeGamesParquet(
+  path: string,
+  table: GamesTable,
+  columns: readonly ColumnSpec[],
+  version: string,
+): string {
   const group = (start: number, end: number) =>
     columns.map((c) => {
       const col = column(table, c.name);
@@ -34,17 +60,27 @@ export function gamesParquet(table: GamesTable, columns: readonly ColumnSpec[], 
       const type = c.kind === 'cat' ? 'STRING' : c.kind === 'int' ? 'INT32' : 'DOUBLE';
       return { name: c.name, data: data as unknown as number[], type, nullable: false } as const;
     });
-  const writer = new ByteWriter();
-  const pq = new ParquetWriter({
-    writer,
-    schema: schemaFromColumnData({ columnData: group(0, 0) }),
-    createdBy: `sandtable ${version}`,
+  return writeAtomicPieces(path, (put) => {
+    // ParquetWriter calls flush() after each row group; offsets in the file keep counting.
+    const writer = new ByteWriter(1 << 20);
+    const flush = () => {
+      put(new Uint8Array(writer.buffer, 0, writer.index));
+      writer.index = 0;
+    };
+    Object.assign(writer, { flush, finish: flush });
+    const pq = new ParquetWriter({
+      writer,
+      schema: schemaFromColumnData({ columnData: group(0, 0) }),
+      createdBy: `sandtable ${version}`,
+    });
+    for (let start = 0; start < table.rows; start += ROW_GROUP) {
+      pq.write({
+        columnData: group(start, Math.min(table.rows, start + ROW_GROUP)),
+        rowGroupSize: ROW_GROUP,
+      });
+    }
+    pq.finish();
   });
-  for (let start = 0; start < table.rows; start += ROW_GROUP) {
-    pq.write({ columnData: group(start, Math.min(table.rows, start + ROW_GROUP)), rowGroupSize: ROW_GROUP });
-  }
-  pq.finish();
-  return new Uint8Array(writer.getBuffer());
 }
 
 function csvCell(v: unknown): string {
@@ -63,32 +99,21 @@ export function toCsv(rows: readonly object[], columns?: readonly string[]): str
 }
 
 /**
- * games.csv from the games table, same columns and order as games.parquet, written atomically in
- * pieces (never one string for the whole table); returns its sha256.
+ * Writes games.csv from the games table (same columns and order as games.parquet) in pieces, never
+ * one string for the whole table, and returns its sha256.
  */
 export function writeGamesCsv(path: string, table: GamesTable, columns: readonly ColumnSpec[]): string {
   const cols = columns.map((c) => column(table, c.name));
-  const hash = createHash('sha256');
-  const tmp = `${path}.tmp-${process.pid}`;
-  const fd = openSync(tmp, 'w');
-  try {
-    const put = (text: string) => {
-      const bytes = Buffer.from(text, 'utf8');
-      hash.update(bytes);
-      for (let at = 0; at < bytes.byteLength; ) at += writeSync(fd, bytes, at);
-    };
-    put(`${columns.map((c) => c.name).join(',')}\n`);
+  return writeAtomicPieces(path, (put) => {
+    const text = (t: string) => put(Buffer.from(t, 'utf8'));
+    text(`${columns.map((c) => c.name).join(',')}\n`);
     const lines: string[] = [];
     for (let i = 0; i < table.rows; i++) {
       lines.push(cols.map((c) => csvCell(valueAt(c, i))).join(','));
       if (lines.length === 10_000 || i === table.rows - 1) {
-        put(`${lines.join('\n')}\n`);
+        text(`${lines.join('\n')}\n`);
         lines.length = 0;
       }
     }
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(tmp, path);
-  return hash.digest('hex');
+  });
 }
