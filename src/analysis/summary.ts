@@ -176,14 +176,19 @@ function countedQuantiles(
 
 export function statSummary(def: GameDefinition, table: GamesTable, armOrder: readonly string[]): StatRow[] {
   const names = ['end_turn', ...def.stats.map((s) => s.id)];
+  const missing = new Map(def.stats.filter((s) => s.missing !== undefined).map((s) => [s.id, s.missing!]));
   const arm = catColumn(table, 'arm');
   const byArm = rowsByCategory(arm.codes, arm.categories.length);
   const rows: StatRow[] = [];
   for (const id of armOrder) {
     const a = arm.categories.indexOf(id);
     if (a < 0 || byArm[a]!.length === 0) continue;
-    for (const stat of names)
-      rows.push({ arm: id, stat, ...distribution(numColumn(table, stat), byArm[a]!) });
+    for (const stat of names) {
+      const values = numColumn(table, stat);
+      const skip = missing.get(stat);
+      const at = skip === undefined ? byArm[a]! : byArm[a]!.filter((r) => values[r] !== skip);
+      rows.push({ arm: id, stat, ...distribution(values, at) });
+    }
   }
   return rows;
 }

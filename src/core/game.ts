@@ -36,6 +36,8 @@ export interface ParameterDef {
   readonly source: string;
   /** Scenarios whose play the value can affect; all scenarios when absent. */
   readonly scenarios?: readonly string[];
+  /** The value is read only while another parameter has this value (e.g. a table used by one choice). */
+  readonly appliesWhen?: { readonly param: string; readonly value: ParamValue };
 }
 
 export interface ScenarioDef {
@@ -78,6 +80,8 @@ export interface StatDef {
   readonly id: string;
   readonly description: string;
   readonly kind: 'int' | 'float';
+  /** The value recorded when the statistic does not apply to a game (e.g. its turn was not reached); left out of the distributions. */
+  readonly missing?: number;
 }
 
 export interface GameSetup {

@@ -38,6 +38,28 @@ export function comparisonSentence(c: ComparisonRow): string {
   return `${points(Math.abs(c.diff))} points ${dir} than ${c.baseline} [${points(c.lo95)}, ${points(c.hi95)}], paired on ${count(c.games)} seeds; ${sig}`;
 }
 
+/** Most arms a statistics table shows as columns (stats.csv has every arm). */
+const STAT_TABLE_ARMS = 12;
+
+/** The mean of every game statistic per arm, as a markdown table (stats as rows, arms as columns). */
+function statisticsTable(def: GameDefinition, m: Manifest, data: ReportData): string[] {
+  if (def.stats.length === 0 || data.stats.length === 0) return [];
+  const arms = m.arms.slice(0, STAT_TABLE_ARMS).map((a) => a.id);
+  const mean = new Map(data.stats.map((r) => [`${r.arm}\u0000${r.stat}`, r.mean]));
+  const fmt = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? '—' : x.toFixed(Math.abs(x) < 10 ? 2 : 1));
+  const more = m.arms.length > arms.length ? ` (the first ${arms.length} of ${m.arms.length} arms; stats.csv has them all)` : '';
+  return [
+    '',
+    `## Game statistics: mean per game${more}`,
+    '',
+    `| statistic | ${arms.join(' | ')} |`,
+    `|---|${arms.map(() => '---:').join('|')}|`,
+    ...def.stats.map((st) => `| ${st.id}: ${st.description} | ${arms.map((a) => fmt(mean.get(`${a}\u0000${st.id}`))).join(' | ')} |`),
+    '',
+    `Statistics recorded only in games that reach them (${def.stats.filter((st) => st.missing !== undefined).map((st) => st.id).join(', ') || 'none here'}) are averaged over those games. Quartiles, minimum and maximum of each statistic are in stats.csv.`,
+  ];
+}
+
 /** The findings in a few sentences with numbers and intervals. */
 export function summaryMarkdown(def: GameDefinition, m: Manifest, data: ReportData): string {
   const { outcomes, comparisons } = data;
@@ -66,8 +88,15 @@ export function summaryMarkdown(def: GameDefinition, m: Manifest, data: ReportDa
     const separated = best.lo95 > worst.hi95;
     lines.push('', `${side.name} win rate ranges from ${pct(worst.rate)}% (${worst.arm}) to ${pct(best.rate)}% (${best.arm}); ${separated ? 'the intervals of these two arms do not overlap.' : 'the intervals of these two arms overlap: more games are needed to tell them apart.'}`);
   }
+  lines.push(...statisticsTable(def, m, data));
   const played = new Set(m.arms.map((a) => a.scenario));
-  const recon = def.parameters.filter((p) => p.provenance === 'reconstructed' && (p.scenarios === undefined || p.scenarios.some((sc) => played.has(sc))));
+  const valueIn = (arm: Manifest['arms'][number], id: string) => arm.params[id] ?? def.parameters.find((p) => p.id === id)?.default;
+  const recon = def.parameters.filter(
+    (p) =>
+      p.provenance === 'reconstructed' &&
+      (p.scenarios === undefined || p.scenarios.some((sc) => played.has(sc))) &&
+      (p.appliesWhen === undefined || m.arms.some((a) => JSON.stringify(valueIn(a, p.appliesWhen!.param)) === JSON.stringify(p.appliesWhen!.value))),
+  );
   if (recon.length > 0) {
     lines.push('', `Reconstructed values in play (not printed in the rules; override them to test sensitivity): ${recon.map((p) => `${p.id} = ${shortValue(m.arms[0]?.params[p.id] ?? p.default)}`).join('; ')}.`);
   }

@@ -89,6 +89,7 @@ export const parameters: readonly ParameterDef[] = [
       max: 7,
       provenance: recon,
       source: 'crt.json default set B',
+      ...(c === 'vi' ? {} : { appliesWhen: { param: 'crtSet', value: 'custom' } }),
     }),
   ),
   {

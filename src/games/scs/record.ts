@@ -53,11 +53,13 @@ const LEVEL: Record<string, string> = {
 };
 
 const int = (id: string, description: string): StatDef => ({ id, description, kind: 'int' });
+/** A statistic recorded as -1 in games that end before it is measured (left out of its distribution). */
+const ifReached = (id: string, description: string): StatDef => ({ ...int(id, description), missing: -1 });
 
 export const stats: readonly StatDef[] = [
   int('fortifiedTaken', 'fortified localities Soviet-controlled at the end (10.13, 4.5)'),
   int('west13Held', 'Soviet hexes in or west of column 13 at the end (4.5)'),
-  int('kLineAtT3', 'Soviet hexes of the 34-hex K-area at the turn-3 check, -1 if not reached (4.3)'),
+  ifReached('kLineAtT3', 'Soviet hexes of the 34-hex K-area at the turn-3 check, -1 if not reached (4.3)'),
   int('pocketsThreatened', 'hex entries that threatened a pocket (8.4)'),
   int('reliefBattles', 'relief (break-in) battles (8.5, 10.2)'),
   int('reliefSovietWins', 'relief battles the Soviets won (relief defeated)'),
@@ -75,7 +77,7 @@ export const stats: readonly StatDef[] = [
   int('battlesWon', 'of which the Soviets took the hex'),
   int('markerOnlyFalls', 'hexes that fell to marker-only defences (8.10)'),
   ...[1, 2, 3, 4, 5, 6].map((t) =>
-    int(`hexesT${t}`, `Soviet-controlled hexes at the end of turn ${t}, -1 if not reached`),
+    ifReached(`hexesT${t}`, `Soviet-controlled hexes at the end of turn ${t}, -1 if not reached`),
   ),
 ];
 
