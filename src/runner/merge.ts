@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs
 import { relative, resolve } from 'node:path';
 import { GamesTableBuilder } from '../analysis/games-table.js';
 import { UserError } from '../core/errors.js';
-import { type ChunkLayout, readChunkFile } from './chunk-file.js';
+import { type ChunkLayout, decodeChunk } from './chunk-file.js';
 import { parseExperiment } from './experiment.js';
 import { finishRun } from './finish.js';
 import { chunkLayout, HeatCounts } from './layout.js';
@@ -173,7 +173,7 @@ export function readShardBlocks(
       );
       continue;
     }
-    const chunk = readChunkFile(path, f, layout);
+    const chunk = decodeChunk(bytes, f, layout);
     if (!chunk.ok) {
       problems.push(`${path}: ${chunk.reason}`);
       continue;
