@@ -97,20 +97,63 @@ function singleCore(def: GameDefinition, setup: GameSetup, policies: Record<stri
   };
 }
 
-/** Games per second of the worker pool (play only: no table, files or report). */
-async function poolRate(def: GameDefinition, setup: GameSetup, policies: Record<string, string>, workers: number, games: number): Promise<number> {
-  const pool = createPool(workers);
-  const chunk = 1000;
-  const tasks: ChunkTask[] = [];
-  for (let s = 0; s < games; s += chunk) {
-    tasks.push({ game: def.id, arm: 0, scenario: setup.scenario, variants: [...setup.variants], params: setup.params, policies, seed: SEED, start: s, end: Math.min(games, s + chunk) });
+/**
+ * Games per second of a 1-worker and a 2-worker pool (play only: no table, files or report), each
+ * fed as the runner feeds it (two tasks in flight per worker). Both pools are started and warmed
+ * (every worker loads the game and compiles its hot code on an untimed round) before any clock
+ * runs; then they take turns on the same games, round after round, so that a slow spell of this
+ * shared machine falls on both alike. Tasks are small (about 20 per worker in a 2-worker round) so
+ * that the last one does not leave a worker idle for long.
+ */
+async function poolScaling(
+  def: GameDefinition,
+  setup: GameSetup,
+  policies: Record<string, string>,
+  gamesPerSecond: number,
+): Promise<{ one: number; two: number }> {
+  const roundGames = Math.max(200, Math.round(gamesPerSecond * SECONDS));
+  const chunk = Math.max(1, Math.floor(roundGames / 40));
+  const rounds = 6;
+  const pools = [createPool(1), createPool(2)] as const;
+  const task = (start: number, end: number): ChunkTask => ({
+    game: def.id,
+    arm: 0,
+    scenario: setup.scenario,
+    variants: [...setup.variants],
+    params: setup.params,
+    policies,
+    seed: SEED,
+    start,
+    end,
+  });
+  const play = async (
+    pool: (typeof pools)[number],
+    workers: number,
+    from: number,
+    to: number,
+  ): Promise<number> => {
+    let next = from;
+    const lane = async () => {
+      while (next < to) {
+        const start = next;
+        next = Math.min(to, next + chunk);
+        await pool.run(task(start, next));
+      }
+    };
+    const t0 = performance.now();
+    await Promise.all(Array.from({ length: 2 * workers }, lane));
+    return (performance.now() - t0) / 1000;
+  };
+  const seconds = [0, 0];
+  for (let round = 0; round <= rounds; round++) {
+    const from = round * roundGames;
+    for (const w of [0, 1]) {
+      const secs = await play(pools[w]!, w + 1, from, from + roundGames);
+      if (round > 0) seconds[w]! += secs; // round 0 warms both pools
+    }
   }
-  await pool.run(tasks[0]!); // warm every worker's module cache before timing
-  const t0 = performance.now();
-  await Promise.all(tasks.map((t) => pool.run(t)));
-  const secs = (performance.now() - t0) / 1000;
-  await pool.destroy();
-  return games / secs;
+  await Promise.all(pools.map((p) => p.destroy()));
+  return { one: (rounds * roundGames) / seconds[0]!, two: (rounds * roundGames) / seconds[1]! };
 }
 
 function peakRssOf(pid: number): number {
@@ -164,9 +207,8 @@ async function main(): Promise<void> {
     }
     const main = armsOf(def)[0]!;
     const setup = resolveSetup(def, { scenario: main.scenario }, 'bench');
-    const n = Math.max(4000, Math.round(rates.find((r) => r.game === def.id)!.gamesPerSecond * SECONDS * 2));
-    const one = await poolRate(def, setup, main.policies, 1, n);
-    const two = await poolRate(def, setup, main.policies, 2, n);
+    const rate = rates.find((r) => r.game === def.id)!.gamesPerSecond;
+    const { one, two } = await poolScaling(def, setup, main.policies, rate);
     scaling.push({ game: def.id, oneWorker: Math.round(one), twoWorkers: Math.round(two), speedup: Math.round((two / one) * 100) / 100 });
   }
   const micro: { name: string; ns: number }[] = [];
