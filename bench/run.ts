@@ -10,14 +10,15 @@ import { join } from 'node:path';
 import { do_not_optimize, measure } from 'mitata';
 import type { GameDefinition, GameSetup, Policy } from '../src/core/game.js';
 import { gameStreams, randInt, streamRng } from '../src/core/rng.js';
-import { scsMap } from '../src/games/scs/map.js';
-import { pocketIfTaken } from '../src/games/scs/pockets.js';
 import { resolveSetup } from '../src/core/setup.js';
 import { listGames } from '../src/games/index.js';
+import { scsMap } from '../src/games/scs/map.js';
+import { pocketIfTaken } from '../src/games/scs/pockets.js';
 import type { ChunkTask } from '../src/runner/chunk.js';
 import { createPolicies } from '../src/runner/play.js';
 import { createPool } from '../src/runner/pool.js';
 import { codeVersion, packageRoot } from '../src/runner/version.js';
+import { type Ceiling, engineCeiling } from './ceiling.js';
 import { countingStreams } from './counting-streams.js';
 
 const args = new Set(process.argv.slice(2));
@@ -41,7 +42,9 @@ interface GameRate {
 function armsOf(def: GameDefinition): { scenario: string; policies: Record<string, string> }[] {
   // Each scripted policy of each side against the other sides' defaults, in the game's main scenario.
   const scenario = def.id === 'sfo' ? 'advanced' : def.scenarios[0]!.id;
-  const out: { scenario: string; policies: Record<string, string> }[] = [{ scenario, policies: { ...def.defaultPolicies } }];
+  const out: { scenario: string; policies: Record<string, string> }[] = [
+    { scenario, policies: { ...def.defaultPolicies } },
+  ];
   for (const p of def.policies) {
     if (p.id === 'random' || def.defaultPolicies[p.side] === p.id) continue;
     out.push({ scenario, policies: { ...def.defaultPolicies, [p.side]: p.id } });
@@ -50,7 +53,11 @@ function armsOf(def: GameDefinition): { scenario: string; policies: Record<strin
 }
 
 /** Policies that time every decision they take. */
-function timedPolicies(def: GameDefinition, ids: Record<string, string>, clock: { ms: number; decisions: number }): Record<string, Policy> {
+function timedPolicies(
+  def: GameDefinition,
+  ids: Record<string, string>,
+  clock: { ms: number; decisions: number },
+): Record<string, Policy> {
   const out: Record<string, Policy> = {};
   for (const [side, p] of Object.entries(createPolicies(def, ids))) {
     out[side] = {
@@ -68,7 +75,11 @@ function timedPolicies(def: GameDefinition, ids: Record<string, string>, clock: 
 }
 
 /** Games per second on this thread (untimed policies), then draws and decisions per game (timed). */
-function singleCore(def: GameDefinition, setup: GameSetup, policies: Record<string, string>): { rate: number; draws: number; decisions: number; policyMicros: number; policyShare: number } {
+function singleCore(
+  def: GameDefinition,
+  setup: GameSetup,
+  policies: Record<string, string>,
+): { rate: number; draws: number; decisions: number; policyMicros: number; policyShare: number } {
   const counter = { draws: 0 };
   let games = 0;
   const t0 = performance.now();
@@ -166,12 +177,32 @@ function peakRssOf(pid: number): number {
 }
 
 /** A whole run through the CLI: wall time to the finished report and peak resident memory. */
-async function bigRun(game: string, scenario: string, games: number): Promise<{ seconds: number; peakRssMb: number }> {
+async function bigRun(
+  game: string,
+  scenario: string,
+  games: number,
+): Promise<{ seconds: number; peakRssMb: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'sandtable-bench-'));
   const exp = join(dir, 'big.json');
-  writeFileSync(exp, JSON.stringify({ name: 'big', game, scenario, games, seed: SEED, arms: [{ id: 'default' }] }));
+  writeFileSync(
+    exp,
+    JSON.stringify({ name: 'big', game, scenario, games, seed: SEED, arms: [{ id: 'default' }] }),
+  );
   const t0 = performance.now();
-  const child = spawn(process.execPath, [join(packageRoot, 'dist/src/cli/main.js'), 'run', exp, '--out', join(dir, 'out'), '--quiet', '--workers', '2'], { stdio: 'inherit' });
+  const child = spawn(
+    process.execPath,
+    [
+      join(packageRoot, 'dist/src/cli/main.js'),
+      'run',
+      exp,
+      '--out',
+      join(dir, 'out'),
+      '--quiet',
+      '--workers',
+      '2',
+    ],
+    { stdio: 'inherit' },
+  );
   let peak = 0;
   const timer = setInterval(() => {
     peak = Math.max(peak, peakRssOf(child.pid!));
@@ -188,6 +219,7 @@ async function main(): Promise<void> {
   const drawNs = draw.avg;
   const rates: GameRate[] = [];
   const scaling: { game: string; oneWorker: number; twoWorkers: number; speedup: number }[] = [];
+  const ceilings: ({ game: string; policies: Record<string, string>; games: number } & Ceiling)[] = [];
   for (const def of listGames()) {
     for (const arm of armsOf(def)) {
       const setup = resolveSetup(def, { scenario: arm.scenario }, 'bench');
@@ -208,8 +240,23 @@ async function main(): Promise<void> {
     const main = armsOf(def)[0]!;
     const setup = resolveSetup(def, { scenario: main.scenario }, 'bench');
     const rate = rates.find((r) => r.game === def.id)!.gamesPerSecond;
+    // the engine's ceiling: the default policies' games replayed from their recorded choices (about SECONDS of play)
+    const sample = Math.max(50, Math.round(rate * SECONDS));
+    const c = engineCeiling(def, setup, main.policies, SEED, sample);
+    ceilings.push({
+      game: def.id,
+      policies: main.policies,
+      games: sample,
+      policyRate: Math.round(c.policyRate),
+      replayRate: Math.round(c.replayRate),
+    });
     const { one, two } = await poolScaling(def, setup, main.policies, rate);
-    scaling.push({ game: def.id, oneWorker: Math.round(one), twoWorkers: Math.round(two), speedup: Math.round((two / one) * 100) / 100 });
+    scaling.push({
+      game: def.id,
+      oneWorker: Math.round(one),
+      twoWorkers: Math.round(two),
+      speedup: Math.round((two / one) * 100) / 100,
+    });
   }
   const micro: { name: string; ns: number }[] = [];
   if (listGames().some((g) => g.id === 'scs')) {
@@ -219,8 +266,14 @@ async function main(): Promise<void> {
     const out: number[] = [];
     const h2513 = scsMap.index('2513');
     const h2410 = scsMap.index('2410');
-    micro.push({ name: 'scs pocket check, 2513 (threatens 2612+2613)', ns: (await measure(() => do_not_optimize(pocketIfTaken(state.control, h2513, out)))).avg });
-    micro.push({ name: 'scs pocket check, 2410 (no pocket)', ns: (await measure(() => do_not_optimize(pocketIfTaken(state.control, h2410, out)))).avg });
+    micro.push({
+      name: 'scs pocket check, 2513 (threatens 2612+2613)',
+      ns: (await measure(() => do_not_optimize(pocketIfTaken(state.control, h2513, out)))).avg,
+    });
+    micro.push({
+      name: 'scs pocket check, 2410 (no pocket)',
+      ns: (await measure(() => do_not_optimize(pocketIfTaken(state.control, h2410, out)))).avg,
+    });
   }
   let big: { game: string; games: number; seconds: number; peakRssMb: number } | undefined;
   if (args.has('--big')) {
@@ -231,11 +284,17 @@ async function main(): Promise<void> {
   }
   const results = {
     when: new Date().toISOString(),
-    machine: { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version },
+    machine: {
+      cpu: cpus()[0]?.model ?? 'unknown',
+      cores: cpus().length,
+      memoryGb: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+    },
     code: codeVersion(),
     rngDrawNs: Math.round(drawNs * 100) / 100,
     singleCore: rates,
     workers: scaling,
+    engineCeiling: ceilings,
     micro: micro.map((m) => ({ name: m.name, ns: Math.round(m.ns) })),
     ...(big === undefined ? {} : { bigRun: big }),
   };
@@ -246,14 +305,33 @@ async function main(): Promise<void> {
     'game  scenario   policies                                   games/s/core  draws/game  time/RNG floor  decisions/game  us/decision  policy share',
     ...rates.map(
       (r) =>
-        `${r.game.padEnd(5)} ${r.scenario.padEnd(10)} ${Object.entries(r.policies).map(([s, p]) => `${s}=${p}`).join(' ').padEnd(42)} ${String(r.gamesPerSecond).padStart(12)}  ${String(r.drawsPerGame).padStart(10)}  ${String(r.floorRatio).padStart(13)}x  ${String(r.decisionsPerGame).padStart(14)}  ${String(r.policyMicrosPerDecision).padStart(11)}  ${(100 * r.policyShare).toFixed(0).padStart(11)}%`,
+        `${r.game.padEnd(5)} ${r.scenario.padEnd(10)} ${Object.entries(r.policies)
+          .map(([s, p]) => `${s}=${p}`)
+          .join(' ')
+          .padEnd(
+            42,
+          )} ${String(r.gamesPerSecond).padStart(12)}  ${String(r.drawsPerGame).padStart(10)}  ${String(r.floorRatio).padStart(13)}x  ${String(r.decisionsPerGame).padStart(14)}  ${String(r.policyMicrosPerDecision).padStart(11)}  ${(100 * r.policyShare).toFixed(0).padStart(11)}%`,
+    ),
+    '',
+    "engine ceiling (the same games replayed from the default policies' recorded choices)",
+    "game  games  with policies games/s  replayed games/s  policies' share",
+    ...ceilings.map(
+      (c) =>
+        `${c.game.padEnd(5)} ${String(c.games).padStart(5)}  ${String(c.policyRate).padStart(22)}  ${String(c.replayRate).padStart(16)}  ${(100 * (1 - c.policyRate / c.replayRate)).toFixed(0).padStart(15)}%`,
     ),
     '',
     'game  1 worker games/s  2 workers games/s  speed-up',
-    ...scaling.map((s) => `${s.game.padEnd(5)} ${String(s.oneWorker).padStart(16)}  ${String(s.twoWorkers).padStart(17)}  ${s.speedup.toFixed(2)}x`),
+    ...scaling.map(
+      (s) =>
+        `${s.game.padEnd(5)} ${String(s.oneWorker).padStart(16)}  ${String(s.twoWorkers).padStart(17)}  ${s.speedup.toFixed(2)}x`,
+    ),
   ];
   if (micro.length > 0) lines.push('', ...micro.map((m) => `${m.name}: ${Math.round(m.ns)} ns`));
-  if (big !== undefined) lines.push('', `${big.games.toLocaleString('en-US')} ${big.game} games to a finished report: ${big.seconds.toFixed(1)} s, peak RSS ${big.peakRssMb} MB`);
+  if (big !== undefined)
+    lines.push(
+      '',
+      `${big.games.toLocaleString('en-US')} ${big.game} games to a finished report: ${big.seconds.toFixed(1)} s, peak RSS ${big.peakRssMb} MB`,
+    );
   process.stdout.write(`${lines.join('\n')}\n`);
   writeFileSync(join(packageRoot, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 }
