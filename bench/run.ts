@@ -111,10 +111,11 @@ function singleCore(
 /**
  * Games per second of a 1-worker and a 2-worker pool (play only: no table, files or report), each
  * fed as the runner feeds it (two tasks in flight per worker). Both pools are started and warmed
- * (every worker loads the game and compiles its hot code on an untimed round) before any clock
- * runs; then they take turns on the same games, round after round, so that a slow spell of this
- * shared machine falls on both alike. Tasks are small (about 20 per worker in a 2-worker round) so
- * that the last one does not leave a worker idle for long.
+ * (every worker loads the game and compiles its hot code: three untimed rounds, as SCS's policies
+ * take a while to compile) before any clock runs; then they take turns on the same games, round
+ * after round, so that a slow spell of this shared machine falls on both alike. Tasks are small
+ * (about 20 per worker in a 2-worker round) so that the last one does not leave a worker idle for
+ * long.
  */
 async function poolScaling(
   def: GameDefinition,
@@ -125,6 +126,7 @@ async function poolScaling(
   const roundGames = Math.max(200, Math.round(gamesPerSecond * SECONDS));
   const chunk = Math.max(1, Math.floor(roundGames / 40));
   const rounds = 6;
+  const warmRounds = 3;
   const pools = [createPool(1), createPool(2)] as const;
   const task = (start: number, end: number): ChunkTask => ({
     game: def.id,
@@ -156,11 +158,11 @@ async function poolScaling(
     return (performance.now() - t0) / 1000;
   };
   const seconds = [0, 0];
-  for (let round = 0; round <= rounds; round++) {
+  for (let round = 0; round < warmRounds + rounds; round++) {
     const from = round * roundGames;
     for (const w of [0, 1]) {
       const secs = await play(pools[w]!, w + 1, from, from + roundGames);
-      if (round > 0) seconds[w]! += secs; // round 0 warms both pools
+      if (round >= warmRounds) seconds[w]! += secs;
     }
   }
   await Promise.all(pools.map((p) => p.destroy()));
