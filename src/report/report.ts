@@ -125,11 +125,19 @@ ${stats.map((s) => `<tr><td>${escapeHtml(s.arm)}</td><td title="${escapeHtml(def
   const arms = m.arms
     .map((a) => `<tr><td>${escapeHtml(a.id)}</td><td>${escapeHtml(a.scenario)}</td><td>${escapeHtml(armLabel(m, a.id))}</td><td>${escapeHtml(a.variants.join(', '))}</td><td>${escapeHtml(JSON.stringify(a.params))}</td></tr>`)
     .join('\n');
+  const cells = (l: string) => l.slice(1, -1).split(' | ').map((c) => c.trim());
   const paragraphs = markdown
     .split('\n')
-    .filter((l) => l.trim() !== '' && !l.startsWith('# '))
-    .map((l) => (l.startsWith('- ') ? `<li>${escapeHtml(l.slice(2)).replaceAll(/\*\*(.+?)\*\*/g, '<b>$1</b>')}</li>` : `<p>${escapeHtml(l)}</p>`))
-    .join('\n');
+    .filter((l) => l.trim() !== '' && !l.startsWith('# ') && !/^\|[-:|]+\|$/.test(l))
+    .map((l) => {
+      if (l.startsWith('- ')) return `<li>${escapeHtml(l.slice(2)).replaceAll(/\*\*(.+?)\*\*/g, '<b>$1</b>')}</li>`;
+      if (l.startsWith('## ')) return `<h2>${escapeHtml(l.slice(3))}</h2>`;
+      if (l.startsWith('| statistic |')) return `<table><tr>${cells(l).map((c) => `<th>${escapeHtml(c)}</th>`).join('')}</tr>`;
+      if (l.startsWith('| ')) return `<tr>${cells(l).map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`;
+      return `<p>${escapeHtml(l)}</p>`;
+    })
+    .join('\n')
+    .replaceAll(/(<\/tr>)\n(?!<tr>)/g, '$1</table>\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(m.name)} — ${escapeHtml(def.title)}</title>
 <style>
