@@ -46,3 +46,28 @@ describe('SCS board', () => {
     }
   });
 });
+
+describe('SCS map tables', () => {
+  it('the flat neighbour table lists each hex its neighbours in nbr order', () => {
+    for (let h = 0; h < scsMap.size; h++) {
+      const flat = Array.from(scsMap.nb.subarray(6 * h, 6 * h + scsMap.deg[h]!));
+      expect(flat).toEqual(scsMap.nbr[h]);
+    }
+  });
+  it('hex steps between any two hexes equal their hex distance (the policies find approach distances without a search)', () => {
+    let mismatches = 0;
+    for (let a = 0; a < scsMap.size; a++) {
+      const steps = new Int16Array(scsMap.size).fill(-1);
+      const queue = [a];
+      steps[a] = 0;
+      for (let i = 0; i < queue.length; i++)
+        for (const n of scsMap.nbr[queue[i]!]!)
+          if (steps[n] === -1) {
+            steps[n] = steps[queue[i]!]! + 1;
+            queue.push(n);
+          }
+      for (let b = 0; b < scsMap.size; b++) if (steps[b] !== scsMap.distance(a, b)) mismatches++;
+    }
+    expect(mismatches).toBe(0);
+  });
+});

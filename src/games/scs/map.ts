@@ -14,6 +14,9 @@ export interface ScsMap {
   readonly row: Int16Array;
   /** Neighbour indices per hex (on-map only). */
   readonly nbr: readonly (readonly number[])[];
+  /** The same neighbours flat, for hot loops: `nb[6 * h + k]` for k < `deg[h]` (in `nbr` order). */
+  readonly nb: Int16Array;
+  readonly deg: Uint8Array;
   /** Place names per hex ('' when none). */
   readonly names: readonly string[];
   /** 1.6: map edges. */
@@ -58,6 +61,12 @@ function buildMap(): ScsMap {
       .map(([c, r]) => byId.get(hexId(c, r)))
       .filter((n): n is number => n !== undefined),
   );
+  const nb = new Int16Array(6 * size).fill(-1);
+  const deg = new Uint8Array(size);
+  for (let i = 0; i < size; i++) {
+    deg[i] = nbr[i]!.length;
+    for (let k = 0; k < nbr[i]!.length; k++) nb[6 * i + k] = nbr[i]![k]!;
+  }
   const cubes = ids.map((_, i) => toCube('odd', cols[i]!, rows[i]!));
   const names = new Array<string>(size).fill('');
   for (const h of hexData.hexes) {
@@ -79,6 +88,8 @@ function buildMap(): ScsMap {
     col: Int16Array.from(cols),
     row: Int16Array.from(rows),
     nbr,
+    nb,
+    deg,
     names,
     westEdge: edge((c) => c === FIRST_COL),
     eastEdge: edge((c) => c === LAST_COL),

@@ -153,6 +153,9 @@ export function allPockets(
 }
 
 let dfsTime = 1;
+const NB = scsMap.nb;
+const DEG = scsMap.deg;
+const WEST = scsMap.westEdge;
 /** Tarjan's DFS of allPockets (module-level: no closure per call). */
 function dfs(
   u: number,
@@ -161,24 +164,28 @@ function dfs(
   size: Int32Array,
   fl: Int32Array,
 ): void {
-  disc[u] = ++dfsTime;
-  low[u] = disc[u]!;
-  sub[u] = 1;
-  subF[u] = fortified[u] === 1 ? 1 : 0;
-  if (scsMap.westEdge[u] === 1) low[u] = 1; // edge back to the root
-  const nu = scsMap.nbr[u]!;
-  for (let k = 0; k < nu.length; k++) {
-    const v = nu[k]!;
+  const du = ++dfsTime;
+  disc[u] = du;
+  let lu = WEST[u] === 1 ? 1 : du; // a west-edge hex has an edge back to the root
+  let su = 1;
+  let fu = fortified[u] === 1 ? 1 : 0;
+  for (let k = 6 * u, end = 6 * u + DEG[u]!; k < end; k++) {
+    const v = NB[k]!;
     if (control[v] !== GERMAN) continue;
-    if (disc[v] === 0) {
+    const dv = disc[v]!;
+    if (dv === 0) {
       dfs(v, control, fortified, size, fl);
-      sub[u]! += sub[v]!;
-      subF[u]! += subF[v]!;
-      if (low[v]! < low[u]!) low[u] = low[v]!;
-      if (low[v]! >= disc[u]!) {
+      su += sub[v]!;
+      fu += subF[v]!;
+      const lv = low[v]!;
+      if (lv < lu) lu = lv;
+      if (lv >= du) {
         size[u]! += sub[v]!;
         fl[u]! += subF[v]!;
       }
-    } else if (disc[v]! < low[u]!) low[u] = disc[v]!;
+    } else if (dv < lu) lu = dv;
   }
+  low[u] = lu;
+  sub[u] = su;
+  subF[u] = fu;
 }

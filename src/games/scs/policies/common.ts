@@ -12,7 +12,7 @@ import type { StepOption } from '../movement.js';
 import { allPockets } from '../pockets.js';
 import { GERMAN, MECH, NONMECH, type ScsState, SECURITY, SOVIET } from '../state.js';
 import { planTurn1, stepToward } from './plan.js';
-import { walkReach } from './reach.js';
+import { reach, reachTargets } from './reach.js';
 
 export interface Traits {
   /** Value of taking German hex h (before the odds of the attack). */
@@ -193,11 +193,6 @@ function markOccupied(s: ScsState): void {
     if (h >= 0) occ[h] = 1;
   }
 }
-/** Per-call memo of target values (a hex reached along several paths is valued once). */
-const memoStamp = new Int32Array(scsMap.size);
-const memoVal = new Float64Array(scsMap.size);
-let stamp = 0;
-
 /**
  * Best value among German hexes a force in `from` with `mf` MF could attack this turn, moving over
  * Soviet hexes free of other armies (`self` is the moving army's own hex).
@@ -210,46 +205,70 @@ function bestReachable(
   value: (h: number) => number,
 ): number {
   let best = Number.NEGATIVE_INFINITY;
-  stamp++;
-  walkReach(s, from, mf, self, occ, (n, left) => {
-    if (memoStamp[n] !== stamp) {
-      memoStamp[n] = stamp;
-      memoVal[n] = value(n);
-    }
-    const v = memoVal[n]! * roundsFactor(left);
-    if (v > best) best = v;
-  });
+  reachTargets(s, from, mf, self, occ);
+  const found = reach.found;
+  const levels = reach.levels;
+  for (let i = 0; i < reach.count; i++) {
+    const n = found[i]!;
+    const val = value(n);
+    const l = levels[n]!;
+    // the best arrival over every MF level seen (9.3's rounds factor)
+    if ((l & 4) !== 0 && val * roundsFactor(2) > best) best = val * roundsFactor(2);
+    if ((l & 2) !== 0 && val * roundsFactor(1) > best) best = val * roundsFactor(1);
+    if ((l & 1) !== 0 && val * roundsFactor(0) > best) best = val * roundsFactor(0);
+  }
   return best;
 }
 
-const frontQ = new Int32Array(scsMap.size);
-
-/** Hex steps from each hex to the nearest German hex valued > 0 (multi-source BFS over the map). */
-function distanceToTargets(s: ScsState, value: (h: number) => number, out: Int16Array): Int16Array {
-  out.fill(-1);
-  let tail = 0;
-  const nbr = scsMap.nbr;
-  for (let h = 0; h < scsMap.size; h++) {
-    if (s.control[h] !== GERMAN || s.cfg.fortified[h] === 1) continue;
-    const nh = nbr[h]!;
-    let front = false;
-    for (let k = 0; k < nh.length; k++) if (s.control[nh[k]!] === SOVIET) front = true;
-    if (front && value(h) > 0) {
-      out[h] = 0;
-      frontQ[tail++] = h;
+/**
+ * The front hexes of one control version and turn: German, not fortified, next to a Soviet hex
+ * (3.7). `freeze` keeps, instead, those a value function rated > 0 when first asked in the version.
+ */
+class FrontCache {
+  private version = -1;
+  private turn = -1;
+  readonly hexes = new Int16Array(scsMap.size);
+  count = 0;
+  constructor(private readonly freeze = false) {}
+  get(s: ScsState, value: (h: number) => number): this {
+    if (this.version === s.stats.hexesTaken && this.turn === s.turn) return this;
+    const nb = scsMap.nb;
+    const deg = scsMap.deg;
+    const control = s.control;
+    const fortified = s.cfg.fortified;
+    let count = 0;
+    for (let h = 0; h < scsMap.size; h++) {
+      if (control[h] !== GERMAN || fortified[h] === 1) continue;
+      for (let k = 6 * h, end = 6 * h + deg[h]!; k < end; k++)
+        if (control[nb[k]!] === SOVIET) {
+          if (!this.freeze || value(h) > 0) this.hexes[count++] = h;
+          break;
+        }
     }
+    this.count = count;
+    this.version = s.stats.hexesTaken;
+    this.turn = s.turn;
+    return this;
   }
-  for (let head = 0; head < tail; head++) {
-    const u = frontQ[head]!;
-    for (const n of nbr[u]!) {
-      if (out[n] === -1) {
-        out[n] = out[u]! + 1;
-        frontQ[tail++] = n;
-      }
-    }
-  }
-  return out;
 }
+
+/**
+ * Hex steps from h to the nearest front hex valued > 0 (-1 when there is none): how far a force is
+ * from a target for next turn. On this map hex steps equal the hex distance (a full offset
+ * rectangle), so no search is needed, and only front hexes nearer than the best so far are valued.
+ */
+function nearestTarget(f: FrontCache, value: (h: number) => number, h: number): number {
+  const hexes = f.hexes;
+  let best = 0x7fff;
+  for (let i = 0; i < f.count; i++) {
+    const t = hexes[i]!;
+    const d = DIST[h * N + t]!;
+    if (d < best && value(t) > 0) best = d;
+  }
+  return best === 0x7fff ? -1 : best;
+}
+
+const positive = (): number => 1;
 
 /** 9.3: the share of a full battle a force can fight with `mfLeft` MF after entering. */
 function roundsFactor(mfLeft: number): number {
@@ -259,9 +278,16 @@ function roundsFactor(mfLeft: number): number {
 /** A scripted Soviet policy from its traits. */
 export function traitPolicy(id: string, traits: Traits): Policy {
   const cache = new InfoCache();
-  const dist = new Int16Array(scsMap.size);
-  let distVersion = -1;
-  let distTurn = -1;
+  const fronts = new FrontCache();
+  const frozen = new FrontCache(true);
+  /** nearestTarget of the policy's common values (army -1). */
+  const commonDistance = (s: ScsState, h: number): number => {
+    const val = value(s);
+    // values keyed NaN may change without a capture: they are read once per control version, at first use
+    if (Number.isNaN(traits.valueKey?.(s, -1) ?? Number.NaN))
+      return nearestTarget(frozen.get(s, val), positive, h);
+    return nearestTarget(fronts.get(s, val), val, h);
+  };
   /** Hex values per valueKey, valid for one control version and turn. */
   const memo = new Map<number, { version: number; turn: number; vals: Float64Array }>();
   const value = (s: ScsState, a = -1): ((h: number) => number) => {
@@ -286,29 +312,6 @@ export function traitPolicy(id: string, traits: Traits): Policy {
       }
       return x;
     };
-  };
-  const distances = (s: ScsState) => {
-    if (distVersion !== s.stats.hexesTaken || distTurn !== s.turn) {
-      distanceToTargets(s, value(s), dist);
-      distVersion = s.stats.hexesTaken;
-      distTurn = s.turn;
-    }
-    return dist;
-  };
-  const ownDist = new Int16Array(scsMap.size);
-  let ownKey = Number.NaN;
-  let ownVersion = -1;
-  let ownTurn = -1;
-  /** The approach field of army a (reused while its valueKey, the turn and control are unchanged). */
-  const ownDistances = (s: ScsState, a: number, val: (h: number) => number) => {
-    const key = traits.valueKey?.(s, a) ?? Number.NaN;
-    if (Number.isNaN(key) || key !== ownKey || ownVersion !== s.stats.hexesTaken || ownTurn !== s.turn) {
-      distanceToTargets(s, val, ownDist);
-      ownKey = key;
-      ownVersion = s.stats.hexesTaken;
-      ownTurn = s.turn;
-    }
-    return ownDist;
   };
   const focus = scsMap.index(traits.focus);
   /** Turn-1 plan: the ring hex each planned army was sent against (4.2), -1 for none. */
@@ -342,7 +345,7 @@ export function traitPolicy(id: string, traits: Traits): Policy {
               steps >= traits.minAttackSteps
                 ? bestReachable(s, army.hex, s.cfg.mf[s.turn]!, army.hex, value(s, a))
                 : Number.NEGATIVE_INFINITY;
-            const score = reach > 0 ? reach * 10 + steps : -(distances(s)[army.hex] ?? 99);
+            const score = reach > 0 ? reach * 10 + steps : army.hex < 0 ? -99 : -commonDistance(s, army.hex);
             if (score > bestScore) {
               bestScore = score;
               best = i;
@@ -402,12 +405,13 @@ export function traitPolicy(id: string, traits: Traits): Policy {
           }
           if (best > 0) return best;
           // no attack in reach: step closer to the nearest target for next turn (no German ever attacks, 3.9)
-          const d = traits.approachPerArmy ? ownDistances(s, a, val) : distances(s);
-          const here = d[army.hex]!;
+          const d = (h: number) =>
+            traits.approachPerArmy ? nearestTarget(fronts.get(s, val), val, h) : commonDistance(s, h);
+          const here = d(army.hex);
           for (let i = 1; i < opts.length; i++) {
             const o = opts[i] as StepOption;
             if (o.battle || here <= 0) continue;
-            const there = d[o.to]!;
+            const there = d(o.to);
             const score = there >= 0 && there < here ? 0.01 * (here - there) : 0;
             if (score > bestScore) {
               bestScore = score;

@@ -1,16 +1,84 @@
 /**
  * Where a force can strike this turn (SCS 6.2, 9.3, 9.7): a search over Soviet hexes free of other
- * armies, spending MF by terrain, calling `visit(h, mfLeft)` for each German hex it could enter
- * (fortified localities excluded, 10.13) with the MF it would have left, in search order (a hex may
- * be visited more than once, with more MF the later it is found by a better route).
+ * armies, spending MF by terrain, finding each German hex it could enter (fortified localities
+ * excluded, 10.13) with the MF it would have left.
  */
 import { scsMap } from '../map.js';
 import { entryCost } from '../movement.js';
+import type { Cfg } from '../parameters.js';
 import { GERMAN, type ScsState } from '../state.js';
 
-const queue: number[] = [];
+// a hex is queued each time its MF left improves: at most (MF + 1) times, MF <= 15
+const queue = new Int16Array(scsMap.size * 16);
 const best = new Int8Array(scsMap.size).fill(-1);
+const costCache = new WeakMap<Cfg, Int8Array>();
 
+/** SCS 9.10: entryCost of every hex of a configuration (computed once per Cfg). */
+export function entryCosts(s: ScsState): Int8Array {
+  let c = costCache.get(s.cfg);
+  if (c === undefined) {
+    c = new Int8Array(scsMap.size);
+    for (let h = 0; h < scsMap.size; h++) c[h] = entryCost(s, h);
+    costCache.set(s.cfg, c);
+  }
+  return c;
+}
+
+/**
+ * The German hexes a force can strike: after `reachTargets`, `found[0..count)` lists them (each once, in
+ * search order) and `levels[h]` holds which MF-left levels it could arrive with (bit 0: 0 MF, bit 1:
+ * 1 MF, bit 2: 2 MF or more; the levels of 9.3's rounds).
+ */
+export const reach = { found: new Int16Array(scsMap.size), count: 0, levels: new Uint8Array(scsMap.size) };
+
+/** Fills `reach` for a force in `from` with `mf` MF (`self`: the moving army's own hex; `occupied`: hexes holding armies). */
+export function reachTargets(
+  s: ScsState,
+  from: number,
+  mf: number,
+  self: number,
+  occupied: Uint8Array,
+): void {
+  const levels = reach.levels;
+  const found = reach.found;
+  for (let i = 0; i < reach.count; i++) levels[found[i]!] = 0;
+  let count = 0;
+  const cost = entryCosts(s);
+  const control = s.control;
+  const fortified = s.cfg.fortified;
+  const nb = scsMap.nb;
+  const deg = scsMap.deg;
+  let tail = 0;
+  queue[tail++] = from;
+  best[from] = mf;
+  for (let head = 0; head < tail; head++) {
+    const u = queue[head]!;
+    const r = best[u]!;
+    const base = 6 * u;
+    for (let k = 0; k < deg[u]!; k++) {
+      const n = nb[base + k]!;
+      const c = cost[n]!;
+      if (c > r) continue;
+      if (control[n] === GERMAN) {
+        if (fortified[n] !== 1) {
+          const left = r - c;
+          if (levels[n] === 0) found[count++] = n;
+          levels[n]! |= left >= 2 ? 4 : left === 1 ? 2 : 1;
+        }
+      } else if (r - c > best[n]! && (n === self || occupied[n] === 0)) {
+        best[n] = r - c;
+        queue[tail++] = n;
+      }
+    }
+  }
+  for (let i = 0; i < tail; i++) best[queue[i]!] = -1;
+  reach.count = count;
+}
+
+/**
+ * The same search, calling `visit(h, mfLeft)` for each German hex it could enter, in search order
+ * (a hex may be visited more than once, with more MF the later it is found by a better route).
+ */
 export function walkReach(
   s: ScsState,
   from: number,
@@ -19,24 +87,25 @@ export function walkReach(
   occupied: Uint8Array,
   visit: (h: number, mfLeft: number) => void,
 ): void {
-  for (let i = 0; i < queue.length; i++) best[queue[i]!] = -1;
-  queue.length = 0;
-  queue.push(from);
+  const cost = entryCosts(s);
+  let tail = 0;
+  queue[tail++] = from;
   best[from] = mf;
-  for (let head = 0; head < queue.length; head++) {
+  for (let head = 0; head < tail; head++) {
     const u = queue[head]!;
     const r = best[u]!;
     const nu = scsMap.nbr[u]!;
     for (let k = 0; k < nu.length; k++) {
       const n = nu[k]!;
-      const c = entryCost(s, n);
+      const c = cost[n]!;
       if (c > r) continue;
       if (s.control[n] === GERMAN) {
         if (s.cfg.fortified[n] !== 1) visit(n, r - c);
       } else if (r - c > best[n]! && (n === self || occupied[n] === 0)) {
         best[n] = r - c;
-        queue.push(n);
+        queue[tail++] = n;
       }
     }
   }
+  for (let i = 0; i < tail; i++) best[queue[i]!] = -1;
 }
