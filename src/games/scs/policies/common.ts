@@ -87,6 +87,13 @@ for (let a = 0; a < N; a++) {
 }
 const adjacent = (a: number, b: number): boolean => b >= 0 && ADJ[a * N + b] === 1;
 
+/** Moscow/Tula neighbours (4.2). */
+const CAPITAL_RING: number[] = [];
+for (let h = 0; h < scsMap.size; h++)
+  if (scsMap.nbr[h]!.some((n) => n === scsMap.moscow || n === scsMap.tula)) CAPITAL_RING.push(h);
+const IS_RING = new Uint8Array(scsMap.size);
+for (const h of CAPITAL_RING) IS_RING[h] = 1;
+
 /** Per-policy cache of HexInfo, invalidated whenever a hex changes control. */
 class InfoCache {
   private version = -1;
@@ -104,11 +111,12 @@ class InfoCache {
     let info = this.infos[h];
     if (info === undefined) {
       let newFront = 0;
-      for (const n of scsMap.nbr[h]!) {
+      for (let k = 6 * h, end = 6 * h + scsMap.deg[h]!; k < end; k++) {
+        const n = scsMap.nb[k]!;
         if (s.control[n] !== GERMAN || s.marker[n]! >= 0 || s.held[n]!.length > 0) continue;
         newFront++;
       }
-      const nearCapital = scsMap.nbr[h]!.some((n) => n === scsMap.moscow || n === scsMap.tula);
+      const nearCapital = IS_RING[h] === 1;
       let f1 = 0;
       let f2 = 0;
       let fd = 99;
@@ -153,13 +161,6 @@ export function survivalValue(s: ScsState, h: number, info: HexInfo, a = -1): nu
   if (s.turn <= 3 && s.cfg.kArea[h] === 1) v += s.turn === 3 ? 30 : 12;
   return v;
 }
-
-/** Moscow/Tula neighbours (4.2). */
-const CAPITAL_RING: number[] = [];
-for (let h = 0; h < scsMap.size; h++)
-  if (scsMap.nbr[h]!.some((n) => n === scsMap.moscow || n === scsMap.tula)) CAPITAL_RING.push(h);
-const IS_RING = new Uint8Array(scsMap.size);
-for (const h of CAPITAL_RING) IS_RING[h] = 1;
 
 /**
  * SCS 4.2 reserve: army a is the only unmoved army next to another German Moscow/Tula hex than h,
@@ -229,6 +230,8 @@ class FrontCache {
   private turn = -1;
   readonly hexes = new Int16Array(scsMap.size);
   count = 0;
+  private readonly mark = new Int32Array(scsMap.size);
+  private stamp = 0;
   constructor(private readonly freeze = false) {}
   get(s: ScsState, value: (h: number) => number): this {
     if (this.version === s.stats.hexesTaken && this.turn === s.turn) return this;
@@ -236,14 +239,17 @@ class FrontCache {
     const deg = scsMap.deg;
     const control = s.control;
     const fortified = s.cfg.fortified;
+    // the German neighbours of Soviet hexes (there are far fewer Soviet hexes than German ones)
+    const stamp = ++this.stamp;
+    const mark = this.mark;
+    for (let u = 0; u < scsMap.size; u++) {
+      if (control[u] !== SOVIET) continue;
+      for (let k = 6 * u, end = 6 * u + deg[u]!; k < end; k++) mark[nb[k]!] = stamp;
+    }
     let count = 0;
     for (let h = 0; h < scsMap.size; h++) {
-      if (control[h] !== GERMAN || fortified[h] === 1) continue;
-      for (let k = 6 * h, end = 6 * h + deg[h]!; k < end; k++)
-        if (control[nb[k]!] === SOVIET) {
-          if (!this.freeze || value(h) > 0) this.hexes[count++] = h;
-          break;
-        }
+      if (mark[h] !== stamp || control[h] !== GERMAN || fortified[h] === 1) continue;
+      if (!this.freeze || value(h) > 0) this.hexes[count++] = h;
     }
     this.count = count;
     this.version = s.stats.hexesTaken;

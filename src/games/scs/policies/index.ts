@@ -8,8 +8,13 @@ import { KILL_MECH_FIRST, survivalValue, traitPolicy } from './common.js';
 /** Columns west of the start line: 0 at column 27, 17 at column 10. */
 const westness = (h: number) => 27 - scsMap.col[h]!;
 
-/** valueKey (common.ts) when values depend on the army from turn 2 (survivalValue reads positions on turn 1 only). */
-const armyKey = (s: ScsState, a: number) => (s.turn >= 2 ? a : Number.NaN);
+/** The shock armies' deep drives of January (AAR: 3S past Velikiye Luki, 1S to Bely, 4S past Kaluga): from turn 4, 4S from turn 3. */
+function drives(s: ScsState, a: number): boolean {
+  const army = a >= 0 ? s.armies[a]! : null;
+  return army !== null && army.type === 'shock' && (s.turn >= 4 || (s.turn === 3 && army.id === '4S'));
+}
+/** valueKey (common.ts) of historical: from turn 2 its values see the army only through `drives` (survivalValue reads positions on turn 1 only). */
+const driveKey = (s: ScsState, a: number) => (s.turn >= 2 ? (drives(s, a) ? 1 : 0) : Number.NaN);
 /** valueKey when values do not depend on the army from turn 2. */
 const sharedKey = (s: ScsState) => (s.turn >= 2 ? 0 : Number.NaN);
 
@@ -39,9 +44,8 @@ export const policies: readonly PolicyDef[] = [
       traitPolicy('historical', {
         targetValue: (s, h, info, a) => {
           let v = survivalValue(s, h, info, a);
-          const army = a >= 0 ? s.armies[a]! : null;
-          if (army !== null && army.type === 'shock' && (s.turn >= 4 || (s.turn === 3 && army.id === '4S'))) {
-            // the shock armies' deep drives of January (AAR: 3S past Velikiye Luki, 1S to Bely, 4S past Kaluga), toward column 13 (4.5/4.6)
+          if (drives(s, a)) {
+            // toward column 13 (4.5/4.6)
             const relief = info.pocket > 0 && info.pocketFortified === 0 ? 0.25 : 1;
             return (
               (v + 20 * info.pocketFortified + 10 + 4 * westness(h) + (scsMap.col[h]! <= 13 ? 30 : 0)) *
@@ -65,7 +69,7 @@ export const policies: readonly PolicyDef[] = [
         host: '50',
         hosts: (s) => (s.phase === 'setup' || s.turn < 4 ? ['50'] : spearheadHosts(s)),
         approachPerArmy: true,
-        valueKey: armyKey,
+        valueKey: driveKey,
         replacements: 'weakest',
         focus: '2010',
         entry4S: 'west-south',
@@ -156,9 +160,13 @@ export const policies: readonly PolicyDef[] = [
             relief
           );
         },
-        // the southern combined-arms armies value by their own row (SOUTH_ROW)
-        valueKey: (s, a) =>
-          s.turn < 2 ? Number.NaN : a < 0 ? -1 : 2 * a + (scsMap.row[s.armies[a]!.hex]! >= SOUTH_ROW ? 1 : 0),
+        // from turn 2 values see the army only as shock, southern combined-arms (by its row, SOUTH_ROW) or other
+        valueKey: (s, a) => {
+          if (s.turn < 2) return Number.NaN;
+          const army = a >= 0 ? s.armies[a]! : null;
+          if (army === null) return 0;
+          return army.type === 'shock' ? 2 : scsMap.row[army.hex]! >= SOUTH_ROW ? 1 : 0;
+        },
         minAttackSteps: 3,
         pressRatio: 1.0,
         viThreshold: 4,
