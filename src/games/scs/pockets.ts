@@ -7,16 +7,15 @@ import { GERMAN, type ScsState } from './state.js';
 
 const queue = new Int32Array(scsMap.size);
 const seen = new Uint8Array(scsMap.size);
-const seenNow = new Uint8Array(scsMap.size);
 
-/** Marks in `mark` the German hexes that reach a German west-edge hex without passing `h`. */
-function westReach(control: readonly number[], h: number, mark: Uint8Array): void {
+/** Marks in `mark` the German hexes that reach a German west-edge hex. */
+function westReach(control: readonly number[], mark: Uint8Array): void {
   const n = scsMap.size;
   mark.fill(0);
   let tail = 0;
   const west = scsMap.westEdge;
   for (let i = 0; i < n; i++) {
-    if (west[i] === 1 && i !== h && control[i] === GERMAN) {
+    if (west[i] === 1 && control[i] === GERMAN) {
       mark[i] = 1;
       queue[tail++] = i;
     }
@@ -27,34 +26,12 @@ function westReach(control: readonly number[], h: number, mark: Uint8Array): voi
     const nu = nbr[u]!;
     for (let k = 0; k < nu.length; k++) {
       const v = nu[k]!;
-      if (mark[v] === 0 && v !== h && control[v] === GERMAN) {
+      if (mark[v] === 0 && control[v] === GERMAN) {
         mark[v] = 1;
         queue[tail++] = v;
       }
     }
   }
-}
-
-/**
- * The German hexes (other than `h`) that would be newly cut off from the west edge if `h` turned
- * Soviet, in index order; empty when no pocket is threatened. Hexes already cut off (left German by
- * variant pocket-fortified-only) are no new pocket. Pass h = -1 for the hexes cut off now.
- */
-export function pocketIfTaken(control: readonly number[], h: number, out: number[] = []): number[] {
-  out.length = 0;
-  const n = scsMap.size;
-  // speed: when every German neighbour of h reaches the west edge without h, nothing is cut off
-  // (a path through h can be rerouted through its neighbours)
-  if (h >= 0 && neighboursReachWest(control, h)) return out;
-  westReach(control, h, seen);
-  for (let i = 0; i < n; i++) if (i !== h && seen[i] === 0 && control[i] === GERMAN) out.push(i);
-  if (out.length > 0 && h >= 0) {
-    westReach(control, -1, seenNow);
-    let k = 0;
-    for (const i of out) if (seenNow[i] === 1) out[k++] = i;
-    out.length = k;
-  }
-  return out;
 }
 
 /** Neighbours of each hex, westernmost column first (the westward searches below find the edge fast). */
@@ -66,21 +43,37 @@ let markStamp = 0;
 const stack = new Int32Array(scsMap.size);
 
 /**
- * True when every German neighbour of h reaches a German west-edge hex over German hexes without
- * passing h. Depth-first, west-first from each neighbour; every hex a successful search visits
- * reaches the edge too, so later neighbours stop as soon as they touch one.
+ * The German hexes (other than `h`) that would be newly cut off from the west edge if `h` turned
+ * Soviet, in index order; empty when no pocket is threatened. Hexes already cut off (left German by
+ * variant pocket-fortified-only) are no new pocket. Pass h = -1 for the hexes cut off now.
  */
-function neighboursReachWest(control: readonly number[], h: number): boolean {
-  markStamp++;
-  const ok = markStamp; // visited by a search that reached the edge (or still running)
+export function pocketIfTaken(control: readonly number[], h: number, out: number[] = []): number[] {
+  out.length = 0;
+  if (h < 0) {
+    westReach(control, seen);
+    for (let i = 0; i < scsMap.size; i++) if (seen[i] === 0 && control[i] === GERMAN) out.push(i);
+    return out;
+  }
+  // Every hex cut off by taking h is connected to a German neighbour of h; so search from each
+  // neighbour, westward first, without passing h: a search that reaches the edge (or a hex an earlier
+  // search reached it from) frees its neighbour, one that runs out has visited its whole pocket.
+  if (markStamp > 0x3fffffff) {
+    mark.fill(0); // the stamps stay below 2^31 in the Int32Array
+    markStamp = 0;
+  }
+  const first = markStamp + 1;
   const nh = scsMap.nbr[h]!;
   const west = scsMap.westEdge;
+  let freed = false;
   for (let k = 0; k < nh.length; k++) {
     const start = nh[k]!;
-    if (control[start] !== GERMAN || mark[start] === ok) continue;
+    if (control[start] !== GERMAN || mark[start]! >= first) continue;
+    const id = ++markStamp;
+    const from = out.length;
     let top = 0;
     stack[top++] = start;
-    mark[start] = ok;
+    mark[start] = id;
+    out.push(start);
     let found = west[start] === 1;
     while (top > 0 && !found) {
       const u = stack[top - 1]!;
@@ -88,22 +81,33 @@ function neighboursReachWest(control: readonly number[], h: number): boolean {
       let next = -1;
       for (let j = 0; j < nu.length; j++) {
         const v = nu[j]!;
-        if (v === h || control[v] !== GERMAN) continue;
-        if (mark[v] === ok) continue;
-        next = v;
+        if (v === h || control[v] !== GERMAN || mark[v] === id) continue;
+        // a hex of an earlier search of this call: that search reached the edge (a failed one
+        // visited its whole pocket, which this search could not touch)
+        if (mark[v]! >= first) found = true;
+        else next = v;
         break;
       }
+      if (found) break;
       if (next < 0) {
         top--;
         continue;
       }
-      mark[next] = ok;
+      mark[next] = id;
+      out.push(next);
       if (west[next] === 1) found = true;
       else stack[top++] = next;
     }
-    if (!found) return false;
+    if (found) {
+      freed = true;
+      out.length = from;
+    }
   }
-  return true;
+  // the pocket hexes are newly cut off only when h itself reaches the edge now (through a freed
+  // neighbour, or standing on the edge); otherwise they are cut off already
+  if (out.length > 0 && !(freed || (west[h] === 1 && control[h] === GERMAN))) out.length = 0;
+  if (out.length > 1) out.sort((x, y) => x - y);
+  return out;
 }
 
 /** True when Soviet-controlled hexes connect a and b (7.3 linkage). */
