@@ -11,6 +11,17 @@ export class IllegalDecisionError extends Error {
   }
 }
 
+/** `policy:<side>`, built once per side: a string made per decision would be hashed on every stream lookup. */
+const policyStreams = new Map<string, string>();
+function policyStream(side: string): string {
+  let name = policyStreams.get(side);
+  if (name === undefined) {
+    name = `policy:${side}`;
+    policyStreams.set(side, name);
+  }
+  return name;
+}
+
 /**
  * Asks the policy of `decision.side` to choose, checks the answer and returns the option index.
  * The policy draws from its own stream `policy:<side>`, so its randomness never moves the dice.
@@ -24,7 +35,7 @@ export function ask<V, O>(
   const policy = policies[decision.side];
   if (policy === undefined) throw new Error(`no policy for side ${decision.side}`);
   if (decision.options.length === 0) throw new Error(`decision ${decision.kind} (${decision.rule}) has no options`);
-  const answer = policy.choose(view, decision as Decision, streams.stream(`policy:${decision.side}`));
+  const answer = policy.choose(view, decision as Decision, streams.stream(policyStream(decision.side)));
   if (!Number.isInteger(answer) || answer < 0 || answer >= decision.options.length) {
     throw new IllegalDecisionError(policy.id, decision as Decision, answer);
   }
