@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { do_not_optimize, measure } from 'mitata';
-import type { GameDefinition, GameSetup, Policy } from '../src/core/game.js';
+import type { Decision, GameDefinition, GameSetup, Policy } from '../src/core/game.js';
 import { gameStreams, randInt, streamRng } from '../src/core/rng.js';
 import { resolveSetup } from '../src/core/setup.js';
 import { listGames } from '../src/games/index.js';
@@ -106,6 +106,36 @@ function singleCore(
     policyMicros: (1000 * clock.ms) / Math.max(1, clock.decisions),
     policyShare: clock.ms / timedMs,
   };
+}
+
+/**
+ * A copy of the view and decision the first time side's policy meets a `kind` decision on `turn`
+ * in the first game that reaches it (the state is copied, so the copy stays as it was), or null.
+ */
+function frozenDecision(
+  def: GameDefinition,
+  setup: GameSetup,
+  side: string,
+  kind: string,
+  turn: number,
+): { view: unknown; decision: Decision } | null {
+  let frozen: { view: unknown; decision: Decision } | null = null;
+  for (let g = 0; g < 100 && frozen === null; g++) {
+    const policies = createPolicies(def, def.defaultPolicies); // policies keep per-game caches
+    const inner = policies[side]!;
+    policies[side] = {
+      id: inner.id,
+      choose(view, decision, rng) {
+        const v = view as { state: { turn: number } };
+        if (frozen === null && decision.kind === kind && v.state.turn === turn)
+          frozen = { view: structuredClone(view), decision: structuredClone(decision) };
+        return inner.choose(view, decision, rng);
+      },
+    };
+    const streams = gameStreams(SEED, g);
+    def.play(def.start(setup, streams), { streams, policies });
+  }
+  return frozen;
 }
 
 /**
@@ -276,6 +306,27 @@ async function main(): Promise<void> {
       name: 'scs pocket check, 2410 (no pocket)',
       ns: (await measure(() => do_not_optimize(pocketIfTaken(state.control, h2410, out)))).avg,
     });
+    // the default policy's decisions, frozen at their first occurrence on turn 3
+    const setup = resolveSetup(def, {}, 'bench');
+    const side = Object.keys(def.defaultPolicies)[0]!;
+    const policyDef = def.policies.find((p) => p.id === def.defaultPolicies[side])!;
+    const rng = streamRng(SEED, 0, 'bench-policy');
+    for (const kind of ['force', 'step']) {
+      const frozen = frozenDecision(def, setup, side, kind, 3);
+      if (frozen === null) continue;
+      const warm = policyDef.create();
+      warm.choose(frozen.view, frozen.decision, rng);
+      micro.push({
+        name: `scs ${policyDef.id} ${kind} decision (turn 3, ${frozen.decision.options.length} options), policy caches warm`,
+        ns: (await measure(() => do_not_optimize(warm.choose(frozen.view, frozen.decision, rng)))).avg,
+      });
+      micro.push({
+        name: `scs ${policyDef.id} ${kind} decision (turn 3), fresh policy (hex values and pockets computed)`,
+        ns: (
+          await measure(() => do_not_optimize(policyDef.create().choose(frozen.view, frozen.decision, rng)))
+        ).avg,
+      });
+    }
   }
   let big: { game: string; games: number; seconds: number; peakRssMb: number } | undefined;
   if (args.has('--big')) {
