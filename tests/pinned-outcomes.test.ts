@@ -9,7 +9,7 @@ import { sandtable, tempDir } from './helpers/cli.js';
 const pinned = join(import.meta.dirname, 'pinned');
 
 describe('pinned outcomes', () => {
-  for (const name of ['sfo-pinned']) {
+  for (const name of ['sfo-pinned', 'scs-pinned']) {
     it(`${name}: summary.csv and stats.csv are unchanged`, () => {
       const out = join(tempDir('pinned'), name);
       const r = sandtable(['run', join(pinned, `${name}.json`), '--out', out, '--quiet']);
