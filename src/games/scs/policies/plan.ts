@@ -10,7 +10,7 @@ import { forceSteps } from '../combat.js';
 import { scsMap } from '../map.js';
 import { pocketIfTaken } from '../pockets.js';
 import { GERMAN, type ScsState } from '../state.js';
-import { walkReach } from './reach.js';
+import { reachTargets, reach as searched } from './reach.js';
 
 const N = scsMap.size;
 
@@ -90,9 +90,11 @@ export function reachInto(
   out: Int8Array,
 ): void {
   for (const t of targets) out[t] = -1;
-  walkReach(s, from, mf, self, occ, (n, left) => {
-    if (left > out[n]!) out[n] = left;
-  });
+  reachTargets(s, from, mf, self, occ);
+  for (let i = 0; i < searched.count; i++) {
+    const n = searched.found[i]!;
+    if (searched.left[n]! > out[n]!) out[n] = searched.left[n]!;
+  }
 }
 
 /** One planned attack: army `army` on hex `hex` with P(taken) `p`; `relief` when it accepts a pocket battle. */

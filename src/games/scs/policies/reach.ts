@@ -26,10 +26,15 @@ export function entryCosts(s: ScsState): Int8Array {
 
 /**
  * The German hexes a force can strike: after `reachTargets`, `found[0..count)` lists them (each once, in
- * search order) and `levels[h]` holds which MF-left levels it could arrive with (bit 0: 0 MF, bit 1:
- * 1 MF, bit 2: 2 MF or more; the levels of 9.3's rounds).
+ * search order), `levels[h]` holds which MF-left levels it could arrive with (bit 0: 0 MF, bit 1:
+ * 1 MF, bit 2: 2 MF or more; the levels of 9.3's rounds) and `left[h]` the most MF it could have left.
  */
-export const reach = { found: new Int16Array(scsMap.size), count: 0, levels: new Uint8Array(scsMap.size) };
+export const reach = {
+  found: new Int16Array(scsMap.size),
+  count: 0,
+  levels: new Uint8Array(scsMap.size),
+  left: new Int8Array(scsMap.size),
+};
 
 /** Fills `reach` for a force in `from` with `mf` MF (`self`: the moving army's own hex; `occupied`: hexes holding armies). */
 export function reachTargets(
@@ -62,7 +67,10 @@ export function reachTargets(
       if (control[n] === GERMAN) {
         if (fortified[n] !== 1) {
           const left = r - c;
-          if (levels[n] === 0) found[count++] = n;
+          if (levels[n] === 0) {
+            found[count++] = n;
+            reach.left[n] = left;
+          } else if (left > reach.left[n]!) reach.left[n] = left;
           levels[n]! |= left >= 2 ? 4 : left === 1 ? 2 : 1;
         }
       } else if (r - c > best[n]! && (n === self || occupied[n] === 0)) {
@@ -73,39 +81,4 @@ export function reachTargets(
   }
   for (let i = 0; i < tail; i++) best[queue[i]!] = -1;
   reach.count = count;
-}
-
-/**
- * The same search, calling `visit(h, mfLeft)` for each German hex it could enter, in search order
- * (a hex may be visited more than once, with more MF the later it is found by a better route).
- */
-export function walkReach(
-  s: ScsState,
-  from: number,
-  mf: number,
-  self: number,
-  occupied: Uint8Array,
-  visit: (h: number, mfLeft: number) => void,
-): void {
-  const cost = entryCosts(s);
-  let tail = 0;
-  queue[tail++] = from;
-  best[from] = mf;
-  for (let head = 0; head < tail; head++) {
-    const u = queue[head]!;
-    const r = best[u]!;
-    const nu = scsMap.nbr[u]!;
-    for (let k = 0; k < nu.length; k++) {
-      const n = nu[k]!;
-      const c = cost[n]!;
-      if (c > r) continue;
-      if (s.control[n] === GERMAN) {
-        if (s.cfg.fortified[n] !== 1) visit(n, r - c);
-      } else if (r - c > best[n]! && (n === self || occupied[n] === 0)) {
-        best[n] = r - c;
-        queue[tail++] = n;
-      }
-    }
-  }
-  for (let i = 0; i < tail; i++) best[queue[i]!] = -1;
 }
