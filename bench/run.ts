@@ -246,6 +246,7 @@ async function bigRun(
 }
 
 async function main(): Promise<void> {
+  const code = codeVersion(); // the commit measured, read before a long run (the tree may move on meanwhile)
   const rng = streamRng(1, 1, 'bench');
   const draw = await measure(() => do_not_optimize(randInt(rng, 1, 6)));
   const drawNs = draw.avg;
@@ -343,7 +344,7 @@ async function main(): Promise<void> {
       memoryGb: Math.round(totalmem() / 2 ** 30),
       node: process.version,
     },
-    code: codeVersion(),
+    code,
     rngDrawNs: Math.round(drawNs * 100) / 100,
     singleCore: rates,
     workers: scaling,
