@@ -347,11 +347,12 @@ export function traitPolicy(id: string, traits: Traits): Policy {
             const a = opts[i] as number;
             const army = s.armies[a]!;
             const steps = forceSteps(s, a);
-            const reach =
+            const strike =
               steps >= traits.minAttackSteps
                 ? bestReachable(s, army.hex, s.cfg.mf[s.turn]!, army.hex, value(s, a))
                 : Number.NEGATIVE_INFINITY;
-            const score = reach > 0 ? reach * 10 + steps : army.hex < 0 ? -99 : -commonDistance(s, army.hex);
+            const score =
+              strike > 0 ? strike * 10 + steps : army.hex < 0 ? -99 : -commonDistance(s, army.hex);
             if (score > bestScore) {
               bestScore = score;
               best = i;
