@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { wilson } from '../src/analysis/intervals.js';
 import {
   betaCdf,
   betaQuantile,
@@ -13,7 +14,6 @@ import {
   pairedDifference,
   pairedSprt,
 } from '../src/analysis/stats.js';
-import { wilson } from '../src/analysis/intervals.js';
 
 describe('Jeffreys interval', () => {
   it('matches Brown, Cai & DasGupta (2001): the ends are Beta(x+1/2, n-x+1/2) quantiles', () => {
@@ -33,7 +33,8 @@ describe('Jeffreys interval', () => {
   it('agrees with closed forms: uniform, Beta(1, b), and the arcsine law Beta(1/2, 1/2)', () => {
     expect(betaCdf(0.3, 1, 1)).toBeCloseTo(0.3, 12);
     expect(betaCdf(0.2, 1, 7.5)).toBeCloseTo(1 - 0.8 ** 7.5, 12);
-    for (const q of [0.025, 0.3, 0.975]) expect(betaQuantile(q, 0.5, 0.5)).toBeCloseTo(Math.sin((Math.PI * q) / 2) ** 2, 10);
+    for (const q of [0.025, 0.3, 0.975])
+      expect(betaQuantile(q, 0.5, 0.5)).toBeCloseTo(Math.sin((Math.PI * q) / 2) ** 2, 10);
   });
 });
 

@@ -10,12 +10,24 @@ import { sandtable, tempDir, writeExperiment } from './helpers/cli.js';
 const dir = tempDir('compare');
 const base = { game: 'sfo', scenario: 'advanced', games: 1500, seed: 11 };
 const a = writeExperiment(dir, { ...base, name: 'a', arms: [{ id: 'x' }] }, 'a.json');
-const b = writeExperiment(dir, { ...base, name: 'b', arms: [{ id: 'y', variants: { 'elim-one': true } }] }, 'b.json');
-const c = writeExperiment(dir, { ...base, name: 'c', seed: 12, arms: [{ id: 'y', variants: { 'elim-one': true } }] }, 'c.json');
+const b = writeExperiment(
+  dir,
+  { ...base, name: 'b', arms: [{ id: 'y', variants: { 'elim-one': true } }] },
+  'b.json',
+);
+const c = writeExperiment(
+  dir,
+  { ...base, name: 'c', seed: 12, arms: [{ id: 'y', variants: { 'elim-one': true } }] },
+  'c.json',
+);
 
 describe('sandtable compare', () => {
   beforeAll(() => {
-    for (const [f, out] of [[a, 'A'], [b, 'B'], [c, 'C']] as const) {
+    for (const [f, out] of [
+      [a, 'A'],
+      [b, 'B'],
+      [c, 'C'],
+    ] as const) {
       expect(sandtable(['run', f, '--out', join(dir, out), '--quiet']).code).toBe(0);
     }
   });
@@ -41,19 +53,30 @@ describe('sandtable compare', () => {
 
 describe('a sweep over an SCS CRT number', () => {
   it('gives each point its rates with intervals', () => {
-    const f = writeExperiment(dir, {
-      name: 'scs-sweep',
-      game: 'scs',
-      games: 60,
-      seed: 4,
-      sweep: { parameter: 'hitOn_combined', values: [4, 5, 6] },
-      arms: [{ id: 'historical', params: { crtSet: 'custom' } }],
-    }, 'scs-sweep.json');
+    const f = writeExperiment(
+      dir,
+      {
+        name: 'scs-sweep',
+        game: 'scs',
+        games: 60,
+        seed: 4,
+        sweep: { parameter: 'hitOn_combined', values: [4, 5, 6] },
+        arms: [{ id: 'historical', params: { crtSet: 'custom' } }],
+      },
+      'scs-sweep.json',
+    );
     const out = join(dir, 'scs-sweep');
     const r = sandtable(['run', f, '--out', out, '--quiet']);
     expect(r.code, r.stderr).toBe(0);
-    const rows = readFileSync(join(out, 'summary.csv'), 'utf8').trim().split('\n').filter((l) => l.includes(',winner,soviet,'));
-    expect(rows.map((l) => l.split(',')[0])).toEqual(['historical@hitOn_combined=4', 'historical@hitOn_combined=5', 'historical@hitOn_combined=6']);
+    const rows = readFileSync(join(out, 'summary.csv'), 'utf8')
+      .trim()
+      .split('\n')
+      .filter((l) => l.includes(',winner,soviet,'));
+    expect(rows.map((l) => l.split(',')[0])).toEqual([
+      'historical@hitOn_combined=4',
+      'historical@hitOn_combined=5',
+      'historical@hitOn_combined=6',
+    ]);
     for (const l of rows) {
       const [, , , , , rate, lo, hi] = l.split(',').map(Number);
       expect(lo).toBeLessThanOrEqual(rate!);
@@ -76,7 +99,15 @@ describe('odds and plan on the command line', () => {
   });
 
   it('odds scs answers a battle exactly', () => {
-    const r = sandtable(['odds', 'scs', '--attacker', '8:combined', '--defender', 'mech:1,nonmech:2', '--json']);
+    const r = sandtable([
+      'odds',
+      'scs',
+      '--attacker',
+      '8:combined',
+      '--defender',
+      'mech:1,nonmech:2',
+      '--json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const t = JSON.parse(r.stdout)[0];
     expect(t.rows.reduce((s: number, row: { p: number[] }) => s + row.p[0]!, 0)).toBeCloseTo(1, 12);

@@ -40,17 +40,39 @@ describe('experiment files are checked at the edge', () => {
   });
 
   it('a bad number names the field and value', () => {
-    expectUserError(['run', writeExperiment(dir, { ...good, games: -5 }, 'neg.json')], 'neg.json', 'field games', '-5');
-    expectUserError(['run', writeExperiment(dir, { ...good, seed: 1.5 }, 'frac.json')], 'frac.json', 'field seed', '1.5');
+    expectUserError(
+      ['run', writeExperiment(dir, { ...good, games: -5 }, 'neg.json')],
+      'neg.json',
+      'field games',
+      '-5',
+    );
+    expectUserError(
+      ['run', writeExperiment(dir, { ...good, seed: 1.5 }, 'frac.json')],
+      'frac.json',
+      'field seed',
+      '1.5',
+    );
   });
 
   it('an unknown game lists the known ones', () => {
-    expectUserError(['run', writeExperiment(dir, { ...good, game: 'chess' }, 'chess.json')], 'chess.json', 'field game', '"chess"', 'sfo');
+    expectUserError(
+      ['run', writeExperiment(dir, { ...good, game: 'chess' }, 'chess.json')],
+      'chess.json',
+      'field game',
+      '"chess"',
+      'sfo',
+    );
   });
 
   it('an unknown policy names the arm, side and value', () => {
     const bad = { ...good, arms: [{ id: 'a', policies: { soviet: 'blitz' } }] };
-    expectUserError(['run', writeExperiment(dir, bad, 'pol.json')], 'pol.json', 'arms[0]', 'policies.soviet', '"blitz"');
+    expectUserError(
+      ['run', writeExperiment(dir, bad, 'pol.json')],
+      'pol.json',
+      'arms[0]',
+      'policies.soviet',
+      '"blitz"',
+    );
   });
 
   it('an unknown variant or parameter is named', () => {

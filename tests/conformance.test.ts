@@ -12,14 +12,21 @@ import { createPolicies, playerSides } from '../src/runner/play.js';
 
 const RANDOM_GAMES = 150;
 
-function playChecked(def: GameDefinition, setup: GameSetup, policies: Record<string, Policy>, seed: number, game: number) {
+function playChecked(
+  def: GameDefinition,
+  setup: GameSetup,
+  policies: Record<string, Policy>,
+  seed: number,
+  game: number,
+) {
   const streams = gameStreams(seed, game);
   const state = def.start(setup, streams);
   let steps = 0;
   const check = (s: unknown) => {
     steps++;
     const bad = def.invariants(s);
-    if (bad.length > 0) throw new Error(`game ${game}: invariant broken after step ${steps}: ${bad.join('; ')}`);
+    if (bad.length > 0)
+      throw new Error(`game ${game}: invariant broken after step ${steps}: ${bad.join('; ')}`);
     if (steps % 5 === 1) expect(JSON.parse(JSON.stringify(s))).toStrictEqual(s);
   };
   check(state);
@@ -32,7 +39,8 @@ function playChecked(def: GameDefinition, setup: GameSetup, policies: Record<str
   return rec;
 }
 
-const randomAll = (def: GameDefinition) => Object.fromEntries(playerSides(def).map((s) => [s, randomPolicy()]));
+const randomAll = (def: GameDefinition) =>
+  Object.fromEntries(playerSides(def).map((s) => [s, randomPolicy()]));
 
 for (const def of listGames()) {
   describe(`conformance: ${def.id}`, () => {
@@ -43,9 +51,15 @@ for (const def of listGames()) {
         expect(def.policies.some((p) => p.side === side && p.id === def.defaultPolicies[side])).toBe(true);
         expect(def.policies.some((p) => p.side === side && p.id === 'random')).toBe(true);
       }
-      for (const r of def.results) expect(r.winner === null || def.sides.some((s) => s.id === r.winner)).toBe(true);
+      for (const r of def.results)
+        expect(r.winner === null || def.sides.some((s) => s.id === r.winner)).toBe(true);
       for (const p of def.parameters) expect(['rules', 'source', 'reconstructed']).toContain(p.provenance);
-      for (const p of def.parameters) for (const sc of p.scenarios ?? []) expect(def.scenarios.map((x) => x.id), `${p.id} scenario`).toContain(sc);
+      for (const p of def.parameters)
+        for (const sc of p.scenarios ?? [])
+          expect(
+            def.scenarios.map((x) => x.id),
+            `${p.id} scenario`,
+          ).toContain(sc);
       expect(() => JSON.stringify(def.data)).not.toThrow();
     });
 
@@ -69,9 +83,14 @@ for (const def of listGames()) {
       for (const v of def.variants) {
         it(`${scenario.id}: variant ${v.id} switched ${v.default ? 'off' : 'on'} plays legally`, () => {
           if (v.default && v.group !== undefined) return; // a group's default can only be replaced, which its siblings test
-          const setup = resolveSetup(def, { scenario: scenario.id, variants: { [v.id]: !v.default } }, 'conformance');
+          const setup = resolveSetup(
+            def,
+            { scenario: scenario.id, variants: { [v.id]: !v.default } },
+            'conformance',
+          );
           for (let g = 0; g < 30; g++) playChecked(def, setup, randomAll(def), 13, g);
-          for (let g = 0; g < 10; g++) playChecked(def, setup, createPolicies(def, def.defaultPolicies), 14, g);
+          for (let g = 0; g < 10; g++)
+            playChecked(def, setup, createPolicies(def, def.defaultPolicies), 14, g);
         });
       }
     }

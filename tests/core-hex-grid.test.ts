@@ -37,7 +37,10 @@ describe('hex grid, odd columns shifted down (Strike & Counterstrike)', () => {
   });
 });
 
-for (const [name, grid] of [['SFO', sfo], ['SCS', scs]] as const) {
+for (const [name, grid] of [
+  ['SFO', sfo],
+  ['SCS', scs],
+] as const) {
   describe(`${name} grid geometry`, () => {
     it('adjacency is symmetric and every inner hex has six neighbours', () => {
       for (let i = 0; i < grid.size; i++) {

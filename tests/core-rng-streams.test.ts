@@ -39,7 +39,9 @@ describe('named random streams', () => {
 
   it('accept seeds up to 2^53 - 1 and distinguish their high bits', () => {
     expect(streamState(2 ** 40, 0, 'x')).not.toEqual(streamState(0, 0, 'x'));
-    expect(streamState(Number.MAX_SAFE_INTEGER, 5, 'x')).toEqual(streamState(Number.MAX_SAFE_INTEGER, 5, 'x'));
+    expect(streamState(Number.MAX_SAFE_INTEGER, 5, 'x')).toEqual(
+      streamState(Number.MAX_SAFE_INTEGER, 5, 'x'),
+    );
   });
 
   it('never produce the all-zero xoroshiro state', () => {

@@ -15,7 +15,9 @@ describe('pinned outcomes', () => {
       const r = sandtable(['run', join(pinned, `${name}.json`), '--out', out, '--quiet']);
       expect(r.code, r.stderr).toBe(0);
       for (const f of ['summary', 'stats']) {
-        expect(readFileSync(join(out, `${f}.csv`), 'utf8'), `${name} ${f}.csv`).toBe(readFileSync(join(pinned, `${name}.${f}.csv`), 'utf8'));
+        expect(readFileSync(join(out, `${f}.csv`), 'utf8'), `${name} ${f}.csv`).toBe(
+          readFileSync(join(pinned, `${name}.${f}.csv`), 'utf8'),
+        );
       }
     });
   }

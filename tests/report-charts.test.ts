@@ -10,7 +10,15 @@ const dir = tempDir('charts');
 const out = join(dir, 'sweep');
 
 beforeAll(() => {
-  const r = sandtable(['run', 'experiments/sfo-forest-sweep.json', '--games', '400', '--out', out, '--quiet']);
+  const r = sandtable([
+    'run',
+    'experiments/sfo-forest-sweep.json',
+    '--games',
+    '400',
+    '--out',
+    out,
+    '--quiet',
+  ]);
   expect(r.code, r.stderr).toBe(0);
 });
 
@@ -18,7 +26,15 @@ describe('report charts of a real run', () => {
   it('include every chart the run calls for', () => {
     const names = readdirSync(join(out, 'charts')).filter((f) => f.endsWith('.vl.json'));
     expect(names.sort()).toEqual(
-      expect.arrayContaining(['outcomes.vl.json', 'end-turn.vl.json', 'statistics.vl.json', 'paired-differences.vl.json', 'sensitivity.vl.json', 'crt-odds.vl.json', 'hex-map.vl.json']),
+      expect.arrayContaining([
+        'outcomes.vl.json',
+        'end-turn.vl.json',
+        'statistics.vl.json',
+        'paired-differences.vl.json',
+        'sensitivity.vl.json',
+        'crt-odds.vl.json',
+        'hex-map.vl.json',
+      ]),
     );
   });
 
@@ -42,17 +58,25 @@ describe('report charts of a real run', () => {
 
   it('summary.csv has a rate with an interval for each sweep point', () => {
     const rows = readFileSync(join(out, 'summary.csv'), 'utf8').trim().split('\n');
-    expect(rows.filter((r) => r.includes('@forests=0204+0704') && r.includes(',winner,soviet,'))).toHaveLength(2);
+    expect(
+      rows.filter((r) => r.includes('@forests=0204+0704') && r.includes(',winner,soviet,')),
+    ).toHaveLength(2);
   });
 
   it('SVG ids are unique across the charts of one page and stable from run to run', () => {
-    const all = readdirSync(join(out, 'charts')).filter((x) => x.endsWith('.svg')).flatMap((f) => [...readFileSync(join(out, 'charts', f), 'utf8').matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]));
+    const all = readdirSync(join(out, 'charts'))
+      .filter((x) => x.endsWith('.svg'))
+      .flatMap((f) =>
+        [...readFileSync(join(out, 'charts', f), 'utf8').matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]),
+      );
     expect(new Set(all).size).toBe(all.length);
   });
 
   it('the report embeds the SVGs inline and makes no external requests', () => {
     const html = readFileSync(join(out, 'index.html'), 'utf8');
-    expect((html.match(/<figure id="chart-/g) ?? []).length).toBe(readdirSync(join(out, 'charts')).filter((x) => x.endsWith('.svg')).length);
+    expect((html.match(/<figure id="chart-/g) ?? []).length).toBe(
+      readdirSync(join(out, 'charts')).filter((x) => x.endsWith('.svg')).length,
+    );
     expect(html).not.toMatch(/(src|href)="https?:/);
     expect(html).not.toMatch(/<script/);
   });

@@ -26,7 +26,12 @@ describe('per-arm baselines', () => {
     const out = join(dir, 'run');
     const r = sandtable(['run', writeExperiment(dir, body), '--out', out, '--quiet']);
     expect(r.code, r.stderr).toBe(0);
-    const pairs = readFileSync(join(out, 'comparisons.csv'), 'utf8').trim().split('\n').slice(1).filter((l) => l.includes('win:soviet')).map((l) => l.split(',').slice(0, 2).join('>'));
+    const pairs = readFileSync(join(out, 'comparisons.csv'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .filter((l) => l.includes('win:soviet'))
+      .map((l) => l.split(',').slice(0, 2).join('>'));
     expect(pairs).toEqual(['adv-elim-one>adv', 'basic>adv', 'basic-chart>basic']);
   });
 

@@ -18,7 +18,9 @@ const exp = writeExperiment(dir, {
 });
 
 async function interruptOnceChunksExist(out: string): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, [CLI, 'run', exp, '--out', out, '--workers', '1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, 'run', exp, '--out', out, '--workers', '1'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (d) => {
     stderr += String(d);
@@ -60,7 +62,11 @@ describe('an interrupted run', () => {
   });
 
   it('refuses to resume a different experiment', () => {
-    const other = writeExperiment(dir, { name: 'other', game: 'sfo', games: 10, seed: 1, arms: [{ id: 'a' }] }, 'other.json');
+    const other = writeExperiment(
+      dir,
+      { name: 'other', game: 'sfo', games: 10, seed: 1, arms: [{ id: 'a' }] },
+      'other.json',
+    );
     const out = join(dir, 'interrupted');
     const r = sandtable(['run', other, '--resume', out]);
     expect(r.code).toBe(2);

@@ -27,7 +27,11 @@ describe('run --until-precision', () => {
     expect(m.precision.reached).toBe(true);
     expect(m.precision.rounds[0].games).toBe(300);
     expect(m.games).toBeGreaterThan(300);
-    const rows = readFileSync(join(out, 'summary.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+    const rows = readFileSync(join(out, 'summary.csv'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split(','));
     for (const row of rows.filter((x) => x[1] === 'winner')) {
       const ci = wilson(Number(row[3]), Number(row[4]));
       expect((ci.high - ci.low) / 2).toBeLessThanOrEqual(0.025);
@@ -35,7 +39,9 @@ describe('run --until-precision', () => {
     // The same as a plain run with the final game count.
     const plain = join(dir, 'plain');
     expect(sandtable(['run', exp, '--games', String(m.games), '--out', plain, '--quiet']).code).toBe(0);
-    expect(readFileSync(join(out, 'games.parquet')).equals(readFileSync(join(plain, 'games.parquet')))).toBe(true);
+    expect(readFileSync(join(out, 'games.parquet')).equals(readFileSync(join(plain, 'games.parquet')))).toBe(
+      true,
+    );
   });
 
   it('stops at --max-games and says the target was not reached', () => {

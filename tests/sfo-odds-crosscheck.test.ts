@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { randomPolicy } from '../src/core/decide.js';
 import { d6 } from '../src/core/dice.js';
 import { gameStreams } from '../src/core/rng.js';
-import { crtColumn, makeBattle, resolveBattle, sfoOdds } from '../src/games/sfo/index.js';
 import { hexIndex, positionState } from '../src/games/sfo/fixtures.js';
+import { crtColumn, makeBattle, resolveBattle, sfoOdds } from '../src/games/sfo/index.js';
 
 // SFO 9, Table 2 as printed in the rulebook (rows: die 1-6; columns: difference 0..+5 / 1..6 attackers).
 const PRINTED = [
@@ -55,16 +55,25 @@ describe('the simulator agrees with the exact odds', () => {
     for (let k = 1; k <= 6; k++) {
       it(`${level}, ${k} attacker(s): ${N} battles through resolveBattle match the exact column (chi-square, p > 0.001)`, () => {
         const column = crtColumn(level, k, k - 1);
-        const exact = sfoOdds.compute({ level, ...(level === 'basic' ? { attackers: String(k) } : { attack: String(k), defence: '1' }) })[0]!;
+        const exact = sfoOdds.compute({
+          level,
+          ...(level === 'basic' ? { attackers: String(k) } : { attack: String(k), defence: '1' }),
+        })[0]!;
         const counts = new Map<string, number>();
         const streams = gameStreams(2026, k + (level === 'basic' ? 10 : 0));
         const policies = { soviet: randomPolicy(), us: randomPolicy() };
         for (let i = 0; i < N; i++) {
           const state = positionState({ level, soviet: ring.slice(0, k), us: ['0405'] });
-          const attackers = state.units.map((u, ui) => (u.side === 'soviet' && u.status === 'map' ? ui : -1)).filter((ui) => ui >= 0);
+          const attackers = state.units
+            .map((u, ui) => (u.side === 'soviet' && u.status === 'map' ? ui : -1))
+            .filter((ui) => ui >= 0);
           const battle = makeBattle(state, hexIndex(state, '0405'), attackers);
           expect(battle.column).toBe(column);
-          const r = resolveBattle(state, battle, d6(streams.stream('combat')), { streams, policies, trace: undefined });
+          const r = resolveBattle(state, battle, d6(streams.stream('combat')), {
+            streams,
+            policies,
+            trace: undefined,
+          });
           counts.set(r, (counts.get(r) ?? 0) + 1);
         }
         let chi2 = 0;

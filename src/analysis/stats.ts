@@ -5,8 +5,10 @@ import { type Interval, wilson, Z95 } from './intervals.js';
 
 function logGamma(x: number): number {
   // Lanczos approximation (g = 7, n = 9), |error| < 1e-13 for x > 0.
-  const c = [0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
-    12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7];
+  const c = [
+    0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
+    12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
+  ];
   if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
   const xx = x - 1;
   let a = c[0]!;
@@ -50,7 +52,9 @@ export function betaCdf(x: number, a: number, b: number): number {
   if (x <= 0) return 0;
   if (x >= 1) return 1;
   const front = Math.exp(logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x));
-  return x < (a + 1) / (a + b + 2) ? (front * betaContinuedFraction(a, b, x)) / a : 1 - (front * betaContinuedFraction(b, a, 1 - x)) / b;
+  return x < (a + 1) / (a + b + 2)
+    ? (front * betaContinuedFraction(a, b, x)) / a
+    : 1 - (front * betaContinuedFraction(b, a, 1 - x)) / b;
 }
 
 /** The q-quantile of Beta(a, b), by bisection to 1e-12. */
@@ -151,18 +155,35 @@ export function pairedDifference(t: PairedTable, z = Z95): PairedDifference {
     phi = (ad > bc ? Math.max(ad - bc - n / 2, 0) : ad - bc) / Math.sqrt(denom);
   }
   const theta = p1 - p2;
-  const dl = Math.sqrt(Math.max(0, (p1 - w1.low) ** 2 - 2 * phi * (p1 - w1.low) * (w2.high - p2) + (w2.high - p2) ** 2));
-  const du = Math.sqrt(Math.max(0, (w1.high - p1) ** 2 - 2 * phi * (w1.high - p1) * (p2 - w2.low) + (p2 - w2.low) ** 2));
+  const dl = Math.sqrt(
+    Math.max(0, (p1 - w1.low) ** 2 - 2 * phi * (p1 - w1.low) * (w2.high - p2) + (w2.high - p2) ** 2),
+  );
+  const du = Math.sqrt(
+    Math.max(0, (w1.high - p1) ** 2 - 2 * phi * (w1.high - p1) * (p2 - w2.low) + (p2 - w2.low) ** 2),
+  );
   const lowTheta = Math.max(-1, theta - dl);
   const highTheta = Math.min(1, theta + du);
-  return { n, estimate: -theta, low: -highTheta, high: -lowTheta, discordant: (t.b + t.c) / n, p: mcnemarExact(t.b, t.c) };
+  return {
+    n,
+    estimate: -theta,
+    low: -highTheta,
+    high: -lowTheta,
+    discordant: (t.b + t.c) / n,
+    p: mcnemarExact(t.b, t.c),
+  };
 }
 
 /**
  * Difference of two independent proportions (y/m - x/n) with Newcombe's hybrid score interval
  * (Newcombe 1998, Stat. Med. 17:873, method 10). Used to show what pairing saves.
  */
-export function independentDifference(x: number, n: number, y: number, m: number, z = Z95): { estimate: number; low: number; high: number } {
+export function independentDifference(
+  x: number,
+  n: number,
+  y: number,
+  m: number,
+  z = Z95,
+): { estimate: number; low: number; high: number } {
   const p1 = n === 0 ? 0 : x / n;
   const p2 = m === 0 ? 0 : y / m;
   const w1 = wilson(x, n, z);
@@ -195,7 +216,14 @@ export type SprtDecision = 'differs' | 'within' | 'continue';
  * of D (Wald 1945; Sobel & Wald 1949). "differs" once either alternative is accepted, "within" once
  * both nulls are, "continue" otherwise.
  */
-export function pairedSprt(sumD: number, sumD2: number, n: number, d: number, alpha = 0.05, beta = 0.1): { decision: SprtDecision; llrUp: number; llrDown: number } {
+export function pairedSprt(
+  sumD: number,
+  sumD2: number,
+  n: number,
+  d: number,
+  alpha = 0.05,
+  beta = 0.1,
+): { decision: SprtDecision; llrUp: number; llrDown: number } {
   if (n < 2 || d <= 0) return { decision: 'continue', llrUp: 0, llrDown: 0 };
   const mean = sumD / n;
   const variance = Math.max((sumD2 - n * mean * mean) / (n - 1), 1 / n);

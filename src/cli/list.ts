@@ -39,11 +39,17 @@ export function registerList(program: Command): void {
         }
         out.push('  variants:');
         for (const v of g.variants) {
-          out.push(`    ${v.id}${v.default ? ' (default)' : ''}`.padEnd(32) + ` [${v.rule}]${v.group === undefined ? '' : ` {${v.group}}`} ${v.description}`);
+          out.push(
+            `    ${v.id}${v.default ? ' (default)' : ''}`.padEnd(32) +
+              ` [${v.rule}]${v.group === undefined ? '' : ` {${v.group}}`} ${v.description}`,
+          );
         }
         out.push('  parameters:');
         for (const p of g.parameters) {
-          out.push(`    ${p.id} = ${JSON.stringify(p.default)}`.padEnd(44) + ` ${p.provenance.toUpperCase()}: ${p.description} (${p.source})${p.scenarios === undefined ? '' : ` [${p.scenarios.join(', ')}]`}`);
+          out.push(
+            `    ${p.id} = ${JSON.stringify(p.default)}`.padEnd(44) +
+              ` ${p.provenance.toUpperCase()}: ${p.description} (${p.source})${p.scenarios === undefined ? '' : ` [${p.scenarios.join(', ')}]`}`,
+          );
         }
         out.push('');
       }

@@ -1,20 +1,27 @@
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { formatOddsTable } from '../analysis/odds/format.js';
+import { quote, UserError } from '../core/errors.js';
+import { getGame } from '../games/index.js';
 import { oddsChart } from '../report/charts.js';
 import { renderSvg } from '../report/render.js';
-import { UserError, quote } from '../core/errors.js';
-import { getGame } from '../games/index.js';
 
 /** Parses `--name value` and `--flag` pairs against the game's declared odds options. */
-export function parseOddsArgs(game: string, args: readonly string[], declared: readonly { name: string; flag?: boolean }[]): Record<string, string | true> {
+export function parseOddsArgs(
+  game: string,
+  args: readonly string[],
+  declared: readonly { name: string; flag?: boolean }[],
+): Record<string, string | true> {
   const out: Record<string, string | true> = {};
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (!a.startsWith('--')) throw new UserError(`odds ${game}: unexpected argument ${quote(a)}`);
     const [name, inline] = a.slice(2).split('=', 2) as [string, string?];
     const opt = declared.find((o) => o.name === name);
-    if (opt === undefined) throw new UserError(`odds ${game}: unknown option --${name} (known: ${declared.map((o) => `--${o.name}`).join(', ')})`);
+    if (opt === undefined)
+      throw new UserError(
+        `odds ${game}: unknown option --${name} (known: ${declared.map((o) => `--${o.name}`).join(', ')})`,
+      );
     if (opt.flag) {
       out[name] = true;
       continue;
@@ -30,33 +37,42 @@ export function parseOddsArgs(game: string, args: readonly string[], declared: r
 export function registerOdds(program: Command): void {
   program
     .command('odds')
-    .description('exact combat odds from the game\'s own tables (options depend on the game: sandtable odds <game> --help-odds)')
+    .description(
+      "exact combat odds from the game's own tables (options depend on the game: sandtable odds <game> --help-odds)",
+    )
     .argument('<game>', 'game id')
     .argument('[options...]', 'game-specific options, e.g. --attack 3 --defence 1 --forest')
     .option('--json', 'machine-readable output')
-    .option('--out <dir>', 'also write odds.json and a chart per table (odds-N.vl.json, odds-N.svg) into <dir>')
+    .option(
+      '--out <dir>',
+      'also write odds.json and a chart per table (odds-N.vl.json, odds-N.svg) into <dir>',
+    )
     .option('--help-odds', "list the game's odds options")
     .allowUnknownOption(true)
     .passThroughOptions(false)
-    .action(async (gameId: string, rest: string[], flags: { json?: boolean; out?: string; helpOdds?: boolean }) => {
-      const def = getGame(gameId, 'odds');
-      if (def.odds === undefined) throw new UserError(`odds: ${gameId} has no exact odds calculator yet`);
-      if (flags.helpOdds) {
-        process.stdout.write(`${def.odds.description}\n${def.odds.options.map((o) => `  --${o.name}${o.flag ? '' : ' <value>'}  ${o.description}`).join('\n')}\n`);
-        return;
-      }
-      const tables = def.odds.compute(parseOddsArgs(gameId, rest, def.odds.options));
-      if (flags.out !== undefined) {
-        mkdirSync(flags.out, { recursive: true });
-        writeFileSync(`${flags.out}/odds.json`, `${JSON.stringify(tables, null, 2)}\n`);
-        for (const [i, t] of tables.entries()) {
-          const spec = oddsChart(t);
-          writeFileSync(`${flags.out}/odds-${i + 1}.vl.json`, `${JSON.stringify(spec, null, 1)}\n`);
-          writeFileSync(`${flags.out}/odds-${i + 1}.svg`, (await renderSvg(spec, `odds-${i + 1}`)).svg);
+    .action(
+      async (gameId: string, rest: string[], flags: { json?: boolean; out?: string; helpOdds?: boolean }) => {
+        const def = getGame(gameId, 'odds');
+        if (def.odds === undefined) throw new UserError(`odds: ${gameId} has no exact odds calculator yet`);
+        if (flags.helpOdds) {
+          process.stdout.write(
+            `${def.odds.description}\n${def.odds.options.map((o) => `  --${o.name}${o.flag ? '' : ' <value>'}  ${o.description}`).join('\n')}\n`,
+          );
+          return;
         }
-        process.stderr.write(`odds: wrote ${flags.out}/odds.json and ${tables.length} chart(s)\n`);
-      }
-      if (flags.json) process.stdout.write(`${JSON.stringify(tables, null, 2)}\n`);
-      else process.stdout.write(`${tables.map(formatOddsTable).join('\n\n')}\n`);
-    });
+        const tables = def.odds.compute(parseOddsArgs(gameId, rest, def.odds.options));
+        if (flags.out !== undefined) {
+          mkdirSync(flags.out, { recursive: true });
+          writeFileSync(`${flags.out}/odds.json`, `${JSON.stringify(tables, null, 2)}\n`);
+          for (const [i, t] of tables.entries()) {
+            const spec = oddsChart(t);
+            writeFileSync(`${flags.out}/odds-${i + 1}.vl.json`, `${JSON.stringify(spec, null, 1)}\n`);
+            writeFileSync(`${flags.out}/odds-${i + 1}.svg`, (await renderSvg(spec, `odds-${i + 1}`)).svg);
+          }
+          process.stderr.write(`odds: wrote ${flags.out}/odds.json and ${tables.length} chart(s)\n`);
+        }
+        if (flags.json) process.stdout.write(`${JSON.stringify(tables, null, 2)}\n`);
+        else process.stdout.write(`${tables.map(formatOddsTable).join('\n\n')}\n`);
+      },
+    );
 }

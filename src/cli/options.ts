@@ -1,4 +1,4 @@
-import { UserError, quote } from '../core/errors.js';
+import { quote, UserError } from '../core/errors.js';
 
 /** Parses a whole number flag in [min, max]; a bad value is a user error naming the flag. */
 export function intFlag(flag: string, min: number, max: number): (value: string) => number {
@@ -12,7 +12,9 @@ export function intFlag(flag: string, min: number, max: number): (value: string)
 }
 
 /** Collects repeatable `key=value` flags into a record. */
-export function collectPairs(flag: string): (value: string, prev: Record<string, string> | undefined) => Record<string, string> {
+export function collectPairs(
+  flag: string,
+): (value: string, prev: Record<string, string> | undefined) => Record<string, string> {
   return (value, prev) => {
     const i = value.indexOf('=');
     if (i <= 0) throw new UserError(`option ${flag}: expected key=value, got ${quote(value)}`);
@@ -21,9 +23,13 @@ export function collectPairs(flag: string): (value: string, prev: Record<string,
 }
 
 /** Collects repeatable `id` or `id=on|off` variant flags. */
-export function collectVariants(value: string, prev: Record<string, boolean> | undefined): Record<string, boolean> {
+export function collectVariants(
+  value: string,
+  prev: Record<string, boolean> | undefined,
+): Record<string, boolean> {
   const [id, state = 'on'] = value.split('=', 2) as [string, string?];
-  if (!['on', 'off', 'true', 'false'].includes(state)) throw new UserError(`option --variant: expected id or id=on|off, got ${quote(value)}`);
+  if (!['on', 'off', 'true', 'false'].includes(state))
+    throw new UserError(`option --variant: expected id or id=on|off, got ${quote(value)}`);
   return { ...(prev ?? {}), [id]: state === 'on' || state === 'true' };
 }
 
@@ -31,7 +37,9 @@ export function collectVariants(value: string, prev: Record<string, boolean> | u
 export function precisionFlag(value: string): number {
   const n = Number(value);
   if (!/^\d*\.?\d+$/.test(value.trim()) || !(n > 0 && n < 0.5)) {
-    throw new UserError(`option --until-precision: expected a half-width between 0 and 0.5 (e.g. 0.01 for +-1 point), got ${quote(value)}`);
+    throw new UserError(
+      `option --until-precision: expected a half-width between 0 and 0.5 (e.g. 0.01 for +-1 point), got ${quote(value)}`,
+    );
   }
   return n;
 }

@@ -1,11 +1,13 @@
 import type { Command } from 'commander';
 import { gamesForIndependentDifference, gamesForPairedDifference, gamesForRate } from '../analysis/stats.js';
-import { UserError, quote } from '../core/errors.js';
+import { quote, UserError } from '../core/errors.js';
 
 function fraction(flag: string, value: string, open = false): number {
   const n = Number(value);
   if (!/^\d*\.?\d+$/.test(value.trim()) || !(open ? n > 0 && n < 1 : n >= 0 && n <= 1)) {
-    throw new UserError(`option ${flag}: expected a proportion ${open ? 'strictly ' : ''}between 0 and 1, got ${quote(value)}`);
+    throw new UserError(
+      `option ${flag}: expected a proportion ${open ? 'strictly ' : ''}between 0 and 1, got ${quote(value)}`,
+    );
   }
   return n;
 }
@@ -14,11 +16,16 @@ function fraction(flag: string, value: string, open = false): number {
 export function registerPlan(program: Command): void {
   program
     .command('plan')
-    .description('games needed for a 95% interval of +-h: one win rate, a difference of independent arms, or of arms paired on common seeds')
+    .description(
+      'games needed for a 95% interval of +-h: one win rate, a difference of independent arms, or of arms paired on common seeds',
+    )
     .requiredOption('--half-width <h>', 'target half-width of the 95% interval, e.g. 0.01 for +-1 point')
     .option('--rate <p>', 'expected win rate (default 0.5, the worst case)', '0.5')
     .option('--rate-b <p>', 'expected win rate of the second arm (default: same as --rate)')
-    .option('--discordant <q>', 'expected share of games where paired arms disagree (from a pilot: comparisons.csv column discordant)')
+    .option(
+      '--discordant <q>',
+      'expected share of games where paired arms disagree (from a pilot: comparisons.csv column discordant)',
+    )
     .action((flags: { halfWidth: string; rate: string; rateB?: string; discordant?: string }) => {
       const h = fraction('--half-width', flags.halfWidth, true);
       const p = fraction('--rate', flags.rate);
@@ -29,10 +36,16 @@ export function registerPlan(program: Command): void {
       ];
       if (flags.discordant !== undefined) {
         const d = fraction('--discordant', flags.discordant);
-        lines.push(`difference of two arms paired on common seeds, ${(100 * d).toFixed(1)}% discordant: ${gamesForPairedDifference(h, d, q - p).toLocaleString('en-US')} games per arm`);
+        lines.push(
+          `difference of two arms paired on common seeds, ${(100 * d).toFixed(1)}% discordant: ${gamesForPairedDifference(h, d, q - p).toLocaleString('en-US')} games per arm`,
+        );
       } else {
-        lines.push('paired arms: give --discordant (the share of games where the arms disagree; a pilot run with a baseline reports it)');
+        lines.push(
+          'paired arms: give --discordant (the share of games where the arms disagree; a pilot run with a baseline reports it)',
+        );
       }
-      process.stdout.write(`games needed for +-${(100 * h).toFixed(2)} points (95%):\n${lines.map((l) => `  ${l}`).join('\n')}\n`);
+      process.stdout.write(
+        `games needed for +-${(100 * h).toFixed(2)} points (95%):\n${lines.map((l) => `  ${l}`).join('\n')}\n`,
+      );
     });
 }

@@ -1,14 +1,13 @@
 import { existsSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
-import { UserError, quote } from '../core/errors.js';
+import { quote, UserError } from '../core/errors.js';
 import type { GameRecord, TraceEvent } from '../core/game.js';
 import { MAX_SEED } from '../core/rng.js';
 import { resolveSetup } from '../core/setup.js';
 import { getGame } from '../games/index.js';
-import { loadExperiment, type ResolvedArm } from '../runner/experiment.js';
+import { loadExperiment, parseExperiment, type ResolvedArm } from '../runner/experiment.js';
 import { readManifest } from '../runner/manifest.js';
 import { playGame } from '../runner/play.js';
-import { parseExperiment } from '../runner/experiment.js';
 import { collectPairs, collectVariants, intFlag } from './options.js';
 
 interface PlayFlags {
@@ -25,7 +24,13 @@ interface PlayFlags {
 }
 
 /** The row a batch run would hold for this game (same column names as games.parquet). */
-export function recordRow(gameId: string, gameIndex: number, arm: string, scenario: string, rec: GameRecord): Record<string, string | number> {
+export function recordRow(
+  gameId: string,
+  gameIndex: number,
+  arm: string,
+  scenario: string,
+  rec: GameRecord,
+): Record<string, string | number> {
   const def = getGame(gameId);
   const winner = def.results.find((r) => r.id === rec.result)?.winner ?? 'none';
   return {
@@ -43,16 +48,27 @@ export function recordRow(gameId: string, gameIndex: number, arm: string, scenar
 
 export function formatEvent(e: TraceEvent): string {
   const dice = e.dice === undefined || e.dice.length === 0 ? '' : ` [dice ${e.dice.join(' ')}]`;
-  const dec = e.decision === undefined ? '' : ` {${e.decision.kind}: option ${e.decision.choice + 1} of ${e.decision.of}}`;
+  const dec =
+    e.decision === undefined
+      ? ''
+      : ` {${e.decision.kind}: option ${e.decision.choice + 1} of ${e.decision.of}}`;
   return `T${e.turn} ${e.phase.padEnd(16)} ${`(${e.rule})`.padEnd(12)} ${e.side === undefined ? '' : `${e.side}: `}${e.text}${dice}${dec}`;
 }
 
 /** An arm of an experiment file or of a run (or shard) directory's manifest; the first by default. */
-export function armFrom(source: string, armId: string | undefined): { arm: ResolvedArm; game: string; seed: number } {
+export function armFrom(
+  source: string,
+  armId: string | undefined,
+): { arm: ResolvedArm; game: string; seed: number } {
   const isDir = existsSync(source) && statSync(source).isDirectory();
-  const exp = isDir ? parseExperiment(readManifest(source).experiment, `${source}/manifest.json`) : loadExperiment(source);
+  const exp = isDir
+    ? parseExperiment(readManifest(source).experiment, `${source}/manifest.json`)
+    : loadExperiment(source);
   const arm = armId === undefined ? exp.arms[0]! : exp.arms.find((a) => a.id === armId);
-  if (arm === undefined) throw new UserError(`option --arm: ${quote(armId)} is not an arm of ${source} (arms: ${exp.arms.map((a) => a.id).join(', ')})`);
+  if (arm === undefined)
+    throw new UserError(
+      `option --arm: ${quote(armId)} is not an arm of ${source} (arms: ${exp.arms.map((a) => a.id).join(', ')})`,
+    );
   return { arm, game: exp.game.id, seed: exp.seed };
 }
 
@@ -69,8 +85,15 @@ export function registerPlay(program: Command): void {
     .option('--scenario <id>', 'scenario or level')
     .option('--policy <side=id>', 'policy for a side (repeatable)', collectPairs('--policy'))
     .option('--variant <id[=off]>', 'switch a variant on or off (repeatable)', collectVariants)
-    .option('--param <id=value>', 'override a parameter (repeatable; lists comma-separated)', collectPairs('--param'))
-    .option('--from <experiment|run-dir>', 'take game, seed and arm settings from an experiment file or a run directory')
+    .option(
+      '--param <id=value>',
+      'override a parameter (repeatable; lists comma-separated)',
+      collectPairs('--param'),
+    )
+    .option(
+      '--from <experiment|run-dir>',
+      'take game, seed and arm settings from an experiment file or a run directory',
+    )
     .option('--arm <id>', 'arm of --from (default: the first)')
     .action((gameArg: string | undefined, flags: PlayFlags) => {
       let gameId: string;
@@ -78,19 +101,27 @@ export function registerPlay(program: Command): void {
       let seed: number;
       if (flags.from !== undefined) {
         const f = armFrom(flags.from, flags.arm);
-        if (gameArg !== undefined && gameArg !== f.game) throw new UserError(`game ${quote(gameArg)} does not match ${flags.from} (game ${f.game})`);
+        if (gameArg !== undefined && gameArg !== f.game)
+          throw new UserError(`game ${quote(gameArg)} does not match ${flags.from} (game ${f.game})`);
         gameId = f.game;
         arm = f.arm;
         seed = flags.seed ?? f.seed;
       } else {
-        if (gameArg === undefined) throw new UserError('play: name a game (see `sandtable list`) or give --from');
+        if (gameArg === undefined)
+          throw new UserError('play: name a game (see `sandtable list`) or give --from');
         if (flags.seed === undefined) throw new UserError('play: option --seed is required without --from');
         const def = getGame(gameArg, 'play');
-        const setup = resolveSetup(def, { scenario: flags.scenario, variants: flags.variant, params: flags.param }, 'play options');
+        const setup = resolveSetup(
+          def,
+          { scenario: flags.scenario, variants: flags.variant, params: flags.param },
+          'play options',
+        );
         const policies: Record<string, string> = { ...def.defaultPolicies };
         for (const [side, id] of Object.entries(flags.policy ?? {})) {
           if (!def.policies.some((p) => p.side === side && p.id === id)) {
-            throw new UserError(`option --policy: no policy ${quote(id)} for side ${quote(side)} (known: ${def.policies.map((p) => `${p.side}=${p.id}`).join(', ')})`);
+            throw new UserError(
+              `option --policy: no policy ${quote(id)} for side ${quote(side)} (known: ${def.policies.map((p) => `${p.side}=${p.id}`).join(', ')})`,
+            );
           }
           policies[side] = id;
         }
@@ -106,16 +137,30 @@ export function registerPlay(program: Command): void {
  * Plays game `gameIndex` of an arm and prints it: a heading, the trace (with `trace` or `json`)
  * and the record row; `json` prints `{seed, game, policies, variants, params, record, trace}`.
  */
-export function showGame(gameId: string, arm: ResolvedArm, seed: number, gameIndex: number, o: { trace: boolean; json: boolean }): void {
+export function showGame(
+  gameId: string,
+  arm: ResolvedArm,
+  seed: number,
+  gameIndex: number,
+  o: { trace: boolean; json: boolean },
+): void {
   const def = getGame(gameId);
   const trace: TraceEvent[] | undefined = o.trace || o.json ? [] : undefined;
   const rec = playGame(def, arm.setup, arm.policies, seed, gameIndex, trace);
   const row = recordRow(gameId, gameIndex, arm.id, arm.setup.scenario, rec);
   if (o.json) {
-    process.stdout.write(`${JSON.stringify({ seed, game: gameIndex, policies: arm.policies, variants: [...arm.setup.variants], params: arm.setup.params, record: row, trace }, null, 2)}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ seed, game: gameIndex, policies: arm.policies, variants: [...arm.setup.variants], params: arm.setup.params, record: row, trace }, null, 2)}\n`,
+    );
     return;
   }
-  const lines = [`${def.title} — seed ${seed}, game ${gameIndex}, scenario ${arm.setup.scenario}, ${Object.entries(arm.policies).map(([s, p]) => `${s}: ${p}`).join(', ')}`];
+  const lines = [
+    `${def.title} — seed ${seed}, game ${gameIndex}, scenario ${arm.setup.scenario}, ${Object.entries(
+      arm.policies,
+    )
+      .map(([s, p]) => `${s}: ${p}`)
+      .join(', ')}`,
+  ];
   if (trace !== undefined) lines.push(...trace.map(formatEvent));
   lines.push('', 'record:', ...Object.entries(row).map(([k, v]) => `  ${k} = ${v}`));
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -1,14 +1,21 @@
+import { existsSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { Command } from 'commander';
+import { UserError } from '../core/errors.js';
+import { MAX_SEED } from '../core/rng.js';
 import { loadExperiment, withOverrides } from '../runner/experiment.js';
+import { experimentHash, readManifest } from '../runner/manifest.js';
 import { defaultWorkers } from '../runner/pool.js';
 import { runUntilPrecision } from '../runner/precision.js';
 import { runExperiment } from '../runner/run.js';
-import { defaultShardDir, parseShardSpec, type ShardSpec, shardFromEnv, shardLabel, shardRange } from '../runner/shard.js';
-import { UserError } from '../core/errors.js';
-import { existsSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { experimentHash, readManifest } from '../runner/manifest.js';
-import { MAX_SEED } from '../core/rng.js';
+import {
+  defaultShardDir,
+  parseShardSpec,
+  type ShardSpec,
+  shardFromEnv,
+  shardLabel,
+  shardRange,
+} from '../runner/shard.js';
 import { intFlag, precisionFlag } from './options.js';
 
 interface RunFlags {
@@ -31,21 +38,44 @@ interface RunFlags {
 export function registerRun(program: Command): void {
   program
     .command('run')
-    .description('play an experiment (every arm on the same game indices) and write its run directory and report')
+    .description(
+      'play an experiment (every arm on the same game indices) and write its run directory and report',
+    )
     .argument('<experiment>', 'experiment file (JSON)')
     .option('--games <n>', 'games per arm (overrides the file)', intFlag('--games', 1, 100_000_000))
     .option('--seed <n>', 'master seed (overrides the file)', intFlag('--seed', 0, MAX_SEED))
     .option('--workers <n>', 'worker threads (default: cores)', intFlag('--workers', 1, 256))
-    .option('--chunk-size <n>', 'games per task (results never depend on it)', intFlag('--chunk-size', 1, 1_000_000))
+    .option(
+      '--chunk-size <n>',
+      'games per task (results never depend on it)',
+      intFlag('--chunk-size', 1, 1_000_000),
+    )
     .option('--out <dir>', 'run directory (default: reports/<name>)')
     .option('--csv', 'also write games.csv')
-    .option('--resume [dir]', 'continue the interrupted run in <dir>; without <dir>: continue the run in --out if there is one, else start it (for cluster tasks that may be restarted)')
+    .option(
+      '--resume [dir]',
+      'continue the interrupted run in <dir>; without <dir>: continue the run in --out if there is one, else start it (for cluster tasks that may be restarted)',
+    )
     .option('--force', 'replace an existing run in the output directory')
     .option('--quiet', 'no progress output')
-    .option('--until-precision <h>', 'play until every win rate\'s 95% interval is within +-h (e.g. 0.01 = 1 point): a pilot of --games, then as many games as the pilot says', precisionFlag)
-    .option('--max-games <n>', 'cap on games per arm for --until-precision (default 1,000,000)', intFlag('--max-games', 1, 100_000_000))
-    .option('--shard <k/n>', 'play only shard k of n (k from 0): games [k*G/n, (k+1)*G/n) of every arm, into a shard directory for `merge`')
-    .option('--shard-from-env <n>', 'as --shard k/n, with k from JOB_COMPLETION_INDEX (Kubernetes) or SLURM_ARRAY_TASK_ID (Slurm)')
+    .option(
+      '--until-precision <h>',
+      "play until every win rate's 95% interval is within +-h (e.g. 0.01 = 1 point): a pilot of --games, then as many games as the pilot says",
+      precisionFlag,
+    )
+    .option(
+      '--max-games <n>',
+      'cap on games per arm for --until-precision (default 1,000,000)',
+      intFlag('--max-games', 1, 100_000_000),
+    )
+    .option(
+      '--shard <k/n>',
+      'play only shard k of n (k from 0): games [k*G/n, (k+1)*G/n) of every arm, into a shard directory for `merge`',
+    )
+    .option(
+      '--shard-from-env <n>',
+      'as --shard k/n, with k from JOB_COMPLETION_INDEX (Kubernetes) or SLURM_ARRAY_TASK_ID (Slurm)',
+    )
     .action(async (file: string, flags: RunFlags) => {
       if (flags.shard !== undefined && flags.shardFromEnv !== undefined) {
         throw new UserError('options --shard and --shard-from-env: give one of them, not both');
@@ -54,21 +84,36 @@ export function registerRun(program: Command): void {
       if (flags.shard !== undefined) shard = parseShardSpec(flags.shard);
       if (flags.shardFromEnv !== undefined) shard = shardFromEnv(flags.shardFromEnv);
       const base = loadExperiment(file);
-      const exp = withOverrides(base, {
-        ...(flags.games === undefined ? {} : { games: flags.games }),
-        ...(flags.seed === undefined ? {} : { seed: flags.seed }),
-        ...(flags.chunkSize === undefined ? {} : { chunkSize: flags.chunkSize }),
-      }, file);
+      const exp = withOverrides(
+        base,
+        {
+          ...(flags.games === undefined ? {} : { games: flags.games }),
+          ...(flags.seed === undefined ? {} : { seed: flags.seed }),
+          ...(flags.chunkSize === undefined ? {} : { chunkSize: flags.chunkSize }),
+        },
+        file,
+      );
       if (shard !== undefined && shard.count > exp.games) {
-        throw new UserError(`option --shard ${shardLabel(shard)}: ${shard.count} shards for ${exp.games} games per arm would leave shards empty; use at most ${exp.games} shards`);
+        throw new UserError(
+          `option --shard ${shardLabel(shard)}: ${shard.count} shards for ${exp.games} games per arm would leave shards empty; use at most ${exp.games} shards`,
+        );
       }
-      const out = (typeof flags.resume === 'string' ? flags.resume : undefined) ?? flags.out ?? (shard === undefined ? `reports/${exp.name}` : defaultShardDir(exp.name, shard));
+      const out =
+        (typeof flags.resume === 'string' ? flags.resume : undefined) ??
+        flags.out ??
+        (shard === undefined ? `reports/${exp.name}` : defaultShardDir(exp.name, shard));
       let resume = typeof flags.resume === 'string';
       if (flags.resume === true && existsSync(`${out}/manifest.json`)) {
         // A restarted cluster task: finish what is there, or say it is already done.
         const m = readManifest(out);
-        if (m.status === 'complete' && m.experimentHash === experimentHash(exp) && (shard === undefined || (m.shard?.index === shard.index && m.shard.count === shard.count))) {
-          process.stdout.write(`${exp.name}: ${m.shard === undefined ? 'run' : `shard ${shardLabel(m.shard)}`} already complete in ${out}\n`);
+        if (
+          m.status === 'complete' &&
+          m.experimentHash === experimentHash(exp) &&
+          (shard === undefined || (m.shard?.index === shard.index && m.shard.count === shard.count))
+        ) {
+          process.stdout.write(
+            `${exp.name}: ${m.shard === undefined ? 'run' : `shard ${shardLabel(m.shard)}`} already complete in ${out}\n`,
+          );
           return;
         }
         resume = true;
@@ -84,7 +129,9 @@ export function registerRun(program: Command): void {
       };
       process.on('SIGINT', onSigint);
       if (flags.untilPrecision !== undefined && (shard !== undefined || resume)) {
-        throw new UserError('option --until-precision: not with --shard or --resume (it reruns the experiment with the game count it needs)');
+        throw new UserError(
+          'option --until-precision: not with --shard or --resume (it reruns the experiment with the game count it needs)',
+        );
       }
       try {
         const runOpts = {
@@ -104,12 +151,16 @@ export function registerRun(program: Command): void {
             : await runUntilPrecision(exp, runOpts, flags.untilPrecision, flags.maxGames ?? 1_000_000, file);
         const held = r.manifest.shard;
         if (r.status === 'interrupted') {
-          process.stderr.write(`interrupted: ${r.played + r.reused} of ${exp.games * exp.arms.length} games are saved in ${out}\nresume with: sandtable run ${file} --resume ${out}${flags.games === undefined ? '' : ` --games ${flags.games}`}${flags.seed === undefined ? '' : ` --seed ${flags.seed}`}${held === undefined ? '' : ` --shard ${shardLabel(held)}`}\n`);
+          process.stderr.write(
+            `interrupted: ${r.played + r.reused} of ${exp.games * exp.arms.length} games are saved in ${out}\nresume with: sandtable run ${file} --resume ${out}${flags.games === undefined ? '' : ` --games ${flags.games}`}${flags.seed === undefined ? '' : ` --seed ${flags.seed}`}${held === undefined ? '' : ` --shard ${shardLabel(held)}`}\n`,
+          );
           process.exitCode = 130;
           return;
         }
-        const rate = r.played > 0 ? ` (${Math.round(r.played / r.seconds)} games/s on ${workers} workers)` : '';
-        const reused = r.reused > 0 ? `; ${r.reused} games reused from finished chunks, ${r.played} played` : '';
+        const rate =
+          r.played > 0 ? ` (${Math.round(r.played / r.seconds)} games/s on ${workers} workers)` : '';
+        const reused =
+          r.reused > 0 ? `; ${r.reused} games reused from finished chunks, ${r.played} played` : '';
         if (held !== undefined) {
           const games = held.end - held.start;
           const range = shardRange(exp.games, held);
@@ -118,7 +169,9 @@ export function registerRun(program: Command): void {
           );
           return;
         }
-        process.stdout.write(`${exp.name}: ${exp.games * exp.arms.length} games in ${r.seconds.toFixed(1)} s${rate}${reused}\nrun directory: ${out}\nreport: ${out}/index.html\n\n`);
+        process.stdout.write(
+          `${exp.name}: ${exp.games * exp.arms.length} games in ${r.seconds.toFixed(1)} s${rate}${reused}\nrun directory: ${out}\nreport: ${out}/index.html\n\n`,
+        );
         const { readFileSync } = await import('node:fs');
         process.stdout.write(readFileSync(`${out}/summary.md`, 'utf8'));
       } finally {

@@ -34,7 +34,8 @@ export function ask<V, O>(
 ): number {
   const policy = policies[decision.side];
   if (policy === undefined) throw new Error(`no policy for side ${decision.side}`);
-  if (decision.options.length === 0) throw new Error(`decision ${decision.kind} (${decision.rule}) has no options`);
+  if (decision.options.length === 0)
+    throw new Error(`decision ${decision.kind} (${decision.rule}) has no options`);
   const answer = policy.choose(view, decision as Decision, streams.stream(policyStream(decision.side)));
   if (!Number.isInteger(answer) || answer < 0 || answer >= decision.options.length) {
     throw new IllegalDecisionError(policy.id, decision as Decision, answer);
@@ -46,7 +47,8 @@ export function ask<V, O>(
 export function randomPolicy(id = 'random'): Policy {
   return {
     id,
-    choose: (_view, decision, rng) => (decision.options.length === 1 ? 0 : randInt(rng, 0, decision.options.length - 1)),
+    choose: (_view, decision, rng) =>
+      decision.options.length === 1 ? 0 : randInt(rng, 0, decision.options.length - 1),
   };
 }
 

@@ -1,4 +1,4 @@
-import { randInt, type Rng } from './rng.js';
+import { type Rng, randInt } from './rng.js';
 
 /** One roll of a die with `sides` faces, 1..sides. */
 export function roll(rng: Rng, sides = 6): number {

@@ -11,6 +11,6 @@ export class UserError extends Error {
 
 /** Quotes a user value for an error message, shortened when long. */
 export function quote(value: unknown): string {
-  const s = typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
+  const s = typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
   return s.length > 80 ? `${s.slice(0, 77)}...` : s;
 }

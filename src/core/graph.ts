@@ -5,7 +5,11 @@
 export type Adjacency = readonly (readonly number[])[];
 
 /** Steps from `source` to every node over nodes that `passable` admits; -1 where unreachable. */
-export function bfsDistances(adj: Adjacency, source: number, passable: (n: number) => boolean = () => true): Int32Array {
+export function bfsDistances(
+  adj: Adjacency,
+  source: number,
+  passable: (n: number) => boolean = () => true,
+): Int32Array {
   const dist = new Int32Array(adj.length).fill(-1);
   dist[source] = 0;
   const queue = [source];

@@ -31,7 +31,11 @@ function hashString(s: string, seed: number): number {
  * The xoroshiro128+ state of one named stream of one game: a hash of (master seed, game index,
  * stream name) only — never of worker, chunk, shard, arm, variant or policy (DESIGN §3).
  */
-export function streamState(masterSeed: number, gameIndex: number, stream: string): [number, number, number, number] {
+export function streamState(
+  masterSeed: number,
+  gameIndex: number,
+  stream: string,
+): [number, number, number, number] {
   const seedLo = masterSeed >>> 0;
   const seedHi = Math.floor(masterSeed / 0x1_0000_0000) >>> 0;
   const idxLo = gameIndex >>> 0;

@@ -1,5 +1,5 @@
-import { UserError, quote } from './errors.js';
-import type { GameDefinition, GameSetup, ParamValue, ParameterDef } from './game.js';
+import { quote, UserError } from './errors.js';
+import type { GameDefinition, GameSetup, ParameterDef, ParamValue } from './game.js';
 
 /** What a user asks for: a scenario, variant switches and parameter overrides (all optional). */
 export interface SetupRequest {
@@ -27,7 +27,8 @@ export function resolveSetup(def: GameDefinition, req: SetupRequest, where: stri
         `${where}: variant ${quote(id)} is not a variant of ${def.id} (known: ${def.variants.map((x) => x.id).join(', ')})`,
       );
     }
-    if (typeof enabled !== 'boolean') throw new UserError(`${where}: variant ${quote(id)} must be true or false, got ${quote(enabled)}`);
+    if (typeof enabled !== 'boolean')
+      throw new UserError(`${where}: variant ${quote(id)} must be true or false, got ${quote(enabled)}`);
     if (enabled) {
       if (v.group !== undefined) for (const o of def.variants) if (o.group === v.group) on.delete(o.id);
       on.add(id);
@@ -66,8 +67,15 @@ export function checkParam(p: ParameterDef, value: unknown, where: string): Para
     case 'integer':
     case 'number': {
       const x = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-      if (typeof x !== 'number' || !Number.isFinite(x) || (p.kind === 'integer' && !Number.isInteger(x)) || !inRange(x)) {
-        throw new UserError(`${where} must be ${p.kind === 'integer' ? 'an integer' : 'a number'} in ${range}, got ${quote(value)}`);
+      if (
+        typeof x !== 'number' ||
+        !Number.isFinite(x) ||
+        (p.kind === 'integer' && !Number.isInteger(x)) ||
+        !inRange(x)
+      ) {
+        throw new UserError(
+          `${where} must be ${p.kind === 'integer' ? 'an integer' : 'a number'} in ${range}, got ${quote(value)}`,
+        );
       }
       return x;
     }
@@ -77,15 +85,24 @@ export function checkParam(p: ParameterDef, value: unknown, where: string): Para
       }
       return value;
     case 'hex':
-      if (typeof value !== 'string' || !/^\d{4}$/.test(value)) throw new UserError(`${where} must be a CCRR hex id, got ${quote(value)}`);
+      if (typeof value !== 'string' || !/^\d{4}$/.test(value))
+        throw new UserError(`${where} must be a CCRR hex id, got ${quote(value)}`);
       return value;
     case 'hexList': {
-      const list = typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter((s) => s !== '') : value;
+      const list =
+        typeof value === 'string'
+          ? value
+              .split(',')
+              .map((s) => s.trim())
+              .filter((s) => s !== '')
+          : value;
       if (!Array.isArray(list) || !list.every((h) => typeof h === 'string' && /^\d{4}$/.test(h))) {
         throw new UserError(`${where} must be a list of CCRR hex ids, got ${quote(value)}`);
       }
       if (p.length !== undefined && list.length !== p.length) {
-        throw new UserError(`${where} must list exactly ${p.length} hexes, got ${list.length} (${quote(value)})`);
+        throw new UserError(
+          `${where} must list exactly ${p.length} hexes, got ${list.length} (${quote(value)})`,
+        );
       }
       return list as string[];
     }

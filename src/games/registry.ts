@@ -1,5 +1,5 @@
+import { quote, UserError } from '../core/errors.js';
 import type { GameDefinition } from '../core/game.js';
-import { UserError, quote } from '../core/errors.js';
 
 const games = new Map<string, GameDefinition>();
 
@@ -16,6 +16,7 @@ export function listGames(): GameDefinition[] {
 /** The game with this id, or a user error listing the known ones. */
 export function getGame(id: string, where = 'game'): GameDefinition {
   const g = games.get(id);
-  if (g === undefined) throw new UserError(`${where}: unknown game ${quote(id)} (known: ${[...games.keys()].join(', ')})`);
+  if (g === undefined)
+    throw new UserError(`${where}: unknown game ${quote(id)} (known: ${[...games.keys()].join(', ')})`);
   return g;
 }

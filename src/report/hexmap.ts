@@ -32,10 +32,18 @@ export function hexPolygon(shifted: ShiftedColumns, id: string): HexPolygon {
  * GeoJSON features for a vega-lite geoshape layer with the identity projection: planar, y down the
  * screen as rows go down the map. `props` adds properties per hex id.
  */
-export function hexFeatures(shifted: ShiftedColumns, ids: readonly string[], props: (id: string) => Record<string, unknown>): object[] {
+export function hexFeatures(
+  shifted: ShiftedColumns,
+  ids: readonly string[],
+  props: (id: string) => Record<string, unknown>,
+): object[] {
   return ids.map((id) => {
     const h = hexPolygon(shifted, id);
     const ring = [...h.corners, h.corners[0]!].map(([x, y]) => [x, y]);
-    return { type: 'Feature', properties: { id, ...props(id) }, geometry: { type: 'Polygon', coordinates: [ring] } };
+    return {
+      type: 'Feature',
+      properties: { id, ...props(id) },
+      geometry: { type: 'Polygon', coordinates: [ring] },
+    };
   });
 }

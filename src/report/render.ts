@@ -12,10 +12,13 @@ export class ChartWarning extends Error {}
  */
 export function stableIds(svg: string, prefix: string): string {
   const ids = new Map<string, string>();
-  for (const m of svg.matchAll(/\sid="([^"]+)"/g)) if (!ids.has(m[1]!)) ids.set(m[1]!, `${prefix}-${ids.size}`);
+  for (const m of svg.matchAll(/\sid="([^"]+)"/g))
+    if (!ids.has(m[1]!)) ids.set(m[1]!, `${prefix}-${ids.size}`);
   if (ids.size === 0) return svg;
   return svg
-    .replace(/(\sid=")([^"]+)(")/g, (all, a: string, id: string, b: string) => (ids.has(id) ? `${a}${ids.get(id)}${b}` : all))
+    .replace(/(\sid=")([^"]+)(")/g, (all, a: string, id: string, b: string) =>
+      ids.has(id) ? `${a}${ids.get(id)}${b}` : all,
+    )
     .replace(/url\(#([^)]+)\)/g, (all, id: string) => (ids.has(id) ? `url(#${ids.get(id)})` : all))
     .replace(/href="#([^"]+)"/g, (all, id: string) => (ids.has(id) ? `href="#${ids.get(id)}"` : all));
 }
@@ -24,7 +27,11 @@ export function stableIds(svg: string, prefix: string): string {
  * Renders a vega-lite spec to SVG headlessly (vega's View with renderer 'none'), collecting every
  * warning vega-lite or vega emits; `strict` turns them into an error.
  */
-export async function renderSvg(spec: Spec, idPrefix = 'chart', strict = false): Promise<{ svg: string; warnings: string[] }> {
+export async function renderSvg(
+  spec: Spec,
+  idPrefix = 'chart',
+  strict = false,
+): Promise<{ svg: string; warnings: string[] }> {
   const warnings: string[] = [];
   const logger = {
     level(_?: number) {
@@ -42,7 +49,11 @@ export async function renderSvg(spec: Spec, idPrefix = 'chart', strict = false):
     debug: () => logger,
   };
   const vg = compile(spec as never, { logger: logger as never }).spec;
-  const view = new vega.View(vega.parse(vg), { renderer: 'none', logger: logger as never, logLevel: vega.Warn });
+  const view = new vega.View(vega.parse(vg), {
+    renderer: 'none',
+    logger: logger as never,
+    logLevel: vega.Warn,
+  });
   const svg = stableIds(await view.toSVG(), idPrefix);
   view.finalize();
   if (strict && warnings.length > 0) throw new ChartWarning(warnings.join('; '));

@@ -1,21 +1,31 @@
-import type { ComparisonRow } from '../analysis/compare.js';
 import { mkdirSync } from 'node:fs';
+import type { ComparisonRow } from '../analysis/compare.js';
 import type { ReportData } from '../analysis/report-data.js';
 import type { OutcomeRow } from '../analysis/summary.js';
 import type { GameDefinition, GameSetup } from '../core/game.js';
 import { sweepLabel } from '../runner/experiment.js';
-import { endTurnChart, hexMapChart, oddsChart, outcomesChart, pairedDifferencesChart, sensitivityChart, type Spec, statisticsChart } from './charts.js';
-import { renderSvg } from './render.js';
 import type { Manifest } from '../runner/manifest.js';
 import { writeAtomic } from '../runner/outputs.js';
+import {
+  endTurnChart,
+  hexMapChart,
+  oddsChart,
+  outcomesChart,
+  pairedDifferencesChart,
+  type Spec,
+  sensitivityChart,
+  statisticsChart,
+} from './charts.js';
 import { count, escapeHtml, pct, rateWithCi } from './format.js';
+import { renderSvg } from './render.js';
 
 function armLabel(m: Manifest, arm: string): string {
   const a = m.arms.find((x) => x.id === arm);
   if (a === undefined) return arm;
-  return Object.entries(a.policies).map(([side, p]) => `${side}: ${p}`).join(', ');
+  return Object.entries(a.policies)
+    .map(([side, p]) => `${side}: ${p}`)
+    .join(', ');
 }
-
 
 /** The variants of an arm that differ from the game's defaults. */
 function nonDefaultVariants(def: GameDefinition, on: readonly string[]): string[] {
@@ -34,7 +44,10 @@ function points(x: number): string {
 /** "3.1 points more than base [2.4, 3.8]": a paired difference with its interval. */
 export function comparisonSentence(c: ComparisonRow): string {
   const dir = c.diff >= 0 ? 'more' : 'fewer';
-  const sig = c.p_holm < 0.05 ? `McNemar p ${c.p_mcnemar < 0.0001 ? '< 0.0001' : `= ${c.p_mcnemar.toPrecision(2)}`}` : 'not distinguishable from it at 5% after Holm correction';
+  const sig =
+    c.p_holm < 0.05
+      ? `McNemar p ${c.p_mcnemar < 0.0001 ? '< 0.0001' : `= ${c.p_mcnemar.toPrecision(2)}`}`
+      : 'not distinguishable from it at 5% after Holm correction';
   return `${points(Math.abs(c.diff))} points ${dir} than ${c.baseline} [${points(c.lo95)}, ${points(c.hi95)}], paired on ${count(c.games)} seeds; ${sig}`;
 }
 
@@ -46,17 +59,29 @@ function statisticsTable(def: GameDefinition, m: Manifest, data: ReportData): st
   if (def.stats.length === 0 || data.stats.length === 0) return [];
   const arms = m.arms.slice(0, STAT_TABLE_ARMS).map((a) => a.id);
   const mean = new Map(data.stats.map((r) => [`${r.arm}\u0000${r.stat}`, r.mean]));
-  const fmt = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? '—' : x.toFixed(Math.abs(x) < 10 ? 2 : 1));
-  const more = m.arms.length > arms.length ? ` (the first ${arms.length} of ${m.arms.length} arms; stats.csv has them all)` : '';
+  const fmt = (x: number | undefined) =>
+    x === undefined || Number.isNaN(x) ? '—' : x.toFixed(Math.abs(x) < 10 ? 2 : 1);
+  const more =
+    m.arms.length > arms.length
+      ? ` (the first ${arms.length} of ${m.arms.length} arms; stats.csv has them all)`
+      : '';
   return [
     '',
     `## Game statistics: mean per game${more}`,
     '',
     `| statistic | ${arms.join(' | ')} |`,
     `|---|${arms.map(() => '---:').join('|')}|`,
-    ...def.stats.map((st) => `| ${st.id}: ${st.description} | ${arms.map((a) => fmt(mean.get(`${a}\u0000${st.id}`))).join(' | ')} |`),
+    ...def.stats.map(
+      (st) =>
+        `| ${st.id}: ${st.description} | ${arms.map((a) => fmt(mean.get(`${a}\u0000${st.id}`))).join(' | ')} |`,
+    ),
     '',
-    `Statistics recorded only in games that reach them (${def.stats.filter((st) => st.missing !== undefined).map((st) => st.id).join(', ') || 'none here'}) are averaged over those games. Quartiles, minimum and maximum of each statistic are in stats.csv.`,
+    `Statistics recorded only in games that reach them (${
+      def.stats
+        .filter((st) => st.missing !== undefined)
+        .map((st) => st.id)
+        .join(', ') || 'none here'
+    }) are averaged over those games. Quartiles, minimum and maximum of each statistic are in stats.csv.`,
   ];
 }
 
@@ -65,47 +90,78 @@ export function summaryMarkdown(def: GameDefinition, m: Manifest, data: ReportDa
   const { outcomes, comparisons } = data;
   const lines = [`# ${m.name}: ${def.title}`, ''];
   if (m.description !== '') lines.push(m.description, '');
-  lines.push(`${count(m.games)} games per arm, master seed ${m.seed}; every arm plays the same game indices with the same dice (common random numbers). Rates are shown with Wilson 95% intervals.`, '');
+  lines.push(
+    `${count(m.games)} games per arm, master seed ${m.seed}; every arm plays the same game indices with the same dice (common random numbers). Rates are shown with Wilson 95% intervals.`,
+    '',
+  );
   const side = def.sides[0]!;
   for (const a of m.arms) {
     const rows = outcomes.filter((o) => o.arm === a.id && o.kind === 'winner');
-    const parts = rows.filter((r) => r.count > 0 || r.outcome !== 'none').map((r) =>
-      r.outcome === 'none' ? `no winner in ${rateWithCi(r.rate, r.lo95, r.hi95)}` : `${def.sides.find((s) => s.id === r.outcome)?.name ?? r.outcome} wins ${rateWithCi(r.rate, r.lo95, r.hi95)}`,
-    );
+    const parts = rows
+      .filter((r) => r.count > 0 || r.outcome !== 'none')
+      .map((r) =>
+        r.outcome === 'none'
+          ? `no winner in ${rateWithCi(r.rate, r.lo95, r.hi95)}`
+          : `${def.sides.find((s) => s.id === r.outcome)?.name ?? r.outcome} wins ${rateWithCi(r.rate, r.lo95, r.hi95)}`,
+      );
     const cmp = comparisons.find((c) => c.arm === a.id && c.outcome === `win:${side.id}`);
     const vs = cmp === undefined ? '' : ` ${side.name} wins ${comparisonSentence(cmp)}.`;
     const changed = nonDefaultVariants(def, a.variants);
     const results = outcomes.filter((o) => o.arm === a.id && o.kind === 'result' && o.count > 0);
     const winners = def.results.map((r) => r.winner);
     const shared = winners.some((w, i) => winners.indexOf(w) !== i); // the game has several ways to the same winner
-    const how = shared ? ` Results: ${results.map((r) => `${r.outcome} ${rateWithCi(r.rate, r.lo95, r.hi95)}`).join(', ')}.` : '';
-    lines.push(`- **${a.id}** (${armLabel(m, a.id)}; scenario ${a.scenario}${changed.length > 0 ? `; variants ${changed.join(', ')}` : ''}): ${parts.join(', ')}.${how}${vs}`);
+    const how = shared
+      ? ` Results: ${results.map((r) => `${r.outcome} ${rateWithCi(r.rate, r.lo95, r.hi95)}`).join(', ')}.`
+      : '';
+    lines.push(
+      `- **${a.id}** (${armLabel(m, a.id)}; scenario ${a.scenario}${changed.length > 0 ? `; variants ${changed.join(', ')}` : ''}): ${parts.join(', ')}.${how}${vs}`,
+    );
   }
   const first = outcomes.filter((o) => o.kind === 'winner' && o.outcome === side.id);
   if (first.length > 1) {
     const best = first.reduce((x, y) => (y.rate > x.rate ? y : x));
     const worst = first.reduce((x, y) => (y.rate < x.rate ? y : x));
     const separated = best.lo95 > worst.hi95;
-    lines.push('', `${side.name} win rate ranges from ${pct(worst.rate)}% (${worst.arm}) to ${pct(best.rate)}% (${best.arm}); ${separated ? 'the intervals of these two arms do not overlap.' : 'the intervals of these two arms overlap: more games are needed to tell them apart.'}`);
+    lines.push(
+      '',
+      `${side.name} win rate ranges from ${pct(worst.rate)}% (${worst.arm}) to ${pct(best.rate)}% (${best.arm}); ${separated ? 'the intervals of these two arms do not overlap.' : 'the intervals of these two arms overlap: more games are needed to tell them apart.'}`,
+    );
   }
   lines.push(...statisticsTable(def, m, data));
   const played = new Set(m.arms.map((a) => a.scenario));
-  const valueIn = (arm: Manifest['arms'][number], id: string) => arm.params[id] ?? def.parameters.find((p) => p.id === id)?.default;
+  const valueIn = (arm: Manifest['arms'][number], id: string) =>
+    arm.params[id] ?? def.parameters.find((p) => p.id === id)?.default;
   const recon = def.parameters.filter(
     (p) =>
       p.provenance === 'reconstructed' &&
       (p.scenarios === undefined || p.scenarios.some((sc) => played.has(sc))) &&
-      (p.appliesWhen === undefined || m.arms.some((a) => JSON.stringify(valueIn(a, p.appliesWhen!.param)) === JSON.stringify(p.appliesWhen!.value))),
+      (p.appliesWhen === undefined ||
+        m.arms.some(
+          (a) => JSON.stringify(valueIn(a, p.appliesWhen!.param)) === JSON.stringify(p.appliesWhen!.value),
+        )),
   );
   if (recon.length > 0) {
-    lines.push('', `Reconstructed values in play (not printed in the rules; override them to test sensitivity): ${recon.map((p) => `${p.id} = ${shortValue(m.arms[0]?.params[p.id] ?? p.default)}`).join('; ')}.`);
+    lines.push(
+      '',
+      `Reconstructed values in play (not printed in the rules; override them to test sensitivity): ${recon.map((p) => `${p.id} = ${shortValue(m.arms[0]?.params[p.id] ?? p.default)}`).join('; ')}.`,
+    );
   }
-  lines.push('', `Code ${m.version} (${m.commit.slice(0, 12)}), data ${m.dataHash.slice(0, 12)}, experiment ${m.experimentHash.slice(0, 12)}.`, '');
+  lines.push(
+    '',
+    `Code ${m.version} (${m.commit.slice(0, 12)}), data ${m.dataHash.slice(0, 12)}, experiment ${m.experimentHash.slice(0, 12)}.`,
+    '',
+  );
   return lines.join('\n');
 }
 
 /** index.html: one self-contained file (no external requests) with the findings and the manifest. */
-export function reportHtml(def: GameDefinition, m: Manifest, data: ReportData, markdown: string, charts: readonly { chart: Chart; svg: string }[] = []): string {
+export function reportHtml(
+  def: GameDefinition,
+  m: Manifest,
+  data: ReportData,
+  markdown: string,
+  charts: readonly { chart: Chart; svg: string }[] = [],
+): string {
   const { outcomes, stats, comparisons } = data;
   const sideRows = outcomes.filter((o) => o.kind === 'winner');
   const resultRows = outcomes.filter((o) => o.kind === 'result');
@@ -120,20 +176,37 @@ ${rows.map((o) => `<tr><td>${escapeHtml(o.arm)}</td><td>${escapeHtml(o.outcome)}
 ${stats.map((s) => `<tr><td>${escapeHtml(s.arm)}</td><td title="${escapeHtml(def.stats.find((d) => d.id === s.stat)?.description ?? 'last turn played')}">${escapeHtml(s.stat)}</td>${[s.mean, s.sd, s.min, s.q25, s.median, s.q75, s.max].map((v) => `<td>${Number.isFinite(v) ? v.toFixed(2) : ''}</td>`).join('')}</tr>`).join('\n')}
 </tbody></table>`;
   const params = def.parameters
-    .map((p) => `<tr><td>${escapeHtml(p.id)}</td><td>${escapeHtml(shortValue(m.arms[0]?.params[p.id] ?? p.default))}</td><td>${p.provenance}</td><td>${escapeHtml(p.source)}</td></tr>`)
+    .map(
+      (p) =>
+        `<tr><td>${escapeHtml(p.id)}</td><td>${escapeHtml(shortValue(m.arms[0]?.params[p.id] ?? p.default))}</td><td>${p.provenance}</td><td>${escapeHtml(p.source)}</td></tr>`,
+    )
     .join('\n');
   const arms = m.arms
-    .map((a) => `<tr><td>${escapeHtml(a.id)}</td><td>${escapeHtml(a.scenario)}</td><td>${escapeHtml(armLabel(m, a.id))}</td><td>${escapeHtml(a.variants.join(', '))}</td><td>${escapeHtml(JSON.stringify(a.params))}</td></tr>`)
+    .map(
+      (a) =>
+        `<tr><td>${escapeHtml(a.id)}</td><td>${escapeHtml(a.scenario)}</td><td>${escapeHtml(armLabel(m, a.id))}</td><td>${escapeHtml(a.variants.join(', '))}</td><td>${escapeHtml(JSON.stringify(a.params))}</td></tr>`,
+    )
     .join('\n');
-  const cells = (l: string) => l.slice(1, -1).split(' | ').map((c) => c.trim());
+  const cells = (l: string) =>
+    l
+      .slice(1, -1)
+      .split(' | ')
+      .map((c) => c.trim());
   const paragraphs = markdown
     .split('\n')
     .filter((l) => l.trim() !== '' && !l.startsWith('# ') && !/^\|[-:|]+\|$/.test(l))
     .map((l) => {
-      if (l.startsWith('- ')) return `<li>${escapeHtml(l.slice(2)).replaceAll(/\*\*(.+?)\*\*/g, '<b>$1</b>')}</li>`;
+      if (l.startsWith('- '))
+        return `<li>${escapeHtml(l.slice(2)).replaceAll(/\*\*(.+?)\*\*/g, '<b>$1</b>')}</li>`;
       if (l.startsWith('## ')) return `<h2>${escapeHtml(l.slice(3))}</h2>`;
-      if (l.startsWith('| statistic |')) return `<table><tr>${cells(l).map((c) => `<th>${escapeHtml(c)}</th>`).join('')}</tr>`;
-      if (l.startsWith('| ')) return `<tr>${cells(l).map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`;
+      if (l.startsWith('| statistic |'))
+        return `<table><tr>${cells(l)
+          .map((c) => `<th>${escapeHtml(c)}</th>`)
+          .join('')}</tr>`;
+      if (l.startsWith('| '))
+        return `<tr>${cells(l)
+          .map((c) => `<td>${escapeHtml(c)}</td>`)
+          .join('')}</tr>`;
       return `<p>${escapeHtml(l)}</p>`;
     })
     .join('\n')
@@ -151,10 +224,14 @@ code{background:#f4f4f4;padding:1px 4px}figure.chart{margin:1.5em 0}figure.chart
 ${paragraphs}
 ${charts.map(({ chart, svg }) => `<figure id="chart-${chart.name}" class="chart">${svg.replace(/^<\?xml[^>]*>/, '')}<figcaption>${escapeHtml(chart.caption)} <a href="charts/${chart.name}.vl.json">spec</a></figcaption></figure>`).join('\n')}
 <h2>Who wins</h2>${outcomeTable(sideRows, 'winner')}
-${comparisons.length === 0 ? '' : `<h2>Against the baseline, paired on common seeds</h2>
+${
+  comparisons.length === 0
+    ? ''
+    : `<h2>Against the baseline, paired on common seeds</h2>
 <table><thead><tr><th>arm</th><th>baseline arm</th><th>outcome</th><th>games</th><th>rate</th><th>baseline</th><th>difference [95% CI]</th><th>unpaired CI</th><th>discordant</th><th>McNemar p</th><th>Holm p</th></tr></thead><tbody>
 ${comparisons.map((c) => `<tr><td>${escapeHtml(c.arm)}</td><td>${escapeHtml(c.baseline)}</td><td>${escapeHtml(c.outcome)}</td><td>${count(c.games)}</td><td>${pct(c.rate)}%</td><td>${pct(c.baseline_rate)}%</td><td>${points(c.diff)} [${points(c.lo95)}, ${points(c.hi95)}]</td><td>[${points(c.indep_lo95)}, ${points(c.indep_hi95)}]</td><td>${pct(c.discordant)}%</td><td>${c.p_mcnemar.toPrecision(2)}</td><td>${c.p_holm.toPrecision(2)}</td></tr>`).join('\n')}
-</tbody></table>`}
+</tbody></table>`
+}
 <h2>How games end</h2>${outcomeTable(resultRows, 'result')}
 <h2>Game statistics</h2>${statTable}
 <h2>Arms</h2><table><thead><tr><th>arm</th><th>scenario</th><th>policies</th><th>variants</th><th>parameters</th></tr></thead><tbody>${arms}</tbody></table>
@@ -175,7 +252,11 @@ export interface Chart {
 function boardOf(def: GameDefinition, m: Manifest) {
   const a = m.arms[0];
   if (def.board === undefined || a === undefined) return undefined;
-  const setup: GameSetup = { scenario: a.scenario, variants: new Set(a.variants), params: a.params as GameSetup['params'] };
+  const setup: GameSetup = {
+    scenario: a.scenario,
+    variants: new Set(a.variants),
+    params: a.params as GameSetup['params'],
+  };
   return def.board(setup);
 }
 
@@ -183,31 +264,64 @@ function boardOf(def: GameDefinition, m: Manifest) {
 export function buildCharts(def: GameDefinition, m: Manifest, data: ReportData): Chart[] {
   const arms = m.arms.map((a) => a.id);
   const charts: Chart[] = [
-    { name: 'outcomes', caption: 'How games end per arm, with the win rate and its 95% interval.', spec: outcomesChart(def, data.outcomes, arms) },
-    { name: 'end-turn', caption: 'Game length: the turn on which games end.', spec: endTurnChart(data.endTurns, arms) },
-    { name: 'statistics', caption: "The game's own statistics per arm, as distributions.", spec: statisticsChart(def, data.stats, arms) },
+    {
+      name: 'outcomes',
+      caption: 'How games end per arm, with the win rate and its 95% interval.',
+      spec: outcomesChart(def, data.outcomes, arms),
+    },
+    {
+      name: 'end-turn',
+      caption: 'Game length: the turn on which games end.',
+      spec: endTurnChart(data.endTurns, arms),
+    },
+    {
+      name: 'statistics',
+      caption: "The game's own statistics per arm, as distributions.",
+      spec: statisticsChart(def, data.stats, arms),
+    },
   ];
   if (data.comparisons.length > 0) {
-    charts.push({ name: 'paired-differences', caption: 'Every arm against its baseline, paired on common seeds.', spec: pairedDifferencesChart(def, data.comparisons, arms) });
+    charts.push({
+      name: 'paired-differences',
+      caption: 'Every arm against its baseline, paired on common seeds.',
+      spec: pairedDifferencesChart(def, data.comparisons, arms),
+    });
   }
   const sweep = (m.experiment as { sweep?: { parameter: string; values: unknown[] } }).sweep;
   if (sweep !== undefined) {
-    charts.push({ name: 'sensitivity', caption: `Win rate against the swept parameter ${sweep.parameter}.`, spec: sensitivityChart(def, data.outcomes, sweep.parameter, sweep.values.map(sweepLabel)) });
+    charts.push({
+      name: 'sensitivity',
+      caption: `Win rate against the swept parameter ${sweep.parameter}.`,
+      spec: sensitivityChart(def, data.outcomes, sweep.parameter, sweep.values.map(sweepLabel)),
+    });
   }
   if (def.odds !== undefined) {
     for (const [i, t] of def.odds.compute({}).entries()) {
-      charts.push({ name: `crt-odds${i === 0 ? '' : `-${i + 1}`}`, caption: `${t.title}: exact probabilities.`, spec: oddsChart(t) });
+      charts.push({
+        name: `crt-odds${i === 0 ? '' : `-${i + 1}`}`,
+        caption: `${t.title}: exact probabilities.`,
+        spec: oddsChart(t),
+      });
     }
   }
   const board = boardOf(def, m);
   if (board !== undefined && data.heat.length > 0) {
-    charts.push({ name: 'hex-map', caption: `The map, each hex coloured by the share of games: ${board.heat}.`, spec: hexMapChart(def, board, data.heat, arms) });
+    charts.push({
+      name: 'hex-map',
+      caption: `The map, each hex coloured by the share of games: ${board.heat}.`,
+      spec: hexMapChart(def, board, data.heat, arms),
+    });
   }
   return charts;
 }
 
 /** Writes charts/*.vl.json and charts/*.svg, summary.md and index.html; returns what it wrote. */
-export async function writeReport(dir: string, def: GameDefinition, m: Manifest, data: ReportData): Promise<Record<string, string>> {
+export async function writeReport(
+  dir: string,
+  def: GameDefinition,
+  m: Manifest,
+  data: ReportData,
+): Promise<Record<string, string>> {
   const charts = buildCharts(def, m, data);
   mkdirSync(`${dir}/charts`, { recursive: true });
   const written: Record<string, string> = {};

@@ -23,7 +23,9 @@ export class GameFailure extends Error {
     readonly gameIndex: number,
     cause: unknown,
   ) {
-    super(`game ${gameIndex} of arm #${task.arm} (seed ${task.seed}) failed: ${cause instanceof Error ? cause.message : String(cause)}`);
+    super(
+      `game ${gameIndex} of arm #${task.arm} (seed ${task.seed}) failed: ${cause instanceof Error ? cause.message : String(cause)}`,
+    );
     this.name = 'GameFailure';
   }
 }
@@ -51,7 +53,8 @@ export function playChunk(task: ChunkTask): Float64Array {
     }
     writeRecord(def, cols, block, rows, i, rec);
     for (const h of rec.hexes ?? []) {
-      if (h < 0 || h >= heat) throw new GameFailure(task, g, new Error(`record hex index ${h} outside the board (${heat} hexes)`));
+      if (h < 0 || h >= heat)
+        throw new GameFailure(task, g, new Error(`record hex index ${h} outside the board (${heat} hexes)`));
       if (stamp[h] === i) continue;
       stamp[h] = i;
       block[heatAt + h]! += 1;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { UserError, quote } from '../core/errors.js';
+import { quote, UserError } from '../core/errors.js';
 import type { GameDefinition, GameSetup } from '../core/game.js';
 import { MAX_SEED } from '../core/rng.js';
 import { resolveSetup } from '../core/setup.js';
@@ -65,7 +65,10 @@ export interface Experiment {
 export const DEFAULT_CHUNK = 1000;
 
 function formatZodPath(path: readonly PropertyKey[]): string {
-  return path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '');
+  return path
+    .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+    .join('')
+    .replace(/^\./, '');
 }
 
 /** Parses and checks an experiment; `where` names its file in every error. */
@@ -76,40 +79,63 @@ export function parseExperiment(raw: unknown, where: string): Experiment {
     const field = formatZodPath(issue.path) || '(top level)';
     let value: unknown = raw;
     for (const k of issue.path) value = (value as Record<PropertyKey, unknown> | undefined)?.[k as string];
-    throw new UserError(`${where}: field ${field}: ${issue.message}${value === undefined ? '' : ` (got ${quote(value)})`}`);
+    throw new UserError(
+      `${where}: field ${field}: ${issue.message}${value === undefined ? '' : ` (got ${quote(value)})`}`,
+    );
   }
   const file = parsed.data;
   const game = getGame(file.game, `${where}: field game`);
   const seen = new Set<string>();
-  const armsIn = file.sweep === undefined ? file.arms.map((a, i) => ({ a, i })) : sweepArms(file, game, where);
+  const armsIn =
+    file.sweep === undefined ? file.arms.map((a, i) => ({ a, i })) : sweepArms(file, game, where);
   const arms = armsIn.map(({ a: arm, i }) => {
     const at = `${where}: arms[${i}] (${arm.id})`;
     if (seen.has(arm.id)) throw new UserError(`${at}: arm id ${quote(arm.id)} is used twice`);
     seen.add(arm.id);
-    const setup = resolveSetup(game, { scenario: arm.scenario ?? file.scenario, variants: arm.variants, params: arm.params }, at);
+    const setup = resolveSetup(
+      game,
+      { scenario: arm.scenario ?? file.scenario, variants: arm.variants, params: arm.params },
+      at,
+    );
     const policies: Record<string, string> = { ...game.defaultPolicies };
     for (const [side, policy] of Object.entries(arm.policies ?? {})) {
       if (!game.sides.some((s) => s.id === side)) {
-        throw new UserError(`${at}: field policies: unknown side ${quote(side)} (sides: ${game.sides.map((s) => s.id).join(', ')})`);
+        throw new UserError(
+          `${at}: field policies: unknown side ${quote(side)} (sides: ${game.sides.map((s) => s.id).join(', ')})`,
+        );
       }
       if (!game.policies.some((p) => p.side === side)) {
-        throw new UserError(`${at}: field policies.${side}: side ${quote(side)} is played by the rules, not by a policy`);
+        throw new UserError(
+          `${at}: field policies.${side}: side ${quote(side)} is played by the rules, not by a policy`,
+        );
       }
       if (!game.policies.some((p) => p.side === side && p.id === policy)) {
         const known = game.policies.filter((p) => p.side === side).map((p) => p.id);
-        throw new UserError(`${at}: field policies.${side}: unknown policy ${quote(policy)} (known: ${known.join(', ')})`);
+        throw new UserError(
+          `${at}: field policies.${side}: unknown policy ${quote(policy)} (known: ${known.join(', ')})`,
+        );
       }
       policies[side] = policy;
     }
-    return { id: arm.id, description: arm.description ?? '', setup, policies, ...(arm.baseline === undefined ? {} : { baseline: arm.baseline }) };
+    return {
+      id: arm.id,
+      description: arm.description ?? '',
+      setup,
+      policies,
+      ...(arm.baseline === undefined ? {} : { baseline: arm.baseline }),
+    };
   });
   arms.forEach((a, i) => {
     if (a.baseline !== undefined && (!seen.has(a.baseline) || a.baseline === a.id)) {
-      throw new UserError(`${where}: arms[${i}] (${a.id}): field baseline: ${quote(a.baseline)} is not another arm's id (arms: ${[...seen].join(', ')})`);
+      throw new UserError(
+        `${where}: arms[${i}] (${a.id}): field baseline: ${quote(a.baseline)} is not another arm's id (arms: ${[...seen].join(', ')})`,
+      );
     }
   });
   if (file.baseline !== undefined && !seen.has(file.baseline)) {
-    throw new UserError(`${where}: field baseline: ${quote(file.baseline)} is not an arm id (arms: ${[...seen].join(', ')})`);
+    throw new UserError(
+      `${where}: field baseline: ${quote(file.baseline)} is not an arm id (arms: ${[...seen].join(', ')})`,
+    );
   }
   return {
     name: file.name,
@@ -130,7 +156,11 @@ export function sweepLabel(v: unknown): string {
 }
 
 /** Each arm at each value of the swept parameter, as arms named `<arm>@<parameter>=<value>`. */
-function sweepArms(file: ExperimentFile, game: GameDefinition, where: string): { a: ExperimentFile['arms'][number]; i: number }[] {
+function sweepArms(
+  file: ExperimentFile,
+  game: GameDefinition,
+  where: string,
+): { a: ExperimentFile['arms'][number]; i: number }[] {
   const sweep = file.sweep!;
   if (!game.parameters.some((p) => p.id === sweep.parameter)) {
     throw new UserError(
@@ -139,7 +169,11 @@ function sweepArms(file: ExperimentFile, game: GameDefinition, where: string): {
   }
   return file.arms.flatMap((arm, i) =>
     sweep.values.map((v) => ({
-      a: { ...arm, id: `${arm.id}@${sweep.parameter}=${sweepLabel(v)}`, params: { ...(arm.params ?? {}), [sweep.parameter]: v } },
+      a: {
+        ...arm,
+        id: `${arm.id}@${sweep.parameter}=${sweepLabel(v)}`,
+        params: { ...(arm.params ?? {}), [sweep.parameter]: v },
+      },
       i,
     })),
   );
@@ -151,7 +185,9 @@ export function loadExperiment(path: string): Experiment {
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    throw new UserError(`${path}: cannot read experiment file (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+    throw new UserError(
+      `${path}: cannot read experiment file (${(e as NodeJS.ErrnoException).code ?? String(e)})`,
+    );
   }
   let raw: unknown;
   try {
@@ -163,7 +199,16 @@ export function loadExperiment(path: string): Experiment {
 }
 
 /** The same experiment with command-line overrides applied and re-validated. */
-export function withOverrides(exp: Experiment, o: { games?: number; seed?: number; chunkSize?: number }, where: string): Experiment {
-  const source = { ...exp.source, ...(o.games === undefined ? {} : { games: o.games }), ...(o.seed === undefined ? {} : { seed: o.seed }), ...(o.chunkSize === undefined ? {} : { chunkSize: o.chunkSize }) };
+export function withOverrides(
+  exp: Experiment,
+  o: { games?: number; seed?: number; chunkSize?: number },
+  where: string,
+): Experiment {
+  const source = {
+    ...exp.source,
+    ...(o.games === undefined ? {} : { games: o.games }),
+    ...(o.seed === undefined ? {} : { seed: o.seed }),
+    ...(o.chunkSize === undefined ? {} : { chunkSize: o.chunkSize }),
+  };
   return parseExperiment(source, where);
 }

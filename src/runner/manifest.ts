@@ -115,7 +115,15 @@ export function armManifests(exp: Experiment): ArmManifest[] {
 
 /** What fixes every game's record: game, data, seed, game count and the arms (not chunking or workers). */
 export function experimentHash(exp: Experiment): string {
-  return sha256(canonicalJson({ game: exp.game.id, data: dataHash(exp.game), seed: exp.seed, games: exp.games, arms: armManifests(exp) }));
+  return sha256(
+    canonicalJson({
+      game: exp.game.id,
+      data: dataHash(exp.game),
+      seed: exp.seed,
+      games: exp.games,
+      arms: armManifests(exp),
+    }),
+  );
 }
 
 export function newManifest(exp: Experiment, workers: number, chunkSize: number): Manifest {

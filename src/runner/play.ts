@@ -7,7 +7,10 @@ export function playerSides(def: GameDefinition): string[] {
 }
 
 /** Policies for one game, created fresh so that no policy state leaks between games. */
-export function createPolicies(def: GameDefinition, policies: Readonly<Record<string, string>>): Record<string, Policy> {
+export function createPolicies(
+  def: GameDefinition,
+  policies: Readonly<Record<string, string>>,
+): Record<string, Policy> {
   const out: Record<string, Policy> = {};
   for (const side of def.sides) {
     if (!def.policies.some((p) => p.side === side.id)) continue; // played by the rules
@@ -33,5 +36,9 @@ export function playGame(
 ): GameRecord {
   const streams = gameStreams(masterSeed, gameIndex);
   const state = def.start(setup, streams);
-  return def.play(state, { streams, policies: createPolicies(def, policies), ...(trace === undefined ? {} : { trace }) });
+  return def.play(state, {
+    streams,
+    policies: createPolicies(def, policies),
+    ...(trace === undefined ? {} : { trace }),
+  });
 }

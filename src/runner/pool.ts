@@ -10,7 +10,10 @@ export function defaultWorkers(): number {
 /** A piscina pool of `workers` threads running workers/play-chunk (compiled JS, or TS under tsx). */
 export function createPool(workers: number): Piscina<ChunkTask, ArrayBuffer> {
   const fromSource = import.meta.url.endsWith('.ts');
-  const filename = new URL(fromSource ? '../../workers/play-chunk.ts' : '../../workers/play-chunk.js', import.meta.url).href;
+  const filename = new URL(
+    fromSource ? '../../workers/play-chunk.ts' : '../../workers/play-chunk.js',
+    import.meta.url,
+  ).href;
   return new Piscina<ChunkTask, ArrayBuffer>({
     filename,
     minThreads: workers,

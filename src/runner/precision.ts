@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { gamesForRate } from '../analysis/stats.js';
 import { wilson } from '../analysis/intervals.js';
+import { gamesForRate } from '../analysis/stats.js';
 import { type Experiment, withOverrides } from './experiment.js';
 import { readManifest } from './manifest.js';
 import { writeAtomic } from './outputs.js';
@@ -32,7 +32,13 @@ export function widestWinInterval(dir: string): { halfWidth: number; worstRate: 
  * cap is reached. Each round is an ordinary run (so the final directory is byte-identical to
  * `run --games <final count>`); the manifest records the rounds.
  */
-export async function runUntilPrecision(exp: Experiment, opts: RunOptions, target: number, maxGames: number, where: string): Promise<RunOutcome> {
+export async function runUntilPrecision(
+  exp: Experiment,
+  opts: RunOptions,
+  target: number,
+  maxGames: number,
+  where: string,
+): Promise<RunOutcome> {
   const rounds: { games: number; halfWidth: number }[] = [];
   let current = exp;
   for (;;) {
@@ -54,7 +60,9 @@ export async function runUntilPrecision(exp: Experiment, opts: RunOptions, targe
       }
       return { ...r, manifest: readManifest(opts.out) };
     }
-    const needed = Math.ceil(gamesForRate(target, Math.max(worstRate, 1 - worstRate) === 1 ? 0.5 : worstRate) * 1.05);
+    const needed = Math.ceil(
+      gamesForRate(target, Math.max(worstRate, 1 - worstRate) === 1 ? 0.5 : worstRate) * 1.05,
+    );
     const chunk = current.chunkSize;
     const next = Math.min(maxGames, Math.max(current.games + chunk, Math.ceil(needed / chunk) * chunk));
     current = withOverrides(exp, { games: next }, where);

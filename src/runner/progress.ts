@@ -7,11 +7,19 @@ export interface Progress {
   stop(): void;
 }
 
-export function createProgress(label: string, stream: NodeJS.WriteStream = process.stderr, quiet = false): Progress {
+export function createProgress(
+  label: string,
+  stream: NodeJS.WriteStream = process.stderr,
+  quiet = false,
+): Progress {
   if (quiet) return { start() {}, advance() {}, stop() {} };
   if (stream.isTTY) {
     const bar = new cliProgress.SingleBar(
-      { format: `${label} [{bar}] {percentage}% | {value}/{total} games | {rate} games/s | eta {eta_formatted}`, stream, hideCursor: true },
+      {
+        format: `${label} [{bar}] {percentage}% | {value}/{total} games | {rate} games/s | eta {eta_formatted}`,
+        stream,
+        hideCursor: true,
+      },
       cliProgress.Presets.shades_classic,
     );
     const t0 = Date.now();

@@ -3,7 +3,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** The package root, found from this file in src/ or in dist/src/. */
-export const packageRoot = fileURLToPath(new URL(import.meta.url.includes('/dist/') ? '../../../' : '../../', import.meta.url));
+export const packageRoot = fileURLToPath(
+  new URL(import.meta.url.includes('/dist/') ? '../../../' : '../../', import.meta.url),
+);
 
 let cached: { version: string; commit: string } | undefined;
 
@@ -13,8 +15,18 @@ export function codeVersion(): { version: string; commit: string } {
   const pkg = JSON.parse(readFileSync(`${packageRoot}package.json`, 'utf8')) as { version: string };
   let commit = 'unknown';
   try {
-    commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: packageRoot, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: packageRoot, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    commit = execFileSync('git', ['rev-parse', 'HEAD'], {
+      cwd: packageRoot,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+      .toString()
+      .trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
+      cwd: packageRoot,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+      .toString()
+      .trim();
     if (dirty !== '') commit += '+dirty';
   } catch {
     // not a git checkout: the version alone identifies the code

@@ -6,7 +6,10 @@ import { join } from 'node:path';
 /** The compiled CLI, as users run it (`npm test` builds before testing). */
 export const CLI = join(import.meta.dirname, '..', '..', 'dist', 'src', 'cli', 'main.js');
 
-export function sandtable(args: readonly string[], cwd?: string): { code: number; stdout: string; stderr: string } {
+export function sandtable(
+  args: readonly string[],
+  cwd?: string,
+): { code: number; stdout: string; stderr: string } {
   const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', cwd, timeout: 300_000 });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }

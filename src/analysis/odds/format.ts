@@ -5,8 +5,14 @@ export function formatOddsTable(t: OddsTable): string {
   const head = ['outcome', ...t.columns];
   const body = t.rows.map((r) => [r.outcome, ...r.p.map((p) => `${(100 * p).toFixed(2)}%`)]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
-  const line = (cells: readonly string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  const out = [`${t.title} (${t.rule})`, line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)];
+  const line = (cells: readonly string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  const out = [
+    `${t.title} (${t.rule})`,
+    line(head),
+    line(widths.map((w) => '-'.repeat(w))),
+    ...body.map(line),
+  ];
   for (const n of t.notes) out.push(`  ${n}`);
   return out.join('\n');
 }

@@ -16,7 +16,7 @@ export function sfoBoard(setup: GameSetup): BoardDef {
   const reconstructed = new Set(rules.forests);
   return {
     shifted: sfoData.grid.shifted,
-    heat: 'how often each hex was fought over (the defender\'s hex of a battle)',
+    heat: "how often each hex was fought over (the defender's hex of a battle)",
     hexes: m.ids.map((id, i) => {
       const marks: string[] = [];
       if (m.town[i] === 1) marks.push('town');
@@ -24,7 +24,12 @@ export function sfoBoard(setup: GameSetup): BoardDef {
       if (sovietSetup.has(id)) marks.push('Soviet set-up');
       if (usSetup.has(id)) marks.push('US set-up');
       const name = townName.get(id);
-      return { id, terrain: m.forest[i] === 1 ? 'forest' : 'clear', ...(name === undefined ? {} : { name }), marks };
+      return {
+        id,
+        terrain: m.forest[i] === 1 ? 'forest' : 'clear',
+        ...(name === undefined ? {} : { name }),
+        marks,
+      };
     }),
   };
 }

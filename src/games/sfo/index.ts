@@ -5,8 +5,8 @@
  * expert-us-counter-offensive). The level lives in `SfoRules.level`, Expert rules in `SfoRules.expert`.
  */
 import type { GameDefinition, ResultDef, StatDef } from '../../core/game.js';
-import { sfoData } from './data.js';
 import { sfoBoard } from './board.js';
+import { sfoData } from './data.js';
 import { invariants } from './invariants.js';
 import { sfoOdds } from './odds.js';
 import { playGame } from './play.js';
