@@ -74,7 +74,7 @@ const OobFile = z.object({
       z.object({
         turn: z.number().int(),
         label: z.string(),
-        soviet_mf: z.number().int(),
+        soviet_mf: z.number().int().min(1).max(20), // searches keep MF left in Int8Array cells
         source: z.string(),
       }),
     )

@@ -8,8 +8,8 @@ import { entryCost } from '../movement.js';
 import type { Cfg } from '../parameters.js';
 import { GERMAN, type ScsState } from '../state.js';
 
-// a hex is queued each time its MF left improves: at most (MF + 1) times, MF <= 15
-const queue = new Int16Array(scsMap.size * 16);
+// a hex is queued each time its MF left improves: at most (MF + 1) times
+let queue = new Int16Array(scsMap.size * 8);
 const best = new Int8Array(scsMap.size).fill(-1);
 const costCache = new WeakMap<Cfg, Int8Array>();
 
@@ -53,6 +53,7 @@ export function reachTargets(
   const fortified = s.cfg.fortified;
   const nb = scsMap.nb;
   const deg = scsMap.deg;
+  if (queue.length < scsMap.size * (mf + 1)) queue = new Int16Array(scsMap.size * (mf + 1));
   let tail = 0;
   queue[tail++] = from;
   best[from] = mf;
