@@ -127,7 +127,7 @@ describe('SFO 8.4 arriving forces (Fig. 10)', () => {
     const s = positionState({ level: 'advanced', soviet: ['0206'], us: ['0302'] });
     const v = s.units.findIndex((u) => u.id === 'WG-V');
     s.units[v]!.status = 'arriving';
-    const entry = hexIds(s, entryHexes(s, 'us'));
+    const entry = hexIds(s, entryHexes(s, v));
     expect(entry).toContain('0105');
     expect(entry).toContain('0108');
     expect(entry).not.toContain('0106');
@@ -144,7 +144,7 @@ describe('SFO 8.4 arriving forces (Fig. 10)', () => {
     const s = positionState({ level: 'advanced', soviet: ['0201', '0203', '0205', '0207', '0101'], us: [] });
     const v = s.units.findIndex((u) => u.id === 'WG-V');
     s.units[v]!.status = 'arriving';
-    expect(entryHexes(s, 'us')).toEqual([]);
+    expect(entryHexes(s, v)).toEqual([]);
     expect(entryDestinations(s, v)).toEqual([]);
     expect(moveOptions(s, 'us')).toEqual([{ type: 'end-movement' }]);
   });

@@ -188,13 +188,14 @@ export function reachable(
   return out;
 }
 
-/** SFO 8.4: the entry hexes an arriving unit of `side` may use (own edge, not enemy ZOC or occupied, affordable). */
-export function entryHexes(state: SfoState, side: Side, m: SfoMap = mapOf(state)): number[] {
-  const zoc = enemyZoc(state, side, m);
+/** SFO 8.4: the entry hexes arriving unit `ui` may use (its side's edge, not enemy ZOC or occupied, affordable with its MP). */
+export function entryHexes(state: SfoState, ui: number, m: SfoMap = mapOf(state)): number[] {
+  const u = state.units[ui]!;
+  const zoc = enemyZoc(state, u.side, m);
   const out: number[] = [];
-  for (const e of m.entry[side]) {
+  for (const e of m.entry[u.side]) {
     if (zoc[e] === 1) continue; // enemy ZOC includes enemy-occupied hexes
-    if (enterCost(state, m, e) > 4) continue;
+    if (enterCost(state, m, e) > u.movement) continue;
     out.push(e);
   }
   return out;
