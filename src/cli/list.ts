@@ -1,16 +1,16 @@
 import type { Command } from 'commander';
-import { listGames } from '../games/index.js';
+import type { GameRegistry } from '../core/registry.js';
 
 /** `sandtable list`: games, scenarios, sides, policies, variants and parameters with provenance. */
-export function registerList(program: Command): void {
+export function registerList(program: Command, games: GameRegistry): void {
   program
     .command('list')
     .description('list games, scenarios, sides, policies, variants and parameters (with provenance)')
     .option('--json', 'machine-readable output')
     .action((opts: { json?: boolean }) => {
-      const games = listGames();
+      const all = games.list();
       if (opts.json) {
-        const plain = games.map((g) => ({
+        const plain = all.map((g) => ({
           id: g.id,
           title: g.title,
           rules: g.rulesTitle,
@@ -27,7 +27,7 @@ export function registerList(program: Command): void {
         return;
       }
       const out: string[] = [];
-      for (const g of games) {
+      for (const g of all) {
         out.push(`${g.id} — ${g.title}`, `  rules: ${g.rulesTitle}`);
         out.push(`  sides: ${g.sides.map((s) => `${s.id} (${s.name})`).join(', ')}`);
         out.push('  scenarios:');
