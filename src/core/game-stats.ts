@@ -6,16 +6,18 @@
  */
 import type { StatDef } from './game.js';
 
-export interface StatSpec<S> {
+export interface StatSpec<S, E> {
   readonly kind: 'int' | 'float';
   readonly description: string;
   /** The value recorded when the statistic does not apply to a game (StatDef.missing). */
   readonly missing?: number;
-  /** Computed from the finished state; absent for a counter kept in the state. */
-  readonly final?: (s: S) => number;
+  /** Computed from the finished state (and its summary, made once per record); absent for a counter kept in the state. */
+  readonly final?: (s: S, end: E) => number;
 }
 
-type CounterKeys<T> = { [K in keyof T]: T[K] extends { readonly final: (s: never) => number } ? never : K }[keyof T];
+type CounterKeys<T> = {
+  [K in keyof T]: T[K] extends { readonly final: (s: never, e: never) => number } ? never : K;
+}[keyof T];
 
 /** The counters a state carries: one number per statistic that is not `final`. */
 export type Counters<T> = { -readonly [K in CounterKeys<T> & string]: number };
@@ -29,8 +31,12 @@ export interface StatTable<S, T> {
   record(s: S, counters: Counters<T>): Record<string, number>;
 }
 
-export function defineStats<S>() {
-  return <const T extends Record<string, StatSpec<S>>>(spec: T): StatTable<S, T> => {
+/**
+ * `defineStats<State, Summary>(summarize)(spec)`: `summarize` computes once per record what several
+ * final statistics share (the towns held, the victory points...).
+ */
+export function defineStats<S, E = undefined>(summarize: (s: S) => E = () => undefined as E) {
+  return <const T extends Record<string, StatSpec<S, E>>>(spec: T): StatTable<S, T> => {
     const ids = Object.keys(spec);
     const counters = ids.filter((id) => spec[id]!.final === undefined);
     const finals = ids.filter((id) => spec[id]!.final !== undefined);
@@ -38,17 +44,21 @@ export function defineStats<S>() {
       const x = spec[id]!;
       return { id, kind: x.kind, description: x.description, ...(x.missing === undefined ? {} : { missing: x.missing }) };
     });
+    // Counters are copied from one template object (a spread copy of an object with fast properties
+    // is much cheaper than adding the properties one by one).
+    const template: Record<string, number> = {};
+    for (const id of counters) template[id] = 0;
     return {
       defs,
       zero() {
-        const z: Record<string, number> = {};
-        for (const id of counters) z[id] = 0;
-        return z as Counters<T>;
+        return { ...template } as Counters<T>;
       },
       record(s, c) {
-        const out: Record<string, number> = {};
-        for (const id of counters) out[id] = (c as Record<string, number>)[id]!;
-        for (const id of finals) out[id] = spec[id]!.final!(s);
+        const out: Record<string, number> = { ...(c as Record<string, number>) };
+        if (finals.length > 0) {
+          const end = summarize(s);
+          for (const id of finals) out[id] = spec[id]!.final!(s, end);
+        }
         return out;
       },
     };

@@ -1,14 +1,21 @@
 /**
- * Hand-built positions for known-answer tests and the odds engine: a legal state with units on
- * given hexes, built through the same rules resolution as a real game. Unlisted units are
- * eliminated (and counted as lost) so the state still satisfies `invariants`.
+ * Hand-built SFO positions for known-answer tests: a legal state with units on given hexes, built
+ * through the same rules resolution as a real game (unlisted units are eliminated and counted as
+ * lost, so the state still satisfies `invariants`), and ways to run the real engine from it: one
+ * battle with a chosen die, or the rest of the game.
  */
-import type { Policy } from '../../core/game.js';
-import { mapOf } from './map.js';
-import type { SfoOption } from './options.js';
-import { resolveRules } from './rules.js';
-import { initialState } from './setup.js';
-import type { SfoState, Side } from './state.js';
+import { GameMatch, playMatch } from '../../src/core/driver.js';
+import type { GameRecord, Policy, TraceEvent } from '../../src/core/game.js';
+import { streamRng } from '../../src/core/rng.js';
+import type { Battle } from '../../src/games/sfo/combat.js';
+import type { SfoDecision, SfoOption } from '../../src/games/sfo/decisions.js';
+import { sfo } from '../../src/games/sfo/index.js';
+import { mapOf } from '../../src/games/sfo/map.js';
+import { resolveRules } from '../../src/games/sfo/resolve.js';
+import { initialState } from '../../src/games/sfo/setup.js';
+import type { SfoState, Side } from '../../src/games/sfo/state.js';
+import { apply, runUntil } from '../../src/games/sfo/turn-sequence.js';
+import { type SfoWorkspace, sfoWorkspace } from '../../src/games/sfo/workspace.js';
 
 export interface PositionSpec {
   readonly level: 'basic' | 'advanced' | 'expert';
@@ -77,4 +84,69 @@ export function scriptedPolicy(pick: (o: SfoOption, kind: string) => boolean): P
       return i < 0 ? 0 : i;
     },
   };
+}
+
+/** The setup a position was resolved from, as a GameSetup. */
+function setupOf(state: SfoState) {
+  const level = state.rules.level;
+  const scenario =
+    level !== 'expert'
+      ? level
+      : state.rules.expert!.scenario === 'standard'
+        ? 'expert-standard'
+        : state.rules.expert!.scenario === 'engagement'
+          ? 'expert-engagement'
+          : 'expert-us-counter-offensive';
+  return { scenario, variants: new Set<string>(), params: {} };
+}
+
+/**
+ * Resolves `battle` in `state` with the combat die `die` (1..6; with Spetsnaz, `dice` gives both),
+ * through the engine's own tasks: the roll, the result, and every decision it leads to (retreats,
+ * eliminations, the advance, exploitation), answered by `policies`. Returns the workspace (its
+ * trace holds the narration when `trace` is given).
+ */
+export function fight(
+  state: SfoState,
+  battle: Battle,
+  die: number | readonly [number, number],
+  policies: Readonly<Record<string, Policy>>,
+  trace?: TraceEvent[],
+): SfoWorkspace {
+  const ws = sfoWorkspace(state);
+  ws.explicitChance = true;
+  ws.trace = trace;
+  const depth = state.stack.length;
+  state.stack.push({ t: 'roll', battle });
+  const done = (s: SfoState) => s.stack.length <= depth;
+  const chance = runUntil(state, ws, done);
+  if (chance === null || chance.kind !== 'chance') throw new Error('fight: the roll did not stop at its chance point');
+  const k = typeof die === 'number' ? (chance.outcomes.length === 6 ? die - 1 : (die - 1) * 6 + 5) : (die[0] - 1) * 6 + (die[1] - 1);
+  apply(state, ws, chance, k);
+  const rng = streamRng(1, 1, 'fight');
+  for (let p = runUntil(state, ws, done); p !== null; p = runUntil(state, ws, done)) {
+    if (p.kind === 'chance') throw new Error('fight: a second chance point');
+    const d = p as SfoDecision;
+    const policy = policies[d.side];
+    if (policy === undefined) throw new Error(`fight: no policy for ${d.side} (${d.kind})`);
+    apply(state, ws, d, policy.choose(state, d, rng));
+  }
+  return ws;
+}
+
+/**
+ * Plays `state` to the end of the game from the start of the phase it names (the events phase of
+ * `side` by default, as on turn `state.turn`) with `policies`, through the core driver.
+ */
+export function playFrom(
+  state: SfoState,
+  policies: Readonly<Record<string, Policy>>,
+  opts: { seed?: number; game?: number; trace?: TraceEvent[]; side?: Side } = {},
+): GameRecord {
+  const first = state.rules.expert?.first ?? 'soviet';
+  state.seq = (opts.side ?? first) === first ? 0 : 3;
+  state.rng = { seed: opts.seed ?? 1, game: opts.game ?? 0, streams: {} };
+  const ws = sfoWorkspace(state);
+  ws.trace = opts.trace;
+  return playMatch(new GameMatch(sfo, setupOf(state), state, ws), policies);
 }

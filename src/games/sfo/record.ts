@@ -7,7 +7,13 @@ import { defineStats } from '../../core/game-stats.js';
 import type { SfoState } from './state.js';
 import { outcome, sovietTownFlags } from './victory.js';
 
-const town = (k: number) => (s: SfoState) => sovietTownFlags(s)[k]!;
+/** What the final statistics share, computed once per record. */
+interface End {
+  readonly towns: readonly number[];
+  readonly outcome: ReturnType<typeof outcome>;
+}
+
+const town = (k: number) => (_: SfoState, e: End) => e.towns[k]!;
 
 const eventStat = (side: 'soviet' | 'us', what: string) =>
   ({
@@ -15,11 +21,11 @@ const eventStat = (side: 'soviet' | 'us', what: string) =>
     description: `Expert: ${side === 'soviet' ? 'Soviet' : 'US'} random events taking effect that were ${what} (SFO 7.1).`,
   }) as const;
 
-export const SFO_STATS = defineStats<SfoState>()({
+export const SFO_STATS = defineStats<SfoState, End>((s) => ({ towns: sovietTownFlags(s), outcome: outcome(s) }))({
   soviet_towns_end: {
     kind: 'int',
     description: 'Towns occupied by Soviet units at the end (SFO 10).',
-    final: (s) => sovietTownFlags(s).reduce((a, b) => a + b, 0),
+    final: (_, e) => e.towns[0]! + e.towns[1]! + e.towns[2]!,
   },
   soviet_units_lost: { kind: 'int', description: 'Soviet eliminations, including units later replaced.' },
   us_units_lost: { kind: 'int', description: 'US and West German units eliminated.' },
@@ -42,12 +48,12 @@ export const SFO_STATS = defineStats<SfoState>()({
   vp_soviet: {
     kind: 'int',
     description: 'Expert: Soviet victory points at the end (SFO 10, Table 3); 0 at Basic/Advanced.',
-    final: (s) => outcome(s).vp.soviet,
+    final: (_, e) => e.outcome.vp.soviet,
   },
   vp_us: {
     kind: 'int',
     description: 'Expert: US victory points at the end (SFO 10, Table 3); 0 at Basic/Advanced.',
-    final: (s) => outcome(s).vp.us,
+    final: (_, e) => e.outcome.vp.us,
   },
   us_replacements: { kind: 'int', description: 'Expert: US units replaced by Replacement events (SFO 7.1).' },
   ev_soviet_planned: eventStat(

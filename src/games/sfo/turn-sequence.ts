@@ -120,6 +120,31 @@ export function advance(state: SfoState, ws: SfoWorkspace): SfoPending | null {
   return state.pending;
 }
 
+/**
+ * `advance` that stops (returning null) as soon as `stop(state)` holds before a rules step, with no
+ * decision pending: for tools and tests that run part of a phase (a battle's consequences, say).
+ */
+export function runUntil(
+  state: SfoState,
+  ws: SfoWorkspace,
+  stop: (s: SfoState) => boolean,
+): SfoPending | null {
+  while (state.pending === null) {
+    if (state.over || stop(state)) return null;
+    const task = state.stack[state.stack.length - 1];
+    if (task === undefined) {
+      nextPhase(state, ws);
+      continue;
+    }
+    const p = step(state, ws, task);
+    if (p !== null) {
+      state.pending = p;
+      if (p.kind !== 'chance') state.decisions++;
+    }
+  }
+  return state.pending;
+}
+
 /** GameDefinition.apply: carries out answer `choice` to the pending decision (checked). */
 export function apply(state: SfoState, ws: SfoWorkspace, pending: SfoPending, choice: number): void {
   const p = state.pending;

@@ -57,21 +57,37 @@ export interface BoardBuffers {
   /** Float64 per-hex tables handed out by `hexTable` and `nearest`. */
   readonly pool: Float64Array[];
   used: number;
-  /** The rules' scratch for the policy's own retreat and battle queries. */
-  readonly sc: SfoScratch;
+  /** The rules' scratch for the policy's own retreat and battle queries (see policyScratch). */
+  sc: SfoScratch | null;
 }
 
 export function boardBuffers(): BoardBuffers {
   const none = new Uint8Array(0);
-  return { own: none, enemy: none, adjOwn: none, adjEnemy: none, pool: [], used: 0, sc: newScratch() };
+  return {
+    own: none,
+    enemy: none,
+    adjOwn: none,
+    adjEnemy: none,
+    pool: [],
+    used: 0,
+    sc: null,
+  };
+}
+
+/** The rules' scratch of a board's policy, made on first use. */
+export function policyScratch(bb: BoardBuffers): SfoScratch {
+  bb.sc ??= newScratch();
+  return bb.sc;
 }
 
 function resetBuffers(bb: BoardBuffers, size: number): void {
   if (bb.own.length !== size) {
-    bb.own = new Uint8Array(size);
-    bb.enemy = new Uint8Array(size);
-    bb.adjOwn = new Uint8Array(size);
-    bb.adjEnemy = new Uint8Array(size);
+    // one allocation for the four per-hex counts
+    const buf = new ArrayBuffer(4 * size);
+    bb.own = new Uint8Array(buf, 0, size);
+    bb.enemy = new Uint8Array(buf, size, size);
+    bb.adjOwn = new Uint8Array(buf, 2 * size, size);
+    bb.adjEnemy = new Uint8Array(buf, 3 * size, size);
     bb.pool.length = 0;
   } else {
     bb.own.fill(0);
@@ -485,7 +501,7 @@ function scoreOptions(t: Tactics, state: SfoState, d: SfoDecision, scores: Float
       return;
     }
     case 'attack': {
-      const trapped = trappedFn(state, x.bb.sc);
+      const trapped = trappedFn(state, policyScratch(x.bb));
       d.options.forEach((o, i) => {
         scores[i] = o.type === 'battle' ? battleValue(b, o.battle, t.attack, trapped) - t.attack.threshold : 0;
       });
@@ -522,7 +538,7 @@ function scoreOptions(t: Tactics, state: SfoState, d: SfoDecision, scores: Float
       });
       return;
     case 'support': {
-      const trapped = trappedFn(state, x.bb.sc);
+      const trapped = trappedFn(state, policyScratch(x.bb));
       d.options.forEach((o, i) => {
         // the chit costs nothing: place it wherever it helps most (never decline while a hex is possible)
         const v = o.type === 'support' ? supportValue(b, o.hex, o.kind, t.attack, trapped) : -1e9;
@@ -560,24 +576,32 @@ function scoreOptions(t: Tactics, state: SfoState, d: SfoDecision, scores: Float
 
 /** A policy that scores every option with the given tactics and takes the best (ties by its stream). */
 export function tacticalPolicy(id: string, t: Tactics): Policy<SfoState, SfoDecision> {
-  const x: ChooserScratch = {
-    scores: new Float64Array(256),
-    base: new Float64Array(64),
-    have: new Uint8Array(64),
-    memo: new Float64Array(128),
-    bb: boardBuffers(),
+  let x: ChooserScratch | undefined; // made on the first decision
+  const scratch = (): ChooserScratch => {
+    if (x === undefined) {
+      const f = new Float64Array(256 + 64 + 128);
+      x = {
+        scores: f.subarray(0, 256),
+        base: f.subarray(256, 320),
+        memo: f.subarray(320),
+        have: new Uint8Array(64),
+        bb: boardBuffers(),
+      };
+    }
+    return x;
   };
   return {
     id,
     choose(state: SfoState, d: SfoDecision, rng: Rng): number {
+      const sx = scratch();
       const n = d.options.length;
-      if (x.scores.length < n) x.scores = new Float64Array(2 * n);
-      scoreOptions(t, state, d, x.scores, x);
-      if (d.kind === 'replace') return x.scores.indexOf(1);
-      return argmaxWithTies(x.scores, n, rng);
+      if (sx.scores.length < n) sx.scores = new Float64Array(2 * n);
+      scoreOptions(t, state, d, sx.scores, sx);
+      if (d.kind === 'replace') return sx.scores.indexOf(1);
+      return argmaxWithTies(sx.scores, n, rng);
     },
     scores(state: SfoState, d: SfoDecision, out: Float64Array): void {
-      scoreOptions(t, state, d, out, x);
+      scoreOptions(t, state, d, out, scratch());
     },
   };
 }
