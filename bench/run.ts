@@ -85,7 +85,14 @@ function singleCore(
   let games = 0;
   const t0 = performance.now();
   while (performance.now() - t0 < SECONDS * 1000 || games < 50) {
-    playOneGame(def, setup, createPolicies(def, policies, setup.scenario), { masterSeed: SEED, gameIndex: games }, undefined, counter);
+    playOneGame(
+      def,
+      setup,
+      createPolicies(def, policies, setup.scenario),
+      { masterSeed: SEED, gameIndex: games },
+      undefined,
+      counter,
+    );
     games++;
   }
   const secs = (performance.now() - t0) / 1000;

@@ -1,24 +1,102 @@
+/**
+ * The shared conformance suite (DESIGN §3, §7; OpenSpiel's shared game tests): every registered
+ * game, every scenario, every policy, every variant switched from its default, and combinations of
+ * the optional variants. A stepped game is checked at EVERY decision by the core driver's
+ * conformance mode (a clone of the state, given the same answer as a second clone, stays
+ * identical in JSON and leaves the original untouched; every pending kind is declared; options are
+ * non-empty; invariants hold after every answer; the game ends within its declared bound), and
+ * each game is also serialised to JSON at one decision and continued from the copy, which must
+ * reach the same record. A legacy game (still owning its loop) is checked after every engine step.
+ */
 import { describe, expect, it } from 'vitest';
 import { randomPolicy } from '../src/core/decide.js';
-import type { GameDefinition, GameSetup, Policy } from '../src/core/game.js';
-import { gameStreams } from '../src/core/rng.js';
+import { GameMatch, playMatch, playOneGame, startMatch } from '../src/core/driver.js';
+import type {
+  GameDefinition,
+  GameRecord,
+  GameSetup,
+  LegacyGame,
+  Policy,
+  SteppedGame,
+  TraceEvent,
+  VariantDef,
+} from '../src/core/game.js';
+import { createPolicies, playerSides } from '../src/core/policies.js';
+import { gameStreams, streamRng } from '../src/core/rng.js';
+import { ROLLOUT_ID } from '../src/core/rollout.js';
 import { resolveSetup } from '../src/core/setup.js';
-import { listGames } from '../src/games/index.js';
-import { createPolicies, playerSides } from '../src/runner/play.js';
+import { GAMES } from '../src/games/index.js';
 
-// The shared conformance suite (DESIGN §3, §7): every registered game, every scenario, random and
-// scripted policies, each variant switched from its default: games end, never throw, keep their
-// invariants after every step, and their state survives a JSON round trip.
+/** Games per check; a large game may ask for fewer, never none. */
+const BUDGET: Readonly<Record<string, { random: number; policy: number; variant: number; combos: number }>> =
+  {
+    default: { random: 60, policy: 6, variant: 12, combos: 256 },
+    scs: { random: 100, policy: 12, variant: 10, combos: 0 },
+  };
+const budget = (def: GameDefinition) => BUDGET[def.id] ?? BUDGET.default!;
 
-const RANDOM_GAMES = 150;
+function checkRecord(def: GameDefinition, rec: GameRecord): void {
+  expect(def.results.map((r) => r.id)).toContain(rec.result);
+  expect(def.endReasons).toContain(rec.endReason);
+  expect(def.victoryLevels).toContain(rec.victoryLevel);
+  for (const s of def.stats) expect(Number.isFinite(rec.stats[s.id]), `${def.id} stat ${s.id}`).toBe(true);
+  expect(Object.keys(rec.stats).sort()).toEqual(def.stats.map((s) => s.id).sort());
+}
 
-function playChecked(
-  def: GameDefinition,
+/** Policies for every player side: `ids` by spec, or the uniform random policy. */
+function policiesFor(def: GameDefinition, scenario: string, ids: Record<string, string> | 'random') {
+  if (ids !== 'random') return createPolicies(def, ids, scenario);
+  return Object.fromEntries(playerSides(def, scenario).map((s) => [s, randomPolicy()])) as Record<
+    string,
+    Policy
+  >;
+}
+
+/**
+ * Plays one stepped game in conformance mode, keeps a JSON copy of the state at one decision
+ * (chosen by the game index), continues that copy to the end with fresh policies, and requires
+ * the same record.
+ */
+function playStepped(
+  def: SteppedGame,
   setup: GameSetup,
-  policies: Record<string, Policy>,
+  ids: Record<string, string> | 'random',
   seed: number,
   game: number,
-) {
+): GameRecord {
+  const at = 1 + (game % 37);
+  let snapshot: string | undefined;
+  const rec = playMatch(
+    startMatch(def, setup, { masterSeed: seed, gameIndex: game }),
+    policiesFor(def, setup.scenario, ids),
+    {
+      conformance: {
+        atDecision: (m, _p, decisions) => {
+          if (decisions === at) snapshot = JSON.stringify(m.state);
+        },
+      },
+    },
+  );
+  checkRecord(def, rec);
+  if (snapshot !== undefined) {
+    const copy = JSON.parse(snapshot);
+    const again = playMatch(
+      new GameMatch(def, setup, copy, def.workspace(copy)),
+      policiesFor(def, setup.scenario, ids),
+    );
+    expect(again, `${def.id} game ${game}: continued from a JSON copy at decision ${at}`).toEqual(rec);
+  }
+  return rec;
+}
+
+/** Plays one legacy game with invariants and a JSON round trip checked after every engine step. */
+function playLegacy(
+  def: LegacyGame,
+  setup: GameSetup,
+  ids: Record<string, string> | 'random',
+  seed: number,
+  game: number,
+): GameRecord {
   const streams = gameStreams(seed, game);
   const state = def.start(setup, streams);
   let steps = 0;
@@ -30,26 +108,66 @@ function playChecked(
     if (steps % 5 === 1) expect(JSON.parse(JSON.stringify(s))).toStrictEqual(s);
   };
   check(state);
-  const rec = def.play(state, { streams, policies, onStep: check });
+  const rec = def.play(state, { streams, policies: policiesFor(def, setup.scenario, ids), onStep: check });
   expect(def.invariants(state)).toEqual([]);
-  expect(def.results.map((r) => r.id)).toContain(rec.result);
-  expect(def.endReasons).toContain(rec.endReason);
-  expect(def.victoryLevels).toContain(rec.victoryLevel);
-  for (const s of def.stats) expect(Number.isFinite(rec.stats[s.id]), `${def.id} stat ${s.id}`).toBe(true);
+  checkRecord(def, rec);
   return rec;
 }
 
-const randomAll = (def: GameDefinition) =>
-  Object.fromEntries(playerSides(def).map((s) => [s, randomPolicy()]));
+function play(
+  def: GameDefinition,
+  setup: GameSetup,
+  ids: Record<string, string> | 'random',
+  seed: number,
+  game: number,
+) {
+  return def.contract === 'steps'
+    ? playStepped(def, setup, ids, seed, game)
+    : playLegacy(def, setup, ids, seed, game);
+}
 
-for (const def of listGames()) {
+/** Scripted policies of a side (the search policy is checked on its own, it plays whole games per decision). */
+const scripted = (def: GameDefinition, side: string) =>
+  def.policies.filter((p) => p.side === side && p.id !== ROLLOUT_ID).map((p) => p.id);
+
+/** Variants switched on in random combinations: every on/off pattern of the flags (up to the budget), one member of each group. */
+function combinations(def: GameDefinition, n: number, seed: number): Record<string, boolean>[] {
+  const flags = def.variants.filter((v) => v.group === undefined);
+  const groups = new Map<string, VariantDef[]>();
+  for (const v of def.variants)
+    if (v.group !== undefined) groups.set(v.group, [...(groups.get(v.group) ?? []), v]);
+  const total = 2 ** flags.length;
+  const rng = streamRng(seed, 0, 'combinations');
+  const masks =
+    total <= n
+      ? Array.from({ length: total }, (_, i) => i)
+      : Array.from({ length: n }, () => rng.next() >>> 0);
+  return masks.map((mask) => {
+    const out: Record<string, boolean> = {};
+    flags.forEach((v, i) => {
+      out[v.id] = (mask & (1 << i)) !== 0;
+    });
+    for (const members of groups.values()) out[members[(rng.next() >>> 0) % members.length]!.id] = true;
+    return out;
+  });
+}
+
+for (const def of GAMES) {
+  const b = budget(def);
   describe(`conformance: ${def.id}`, () => {
     it('declares consistent metadata', () => {
-      expect(playerSides(def).length).toBeGreaterThan(0);
-      expect(Object.keys(def.defaultPolicies).sort()).toEqual(playerSides(def).sort());
-      for (const side of playerSides(def)) {
-        expect(def.policies.some((p) => p.side === side && p.id === def.defaultPolicies[side])).toBe(true);
-        expect(def.policies.some((p) => p.side === side && p.id === 'random')).toBe(true);
+      for (const sc of def.scenarios) {
+        const sides = playerSides(def, sc.id);
+        expect(sides.length, `${sc.id}: a side played by a policy`).toBeGreaterThan(0);
+        for (const side of sides) {
+          expect(def.policies.some((p) => p.side === side && p.id === def.defaultPolicies[side])).toBe(true);
+          expect(def.policies.some((p) => p.side === side && p.id === 'random')).toBe(true);
+          if (def.contract === 'steps')
+            expect(
+              def.policies.some((p) => p.side === side && p.id === ROLLOUT_ID),
+              `${side} rollout`,
+            ).toBe(true);
+        }
       }
       for (const r of def.results)
         expect(r.winner === null || def.sides.some((s) => s.id === r.winner)).toBe(true);
@@ -60,46 +178,64 @@ for (const def of listGames()) {
             def.scenarios.map((x) => x.id),
             `${p.id} scenario`,
           ).toContain(sc);
+      if (def.contract === 'steps') expect(def.decisionKinds.length).toBeGreaterThan(0);
       expect(() => JSON.stringify(def.data)).not.toThrow();
     });
 
     for (const scenario of def.scenarios) {
-      it(`${scenario.id}: ${RANDOM_GAMES} random-policy games end legally`, () => {
-        const setup = resolveSetup(def, { scenario: scenario.id }, 'conformance');
-        for (let g = 0; g < RANDOM_GAMES; g++) playChecked(def, setup, randomAll(def), 11, g);
+      const setupOf = (variants: Record<string, boolean> = {}) =>
+        resolveSetup(def, { scenario: scenario.id, variants }, 'conformance');
+
+      it(`${scenario.id}: ${b.random} random-policy games, checked at every decision`, () => {
+        const setup = setupOf();
+        for (let g = 0; g < b.random; g++) play(def, setup, 'random', 11, g);
       });
 
-      it(`${scenario.id}: every scripted policy pairing plays legally`, () => {
-        const setup = resolveSetup(def, { scenario: scenario.id }, 'conformance');
-        // Each policy of each player side meets the other sides' defaults, a few games each.
-        playerSides(def).forEach((side) => {
-          for (const id of def.policies.filter((p) => p.side === side).map((p) => p.id)) {
-            const ids = { ...def.defaultPolicies, [side]: id };
-            for (let g = 0; g < 12; g++) playChecked(def, setup, createPolicies(def, ids), 12, g);
-          }
-        });
+      it(`${scenario.id}: every scripted policy of each side against the other sides' defaults`, () => {
+        const setup = setupOf();
+        for (const side of playerSides(def, scenario.id))
+          for (const id of scripted(def, side))
+            for (let g = 0; g < b.policy; g++)
+              play(def, setup, { ...def.defaultPolicies, [side]: id }, 12, g);
       });
 
       for (const v of def.variants) {
-        it(`${scenario.id}: variant ${v.id} switched ${v.default ? 'off' : 'on'} plays legally`, () => {
-          if (v.default && v.group !== undefined) return; // a group's default can only be replaced, which its siblings test
-          const setup = resolveSetup(
-            def,
-            { scenario: scenario.id, variants: { [v.id]: !v.default } },
-            'conformance',
-          );
-          for (let g = 0; g < 30; g++) playChecked(def, setup, randomAll(def), 13, g);
-          for (let g = 0; g < 10; g++)
-            playChecked(def, setup, createPolicies(def, def.defaultPolicies), 14, g);
+        if (v.default && v.group !== undefined) continue; // a group's default can only be replaced, which its siblings test
+        it(`${scenario.id}: variant ${v.id} switched ${v.default ? 'off' : 'on'}`, () => {
+          const setup = setupOf({ [v.id]: !v.default });
+          for (let g = 0; g < b.variant; g++) play(def, setup, 'random', 13, g);
+          for (let g = 0; g < Math.ceil(b.variant / 3); g++)
+            play(def, setup, { ...def.defaultPolicies }, 14, g);
         });
       }
+
+      if (b.combos > 0 && def.variants.length > 1)
+        it(`${scenario.id}: combinations of the variants (every flag pattern up to ${b.combos})`, () => {
+          combinations(def, b.combos, 15).forEach((variants, k) => {
+            const setup = setupOf(variants);
+            play(def, setup, 'random', 16, k);
+            play(def, setup, { ...def.defaultPolicies }, 17, k);
+          });
+        });
     }
 
-    it('the same seed and game index give the same record', () => {
+    it('the same seed and game index give the same record; tracing changes nothing', () => {
       const setup = resolveSetup(def, {}, 'conformance');
-      const a = playChecked(def, setup, createPolicies(def, def.defaultPolicies), 5, 3);
-      const b = playChecked(def, setup, createPolicies(def, def.defaultPolicies), 5, 3);
-      expect(a).toStrictEqual(b);
+      const a = play(def, setup, { ...def.defaultPolicies }, 5, 3);
+      const b2 = play(def, setup, { ...def.defaultPolicies }, 5, 3);
+      expect(a).toStrictEqual(b2);
+      const trace: TraceEvent[] = [];
+      const seed = { masterSeed: 5, gameIndex: 3 };
+      const traced = playOneGame(
+        def,
+        setup,
+        policiesFor(def, setup.scenario, { ...def.defaultPolicies }),
+        seed,
+        trace,
+      );
+      expect(traced).toStrictEqual(a);
+      expect(trace.length).toBeGreaterThan(10);
+      expect(trace.every((e) => e.rule.length > 0 && e.text.length > 0)).toBe(true);
     });
   });
 }

@@ -131,7 +131,10 @@ export function registerPlay(program: Command, games: GameRegistry): void {
         arm = { id: 'play', description: '', setup, policies };
         seed = flags.seed;
       }
-      showGame(games, gameId, arm, seed, flags.game, { trace: flags.trace ?? false, json: flags.json ?? false });
+      showGame(games, gameId, arm, seed, flags.game, {
+        trace: flags.trace ?? false,
+        json: flags.json ?? false,
+      });
     });
 }
 

@@ -74,7 +74,12 @@ export class GameMatch implements Match {
 }
 
 /** Starts game `seed.gameIndex` of a run: its dice depend only on (master seed, game index, stream name). */
-export function startMatch(game: SteppedGame, setup: GameSetup, seed: GameSeed, opts: MatchOptions = {}): GameMatch {
+export function startMatch(
+  game: SteppedGame,
+  setup: GameSetup,
+  seed: GameSeed,
+  opts: MatchOptions = {},
+): GameMatch {
   const s = game.start(setup, seed);
   const ws = game.workspace(s);
   ws.trace = opts.trace;
@@ -87,8 +92,8 @@ export function startMatch(game: SteppedGame, setup: GameSetup, seed: GameSeed, 
 export interface ConformanceOptions {
   /** Clone the state, apply the same answer to both, and require identical JSON (default true). */
   readonly cloneEquality?: boolean;
-  /** Called before each answer is applied (e.g. to keep a JSON copy of the state). */
-  readonly beforeApply?: (match: Match, pending: Pending, choice: number, decisions: number) => void;
+  /** Called at each pending decision before the policy is asked (e.g. to keep a JSON copy of the state); `decisions` counts from 1. */
+  readonly atDecision?: (match: Match, pending: Pending, decisions: number) => void;
 }
 
 export interface DriveOptions {
@@ -146,13 +151,16 @@ export function playMatch(
     const p = game.advance(state, ws);
     if (p === null) break;
     let choice: number;
+    conf?.atDecision?.(match, p, decisions + 1);
     if (p.kind === 'chance') {
       choice = sampleChance(ws.streams.stream('chance'), p as ChanceNode);
     } else {
       const d = p as Decision;
       const policy = policies[d.side];
-      if (policy === undefined) throw new Error(`${game.id}: no policy for side ${d.side} (${d.kind}, ${d.rule})`);
-      if (d.options.length === 0) throw new Error(`${game.id}: decision ${d.kind} (${d.rule}) has no options`);
+      if (policy === undefined)
+        throw new Error(`${game.id}: no policy for side ${d.side} (${d.kind}, ${d.rule})`);
+      if (d.options.length === 0)
+        throw new Error(`${game.id}: decision ${d.kind} (${d.rule}) has no options`);
       let rng = rngs[d.side];
       if (rng === undefined) {
         rng = ws.streams.stream(`policy:${d.side}`);
@@ -187,11 +195,11 @@ function checkDecision(
   if (decisions > limit) throw new ConformanceError(match, decisions, `more than ${limit} decisions`);
   if (p.kind === 'chance') {
     const total = (p as ChanceNode).outcomes.reduce((a, o) => a + o.p, 0);
-    if (Math.abs(total - 1) > 1e-9) throw new ConformanceError(match, decisions, `chance outcomes sum to ${total}`);
+    if (Math.abs(total - 1) > 1e-9)
+      throw new ConformanceError(match, decisions, `chance outcomes sum to ${total}`);
   } else if (!(game.decisionKinds as readonly string[]).includes(p.kind)) {
     throw new ConformanceError(match, decisions, `pending kind ${p.kind} is not declared in decisionKinds`);
   }
-  conf.beforeApply?.(match, p, choice, decisions);
   if (conf.cloneEquality !== false) {
     const copy = match.clone();
     const before = JSON.stringify(state);
@@ -228,7 +236,8 @@ export function enumerateChance(
   read: (s: GameStateBase) => string,
   done: (s: GameStateBase) => boolean = () => false,
 ): Map<string, number> {
-  if (!match.workspace.explicitChance) throw new Error('enumerateChance needs a match in explicit-chance mode');
+  if (!match.workspace.explicitChance)
+    throw new Error('enumerateChance needs a match in explicit-chance mode');
   const out = new Map<string, number>();
   const walk = (m: GameMatch, p: number) => {
     const pending = done(m.state) ? null : m.pending();

@@ -42,7 +42,12 @@ export function defineStats<S, E = undefined>(summarize: (s: S) => E = () => und
     const finals = ids.filter((id) => spec[id]!.final !== undefined);
     const defs: StatDef[] = ids.map((id) => {
       const x = spec[id]!;
-      return { id, kind: x.kind, description: x.description, ...(x.missing === undefined ? {} : { missing: x.missing }) };
+      return {
+        id,
+        kind: x.kind,
+        description: x.description,
+        ...(x.missing === undefined ? {} : { missing: x.missing }),
+      };
     });
     // Counters are copied from one template object (a spread copy of an object with fast properties
     // is much cheaper than adding the properties one by one).

@@ -11,9 +11,7 @@ export function playerSides(def: GameDefinition, scenario?: string): string[] {
   return def.sides
     .map((s) => s.id)
     .filter((id) =>
-      sc?.players !== undefined
-        ? sc.players[id] === 'policy'
-        : def.policies.some((p) => p.side === id),
+      sc?.players !== undefined ? sc.players[id] === 'policy' : def.policies.some((p) => p.side === id),
     );
 }
 
@@ -49,7 +47,11 @@ export function parsePolicySpec(def: GameDefinition, side: string, spec: string,
         throw new UserError(
           `${where}: policy ${id} has no parameter ${quote(key)} (known: ${decl.map((x) => x.id).join(', ') || 'none'})`,
         );
-      params[key] = checkPolicyParam(d, eq < 0 ? '' : part.slice(eq + 1), `${where}: policy ${id} parameter ${key}`);
+      params[key] = checkPolicyParam(
+        d,
+        eq < 0 ? '' : part.slice(eq + 1),
+        `${where}: policy ${id} parameter ${key}`,
+      );
     }
   }
   return { id, params };
@@ -68,7 +70,9 @@ function checkPolicyParam(d: PolicyParamDef, raw: string, where: string): number
 export function formatPolicySpec(def: GameDefinition, side: string, spec: PolicySpec): string {
   const p = def.policies.find((x) => x.side === side && x.id === spec.id);
   const changed = (p?.params ?? []).filter((d) => spec.params[d.id] !== d.default);
-  return changed.length === 0 ? spec.id : `${spec.id}:${changed.map((d) => `${d.id}=${spec.params[d.id]}`).join(',')}`;
+  return changed.length === 0
+    ? spec.id
+    : `${spec.id}:${changed.map((d) => `${d.id}=${spec.params[d.id]}`).join(',')}`;
 }
 
 /** The definition of the policy a spec names (throws on an unknown id: specs are checked at load). */

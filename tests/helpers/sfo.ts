@@ -120,8 +120,14 @@ export function fight(
   state.stack.push({ t: 'roll', battle });
   const done = (s: SfoState) => s.stack.length <= depth;
   const chance = runUntil(state, ws, done);
-  if (chance === null || chance.kind !== 'chance') throw new Error('fight: the roll did not stop at its chance point');
-  const k = typeof die === 'number' ? (chance.outcomes.length === 6 ? die - 1 : (die - 1) * 6 + 5) : (die[0] - 1) * 6 + (die[1] - 1);
+  if (chance === null || chance.kind !== 'chance')
+    throw new Error('fight: the roll did not stop at its chance point');
+  const k =
+    typeof die === 'number'
+      ? chance.outcomes.length === 6
+        ? die - 1
+        : (die - 1) * 6 + 5
+      : (die[0] - 1) * 6 + (die[1] - 1);
   apply(state, ws, chance, k);
   const rng = streamRng(1, 1, 'fight');
   for (let p = runUntil(state, ws, done); p !== null; p = runUntil(state, ws, done)) {

@@ -213,7 +213,6 @@ export function defendersOf(state: SfoState, battle: Battle): number[] {
   return out;
 }
 
-
 // ---------------------------------------------------------------------------------------------
 // The combat phase as tasks (SFO 9)
 
@@ -398,7 +397,8 @@ function eliminateAll(state: SfoState, ws: SfoWorkspace, units: readonly number[
   for (const ui of units) {
     if (state.units[ui]!.status !== 'map') continue;
     eliminate(state, ui);
-    if (ws.trace !== undefined) tell(state, ws, state.units[ui]!.side, 'SFO 9.1', `${label(state, ui)} eliminated`);
+    if (ws.trace !== undefined)
+      tell(state, ws, state.units[ui]!.side, 'SFO 9.1', `${label(state, ui)} eliminated`);
   }
 }
 
@@ -416,7 +416,8 @@ export function retreatStep(state: SfoState, ws: SfoWorkspace, task: Task<'retre
     const hexes = retreatOptions(state, ui, undefined, ws.sc);
     if (hexes.length === 0) {
       eliminate(state, ui);
-      if (ws.trace !== undefined) tell(state, ws, u.side, 'SFO 9.2', `${label(state, ui)} cannot retreat: eliminated`);
+      if (ws.trace !== undefined)
+        tell(state, ws, u.side, 'SFO 9.2', `${label(state, ui)} cannot retreat: eliminated`);
       continue;
     }
     const options = hexes.map((to): SfoOption => ({ type: 'retreat', unit: ui, to }));
@@ -464,9 +465,16 @@ export function applyRetreat(
   const from = u.hex;
   u.hex = to;
   if (ws.trace !== undefined)
-    tell(state, ws, u.side, 'SFO 9.2', `${label(state, ui)} retreats ${hexName(state, from)} → ${hexName(state, to)}`, {
-      decision: { kind: 'retreat', choice, of },
-    });
+    tell(
+      state,
+      ws,
+      u.side,
+      'SFO 9.2',
+      `${label(state, ui)} retreats ${hexName(state, from)} → ${hexName(state, to)}`,
+      {
+        decision: { kind: 'retreat', choice, of },
+      },
+    );
 }
 
 /** Chart legend reading (variant elim-one), Expert EX: the owner eliminates one of the units. */
@@ -537,10 +545,18 @@ export function applyAdvance(
   const from = u.hex;
   u.hex = task.battle.defender;
   if (ws.trace !== undefined)
-    tell(state, ws, task.side, 'SFO 9.3', `${label(state, o.unit)} advances ${hexName(state, from)} → ${hexName(state, u.hex)}`, {
-      decision: { kind: 'advance', choice, of },
-    });
-  if (task.exploit && u.type === 'tank') state.stack.push({ t: 'exploit', battle: task.battle, side: task.side, tank: o.unit });
+    tell(
+      state,
+      ws,
+      task.side,
+      'SFO 9.3',
+      `${label(state, o.unit)} advances ${hexName(state, from)} → ${hexName(state, u.hex)}`,
+      {
+        decision: { kind: 'advance', choice, of },
+      },
+    );
+  if (task.exploit && u.type === 'tank')
+    state.stack.push({ t: 'exploit', battle: task.battle, side: task.side, tank: o.unit });
 }
 
 /** SFO 9.3 optional: the exploitation decision of the tank that advanced, or null when it has no hex. */

@@ -240,7 +240,13 @@ export function eventsStep(state: SfoState, ws: SfoWorkspace, task: EventsTask):
     const ex = state.rules.expert;
     const arrived = scheduledArrivals(state, side);
     if (arrived.length > 0 && ws.trace !== undefined)
-      tell(state, ws, side, 'SFO 12-13', `scheduled reinforcements: ${arrived.map((u) => label(state, u)).join(', ')} arrive`);
+      tell(
+        state,
+        ws,
+        side,
+        'SFO 12-13',
+        `scheduled reinforcements: ${arrived.map((u) => label(state, u)).join(', ')} arrive`,
+      );
     const rng = ws.streams.stream('events');
     const first = drawEvent(state, side, rng);
     const cell = effectiveEvent(state, side, first.cell);
@@ -319,7 +325,9 @@ export function applyEventsDecision(
   task.cell = o.cell;
   task.stage = 2;
   if (ws.trace !== undefined)
-    tell(state, ws, side, 'SFO 7', `chooses ${eventName(state, o.cell)}`, { decision: { kind: 'event', choice, of } });
+    tell(state, ws, side, 'SFO 7', `chooses ${eventName(state, o.cell)}`, {
+      decision: { kind: 'event', choice, of },
+    });
 }
 
 /** SFO 7.1: what a drawn event does; a Replacement or SNAFU target may need the side's decision. */
@@ -331,7 +339,13 @@ function carryOut(state: SfoState, ws: SfoWorkspace, task: EventsTask, cell: Eve
     state.units[ui]!.status = 'arriving';
     if (id === V_ID) state.stats.v_arrival_turn = state.turn;
     if (ws.trace !== undefined)
-      tell(state, ws, side, 'SFO 7.1', `${label(state, ui)} arrives at the ${side === 'soviet' ? 'east' : 'west'} edge`);
+      tell(
+        state,
+        ws,
+        side,
+        'SFO 7.1',
+        `${label(state, ui)} arrives at the ${side === 'soviet' ? 'east' : 'west'} edge`,
+      );
     return null;
   }
   switch (cell) {
@@ -378,9 +392,16 @@ export function applyExpertChoice(
     if (o.units.length === 0) return;
     applyExpertReplacement(state, side, o.units);
     if (ws.trace !== undefined)
-      tell(state, ws, side, 'SFO 7.1', `replacements: ${o.units.map((u) => label(state, u)).join(', ')} arrive`, {
-        decision: { kind: 'replace-units', choice, of },
-      });
+      tell(
+        state,
+        ws,
+        side,
+        'SFO 7.1',
+        `replacements: ${o.units.map((u) => label(state, u)).join(', ')} arrive`,
+        {
+          decision: { kind: 'replace-units', choice, of },
+        },
+      );
     return;
   }
   if (o.type !== 'disrupt') throw new Error(`SFO events: unexpected option ${o.type}`);
@@ -423,7 +444,10 @@ export function supportStep(state: SfoState, task: SfoTask & { readonly t: 'supp
     state.stack.pop();
     return null;
   }
-  const options: SfoOption[] = [{ type: 'no-support' }, ...hexes.map((hex): SfoOption => ({ type: 'support', kind, hex }))];
+  const options: SfoOption[] = [
+    { type: 'no-support' },
+    ...hexes.map((hex): SfoOption => ({ type: 'support', kind, hex })),
+  ];
   return { kind: 'support', side: task.side, rule: 'SFO 7.1', options } as SfoDecision;
 }
 

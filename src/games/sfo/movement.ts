@@ -296,7 +296,11 @@ function rawDestinations(
  * units that cannot move). A unit's origin does not change until it has moved, and then it is out
  * of the phase, so the objects stay valid; each decision filters them by stacking.
  */
-function phaseOptions(state: SfoState, side: Side, raw: readonly (number[] | null)[]): (SfoOption[] | null)[] {
+function phaseOptions(
+  state: SfoState,
+  side: Side,
+  raw: readonly (number[] | null)[],
+): (SfoOption[] | null)[] {
   return state.units.map((u, i) => {
     const dests = raw[i];
     if (u.side !== side || dests === null || dests === undefined) return null;

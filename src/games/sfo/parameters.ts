@@ -11,7 +11,11 @@ import type { EventCell } from './state.js';
 const EV = sfoData.expert.events;
 
 /** The Expert scenarios (SFO 11-13): the only ones random events, pioneers and VP levels affect. */
-export const EXPERT_SCENARIOS = ['expert-standard', 'expert-engagement', 'expert-us-counter-offensive'] as const;
+export const EXPERT_SCENARIOS = [
+  'expert-standard',
+  'expert-engagement',
+  'expert-us-counter-offensive',
+] as const;
 
 function eventCountParam(side: 'soviet' | 'us', cell: string, id: string, what: string): ParameterDef {
   return {

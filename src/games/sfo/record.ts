@@ -21,7 +21,10 @@ const eventStat = (side: 'soviet' | 'us', what: string) =>
     description: `Expert: ${side === 'soviet' ? 'Soviet' : 'US'} random events taking effect that were ${what} (SFO 7.1).`,
   }) as const;
 
-export const SFO_STATS = defineStats<SfoState, End>((s) => ({ towns: sovietTownFlags(s), outcome: outcome(s) }))({
+export const SFO_STATS = defineStats<SfoState, End>((s) => ({
+  towns: sovietTownFlags(s),
+  outcome: outcome(s),
+}))({
   soviet_towns_end: {
     kind: 'int',
     description: 'Towns occupied by Soviet units at the end (SFO 10).',
@@ -37,7 +40,10 @@ export const SFO_STATS = defineStats<SfoState, End>((s) => ({ towns: sovietTownF
   res_de: { kind: 'int', description: 'Battles with result DE.' },
   res_ex: { kind: 'int', description: 'Battles with result EX (treated as DR, SFO 9).' },
   soviet_replacements: { kind: 'int', description: 'Soviet units replaced (Advanced, SFO 7; 0-2).' },
-  v_arrival_turn: { kind: 'int', description: 'Turn the West German V arrived (Advanced, SFO 7); 0 = never.' },
+  v_arrival_turn: {
+    kind: 'int',
+    description: 'Turn the West German V arrived (Advanced, SFO 7); 0 = never.',
+  },
   esselben_held: { kind: 'int', description: 'Soviets occupy Esselben (0405) at the end.', final: town(0) },
   ganheim_held: { kind: 'int', description: 'Soviets occupy Ganheim (0107) at the end.', final: town(1) },
   town3_held: {
@@ -66,7 +72,10 @@ export const SFO_STATS = defineStats<SfoState, End>((s) => ({ towns: sovietTownF
   ev_soviet_friction: eventStat('soviet', 'Enemy SNAFU'),
   ev_soviet_replacement: eventStat('soviet', 'Replacement'),
   ev_soviet_reinforce: eventStat('soviet', 'a one-time Reinforcement'),
-  ev_us_planned: eventStat('us', 'As planned (including spent reinforcements and replacements with nothing to replace)'),
+  ev_us_planned: eventStat(
+    'us',
+    'As planned (including spent reinforcements and replacements with nothing to replace)',
+  ),
   ev_us_air: eventStat('us', 'Air support'),
   ev_us_artillery: eventStat('us', 'Artillery support'),
   ev_us_friction: eventStat('us', 'Command problems'),
@@ -81,7 +90,10 @@ export const SFO_STATS = defineStats<SfoState, End>((s) => ({ towns: sovietTownF
     kind: 'int',
     description: 'Expert optional Armour in the open: tanks advancing a second hex (SFO 9.3).',
   },
-  infiltrations: { kind: 'int', description: 'Expert optional Armour in the open: tank infiltration moves (SFO 8.3).' },
+  infiltrations: {
+    kind: 'int',
+    description: 'Expert optional Armour in the open: tank infiltration moves (SFO 8.3).',
+  },
   soviet_armour_lost: { kind: 'int', description: 'Expert: Soviet tank eliminations.' },
   us_armour_lost: { kind: 'int', description: 'Expert: US armour eliminations.' },
 });

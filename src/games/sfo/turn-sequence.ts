@@ -21,7 +21,14 @@ import {
   startCombat,
 } from './combat.js';
 import type { SfoDecision, SfoOption, SfoPending } from './decisions.js';
-import { applyEventsDecision, applyExpertChoice, applySupport, eventsStep, startEvents, supportStep } from './events.js';
+import {
+  applyEventsDecision,
+  applyExpertChoice,
+  applySupport,
+  eventsStep,
+  startEvents,
+  supportStep,
+} from './events.js';
 import { applyMoveDecision, moveDecision, startMovement } from './movement.js';
 import { tell } from './narrate.js';
 import type { SfoState, SfoTask, Side } from './state.js';
@@ -154,7 +161,8 @@ export function apply(state: SfoState, ws: SfoWorkspace, pending: SfoPending, ch
   if (task === undefined) throw new Error(`SFO: ${p.kind} pending with no task`);
   if (p.kind === 'chance') {
     const n = (p as ChanceNode).outcomes.length;
-    if (!Number.isInteger(choice) || choice < 0 || choice >= n) throw new Error(`SFO: chance outcome ${choice} of ${n}`);
+    if (!Number.isInteger(choice) || choice < 0 || choice >= n)
+      throw new Error(`SFO: chance outcome ${choice} of ${n}`);
     if (task.t !== 'roll') throw new Error(`SFO: a chance point pending in task ${task.t}`);
     state.pending = null;
     applyRoll(state, ws, task, choice);

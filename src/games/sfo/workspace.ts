@@ -75,5 +75,11 @@ export interface SfoWorkspace extends Workspace {
 }
 
 export function sfoWorkspace(s: SfoState): SfoWorkspace {
-  return { streams: new Streams(s.rng), trace: undefined, explicitChance: false, sc: newScratch(), move: null };
+  return {
+    streams: new Streams(s.rng),
+    trace: undefined,
+    explicitChance: false,
+    sc: newScratch(),
+    move: null,
+  };
 }

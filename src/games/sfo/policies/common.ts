@@ -439,7 +439,13 @@ interface ChooserScratch {
  * Writes each option's score into `scores` (higher is better) for every SFO decision kind, with the
  * given tactics; draws nothing. The chooser takes the best, ties broken by the policy's stream.
  */
-function scoreOptions(t: Tactics, state: SfoState, d: SfoDecision, scores: Float64Array, x: ChooserScratch): void {
+function scoreOptions(
+  t: Tactics,
+  state: SfoState,
+  d: SfoDecision,
+  scores: Float64Array,
+  x: ChooserScratch,
+): void {
   const b = board(state, d.side as Side, x.bb);
   switch (d.kind) {
     case 'move': {
@@ -503,7 +509,8 @@ function scoreOptions(t: Tactics, state: SfoState, d: SfoDecision, scores: Float
     case 'attack': {
       const trapped = trappedFn(state, policyScratch(x.bb));
       d.options.forEach((o, i) => {
-        scores[i] = o.type === 'battle' ? battleValue(b, o.battle, t.attack, trapped) - t.attack.threshold : 0;
+        scores[i] =
+          o.type === 'battle' ? battleValue(b, o.battle, t.attack, trapped) - t.attack.threshold : 0;
       });
       return;
     }
@@ -522,7 +529,8 @@ function scoreOptions(t: Tactics, state: SfoState, d: SfoDecision, scores: Float
         const from = state.units[o.unit]!.hex;
         scores[i] = t.value(b, o.unit, from, o.to) - t.value(b, o.unit, from, from);
         // Armour in the open: a tank advancing after a breakthrough may exploit one hex further
-        if (d.kind === 'advance' && exploitable(state, o.unit, o.to)) scores[i] = scores[i]! + (t.exploitBonus ?? 1.5);
+        if (d.kind === 'advance' && exploitable(state, o.unit, o.to))
+          scores[i] = scores[i]! + (t.exploitBonus ?? 1.5);
       });
       return;
     case 'eliminate':

@@ -20,7 +20,6 @@ import {
 } from './common.js';
 import { nearestUnderManned } from './us.js';
 
-
 const HUNT_ESSELBEN: [number, number] = [13, 6];
 const HUNT_FOREST: [number, number] = [8, 3];
 const DENY_ESSELBEN: [number, number] = [14, 9];
