@@ -1,4 +1,20 @@
+import type { BoardDef } from './board.js';
 import type { GameStreams, Rng } from './rng.js';
+
+export type {
+  BoardCell,
+  BoardDef,
+  BoardKind,
+  HexBoardDef,
+  HexCell,
+  HexSheet,
+  PointBoardDef,
+  PointCell,
+  PointLine,
+  ZoneBoardDef,
+  ZoneCell,
+  ZoneLink,
+} from './board.js';
 
 /** Where a number or table comes from: printed rules, an outside source, or our reconstruction. */
 export type Provenance = 'rules' | 'source' | 'reconstructed';
@@ -101,22 +117,6 @@ export interface TraceEvent {
   readonly decision?: { readonly kind: string; readonly choice: number; readonly of: number };
 }
 
-/** A hex of a game's board as the report draws it. */
-export interface BoardHex {
-  readonly id: string;
-  readonly terrain: string;
-  readonly name?: string;
-  /** Features to mark on the map: 'town', 'fortified', 'k-line', 'front', 'forest'... */
-  readonly marks?: readonly string[];
-}
-
-/** A game's hex board for the map heatmap; `heat` says what a hex's count means. */
-export interface BoardDef {
-  readonly shifted: 'even' | 'odd';
-  readonly hexes: readonly BoardHex[];
-  readonly heat: string;
-}
-
 /** The flat record of one finished game. */
 export interface GameRecord {
   readonly result: string;
@@ -125,8 +125,8 @@ export interface GameRecord {
   readonly victoryLevel: string;
   /** One value per StatDef, keyed by id. */
   readonly stats: Readonly<Record<string, number>>;
-  /** Board hex indices this game marks for the heatmap (each counted once per game). */
-  readonly hexes?: readonly number[];
+  /** Indices into `board(setup).cells` this game marks for the heatmap (each counted once per game). */
+  readonly cells?: readonly number[];
 }
 
 export interface PlayContext<S> {
@@ -185,7 +185,7 @@ export interface GameDefinition<S = unknown> {
   start(setup: GameSetup, streams: GameStreams): S;
   /** Plays the game to its end and returns its record. */
   play(state: S, ctx: PlayContext<S>): GameRecord;
-  /** The board as played under a setup (its hexes in the order GameRecord.hexes indexes them). */
+  /** The board as played under a setup (its cells in the order GameRecord.cells indexes them). */
   board?(setup: GameSetup): BoardDef;
   /** Exact combat odds, when the game offers them. */
   readonly odds?: OddsProvider;

@@ -479,7 +479,7 @@ export function record(state: SfoState): GameRecord {
   const s = state.stats;
   const { result, level, vp } = outcome(state);
   return {
-    hexes: state.fought,
+    cells: state.fought,
     result,
     endTurn: state.turn,
     endReason: 'turn-limit',
