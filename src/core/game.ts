@@ -41,12 +41,13 @@ export type ParamValue = number | string | readonly string[];
 export interface ParameterDef {
   readonly id: string;
   readonly description: string;
-  readonly kind: 'integer' | 'number' | 'hex' | 'hexList' | 'choice';
+  /** location / locationList: cell ids of the game's board, checked against GameDefinition.locationIds. */
+  readonly kind: 'integer' | 'number' | 'location' | 'locationList' | 'choice';
   readonly default: ParamValue;
   readonly min?: number;
   readonly max?: number;
   readonly choices?: readonly string[];
-  /** For hexList: the exact number of hexes required. */
+  /** For locationList: the exact number of locations required. */
   readonly length?: number;
   readonly provenance: Provenance;
   readonly source: string;
@@ -187,6 +188,12 @@ export interface GameDefinition<S = unknown> {
   play(state: S, ctx: PlayContext<S>): GameRecord;
   /** The board as played under a setup (its cells in the order GameRecord.cells indexes them). */
   board?(setup: GameSetup): BoardDef;
+  /**
+   * Every cell id that can ever be on the board, whatever the setup (SFO: all 72 hexes, though the
+   * default map has 68): what location parameters are checked against. Required when the game has
+   * a location or locationList parameter.
+   */
+  locationIds?(): ReadonlySet<string>;
   /** Exact combat odds, when the game offers them. */
   readonly odds?: OddsProvider;
   /** Rule violations in a state (stacking, unit accounting...): empty when the state is legal. */

@@ -5,7 +5,7 @@
  * expert-us-counter-offensive). The level lives in `SfoRules.level`, Expert rules in `SfoRules.expert`.
  */
 import type { GameDefinition, ResultDef, StatDef } from '../../core/game.js';
-import { sfoBoard } from './board.js';
+import { sfoBoard, sfoLocationIds } from './board.js';
 import { sfoData } from './data.js';
 import { invariants } from './invariants.js';
 import { sfoOdds } from './odds.js';
@@ -144,6 +144,7 @@ export const sfo: GameDefinition<SfoState> = {
   invariants,
   odds: sfoOdds,
   board: sfoBoard,
+  locationIds: sfoLocationIds,
 };
 
 export {
