@@ -528,13 +528,14 @@ export function networkMapChart(
     );
     return [...lines, ...nodes, ...rings];
   });
-  // Equal units on both axes: the positions' box, padded by a twentieth, into a panel 360 wide.
+  // Equal units on both axes: the positions' box, padded by a twentieth, into a panel 360-720 wide
+  // (wider for boards of many cells, about 45 pixels a node).
   const xs = board.cells.map((c) => c.x);
   const ys = board.cells.map((c) => c.y);
   const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
   const span = Math.max(x1 - x0, y1 - y0, 1e-9);
   const pad = span / 20;
-  const width = 360;
+  const width = Math.round(Math.min(720, Math.max(360, 45 * Math.sqrt(board.cells.length))));
   const unit = width / (x1 - x0 + 2 * pad || 2 * pad);
   const height = Math.max(120, Math.min(720, Math.round((y1 - y0 + 2 * pad) * unit)));
   const x = {
@@ -560,6 +561,8 @@ export function networkMapChart(
     spec: {
       width,
       height,
+      // nodes are sized by share, rings by their order around a node
+      resolve: { scale: { size: 'independent' } },
       layer: [
         {
           transform: [{ filter: "datum.kind === 'line'" }],
@@ -579,22 +582,6 @@ export function networkMapChart(
           },
         },
         {
-          transform: [{ filter: "datum.kind === 'ring'" }],
-          mark: { type: 'point', filled: false, strokeWidth: 1.8 },
-          encoding: {
-            x: { field: 'x', ...x },
-            y: { field: 'y', ...y },
-            size: {
-              field: 'ring',
-              type: 'quantitative',
-              legend: null,
-              scale: { domain: [0, 3], range: [700, 1300] },
-            },
-            stroke: { field: 'mark', type: 'nominal', title: 'map feature', scale: { scheme: 'dark2' } },
-            description: { field: 'label' },
-          },
-        },
-        {
           transform: [{ filter: "datum.kind === 'node'" }],
           mark: { type: 'point', filled: true, stroke: '#333', strokeWidth: 0.8, opacity: 1 },
           encoding: {
@@ -605,7 +592,7 @@ export function networkMapChart(
               field: 'share',
               type: 'quantitative',
               legend: null,
-              scale: { domain: [0, 1], range: [60, 560] },
+              scale: { domain: [0, 1], range: [40, 480] },
             },
             shape: {
               field: 'place',
@@ -616,6 +603,22 @@ export function networkMapChart(
             },
             description: { field: 'label' },
             tooltip: [{ field: 'label', title: what }],
+          },
+        },
+        {
+          transform: [{ filter: "datum.kind === 'ring'" }],
+          mark: { type: 'point', filled: false, strokeWidth: 1.8 },
+          encoding: {
+            x: { field: 'x', ...x },
+            y: { field: 'y', ...y },
+            size: {
+              field: 'ring',
+              type: 'quantitative',
+              legend: null,
+              scale: { domain: [0, 3], range: [800, 2300] },
+            },
+            stroke: { field: 'mark', type: 'nominal', title: 'map feature', scale: { scheme: 'dark2' } },
+            description: { field: 'label' },
           },
         },
         {

@@ -1,9 +1,10 @@
 /**
- * Small boards of the two non-hex kinds, for tests of the board contract and the report: a zone
- * board (seven areas of an island, linked by land and one sea crossing) and a point-and-line board
- * (eight points joined by road, rail and trail lines, and two off-map boxes). Not real games.
+ * Small boards for tests of the board contract and the report: a zone board (seven areas of an
+ * island, linked by land, a pass and one sea crossing), a point-and-line board (eight points joined
+ * by road, rail and trail lines, and two off-map boxes) and a hex map of two boards. Not real games.
  */
-import type { PointBoardDef, ZoneBoardDef } from '../../src/core/board.js';
+import type { HexBoardDef, PointBoardDef, ZoneBoardDef } from '../../src/core/board.js';
+import { hexId } from '../../src/core/hex.js';
 
 export const zoneBoard: ZoneBoardDef = {
   kind: 'zones',
@@ -55,5 +56,41 @@ export const pointBoard: PointBoardDef = {
     { a: 'p03', b: 'p05', class: 'trail' },
     { a: 'p05', b: 'p08', class: 'trail' },
     { a: 'p08', b: 'p07', class: 'trail' },
+  ],
+};
+
+/**
+ * A hex map of two printed boards side by side (as Crete's three): a west board with even columns
+ * shifted, columns 01-04 and rows 01-03, and an east board with odd columns shifted, columns 01-03
+ * and rows 00-02 (numbered from 00); ids carry the board's letter.
+ */
+export const twoSheetHexBoard: HexBoardDef = {
+  kind: 'hex',
+  heat: 'held at the end of the game',
+  boards: [
+    { id: 'W', label: 'West board', shifted: 'even' },
+    { id: 'E', label: 'East board', shifted: 'odd' },
+  ],
+  cells: [
+    ...[1, 2, 3, 4].flatMap((col) =>
+      [1, 2, 3].map((row) => ({
+        id: `W${hexId(col, row)}`,
+        board: 'W',
+        col,
+        row,
+        terrain: col === 2 && row === 2 ? 'forest' : 'clear',
+        ...(col === 1 && row === 1 ? { name: 'Westport', marks: ['town'] } : {}),
+      })),
+    ),
+    ...[1, 2, 3].flatMap((col) =>
+      [0, 1, 2].map((row) => ({
+        id: `E${hexId(col, row)}`,
+        board: 'E',
+        col,
+        row,
+        terrain: 'clear',
+        ...(col === 3 && row === 0 ? { marks: ['airfield'] } : {}),
+      })),
+    ),
   ],
 };
