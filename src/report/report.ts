@@ -35,7 +35,7 @@ function nonDefaultVariants(def: GameDefinition, on: readonly string[]): string[
 
 /** A parameter value short enough for a sentence: long lists become their length. */
 function shortValue(v: unknown): string {
-  return Array.isArray(v) && v.length > 6 ? `[${v.length} hexes]` : JSON.stringify(v);
+  return Array.isArray(v) && v.length > 6 ? `[${v.length} values]` : JSON.stringify(v);
 }
 
 function points(x: number): string {
