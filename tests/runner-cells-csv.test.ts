@@ -2,7 +2,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveSetup } from '../src/core/setup.js';
-import { getGame } from '../src/games/index.js';
+import { sfo } from '../src/games/sfo/index.js';
 import { playGame } from '../src/runner/play.js';
 import { sandtable, tempDir, writeExperiment } from './helpers/cli.js';
 
@@ -33,7 +33,6 @@ beforeAll(() => {
 
 describe('cells.csv', () => {
   it('counts, per arm and cell in board order, the games whose record marks the cell', () => {
-    const sfo = getGame('sfo');
     const lines: string[] = ['arm,cell,count,games,share'];
     for (const a of arms) {
       const setup = resolveSetup(sfo, { scenario: a.scenario, params: a.params }, 'test');

@@ -12,12 +12,13 @@
 import { GamesTableBuilder } from '../../src/analysis/games-table.js';
 import type { BoardDef, PointBoardDef, ZoneBoardDef } from '../../src/core/board.js';
 import type { GameDefinition, GameRecord, GameSetup } from '../../src/core/game.js';
-import { gameStreams, randUnit } from '../../src/core/rng.js';
+import { randUnit } from '../../src/core/rng.js';
 import { resolveSetup } from '../../src/core/setup.js';
 import type { Experiment, ResolvedArm } from '../../src/runner/experiment.js';
 import { finishRun } from '../../src/runner/finish.js';
 import { HeatCounts, heatSize, recordColumns, writeRecord } from '../../src/runner/layout.js';
 import { newManifest } from '../../src/runner/manifest.js';
+import { playGame } from '../../src/runner/play.js';
 import { pointBoard, zoneBoard } from './boards.js';
 
 interface FixtureState {
@@ -163,8 +164,7 @@ export async function writeFixtureRun(
     const size = heatSize(def as GameDefinition, a.setup);
     const block = new Float64Array(cols.length * games + size);
     for (let g = 0; g < games; g++) {
-      const streams = gameStreams(seed, g);
-      const rec = def.play(def.start(a.setup, streams), { streams, policies: {} });
+      const rec = playGame(def as GameDefinition, a.setup, {}, seed, g);
       writeRecord(def as GameDefinition, cols, block, games, g, rec);
       for (const c of new Set(rec.cells)) block[cols.length * games + c]! += 1;
     }
