@@ -4,8 +4,8 @@
  * rules alone play those games — the most any faster policy could reach.
  */
 import type { GameDefinition, GameSetup, Policy } from '../src/core/game.js';
-import { gameStreams } from '../src/core/rng.js';
-import { createPolicies } from '../src/runner/play.js';
+import { playOneGame } from '../src/core/driver.js';
+import { createPolicies } from '../src/core/policies.js';
 
 export interface Ceiling {
   /** Games per second with the scripted policies (this sample). */
@@ -28,7 +28,7 @@ export function engineCeiling(
   for (let g = 0; g < n; g++) {
     const log: number[] = [];
     const policies: Record<string, Policy> = {};
-    for (const [side, p] of Object.entries(createPolicies(def, ids))) {
+    for (const [side, p] of Object.entries(createPolicies(def, ids, setup.scenario))) {
       policies[side] = {
         id: p.id,
         choose(view, decision, rng) {
@@ -38,8 +38,7 @@ export function engineCeiling(
         },
       };
     }
-    const streams = gameStreams(seed, g);
-    const r = def.play(def.start(setup, streams), { streams, policies });
+    const r = playOneGame(def, setup, policies, { masterSeed: seed, gameIndex: g });
     logs.push(log);
     results.push(JSON.stringify(r));
   }
@@ -51,8 +50,7 @@ export function engineCeiling(
     const replay: Policy = { id: 'replay', choose: () => log[i++]! };
     const policies: Record<string, Policy> = {};
     for (const side of Object.keys(ids)) policies[side] = replay;
-    const streams = gameStreams(seed, g);
-    const r = def.play(def.start(setup, streams), { streams, policies });
+    const r = playOneGame(def, setup, policies, { masterSeed: seed, gameIndex: g });
     if (i !== log.length || JSON.stringify(r) !== results[g])
       throw new Error(`${def.id}: the replay of game ${g} diverged from the policies' game`);
   }

@@ -11,17 +11,18 @@ import { do_not_optimize, measure } from 'mitata';
 import type { Decision, GameDefinition, GameSetup, Policy } from '../src/core/game.js';
 import { gameStreams, randInt, streamRng } from '../src/core/rng.js';
 import { resolveSetup } from '../src/core/setup.js';
-import { listGames } from '../src/games/index.js';
+import { gameRegistry } from '../src/games/index.js';
 import { scsMap } from '../src/games/scs/map.js';
 import { pocketIfTaken } from '../src/games/scs/pockets.js';
 import type { ChunkTask } from '../src/runner/chunk.js';
-import { createPolicies } from '../src/runner/play.js';
+import { playOneGame } from '../src/core/driver.js';
+import { createPolicies } from '../src/core/policies.js';
 import { createPool } from '../src/runner/pool.js';
 import { codeVersion, packageRoot } from '../src/runner/version.js';
 import { type Ceiling, engineCeiling } from './ceiling.js';
-import { countingStreams } from './counting-streams.js';
 
 const args = new Set(process.argv.slice(2));
+const GAMES = gameRegistry();
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const SEED = 20261122;
 
@@ -84,9 +85,7 @@ function singleCore(
   let games = 0;
   const t0 = performance.now();
   while (performance.now() - t0 < SECONDS * 1000 || games < 50) {
-    const streams = countingStreams(SEED, games, counter);
-    const state = def.start(setup, streams);
-    def.play(state, { streams, policies: createPolicies(def, policies) });
+    playOneGame(def, setup, createPolicies(def, policies, setup.scenario), { masterSeed: SEED, gameIndex: games }, undefined, counter);
     games++;
   }
   const secs = (performance.now() - t0) / 1000;
@@ -94,9 +93,7 @@ function singleCore(
   const sample = Math.max(20, Math.min(games, 500));
   const t1 = performance.now();
   for (let g = 0; g < sample; g++) {
-    const streams = gameStreams(SEED, g);
-    const state = def.start(setup, streams);
-    def.play(state, { streams, policies: timedPolicies(def, policies, clock) });
+    playOneGame(def, setup, timedPolicies(def, policies, clock), { masterSeed: SEED, gameIndex: g });
   }
   const timedMs = performance.now() - t1;
   return {
@@ -132,8 +129,7 @@ function frozenDecision(
         return inner.choose(view, decision, rng);
       },
     };
-    const streams = gameStreams(SEED, g);
-    def.play(def.start(setup, streams), { streams, policies });
+    playOneGame(def, setup, policies, { masterSeed: SEED, gameIndex: g });
   }
   return frozen;
 }
@@ -253,7 +249,7 @@ async function main(): Promise<void> {
   const rates: GameRate[] = [];
   const scaling: { game: string; oneWorker: number; twoWorkers: number; speedup: number }[] = [];
   const ceilings: ({ game: string; policies: Record<string, string>; games: number } & Ceiling)[] = [];
-  for (const def of listGames()) {
+  for (const def of GAMES.list()) {
     for (const arm of armsOf(def)) {
       const setup = resolveSetup(def, { scenario: arm.scenario }, 'bench');
       const { rate, draws, decisions, policyMicros, policyShare } = singleCore(def, setup, arm.policies);
@@ -292,9 +288,10 @@ async function main(): Promise<void> {
     });
   }
   const micro: { name: string; ns: number }[] = [];
-  if (listGames().some((g) => g.id === 'scs')) {
+  if (GAMES.list().some((g) => g.id === 'scs')) {
     // SCS 8.4: is a pocket threatened if this hex is taken? (the check every capture makes)
-    const def = listGames().find((g) => g.id === 'scs')!;
+    const def = GAMES.list().find((g) => g.id === 'scs')!;
+    if (def.contract !== 'legacy') throw new Error('bench: scs is expected on the legacy adapter');
     const state = def.start(resolveSetup(def, {}, 'bench'), gameStreams(SEED, 0)) as { control: number[] };
     const out: number[] = [];
     const h2513 = scsMap.index('2513');
@@ -331,8 +328,8 @@ async function main(): Promise<void> {
   }
   let big: { game: string; games: number; seconds: number; peakRssMb: number } | undefined;
   if (args.has('--big')) {
-    const game = listGames().some((g) => g.id === 'scs') ? 'scs' : 'sfo';
-    const def = listGames().find((g) => g.id === game)!;
+    const game = GAMES.list().some((g) => g.id === 'scs') ? 'scs' : 'sfo';
+    const def = GAMES.list().find((g) => g.id === game)!;
     const r = await bigRun(game, game === 'sfo' ? 'advanced' : def.scenarios[0]!.id, 1_000_000);
     big = { game, games: 1_000_000, ...r };
   }

@@ -1,13 +1,13 @@
 import type { Command } from 'commander';
+import type { GameRegistry } from '../core/registry.js';
 import { COMPARISON_COLUMNS, comparePairs } from '../analysis/compare.js';
 import { UserError } from '../core/errors.js';
-import { getGame } from '../games/index.js';
 import { comparisonSentence } from '../report/report.js';
 import { toCsv } from '../runner/outputs.js';
 import { loadRun } from '../runner/read-run.js';
 
 /** `sandtable compare <runA> <runB>`: B against A, paired on the games both runs share. */
-export function registerCompare(program: Command): void {
+export function registerCompare(program: Command, games: GameRegistry): void {
   program
     .command('compare')
     .description(
@@ -30,7 +30,7 @@ export function registerCompare(program: Command): void {
         throw new UserError(
           `compare: the runs played different games (${dirA}: ${ma.games} per arm, ${dirB}: ${mb.games}); pairing needs the same game indices`,
         );
-      const def = getGame(ma.game.id);
+      const def = games.get(ma.game.id);
       const bIds = new Set(mb.arms.map((x) => x.id));
       const pairs: [string, string][] =
         ma.arms.length === 1 && mb.arms.length === 1

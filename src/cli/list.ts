@@ -1,15 +1,15 @@
 import type { Command } from 'commander';
 import type { ParameterDef } from '../core/game.js';
-import { listGames } from '../games/index.js';
+import type { GameRegistry } from '../core/registry.js';
 
 /** `sandtable list`: games, scenarios, sides, policies, variants and parameters with provenance. */
-export function registerList(program: Command): void {
+export function registerList(program: Command, games: GameRegistry): void {
   program
     .command('list')
     .description('list games, scenarios, sides, policies, variants and parameters (with provenance)')
     .option('--json', 'machine-readable output')
     .action((opts: { json?: boolean }) => {
-      const games = listGames();
+      const all = games.list();
       const locationKind = (p: ParameterDef) =>
         p.kind === 'location'
           ? ' (a location)'
@@ -17,7 +17,7 @@ export function registerList(program: Command): void {
             ? ` (${p.length === undefined ? 'a list of' : p.length} locations)`
             : '';
       if (opts.json) {
-        const plain = games.map((g) => ({
+        const plain = all.map((g) => ({
           id: g.id,
           title: g.title,
           rules: g.rulesTitle,
@@ -35,7 +35,7 @@ export function registerList(program: Command): void {
         return;
       }
       const out: string[] = [];
-      for (const g of games) {
+      for (const g of all) {
         out.push(`${g.id} — ${g.title}`, `  rules: ${g.rulesTitle}`);
         out.push(`  sides: ${g.sides.map((s) => `${s.id} (${s.name})`).join(', ')}`);
         out.push('  scenarios:');

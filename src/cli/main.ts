@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from 'commander';
 import { UserError } from '../core/errors.js';
+import { gameRegistry } from '../games/index.js';
 import { RunFailure } from '../runner/run.js';
 import { codeVersion } from '../runner/version.js';
 import { registerCompare } from './compare.js';
@@ -19,6 +20,9 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   throw e;
 });
 
+// The composition root: the games every command sees.
+const games = gameRegistry();
+
 const program = new Command();
 program
   .name('sandtable')
@@ -27,15 +31,15 @@ program
   .showHelpAfterError('(run with --help for usage)')
   .exitOverride();
 
-registerList(program);
-registerRun(program);
-registerPlay(program);
-registerMerge(program);
-registerReplay(program);
-registerOdds(program);
-registerCompare(program);
-registerPlan(program);
-registerReport(program);
+registerList(program, games);
+registerRun(program, games);
+registerPlay(program, games);
+registerMerge(program, games);
+registerReplay(program, games);
+registerOdds(program, games);
+registerCompare(program, games);
+registerPlan(program, games);
+registerReport(program, games);
 
 try {
   await program.parseAsync(process.argv);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import type { GameRegistry } from '../core/registry.js';
 import { findShards, mergeShards } from '../runner/merge.js';
 
 interface MergeFlags {
@@ -13,7 +14,7 @@ interface MergeFlags {
  * data and code; every game index exactly once; every file's checksum) and writes the run
  * directory a one-machine run would have written.
  */
-export function registerMerge(program: Command): void {
+export function registerMerge(program: Command, games: GameRegistry): void {
   program
     .command('merge')
     .description(
@@ -26,6 +27,7 @@ export function registerMerge(program: Command): void {
     .action(async (paths: string[], flags: MergeFlags) => {
       const out = flags.out ?? `reports/${findShards(paths)[0]!.manifest.name}`;
       const r = await mergeShards(paths, {
+        games,
         out,
         csv: flags.csv ?? false,
         force: flags.force ?? false,

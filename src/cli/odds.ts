@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import type { GameRegistry } from '../core/registry.js';
 import { formatOddsTable } from '../analysis/odds/format.js';
 import { quote, UserError } from '../core/errors.js';
-import { getGame } from '../games/index.js';
 import { oddsChart } from '../report/charts.js';
 import { renderSvg } from '../report/render.js';
 
@@ -34,7 +34,7 @@ export function parseOddsArgs(
 }
 
 /** `sandtable odds <game> ...`: exact outcome probabilities of the game's combat tables. */
-export function registerOdds(program: Command): void {
+export function registerOdds(program: Command, games: GameRegistry): void {
   program
     .command('odds')
     .description(
@@ -52,7 +52,7 @@ export function registerOdds(program: Command): void {
     .passThroughOptions(false)
     .action(
       async (gameId: string, rest: string[], flags: { json?: boolean; out?: string; helpOdds?: boolean }) => {
-        const def = getGame(gameId, 'odds');
+        const def = games.get(gameId, 'odds');
         if (def.odds === undefined) throw new UserError(`odds: ${gameId} has no exact odds calculator yet`);
         if (flags.helpOdds) {
           process.stdout.write(

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { GameRegistry } from '../core/registry.js';
 import { gamesForIndependentDifference, gamesForPairedDifference, gamesForRate } from '../analysis/stats.js';
 import { quote, UserError } from '../core/errors.js';
 
@@ -13,7 +14,7 @@ function fraction(flag: string, value: string, open = false): number {
 }
 
 /** `sandtable plan`: how many games a question needs, for one rate, two independent arms, or paired arms. */
-export function registerPlan(program: Command): void {
+export function registerPlan(program: Command, _games: GameRegistry): void {
   program
     .command('plan')
     .description(

@@ -1,10 +1,10 @@
 import { existsSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
+import type { GameRegistry } from '../core/registry.js';
 import { quote, UserError } from '../core/errors.js';
 import type { GameRecord, TraceEvent } from '../core/game.js';
 import { MAX_SEED } from '../core/rng.js';
 import { resolveSetup } from '../core/setup.js';
-import { getGame } from '../games/index.js';
 import { loadExperiment, parseExperiment, type ResolvedArm } from '../runner/experiment.js';
 import { readManifest } from '../runner/manifest.js';
 import { playGame } from '../runner/play.js';
@@ -25,13 +25,14 @@ interface PlayFlags {
 
 /** The row a batch run would hold for this game (same column names as games.parquet). */
 export function recordRow(
+  games: GameRegistry,
   gameId: string,
   gameIndex: number,
   arm: string,
   scenario: string,
   rec: GameRecord,
 ): Record<string, string | number> {
-  const def = getGame(gameId);
+  const def = games.get(gameId);
   const winner = def.results.find((r) => r.id === rec.result)?.winner ?? 'none';
   return {
     game: gameIndex,
@@ -57,13 +58,14 @@ export function formatEvent(e: TraceEvent): string {
 
 /** An arm of an experiment file or of a run (or shard) directory's manifest; the first by default. */
 export function armFrom(
+  games: GameRegistry,
   source: string,
   armId: string | undefined,
 ): { arm: ResolvedArm; game: string; seed: number } {
   const isDir = existsSync(source) && statSync(source).isDirectory();
   const exp = isDir
-    ? parseExperiment(readManifest(source).experiment, `${source}/manifest.json`)
-    : loadExperiment(source);
+    ? parseExperiment(readManifest(source).experiment, `${source}/manifest.json`, games)
+    : loadExperiment(source, games);
   const arm = armId === undefined ? exp.arms[0]! : exp.arms.find((a) => a.id === armId);
   if (arm === undefined)
     throw new UserError(
@@ -73,7 +75,7 @@ export function armFrom(
 }
 
 /** `sandtable play <game>`: one game, narrated turn by turn with rule references. */
-export function registerPlay(program: Command): void {
+export function registerPlay(program: Command, games: GameRegistry): void {
   program
     .command('play')
     .description('play one game and narrate it (the same record the batch run holds for that game index)')
@@ -100,7 +102,7 @@ export function registerPlay(program: Command): void {
       let arm: ResolvedArm;
       let seed: number;
       if (flags.from !== undefined) {
-        const f = armFrom(flags.from, flags.arm);
+        const f = armFrom(games, flags.from, flags.arm);
         if (gameArg !== undefined && gameArg !== f.game)
           throw new UserError(`game ${quote(gameArg)} does not match ${flags.from} (game ${f.game})`);
         gameId = f.game;
@@ -110,7 +112,7 @@ export function registerPlay(program: Command): void {
         if (gameArg === undefined)
           throw new UserError('play: name a game (see `sandtable list`) or give --from');
         if (flags.seed === undefined) throw new UserError('play: option --seed is required without --from');
-        const def = getGame(gameArg, 'play');
+        const def = games.get(gameArg, 'play');
         const setup = resolveSetup(
           def,
           { scenario: flags.scenario, variants: flags.variant, params: flags.param },
@@ -129,7 +131,7 @@ export function registerPlay(program: Command): void {
         arm = { id: 'play', description: '', setup, policies };
         seed = flags.seed;
       }
-      showGame(gameId, arm, seed, flags.game, { trace: flags.trace ?? false, json: flags.json ?? false });
+      showGame(games, gameId, arm, seed, flags.game, { trace: flags.trace ?? false, json: flags.json ?? false });
     });
 }
 
@@ -138,16 +140,17 @@ export function registerPlay(program: Command): void {
  * and the record row; `json` prints `{seed, game, policies, variants, params, record, trace}`.
  */
 export function showGame(
+  games: GameRegistry,
   gameId: string,
   arm: ResolvedArm,
   seed: number,
   gameIndex: number,
   o: { trace: boolean; json: boolean },
 ): void {
-  const def = getGame(gameId);
+  const def = games.get(gameId);
   const trace: TraceEvent[] | undefined = o.trace || o.json ? [] : undefined;
   const rec = playGame(def, arm.setup, arm.policies, seed, gameIndex, trace);
-  const row = recordRow(gameId, gameIndex, arm.id, arm.setup.scenario, rec);
+  const row = recordRow(games, gameId, gameIndex, arm.id, arm.setup.scenario, rec);
   if (o.json) {
     process.stdout.write(
       `${JSON.stringify({ seed, game: gameIndex, policies: arm.policies, variants: [...arm.setup.variants], params: arm.setup.params, record: row, trace }, null, 2)}\n`,

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
+import type { GameRegistry } from '../core/registry.js';
 import { quote, UserError } from '../core/errors.js';
-import { getGame } from '../games/index.js';
 import { dataHash, readManifest } from '../runner/manifest.js';
 import { codeVersion } from '../runner/version.js';
 import { intFlag } from './options.js';
@@ -16,7 +16,7 @@ interface ReplayFlags {
  * `sandtable replay <run dir> --game I [--arm A]`: plays one game of a run (complete, partial or a
  * shard) again from its manifest (seed, arm policies, variants, parameters) and prints its trace.
  */
-export function registerReplay(program: Command): void {
+export function registerReplay(program: Command, games: GameRegistry): void {
   program
     .command('replay')
     .description(
@@ -33,7 +33,7 @@ export function registerReplay(program: Command): void {
           `option --game: ${quote(String(flags.game))} is not a game of ${dir} (game indices 0..${m.games - 1})`,
         );
       }
-      const { arm, game, seed } = armFrom(dir, flags.arm);
+      const { arm, game, seed } = armFrom(games, dir, flags.arm);
       // The same code and data give the same game; otherwise say so rather than mislead.
       const here = codeVersion();
       const notes: string[] = [];
@@ -41,13 +41,13 @@ export function registerReplay(program: Command): void {
         notes.push(
           `run made by sandtable ${m.version} (commit ${m.commit}), this is ${here.version} (commit ${here.commit})`,
         );
-      if (dataHash(getGame(game)) !== m.dataHash) notes.push("the game data differ from the run's");
+      if (dataHash(games.get(game)) !== m.dataHash) notes.push("the game data differ from the run's");
       for (const n of notes)
         process.stderr.write(`sandtable: replay: warning: ${n}; the replay may differ from the run\n`);
       if (!flags.json)
         process.stdout.write(
           `replay of ${dir} (${m.name}, ${m.status}): arm ${arm.id}, game ${flags.game}\n`,
         );
-      showGame(game, arm, seed, flags.game, { trace: true, json: flags.json ?? false });
+      showGame(games, game, arm, seed, flags.game, { trace: true, json: flags.json ?? false });
     });
 }

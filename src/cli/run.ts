@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Command } from 'commander';
+import type { GameRegistry } from '../core/registry.js';
 import { UserError } from '../core/errors.js';
 import { MAX_SEED } from '../core/rng.js';
 import { loadExperiment, withOverrides } from '../runner/experiment.js';
@@ -35,7 +36,7 @@ interface RunFlags {
 }
 
 /** `sandtable run <experiment>`: plays every arm on worker threads and writes the run directory. */
-export function registerRun(program: Command): void {
+export function registerRun(program: Command, games: GameRegistry): void {
   program
     .command('run')
     .description(
@@ -83,7 +84,7 @@ export function registerRun(program: Command): void {
       let shard: ShardSpec | undefined;
       if (flags.shard !== undefined) shard = parseShardSpec(flags.shard);
       if (flags.shardFromEnv !== undefined) shard = shardFromEnv(flags.shardFromEnv);
-      const base = loadExperiment(file);
+      const base = loadExperiment(file, games);
       const exp = withOverrides(
         base,
         {

@@ -30,7 +30,7 @@ export function ask<V, O>(
   streams: GameStreams,
   policies: Readonly<Record<string, Policy>>,
   view: V,
-  decision: Decision<O>,
+  decision: Decision<string, O>,
 ): number {
   const policy = policies[decision.side];
   if (policy === undefined) throw new Error(`no policy for side ${decision.side}`);

@@ -1,5 +1,5 @@
 import type { BoardDef } from './board.js';
-import type { GameStreams, Rng } from './rng.js';
+import type { GameStreams, Rng, RngState, Streams } from './rng.js';
 
 export type {
   BoardCell,
@@ -62,27 +62,98 @@ export interface ScenarioDef {
   readonly title: string;
   readonly description: string;
   readonly rule: string;
+  /**
+   * Who plays each side in this scenario: a policy, or the rules themselves (a solitaire opponent).
+   * Absent: a policy plays every side the game has policies for.
+   */
+  readonly players?: Readonly<Record<string, 'policy' | 'rules'>>;
 }
 
-/** A point where a side chooses: the engine lists the legal options, a policy picks one by index. */
-export interface Decision<O = unknown> {
-  readonly kind: string;
+/**
+ * A point where a side chooses: the engine lists the legal options, a policy picks one by index.
+ * A game's decisions are a discriminated union over `kind` (one member per decision kind, each
+ * with its own option type), so a policy's `switch (d.kind)` narrows the options without casts.
+ */
+export interface Decision<K extends string = string, O = unknown> {
+  readonly kind: K;
   readonly side: string;
   readonly rule: string;
   readonly options: readonly O[];
 }
 
-/** choose(view, decision, rng) -> index of a legal option. The engine checks the answer. */
-export interface Policy<V = unknown, O = unknown> {
-  readonly id: string;
-  choose(view: V, decision: Decision<O>, rng: Rng): number;
+/** One outcome of a chance point with its exact probability. */
+export interface ChanceOutcome {
+  readonly label: string;
+  readonly p: number;
 }
 
-export interface PolicyDef<V = unknown, O = unknown> {
+/**
+ * A chance point in explicit-chance mode (OpenSpiel's explicit chance nodes): the outcomes the
+ * game's own code would sample, with exact probabilities summing to 1. `apply` takes the index of
+ * an outcome. In the default sampled mode a game draws chance from its streams and never stops here.
+ */
+export interface ChanceNode {
+  readonly kind: 'chance';
+  readonly side: 'chance';
+  readonly rule: string;
+  /** What is rolled, for narration ("combat die"). */
+  readonly what: string;
+  readonly outcomes: readonly ChanceOutcome[];
+}
+
+/** What a game may stop at: a decision of a side, or (explicit-chance mode only) a chance point. */
+export type Pending<D extends Decision = Decision> = D | ChanceNode;
+
+/**
+ * What a search policy may ask of the game it is deciding in (DESIGN §3: a search policy may clone
+ * the state and play it forward). One per game, valid only inside the `choose` call it is given to.
+ */
+export interface SearchContext {
+  /** The game definition (erased). */
+  readonly game: SteppedGame;
+  /** The setup of the game being played. */
+  readonly setup: GameSetup;
+  /**
+   * A copy of the game as the deciding side may know it, standing at the decision being made,
+   * with fresh dice drawn from `rng` (never the game's own future dice): a clone of the state for
+   * games of perfect information, a state sampled consistent with the side's view otherwise.
+   */
+  fork(rng: Rng): Match;
+}
+
+/**
+ * choose(view, decision, rng) -> index of a legal option. The driver checks the answer. `rng` is
+ * the policy's own stream (`policy:<side>`), so a policy's randomness never moves the game's dice.
+ */
+export interface Policy<V = unknown, D extends Decision = Decision> {
+  readonly id: string;
+  choose(view: V, decision: D, rng: Rng, search?: SearchContext): number;
+  /**
+   * Optional: the policy's preference per option (higher is better), without choosing; lets a
+   * search policy consider a scripted policy's best few options first. Writes `out[i]` for every
+   * option `i` and draws nothing.
+   */
+  scores?(view: V, decision: D, out: Float64Array): void;
+}
+
+/** A typed parameter of a policy (e.g. the number of playouts of a search policy). */
+export interface PolicyParamDef {
+  readonly id: string;
+  readonly description: string;
+  readonly kind: 'integer' | 'number';
+  readonly default: number;
+  readonly min: number;
+  readonly max: number;
+}
+
+export interface PolicyDef<V = unknown, D extends Decision = Decision> {
   readonly id: string;
   readonly side: string;
   readonly description: string;
-  create(): Policy<V, O>;
+  /** Typed parameters the policy accepts (none when absent). */
+  readonly params?: readonly PolicyParamDef[];
+  /** A fresh policy for one game; `params` holds every declared parameter (defaults filled in). */
+  create(params?: Readonly<Record<string, number>>): Policy<V, D>;
 }
 
 /** One possible end of a game: its result category, the winning side (or none) and its level. */
@@ -164,8 +235,8 @@ export interface OddsProvider {
   compute(options: Readonly<Record<string, string | true>>): OddsTable[];
 }
 
-/** A game as data plus functions: start a game, play it to the end, check its invariants. */
-export interface GameDefinition<S = unknown> {
+/** What every game shares, however it is played: its sides, scenarios, variants, parameters, policies and outputs. */
+export interface GameMeta {
   readonly id: string;
   readonly title: string;
   readonly rulesTitle: string;
@@ -174,7 +245,7 @@ export interface GameDefinition<S = unknown> {
   readonly variants: readonly VariantDef[];
   readonly parameters: readonly ParameterDef[];
   readonly policies: readonly PolicyDef[];
-  /** Default policy id per side. */
+  /** Default policy id per side a policy plays (in some scenario). */
   readonly defaultPolicies: Readonly<Record<string, string>>;
   readonly results: readonly ResultDef[];
   readonly victoryLevels: readonly string[];
@@ -182,10 +253,6 @@ export interface GameDefinition<S = unknown> {
   readonly stats: readonly StatDef[];
   /** Hash-relevant content of the game's data files (for manifests). */
   readonly data: unknown;
-  /** The initial plain-data state of one game. */
-  start(setup: GameSetup, streams: GameStreams): S;
-  /** Plays the game to its end and returns its record. */
-  play(state: S, ctx: PlayContext<S>): GameRecord;
   /** The board as played under a setup (its cells in the order GameRecord.cells indexes them). */
   board?(setup: GameSetup): BoardDef;
   /**
@@ -196,6 +263,106 @@ export interface GameDefinition<S = unknown> {
   locationIds?(): ReadonlySet<string>;
   /** Exact combat odds, when the game offers them. */
   readonly odds?: OddsProvider;
+}
+
+/** Where one game's randomness comes from: the run's master seed and the game's index. */
+export interface GameSeed {
+  readonly masterSeed: number;
+  readonly gameIndex: number;
+}
+
+/** What every game state carries besides its own fields: its random streams as plain data. */
+export interface GameStateBase {
+  rng: RngState;
+}
+
+/**
+ * Per-game scratch that is not part of the state (DESIGN §3): the streams bound to the state's
+ * RngState, the trace sink, the chance mode, and whatever buffers and caches the game keeps (a
+ * game extends this). One per state object: `workspace(clone)` for a cloned state. Everything in it
+ * can be rebuilt from the state, so a state continued under a fresh workspace plays the same.
+ */
+export interface Workspace {
+  readonly streams: Streams;
+  /** When set, the game narrates what happens into it. */
+  trace: TraceEvent[] | undefined;
+  /** Explicit-chance mode: stop at chance points (ChanceNode) instead of sampling them. */
+  explicitChance: boolean;
+}
+
+/**
+ * A game as an explicit state machine (DESIGN §3; OpenSpiel's State, Pgx's step): `advance` runs
+ * the rules up to the next decision (or chance point, or the end) and leaves it pending in the
+ * state; `apply` carries out one answer. One driver in core plays every game this way.
+ */
+export interface SteppedGame<
+  S extends GameStateBase = GameStateBase,
+  D extends Decision = Decision,
+  W extends Workspace = Workspace,
+  V = unknown,
+> extends GameMeta {
+  readonly contract: 'steps';
+  readonly policies: readonly PolicyDef<V, D>[];
+  /** Every decision kind the game can pend (the conformance suite checks each pending kind is one). */
+  readonly decisionKinds: readonly D['kind'][];
+  /** An upper bound on the decisions of one game under a setup (the conformance suite's length check). */
+  maxDecisions(setup: GameSetup): number;
+  /** The initial state of one game: resolves and checks the setup (UserError on bad input). */
+  start(setup: GameSetup, seed: GameSeed): S;
+  /** A fresh workspace for `s` (its streams bound to `s.rng`). */
+  workspace(s: S): W;
+  /**
+   * Runs the rules from where `s` stands up to the next decision or chance point, which it leaves
+   * pending in the state and returns; null when the game is over. Returns the pending decision at
+   * once when one is already pending.
+   */
+  advance(s: S, ws: W): Pending<D> | null;
+  /** Carries out answer `choice` to the pending decision `pending` (checked: it must be the one pending). */
+  apply(s: S, ws: W, pending: Pending<D>, choice: number): void;
+  /** The record of a finished game. */
+  record(s: S): GameRecord;
+  /** What `side` may see of `s` (for games of perfect information, the state itself). */
+  view(s: S, side: string): V;
+  /** A deep copy sharing nothing mutable with `s` (default: structuredClone). */
+  clone?(s: S): S;
+  /**
+   * Hidden information: a state consistent with what `side` sees of `s`, its hidden parts drawn
+   * from `rng`. Games of perfect information leave it out (a search copy is then a clone).
+   */
+  resample?(s: S, side: string, rng: Rng): S;
   /** Rule violations in a state (stacking, unit accounting...): empty when the state is legal. */
+  invariants(s: S): string[];
+}
+
+/**
+ * A game that still owns its loop (`play` to the end, policies called back through `ask`): the
+ * driver runs it through a small adapter until it moves onto the stepped contract.
+ */
+export interface LegacyGame<S = unknown> extends GameMeta {
+  readonly contract: 'legacy';
+  start(setup: GameSetup, streams: GameStreams): S;
+  play(state: S, ctx: PlayContext<S>): GameRecord;
   invariants(state: S): string[];
+}
+
+/** Any registered game, erased. */
+export type GameDefinition = SteppedGame | LegacyGame;
+
+/**
+ * One game in progress under the stepped contract: the state, its workspace, and the definition.
+ * What a UI, a debugger or a search policy holds to step a game (core/match.ts implements it).
+ */
+export interface Match {
+  readonly game: SteppedGame;
+  readonly setup: GameSetup;
+  readonly state: GameStateBase;
+  readonly workspace: Workspace;
+  /** Runs the rules to the next decision; null at the end. */
+  pending(): Pending | null;
+  /** Answers the pending decision (checked). */
+  apply(choice: number): void;
+  /** An independent copy (state cloned, fresh workspace). */
+  clone(): Match;
+  /** The record, once `pending()` is null. */
+  record(): GameRecord;
 }

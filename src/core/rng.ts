@@ -55,9 +55,91 @@ export function streamState(
   return [words[0]!, words[1]!, words[2]!, words[3]!];
 }
 
+/**
+ * The random streams of one game as plain data (DESIGN §3: the state holds everything): the key
+ * the streams derive from and each stream's xoroshiro128+ words, created on first use. A game state
+ * carries one; cloning the state clones its dice, and a search policy that wants fresh dice gives its
+ * copy a new key (`reseedRng`).
+ */
+export interface RngState {
+  /** Master seed of the run (or, in a search policy's copy, a fresh key drawn by the policy). */
+  seed: number;
+  /** Game index (or the second half of a search copy's key). */
+  game: number;
+  /** Stream name -> [s01, s00, s11, s10], pure-rand's xoroshiro128plus state order. */
+  streams: Record<string, number[]>;
+}
+
+export function newRngState(masterSeed: number, gameIndex: number): RngState {
+  return { seed: masterSeed, game: gameIndex, streams: {} };
+}
+
+/** A deep copy (the words are the only mutable part). */
+export function cloneRngState(r: RngState): RngState {
+  const streams: Record<string, number[]> = {};
+  for (const k in r.streams) streams[k] = r.streams[k]!.slice();
+  return { seed: r.seed, game: r.game, streams };
+}
+
+/**
+ * Gives a copied state dice the real game never sees: a new key drawn from `rng` (the searching
+ * policy's own stream) and no streams yet, so every stream restarts from the new key.
+ */
+export function reseedRng(r: RngState, rng: Rng): void {
+  r.seed = (rng.next() >>> 0) * 0x20_0000 + ((rng.next() >>> 0) & 0x1f_ffff);
+  r.game = rng.next() >>> 0;
+  r.streams = {};
+}
+
+/**
+ * xoroshiro128+ stepping the four words of a stream where they live (in the game state), so the
+ * state stays plain data. Bit for bit pure-rand's `xoroshiro128plus` (tests/core-rng-streams proves
+ * it over many states): pure-rand's generators keep their words in private fields, so they cannot
+ * step words held elsewhere. pure-rand's distributions (`uniformInt`) draw from it as from any
+ * pure-rand generator.
+ */
+class StateStream implements Rng {
+  constructor(readonly s: number[]) {}
+  next(): number {
+    const s = this.s;
+    const s01 = s[0]!;
+    const s00 = s[1]!;
+    const s11 = s[2]!;
+    const s10 = s[3]!;
+    const out = (s00 + s10) | 0;
+    const a0 = s10 ^ s00;
+    const a1 = s11 ^ s01;
+    s[1] = (s00 << 24) ^ (s01 >>> 8) ^ a0 ^ (a0 << 16);
+    s[0] = (s01 << 24) ^ (s00 >>> 8) ^ a1 ^ ((a1 << 16) | (a0 >>> 16));
+    s[3] = (a1 << 5) ^ (a0 >>> 27);
+    s[2] = (a0 << 5) ^ (a1 >>> 27);
+    return out;
+  }
+  clone(): Rng {
+    return xoroshiro128plusFromState(this.s);
+  }
+  getState(): readonly number[] {
+    return this.s.slice();
+  }
+}
+
+/** A StateStream that also counts its draws (the bench's RNG floor). */
+class CountingStream extends StateStream {
+  constructor(
+    s: number[],
+    readonly counter: { draws: number },
+  ) {
+    super(s);
+  }
+  override next(): number {
+    this.counter.draws++;
+    return super.next();
+  }
+}
+
 /** A fresh generator for one named stream of one game. */
 export function streamRng(masterSeed: number, gameIndex: number, stream: string): Rng {
-  return xoroshiro128plusFromState(streamState(masterSeed, gameIndex, stream));
+  return new StateStream(streamState(masterSeed, gameIndex, stream));
 }
 
 /** The named random streams of one game; each stream is created on first use and then kept. */
@@ -67,20 +149,44 @@ export interface GameStreams {
   stream(name: string): Rng;
 }
 
-export function gameStreams(masterSeed: number, gameIndex: number): GameStreams {
-  const cache = new Map<string, Rng>();
-  return {
-    masterSeed,
-    gameIndex,
-    stream(name: string): Rng {
-      let rng = cache.get(name);
-      if (rng === undefined) {
-        rng = streamRng(masterSeed, gameIndex, name);
-        cache.set(name, rng);
+/**
+ * The streams of a game state, bound to its `RngState`: a stream's generator steps the words in
+ * the state. One per state object (a game's workspace holds it); a cloned state needs its own.
+ */
+export class Streams implements GameStreams {
+  private readonly cache = new Map<string, Rng>();
+  /** Counts every 32-bit draw of the streams created after it is set (the bench's RNG floor). */
+  counter: { draws: number } | undefined;
+  constructor(
+    readonly rng: RngState,
+    counter?: { draws: number },
+  ) {
+    this.counter = counter;
+  }
+  get masterSeed(): number {
+    return this.rng.seed;
+  }
+  get gameIndex(): number {
+    return this.rng.game;
+  }
+  stream(name: string): Rng {
+    let g = this.cache.get(name);
+    if (g === undefined) {
+      let words = this.rng.streams[name];
+      if (words === undefined) {
+        words = streamState(this.rng.seed, this.rng.game, name);
+        this.rng.streams[name] = words;
       }
-      return rng;
-    },
-  };
+      g = this.counter === undefined ? new StateStream(words) : new CountingStream(words, this.counter);
+      this.cache.set(name, g);
+    }
+    return g;
+  }
+}
+
+/** Streams of game `gameIndex` over a fresh RngState (for engines that keep streams outside their state). */
+export function gameStreams(masterSeed: number, gameIndex: number, counter?: { draws: number }): GameStreams {
+  return new Streams(newRngState(masterSeed, gameIndex), counter);
 }
 
 /** A uniform integer in [from, to], both included. */

@@ -1,9 +1,16 @@
-import { registerGame } from './registry.js';
+/**
+ * Every game of the toolkit, one line each (DESIGN §2): the list the composition roots (the CLI,
+ * the worker, the bench) build their registry from. Stepped games get the generic search policy.
+ */
+import type { GameDefinition } from '../core/game.js';
+import { createRegistry, type GameRegistry } from '../core/registry.js';
+import { withSearchPolicies } from '../core/rollout.js';
 import { scs } from './scs/index.js';
 import { sfo } from './sfo/index.js';
 
-// One line per game (DESIGN §2).
-registerGame(sfo);
-registerGame(scs);
+export const GAMES: readonly GameDefinition[] = [withSearchPolicies(sfo), scs];
 
-export { getGame, listGames } from './registry.js';
+/** A registry of every game (a fresh one per call; registries hold no shared state). */
+export function gameRegistry(): GameRegistry {
+  return createRegistry(GAMES);
+}

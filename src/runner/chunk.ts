@@ -1,5 +1,4 @@
-import type { GameRecord, GameSetup } from '../core/game.js';
-import { getGame } from '../games/index.js';
+import type { GameDefinition, GameRecord, GameSetup } from '../core/game.js';
 import { heatSize, recordColumns, writeRecord } from './layout.js';
 import { playGame } from './play.js';
 
@@ -34,8 +33,8 @@ export class GameFailure extends Error {
  * Plays a chunk and returns its block: column c of row r at c * rows + r, then one value per board
  * cell counting the games of the chunk that marked it (GameRecord.cells, each cell once per game).
  */
-export function playChunk(task: ChunkTask): Float64Array {
-  const def = getGame(task.game);
+export function playChunk(def: GameDefinition, task: ChunkTask): Float64Array {
+  if (def.id !== task.game) throw new Error(`playChunk: task of game ${task.game} given ${def.id}`);
   const cols = recordColumns(def);
   const rows = task.end - task.start;
   const setup: GameSetup = { scenario: task.scenario, variants: new Set(task.variants), params: task.params };

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { quote, UserError } from '../core/errors.js';
 import type { GameDefinition, GameSetup } from '../core/game.js';
 import { MAX_SEED } from '../core/rng.js';
+import { createRegistry, type GameRegistry } from '../core/registry.js';
 import { resolveSetup } from '../core/setup.js';
-import { getGame } from '../games/index.js';
 
 const idPattern = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 
@@ -72,7 +72,7 @@ function formatZodPath(path: readonly PropertyKey[]): string {
 }
 
 /** Parses and checks an experiment; `where` names its file in every error. */
-export function parseExperiment(raw: unknown, where: string): Experiment {
+export function parseExperiment(raw: unknown, where: string, games: GameRegistry): Experiment {
   const parsed = experimentSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -84,7 +84,7 @@ export function parseExperiment(raw: unknown, where: string): Experiment {
     );
   }
   const file = parsed.data;
-  const game = getGame(file.game, `${where}: field game`);
+  const game = games.get(file.game, `${where}: field game`);
   const seen = new Set<string>();
   const armsIn =
     file.sweep === undefined ? file.arms.map((a, i) => ({ a, i })) : sweepArms(file, game, where);
@@ -180,7 +180,7 @@ function sweepArms(
 }
 
 /** Reads an experiment file; a missing file or bad JSON is a user error naming it. */
-export function loadExperiment(path: string): Experiment {
+export function loadExperiment(path: string, games: GameRegistry): Experiment {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -195,7 +195,7 @@ export function loadExperiment(path: string): Experiment {
   } catch (e) {
     throw new UserError(`${path}: not valid JSON (${(e as Error).message})`);
   }
-  return parseExperiment(raw, path);
+  return parseExperiment(raw, path, games);
 }
 
 /** The same experiment with command-line overrides applied and re-validated. */
@@ -210,5 +210,6 @@ export function withOverrides(
     ...(o.seed === undefined ? {} : { seed: o.seed }),
     ...(o.chunkSize === undefined ? {} : { chunkSize: o.chunkSize }),
   };
-  return parseExperiment(source, where);
+  // the experiment's own game is the only one it can name
+  return parseExperiment(source, where, createRegistry([exp.game]));
 }

@@ -3,6 +3,7 @@ import { relative, resolve } from 'node:path';
 import { GamesTableBuilder } from '../analysis/games-table.js';
 import { UserError } from '../core/errors.js';
 import { type ChunkLayout, decodeChunk } from './chunk-file.js';
+import type { GameRegistry } from '../core/registry.js';
 import { parseExperiment } from './experiment.js';
 import { finishRun } from './finish.js';
 import { chunkLayout, HeatCounts } from './layout.js';
@@ -196,6 +197,8 @@ export function readShardBlocks(
 }
 
 export interface MergeOptions {
+  /** The games the experiment may name. */
+  readonly games: GameRegistry;
   readonly out: string;
   readonly csv: boolean;
   readonly force: boolean;
@@ -229,7 +232,7 @@ export async function mergeShards(paths: readonly string[], opts: MergeOptions):
 
   // The merged run is reported by this sandtable: it must be the release that played the shards
   // (and give the same experiment hash, so the same game data); another commit only gets a warning.
-  const exp = parseExperiment(first.experiment, `${shards[0]!.dir}/manifest.json`);
+  const exp = parseExperiment(first.experiment, `${shards[0]!.dir}/manifest.json`, opts.games);
   const here = codeVersion();
   if (here.version !== first.version) {
     refuse([

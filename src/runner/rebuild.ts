@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { computeReportData, type HeatRow, summaryFiles } from '../analysis/report-data.js';
-import { getGame } from '../games/index.js';
+import type { GameRegistry } from '../core/registry.js';
 import { writeReport } from '../report/report.js';
 import { sha256, writeAtomic } from './outputs.js';
 import { loadRun } from './read-run.js';
@@ -21,9 +21,9 @@ export function readHeat(dir: string): HeatRow[] {
 }
 
 /** Recomputes the summaries, charts and report of a finished run from its files, without re-simulating. */
-export async function rebuildReport(dir: string): Promise<void> {
+export async function rebuildReport(dir: string, games: GameRegistry): Promise<void> {
   const { manifest, table } = await loadRun(dir);
-  const def = getGame(manifest.game.id, `${dir}/manifest.json: game`);
+  const def = games.get(manifest.game.id, `${dir}/manifest.json: game`);
   const data = computeReportData(def, table, manifest.arms, manifest.baseline, readHeat(dir));
   const files = summaryFiles(data);
   for (const [name, content] of Object.entries(files)) writeAtomic(`${dir}/${name}`, content);

@@ -11,7 +11,7 @@
 
 import { GamesTableBuilder } from '../../src/analysis/games-table.js';
 import type { BoardDef, PointBoardDef, ZoneBoardDef } from '../../src/core/board.js';
-import type { GameDefinition, GameRecord, GameSetup } from '../../src/core/game.js';
+import type { GameDefinition, GameRecord, GameSetup, LegacyGame } from '../../src/core/game.js';
 import { randUnit } from '../../src/core/rng.js';
 import { resolveSetup } from '../../src/core/setup.js';
 import type { Experiment, ResolvedArm } from '../../src/runner/experiment.js';
@@ -32,7 +32,7 @@ export function fixtureGame(
   id: string,
   title: string,
   board: ZoneBoardDef | PointBoardDef,
-): GameDefinition<FixtureState> {
+): LegacyGame<FixtureState> {
   const record = (s: FixtureState): GameRecord => {
     const win = s.marked.length * 2 > s.cells;
     return {
@@ -45,6 +45,7 @@ export function fixtureGame(
     };
   };
   return {
+    contract: 'legacy',
     id,
     title,
     rulesTitle: `${title} (a test fixture, not a game)`,
@@ -116,7 +117,7 @@ export const pointGame = fixtureGame('fixture-points', 'Point-and-line board fix
  * summary.md and index.html.
  */
 export async function writeFixtureRun(
-  def: GameDefinition<FixtureState>,
+  def: LegacyGame<FixtureState>,
   dir: string,
   games: number,
   seed: number,

@@ -78,7 +78,7 @@ export function decide<O>(
   describe?: (o: O) => string,
 ): number {
   if (options.length === 1) return 0;
-  const decision: Decision<O> = { kind, side: 'soviet', rule, options };
+  const decision: Decision<string, O> = { kind, side: 'soviet', rule, options };
   const i = ask(run.ctx.streams, run.ctx.policies, run.view, decision);
   if (run.trace) {
     note(run.trace, {

@@ -4,7 +4,7 @@
  * map (2, 1.6), setup (3), control (3.7-3.8), victory (4), turn (5, 7), movement (9), forces (8),
  * pockets (8.4), combat (10), crt (10.1 chance tables), parameters, variants, policies.
  */
-import type { GameDefinition } from '../../core/game.js';
+import type { LegacyGame } from '../../core/game.js';
 import { board, locationIds } from './board.js';
 import { rawData } from './data.js';
 import { invariants } from './invariants.js';
@@ -19,7 +19,8 @@ import { variants } from './variants.js';
 
 export type { ScsState } from './state.js';
 
-export const scs: GameDefinition<ScsState> = {
+export const scs: LegacyGame<ScsState> = {
+  contract: 'legacy',
   id: 'scs',
   title: 'Strike & Counterstrike',
   rulesTitle:

@@ -6,7 +6,7 @@
 import type { BoardDef, GameSetup, HexCell } from '../../core/game.js';
 import { sfoData } from './data.js';
 import { sfoGrid, sfoMap } from './map.js';
-import { resolveRules } from './rules.js';
+import { resolveRules } from './resolve.js';
 
 export function sfoBoard(setup: GameSetup): BoardDef {
   const rules = resolveRules(setup);

@@ -1,16 +1,18 @@
 /**
- * Combat (SFO 9): legal battles, results, elimination (9.1), retreat (9.2) and advance (9.3).
+ * Combat (SFO 9): legal battles, the combat die, results, elimination (9.1), retreat (9.2) and
+ * advance (9.3), with the Expert optional Armour in the open (breakthrough, exploitation). A battle
+ * is resolved as a sequence of tasks on the state's stack, so the game can stop at every retreat,
+ * elimination and advance decision.
  */
-import { ask, note } from '../../core/decide.js';
-import type { Policy, TraceEvent } from '../../core/game.js';
-import type { GameStreams } from '../../core/rng.js';
+import { d6 } from '../../core/dice.js';
+import type { ChanceNode } from '../../core/game.js';
 import { type CombatResult, columnLabel, crtColumn, crtResult } from './crt.js';
+import type { AdvanceOption, NoAdvance, SfoDecision, SfoOption } from './decisions.js';
 import { mapOf, type SfoMap } from './map.js';
 import { enemyZocInto } from './movement.js';
-import type { SfoOption } from './options.js';
-import { enemyOf, type SfoState, type Side, type SupportKind } from './state.js';
-
-const scratchZoc = new Uint8Array(128);
+import { hexName, label, tell } from './narrate.js';
+import { enemyOf, type SfoState, type SfoTask, type Side, type SupportKind } from './state.js';
+import { newScratch, type SfoScratch, type SfoWorkspace } from './workspace.js';
 
 /** One battle: a defender hex and the attacking units, with its CRT column index and strength difference. */
 export interface Battle {
@@ -22,22 +24,6 @@ export interface Battle {
   readonly difference: number;
   /** Expert (SFO 7.1): the support chit placed on this defender, applied to this battle. */
   readonly support: SupportKind | null;
-}
-
-/** What resolving a battle needs besides the state: the streams and policies of the game. */
-export interface DecideContext {
-  readonly streams: GameStreams;
-  readonly policies: Readonly<Record<string, Policy>>;
-  readonly trace?: TraceEvent[] | undefined;
-}
-
-export function label(state: SfoState, ui: number): string {
-  const u = state.units[ui]!;
-  return `${u.side === 'soviet' ? 'Soviet' : 'US'} ${u.label}`;
-}
-
-export function hexName(state: SfoState, h: number): string {
-  return h < 0 ? 'off-map' : mapOf(state).ids[h]!;
 }
 
 /** SFO 9 (Advanced): the defence of a hex: Σ defence of its units, +1 per hex (not per unit) in forest. */
@@ -90,22 +76,18 @@ export function makeBattle(
  * of the hex; strength difference below 0 is not allowed. Variant one-attack-per-hex: a hex once attacked
  * this phase cannot be attacked again.
  */
-// Scratch of legalBattles: per hex, the first eligible attacker (unit index, -1 none) and, per unit, the next one on its hex.
-let scratchHead = new Int16Array(128);
-let scratchNext = new Int16Array(64);
-const scratchSeen = new Uint8Array(128);
-
-export function legalBattles(state: SfoState, side: Side): Battle[] {
+export function legalBattles(state: SfoState, side: Side, sc: SfoScratch = newScratch()): Battle[] {
   const m = mapOf(state);
   const enemy = enemyOf(side);
   const out: Battle[] = [];
   const units = state.units;
   const nu = units.length;
-  if (scratchHead.length < m.size) scratchHead = new Int16Array(2 * m.size);
-  if (scratchNext.length < nu) scratchNext = new Int16Array(2 * nu);
-  const head = scratchHead;
-  const next = scratchNext;
-  const seen = scratchSeen.length >= m.size ? scratchSeen.fill(0, 0, m.size) : new Uint8Array(m.size);
+  // per hex, the first eligible attacker (unit index, -1 none) and, per unit, the next one on its hex
+  if (sc.head.length < m.size) sc.head = new Int16Array(2 * m.size);
+  if (sc.next.length < nu) sc.next = new Int16Array(2 * nu);
+  const head = sc.head;
+  const next = sc.next;
+  const seen = sc.seen.length >= m.size ? sc.seen.fill(0, 0, m.size) : new Uint8Array(m.size);
   head.fill(-1, 0, m.size);
   // units that may attack, per hex in unit order (built backwards so that each list ascends)
   for (let i = nu - 1; i >= 0; i--) {
@@ -167,10 +149,15 @@ export function legalBattles(state: SfoState, side: Side): Battle[] {
  * not friendly-occupied in Basic (Advanced: not making more than a 2-stack), not forest in Basic.
  * Empty means the unit is eliminated.
  */
-export function retreatOptions(state: SfoState, ui: number, m: SfoMap = mapOf(state)): number[] {
+export function retreatOptions(
+  state: SfoState,
+  ui: number,
+  m: SfoMap = mapOf(state),
+  sc: SfoScratch = newScratch(),
+): number[] {
   const u = state.units[ui]!;
   if (u.status !== 'map') return [];
-  const zoc = enemyZocInto(state, u.side, m, scratchZoc);
+  const zoc = enemyZocInto(state, u.side, m, sc.zoc);
   const out: number[] = [];
   for (const n of m.neighbours[u.hex]!) {
     if (zoc[n] === 1) continue; // enemy ZOC covers enemy-occupied hexes too
@@ -183,130 +170,6 @@ export function retreatOptions(state: SfoState, ui: number, m: SfoMap = mapOf(st
   return out;
 }
 
-/** SFO 9.1: removes a unit from the map. */
-export function eliminate(state: SfoState, ui: number): void {
-  const u = state.units[ui]!;
-  u.status = 'eliminated';
-  u.hex = -1;
-  u.disrupted = false;
-  if (u.side === 'soviet') state.stats.soviet_units_lost++;
-  else state.stats.us_units_lost++;
-  if (u.type === 'tank') {
-    if (u.side === 'soviet') state.stats.soviet_armour_lost++;
-    else state.stats.us_armour_lost++;
-  }
-}
-
-function tell(
-  state: SfoState,
-  ctx: DecideContext,
-  side: Side,
-  rule: string,
-  text: string,
-  extra?: Partial<TraceEvent>,
-) {
-  if (ctx.trace === undefined) return;
-  note(ctx.trace, { turn: state.turn, phase: state.phase, side, rule, text, ...extra });
-}
-
-/** Asks the side's policy unless only one option is legal (forced moves are applied without asking). */
-export function decide(
-  state: SfoState,
-  ctx: Pick<DecideContext, 'streams' | 'policies'>,
-  kind: string,
-  side: Side,
-  rule: string,
-  options: SfoOption[],
-): number {
-  if (options.length === 1) return 0;
-  state.decisions++;
-  return ask(ctx.streams, ctx.policies, state, { kind, side, rule, options });
-}
-
-/** SFO 9.2: each unit retreats one hex of its owner's choice, or is eliminated when it has none. */
-export function retreatUnits(state: SfoState, units: readonly number[], ctx: DecideContext): void {
-  for (const ui of units) {
-    const u = state.units[ui]!;
-    if (u.status !== 'map') continue;
-    const hexes = retreatOptions(state, ui);
-    if (hexes.length === 0) {
-      eliminate(state, ui);
-      if (ctx.trace !== undefined)
-        tell(state, ctx, u.side, 'SFO 9.2', `${label(state, ui)} cannot retreat: eliminated`);
-      continue;
-    }
-    const options: SfoOption[] = hexes.map((to) => ({ type: 'retreat', unit: ui, to }));
-    const c = decide(state, ctx, 'retreat', u.side, 'SFO 9.2', options);
-    const from = u.hex;
-    u.hex = hexes[c]!;
-    if (ctx.trace !== undefined)
-      tell(
-        state,
-        ctx,
-        u.side,
-        'SFO 9.2',
-        `${label(state, ui)} retreats ${hexName(state, from)} → ${hexName(state, u.hex)}`,
-        {
-          decision: { kind: 'retreat', choice: c, of: options.length },
-        },
-      );
-  }
-}
-
-/**
- * SFO 9.2 Expert optional Armour in the open, breakthrough: the units retreat one hex as usual,
- * then every unit on the hexes retreated into (including friendly units already there) retreats
- * one more hex, again by the usual rules (Fig. 14).
- */
-export function retreatTwo(state: SfoState, units: readonly number[], ctx: DecideContext): void {
-  retreatUnits(state, units, ctx);
-  const hexes: number[] = [];
-  for (const ui of units) {
-    const u = state.units[ui]!;
-    if (u.status === 'map' && !hexes.includes(u.hex)) hexes.push(u.hex);
-  }
-  if (hexes.length === 0) return;
-  const side = state.units[units[0]!]!.side;
-  const again: number[] = [];
-  state.units.forEach((u, i) => {
-    if (u.status === 'map' && u.side === side && hexes.includes(u.hex)) again.push(i);
-  });
-  if (ctx.trace !== undefined)
-    tell(
-      state,
-      ctx,
-      side,
-      'SFO 9.2',
-      `breakthrough: ${again.map((i) => label(state, i)).join(', ')} retreat a second hex`,
-    );
-  retreatUnits(state, again, ctx);
-}
-
-/** Chart legend reading (variant elim-one): the owner eliminates one of the units, the rest retreat. */
-function eliminateOne(state: SfoState, units: readonly number[], ctx: DecideContext): number[] {
-  const alive = units.filter((i) => state.units[i]!.status === 'map');
-  if (alive.length === 0) return [];
-  const side = state.units[alive[0]!]!.side;
-  const options: SfoOption[] = alive.map((unit) => ({ type: 'eliminate', unit }));
-  const c = decide(state, ctx, 'eliminate', side, 'SFO 9.1', options);
-  const ui = alive[c]!;
-  eliminate(state, ui);
-  if (ctx.trace !== undefined)
-    tell(state, ctx, side, 'SFO 9.1', `${label(state, ui)} eliminated`, {
-      decision: { kind: 'eliminate', choice: c, of: options.length },
-    });
-  return alive.filter((i) => i !== ui);
-}
-
-function eliminateAll(state: SfoState, units: readonly number[], ctx: DecideContext): void {
-  for (const ui of units) {
-    if (state.units[ui]!.status !== 'map') continue;
-    eliminate(state, ui);
-    if (ctx.trace !== undefined)
-      tell(state, ctx, state.units[ui]!.side, 'SFO 9.1', `${label(state, ui)} eliminated`);
-  }
-}
-
 /** SFO 9.3: if the defender hex is empty, one attacker may advance into it (no MP, ignoring ZOC; not into forest in Basic). */
 export function advanceOptions(state: SfoState, battle: Battle): number[] {
   const m = mapOf(state);
@@ -317,41 +180,6 @@ export function advanceOptions(state: SfoState, battle: Battle): number[] {
     const u = state.units[a]!;
     return u.status === 'map' && m.neighbours[u.hex]!.includes(h);
   });
-}
-
-function advance(
-  state: SfoState,
-  battle: Battle,
-  side: Side,
-  ctx: DecideContext,
-  exploit = false,
-  except = -1,
-): void {
-  const cands = advanceOptions(state, battle).filter((a) => a !== except);
-  if (cands.length === 0) return;
-  const options: SfoOption[] = [
-    { type: 'no-advance' },
-    ...cands.map((unit): SfoOption => ({ type: 'advance', unit, to: battle.defender })),
-  ];
-  state.decisions++;
-  const c = ask(ctx.streams, ctx.policies, state, { kind: 'advance', side, rule: 'SFO 9.3', options });
-  const o = options[c]!;
-  if (o.type !== 'advance') return;
-  const u = state.units[o.unit]!;
-  const from = u.hex;
-  u.hex = battle.defender;
-  if (ctx.trace !== undefined)
-    tell(
-      state,
-      ctx,
-      side,
-      'SFO 9.3',
-      `${label(state, o.unit)} advances ${hexName(state, from)} → ${hexName(state, u.hex)}`,
-      {
-        decision: { kind: 'advance', choice: c, of: options.length },
-      },
-    );
-  if (exploit && u.type === 'tank') exploitation(state, battle, o.unit, side, ctx);
 }
 
 /**
@@ -376,35 +204,6 @@ export function exploitOptions(state: SfoState, tank: number): number[] {
   return out;
 }
 
-function exploitation(state: SfoState, battle: Battle, tank: number, side: Side, ctx: DecideContext): void {
-  const hexes = exploitOptions(state, tank);
-  if (hexes.length === 0) return;
-  const options: SfoOption[] = [
-    { type: 'no-advance' },
-    ...hexes.map((to): SfoOption => ({ type: 'advance', unit: tank, to })),
-  ];
-  state.decisions++;
-  const c = ask(ctx.streams, ctx.policies, state, { kind: 'exploit', side, rule: 'SFO 9.3', options });
-  const o = options[c]!;
-  if (o.type !== 'advance') return;
-  const u = state.units[tank]!;
-  const from = u.hex;
-  u.hex = o.to;
-  state.stats.exploitations++;
-  if (ctx.trace !== undefined)
-    tell(
-      state,
-      ctx,
-      side,
-      'SFO 9.3',
-      `exploitation: ${label(state, tank)} advances on ${hexName(state, from)} → ${hexName(state, o.to)}`,
-      {
-        decision: { kind: 'exploit', choice: c, of: options.length },
-      },
-    );
-  advance(state, battle, side, ctx, false, tank);
-}
-
 /** The units on the defender hex (all of them defend, SFO 9). */
 export function defendersOf(state: SfoState, battle: Battle): number[] {
   const out: number[] = [];
@@ -414,20 +213,99 @@ export function defendersOf(state: SfoState, battle: Battle): number[] {
   return out;
 }
 
+
+// ---------------------------------------------------------------------------------------------
+// The combat phase as tasks (SFO 9)
+
+type Task<T extends SfoTask['t']> = SfoTask & { readonly t: T };
+
+/** SFO 9: the phase begins: the side's units may each attack once. */
+export function startCombat(state: SfoState, ws: SfoWorkspace, side: Side): void {
+  state.phase = side === 'soviet' ? 'soviet-combat' : 'us-combat';
+  if (ws.trace !== undefined) tell(state, ws, side, 'SFO 9', `turn ${state.turn}: ${state.phase}`);
+  for (const u of state.units) if (u.side === side) u.attacked = false;
+  state.attackedHexes = [];
+  state.stack.push({ t: 'combat', side });
+}
+
+/** SFO 7.1: unused support is lost; SFO 9.4: the faction's flipped units face up again. */
+function endCombat(state: SfoState, side: Side): void {
+  if (state.expert === null) return;
+  state.expert.placed = null;
+  state.expert.held = null;
+  for (const u of state.units) if (u.side === side) u.disrupted = false;
+}
+
+const END_COMBAT = { type: 'end-combat' } as const;
+
+/** SFO 9: the next attack decision of the phase, or null (phase over) when no battle is possible. */
+export function attackDecision(state: SfoState, ws: SfoWorkspace, task: Task<'combat'>): SfoDecision | null {
+  const battles = legalBattles(state, task.side, ws.sc);
+  if (battles.length === 0) {
+    endCombat(state, task.side);
+    return null;
+  }
+  const options: SfoOption[] = [END_COMBAT];
+  for (const battle of battles) options.push({ type: 'battle', battle });
+  return { kind: 'attack', side: task.side, rule: 'SFO 9', options } as SfoDecision;
+}
+
+/** Carries out an attack decision: a battle goes to its die roll; false when the side ends the phase. */
+export function applyAttack(state: SfoState, task: Task<'combat'>, o: SfoOption): boolean {
+  if (o.type !== 'battle') {
+    endCombat(state, task.side);
+    return false;
+  }
+  state.stack.push({ t: 'roll', battle: o.battle });
+  return true;
+}
+
+const ONE_DIE: ChanceNode = {
+  kind: 'chance',
+  side: 'chance',
+  rule: 'SFO 9',
+  what: 'combat die',
+  outcomes: [1, 2, 3, 4, 5, 6].map((k) => ({ label: String(k), p: 1 / 6 })),
+};
+/** SFO 7.1 Spetsnaz: two dice, of which the lower is used. */
+const TWO_DICE: ChanceNode = {
+  kind: 'chance',
+  side: 'chance',
+  rule: 'SFO 7.1',
+  what: 'combat dice (Spetsnaz: the lower is used)',
+  outcomes: [1, 2, 3, 4, 5, 6].flatMap((a) =>
+    [1, 2, 3, 4, 5, 6].map((b) => ({ label: `${a},${b}`, p: 1 / 36 })),
+  ),
+};
+
+/** The combat die of `battle`: the chance point (explicit mode), or the die drawn from the `combat` stream. */
+export function rollStep(state: SfoState, ws: SfoWorkspace, task: Task<'roll'>): ChanceNode | null {
+  const spetsnaz = task.battle.support === 'spetsnaz';
+  if (ws.explicitChance) return spetsnaz ? TWO_DICE : ONE_DIE;
+  const dice = ws.streams.stream('combat');
+  // SFO 7.1 Spetsnaz: two dice, the lower one is used.
+  const die = spetsnaz ? Math.min(d6(dice), d6(dice)) : d6(dice);
+  state.stack.pop();
+  resolveBattle(state, ws, task.battle, die);
+  return null;
+}
+
+/** Applies outcome `k` of the roll's chance point. */
+export function applyRoll(state: SfoState, ws: SfoWorkspace, task: Task<'roll'>, k: number): void {
+  const die = task.battle.support === 'spetsnaz' ? Math.min(Math.floor(k / 6) + 1, (k % 6) + 1) : k + 1;
+  state.stack.pop();
+  resolveBattle(state, ws, task.battle, die);
+}
+
 /**
- * Resolves one battle with die `die` (1..6): looks the result up, applies eliminations, retreats
- * and the advance (asking the owning sides), marks the attackers and updates the statistics.
- * SFO 9: EX is treated as DR at the Basic and Advanced levels; at the Expert level both sides
- * eliminate one unit, the defender retreats the rest and the attacker may advance. A support chit
- * on the defender is used up by this battle (SFO 7.1). Armour in the open: a tank attacking a clear
- * hex that forces the defenders out is a breakthrough (two-hex retreat) and allows exploitation.
+ * Resolves one battle with die `die` (1..6): looks the result up, marks the attackers, updates the
+ * statistics, and queues what the result asks for (eliminations, retreats, the advance). SFO 9: EX
+ * is treated as DR at the Basic and Advanced levels; at the Expert level both sides eliminate one
+ * unit, the defender retreats the rest and the attacker may advance. A support chit on the
+ * defender is used up by this battle (SFO 7.1). Armour in the open: a tank attacking a clear hex
+ * that forces the defenders out is a breakthrough (two-hex retreat) and allows exploitation.
  */
-export function resolveBattle(
-  state: SfoState,
-  battle: Battle,
-  die: number,
-  ctx: DecideContext,
-): CombatResult {
+export function resolveBattle(state: SfoState, ws: SfoWorkspace, battle: Battle, die: number): CombatResult {
   const side = state.units[battle.attackers[0]!]!.side;
   const defenders = defendersOf(state, battle);
   for (const a of battle.attackers) state.units[a]!.attacked = true;
@@ -448,12 +326,10 @@ export function resolveBattle(
     mapOf(state).forest[battle.defender] !== 1 &&
     battle.attackers.some((a) => state.units[a]!.type === 'tank');
   if (breakthrough) state.stats.breakthroughs++;
-  const retreatDefenders = (units: readonly number[]) =>
-    breakthrough ? retreatTwo(state, units, ctx) : retreatUnits(state, units, ctx);
-  if (ctx.trace !== undefined)
+  if (ws.trace !== undefined)
     tell(
       state,
-      ctx,
+      ws,
       side,
       'SFO 9',
       `${battle.attackers.map((a) => `${label(state, a)} ${hexName(state, state.units[a]!.hex)}`).join(', ')} attack ${defenders
@@ -463,37 +339,245 @@ export function resolveBattle(
         )} ${hexName(state, battle.defender)}${battle.support === null ? '' : ` with ${battle.support} support`}: column ${columnLabel(state.rules.level, battle.column)}, die ${die} → ${result}`,
       { dice: [die] },
     );
-  const allOrOne = state.rules.elimination;
+  // The stack runs last-pushed first: each case pushes its steps in reverse order.
+  const stack = state.stack;
+  const all = state.rules.elimination === 'all';
+  const advance = (exploit: boolean) => stack.push({ t: 'advance', battle, side, exploit, except: -1 });
+  const retreat = (units: readonly number[], two: boolean) => stack.push({ t: 'retreat', units, i: 0, two });
+  const oneThen = (units: readonly number[], then: 'retreat' | 'stay', two: boolean) =>
+    stack.push({ t: 'eliminate-one', units, then, two });
   switch (result) {
     case 'AE':
-      if (allOrOne === 'all') eliminateAll(state, battle.attackers, ctx);
-      else retreatUnits(state, eliminateOne(state, battle.attackers, ctx), ctx);
+      if (all) eliminateAll(state, ws, battle.attackers);
+      else oneThen(battle.attackers, 'retreat', false);
       break;
     case 'AR':
-      retreatUnits(state, battle.attackers, ctx);
+      retreat(battle.attackers, false);
       break;
     case 'NE':
       break;
     case 'EX':
       if (ex !== null) {
         // SFO 9 Expert: both factions eliminate one unit; the defender retreats the rest.
-        eliminateOne(state, battle.attackers, ctx);
-        retreatDefenders(eliminateOne(state, defenders, ctx));
-        advance(state, battle, side, ctx, breakthrough);
+        advance(breakthrough);
+        oneThen(defenders, 'retreat', breakthrough);
+        oneThen(battle.attackers, 'stay', false);
         break;
       }
-      retreatUnits(state, defenders, ctx);
-      advance(state, battle, side, ctx);
+      advance(false);
+      retreat(defenders, false);
       break;
     case 'DR':
-      retreatDefenders(defenders);
-      advance(state, battle, side, ctx, breakthrough);
+      advance(breakthrough);
+      retreat(defenders, breakthrough);
       break;
     case 'DE':
-      if (allOrOne === 'all') eliminateAll(state, defenders, ctx);
-      else retreatDefenders(eliminateOne(state, defenders, ctx));
-      advance(state, battle, side, ctx, breakthrough);
+      advance(breakthrough);
+      if (all) eliminateAll(state, ws, defenders);
+      else oneThen(defenders, 'retreat', breakthrough);
       break;
   }
   return result;
+}
+
+/** SFO 9.1: removes a unit from the map. */
+export function eliminate(state: SfoState, ui: number): void {
+  const u = state.units[ui]!;
+  u.status = 'eliminated';
+  u.hex = -1;
+  u.disrupted = false;
+  if (u.side === 'soviet') state.stats.soviet_units_lost++;
+  else state.stats.us_units_lost++;
+  if (u.type === 'tank') {
+    if (u.side === 'soviet') state.stats.soviet_armour_lost++;
+    else state.stats.us_armour_lost++;
+  }
+}
+
+function eliminateAll(state: SfoState, ws: SfoWorkspace, units: readonly number[]): void {
+  for (const ui of units) {
+    if (state.units[ui]!.status !== 'map') continue;
+    eliminate(state, ui);
+    if (ws.trace !== undefined) tell(state, ws, state.units[ui]!.side, 'SFO 9.1', `${label(state, ui)} eliminated`);
+  }
+}
+
+/**
+ * SFO 9.2: the next unit of the task to retreat one hex of its owner's choice: eliminated when it
+ * has none, moved at once when it has one, else the owner's decision (returned). When the list is
+ * done and `two` (a breakthrough, SFO 9.2 optional), every unit on the hexes retreated into,
+ * including friendly units already there, retreats one more hex (Fig. 14).
+ */
+export function retreatStep(state: SfoState, ws: SfoWorkspace, task: Task<'retreat'>): SfoDecision | null {
+  while (task.i < task.units.length) {
+    const ui = task.units[task.i++]!;
+    const u = state.units[ui]!;
+    if (u.status !== 'map') continue;
+    const hexes = retreatOptions(state, ui, undefined, ws.sc);
+    if (hexes.length === 0) {
+      eliminate(state, ui);
+      if (ws.trace !== undefined) tell(state, ws, u.side, 'SFO 9.2', `${label(state, ui)} cannot retreat: eliminated`);
+      continue;
+    }
+    const options = hexes.map((to): SfoOption => ({ type: 'retreat', unit: ui, to }));
+    if (options.length === 1) {
+      applyRetreat(state, ws, ui, hexes[0]!, 0, 1);
+      continue;
+    }
+    return { kind: 'retreat', side: u.side, rule: 'SFO 9.2', options } as SfoDecision;
+  }
+  state.stack.pop();
+  if (task.two) {
+    const hexes: number[] = [];
+    for (const ui of task.units) {
+      const u = state.units[ui]!;
+      if (u.status === 'map' && !hexes.includes(u.hex)) hexes.push(u.hex);
+    }
+    if (hexes.length === 0) return null;
+    const side = state.units[task.units[0]!]!.side;
+    const again: number[] = [];
+    state.units.forEach((u, i) => {
+      if (u.status === 'map' && u.side === side && hexes.includes(u.hex)) again.push(i);
+    });
+    if (ws.trace !== undefined)
+      tell(
+        state,
+        ws,
+        side,
+        'SFO 9.2',
+        `breakthrough: ${again.map((i) => label(state, i)).join(', ')} retreat a second hex`,
+      );
+    state.stack.push({ t: 'retreat', units: again, i: 0, two: false });
+  }
+  return null;
+}
+
+export function applyRetreat(
+  state: SfoState,
+  ws: SfoWorkspace,
+  ui: number,
+  to: number,
+  choice: number,
+  of: number,
+): void {
+  const u = state.units[ui]!;
+  const from = u.hex;
+  u.hex = to;
+  if (ws.trace !== undefined)
+    tell(state, ws, u.side, 'SFO 9.2', `${label(state, ui)} retreats ${hexName(state, from)} → ${hexName(state, to)}`, {
+      decision: { kind: 'retreat', choice, of },
+    });
+}
+
+/** Chart legend reading (variant elim-one), Expert EX: the owner eliminates one of the units. */
+export function eliminateOneStep(
+  state: SfoState,
+  ws: SfoWorkspace,
+  task: Task<'eliminate-one'>,
+): SfoDecision | null {
+  const alive = task.units.filter((i) => state.units[i]!.status === 'map');
+  if (alive.length === 0) {
+    state.stack.pop();
+    return null;
+  }
+  const side = state.units[alive[0]!]!.side;
+  const options = alive.map((unit): SfoOption => ({ type: 'eliminate', unit }));
+  if (options.length === 1) {
+    applyEliminateOne(state, ws, task, alive[0]!, 0, 1);
+    return null;
+  }
+  return { kind: 'eliminate', side, rule: 'SFO 9.1', options } as SfoDecision;
+}
+
+export function applyEliminateOne(
+  state: SfoState,
+  ws: SfoWorkspace,
+  task: Task<'eliminate-one'>,
+  ui: number,
+  choice: number,
+  of: number,
+): void {
+  const alive = task.units.filter((i) => state.units[i]!.status === 'map');
+  const side = state.units[ui]!.side;
+  eliminate(state, ui);
+  if (ws.trace !== undefined)
+    tell(state, ws, side, 'SFO 9.1', `${label(state, ui)} eliminated`, {
+      decision: { kind: 'eliminate', choice, of },
+    });
+  state.stack.pop();
+  if (task.then === 'retreat')
+    state.stack.push({ t: 'retreat', units: alive.filter((i) => i !== ui), i: 0, two: task.two });
+}
+
+const NO_ADVANCE: NoAdvance = { type: 'no-advance' };
+
+/** SFO 9.3: the advance decision of a battle, or null when no attacker can advance. */
+export function advanceStep(state: SfoState, task: Task<'advance'>): SfoDecision | null {
+  const cands = advanceOptions(state, task.battle).filter((a) => a !== task.except);
+  if (cands.length === 0) {
+    state.stack.pop();
+    return null;
+  }
+  const options: (AdvanceOption | NoAdvance)[] = [NO_ADVANCE];
+  for (const unit of cands) options.push({ type: 'advance', unit, to: task.battle.defender });
+  return { kind: 'advance', side: task.side, rule: 'SFO 9.3', options };
+}
+
+export function applyAdvance(
+  state: SfoState,
+  ws: SfoWorkspace,
+  task: Task<'advance'>,
+  o: SfoOption,
+  choice: number,
+  of: number,
+): void {
+  state.stack.pop();
+  if (o.type !== 'advance') return;
+  const u = state.units[o.unit]!;
+  const from = u.hex;
+  u.hex = task.battle.defender;
+  if (ws.trace !== undefined)
+    tell(state, ws, task.side, 'SFO 9.3', `${label(state, o.unit)} advances ${hexName(state, from)} → ${hexName(state, u.hex)}`, {
+      decision: { kind: 'advance', choice, of },
+    });
+  if (task.exploit && u.type === 'tank') state.stack.push({ t: 'exploit', battle: task.battle, side: task.side, tank: o.unit });
+}
+
+/** SFO 9.3 optional: the exploitation decision of the tank that advanced, or null when it has no hex. */
+export function exploitStep(state: SfoState, task: Task<'exploit'>): SfoDecision | null {
+  const hexes = exploitOptions(state, task.tank);
+  if (hexes.length === 0) {
+    state.stack.pop();
+    return null;
+  }
+  const options: (AdvanceOption | NoAdvance)[] = [NO_ADVANCE];
+  for (const to of hexes) options.push({ type: 'advance', unit: task.tank, to });
+  return { kind: 'exploit', side: task.side, rule: 'SFO 9.3', options };
+}
+
+export function applyExploit(
+  state: SfoState,
+  ws: SfoWorkspace,
+  task: Task<'exploit'>,
+  o: SfoOption,
+  choice: number,
+  of: number,
+): void {
+  state.stack.pop();
+  if (o.type !== 'advance') return;
+  const u = state.units[task.tank]!;
+  const from = u.hex;
+  u.hex = o.to;
+  state.stats.exploitations++;
+  if (ws.trace !== undefined)
+    tell(
+      state,
+      ws,
+      task.side,
+      'SFO 9.3',
+      `exploitation: ${label(state, task.tank)} advances on ${hexName(state, from)} → ${hexName(state, o.to)}`,
+      { decision: { kind: 'exploit', choice, of } },
+    );
+  // SFO 9.3: one more attacker may then advance into the vacated hex.
+  state.stack.push({ t: 'advance', battle: task.battle, side: task.side, exploit: false, except: task.tank });
 }

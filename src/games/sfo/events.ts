@@ -1,9 +1,12 @@
 /** Events phases (SFO 7): Advanced Soviet replacements and the West German V reinforcement; Expert random events (SFO 7.1). */
 import { d6 } from '../../core/dice.js';
 import { type Rng, randInt } from '../../core/rng.js';
-import type { SfoOption } from './options.js';
-import type { EventCell, SfoState, Side } from './state.js';
+import type { SfoDecision, SfoOption } from './decisions.js';
+import { mapOf } from './map.js';
+import { hexName, label, tell } from './narrate.js';
+import type { EventCell, SfoState, SfoTask, Side } from './state.js';
 import { sovietTowns } from './victory.js';
+import type { SfoWorkspace } from './workspace.js';
 
 export const V_ID = 'WG-V';
 
@@ -184,4 +187,259 @@ export function frictionTargets(state: SfoState, side: Side): number[] {
     if (u.side !== side && u.status === 'map' && !u.disrupted) out.push(i);
   });
   return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The events phase as a task (SFO 7, 7.1)
+
+type EventsTask = SfoTask & { readonly t: 'events' };
+
+/** SFO 7: a side's events phase begins. */
+export function startEvents(state: SfoState, ws: SfoWorkspace, side: Side): void {
+  state.phase = side === 'soviet' ? 'soviet-events' : 'us-events';
+  if (ws.trace !== undefined) tell(state, ws, side, 'SFO 7', `turn ${state.turn}: ${state.phase}`);
+  state.stack.push({ t: 'events', side, stage: 0, cell: 'planned', other: 'planned' });
+}
+
+const EVENT_NAMES: Readonly<Record<string, string>> = {
+  planned: 'As planned',
+  air: 'Air support',
+  artillery: 'Artillery support',
+  spetsnaz: 'Spetsnaz',
+  friction: 'Enemy SNAFU / Command problems',
+  replacement: 'Replacement',
+};
+
+function eventName(state: SfoState, cell: EventCell): string {
+  const id = reinforcementUnit(cell);
+  if (id === null) return EVENT_NAMES[cell] ?? cell;
+  return `Reinforcement ${state.units.find((u) => u.id === id)?.label ?? id}`;
+}
+
+/**
+ * SFO 7: the events phase up to its next decision (null when it is over). Basic: nothing. Advanced:
+ * the Soviet replacement decision (from turn 2, once), the West German V when the Soviets hold two
+ * towns. Expert (SFO 7, 7.1): scheduled reinforcements arrive; the faction rolls its random event
+ * (two under Guards / Hardened NATO, choosing one) and carries it out.
+ */
+export function eventsStep(state: SfoState, ws: SfoWorkspace, task: EventsTask): SfoDecision | null {
+  const side = task.side;
+  if (state.rules.expert === null) {
+    state.stack.pop();
+    if (side === 'soviet') {
+      const options = replacementOptions(state);
+      if (options.length === 0) return null;
+      state.stack.push(task); // the decision belongs to this phase
+      return { kind: 'replace', side, rule: 'SFO 7', options } as SfoDecision;
+    }
+    if (checkReinforcement(state) && ws.trace !== undefined)
+      tell(state, ws, side, 'SFO 7', 'Soviets hold 2+ towns: West German V arrives at the west edge');
+    return null;
+  }
+  if (task.stage === 0) {
+    const ex = state.rules.expert;
+    const arrived = scheduledArrivals(state, side);
+    if (arrived.length > 0 && ws.trace !== undefined)
+      tell(state, ws, side, 'SFO 12-13', `scheduled reinforcements: ${arrived.map((u) => label(state, u)).join(', ')} arrive`);
+    const rng = ws.streams.stream('events');
+    const first = drawEvent(state, side, rng);
+    const cell = effectiveEvent(state, side, first.cell);
+    if (ws.trace !== undefined)
+      tell(
+        state,
+        ws,
+        side,
+        'SFO 7',
+        `random event: ${eventName(state, first.cell)}${cell !== first.cell ? ' (As planned)' : ''}`,
+        { dice: first.dice },
+      );
+    task.cell = cell;
+    task.stage = 2;
+    if (ex.eventRolls[side] > 1) {
+      const second = drawEvent(state, side, rng, first.index);
+      const other = effectiveEvent(state, side, second.cell);
+      if (ws.trace !== undefined)
+        tell(
+          state,
+          ws,
+          side,
+          'SFO 7',
+          `second random event: ${eventName(state, second.cell)}${other !== second.cell ? ' (As planned)' : ''}`,
+          { dice: second.dice },
+        );
+      if (other !== cell) {
+        task.other = other;
+        task.stage = 1;
+        const options: SfoOption[] = [
+          { type: 'event', cell },
+          { type: 'event', cell: other },
+        ];
+        return {
+          kind: 'event',
+          side,
+          rule: side === 'soviet' ? 'SFO 7 (Guards)' : 'SFO 13 (Hardened NATO)',
+          options,
+        } as SfoDecision;
+      }
+    }
+  }
+  // stage 2: carry out the event
+  state.stack.pop();
+  const cell = task.cell;
+  const kind = reinforcementUnit(cell) === null ? cell : 'reinforce';
+  state.stats[`ev_${side}_${kind}` as 'ev_soviet_air']++;
+  return carryOut(state, ws, task, cell);
+}
+
+/** Answers the Advanced replacement or the Guards / Hardened NATO choice of the events task. */
+export function applyEventsDecision(
+  state: SfoState,
+  ws: SfoWorkspace,
+  task: EventsTask,
+  o: SfoOption,
+  choice: number,
+  of: number,
+): void {
+  const side = task.side;
+  if (o.type === 'replace') {
+    state.stack.pop();
+    const units = applyReplacement(state, o.count);
+    if (o.count > 0 && ws.trace !== undefined)
+      tell(
+        state,
+        ws,
+        side,
+        'SFO 7',
+        `Soviet replacements: ${units.map((u) => label(state, u)).join(', ')} arrive at the east edge`,
+        { decision: { kind: 'replace', choice, of } },
+      );
+    return;
+  }
+  if (o.type !== 'event') throw new Error(`SFO events: unexpected option ${o.type}`);
+  task.cell = o.cell;
+  task.stage = 2;
+  if (ws.trace !== undefined)
+    tell(state, ws, side, 'SFO 7', `chooses ${eventName(state, o.cell)}`, { decision: { kind: 'event', choice, of } });
+}
+
+/** SFO 7.1: what a drawn event does; a Replacement or SNAFU target may need the side's decision. */
+function carryOut(state: SfoState, ws: SfoWorkspace, task: EventsTask, cell: EventCell): SfoDecision | null {
+  const side = task.side;
+  const id = reinforcementUnit(cell);
+  if (id !== null) {
+    const ui = state.units.findIndex((u) => u.id === id);
+    state.units[ui]!.status = 'arriving';
+    if (id === V_ID) state.stats.v_arrival_turn = state.turn;
+    if (ws.trace !== undefined)
+      tell(state, ws, side, 'SFO 7.1', `${label(state, ui)} arrives at the ${side === 'soviet' ? 'east' : 'west'} edge`);
+    return null;
+  }
+  switch (cell) {
+    case 'air':
+    case 'artillery':
+    case 'spetsnaz':
+      state.expert!.held = cell;
+      return null;
+    case 'replacement': {
+      const options = expertReplacementOptions(state, side);
+      if (options.length === 1) {
+        applyExpertChoice(state, ws, side, options[0]!, 0, 1);
+        return null;
+      }
+      state.stack.push(task);
+      return { kind: 'replace-units', side, rule: 'SFO 7.1', options } as SfoDecision;
+    }
+    case 'friction': {
+      const targets = frictionTargets(state, side);
+      if (targets.length === 0) return null;
+      const options: SfoOption[] = targets.map((unit) => ({ type: 'disrupt', unit }));
+      if (options.length === 1) {
+        applyExpertChoice(state, ws, side, options[0]!, 0, 1);
+        return null;
+      }
+      state.stack.push(task);
+      return { kind: 'disrupt', side, rule: 'SFO 7.1', options } as SfoDecision;
+    }
+    default:
+      return null;
+  }
+}
+
+/** Answers an Expert Replacement or SNAFU / Command problems decision (the events task is then done). */
+export function applyExpertChoice(
+  state: SfoState,
+  ws: SfoWorkspace,
+  side: Side,
+  o: SfoOption,
+  choice: number,
+  of: number,
+): void {
+  if (o.type === 'replace-units') {
+    if (o.units.length === 0) return;
+    applyExpertReplacement(state, side, o.units);
+    if (ws.trace !== undefined)
+      tell(state, ws, side, 'SFO 7.1', `replacements: ${o.units.map((u) => label(state, u)).join(', ')} arrive`, {
+        decision: { kind: 'replace-units', choice, of },
+      });
+    return;
+  }
+  if (o.type !== 'disrupt') throw new Error(`SFO events: unexpected option ${o.type}`);
+  state.units[o.unit]!.disrupted = true;
+  if (ws.trace !== undefined)
+    tell(state, ws, side, 'SFO 7.1', `${label(state, o.unit)} is out of action (flipped)`, {
+      decision: { kind: 'disrupt', choice, of },
+    });
+}
+
+/** SFO 7.1: enemy hexes a support chit may be placed on: defenders next to a unit that can still attack. */
+export function supportHexes(state: SfoState, side: Side): number[] {
+  const m = mapOf(state);
+  const mark = new Uint8Array(m.size);
+  for (const u of state.units) {
+    if (u.side !== side || u.status !== 'map' || u.disrupted) continue; // combat has not begun: last turn's attacked flags do not count
+    for (const n of m.neighbours[u.hex]!) mark[n] = 1;
+  }
+  const out: number[] = [];
+  const seen = new Uint8Array(m.size);
+  for (const u of state.units) {
+    if (u.side === side || u.status !== 'map' || seen[u.hex] === 1) continue;
+    seen[u.hex] = 1;
+    if (mark[u.hex] === 1) out.push(u.hex);
+  }
+  return out.sort((a, b) => a - b);
+}
+
+/** SFO 7.1: during movement the faction places the support chit it drew on a defender it will attack, or loses it. */
+export function supportStep(state: SfoState, task: SfoTask & { readonly t: 'support' }): SfoDecision | null {
+  const xs = state.expert;
+  if (xs === null || xs.held === null) {
+    state.stack.pop();
+    return null;
+  }
+  const kind = xs.held;
+  xs.held = null;
+  const hexes = supportHexes(state, task.side);
+  if (hexes.length === 0) {
+    state.stack.pop();
+    return null;
+  }
+  const options: SfoOption[] = [{ type: 'no-support' }, ...hexes.map((hex): SfoOption => ({ type: 'support', kind, hex }))];
+  return { kind: 'support', side: task.side, rule: 'SFO 7.1', options } as SfoDecision;
+}
+
+export function applySupport(
+  state: SfoState,
+  ws: SfoWorkspace,
+  task: SfoTask & { readonly t: 'support' },
+  o: SfoOption,
+  choice: number,
+  of: number,
+): void {
+  state.stack.pop();
+  if (o.type !== 'support') return;
+  state.expert!.placed = { kind: o.kind, hex: o.hex };
+  if (ws.trace !== undefined)
+    tell(state, ws, task.side, 'SFO 7.1', `${o.kind} support placed on ${hexName(state, o.hex)}`, {
+      decision: { kind: 'support', choice, of },
+    });
 }

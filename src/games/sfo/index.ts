@@ -3,17 +3,38 @@
  * (scenarios basic, advanced) and the Expert level (SFO 7.1, 10, Part II: random events, armour and
  * pioneers, victory points, the optional rules; scenarios expert-standard, expert-engagement,
  * expert-us-counter-offensive). The level lives in `SfoRules.level`, Expert rules in `SfoRules.expert`.
+ *
+ * Chapter map (rules section -> file):
+ *   SFO 2, 4, 5  scenarios ........................ scenarios.ts
+ *   SFO 3.1      the board, towns, forests ........ map.ts (data/sfo.json), board.ts (drawn)
+ *   SFO 3.2      units ............................ data.ts, setup.ts
+ *   SFO 4        set-up ........................... setup.ts
+ *   SFO 5        turn sequence .................... turn-sequence.ts (the state machine: advance, apply)
+ *   SFO 6        zones of control ................. movement.ts
+ *   SFO 7, 7.1   events, replacements, support .... events.ts
+ *   SFO 8, 8.4   movement, arriving units ......... movement.ts
+ *   SFO 9        combat, Table 2 .................. combat.ts, crt.ts, odds.ts (exact, from combat.ts)
+ *   SFO 10       victory (towns, Table 3 VP) ...... victory.ts, record.ts (statistics)
+ *   SFO 11-13    Expert scenarios ................. scenarios.ts, resolve.ts
+ *   readings of the rules (variants) ............. variants.ts
+ *   values the rules do not fix (parameters) ..... parameters.ts, resolve.ts (checked)
+ *   decisions (typed) ............................. decisions.ts; policies ... policies/
  */
-import type { GameDefinition, ResultDef, StatDef } from '../../core/game.js';
+import type { GameRecord, ResultDef, SteppedGame } from '../../core/game.js';
 import { sfoBoard, sfoLocationIds } from './board.js';
 import { sfoData } from './data.js';
+import { SFO_DECISION_KINDS, type SfoDecision } from './decisions.js';
 import { invariants } from './invariants.js';
 import { sfoOdds } from './odds.js';
-import { playGame } from './play.js';
+import { parameters } from './parameters.js';
 import { defaultPolicies, policies } from './policies/index.js';
-import { parameters, scenarios, variants } from './rules.js';
+import { record, SFO_STATS } from './record.js';
+import { scenarios } from './scenarios.js';
 import { startGame } from './setup.js';
-import type { SfoState } from './state.js';
+import type { SfoState, SfoTask } from './state.js';
+import { advance, apply } from './turn-sequence.js';
+import { variants } from './variants.js';
+import { type SfoWorkspace, sfoWorkspace } from './workspace.js';
 
 const results: readonly ResultDef[] = [
   {
@@ -35,91 +56,39 @@ const results: readonly ResultDef[] = [
   },
 ];
 
-const stats: readonly StatDef[] = [
-  { id: 'soviet_towns_end', kind: 'int', description: 'Towns occupied by Soviet units at the end (SFO 10).' },
-  {
-    id: 'soviet_units_lost',
-    kind: 'int',
-    description: 'Soviet eliminations, including units later replaced.',
-  },
-  { id: 'us_units_lost', kind: 'int', description: 'US and West German units eliminated.' },
-  { id: 'battles', kind: 'int', description: 'Battles fought by both sides.' },
-  { id: 'res_ae', kind: 'int', description: 'Battles with result AE.' },
-  { id: 'res_ar', kind: 'int', description: 'Battles with result AR.' },
-  { id: 'res_ne', kind: 'int', description: 'Battles with result NE.' },
-  { id: 'res_dr', kind: 'int', description: 'Battles with result DR.' },
-  { id: 'res_de', kind: 'int', description: 'Battles with result DE.' },
-  { id: 'res_ex', kind: 'int', description: 'Battles with result EX (treated as DR, SFO 9).' },
-  { id: 'soviet_replacements', kind: 'int', description: 'Soviet units replaced (Advanced, SFO 7; 0-2).' },
-  {
-    id: 'v_arrival_turn',
-    kind: 'int',
-    description: 'Turn the West German V arrived (Advanced, SFO 7); 0 = never.',
-  },
-  { id: 'esselben_held', kind: 'int', description: 'Soviets occupy Esselben (0405) at the end.' },
-  { id: 'ganheim_held', kind: 'int', description: 'Soviets occupy Ganheim (0107) at the end.' },
-  {
-    id: 'town3_held',
-    kind: 'int',
-    description: 'Soviets occupy the third town (0303, reconstructed) at the end.',
-  },
-  {
-    id: 'vp_soviet',
-    kind: 'int',
-    description: 'Expert: Soviet victory points at the end (SFO 10, Table 3); 0 at Basic/Advanced.',
-  },
-  {
-    id: 'vp_us',
-    kind: 'int',
-    description: 'Expert: US victory points at the end (SFO 10, Table 3); 0 at Basic/Advanced.',
-  },
-  {
-    id: 'us_replacements',
-    kind: 'int',
-    description: 'Expert: US units replaced by Replacement events (SFO 7.1).',
-  },
-  ...(['soviet', 'us'] as const).flatMap((side): StatDef[] =>
-    (
-      [
-        ['planned', 'As planned (including spent reinforcements and replacements with nothing to replace)'],
-        ['air', 'Air support'],
-        ['artillery', 'Artillery support'],
-        ...(side === 'soviet' ? ([['spetsnaz', 'Spetsnaz']] as const) : []),
-        ['friction', side === 'soviet' ? 'Enemy SNAFU' : 'Command problems'],
-        ['replacement', 'Replacement'],
-        ['reinforce', 'a one-time Reinforcement'],
-      ] as const
-    ).map(([k, what]) => ({
-      id: `ev_${side}_${k}`,
-      kind: 'int' as const,
-      description: `Expert: ${side === 'soviet' ? 'Soviet' : 'US'} random events taking effect that were ${what} (SFO 7.1).`,
-    })),
-  ),
-  {
-    id: 'supported_battles',
-    kind: 'int',
-    description: 'Expert: battles fought with an Air, Artillery or Spetsnaz chit (SFO 7.1).',
-  },
-  {
-    id: 'breakthroughs',
-    kind: 'int',
-    description: 'Expert optional Armour in the open: breakthroughs (SFO 9.2).',
-  },
-  {
-    id: 'exploitations',
-    kind: 'int',
-    description: 'Expert optional Armour in the open: tanks advancing a second hex (SFO 9.3).',
-  },
-  {
-    id: 'infiltrations',
-    kind: 'int',
-    description: 'Expert optional Armour in the open: tank infiltration moves (SFO 8.3).',
-  },
-  { id: 'soviet_armour_lost', kind: 'int', description: 'Expert: Soviet tank eliminations.' },
-  { id: 'us_armour_lost', kind: 'int', description: 'Expert: US armour eliminations.' },
-];
+/**
+ * A copy sharing only what never changes during play (the rules, map key, decision options and
+ * battles, which the engine never mutates) — much faster than structuredClone for search.
+ */
+export function cloneSfo(s: SfoState): SfoState {
+  const streams: Record<string, number[]> = {};
+  for (const k in s.rng.streams) streams[k] = s.rng.streams[k]!.slice();
+  return {
+    rules: s.rules,
+    mapKey: s.mapKey,
+    rng: { seed: s.rng.seed, game: s.rng.game, streams },
+    turn: s.turn,
+    phase: s.phase,
+    seq: s.seq,
+    stack: s.stack.map((t): SfoTask => ({ ...t })),
+    pending: s.pending,
+    over: s.over,
+    units: s.units.map((u) => ({ ...u })),
+    attackedHexes: s.attackedHexes.slice(),
+    fought: s.fought.slice(),
+    replacementUsed: s.replacementUsed,
+    stats: { ...s.stats },
+    expert:
+      s.expert === null
+        ? null
+        : { held: s.expert.held, placed: s.expert.placed === null ? null : { ...s.expert.placed } },
+    decisions: s.decisions,
+    lastResult: s.lastResult,
+  };
+}
 
-export const sfo: GameDefinition<SfoState> = {
+export const sfo: SteppedGame<SfoState, SfoDecision, SfoWorkspace, SfoState> = {
+  contract: 'steps',
   id: 'sfo',
   title: 'Strike Force One',
   rulesTitle:
@@ -137,10 +106,19 @@ export const sfo: GameDefinition<SfoState> = {
   /** 'win': the two-town condition; Expert VP levels by ΔVP (SFO 10, Table 3). */
   victoryLevels: ['win', 'draw', 'tactical', 'marginal', 'decisive'],
   endReasons: ['turn-limit'],
-  stats,
+  stats: SFO_STATS.defs,
   data: sfoData,
-  start: (setup) => startGame(setup),
-  play: (state, ctx) => playGame(state, ctx),
+  decisionKinds: SFO_DECISION_KINDS,
+  // At most 6 turns of 2 sides; per side and turn a few event answers, one move and one attack per
+  // unit (12 at most) and a handful of retreat / eliminate / advance / exploit answers per battle.
+  maxDecisions: () => 6 * 2 * (4 + 13 + 13 * 8),
+  start: (setup, seed) => startGame(setup, seed),
+  workspace: sfoWorkspace,
+  advance,
+  apply,
+  record: (s): GameRecord => record(s),
+  view: (s) => s,
+  clone: cloneSfo,
   invariants,
   odds: sfoOdds,
   board: sfoBoard,
@@ -150,7 +128,6 @@ export const sfo: GameDefinition<SfoState> = {
 export {
   advanceOptions,
   type Battle,
-  type DecideContext,
   hexDefence,
   legalBattles,
   makeBattle,
@@ -169,13 +146,13 @@ export {
   crtSixths,
 } from './crt.js';
 export { sfoData } from './data.js';
+export type { SfoDecision, SfoOption } from './decisions.js';
 export { applyReplacement, checkReinforcement, replacementOptions } from './events.js';
 export { mapOf, sfoGrid, sfoMap } from './map.js';
-export { enemyZoc, entryDestinations, entryHexes, reachable } from './movement.js';
+export { enemyZoc, entryDestinations, entryHexes, moveOptions, reachable } from './movement.js';
 export { columnOdds, combatDieDistribution, sfoOdds } from './odds.js';
-export type { SfoOption } from './options.js';
-export { moveOptions } from './play.js';
-export { resolveRules } from './rules.js';
+export { resolveRules } from './resolve.js';
 export { initialState, startGame } from './setup.js';
 export type { SfoRules, SfoState, SfoUnit, Side } from './state.js';
 export { outcome, sovietTowns, victoryPoints, winner } from './victory.js';
+export type { SfoWorkspace } from './workspace.js';

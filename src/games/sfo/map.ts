@@ -4,6 +4,7 @@
  * game states hold only the key and plain arrays.
  */
 import { createHexGrid, type HexGrid } from '../../core/hex.js';
+import { memoize } from '../../core/memo.js';
 import { DATA_FILE, sfoData } from './data.js';
 
 export type HexCount = 68 | 72;
@@ -23,26 +24,22 @@ export interface SfoMap {
   readonly entry: { readonly soviet: readonly number[]; readonly us: readonly number[] };
   readonly forestIds: readonly string[];
   readonly hexCount: HexCount;
+  /** dist[a * size + b]: hex distance. */
+  readonly dist: Uint8Array;
 }
-
-const grids = new Map<HexCount, HexGrid>();
 
 /** The grid of the 68-hex board (even columns rows 01-07) or the full 72-hex one. */
-export function sfoGrid(hexCount: HexCount): HexGrid {
-  let g = grids.get(hexCount);
-  if (g === undefined) {
-    const short = sfoData.grid.shortColumns === 'even' ? 0 : 1;
-    g = createHexGrid({
-      columns: sfoData.grid.columns,
-      rows: sfoData.grid.rows,
-      shifted: sfoData.grid.shifted,
-      exists: hexCount === 72 ? () => true : (c, r) => !(c % 2 === short && r === sfoData.grid.rows),
-    });
-    checkAgainstData(g, hexCount);
-    grids.set(hexCount, g);
-  }
+export const sfoGrid: (hexCount: HexCount) => HexGrid = memoize((hexCount: HexCount) => {
+  const short = sfoData.grid.shortColumns === 'even' ? 0 : 1;
+  const g = createHexGrid({
+    columns: sfoData.grid.columns,
+    rows: sfoData.grid.rows,
+    shifted: sfoData.grid.shifted,
+    exists: hexCount === 72 ? () => true : (c, r) => !(c % 2 === short && r === sfoData.grid.rows),
+  });
+  checkAgainstData(g, hexCount);
   return g;
-}
+});
 
 // The data file carries neighbour lists from the research notes; the core geometry must agree.
 function checkAgainstData(g: HexGrid, hexCount: HexCount): void {
@@ -62,17 +59,19 @@ function checkAgainstData(g: HexGrid, hexCount: HexCount): void {
   }
 }
 
-const maps = new Map<string, SfoMap>();
-
 export function mapKey(hexCount: HexCount, extraForests: readonly string[]): string {
   return `${hexCount}:${[...extraForests].sort().join(',')}`;
 }
 
 /** The map for a hex count and the two reconstructed forests (parameter `forests`). */
 export function sfoMap(hexCount: HexCount, extraForests: readonly string[]): SfoMap {
-  const key = mapKey(hexCount, extraForests);
-  let m = maps.get(key);
-  if (m !== undefined) return m;
+  return mapByKey(mapKey(hexCount, extraForests));
+}
+
+const mapByKey = memoize((key: string): SfoMap => {
+  const [count, list] = key.split(':');
+  const hexCount = Number(count) as HexCount;
+  const extraForests = list === undefined || list === '' ? [] : list.split(',');
   const grid = sfoGrid(hexCount);
   const forest = new Uint8Array(grid.size);
   const forestIds = [...sfoData.forests.fixed, ...extraForests];
@@ -81,7 +80,10 @@ export function sfoMap(hexCount: HexCount, extraForests: readonly string[]): Sfo
   const towns = sfoData.towns.map((t) => grid.index(t.hex));
   for (const t of towns) town[t] = 1;
   const edge = (col: number) => grid.ids.flatMap((_, i) => (grid.cols[i] === col ? [i] : []));
-  m = {
+  const dist = new Uint8Array(grid.size * grid.size);
+  for (let a = 0; a < grid.size; a++)
+    for (let b = 0; b < grid.size; b++) dist[a * grid.size + b] = grid.distance(a, b);
+  return {
     key,
     grid,
     size: grid.size,
@@ -93,15 +95,11 @@ export function sfoMap(hexCount: HexCount, extraForests: readonly string[]): Sfo
     entry: { soviet: edge(sfoData.entryEdges.soviet.column), us: edge(sfoData.entryEdges.us.column) },
     forestIds,
     hexCount,
+    dist,
   };
-  maps.set(key, m);
-  return m;
-}
+});
 
-/** The map a state plays on (cached by the state's map key). */
+/** The map a state plays on (by the state's map key). */
 export function mapOf(state: { readonly mapKey: string }): SfoMap {
-  const m = maps.get(state.mapKey);
-  if (m !== undefined) return m;
-  const [count, forests] = state.mapKey.split(':');
-  return sfoMap(Number(count) as HexCount, forests === undefined || forests === '' ? [] : forests.split(','));
+  return mapByKey(state.mapKey);
 }

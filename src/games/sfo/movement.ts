@@ -2,16 +2,13 @@
  * Zone of control and movement (SFO 6, 8), arriving forces (SFO 8.4).
  * A unit moves once per phase, straight to a destination reachable along a legal path.
  */
+import type { SfoDecision, SfoOption } from './decisions.js';
 import { mapOf, type SfoMap } from './map.js';
-import { enemyOf, type SfoState, type Side } from './state.js';
+import { hexName, label, tell } from './narrate.js';
+import { enemyOf, type SfoState, type SfoTask, type Side } from './state.js';
+import { type MovementCache, newScratch, type SfoScratch, type SfoWorkspace } from './workspace.js';
 
 const IMPASSABLE = 99;
-// Scratch buffers of explore(): it calls nothing that could re-enter it, and callers copy results out.
-const scratchRem = new Int8Array(128);
-let scratchQueue = new Int16Array(1024);
-let scratchFill = new Int32Array(16);
-const oneSource = [0];
-const oneMp = [0];
 
 /** All zero (never written): the friendly counts of a context that ignores stacking. */
 export const NO_UNITS = new Uint8Array(128);
@@ -75,22 +72,23 @@ function explore(
   start: number,
   zoc: Uint8Array,
   enemyOcc: Uint8Array,
+  sc: SfoScratch,
 ): Int8Array {
   // The result is indexed by hex (entries from m.size on are not meaningful). Hexes are expanded
   // in order of decreasing MP left (every step costs at least 1), so each is expanded once, with
   // its final value: the best MP left over all legal paths, whatever the order.
   const size = m.size;
-  const rem = scratchRem;
+  const rem = sc.rem;
   rem.fill(-1, 0, size);
   let top = -1;
   for (let i = 0; i < sources.length; i++) if (mps[i]! > top) top = mps[i]!;
   if (top < 0) return rem;
   // bucket r holds the hexes reached with r MP left: slots [r * size, r * size + fill[r]); a hex
   // enters a bucket at most once (its value only grows)
-  if (scratchQueue.length < (top + 1) * size) scratchQueue = new Int16Array(2 * (top + 1) * size);
-  if (scratchFill.length < top + 1) scratchFill = new Int32Array(2 * (top + 1));
-  const queue = scratchQueue;
-  const fill = scratchFill;
+  if (sc.queue.length < (top + 1) * size) sc.queue = new Int16Array(2 * (top + 1) * size);
+  if (sc.fill.length < top + 1) sc.fill = new Int32Array(2 * (top + 1));
+  const queue = sc.queue;
+  const fill = sc.fill;
   fill.fill(0, 0, top + 1);
   for (let i = 0; i < sources.length; i++) {
     const h = sources[i]!;
@@ -172,14 +170,15 @@ export function reachable(
   ui: number,
   m: SfoMap = mapOf(state),
   pre?: MoveContext,
+  sc: SfoScratch = newScratch(),
 ): number[] {
   const u = state.units[ui]!;
   if (u.status !== 'map') return [];
   const c = pre ?? moveContext(state, u.side, m);
   const friend = c.friend;
-  oneSource[0] = u.hex;
-  oneMp[0] = u.movement;
-  const rem = explore(state, m, oneSource, oneMp, u.hex, c.zoc, c.enemy);
+  sc.oneSource[0] = u.hex;
+  sc.oneMp[0] = u.movement;
+  const rem = explore(state, m, sc.oneSource, sc.oneMp, u.hex, c.zoc, c.enemy, sc);
   const out: number[] = [];
   const limit = state.rules.stackLimit;
   for (let h = 0; h < m.size; h++) {
@@ -210,6 +209,7 @@ export function entryDestinations(
   ui: number,
   m: SfoMap = mapOf(state),
   pre?: MoveContext,
+  sc: SfoScratch = newScratch(),
 ): number[] {
   const u = state.units[ui]!;
   if (u.status !== 'arriving') return [];
@@ -225,7 +225,7 @@ export function entryDestinations(
     mps.push(r);
   }
   if (sources.length === 0) return [];
-  const rem = explore(state, m, sources, mps, -1, zoc, enemy);
+  const rem = explore(state, m, sources, mps, -1, zoc, enemy, sc);
   const out: number[] = [];
   for (let h = 0; h < m.size; h++) if (rem[h]! >= 0 && friend[h]! < state.rules.stackLimit) out.push(h);
   return out;
@@ -237,4 +237,179 @@ export function applyMove(state: SfoState, ui: number, to: number): void {
   u.hex = to;
   u.status = 'map';
   u.moved = true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The movement phase (SFO 8, 8.4; Expert optional Armour in the open, SFO 8.3)
+
+/**
+ * Expert optional Armour in the open (SFO 8.3): a tank starting in enemy ZOC may move one clear hex
+ * into another enemy-ZOC hex (not enemy-occupied), spending all its MP.
+ */
+export function infiltrationHexes(
+  state: SfoState,
+  ui: number,
+  m: SfoMap,
+  zoc: Uint8Array,
+  enemy: Uint8Array,
+): number[] {
+  const u = state.units[ui]!;
+  if (u.status !== 'map' || u.type !== 'tank' || zoc[u.hex] !== 1) return [];
+  const out: number[] = [];
+  for (const n of m.neighbours[u.hex]!) if (zoc[n] === 1 && enemy[n] === 0 && m.forest[n] !== 1) out.push(n);
+  return out;
+}
+
+/**
+ * Destinations ignoring stacking, per unit of `side` (SFO 8, 8.4). Within one movement phase only
+ * the moving side's units move, so enemy units and their ZOC are fixed: these lists stay valid for
+ * the whole phase and only the stacking filter changes as units move.
+ */
+function rawDestinations(
+  state: SfoState,
+  side: Side,
+  m: SfoMap,
+  pre: MoveContext,
+  sc: SfoScratch,
+  infiltrating?: Map<number, number[]>,
+): (number[] | null)[] {
+  const open: MoveContext = { friend: NO_UNITS, enemy: pre.enemy, zoc: pre.zoc };
+  const armour = state.rules.expert?.armourInOpen === true;
+  return state.units.map((u, i) => {
+    if (u.side !== side || u.disrupted || u.moved) return null; // SFO 7.1: a disrupted unit cannot move
+    if (u.status === 'map') {
+      const r = reachable(state, i, m, open, sc);
+      if (armour && u.type === 'tank') {
+        const extra = infiltrationHexes(state, i, m, pre.zoc, pre.enemy).filter((h) => !r.includes(h));
+        r.push(...extra);
+        infiltrating?.set(i, extra);
+      }
+      return r;
+    }
+    if (u.status === 'arriving') return entryDestinations(state, i, m, open, sc);
+    return null;
+  });
+}
+
+/**
+ * The option objects of one movement phase: per unit, one option per raw destination (`null` for
+ * units that cannot move). A unit's origin does not change until it has moved, and then it is out
+ * of the phase, so the objects stay valid; each decision filters them by stacking.
+ */
+function phaseOptions(state: SfoState, side: Side, raw: readonly (number[] | null)[]): (SfoOption[] | null)[] {
+  return state.units.map((u, i) => {
+    const dests = raw[i];
+    if (u.side !== side || dests === null || dests === undefined) return null;
+    const on = u.status === 'map';
+    return dests.map(
+      (to): SfoOption => (on ? { type: 'move', unit: i, from: u.hex, to } : { type: 'enter', unit: i, to }),
+    );
+  });
+}
+
+const END_MOVEMENT = { type: 'end-movement' } as const;
+
+/** The options of the next decision: `built[i][k]` goes to `raw[i][k]` (phaseOptions). */
+function optionsFrom(
+  state: SfoState,
+  built: readonly (SfoOption[] | null)[],
+  raw: readonly (number[] | null)[],
+  friend: Uint8Array,
+): SfoOption[] {
+  const options: SfoOption[] = [END_MOVEMENT];
+  const limit = state.rules.stackLimit;
+  for (let i = 0; i < built.length; i++) {
+    const opts = built[i];
+    if (opts === null || opts === undefined || state.units[i]!.moved) continue;
+    const dests = raw[i]!;
+    for (let k = 0; k < opts.length; k++) {
+      // SFO 8.2: stacking, enforced at each destination
+      if (friend[dests[k]!]! < limit) options.push(opts[k]!);
+    }
+  }
+  return options;
+}
+
+/** The legal options of the next move decision of `side` (SFO 8, 8.4): each unit moves at most once per phase. */
+export function moveOptions(state: SfoState, side: Side): SfoOption[] {
+  const m = mapOf(state);
+  const sc = newScratch();
+  const pre = moveContext(state, side, m);
+  const raw = rawDestinations(state, side, m, pre, sc);
+  return optionsFrom(state, phaseOptions(state, side, raw), raw, pre.friend);
+}
+
+/** The phase's option lists (built on first use by this state object; see MovementCache). */
+function movementCache(state: SfoState, ws: SfoWorkspace, task: SfoTask & { t: 'movement' }): MovementCache {
+  const have = ws.move;
+  if (have !== null && have.task === task) return have;
+  const m = mapOf(state);
+  const sc = ws.sc;
+  const infiltrating = new Map<number, number[]>();
+  const pre = moveContextInto(state, task.side, m, sc.friend, sc.enemy, sc.phaseZoc);
+  const raw = rawDestinations(state, task.side, m, pre, sc, infiltrating);
+  const cache: MovementCache = {
+    task,
+    raw,
+    built: phaseOptions(state, task.side, raw),
+    infiltrating,
+    friend: pre.friend,
+  };
+  ws.move = cache;
+  return cache;
+}
+
+/** SFO 8: the phase begins: the side's units may each move once. */
+export function startMovement(state: SfoState, ws: SfoWorkspace, side: Side): void {
+  state.phase = side === 'soviet' ? 'soviet-movement' : 'us-movement';
+  if (ws.trace !== undefined) tell(state, ws, side, 'SFO 8', `turn ${state.turn}: ${state.phase}`);
+  for (const u of state.units) if (u.side === side) u.moved = false;
+  state.stack.push({ t: 'movement', side });
+}
+
+/**
+ * SFO 8: the next move decision of the phase, or null when no unit can move any more (the phase
+ * ends). Arriving units that cannot (or choose not to) enter stay off the map and may try again in
+ * the next movement phase.
+ */
+export function moveDecision(
+  state: SfoState,
+  ws: SfoWorkspace,
+  task: SfoTask & { t: 'movement' },
+): SfoDecision | null {
+  const c = movementCache(state, ws, task);
+  const options = optionsFrom(state, c.built, c.raw, c.friend);
+  if (options.length === 1) return null;
+  return { kind: 'move', side: task.side, rule: 'SFO 8', options } as SfoDecision;
+}
+
+/** Carries out a move decision; false when the side ends the phase. */
+export function applyMoveDecision(
+  state: SfoState,
+  ws: SfoWorkspace,
+  task: SfoTask & { t: 'movement' },
+  o: SfoOption,
+  choice: number,
+  of: number,
+): boolean {
+  if (o.type !== 'move' && o.type !== 'enter') return false;
+  const c = movementCache(state, ws, task);
+  const from = state.units[o.unit]!.hex;
+  if (from >= 0) c.friend[from] = c.friend[from]! - 1;
+  c.friend[o.to] = c.friend[o.to]! + 1;
+  if (c.infiltrating.get(o.unit)?.includes(o.to) === true) state.stats.infiltrations++;
+  applyMove(state, o.unit, o.to);
+  // SFO 8 Optional Night: a unit that moves at night is flipped and may not attack.
+  const ex = state.rules.expert;
+  if (ex !== null && ex.nightTurn === state.turn) state.units[o.unit]!.disrupted = true;
+  if (ws.trace !== undefined)
+    tell(
+      state,
+      ws,
+      task.side,
+      o.type === 'move' ? 'SFO 8' : 'SFO 8.4',
+      `${label(state, o.unit)} ${o.type === 'enter' ? 'enters' : hexName(state, from)} → ${hexName(state, o.to)}`,
+      { decision: { kind: 'move', choice, of } },
+    );
+  return true;
 }

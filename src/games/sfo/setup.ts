@@ -1,45 +1,11 @@
 /** Set-up (SFO 4): Soviets on their six hexes, US W-Z on the us-setup hexes, V (Advanced) in reserve. */
-import type { GameSetup } from '../../core/game.js';
+import type { GameSeed, GameSetup } from '../../core/game.js';
+import { newRngState } from '../../core/rng.js';
 import { sfoData } from './data.js';
 import { mapKey, sfoMap } from './map.js';
-import { resolveRules } from './rules.js';
+import { SFO_STATS } from './record.js';
+import { resolveRules } from './resolve.js';
 import type { SfoRules, SfoState, SfoUnit } from './state.js';
-
-export function emptyStats(): SfoState['stats'] {
-  return {
-    battles: 0,
-    res_ae: 0,
-    res_ar: 0,
-    res_ne: 0,
-    res_dr: 0,
-    res_de: 0,
-    res_ex: 0,
-    soviet_units_lost: 0,
-    us_units_lost: 0,
-    soviet_replacements: 0,
-    v_arrival_turn: 0,
-    us_replacements: 0,
-    ev_soviet_planned: 0,
-    ev_soviet_air: 0,
-    ev_soviet_artillery: 0,
-    ev_soviet_spetsnaz: 0,
-    ev_soviet_friction: 0,
-    ev_soviet_replacement: 0,
-    ev_soviet_reinforce: 0,
-    ev_us_planned: 0,
-    ev_us_air: 0,
-    ev_us_artillery: 0,
-    ev_us_friction: 0,
-    ev_us_replacement: 0,
-    ev_us_reinforce: 0,
-    supported_battles: 0,
-    breakthroughs: 0,
-    exploitations: 0,
-    infiltrations: 0,
-    soviet_armour_lost: 0,
-    us_armour_lost: 0,
-  };
-}
 
 const RANK = { basic: 0, advanced: 1, expert: 2 } as const;
 
@@ -53,7 +19,7 @@ export function unitsOfLevel(level: SfoRules['level']): typeof sfoData.units {
  * their own set-up (SFO 12, 13) place the listed units; every other unit waits in reserve for its
  * scheduled turn or its random event.
  */
-export function initialState(rules: SfoRules): SfoState {
+export function initialState(rules: SfoRules, seed: GameSeed = { masterSeed: 0, gameIndex: 0 }): SfoState {
   const m = sfoMap(rules.hexCount, rules.forests);
   const units: SfoUnit[] = [];
   const ex = rules.expert;
@@ -86,13 +52,18 @@ export function initialState(rules: SfoRules): SfoState {
   return {
     rules,
     mapKey: mapKey(rules.hexCount, rules.forests),
+    rng: newRngState(seed.masterSeed, seed.gameIndex),
     turn: 1,
     phase: 'setup',
+    seq: 0,
+    stack: [],
+    pending: null,
+    over: false,
     units,
     attackedHexes: [],
     fought: [],
     replacementUsed: false,
-    stats: emptyStats(),
+    stats: SFO_STATS.zero(),
     expert: ex === null ? null : { held: null, placed: null },
     decisions: 0,
     lastResult: null,
@@ -100,6 +71,6 @@ export function initialState(rules: SfoRules): SfoState {
 }
 
 /** GameDefinition.start: resolves and checks the set-up, then places the units. */
-export function startGame(setup: GameSetup): SfoState {
-  return initialState(resolveRules(setup));
+export function startGame(setup: GameSetup, seed: GameSeed): SfoState {
+  return initialState(resolveRules(setup), seed);
 }

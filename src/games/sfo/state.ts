@@ -2,8 +2,12 @@
  * The plain-data state of one SFO game (DESIGN §3): JSON only, updated in place during a game.
  * Hexes are dense indices of the state's map (`mapOf(state)`); -1 means off the map.
  */
+import type { RngState } from '../../core/rng.js';
+import type { Battle } from './combat.js';
 import type { CombatResult, CrtId, Level } from './crt.js';
+import type { SfoPending } from './decisions.js';
 import type { HexCount } from './map.js';
+import type { SfoCounters } from './record.js';
 
 export type Side = 'soviet' | 'us';
 export const SIDES: readonly Side[] = ['soviet', 'us'];
@@ -122,40 +126,6 @@ export interface SfoRules {
   readonly turns: number;
 }
 
-export interface SfoStats {
-  battles: number;
-  res_ae: number;
-  res_ar: number;
-  res_ne: number;
-  res_dr: number;
-  res_de: number;
-  res_ex: number;
-  soviet_units_lost: number;
-  us_units_lost: number;
-  soviet_replacements: number;
-  v_arrival_turn: number;
-  us_replacements: number;
-  ev_soviet_planned: number;
-  ev_soviet_air: number;
-  ev_soviet_artillery: number;
-  ev_soviet_spetsnaz: number;
-  ev_soviet_friction: number;
-  ev_soviet_replacement: number;
-  ev_soviet_reinforce: number;
-  ev_us_planned: number;
-  ev_us_air: number;
-  ev_us_artillery: number;
-  ev_us_friction: number;
-  ev_us_replacement: number;
-  ev_us_reinforce: number;
-  supported_battles: number;
-  breakthroughs: number;
-  exploitations: number;
-  infiltrations: number;
-  soviet_armour_lost: number;
-  us_armour_lost: number;
-}
-
 /** Expert play state: the support chit a faction holds or has placed this turn (SFO 7.1). */
 export interface ExpertState {
   /** Drawn this turn, to be placed during movement. */
@@ -164,11 +134,57 @@ export interface ExpertState {
   placed: { kind: SupportKind; hex: number } | null;
 }
 
+/**
+ * The work still to do in the current phase, innermost last (a stack of plain-data tasks): what
+ * were the loop locals and the call stack of a phase, so that a game can stop at any decision and
+ * be cloned, serialised and continued (DESIGN §3). Mutable fields are progress within the task.
+ */
+export type SfoTask =
+  /** SFO 7: a side's events phase; `stage` 0 start, 1 the Guards / Hardened NATO choice is pending, 2 carry out `cell`. */
+  | { readonly t: 'events'; readonly side: Side; stage: 0 | 1 | 2; cell: EventCell; other: EventCell }
+  /** SFO 8: a side moves units one at a time until it ends the phase. */
+  | { readonly t: 'movement'; readonly side: Side }
+  /** SFO 7.1: at the end of movement the side places its support chit or loses it. */
+  | { readonly t: 'support'; readonly side: Side }
+  /** SFO 9: a side fights battles one at a time until it ends the phase. */
+  | { readonly t: 'combat'; readonly side: Side }
+  /** SFO 9: the combat die of a chosen battle (a chance point). */
+  | { readonly t: 'roll'; readonly battle: Battle }
+  /** SFO 9.2: `units` retreat one at a time from index `i`; `two`: a breakthrough's second hex follows (SFO 9.2 optional). */
+  | { readonly t: 'retreat'; readonly units: readonly number[]; i: number; two: boolean }
+  /** SFO 9.1 (elim-one, Expert EX): the owner eliminates one of `units`; `then` what the rest do. */
+  | {
+      readonly t: 'eliminate-one';
+      readonly units: readonly number[];
+      readonly then: 'retreat' | 'stay';
+      readonly two: boolean;
+    }
+  /** SFO 9.3: one attacker of `battle` may advance into the vacated hex (not `except`); `exploit`: armour in the open. */
+  | {
+      readonly t: 'advance';
+      readonly battle: Battle;
+      readonly side: Side;
+      readonly exploit: boolean;
+      readonly except: number;
+    }
+  /** SFO 9.3 optional: the tank that advanced may go one hex further. */
+  | { readonly t: 'exploit'; readonly battle: Battle; readonly side: Side; readonly tank: number };
+
 export interface SfoState {
   readonly rules: SfoRules;
   readonly mapKey: string;
+  /** The game's random streams (DESIGN §3). */
+  rng: RngState;
   turn: number;
   phase: Phase;
+  /** The next phase of the turn to start, 0-5 (first side's events, movement, combat, then the second side's). */
+  seq: number;
+  /** The tasks of the current phase, innermost last. */
+  stack: SfoTask[];
+  /** The decision (or chance point) the game is waiting on, or null while the rules run. */
+  pending: SfoPending | null;
+  /** The last turn has been played and recorded (SFO 10). */
+  over: boolean;
   units: SfoUnit[];
   /** Defender hexes attacked in the current combat phase (for the one-attack-per-hex variant). */
   attackedHexes: number[];
@@ -176,7 +192,7 @@ export interface SfoState {
   fought: number[];
   /** SFO 7: the Soviet replacement has been taken (once per game). */
   replacementUsed: boolean;
-  stats: SfoStats;
+  stats: SfoCounters;
   /** Expert only (null at Basic and Advanced). */
   expert: ExpertState | null;
   decisions: number;

@@ -3,14 +3,15 @@
  * value from the exact CRT distribution, and one chooser that every policy configures with its own
  * hex valuation and attack threshold. Deterministic given the policy's rng (used for ties only).
  */
-import type { Decision, Policy, PolicyDef } from '../../../core/game.js';
+import type { Policy, PolicyDef } from '../../../core/game.js';
 import { type Rng, randInt } from '../../../core/rng.js';
 import { type Battle, makeBattle, retreatOptions } from '../combat.js';
-import { type CrtId, crtDistribution } from '../crt.js';
+import { type CombatResult, CRT_COLUMNS, type CrtId, crtDistribution } from '../crt.js';
+import type { SfoDecision } from '../decisions.js';
 import { mapOf, type SfoMap } from '../map.js';
 import { columnOdds, combatDieDistribution } from '../odds.js';
-import type { SfoOption } from '../options.js';
 import type { SfoState, Side } from '../state.js';
+import { newScratch, type SfoScratch } from '../workspace.js';
 
 /** What a policy looks at once per decision: occupancy by side, enemy ZOC of the deciding side, distances. */
 export interface Board {
@@ -39,50 +40,39 @@ export interface Board {
   /** Per-decision lazily filled per-hex tables (see `hexTable`, `nearest`), keyed by identity. */
   readonly tableKeys: unknown[];
   readonly tables: Float64Array[];
-}
-
-const distCache = new WeakMap<SfoMap, Uint8Array>();
-
-export function distances(m: SfoMap): Uint8Array {
-  let d = distCache.get(m);
-  if (d === undefined) {
-    d = new Uint8Array(m.size * m.size);
-    for (let a = 0; a < m.size; a++)
-      for (let b = 0; b < m.size; b++) d[a * m.size + b] = m.grid.distance(a, b);
-    distCache.set(m, d);
-  }
-  return d;
+  /** The buffers the board was built in (its policy's own). */
+  readonly bb: BoardBuffers;
 }
 
 /**
- * Buffers of the board summary, reused from one decision to the next: a board is used only while
- * its policy chooses (choices are synchronous and never nested), so `board()` may overwrite the
- * previous one. Typed arrays of this size live off the V8 heap and are costly to allocate.
+ * Buffers of the board summary, reused from one decision to the next by one policy instance: a
+ * board is used only while its policy chooses, so the next `board()` may overwrite it. A search
+ * that plays a copy of the game forward creates its own policies, hence its own buffers.
  */
-interface BoardBuffers {
-  readonly own: Uint8Array;
-  readonly enemy: Uint8Array;
-  readonly adjOwn: Uint8Array;
-  readonly adjEnemy: Uint8Array;
+export interface BoardBuffers {
+  own: Uint8Array;
+  enemy: Uint8Array;
+  adjOwn: Uint8Array;
+  adjEnemy: Uint8Array;
   /** Float64 per-hex tables handed out by `hexTable` and `nearest`. */
   readonly pool: Float64Array[];
   used: number;
+  /** The rules' scratch for the policy's own retreat and battle queries. */
+  readonly sc: SfoScratch;
 }
 
-let buffers: BoardBuffers | null = null;
+export function boardBuffers(): BoardBuffers {
+  const none = new Uint8Array(0);
+  return { own: none, enemy: none, adjOwn: none, adjEnemy: none, pool: [], used: 0, sc: newScratch() };
+}
 
-function boardBuffers(size: number): BoardBuffers {
-  let bb = buffers;
-  if (bb === null || bb.own.length !== size) {
-    bb = {
-      own: new Uint8Array(size),
-      enemy: new Uint8Array(size),
-      adjOwn: new Uint8Array(size),
-      adjEnemy: new Uint8Array(size),
-      pool: [],
-      used: 0,
-    };
-    buffers = bb;
+function resetBuffers(bb: BoardBuffers, size: number): void {
+  if (bb.own.length !== size) {
+    bb.own = new Uint8Array(size);
+    bb.enemy = new Uint8Array(size);
+    bb.adjOwn = new Uint8Array(size);
+    bb.adjEnemy = new Uint8Array(size);
+    bb.pool.length = 0;
   } else {
     bb.own.fill(0);
     bb.enemy.fill(0);
@@ -90,20 +80,19 @@ function boardBuffers(size: number): BoardBuffers {
     bb.adjEnemy.fill(0);
   }
   bb.used = 0;
-  return bb;
 }
 
 /** A per-hex Float64 table for the current board (from the reused pool; every entry is overwritten by the caller). */
-function poolTable(size: number): Float64Array {
-  const bb = buffers!;
-  if (bb.used === bb.pool.length) bb.pool.push(new Float64Array(size));
+function poolTable(b: Board): Float64Array {
+  const bb = b.bb;
+  if (bb.used === bb.pool.length) bb.pool.push(new Float64Array(b.m.size));
   return bb.pool[bb.used++]!;
 }
 
-/** The summary of the position for `side`; valid until the next call (its buffers are reused). */
-export function board(state: SfoState, side: Side): Board {
+/** The summary of the position for `side`, built in `bb`; valid until the next call with the same buffers. */
+export function board(state: SfoState, side: Side, bb: BoardBuffers = boardBuffers()): Board {
   const m = mapOf(state);
-  const bb = boardBuffers(m.size);
+  resetBuffers(bb, m.size);
   const own = bb.own;
   const enemy = bb.enemy;
   const adjOwn = bb.adjOwn;
@@ -148,7 +137,7 @@ export function board(state: SfoState, side: Side): Board {
     m,
     own,
     enemy,
-    dist: distances(m),
+    dist: m.dist,
     sovTowns,
     usTowns,
     turn: state.turn,
@@ -157,6 +146,7 @@ export function board(state: SfoState, side: Side): Board {
     adjEnemy,
     tableKeys: [],
     tables: [],
+    bb,
   };
 }
 
@@ -171,7 +161,7 @@ export function dist(b: Board, x: number, y: number): number {
 export function hexTable(b: Board, fill: (b: Board, out: Float64Array) => void): Float64Array {
   const keys = b.tableKeys;
   for (let i = 0; i < keys.length; i++) if (keys[i] === fill) return b.tables[i]!;
-  const out = poolTable(b.m.size);
+  const out = poolTable(b);
   fill(b, out);
   keys.push(fill);
   b.tables.push(out);
@@ -209,7 +199,7 @@ export function nearest(b: Board, h: number, targets: readonly number[]): number
   for (let i = 0; i < keys.length; i++) if (keys[i] === targets) return b.tables[i]![h]!;
   const size = b.m.size;
   const d = b.dist;
-  const out = poolTable(size);
+  const out = poolTable(b);
   for (let x = 0; x < size; x++) {
     let best = 99;
     for (let j = 0; j < targets.length; j++) {
@@ -279,21 +269,20 @@ export function battleValue(
   );
 }
 
-const SPETSNAZ_DIE = combatDieDistribution(true);
+type Distribution = Readonly<Record<CombatResult, number>>;
 
-type Distribution = Readonly<Record<'AE' | 'AR' | 'NE' | 'DR' | 'DE' | 'EX', number>>;
-const distributions: (Distribution | undefined)[] = [];
+/** Every column's CRT distribution per table, plain and with Spetsnaz (the lower of two dice): computed once. */
+const COLUMN_DISTRIBUTIONS: readonly Distribution[] = (['unified', 'chart-basic'] as const).flatMap((crt) =>
+  Array.from({ length: CRT_COLUMNS }, (_, column) => [
+    crtDistribution(crt, column),
+    columnOdds(crt, column, combatDieDistribution(true)) as Distribution,
+  ]).flat(),
+);
 
-/** The CRT distribution of a column (Spetsnaz: the lower of two dice), computed once per table and column. */
+/** The CRT distribution of a column (Spetsnaz: the lower of two dice). */
 function columnDistribution(crt: CrtId, column: number, spetsnaz: boolean): Distribution {
-  const key = ((crt === 'unified' ? 0 : 1) * 16 + column) * 2 + (spetsnaz ? 1 : 0);
-  const cached = column >= 0 && column < 16 ? distributions[key] : undefined;
-  if (cached !== undefined) return cached;
-  const p = spetsnaz
-    ? (columnOdds(crt, column, SPETSNAZ_DIE) as Record<'AE' | 'AR' | 'NE' | 'DR' | 'DE' | 'EX', number>)
-    : crtDistribution(crt, column);
-  if (column >= 0 && column < 16) distributions[key] = p;
-  return p;
+  if (column < 0 || column >= CRT_COLUMNS) throw new Error(`CRT column ${column} out of range`);
+  return COLUMN_DISTRIBUTIONS[((crt === 'unified' ? 0 : 1) * CRT_COLUMNS + column) * 2 + (spetsnaz ? 1 : 0)]!;
 }
 
 /** Expert Armour in the open: advancing tank `unit` into clear hex `to` opens an exploitation (only after a breakthrough, which the engine checks). */
@@ -306,15 +295,16 @@ function exploitable(state: SfoState, unit: number, to: number): boolean {
 }
 
 /** True when no defender on `h` has a retreat hex (so DR eliminates it). */
-export function trappedFn(state: SfoState): (h: number) => boolean {
+export function trappedFn(state: SfoState, sc: SfoScratch = newScratch()): (h: number) => boolean {
   const cache = new Map<number, boolean>();
+  const m = mapOf(state);
   return (h) => {
     let r = cache.get(h);
     if (r === undefined) {
       r = true;
       for (let i = 0; i < state.units.length; i++) {
         const u = state.units[i]!;
-        if (u.status === 'map' && u.hex === h && retreatOptions(state, i).length > 0) r = false;
+        if (u.status === 'map' && u.hex === h && retreatOptions(state, i, m, sc).length > 0) r = false;
       }
       cache.set(h, r);
     }
@@ -420,161 +410,183 @@ function argmaxWithTies(scores: ArrayLike<number>, n: number, rng: Rng): number 
   return 0;
 }
 
-// Scratch of `choose` (not re-entrant: a policy never asks another policy while choosing).
-let scratchScores = new Float64Array(256);
-let scratchBase = new Float64Array(64);
-let scratchHave = new Uint8Array(64);
-let scratchMemo = new Float64Array(128);
+/** Per-instance scratch of a tactical policy (a policy instance serves one game; a search copy has its own). */
+interface ChooserScratch {
+  scores: Float64Array;
+  base: Float64Array;
+  have: Uint8Array;
+  memo: Float64Array;
+  readonly bb: BoardBuffers;
+}
 
-/** Chooses for every SFO decision kind with the given tactics. */
-export function tacticalPolicy(id: string, t: Tactics): Policy<SfoState, SfoOption> {
-  return {
-    id,
-    choose(state: SfoState, d: Decision<SfoOption>, rng: Rng): number {
-      const b = board(state, d.side as Side);
+/**
+ * Writes each option's score into `scores` (higher is better) for every SFO decision kind, with the
+ * given tactics; draws nothing. The chooser takes the best, ties broken by the policy's stream.
+ */
+function scoreOptions(t: Tactics, state: SfoState, d: SfoDecision, scores: Float64Array, x: ChooserScratch): void {
+  const b = board(state, d.side as Side, x.bb);
+  switch (d.kind) {
+    case 'move': {
       const opts = d.options;
       const n = opts.length;
-      if (scratchScores.length < n) scratchScores = new Float64Array(2 * n);
-      const scores = scratchScores;
-      switch (d.kind) {
-        case 'move': {
-          const min = t.minGain ?? 0.01;
-          const nu = state.units.length;
-          if (scratchBase.length < nu) {
-            scratchBase = new Float64Array(2 * nu);
-            scratchHave = new Uint8Array(2 * nu);
-          }
-          const base = scratchBase;
-          // per unit: 0 base value not computed yet; 1 computed; 2 computed and far hexes share `memo`
-          const have = scratchHave;
-          have.fill(0, 0, nu);
-          const value = t.value;
-          const shared = t.sameAsOffMap;
-          const size = b.m.size;
-          if (scratchMemo.length < size) scratchMemo = new Float64Array(2 * size);
-          // per hex: value(b, *, -1, h) when `shared` allows it (NaN: not computed yet)
-          const memo = scratchMemo;
-          if (shared !== undefined) memo.fill(Number.NaN, 0, size);
-          const dist = b.dist;
-          for (let i = 0; i < n; i++) {
-            const o = opts[i]!;
-            if (o.type === 'move') {
-              const u = o.unit;
-              const from = o.from;
-              let v0: number;
-              if (have[u] !== 0) v0 = base[u]!;
-              else {
-                v0 = value(b, u, from, from);
-                base[u] = v0;
-                have[u] = shared?.(b, from) === true ? 2 : 1;
-              }
-              const to = o.to;
-              let v: number;
-              if (have[u] === 2 && dist[from * size + to]! >= 2) {
-                v = memo[to]!;
-                if (Number.isNaN(v)) {
-                  v = value(b, u, -1, to);
-                  memo[to] = v;
-                }
-              } else v = value(b, u, from, to);
-              scores[i] = v - v0;
-            } else if (o.type === 'enter') {
-              const to = o.to;
-              let v: number;
-              if (shared !== undefined) {
-                v = memo[to]!;
-                if (Number.isNaN(v)) {
-                  v = value(b, o.unit, -1, to);
-                  memo[to] = v;
-                }
-              } else v = value(b, o.unit, -1, to);
-              scores[i] = v - OFF_MAP;
-            } else scores[i] = min;
-          }
-          return argmaxWithTies(scores, n, rng);
-        }
-        case 'attack': {
-          const trapped = trappedFn(state);
-          for (let i = 0; i < opts.length; i++) {
-            const o = opts[i]!;
-            scores[i] =
-              o.type === 'battle' ? battleValue(b, o.battle, t.attack, trapped) - t.attack.threshold : 0;
-          }
-          return argmaxWithTies(scores, n, rng);
-        }
-        case 'retreat':
-        case 'exploit':
-        case 'advance': {
-          for (let i = 0; i < opts.length; i++) {
-            const o = opts[i]!;
-            if (o.type === 'retreat' || o.type === 'advance') {
-              const from = state.units[o.unit]!.hex;
-              scores[i] =
-                t.value(b, o.unit, from, o.to) - (o.type === 'advance' ? t.value(b, o.unit, from, from) : 0);
-              // Armour in the open: a tank advancing after a breakthrough may exploit one hex further
-              if (d.kind === 'advance' && o.type === 'advance' && exploitable(state, o.unit, o.to))
-                scores[i] = scores[i]! + (t.exploitBonus ?? 1.5);
-            } else scores[i] = 0;
-          }
-          return argmaxWithTies(scores, n, rng);
-        }
-        case 'eliminate': {
-          // lose the unit standing where it is worth least
-          for (let i = 0; i < opts.length; i++) {
-            const o = opts[i]!;
-            const h = o.type === 'eliminate' ? state.units[o.unit]!.hex : 0;
-            scores[i] = o.type === 'eliminate' ? -t.value(b, o.unit, h, h) : 0;
-          }
-          return argmaxWithTies(scores, n, rng);
-        }
-        case 'event': {
-          for (let i = 0; i < opts.length; i++) {
-            const o = opts[i]!;
-            scores[i] = o.type === 'event' ? eventValue(t, o.cell) : 0;
-          }
-          return argmaxWithTies(scores, n, rng);
-        }
-        case 'support': {
-          const trapped = trappedFn(state);
-          for (let i = 0; i < opts.length; i++) {
-            const o = opts[i]!;
-            // the chit costs nothing: place it wherever it helps most (never decline while a hex is possible)
-            scores[i] = o.type === 'support' ? supportValue(b, o.hex, o.kind, t.attack, trapped) : -1e9;
-            if (!Number.isFinite(scores[i]!)) scores[i] = -1e8;
-          }
-          return argmaxWithTies(scores, n, rng);
-        }
-        case 'disrupt': {
-          for (let i = 0; i < opts.length; i++) {
-            const o = opts[i]!;
-            scores[i] = o.type === 'disrupt' ? (t.disrupt ?? defaultDisrupt)(b, o.unit) : 0;
-          }
-          return argmaxWithTies(scores, n, rng);
-        }
-        case 'replace': {
-          if (opts[0]?.type === 'replace-units') {
-            // Expert: as many units as allowed, tanks and pioneers first
-            for (let i = 0; i < opts.length; i++) {
-              const o = opts[i]!;
-              scores[i] =
-                o.type === 'replace-units'
-                  ? o.units.reduce((a, u) => a + (state.units[u]!.type === 'infantry' ? 1 : 1.5), 0)
-                  : 0;
-            }
-            return argmaxWithTies(scores, n, rng);
-          }
-          const counts = opts.map((o) => (o.type === 'replace' ? o.count : 0));
-          const want = t.replace ? t.replace(state, counts) : Math.max(...counts);
-          const i = counts.indexOf(want);
-          return i < 0 ? counts.length - 1 : i;
-        }
-        default:
-          return 0;
+      const min = t.minGain ?? 0.01;
+      const nu = state.units.length;
+      if (x.base.length < nu) {
+        x.base = new Float64Array(2 * nu);
+        x.have = new Uint8Array(2 * nu);
       }
+      const base = x.base;
+      // per unit: 0 base value not computed yet; 1 computed; 2 computed and far hexes share `memo`
+      const have = x.have;
+      have.fill(0, 0, nu);
+      const value = t.value;
+      const shared = t.sameAsOffMap;
+      const size = b.m.size;
+      if (x.memo.length < size) x.memo = new Float64Array(2 * size);
+      // per hex: value(b, *, -1, h) when `shared` allows it (NaN: not computed yet)
+      const memo = x.memo;
+      if (shared !== undefined) memo.fill(Number.NaN, 0, size);
+      const dist = b.dist;
+      for (let i = 0; i < n; i++) {
+        const o = opts[i]!;
+        if (o.type === 'move') {
+          const u = o.unit;
+          const from = o.from;
+          let v0: number;
+          if (have[u] !== 0) v0 = base[u]!;
+          else {
+            v0 = value(b, u, from, from);
+            base[u] = v0;
+            have[u] = shared?.(b, from) === true ? 2 : 1;
+          }
+          const to = o.to;
+          let v: number;
+          if (have[u] === 2 && dist[from * size + to]! >= 2) {
+            v = memo[to]!;
+            if (Number.isNaN(v)) {
+              v = value(b, u, -1, to);
+              memo[to] = v;
+            }
+          } else v = value(b, u, from, to);
+          scores[i] = v - v0;
+        } else if (o.type === 'enter') {
+          const to = o.to;
+          let v: number;
+          if (shared !== undefined) {
+            v = memo[to]!;
+            if (Number.isNaN(v)) {
+              v = value(b, o.unit, -1, to);
+              memo[to] = v;
+            }
+          } else v = value(b, o.unit, -1, to);
+          scores[i] = v - OFF_MAP;
+        } else scores[i] = min;
+      }
+      return;
+    }
+    case 'attack': {
+      const trapped = trappedFn(state, x.bb.sc);
+      d.options.forEach((o, i) => {
+        scores[i] = o.type === 'battle' ? battleValue(b, o.battle, t.attack, trapped) - t.attack.threshold : 0;
+      });
+      return;
+    }
+    case 'retreat':
+      d.options.forEach((o, i) => {
+        scores[i] = t.value(b, o.unit, state.units[o.unit]!.hex, o.to);
+      });
+      return;
+    case 'exploit':
+    case 'advance':
+      d.options.forEach((o, i) => {
+        if (o.type !== 'advance') {
+          scores[i] = 0;
+          return;
+        }
+        const from = state.units[o.unit]!.hex;
+        scores[i] = t.value(b, o.unit, from, o.to) - t.value(b, o.unit, from, from);
+        // Armour in the open: a tank advancing after a breakthrough may exploit one hex further
+        if (d.kind === 'advance' && exploitable(state, o.unit, o.to)) scores[i] = scores[i]! + (t.exploitBonus ?? 1.5);
+      });
+      return;
+    case 'eliminate':
+      // lose the unit standing where it is worth least
+      d.options.forEach((o, i) => {
+        const h = state.units[o.unit]!.hex;
+        scores[i] = -t.value(b, o.unit, h, h);
+      });
+      return;
+    case 'event':
+      d.options.forEach((o, i) => {
+        scores[i] = eventValue(t, o.cell);
+      });
+      return;
+    case 'support': {
+      const trapped = trappedFn(state, x.bb.sc);
+      d.options.forEach((o, i) => {
+        // the chit costs nothing: place it wherever it helps most (never decline while a hex is possible)
+        const v = o.type === 'support' ? supportValue(b, o.hex, o.kind, t.attack, trapped) : -1e9;
+        scores[i] = Number.isFinite(v) ? v : -1e8;
+      });
+      return;
+    }
+    case 'disrupt':
+      d.options.forEach((o, i) => {
+        scores[i] = (t.disrupt ?? defaultDisrupt)(b, o.unit);
+      });
+      return;
+    case 'replace-units':
+      // Expert: as many units as allowed, tanks and pioneers first
+      d.options.forEach((o, i) => {
+        scores[i] = o.units.reduce((a, u) => a + (state.units[u]!.type === 'infantry' ? 1 : 1.5), 0);
+      });
+      return;
+    case 'replace': {
+      const counts = d.options.map((o) => o.count);
+      const want = t.replace ? t.replace(state, counts) : Math.max(...counts);
+      const at = counts.indexOf(want);
+      const pick = at < 0 ? counts.length - 1 : at;
+      d.options.forEach((_, i) => {
+        scores[i] = i === pick ? 1 : 0;
+      });
+      return;
+    }
+    default: {
+      const never: never = d;
+      throw new Error(`SFO policy: unknown decision ${(never as SfoDecision).kind}`);
+    }
+  }
+}
+
+/** A policy that scores every option with the given tactics and takes the best (ties by its stream). */
+export function tacticalPolicy(id: string, t: Tactics): Policy<SfoState, SfoDecision> {
+  const x: ChooserScratch = {
+    scores: new Float64Array(256),
+    base: new Float64Array(64),
+    have: new Uint8Array(64),
+    memo: new Float64Array(128),
+    bb: boardBuffers(),
+  };
+  return {
+    id,
+    choose(state: SfoState, d: SfoDecision, rng: Rng): number {
+      const n = d.options.length;
+      if (x.scores.length < n) x.scores = new Float64Array(2 * n);
+      scoreOptions(t, state, d, x.scores, x);
+      if (d.kind === 'replace') return x.scores.indexOf(1);
+      return argmaxWithTies(x.scores, n, rng);
+    },
+    scores(state: SfoState, d: SfoDecision, out: Float64Array): void {
+      scoreOptions(t, state, d, out, x);
     },
   };
 }
 
-export function policyDef(id: string, side: Side, description: string, t: Tactics): PolicyDef {
-  return { id, side, description, create: () => tacticalPolicy(id, t) as Policy };
+export function policyDef(
+  id: string,
+  side: Side,
+  description: string,
+  t: Tactics,
+): PolicyDef<SfoState, SfoDecision> {
+  return { id, side, description, create: () => tacticalPolicy(id, t) };
 }

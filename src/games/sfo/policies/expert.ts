@@ -4,8 +4,11 @@
  * unit still eliminated at the end (infantry 1, tank or pioneer 2). In the Standard scenario with
  * the two-town condition both fall back to town play.
  */
+import { memoize } from '../../../core/memo.js';
 import type { PolicyDef } from '../../../core/game.js';
-import type { SfoMap } from '../map.js';
+import type { SfoDecision } from '../decisions.js';
+import { mapOf } from '../map.js';
+import type { SfoState } from '../state.js';
 import {
   adjacentEnemies,
   adjacentFriends,
@@ -17,7 +20,6 @@ import {
 } from './common.js';
 import { nearestUnderManned } from './us.js';
 
-const vpCache = new Map<string, readonly number[]>();
 
 const HUNT_ESSELBEN: [number, number] = [13, 6];
 const HUNT_FOREST: [number, number] = [8, 3];
@@ -28,14 +30,15 @@ const DENY_FOREST: [number, number] = [9, 5];
 export function vpHexes(b: Board): readonly number[] {
   const ex = b.state.rules.expert;
   if (ex === null) return [];
-  const m: SfoMap = b.m;
-  let v = vpCache.get(m.key);
-  if (v === undefined) {
-    v = [m.towns[0]!, ...ex.vp.forests.map((id) => m.grid.index(id))];
-    vpCache.set(m.key, v);
-  }
-  return v;
+  return vpHexList(`${b.m.key}|${ex.vp.forests.join(',')}`);
 }
+
+/** Key "map key|forest,forest" -> [Esselben, VP forests...] as hexes of that map. */
+const vpHexList = memoize((key: string): readonly number[] => {
+  const [mapKey, forests] = key.split('|') as [string, string];
+  const m = mapOf({ mapKey });
+  return [m.towns[0]!, ...forests.split(',').map((id) => m.grid.index(id))];
+});
 
 function vpMode(b: Board): boolean {
   return b.state.rules.expert?.victory === 'vp';
@@ -62,7 +65,7 @@ function objective(
  * fight for eliminations (each US unit left eliminated is a VP, armour and pioneer 2) while avoiding
  * losing attacks (own losses are US VP). Under the two-town condition it plays for two towns.
  */
-export const vpHunter: PolicyDef = policyDef(
+export const vpHunter: PolicyDef<SfoState, SfoDecision> = policyDef(
   'vp-hunter',
   'soviet',
   'Expert: take and hold Esselben (2 VP) and the VP forests 0506/0603 in supporting groups, drive the tank through clear hexes next to US units, fight for eliminations at good expected value, choose Guards events tank > air > reinforcement > Spetsnaz; two-town play in the Standard scenario without VP.',
@@ -114,7 +117,7 @@ export const vpHunter: PolicyDef = policyDef(
  * exposed clear hexes, and choose Hardened NATO events reinforcement > air > command problems.
  * Under the two-town condition it holds the towns.
  */
-export const vpDenial: PolicyDef = policyDef(
+export const vpDenial: PolicyDef<SfoState, SfoDecision> = policyDef(
   'vp-denial',
   'us',
   'Expert: hold Esselben and the VP forests (stacked, forest +1), retake Soviet-held VP hexes at fair odds, keep armour and the pioneer (2 VP each) out of exposed clear hexes; Hardened NATO events reinforcement > air > command problems; holds the towns in the Standard scenario without VP.',

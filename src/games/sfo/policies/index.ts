@@ -1,11 +1,13 @@
 /** SFO policies: three scripted policies per side, one Expert-specific policy per side, plus uniform random (DESIGN §3). */
 import { randomPolicy } from '../../../core/decide.js';
 import type { PolicyDef } from '../../../core/game.js';
+import type { SfoDecision } from '../decisions.js';
+import type { SfoState } from '../state.js';
 import { vpDenial, vpHunter } from './expert.js';
 import { sovietPolicies } from './soviet.js';
 import { usPolicies } from './us.js';
 
-function random(side: string): PolicyDef {
+function random(side: string): PolicyDef<SfoState, SfoDecision> {
   return {
     id: 'random',
     side,
@@ -14,7 +16,7 @@ function random(side: string): PolicyDef {
   };
 }
 
-export const policies: readonly PolicyDef[] = [
+export const policies: readonly PolicyDef<SfoState, SfoDecision>[] = [
   ...sovietPolicies,
   vpHunter,
   random('soviet'),

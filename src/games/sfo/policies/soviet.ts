@@ -3,6 +3,8 @@
  * so every policy values towns; they differ in how they get there and when they fight.
  */
 import type { PolicyDef } from '../../../core/game.js';
+import type { SfoDecision } from '../decisions.js';
+import type { SfoState } from '../state.js';
 import {
   adjacentEnemies,
   adjacentFriends,
@@ -50,7 +52,7 @@ function townValue(b: Board, from: number, h: number, first: number, second: num
 }
 
 /** Drives every unit at the nearest town it does not hold, attacks whatever blocks, advances always. */
-export const townRush: PolicyDef = policyDef(
+export const townRush: PolicyDef<SfoState, SfoDecision> = policyDef(
   'town-rush',
   'soviet',
   'Drive every unit at the nearest town not yet held; attack any adjacent US unit at any legal odds; always advance and replace at once.',
@@ -64,7 +66,7 @@ export const townRush: PolicyDef = policyDef(
 );
 
 /** Methodical: masses units together, attacks only at good expected value, advances into towns. */
-export const bestOdds: PolicyDef = policyDef(
+export const bestOdds: PolicyDef<SfoState, SfoDecision> = policyDef(
   'best-odds',
   'soviet',
   'Methodical: keep units in mutually supporting groups (forest when Advanced), close on the weakest-held town, attack only at a good expected value from the CRT, advance into towns; replace when two units can come back or from turn 3.',
@@ -89,7 +91,7 @@ export const bestOdds: PolicyDef = policyDef(
 );
 
 /** Pins US units by ZOC contact (so they cannot shift), then attacks trapped or stacked defenders. */
-export const zocPin: PolicyDef = policyDef(
+export const zocPin: PolicyDef<SfoState, SfoDecision> = policyDef(
   'zoc-pin',
   'soviet',
   'Pin US units: end moves adjacent to as many US units as possible so they cannot slide between towns (no ZOC to ZOC), then attack where the defenders cannot retreat or are stacked (DR eliminates them); towns still count most.',
@@ -109,4 +111,4 @@ export const zocPin: PolicyDef = policyDef(
   },
 );
 
-export const sovietPolicies: readonly PolicyDef[] = [bestOdds, townRush, zocPin];
+export const sovietPolicies: readonly PolicyDef<SfoState, SfoDecision>[] = [bestOdds, townRush, zocPin];

@@ -1,5 +1,7 @@
 /** Scripted US policies: the US wins unless the Soviets hold two towns at the end of turn 4 (SFO 10). */
 import type { PolicyDef } from '../../../core/game.js';
+import type { SfoDecision } from '../decisions.js';
+import type { SfoState } from '../state.js';
 import {
   adjacentEnemies,
   adjacentFriends,
@@ -33,7 +35,7 @@ export function nearestUnderManned(b: Board, from: number, h: number, cap: numbe
 const onlyNearby = (): boolean => true;
 
 /** Occupies and stacks in the towns, attacks only at very good odds. */
-export const holdTowns: PolicyDef = policyDef(
+export const holdTowns: PolicyDef<SfoState, SfoDecision> = policyDef(
   'hold-towns',
   'us',
   'Occupy every town and stack two units in them when Advanced; stay put once in a town; attack only at very good expected value (mostly to retake a town).',
@@ -54,7 +56,7 @@ export const holdTowns: PolicyDef = policyDef(
 );
 
 /** Goes for the Soviets: retakes towns, engages units, attacks at good odds. */
-export const counterattack: PolicyDef = policyDef(
+export const counterattack: PolicyDef<SfoState, SfoDecision> = policyDef(
   'counterattack',
   'us',
   'Retake Soviet-held towns and engage: move next to Soviet units (towns first), attack whenever the expected value is fair, advance into towns.',
@@ -73,7 +75,7 @@ export const counterattack: PolicyDef = policyDef(
 );
 
 /** Falls back to forest and towns, avoids contact in the open, trades space for time. */
-export const elastic: PolicyDef = policyDef(
+export const elastic: PolicyDef<SfoState, SfoDecision> = policyDef(
   'elastic',
   'us',
   'Elastic defence: fall back to towns and (Advanced) forest, avoid ending in the open next to Soviet units, keep towards the west edge; retake a town late (turn 4) when the odds are good.',
@@ -94,4 +96,4 @@ export const elastic: PolicyDef = policyDef(
   },
 );
 
-export const usPolicies: readonly PolicyDef[] = [holdTowns, counterattack, elastic];
+export const usPolicies: readonly PolicyDef<SfoState, SfoDecision>[] = [holdTowns, counterattack, elastic];

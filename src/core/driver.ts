@@ -1,0 +1,269 @@
+/**
+ * The one driver (DESIGN §3): plays any game to its end, asking each side's policy at each pending
+ * decision, checking the answer, and in conformance mode checking invariants and clone equality at
+ * every decision. The worker, `play`, `replay`, the bench and the tests all play through it.
+ */
+import { IllegalDecisionError } from './decide.js';
+import type {
+  ChanceNode,
+  Decision,
+  GameDefinition,
+  GameRecord,
+  GameSeed,
+  GameSetup,
+  GameStateBase,
+  Match,
+  Pending,
+  Policy,
+  SearchContext,
+  SteppedGame,
+  TraceEvent,
+  Workspace,
+} from './game.js';
+import { gameStreams, type Rng, reseedRng } from './rng.js';
+
+/** A deep copy of a game state: the game's own copy, or structuredClone. */
+export function cloneState<S extends GameStateBase>(game: SteppedGame, s: S): S {
+  return (game.clone === undefined ? structuredClone(s) : game.clone(s)) as S;
+}
+
+/** Options of one match's workspace. */
+export interface MatchOptions {
+  /** Narrate the game into this list. */
+  readonly trace?: TraceEvent[] | undefined;
+  /** Stop at chance points instead of sampling them (exact enumeration). */
+  readonly explicitChance?: boolean | undefined;
+  /** Count the game's random draws (the bench). */
+  readonly counter?: { draws: number } | undefined;
+}
+
+/** One game in progress: definition, setup, state and workspace (core's implementation of Match). */
+export class GameMatch implements Match {
+  constructor(
+    readonly game: SteppedGame,
+    readonly setup: GameSetup,
+    readonly state: GameStateBase,
+    readonly workspace: Workspace,
+  ) {}
+
+  pending(): Pending | null {
+    return this.game.advance(this.state, this.workspace);
+  }
+
+  apply(choice: number): void {
+    const p = this.game.advance(this.state, this.workspace);
+    if (p === null) throw new Error(`${this.game.id}: the game is over; there is nothing to answer`);
+    const n = p.kind === 'chance' ? (p as ChanceNode).outcomes.length : (p as Decision).options.length;
+    if (!Number.isInteger(choice) || choice < 0 || choice >= n)
+      throw new Error(`${this.game.id}: answer ${choice} to ${p.kind} (${p.rule}) with ${n} options`);
+    this.game.apply(this.state, this.workspace, p, choice);
+  }
+
+  clone(): GameMatch {
+    const s = cloneState(this.game, this.state);
+    const ws = this.game.workspace(s);
+    ws.explicitChance = this.workspace.explicitChance;
+    return new GameMatch(this.game, this.setup, s, ws);
+  }
+
+  record(): GameRecord {
+    if (this.game.advance(this.state, this.workspace) !== null)
+      throw new Error(`${this.game.id}: record of a game that is not over`);
+    return this.game.record(this.state);
+  }
+}
+
+/** Starts game `seed.gameIndex` of a run: its dice depend only on (master seed, game index, stream name). */
+export function startMatch(game: SteppedGame, setup: GameSetup, seed: GameSeed, opts: MatchOptions = {}): GameMatch {
+  const s = game.start(setup, seed);
+  const ws = game.workspace(s);
+  ws.trace = opts.trace;
+  ws.explicitChance = opts.explicitChance === true;
+  ws.streams.counter = opts.counter;
+  return new GameMatch(game, setup, s, ws);
+}
+
+/** What conformance mode checks at every decision (DESIGN §3, §7). */
+export interface ConformanceOptions {
+  /** Clone the state, apply the same answer to both, and require identical JSON (default true). */
+  readonly cloneEquality?: boolean;
+  /** Called before each answer is applied (e.g. to keep a JSON copy of the state). */
+  readonly beforeApply?: (match: Match, pending: Pending, choice: number, decisions: number) => void;
+}
+
+export interface DriveOptions {
+  /** Check every decision (slow: clones and serialises the state at each one). */
+  readonly conformance?: ConformanceOptions | boolean | undefined;
+}
+
+/** An error of the game engine found in conformance mode, naming the game, seed and decision. */
+export class ConformanceError extends Error {
+  constructor(match: Match, decisions: number, what: string) {
+    const r = match.state.rng;
+    super(`${match.game.id}: game ${r.game} (seed ${r.seed}), decision ${decisions}: ${what}`);
+    this.name = 'ConformanceError';
+  }
+}
+
+/** The search context of one game: forks copies standing at the decision being made. */
+class Search implements SearchContext {
+  side = '';
+  constructor(readonly match: Match) {}
+  get game(): SteppedGame {
+    return this.match.game;
+  }
+  get setup(): GameSetup {
+    return this.match.setup;
+  }
+  fork(rng: Rng): GameMatch {
+    const m = this.match;
+    let s = cloneState(m.game, m.state);
+    reseedRng(s.rng, rng);
+    if (m.game.resample !== undefined) s = m.game.resample(s, this.side, rng);
+    const ws = m.game.workspace(s);
+    ws.explicitChance = m.workspace.explicitChance;
+    return new GameMatch(m.game, m.setup, s, ws);
+  }
+}
+
+/**
+ * Plays `match` to its end: at each pending decision asks the side's policy (with the side's view
+ * and its own stream `policy:<side>`), checks the answer and applies it. A chance point (explicit
+ * mode) is sampled from the stream `chance` by its exact probabilities. Returns the record.
+ */
+export function playMatch(
+  match: Match,
+  policies: Readonly<Record<string, Policy>>,
+  opts: DriveOptions = {},
+): GameRecord {
+  const { game, state, workspace: ws } = match;
+  const conf = opts.conformance === true ? {} : opts.conformance === false ? undefined : opts.conformance;
+  const limit = conf === undefined ? Number.POSITIVE_INFINITY : game.maxDecisions(match.setup);
+  const search = new Search(match);
+  const rngs: Record<string, Rng> = {};
+  let decisions = 0;
+  for (;;) {
+    const p = game.advance(state, ws);
+    if (p === null) break;
+    let choice: number;
+    if (p.kind === 'chance') {
+      choice = sampleChance(ws.streams.stream('chance'), p as ChanceNode);
+    } else {
+      const d = p as Decision;
+      const policy = policies[d.side];
+      if (policy === undefined) throw new Error(`${game.id}: no policy for side ${d.side} (${d.kind}, ${d.rule})`);
+      if (d.options.length === 0) throw new Error(`${game.id}: decision ${d.kind} (${d.rule}) has no options`);
+      let rng = rngs[d.side];
+      if (rng === undefined) {
+        rng = ws.streams.stream(`policy:${d.side}`);
+        rngs[d.side] = rng;
+      }
+      search.side = d.side;
+      choice = policy.choose(game.view(state, d.side), d, rng, search);
+      if (!Number.isInteger(choice) || choice < 0 || choice >= d.options.length)
+        throw new IllegalDecisionError(policy.id, d, choice);
+    }
+    decisions++;
+    if (conf !== undefined) checkDecision(match, p, choice, decisions, limit, conf);
+    game.apply(state, ws, p, choice);
+    if (conf !== undefined) {
+      const bad = game.invariants(state);
+      if (bad.length > 0)
+        throw new ConformanceError(match, decisions, `invariant broken after ${p.kind}: ${bad.join('; ')}`);
+    }
+  }
+  return game.record(state);
+}
+
+function checkDecision(
+  match: Match,
+  p: Pending,
+  choice: number,
+  decisions: number,
+  limit: number,
+  conf: ConformanceOptions,
+): void {
+  const { game, state } = match;
+  if (decisions > limit) throw new ConformanceError(match, decisions, `more than ${limit} decisions`);
+  if (p.kind === 'chance') {
+    const total = (p as ChanceNode).outcomes.reduce((a, o) => a + o.p, 0);
+    if (Math.abs(total - 1) > 1e-9) throw new ConformanceError(match, decisions, `chance outcomes sum to ${total}`);
+  } else if (!(game.decisionKinds as readonly string[]).includes(p.kind)) {
+    throw new ConformanceError(match, decisions, `pending kind ${p.kind} is not declared in decisionKinds`);
+  }
+  conf.beforeApply?.(match, p, choice, decisions);
+  if (conf.cloneEquality !== false) {
+    const copy = match.clone();
+    const before = JSON.stringify(state);
+    if (JSON.stringify(copy.state) !== before)
+      throw new ConformanceError(match, decisions, 'a clone differs from the state it was made from');
+    copy.game.apply(copy.state, copy.workspace, copy.pending()!, choice);
+    const twin = match.clone();
+    twin.game.apply(twin.state, twin.workspace, twin.pending()!, choice);
+    if (JSON.stringify(copy.state) !== JSON.stringify(twin.state))
+      throw new ConformanceError(match, decisions, `two clones differ after the same answer to ${p.kind}`);
+    if (JSON.stringify(state) !== before)
+      throw new ConformanceError(match, decisions, 'applying to a clone changed the original state');
+  }
+}
+
+/** An outcome index drawn by the exact probabilities of a chance point. */
+export function sampleChance(rng: Rng, node: ChanceNode): number {
+  let u = (rng.next() >>> 0) / 0x1_0000_0000;
+  const outs = node.outcomes;
+  for (let i = 0; i < outs.length; i++) {
+    u -= outs[i]!.p;
+    if (u < 0) return i;
+  }
+  return outs.length - 1;
+}
+
+/**
+ * Exact distribution of `read(state)` over every chance point from `match` on (explicit-chance
+ * mode), stopping each branch when `done(state)` holds or a decision is pending: the game's own
+ * code enumerated, no second implementation (DESIGN §3). Returns label -> probability.
+ */
+export function enumerateChance(
+  match: GameMatch,
+  read: (s: GameStateBase) => string,
+  done: (s: GameStateBase) => boolean = () => false,
+): Map<string, number> {
+  if (!match.workspace.explicitChance) throw new Error('enumerateChance needs a match in explicit-chance mode');
+  const out = new Map<string, number>();
+  const walk = (m: GameMatch, p: number) => {
+    const pending = done(m.state) ? null : m.pending();
+    if (pending === null || pending.kind !== 'chance') {
+      const k = read(m.state);
+      out.set(k, (out.get(k) ?? 0) + p);
+      return;
+    }
+    const outcomes = (pending as ChanceNode).outcomes;
+    for (let i = 0; i < outcomes.length; i++) {
+      const c = m.clone();
+      c.apply(i);
+      walk(c, p * outcomes[i]!.p);
+    }
+  };
+  walk(match, 1);
+  return out;
+}
+
+/**
+ * Plays one game of a run with the given policies, whichever contract the game keeps: a stepped
+ * game through `playMatch`, a legacy game through its own `play` (the adapter until it moves).
+ */
+export function playOneGame(
+  def: GameDefinition,
+  setup: GameSetup,
+  policies: Readonly<Record<string, Policy>>,
+  seed: GameSeed,
+  trace?: TraceEvent[],
+  counter?: { draws: number },
+): GameRecord {
+  if (def.contract === 'legacy') {
+    const streams = gameStreams(seed.masterSeed, seed.gameIndex, counter);
+    const state = def.start(setup, streams);
+    return def.play(state, { streams, policies, ...(trace === undefined ? {} : { trace }) });
+  }
+  return playMatch(startMatch(def, setup, seed, { trace, counter }), policies);
+}

@@ -1,0 +1,16 @@
+/**
+ * A cache of a pure function of immutable input (a map built from its key, a distance table):
+ * whatever calls it, in whatever order, gets the same value, so sharing it between games and
+ * threads cannot change a result. Not for game state or scratch (those live in a workspace).
+ */
+export function memoize<K, V>(build: (key: K) => V): (key: K) => V {
+  const cache = new Map<K, V>();
+  return (key: K): V => {
+    let v = cache.get(key);
+    if (v === undefined) {
+      v = build(key);
+      cache.set(key, v);
+    }
+    return v;
+  };
+}
