@@ -87,6 +87,18 @@ describe('experiment files are checked at the edge', () => {
     expectUserError(['run', writeExperiment(dir, p, 'forest.json')], 'forest.json', 'forests');
   });
 
+  it("a location parameter naming no location of the game's board names the field and value", () => {
+    const p = { ...good, arms: [{ id: 'a', params: { 'us-setup': ['0206', '0302', '1206', '0406'] } }] };
+    expectUserError(
+      ['run', writeExperiment(dir, p, 'loc.json')],
+      'loc.json: arms[0] (a): parameter us-setup[2]: "1206" is not a location of the board',
+    );
+    expectUserError(
+      ['play', 'scs', '--seed', '1', '--param', 'setup3S=Moscow'],
+      'parameter setup3S: "Moscow" is not a location of the board (315 locations',
+    );
+  });
+
   it('an unknown field is refused rather than ignored', () => {
     expectUserError(['run', writeExperiment(dir, { ...good, gmaes: 10 }, 'typo.json')], 'typo.json', 'gmaes');
   });

@@ -37,6 +37,44 @@ describe('hex grid, odd columns shifted down (Strike & Counterstrike)', () => {
   });
 });
 
+describe('hex grid numbered from column 10, row 00 (the SCS map, 1.6)', () => {
+  const g = createHexGrid({
+    firstColumn: 10,
+    columns: 27,
+    firstRow: 0,
+    rows: 17,
+    shifted: 'odd',
+    exists: (c, r) => r <= (c % 2 === 1 ? 16 : 17),
+  });
+  it('has the 315 hexes 1000-2716, column by column, rows from 00 down', () => {
+    expect(g.size).toBe(315);
+    expect(g.ids.slice(0, 3)).toEqual(['1000', '1001', '1002']);
+    expect(g.ids[18]).toBe('1100'); // column 10 holds rows 00-17
+    expect(g.ids.at(-1)).toBe('2716');
+    expect(g.has('1117')).toBe(false);
+    expect(g.has('0901')).toBe(false);
+    const order = g.ids.map((_, i) => g.cols[i]! * 100 + g.rows[i]!);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+  });
+
+  it('row-00 hexes have their neighbours on the map only, in N, NE, SE, S, SW, NW order', () => {
+    expect(nb(g, '1000')).toEqual(['1001', '1100']);
+    expect(g.neighbours[g.index('1100')]!.map((i) => g.ids[i])).toEqual([
+      '1200',
+      '1201',
+      '1101',
+      '1001',
+      '1000',
+    ]);
+    expect(g.neighbours[g.index('1200')]!.map((i) => g.ids[i])).toEqual(['1300', '1201', '1100']);
+  });
+
+  it('defaults still number from 1', () => {
+    expect(sfo.ids[0]).toBe('0101');
+    expect(sfo.has('0100')).toBe(false);
+  });
+});
+
 for (const [name, grid] of [
   ['SFO', sfo],
   ['SCS', scs],

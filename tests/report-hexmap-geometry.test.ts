@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adjacent, createHexGrid } from '../src/core/hex.js';
-import { hexPolygon } from '../src/report/hexmap.js';
+import { hexBoardFeatures, hexPolygon, placeSheets } from '../src/report/hexmap.js';
+import { twoSheetHexBoard } from './helpers/boards.js';
 
 // The map heatmap draws hexes in their true layout: hexes the rules call neighbours share an edge
 // (two corners) in the drawn geometry, and no other pair does.
@@ -36,3 +37,40 @@ for (const [name, spec] of [
     });
   });
 }
+
+describe('hex map geometry, two boards side by side (rows of the east board from 00)', () => {
+  const board = twoSheetHexBoard;
+  const corners = (hexBoardFeatures(board, () => ({})) as { geometry: { coordinates: number[][][] } }[]).map(
+    (f) => new Set(f.geometry.coordinates[0]!.map(([x, y]) => key([x!, y!]))),
+  );
+  const grids = {
+    W: createHexGrid({ columns: 4, rows: 3, shifted: 'even' }),
+    E: createHexGrid({ columns: 3, firstRow: 0, rows: 2, shifted: 'odd' }),
+  };
+
+  it("each board keeps its own parity's layout: neighbours share an edge, other hexes none", () => {
+    for (let a = 0; a < board.cells.length; a++) {
+      for (let b = a + 1; b < board.cells.length; b++) {
+        const [ca, cb] = [board.cells[a]!, board.cells[b]!];
+        let shared = 0;
+        for (const c of corners[a]!) if (corners[b]!.has(c)) shared++;
+        if (ca.board !== cb.board) {
+          expect(shared, `${ca.id} / ${cb.id}`).toBe(0);
+          continue;
+        }
+        const g = grids[ca.board as 'W' | 'E'];
+        const near = adjacent(g, g.index(ca.id.slice(1)), g.index(cb.id.slice(1)));
+        expect(shared === 2, `${ca.id} / ${cb.id}`).toBe(near);
+      }
+    }
+  });
+
+  it('boards go left to right one empty column apart, tops aligned, unless placed by x and y', () => {
+    const [w, e] = placeSheets(board);
+    expect(e!.left - w!.left).toBeCloseTo(1.5 * 5); // 4 columns and a gap
+    expect(e!.top).toBeCloseTo(w!.top);
+    const placed = placeSheets({ ...board, boards: [board.boards[0]!, { ...board.boards[1]!, x: 1, y: 4 }] });
+    expect(placed[1]!.left - placed[0]!.left).toBeCloseTo(1.5);
+    expect(placed[1]!.top - placed[0]!.top).toBeCloseTo(4 * Math.sqrt(3));
+  });
+});

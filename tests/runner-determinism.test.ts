@@ -35,7 +35,7 @@ beforeAll(() => {
 });
 
 describe('a run is byte-identical whatever the workers and chunk size', () => {
-  for (const file of ['games.parquet', 'summary.csv', 'stats.csv', 'hexes.csv', 'end-turns.csv']) {
+  for (const file of ['games.parquet', 'summary.csv', 'stats.csv', 'cells.csv', 'end-turns.csv']) {
     it(`${file} is identical for 1 and 2 workers and chunk sizes 137, 1000 and 1500`, () => {
       const ref = readFileSync(join(dir, 'w1c1000', file));
       for (const name of Object.keys(runs))

@@ -11,14 +11,17 @@ import {
   statSummary,
 } from './summary.js';
 
-/** How often one hex was marked (fought over, controlled...) in one arm's games. */
+/** How often one board cell was marked (fought over, controlled...) in one arm's games: a row of cells.csv. */
 export interface HeatRow {
   readonly arm: string;
-  readonly hex: string;
+  readonly cell: string;
   readonly count: number;
   readonly games: number;
   readonly share: number;
 }
+
+/** The columns of cells.csv. */
+export const HEAT_COLUMNS = ['arm', 'cell', 'count', 'games', 'share'] as const;
 
 export type { EndTurnRow } from './summary.js';
 
@@ -51,7 +54,7 @@ export function computeReportData(
   };
 }
 
-/** The CSV summaries of a run: summary.csv, stats.csv, end-turns.csv, and comparisons.csv / hexes.csv when they apply. */
+/** The CSV summaries of a run: summary.csv, stats.csv, end-turns.csv, and comparisons.csv / cells.csv when they apply. */
 export function summaryFiles(data: ReportData): Record<string, string> {
   const files: Record<string, string> = {
     'summary.csv': toCsv(data.outcomes, ['arm', 'kind', 'outcome', 'count', 'games', 'rate', 'lo95', 'hi95']),
@@ -59,6 +62,6 @@ export function summaryFiles(data: ReportData): Record<string, string> {
     'end-turns.csv': toCsv(data.endTurns, ['arm', 'end_turn', 'count', 'share']),
   };
   if (data.comparisons.length > 0) files['comparisons.csv'] = toCsv(data.comparisons, COMPARISON_COLUMNS);
-  if (data.heat.length > 0) files['hexes.csv'] = toCsv(data.heat, ['arm', 'hex', 'count', 'games', 'share']);
+  if (data.heat.length > 0) files['cells.csv'] = toCsv(data.heat, HEAT_COLUMNS);
   return files;
 }

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { ParameterDef } from '../core/game.js';
 import type { GameRegistry } from '../core/registry.js';
 
 /** `sandtable list`: games, scenarios, sides, policies, variants and parameters with provenance. */
@@ -9,6 +10,12 @@ export function registerList(program: Command, games: GameRegistry): void {
     .option('--json', 'machine-readable output')
     .action((opts: { json?: boolean }) => {
       const all = games.list();
+      const locationKind = (p: ParameterDef) =>
+        p.kind === 'location'
+          ? ' (a location)'
+          : p.kind === 'locationList'
+            ? ` (${p.length === undefined ? 'a list of' : p.length} locations)`
+            : '';
       if (opts.json) {
         const plain = all.map((g) => ({
           id: g.id,
@@ -20,6 +27,7 @@ export function registerList(program: Command, games: GameRegistry): void {
           defaultPolicies: g.defaultPolicies,
           variants: g.variants,
           parameters: g.parameters,
+          ...(g.locationIds === undefined ? {} : { locations: [...g.locationIds()] }),
           results: g.results,
           stats: g.stats,
         }));
@@ -48,7 +56,14 @@ export function registerList(program: Command, games: GameRegistry): void {
         for (const p of g.parameters) {
           out.push(
             `    ${p.id} = ${JSON.stringify(p.default)}`.padEnd(44) +
-              ` ${p.provenance.toUpperCase()}: ${p.description} (${p.source})${p.scenarios === undefined ? '' : ` [${p.scenarios.join(', ')}]`}`,
+              ` ${p.provenance.toUpperCase()}${locationKind(p)}: ${p.description} (${p.source})${p.scenarios === undefined ? '' : ` [${p.scenarios.join(', ')}]`}`,
+          );
+        }
+        const locations = g.locationIds?.();
+        if (locations !== undefined) {
+          const ids = [...locations];
+          out.push(
+            `  locations: ${ids.length} ids of the board, ${ids.length > 6 ? `${ids.slice(0, 3).join(', ')} ... ${ids.slice(-3).join(', ')}` : ids.join(', ')}`,
           );
         }
         out.push('');

@@ -1,4 +1,20 @@
+import type { BoardDef } from './board.js';
 import type { GameStreams, Rng, RngState, Streams } from './rng.js';
+
+export type {
+  BoardCell,
+  BoardDef,
+  BoardKind,
+  HexBoardDef,
+  HexCell,
+  HexSheet,
+  PointBoardDef,
+  PointCell,
+  PointLine,
+  ZoneBoardDef,
+  ZoneCell,
+  ZoneLink,
+} from './board.js';
 
 /** Where a number or table comes from: printed rules, an outside source, or our reconstruction. */
 export type Provenance = 'rules' | 'source' | 'reconstructed';
@@ -25,12 +41,13 @@ export type ParamValue = number | string | readonly string[];
 export interface ParameterDef {
   readonly id: string;
   readonly description: string;
-  readonly kind: 'integer' | 'number' | 'hex' | 'hexList' | 'choice';
+  /** location / locationList: cell ids of the game's board, checked against GameDefinition.locationIds. */
+  readonly kind: 'integer' | 'number' | 'location' | 'locationList' | 'choice';
   readonly default: ParamValue;
   readonly min?: number;
   readonly max?: number;
   readonly choices?: readonly string[];
-  /** For hexList: the exact number of hexes required. */
+  /** For locationList: the exact number of locations required. */
   readonly length?: number;
   readonly provenance: Provenance;
   readonly source: string;
@@ -172,22 +189,6 @@ export interface TraceEvent {
   readonly decision?: { readonly kind: string; readonly choice: number; readonly of: number };
 }
 
-/** A hex of a game's board as the report draws it. */
-export interface BoardHex {
-  readonly id: string;
-  readonly terrain: string;
-  readonly name?: string;
-  /** Features to mark on the map: 'town', 'fortified', 'k-line', 'front', 'forest'... */
-  readonly marks?: readonly string[];
-}
-
-/** A game's hex board for the map heatmap; `heat` says what a hex's count means. */
-export interface BoardDef {
-  readonly shifted: 'even' | 'odd';
-  readonly hexes: readonly BoardHex[];
-  readonly heat: string;
-}
-
 /** The flat record of one finished game. */
 export interface GameRecord {
   readonly result: string;
@@ -196,8 +197,8 @@ export interface GameRecord {
   readonly victoryLevel: string;
   /** One value per StatDef, keyed by id. */
   readonly stats: Readonly<Record<string, number>>;
-  /** Board hex indices this game marks for the heatmap (each counted once per game). */
-  readonly hexes?: readonly number[];
+  /** Indices into `board(setup).cells` this game marks for the heatmap (each counted once per game). */
+  readonly cells?: readonly number[];
 }
 
 export interface PlayContext<S> {
@@ -252,8 +253,14 @@ export interface GameMeta {
   readonly stats: readonly StatDef[];
   /** Hash-relevant content of the game's data files (for manifests). */
   readonly data: unknown;
-  /** The board as played under a setup (its hexes in the order GameRecord.hexes indexes them). */
+  /** The board as played under a setup (its cells in the order GameRecord.cells indexes them). */
   board?(setup: GameSetup): BoardDef;
+  /**
+   * Every cell id that can ever be on the board, whatever the setup (SFO: all 72 hexes, though the
+   * default map has 68): what location parameters are checked against. Required when the game has
+   * a location or locationList parameter.
+   */
+  locationIds?(): ReadonlySet<string>;
   /** Exact combat odds, when the game offers them. */
   readonly odds?: OddsProvider;
 }

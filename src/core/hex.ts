@@ -1,14 +1,22 @@
 /**
- * Hex grids of flat-topped hexes in vertical columns, labelled CCRR (column, then row, 1-based).
+ * Hex grids of flat-topped hexes in vertical columns, labelled CCRR (column, then row; numbered
+ * from 1 unless the map starts elsewhere, e.g. SCS rows from 00 and columns from 10).
  * Which columns sit half a hex lower is data: SFO shifts even columns down, SCS odd columns.
  * Hexes are addressed by dense integer indices for speed; ids are for data files and people.
  */
 export type ShiftedColumns = 'even' | 'odd';
 
 export interface HexGridSpec {
-  /** Columns 1..columns and rows 1..rows bound the labels; `exists` removes hexes not on the map. */
+  /**
+   * Columns firstColumn..columns and rows firstRow..rows (the labels, inclusive) bound the map;
+   * `exists` removes hexes not on it.
+   */
   readonly columns: number;
   readonly rows: number;
+  /** The first column label (default 1). */
+  readonly firstColumn?: number;
+  /** The first row label (default 1; SCS rows start at 00). */
+  readonly firstRow?: number;
   readonly shifted: ShiftedColumns;
   readonly exists?: (col: number, row: number) => boolean;
 }
@@ -72,8 +80,9 @@ export function createHexGrid(spec: HexGridSpec): HexGrid {
   const cols: number[] = [];
   const rows: number[] = [];
   const byId = new Map<string, number>();
-  for (let c = 1; c <= spec.columns; c++) {
-    for (let r = 1; r <= spec.rows; r++) {
+  // Index order: column by column, rows top to bottom within a column.
+  for (let c = spec.firstColumn ?? 1; c <= spec.columns; c++) {
+    for (let r = spec.firstRow ?? 1; r <= spec.rows; r++) {
       if (!exists(c, r)) continue;
       const id = hexId(c, r);
       byId.set(id, ids.length);

@@ -1,3 +1,4 @@
+export * from './board.js';
 export * from './decide.js';
 export * from './dice.js';
 export * from './errors.js';

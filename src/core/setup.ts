@@ -54,13 +54,21 @@ export function resolveSetup(def: GameDefinition, req: SetupRequest, where: stri
         `${where}: parameter ${quote(id)} is not a parameter of ${def.id} (known: ${def.parameters.map((x) => x.id).join(', ')})`,
       );
     }
-    params[id] = checkParam(p, value, `${where}: parameter ${id}`);
+    params[id] = checkParam(p, value, `${where}: parameter ${id}`, def.locationIds?.());
   }
   return { scenario, variants: on, params };
 }
 
-/** Validates one parameter value against its definition. */
-export function checkParam(p: ParameterDef, value: unknown, where: string): ParamValue {
+/**
+ * Validates one parameter value against its definition; `locations` are the game's location ids
+ * (GameDefinition.locationIds), which location and locationList values must name.
+ */
+export function checkParam(
+  p: ParameterDef,
+  value: unknown,
+  where: string,
+  locations?: ReadonlySet<string>,
+): ParamValue {
   const inRange = (x: number) => (p.min === undefined || x >= p.min) && (p.max === undefined || x <= p.max);
   const range = `${p.min ?? '-inf'}..${p.max ?? 'inf'}`;
   switch (p.kind) {
@@ -84,11 +92,12 @@ export function checkParam(p: ParameterDef, value: unknown, where: string): Para
         throw new UserError(`${where} must be one of ${(p.choices ?? []).join(', ')}, got ${quote(value)}`);
       }
       return value;
-    case 'hex':
-      if (typeof value !== 'string' || !/^\d{4}$/.test(value))
-        throw new UserError(`${where} must be a CCRR hex id, got ${quote(value)}`);
+    case 'location':
+      if (typeof value !== 'string')
+        throw new UserError(`${where} must be a location id, got ${quote(value)}`);
+      checkLocation(locations, where, value);
       return value;
-    case 'hexList': {
+    case 'locationList': {
       const list =
         typeof value === 'string'
           ? value
@@ -96,15 +105,27 @@ export function checkParam(p: ParameterDef, value: unknown, where: string): Para
               .map((s) => s.trim())
               .filter((s) => s !== '')
           : value;
-      if (!Array.isArray(list) || !list.every((h) => typeof h === 'string' && /^\d{4}$/.test(h))) {
-        throw new UserError(`${where} must be a list of CCRR hex ids, got ${quote(value)}`);
+      if (!Array.isArray(list) || !list.every((h) => typeof h === 'string')) {
+        throw new UserError(`${where} must be a list of location ids, got ${quote(value)}`);
       }
       if (p.length !== undefined && list.length !== p.length) {
         throw new UserError(
-          `${where} must list exactly ${p.length} hexes, got ${list.length} (${quote(value)})`,
+          `${where} must list exactly ${p.length} locations, got ${list.length} (${quote(value)})`,
         );
       }
+      for (const [i, h] of (list as string[]).entries()) checkLocation(locations, `${where}[${i}]`, h);
       return list as string[];
     }
   }
+}
+
+/** A location value must be one of the game's location ids (a game without them has no location parameters). */
+function checkLocation(locations: ReadonlySet<string> | undefined, where: string, id: string): void {
+  if (locations === undefined)
+    throw new Error(`${where}: a location parameter, but the game defines no locationIds()`);
+  if (locations.has(id)) return;
+  const some = [...locations].slice(0, 3).join(', ');
+  throw new UserError(
+    `${where}: ${quote(id)} is not a location of the board (${locations.size} locations, e.g. ${some})`,
+  );
 }

@@ -1,7 +1,15 @@
 import type { ComparisonRow } from '../analysis/compare.js';
 import type { OutcomeRow, StatRow } from '../analysis/summary.js';
-import type { BoardDef, GameDefinition, OddsTable } from '../core/game.js';
-import { hexFeatures } from './hexmap.js';
+import type {
+  BoardCell,
+  BoardDef,
+  HexBoardDef,
+  PointBoardDef,
+  PointCell,
+  ZoneBoardDef,
+} from '../core/board.js';
+import type { GameDefinition, OddsTable } from '../core/game.js';
+import { hexBoardBounds, hexBoardFeatures, placeSheets } from './hexmap.js';
 
 // Vega-lite specs of the report, each built from summary rows (never from the raw games table, so
 // a chart stays small however many games were played). Every chart has a title and axis titles a
@@ -335,50 +343,115 @@ export function oddsChart(table: OddsTable): Spec {
   };
 }
 
-/** 7. The board drawn as hexes in their true layout, coloured by how often each hex was marked. */
-export function hexMapChart(
+/** A cell's share in one arm, as cells.csv gives it. */
+export type CellHeat = { readonly arm: string; readonly cell: string; readonly share: number };
+
+/** Per arm: cell id -> share of games (cells missing from the heat count as 0). */
+function sharesByArm(heat: readonly CellHeat[]): Map<string, Map<string, number>> {
+  const out = new Map<string, Map<string, number>>();
+  for (const h of heat) {
+    const m = out.get(h.arm) ?? new Map<string, number>();
+    out.set(h.arm, m.set(h.cell, h.share));
+  }
+  return out;
+}
+
+/** What hovering a cell shows (the SVG <title>): id, name, terrain, marks and its share. */
+function cellLabel(c: BoardCell, share: number): string {
+  const marks = c.marks === undefined || c.marks.length === 0 ? '' : `; ${c.marks.join(', ')}`;
+  return `${c.id}${c.name === undefined || c.name === '' ? '' : ` ${c.name}`} (${c.terrain}${marks}): ${(100 * share).toFixed(1)}% of games`;
+}
+
+const SHARE_COLOUR = {
+  field: 'share',
+  type: 'quantitative',
+  title: 'share of games',
+  scale: { scheme: 'yelloworangered', domain: [0, 1] },
+  legend: { format: '%' },
+} as const;
+
+/** 7. The board, each cell coloured (and on zone and point boards sized) by the share of games marking it. */
+export function boardChart(
   def: GameDefinition,
   board: BoardDef,
-  heat: readonly { arm: string; hex: string; share: number }[],
+  heat: readonly CellHeat[],
   arms: readonly string[],
 ): Spec {
-  const info = new Map(board.hexes.map((h) => [h.id, h]));
-  const ids = board.hexes.map((h) => h.id);
+  return board.kind === 'hex' ? hexMapChart(def, board, heat, arms) : networkMapChart(def, board, heat, arms);
+}
+
+/** The hex map: hexes in their true layout, several boards side by side with their labels. */
+export function hexMapChart(
+  def: GameDefinition,
+  board: HexBoardDef,
+  heat: readonly CellHeat[],
+  arms: readonly string[],
+): Spec {
+  const shares = sharesByArm(heat);
+  const marked = board.cells.flatMap((c, i) => (c.marks ?? []).map((mark) => ({ i, mark })));
+  const sheets = placeSheets(board);
+  // A single board needs no label: the chart's title names the map.
+  const labelled = sheets.length > 1;
   const values = arms.flatMap((arm) => {
-    const byHex = new Map(heat.filter((h) => h.arm === arm).map((h) => [h.hex, h.share]));
-    const hexes = hexFeatures(board.shifted, ids, (id) => ({
-      kind: 'hex',
-      arm,
-      share: byHex.get(id) ?? 0,
-      terrain: info.get(id)!.terrain,
-      name: info.get(id)!.name ?? '',
-    }));
-    const marks = board.hexes.flatMap((h) =>
-      (h.marks ?? []).flatMap((mark) =>
-        hexFeatures(board.shifted, [h.id], () => ({ kind: 'mark', arm, mark, name: h.name ?? '' })),
-      ),
+    const byCell = shares.get(arm);
+    const hexes = hexBoardFeatures(board, (c) => {
+      const share = byCell?.get(c.id) ?? 0;
+      return { kind: 'hex', arm, share, label: cellLabel(c, share) };
+    });
+    const marks = marked.flatMap(({ i, mark }) =>
+      hexBoardFeatures(board, (c) => ({ kind: 'mark', arm, mark, label: `${c.id}: ${mark}` }), [i]),
     );
-    return [...hexes, ...marks];
+    const labels = labelled
+      ? sheets.map((p) => ({
+          type: 'Feature',
+          properties: { kind: 'label', arm, text: p.label, x: p.left, y: p.top - 0.4 },
+          geometry: { type: 'Point', coordinates: [p.left, p.top - 0.4] },
+        }))
+      : [];
+    return [...hexes, ...marks, ...labels];
   });
   // An explicit identity projection (vega-lite does not fit projections inside facets): the map's
-  // bounding box scaled into a panel of fixed width.
-  let minX = Number.POSITIVE_INFINITY;
-  let minY = Number.POSITIVE_INFINITY;
-  let maxX = Number.NEGATIVE_INFINITY;
-  let maxY = Number.NEGATIVE_INFINITY;
-  for (const f of hexFeatures(board.shifted, ids, () => ({})) as {
-    geometry: { coordinates: number[][][] };
-  }[]) {
-    for (const [x, y] of f.geometry.coordinates[0]!) {
-      minX = Math.min(minX, x!);
-      maxX = Math.max(maxX, x!);
-      minY = Math.min(minY, y!);
-      maxY = Math.max(maxY, y!);
-    }
+  // bounding box (and the labels' line above it) scaled into a panel of fixed width.
+  const b = hexBoardBounds(board);
+  const minY = labelled ? Math.min(b.minY, ...sheets.map((p) => p.top - 1.4)) : b.minY;
+  const width = Math.max(300, 150 * sheets.length);
+  const scale = width / (b.maxX - b.minX);
+  const height = Math.round((b.maxY - minY) * scale);
+  const layers: Spec[] = [
+    {
+      transform: [{ filter: "datum.properties.kind === 'hex'" }],
+      mark: { type: 'geoshape', stroke: '#999', strokeWidth: 0.6 },
+      encoding: {
+        color: { ...SHARE_COLOUR, field: 'properties.share' },
+        description: { field: 'properties.label' },
+        tooltip: [{ field: 'properties.label', title: 'hex' }],
+      },
+    },
+    {
+      transform: [{ filter: "datum.properties.kind === 'mark'" }],
+      mark: { type: 'geoshape', filled: false, strokeWidth: 1.8 },
+      encoding: {
+        stroke: {
+          field: 'properties.mark',
+          type: 'nominal',
+          title: 'map feature',
+          scale: { scheme: 'dark2' },
+        },
+        description: { field: 'properties.label' },
+      },
+    },
+  ];
+  if (labelled) {
+    layers.push({
+      transform: [{ filter: "datum.properties.kind === 'label'" }],
+      mark: { type: 'text', align: 'left', baseline: 'bottom', fontSize: 12, fontWeight: 'bold' },
+      encoding: {
+        longitude: { field: 'properties.x', type: 'quantitative' },
+        latitude: { field: 'properties.y', type: 'quantitative' },
+        text: { field: 'properties.text' },
+      },
+    });
   }
-  const width = 300;
-  const scale = width / (maxX - minX);
-  const height = Math.round((maxY - minY) * scale);
   return {
     ...base(
       `${def.title}: ${board.heat}`,
@@ -386,41 +459,175 @@ export function hexMapChart(
     ),
     data: { values },
     facet: { field: 'properties.arm', type: 'nominal', title: null, sort: [...arms] },
-    columns: Math.min(3, arms.length),
+    columns: Math.max(1, Math.min(3, Math.floor(900 / width), arms.length)),
     spec: {
       width,
       height,
-      projection: { type: 'identity', scale, translate: [-minX * scale, -minY * scale] },
+      projection: { type: 'identity', scale, translate: [-b.minX * scale, -minY * scale] },
+      layer: layers,
+    },
+  };
+}
+
+/**
+ * A zone or point board: cells as nodes at their positions (off-map boxes as squares), joined by
+ * their links or lines (styled by class), each node sized and coloured by its share.
+ */
+export function networkMapChart(
+  def: GameDefinition,
+  board: ZoneBoardDef | PointBoardDef,
+  heat: readonly CellHeat[],
+  arms: readonly string[],
+): Spec {
+  const shares = sharesByArm(heat);
+  const at = new Map(board.cells.map((c) => [c.id, c]));
+  const edges =
+    board.kind === 'zones'
+      ? board.links.map((l) => ({ a: l.a, b: l.b, class: l.kind ?? 'link' }))
+      : board.lines.map((l) => ({ a: l.a, b: l.b, class: l.class }));
+  const classes = [...new Set(edges.map((e) => e.class))];
+  const values = arms.flatMap((arm) => {
+    const byCell = shares.get(arm);
+    const lines = edges.map((e) => {
+      const [p, q] = [at.get(e.a)!, at.get(e.b)!];
+      return {
+        kind: 'line',
+        arm,
+        class: e.class,
+        x: p.x,
+        y: p.y,
+        x2: q.x,
+        y2: q.y,
+        label: `${e.a} - ${e.b}: ${e.class}`,
+      };
+    });
+    const nodes = board.cells.map((c) => {
+      const share = byCell?.get(c.id) ?? 0;
+      const box = board.kind === 'points' && (c as PointCell).box === true;
+      return {
+        kind: 'node',
+        arm,
+        id: c.id,
+        x: c.x,
+        y: c.y,
+        share,
+        place: box ? 'off-map box' : board.kind === 'zones' ? 'zone' : 'point',
+        label: cellLabel(c, share),
+      };
+    });
+    const rings = board.cells.flatMap((c) =>
+      (c.marks ?? []).map((mark, k) => ({
+        kind: 'ring',
+        arm,
+        x: c.x,
+        y: c.y,
+        mark,
+        ring: k,
+        label: `${c.id}: ${mark}`,
+      })),
+    );
+    return [...lines, ...nodes, ...rings];
+  });
+  // Equal units on both axes: the positions' box, padded by a twentieth, into a panel 360-720 wide
+  // (wider for boards of many cells, about 45 pixels a node).
+  const xs = board.cells.map((c) => c.x);
+  const ys = board.cells.map((c) => c.y);
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const span = Math.max(x1 - x0, y1 - y0, 1e-9);
+  const pad = span / 20;
+  const width = Math.round(Math.min(720, Math.max(360, 45 * Math.sqrt(board.cells.length))));
+  const unit = width / (x1 - x0 + 2 * pad || 2 * pad);
+  const height = Math.max(120, Math.min(720, Math.round((y1 - y0 + 2 * pad) * unit)));
+  const x = {
+    type: 'quantitative',
+    axis: null,
+    scale: { domain: [x0 - pad, x1 + pad], nice: false, zero: false },
+  } as const;
+  const y = {
+    type: 'quantitative',
+    axis: null,
+    scale: { domain: [y0 - pad, y1 + pad], nice: false, zero: false, reverse: true },
+  } as const;
+  const places = board.kind === 'zones' ? ['zone'] : ['point', 'off-map box'];
+  const what = board.kind === 'zones' ? 'zone' : 'point';
+  return {
+    ...base(
+      `${def.title}: ${board.heat}`,
+      `${board.kind === 'zones' ? 'zones and their links' : 'points and their lines'}; size and fill: share of games; coloured rings: map features`,
+    ),
+    data: { values },
+    facet: { field: 'arm', type: 'nominal', title: null, sort: [...arms] },
+    columns: Math.min(2, arms.length),
+    spec: {
+      width,
+      height,
+      // nodes are sized by share, rings by their order around a node
+      resolve: { scale: { size: 'independent' } },
       layer: [
         {
-          transform: [{ filter: "datum.properties.kind === 'hex'" }],
-          mark: { type: 'geoshape', stroke: '#999', strokeWidth: 0.6 },
+          transform: [{ filter: "datum.kind === 'line'" }],
+          mark: { type: 'rule', color: '#777', strokeWidth: 1.5 },
           encoding: {
-            color: {
-              field: 'properties.share',
-              type: 'quantitative',
-              title: 'share of games',
-              scale: { scheme: 'yelloworangered', domain: [0, 1] },
-              legend: { format: '%' },
+            x: { field: 'x', ...x },
+            y: { field: 'y', ...y },
+            x2: { field: 'x2' },
+            y2: { field: 'y2' },
+            strokeDash: {
+              field: 'class',
+              type: 'nominal',
+              title: board.kind === 'zones' ? 'link' : 'line',
+              scale: { domain: classes },
             },
-            tooltip: [
-              { field: 'properties.id', title: 'hex' },
-              { field: 'properties.name', title: 'name' },
-              { field: 'properties.terrain', title: 'terrain' },
-              { field: 'properties.share', title: 'share', format: '.1%' },
-            ],
+            description: { field: 'label' },
           },
         },
         {
-          transform: [{ filter: "datum.properties.kind === 'mark'" }],
-          mark: { type: 'geoshape', filled: false, strokeWidth: 1.8 },
+          transform: [{ filter: "datum.kind === 'node'" }],
+          mark: { type: 'point', filled: true, stroke: '#333', strokeWidth: 0.8, opacity: 1 },
           encoding: {
-            stroke: {
-              field: 'properties.mark',
-              type: 'nominal',
-              title: 'map feature',
-              scale: { scheme: 'dark2' },
+            x: { field: 'x', ...x },
+            y: { field: 'y', ...y },
+            color: SHARE_COLOUR,
+            size: {
+              field: 'share',
+              type: 'quantitative',
+              legend: null,
+              scale: { domain: [0, 1], range: [40, 480] },
             },
+            shape: {
+              field: 'place',
+              type: 'nominal',
+              title: what === 'zone' ? null : 'cell',
+              scale: { domain: places, range: ['circle', 'square'].slice(0, places.length) },
+              ...(what === 'zone' ? { legend: null } : {}),
+            },
+            description: { field: 'label' },
+            tooltip: [{ field: 'label', title: what }],
+          },
+        },
+        {
+          transform: [{ filter: "datum.kind === 'ring'" }],
+          mark: { type: 'point', filled: false, strokeWidth: 1.8 },
+          encoding: {
+            x: { field: 'x', ...x },
+            y: { field: 'y', ...y },
+            size: {
+              field: 'ring',
+              type: 'quantitative',
+              legend: null,
+              scale: { domain: [0, 3], range: [800, 2300] },
+            },
+            stroke: { field: 'mark', type: 'nominal', title: 'map feature', scale: { scheme: 'dark2' } },
+            description: { field: 'label' },
+          },
+        },
+        {
+          transform: [{ filter: "datum.kind === 'node'" }],
+          mark: { type: 'text', dy: 15, fontSize: 9, color: '#333' },
+          encoding: {
+            x: { field: 'x', ...x },
+            y: { field: 'y', ...y },
+            text: { field: 'id' },
           },
         },
       ],

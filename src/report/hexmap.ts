@@ -1,3 +1,4 @@
+import type { HexBoardDef, HexCell } from '../core/board.js';
 import { parseHexId, type ShiftedColumns } from '../core/hex.js';
 
 /** A hex drawn as a polygon: flat-topped, columns vertical, shifted columns half a hex lower. */
@@ -16,10 +17,17 @@ export function hexCentre(shifted: ShiftedColumns, col: number, row: number): [n
   return [1.5 * col, SQRT3 * row + down];
 }
 
-export function hexPolygon(shifted: ShiftedColumns, id: string): HexPolygon {
-  const p = parseHexId(id);
-  if (p === undefined) throw new Error(`not a CCRR hex id: ${id}`);
-  const [cx, cy] = hexCentre(shifted, p.col, p.row);
+/** The polygon of hex (col, row), moved by (dx, dy) map units. */
+export function hexPolygonAt(
+  shifted: ShiftedColumns,
+  id: string,
+  col: number,
+  row: number,
+  dx = 0,
+  dy = 0,
+): HexPolygon {
+  const [x0, y0] = hexCentre(shifted, col, row);
+  const [cx, cy] = [x0 + dx, y0 + dy];
   const corners = [0, 1, 2, 3, 4, 5].map((k): [number, number] => {
     const a = (Math.PI / 3) * k;
     // Rounded so that corners shared by neighbours compare equal.
@@ -28,22 +36,96 @@ export function hexPolygon(shifted: ShiftedColumns, id: string): HexPolygon {
   return { id, centre: [cx, cy], corners };
 }
 
+/** The polygon of a hex named by its CCRR id. */
+export function hexPolygon(shifted: ShiftedColumns, id: string): HexPolygon {
+  const p = parseHexId(id);
+  if (p === undefined) throw new Error(`not a CCRR hex id: ${id}`);
+  return hexPolygonAt(shifted, id, p.col, p.row);
+}
+
+/** Where one board of a hex map is drawn: the shift of its hexes in map units, and its label's spot. */
+export interface SheetPlacement {
+  readonly id: string;
+  readonly label: string;
+  readonly shifted: ShiftedColumns;
+  readonly dx: number;
+  readonly dy: number;
+  /** Top-left corner of the board in map units (where its label goes). */
+  readonly left: number;
+  readonly top: number;
+}
+
 /**
- * GeoJSON features for a vega-lite geoshape layer with the identity projection: planar, y down the
- * screen as rows go down the map. `props` adds properties per hex id.
+ * Places the boards of a hex map (HexSheet x/y: the drawn column and row of a board's first column
+ * and row). A board without x follows the one before it, one empty column to its right; without y
+ * its top is at row 0.
  */
-export function hexFeatures(
-  shifted: ShiftedColumns,
-  ids: readonly string[],
-  props: (id: string) => Record<string, unknown>,
-): object[] {
-  return ids.map((id) => {
-    const h = hexPolygon(shifted, id);
-    const ring = [...h.corners, h.corners[0]!].map(([x, y]) => [x, y]);
+export function placeSheets(board: HexBoardDef): SheetPlacement[] {
+  let nextX = 0;
+  return board.boards.map((s) => {
+    const cells = board.cells.filter((c) => c.board === s.id);
+    const cols = cells.map((c) => c.col);
+    const rows = cells.map((c) => c.row);
+    const [minCol, maxCol] = cells.length === 0 ? [0, 0] : [Math.min(...cols), Math.max(...cols)];
+    const minRow = cells.length === 0 ? 0 : Math.min(...rows);
+    const x = s.x ?? nextX;
+    const y = s.y ?? 0;
+    nextX = x + (maxCol - minCol + 1) + 1;
+    const dx = 1.5 * (x - minCol);
+    const dy = SQRT3 * (y - minRow);
     return {
-      type: 'Feature',
-      properties: { id, ...props(id) },
-      geometry: { type: 'Polygon', coordinates: [ring] },
+      id: s.id,
+      label: s.label,
+      shifted: s.shifted,
+      dx,
+      dy,
+      left: 1.5 * x - 1,
+      top: SQRT3 * y - SQRT3 / 2,
     };
   });
+}
+
+/** A GeoJSON polygon feature of one hex; the map is planar (identity projection), y down the page. */
+function feature(h: HexPolygon, properties: Record<string, unknown>): object {
+  const ring = [...h.corners, h.corners[0]!].map(([x, y]) => [x, y]);
+  return { type: 'Feature', properties, geometry: { type: 'Polygon', coordinates: [ring] } };
+}
+
+/**
+ * GeoJSON features of the hexes of a hex map, every board in its place (placeSheets); `props` adds
+ * properties per cell (with its index in `board.cells`).
+ */
+export function hexBoardFeatures(
+  board: HexBoardDef,
+  props: (cell: HexCell, index: number) => Record<string, unknown>,
+  cells: readonly number[] = board.cells.map((_, i) => i),
+): object[] {
+  const at = new Map(placeSheets(board).map((p) => [p.id, p]));
+  return cells.map((i) => {
+    const c = board.cells[i]!;
+    const p = at.get(c.board)!;
+    return feature(hexPolygonAt(p.shifted, c.id, c.col, c.row, p.dx, p.dy), { id: c.id, ...props(c, i) });
+  });
+}
+
+/** The bounding box of a hex map as drawn (every hex, every board), in map units. */
+export function hexBoardBounds(board: HexBoardDef): {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+} {
+  let minX = Number.POSITIVE_INFINITY;
+  let minY = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = Number.NEGATIVE_INFINITY;
+  for (const f of hexBoardFeatures(board, () => ({})) as { geometry: { coordinates: number[][][] } }[]) {
+    for (const [x, y] of f.geometry.coordinates[0]!) {
+      minX = Math.min(minX, x!);
+      maxX = Math.max(maxX, x!);
+      minY = Math.min(minY, y!);
+      maxY = Math.max(maxY, y!);
+    }
+  }
+  return { minX, minY, maxX, maxY };
 }

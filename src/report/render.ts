@@ -24,8 +24,28 @@ export function stableIds(svg: string, prefix: string): string {
 }
 
 /**
+ * Gives every drawn mark item that carries an aria-label (vega-lite's `description` channel, or the
+ * description it derives from the tooltip) a <title> with the same text, so that hovering a hex, a
+ * zone, a point or a bar of the static SVG shows it. Vega escapes '<', '>' and '"' in attributes,
+ * so the label is already safe as element text.
+ */
+export function hoverTitles(svg: string): string {
+  return svg.replace(
+    /<([a-z]+)(\s(?:[^>]*?\s)?aria-label="([^"]*)"[^>]*?)(\/?)>/g,
+    (all, tag: string, attrs: string, label: string, selfClosing: string) => {
+      // items only: a group (a title, a legend) is labelled for screen readers, not for hovering
+      if (tag === 'g' || !attrs.includes('role="graphics-symbol"')) return all;
+      return selfClosing === '/'
+        ? `<${tag}${attrs}><title>${label}</title></${tag}>`
+        : `<${tag}${attrs}><title>${label}</title>`;
+    },
+  );
+}
+
+/**
  * Renders a vega-lite spec to SVG headlessly (vega's View with renderer 'none'), collecting every
- * warning vega-lite or vega emits; `strict` turns them into an error.
+ * warning vega-lite or vega emits; `strict` turns them into an error. Mark items get hover titles
+ * (hoverTitles) and ids stable per chart (stableIds).
  */
 export async function renderSvg(
   spec: Spec,
@@ -54,7 +74,7 @@ export async function renderSvg(
     logger: logger as never,
     logLevel: vega.Warn,
   });
-  const svg = stableIds(await view.toSVG(), idPrefix);
+  const svg = hoverTitles(stableIds(await view.toSVG(), idPrefix));
   view.finalize();
   if (strict && warnings.length > 0) throw new ChartWarning(warnings.join('; '));
   return { svg, warnings };

@@ -2,13 +2,14 @@ import { mkdirSync } from 'node:fs';
 import type { ComparisonRow } from '../analysis/compare.js';
 import type { ReportData } from '../analysis/report-data.js';
 import type { OutcomeRow } from '../analysis/summary.js';
-import type { GameDefinition, GameSetup } from '../core/game.js';
+import { checkBoard } from '../core/board.js';
+import type { BoardDef, GameDefinition, GameSetup } from '../core/game.js';
 import { sweepLabel } from '../runner/experiment.js';
 import type { Manifest } from '../runner/manifest.js';
 import { writeAtomic } from '../runner/outputs.js';
 import {
+  boardChart,
   endTurnChart,
-  hexMapChart,
   oddsChart,
   outcomesChart,
   pairedDifferencesChart,
@@ -34,7 +35,7 @@ function nonDefaultVariants(def: GameDefinition, on: readonly string[]): string[
 
 /** A parameter value short enough for a sentence: long lists become their length. */
 function shortValue(v: unknown): string {
-  return Array.isArray(v) && v.length > 6 ? `[${v.length} hexes]` : JSON.stringify(v);
+  return Array.isArray(v) && v.length > 6 ? `[${v.length} values]` : JSON.stringify(v);
 }
 
 function points(x: number): string {
@@ -248,8 +249,8 @@ export interface Chart {
   readonly spec: Spec;
 }
 
-/** The board of the first arm, as its setup plays it. */
-function boardOf(def: GameDefinition, m: Manifest) {
+/** The board of the first arm, as its setup plays it (checked: core/board.ts). */
+function boardOf(def: GameDefinition, m: Manifest): BoardDef | undefined {
   const a = m.arms[0];
   if (def.board === undefined || a === undefined) return undefined;
   const setup: GameSetup = {
@@ -257,8 +258,15 @@ function boardOf(def: GameDefinition, m: Manifest) {
     variants: new Set(a.variants),
     params: a.params as GameSetup['params'],
   };
-  return def.board(setup);
+  return checkBoard(def.board(setup), `game ${def.id}`);
 }
+
+/** The board chart's file stem and what its caption calls a cell, per kind of board. */
+const BOARD_CHART: Readonly<Record<BoardDef['kind'], { name: string; cell: string }>> = {
+  hex: { name: 'hex-map', cell: 'hex coloured' },
+  zones: { name: 'zone-map', cell: 'zone sized and coloured' },
+  points: { name: 'point-map', cell: 'point sized and coloured' },
+};
 
 /** The charts a run calls for: always outcomes, game length and statistics; the rest when they apply. */
 export function buildCharts(def: GameDefinition, m: Manifest, data: ReportData): Chart[] {
@@ -306,10 +314,11 @@ export function buildCharts(def: GameDefinition, m: Manifest, data: ReportData):
   }
   const board = boardOf(def, m);
   if (board !== undefined && data.heat.length > 0) {
+    const { name, cell } = BOARD_CHART[board.kind];
     charts.push({
-      name: 'hex-map',
-      caption: `The map, each hex coloured by the share of games: ${board.heat}.`,
-      spec: hexMapChart(def, board, data.heat, arms),
+      name,
+      caption: `The map, each ${cell} by the share of games: ${board.heat}.`,
+      spec: boardChart(def, board, data.heat, arms),
     });
   }
   return charts;

@@ -31,7 +31,7 @@ export class GameFailure extends Error {
 
 /**
  * Plays a chunk and returns its block: column c of row r at c * rows + r, then one value per board
- * hex counting the games of the chunk that marked it (GameRecord.hexes, each hex once per game).
+ * cell counting the games of the chunk that marked it (GameRecord.cells, each cell once per game).
  */
 export function playChunk(def: GameDefinition, task: ChunkTask): Float64Array {
   if (def.id !== task.game) throw new Error(`playChunk: task of game ${task.game} given ${def.id}`);
@@ -51,9 +51,9 @@ export function playChunk(def: GameDefinition, task: ChunkTask): Float64Array {
       throw new GameFailure(task, g, e);
     }
     writeRecord(def, cols, block, rows, i, rec);
-    for (const h of rec.hexes ?? []) {
-      if (h < 0 || h >= heat)
-        throw new GameFailure(task, g, new Error(`record hex index ${h} outside the board (${heat} hexes)`));
+    for (const h of rec.cells ?? []) {
+      if (!(h >= 0 && h < heat) || !Number.isInteger(h))
+        throw new GameFailure(task, g, new Error(`record cell index ${h} outside the board (${heat} cells)`));
       if (stamp[h] === i) continue;
       stamp[h] = i;
       block[heatAt + h]! += 1;

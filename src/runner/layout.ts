@@ -1,4 +1,5 @@
 import type { HeatRow } from '../analysis/report-data.js';
+import { checkBoard } from '../core/board.js';
 import type { GameDefinition, GameRecord, GameSetup } from '../core/game.js';
 import type { ChunkLayout } from './chunk-file.js';
 
@@ -69,22 +70,29 @@ export function writeRecord(
   }
 }
 
-/** Hexes of the board one arm plays on (0 when the game has no board): the heat values of a chunk. */
+/** Cells of the board one arm plays on (0 when the game has no board): the heat values of a chunk. */
 export function heatSize(def: GameDefinition, setup: GameSetup): number {
-  return def.board === undefined ? 0 : def.board(setup).hexes.length;
+  return def.board === undefined ? 0 : def.board(setup).cells.length;
 }
 
-/** The chunk layout of an experiment: record columns per game, then one heat value per board hex. */
+/**
+ * The chunk layout of an experiment: record columns per game, then one heat value per board cell.
+ * Each arm's board is checked here, once per run (core/board.ts checkBoard).
+ */
 export function chunkLayout(exp: {
   readonly game: GameDefinition;
   readonly arms: readonly { readonly setup: GameSetup }[];
 }): ChunkLayout {
-  const sizes = exp.arms.map((a) => heatSize(exp.game, a.setup));
+  const sizes = exp.arms.map((a) =>
+    exp.game.board === undefined
+      ? 0
+      : checkBoard(exp.game.board(a.setup), `game ${exp.game.id}`).cells.length,
+  );
   return { cols: recordColumns(exp.game).length, extra: (arm) => sizes[arm] ?? 0 };
 }
 
 /**
- * Per arm and hex: in how many games the hex was marked (GameRecord.hexes), summed from the heat
+ * Per arm and cell: in how many games the cell was marked (GameRecord.cells), summed from the heat
  * tail of every block as it comes (sums of integers, so independent of chunking and order).
  */
 export class HeatCounts {
@@ -111,16 +119,16 @@ export class HeatCounts {
     for (let h = 0; h < counts.length; h++) counts[h]! += block[this.cols * rows + h] ?? 0;
   }
 
-  /** hexes.csv rows: every arm's hexes in board order (none when the game has no board). */
+  /** cells.csv rows: every arm's cells in board order (none when the game has no board). */
   rows(): HeatRow[] {
     const def = this.exp.game;
     if (def.board === undefined) return [];
     return this.exp.arms.flatMap((arm, a) => {
       const counts = this.counts[a]!;
       const games = this.games[a]!;
-      return def.board!(arm.setup).hexes.map((hex, h) => ({
+      return def.board!(arm.setup).cells.map((cell, h) => ({
         arm: arm.id,
-        hex: hex.id,
+        cell: cell.id,
         count: counts[h]!,
         games,
         share: games === 0 ? 0 : counts[h]! / games,

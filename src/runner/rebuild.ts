@@ -5,14 +5,18 @@ import { writeReport } from '../report/report.js';
 import { sha256, writeAtomic } from './outputs.js';
 import { loadRun } from './read-run.js';
 
-/** hexes.csv of a run, if it has one. */
-function readHeat(dir: string): HeatRow[] {
-  const path = `${dir}/hexes.csv`;
-  if (!existsSync(path)) return [];
+/**
+ * The per-cell heat of a run: cells.csv, or hexes.csv of a run made before boards had cells (same
+ * columns, `hex` for `cell`). Cell ids and arm ids hold no comma or quote (core/board.ts, the
+ * experiment schema), so a line splits on commas.
+ */
+export function readHeat(dir: string): HeatRow[] {
+  const path = [`${dir}/cells.csv`, `${dir}/hexes.csv`].find((p) => existsSync(p));
+  if (path === undefined) return [];
   const [, ...lines] = readFileSync(path, 'utf8').trim().split('\n');
   return lines.map((l) => {
-    const [arm, hex, count, games, share] = l.split(',') as [string, string, string, string, string];
-    return { arm, hex, count: Number(count), games: Number(games), share: Number(share) };
+    const [arm, cell, count, games, share] = l.split(',') as [string, string, string, string, string];
+    return { arm, cell, count: Number(count), games: Number(games), share: Number(share) };
   });
 }
 

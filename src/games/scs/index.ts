@@ -5,7 +5,7 @@
  * pockets (8.4), combat (10), crt (10.1 chance tables), parameters, variants, policies.
  */
 import type { LegacyGame } from '../../core/game.js';
-import { board } from './board.js';
+import { board, locationIds } from './board.js';
 import { rawData } from './data.js';
 import { invariants } from './invariants.js';
 import { scsOdds } from './odds.js';
@@ -49,6 +49,7 @@ export const scs: LegacyGame<ScsState> = {
   start: startGame,
   play: playGame,
   board,
+  locationIds,
   odds: scsOdds,
   invariants,
 };

@@ -1,10 +1,10 @@
 /**
  * The SCS map (2.2, 1.6): 315 hexes 1000-2716, even columns rows 00-17, odd columns rows 00-16,
- * odd columns shifted half a hex down (NOTES (c)2). Hexes are dense integer indices; the tables
- * here never change during play. core's createHexGrid numbers rows from 1, so the grid is built
- * here from core's offsetNeighbours/toCube, which accept row 00.
+ * odd columns shifted half a hex down (NOTES (c)2). Hexes are dense integer indices (core's hex
+ * grid from column 10, row 00: column by column, rows top to bottom); the tables here never change
+ * during play.
  */
-import { cubeDistance, hexId, offsetNeighbours, toCube } from '../../core/hex.js';
+import { createHexGrid } from '../../core/hex.js';
 import { hexData } from './data.js';
 
 export interface ScsMap {
@@ -42,51 +42,41 @@ export function lastRow(col: number): number {
 }
 
 function buildMap(): ScsMap {
-  const ids: string[] = [];
-  const cols: number[] = [];
-  const rows: number[] = [];
-  const byId = new Map<string, number>();
-  for (let c = FIRST_COL; c <= LAST_COL; c++) {
-    for (let r = 0; r <= lastRow(c); r++) {
-      const id = hexId(c, r);
-      byId.set(id, ids.length);
-      ids.push(id);
-      cols.push(c);
-      rows.push(r);
-    }
-  }
-  const size = ids.length;
-  const nbr = ids.map((_, i) =>
-    offsetNeighbours('odd', cols[i]!, rows[i]!)
-      .map(([c, r]) => byId.get(hexId(c, r)))
-      .filter((n): n is number => n !== undefined),
-  );
+  const grid = createHexGrid({
+    firstColumn: FIRST_COL,
+    columns: LAST_COL,
+    firstRow: 0,
+    rows: 17, // 1.6: even columns run to row 17, odd ones to 16
+    shifted: 'odd',
+    exists: (c, r) => r <= lastRow(c),
+  });
+  const { size, ids } = grid;
+  const cols = grid.cols;
+  const rows = grid.rows;
+  const nbr = grid.neighbours;
   const nb = new Int16Array(6 * size).fill(-1);
   const deg = new Uint8Array(size);
   for (let i = 0; i < size; i++) {
     deg[i] = nbr[i]!.length;
     for (let k = 0; k < nbr[i]!.length; k++) nb[6 * i + k] = nbr[i]![k]!;
   }
-  const cubes = ids.map((_, i) => toCube('odd', cols[i]!, rows[i]!));
   const names = new Array<string>(size).fill('');
   for (const h of hexData.hexes) {
-    const i = byId.get(h.hex);
-    if (i === undefined)
+    if (!grid.has(h.hex))
       throw new Error(`src/games/scs/data/hexes.json: hex ${h.hex} is not on the 1000-2716 grid`);
-    names[i] = h.places.replace(/;/g, '/');
+    names[grid.index(h.hex)] = h.places.replace(/;/g, '/');
   }
   const edge = (f: (c: number, r: number) => boolean) =>
     Uint8Array.from(ids.map((_, i) => (f(cols[i]!, rows[i]!) ? 1 : 0)));
   const index = (id: string): number => {
-    const i = byId.get(id);
-    if (i === undefined) throw new Error(`hex ${id} is not on the SCS map`);
-    return i;
+    if (!grid.has(id)) throw new Error(`hex ${id} is not on the SCS map`);
+    return grid.index(id);
   };
   return {
     size,
     ids,
-    col: Int16Array.from(cols),
-    row: Int16Array.from(rows),
+    col: cols,
+    row: rows,
     nbr,
     nb,
     deg,
@@ -98,8 +88,8 @@ function buildMap(): ScsMap {
     moscow: index('2608'), // SCS 2.2
     tula: index('2512'), // NOTES (c)2: Tula lands in 2512 (3.4 example)
     index,
-    has: (id) => byId.has(id),
-    distance: (a, b) => cubeDistance(cubes[a]!, cubes[b]!),
+    has: grid.has,
+    distance: grid.distance,
     label: (h) => (names[h] ? `${ids[h]} ${names[h]}` : ids[h]!),
   };
 }

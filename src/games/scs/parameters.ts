@@ -115,7 +115,7 @@ export const parameters: readonly ParameterDef[] = [
   {
     id: 'forestHexes',
     description: 'forest hexes (9.10; all others clear)',
-    kind: 'hexList',
+    kind: 'locationList',
     default: hexesWhere((h) => h.terrain_recon === 'forest'),
     provenance: recon,
     source: 'hexes.csv terrain_recon (real forest zones)',
@@ -123,7 +123,7 @@ export const parameters: readonly ParameterDef[] = [
   {
     id: 'fortifiedCandidates',
     description: 'fortified localities besides the known Kaluga 2211, Sukhinichi 2012, Yukhnov 2010 (10.13)',
-    kind: 'hexList',
+    kind: 'locationList',
     default: hexesWhere((h) => h.fortified === 'candidate'),
     provenance: recon,
     source: 'NOTES (c)2 fortified localities (towns not stormed historically)',
@@ -131,7 +131,7 @@ export const parameters: readonly ParameterDef[] = [
   {
     id: 'kAreaHexes',
     description: 'the 34 hexes north and east of the K-Line (4.3)',
-    kind: 'hexList',
+    kind: 'locationList',
     default: hexesWhere((h) => h.k_area_recon === 1),
     length: 34,
     provenance: recon,
@@ -141,7 +141,7 @@ export const parameters: readonly ParameterDef[] = [
     id: 'sovietStartHexes',
     description:
       'Soviet-controlled hexes at start (3.8); the front is every German hex next to them (3.4: 25 hexes)',
-    kind: 'hexList',
+    kind: 'locationList',
     default: hexesWhere((h) => h.init_control_recon === 'S'),
     provenance: recon,
     source: 'hexes.csv init_control_recon (satisfies 3.4 and 8.4)',
@@ -197,7 +197,7 @@ export const parameters: readonly ParameterDef[] = [
       (a): ParameterDef => ({
         id: `setup${a.id}`,
         description: `set-up hex of Soviet army ${a.id} (3.5)`,
-        kind: 'hex',
+        kind: 'location',
         default: a.start_hex!,
         provenance: a.id === '1S' ? 'rules' : provenanceOf(a.source) === 'rules' ? 'rules' : recon,
         source: a.source,

@@ -111,6 +111,6 @@ export function buildRecord(s: ScsState): GameRecord {
     endReason: s.endReason,
     victoryLevel: LEVEL[s.result] ?? 'unfinished',
     stats: values,
-    hexes: sovietHexes(s.control),
+    cells: sovietHexes(s.control),
   };
 }

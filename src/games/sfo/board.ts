@@ -1,10 +1,11 @@
 /**
  * The board as the report draws it (SFO 3.1): every hex with its terrain, the towns, the forests
- * (fixed by the rules or reconstructed) and the set-up hexes, in the map's hex-index order.
+ * (fixed by the rules or reconstructed) and the set-up hexes, in the map's hex-index order (the
+ * order GameRecord.cells indexes), on one hex board with even columns shifted half a hex down.
  */
-import type { BoardDef, GameSetup } from '../../core/game.js';
+import type { BoardDef, GameSetup, HexCell } from '../../core/game.js';
 import { sfoData } from './data.js';
-import { sfoMap } from './map.js';
+import { sfoGrid, sfoMap } from './map.js';
 import { resolveRules } from './resolve.js';
 
 export function sfoBoard(setup: GameSetup): BoardDef {
@@ -15,9 +16,12 @@ export function sfoBoard(setup: GameSetup): BoardDef {
   const usSetup = new Set(rules.usSetup);
   const reconstructed = new Set(rules.forests);
   return {
-    shifted: sfoData.grid.shifted,
+    kind: 'hex',
+    boards: [
+      { id: 'sfo', label: `Strike Force One (${rules.hexCount} hexes)`, shifted: sfoData.grid.shifted },
+    ],
     heat: "how often each hex was fought over (the defender's hex of a battle)",
-    hexes: m.ids.map((id, i) => {
+    cells: m.ids.map((id, i): HexCell => {
       const marks: string[] = [];
       if (m.town[i] === 1) marks.push('town');
       if (m.forest[i] === 1) marks.push(reconstructed.has(id) ? 'forest (reconstructed)' : 'forest');
@@ -26,10 +30,18 @@ export function sfoBoard(setup: GameSetup): BoardDef {
       const name = townName.get(id);
       return {
         id,
+        board: 'sfo',
+        col: m.grid.cols[i]!,
+        row: m.grid.rows[i]!,
         terrain: m.forest[i] === 1 ? 'forest' : 'clear',
         ...(name === undefined ? {} : { name }),
         marks,
       };
     }),
   };
+}
+
+/** Every hex id that can be on the board (the 72-hex map; the 68-hex one lacks four of them). */
+export function sfoLocationIds(): ReadonlySet<string> {
+  return new Set(sfoGrid(72).ids);
 }

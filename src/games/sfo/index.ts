@@ -21,7 +21,7 @@
  *   decisions (typed) ............................. decisions.ts; policies ... policies/
  */
 import type { GameRecord, ResultDef, SteppedGame } from '../../core/game.js';
-import { sfoBoard } from './board.js';
+import { sfoBoard, sfoLocationIds } from './board.js';
 import { sfoData } from './data.js';
 import { SFO_DECISION_KINDS, type SfoDecision } from './decisions.js';
 import { invariants } from './invariants.js';
@@ -122,6 +122,7 @@ export const sfo: SteppedGame<SfoState, SfoDecision, SfoWorkspace, SfoState> = {
   invariants,
   odds: sfoOdds,
   board: sfoBoard,
+  locationIds: sfoLocationIds,
 };
 
 export {

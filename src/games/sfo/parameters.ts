@@ -67,7 +67,7 @@ const EVENT_WHAT: Readonly<Record<string, string>> = {
 export const parameters: readonly ParameterDef[] = [
   {
     id: 'forests',
-    kind: 'hexList',
+    kind: 'locationList',
     length: 2,
     default: sfoData.forests.unknownDefault,
     provenance: 'reconstructed',
@@ -76,7 +76,7 @@ export const parameters: readonly ParameterDef[] = [
   },
   {
     id: 'us-setup',
-    kind: 'hexList',
+    kind: 'locationList',
     length: 4,
     default: sfoData.usSetup.default,
     provenance: 'reconstructed',

@@ -105,7 +105,7 @@ export type SfoCounters = ReturnType<typeof SFO_STATS.zero>;
 export function record(state: SfoState): GameRecord {
   const { result, level } = outcome(state);
   return {
-    hexes: state.fought,
+    cells: state.fought,
     result,
     endTurn: state.turn,
     endReason: 'turn-limit',

@@ -1,0 +1,184 @@
+/**
+ * Fake games on the fixture boards of ./boards.ts, and a run of one written through the runner's
+ * own layout, games table, heat counts and finishRun (so the report is the real report code).
+ * These games are never registered: the CLI and `sandtable list` do not know them.
+ *
+ * Each game marks every cell i independently with probability (i + 1) / (cells + 1), drawn from
+ * its 'combat' stream; variant `bold` adds a quarter to every probability (capped at 1). The first
+ * side wins when it marks more than half the cells. Location parameters `start` (one cell) and
+ * `objectives` (two) are checked but not used in play.
+ */
+
+import { GamesTableBuilder } from '../../src/analysis/games-table.js';
+import type { BoardDef, PointBoardDef, ZoneBoardDef } from '../../src/core/board.js';
+import type { GameDefinition, GameRecord, GameSetup, LegacyGame } from '../../src/core/game.js';
+import { randUnit } from '../../src/core/rng.js';
+import { resolveSetup } from '../../src/core/setup.js';
+import type { Experiment, ResolvedArm } from '../../src/runner/experiment.js';
+import { finishRun } from '../../src/runner/finish.js';
+import { HeatCounts, heatSize, recordColumns, writeRecord } from '../../src/runner/layout.js';
+import { newManifest } from '../../src/runner/manifest.js';
+import { playGame } from '../../src/runner/play.js';
+import { pointBoard, zoneBoard } from './boards.js';
+
+interface FixtureState {
+  readonly bold: boolean;
+  readonly cells: number;
+  marked: number[];
+  turn: number;
+}
+
+export function fixtureGame(
+  id: string,
+  title: string,
+  board: ZoneBoardDef | PointBoardDef,
+): LegacyGame<FixtureState> {
+  const record = (s: FixtureState): GameRecord => {
+    const win = s.marked.length * 2 > s.cells;
+    return {
+      result: win ? 'attacker-win' : 'defender-win',
+      endTurn: s.turn,
+      endReason: 'turn-limit',
+      victoryLevel: 'win',
+      stats: { cells_marked: s.marked.length },
+      cells: s.marked,
+    };
+  };
+  return {
+    contract: 'legacy',
+    id,
+    title,
+    rulesTitle: `${title} (a test fixture, not a game)`,
+    sides: [
+      { id: 'attacker', name: 'Attacker' },
+      { id: 'defender', name: 'Defender' },
+    ],
+    scenarios: [
+      { id: 'only', title: 'The only scenario', description: 'one turn of marking', rule: 'fixture' },
+    ],
+    variants: [{ id: 'bold', rule: 'fixture', description: 'every cell a quarter likelier', default: false }],
+    parameters: [
+      {
+        id: 'start',
+        kind: 'location',
+        default: board.cells[0]!.id,
+        provenance: 'rules',
+        description: 'where the attacker starts (not used in play)',
+        source: 'fixture',
+      },
+      {
+        id: 'objectives',
+        kind: 'locationList',
+        length: 2,
+        default: [board.cells[1]!.id, board.cells[2]!.id],
+        provenance: 'reconstructed',
+        description: 'two objectives (not used in play)',
+        source: 'fixture',
+      },
+    ],
+    policies: [],
+    defaultPolicies: {},
+    results: [
+      { id: 'attacker-win', winner: 'attacker', description: 'more than half the cells marked' },
+      { id: 'defender-win', winner: 'defender', description: 'otherwise' },
+    ],
+    victoryLevels: ['win'],
+    endReasons: ['turn-limit'],
+    stats: [{ id: 'cells_marked', kind: 'int', description: 'cells marked this game' }],
+    data: { board },
+    start: (setup: GameSetup) => ({
+      bold: setup.variants.has('bold'),
+      cells: board.cells.length,
+      marked: [],
+      turn: 0,
+    }),
+    play: (s, ctx) => {
+      const rng = ctx.streams.stream('combat');
+      for (let i = 0; i < s.cells; i++) {
+        const p = Math.min(1, (i + 1) / (s.cells + 1) + (s.bold ? 0.25 : 0));
+        if (randUnit(rng) < p) s.marked.push(i);
+      }
+      s.turn = 1;
+      return record(s);
+    },
+    board: (): BoardDef => board,
+    locationIds: () => new Set(board.cells.map((c) => c.id)),
+    invariants: (s) =>
+      s.marked.every((c) => c >= 0 && c < s.cells) ? [] : ['a marked cell is off the board'],
+  };
+}
+
+export const zoneGame = fixtureGame('fixture-zones', 'Zone board fixture', zoneBoard);
+export const pointGame = fixtureGame('fixture-points', 'Point-and-line board fixture', pointBoard);
+
+/**
+ * Plays arms `cautious` and `bold` of a fixture game (`games` each, master seed `seed`) and writes
+ * the run to `dir` as `sandtable run` would finish it: games.parquet, summaries, cells.csv, charts,
+ * summary.md and index.html.
+ */
+export async function writeFixtureRun(
+  def: LegacyGame<FixtureState>,
+  dir: string,
+  games: number,
+  seed: number,
+): Promise<void> {
+  const arms: ResolvedArm[] = [
+    {
+      id: 'cautious',
+      description: 'the plain game',
+      setup: resolveSetup(def as GameDefinition, {}, 'fixture'),
+      policies: {},
+    },
+    {
+      id: 'bold',
+      description: 'every cell a quarter likelier',
+      setup: resolveSetup(def as GameDefinition, { variants: { bold: true } }, 'fixture'),
+      policies: {},
+    },
+  ];
+  const exp: Experiment = {
+    name: def.id,
+    description: `${def.title}: a fixture run for the board chart.`,
+    game: def as GameDefinition,
+    games,
+    seed,
+    chunkSize: games,
+    baseline: 'cautious',
+    arms,
+    source: {
+      name: def.id,
+      game: def.id,
+      games,
+      seed,
+      baseline: 'cautious',
+      arms: [{ id: 'cautious' }, { id: 'bold', variants: { bold: true } }],
+    },
+  };
+  const cols = recordColumns(def as GameDefinition);
+  const table = new GamesTableBuilder(
+    def as GameDefinition,
+    arms.map((a) => ({ arm: a.id, scenario: a.setup.scenario, from: 0, to: games })),
+  );
+  const heat = new HeatCounts(exp);
+  arms.forEach((a, arm) => {
+    // the block a worker returns for one chunk of the arm (src/runner/chunk.ts)
+    const size = heatSize(def as GameDefinition, a.setup);
+    const block = new Float64Array(cols.length * games + size);
+    for (let g = 0; g < games; g++) {
+      const rec = playGame(def as GameDefinition, a.setup, {}, seed, g);
+      writeRecord(def as GameDefinition, cols, block, games, g, rec);
+      for (const c of new Set(rec.cells)) block[cols.length * games + c]! += 1;
+    }
+    table.add(arm, 0, games, block);
+    heat.add(arm, 0, games, block);
+  });
+  await finishRun(
+    dir,
+    def as GameDefinition,
+    newManifest(exp, 1, games),
+    table.table(),
+    false,
+    0,
+    heat.rows(),
+  );
+}
