@@ -5,10 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { engineCeiling } from '../bench/ceiling.js';
 import { resolveSetup } from '../src/core/setup.js';
-import { listGames } from '../src/games/index.js';
+import type { SteppedGame } from '../src/core/game.js';
+import { GAMES } from '../src/games/index.js';
 
 describe('engine ceiling', () => {
-  for (const def of listGames()) {
+  for (const def of GAMES) {
     it(`${def.id}: replaying recorded choices reproduces the default policies' games`, () => {
       const setup = resolveSetup(def, {}, 'ceiling');
       const c = engineCeiling(def, setup, { ...def.defaultPolicies }, 11, 8);
@@ -18,15 +19,12 @@ describe('engine ceiling', () => {
   }
 
   it('throws when a replayed game differs from the recorded one', () => {
-    const def = listGames().find((g) => g.id === 'sfo')!;
+    const def = GAMES.find((g) => g.id === 'sfo')! as SteppedGame;
     let plays = 0;
     // an engine whose record depends on how often it has played: the replay cannot match
-    const flaky = {
+    const flaky: SteppedGame = {
       ...def,
-      play: (st: unknown, ctx: Parameters<typeof def.play>[1]) => ({
-        ...def.play(st, ctx),
-        stats: { plays: plays++ },
-      }),
+      record: (st) => ({ ...def.record(st), stats: { plays: plays++ } }),
     };
     expect(() =>
       engineCeiling(flaky, resolveSetup(def, {}, 'ceiling'), { ...def.defaultPolicies }, 11, 2),

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { gameRegistry } from '../src/games/index.js';
 import { type ChunkTask, GameFailure, playChunk } from '../src/runner/chunk.js';
 import { parseChunkFileName, readChunkFile } from '../src/runner/chunk-file.js';
 import { loadExperiment } from '../src/runner/experiment.js';
@@ -15,7 +16,8 @@ import { sandtable, tempDir, writeExperiment } from './helpers/cli.js';
 // the pool is replaced here by one that plays chunks in this thread and fails one chosen game the
 // way a piscina worker does: its error crosses the thread as a plain Error with GameFailure's message.
 
-const failing: { at?: { arm: number; game: number }; worker?: string } = {};
+const failing: { at?: { arm: number; game: number } | undefined; worker?: string | undefined } = {};
+const games = gameRegistry();
 
 vi.mock('../src/runner/pool.js', () => ({
   defaultWorkers: () => 1,
@@ -29,7 +31,7 @@ vi.mock('../src/runner/pool.js', () => ({
           new GameFailure(t, at.game, new Error('policy answered option 99 of 12 (decision: move)')).message,
         );
       }
-      return playChunk(t).buffer;
+      return playChunk(games.get(t.game), t).buffer;
     },
     destroy: async () => {},
   }),
@@ -52,7 +54,7 @@ describe('a game that throws in a worker', () => {
 
   it('stops the run with the game index, arm and seed, and the play --trace command that replays it', async () => {
     failing.at = { arm: 1, game: 337 };
-    const exp = loadExperiment(file);
+    const exp = loadExperiment(file, games);
     const err = await runExperiment(exp, {
       out,
       workers: 1,
@@ -74,7 +76,7 @@ describe('a game that throws in a worker', () => {
 
   it('keeps every chunk finished before the failure, checked and usable, under a partial manifest', () => {
     expect(JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')).status).toBe('partial');
-    const layout = chunkLayout(loadExperiment(file));
+    const layout = chunkLayout(loadExperiment(file, games));
     const kept = readdirSync(join(out, 'chunks')).filter((f) => f.endsWith('.f64'));
     expect(kept.length).toBeGreaterThanOrEqual(9); // arm a's six chunks and arm b's games 0..299
     expect(kept).not.toContain('1-300-400.f64');
@@ -94,7 +96,7 @@ describe('a game that throws in a worker', () => {
   it('once the cause is gone, --resume plays only the chunks that were not finished', async () => {
     failing.at = undefined;
     const kept = readdirSync(join(out, 'chunks')).filter((f) => f.endsWith('.f64')).length;
-    const r = await runExperiment(loadExperiment(file), {
+    const r = await runExperiment(loadExperiment(file, games), {
       out,
       workers: 1,
       csv: false,
@@ -110,7 +112,7 @@ describe('a game that throws in a worker', () => {
   it('a worker that fails outside any game is not blamed on a game: no replay command, resume instead', async () => {
     failing.worker = 'worker could not load its module';
     const other = join(dir, 'worker');
-    const err = await runExperiment(loadExperiment(file), {
+    const err = await runExperiment(loadExperiment(file, games), {
       out: other,
       workers: 1,
       csv: false,
