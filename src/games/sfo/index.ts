@@ -120,7 +120,7 @@ export const sfo: SteppedGame<SfoState, SfoDecision, SfoWorkspace, SfoState> = {
   view: (s) => s,
   clone: cloneSfo,
   invariants,
-  odds: sfoOdds,
+  odds: sfoOdds(() => sfo),
   board: sfoBoard,
   locationIds: sfoLocationIds,
 };
