@@ -124,7 +124,7 @@ export function resolveRules(setup: GameSetup): SfoRules {
     crt: crtFor(level, setup.variants.has('crt-chart-basic')),
     elimination: setup.variants.has('elim-one') ? 'one' : 'all',
     oneAttackPerHex: setup.variants.has('one-attack-per-hex'),
-    zocStrict: setup.variants.has('zoc-strict'),
+    zocStrict: !setup.variants.has('zoc-direct-step'),
     hexCount,
     forests,
     usSetup,

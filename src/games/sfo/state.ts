@@ -114,7 +114,7 @@ export interface SfoRules {
   /** elim-all: AE/DE eliminate every participating unit (rules text); elim-one: one unit and the rest retreat (chart legend). */
   readonly elimination: 'all' | 'one';
   readonly oneAttackPerHex: boolean;
-  /** Variant zoc-strict: a unit starting in enemy ZOC may not enter any enemy ZOC during that move. */
+  /** SFO 8.3 (variant zoc-strict, the default): a unit starting in enemy ZOC may not enter any enemy ZOC during that move; zoc-direct-step: only the direct step is barred. */
   readonly zocStrict: boolean;
   readonly hexCount: HexCount;
   readonly forests: readonly string[];

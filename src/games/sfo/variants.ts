@@ -45,10 +45,19 @@ export const variants: readonly VariantDef[] = [
   },
   {
     id: 'zoc-strict',
+    group: 'zoc',
+    rule: 'SFO 8.3',
+    default: true,
+    description:
+      'A unit that begins its move in enemy ZOC may not enter any enemy ZOC during that move, "including the enemy ZOC just disengaged from" (the rules text, read literally; the default).',
+  },
+  {
+    id: 'zoc-direct-step',
+    group: 'zoc',
     rule: 'SFO 8.3',
     default: false,
     description:
-      'A unit that starts in enemy ZOC may not enter any enemy ZOC during that move (strict reading of "including the enemy ZOC just disengaged from"); by default only the direct ZOC-to-ZOC step is barred.',
+      'Only the direct step from enemy ZOC to enemy ZOC is barred ("units may not move from enemy ZOC to enemy ZOC" read as one step): a unit that leaves enemy ZOC through a free hex may re-engage the same move.',
   },
   {
     id: 'night',
