@@ -136,7 +136,11 @@ describe('Basic and Advanced records are unchanged by the Expert level', () => {
   ];
   for (const [scenario, variants, pols, hash] of cases) {
     it(`${scenario} ${JSON.stringify(variants)} ${pols.soviet} vs ${pols.us}: 40 records as before`, () => {
-      const setup = resolveSetup(sfo, { scenario, variants: { ...variants, 'zoc-direct-step': true } }, 'test');
+      const setup = resolveSetup(
+        sfo,
+        { scenario, variants: { ...variants, 'zoc-direct-step': true } },
+        'test',
+      );
       const h = createHash('sha256');
       for (let g = 0; g < 40; g++) {
         const rec = playOneGame(sfo, setup, createPolicies(sfo, pols), { masterSeed: 2026, gameIndex: g });

@@ -1,5 +1,5 @@
 import type { GameDefinition } from '../core/game.js';
-import { type ColumnSpec, recordColumns } from '../runner/layout.js';
+import { type ColumnSpec, recordColumns } from './columns.js';
 
 /** Codes of a categorical column: the narrowest unsigned array that holds its category count. */
 export type CodeArray = Uint8Array | Uint16Array | Uint32Array;

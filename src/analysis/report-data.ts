@@ -1,5 +1,5 @@
 import type { GameDefinition } from '../core/game.js';
-import { toCsv } from '../runner/outputs.js';
+import { toCsv } from './csv.js';
 import { COMPARISON_COLUMNS, type ComparisonRow, compareArms, comparisonPairs } from './compare.js';
 import type { GamesTable } from './games-table.js';
 import {

@@ -23,7 +23,12 @@ export function registerList(program: Command, games: GameRegistry): void {
           rules: g.rulesTitle,
           sides: g.sides,
           scenarios: g.scenarios,
-          policies: g.policies.map((p) => ({ id: p.id, side: p.side, description: p.description })),
+          policies: g.policies.map((p) => ({
+            id: p.id,
+            side: p.side,
+            description: p.description,
+            params: p.params ?? [],
+          })),
           defaultPolicies: g.defaultPolicies,
           variants: g.variants,
           parameters: g.parameters,
@@ -44,6 +49,10 @@ export function registerList(program: Command, games: GameRegistry): void {
         for (const p of g.policies) {
           const def = g.defaultPolicies[p.side] === p.id ? ' (default)' : '';
           out.push(`    ${p.side}/${p.id}${def}`.padEnd(32) + ` ${p.description}`);
+          for (const x of p.params ?? [])
+            out.push(
+              `${' '.repeat(34)}parameter ${x.id} (${x.kind} ${x.min}..${x.max}, default ${x.default}): ${x.description} Set it as ${p.id}:${x.id}=<value>.`,
+            );
         }
         out.push('  variants:');
         for (const v of g.variants) {

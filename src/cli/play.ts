@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
+import { formatPolicySpec, parsePolicySpec, playerSides } from '../core/policies.js';
 import type { GameRegistry } from '../core/registry.js';
 import { quote, UserError } from '../core/errors.js';
 import type { GameRecord, TraceEvent } from '../core/game.js';
@@ -118,14 +119,20 @@ export function registerPlay(program: Command, games: GameRegistry): void {
           { scenario: flags.scenario, variants: flags.variant, params: flags.param },
           'play options',
         );
-        const policies: Record<string, string> = { ...def.defaultPolicies };
+        const players = playerSides(def, setup.scenario);
+        const policies: Record<string, string> = {};
+        for (const side of players) policies[side] = def.defaultPolicies[side]!;
         for (const [side, id] of Object.entries(flags.policy ?? {})) {
-          if (!def.policies.some((p) => p.side === side && p.id === id)) {
+          if (!players.includes(side)) {
             throw new UserError(
-              `option --policy: no policy ${quote(id)} for side ${quote(side)} (known: ${def.policies.map((p) => `${p.side}=${p.id}`).join(', ')})`,
+              `option --policy: ${quote(side)} is not a side a policy plays in ${setup.scenario} (sides: ${players.join(', ')})`,
             );
           }
-          policies[side] = id;
+          policies[side] = formatPolicySpec(
+            def,
+            side,
+            parsePolicySpec(def, side, id, `option --policy ${side}`),
+          );
         }
         gameId = gameArg;
         arm = { id: 'play', description: '', setup, policies };

@@ -31,9 +31,7 @@ export function parsePolicySpec(def: GameDefinition, side: string, spec: string,
   const p = def.policies.find((x) => x.side === side && x.id === id);
   if (p === undefined) {
     const known = def.policies.filter((x) => x.side === side).map((x) => x.id);
-    throw new UserError(
-      `${where}: policy ${quote(id)} is not a ${side} policy of ${def.id} (known: ${known.join(', ')})`,
-    );
+    throw new UserError(`${where}: unknown policy ${quote(id)} (known: ${known.join(', ')})`);
   }
   const decl = p.params ?? [];
   const params: Record<string, number> = {};

@@ -129,3 +129,8 @@ function checkLocation(locations: ReadonlySet<string> | undefined, where: string
     `${where}: ${quote(id)} is not a location of the board (${locations.size} locations, e.g. ${some})`,
   );
 }
+
+/** A parameter value as an arm label shows it: a list joined with "+". */
+export function paramLabel(v: unknown): string {
+  return Array.isArray(v) ? v.join('+') : String(v);
+}

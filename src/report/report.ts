@@ -3,10 +3,9 @@ import type { ComparisonRow } from '../analysis/compare.js';
 import type { ReportData } from '../analysis/report-data.js';
 import type { OutcomeRow } from '../analysis/summary.js';
 import { checkBoard } from '../core/board.js';
+import { paramLabel } from '../core/setup.js';
 import type { BoardDef, GameDefinition, GameSetup } from '../core/game.js';
-import { sweepLabel } from '../runner/experiment.js';
 import type { Manifest } from '../runner/manifest.js';
-import { writeAtomic } from '../runner/outputs.js';
 import {
   boardChart,
   endTurnChart,
@@ -300,7 +299,7 @@ export function buildCharts(def: GameDefinition, m: Manifest, data: ReportData):
     charts.push({
       name: 'sensitivity',
       caption: `Win rate against the swept parameter ${sweep.parameter}.`,
-      spec: sensitivityChart(def, data.outcomes, sweep.parameter, sweep.values.map(sweepLabel)),
+      spec: sensitivityChart(def, data.outcomes, sweep.parameter, sweep.values.map(paramLabel)),
     });
   }
   if (def.odds !== undefined) {
@@ -330,6 +329,8 @@ export async function writeReport(
   def: GameDefinition,
   m: Manifest,
   data: ReportData,
+  /** How a file is written (the runner writes atomically). */
+  writeAtomic: (path: string, data: string) => void,
 ): Promise<Record<string, string>> {
   const charts = buildCharts(def, m, data);
   mkdirSync(`${dir}/charts`, { recursive: true });

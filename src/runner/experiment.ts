@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { quote, UserError } from '../core/errors.js';
 import type { GameDefinition, GameSetup } from '../core/game.js';
 import { MAX_SEED } from '../core/rng.js';
+import { formatPolicySpec, parsePolicySpec, playerSides } from '../core/policies.js';
 import { createRegistry, type GameRegistry } from '../core/registry.js';
-import { resolveSetup } from '../core/setup.js';
+import { paramLabel, resolveSetup } from '../core/setup.js';
 
 const idPattern = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 
@@ -97,25 +98,23 @@ export function parseExperiment(raw: unknown, where: string, games: GameRegistry
       { scenario: arm.scenario ?? file.scenario, variants: arm.variants, params: arm.params },
       at,
     );
-    const policies: Record<string, string> = { ...game.defaultPolicies };
+    const players = playerSides(game, setup.scenario);
+    const policies: Record<string, string> = {};
+    for (const side of players) policies[side] = game.defaultPolicies[side]!;
     for (const [side, policy] of Object.entries(arm.policies ?? {})) {
       if (!game.sides.some((s) => s.id === side)) {
         throw new UserError(
           `${at}: field policies: unknown side ${quote(side)} (sides: ${game.sides.map((s) => s.id).join(', ')})`,
         );
       }
-      if (!game.policies.some((p) => p.side === side)) {
+      if (!players.includes(side)) {
         throw new UserError(
-          `${at}: field policies.${side}: side ${quote(side)} is played by the rules, not by a policy`,
+          `${at}: field policies.${side}: side ${quote(side)} is played by the rules in scenario ${setup.scenario}, not by a policy`,
         );
       }
-      if (!game.policies.some((p) => p.side === side && p.id === policy)) {
-        const known = game.policies.filter((p) => p.side === side).map((p) => p.id);
-        throw new UserError(
-          `${at}: field policies.${side}: unknown policy ${quote(policy)} (known: ${known.join(', ')})`,
-        );
-      }
-      policies[side] = policy;
+      // id or id:param=value,... (typed policy parameters, e.g. rollout:n=16)
+      const spec = parsePolicySpec(game, side, policy, `${at}: field policies.${side}`);
+      policies[side] = formatPolicySpec(game, side, spec);
     }
     return {
       id: arm.id,
@@ -151,9 +150,7 @@ export function parseExperiment(raw: unknown, where: string, games: GameRegistry
 }
 
 /** A sweep point's label: "0202+0703" for hex lists, the value itself otherwise. */
-export function sweepLabel(v: unknown): string {
-  return Array.isArray(v) ? v.join('+') : String(v);
-}
+export { paramLabel as sweepLabel } from '../core/setup.js';
 
 /** Each arm at each value of the swept parameter, as arms named `<arm>@<parameter>=<value>`. */
 function sweepArms(
@@ -171,7 +168,7 @@ function sweepArms(
     sweep.values.map((v) => ({
       a: {
         ...arm,
-        id: `${arm.id}@${sweep.parameter}=${sweepLabel(v)}`,
+        id: `${arm.id}@${sweep.parameter}=${paramLabel(v)}`,
         params: { ...(arm.params ?? {}), [sweep.parameter]: v },
       },
       i,

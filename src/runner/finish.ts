@@ -28,7 +28,7 @@ export async function finishRun(
   const data = computeReportData(def, table, manifest.arms, manifest.baseline, heat);
   const files = summaryFiles(data);
   for (const [name, content] of Object.entries(files)) writeAtomic(`${dir}/${name}`, content);
-  const report = await writeReport(dir, def, manifest, data);
+  const report = await writeReport(dir, def, manifest, data, writeAtomic);
   for (const [name, content] of Object.entries({ ...files, ...report })) outputs[name] = sha256(content);
   const done: Manifest = {
     ...manifest,

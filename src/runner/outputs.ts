@@ -2,7 +2,10 @@ import { createHash } from 'node:crypto';
 import { closeSync, openSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import { ByteWriter, ParquetWriter, schemaFromColumnData } from 'hyparquet-writer';
 import { column, type GamesTable, valueAt } from '../analysis/games-table.js';
-import type { ColumnSpec } from './layout.js';
+import type { ColumnSpec } from '../analysis/columns.js';
+import { csvCell, toCsv } from '../analysis/csv.js';
+
+export { toCsv };
 
 /** Writes a file atomically: a temporary sibling, then a rename, so readers never see half a file. */
 export function writeAtomic(path: string, data: string | Uint8Array): void {
@@ -81,21 +84,6 @@ export function writeGamesParquet(
     }
     pq.finish();
   });
-}
-
-function csvCell(v: unknown): string {
-  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : v.toFixed(6);
-  const s = String(v);
-  return /[",\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-}
-
-/** CSV text with a header row; numbers that are not integers get six decimals. */
-export function toCsv(rows: readonly object[], columns?: readonly string[]): string {
-  if (rows.length === 0) return columns === undefined ? '' : `${columns.join(',')}\n`;
-  const cols = columns ?? Object.keys(rows[0]!);
-  const lines = [cols.join(',')];
-  for (const r of rows) lines.push(cols.map((c) => csvCell((r as Record<string, unknown>)[c])).join(','));
-  return `${lines.join('\n')}\n`;
 }
 
 /**

@@ -27,7 +27,7 @@ export async function rebuildReport(dir: string, games: GameRegistry): Promise<v
   const data = computeReportData(def, table, manifest.arms, manifest.baseline, readHeat(dir));
   const files = summaryFiles(data);
   for (const [name, content] of Object.entries(files)) writeAtomic(`${dir}/${name}`, content);
-  const report = await writeReport(dir, def, manifest, data);
+  const report = await writeReport(dir, def, manifest, data, writeAtomic);
   const outputs: Record<string, string> = { ...(manifest.outputs ?? {}) };
   for (const [name, content] of Object.entries({ ...files, ...report })) outputs[name] = sha256(content);
   writeAtomic(`${dir}/manifest.json`, `${JSON.stringify({ ...manifest, outputs }, null, 2)}\n`);
