@@ -3,8 +3,9 @@
  * choices they made (a replay costs one array read per decision). The replay rate is how fast the
  * rules alone play those games — the most any faster policy could reach.
  */
-import type { GameDefinition, GameSetup, Policy } from '../src/core/game.js';
+
 import { playOneGame } from '../src/core/driver.js';
+import type { GameDefinition, GameSetup, Policy } from '../src/core/game.js';
 import { createPolicies } from '../src/core/policies.js';
 
 export interface Ceiling {

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { engineCeiling } from '../bench/ceiling.js';
-import { resolveSetup } from '../src/core/setup.js';
 import type { SteppedGame } from '../src/core/game.js';
+import { resolveSetup } from '../src/core/setup.js';
 import { GAMES } from '../src/games/index.js';
 
 describe('engine ceiling', () => {

@@ -15,7 +15,9 @@ describe('SFO set-up and data', () => {
       expect(ids.length).toBeGreaterThanOrEqual(4);
       expect(ids).toContain(sfo.defaultPolicies[side]);
     }
-    expect(resolveSetup(sfo, {}, 'test').variants).toEqual(new Set(['crt-unified', 'elim-all']));
+    expect(resolveSetup(sfo, {}, 'test').variants).toEqual(
+      new Set(['crt-unified', 'elim-all', 'zoc-strict']),
+    );
     expect(() => resolveSetup(sfo, { variants: { 'crt-unified': false } }, 'test')).toThrow(/group "crt"/);
   });
 

@@ -1,6 +1,6 @@
 import type { GameDefinition } from '../core/game.js';
-import { toCsv } from './csv.js';
 import { COMPARISON_COLUMNS, type ComparisonRow, compareArms, comparisonPairs } from './compare.js';
+import { toCsv } from './csv.js';
 import type { GamesTable } from './games-table.js';
 import {
   type EndTurnRow,

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import type { GameRegistry } from '../core/registry.js';
 import { COMPARISON_COLUMNS, comparePairs } from '../analysis/compare.js';
 import { UserError } from '../core/errors.js';
+import type { GameRegistry } from '../core/registry.js';
 import { comparisonSentence } from '../report/report.js';
 import { toCsv } from '../runner/outputs.js';
 import { loadRun } from '../runner/read-run.js';

@@ -48,7 +48,7 @@ export function registerList(program: Command, games: GameRegistry): void {
         out.push('  policies:');
         for (const p of g.policies) {
           const def = g.defaultPolicies[p.side] === p.id ? ' (default)' : '';
-          out.push(`    ${p.side}/${p.id}${def}`.padEnd(32) + ` ${p.description}`);
+          out.push(`${`    ${p.side}/${p.id}${def}`.padEnd(32)} ${p.description}`);
           for (const x of p.params ?? [])
             out.push(
               `${' '.repeat(34)}parameter ${x.id} (${x.kind} ${x.min}..${x.max}, default ${x.default}): ${x.description} Set it as ${p.id}:${x.id}=<value>.`,

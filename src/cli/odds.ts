@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import type { GameRegistry } from '../core/registry.js';
 import { formatOddsTable } from '../analysis/odds/format.js';
 import { quote, UserError } from '../core/errors.js';
+import type { GameRegistry } from '../core/registry.js';
 import { oddsChart } from '../report/charts.js';
 import { renderSvg } from '../report/render.js';
 

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import type { GameRegistry } from '../core/registry.js';
 import { gamesForIndependentDifference, gamesForPairedDifference, gamesForRate } from '../analysis/stats.js';
 import { quote, UserError } from '../core/errors.js';
+import type { GameRegistry } from '../core/registry.js';
 
 function fraction(flag: string, value: string, open = false): number {
   const n = Number(value);

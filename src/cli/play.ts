@@ -1,9 +1,9 @@
 import { existsSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
-import { formatPolicySpec, parsePolicySpec, playerSides } from '../core/policies.js';
-import type { GameRegistry } from '../core/registry.js';
 import { quote, UserError } from '../core/errors.js';
 import type { GameRecord, TraceEvent } from '../core/game.js';
+import { formatPolicySpec, parsePolicySpec, playerSides } from '../core/policies.js';
+import type { GameRegistry } from '../core/registry.js';
 import { MAX_SEED } from '../core/rng.js';
 import { resolveSetup } from '../core/setup.js';
 import { loadExperiment, parseExperiment, type ResolvedArm } from '../runner/experiment.js';

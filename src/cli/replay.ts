@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import type { GameRegistry } from '../core/registry.js';
 import { quote, UserError } from '../core/errors.js';
+import type { GameRegistry } from '../core/registry.js';
 import { dataHash, readManifest } from '../runner/manifest.js';
 import { codeVersion } from '../runner/version.js';
 import { intFlag } from './options.js';

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Command } from 'commander';
-import type { GameRegistry } from '../core/registry.js';
 import { UserError } from '../core/errors.js';
+import type { GameRegistry } from '../core/registry.js';
 import { MAX_SEED } from '../core/rng.js';
 import { loadExperiment, withOverrides } from '../runner/experiment.js';
 import { experimentHash, readManifest } from '../runner/manifest.js';

@@ -3,8 +3,8 @@ import type { ComparisonRow } from '../analysis/compare.js';
 import type { ReportData } from '../analysis/report-data.js';
 import type { OutcomeRow } from '../analysis/summary.js';
 import { checkBoard } from '../core/board.js';
-import { paramLabel } from '../core/setup.js';
 import type { BoardDef, GameDefinition, GameSetup } from '../core/game.js';
+import { paramLabel } from '../core/setup.js';
 import type { Manifest } from '../runner/manifest.js';
 import {
   boardChart,

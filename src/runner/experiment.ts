@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { quote, UserError } from '../core/errors.js';
 import type { GameDefinition, GameSetup } from '../core/game.js';
-import { MAX_SEED } from '../core/rng.js';
 import { formatPolicySpec, parsePolicySpec, playerSides } from '../core/policies.js';
 import { createRegistry, type GameRegistry } from '../core/registry.js';
+import { MAX_SEED } from '../core/rng.js';
 import { paramLabel, resolveSetup } from '../core/setup.js';
 
 const idPattern = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;

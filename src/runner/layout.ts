@@ -1,7 +1,7 @@
+import { type ColumnSpec, recordColumns } from '../analysis/columns.js';
 import type { HeatRow } from '../analysis/report-data.js';
 import { checkBoard } from '../core/board.js';
 import type { GameDefinition, GameRecord, GameSetup } from '../core/game.js';
-import { type ColumnSpec, recordColumns } from '../analysis/columns.js';
 import type { ChunkLayout } from './chunk-file.js';
 
 export { type ColumnSpec, recordColumns };

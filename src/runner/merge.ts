@@ -2,8 +2,8 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs
 import { relative, resolve } from 'node:path';
 import { GamesTableBuilder } from '../analysis/games-table.js';
 import { UserError } from '../core/errors.js';
-import { type ChunkLayout, decodeChunk } from './chunk-file.js';
 import type { GameRegistry } from '../core/registry.js';
+import { type ChunkLayout, decodeChunk } from './chunk-file.js';
 import { parseExperiment } from './experiment.js';
 import { finishRun } from './finish.js';
 import { chunkLayout, HeatCounts } from './layout.js';

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import { ByteWriter, ParquetWriter, schemaFromColumnData } from 'hyparquet-writer';
-import { column, type GamesTable, valueAt } from '../analysis/games-table.js';
 import type { ColumnSpec } from '../analysis/columns.js';
 import { csvCell, toCsv } from '../analysis/csv.js';
+import { column, type GamesTable, valueAt } from '../analysis/games-table.js';
 
 export { toCsv };
 

@@ -81,7 +81,7 @@ export function scriptedPolicy(pick: (o: SfoOption, kind: string) => boolean): P
     id: 'scripted',
     choose(_view, d) {
       const i = (d.options as readonly SfoOption[]).findIndex((o) => pick(o, d.kind));
-      return i < 0 ? 0 : i;
+      return Math.max(i, 0);
     },
   };
 }

@@ -177,11 +177,13 @@ export function apply(state: SfoState, ws: SfoWorkspace, pending: SfoPending, ch
   switch (d.kind) {
     case 'replace':
     case 'event':
-      return applyEventsDecision(state, ws, task as SfoTask & { t: 'events' }, o, choice, of);
+      applyEventsDecision(state, ws, task as SfoTask & { t: 'events' }, o, choice, of);
+      return;
     case 'replace-units':
     case 'disrupt':
       state.stack.pop();
-      return applyExpertChoice(state, ws, (task as SfoTask & { t: 'events' }).side, o, choice, of);
+      applyExpertChoice(state, ws, (task as SfoTask & { t: 'events' }).side, o, choice, of);
+      return;
     case 'move': {
       const t = task as SfoTask & { t: 'movement' };
       if (!applyMoveDecision(state, ws, t, o, choice, of)) {
@@ -191,21 +193,26 @@ export function apply(state: SfoState, ws: SfoWorkspace, pending: SfoPending, ch
       return;
     }
     case 'support':
-      return applySupport(state, ws, task as SfoTask & { t: 'support' }, o, choice, of);
+      applySupport(state, ws, task as SfoTask & { t: 'support' }, o, choice, of);
+      return;
     case 'attack':
       if (!applyAttack(state, task as SfoTask & { t: 'combat' }, o)) state.stack.pop();
       return;
     case 'retreat': {
       if (o.type !== 'retreat') throw new Error('SFO: retreat option expected');
-      return applyRetreat(state, ws, o.unit, o.to, choice, of);
+      applyRetreat(state, ws, o.unit, o.to, choice, of);
+      return;
     }
     case 'eliminate': {
       if (o.type !== 'eliminate') throw new Error('SFO: eliminate option expected');
-      return applyEliminateOne(state, ws, task as SfoTask & { t: 'eliminate-one' }, o.unit, choice, of);
+      applyEliminateOne(state, ws, task as SfoTask & { t: 'eliminate-one' }, o.unit, choice, of);
+      return;
     }
     case 'advance':
-      return applyAdvance(state, ws, task as SfoTask & { t: 'advance' }, o, choice, of);
+      applyAdvance(state, ws, task as SfoTask & { t: 'advance' }, o, choice, of);
+      return;
     case 'exploit':
-      return applyExploit(state, ws, task as SfoTask & { t: 'exploit' }, o, choice, of);
+      applyExploit(state, ws, task as SfoTask & { t: 'exploit' }, o, choice, of);
+      return;
   }
 }

@@ -4,8 +4,9 @@
  * unit still eliminated at the end (infantry 1, tank or pioneer 2). In the Standard scenario with
  * the two-town condition both fall back to town play.
  */
-import { memoize } from '../../../core/memo.js';
+
 import type { PolicyDef } from '../../../core/game.js';
+import { memoize } from '../../../core/memo.js';
 import type { SfoDecision } from '../decisions.js';
 import { mapOf } from '../map.js';
 import type { SfoState } from '../state.js';
