@@ -1,6 +1,16 @@
+import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
 import { describe, expect, it } from 'vitest';
 import { d6, shuffleInPlace, weightedIndex } from '../src/core/dice.js';
-import { gameStreams, streamRng, streamState } from '../src/core/rng.js';
+import {
+  cloneRngState,
+  gameStreams,
+  newRngState,
+  type RngState,
+  reseedRng,
+  Streams,
+  streamRng,
+  streamState,
+} from '../src/core/rng.js';
 
 const draws = (seed: number, game: number, stream: string, n = 20) => {
   const rng = streamRng(seed, game, stream);
@@ -69,5 +79,44 @@ describe('dice helpers', () => {
   it('shuffleInPlace keeps every element', () => {
     const a = shuffleInPlace(streamRng(1, 1, 's'), [1, 2, 3, 4, 5, 6, 7]);
     expect([...a].sort()).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+});
+
+describe('streams held in the game state', () => {
+  it('step their words bit for bit as pure-rand xoroshiro128plus, over many states', () => {
+    for (let g = 0; g < 200; g++) {
+      const words = streamState(97, g, 'combat');
+      const ours = streamRng(97, g, 'combat');
+      const theirs = xoroshiro128plusFromState(words);
+      for (let i = 0; i < 500; i++) expect(ours.next()).toBe(theirs.next());
+      expect(ours.getState()).toEqual(theirs.getState());
+    }
+  });
+
+  it('live in the state: a JSON copy of the RngState continues the same sequences', () => {
+    const rng = newRngState(5, 9);
+    const s = new Streams(rng);
+    for (let i = 0; i < 10; i++) d6(s.stream('combat'));
+    d6(s.stream('events'));
+    const copy = new Streams(JSON.parse(JSON.stringify(rng)) as RngState);
+    const twin = new Streams(cloneRngState(rng));
+    for (let i = 0; i < 50; i++) {
+      const a = d6(s.stream('combat'));
+      expect(d6(copy.stream('combat'))).toBe(a);
+      expect(d6(twin.stream('combat'))).toBe(a);
+    }
+  });
+
+  it('a reseeded copy draws dice the original never sees, deterministically from the searching stream', () => {
+    const rng = newRngState(5, 9);
+    const a = cloneRngState(rng);
+    const b = cloneRngState(rng);
+    reseedRng(a, streamRng(1, 2, 'rollout'));
+    reseedRng(b, streamRng(1, 2, 'rollout'));
+    const draws = (r: RngState) => Array.from({ length: 30 }, () => d6(new Streams(r).stream('combat')));
+    const base = new Streams(rng);
+    const original = Array.from({ length: 30 }, () => d6(base.stream('combat')));
+    expect(draws(a)).toEqual(draws(b));
+    expect(draws(cloneRngState(a))).not.toEqual(original);
   });
 });
