@@ -131,6 +131,13 @@ class Search implements SearchContext {
   }
 }
 
+/** The search context a policy of `side` gets at `match`'s pending decision (for tools and tests). */
+export function searchContext(match: Match, side: string): SearchContext {
+  const s = new Search(match);
+  s.side = side;
+  return s;
+}
+
 /**
  * Plays `match` to its end: at each pending decision asks the side's policy (with the side's view
  * and its own stream `policy:<side>`), checks the answer and applies it. A chance point (explicit
@@ -167,7 +174,15 @@ export function playMatch(
         rngs[d.side] = rng;
       }
       search.side = d.side;
+      // the policy's own stream (in state.rng) moves when it draws; nothing else may
+      const before = conf === undefined ? '' : JSON.stringify({ ...state, rng: null });
       choice = policy.choose(game.view(state, d.side), d, rng, search);
+      if (conf !== undefined && JSON.stringify({ ...state, rng: null }) !== before)
+        throw new ConformanceError(
+          match,
+          decisions + 1,
+          `policy ${policy.id} changed the state while choosing ${d.kind}`,
+        );
       if (!Number.isInteger(choice) || choice < 0 || choice >= d.options.length)
         throw new IllegalDecisionError(policy.id, d, choice);
     }
