@@ -4,7 +4,7 @@
  * rules alone play those games — the most any faster policy could reach.
  */
 
-import { playOneGame } from '../src/core/driver.js';
+import { GameSeries } from '../src/core/driver.js';
 import type { GameDefinition, GameSetup, Policy } from '../src/core/game.js';
 import { createPolicies } from '../src/core/policies.js';
 
@@ -25,34 +25,43 @@ export function engineCeiling(
 ): Ceiling {
   const logs: number[][] = [];
   const results: string[] = [];
-  const t0 = performance.now();
-  for (let g = 0; g < n; g++) {
-    const log: number[] = [];
-    const policies: Record<string, Policy> = {};
+  // as a worker plays them: one series, workspaces and resettable policies reused from game to game
+  let log: number[] = [];
+  const played = new GameSeries(def, setup, () => {
+    const out: Record<string, Policy> = {};
     for (const [side, p] of Object.entries(createPolicies(def, ids, setup.scenario))) {
-      policies[side] = {
+      out[side] = {
         id: p.id,
-        choose(view, decision, rng) {
-          const c = p.choose(view, decision, rng);
+        choose(view, decision, rng, search) {
+          const c = p.choose(view, decision, rng, search);
           log.push(c);
           return c;
         },
+        ...(p.reset === undefined ? {} : { reset: () => p.reset!() }),
       };
     }
-    const r = playOneGame(def, setup, policies, { masterSeed: seed, gameIndex: g });
+    return out;
+  });
+  const t0 = performance.now();
+  for (let g = 0; g < n; g++) {
+    log = [];
+    const r = played.play({ masterSeed: seed, gameIndex: g });
     logs.push(log);
     results.push(JSON.stringify(r));
   }
   const policyMs = performance.now() - t0;
+  let current: number[] = [];
+  let i = 0;
+  const replay: Policy = { id: 'replay', choose: () => current[i++]!, reset: () => {} };
+  const replayed = new GameSeries(def, setup, () =>
+    Object.fromEntries(Object.keys(ids).map((s) => [s, replay])),
+  );
   const t1 = performance.now();
   for (let g = 0; g < n; g++) {
-    const log = logs[g]!;
-    let i = 0;
-    const replay: Policy = { id: 'replay', choose: () => log[i++]! };
-    const policies: Record<string, Policy> = {};
-    for (const side of Object.keys(ids)) policies[side] = replay;
-    const r = playOneGame(def, setup, policies, { masterSeed: seed, gameIndex: g });
-    if (i !== log.length || JSON.stringify(r) !== results[g])
+    current = logs[g]!;
+    i = 0;
+    const r = replayed.play({ masterSeed: seed, gameIndex: g });
+    if (i !== current.length || JSON.stringify(r) !== results[g])
       throw new Error(`${def.id}: the replay of game ${g} diverged from the policies' game`);
   }
   const replayMs = performance.now() - t1;

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { do_not_optimize, measure } from 'mitata';
-import { playOneGame } from '../src/core/driver.js';
+import { GameSeries, playOneGame } from '../src/core/driver.js';
 import type { Decision, GameDefinition, GameSetup, Policy } from '../src/core/game.js';
 import { createPolicies } from '../src/core/policies.js';
 import { gameStreams, randInt, streamRng } from '../src/core/rng.js';
@@ -63,9 +63,9 @@ function timedPolicies(
   for (const [side, p] of Object.entries(createPolicies(def, ids))) {
     out[side] = {
       id: p.id,
-      choose(view, decision, rng) {
+      choose(view, decision, rng, search) {
         const t = performance.now();
-        const c = p.choose(view, decision, rng);
+        const c = p.choose(view, decision, rng, search);
         clock.ms += performance.now() - t;
         clock.decisions++;
         return c;
@@ -84,15 +84,10 @@ function singleCore(
   const counter = { draws: 0 };
   let games = 0;
   const t0 = performance.now();
+  // as a worker plays them: one series, workspaces and resettable policies reused
+  const series = new GameSeries(def, setup, () => createPolicies(def, policies, setup.scenario));
   while (performance.now() - t0 < SECONDS * 1000 || games < 50) {
-    playOneGame(
-      def,
-      setup,
-      createPolicies(def, policies, setup.scenario),
-      { masterSeed: SEED, gameIndex: games },
-      undefined,
-      counter,
-    );
+    series.play({ masterSeed: SEED, gameIndex: games }, { counter });
     games++;
   }
   const secs = (performance.now() - t0) / 1000;
@@ -129,11 +124,11 @@ function frozenDecision(
     const inner = policies[side]!;
     policies[side] = {
       id: inner.id,
-      choose(view, decision, rng) {
+      choose(view, decision, rng, search) {
         const v = view as { state: { turn: number } };
         if (frozen === null && decision.kind === kind && v.state.turn === turn)
           frozen = { view: structuredClone(view), decision: structuredClone(decision) };
-        return inner.choose(view, decision, rng);
+        return inner.choose(view, decision, rng, search);
       },
     };
     playOneGame(def, setup, policies, { masterSeed: SEED, gameIndex: g });

@@ -49,6 +49,7 @@ export function randomPolicy(id = 'random'): Policy {
     id,
     choose: (_view, decision, rng) =>
       decision.options.length === 1 ? 0 : randInt(rng, 0, decision.options.length - 1),
+    reset: () => {},
   };
 }
 

@@ -35,6 +35,8 @@ export interface MatchOptions {
   readonly explicitChance?: boolean | undefined;
   /** Count the game's random draws (the bench). */
   readonly counter?: { draws: number } | undefined;
+  /** A finished game's workspace whose buffers the new one may take. */
+  readonly reuse?: Workspace | undefined;
 }
 
 /** One game in progress: definition, setup, state and workspace (core's implementation of Match). */
@@ -81,7 +83,7 @@ export function startMatch(
   opts: MatchOptions = {},
 ): GameMatch {
   const s = game.start(setup, seed);
-  const ws = game.workspace(s);
+  const ws = game.workspace(s, opts.reuse);
   ws.trace = opts.trace;
   ws.explicitChance = opts.explicitChance === true;
   ws.streams.counter = opts.counter;
@@ -290,4 +292,42 @@ export function playOneGame(
     return def.play(state, { streams, policies, ...(trace === undefined ? {} : { trace }) });
   }
   return playMatch(startMatch(def, setup, seed, { trace, counter }), policies);
+}
+
+/**
+ * The games of one definition, setup and policy pairing played one after another on one thread
+ * (a worker's chunk, the bench): each game is played exactly as `playOneGame` would, but the next
+ * game takes the last one's workspace buffers, and policies that can `reset` are reused.
+ */
+export class GameSeries {
+  private ws: Workspace | undefined;
+  private policies: Record<string, Policy> | undefined;
+  constructor(
+    readonly def: GameDefinition,
+    readonly setup: GameSetup,
+    private readonly makePolicies: () => Record<string, Policy>,
+  ) {}
+
+  /** Plays game `seed.gameIndex` of the run. */
+  play(seed: GameSeed, opts: { trace?: TraceEvent[]; counter?: { draws: number } } = {}): GameRecord {
+    const policies = this.freshPolicies();
+    const def = this.def;
+    if (def.contract === 'legacy')
+      return playOneGame(def, this.setup, policies, seed, opts.trace, opts.counter);
+    const m = startMatch(def, this.setup, seed, { trace: opts.trace, counter: opts.counter, reuse: this.ws });
+    this.ws = undefined; // not lent while its game is under way (a throw leaves it unused)
+    const rec = playMatch(m, policies);
+    this.ws = m.workspace;
+    return rec;
+  }
+
+  private freshPolicies(): Record<string, Policy> {
+    const kept = this.policies;
+    if (kept !== undefined && Object.values(kept).every((p) => p.reset !== undefined)) {
+      for (const p of Object.values(kept)) p.reset!();
+      return kept;
+    }
+    this.policies = this.makePolicies();
+    return this.policies;
+  }
 }

@@ -134,6 +134,11 @@ export interface Policy<V = unknown, D extends Decision = Decision> {
    * option `i` and draws nothing.
    */
   scores?(view: V, decision: D, out: Float64Array): void;
+  /**
+   * Optional: forget everything about the game played so far. A policy that has it may be reused
+   * for the next game of a series (its buffers kept); one without it is created fresh per game.
+   */
+  reset?(): void;
 }
 
 /** A typed parameter of a policy (e.g. the number of playouts of a search policy). */
@@ -309,8 +314,11 @@ export interface SteppedGame<
   maxDecisions(setup: GameSetup): number;
   /** The initial state of one game: resolves and checks the setup (UserError on bad input). */
   start(setup: GameSetup, seed: GameSeed): S;
-  /** A fresh workspace for `s` (its streams bound to `s.rng`). */
-  workspace(s: S): W;
+  /**
+   * A fresh workspace for `s` (its streams bound to `s.rng`). `reuse`, the workspace of a finished
+   * game of the same definition, lends its buffers (every buffer is overwritten before it is read).
+   */
+  workspace(s: S, reuse?: W): W;
   /**
    * Runs the rules from where `s` stands up to the next decision or chance point, which it leaves
    * pending in the state and returns; null when the game is over. Returns the pending decision at

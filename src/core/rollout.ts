@@ -97,6 +97,9 @@ export function rolloutPolicy(game: SteppedGame, side: string): PolicyDef {
           for (let c = 1; c < cands.length; c++) if (totals[c]! > totals[best]!) best = c;
           return cands[best]!;
         },
+        reset() {
+          base = undefined;
+        },
       };
     },
   };

@@ -1,6 +1,7 @@
+import { GameSeries } from '../core/driver.js';
 import type { GameDefinition, GameRecord, GameSetup } from '../core/game.js';
+import { createPolicies } from '../core/policies.js';
 import { heatSize, recordColumns, writeRecord } from './layout.js';
-import { playGame } from './play.js';
 
 /** A task: one arm's contiguous range [start, end) of game indices. Plain data, sent to workers. */
 export interface ChunkTask {
@@ -42,11 +43,12 @@ export function playChunk(def: GameDefinition, task: ChunkTask): Float64Array {
   const block = new Float64Array(cols.length * rows + heat);
   const heatAt = cols.length * rows;
   const stamp = new Int32Array(heat).fill(-1);
+  const series = new GameSeries(def, setup, () => createPolicies(def, task.policies, setup.scenario));
   for (let i = 0; i < rows; i++) {
     const g = task.start + i;
     let rec: GameRecord;
     try {
-      rec = playGame(def, setup, task.policies, task.seed, g);
+      rec = series.play({ masterSeed: task.seed, gameIndex: g });
     } catch (e) {
       throw new GameFailure(task, g, e);
     }

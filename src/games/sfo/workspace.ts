@@ -24,30 +24,21 @@ export interface SfoScratch {
   readonly phaseZoc: Uint8Array;
 }
 
-/** Fresh scratch: every fixed-size buffer a view of one allocation (a typed array's backing store is costly to make). */
+/** Fresh scratch (a finished game's workspace lends its own to the next one, see sfoWorkspace). */
 export function newScratch(): SfoScratch {
-  const buf = new ArrayBuffer(1024 * 2 + 128 * 2 + 64 * 2 + 16 * 4 + 128 * 6);
-  let at = 0;
-  const take = <T>(make: (b: ArrayBuffer, at: number, n: number) => T, n: number, bytes: number): T => {
-    const v = make(buf, at, n);
-    at += n * bytes;
-    return v;
-  };
-  const i16 = (b: ArrayBuffer, o: number, n: number) => new Int16Array(b, o, n);
-  const u8 = (b: ArrayBuffer, o: number, n: number) => new Uint8Array(b, o, n);
   return {
-    queue: take(i16, 1024, 2),
-    head: take(i16, 128, 2),
-    next: take(i16, 64, 2),
-    fill: take((b, o, n) => new Int32Array(b, o, n), 16, 4),
-    rem: take((b, o, n) => new Int8Array(b, o, n), 128, 1),
-    zoc: take(u8, 128, 1),
-    seen: take(u8, 128, 1),
-    friend: take(u8, 128, 1),
-    enemy: take(u8, 128, 1),
-    phaseZoc: take(u8, 128, 1),
+    rem: new Int8Array(128),
+    queue: new Int16Array(1024),
+    fill: new Int32Array(16),
     oneSource: [0],
     oneMp: [0],
+    zoc: new Uint8Array(128),
+    head: new Int16Array(128),
+    next: new Int16Array(64),
+    seen: new Uint8Array(128),
+    friend: new Uint8Array(128),
+    enemy: new Uint8Array(128),
+    phaseZoc: new Uint8Array(128),
   };
 }
 
@@ -74,12 +65,12 @@ export interface SfoWorkspace extends Workspace {
   move: MovementCache | null;
 }
 
-export function sfoWorkspace(s: SfoState): SfoWorkspace {
+export function sfoWorkspace(s: SfoState, reuse?: SfoWorkspace): SfoWorkspace {
   return {
     streams: new Streams(s.rng),
     trace: undefined,
     explicitChance: false,
-    sc: newScratch(),
+    sc: reuse?.sc ?? newScratch(),
     move: null,
   };
 }

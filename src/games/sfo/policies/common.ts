@@ -611,6 +611,8 @@ export function tacticalPolicy(id: string, t: Tactics): Policy<SfoState, SfoDeci
     scores(state: SfoState, d: SfoDecision, out: Float64Array): void {
       scoreOptions(t, state, d, out, scratch());
     },
+    // the scratch holds nothing about a game: every buffer is overwritten before it is read
+    reset(): void {},
   };
 }
 
