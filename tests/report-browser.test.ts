@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pointGame, writeFixtureRun, zoneGame } from './helpers/board-games.js';
 import { sandtable, tempDir } from './helpers/cli.js';
@@ -35,34 +35,45 @@ beforeAll(async () => {
   expect(r.code, r.stderr).toBe(0);
 });
 
+/** Headless Chromium as this machine's closed network needs it (no background requests). */
+function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Opens a report file, collecting console errors, requests and failed requests. */
+async function open(browser: Browser, file: string) {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  const errors: string[] = [];
+  const requests: string[] = [];
+  const failed: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('request', (r) => requests.push(r.url()));
+  page.on('requestfailed', (r) => failed.push(r.url()));
+  await page.goto(`file://${file}`, { waitUntil: 'load' });
+  return { page, errors, requests, failed };
+}
+
 describe('the HTML report in a real browser', () => {
   it.runIf(existsSync(CHROMIUM) || process.env.CI === 'true')(
     'opens offline, logs no errors, and shows every chart',
     async () => {
-      const browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
-      });
+      const browser = await launch();
       try {
-        const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-        const errors: string[] = [];
-        const requests: string[] = [];
-        const failed: string[] = [];
-        page.on('console', (m) => {
-          if (m.type() === 'error') errors.push(m.text());
-        });
-        page.on('pageerror', (e) => errors.push(e.message));
-        page.on('request', (r) => requests.push(r.url()));
-        page.on('requestfailed', (r) => failed.push(r.url()));
-        await page.goto(`file://${join(out, 'index.html')}`, { waitUntil: 'load' });
+        const { page, errors, requests, failed } = await open(browser, join(out, 'index.html'));
         expect(errors).toEqual([]);
         expect(failed).toEqual([]);
         expect(requests.filter((u) => !u.startsWith('file://'))).toEqual([]);
@@ -87,27 +98,10 @@ describe('the HTML report in a real browser', () => {
   it.runIf(existsSync(CHROMIUM) || process.env.CI === 'true')(
     'draws a zone board and a point-and-line board with no errors, a title on every cell',
     async () => {
-      const browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-        ],
-      });
+      const browser = await launch();
       try {
         for (const b of boards) {
-          const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-          const errors: string[] = [];
-          const failed: string[] = [];
-          page.on('console', (m) => {
-            if (m.type() === 'error') errors.push(m.text());
-          });
-          page.on('pageerror', (e) => errors.push(e.message));
-          page.on('requestfailed', (r) => failed.push(r.url()));
-          await page.goto(`file://${join(b.out, 'index.html')}`, { waitUntil: 'load' });
+          const { page, errors, failed } = await open(browser, join(b.out, 'index.html'));
           expect(errors, b.chart).toEqual([]);
           expect(failed, b.chart).toEqual([]);
           const chart = page.locator(`figure#chart-${b.chart} svg`);

@@ -210,6 +210,20 @@ const EVENT_NAMES: Readonly<Record<string, string>> = {
   replacement: 'Replacement',
 };
 
+/** Narrates an event drawn and what it does now (a spent or empty cell reads As planned). */
+function narrateDraw(
+  state: SfoState,
+  ws: SfoWorkspace,
+  side: Side,
+  what: string,
+  d: EventDraw,
+  now: EventCell,
+) {
+  if (ws.trace === undefined) return;
+  const name = `${eventName(state, d.cell)}${now !== d.cell ? ' (As planned)' : ''}`;
+  tell(state, ws, side, 'SFO 7', `${what}: ${name}`, { dice: d.dice });
+}
+
 function eventName(state: SfoState, cell: EventCell): string {
   const id = reinforcementUnit(cell);
   if (id === null) return EVENT_NAMES[cell] ?? cell;
@@ -250,29 +264,13 @@ export function eventsStep(state: SfoState, ws: SfoWorkspace, task: EventsTask):
     const rng = ws.streams.stream('events');
     const first = drawEvent(state, side, rng);
     const cell = effectiveEvent(state, side, first.cell);
-    if (ws.trace !== undefined)
-      tell(
-        state,
-        ws,
-        side,
-        'SFO 7',
-        `random event: ${eventName(state, first.cell)}${cell !== first.cell ? ' (As planned)' : ''}`,
-        { dice: first.dice },
-      );
+    narrateDraw(state, ws, side, 'random event', first, cell);
     task.cell = cell;
     task.stage = 2;
     if (ex.eventRolls[side] > 1) {
       const second = drawEvent(state, side, rng, first.index);
       const other = effectiveEvent(state, side, second.cell);
-      if (ws.trace !== undefined)
-        tell(
-          state,
-          ws,
-          side,
-          'SFO 7',
-          `second random event: ${eventName(state, second.cell)}${other !== second.cell ? ' (As planned)' : ''}`,
-          { dice: second.dice },
-        );
+      narrateDraw(state, ws, side, 'second random event', second, other);
       if (other !== cell) {
         task.other = other;
         task.stage = 1;

@@ -111,33 +111,20 @@ function step(state: SfoState, ws: SfoWorkspace, task: SfoTask): SfoPending | nu
 
 /** GameDefinition.advance: runs the rules to the next decision (left pending in the state) or the end. */
 export function advance(state: SfoState, ws: SfoWorkspace): SfoPending | null {
-  while (state.pending === null) {
-    if (state.over) return null;
-    const task = state.stack[state.stack.length - 1];
-    if (task === undefined) {
-      nextPhase(state, ws);
-      continue;
-    }
-    const p = step(state, ws, task);
-    if (p !== null) {
-      state.pending = p;
-      if (p.kind !== 'chance') state.decisions++;
-    }
-  }
-  return state.pending;
+  return runUntil(state, ws);
 }
 
 /**
- * `advance` that stops (returning null) as soon as `stop(state)` holds before a rules step, with no
- * decision pending: for tools and tests that run part of a phase (a battle's consequences, say).
+ * `advance` that also stops (returning null) as soon as `stop(state)` holds before a rules step,
+ * with no decision pending: for tools and tests that run part of a phase (a battle's consequences).
  */
 export function runUntil(
   state: SfoState,
   ws: SfoWorkspace,
-  stop: (s: SfoState) => boolean,
+  stop?: (s: SfoState) => boolean,
 ): SfoPending | null {
   while (state.pending === null) {
-    if (state.over || stop(state)) return null;
+    if (state.over || (stop !== undefined && stop(state))) return null;
     const task = state.stack[state.stack.length - 1];
     if (task === undefined) {
       nextPhase(state, ws);
