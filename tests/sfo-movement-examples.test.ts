@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { gameStreams, randInt } from '../src/core/rng.js';
-import { hexIds, hexIndex, positionState } from '../src/games/sfo/fixtures.js';
 import { mapOf } from '../src/games/sfo/map.js';
-import { enemyZoc, entryDestinations, entryHexes, reachable } from '../src/games/sfo/movement.js';
-import { moveOptions } from '../src/games/sfo/play.js';
+import {
+  enemyZoc,
+  entryDestinations,
+  entryHexes,
+  moveOptions,
+  reachable,
+} from '../src/games/sfo/movement.js';
 import type { SfoState } from '../src/games/sfo/state.js';
+import { hexIds, hexIndex, positionState } from './helpers/sfo.js';
 
 /** Reference: enumerate every path the rules allow (SFO 8), independent of the engine's search. */
 function referenceReach(state: SfoState, ui: number): string[] {
