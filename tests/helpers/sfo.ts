@@ -9,6 +9,7 @@ import type { GameRecord, Policy, TraceEvent } from '../../src/core/game.js';
 import { newRngState, type Rng, streamRng } from '../../src/core/rng.js';
 import type { Battle } from '../../src/games/sfo/combat.js';
 import { startCombat } from '../../src/games/sfo/combat.js';
+import type { CombatResult } from '../../src/games/sfo/crt.js';
 import type { SfoDecision, SfoOption } from '../../src/games/sfo/decisions.js';
 import { startEvents } from '../../src/games/sfo/events.js';
 import { sfo } from '../../src/games/sfo/index.js';
@@ -162,6 +163,17 @@ export function fight(
   const rng = streamRng(1, 1, 'fight');
   answerUntil(state, ws, done, policies, () => rng, 'fight');
   return ws;
+}
+
+/** `fight`, returning the combat result (SFO 9, Table 2) the die gave. */
+export function fightResult(
+  state: SfoState,
+  battle: Battle,
+  die: number | readonly [number, number],
+  policies: Readonly<Record<string, Policy>>,
+): CombatResult {
+  fight(state, battle, die, policies);
+  return state.lastResult!;
 }
 
 export type PhaseKind = 'events' | 'movement' | 'combat';
