@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { Policy } from '../src/core/game.js';
 import {
   advanceOptions,
   type Battle,
@@ -8,17 +7,12 @@ import {
   makeBattle,
   retreatOptions,
 } from '../src/games/sfo/combat.js';
-import { type CombatResult, columnLabel } from '../src/games/sfo/crt.js';
+import { columnLabel } from '../src/games/sfo/crt.js';
 import { invariants } from '../src/games/sfo/invariants.js';
 import type { SfoState } from '../src/games/sfo/state.js';
-import { fight, hexIds, hexIndex, positionState, scriptedPolicy } from './helpers/sfo.js';
+import { fightResult, hexIds, hexIndex, positionState, scriptedPolicy } from './helpers/sfo.js';
 
 const unit = (s: SfoState, id: string) => s.units.findIndex((u) => u.id === id);
-/** Fights `b` with die `die` through the engine, each side's decisions answered by its policy; the result. */
-const resolve = (s: SfoState, b: Battle, die: number, soviet: Policy, us: Policy): CombatResult | null => {
-  fight(s, b, die, { soviet, us });
-  return s.lastResult;
-};
 const first = scriptedPolicy(() => true);
 const noAdvance = scriptedPolicy((o) => o.type !== 'advance');
 const describeBattle = (s: SfoState, b: Battle) =>
@@ -67,7 +61,7 @@ describe('SFO 9 combat (Fig. 11): choices and columns', () => {
       soviet: ['0801', '0604', '0806', '0902', '0907', '0605'],
     });
     const bx = legalBattles(s, 'soviet').find((b) => describeBattle(s, b) === 'B>X@1 attackers')!;
-    resolve(s, bx, 3, first, first); // column 1, die 3: NE
+    fightResult(s, bx, 3, { soviet: first, us: first }); // column 1, die 3: NE
     const all = legalBattles(s, 'soviet')
       .map((b) => describeBattle(s, b))
       .sort();
@@ -82,7 +76,7 @@ describe('SFO 9 combat (Fig. 11): choices and columns', () => {
       variants: ['one-attack-per-hex'],
     });
     const by = legalBattles(s, 'soviet').find((b) => describeBattle(s, b) === 'B>Y@1 attackers')!;
-    resolve(s, by, 3, first, first);
+    fightResult(s, by, 3, { soviet: first, us: first });
     expect(legalBattles(s, 'soviet')).toEqual([]);
   });
 });
@@ -107,7 +101,7 @@ describe('SFO 9.2 retreat (Fig. 12): US 3-unit attack on Soviet E at 0706', () =
       const s = make([variant]);
       const b = makeBattle(s, hexIndex(s, '0706'), [unit(s, 'W'), unit(s, 'X'), unit(s, 'Y')]);
       expect(columnLabel('basic', b.column)).toBe('3 attackers');
-      const r = resolve(s, b, die, first, noAdvance);
+      const r = fightResult(s, b, die, { soviet: first, us: noAdvance });
       expect(r).toBe(expected);
       const e = s.units[0]!;
       if (expected === 'DE') expect(e.status).toBe('eliminated');
@@ -121,7 +115,7 @@ describe('SFO 9.2 retreat (Fig. 12): US 3-unit attack on Soviet E at 0706', () =
     expect(retreatOptions(s, 0)).toEqual([]);
     const b = makeBattle(s, hexIndex(s, '0706'), [unit(s, 'W'), unit(s, 'X'), unit(s, 'Y')]);
     const lost = s.stats.soviet_units_lost;
-    expect(resolve(s, b, 2, first, noAdvance)).toBe('DR');
+    expect(fightResult(s, b, 2, { soviet: first, us: noAdvance })).toBe('DR');
     expect(s.units[0]!.status).toBe('eliminated');
     expect(s.stats.soviet_units_lost).toBe(lost + 1);
   });
@@ -130,7 +124,7 @@ describe('SFO 9.2 retreat (Fig. 12): US 3-unit attack on Soviet E at 0706', () =
     const s = make([]);
     const b = makeBattle(s, hexIndex(s, '0706'), [unit(s, 'W'), unit(s, 'X'), unit(s, 'Y')]);
     const advanceX = scriptedPolicy((o) => o.type === 'advance' && o.unit === unit(s, 'X'));
-    resolve(s, b, 2, first, advanceX);
+    fightResult(s, b, 2, { soviet: first, us: advanceX });
     expect(s.units[unit(s, 'X')]!.hex).toBe(hexIndex(s, '0706'));
     expect(s.units[unit(s, 'W')]!.hex).toBe(hexIndex(s, '0705')); // only one advances
   });
@@ -175,7 +169,7 @@ describe('SFO 9 Advanced: forest defence and combat integrity (Fig. 13)', () => 
     const s = s0();
     for (const b of legalBattles(s, 'soviet')) expect(b.attackers.length).toBe(2);
     const z = legalBattles(s, 'soviet').find((b) => b.defender === hexIndex(s, '0506'))!;
-    resolve(s, z, 3, first, first); // column 0, die 3: NE
+    fightResult(s, z, 3, { soviet: first, us: first }); // column 0, die 3: NE
     expect(legalBattles(s, 'soviet')).toEqual([]);
   });
 
@@ -194,7 +188,7 @@ describe('SFO 9 Advanced: forest defence and combat integrity (Fig. 13)', () => 
       (x) => x.attackers.length === 5 && x.defender === hexIndex(s, '0505'),
     );
     expect(b?.difference).toBe(3);
-    resolve(s, b!, 1, noAdvance, first); // +3, die 1: DE
+    fightResult(s, b!, 1, { soviet: noAdvance, us: first }); // +3, die 1: DE
     expect(s.units.filter((u) => u.side === 'us' && u.status === 'eliminated').length).toBe(4); // 2 unlisted + 2 killed
     expect(invariants(s)).toEqual([]);
   });
@@ -209,7 +203,7 @@ describe('SFO 9 Advanced: forest defence and combat integrity (Fig. 13)', () => 
     const b = legalBattles(s, 'soviet').find(
       (x) => x.attackers.length === 5 && x.defender === hexIndex(s, '0505'),
     )!;
-    resolve(s, b, 1, noAdvance, first);
+    fightResult(s, b, 1, { soviet: noAdvance, us: first });
     const w = s.units[unit(s, 'W')]!;
     const x = s.units[unit(s, 'X')]!;
     expect([w.status, x.status].sort()).toEqual(['eliminated', 'map']);
@@ -222,11 +216,11 @@ describe('SFO 9 Advanced: forest defence and combat integrity (Fig. 13)', () => 
     const s = positionState({ level: 'advanced', soviet: ['0605', '0704'], us: ['0604'] });
     const b = legalBattles(s, 'soviet').find((x) => x.attackers.length === 2)!;
     expect(b.difference).toBe(1);
-    resolve(s, b, 5, first, first); // +1, die 5: AR
+    fightResult(s, b, 5, { soviet: first, us: first }); // +1, die 5: AR
     expect(s.units[0]!.hex).not.toBe(hexIndex(s, '0605'));
     expect(s.units[1]!.hex).not.toBe(hexIndex(s, '0704'));
     const t = positionState({ level: 'advanced', soviet: ['0605'], us: ['0604'] });
-    resolve(t, legalBattles(t, 'soviet')[0]!, 6, first, first); // 0, die 6: AE
+    fightResult(t, legalBattles(t, 'soviet')[0]!, 6, { soviet: first, us: first }); // 0, die 6: AE
     expect(t.units[0]!.status).toBe('eliminated');
   });
 
@@ -237,7 +231,7 @@ describe('SFO 9 Advanced: forest defence and combat integrity (Fig. 13)', () => 
       us: ['0101', '0604', '0103', '0506'],
     });
     const z = legalBattles(s, 'soviet').find((b) => b.defender === hexIndex(s, '0506'))!;
-    resolve(s, z, 1, noAdvance, first); // 0, die 1: DR
+    fightResult(s, z, 1, { soviet: noAdvance, us: first }); // 0, die 1: DR
     expect(advanceOptions(s, z).length).toBe(2);
   });
 });
