@@ -110,6 +110,36 @@ describe('SFO 9.2 retreat (Fig. 12): US 3-unit attack on Soviet E at 0706', () =
     }
   });
 
+  it('Fig. 12 known answers for dice 3, 4 and 6 ("other results would result in DR"): neither 3-attacker column gives DR on a 6; Table 2\'s +3 column does', () => {
+    // Basic allows at most these three attackers: a US unit on 0707 or 0805, the other hexes next
+    // to 0706, would put 0806 in US ZOC and leave E no retreat, which the figure says it has.
+    for (const h of ['0707', '0805']) expect(retreatOptions(make([], [h]), 0)).toEqual([]);
+    for (const [variant, six] of [
+      ['crt-unified', 'NE'],
+      ['crt-chart-basic', 'AR'],
+    ] as const) {
+      const got = [3, 4, 6].map((die) => {
+        const s = make([variant]);
+        const b = makeBattle(s, hexIndex(s, '0706'), [unit(s, 'W'), unit(s, 'X'), unit(s, 'Y')]);
+        return fightResult(s, b, die, { soviet: first, us: noAdvance });
+      });
+      expect(got).toEqual(['DR', 'DR', six]);
+    }
+    // Advanced, four US units from the same three hexes (two stacked on 0705): +3, Table 2.
+    for (const die of [3, 4, 6]) {
+      const s = positionState({ level: 'advanced', soviet: ['0706'], us: ['0705', '0705', '0605', '0606'] });
+      const b = legalBattles(s, 'us').find((x) => x.attackers.length === 4)!;
+      expect([b.attackers.length, hexIds(s, [b.defender])[0], columnLabel('advanced', b.column)]).toEqual([
+        4,
+        '0706',
+        '+3',
+      ]);
+      expect(fightResult(s, b, die, { soviet: first, us: noAdvance })).toBe('DR');
+      expect(hexIds(s, [s.units[0]!.hex])).toEqual(['0806']);
+      expect(invariants(s)).toEqual([]);
+    }
+  });
+
   it('had a US unit stood on 0807, E could not retreat and a DR eliminates it', () => {
     const s = make([], ['0807']);
     expect(retreatOptions(s, 0)).toEqual([]);
