@@ -219,6 +219,22 @@ describe('SFO 9.2 / 9.3 Expert optional Armour in the open, Figs. 14-15', () => 
   });
 });
 
+describe('SFO 9 Expert: a strength difference above +5', () => {
+  it('is legal and fought in the +5 column (Table 2 stops at +5): tank З, five infantry and Air support against W', () => {
+    const s = positionState({
+      level: 'expert',
+      soviet: ['0604', '0604', '0605', '0605', '0504'],
+      us: ['0505'],
+      at: { ZE: '0504' },
+    });
+    s.expert!.placed = { kind: 'air', hex: hexIndex(s, '0505') };
+    const b = legalBattles(s, 'soviet').find((x) => x.attackers.length === 6)!;
+    expect([b.difference, columnLabel('expert', b.column)]).toEqual([8, '+5']); // 5 x 1 + 2 + air 2 - 1
+    expect(fightResult(s, b, 4, { soviet: noAdvance, us: first })).toBe('EX'); // +5, die 4 (+3 and +4 give DR)
+    expect(invariants(s)).toEqual([]);
+  });
+});
+
 describe('SFO 9 Expert EX and disrupted units', () => {
   it('EX: both sides eliminate one unit, the other defender retreats, the attacker may advance', () => {
     const s = positionState({
