@@ -15,7 +15,6 @@ import {
 import { sfo } from '../src/games/sfo/index.js';
 import { invariants } from '../src/games/sfo/invariants.js';
 import { moveOptions } from '../src/games/sfo/movement.js';
-import { sfoOdds } from '../src/games/sfo/odds.js';
 import { buildEventTable } from '../src/games/sfo/parameters.js';
 import type { SfoState } from '../src/games/sfo/state.js';
 import { outcome, victoryPoints } from '../src/games/sfo/victory.js';
@@ -214,7 +213,7 @@ describe('SFO 7.1 Spetsnaz: the simulator agrees with the exact lower-of-two-dic
       counts.set(s.lastResult!, (counts.get(s.lastResult!) ?? 0) + 1);
       expect(s.stats.supported_battles).toBe(1);
     }
-    const exact = sfoOdds.compute({ attack: '1', defence: '1', spetsnaz: true })[0]!;
+    const exact = sfo.odds!.compute({ attack: '1', defence: '1', spetsnaz: true })[0]!;
     let chi2 = 0;
     let df = -1;
     for (const row of exact.rows) {
