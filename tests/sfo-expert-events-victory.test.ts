@@ -213,7 +213,7 @@ describe('SFO 7.1 Spetsnaz: the simulator agrees with the exact lower-of-two-dic
       counts.set(s.lastResult!, (counts.get(s.lastResult!) ?? 0) + 1);
       expect(s.stats.supported_battles).toBe(1);
     }
-    const exact = sfo.odds!.compute({ attack: '1', defence: '1', spetsnaz: true })[0]!;
+    const exact = sfo.odds!.compute({ level: 'expert', attack: '1', defence: '1', spetsnaz: true })[0]!;
     let chi2 = 0;
     let df = -1;
     for (const row of exact.rows) {
