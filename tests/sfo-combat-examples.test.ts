@@ -1,26 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { Policy } from '../src/core/game.js';
-import { gameStreams } from '../src/core/rng.js';
 import {
   advanceOptions,
   type Battle,
-  type DecideContext,
   hexDefence,
   legalBattles,
   makeBattle,
-  resolveBattle,
   retreatOptions,
 } from '../src/games/sfo/combat.js';
 import { columnLabel } from '../src/games/sfo/crt.js';
-import { hexIds, hexIndex, positionState, scriptedPolicy } from '../src/games/sfo/fixtures.js';
 import { invariants } from '../src/games/sfo/invariants.js';
 import type { SfoState } from '../src/games/sfo/state.js';
+import { fightResult, hexIds, hexIndex, positionState, scriptedPolicy } from './helpers/sfo.js';
 
 const unit = (s: SfoState, id: string) => s.units.findIndex((u) => u.id === id);
-const ctxWith = (soviet: Policy, us: Policy): DecideContext => ({
-  streams: gameStreams(1, 1),
-  policies: { soviet, us },
-});
 const first = scriptedPolicy(() => true);
 const noAdvance = scriptedPolicy((o) => o.type !== 'advance');
 const describeBattle = (s: SfoState, b: Battle) =>
@@ -69,7 +61,7 @@ describe('SFO 9 combat (Fig. 11): choices and columns', () => {
       soviet: ['0801', '0604', '0806', '0902', '0907', '0605'],
     });
     const bx = legalBattles(s, 'soviet').find((b) => describeBattle(s, b) === 'B>X@1 attackers')!;
-    resolveBattle(s, bx, 3, ctxWith(first, first)); // column 1, die 3: NE
+    fightResult(s, bx, 3, { soviet: first, us: first }); // column 1, die 3: NE
     const all = legalBattles(s, 'soviet')
       .map((b) => describeBattle(s, b))
       .sort();
@@ -84,7 +76,7 @@ describe('SFO 9 combat (Fig. 11): choices and columns', () => {
       variants: ['one-attack-per-hex'],
     });
     const by = legalBattles(s, 'soviet').find((b) => describeBattle(s, b) === 'B>Y@1 attackers')!;
-    resolveBattle(s, by, 3, ctxWith(first, first));
+    fightResult(s, by, 3, { soviet: first, us: first });
     expect(legalBattles(s, 'soviet')).toEqual([]);
   });
 });
@@ -109,11 +101,41 @@ describe('SFO 9.2 retreat (Fig. 12): US 3-unit attack on Soviet E at 0706', () =
       const s = make([variant]);
       const b = makeBattle(s, hexIndex(s, '0706'), [unit(s, 'W'), unit(s, 'X'), unit(s, 'Y')]);
       expect(columnLabel('basic', b.column)).toBe('3 attackers');
-      const r = resolveBattle(s, b, die, ctxWith(first, noAdvance));
+      const r = fightResult(s, b, die, { soviet: first, us: noAdvance });
       expect(r).toBe(expected);
       const e = s.units[0]!;
       if (expected === 'DE') expect(e.status).toBe('eliminated');
       else expect(s.units[0]!.hex).toBe(hexIndex(s, '0806'));
+      expect(invariants(s)).toEqual([]);
+    }
+  });
+
+  it('Fig. 12 known answers for dice 3, 4 and 6 ("other results would result in DR"): neither 3-attacker column gives DR on a 6; Table 2\'s +3 column does', () => {
+    // Basic allows at most these three attackers: a US unit on 0707 or 0805, the other hexes next
+    // to 0706, would put 0806 in US ZOC and leave E no retreat, which the figure says it has.
+    for (const h of ['0707', '0805']) expect(retreatOptions(make([], [h]), 0)).toEqual([]);
+    for (const [variant, six] of [
+      ['crt-unified', 'NE'],
+      ['crt-chart-basic', 'AR'],
+    ] as const) {
+      const got = [3, 4, 6].map((die) => {
+        const s = make([variant]);
+        const b = makeBattle(s, hexIndex(s, '0706'), [unit(s, 'W'), unit(s, 'X'), unit(s, 'Y')]);
+        return fightResult(s, b, die, { soviet: first, us: noAdvance });
+      });
+      expect(got).toEqual(['DR', 'DR', six]);
+    }
+    // Advanced, four US units from the same three hexes (two stacked on 0705): +3, Table 2.
+    for (const die of [3, 4, 6]) {
+      const s = positionState({ level: 'advanced', soviet: ['0706'], us: ['0705', '0705', '0605', '0606'] });
+      const b = legalBattles(s, 'us').find((x) => x.attackers.length === 4)!;
+      expect([b.attackers.length, hexIds(s, [b.defender])[0], columnLabel('advanced', b.column)]).toEqual([
+        4,
+        '0706',
+        '+3',
+      ]);
+      expect(fightResult(s, b, die, { soviet: first, us: noAdvance })).toBe('DR');
+      expect(hexIds(s, [s.units[0]!.hex])).toEqual(['0806']);
       expect(invariants(s)).toEqual([]);
     }
   });
@@ -123,7 +145,7 @@ describe('SFO 9.2 retreat (Fig. 12): US 3-unit attack on Soviet E at 0706', () =
     expect(retreatOptions(s, 0)).toEqual([]);
     const b = makeBattle(s, hexIndex(s, '0706'), [unit(s, 'W'), unit(s, 'X'), unit(s, 'Y')]);
     const lost = s.stats.soviet_units_lost;
-    expect(resolveBattle(s, b, 2, ctxWith(first, noAdvance))).toBe('DR');
+    expect(fightResult(s, b, 2, { soviet: first, us: noAdvance })).toBe('DR');
     expect(s.units[0]!.status).toBe('eliminated');
     expect(s.stats.soviet_units_lost).toBe(lost + 1);
   });
@@ -132,7 +154,7 @@ describe('SFO 9.2 retreat (Fig. 12): US 3-unit attack on Soviet E at 0706', () =
     const s = make([]);
     const b = makeBattle(s, hexIndex(s, '0706'), [unit(s, 'W'), unit(s, 'X'), unit(s, 'Y')]);
     const advanceX = scriptedPolicy((o) => o.type === 'advance' && o.unit === unit(s, 'X'));
-    resolveBattle(s, b, 2, ctxWith(first, advanceX));
+    fightResult(s, b, 2, { soviet: first, us: advanceX });
     expect(s.units[unit(s, 'X')]!.hex).toBe(hexIndex(s, '0706'));
     expect(s.units[unit(s, 'W')]!.hex).toBe(hexIndex(s, '0705')); // only one advances
   });
@@ -177,7 +199,7 @@ describe('SFO 9 Advanced: forest defence and combat integrity (Fig. 13)', () => 
     const s = s0();
     for (const b of legalBattles(s, 'soviet')) expect(b.attackers.length).toBe(2);
     const z = legalBattles(s, 'soviet').find((b) => b.defender === hexIndex(s, '0506'))!;
-    resolveBattle(s, z, 3, ctxWith(first, first)); // column 0, die 3: NE
+    fightResult(s, z, 3, { soviet: first, us: first }); // column 0, die 3: NE
     expect(legalBattles(s, 'soviet')).toEqual([]);
   });
 
@@ -196,7 +218,7 @@ describe('SFO 9 Advanced: forest defence and combat integrity (Fig. 13)', () => 
       (x) => x.attackers.length === 5 && x.defender === hexIndex(s, '0505'),
     );
     expect(b?.difference).toBe(3);
-    resolveBattle(s, b!, 1, ctxWith(noAdvance, first)); // +3, die 1: DE
+    fightResult(s, b!, 1, { soviet: noAdvance, us: first }); // +3, die 1: DE
     expect(s.units.filter((u) => u.side === 'us' && u.status === 'eliminated').length).toBe(4); // 2 unlisted + 2 killed
     expect(invariants(s)).toEqual([]);
   });
@@ -211,7 +233,7 @@ describe('SFO 9 Advanced: forest defence and combat integrity (Fig. 13)', () => 
     const b = legalBattles(s, 'soviet').find(
       (x) => x.attackers.length === 5 && x.defender === hexIndex(s, '0505'),
     )!;
-    resolveBattle(s, b, 1, ctxWith(noAdvance, first));
+    fightResult(s, b, 1, { soviet: noAdvance, us: first });
     const w = s.units[unit(s, 'W')]!;
     const x = s.units[unit(s, 'X')]!;
     expect([w.status, x.status].sort()).toEqual(['eliminated', 'map']);
@@ -224,11 +246,11 @@ describe('SFO 9 Advanced: forest defence and combat integrity (Fig. 13)', () => 
     const s = positionState({ level: 'advanced', soviet: ['0605', '0704'], us: ['0604'] });
     const b = legalBattles(s, 'soviet').find((x) => x.attackers.length === 2)!;
     expect(b.difference).toBe(1);
-    resolveBattle(s, b, 5, ctxWith(first, first)); // +1, die 5: AR
+    fightResult(s, b, 5, { soviet: first, us: first }); // +1, die 5: AR
     expect(s.units[0]!.hex).not.toBe(hexIndex(s, '0605'));
     expect(s.units[1]!.hex).not.toBe(hexIndex(s, '0704'));
     const t = positionState({ level: 'advanced', soviet: ['0605'], us: ['0604'] });
-    resolveBattle(t, legalBattles(t, 'soviet')[0]!, 6, ctxWith(first, first)); // 0, die 6: AE
+    fightResult(t, legalBattles(t, 'soviet')[0]!, 6, { soviet: first, us: first }); // 0, die 6: AE
     expect(t.units[0]!.status).toBe('eliminated');
   });
 
@@ -239,7 +261,7 @@ describe('SFO 9 Advanced: forest defence and combat integrity (Fig. 13)', () => 
       us: ['0101', '0604', '0103', '0506'],
     });
     const z = legalBattles(s, 'soviet').find((b) => b.defender === hexIndex(s, '0506'))!;
-    resolveBattle(s, z, 1, ctxWith(noAdvance, first)); // 0, die 1: DR
+    fightResult(s, z, 1, { soviet: noAdvance, us: first }); // 0, die 1: DR
     expect(advanceOptions(s, z).length).toBe(2);
   });
 });

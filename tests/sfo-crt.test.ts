@@ -37,6 +37,24 @@ describe('SFO combat results tables (SFO 9, Table 2)', () => {
     ]);
   });
 
+  it('Fig. 12 ("a 1 gives DE, other results DR"; EX is DR at Basic and Advanced) fits one column: Table 2\'s 4 attackers / +3', () => {
+    const fig12 = ['DE', 'DR', 'DR', 'DR', 'DR', 'DR'];
+    const fits = (crt: 'unified' | 'chart-basic', c: number, dice: readonly number[]) =>
+      dice.every((die) => {
+        const r = crtResult(crt, c, die);
+        return (r === 'EX' ? 'DR' : r) === fig12[die - 1];
+      });
+    const all = [1, 2, 3, 4, 5, 6];
+    const columns = [0, 1, 2, 3, 4, 5];
+    expect(columns.filter((c) => fits('unified', c, all))).toEqual([3]);
+    expect(columns.filter((c) => fits('chart-basic', c, all))).toEqual([]);
+    // The chart sheet's printed rows 3-6 alone allow its 4- and 5-attacker columns, which a Basic
+    // Fig. 12 cannot use (three attackers at most: tests/sfo-combat-examples); its 3-attacker column
+    // fails on a printed row (die 6: AR).
+    expect(columns.filter((c) => fits('chart-basic', c, [3, 4, 5, 6]))).toEqual([3, 4]);
+    expect(crtResult('chart-basic', 2, 6)).toBe('AR');
+  });
+
   it('column index: Basic = number of attackers, Advanced = strength difference, below 0 illegal, above +5 capped', () => {
     expect(crtColumn('basic', 1, 0)).toBe(0);
     expect(crtColumn('basic', 3, 2)).toBe(2);

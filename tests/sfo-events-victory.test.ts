@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { gameStreams } from '../src/core/rng.js';
 import { applyReplacement, checkReinforcement, replacementOptions } from '../src/games/sfo/events.js';
-import { hexIds, positionState, scriptedPolicy } from '../src/games/sfo/fixtures.js';
 import { invariants } from '../src/games/sfo/invariants.js';
 import { entryDestinations } from '../src/games/sfo/movement.js';
-import { eventsPhase, movementPhase } from '../src/games/sfo/play.js';
 import { sovietTowns, winner } from '../src/games/sfo/victory.js';
+import { hexIds, positionState, runPhase, scriptedPolicy } from './helpers/sfo.js';
 
 const counts = (o: ReturnType<typeof replacementOptions>) =>
   o.map((x) => (x.type === 'replace' ? x.count : -1));
@@ -49,21 +47,15 @@ describe('SFO 7 Soviet replacements (Advanced)', () => {
 
   it('choosing 0 keeps the option for a later turn; replacements enter from the east edge that movement phase', () => {
     const s = positionState({ level: 'advanced', soviet: ['0801', '0802'], us: ['0205'], turn: 2 });
-    const ctx = {
-      streams: gameStreams(1, 1),
-      policies: {
-        soviet: scriptedPolicy((o) => o.type === 'replace' && o.count === 2),
-        us: scriptedPolicy(() => true),
-      },
+    const policies = {
+      soviet: scriptedPolicy((o) => o.type === 'replace' && o.count === 2),
+      us: scriptedPolicy(() => true),
     };
-    eventsPhase(s, 'soviet', ctx);
+    runPhase(s, 'events', 'soviet', policies, { seed: 1, game: 1 });
     const arriving = s.units.flatMap((u, i) => (u.status === 'arriving' ? [i] : []));
     expect(arriving.length).toBe(2);
     expect(hexIds(s, entryDestinations(s, arriving[0]!)).every((h) => Number(h.slice(0, 2)) >= 6)).toBe(true);
-    movementPhase(s, 'soviet', {
-      ...ctx,
-      policies: { ...ctx.policies, soviet: scriptedPolicy((o) => o.type === 'enter') },
-    });
+    runPhase(s, 'movement', 'soviet', { ...policies, soviet: scriptedPolicy((o) => o.type === 'enter') });
     expect(s.units.filter((u) => u.status === 'arriving').length).toBe(0);
     expect(invariants(s)).toEqual([]);
   });

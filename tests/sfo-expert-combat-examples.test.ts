@@ -1,38 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import type { Decision, Policy } from '../src/core/game.js';
-import { gameStreams } from '../src/core/rng.js';
-import {
-  type DecideContext,
-  exploitOptions,
-  hexDefence,
-  legalBattles,
-  makeBattle,
-  resolveBattle,
-} from '../src/games/sfo/combat.js';
+import { exploitOptions, hexDefence, legalBattles, makeBattle } from '../src/games/sfo/combat.js';
 import { columnLabel } from '../src/games/sfo/crt.js';
-import { hexIds, hexIndex, positionState, scriptedPolicy } from '../src/games/sfo/fixtures.js';
+import type { SfoOption } from '../src/games/sfo/decisions.js';
+import { supportHexes } from '../src/games/sfo/events.js';
 import { invariants } from '../src/games/sfo/invariants.js';
 import { mapOf } from '../src/games/sfo/map.js';
-import { moveContext } from '../src/games/sfo/movement.js';
-import type { SfoOption } from '../src/games/sfo/options.js';
-import {
-  combatPhase,
-  infiltrationHexes,
-  movementPhase,
-  moveOptions,
-  supportHexes,
-} from '../src/games/sfo/play.js';
+import { infiltrationHexes, moveContext, moveOptions } from '../src/games/sfo/movement.js';
 import type { SfoState } from '../src/games/sfo/state.js';
+import { fightResult, hexIds, hexIndex, positionState, runPhase, scriptedPolicy } from './helpers/sfo.js';
 
 const unit = (s: SfoState, id: string) => s.units.findIndex((u) => u.id === id);
 const at = (s: SfoState, id: string) => {
   const u = s.units[unit(s, id)]!;
   return u.status === 'map' ? hexIds(s, [u.hex])[0] : u.status;
 };
-const ctxWith = (soviet: Policy, us: Policy): DecideContext => ({
-  streams: gameStreams(1, 1),
-  policies: { soviet, us },
-});
 const first = scriptedPolicy(() => true);
 const noAdvance = scriptedPolicy((o) => o.type !== 'advance');
 
@@ -86,13 +68,13 @@ describe('SFO 9 Expert, Fig. 13 right: Air support', () => {
     const z = hexIndex(s, '0506');
     s.expert!.placed = { kind: 'air', hex: z };
     const b = legalBattles(s, 'soviet').find((x) => x.defender === z)!;
-    resolveBattle(s, b, 3, ctxWith(noAdvance, first)); // +2, die 3: DR
+    fightResult(s, b, 3, { soviet: noAdvance, us: first }); // +2, die 3: DR
     expect(s.expert!.placed).toBeNull();
     expect(s.stats.supported_battles).toBe(1);
     const t = make();
     t.expert!.placed = { kind: 'artillery', hex: hexIndex(t, '0604') };
     t.phase = 'soviet-combat';
-    combatPhase(t, 'soviet', { streams: gameStreams(1, 2), policies: { soviet: first, us: first } }); // ends combat at once
+    runPhase(t, 'combat', 'soviet', { soviet: first, us: first }, { seed: 1, game: 2 }); // ends combat at once
     expect(t.expert!.placed).toBeNull();
     expect(t.stats.supported_battles).toBe(0);
   });
@@ -136,7 +118,7 @@ describe('SFO 9.2 / 9.3 Expert optional Armour in the open, Figs. 14-15', () => 
 
   it('Fig. 14: DR is a breakthrough: Z retreats into 0307 onto Y, then both retreat again, to 0207 and 0206', () => {
     const s = make();
-    expect(resolveBattle(s, battle(s), 5, ctxWith(noAdvance, usFig14))).toBe('DR'); // +4, die 5
+    expect(fightResult(s, battle(s), 5, { soviet: noAdvance, us: usFig14 })).toBe('DR'); // +4, die 5
     expect([at(s, 'Z'), at(s, 'Y')]).toEqual(['0207', '0206']);
     expect(s.stats.breakthroughs).toBe(1);
     expect(invariants(s)).toEqual([]);
@@ -144,7 +126,7 @@ describe('SFO 9.2 / 9.3 Expert optional Armour in the open, Figs. 14-15', () => 
 
   it('Fig. 15 left: exploitation: the tank advances to 0406 and on into 0307, then Д advances into 0406', () => {
     const s = make();
-    resolveBattle(s, battle(s), 5, ctxWith(sovietFig15, usFig14));
+    fightResult(s, battle(s), 5, { soviet: sovietFig15, us: usFig14 });
     expect([at(s, 'ZE'), at(s, 'D'), at(s, 'Z'), at(s, 'Y')]).toEqual(['0307', '0406', '0207', '0206']);
     expect(s.stats.exploitations).toBe(1);
     expect(invariants(s)).toEqual([]);
@@ -156,7 +138,7 @@ describe('SFO 9.2 / 9.3 Expert optional Armour in the open, Figs. 14-15', () => 
       [1, 'DE'],
     ] as const) {
       const s = make();
-      expect(resolveBattle(s, battle(s), die, ctxWith(sovietFig15, usFig14))).toBe(result);
+      expect(fightResult(s, battle(s), die, { soviet: sovietFig15, us: usFig14 })).toBe(result);
       expect(at(s, 'Z')).toBe('eliminated');
       expect(at(s, 'Y')).toBe('0307');
       // EX: the Soviets also lose one unit (they chose Д), so the tank exploits alone
@@ -169,7 +151,7 @@ describe('SFO 9.2 / 9.3 Expert optional Armour in the open, Figs. 14-15', () => 
 
   it('without the optional rule the same DR retreats Z one hex only, Y stays, and only one unit advances', () => {
     const s = make([]);
-    resolveBattle(s, battle(s), 5, ctxWith(sovietFig15, usFig14));
+    fightResult(s, battle(s), 5, { soviet: sovietFig15, us: usFig14 });
     expect([at(s, 'Z'), at(s, 'Y'), at(s, 'ZE'), at(s, 'D')]).toEqual(['0307', '0307', '0406', '0506']);
     expect(s.stats.breakthroughs + s.stats.exploitations).toBe(0);
   });
@@ -183,7 +165,7 @@ describe('SFO 9.2 / 9.3 Expert optional Armour in the open, Figs. 14-15', () => 
       variants: ['armour-in-open'],
     });
     const b = legalBattles(s, 'soviet').find((x) => x.attackers.length === 2)!;
-    resolveBattle(s, b, 2, ctxWith(noAdvance, first)); // +1 vs forest 2: die 2 DR
+    fightResult(s, b, 2, { soviet: noAdvance, us: first }); // +1 vs forest 2: die 2 DR
     expect(s.stats.breakthroughs).toBe(0);
     const t = positionState({
       level: 'expert',
@@ -192,12 +174,10 @@ describe('SFO 9.2 / 9.3 Expert optional Armour in the open, Figs. 14-15', () => 
       at: { A: '0507', D: '0506', Z: '0406' },
       variants: ['armour-in-open'],
     });
-    resolveBattle(
-      t,
-      legalBattles(t, 'soviet').find((x) => x.attackers.length === 2)!,
-      2,
-      ctxWith(noAdvance, first),
-    );
+    fightResult(t, legalBattles(t, 'soviet').find((x) => x.attackers.length === 2)!, 2, {
+      soviet: noAdvance,
+      us: first,
+    });
     expect(t.stats.breakthroughs).toBe(0);
   });
 
@@ -222,17 +202,36 @@ describe('SFO 9.2 / 9.3 Expert optional Armour in the open, Figs. 14-15', () => 
     expect(infiltrationHexes(s, unit(s, 'A'), mapOf(s), c.zoc, c.enemy)).toEqual([]);
     const plain = positionState(spec);
     expect(dests(plain, 'ZE')).toEqual([]);
-    movementPhase(s, 'soviet', {
-      streams: gameStreams(1, 3),
-      policies: {
+    runPhase(
+      s,
+      'movement',
+      'soviet',
+      {
         soviet: policy(
           (st, o) => o.type === 'move' && st.units[o.unit]!.id === 'ZE' && hexIds(st, [o.to])[0] === '0505',
         ),
         us: first,
       },
-    });
+      { seed: 1, game: 3 },
+    );
     expect(at(s, 'ZE')).toBe('0505');
     expect(s.stats.infiltrations).toBe(1);
+  });
+});
+
+describe('SFO 9 Expert: a strength difference above +5', () => {
+  it('is legal and fought in the +5 column (Table 2 stops at +5): tank З, five infantry and Air support against W', () => {
+    const s = positionState({
+      level: 'expert',
+      soviet: ['0604', '0604', '0605', '0605', '0504'],
+      us: ['0505'],
+      at: { ZE: '0504' },
+    });
+    s.expert!.placed = { kind: 'air', hex: hexIndex(s, '0505') };
+    const b = legalBattles(s, 'soviet').find((x) => x.attackers.length === 6)!;
+    expect([b.difference, columnLabel('expert', b.column)]).toEqual([8, '+5']); // 5 x 1 + 2 + air 2 - 1
+    expect(fightResult(s, b, 4, { soviet: noAdvance, us: first })).toBe('EX'); // +5, die 4 (+3 and +4 give DR)
+    expect(invariants(s)).toEqual([]);
   });
 });
 
@@ -246,15 +245,7 @@ describe('SFO 9 Expert EX and disrupted units', () => {
     const b = legalBattles(s, 'soviet').find((x) => x.attackers.length === 5)!;
     expect(b.difference).toBe(3);
     const lostBefore = s.stats.soviet_units_lost;
-    resolveBattle(
-      s,
-      b,
-      2,
-      ctxWith(
-        policy((_s, o) => o.type !== 'no-advance'),
-        first,
-      ),
-    ); // +3, die 2: EX
+    fightResult(s, b, 2, { soviet: policy((_s, o) => o.type !== 'no-advance'), us: first }); // +3, die 2: EX
     expect(s.stats.res_ex).toBe(1);
     expect(s.stats.soviet_units_lost).toBe(lostBefore + 1);
     const w = s.units[unit(s, 'W')]!;

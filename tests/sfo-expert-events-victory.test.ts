@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { playMatch, startMatch } from '../src/core/driver.js';
 import type { Decision, Policy, TraceEvent } from '../src/core/game.js';
-import { gameStreams, streamRng } from '../src/core/rng.js';
+import { streamRng } from '../src/core/rng.js';
 import { resolveSetup } from '../src/core/setup.js';
 import { legalBattles } from '../src/games/sfo/combat.js';
+import type { SfoOption } from '../src/games/sfo/decisions.js';
 import {
   cellSpent,
   drawEvent,
@@ -10,22 +12,17 @@ import {
   eventCellIndex,
   expertReplacementOptions,
 } from '../src/games/sfo/events.js';
-import { hexIds, hexIndex, positionState, scriptedPolicy } from '../src/games/sfo/fixtures.js';
 import { sfo } from '../src/games/sfo/index.js';
 import { invariants } from '../src/games/sfo/invariants.js';
-import { sfoOdds } from '../src/games/sfo/odds.js';
-import type { SfoOption } from '../src/games/sfo/options.js';
-import { combatPhase, eventsPhase, movementPhase, moveOptions } from '../src/games/sfo/play.js';
-import { buildEventTable } from '../src/games/sfo/rules.js';
+import { moveOptions } from '../src/games/sfo/movement.js';
+import { buildEventTable } from '../src/games/sfo/parameters.js';
 import type { SfoState } from '../src/games/sfo/state.js';
 import { outcome, victoryPoints } from '../src/games/sfo/victory.js';
+import { hexIds, hexIndex, positionState, runPhase, scriptedPolicy } from './helpers/sfo.js';
 
 const unit = (s: SfoState, id: string) => s.units.findIndex((u) => u.id === id);
 const first = scriptedPolicy(() => true);
-const ctx = (soviet: Policy = first, us: Policy = first, game = 1) => ({
-  streams: gameStreams(1, game),
-  policies: { soviet, us },
-});
+const both = (soviet: Policy = first, us: Policy = first) => ({ soviet, us });
 
 describe('SFO 7 random events tables (Expert)', () => {
   it('a column die 1-3 picks the left column, 4-6 the right; the row die picks the row', () => {
@@ -69,7 +66,9 @@ describe('SFO 7 random events tables (Expert)', () => {
       { scenario: 'expert-standard', params: { 'soviet-events-air': 12 } },
       'exp.json',
     );
-    expect(() => sfo.start(setup, gameStreams(1, 1))).toThrow(/parameters soviet-events-air.*12/);
+    expect(() => sfo.start(setup, { masterSeed: 1, gameIndex: 1 })).toThrow(
+      /parameters soviet-events-air.*12/,
+    );
     for (const p of sfo.parameters) expect(p.provenance).toBe('reconstructed');
   });
 
@@ -135,7 +134,7 @@ describe('SFO 7 random events tables (Expert)', () => {
         'soviet-events-tank': 0,
       },
     });
-    eventsPhase(u, 'soviet', ctx(replaceTwo));
+    runPhase(u, 'events', 'soviet', both(replaceTwo), { seed: 1, game: 1 });
     expect(u.units.filter((x) => x.status === 'arriving').length).toBe(2);
     expect([u.stats.ev_soviet_replacement, u.stats.soviet_replacements]).toEqual([1, 2]);
     expect(invariants(u)).toEqual([]);
@@ -156,14 +155,14 @@ describe('SFO 7 random events tables (Expert)', () => {
         'soviet-events-tank': 0,
       },
     });
-    eventsPhase(s, 'soviet', ctx());
+    runPhase(s, 'events', 'soviet', both(), { seed: 1, game: 1 });
     const w = s.units[unit(s, 'W')]!;
     expect(w.disrupted).toBe(true);
-    combatPhase(s, 'soviet', ctx()); // the Soviet combat phase does not restore US units
+    runPhase(s, 'combat', 'soviet', both(), { seed: 1, game: 1 }); // the Soviet combat phase does not restore US units
     expect(w.disrupted).toBe(true);
     expect(moveOptions(s, 'us').some((o) => o.type === 'move')).toBe(false);
     expect(legalBattles(s, 'us')).toEqual([]);
-    combatPhase(s, 'us', ctx());
+    runPhase(s, 'combat', 'us', both(), { seed: 1, game: 1 });
     expect(w.disrupted).toBe(false);
   });
 
@@ -188,8 +187,8 @@ describe('SFO 7 random events tables (Expert)', () => {
         us: ['0206'],
         variants: ['guards', 'hardened-nato'],
       });
-      eventsPhase(s, 'soviet', { ...ctx(spy, spy, g), trace });
-      eventsPhase(s, 'us', { ...ctx(spy, spy, g), trace });
+      runPhase(s, 'events', 'soviet', both(spy, spy), { seed: 1, game: g, trace });
+      runPhase(s, 'events', 'us', both(spy, spy), { seed: 1, game: g, trace });
     }
     const events = asked.filter((a) => a.kind === 'event');
     expect(events.some((a) => a.side === 'soviet')).toBe(true);
@@ -203,18 +202,18 @@ describe('SFO 7 random events tables (Expert)', () => {
 });
 
 describe('SFO 7.1 Spetsnaz: the simulator agrees with the exact lower-of-two-dice odds', () => {
-  it('3,000 Spetsnaz battles at difference 0 through combatPhase match the exact column (chi-square, p > 0.001)', () => {
+  it('3,000 Spetsnaz battles at difference 0 through the combat phase match the exact column (chi-square, p > 0.001)', () => {
     const N = 3000;
     const counts = new Map<string, number>();
     const attack: Policy = { id: 'attack', choose: (_v, d) => (d.kind === 'attack' ? 1 : 0) };
     for (let i = 0; i < N; i++) {
       const s = positionState({ level: 'expert', soviet: ['0404'], us: ['0405'] });
       s.expert!.placed = { kind: 'spetsnaz', hex: hexIndex(s, '0405') };
-      combatPhase(s, 'soviet', { streams: gameStreams(77, i), policies: { soviet: attack, us: first } });
+      runPhase(s, 'combat', 'soviet', { soviet: attack, us: first }, { seed: 77, game: i });
       counts.set(s.lastResult!, (counts.get(s.lastResult!) ?? 0) + 1);
       expect(s.stats.supported_battles).toBe(1);
     }
-    const exact = sfoOdds.compute({ attack: '1', defence: '1', spetsnaz: true })[0]!;
+    const exact = sfo.odds!.compute({ level: 'expert', attack: '1', defence: '1', spetsnaz: true })[0]!;
     let chi2 = 0;
     let df = -1;
     for (const row of exact.rows) {
@@ -283,22 +282,20 @@ describe('SFO 10 Expert victory points (Table 3)', () => {
 describe('SFO 11-13 Expert scenarios and optional rules', () => {
   const play = (scenario: string, variants: Record<string, boolean> = {}, game = 1) => {
     const setup = resolveSetup(sfo, { scenario, variants }, 'test');
-    const streams = gameStreams(9, game);
-    const state = sfo.start(setup, streams);
     const trace: TraceEvent[] = [];
-    const rec = sfo.play(state, {
-      streams,
-      policies: {
-        soviet: sfo.policies.find((p) => p.id === 'vp-hunter')!.create(),
-        us: sfo.policies.find((p) => p.id === 'vp-denial')!.create(),
-      },
-      trace,
+    const match = startMatch(sfo, setup, { masterSeed: 9, gameIndex: game }, { trace });
+    const rec = playMatch(match, {
+      soviet: sfo.policies.find((p) => p.id === 'vp-hunter')!.create(),
+      us: sfo.policies.find((p) => p.id === 'vp-denial')!.create(),
     });
-    return { state, rec, trace };
+    return { state: match.state, rec, trace };
   };
 
   it('Standard: general set-up, Soviets first, 4 turns (6 with six-turns), two towns decide unless standard-vp', () => {
-    const s = sfo.start(resolveSetup(sfo, { scenario: 'expert-standard' }, 't'), gameStreams(1, 1));
+    const s = sfo.start(resolveSetup(sfo, { scenario: 'expert-standard' }, 't'), {
+      masterSeed: 1,
+      gameIndex: 1,
+    });
     expect(s.units.filter((u) => u.status === 'map').length).toBe(10);
     expect(s.units.filter((u) => u.status === 'reserve').map((u) => u.id)).toEqual(['WG-V', 'ZH', 'ZE', 'T']);
     const { rec, trace } = play('expert-standard');
@@ -312,7 +309,10 @@ describe('SFO 11-13 Expert scenarios and optional rules', () => {
   });
 
   it('Engagement: Y 0405, Г 0506, Б 0901 at the start, the rest by schedule; 6 turns on VP', () => {
-    const s = sfo.start(resolveSetup(sfo, { scenario: 'expert-engagement' }, 't'), gameStreams(1, 1));
+    const s = sfo.start(resolveSetup(sfo, { scenario: 'expert-engagement' }, 't'), {
+      masterSeed: 1,
+      gameIndex: 1,
+    });
     const on = s.units.filter((u) => u.status === 'map').map((u) => `${u.id}@${hexIds(s, [u.hex])[0]}`);
     expect(on.sort()).toEqual(['B@0901', 'G@0506', 'Y@0405']);
     const { rec, trace } = play('expert-engagement');
@@ -326,10 +326,10 @@ describe('SFO 11-13 Expert scenarios and optional rules', () => {
   });
 
   it('US Counter Offensive: Soviets in the three towns, the US enters on turn 1 and moves first', () => {
-    const s = sfo.start(
-      resolveSetup(sfo, { scenario: 'expert-us-counter-offensive' }, 't'),
-      gameStreams(1, 1),
-    );
+    const s = sfo.start(resolveSetup(sfo, { scenario: 'expert-us-counter-offensive' }, 't'), {
+      masterSeed: 1,
+      gameIndex: 1,
+    });
     const on = s.units.filter((u) => u.status === 'map').map((u) => `${u.id}@${hexIds(s, [u.hex])[0]}`);
     expect(on.sort()).toEqual(['A@0303', 'E@0107', 'G@0405']);
     const { rec, trace } = play('expert-us-counter-offensive');
@@ -344,14 +344,16 @@ describe('SFO 11-13 Expert scenarios and optional rules', () => {
       [3, true],
     ] as const) {
       const s = positionState({ level: 'expert', soviet: ['0604'], us: ['0405'], variants: ['night'], turn });
-      movementPhase(
+      runPhase(
         s,
+        'movement',
         'soviet',
-        ctx(scriptedPolicy((o) => o.type === 'move' && hexIds(s, [o.to])[0] === '0505')),
+        both(scriptedPolicy((o) => o.type === 'move' && hexIds(s, [o.to])[0] === '0505')),
+        { seed: 1, game: 1 },
       );
       expect(hexIds(s, [s.units[0]!.hex])).toEqual(['0505']);
       expect(legalBattles(s, 'soviet').length > 0).toBe(canAttack);
-      combatPhase(s, 'soviet', ctx());
+      runPhase(s, 'combat', 'soviet', both(), { seed: 1, game: 1 });
       expect(s.units[0]!.disrupted).toBe(false); // face up again at the end of the combat phase
     }
   });

@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { gameStreams, randInt } from '../src/core/rng.js';
-import { hexIds, hexIndex, positionState } from '../src/games/sfo/fixtures.js';
 import { mapOf } from '../src/games/sfo/map.js';
-import { enemyZoc, entryDestinations, entryHexes, reachable } from '../src/games/sfo/movement.js';
-import { moveOptions } from '../src/games/sfo/play.js';
+import {
+  enemyZoc,
+  entryDestinations,
+  entryHexes,
+  moveOptions,
+  reachable,
+} from '../src/games/sfo/movement.js';
 import type { SfoState } from '../src/games/sfo/state.js';
+import { hexIds, hexIndex, positionState } from './helpers/sfo.js';
 
-/** Reference: enumerate every path the rules allow (SFO 8), independent of the engine's search. */
+/**
+ * Reference: enumerate every path the rules allow (SFO 8), independent of the engine's search.
+ * SFO 8.3: a unit that starts in enemy ZOC may not step from it straight into enemy ZOC; under the
+ * literal reading (zoc-strict) it may not enter any enemy ZOC during that move.
+ */
 function referenceReach(state: SfoState, ui: number): string[] {
   const m = mapOf(state);
   const u = state.units[ui]!;
@@ -15,6 +24,7 @@ function referenceReach(state: SfoState, ui: number): string[] {
     state.units.some((x) => x.status === 'map' && x.side !== u.side && x.hex === h);
   const friendsAt = (h: number) =>
     state.units.filter((x) => x.status === 'map' && x.side === u.side && x.hex === h).length;
+  const startsInZoc = zoc[u.hex] === 1;
   const out = new Set<number>();
   const walk = (h: number, mp: number, first: boolean) => {
     if (!first && zoc[h] === 1) return; // entering ZOC stops
@@ -22,7 +32,7 @@ function referenceReach(state: SfoState, ui: number): string[] {
       if (enemyAt(n)) continue;
       const cost = m.forest[n] === 1 ? (state.rules.forestAllowed ? 2 : 99) : 1;
       if (cost > mp) continue;
-      if (first && zoc[h] === 1 && zoc[n] === 1) continue;
+      if (startsInZoc && zoc[n] === 1 && (first || state.rules.zocStrict)) continue;
       if (n !== u.hex && friendsAt(n) < state.rules.stackLimit) out.add(n);
       walk(n, mp - cost, false);
     }
@@ -55,13 +65,19 @@ describe('SFO 8 movement (Figs. 6-8)', () => {
     expect(a).toContain('0604'); // may enter the ZOC...
     expect(a).not.toContain('0503'); // ...but not pass through it (0503 only via ZOC or forest)
     expect(a).toEqual(referenceReach(s, 0));
-    const z = positionState({ level: 'basic', soviet: ['0604'], us: ['0504'] });
+    const z = positionState({
+      level: 'basic',
+      soviet: ['0604'],
+      us: ['0504'],
+      variants: ['zoc-direct-step'],
+    });
     const b = hexIds(z, reachable(z, 0)); // starts in ZOC at 0604
     expect(b).not.toContain('0504'); // never the enemy hex
     expect(b).toContain('0605'); // may disengage
     expect(b).toContain('0704');
     expect(b).toEqual(referenceReach(z, 0));
-    // the direct ZOC-to-ZOC step 0604 -> 0505 is barred; by default 0505 is reachable by leaving first (0605 -> 0505)
+    // the direct ZOC-to-ZOC step 0604 -> 0505 is barred under both readings of SFO 8.3; leaving
+    // first (0605 -> 0505) reaches 0505 under zoc-direct-step, not under zoc-strict
     const strict = positionState({
       level: 'basic',
       soviet: ['0604'],
@@ -69,6 +85,7 @@ describe('SFO 8 movement (Figs. 6-8)', () => {
       variants: ['zoc-strict'],
     });
     expect(hexIds(strict, reachable(strict, 0))).not.toContain('0505');
+    expect(hexIds(strict, reachable(strict, 0))).toEqual(referenceReach(strict, 0));
     expect(b).toContain('0505');
   });
 
@@ -98,7 +115,8 @@ describe('SFO 8 movement (Figs. 6-8)', () => {
         return out;
       };
       const used = new Set<string>();
-      const s = positionState({ level, soviet: pickHexes(4, used), us: pickHexes(3, used) });
+      const zoc = t % 4 < 2 ? 'zoc-direct-step' : 'zoc-strict'; // both readings of SFO 8.3
+      const s = positionState({ level, soviet: pickHexes(4, used), us: pickHexes(3, used), variants: [zoc] });
       for (let ui = 0; ui < s.units.length; ui++) {
         if (s.units[ui]!.status !== 'map') continue;
         const got = hexIds(s, reachable(s, ui));

@@ -2,15 +2,19 @@
  * Hand-built SFO positions for known-answer tests: a legal state with units on given hexes, built
  * through the same rules resolution as a real game (unlisted units are eliminated and counted as
  * lost, so the state still satisfies `invariants`), and ways to run the real engine from it: one
- * battle with a chosen die, or the rest of the game.
+ * battle with a chosen die, one phase, or the rest of the game.
  */
 import { GameMatch, playMatch } from '../../src/core/driver.js';
 import type { GameRecord, Policy, TraceEvent } from '../../src/core/game.js';
-import { streamRng } from '../../src/core/rng.js';
+import { newRngState, type Rng, streamRng } from '../../src/core/rng.js';
 import type { Battle } from '../../src/games/sfo/combat.js';
+import { startCombat } from '../../src/games/sfo/combat.js';
+import type { CombatResult } from '../../src/games/sfo/crt.js';
 import type { SfoDecision, SfoOption } from '../../src/games/sfo/decisions.js';
+import { startEvents } from '../../src/games/sfo/events.js';
 import { sfo } from '../../src/games/sfo/index.js';
 import { mapOf } from '../../src/games/sfo/map.js';
+import { startMovement } from '../../src/games/sfo/movement.js';
 import { resolveRules } from '../../src/games/sfo/resolve.js';
 import { initialState } from '../../src/games/sfo/setup.js';
 import type { SfoState, Side } from '../../src/games/sfo/state.js';
@@ -101,10 +105,37 @@ function setupOf(state: SfoState) {
 }
 
 /**
+ * Answers every decision the rules pend until `done(state)` holds, each with the policy of its side
+ * (the state itself as the view, `rng` as the policy stream). A chance point throws unless the
+ * workspace samples chance (explicit-chance mode off).
+ */
+function answerUntil(
+  state: SfoState,
+  ws: SfoWorkspace,
+  done: (s: SfoState) => boolean,
+  policies: Readonly<Record<string, Policy>>,
+  rng: (side: string) => Rng,
+  who: string,
+): void {
+  for (let p = runUntil(state, ws, done); p !== null; p = runUntil(state, ws, done)) {
+    if (p.kind === 'chance') throw new Error(`${who}: an unexpected chance point (${p.rule})`);
+    const d = p as SfoDecision;
+    const policy = policies[d.side];
+    if (policy === undefined) throw new Error(`${who}: no policy for ${d.side} (${d.kind})`);
+    const choice = policy.choose(state, d, rng(d.side));
+    if (!Number.isInteger(choice) || choice < 0 || choice >= d.options.length)
+      throw new Error(
+        `${who}: ${policy.id} answered ${choice} to ${d.kind} with ${d.options.length} options`,
+      );
+    apply(state, ws, d, choice);
+  }
+}
+
+/**
  * Resolves `battle` in `state` with the combat die `die` (1..6; with Spetsnaz, `dice` gives both),
  * through the engine's own tasks: the roll, the result, and every decision it leads to (retreats,
  * eliminations, the advance, exploitation), answered by `policies`. Returns the workspace (its
- * trace holds the narration when `trace` is given).
+ * trace holds the narration when `trace` is given); the result is `state.lastResult`.
  */
 export function fight(
   state: SfoState,
@@ -130,13 +161,52 @@ export function fight(
       : (die[0] - 1) * 6 + (die[1] - 1);
   apply(state, ws, chance, k);
   const rng = streamRng(1, 1, 'fight');
-  for (let p = runUntil(state, ws, done); p !== null; p = runUntil(state, ws, done)) {
-    if (p.kind === 'chance') throw new Error('fight: a second chance point');
-    const d = p as SfoDecision;
-    const policy = policies[d.side];
-    if (policy === undefined) throw new Error(`fight: no policy for ${d.side} (${d.kind})`);
-    apply(state, ws, d, policy.choose(state, d, rng));
-  }
+  answerUntil(state, ws, done, policies, () => rng, 'fight');
+  return ws;
+}
+
+/** `fight`, returning the combat result (SFO 9, Table 2) the die gave. */
+export function fightResult(
+  state: SfoState,
+  battle: Battle,
+  die: number | readonly [number, number],
+  policies: Readonly<Record<string, Policy>>,
+): CombatResult {
+  fight(state, battle, die, policies);
+  return state.lastResult!;
+}
+
+export type PhaseKind = 'events' | 'movement' | 'combat';
+
+/**
+ * Runs one phase of `side` from where `state` stands (SFO 7 events, SFO 8 movement with the
+ * support chit placed at its end, SFO 9 combat), through the engine's own tasks, every decision
+ * answered by `policies` and chance drawn from the state's streams (reseeded to (`seed`, `game`)
+ * when either is given; else the state's own streams continue). The turn does not advance.
+ * Returns the workspace (its trace holds the narration when `trace` is given).
+ */
+export function runPhase(
+  state: SfoState,
+  phase: PhaseKind,
+  side: Side,
+  policies: Readonly<Record<string, Policy>>,
+  opts: { seed?: number; game?: number; trace?: TraceEvent[] } = {},
+): SfoWorkspace {
+  if (state.pending !== null) throw new Error(`runPhase: ${state.pending.kind} is pending`);
+  if (opts.seed !== undefined || opts.game !== undefined)
+    state.rng = newRngState(opts.seed ?? 1, opts.game ?? 0);
+  const ws = sfoWorkspace(state);
+  ws.trace = opts.trace;
+  const depth = state.stack.length;
+  if (phase === 'events') startEvents(state, ws, side);
+  else if (phase === 'movement') startMovement(state, ws, side);
+  else startCombat(state, ws, side);
+  const rngs: Record<string, Rng> = {};
+  const rng = (s: string) => {
+    rngs[s] ??= ws.streams.stream(`policy:${s}`);
+    return rngs[s];
+  };
+  answerUntil(state, ws, (s) => s.stack.length <= depth, policies, rng, `runPhase ${phase}`);
   return ws;
 }
 

@@ -20,9 +20,12 @@ const TABLES: Record<CrtId, readonly (readonly CombatResult[])[]> = {
 export const CRT_COLUMNS = 6;
 
 /**
- * Column index 0..5 of a battle. SFO 9 Basic: the number of attackers (1..6).
- * Advanced: the strength difference (0..+5); below 0 no attack is possible (returns -1);
- * above +5 uses +5 (assumption: never reached with six 1-1-4 Soviet units against a 1-1 defender).
+ * Column index 0..5 of a battle, -1 when no attack is possible. SFO 9 Basic: the number of
+ * attackers, 1..6 (six at most: one per neighbouring hex at stacking 1). Advanced and Expert: the
+ * strength difference; below 0 no attack is possible (SFO 9). Table 2 prints 0..+5 and the rules
+ * say nothing of a larger difference: a difference above +5 is fought in the +5 column (a cap, our
+ * reading). Advanced never exceeds +5 (six 1-1-4 Soviet units against one defender make +5; the US
+ * has five units), the Expert level does: the tanks' offence 2, Ж and Air/Artillery support.
  */
 export function crtColumn(level: Level, attackers: number, difference: number): number {
   if (level === 'basic') return attackers < 1 ? -1 : Math.min(attackers, CRT_COLUMNS) - 1;

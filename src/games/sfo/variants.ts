@@ -19,7 +19,7 @@ export const variants: readonly VariantDef[] = [
     rule: 'SFO 9, chart sheet',
     default: false,
     description:
-      'Basic uses the chart sheet\'s non-unified "# Attackers" table (rows 1-2 reconstructed; fits Fig. 12 "a 1 gives DE"). Advanced always uses Table 2.',
+      'Basic uses the chart sheet\'s non-unified "# Attackers" table (rows 1-2 reconstructed; Fig. 12 fits no column of it, only Table 2\'s 4 attackers / +3). Advanced always uses Table 2.',
   },
   {
     id: 'elim-all',
