@@ -7,7 +7,14 @@
 import { d6 } from '../../core/dice.js';
 import type { ChanceNode } from '../../core/game.js';
 import { type CombatResult, columnLabel, crtColumn, crtResult } from './crt.js';
-import type { AdvanceOption, NoAdvance, SfoDecision, SfoOption } from './decisions.js';
+import {
+  type AdvanceOption,
+  type Answer,
+  forced,
+  type NoAdvance,
+  type SfoDecision,
+  type SfoOption,
+} from './decisions.js';
 import { mapOf, type SfoMap } from './map.js';
 import { enemyZocInto } from './movement.js';
 import { hexName, label, tell } from './narrate.js';
@@ -422,7 +429,7 @@ export function retreatStep(state: SfoState, ws: SfoWorkspace, task: Task<'retre
     }
     const options = hexes.map((to): SfoOption => ({ type: 'retreat', unit: ui, to }));
     if (options.length === 1) {
-      applyRetreat(state, ws, ui, hexes[0]!, 0, 1);
+      applyRetreat(state, ws, ui, hexes[0]!, forced('retreat'));
       continue;
     }
     return { kind: 'retreat', side: u.side, rule: 'SFO 9.2', options } as SfoDecision;
@@ -453,14 +460,7 @@ export function retreatStep(state: SfoState, ws: SfoWorkspace, task: Task<'retre
   return null;
 }
 
-export function applyRetreat(
-  state: SfoState,
-  ws: SfoWorkspace,
-  ui: number,
-  to: number,
-  choice: number,
-  of: number,
-): void {
+export function applyRetreat(state: SfoState, ws: SfoWorkspace, ui: number, to: number, a: Answer): void {
   const u = state.units[ui]!;
   const from = u.hex;
   u.hex = to;
@@ -472,7 +472,7 @@ export function applyRetreat(
       'SFO 9.2',
       `${label(state, ui)} retreats ${hexName(state, from)} → ${hexName(state, to)}`,
       {
-        decision: { kind: 'retreat', choice, of },
+        decision: a,
       },
     );
 }
@@ -491,7 +491,7 @@ export function eliminateOneStep(
   const side = state.units[alive[0]!]!.side;
   const options = alive.map((unit): SfoOption => ({ type: 'eliminate', unit }));
   if (options.length === 1) {
-    applyEliminateOne(state, ws, task, alive[0]!, 0, 1);
+    applyEliminateOne(state, ws, task, alive[0]!, forced('eliminate'));
     return null;
   }
   return { kind: 'eliminate', side, rule: 'SFO 9.1', options } as SfoDecision;
@@ -502,15 +502,14 @@ export function applyEliminateOne(
   ws: SfoWorkspace,
   task: Task<'eliminate-one'>,
   ui: number,
-  choice: number,
-  of: number,
+  a: Answer,
 ): void {
   const alive = task.units.filter((i) => state.units[i]!.status === 'map');
   const side = state.units[ui]!.side;
   eliminate(state, ui);
   if (ws.trace !== undefined)
     tell(state, ws, side, 'SFO 9.1', `${label(state, ui)} eliminated`, {
-      decision: { kind: 'eliminate', choice, of },
+      decision: a,
     });
   state.stack.pop();
   if (task.then === 'retreat')
@@ -536,8 +535,7 @@ export function applyAdvance(
   ws: SfoWorkspace,
   task: Task<'advance'>,
   o: SfoOption,
-  choice: number,
-  of: number,
+  a: Answer,
 ): void {
   state.stack.pop();
   if (o.type !== 'advance') return;
@@ -552,7 +550,7 @@ export function applyAdvance(
       'SFO 9.3',
       `${label(state, o.unit)} advances ${hexName(state, from)} → ${hexName(state, u.hex)}`,
       {
-        decision: { kind: 'advance', choice, of },
+        decision: a,
       },
     );
   if (task.exploit && u.type === 'tank')
@@ -576,8 +574,7 @@ export function applyExploit(
   ws: SfoWorkspace,
   task: Task<'exploit'>,
   o: SfoOption,
-  choice: number,
-  of: number,
+  a: Answer,
 ): void {
   state.stack.pop();
   if (o.type !== 'advance') return;
@@ -592,7 +589,7 @@ export function applyExploit(
       task.side,
       'SFO 9.3',
       `exploitation: ${label(state, task.tank)} advances on ${hexName(state, from)} → ${hexName(state, o.to)}`,
-      { decision: { kind: 'exploit', choice, of } },
+      { decision: a },
     );
   // SFO 9.3: one more attacker may then advance into the vacated hex.
   state.stack.push({ t: 'advance', battle: task.battle, side: task.side, exploit: false, except: task.tank });

@@ -133,5 +133,38 @@ export const SFO_DECISION_KINDS: readonly SfoDecisionKind[] = [
   'disrupt',
 ];
 
+/**
+ * An answer as the rules carry it out and narrate it: the decision's kind, the index chosen and
+ * how many options there were (the trace's `decision` field). A forced move is `choice 0 of 1`.
+ */
+export interface Answer {
+  readonly kind: SfoDecisionKind;
+  readonly choice: number;
+  readonly of: number;
+}
+
+/** The answer to a decision with a single option, applied without asking. */
+export function forced(kind: SfoDecisionKind): Answer {
+  return FORCED[kind];
+}
+
+const FORCED: Readonly<Record<SfoDecisionKind, Answer>> = Object.fromEntries(
+  (
+    [
+      'move',
+      'attack',
+      'retreat',
+      'eliminate',
+      'advance',
+      'exploit',
+      'replace',
+      'replace-units',
+      'event',
+      'support',
+      'disrupt',
+    ] as const
+  ).map((kind) => [kind, { kind, choice: 0, of: 1 }]),
+) as Record<SfoDecisionKind, Answer>;
+
 /** What an SFO game may wait on. */
 export type SfoPending = SfoDecision | ChanceNode;

@@ -1,7 +1,7 @@
 /** Events phases (SFO 7): Advanced Soviet replacements and the West German V reinforcement; Expert random events (SFO 7.1). */
 import { d6 } from '../../core/dice.js';
 import { type Rng, randInt } from '../../core/rng.js';
-import type { SfoDecision, SfoOption } from './decisions.js';
+import { type Answer, forced, type SfoDecision, type SfoOption } from './decisions.js';
 import { mapOf } from './map.js';
 import { hexName, label, tell } from './narrate.js';
 import type { EventCell, SfoState, SfoTask, Side } from './state.js';
@@ -301,8 +301,7 @@ export function applyEventsDecision(
   ws: SfoWorkspace,
   task: EventsTask,
   o: SfoOption,
-  choice: number,
-  of: number,
+  a: Answer,
 ): void {
   const side = task.side;
   if (o.type === 'replace') {
@@ -315,7 +314,7 @@ export function applyEventsDecision(
         side,
         'SFO 7',
         `Soviet replacements: ${units.map((u) => label(state, u)).join(', ')} arrive at the east edge`,
-        { decision: { kind: 'replace', choice, of } },
+        { decision: a },
       );
     return;
   }
@@ -324,7 +323,7 @@ export function applyEventsDecision(
   task.stage = 2;
   if (ws.trace !== undefined)
     tell(state, ws, side, 'SFO 7', `chooses ${eventName(state, o.cell)}`, {
-      decision: { kind: 'event', choice, of },
+      decision: a,
     });
 }
 
@@ -355,7 +354,7 @@ function carryOut(state: SfoState, ws: SfoWorkspace, task: EventsTask, cell: Eve
     case 'replacement': {
       const options = expertReplacementOptions(state, side);
       if (options.length === 1) {
-        applyExpertChoice(state, ws, side, options[0]!, 0, 1);
+        applyExpertChoice(state, ws, side, options[0]!, forced('replace-units'));
         return null;
       }
       state.stack.push(task);
@@ -366,7 +365,7 @@ function carryOut(state: SfoState, ws: SfoWorkspace, task: EventsTask, cell: Eve
       if (targets.length === 0) return null;
       const options: SfoOption[] = targets.map((unit) => ({ type: 'disrupt', unit }));
       if (options.length === 1) {
-        applyExpertChoice(state, ws, side, options[0]!, 0, 1);
+        applyExpertChoice(state, ws, side, options[0]!, forced('disrupt'));
         return null;
       }
       state.stack.push(task);
@@ -383,8 +382,7 @@ export function applyExpertChoice(
   ws: SfoWorkspace,
   side: Side,
   o: SfoOption,
-  choice: number,
-  of: number,
+  a: Answer,
 ): void {
   if (o.type === 'replace-units') {
     if (o.units.length === 0) return;
@@ -397,7 +395,7 @@ export function applyExpertChoice(
         'SFO 7.1',
         `replacements: ${o.units.map((u) => label(state, u)).join(', ')} arrive`,
         {
-          decision: { kind: 'replace-units', choice, of },
+          decision: a,
         },
       );
     return;
@@ -406,7 +404,7 @@ export function applyExpertChoice(
   state.units[o.unit]!.disrupted = true;
   if (ws.trace !== undefined)
     tell(state, ws, side, 'SFO 7.1', `${label(state, o.unit)} is out of action (flipped)`, {
-      decision: { kind: 'disrupt', choice, of },
+      decision: a,
     });
 }
 
@@ -454,14 +452,13 @@ export function applySupport(
   ws: SfoWorkspace,
   task: SfoTask & { readonly t: 'support' },
   o: SfoOption,
-  choice: number,
-  of: number,
+  a: Answer,
 ): void {
   state.stack.pop();
   if (o.type !== 'support') return;
   state.expert!.placed = { kind: o.kind, hex: o.hex };
   if (ws.trace !== undefined)
     tell(state, ws, task.side, 'SFO 7.1', `${o.kind} support placed on ${hexName(state, o.hex)}`, {
-      decision: { kind: 'support', choice, of },
+      decision: a,
     });
 }

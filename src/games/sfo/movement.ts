@@ -2,7 +2,7 @@
  * Zone of control and movement (SFO 6, 8), arriving forces (SFO 8.4).
  * A unit moves once per phase, straight to a destination reachable along a legal path.
  */
-import type { SfoDecision, SfoOption } from './decisions.js';
+import type { Answer, SfoDecision, SfoOption } from './decisions.js';
 import { mapOf, type SfoMap } from './map.js';
 import { hexName, label, tell } from './narrate.js';
 import { enemyOf, type SfoState, type SfoTask, type Side } from './state.js';
@@ -393,8 +393,7 @@ export function applyMoveDecision(
   ws: SfoWorkspace,
   task: SfoTask & { t: 'movement' },
   o: SfoOption,
-  choice: number,
-  of: number,
+  a: Answer,
 ): boolean {
   if (o.type !== 'move' && o.type !== 'enter') return false;
   const c = movementCache(state, ws, task);
@@ -413,7 +412,7 @@ export function applyMoveDecision(
       task.side,
       o.type === 'move' ? 'SFO 8' : 'SFO 8.4',
       `${label(state, o.unit)} ${o.type === 'enter' ? 'enters' : hexName(state, from)} → ${hexName(state, o.to)}`,
-      { decision: { kind: 'move', choice, of } },
+      { decision: a },
     );
   return true;
 }

@@ -20,7 +20,7 @@ import {
   rollStep,
   startCombat,
 } from './combat.js';
-import type { SfoDecision, SfoOption, SfoPending } from './decisions.js';
+import type { Answer, SfoDecision, SfoOption, SfoPending } from './decisions.js';
 import {
   applyEventsDecision,
   applyExpertChoice,
@@ -160,46 +160,47 @@ export function apply(state: SfoState, ws: SfoWorkspace, pending: SfoPending, ch
   if (!Number.isInteger(choice) || choice < 0 || choice >= of)
     throw new Error(`SFO: answer ${choice} to ${d.kind} (${d.rule}) with ${of} options`);
   const o = d.options[choice] as SfoOption;
+  const a: Answer = { kind: d.kind, choice, of };
   state.pending = null;
   switch (d.kind) {
     case 'replace':
     case 'event':
-      applyEventsDecision(state, ws, task as SfoTask & { t: 'events' }, o, choice, of);
+      applyEventsDecision(state, ws, task as SfoTask & { t: 'events' }, o, a);
       return;
     case 'replace-units':
     case 'disrupt':
       state.stack.pop();
-      applyExpertChoice(state, ws, (task as SfoTask & { t: 'events' }).side, o, choice, of);
+      applyExpertChoice(state, ws, (task as SfoTask & { t: 'events' }).side, o, a);
       return;
     case 'move': {
       const t = task as SfoTask & { t: 'movement' };
-      if (!applyMoveDecision(state, ws, t, o, choice, of)) {
+      if (!applyMoveDecision(state, ws, t, o, a)) {
         state.stack.pop();
         state.stack.push({ t: 'support', side: t.side });
       }
       return;
     }
     case 'support':
-      applySupport(state, ws, task as SfoTask & { t: 'support' }, o, choice, of);
+      applySupport(state, ws, task as SfoTask & { t: 'support' }, o, a);
       return;
     case 'attack':
       if (!applyAttack(state, task as SfoTask & { t: 'combat' }, o)) state.stack.pop();
       return;
     case 'retreat': {
       if (o.type !== 'retreat') throw new Error('SFO: retreat option expected');
-      applyRetreat(state, ws, o.unit, o.to, choice, of);
+      applyRetreat(state, ws, o.unit, o.to, a);
       return;
     }
     case 'eliminate': {
       if (o.type !== 'eliminate') throw new Error('SFO: eliminate option expected');
-      applyEliminateOne(state, ws, task as SfoTask & { t: 'eliminate-one' }, o.unit, choice, of);
+      applyEliminateOne(state, ws, task as SfoTask & { t: 'eliminate-one' }, o.unit, a);
       return;
     }
     case 'advance':
-      applyAdvance(state, ws, task as SfoTask & { t: 'advance' }, o, choice, of);
+      applyAdvance(state, ws, task as SfoTask & { t: 'advance' }, o, a);
       return;
     case 'exploit':
-      applyExploit(state, ws, task as SfoTask & { t: 'exploit' }, o, choice, of);
+      applyExploit(state, ws, task as SfoTask & { t: 'exploit' }, o, a);
       return;
   }
 }
