@@ -530,30 +530,36 @@ export function advanceStep(state: SfoState, task: Task<'advance'>): SfoDecision
   return { kind: 'advance', side: task.side, rule: 'SFO 9.3', options };
 }
 
+type Narration = (unit: string, from: string, to: string) => string;
+const ADVANCES: Narration = (unit, from, to) => `${unit} advances ${from} → ${to}`;
+const EXPLOITS: Narration = (unit, from, to) => `exploitation: ${unit} advances on ${from} → ${to}`;
+
+/**
+ * SFO 9.3: the attacker of an advance (or the tank of an exploitation) moves to the hex it chose;
+ * null when the side chose not to.
+ */
+function advanceUnit(state: SfoState, ws: SfoWorkspace, side: Side, o: SfoOption, a: Answer, say: Narration) {
+  state.stack.pop();
+  if (o.type !== 'advance') return null;
+  const u = state.units[o.unit]!;
+  const from = u.hex;
+  u.hex = o.to;
+  if (ws.trace !== undefined) {
+    const text = say(label(state, o.unit), hexName(state, from), hexName(state, o.to));
+    tell(state, ws, side, 'SFO 9.3', text, { decision: a });
+  }
+  return u;
+}
+
 export function applyAdvance(
   state: SfoState,
   ws: SfoWorkspace,
   task: Task<'advance'>,
   o: SfoOption,
   a: Answer,
-): void {
-  state.stack.pop();
-  if (o.type !== 'advance') return;
-  const u = state.units[o.unit]!;
-  const from = u.hex;
-  u.hex = task.battle.defender;
-  if (ws.trace !== undefined)
-    tell(
-      state,
-      ws,
-      task.side,
-      'SFO 9.3',
-      `${label(state, o.unit)} advances ${hexName(state, from)} → ${hexName(state, u.hex)}`,
-      {
-        decision: a,
-      },
-    );
-  if (task.exploit && u.type === 'tank')
+) {
+  const u = advanceUnit(state, ws, task.side, o, a, ADVANCES);
+  if (u !== null && task.exploit && u.type === 'tank' && o.type === 'advance')
     state.stack.push({ t: 'exploit', battle: task.battle, side: task.side, tank: o.unit });
 }
 
@@ -575,22 +581,9 @@ export function applyExploit(
   task: Task<'exploit'>,
   o: SfoOption,
   a: Answer,
-): void {
-  state.stack.pop();
-  if (o.type !== 'advance') return;
-  const u = state.units[task.tank]!;
-  const from = u.hex;
-  u.hex = o.to;
+) {
+  if (advanceUnit(state, ws, task.side, o, a, EXPLOITS) === null) return;
   state.stats.exploitations++;
-  if (ws.trace !== undefined)
-    tell(
-      state,
-      ws,
-      task.side,
-      'SFO 9.3',
-      `exploitation: ${label(state, task.tank)} advances on ${hexName(state, from)} → ${hexName(state, o.to)}`,
-      { decision: a },
-    );
   // SFO 9.3: one more attacker may then advance into the vacated hex.
   state.stack.push({ t: 'advance', battle: task.battle, side: task.side, exploit: false, except: task.tank });
 }

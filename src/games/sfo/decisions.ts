@@ -148,23 +148,9 @@ export function forced(kind: SfoDecisionKind): Answer {
   return FORCED[kind];
 }
 
-const FORCED: Readonly<Record<SfoDecisionKind, Answer>> = Object.fromEntries(
-  (
-    [
-      'move',
-      'attack',
-      'retreat',
-      'eliminate',
-      'advance',
-      'exploit',
-      'replace',
-      'replace-units',
-      'event',
-      'support',
-      'disrupt',
-    ] as const
-  ).map((kind) => [kind, { kind, choice: 0, of: 1 }]),
-) as Record<SfoDecisionKind, Answer>;
+const FORCED = Object.fromEntries(
+  SFO_DECISION_KINDS.map((kind) => [kind, { kind, choice: 0, of: 1 }]),
+) as Readonly<Record<SfoDecisionKind, Answer>>;
 
 /** What an SFO game may wait on. */
 export type SfoPending = SfoDecision | ChanceNode;
