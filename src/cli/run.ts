@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import { UserError } from '../core/errors.js';
 import { MAX_SEED } from '../core/rng.js';
-import { loadExperiment, withOverrides } from '../runner/experiment.js';
+import { loadExperiment } from '../runner/experiment.js';
 import { experimentHash, readManifest } from '../runner/manifest.js';
 import { defaultWorkers } from '../runner/pool.js';
 import { runUntilPrecision } from '../runner/precision.js';
@@ -83,16 +83,7 @@ export function registerRun(program: Command): void {
       let shard: ShardSpec | undefined;
       if (flags.shard !== undefined) shard = parseShardSpec(flags.shard);
       if (flags.shardFromEnv !== undefined) shard = shardFromEnv(flags.shardFromEnv);
-      const base = loadExperiment(file);
-      const exp = withOverrides(
-        base,
-        {
-          ...(flags.games === undefined ? {} : { games: flags.games }),
-          ...(flags.seed === undefined ? {} : { seed: flags.seed }),
-          ...(flags.chunkSize === undefined ? {} : { chunkSize: flags.chunkSize }),
-        },
-        file,
-      );
+      const exp = loadExperiment(file, { games: flags.games, seed: flags.seed, chunkSize: flags.chunkSize });
       if (shard !== undefined && shard.count > exp.games) {
         throw new UserError(
           `option --shard ${shardLabel(shard)}: ${shard.count} shards for ${exp.games} games per arm would leave shards empty; use at most ${exp.games} shards`,
