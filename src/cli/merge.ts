@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { findShards, mergeShards } from '../runner/merge.js';
+import { checkOutPath } from '../runner/out-dir.js';
 
 interface MergeFlags {
   out?: string;
@@ -25,6 +26,7 @@ export function registerMerge(program: Command): void {
     .option('--force', 'replace an existing run in the output directory')
     .action(async (paths: string[], flags: MergeFlags) => {
       const out = flags.out ?? `reports/${findShards(paths)[0]!.manifest.name}`;
+      checkOutPath(out, '--out');
       const r = await mergeShards(paths, {
         out,
         csv: flags.csv ?? false,

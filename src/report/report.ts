@@ -357,29 +357,35 @@ export function buildCharts(def: GameDefinition, m: Manifest, data: ReportData):
   return charts;
 }
 
-/** Writes charts/*.vl.json and charts/*.svg, summary.md and index.html; returns what it wrote. */
+/** The report files of a run by name: charts/*.vl.json and charts/*.svg, summary.md and index.html. */
+export async function renderReport(
+  def: GameDefinition,
+  m: Manifest,
+  data: ReportData,
+): Promise<Record<string, string>> {
+  const files: Record<string, string> = {};
+  const svgs: { chart: Chart; svg: string }[] = [];
+  for (const chart of buildCharts(def, m, data)) {
+    const { svg } = await renderSvg(chart.spec, chart.name);
+    files[`charts/${chart.name}.vl.json`] = `${JSON.stringify(chart.spec, null, 1)}\n`;
+    files[`charts/${chart.name}.svg`] = svg;
+    svgs.push({ chart, svg });
+  }
+  const md = summaryMarkdown(def, m, data);
+  files['summary.md'] = md;
+  files['index.html'] = reportHtml(def, m, data, md, svgs);
+  return files;
+}
+
+/** Writes the report files (renderReport) into `dir`, each atomically; returns what it wrote. */
 export async function writeReport(
   dir: string,
   def: GameDefinition,
   m: Manifest,
   data: ReportData,
 ): Promise<Record<string, string>> {
-  const charts = buildCharts(def, m, data);
+  const files = await renderReport(def, m, data);
   mkdirSync(`${dir}/charts`, { recursive: true });
-  const written: Record<string, string> = {};
-  const svgs: { chart: Chart; svg: string }[] = [];
-  for (const chart of charts) {
-    const json = `${JSON.stringify(chart.spec, null, 1)}\n`;
-    const { svg } = await renderSvg(chart.spec, chart.name);
-    writeAtomic(`${dir}/charts/${chart.name}.vl.json`, json);
-    writeAtomic(`${dir}/charts/${chart.name}.svg`, svg);
-    written[`charts/${chart.name}.vl.json`] = json;
-    written[`charts/${chart.name}.svg`] = svg;
-    svgs.push({ chart, svg });
-  }
-  const md = summaryMarkdown(def, m, data);
-  const html = reportHtml(def, m, data, md, svgs);
-  writeAtomic(`${dir}/summary.md`, md);
-  writeAtomic(`${dir}/index.html`, html);
-  return { ...written, 'summary.md': md, 'index.html': html };
+  for (const [name, content] of Object.entries(files)) writeAtomic(`${dir}/${name}`, content);
+  return files;
 }
