@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import { UserError } from '../core/errors.js';
@@ -6,7 +5,6 @@ import { MAX_SEED } from '../core/rng.js';
 import { loadExperiment, MAX_GAMES } from '../runner/experiment.js';
 import { cliCommand } from '../runner/hint.js';
 import { STALE_MS } from '../runner/lock.js';
-import { experimentHash, readManifest } from '../runner/manifest.js';
 import { checkTableMemory } from '../runner/memory.js';
 import { checkOutPath } from '../runner/out-dir.js';
 import { defaultWorkers } from '../runner/pool.js';
@@ -114,22 +112,10 @@ export function registerRun(program: Command): void {
         flags.out ??
         (shard === undefined ? `reports/${exp.name}` : defaultShardDir(exp.name, shard));
       if (flags.resume === undefined || flags.resume === true) checkOutPath(out, '--out');
-      let resume = typeof flags.resume === 'string';
-      if (flags.resume === true && existsSync(`${out}/manifest.json`)) {
-        // A restarted cluster task: finish what is there, or say it is already done.
-        const m = readManifest(out);
-        if (
-          m.status === 'complete' &&
-          m.experimentHash === experimentHash(exp) &&
-          (shard === undefined || (m.shard?.index === shard.index && m.shard.count === shard.count))
-        ) {
-          process.stdout.write(
-            `${exp.name}: ${m.shard === undefined ? 'run' : `shard ${shardLabel(m.shard)}`} already complete in ${out}\n`,
-          );
-          return;
-        }
-        resume = true;
-      }
+      const resume = typeof flags.resume === 'string';
+      // --resume without a directory (restarted cluster tasks): start, continue or leave alone,
+      // decided under the directory's lock, waiting for a predecessor's lock to be released or stale.
+      const continueOrStart = flags.resume === true;
       const workers = flags.workers ?? defaultWorkers();
       const ctrl = new AbortController();
       let stops = 0;
@@ -152,6 +138,7 @@ export function registerRun(program: Command): void {
           workers,
           csv: flags.csv ?? false,
           resume,
+          continueOrStart,
           force: flags.force ?? false,
           quiet: flags.quiet ?? false,
           signal: ctrl.signal,
@@ -165,6 +152,12 @@ export function registerRun(program: Command): void {
             ? await runExperiment(exp, runOpts)
             : await runUntilPrecision(exp, runOpts, flags.untilPrecision, flags.maxGames ?? 1_000_000, file);
         const held = r.manifest.shard;
+        if (r.status === 'done') {
+          process.stdout.write(
+            `${exp.name}: ${held === undefined ? 'run' : `shard ${shardLabel(held)}`} already complete in ${out}\n`,
+          );
+          return;
+        }
         if (r.status === 'interrupted') {
           // Every flag that shaped the run, so the pasted command continues exactly this run.
           const again = cliCommand(

@@ -36,6 +36,12 @@ export interface RunOptions {
   readonly csv: boolean;
   /** Continue the partial run in `out` instead of starting a new one. */
   readonly resume: boolean;
+  /**
+   * `run --resume` without a directory, as restarted cluster tasks use it: start the run if `out`
+   * holds none, continue it if it is partial, and leave it alone (status `done`) if this
+   * experiment is already complete there. Decided under the directory's lock.
+   */
+  readonly continueOrStart?: boolean;
   /** Replace the sandtable run in `out` (its files only; anything else there is refused). */
   readonly force: boolean;
   readonly quiet?: boolean;
@@ -71,7 +77,8 @@ export class RunFailure extends Error {
 }
 
 export interface RunOutcome {
-  readonly status: 'complete' | 'interrupted';
+  /** `done`: with continueOrStart, the run was already complete and nothing was played. */
+  readonly status: 'complete' | 'interrupted' | 'done';
   readonly out: string;
   readonly played: number;
   readonly reused: number;
@@ -115,6 +122,7 @@ const sameShard = (
 /** What a run does with its directory: start in it, continue the partial run there, or replace the run there. */
 type Plan =
   | { readonly mode: 'fresh'; readonly shard: ShardSpec | undefined }
+  | { readonly mode: 'done'; readonly shard: ShardSpec | undefined; readonly old: Manifest }
   | { readonly mode: 'resume'; readonly shard: ShardSpec | undefined; readonly old: Manifest }
   | { readonly mode: 'replace'; readonly shard: ShardSpec | undefined; readonly old: Manifest };
 
@@ -123,8 +131,20 @@ type Plan =
  * (a user error naming the directory). Writes nothing: it runs once before anything is created
  * and again under the directory's lock.
  */
-function planRun(exp: Experiment, opts: RunOptions, state: OutDirState): Plan {
-  const out = opts.out;
+function planRun(exp: Experiment, given: RunOptions, state: OutDirState): Plan {
+  const out = given.out;
+  // Cluster mode: whatever the directory holds now (another task may have started or finished it).
+  const opts = given.continueOrStart ? { ...given, resume: state.kind === 'run' } : given;
+  if (given.continueOrStart && state.kind === 'run') {
+    const m = state.manifest;
+    const shard = given.shard;
+    if (
+      m.status === 'complete' &&
+      m.experimentHash === experimentHash(exp) &&
+      (shard === undefined ? m.shard === undefined : sameShard(shard, m.shard))
+    )
+      return { mode: 'done', shard: m.shard, old: m };
+  }
   if (state.kind === 'absent' || state.kind === 'free') {
     if (opts.resume) throw new UserError(`${out}: --resume: no run to resume here`);
     return { mode: 'fresh', shard: opts.shard };
@@ -182,12 +202,17 @@ export async function runExperiment(exp: Experiment, opts: RunOptions): Promise<
   const out = opts.out;
   const warn = opts.warn ?? ((m: string) => process.stderr.write(`${m}\n`));
   const first = planRun(exp, opts, inspectOutDir(out));
+  if (first.mode === 'done')
+    return { status: 'done', out, played: 0, reused: 0, seconds: 0, manifest: first.old, discarded: [] };
   if (first.shard === undefined)
     checkTableMemory(exp.game, exp.games, exp.arms.length, `${exp.name}: --games ${exp.games}`);
   mkdirSync(out, { recursive: true });
   const lock = await acquireLock(out, { waitMs: opts.lockWaitMs ?? 0, warn });
   try {
-    return await runLocked(exp, opts, planRun(exp, opts, inspectOutDir(out)), lock, t0, warn);
+    const plan = planRun(exp, opts, inspectOutDir(out));
+    if (plan.mode === 'done')
+      return { status: 'done', out, played: 0, reused: 0, seconds: 0, manifest: plan.old, discarded: [] };
+    return await runLocked(exp, opts, plan, lock, t0, warn);
   } finally {
     lock.release();
   }
@@ -196,7 +221,7 @@ export async function runExperiment(exp: Experiment, opts: RunOptions): Promise<
 async function runLocked(
   exp: Experiment,
   opts: RunOptions,
-  plan: Plan,
+  plan: Exclude<Plan, { mode: 'done' }>,
   lock: DirLock,
   t0: number,
   warn: (m: string) => void,
