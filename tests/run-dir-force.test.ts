@@ -135,19 +135,24 @@ describe('merge --force killed at any point', () => {
     new: readFileSyncLazy(join(whole, 'games.parquet')),
   };
 
-  /** Waits until `cond` holds (polling every 2 ms), or the process has exited. */
-  function whenThen(cond: () => boolean, exited: () => boolean): Promise<void> {
-    return new Promise((resolve) => {
+  /** Waits until `cond` holds (polling every 2 ms) or the process has exited; whether `cond` held. */
+  function whenThen(cond: () => boolean, exited: () => boolean): Promise<boolean> {
+    return new Promise((resolve, reject) => {
       const t = setInterval(() => {
         let hit = false;
         try {
           hit = cond();
-        } catch {
-          // a file mid-rename: look again
+        } catch (e) {
+          // A file not there yet, or between writes: look again; anything else is a bug here.
+          if ((e as NodeJS.ErrnoException).code === undefined) {
+            clearInterval(t);
+            reject(e);
+            return;
+          }
         }
         if (hit || exited()) {
           clearInterval(t);
-          resolve();
+          resolve(hit);
         }
       }, 2);
     });
@@ -178,10 +183,11 @@ describe('merge --force killed at any point', () => {
           resolve();
         }),
       );
-      await whenThen(
-        () => trigger(d, t0),
+      const fired = await whenThen(
+        () => trigger(d),
         () => gone,
       );
+      expect(fired, 'the kill point was reached').toBe(true);
       child.kill('SIGKILL');
       await exited;
 

@@ -17,7 +17,7 @@ import { tempDir, writeExperiment } from './helpers/cli.js';
 // the pool is replaced here by one that plays chunks in this thread and fails one chosen game the
 // way a piscina worker does: its error crosses the thread as a plain Error with GameFailure's message.
 
-const failing: { at?: { arm: number; game: number }; worker?: string } = {};
+const failing: { at?: { arm: number; game: number } | undefined; worker?: string | undefined } = {};
 
 vi.mock('../src/runner/pool.js', () => ({
   defaultWorkers: () => 1,

@@ -24,12 +24,14 @@ export interface CodeIdentity {
 let cached: CodeIdentity | undefined;
 
 /**
- * sha256 over the files of the running code, in path order, each as its path relative to the
- * package, its length and its bytes: the compiled dist/src and dist/workers (.js and the game data
- * .json) when running compiled, the .ts and .json sources under tsx. Source maps are left out.
+ * sha256 over the package version and the files of the running code, in path order, each as its
+ * path relative to the package, its length and its bytes: the compiled dist/src and dist/workers
+ * (.js and the game data .json) when running compiled, the .ts and .json sources under tsx.
+ * Source maps are left out.
  */
-export function codeHash(): string {
+export function codeHash(version: string): string {
   const hash = createHash('sha256');
+  hash.update(`sandtable ${version}\u0000`);
   const roots = compiled ? ['dist/src', 'dist/workers'] : ['src', 'workers'];
   const ext = compiled ? /\.(js|json)$/ : /\.(ts|json)$/;
   const walk = (rel: string): void => {
@@ -72,7 +74,7 @@ export function codeVersion(): CodeIdentity {
   } catch {
     // not a git checkout: the code hash alone identifies the code
   }
-  cached = { version: pkg.version, commit, code: codeHash() };
+  cached = { version: pkg.version, commit, code: codeHash(pkg.version) };
   return cached;
 }
 
