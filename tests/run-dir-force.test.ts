@@ -129,6 +129,18 @@ describe('--force on a sandtable run replaces only the files that run wrote', ()
   });
 });
 
+describe('a shard replacing a run', () => {
+  it("removes the run's outputs and lists only its own chunk files", () => {
+    const d = join(dir, 'shard-over-run');
+    cpSync(old, d, { recursive: true });
+    const r = sandtable(['run', exp, '--shard', '0/1', '--out', d, '--force', '--quiet']);
+    expect(r.code, r.stderr).toBe(0);
+    const state = inspectManifest(d);
+    expect(state.kind === 'valid' && state.manifest.pending).toBeUndefined();
+    expect(readdirSync(d).sort()).toEqual(['chunks', 'manifest.json']);
+  });
+});
+
 describe('merge --force killed at any point', () => {
   const parquet = {
     old: readFileSyncLazy(join(old, 'games.parquet')),

@@ -41,7 +41,13 @@ export async function runUntilPrecision(
   const rounds: { games: number; halfWidth: number }[] = [];
   let current = exp;
   for (;;) {
-    const r = await runExperiment(current, { ...opts, force: true, resume: false });
+    // The first round replaces a run already in the directory only with --force; later rounds
+    // replace the round before.
+    const r = await runExperiment(current, {
+      ...opts,
+      force: opts.force || rounds.length > 0,
+      resume: false,
+    });
     if (r.status !== 'complete') return r;
     const { halfWidth, worstRate } = widestWinInterval(opts.out);
     rounds.push({ games: current.games, halfWidth });

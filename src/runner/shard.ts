@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { quote, UserError } from '../core/errors.js';
 import { type ChunkKey, type ChunkLayout, chunkFileName, decodeChunk } from './chunk-file.js';
 import { chunkBinding, type Manifest, type ShardFile, type ShardInfo, writeManifest } from './manifest.js';
@@ -110,11 +110,14 @@ export function finishShard(
     }
     return { file, arm: k.arm, start: k.start, end: k.end, bytes: bytes.byteLength, sha256: sha256(bytes) };
   });
+  // Files of a run this shard replaced were removed when it started; any left are removed now.
+  for (const f of manifest.pending ?? []) rmSync(`${dir}/${f}`, { force: true });
+  const { pending: _, ...rest } = manifest;
   return writeManifest(dir, {
-    ...manifest,
+    ...rest,
     status: 'complete',
     finished: new Date().toISOString(),
     seconds,
-    shard: { ...manifest.shard!, files },
+    shard: { ...rest.shard!, files },
   });
 }
