@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveSetup } from '../src/core/setup.js';
@@ -8,7 +8,7 @@ import { sandtable, tempDir, writeExperiment } from './helpers/cli.js';
 
 // The runner's per-cell heat: cells.csv has one row per arm and board cell, in board order, and
 // each count is the number of the arm's games whose record marks the cell (GameRecord.cells, once
-// per game), whatever the chunking. `report` still reads the hexes.csv of a run made before cells.
+// per game), whatever the chunking.
 
 const dir = tempDir('cells');
 const GAMES = 45;
@@ -56,18 +56,5 @@ describe('cells.csv', () => {
     expect(existsSync(join(out, 'hexes.csv'))).toBe(false);
     const m = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
     expect(Object.keys(m.outputs)).toContain('cells.csv');
-  });
-
-  it('report rebuilds the map of a run that wrote hexes.csv (before boards had cells)', () => {
-    const cells = readFileSync(join(out, 'cells.csv'), 'utf8');
-    renameSync(join(out, 'cells.csv'), join(out, 'hexes.csv'));
-    writeFileSync(join(out, 'hexes.csv'), cells.replace(/^arm,cell,/, 'arm,hex,'));
-    const svg = readFileSync(join(out, 'charts', 'hex-map.svg'), 'utf8');
-    writeFileSync(join(out, 'charts', 'hex-map.svg'), '');
-    const r = sandtable(['report', out]);
-    expect(r.stderr).toBe('');
-    expect(r.code).toBe(0);
-    expect(readFileSync(join(out, 'cells.csv'), 'utf8')).toBe(cells);
-    expect(readFileSync(join(out, 'charts', 'hex-map.svg'), 'utf8')).toBe(svg);
   });
 });

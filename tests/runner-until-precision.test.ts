@@ -52,6 +52,15 @@ describe('run --until-precision', () => {
     expect(JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')).games).toBe(500);
   });
 
+  it('does not replace a run already in the directory without --force', () => {
+    const out = join(dir, 'cap');
+    const before = readFileSync(join(out, 'games.parquet'));
+    const r = sandtable(['run', exp, '--until-precision', '0.05', '--out', out, '--quiet']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${out}: already holds a run`);
+    expect(readFileSync(join(out, 'games.parquet')).equals(before)).toBe(true);
+  });
+
   it('rejects a bad target', () => {
     const r = sandtable(['run', exp, '--until-precision', '2']);
     expect(r.code).toBe(2);

@@ -3,6 +3,7 @@ import { cpSync, readdirSync, readFileSync, truncateSync, writeFileSync } from '
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CLI, sandtable, tempDir, writeExperiment } from './helpers/cli.js';
+import { resealManifest } from './helpers/manifest.js';
 
 // DESIGN §5: the same experiment split by game-index ranges over separate processes, then merged,
 // gives byte-identical results to a one-machine run; merge refuses anything incomplete or damaged.
@@ -172,7 +173,22 @@ describe('merge refuses what it cannot trust, naming it', () => {
   it('shards played by different code: names the versions and the shards', () => {
     const copy = join(dir, 'other-code', 's1');
     cpSync(join(shards, 's1'), copy, { recursive: true });
+    // An edit of the manifest alone is refused as such...
     writeFileSync(join(copy, 'manifest.json'), JSON.stringify({ ...manifest(copy), commit: 'f00dfeed' }));
+    const edited = sandtable([
+      'merge',
+      join(shards, 's0'),
+      copy,
+      join(shards, 's2'),
+      '--out',
+      join(dir, 'no'),
+    ]);
+    expect(edited.code).toBe(2);
+    expect(edited.stderr).toContain(
+      `${copy}/manifest.json: not a valid sandtable manifest: checksum mismatch`,
+    );
+    // ...so a shard of other code is one whose manifest was written (sealed) by that code.
+    resealManifest(copy, { commit: 'f00dfeed' });
     const r = sandtable(['merge', join(shards, 's0'), copy, join(shards, 's2'), '--out', join(dir, 'no')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('shards of different code versions');
@@ -182,8 +198,7 @@ describe('merge refuses what it cannot trust, naming it', () => {
   it('a partial shard: names it and says how to finish it', () => {
     const copy = join(dir, 'partial', 's1');
     cpSync(join(shards, 's1'), copy, { recursive: true });
-    const m = manifest(copy);
-    writeFileSync(join(copy, 'manifest.json'), JSON.stringify({ ...m, status: 'partial' }));
+    resealManifest(copy, { status: 'partial' });
     const r = sandtable(['merge', join(shards, 's0'), copy, join(shards, 's2'), '--out', join(dir, 'no')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`${copy} (shard 1/3, games 400..799) is partial`);

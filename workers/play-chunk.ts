@@ -1,12 +1,30 @@
 import { move } from 'piscina';
 import { gameRegistry } from '../src/games/index.js';
-import { type ChunkTask, playChunk } from '../src/runner/chunk.js';
+import { type ChunkTask, GameFailure, playChunk } from '../src/runner/chunk.js';
+
+/**
+ * Fault injection for tests of the failure path through real worker threads: with
+ * SANDTABLE_FAULT=game:<index> (or game:<index>@arm:<arm index>) the chunk holding that game fails
+ * there as a game that throws would. Off unless the variable is set; read per task.
+ */
+function injectedFault(task: ChunkTask): GameFailure | undefined {
+  const spec = process.env.SANDTABLE_FAULT;
+  if (spec === undefined || spec === '') return undefined;
+  const m = /^game:(\d+)(?:@arm:(\d+))?$/.exec(spec);
+  if (m === null) return undefined;
+  const game = Number(m[1]);
+  if (m[2] !== undefined && Number(m[2]) !== task.arm) return undefined;
+  if (game < task.start || game >= task.end) return undefined;
+  return new GameFailure(task, game, new Error(`injected fault (SANDTABLE_FAULT=${spec})`));
+}
 
 // The worker's composition root: the games its tasks may name.
 const games = gameRegistry();
 
 /** Piscina entry: plays one chunk and transfers its column block back without copying. */
 export default function run(task: ChunkTask): ArrayBuffer {
+  const fault = injectedFault(task);
+  if (fault !== undefined) throw fault;
   const block = playChunk(games.get(task.game), task);
   return move(block.buffer as ArrayBuffer) as unknown as ArrayBuffer;
 }

@@ -20,6 +20,22 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   throw e;
 });
 
+/** File system error codes that come from what the user asked for or from their machine. */
+const USER_FS_ERRORS = new Set([
+  'EACCES',
+  'EPERM',
+  'EROFS',
+  'ENOSPC',
+  'EDQUOT',
+  'ENOTDIR',
+  'EISDIR',
+  'ENAMETOOLONG',
+  'ENOENT',
+  'EEXIST',
+  'ELOOP',
+  'EXDEV',
+]);
+
 // The composition root: the games every command sees.
 const games = gameRegistry();
 
@@ -53,5 +69,12 @@ try {
     process.exit(1);
   }
   if (e instanceof CommanderError) process.exit(e.exitCode === 0 ? 0 : 2);
+  // A file system refusal (no permission, read-only, full, a file where a directory should be...)
+  // is about the user's paths or machine, not a bug: one line naming the path, no stack trace.
+  const code = (e as NodeJS.ErrnoException | undefined)?.code;
+  if (typeof code === 'string' && typeof (e as NodeJS.ErrnoException).syscall === 'string') {
+    process.stderr.write(`sandtable: ${(e as Error).message}\n`);
+    process.exit(USER_FS_ERRORS.has(code) ? 2 : 1);
+  }
   throw e;
 }

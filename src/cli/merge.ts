@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { GameRegistry } from '../core/registry.js';
 import { findShards, mergeShards } from '../runner/merge.js';
+import { checkOutPath } from '../runner/out-dir.js';
 
 interface MergeFlags {
   out?: string;
@@ -26,6 +27,7 @@ export function registerMerge(program: Command, games: GameRegistry): void {
     .option('--force', 'replace an existing run in the output directory')
     .action(async (paths: string[], flags: MergeFlags) => {
       const out = flags.out ?? `reports/${findShards(paths)[0]!.manifest.name}`;
+      checkOutPath(out, '--out');
       const r = await mergeShards(paths, {
         games,
         out,

@@ -5,6 +5,7 @@ import { quote, UserError } from '../core/errors.js';
 import type { GameRegistry } from '../core/registry.js';
 import { oddsChart } from '../report/charts.js';
 import { renderSvg } from '../report/render.js';
+import { checkOutPath } from '../runner/out-dir.js';
 
 /** Parses `--name value` and `--flag` pairs against the game's declared odds options. */
 export function parseOddsArgs(
@@ -60,6 +61,7 @@ export function registerOdds(program: Command, games: GameRegistry): void {
           );
           return;
         }
+        if (flags.out !== undefined) checkOutPath(flags.out, '--out');
         const tables = def.odds.compute(parseOddsArgs(gameId, rest, def.odds.options));
         if (flags.out !== undefined) {
           mkdirSync(flags.out, { recursive: true });

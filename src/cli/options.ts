@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { quote, UserError } from '../core/errors.js';
 
 /** Parses a whole number flag in [min, max]; a bad value is a user error naming the flag. */
@@ -41,5 +42,27 @@ export function precisionFlag(value: string): number {
       `option --until-precision: expected a half-width between 0 and 0.5 (e.g. 0.01 for +-1 point), got ${quote(value)}`,
     );
   }
+  return n;
+}
+
+/** Worker threads per core beyond which more threads only cost memory (each is a V8 isolate). */
+export const WORKERS_PER_CORE = 4;
+
+/**
+ * Parses `--workers`: 1 to WORKERS_PER_CORE times the cores. More threads than cores do not play
+ * faster (the games are CPU-bound), and each holds its own heap: 128 on a small machine exhausts
+ * memory and aborts V8 rather than failing cleanly.
+ */
+export function workersFlag(value: string, cores = availableParallelism()): number {
+  const max = Math.max(1, WORKERS_PER_CORE * cores);
+  const n = /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < 1)
+    throw new UserError(
+      `option --workers: expected a whole number of worker threads, at least 1, got ${quote(value)}`,
+    );
+  if (n > max)
+    throw new UserError(
+      `option --workers: at most ${max} on this machine (${WORKERS_PER_CORE} per core, ${cores} core${cores === 1 ? '' : 's'}): games are CPU-bound, so more threads than cores only add memory; got ${quote(value)}`,
+    );
   return n;
 }

@@ -7,7 +7,7 @@ import type { GameRegistry } from '../core/registry.js';
 import { MAX_SEED } from '../core/rng.js';
 import { resolveSetup } from '../core/setup.js';
 import { loadExperiment, parseExperiment, type ResolvedArm } from '../runner/experiment.js';
-import { readManifest } from '../runner/manifest.js';
+import { assertExperimentMatches, readManifest } from '../runner/manifest.js';
 import { playGame } from '../runner/play.js';
 import { collectPairs, collectVariants, intFlag } from './options.js';
 
@@ -64,9 +64,14 @@ export function armFrom(
   armId: string | undefined,
 ): { arm: ResolvedArm; game: string; seed: number } {
   const isDir = existsSync(source) && statSync(source).isDirectory();
-  const exp = isDir
-    ? parseExperiment(readManifest(source).experiment, `${source}/manifest.json`, games)
-    : loadExperiment(source, games);
+  let exp: ReturnType<typeof loadExperiment>;
+  if (isDir) {
+    const m = readManifest(source);
+    exp = parseExperiment(m.experiment, `${source}/manifest.json`, games);
+    assertExperimentMatches(m, exp, `${source}/manifest.json`);
+  } else {
+    exp = loadExperiment(source, games);
+  }
   const arm = armId === undefined ? exp.arms[0]! : exp.arms.find((a) => a.id === armId);
   if (arm === undefined)
     throw new UserError(

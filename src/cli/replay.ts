@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { quote, UserError } from '../core/errors.js';
 import type { GameRegistry } from '../core/registry.js';
 import { dataHash, readManifest } from '../runner/manifest.js';
-import { codeVersion } from '../runner/version.js';
+import { codeLabel, codeVersion } from '../runner/version.js';
 import { intFlag } from './options.js';
 import { armFrom, showGame } from './play.js';
 
@@ -37,9 +37,9 @@ export function registerReplay(program: Command, games: GameRegistry): void {
       // The same code and data give the same game; otherwise say so rather than mislead.
       const here = codeVersion();
       const notes: string[] = [];
-      if (here.version !== m.version || here.commit !== m.commit)
+      if (here.version !== m.version || here.code !== m.code)
         notes.push(
-          `run made by sandtable ${m.version} (commit ${m.commit}), this is ${here.version} (commit ${here.commit})`,
+          `run made by ${codeLabel(m)} (commit ${m.commit}), this is ${codeLabel(here)} (commit ${here.commit})`,
         );
       if (dataHash(games.get(game)) !== m.dataHash) notes.push("the game data differ from the run's");
       for (const n of notes)

@@ -1,11 +1,13 @@
-import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import { UserError } from '../core/errors.js';
 import type { GameRegistry } from '../core/registry.js';
 import { MAX_SEED } from '../core/rng.js';
-import { loadExperiment, withOverrides } from '../runner/experiment.js';
-import { experimentHash, readManifest } from '../runner/manifest.js';
+import { loadExperiment, MAX_GAMES } from '../runner/experiment.js';
+import { cliCommand } from '../runner/hint.js';
+import { STALE_MS } from '../runner/lock.js';
+import { checkTableMemory } from '../runner/memory.js';
+import { checkOutPath } from '../runner/out-dir.js';
 import { defaultWorkers } from '../runner/pool.js';
 import { runUntilPrecision } from '../runner/precision.js';
 import { runExperiment } from '../runner/run.js';
@@ -17,7 +19,7 @@ import {
   shardLabel,
   shardRange,
 } from '../runner/shard.js';
-import { intFlag, precisionFlag } from './options.js';
+import { intFlag, precisionFlag, workersFlag } from './options.js';
 
 interface RunFlags {
   games?: number;
@@ -43,9 +45,11 @@ export function registerRun(program: Command, games: GameRegistry): void {
       'play an experiment (every arm on the same game indices) and write its run directory and report',
     )
     .argument('<experiment>', 'experiment file (JSON)')
-    .option('--games <n>', 'games per arm (overrides the file)', intFlag('--games', 1, 100_000_000))
+    .option('--games <n>', 'games per arm (overrides the file)', intFlag('--games', 1, MAX_GAMES))
     .option('--seed <n>', 'master seed (overrides the file)', intFlag('--seed', 0, MAX_SEED))
-    .option('--workers <n>', 'worker threads (default: cores)', intFlag('--workers', 1, 256))
+    .option('--workers <n>', 'worker threads (default: cores; at most 4 per core)', (v: string) =>
+      workersFlag(v),
+    )
     .option(
       '--chunk-size <n>',
       'games per task (results never depend on it)',
@@ -67,7 +71,7 @@ export function registerRun(program: Command, games: GameRegistry): void {
     .option(
       '--max-games <n>',
       'cap on games per arm for --until-precision (default 1,000,000)',
-      intFlag('--max-games', 1, 100_000_000),
+      intFlag('--max-games', 1, MAX_GAMES),
     )
     .option(
       '--shard <k/n>',
@@ -84,66 +88,68 @@ export function registerRun(program: Command, games: GameRegistry): void {
       let shard: ShardSpec | undefined;
       if (flags.shard !== undefined) shard = parseShardSpec(flags.shard);
       if (flags.shardFromEnv !== undefined) shard = shardFromEnv(flags.shardFromEnv);
-      const base = loadExperiment(file, games);
-      const exp = withOverrides(
-        base,
-        {
-          ...(flags.games === undefined ? {} : { games: flags.games }),
-          ...(flags.seed === undefined ? {} : { seed: flags.seed }),
-          ...(flags.chunkSize === undefined ? {} : { chunkSize: flags.chunkSize }),
-        },
-        file,
-      );
+      const exp = loadExperiment(file, games, {
+        games: flags.games,
+        seed: flags.seed,
+        chunkSize: flags.chunkSize,
+      });
       if (shard !== undefined && shard.count > exp.games) {
         throw new UserError(
           `option --shard ${shardLabel(shard)}: ${shard.count} shards for ${exp.games} games per arm would leave shards empty; use at most ${exp.games} shards`,
         );
       }
-      const out =
-        (typeof flags.resume === 'string' ? flags.resume : undefined) ??
-        flags.out ??
-        (shard === undefined ? `reports/${exp.name}` : defaultShardDir(exp.name, shard));
-      let resume = typeof flags.resume === 'string';
-      if (flags.resume === true && existsSync(`${out}/manifest.json`)) {
-        // A restarted cluster task: finish what is there, or say it is already done.
-        const m = readManifest(out);
-        if (
-          m.status === 'complete' &&
-          m.experimentHash === experimentHash(exp) &&
-          (shard === undefined || (m.shard?.index === shard.index && m.shard.count === shard.count))
-        ) {
-          process.stdout.write(
-            `${exp.name}: ${m.shard === undefined ? 'run' : `shard ${shardLabel(m.shard)}`} already complete in ${out}\n`,
-          );
-          return;
-        }
-        resume = true;
-      }
-      const workers = flags.workers ?? defaultWorkers();
-      const ctrl = new AbortController();
-      let stops = 0;
-      const onSigint = () => {
-        stops++;
-        if (stops > 1) process.exit(130);
-        process.stderr.write('\nstopping: finished chunks are kept (Ctrl-C again to quit at once)\n');
-        ctrl.abort();
-      };
-      process.on('SIGINT', onSigint);
-      if (flags.untilPrecision !== undefined && (shard !== undefined || resume)) {
+      if (flags.untilPrecision !== undefined && (shard !== undefined || flags.resume !== undefined)) {
         throw new UserError(
           'option --until-precision: not with --shard or --resume (it reruns the experiment with the game count it needs)',
         );
       }
+      if (flags.untilPrecision !== undefined)
+        checkTableMemory(
+          exp.game,
+          flags.maxGames ?? 1_000_000,
+          exp.arms.length,
+          `option --max-games ${flags.maxGames ?? '1000000 (the default)'}`,
+        );
+      if (typeof flags.resume === 'string') checkOutPath(flags.resume, '--resume');
+      if (flags.out !== undefined) checkOutPath(flags.out, '--out');
+      const out =
+        (typeof flags.resume === 'string' ? flags.resume : undefined) ??
+        flags.out ??
+        (shard === undefined ? `reports/${exp.name}` : defaultShardDir(exp.name, shard));
+      if (flags.resume === undefined || flags.resume === true) checkOutPath(out, '--out');
+      const resume = typeof flags.resume === 'string';
+      // --resume without a directory (restarted cluster tasks): start, continue or leave alone,
+      // decided under the directory's lock, waiting for a predecessor's lock to be released or stale.
+      const continueOrStart = flags.resume === true;
+      const workers = flags.workers ?? defaultWorkers();
+      const ctrl = new AbortController();
+      let stops = 0;
+      let lastSignal = 'SIGINT' as NodeJS.Signals;
+      // Ctrl-C, or a cluster stopping the task (SIGTERM): finished chunks are kept, the lock released.
+      const onStop = (signal: NodeJS.Signals) => {
+        stops++;
+        lastSignal = signal;
+        if (stops > 1) process.exit(signal === 'SIGTERM' ? 143 : 130);
+        process.stderr.write(
+          `\nstopping (${signal}): finished chunks are kept (Ctrl-C again to quit at once)\n`,
+        );
+        ctrl.abort();
+      };
+      process.on('SIGINT', onStop);
+      process.on('SIGTERM', onStop);
       try {
         const runOpts = {
           out,
           workers,
           csv: flags.csv ?? false,
           resume,
+          continueOrStart,
           force: flags.force ?? false,
           quiet: flags.quiet ?? false,
           signal: ctrl.signal,
           source: file,
+          // A restarted cluster task may find its predecessor's lock: wait until it is released or stale.
+          lockWaitMs: flags.resume === true ? STALE_MS + 15_000 : 0,
           ...(shard === undefined ? {} : { shard }),
         };
         const r =
@@ -151,11 +157,30 @@ export function registerRun(program: Command, games: GameRegistry): void {
             ? await runExperiment(exp, runOpts)
             : await runUntilPrecision(exp, runOpts, flags.untilPrecision, flags.maxGames ?? 1_000_000, file);
         const held = r.manifest.shard;
-        if (r.status === 'interrupted') {
-          process.stderr.write(
-            `interrupted: ${r.played + r.reused} of ${exp.games * exp.arms.length} games are saved in ${out}\nresume with: sandtable run ${file} --resume ${out}${flags.games === undefined ? '' : ` --games ${flags.games}`}${flags.seed === undefined ? '' : ` --seed ${flags.seed}`}${held === undefined ? '' : ` --shard ${shardLabel(held)}`}\n`,
+        if (r.status === 'done') {
+          process.stdout.write(
+            `${exp.name}: ${held === undefined ? 'run' : `shard ${shardLabel(held)}`} already complete in ${out}\n`,
           );
-          process.exitCode = 130;
+          return;
+        }
+        if (r.status === 'interrupted') {
+          // Every flag that shaped the run, so the pasted command continues exactly this run.
+          const again = cliCommand(
+            'run',
+            file,
+            '--resume',
+            out,
+            ...(flags.games === undefined ? [] : ['--games', String(flags.games)]),
+            ...(flags.seed === undefined ? [] : ['--seed', String(flags.seed)]),
+            ...(flags.chunkSize === undefined ? [] : ['--chunk-size', String(flags.chunkSize)]),
+            ...(held === undefined ? [] : ['--shard', shardLabel(held)]),
+            ...(flags.csv ? ['--csv'] : []),
+            ...(flags.workers === undefined ? [] : ['--workers', String(flags.workers)]),
+          );
+          process.stderr.write(
+            `interrupted: ${r.played + r.reused} of ${held === undefined ? exp.games * exp.arms.length : held.rows} games are saved in ${out}\nresume with: ${again}\n`,
+          );
+          process.exitCode = lastSignal === 'SIGTERM' ? 143 : 130;
           return;
         }
         const rate =
@@ -166,7 +191,7 @@ export function registerRun(program: Command, games: GameRegistry): void {
           const games = held.end - held.start;
           const range = shardRange(exp.games, held);
           process.stdout.write(
-            `${exp.name}: shard ${shardLabel(held)}, games ${range.start}..${range.end - 1} of ${exp.arms.length} arm${exp.arms.length === 1 ? '' : 's'} (${games * exp.arms.length} games) in ${r.seconds.toFixed(1)} s${rate}${reused}\nshard directory: ${out}\nwhen all ${held.count} shards are done: sandtable merge ${dirname(out)} --out reports/${exp.name}\n`,
+            `${exp.name}: shard ${shardLabel(held)}, games ${range.start}..${range.end - 1} of ${exp.arms.length} arm${exp.arms.length === 1 ? '' : 's'} (${games * exp.arms.length} games) in ${r.seconds.toFixed(1)} s${rate}${reused}\nshard directory: ${out}\nwhen all ${held.count} shards are done: ${cliCommand('merge', dirname(out), '--out', `reports/${exp.name}`, ...(flags.csv ? ['--csv'] : []))}\n`,
           );
           return;
         }
@@ -176,7 +201,8 @@ export function registerRun(program: Command, games: GameRegistry): void {
         const { readFileSync } = await import('node:fs');
         process.stdout.write(readFileSync(`${out}/summary.md`, 'utf8'));
       } finally {
-        process.off('SIGINT', onSigint);
+        process.off('SIGINT', onStop);
+        process.off('SIGTERM', onStop);
       }
     });
 }

@@ -9,28 +9,49 @@ export interface SetupRequest {
 }
 
 /**
- * Checks a request against a game's definition and fills in defaults. `where` names the file or
- * flag the request came from, so every error says where the bad value is.
+ * Checks a request against a game's definition and fills in defaults, collecting every problem
+ * (each naming its field) rather than stopping at the first. Refused: an unknown scenario, variant
+ * or parameter; two variants of one group both switched on (they are alternatives); a group left
+ * with no variant on; a bad parameter value; a parameter set for a scenario it does not apply to
+ * (ParameterDef.scenarios).
  */
-export function resolveSetup(def: GameDefinition, req: SetupRequest, where: string): GameSetup {
+export function checkSetup(def: GameDefinition, req: SetupRequest): { setup: GameSetup; problems: string[] } {
+  const problems: string[] = [];
   const scenario = req.scenario ?? def.scenarios[0]!.id;
-  if (!def.scenarios.some((s) => s.id === scenario)) {
-    throw new UserError(
-      `${where}: scenario ${quote(scenario)} is not a scenario of ${def.id} (known: ${def.scenarios.map((s) => s.id).join(', ')})`,
+  const knownScenario = def.scenarios.some((s) => s.id === scenario);
+  if (!knownScenario) {
+    problems.push(
+      `field scenario: ${quote(scenario)} is not a scenario of ${def.id} (known: ${def.scenarios.map((s) => s.id).join(', ')})`,
     );
   }
   const on = new Set(def.variants.filter((v) => v.default).map((v) => v.id));
+  const switchedOn = new Map<string, string>(); // group -> the variant the request switched on
   for (const [id, enabled] of Object.entries(req.variants ?? {})) {
     const v = def.variants.find((x) => x.id === id);
     if (v === undefined) {
-      throw new UserError(
-        `${where}: variant ${quote(id)} is not a variant of ${def.id} (known: ${def.variants.map((x) => x.id).join(', ')})`,
+      problems.push(
+        `field variants: variant ${quote(id)} is not a variant of ${def.id} (known: ${def.variants.map((x) => x.id).join(', ')})`,
       );
+      continue;
     }
-    if (typeof enabled !== 'boolean')
-      throw new UserError(`${where}: variant ${quote(id)} must be true or false, got ${quote(enabled)}`);
+    if (typeof enabled !== 'boolean') {
+      problems.push(
+        `field variants.${id}: variant ${quote(id)} must be true or false, got ${quote(enabled)}`,
+      );
+      continue;
+    }
     if (enabled) {
-      if (v.group !== undefined) for (const o of def.variants) if (o.group === v.group) on.delete(o.id);
+      if (v.group !== undefined) {
+        const other = switchedOn.get(v.group);
+        if (other !== undefined) {
+          problems.push(
+            `field variants: ${quote(other)} and ${quote(id)} are alternatives (group ${quote(v.group)}): switch on one of them`,
+          );
+          continue;
+        }
+        switchedOn.set(v.group, id);
+        for (const o of def.variants) if (o.group === v.group) on.delete(o.id);
+      }
       on.add(id);
     } else {
       on.delete(id);
@@ -40,8 +61,8 @@ export function resolveSetup(def: GameDefinition, req: SetupRequest, where: stri
   for (const g of groups) {
     const chosen = def.variants.filter((v) => v.group === g && on.has(v.id));
     if (chosen.length !== 1) {
-      throw new UserError(
-        `${where}: exactly one variant of group ${quote(g)} must be on, got ${chosen.length === 0 ? 'none' : chosen.map((v) => v.id).join(' and ')}`,
+      problems.push(
+        `field variants: exactly one variant of group ${quote(g)} must be on, got ${chosen.length === 0 ? 'none' : chosen.map((v) => v.id).join(' and ')}`,
       );
     }
   }
@@ -50,13 +71,35 @@ export function resolveSetup(def: GameDefinition, req: SetupRequest, where: stri
   for (const [id, value] of Object.entries(req.params ?? {})) {
     const p = def.parameters.find((x) => x.id === id);
     if (p === undefined) {
-      throw new UserError(
-        `${where}: parameter ${quote(id)} is not a parameter of ${def.id} (known: ${def.parameters.map((x) => x.id).join(', ')})`,
+      problems.push(
+        `field params: parameter ${quote(id)} is not a parameter of ${def.id} (known: ${def.parameters.map((x) => x.id).join(', ')})`,
       );
+      continue;
     }
-    params[id] = checkParam(p, value, `${where}: parameter ${id}`, def.locationIds?.());
+    if (knownScenario && p.scenarios !== undefined && !p.scenarios.includes(scenario)) {
+      problems.push(
+        `field params.${id}: parameter ${id} applies only to scenario${p.scenarios.length === 1 ? '' : 's'} ${p.scenarios.join(', ')}, not to ${scenario}`,
+      );
+      continue;
+    }
+    try {
+      params[id] = checkParam(p, value, `field params.${id}: parameter ${id}`, def.locationIds?.());
+    } catch (e) {
+      if (!(e instanceof UserError)) throw e;
+      problems.push(e.message);
+    }
   }
-  return { scenario, variants: on, params };
+  return { setup: { scenario, variants: on, params }, problems };
+}
+
+/**
+ * Checks a request against a game's definition and fills in defaults. `where` names the file or
+ * flag the request came from, so every error says where the bad value is; every problem is listed.
+ */
+export function resolveSetup(def: GameDefinition, req: SetupRequest, where: string): GameSetup {
+  const { setup, problems } = checkSetup(def, req);
+  if (problems.length > 0) throw new UserError(`${where}: ${problems.join('; ')}`);
+  return setup;
 }
 
 /**

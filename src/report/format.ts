@@ -8,10 +8,6 @@ export function rateWithCi(rate: number, lo: number, hi: number): string {
   return `${pct(rate)}% [${pct(lo)}, ${pct(hi)}]`;
 }
 
-export function escapeHtml(s: string): string {
-  return s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
-}
-
 /** 10000 -> "10,000". */
 export function count(n: number): string {
   return n.toLocaleString('en-US');

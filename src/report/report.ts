@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { ComparisonRow } from '../analysis/compare.js';
 import type { ReportData } from '../analysis/report-data.js';
 import type { OutcomeRow } from '../analysis/summary.js';
@@ -16,7 +15,17 @@ import {
   sensitivityChart,
   statisticsChart,
 } from './charts.js';
-import { count, escapeHtml, pct, rateWithCi } from './format.js';
+import {
+  type Html,
+  html,
+  type Md,
+  markdownCells,
+  markdownInlineToHtml,
+  md,
+  trustedHtml,
+  trustedMd,
+} from './escape.js';
+import { count, pct, rateWithCi } from './format.js';
 import { renderSvg } from './render.js';
 
 function armLabel(m: Manifest, arm: string): string {
@@ -41,21 +50,42 @@ function points(x: number): string {
   return (100 * x).toFixed(1);
 }
 
-/** "3.1 points more than base [2.4, 3.8]": a paired difference with its interval. */
-export function comparisonSentence(c: ComparisonRow): string {
+/** The parts of a comparison sentence this program formats (numbers, the test's verdict). */
+function comparisonParts(c: ComparisonRow) {
   const dir = c.diff >= 0 ? 'more' : 'fewer';
   const sig =
     c.p_holm < 0.05
       ? `McNemar p ${c.p_mcnemar < 0.0001 ? '< 0.0001' : `= ${c.p_mcnemar.toPrecision(2)}`}`
       : 'not distinguishable from it at 5% after Holm correction';
-  return `${points(Math.abs(c.diff))} points ${dir} than ${c.baseline} [${points(c.lo95)}, ${points(c.hi95)}], paired on ${count(c.games)} seeds; ${sig}`;
+  return {
+    amount: `${points(Math.abs(c.diff))} points ${dir} than`,
+    ci: `[${points(c.lo95)}, ${points(c.hi95)}]`,
+    seeds: count(c.games),
+    sig,
+  };
 }
+
+/** "3.1 points more than base [2.4, 3.8]": a paired difference with its interval (plain text). */
+export function comparisonSentence(c: ComparisonRow): string {
+  const p = comparisonParts(c);
+  return `${p.amount} ${c.baseline} ${p.ci}, paired on ${p.seeds} seeds; ${p.sig}`;
+}
+
+/** The same sentence as Markdown: the baseline's name escaped, the numbers as they are. */
+function comparisonSentenceMd(c: ComparisonRow): Md {
+  const p = comparisonParts(c);
+  return md`${trustedMd(p.amount)} ${c.baseline} ${trustedMd(p.ci)}, paired on ${trustedMd(p.seeds)} seeds; ${trustedMd(p.sig)}`;
+}
+
+/** A rate with its interval, as Markdown this program formatted. */
+const ciMd = (r: { rate: number; lo95: number; hi95: number }): Md =>
+  trustedMd(rateWithCi(r.rate, r.lo95, r.hi95));
 
 /** Most arms a statistics table shows as columns (stats.csv has every arm). */
 const STAT_TABLE_ARMS = 12;
 
 /** The mean of every game statistic per arm, as a markdown table (stats as rows, arms as columns). */
-function statisticsTable(def: GameDefinition, m: Manifest, data: ReportData): string[] {
+function statisticsTable(def: GameDefinition, m: Manifest, data: ReportData): Md[] {
   if (def.stats.length === 0 || data.stats.length === 0) return [];
   const arms = m.arms.slice(0, STAT_TABLE_ARMS).map((a) => a.id);
   const mean = new Map(data.stats.map((r) => [`${r.arm}\u0000${r.stat}`, r.mean]));
@@ -66,17 +96,17 @@ function statisticsTable(def: GameDefinition, m: Manifest, data: ReportData): st
       ? ` (the first ${arms.length} of ${m.arms.length} arms; stats.csv has them all)`
       : '';
   return [
-    '',
-    `## Game statistics: mean per game${more}`,
-    '',
-    `| statistic | ${arms.join(' | ')} |`,
-    `|---|${arms.map(() => '---:').join('|')}|`,
+    md``,
+    md`## Game statistics: mean per game${more}`,
+    md``,
+    md`| statistic | ${arms.map((a, i) => (i === 0 ? md`${a}` : md` | ${a}`))} |`,
+    md`|---|${trustedMd(arms.map(() => '---:').join('|'))}|`,
     ...def.stats.map(
       (st) =>
-        `| ${st.id}: ${st.description} | ${arms.map((a) => fmt(mean.get(`${a}\u0000${st.id}`))).join(' | ')} |`,
+        md`| ${st.id}: ${st.description} | ${arms.map((a, i) => md`${i === 0 ? '' : trustedMd(' | ')}${fmt(mean.get(`${a}\u0000${st.id}`))}`)} |`,
     ),
-    '',
-    `Statistics recorded only in games that reach them (${
+    md``,
+    md`Statistics recorded only in games that reach them (${
       def.stats
         .filter((st) => st.missing !== undefined)
         .map((st) => st.id)
@@ -85,36 +115,39 @@ function statisticsTable(def: GameDefinition, m: Manifest, data: ReportData): st
   ];
 }
 
-/** The findings in a few sentences with numbers and intervals. */
+/**
+ * The findings in a few sentences with numbers and intervals. Every value from the manifest or
+ * the data is escaped by `md` (src/report/escape.ts); only this program's own formatting is not.
+ */
 export function summaryMarkdown(def: GameDefinition, m: Manifest, data: ReportData): string {
   const { outcomes, comparisons } = data;
-  const lines = [`# ${m.name}: ${def.title}`, ''];
-  if (m.description !== '') lines.push(m.description, '');
+  const lines: Md[] = [md`# ${m.name}: ${def.title}`, md``];
+  if (m.description !== '') lines.push(md`${m.description}`, md``);
   lines.push(
-    `${count(m.games)} games per arm, master seed ${m.seed}; every arm plays the same game indices with the same dice (common random numbers). Rates are shown with Wilson 95% intervals.`,
-    '',
+    md`${count(m.games)} games per arm, master seed ${m.seed}; every arm plays the same game indices with the same dice (common random numbers). Rates are shown with Wilson 95% intervals.`,
+    md``,
   );
   const side = def.sides[0]!;
   for (const a of m.arms) {
     const rows = outcomes.filter((o) => o.arm === a.id && o.kind === 'winner');
     const parts = rows
       .filter((r) => r.count > 0 || r.outcome !== 'none')
-      .map((r) =>
+      .map((r, i) =>
         r.outcome === 'none'
-          ? `no winner in ${rateWithCi(r.rate, r.lo95, r.hi95)}`
-          : `${def.sides.find((s) => s.id === r.outcome)?.name ?? r.outcome} wins ${rateWithCi(r.rate, r.lo95, r.hi95)}`,
+          ? md`${i === 0 ? '' : trustedMd(', ')}no winner in ${ciMd(r)}`
+          : md`${i === 0 ? '' : trustedMd(', ')}${def.sides.find((s) => s.id === r.outcome)?.name ?? r.outcome} wins ${ciMd(r)}`,
       );
     const cmp = comparisons.find((c) => c.arm === a.id && c.outcome === `win:${side.id}`);
-    const vs = cmp === undefined ? '' : ` ${side.name} wins ${comparisonSentence(cmp)}.`;
+    const vs = cmp === undefined ? '' : md` ${side.name} wins ${comparisonSentenceMd(cmp)}.`;
     const changed = nonDefaultVariants(def, a.variants);
     const results = outcomes.filter((o) => o.arm === a.id && o.kind === 'result' && o.count > 0);
     const winners = def.results.map((r) => r.winner);
     const shared = winners.some((w, i) => winners.indexOf(w) !== i); // the game has several ways to the same winner
     const how = shared
-      ? ` Results: ${results.map((r) => `${r.outcome} ${rateWithCi(r.rate, r.lo95, r.hi95)}`).join(', ')}.`
+      ? md` Results: ${results.map((r, i) => md`${i === 0 ? '' : trustedMd(', ')}${r.outcome} ${ciMd(r)}`)}.`
       : '';
     lines.push(
-      `- **${a.id}** (${armLabel(m, a.id)}; scenario ${a.scenario}${changed.length > 0 ? `; variants ${changed.join(', ')}` : ''}): ${parts.join(', ')}.${how}${vs}`,
+      md`- **${a.id}** (${armLabel(m, a.id)}; scenario ${a.scenario}${changed.length > 0 ? md`; variants ${changed.join(', ')}` : ''}): ${parts}.${how}${vs}`,
     );
   }
   const first = outcomes.filter((o) => o.kind === 'winner' && o.outcome === side.id);
@@ -123,8 +156,8 @@ export function summaryMarkdown(def: GameDefinition, m: Manifest, data: ReportDa
     const worst = first.reduce((x, y) => (y.rate < x.rate ? y : x));
     const separated = best.lo95 > worst.hi95;
     lines.push(
-      '',
-      `${side.name} win rate ranges from ${pct(worst.rate)}% (${worst.arm}) to ${pct(best.rate)}% (${best.arm}); ${separated ? 'the intervals of these two arms do not overlap.' : 'the intervals of these two arms overlap: more games are needed to tell them apart.'}`,
+      md``,
+      md`${side.name} win rate ranges from ${pct(worst.rate)}% (${worst.arm}) to ${pct(best.rate)}% (${best.arm}); ${separated ? 'the intervals of these two arms do not overlap.' : 'the intervals of these two arms overlap: more games are needed to tell them apart.'}`,
     );
   }
   lines.push(...statisticsTable(def, m, data));
@@ -142,19 +175,23 @@ export function summaryMarkdown(def: GameDefinition, m: Manifest, data: ReportDa
   );
   if (recon.length > 0) {
     lines.push(
-      '',
-      `Reconstructed values in play (not printed in the rules; override them to test sensitivity): ${recon.map((p) => `${p.id} = ${shortValue(m.arms[0]?.params[p.id] ?? p.default)}`).join('; ')}.`,
+      md``,
+      md`Reconstructed values in play (not printed in the rules; override them to test sensitivity): ${recon.map((p, i) => md`${i === 0 ? '' : trustedMd('; ')}${p.id} = ${shortValue(m.arms[0]?.params[p.id] ?? p.default)}`)}.`,
     );
   }
   lines.push(
-    '',
-    `Code ${m.version} (${m.commit.slice(0, 12)}), data ${m.dataHash.slice(0, 12)}, experiment ${m.experimentHash.slice(0, 12)}.`,
-    '',
+    md``,
+    md`Code ${m.version} (${m.commit.slice(0, 12)}), data ${m.dataHash.slice(0, 12)}, experiment ${m.experimentHash.slice(0, 12)}.`,
+    md``,
   );
-  return lines.join('\n');
+  return lines.map((l) => l.text).join('\n');
 }
 
-/** index.html: one self-contained file (no external requests) with the findings and the manifest. */
+/**
+ * index.html: one self-contained file (no scripts, no external requests) with the findings and
+ * the manifest. Built with `html` (src/report/escape.ts): every value is escaped; the only markup
+ * inserted as is are the SVGs vega rendered (vega escapes their text).
+ */
 export function reportHtml(
   def: GameDefinition,
   m: Manifest,
@@ -166,53 +203,57 @@ export function reportHtml(
   const sideRows = outcomes.filter((o) => o.kind === 'winner');
   const resultRows = outcomes.filter((o) => o.kind === 'result');
   const bar = (o: OutcomeRow) =>
-    `<div class="bar"><div class="fill" style="width:${pct(o.rate)}%"></div><div class="ci" style="left:${pct(o.lo95)}%;width:${pct(o.hi95 - o.lo95)}%"></div></div>`;
-  const outcomeTable = (rows: readonly OutcomeRow[], label: string) => `
+    html`<div class="bar"><div class="fill" style="width:${pct(o.rate)}%"></div><div class="ci" style="left:${pct(o.lo95)}%;width:${pct(o.hi95 - o.lo95)}%"></div></div>`;
+  const outcomeTable = (rows: readonly OutcomeRow[], label: string) => html`
 <table><thead><tr><th>arm</th><th>${label}</th><th>games</th><th>count</th><th>rate [95% CI]</th><th></th></tr></thead><tbody>
-${rows.map((o) => `<tr><td>${escapeHtml(o.arm)}</td><td>${escapeHtml(o.outcome)}</td><td>${count(o.games)}</td><td>${count(o.count)}</td><td>${rateWithCi(o.rate, o.lo95, o.hi95)}</td><td>${bar(o)}</td></tr>`).join('\n')}
+${rows.map((o, i) => html`${i === 0 ? '' : '\n'}<tr><td>${o.arm}</td><td>${o.outcome}</td><td>${count(o.games)}</td><td>${count(o.count)}</td><td>${rateWithCi(o.rate, o.lo95, o.hi95)}</td><td>${bar(o)}</td></tr>`)}
 </tbody></table>`;
-  const statTable = `
+  const num = (v: number) => html`<td>${Number.isFinite(v) ? v.toFixed(2) : ''}</td>`;
+  const statTable = html`
 <table><thead><tr><th>arm</th><th>statistic</th><th>mean</th><th>sd</th><th>min</th><th>q25</th><th>median</th><th>q75</th><th>max</th></tr></thead><tbody>
-${stats.map((s) => `<tr><td>${escapeHtml(s.arm)}</td><td title="${escapeHtml(def.stats.find((d) => d.id === s.stat)?.description ?? 'last turn played')}">${escapeHtml(s.stat)}</td>${[s.mean, s.sd, s.min, s.q25, s.median, s.q75, s.max].map((v) => `<td>${Number.isFinite(v) ? v.toFixed(2) : ''}</td>`).join('')}</tr>`).join('\n')}
+${stats.map((s, i) => html`${i === 0 ? '' : '\n'}<tr><td>${s.arm}</td><td title="${def.stats.find((d) => d.id === s.stat)?.description ?? 'last turn played'}">${s.stat}</td>${[s.mean, s.sd, s.min, s.q25, s.median, s.q75, s.max].map(num)}</tr>`)}
 </tbody></table>`;
-  const params = def.parameters
-    .map(
-      (p) =>
-        `<tr><td>${escapeHtml(p.id)}</td><td>${escapeHtml(shortValue(m.arms[0]?.params[p.id] ?? p.default))}</td><td>${p.provenance}</td><td>${escapeHtml(p.source)}</td></tr>`,
-    )
-    .join('\n');
-  const arms = m.arms
-    .map(
-      (a) =>
-        `<tr><td>${escapeHtml(a.id)}</td><td>${escapeHtml(a.scenario)}</td><td>${escapeHtml(armLabel(m, a.id))}</td><td>${escapeHtml(a.variants.join(', '))}</td><td>${escapeHtml(JSON.stringify(a.params))}</td></tr>`,
-    )
-    .join('\n');
-  const cells = (l: string) =>
-    l
-      .slice(1, -1)
-      .split(' | ')
-      .map((c) => c.trim());
-  const paragraphs = markdown
-    .split('\n')
-    .filter((l) => l.trim() !== '' && !l.startsWith('# ') && !/^\|[-:|]+\|$/.test(l))
-    .map((l) => {
-      if (l.startsWith('- '))
-        return `<li>${escapeHtml(l.slice(2)).replaceAll(/\*\*(.+?)\*\*/g, '<b>$1</b>')}</li>`;
-      if (l.startsWith('## ')) return `<h2>${escapeHtml(l.slice(3))}</h2>`;
-      if (l.startsWith('| statistic |'))
-        return `<table><tr>${cells(l)
-          .map((c) => `<th>${escapeHtml(c)}</th>`)
-          .join('')}</tr>`;
-      if (l.startsWith('| '))
-        return `<tr>${cells(l)
-          .map((c) => `<td>${escapeHtml(c)}</td>`)
-          .join('')}</tr>`;
-      return `<p>${escapeHtml(l)}</p>`;
-    })
-    .join('\n')
-    .replaceAll(/(<\/tr>)\n(?!<tr>)/g, '$1</table>\n');
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(m.name)} — ${escapeHtml(def.title)}</title>
+  const params = def.parameters.map(
+    (p, i) =>
+      html`${i === 0 ? '' : '\n'}<tr><td>${p.id}</td><td>${shortValue(m.arms[0]?.params[p.id] ?? p.default)}</td><td>${p.provenance}</td><td>${p.source}</td></tr>`,
+  );
+  const arms = m.arms.map(
+    (a, i) =>
+      html`${i === 0 ? '' : '\n'}<tr><td>${a.id}</td><td>${a.scenario}</td><td>${armLabel(m, a.id)}</td><td>${a.variants.join(', ')}</td><td>${JSON.stringify(a.params)}</td></tr>`,
+  );
+  // summary.md as HTML: its headings, list items, paragraphs and the statistics table.
+  const blocks: Html[] = [];
+  let inTable = false;
+  for (const l of markdown.split('\n')) {
+    if (l.trim() === '' || l.startsWith('# ') || /^\|[-:|]+\|$/.test(l)) continue;
+    const row = l.startsWith('| ');
+    if (inTable && !row) {
+      blocks[blocks.length - 1] = html`${blocks[blocks.length - 1]}</table>`;
+      inTable = false;
+    }
+    if (l.startsWith('- ')) blocks.push(html`<li>${markdownInlineToHtml(l.slice(2))}</li>`);
+    else if (l.startsWith('## ')) blocks.push(html`<h2>${markdownInlineToHtml(l.slice(3))}</h2>`);
+    else if (l.startsWith('| statistic |')) {
+      blocks.push(
+        html`<table><tr>${markdownCells(l).map((c) => html`<th>${markdownInlineToHtml(c)}</th>`)}</tr>`,
+      );
+      inTable = true;
+    } else if (row)
+      blocks.push(html`<tr>${markdownCells(l).map((c) => html`<td>${markdownInlineToHtml(c)}</td>`)}</tr>`);
+    else blocks.push(html`<p>${markdownInlineToHtml(l)}</p>`);
+  }
+  if (inTable) blocks[blocks.length - 1] = html`${blocks[blocks.length - 1]}</table>`;
+  const paragraphs = blocks.map((b, i) => html`${i === 0 ? '' : '\n'}${b}`);
+  const figures = charts.map(
+    ({ chart, svg }, i) =>
+      html`${i === 0 ? '' : '\n'}<figure id="chart-${chart.name}" class="chart">${trustedHtml(svg.replace(/^<\?xml[^>]*>/, ''))}<figcaption>${chart.caption} <a href="charts/${chart.name}.vl.json">spec</a></figcaption></figure>`,
+  );
+  const comparisonRows = comparisons.map(
+    (c, i) =>
+      html`${i === 0 ? '' : '\n'}<tr><td>${c.arm}</td><td>${c.baseline}</td><td>${c.outcome}</td><td>${count(c.games)}</td><td>${pct(c.rate)}%</td><td>${pct(c.baseline_rate)}%</td><td>${points(c.diff)} [${points(c.lo95)}, ${points(c.hi95)}]</td><td>[${points(c.indep_lo95)}, ${points(c.indep_hi95)}]</td><td>${pct(c.discordant)}%</td><td>${c.p_mcnemar.toPrecision(2)}</td><td>${c.p_holm.toPrecision(2)}</td></tr>`,
+  );
+  return html`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${m.name} — ${def.title}</title>
 <style>
 body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}
 table{border-collapse:collapse;margin:1em 0;font-size:14px}th,td{border-bottom:1px solid #ddd;padding:3px 8px;text-align:left}
@@ -220,25 +261,25 @@ th{background:#f4f4f4}.bar{position:relative;width:200px;height:12px;background:
 .fill{position:absolute;top:0;left:0;height:12px;background:#7a9cc6}.ci{position:absolute;top:4px;height:4px;background:#1b3b6f}
 code{background:#f4f4f4;padding:1px 4px}figure.chart{margin:1.5em 0}figure.chart svg{max-width:100%;height:auto}figcaption{font-size:13px;color:#555}
 </style></head><body>
-<h1>${escapeHtml(m.name)}: ${escapeHtml(def.title)}</h1>
+<h1>${m.name}: ${def.title}</h1>
 ${paragraphs}
-${charts.map(({ chart, svg }) => `<figure id="chart-${chart.name}" class="chart">${svg.replace(/^<\?xml[^>]*>/, '')}<figcaption>${escapeHtml(chart.caption)} <a href="charts/${chart.name}.vl.json">spec</a></figcaption></figure>`).join('\n')}
+${figures}
 <h2>Who wins</h2>${outcomeTable(sideRows, 'winner')}
 ${
   comparisons.length === 0
     ? ''
-    : `<h2>Against the baseline, paired on common seeds</h2>
+    : html`<h2>Against the baseline, paired on common seeds</h2>
 <table><thead><tr><th>arm</th><th>baseline arm</th><th>outcome</th><th>games</th><th>rate</th><th>baseline</th><th>difference [95% CI]</th><th>unpaired CI</th><th>discordant</th><th>McNemar p</th><th>Holm p</th></tr></thead><tbody>
-${comparisons.map((c) => `<tr><td>${escapeHtml(c.arm)}</td><td>${escapeHtml(c.baseline)}</td><td>${escapeHtml(c.outcome)}</td><td>${count(c.games)}</td><td>${pct(c.rate)}%</td><td>${pct(c.baseline_rate)}%</td><td>${points(c.diff)} [${points(c.lo95)}, ${points(c.hi95)}]</td><td>[${points(c.indep_lo95)}, ${points(c.indep_hi95)}]</td><td>${pct(c.discordant)}%</td><td>${c.p_mcnemar.toPrecision(2)}</td><td>${c.p_holm.toPrecision(2)}</td></tr>`).join('\n')}
+${comparisonRows}
 </tbody></table>`
 }
 <h2>How games end</h2>${outcomeTable(resultRows, 'result')}
 <h2>Game statistics</h2>${statTable}
 <h2>Arms</h2><table><thead><tr><th>arm</th><th>scenario</th><th>policies</th><th>variants</th><th>parameters</th></tr></thead><tbody>${arms}</tbody></table>
 <h2>Parameters and their provenance</h2><table><thead><tr><th>parameter</th><th>value (first arm)</th><th>provenance</th><th>source</th></tr></thead><tbody>${params}</tbody></table>
-<h2>Manifest</h2><p>Seed <code>${m.seed}</code>, ${count(m.games)} games per arm, code <code>${escapeHtml(m.version)}</code> at <code>${escapeHtml(m.commit)}</code>, node <code>${escapeHtml(m.node)}</code>, data hash <code>${m.dataHash}</code>, experiment hash <code>${m.experimentHash}</code>. Reproduce one game with <code>sandtable play ${escapeHtml(def.id)} --seed ${m.seed} --game N --trace</code> and the arm's options.</p>
+<h2>Manifest</h2><p>Seed <code>${m.seed}</code>, ${count(m.games)} games per arm, code <code>${m.version}</code> at <code>${m.commit}</code>, node <code>${m.node}</code>, data hash <code>${m.dataHash}</code>, experiment hash <code>${m.experimentHash}</code>. Reproduce one game with <code>sandtable play ${def.id} --seed ${m.seed} --game N --trace</code> and the arm's options.</p>
 </body></html>
-`;
+`.text;
 }
 
 /** One chart of the report: its file stem, caption and vega-lite spec. */
@@ -323,31 +364,22 @@ export function buildCharts(def: GameDefinition, m: Manifest, data: ReportData):
   return charts;
 }
 
-/** Writes charts/*.vl.json and charts/*.svg, summary.md and index.html; returns what it wrote. */
-export async function writeReport(
-  dir: string,
+/** The report files of a run by name: charts/*.vl.json and charts/*.svg, summary.md and index.html. */
+export async function renderReport(
   def: GameDefinition,
   m: Manifest,
   data: ReportData,
-  /** How a file is written (the runner writes atomically). */
-  writeAtomic: (path: string, data: string) => void,
 ): Promise<Record<string, string>> {
-  const charts = buildCharts(def, m, data);
-  mkdirSync(`${dir}/charts`, { recursive: true });
-  const written: Record<string, string> = {};
+  const files: Record<string, string> = {};
   const svgs: { chart: Chart; svg: string }[] = [];
-  for (const chart of charts) {
-    const json = `${JSON.stringify(chart.spec, null, 1)}\n`;
+  for (const chart of buildCharts(def, m, data)) {
     const { svg } = await renderSvg(chart.spec, chart.name);
-    writeAtomic(`${dir}/charts/${chart.name}.vl.json`, json);
-    writeAtomic(`${dir}/charts/${chart.name}.svg`, svg);
-    written[`charts/${chart.name}.vl.json`] = json;
-    written[`charts/${chart.name}.svg`] = svg;
+    files[`charts/${chart.name}.vl.json`] = `${JSON.stringify(chart.spec, null, 1)}\n`;
+    files[`charts/${chart.name}.svg`] = svg;
     svgs.push({ chart, svg });
   }
   const md = summaryMarkdown(def, m, data);
-  const html = reportHtml(def, m, data, md, svgs);
-  writeAtomic(`${dir}/summary.md`, md);
-  writeAtomic(`${dir}/index.html`, html);
-  return { ...written, 'summary.md': md, 'index.html': html };
+  files['summary.md'] = md;
+  files['index.html'] = reportHtml(def, m, data, md, svgs);
+  return files;
 }

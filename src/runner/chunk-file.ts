@@ -1,20 +1,32 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { writeAtomic } from './outputs.js';
 
 /**
- * A finished chunk on disk (`chunks/<arm>-<start>-<end>.f64`): a 64-byte header, then the
+ * A finished chunk on disk (`chunks/<arm>-<start>-<end>.f64`): a 168-byte header, then the
  * column-major Float64 block (little-endian) a worker returned.
  *
- *   0..7    magic "STCHUNK1"
- *   8..39   sha256 of bytes 40..end (the rest of the header and the block)
- *   40..43  arm index (uint32)      44..47  columns (uint32)
- *   48..55  first game index (f64)  56..63  end game index, exclusive (f64)
+ *   0..7     magic "STCHUNK2"
+ *   8..39    sha256 of bytes 40..end (the rest of the header and the block)
+ *   40..43   arm index (uint32)      44..47  columns (uint32)
+ *   48..55   first game index (f64)  56..63  end game index, exclusive (f64)
+ *   64..95   experiment hash         96..127 data hash        128..159 code hash (raw sha256 bytes)
+ *   160..167 master seed (f64)
  *
- * So a chunk checks itself: a truncated, edited or misplaced file is detected on resume and on
- * merge, and never used.
+ * So a chunk checks itself and says whose it is: a truncated, edited or misplaced file, or one
+ * played for another experiment, seed, game data or code, is detected on resume and on merge,
+ * named, and never used.
  */
-export const CHUNK_HEADER_BYTES = 64;
-const MAGIC = 'STCHUNK1';
+export const CHUNK_HEADER_BYTES = 168;
+const MAGIC = 'STCHUNK2';
+
+/** The run a chunk belongs to: every chunk of a directory must carry its manifest's values. */
+export interface ChunkBinding {
+  readonly experimentHash: string;
+  readonly seed: number;
+  readonly dataHash: string;
+  readonly code: string;
+}
 
 export interface ChunkKey {
   readonly arm: number;
@@ -36,7 +48,12 @@ export function parseChunkFileName(name: string): ChunkKey | undefined {
   return m === null ? undefined : { arm: Number(m[1]), start: Number(m[2]), end: Number(m[3]) };
 }
 
-export function encodeChunk(k: ChunkKey, layout: ChunkLayout, block: Float64Array): Uint8Array {
+export function encodeChunk(
+  k: ChunkKey,
+  layout: ChunkLayout,
+  block: Float64Array,
+  binding: ChunkBinding,
+): Uint8Array {
   const cols = layout.cols;
   const out = new Uint8Array(CHUNK_HEADER_BYTES + block.byteLength);
   const view = new DataView(out.buffer);
@@ -45,6 +62,10 @@ export function encodeChunk(k: ChunkKey, layout: ChunkLayout, block: Float64Arra
   view.setUint32(44, cols, true);
   view.setFloat64(48, k.start, true);
   view.setFloat64(56, k.end, true);
+  out.set(Buffer.from(binding.experimentHash, 'hex'), 64);
+  out.set(Buffer.from(binding.dataHash, 'hex'), 96);
+  out.set(Buffer.from(binding.code, 'hex'), 128);
+  view.setFloat64(160, binding.seed, true);
   out.set(new Uint8Array(block.buffer, block.byteOffset, block.byteLength), CHUNK_HEADER_BYTES);
   out.set(createHash('sha256').update(out.subarray(40)).digest(), 8);
   return out;
@@ -55,17 +76,27 @@ export type DecodedChunk =
   | { readonly ok: true; readonly data: Float64Array }
   | { readonly ok: false; readonly reason: string };
 
-/** Checks a chunk file's bytes against its own checksum and the key and width expected of it. */
-export function decodeChunk(bytes: Uint8Array, k: ChunkKey, layout: ChunkLayout): DecodedChunk {
+/**
+ * Checks a chunk file's bytes against its own checksum, the key and width expected of it, and the
+ * run it must belong to.
+ */
+export function decodeChunk(
+  bytes: Uint8Array,
+  k: ChunkKey,
+  layout: ChunkLayout,
+  binding: ChunkBinding,
+): DecodedChunk {
   const cols = layout.cols;
   const values = cols * (k.end - k.start) + layout.extra(k.arm);
   const want = CHUNK_HEADER_BYTES + values * 8;
-  if (
-    bytes.byteLength < CHUNK_HEADER_BYTES ||
-    Buffer.from(bytes.subarray(0, 8)).toString('ascii') !== MAGIC
-  ) {
+  const magic = bytes.byteLength >= 8 ? Buffer.from(bytes.subarray(0, 8)).toString('ascii') : '';
+  if (magic.startsWith('STCHUNK') && magic !== MAGIC)
+    return {
+      ok: false,
+      reason: `a chunk in another format (${magic}), written by another sandtable release`,
+    };
+  if (magic !== MAGIC)
     return { ok: false, reason: `not a sandtable chunk (${bytes.byteLength} bytes, no header)` };
-  }
   if (bytes.byteLength !== want)
     return { ok: false, reason: `truncated or padded: ${bytes.byteLength} bytes, expected ${want}` };
   const digest = createHash('sha256').update(bytes.subarray(40)).digest();
@@ -84,20 +115,48 @@ export function decodeChunk(bytes: Uint8Array, k: ChunkKey, layout: ChunkLayout)
       reason: `holds arm #${got.arm} games ${got.start}..${got.end - 1} (${got.cols} columns), not what its name says`,
     };
   }
+  const hex = (at: number) => Buffer.from(bytes.subarray(at, at + 32)).toString('hex');
+  const own = {
+    experimentHash: hex(64),
+    dataHash: hex(96),
+    code: hex(128),
+    seed: view.getFloat64(160, true),
+  };
+  if (own.experimentHash !== binding.experimentHash || own.seed !== binding.seed) {
+    return {
+      ok: false,
+      reason: `belongs to another experiment (seed ${own.seed}, experiment hash ${own.experimentHash.slice(0, 12)}), not this one (seed ${binding.seed}, ${binding.experimentHash.slice(0, 12)})`,
+    };
+  }
+  if (own.dataHash !== binding.dataHash)
+    return {
+      ok: false,
+      reason: `was played on other game data (data hash ${own.dataHash.slice(0, 12)}, this run's is ${binding.dataHash.slice(0, 12)})`,
+    };
+  if (own.code !== binding.code)
+    return {
+      ok: false,
+      reason: `was played by other code (code ${own.code.slice(0, 12)}, this run's is ${binding.code.slice(0, 12)})`,
+    };
   const data = new Float64Array(values);
   new Uint8Array(data.buffer).set(bytes.subarray(CHUNK_HEADER_BYTES));
   return { ok: true, data };
 }
 
 /** Reads and checks a chunk file; a missing or unreadable file is a reason too. */
-export function readChunkFile(path: string, k: ChunkKey, layout: ChunkLayout): DecodedChunk {
+export function readChunkFile(
+  path: string,
+  k: ChunkKey,
+  layout: ChunkLayout,
+  binding: ChunkBinding,
+): DecodedChunk {
   let bytes: Uint8Array;
   try {
     bytes = readFileSync(path);
   } catch (e) {
     return { ok: false, reason: `unreadable (${(e as NodeJS.ErrnoException).code ?? String(e)})` };
   }
-  return decodeChunk(bytes, k, layout);
+  return decodeChunk(bytes, k, layout, binding);
 }
 
 /**
@@ -105,7 +164,5 @@ export function readChunkFile(path: string, k: ChunkKey, layout: ChunkLayout): D
  * unique across machines too (two pods of a shard may briefly overlap and both have pid 1).
  */
 export function writeChunkFile(path: string, bytes: Uint8Array): void {
-  const tmp = `${path}.tmp-${process.pid}-${randomUUID()}`;
-  writeFileSync(tmp, bytes);
-  renameSync(tmp, path);
+  writeAtomic(path, bytes);
 }

@@ -1,45 +1,76 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { z } from 'zod';
 import { quote, UserError } from '../core/errors.js';
 import type { GameDefinition, GameSetup } from '../core/game.js';
 import { formatPolicySpec, parsePolicySpec, playerSides } from '../core/policies.js';
 import { createRegistry, type GameRegistry } from '../core/registry.js';
-import { MAX_SEED } from '../core/rng.js';
-import { paramLabel, resolveSetup } from '../core/setup.js';
+import { gameStreams, MAX_SEED } from '../core/rng.js';
+import { checkSetup, paramLabel } from '../core/setup.js';
+import { MAX_JSON_DEPTH, parseJsonText } from './json-text.js';
 
-const idPattern = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+/** Ids that name files and directories (an experiment's name) or appear in reports (arm ids). */
+export const idPattern = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+const ID_CHARS = 'letters, digits, "_", "." or "-"';
+
+/** Most games per arm a run may ask for (memory decides what a machine can actually hold). */
+export const MAX_GAMES = 100_000_000;
+
+/**
+ * Size limits on an experiment file and its values, so a hostile file is one clear error, never a
+ * stack overflow, an out-of-memory or a file name the system refuses.
+ */
+export const EXPERIMENT_LIMITS = {
+  /** Bytes of the file. */
+  fileBytes: 1_000_000,
+  /** Characters of the name (it becomes the default directory reports/<name>). */
+  name: 64,
+  /** Characters of an arm id, or of any other id (game, scenario, policy, variant, parameter). */
+  id: 128,
+  /** Characters of any string value (descriptions). */
+  string: 10_000,
+  /** Elements of any array. */
+  array: 10_000,
+  /** Arms after a sweep is expanded. */
+  arms: 10_000,
+} as const;
 
 const armSchema = z.strictObject({
-  id: z.string().regex(idPattern, 'letters, digits, "_", "." or "-"'),
-  description: z.string().optional(),
-  scenario: z.string().optional(),
-  policies: z.record(z.string(), z.string()).optional(),
-  variants: z.record(z.string(), z.boolean()).optional(),
-  params: z.record(z.string(), z.unknown()).optional(),
+  id: z.string().max(EXPERIMENT_LIMITS.id).regex(idPattern, ID_CHARS),
+  description: z.string().max(EXPERIMENT_LIMITS.string).optional(),
+  scenario: z.string().max(EXPERIMENT_LIMITS.id).optional(),
+  policies: z.record(z.string().max(EXPERIMENT_LIMITS.id), z.string().max(EXPERIMENT_LIMITS.id)).optional(),
+  variants: z.record(z.string().max(EXPERIMENT_LIMITS.id), z.boolean()).optional(),
+  params: z.record(z.string().max(EXPERIMENT_LIMITS.id), z.unknown()).optional(),
   /** The arm this one is compared with (default: the experiment's baseline). */
-  baseline: z.string().optional(),
+  baseline: z.string().max(EXPERIMENT_LIMITS.id).optional(),
 });
 
-export const experimentSchema = z.strictObject({
-  name: z.string().regex(idPattern, 'letters, digits, "_", "." or "-"'),
-  description: z.string().optional(),
-  game: z.string(),
-  scenario: z.string().optional(),
-  games: z.number().int().min(1).max(100_000_000),
-  seed: z.number().int().min(0).max(MAX_SEED),
+/** The file's top level; `games` and `seed` may come from flags instead. Arms are checked one by one. */
+const topSchema = z.strictObject({
+  name: z.string().max(EXPERIMENT_LIMITS.name).regex(idPattern, ID_CHARS),
+  description: z.string().max(EXPERIMENT_LIMITS.string).optional(),
+  game: z.string().max(EXPERIMENT_LIMITS.id),
+  scenario: z.string().max(EXPERIMENT_LIMITS.id).optional(),
+  games: z.number().int().min(1).max(MAX_GAMES).optional(),
+  seed: z.number().int().min(0).max(MAX_SEED).optional(),
   chunkSize: z.number().int().min(1).max(1_000_000).optional(),
-  baseline: z.string().optional(),
+  baseline: z.string().max(EXPERIMENT_LIMITS.id).optional(),
   /** Plays every arm at each value of one parameter (a sensitivity sweep). */
   sweep: z
     .strictObject({
-      parameter: z.string(),
+      parameter: z.string().max(EXPERIMENT_LIMITS.id),
       values: z.array(z.unknown()).min(1).max(1000),
     })
     .optional(),
-  arms: z.array(armSchema).min(1),
+  arms: z.array(z.unknown()).min(1).max(1000),
 });
 
-export type ExperimentFile = z.infer<typeof experimentSchema>;
+/** An experiment file as written (after command-line overrides). */
+export type ExperimentFile = Omit<z.infer<typeof topSchema>, 'arms' | 'games' | 'seed'> & {
+  readonly games: number;
+  readonly seed: number;
+  readonly arms: z.infer<typeof armSchema>[];
+};
 
 /** One arm after validation: a scenario, variants and parameters, and a policy per side. */
 export interface ResolvedArm {
@@ -63,108 +94,255 @@ export interface Experiment {
   readonly source: ExperimentFile;
 }
 
+/** Values given on the command line in place of the file's (`--games`, `--seed`, `--chunk-size`). */
+export interface ExperimentOverrides {
+  readonly games?: number | undefined;
+  readonly seed?: number | undefined;
+  readonly chunkSize?: number | undefined;
+}
+
 export const DEFAULT_CHUNK = 1000;
 
-function formatZodPath(path: readonly PropertyKey[]): string {
+function formatPath(path: readonly PropertyKey[]): string {
   return path
     .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
     .join('')
     .replace(/^\./, '');
 }
 
-/** Parses and checks an experiment; `where` names its file in every error. */
-export function parseExperiment(raw: unknown, where: string, games: GameRegistry): Experiment {
-  const parsed = experimentSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const field = formatZodPath(issue.path) || '(top level)';
-    let value: unknown = raw;
-    for (const k of issue.path) value = (value as Record<PropertyKey, unknown> | undefined)?.[k as string];
-    throw new UserError(
-      `${where}: field ${field}: ${issue.message}${value === undefined ? '' : ` (got ${quote(value)})`}`,
-    );
-  }
-  const file = parsed.data;
-  const game = games.get(file.game, `${where}: field game`);
-  const seen = new Set<string>();
-  const armsIn =
-    file.sweep === undefined ? file.arms.map((a, i) => ({ a, i })) : sweepArms(file, game, where);
-  const arms = armsIn.map(({ a: arm, i }) => {
-    const at = `${where}: arms[${i}] (${arm.id})`;
-    if (seen.has(arm.id)) throw new UserError(`${at}: arm id ${quote(arm.id)} is used twice`);
-    seen.add(arm.id);
-    const setup = resolveSetup(
-      game,
-      { scenario: arm.scenario ?? file.scenario, variants: arm.variants, params: arm.params },
-      at,
-    );
-    const players = playerSides(game, setup.scenario);
-    const policies: Record<string, string> = {};
-    for (const side of players) policies[side] = game.defaultPolicies[side]!;
-    for (const [side, policy] of Object.entries(arm.policies ?? {})) {
-      if (!game.sides.some((s) => s.id === side)) {
-        throw new UserError(
-          `${at}: field policies: unknown side ${quote(side)} (sides: ${game.sides.map((s) => s.id).join(', ')})`,
-        );
-      }
-      if (!players.includes(side)) {
-        throw new UserError(
-          `${at}: field policies.${side}: side ${quote(side)} is played by the rules in scenario ${setup.scenario}, not by a policy`,
-        );
-      }
-      // id or id:param=value,... (typed policy parameters, e.g. rollout:n=16)
-      const spec = parsePolicySpec(game, side, policy, `${at}: field policies.${side}`);
-      policies[side] = formatPolicySpec(game, side, spec);
+/** Keys that would reach an object's prototype if a parser or a spread assigned them. */
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * Problems of a parsed JSON value that no schema should ever see: prototype keys, nesting beyond
+ * MAX_JSON_DEPTH, over-long strings, keys and arrays (each named by its path).
+ */
+function valueProblems(raw: unknown): string[] {
+  const problems: string[] = [];
+  const walk = (v: unknown, path: PropertyKey[]): void => {
+    if (problems.length >= 20) return;
+    if (path.length > MAX_JSON_DEPTH) {
+      problems.push(`field ${formatPath(path)}: nested more than ${MAX_JSON_DEPTH} levels deep`);
+      return;
     }
-    return {
-      id: arm.id,
-      description: arm.description ?? '',
-      setup,
-      policies,
-      ...(arm.baseline === undefined ? {} : { baseline: arm.baseline }),
-    };
+    if (typeof v === 'string') {
+      if (v.length > EXPERIMENT_LIMITS.string)
+        problems.push(
+          `field ${formatPath(path) || '(top level)'}: a string of ${v.length} characters (at most ${EXPERIMENT_LIMITS.string})`,
+        );
+      return;
+    }
+    if (Array.isArray(v)) {
+      if (v.length > EXPERIMENT_LIMITS.array) {
+        problems.push(`field ${formatPath(path)}: ${v.length} elements (at most ${EXPERIMENT_LIMITS.array})`);
+        return;
+      }
+      for (let i = 0; i < v.length; i++) walk(v[i], [...path, i]);
+      return;
+    }
+    if (v !== null && typeof v === 'object') {
+      for (const k of Object.keys(v)) {
+        if (FORBIDDEN_KEYS.has(k)) {
+          problems.push(`field ${formatPath([...path, k])}: the key ${quote(k)} is not allowed`);
+          continue;
+        }
+        if (k.length > EXPERIMENT_LIMITS.id) {
+          problems.push(
+            `field ${formatPath(path) || '(top level)'}: a key of ${k.length} characters (at most ${EXPERIMENT_LIMITS.id})`,
+          );
+          continue;
+        }
+        walk((v as Record<string, unknown>)[k], [...path, k]);
+      }
+    }
+  };
+  walk(raw, []);
+  return problems;
+}
+
+/** Flags that can stand in for a field the file leaves out. */
+const FIELD_FLAGS: Readonly<Record<string, string>> = { games: '--games', seed: '--seed' };
+
+/** One zod issue as a problem naming the field and the value found there. */
+function issueProblem(issue: z.core.$ZodIssue, root: unknown, prefix: readonly PropertyKey[] = []): string {
+  const path = [...prefix, ...issue.path];
+  const field = formatPath(path) || '(top level)';
+  let value: unknown = root;
+  for (const k of issue.path) value = (value as Record<PropertyKey, unknown> | undefined)?.[k as string];
+  if (issue.code === 'unrecognized_keys')
+    return `${field === '(top level)' ? '' : `field ${field}: `}unknown field${issue.keys.length === 1 ? '' : 's'} ${issue.keys.map((k) => quote(k)).join(', ')}`;
+  if (value === undefined && issue.code === 'invalid_type') {
+    const flag =
+      prefix.length === 0 && issue.path.length === 1 ? FIELD_FLAGS[String(issue.path[0])] : undefined;
+    return `field ${field}: missing${flag === undefined ? '' : ` (give it in the file or with ${flag})`}`;
+  }
+  return `field ${field}: ${issue.message}${value === undefined ? '' : ` (got ${quote(value)})`}`;
+}
+
+/** A user error listing every problem of one file: one problem per line would hide none of them. */
+export function problemsError(where: string, problems: readonly string[]): UserError {
+  if (problems.length === 1) return new UserError(`${where}: ${problems[0]}`);
+  return new UserError(
+    `${where}: ${problems.length} problems: ${problems.map((p, i) => `(${i + 1}) ${p}`).join('; ')}`,
+  );
+}
+
+/**
+ * Parses and checks an experiment, listing every problem at once; `where` names its file in the
+ * error. Besides the schema it checks what only the game can: scenarios, policies, variants,
+ * parameters, and that the game starts with each arm's setup (a game's own late checks, such as
+ * an off-map hex, run here, before anything is written).
+ */
+export function parseExperiment(raw: unknown, where: string, games: GameRegistry): Experiment {
+  const early = valueProblems(raw);
+  if (early.length > 0) throw problemsError(where, early);
+  const problems: string[] = [];
+  const parsed = topSchema.safeParse(raw);
+  if (!parsed.success) for (const issue of parsed.error.issues) problems.push(issueProblem(issue, raw));
+  const top = parsed.success ? parsed.data : undefined;
+  const rawTop = (raw !== null && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  for (const field of ['games', 'seed'] as const) {
+    if (rawTop[field] === undefined)
+      problems.push(`field ${field}: missing (give it in the file or with ${FIELD_FLAGS[field]})`);
+  }
+  let game: GameDefinition | undefined;
+  if (typeof rawTop.game === 'string') {
+    try {
+      game = games.get(rawTop.game, 'field game');
+    } catch (e) {
+      if (!(e instanceof UserError)) throw e;
+      problems.push(e.message);
+    }
+  }
+  // Each arm on its own, so one bad arm does not hide the others' problems.
+  const rawArms = Array.isArray(rawTop.arms) ? (rawTop.arms as unknown[]) : [];
+  const fileArms: { a: z.infer<typeof armSchema>; i: number }[] = [];
+  rawArms.slice(0, 1000).forEach((a, i) => {
+    const r = armSchema.safeParse(a);
+    if (r.success) fileArms.push({ a: r.data, i });
+    else for (const issue of r.error.issues) problems.push(issueProblem(issue, a, ['arms', i]));
   });
-  arms.forEach((a, i) => {
-    if (a.baseline !== undefined && (!seen.has(a.baseline) || a.baseline === a.id)) {
-      throw new UserError(
-        `${where}: arms[${i}] (${a.id}): field baseline: ${quote(a.baseline)} is not another arm's id (arms: ${[...seen].join(', ')})`,
+  const sweep = top?.sweep;
+  let armsIn = fileArms;
+  if (sweep !== undefined && game !== undefined) {
+    if (!game.parameters.some((p) => p.id === sweep.parameter)) {
+      problems.push(
+        `field sweep.parameter: ${quote(sweep.parameter)} is not a parameter of ${game.id} (known: ${game.parameters.map((p) => p.id).join(', ')})`,
+      );
+      armsIn = [];
+    } else if (fileArms.length * sweep.values.length > EXPERIMENT_LIMITS.arms) {
+      problems.push(
+        `field sweep.values: ${fileArms.length} arms at ${sweep.values.length} values make ${fileArms.length * sweep.values.length} arms (at most ${EXPERIMENT_LIMITS.arms})`,
+      );
+      armsIn = [];
+    } else {
+      armsIn = sweepArms(fileArms, sweep);
+    }
+  }
+  const seen = new Set<string>();
+  const arms: ResolvedArm[] = [];
+  if (game !== undefined) {
+    const g = game;
+    const streams = gameStreams(top?.seed ?? 0, 0);
+    for (const { a: arm, i } of armsIn) {
+      const at = `arms[${i}] (${arm.id})`;
+      const before = problems.length;
+      if (seen.has(arm.id)) problems.push(`${at}: field id: arm id ${quote(arm.id)} is used twice`);
+      seen.add(arm.id);
+      const { setup, problems: setupProblems } = checkSetup(g, {
+        scenario:
+          arm.scenario ??
+          top?.scenario ??
+          (typeof rawTop.scenario === 'string' ? rawTop.scenario : undefined),
+        variants: arm.variants,
+        params: arm.params,
+      });
+      for (const p of setupProblems) problems.push(`${at}: ${p}`);
+      const players = playerSides(g, setup.scenario);
+      const policies: Record<string, string> = {};
+      for (const side of players) policies[side] = g.defaultPolicies[side]!;
+      for (const [side, policy] of Object.entries(arm.policies ?? {})) {
+        if (!g.sides.some((s) => s.id === side)) {
+          problems.push(
+            `${at}: field policies: unknown side ${quote(side)} (sides: ${g.sides.map((s) => s.id).join(', ')})`,
+          );
+        } else if (!players.includes(side)) {
+          problems.push(
+            `${at}: field policies.${side}: side ${quote(side)} is played by the rules in scenario ${setup.scenario}, not by a policy`,
+          );
+        } else {
+          // id or id:param=value,... (typed policy parameters, e.g. rollout:n=16)
+          try {
+            const spec = parsePolicySpec(g, side, policy, `${at}: field policies.${side}`);
+            policies[side] = formatPolicySpec(g, side, spec);
+          } catch (e) {
+            if (!(e instanceof UserError)) throw e;
+            problems.push(e.message);
+          }
+        }
+      }
+      if (problems.length === before) {
+        // The game's own checks of a setup (hexes on the map, tables that add up) run when it
+        // starts: start it once here so they are refused now, naming the file and the arm.
+        try {
+          if (g.contract === 'legacy') g.start(setup, streams);
+          else g.start(setup, { masterSeed: top?.seed ?? 0, gameIndex: 0 });
+        } catch (e) {
+          problems.push(`${at}: the game refuses this setup: ${e instanceof Error ? e.message : String(e)}`);
+        }
+      }
+      arms.push({
+        id: arm.id,
+        description: arm.description ?? '',
+        setup,
+        policies,
+        ...(arm.baseline === undefined ? {} : { baseline: arm.baseline }),
+      });
+    }
+    arms.forEach((a, i) => {
+      if (a.baseline !== undefined && (!seen.has(a.baseline) || a.baseline === a.id)) {
+        problems.push(
+          `arms[${i}] (${a.id}): field baseline: ${quote(a.baseline)} is not another arm's id (arms: ${[...seen].join(', ')})`,
+        );
+      }
+    });
+    if (top?.baseline !== undefined && !seen.has(top.baseline)) {
+      problems.push(
+        `field baseline: ${quote(top.baseline)} is not an arm id (arms: ${[...seen].join(', ')})`,
       );
     }
-  });
-  if (file.baseline !== undefined && !seen.has(file.baseline)) {
-    throw new UserError(
-      `${where}: field baseline: ${quote(file.baseline)} is not an arm id (arms: ${[...seen].join(', ')})`,
-    );
   }
+  if (problems.length > 0) throw problemsError(where, problems);
+  // No problems: the schema passed, the game is known and games and seed are present.
+  const file = top!;
+  const source: ExperimentFile = {
+    ...file,
+    games: file.games!,
+    seed: file.seed!,
+    arms: fileArms.map((x) => x.a),
+  };
   return {
     name: file.name,
     description: file.description ?? '',
-    game,
-    games: file.games,
-    seed: file.seed,
+    game: game!,
+    games: source.games,
+    seed: source.seed,
     chunkSize: file.chunkSize ?? DEFAULT_CHUNK,
     baseline: file.baseline,
     arms,
-    source: file,
+    source,
   };
 }
 
-/** A sweep point's label: "0202+0703" for hex lists, the value itself otherwise. */
+/** A sweep point's label: "0202+0703" for lists, the value itself otherwise. */
 export { paramLabel as sweepLabel } from '../core/setup.js';
 
 /** Each arm at each value of the swept parameter, as arms named `<arm>@<parameter>=<value>`. */
 function sweepArms(
-  file: ExperimentFile,
-  game: GameDefinition,
-  where: string,
-): { a: ExperimentFile['arms'][number]; i: number }[] {
-  const sweep = file.sweep!;
-  if (!game.parameters.some((p) => p.id === sweep.parameter)) {
-    throw new UserError(
-      `${where}: field sweep.parameter: ${quote(sweep.parameter)} is not a parameter of ${game.id} (known: ${game.parameters.map((p) => p.id).join(', ')})`,
-    );
-  }
-  return file.arms.flatMap((arm, i) =>
+  arms: readonly { a: z.infer<typeof armSchema>; i: number }[],
+  sweep: { readonly parameter: string; readonly values: readonly unknown[] },
+): { a: z.infer<typeof armSchema>; i: number }[] {
+  return arms.flatMap(({ a: arm, i }) =>
     sweep.values.map((v) => ({
       a: {
         ...arm,
@@ -176,37 +354,46 @@ function sweepArms(
   );
 }
 
-/** Reads an experiment file; a missing file or bad JSON is a user error naming it. */
-export function loadExperiment(path: string, games: GameRegistry): Experiment {
+/**
+ * Reads an experiment file, applies command-line overrides and checks it all. A missing, huge or
+ * malformed file is one user error naming it (malformed JSON with its line and column).
+ */
+export function loadExperiment(
+  path: string,
+  games: GameRegistry,
+  overrides: ExperimentOverrides = {},
+): Experiment {
   let text: string;
   try {
+    const st = statSync(path);
+    if (st.isDirectory()) throw new UserError(`${path}: is a directory, not an experiment file`);
+    if (st.size > EXPERIMENT_LIMITS.fileBytes)
+      throw new UserError(
+        `${path}: ${st.size} bytes; an experiment file is at most ${EXPERIMENT_LIMITS.fileBytes} bytes`,
+      );
     text = readFileSync(path, 'utf8');
   } catch (e) {
+    if (e instanceof UserError) throw e;
     throw new UserError(
       `${path}: cannot read experiment file (${(e as NodeJS.ErrnoException).code ?? String(e)})`,
     );
   }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (e) {
-    throw new UserError(`${path}: not valid JSON (${(e as Error).message})`);
-  }
-  return parseExperiment(raw, path, games);
+  const raw = parseJsonText(text, path, 'experiment file');
+  return parseExperiment(applyOverrides(raw, overrides), path, games);
 }
 
-/** The same experiment with command-line overrides applied and re-validated. */
-export function withOverrides(
-  exp: Experiment,
-  o: { games?: number; seed?: number; chunkSize?: number },
-  where: string,
-): Experiment {
-  const source = {
-    ...exp.source,
+function applyOverrides(raw: unknown, o: ExperimentOverrides): unknown {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+  return {
+    ...raw,
     ...(o.games === undefined ? {} : { games: o.games }),
     ...(o.seed === undefined ? {} : { seed: o.seed }),
     ...(o.chunkSize === undefined ? {} : { chunkSize: o.chunkSize }),
   };
+}
+
+/** The same experiment with command-line overrides applied and re-validated. */
+export function withOverrides(exp: Experiment, o: ExperimentOverrides, where: string): Experiment {
   // the experiment's own game is the only one it can name
-  return parseExperiment(source, where, createRegistry([exp.game]));
+  return parseExperiment(applyOverrides(exp.source, o), where, createRegistry([exp.game]));
 }

@@ -1,15 +1,18 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { type GamesTable, gamesTableColumns } from '../analysis/games-table.js';
 import { computeReportData, type HeatRow, summaryFiles } from '../analysis/report-data.js';
 import type { GameDefinition } from '../core/game.js';
-import { writeReport } from '../report/report.js';
-import type { Manifest } from './manifest.js';
-import { sha256, writeAtomic, writeGamesCsv, writeGamesParquet } from './outputs.js';
+import { renderReport } from '../report/report.js';
+import { type Manifest, type OutputFile, writeManifest } from './manifest.js';
+import { digestOf, writeAtomic, writeGamesCsv, writeGamesParquet } from './outputs.js';
 
 /**
  * Writes a finished run's outputs from its games table: games.parquet (+ games.csv), the CSV
- * summaries, the charts and report, and last the manifest marked complete with a checksum of
- * every file.
+ * summaries, the charts and report, and last the manifest marked complete with the size and
+ * sha256 of every file. Before the first output is written the (partial) manifest lists them all
+ * under `pending`, so an interrupted finish leaves a partial run whose every file is known: it is
+ * never taken for the run that was there before, and `--force` can remove exactly its files.
+ * Files of a replaced run that this one does not write again are removed at the end.
  */
 export async function finishRun(
   dir: string,
@@ -19,23 +22,37 @@ export async function finishRun(
   csv: boolean,
   seconds: number,
   heat: readonly HeatRow[] = [],
-): Promise<void> {
+  touch: () => void = () => {},
+): Promise<Manifest> {
   mkdirSync(dir, { recursive: true });
   const columns = gamesTableColumns(def);
-  const outputs: Record<string, string> = {};
-  outputs['games.parquet'] = writeGamesParquet(`${dir}/games.parquet`, table, columns, manifest.version);
-  if (csv) outputs['games.csv'] = writeGamesCsv(`${dir}/games.csv`, table, columns);
   const data = computeReportData(def, table, manifest.arms, manifest.baseline, heat);
-  const files = summaryFiles(data);
-  for (const [name, content] of Object.entries(files)) writeAtomic(`${dir}/${name}`, content);
-  const report = await writeReport(dir, def, manifest, data, writeAtomic);
-  for (const [name, content] of Object.entries({ ...files, ...report })) outputs[name] = sha256(content);
-  const done: Manifest = {
+  const files = { ...summaryFiles(data), ...(await renderReport(def, manifest, data)) };
+  const names = ['games.parquet', ...(csv ? ['games.csv'] : []), ...Object.keys(files)];
+  const before = manifest.pending ?? [];
+  const partial = writeManifest(dir, {
     ...manifest,
+    status: 'partial',
+    pending: [...new Set([...before, ...names])],
+  });
+  touch();
+  const outputs: Record<string, OutputFile> = {};
+  outputs['games.parquet'] = writeGamesParquet(`${dir}/games.parquet`, table, columns, manifest.version);
+  touch();
+  if (csv) outputs['games.csv'] = writeGamesCsv(`${dir}/games.csv`, table, columns);
+  touch();
+  mkdirSync(`${dir}/charts`, { recursive: true });
+  for (const [name, content] of Object.entries(files)) {
+    writeAtomic(`${dir}/${name}`, content);
+    outputs[name] = digestOf(content);
+  }
+  for (const f of before) if (!(f in outputs)) rmSync(`${dir}/${f}`, { force: true });
+  const { pending: _, ...rest } = partial;
+  return writeManifest(dir, {
+    ...rest,
     status: 'complete',
     finished: new Date().toISOString(),
     seconds,
     outputs,
-  };
-  writeAtomic(`${dir}/manifest.json`, `${JSON.stringify(done, null, 2)}\n`);
+  });
 }

@@ -1,8 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { z } from 'zod';
 import { UserError } from '../core/errors.js';
 import type { GameDefinition } from '../core/game.js';
-import type { Experiment } from './experiment.js';
-import { sha256 } from './outputs.js';
+import { MAX_SEED } from '../core/rng.js';
+import { EXPERIMENT_LIMITS, type Experiment, idPattern, MAX_GAMES } from './experiment.js';
+import { parseJsonText } from './json-text.js';
+import { sha256, writeAtomic } from './outputs.js';
 import { codeVersion } from './version.js';
 
 export interface ArmManifest {
@@ -50,16 +54,26 @@ export interface MergedShard {
   readonly start: number;
   readonly end: number;
   readonly commit: string;
+  /** The shard's code hash (see CodeIdentity). */
+  readonly code?: string;
   readonly node: string;
   readonly created: string;
   readonly finished: string | null;
   readonly seconds: number | null;
 }
 
+/** A file of a run as the manifest vouches for it. */
+export interface OutputFile {
+  readonly bytes: number;
+  readonly sha256: string;
+}
+
 export interface Manifest {
   readonly tool: 'sandtable';
   readonly version: string;
   readonly commit: string;
+  /** sha256 of the code that played the games (CodeIdentity.code): results are bound to it. */
+  readonly code: string;
   readonly node: string;
   readonly status: 'partial' | 'complete';
   readonly created: string;
@@ -76,12 +90,22 @@ export interface Manifest {
   readonly baseline: string | null;
   readonly arms: readonly ArmManifest[];
   readonly experiment: unknown;
-  readonly outputs?: Readonly<Record<string, string>>;
+  /** Every file of a complete run with its size and sha256, by path relative to the run directory. */
+  readonly outputs?: Readonly<Record<string, OutputFile>>;
+  /**
+   * Files a partial run may have written or may still hold (a run being finished, or a run being
+   * replaced): what `--force` removes along with the chunks.
+   */
+  readonly pending?: readonly string[];
   readonly seconds?: number;
   /** Present in a shard directory: which games it plays, and once complete its files' checksums. */
   readonly shard?: ShardInfo;
   /** Present in a merged run: the shards it was made from. */
   readonly merged?: readonly MergedShard[];
+  /** Present after `run --until-precision`: the target, what was reached and the rounds played. */
+  readonly precision?: unknown;
+  /** sha256 of the manifest's canonical JSON without this field (manifestChecksum). */
+  readonly checksum?: string;
 }
 
 /** Canonical JSON: object keys sorted, so equal content hashes equally. */
@@ -115,14 +139,25 @@ export function armManifests(exp: Experiment): ArmManifest[] {
 
 /** What fixes every game's record: game, data, seed, game count and the arms (not chunking or workers). */
 export function experimentHash(exp: Experiment): string {
+  return experimentHashOf({
+    game: exp.game.id,
+    dataHash: dataHash(exp.game),
+    seed: exp.seed,
+    games: exp.games,
+    arms: armManifests(exp),
+  });
+}
+
+/** experimentHash from the fields a manifest records, so a manifest can be checked on its own. */
+export function experimentHashOf(f: {
+  readonly game: string;
+  readonly dataHash: string;
+  readonly seed: number;
+  readonly games: number;
+  readonly arms: readonly ArmManifest[];
+}): string {
   return sha256(
-    canonicalJson({
-      game: exp.game.id,
-      data: dataHash(exp.game),
-      seed: exp.seed,
-      games: exp.games,
-      arms: armManifests(exp),
-    }),
+    canonicalJson({ game: f.game, data: f.dataHash, seed: f.seed, games: f.games, arms: f.arms }),
   );
 }
 
@@ -132,6 +167,7 @@ export function newManifest(exp: Experiment, workers: number, chunkSize: number)
     tool: 'sandtable',
     version: v.version,
     commit: v.commit,
+    code: v.code,
     node: process.version,
     status: 'partial',
     created: new Date().toISOString(),
@@ -150,19 +186,278 @@ export function newManifest(exp: Experiment, workers: number, chunkSize: number)
   };
 }
 
-export function readManifest(dir: string): Manifest {
+/** The manifest's checksum: sha256 of its canonical JSON without the checksum field. */
+export function manifestChecksum(m: object): string {
+  const { checksum: _, ...rest } = m as { checksum?: unknown };
+  return sha256(canonicalJson(rest));
+}
+
+/**
+ * Writes a manifest atomically (a temporary sibling, then a rename), sealed with its checksum.
+ * Every manifest a run, shard, merge or report writes goes through here.
+ */
+export function writeManifest(dir: string, m: Manifest): Manifest {
+  const { checksum: _, ...rest } = m;
+  const sealed: Manifest = { ...rest, checksum: manifestChecksum(rest) };
+  writeAtomic(`${dir}/manifest.json`, `${JSON.stringify(sealed, null, 2)}\n`);
+  return sealed;
+}
+
+const hex64 = z.string().regex(/^[0-9a-f]{64}$/, 'a sha256 in hex');
+const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+/** A path inside the run directory: plain names, no "." or ".." segments, no absolute paths. */
+export const RUN_FILE = /^(?!\.\.?(?:\/|$))(?!.*\/\.\.?(?:\/|$))[A-Za-z0-9_.-]+(?:\/[A-Za-z0-9_.-]+)*$/;
+const runFile = z.string().max(200).regex(RUN_FILE, 'a path inside the run directory');
+const text = (max: number) => z.string().max(max);
+
+const armManifestSchema = z.object({
+  // Sweep arms are named <arm>@<parameter>=<value>: any characters (reports escape them).
+  id: text(EXPERIMENT_LIMITS.id * 4),
+  description: text(EXPERIMENT_LIMITS.string),
+  scenario: text(EXPERIMENT_LIMITS.id),
+  variants: z.array(text(EXPERIMENT_LIMITS.id)).max(1000),
+  params: z.record(text(EXPERIMENT_LIMITS.id), z.unknown()),
+  reconstructed: z.array(text(EXPERIMENT_LIMITS.id)).max(1000),
+  policies: z.record(text(EXPERIMENT_LIMITS.id), text(EXPERIMENT_LIMITS.id)),
+  baseline: text(EXPERIMENT_LIMITS.id * 4).optional(),
+});
+
+/** The shape every manifest has: a manifest with a missing or ill-typed key is refused, naming it. */
+const manifestSchema = z.object({
+  tool: z.literal('sandtable'),
+  version: text(64),
+  commit: text(128),
+  code: hex64,
+  node: text(64),
+  status: z.enum(['partial', 'complete']),
+  created: text(64),
+  finished: text(64).optional(),
+  name: text(EXPERIMENT_LIMITS.name).regex(idPattern),
+  description: text(EXPERIMENT_LIMITS.string),
+  game: z.object({ id: text(EXPERIMENT_LIMITS.id), title: text(1000) }),
+  dataHash: hex64,
+  experimentHash: hex64,
+  seed: z.number().int().min(0).max(MAX_SEED),
+  games: z.number().int().min(1).max(MAX_GAMES),
+  chunkSize: z.number().int().min(1).max(1_000_000),
+  workers: z.number().int().min(1).max(1_000_000),
+  baseline: text(EXPERIMENT_LIMITS.id * 4).nullable(),
+  arms: z.array(armManifestSchema).min(1).max(EXPERIMENT_LIMITS.arms),
+  experiment: z.unknown(),
+  outputs: z.record(runFile, z.object({ bytes: count, sha256: hex64 })).optional(),
+  pending: z.array(runFile).max(100_000).optional(),
+  seconds: z.number().min(0).optional(),
+  shard: z
+    .object({
+      index: count,
+      count: z.number().int().min(1),
+      start: count,
+      end: count,
+      rows: count,
+      files: z
+        .array(z.object({ file: runFile, arm: count, start: count, end: count, bytes: count, sha256: hex64 }))
+        .optional(),
+    })
+    .optional(),
+  merged: z
+    .array(
+      z.object({
+        dir: text(4096),
+        index: count,
+        count: count,
+        start: count,
+        end: count,
+        commit: text(128),
+        code: hex64.optional(),
+        node: text(64),
+        created: text(64),
+        finished: text(64).nullable(),
+        seconds: z.number().nullable(),
+      }),
+    )
+    .optional(),
+  checksum: hex64,
+});
+
+/** Most bytes of a manifest (a shard of a million chunk files stays far below). */
+const MAX_MANIFEST_BYTES = 256 * 1024 * 1024;
+
+/** What a directory's manifest.json is: absent, a manifest that checks out, or why it does not. */
+export type ManifestState =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'valid'; readonly manifest: Manifest }
+  | { readonly kind: 'invalid'; readonly reason: string };
+
+/**
+ * Reads and checks a directory's manifest.json: well-formed JSON, a sandtable manifest, sealed
+ * with a checksum that matches its content, every key present with the right type, and an
+ * experiment hash that matches the seed, game count, arms and data hash it records (so editing
+ * any of them is detected even by someone who recomputes the checksum).
+ */
+export function inspectManifest(dir: string): ManifestState {
   const path = `${dir}/manifest.json`;
-  let text: string;
+  let textIn: string;
   try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    throw new UserError(`${path}: no run manifest here (is ${dir} a run directory?)`);
-  }
-  try {
-    const m = JSON.parse(text) as Manifest;
-    if (m.tool !== 'sandtable') throw new Error('not a sandtable manifest');
-    return m;
+    const st = statSync(path);
+    if (!st.isFile()) return { kind: 'invalid', reason: 'not a file' };
+    if (st.size > MAX_MANIFEST_BYTES)
+      return { kind: 'invalid', reason: `${st.size} bytes, too large for a manifest` };
+    textIn = readFileSync(path, 'utf8');
   } catch (e) {
-    throw new UserError(`${path}: unreadable manifest (${(e as Error).message})`);
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'none' };
+    return { kind: 'invalid', reason: `unreadable (${code ?? String(e)})` };
+  }
+  let raw: unknown;
+  try {
+    raw = parseJsonText(textIn, path, 'manifest');
+  } catch (e) {
+    return { kind: 'invalid', reason: (e as Error).message.replace(`${path}: `, '') };
+  }
+  if (raw === null || typeof raw !== 'object' || (raw as { tool?: unknown }).tool !== 'sandtable')
+    return { kind: 'invalid', reason: 'not a sandtable manifest' };
+  const recorded = (raw as { checksum?: unknown }).checksum;
+  if (recorded === undefined)
+    return { kind: 'invalid', reason: 'no checksum: written by hand or by an older sandtable' };
+  if (recorded !== manifestChecksum(raw))
+    return { kind: 'invalid', reason: 'checksum mismatch: the manifest was edited or damaged' };
+  const parsed = manifestSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const field = issue.path
+      .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+      .join('')
+      .replace(/^\./, '');
+    return {
+      kind: 'invalid',
+      reason: `field ${field || '(top level)'}: ${issue.code === 'invalid_type' && issue.input === undefined ? 'missing' : issue.message}`,
+    };
+  }
+  const m = raw as Manifest;
+  const hash = experimentHashOf({
+    game: m.game.id,
+    dataHash: m.dataHash,
+    seed: m.seed,
+    games: m.games,
+    arms: m.arms,
+  });
+  if (hash !== m.experimentHash)
+    return {
+      kind: 'invalid',
+      reason: `its experiment hash ${m.experimentHash.slice(0, 12)} does not match its game, data hash, seed ${m.seed}, ${m.games} games and arms (${hash.slice(0, 12)}): edited`,
+    };
+  return { kind: 'valid', manifest: m };
+}
+
+/** A directory's manifest, checked (inspectManifest); anything else is a user error naming it. */
+export function readManifest(dir: string): Manifest {
+  const state = inspectManifest(dir);
+  if (state.kind === 'none')
+    throw new UserError(`${dir}/manifest.json: no run manifest here (is ${dir} a run directory?)`);
+  if (state.kind === 'invalid')
+    throw new UserError(`${dir}/manifest.json: not a valid sandtable manifest: ${state.reason}`);
+  return state.manifest;
+}
+
+/** sha256 and size of a file, read in blocks (games.parquet may be large). */
+export function fileDigest(path: string): OutputFile {
+  const hash = createHash('sha256');
+  const fd = openSync(path, 'r');
+  const buf = Buffer.allocUnsafe(1 << 20);
+  let bytes = 0;
+  try {
+    for (;;) {
+      const n = readSync(fd, buf, 0, buf.length, null);
+      if (n === 0) break;
+      hash.update(buf.subarray(0, n));
+      bytes += n;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return { bytes, sha256: hash.digest('hex') };
+}
+
+/**
+ * Checks files of a complete run against the sizes and sha256 its manifest records (`names`, or
+ * every file it lists): the problems, each naming the file.
+ */
+export function verifyOutputs(dir: string, m: Manifest, names?: readonly string[]): string[] {
+  const outputs = m.outputs ?? {};
+  const problems: string[] = [];
+  for (const name of names ?? Object.keys(outputs)) {
+    const want = outputs[name];
+    const path = `${dir}/${name}`;
+    if (want === undefined) {
+      problems.push(`${path}: not listed in ${dir}/manifest.json`);
+      continue;
+    }
+    let got: OutputFile;
+    try {
+      got = fileDigest(path);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      problems.push(
+        `${path}: ${code === 'ENOENT' ? 'missing' : `unreadable (${code ?? String(e)})`} (listed in ${dir}/manifest.json)`,
+      );
+      continue;
+    }
+    if (got.bytes !== want.bytes)
+      problems.push(
+        `${path}: ${got.bytes} bytes, the manifest says ${want.bytes}: truncated, replaced or edited`,
+      );
+    else if (got.sha256 !== want.sha256)
+      problems.push(`${path}: its sha256 differs from the manifest's: edited, damaged or replaced`);
+  }
+  return problems;
+}
+
+/** Refuses a run directory whose files do not match its manifest, listing every such file. */
+export function assertOutputs(dir: string, m: Manifest, names?: readonly string[]): void {
+  const problems = verifyOutputs(dir, m, names);
+  if (problems.length === 1) throw new UserError(`${problems[0]}; the run directory cannot be trusted`);
+  if (problems.length > 1)
+    throw new UserError(
+      `${dir}: ${problems.length} files do not match the manifest, the run directory cannot be trusted: ${problems.join('; ')}`,
+    );
+}
+
+/** The identity a manifest's chunks are bound to (see chunk-file.ts). */
+export function chunkBinding(m: Manifest): {
+  readonly experimentHash: string;
+  readonly seed: number;
+  readonly dataHash: string;
+  readonly code: string;
+} {
+  return { experimentHash: m.experimentHash, seed: m.seed, dataHash: m.dataHash, code: m.code };
+}
+
+/**
+ * Refuses a manifest whose `experiment` (the file as run, which replay and merge play from) does
+ * not say what its recorded seed, game count and arms say: the recorded fields are sealed by the
+ * experiment hash, so a difference means the experiment was edited.
+ */
+export function assertExperimentMatches(m: Manifest, exp: Experiment, where: string): void {
+  const core = (arms: readonly ArmManifest[]) =>
+    arms.map((a) => ({
+      id: a.id,
+      scenario: a.scenario,
+      variants: [...a.variants].sort(),
+      policies: a.policies,
+      baseline: a.baseline ?? null,
+    }));
+  const mine = armManifests(exp);
+  const paramsDiffer = m.arms.some((a, i) =>
+    Object.keys(a.params).some((k) => canonicalJson(a.params[k]) !== canonicalJson(mine[i]?.params[k])),
+  );
+  if (
+    m.seed !== exp.seed ||
+    m.games !== exp.games ||
+    canonicalJson(core(m.arms)) !== canonicalJson(core(mine)) ||
+    paramsDiffer
+  ) {
+    throw new UserError(
+      `${where}: its experiment does not match its recorded seed, games and arms (the experiment was edited); the run directory cannot be trusted`,
+    );
   }
 }

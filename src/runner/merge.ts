@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { GamesTableBuilder } from '../analysis/games-table.js';
 import { UserError } from '../core/errors.js';
@@ -7,17 +7,23 @@ import { type ChunkLayout, decodeChunk } from './chunk-file.js';
 import { parseExperiment } from './experiment.js';
 import { finishRun } from './finish.js';
 import { chunkLayout, HeatCounts } from './layout.js';
+import { acquireLock } from './lock.js';
 import {
+  assertExperimentMatches,
+  chunkBinding,
   experimentHash,
   type Manifest,
   type MergedShard,
   newManifest,
   readManifest,
   type ShardInfo,
+  writeManifest,
 } from './manifest.js';
+import { checkTableMemory } from './memory.js';
+import { inspectOutDir, notARunError, type OutDirState, removeRunFiles } from './out-dir.js';
 import { sha256 } from './outputs.js';
 import { shardLabel } from './shard.js';
-import { codeVersion } from './version.js';
+import { codeLabel, codeVersion } from './version.js';
 
 /** A shard directory found for a merge, with its manifest. */
 export interface FoundShard {
@@ -102,7 +108,7 @@ export function checkShards(shards: readonly FoundShard[]): string[] {
     'experiments',
   );
   groups((m) => `data ${m.dataHash.slice(0, 12)}`, 'game data');
-  groups((m) => `sandtable ${m.version} commit ${m.commit}`, 'code versions');
+  groups((m) => `sandtable ${m.version} code ${m.code.slice(0, 12)} commit ${m.commit}`, 'code versions');
   if (!sameExperiment) return problems;
 
   // Coverage: every game index of [0, games) in exactly one shard (each shard covers every arm).
@@ -174,7 +180,7 @@ export function readShardBlocks(
       );
       continue;
     }
-    const chunk = decodeChunk(bytes, f, layout);
+    const chunk = decodeChunk(bytes, f, layout, chunkBinding(s.manifest));
     if (!chunk.ok) {
       problems.push(`${path}: ${chunk.reason}`);
       continue;
@@ -216,7 +222,11 @@ export interface MergeOutcome {
  * Merges shard directories into one run directory, through the same finishRun as a one-machine
  * run, so games.parquet and summary.csv are byte-identical to it. Refuses (a UserError listing
  * every problem) unless the shards are complete, of one experiment, data and code, cover every
- * game index exactly once and every file matches its checksum.
+ * game index exactly once and every file matches its checksum and belongs to its shard; all of
+ * that is checked, and every block read, before the output directory is touched. The output
+ * directory is locked while it is written; replacing a run there (`--force`, a sandtable run
+ * only) first switches its manifest to the new, partial run, so an interrupted merge never leaves
+ * the old manifest over new files.
  */
 export async function mergeShards(paths: readonly string[], opts: MergeOptions): Promise<MergeOutcome> {
   const t0 = Date.now();
@@ -231,17 +241,19 @@ export async function mergeShards(paths: readonly string[], opts: MergeOptions):
   const first = shards[0]!.manifest;
 
   // The merged run is reported by this sandtable: it must be the release that played the shards
-  // (and give the same experiment hash, so the same game data); another commit only gets a warning.
+  // (and give the same experiment hash, so the same game data); other code only gets a warning,
+  // as it only reads the shards' blocks (the manifest lists each shard's code).
   const exp = parseExperiment(first.experiment, `${shards[0]!.dir}/manifest.json`, opts.games);
+  assertExperimentMatches(first, exp, `${shards[0]!.dir}/manifest.json`);
   const here = codeVersion();
   if (here.version !== first.version) {
     refuse([
       `the shards were played by sandtable ${first.version} but this is ${here.version}; merge with the same build`,
     ]);
   }
-  if (here.commit !== first.commit) {
+  if (here.code !== first.code) {
     opts.warn?.(
-      `the shards were played by commit ${first.commit}, this merge runs commit ${here.commit} (the manifest lists both)`,
+      `the shards were played by ${codeLabel(first)} (commit ${first.commit}), this merge runs ${codeLabel(here)} (commit ${here.commit}); the manifest lists both`,
     );
   }
   if (experimentHash(exp) !== first.experimentHash) {
@@ -256,15 +268,18 @@ export async function mergeShards(paths: readonly string[], opts: MergeOptions):
     if (rel === '' || !rel.startsWith('..'))
       refuse([`--out ${opts.out} is inside shard ${s.dir}; write the merged run elsewhere`]);
   }
-  if (existsSync(`${opts.out}/manifest.json`)) {
-    const old = readManifest(opts.out);
-    if (old.shard !== undefined) refuse([`--out ${opts.out} is a shard directory`]);
+  const planOut = (state: OutDirState): Manifest | undefined => {
+    if (state.kind === 'absent' || state.kind === 'free') return undefined;
+    if (state.kind !== 'run') throw notARunError(opts.out, state, '--force');
+    if (state.manifest.shard !== undefined) refuse([`--out ${opts.out} is a shard directory`]);
     if (!opts.force)
       throw new UserError(
         `${opts.out}: already holds a run; use --force to replace it, or --out for another directory`,
       );
-    for (const f of Object.keys(old.outputs ?? {})) rmSync(`${opts.out}/${f}`, { force: true });
-  }
+    return state.manifest;
+  };
+  planOut(inspectOutDir(opts.out));
+  checkTableMemory(exp.game, exp.games, exp.arms.length, `merge: ${exp.name}`);
 
   // Each block goes into the games table and the hex counts as it is read, and is dropped.
   const layout = chunkLayout(exp);
@@ -293,6 +308,7 @@ export async function mergeShards(paths: readonly string[], opts: MergeOptions):
       start: s.manifest.shard.start,
       end: s.manifest.shard.end,
       commit: s.manifest.commit,
+      code: s.manifest.code,
       node: s.manifest.node,
       created: s.manifest.created,
       finished: s.manifest.finished ?? null,
@@ -300,9 +316,33 @@ export async function mergeShards(paths: readonly string[], opts: MergeOptions):
     }));
   const workers = shards.reduce((n, s) => n + s.manifest.workers, 0);
   const created = shards.map((s) => s.manifest.created).sort()[0]!;
-  const manifest: Manifest = { ...newManifest(exp, workers, exp.chunkSize), created, merged };
-  // seconds: the game-playing time of all shards together, plus this merge.
-  const seconds = shards.reduce((n, s) => n + (s.manifest.seconds ?? 0), 0) + (Date.now() - t0) / 1000;
-  await finishRun(opts.out, exp.game, manifest, builder.table(), opts.csv, seconds, heat.rows());
-  return { out: opts.out, shards, manifest: readManifest(opts.out) };
+  mkdirSync(opts.out, { recursive: true });
+  const lock = await acquireLock(opts.out, { ...(opts.warn === undefined ? {} : { warn: opts.warn }) });
+  try {
+    const old = planOut(inspectOutDir(opts.out));
+    let manifest: Manifest = { ...newManifest(exp, workers, exp.chunkSize), created, merged };
+    if (old !== undefined) {
+      // The switch: from here the directory holds the new, partial run (see finishRun).
+      manifest = writeManifest(opts.out, {
+        ...manifest,
+        pending: [...new Set([...Object.keys(old.outputs ?? {}), ...(old.pending ?? [])])],
+      });
+      removeRunFiles(opts.out, old);
+    }
+    // seconds: the game-playing time of all shards together, plus this merge.
+    const seconds = shards.reduce((n, s) => n + (s.manifest.seconds ?? 0), 0) + (Date.now() - t0) / 1000;
+    const done = await finishRun(
+      opts.out,
+      exp.game,
+      manifest,
+      builder.table(),
+      opts.csv,
+      seconds,
+      heat.rows(),
+      lock.touch,
+    );
+    return { out: opts.out, shards, manifest: done };
+  } finally {
+    lock.release();
+  }
 }

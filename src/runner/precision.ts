@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs';
 import { wilson } from '../analysis/intervals.js';
 import { gamesForRate } from '../analysis/stats.js';
 import { type Experiment, withOverrides } from './experiment.js';
-import { readManifest } from './manifest.js';
-import { writeAtomic } from './outputs.js';
+import { readManifest, writeManifest } from './manifest.js';
 import { type RunOptions, type RunOutcome, runExperiment } from './run.js';
 
 /** Largest 95% half-width among the win rates (each side, each arm) of a finished run's summary.csv. */
@@ -42,7 +41,13 @@ export async function runUntilPrecision(
   const rounds: { games: number; halfWidth: number }[] = [];
   let current = exp;
   for (;;) {
-    const r = await runExperiment(current, { ...opts, force: true, resume: false });
+    // The first round replaces a run already in the directory only with --force; later rounds
+    // replace the round before.
+    const r = await runExperiment(current, {
+      ...opts,
+      force: opts.force || rounds.length > 0,
+      resume: false,
+    });
     if (r.status !== 'complete') return r;
     const { halfWidth, worstRate } = widestWinInterval(opts.out);
     rounds.push({ games: current.games, halfWidth });
@@ -50,7 +55,7 @@ export async function runUntilPrecision(
     if (halfWidth <= target || capped || rounds.length >= 6) {
       const m = readManifest(opts.out);
       const precision = { target, achieved: halfWidth, reached: halfWidth <= target, maxGames, rounds };
-      writeAtomic(`${opts.out}/manifest.json`, `${JSON.stringify({ ...m, precision }, null, 2)}\n`);
+      writeManifest(opts.out, { ...m, precision });
       if (!opts.quiet) {
         process.stderr.write(
           halfWidth <= target

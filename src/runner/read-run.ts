@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
 import { asyncBufferFromFile, parquetMetadataAsync, parquetRead } from 'hyparquet';
 import type { GamesColumn, GamesTable } from '../analysis/games-table.js';
 import { UserError } from '../core/errors.js';
-import { type Manifest, readManifest } from './manifest.js';
+import { cliCommand } from './hint.js';
+import { assertOutputs, type Manifest, readManifest } from './manifest.js';
 
 /** Reads games.parquet into a games table: INT32 columns as Int32Array, strings dictionary-encoded, other numbers as doubles. */
 async function readGamesParquet(path: string): Promise<GamesTable> {
@@ -52,20 +52,42 @@ async function readGamesParquet(path: string): Promise<GamesTable> {
   return { rows, columns: new Map(names.map((n, i) => [n, make[i]!()])) };
 }
 
-/** A finished run read back from its directory: manifest and games table (no re-simulation). */
-export async function loadRun(dir: string): Promise<{ manifest: Manifest; table: GamesTable }> {
+/** Why a run directory's manifest is not that of a finished run, and what to do about it. */
+function partialMessage(dir: string, m: Manifest): string {
+  if (m.merged !== undefined)
+    return `${dir}: the merge that writes this run did not finish; run it again: ${cliCommand('merge', '<shard dirs>', '--out', dir, '--force')}`;
+  if (m.shard !== undefined)
+    return `${dir}: this is a shard (${m.shard.index}/${m.shard.count}), not a run: merge the shards with ${cliCommand('merge', '<shard dirs>', '--out', '<run dir>')}`;
+  return `${dir}: the run is partial; finish it with ${cliCommand('run', '<experiment>', '--resume', dir)}`;
+}
+
+/**
+ * A finished run read back from its directory (no re-simulation): its manifest (checked, see
+ * readManifest) and games table. Before anything is read, the files `verify` names (default:
+ * every file the manifest lists) must match the sizes and sha256 it records; a mismatch is a user
+ * error naming the file, never read as it is.
+ */
+export async function loadRun(
+  dir: string,
+  verify?: readonly string[],
+): Promise<{ manifest: Manifest; table: GamesTable }> {
   const manifest = readManifest(dir);
-  if (manifest.status !== 'complete')
-    throw new UserError(
-      `${dir}: the run is partial; finish it with sandtable run <experiment> --resume ${dir}`,
-    );
+  if (manifest.status !== 'complete' || manifest.shard !== undefined)
+    throw new UserError(partialMessage(dir, manifest));
   const path = `${dir}/games.parquet`;
-  if (!existsSync(path)) throw new UserError(`${path}: missing (the run directory is incomplete)`);
+  if (manifest.outputs?.['games.parquet'] === undefined)
+    throw new UserError(`${dir}/manifest.json: lists no games.parquet; the run directory is incomplete`);
+  assertOutputs(dir, manifest, verify);
   let table: GamesTable;
   try {
     table = await readGamesParquet(path);
   } catch (e) {
     throw new UserError(`${path}: unreadable parquet (${(e as Error).message})`);
   }
+  const rows = manifest.games * manifest.arms.length;
+  if (table.rows !== rows)
+    throw new UserError(
+      `${path}: ${table.rows} rows, the manifest says ${manifest.games} games x ${manifest.arms.length} arms`,
+    );
   return { manifest, table };
 }

@@ -1,16 +1,34 @@
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { GamesTableBuilder } from '../analysis/games-table.js';
 import { UserError } from '../core/errors.js';
 import type { ChunkTask } from './chunk.js';
-import { chunkFileName, encodeChunk, readChunkFile, writeChunkFile } from './chunk-file.js';
+import {
+  chunkFileName,
+  encodeChunk,
+  parseChunkFileName,
+  readChunkFile,
+  writeChunkFile,
+} from './chunk-file.js';
 import type { Experiment } from './experiment.js';
 import { finishRun } from './finish.js';
+import { cliCommand } from './hint.js';
 import { chunkLayout, HeatCounts } from './layout.js';
-import { type Manifest, newManifest, readManifest } from './manifest.js';
-import { writeAtomic } from './outputs.js';
+import { acquireLock, type DirLock } from './lock.js';
+import { chunkBinding, experimentHash, type Manifest, newManifest, writeManifest } from './manifest.js';
+import { checkTableMemory } from './memory.js';
+import {
+  inspectOutDir,
+  notARunError,
+  type OutDirState,
+  removeIfEmpty,
+  removeRunFiles,
+  removeTemps,
+} from './out-dir.js';
+import { TEMP_MARK } from './outputs.js';
 import { createPool } from './pool.js';
 import { createProgress } from './progress.js';
 import { finishShard, type ShardSpec, shardInfo, shardLabel } from './shard.js';
+import { codeLabel, codeVersion } from './version.js';
 
 export interface RunOptions {
   readonly out: string;
@@ -18,7 +36,13 @@ export interface RunOptions {
   readonly csv: boolean;
   /** Continue the partial run in `out` instead of starting a new one. */
   readonly resume: boolean;
-  /** Replace whatever run is in `out`. */
+  /**
+   * `run --resume` without a directory, as restarted cluster tasks use it: start the run if `out`
+   * holds none, continue it if it is partial, and leave it alone (status `done`) if this
+   * experiment is already complete there. Decided under the directory's lock.
+   */
+  readonly continueOrStart?: boolean;
+  /** Replace the sandtable run in `out` (its files only; anything else there is refused). */
   readonly force: boolean;
   readonly quiet?: boolean;
   /** Aborting stops the run: finished chunks stay on disk and the manifest stays partial. */
@@ -32,6 +56,8 @@ export interface RunOptions {
   readonly shard?: ShardSpec;
   /** Told about chunk files found damaged on resume (they are played again). Default: stderr. */
   readonly warn?: (message: string) => void;
+  /** How long to wait for another process's lock on `out` (default 0: refuse at once). */
+  readonly lockWaitMs?: number;
 }
 
 /** A game threw: names the game, arm and seed, keeps finished chunks, and says how to replay it. */
@@ -44,20 +70,21 @@ export class RunFailure extends Error {
       game === undefined
         ? // Not a game's failure (a worker that could not start, say): no game to replay.
           `${msg}\n  while playing arm ${arm}, seed ${exp.seed}, games ${t.start}..${t.end - 1}; finished chunks are kept in ${out} (continue with --resume ${out})`
-        : `${msg}\n  arm ${arm}, seed ${exp.seed}, game ${game}; finished chunks are kept in ${out}\n  reproduce: sandtable play --from ${source} --arm ${arm} --game ${game} --seed ${exp.seed} --trace`,
+        : `${msg}\n  arm ${arm}, seed ${exp.seed}, game ${game}; finished chunks are kept in ${out}\n  reproduce: ${cliCommand('play', '--from', source, '--arm', arm, '--game', game, '--seed', String(exp.seed), '--trace')}`,
     );
     this.name = 'RunFailure';
   }
 }
 
 export interface RunOutcome {
-  readonly status: 'complete' | 'interrupted';
+  /** `done`: with continueOrStart, the run was already complete and nothing was played. */
+  readonly status: 'complete' | 'interrupted' | 'done';
   readonly out: string;
   readonly played: number;
   readonly reused: number;
   readonly seconds: number;
   readonly manifest: Manifest;
-  /** Chunk files found damaged on resume, played again. */
+  /** Chunk files found damaged or foreign on resume, played again. */
   readonly discarded: readonly string[];
 }
 
@@ -92,62 +119,143 @@ const sameShard = (
   b: { index: number; count: number } | undefined,
 ) => a?.index === b?.index && a?.count === b?.count;
 
+/** What a run does with its directory: start in it, continue the partial run there, or replace the run there. */
+type Plan =
+  | { readonly mode: 'fresh'; readonly shard: ShardSpec | undefined }
+  | { readonly mode: 'done'; readonly shard: ShardSpec | undefined; readonly old: Manifest }
+  | { readonly mode: 'resume'; readonly shard: ShardSpec | undefined; readonly old: Manifest }
+  | { readonly mode: 'replace'; readonly shard: ShardSpec | undefined; readonly old: Manifest };
+
+/**
+ * Decides from what `out` holds whether the run may start, continue or replace it, or refuses
+ * (a user error naming the directory). Writes nothing: it runs once before anything is created
+ * and again under the directory's lock.
+ */
+function planRun(exp: Experiment, given: RunOptions, state: OutDirState): Plan {
+  const out = given.out;
+  // Cluster mode: whatever the directory holds now (another task may have started or finished it).
+  const opts = given.continueOrStart ? { ...given, resume: state.kind === 'run' } : given;
+  if (given.continueOrStart && state.kind === 'run') {
+    const m = state.manifest;
+    const shard = given.shard;
+    if (
+      m.status === 'complete' &&
+      m.experimentHash === experimentHash(exp) &&
+      (shard === undefined ? m.shard === undefined : sameShard(shard, m.shard))
+    )
+      return { mode: 'done', shard: m.shard, old: m };
+  }
+  if (state.kind === 'absent' || state.kind === 'free') {
+    if (opts.resume) throw new UserError(`${out}: --resume: no run to resume here`);
+    return { mode: 'fresh', shard: opts.shard };
+  }
+  if (state.kind !== 'run') throw notARunError(out, state, opts.resume ? '--resume' : '--force');
+  const old = state.manifest;
+  if (opts.resume) {
+    const here = codeVersion();
+    if (old.experimentHash !== experimentHash(exp)) {
+      throw new UserError(
+        `${out}: --resume: this run directory holds a different experiment (hash ${old.experimentHash.slice(0, 12)}, seed ${old.seed}, ${old.games} games vs ${experimentHash(exp).slice(0, 12)}, seed ${exp.seed}, ${exp.games} games); same file, seed and --games are needed`,
+      );
+    }
+    const shard = opts.shard ?? old.shard;
+    if (!sameShard(shard, old.shard)) {
+      const held = old.shard === undefined ? 'a whole run, not a shard' : `shard ${shardLabel(old.shard)}`;
+      throw new UserError(
+        `${out}: --resume: this directory holds ${held}, but --shard ${shard === undefined ? '(none)' : shardLabel(shard)} was given`,
+      );
+    }
+    if (old.status === 'complete')
+      throw new UserError(
+        `${out}: --resume: this ${shard === undefined ? 'run' : 'shard'} is already complete`,
+      );
+    // Kept chunks were played by the code that started the run: other code must not add to them.
+    if (old.version !== here.version || old.code !== here.code) {
+      throw new UserError(
+        `${out}: --resume: this run was started by ${codeLabel(old)} (commit ${old.commit}), this is ${codeLabel(here)} (commit ${here.commit}); results of different code are never mixed: resume it with the build that started it, or start again with --force`,
+      );
+    }
+    return {
+      mode: 'resume',
+      shard: shard === undefined ? undefined : { index: shard.index, count: shard.count },
+      old,
+    };
+  }
+  if (opts.force) return { mode: 'replace', shard: opts.shard, old };
+  throw new UserError(
+    `${out}: already holds a run; use --resume to continue it, --force to replace it, or --out for another directory`,
+  );
+}
+
 /**
  * Runs an experiment into `opts.out`: chunks are played on a worker pool and each finished chunk
  * is written atomically to out/chunks, so an interrupted run keeps its work and `resume` plays
  * only what is missing. Results never depend on workers or chunk size.
+ *
+ * Everything that can refuse the run is checked before anything is written; then the directory
+ * is locked (one writer at a time, see lock.ts) and checked again. Replacing a run first switches
+ * the manifest to the new, partial run (listing the old run's files as pending), then removes the
+ * old run's files and nothing else.
  */
 export async function runExperiment(exp: Experiment, opts: RunOptions): Promise<RunOutcome> {
   const t0 = Date.now();
   const out = opts.out;
   const warn = opts.warn ?? ((m: string) => process.stderr.write(`${m}\n`));
-  let shard = opts.shard;
+  const first = planRun(exp, opts, inspectOutDir(out));
+  if (first.mode === 'done')
+    return { status: 'done', out, played: 0, reused: 0, seconds: 0, manifest: first.old, discarded: [] };
+  if (first.shard === undefined)
+    checkTableMemory(exp.game, exp.games, exp.arms.length, `${exp.name}: --games ${exp.games}`);
+  mkdirSync(out, { recursive: true });
+  const lock = await acquireLock(out, { waitMs: opts.lockWaitMs ?? 0, warn });
+  try {
+    const plan = planRun(exp, opts, inspectOutDir(out));
+    if (plan.mode === 'done')
+      return { status: 'done', out, played: 0, reused: 0, seconds: 0, manifest: plan.old, discarded: [] };
+    return await runLocked(exp, opts, plan, lock, t0, warn);
+  } finally {
+    lock.release();
+  }
+}
+
+async function runLocked(
+  exp: Experiment,
+  opts: RunOptions,
+  plan: Exclude<Plan, { mode: 'done' }>,
+  lock: DirLock,
+  t0: number,
+  warn: (m: string) => void,
+): Promise<RunOutcome> {
+  const out = opts.out;
+  const shard = plan.shard;
   let manifest = newManifest(exp, opts.workers, exp.chunkSize);
-  if (existsSync(`${out}/manifest.json`)) {
-    if (opts.resume) {
-      const old = readManifest(out);
-      if (old.experimentHash !== manifest.experimentHash) {
-        throw new UserError(
-          `${out}: --resume: this run directory holds a different experiment (hash ${old.experimentHash.slice(0, 12)} vs ${manifest.experimentHash.slice(0, 12)}); same file, seed and --games are needed`,
-        );
-      }
-      if (shard === undefined && old.shard !== undefined) shard = old.shard;
-      if (!sameShard(shard, old.shard)) {
-        const held = old.shard === undefined ? 'a whole run, not a shard' : `shard ${shardLabel(old.shard)}`;
-        throw new UserError(
-          `${out}: --resume: this directory holds ${held}, but --shard ${shard === undefined ? '(none)' : shardLabel(shard)} was given`,
-        );
-      }
-      if (old.status === 'complete')
-        throw new UserError(
-          `${out}: --resume: this ${shard === undefined ? 'run' : 'shard'} is already complete`,
-        );
-      // Kept chunks were played by the code that started the run: another release must not add to them.
-      if (old.version !== manifest.version) {
-        throw new UserError(
-          `${out}: --resume: this run was started by sandtable ${old.version}, this is ${manifest.version}; resume it with the same release or start again with --force`,
-        );
-      }
-      if (old.commit !== manifest.commit) {
-        warn(`sandtable: warning: ${out} was started by commit ${old.commit}, resumed by ${manifest.commit}`);
-      }
-      manifest = { ...manifest, created: old.created, chunkSize: old.chunkSize };
-    } else if (opts.force) {
-      rmSync(out, { recursive: true, force: true });
-    } else {
-      throw new UserError(
-        `${out}: already holds a run; use --resume to continue it, --force to replace it, or --out for another directory`,
-      );
-    }
-  } else if (opts.resume) {
-    throw new UserError(`${out}: --resume: no run to resume here`);
+  if (plan.mode === 'resume') {
+    manifest = {
+      ...manifest,
+      created: plan.old.created,
+      chunkSize: plan.old.chunkSize,
+      ...(plan.old.pending === undefined ? {} : { pending: plan.old.pending }),
+    };
   }
   if (shard !== undefined) manifest = { ...manifest, shard: shardInfo(exp.games, exp.arms.length, shard) };
+  if (plan.mode === 'replace') {
+    // The switch: from here the directory holds the new (partial) run, whose manifest still lists
+    // the old run's files, so a kill at any later point leaves a partial run, never the old
+    // manifest over new files or the reverse.
+    const oldFiles = [...Object.keys(plan.old.outputs ?? {}), ...(plan.old.pending ?? [])];
+    manifest = { ...manifest, pending: [...new Set(oldFiles)] };
+    manifest = writeManifest(out, manifest);
+    removeRunFiles(out, plan.old);
+  } else {
+    manifest = writeManifest(out, manifest);
+  }
+  // Temporary files of a killed process are never results; the lock says no one else writes here.
+  removeTemps(out, (base) => base === 'manifest.json' || (manifest.pending ?? []).includes(base));
   const chunksDir = `${out}/chunks`;
   mkdirSync(chunksDir, { recursive: true });
-  writeAtomic(`${out}/manifest.json`, `${JSON.stringify(manifest, null, 2)}\n`);
 
   const layout = chunkLayout(exp);
+  const binding = chunkBinding(manifest);
   const tasks = planChunks(exp, manifest.chunkSize, manifest.shard?.start, manifest.shard?.end);
   // A whole run copies each block into the games table and the hex counts as it comes and drops
   // it; a shard only keeps its chunk files (the table is made once, by merge).
@@ -166,19 +274,33 @@ export async function runExperiment(exp: Experiment, opts: RunOptions): Promise<
     done.add(t);
   };
   const discarded: string[] = [];
+  const planned = new Set(tasks.map(chunkName));
+  for (const f of readdirSync(chunksDir)) {
+    const path = `${chunksDir}/${f}`;
+    if (f.includes(TEMP_MARK)) {
+      rmSync(path, { force: true });
+    } else if (!planned.has(f) && parseChunkFileName(f) !== undefined) {
+      // A chunk file this run would never write (another chunk size or range): not ours to use.
+      discarded.push(path);
+      warn(
+        `sandtable: ${path}: not a chunk of this run (chunk size ${manifest.chunkSize}); removed, never used`,
+      );
+      rmSync(path, { force: true });
+    }
+  }
   const present = new Set(readdirSync(chunksDir));
-  // A kill -9 can leave a temporary file behind; it was never renamed, so it is never a result.
-  for (const f of present) if (f.includes('.tmp-')) rmSync(`${chunksDir}/${f}`, { force: true });
   for (const t of tasks) {
     if (!present.has(chunkName(t))) continue;
-    const chunk = readChunkFile(`${chunksDir}/${chunkName(t)}`, t, layout);
+    const path = `${chunksDir}/${chunkName(t)}`;
+    const chunk = readChunkFile(path, t, layout, binding);
     if (chunk.ok) {
       consume(t, chunk.data);
     } else {
-      discarded.push(`${chunksDir}/${chunkName(t)}`);
-      warn(`sandtable: ${chunksDir}/${chunkName(t)}: ${chunk.reason}; not used, its games are played again`);
+      discarded.push(path);
+      warn(`sandtable: ${path}: ${chunk.reason}; not used, its games are played again`);
     }
   }
+  lock.touch();
   const reused = [...done].reduce((n, t) => n + t.end - t.start, 0);
   const pending = tasks.filter((t) => !done.has(t));
   const total = tasks.reduce((n, t) => n + t.end - t.start, 0);
@@ -197,20 +319,20 @@ export async function runExperiment(exp: Experiment, opts: RunOptions): Promise<
     if (opts.signal?.aborted) onAbort();
     let failure: unknown;
     // At most two tasks per worker in flight: the queue stays short, so an interrupt stops promptly.
+    // After a failure no new task starts, but the other workers' tasks in flight finish and are kept.
     let next = 0;
     const lane = async () => {
-      while (next < pending.length && !abort.signal.aborted) {
+      while (next < pending.length && !abort.signal.aborted && failure === undefined) {
         const t = pending[next++]!;
         try {
           const buf = await pool.run(t, { signal: abort.signal });
           const block = new Float64Array(buf);
-          writeChunkFile(`${chunksDir}/${chunkName(t)}`, encodeChunk(t, layout, block));
+          writeChunkFile(`${chunksDir}/${chunkName(t)}`, encodeChunk(t, layout, block, binding));
           consume(t, block);
           played += t.end - t.start;
           progress.advance(t.end - t.start);
         } catch (e) {
           if (!interrupted && failure === undefined) failure = new RunFailure(exp, t, out, e, opts.source);
-          abort.abort();
         }
       }
     };
@@ -224,12 +346,23 @@ export async function runExperiment(exp: Experiment, opts: RunOptions): Promise<
   }
   const seconds = (Date.now() - t0) / 1000;
   if (interrupted) return { status: 'interrupted', out, played, reused, seconds, manifest, discarded };
+  lock.touch();
   if (manifest.shard !== undefined) {
     // A shard keeps its checked chunks for `merge`; the report is made once, from all shards.
     const done = finishShard(out, manifest, tasks, layout, seconds);
     return { status: 'complete', out, played, reused, seconds, manifest: done, discarded };
   }
-  await finishRun(out, exp.game, manifest, builder!.table(), opts.csv, seconds, heat!.rows());
-  rmSync(chunksDir, { recursive: true, force: true });
-  return { status: 'complete', out, played, reused, seconds, manifest: readManifest(out), discarded };
+  const final = await finishRun(
+    out,
+    exp.game,
+    manifest,
+    builder!.table(),
+    opts.csv,
+    seconds,
+    heat!.rows(),
+    lock.touch,
+  );
+  for (const t of tasks) rmSync(`${chunksDir}/${chunkName(t)}`, { force: true });
+  removeIfEmpty(chunksDir);
+  return { status: 'complete', out, played, reused, seconds, manifest: final, discarded };
 }

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { quote, UserError } from '../core/errors.js';
 import { type ChunkKey, type ChunkLayout, chunkFileName, decodeChunk } from './chunk-file.js';
-import type { Manifest, ShardFile, ShardInfo } from './manifest.js';
-import { sha256, writeAtomic } from './outputs.js';
+import { chunkBinding, type Manifest, type ShardFile, type ShardInfo, writeManifest } from './manifest.js';
+import { sha256 } from './outputs.js';
 
 /** Shard `index` of `count`, counted from 0 (as Kubernetes' JOB_COMPLETION_INDEX is). */
 export interface ShardSpec {
@@ -102,7 +102,7 @@ export function finishShard(
     const file = `chunks/${chunkFileName(k)}`;
     const bytes = readFileSync(`${dir}/${file}`);
     // Checked before it is vouched for: a manifest never certifies a damaged file.
-    const check = decodeChunk(bytes, k, layout);
+    const check = decodeChunk(bytes, k, layout, chunkBinding(manifest));
     if (!check.ok) {
       throw new Error(
         `${dir}/${file}: ${check.reason} (did another process write this shard directory?); resume the shard to play it again`,
@@ -110,13 +110,14 @@ export function finishShard(
     }
     return { file, arm: k.arm, start: k.start, end: k.end, bytes: bytes.byteLength, sha256: sha256(bytes) };
   });
-  const done: Manifest = {
-    ...manifest,
+  // Files of a run this shard replaced were removed when it started; any left are removed now.
+  for (const f of manifest.pending ?? []) rmSync(`${dir}/${f}`, { force: true });
+  const { pending: _, ...rest } = manifest;
+  return writeManifest(dir, {
+    ...rest,
     status: 'complete',
     finished: new Date().toISOString(),
     seconds,
-    shard: { ...manifest.shard!, files },
-  };
-  writeAtomic(`${dir}/manifest.json`, `${JSON.stringify(done, null, 2)}\n`);
-  return done;
+    shard: { ...rest.shard!, files },
+  });
 }

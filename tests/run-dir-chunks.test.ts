@@ -1,0 +1,144 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { decodeChunk, encodeChunk } from '../src/runner/chunk-file.js';
+import { sha256 } from '../src/runner/outputs.js';
+import { CLI, sandtable, tempDir, writeExperiment } from './helpers/cli.js';
+import { resealManifest } from './helpers/manifest.js';
+
+// A chunk file says whose it is (experiment hash, seed, data hash, code hash in its header): one
+// of another run is named and never reused, by resume or by merge, and a directory of chunks
+// without a manifest is not a run anything may continue or replace.
+
+const dir = tempDir('chunks');
+const exp = writeExperiment(dir, {
+  name: 'chunks',
+  game: 'sfo',
+  scenario: 'advanced',
+  games: 600,
+  seed: 1975,
+  chunkSize: 100,
+  arms: [{ id: 'a' }, { id: 'b', policies: { us: 'elastic' } }],
+});
+const seven = join(dir, 'seven'); // a complete one-shard run of seed 7: its chunk files stay
+const whole = join(dir, 'whole');
+
+function cli(args: readonly string[], env: NodeJS.ProcessEnv = {}) {
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+    timeout: 300_000,
+  });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** A partial run of seed 1975: the game fault stops it in arm b's last chunk. */
+function partialRun(out: string) {
+  const r = cli(['run', exp, '--out', out, '--workers', '1', '--quiet'], {
+    SANDTABLE_FAULT: 'game:550@arm:1',
+  });
+  expect(r.code, r.stderr).toBe(1);
+}
+
+beforeAll(() => {
+  expect(sandtable(['run', exp, '--seed', '7', '--shard', '0/1', '--out', seven, '--quiet']).code).toBe(0);
+  expect(sandtable(['run', exp, '--out', whole, '--quiet']).code).toBe(0);
+});
+
+describe('chunks of another run', () => {
+  it('a directory of seed-7 chunks whose manifest was deleted is no run: the default seed is refused, with or without --force', () => {
+    const x = join(dir, 'x');
+    cpSync(seven, x, { recursive: true });
+    rmSync(join(x, 'manifest.json'));
+    const before = readdirSync(join(x, 'chunks')).sort();
+    for (const extra of [[], ['--force'], ['--resume', x]]) {
+      const r = sandtable(['run', exp, '--out', x, '--quiet', ...extra]);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(/no manifest\.json|no run to resume here/);
+    }
+    expect(readdirSync(join(x, 'chunks')).sort()).toEqual(before);
+  });
+
+  it('seed-7 chunks copied into a partial seed-1975 run are named, never used, and the run ends as a clean one', () => {
+    const p = join(dir, 'partial');
+    partialRun(p);
+    const copied = readdirSync(join(seven, 'chunks'));
+    for (const f of copied) cpSync(join(seven, 'chunks', f), join(p, 'chunks', f));
+    const r = sandtable(['run', exp, '--resume', p, '--quiet']);
+    expect(r.code, r.stderr).toBe(0);
+    for (const f of copied)
+      expect(r.stderr).toContain(
+        `${join(p, 'chunks', f)}: belongs to another experiment (seed 7, experiment hash `,
+      );
+    expect(r.stdout).toMatch(/^chunks: 1200 games in /);
+    expect(r.stdout).not.toContain('reused'); // every copied chunk replaced a kept one, none was used
+    for (const f of ['games.parquet', 'summary.csv'])
+      expect(readFileSync(join(p, f)).equals(readFileSync(join(whole, f))), f).toBe(true);
+  });
+
+  it('a partial run started by other code is not resumed by this code', () => {
+    const p = join(dir, 'other-code');
+    partialRun(p);
+    resealManifest(p, { code: 'f'.repeat(64), commit: 'f00dfeed' });
+    const r = sandtable(['run', exp, '--resume', p, '--quiet']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
+      `${p}: --resume: this run was started by sandtable 0.1.0 (code ffffffffffff) (commit f00dfeed)`,
+    );
+    expect(r.stderr).toContain('results of different code are never mixed');
+  });
+
+  it('merge refuses a shard holding another run’s chunk even when its file list was resealed to match', () => {
+    const shard = join(dir, 'shard');
+    expect(sandtable(['run', exp, '--shard', '0/1', '--out', shard, '--quiet']).code).toBe(0);
+    const victim = 'chunks/1-300-400.f64';
+    const foreign = readFileSync(join(seven, victim));
+    writeFileSync(join(shard, victim), foreign);
+    const m = JSON.parse(readFileSync(join(shard, 'manifest.json'), 'utf8'));
+    m.shard.files = m.shard.files.map((f: { file: string }) =>
+      f.file === victim ? { ...f, bytes: foreign.byteLength, sha256: sha256(foreign) } : f,
+    );
+    resealManifest(shard, { shard: m.shard });
+    const r = sandtable(['merge', shard, '--out', join(dir, 'never')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${join(shard, victim)}: belongs to another experiment (seed 7`);
+  });
+});
+
+describe('a chunk header binds its block to experiment, seed, data and code', () => {
+  const layout = { cols: 2, extra: () => 0 };
+  const key = { arm: 0, start: 10, end: 12 };
+  const block = Float64Array.from([1, 2, 3, 4]);
+  const binding = { experimentHash: 'a'.repeat(64), seed: 5, dataHash: 'b'.repeat(64), code: 'c'.repeat(64) };
+  const bytes = encodeChunk(key, layout, block, binding);
+
+  it('decodes under its own binding and is refused, with the reason, under any other', () => {
+    const ok = decodeChunk(bytes, key, layout, binding);
+    expect(ok.ok && [...ok.data]).toEqual([1, 2, 3, 4]);
+    const reason = (b: Partial<typeof binding>) => {
+      const r = decodeChunk(bytes, key, layout, { ...binding, ...b });
+      return r.ok ? 'accepted' : r.reason;
+    };
+    expect(reason({ seed: 6 })).toMatch(
+      /^belongs to another experiment \(seed 5, experiment hash aaaaaaaaaaaa\), not this one \(seed 6/,
+    );
+    expect(reason({ experimentHash: 'd'.repeat(64) })).toMatch(/^belongs to another experiment/);
+    expect(reason({ dataHash: 'e'.repeat(64) })).toMatch(
+      /^was played on other game data \(data hash bbbbbbbbbbbb/,
+    );
+    expect(reason({ code: 'f'.repeat(64) })).toMatch(
+      /^was played by other code \(code cccccccccccc, this run's is ffffffffffff\)/,
+    );
+  });
+
+  it('a chunk in the previous format is named as such', () => {
+    const old = Buffer.from(bytes);
+    old.write('STCHUNK1', 0, 'ascii');
+    const r = decodeChunk(old, key, layout, binding);
+    expect(r.ok ? '' : r.reason).toBe(
+      'a chunk in another format (STCHUNK1), written by another sandtable release',
+    );
+  });
+});
