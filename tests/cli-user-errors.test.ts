@@ -91,7 +91,7 @@ describe('experiment files are checked at the edge', () => {
     const p = { ...good, arms: [{ id: 'a', params: { 'us-setup': ['0206', '0302', '1206', '0406'] } }] };
     expectUserError(
       ['run', writeExperiment(dir, p, 'loc.json')],
-      'loc.json: arms[0] (a): parameter us-setup[2]: "1206" is not a location of the board',
+      'loc.json: arms[0] (a): field params.us-setup: parameter us-setup[2]: "1206" is not a location of the board',
     );
     expectUserError(
       ['play', 'scs', '--seed', '1', '--param', 'setup3S=Moscow'],

@@ -30,14 +30,14 @@ describe('location parameters', () => {
 
   it('reject an id the board does not have, naming the parameter, its position and the value', () => {
     expect(setup(sfo, { forests: ['0202', '0999'] })).toThrow(
-      'exp.json: parameter forests[1]: "0999" is not a location of the board (72 locations, e.g. 0101, 0102, 0103)',
+      'exp.json: field params.forests: parameter forests[1]: "0999" is not a location of the board (72 locations, e.g. 0101, 0102, 0103)',
     );
     expect(setup(scs, { setup3S: '0000' })).toThrow(
-      /^exp\.json: parameter setup3S: "0000" is not a location/,
+      /^exp\.json: field params\.setup3S: parameter setup3S: "0000" is not a location/,
     );
     // a CCRR-looking id is no location of a zone board, and a zone id none of a hex board
     expect(setup(zoneGame as GameDefinition, { start: '0101' })).toThrow(
-      'exp.json: parameter start: "0101" is not a location of the board (7 locations, e.g. Z1, Z2, Z3)',
+      'exp.json: field params.start: parameter start: "0101" is not a location of the board (7 locations, e.g. Z1, Z2, Z3)',
     );
     expect(setup(scs, { forestHexes: 'Z1' })).toThrow(/parameter forestHexes\[0\]: "Z1"/);
     expect(setup(pointGame as GameDefinition, { objectives: ['p01', 'p1'] })).toThrow(UserError);
@@ -45,10 +45,10 @@ describe('location parameters', () => {
 
   it('reject a value of the wrong shape or length', () => {
     expect(setup(zoneGame as GameDefinition, { start: 3 })).toThrow(
-      'exp.json: parameter start must be a location id, got 3',
+      'exp.json: field params.start: parameter start must be a location id, got 3',
     );
     expect(setup(zoneGame as GameDefinition, { objectives: ['Z1'] })).toThrow(
-      'exp.json: parameter objectives must list exactly 2 locations, got 1 (["Z1"])',
+      'exp.json: field params.objectives: parameter objectives must list exactly 2 locations, got 1 (["Z1"])',
     );
     expect(setup(sfo, { 'us-setup': [206, 302, 306, 406] })).toThrow(/must be a list of location ids/);
   });
