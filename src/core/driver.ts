@@ -302,6 +302,7 @@ export function playOneGame(
 export class GameSeries {
   private ws: Workspace | undefined;
   private policies: Record<string, Policy> | undefined;
+  private resettable: Policy[] | undefined;
   constructor(
     readonly def: GameDefinition,
     readonly setup: GameSetup,
@@ -321,13 +322,17 @@ export class GameSeries {
     return rec;
   }
 
+  /** The kept policies when every one can reset (each reset), else fresh ones. */
   private freshPolicies(): Record<string, Policy> {
     const kept = this.policies;
-    if (kept !== undefined && Object.values(kept).every((p) => p.reset !== undefined)) {
-      for (const p of Object.values(kept)) p.reset!();
+    if (kept !== undefined && this.resettable !== undefined) {
+      for (const p of this.resettable) p.reset!();
       return kept;
     }
-    this.policies = this.makePolicies();
-    return this.policies;
+    const made = this.makePolicies();
+    const all = Object.values(made);
+    this.policies = made;
+    this.resettable = all.every((p) => p.reset !== undefined) ? all : undefined;
+    return made;
   }
 }

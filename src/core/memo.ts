@@ -14,3 +14,16 @@ export function memoize<K, V>(build: (key: K) => V): (key: K) => V {
     return v;
   };
 }
+
+/** `memoize` keyed by the identity of an object argument (a setup, a board): entries go with their key. */
+export function memoizeWeak<K extends object, V>(build: (key: K) => V): (key: K) => V {
+  const cache = new WeakMap<K, V>();
+  return (key: K): V => {
+    let v = cache.get(key);
+    if (v === undefined) {
+      v = build(key);
+      cache.set(key, v);
+    }
+    return v;
+  };
+}

@@ -239,13 +239,13 @@ function eventName(state: SfoState, cell: EventCell): string {
 export function eventsStep(state: SfoState, ws: SfoWorkspace, task: EventsTask): SfoDecision | null {
   const side = task.side;
   if (state.rules.expert === null) {
-    state.stack.pop();
     if (side === 'soviet') {
       const options = replacementOptions(state);
-      if (options.length === 0) return null;
-      state.stack.push(task); // the decision belongs to this phase
-      return { kind: 'replace', side, rule: 'SFO 7', options } as SfoDecision;
+      if (options.length > 0) return { kind: 'replace', side, rule: 'SFO 7', options } as SfoDecision;
+      state.stack.pop();
+      return null;
     }
+    state.stack.pop();
     if (checkReinforcement(state) && ws.trace !== undefined)
       tell(state, ws, side, 'SFO 7', 'Soviets hold 2+ towns: West German V arrives at the west edge');
     return null;

@@ -23,5 +23,8 @@ export function tell(
   extra?: Partial<TraceEvent>,
 ): void {
   if (ws.trace === undefined) return;
-  ws.trace.push({ turn: state.turn, phase: state.phase, side, rule, text, ...extra });
+  const event: TraceEvent = { turn: state.turn, phase: state.phase, side, rule, text, ...extra };
+  // the answer object is the workspace's, reused at the next decision: the trace keeps a copy
+  if (extra?.decision !== undefined) (event as { decision: unknown }).decision = { ...extra.decision };
+  ws.trace.push(event);
 }

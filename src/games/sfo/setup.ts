@@ -1,5 +1,6 @@
 /** Set-up (SFO 4): Soviets on their six hexes, US W-Z on the us-setup hexes, V (Advanced) in reserve. */
 import type { GameSeed, GameSetup } from '../../core/game.js';
+import { memoizeWeak } from '../../core/memo.js';
 import { newRngState } from '../../core/rng.js';
 import { sfoData } from './data.js';
 import { mapKey, sfoMap } from './map.js';
@@ -70,7 +71,10 @@ export function initialState(rules: SfoRules, seed: GameSeed = { masterSeed: 0, 
   };
 }
 
+/** The rules in force for a setup, resolved once per setup object (they never change during play). */
+const rulesOf = memoizeWeak(resolveRules);
+
 /** GameDefinition.start: resolves and checks the set-up, then places the units. */
 export function startGame(setup: GameSetup, seed: GameSeed): SfoState {
-  return initialState(resolveRules(setup), seed);
+  return initialState(rulesOf(setup), seed);
 }

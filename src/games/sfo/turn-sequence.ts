@@ -20,7 +20,7 @@ import {
   rollStep,
   startCombat,
 } from './combat.js';
-import type { Answer, SfoDecision, SfoOption, SfoPending } from './decisions.js';
+import type { SfoDecision, SfoOption, SfoPending } from './decisions.js';
 import {
   applyEventsDecision,
   applyExpertChoice,
@@ -35,9 +35,12 @@ import type { SfoState, SfoTask, Side } from './state.js';
 import { outcome, sovietTownFlags } from './victory.js';
 import type { SfoWorkspace } from './workspace.js';
 
+const SOVIET_FIRST: readonly [Side, Side] = ['soviet', 'us'];
+const US_FIRST: readonly [Side, Side] = ['us', 'soviet'];
+
 /** The order the sides play in each turn. */
 function order(state: SfoState): readonly [Side, Side] {
-  return state.rules.expert?.first === 'us' ? ['us', 'soviet'] : ['soviet', 'us'];
+  return state.rules.expert?.first === 'us' ? US_FIRST : SOVIET_FIRST;
 }
 
 /** Starts the next phase of the turn (or the next turn), or ends the game after the last turn. */
@@ -160,7 +163,10 @@ export function apply(state: SfoState, ws: SfoWorkspace, pending: SfoPending, ch
   if (!Number.isInteger(choice) || choice < 0 || choice >= of)
     throw new Error(`SFO: answer ${choice} to ${d.kind} (${d.rule}) with ${of} options`);
   const o = d.options[choice] as SfoOption;
-  const a: Answer = { kind: d.kind, choice, of };
+  const a = ws.answer;
+  a.kind = d.kind;
+  a.choice = choice;
+  a.of = of;
   state.pending = null;
   switch (d.kind) {
     case 'replace':

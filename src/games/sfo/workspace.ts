@@ -5,7 +5,7 @@
  */
 import type { Workspace } from '../../core/game.js';
 import { Streams } from '../../core/rng.js';
-import type { SfoOption } from './decisions.js';
+import type { SfoDecisionKind, SfoOption } from './decisions.js';
 import type { SfoState, SfoTask } from './state.js';
 
 /** Reusable buffers of the movement search, ZOC and battle enumeration (sized for the 72-hex map, grown when needed). */
@@ -63,6 +63,8 @@ export interface MovementCache {
 export interface SfoWorkspace extends Workspace {
   readonly sc: SfoScratch;
   move: MovementCache | null;
+  /** The answer being carried out (one object, rewritten at each decision; narration copies it). */
+  readonly answer: { kind: SfoDecisionKind; choice: number; of: number };
 }
 
 export function sfoWorkspace(s: SfoState, reuse?: SfoWorkspace): SfoWorkspace {
@@ -72,5 +74,6 @@ export function sfoWorkspace(s: SfoState, reuse?: SfoWorkspace): SfoWorkspace {
     explicitChance: false,
     sc: reuse?.sc ?? newScratch(),
     move: null,
+    answer: { kind: 'move', choice: 0, of: 0 },
   };
 }
