@@ -157,11 +157,19 @@ export class Streams implements GameStreams {
   private readonly cache = new Map<string, Rng>();
   /** Counts every 32-bit draw of the streams created after it is set (the bench's RNG floor). */
   counter: { draws: number } | undefined;
-  constructor(
-    readonly rng: RngState,
-    counter?: { draws: number },
-  ) {
+  private bound: RngState;
+  constructor(rng: RngState, counter?: { draws: number }) {
+    this.bound = rng;
     this.counter = counter;
+  }
+  /** The RngState the streams step. */
+  get rng(): RngState {
+    return this.bound;
+  }
+  /** Binds the streams to another state's RngState (a workspace lent to the next game). */
+  rebind(rng: RngState): void {
+    this.bound = rng;
+    this.cache.clear();
   }
   get masterSeed(): number {
     return this.rng.seed;
@@ -172,10 +180,11 @@ export class Streams implements GameStreams {
   stream(name: string): Rng {
     let g = this.cache.get(name);
     if (g === undefined) {
-      let words = this.rng.streams[name];
+      const rng = this.bound;
+      let words = rng.streams[name];
       if (words === undefined) {
-        words = streamState(this.rng.seed, this.rng.game, name);
-        this.rng.streams[name] = words;
+        words = streamState(rng.seed, rng.game, name);
+        rng.streams[name] = words;
       }
       g = this.counter === undefined ? new StateStream(words) : new CountingStream(words, this.counter);
       this.cache.set(name, g);

@@ -68,11 +68,20 @@ export interface SfoWorkspace extends Workspace {
 }
 
 export function sfoWorkspace(s: SfoState, reuse?: SfoWorkspace): SfoWorkspace {
+  if (reuse !== undefined) {
+    // a finished game's workspace: its buffers serve again, its streams step the new state's words
+    reuse.streams.rebind(s.rng);
+    reuse.streams.counter = undefined;
+    reuse.trace = undefined;
+    reuse.explicitChance = false;
+    reuse.move = null;
+    return reuse;
+  }
   return {
     streams: new Streams(s.rng),
     trace: undefined,
     explicitChance: false,
-    sc: reuse?.sc ?? newScratch(),
+    sc: newScratch(),
     move: null,
     answer: { kind: 'move', choice: 0, of: 0 },
   };
