@@ -150,17 +150,59 @@ export function playMatch(
   policies: Readonly<Record<string, Policy>>,
   opts: DriveOptions = {},
 ): GameRecord {
-  const { game, state, workspace: ws } = match;
-  const conf = opts.conformance === true ? {} : opts.conformance === false ? undefined : opts.conformance;
-  const limit = conf === undefined ? Number.POSITIVE_INFINITY : game.maxDecisions(match.setup);
   const search = new Search(match);
+  if (opts.conformance === undefined || opts.conformance === false) return playPlain(match, policies, search);
+  return playChecked(match, policies, search, opts.conformance === true ? {} : opts.conformance);
+}
+
+/** The driver's loop as the runner plays games: nothing but asking, checking and applying. */
+function playPlain(match: Match, policies: Readonly<Record<string, Policy>>, search: Search): GameRecord {
+  const { game, state, workspace: ws } = match;
+  // the side of the last decision, its policy and stream (consecutive decisions are mostly one side's)
+  let side = '';
+  let policy: Policy | undefined;
+  let rng: Rng | undefined;
+  for (let p = game.advance(state, ws); p !== null; p = game.advance(state, ws)) {
+    let choice: number;
+    if (p.kind === 'chance') {
+      choice = sampleChance(ws.streams.stream('chance'), p as ChanceNode);
+    } else {
+      const d = p as Decision;
+      if (d.side !== side) {
+        side = d.side;
+        policy = policies[side];
+        if (policy === undefined)
+          throw new Error(`${game.id}: no policy for side ${side} (${d.kind}, ${d.rule})`);
+        rng = ws.streams.stream(`policy:${side}`);
+        search.side = side;
+      }
+      const n = d.options.length;
+      if (n === 0) throw new Error(`${game.id}: decision ${d.kind} (${d.rule}) has no options`);
+      choice = policy!.choose(game.view(state, side), d, rng!, search);
+      if (!(choice >= 0 && choice < n && Number.isInteger(choice)))
+        throw new IllegalDecisionError(policy!.id, d, choice);
+    }
+    game.apply(state, ws, p, choice);
+  }
+  return game.record(state);
+}
+
+/** The driver's loop in conformance mode: every decision checked (see ConformanceOptions). */
+function playChecked(
+  match: Match,
+  policies: Readonly<Record<string, Policy>>,
+  search: Search,
+  conf: ConformanceOptions,
+): GameRecord {
+  const { game, state, workspace: ws } = match;
+  const limit = game.maxDecisions(match.setup);
   const rngs: Record<string, Rng> = {};
   let decisions = 0;
   for (;;) {
     const p = game.advance(state, ws);
     if (p === null) break;
     let choice: number;
-    conf?.atDecision?.(match, p, decisions + 1);
+    conf.atDecision?.(match, p, decisions + 1);
     if (p.kind === 'chance') {
       choice = sampleChance(ws.streams.stream('chance'), p as ChanceNode);
     } else {
@@ -177,9 +219,9 @@ export function playMatch(
       }
       search.side = d.side;
       // the policy's own stream (in state.rng) moves when it draws; nothing else may
-      const before = conf === undefined ? '' : JSON.stringify({ ...state, rng: null });
+      const before = JSON.stringify({ ...state, rng: null });
       choice = policy.choose(game.view(state, d.side), d, rng, search);
-      if (conf !== undefined && JSON.stringify({ ...state, rng: null }) !== before)
+      if (JSON.stringify({ ...state, rng: null }) !== before)
         throw new ConformanceError(
           match,
           decisions + 1,
@@ -189,13 +231,11 @@ export function playMatch(
         throw new IllegalDecisionError(policy.id, d, choice);
     }
     decisions++;
-    if (conf !== undefined) checkDecision(match, p, choice, decisions, limit, conf);
+    checkDecision(match, p, choice, decisions, limit, conf);
     game.apply(state, ws, p, choice);
-    if (conf !== undefined) {
-      const bad = game.invariants(state);
-      if (bad.length > 0)
-        throw new ConformanceError(match, decisions, `invariant broken after ${p.kind}: ${bad.join('; ')}`);
-    }
+    const bad = game.invariants(state);
+    if (bad.length > 0)
+      throw new ConformanceError(match, decisions, `invariant broken after ${p.kind}: ${bad.join('; ')}`);
   }
   return game.record(state);
 }
