@@ -26,6 +26,9 @@ export interface SfoMap {
   readonly hexCount: HexCount;
   /** dist[a * size + b]: hex distance. */
   readonly dist: Uint8Array;
+  /** The neighbours flat, for hot loops: `nb[6 * h + k]` for k < `deg[h]` (in `neighbours` order). */
+  readonly nb: Int16Array;
+  readonly deg: Uint8Array;
 }
 
 /** The grid of the 68-hex board (even columns rows 01-07) or the full 72-hex one. */
@@ -80,6 +83,14 @@ const mapByKey = memoize((key: string): SfoMap => {
   const towns = sfoData.towns.map((t) => grid.index(t.hex));
   for (const t of towns) town[t] = 1;
   const edge = (col: number) => grid.ids.flatMap((_, i) => (grid.cols[i] === col ? [i] : []));
+  const nb = new Int16Array(6 * grid.size).fill(-1);
+  const deg = new Uint8Array(grid.size);
+  grid.neighbours.forEach((ns, h) => {
+    deg[h] = ns.length;
+    ns.forEach((n, k) => {
+      nb[6 * h + k] = n;
+    });
+  });
   const dist = new Uint8Array(grid.size * grid.size);
   for (let a = 0; a < grid.size; a++)
     for (let b = 0; b < grid.size; b++) dist[a * grid.size + b] = grid.distance(a, b);
@@ -96,6 +107,8 @@ const mapByKey = memoize((key: string): SfoMap => {
     forestIds,
     hexCount,
     dist,
+    nb,
+    deg,
   };
 });
 

@@ -102,15 +102,18 @@ function explore(
   const strict = state.rules.zocStrict;
   const forest = m.forest;
   const forestCost = state.rules.forestAllowed ? 2 : IMPASSABLE; // enterCost of a forest hex
+  const nb = m.nb;
+  const deg = m.deg;
   for (let left = top; left >= 0; left--) {
     const at = left * size;
     for (let x = 0; x < fill[left]!; x++) {
       const h = queue[at + x]!;
       if (rem[h] !== left) continue; // improved since it was queued here
       if (zoc[h] === 1 && h !== start) continue; // SFO 8.3: entering enemy ZOC ends movement
-      const ns = m.neighbours[h]!;
-      for (let j = 0; j < ns.length; j++) {
-        const n = ns[j]!;
+      const base = 6 * h;
+      const end = base + deg[h]!;
+      for (let j = base; j < end; j++) {
+        const n = nb[j]!;
         if (enemyOcc[n]! > 0) continue;
         if (startInZoc && zoc[n] === 1 && (h === start || strict)) continue; // SFO 8.3: no ZOC to ZOC
         const r = left - (forest[n] === 1 ? forestCost : 1); // enterCost(state, m, n)
