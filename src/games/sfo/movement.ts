@@ -278,8 +278,12 @@ function rawDestinations(
 ): (number[] | null)[] {
   const open: MoveContext = { friend: NO_UNITS, enemy: pre.enemy, zoc: pre.zoc };
   const armour = state.rules.expert?.armourInOpen === true;
-  return state.units.map((u, i) => {
-    if (u.side !== side || u.disrupted || u.moved) return null; // SFO 7.1: a disrupted unit cannot move
+  const units = state.units;
+  const out: (number[] | null)[] = new Array(units.length);
+  for (let i = 0; i < units.length; i++) {
+    const u = units[i]!;
+    out[i] = null;
+    if (u.side !== side || u.disrupted || u.moved) continue; // SFO 7.1: a disrupted unit cannot move
     if (u.status === 'map') {
       const r = reachable(state, i, m, open, sc);
       if (armour && u.type === 'tank') {
@@ -287,11 +291,10 @@ function rawDestinations(
         r.push(...extra);
         infiltrating?.set(i, extra);
       }
-      return r;
-    }
-    if (u.status === 'arriving') return entryDestinations(state, i, m, open, sc);
-    return null;
-  });
+      out[i] = r;
+    } else if (u.status === 'arriving') out[i] = entryDestinations(state, i, m, open, sc);
+  }
+  return out;
 }
 
 /**
@@ -304,14 +307,21 @@ function phaseOptions(
   side: Side,
   raw: readonly (number[] | null)[],
 ): (SfoOption[] | null)[] {
-  return state.units.map((u, i) => {
+  const units = state.units;
+  const out: (SfoOption[] | null)[] = new Array(units.length);
+  for (let i = 0; i < units.length; i++) {
+    const u = units[i]!;
     const dests = raw[i];
-    if (u.side !== side || dests === null || dests === undefined) return null;
-    const on = u.status === 'map';
-    return dests.map(
-      (to): SfoOption => (on ? { type: 'move', unit: i, from: u.hex, to } : { type: 'enter', unit: i, to }),
-    );
-  });
+    out[i] = null;
+    if (u.side !== side || dests === null || dests === undefined) continue;
+    const opts: SfoOption[] = new Array(dests.length);
+    if (u.status === 'map') {
+      const from = u.hex;
+      for (let k = 0; k < dests.length; k++) opts[k] = { type: 'move', unit: i, from, to: dests[k]! };
+    } else for (let k = 0; k < dests.length; k++) opts[k] = { type: 'enter', unit: i, to: dests[k]! };
+    out[i] = opts;
+  }
+  return out;
 }
 
 const END_MOVEMENT = { type: 'end-movement' } as const;
