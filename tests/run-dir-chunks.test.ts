@@ -1,10 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeChunk, encodeChunk } from '../src/runner/chunk-file.js';
 import { sha256 } from '../src/runner/outputs.js';
-import { CLI, sandtable, tempDir, writeExperiment } from './helpers/cli.js';
+import { sandtable, tempDir, writeExperiment } from './helpers/cli.js';
 import { resealManifest } from './helpers/manifest.js';
 
 // A chunk file says whose it is (experiment hash, seed, data hash, code hash in its header): one
@@ -25,12 +24,7 @@ const seven = join(dir, 'seven'); // a complete one-shard run of seed 7: its chu
 const whole = join(dir, 'whole');
 
 function cli(args: readonly string[], env: NodeJS.ProcessEnv = {}) {
-  const r = spawnSync(process.execPath, [CLI, ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, ...env },
-    timeout: 300_000,
-  });
-  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+  return sandtable(args, { env });
 }
 
 /** A partial run of seed 1975: the game fault stops it in arm b's last chunk. */

@@ -8,7 +8,7 @@ import { loadExperiment } from '../src/runner/experiment.js';
 import { chunkLayout } from '../src/runner/layout.js';
 import { chunkBinding, readManifest } from '../src/runner/manifest.js';
 import { planChunks } from '../src/runner/run.js';
-import { CLI, sandtable, tempDir, writeExperiment } from './helpers/cli.js';
+import { sandtable, tempDir, writeExperiment } from './helpers/cli.js';
 
 const GAMES = gameRegistry();
 
@@ -32,12 +32,7 @@ const out = join(dir, 'run');
 const FAULT = { game: 730, arm: 1 };
 
 function cli(args: readonly string[], env: NodeJS.ProcessEnv = {}) {
-  const r = spawnSync(process.execPath, [CLI, ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, ...env },
-    timeout: 300_000,
-  });
-  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+  return sandtable(args, { env });
 }
 
 let failed: { code: number; stderr: string };

@@ -4,20 +4,20 @@
  * threads cannot change a result. Not for game state or scratch (those live in a workspace).
  */
 export function memoize<K, V>(build: (key: K) => V): (key: K) => V {
-  const cache = new Map<K, V>();
-  return (key: K): V => {
-    let v = cache.get(key);
-    if (v === undefined) {
-      v = build(key);
-      cache.set(key, v);
-    }
-    return v;
-  };
+  return cached(new Map<K, V>(), build);
 }
 
 /** `memoize` keyed by the identity of an object argument (a setup, a board): entries go with their key. */
 export function memoizeWeak<K extends object, V>(build: (key: K) => V): (key: K) => V {
-  const cache = new WeakMap<K, V>();
+  return cached(new WeakMap<K, V>(), build);
+}
+
+interface Cache<K, V> {
+  get(key: K): V | undefined;
+  set(key: K, value: V): unknown;
+}
+
+function cached<K, V>(cache: Cache<K, V>, build: (key: K) => V): (key: K) => V {
   return (key: K): V => {
     let v = cache.get(key);
     if (v === undefined) {

@@ -6,11 +6,17 @@ import { join } from 'node:path';
 /** The compiled CLI, as users run it (`npm test` builds before testing). */
 export const CLI = join(import.meta.dirname, '..', '..', 'dist', 'src', 'cli', 'main.js');
 
+/** Runs the compiled CLI; `env` adds to (or overrides) this process's environment. */
 export function sandtable(
   args: readonly string[],
-  cwd?: string,
+  opts: { readonly cwd?: string; readonly env?: NodeJS.ProcessEnv } = {},
 ): { code: number; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', cwd, timeout: 300_000 });
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    encoding: 'utf8',
+    cwd: opts.cwd,
+    env: { ...process.env, ...opts.env },
+    timeout: 300_000,
+  });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 

@@ -335,14 +335,10 @@ function carryOut(state: SfoState, ws: SfoWorkspace, task: EventsTask, cell: Eve
     const ui = state.units.findIndex((u) => u.id === id);
     state.units[ui]!.status = 'arriving';
     if (id === V_ID) state.stats.v_arrival_turn = state.turn;
-    if (ws.trace !== undefined)
-      tell(
-        state,
-        ws,
-        side,
-        'SFO 7.1',
-        `${label(state, ui)} arrives at the ${side === 'soviet' ? 'east' : 'west'} edge`,
-      );
+    if (ws.trace !== undefined) {
+      const edge = side === 'soviet' ? 'east' : 'west';
+      tell(state, ws, side, 'SFO 7.1', `${label(state, ui)} arrives at the ${edge} edge`);
+    }
     return null;
   }
   switch (cell) {
@@ -387,17 +383,10 @@ export function applyExpertChoice(
   if (o.type === 'replace-units') {
     if (o.units.length === 0) return;
     applyExpertReplacement(state, side, o.units);
-    if (ws.trace !== undefined)
-      tell(
-        state,
-        ws,
-        side,
-        'SFO 7.1',
-        `replacements: ${o.units.map((u) => label(state, u)).join(', ')} arrive`,
-        {
-          decision: a,
-        },
-      );
+    if (ws.trace !== undefined) {
+      const names = o.units.map((u) => label(state, u)).join(', ');
+      tell(state, ws, side, 'SFO 7.1', `replacements: ${names} arrive`, { decision: a });
+    }
     return;
   }
   if (o.type !== 'disrupt') throw new Error(`SFO events: unexpected option ${o.type}`);

@@ -127,7 +127,7 @@ export function runUntil(
   stop?: (s: SfoState) => boolean,
 ): SfoPending | null {
   while (state.pending === null) {
-    if (state.over || (stop !== undefined && stop(state))) return null;
+    if (state.over || stop?.(state)) return null;
     const task = state.stack[state.stack.length - 1];
     if (task === undefined) {
       nextPhase(state, ws);
