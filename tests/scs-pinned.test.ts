@@ -1,6 +1,6 @@
 /**
  * Pinned SCS records (seed 1, games 0-5): speed work must not change a single result for fixed seeds.
- * Columns: result|endTurn|hexesTaken|battles|germanEliminated|sovietStepsLost|minPool|pocketsThreatened|cells.
+ * Columns: result|endTurn|hexes_taken|battles|german_eliminated|soviet_steps_lost|min_pool|pockets_threatened|cells.
  * Re-pin only with a rules or policy change, and say so.
  * Re-pinned for the turn-1 plan (policies/plan.ts) of historical and pocket-hunter and
  * pocket-hunter's 1E host '50'; shock-spearhead and random are unchanged.
@@ -62,7 +62,7 @@ describe('SCS pinned records', () => {
           policies: { soviet: scs.policies.find((p) => p.id === policy)!.create() },
         });
         const x = r.stats;
-        return `${r.result}|${r.endTurn}|${x.hexesTaken}|${x.battles}|${x.germanEliminated}|${x.sovietStepsLost}|${x.minPool}|${x.pocketsThreatened}|${r.cells!.length}`;
+        return `${r.result}|${r.endTurn}|${x.hexes_taken}|${x.battles}|${x.german_eliminated}|${x.soviet_steps_lost}|${x.min_pool}|${x.pockets_threatened}|${r.cells!.length}`;
       });
       expect(got).toEqual(rows);
     });

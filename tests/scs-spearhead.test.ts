@@ -35,7 +35,7 @@ describe('SCS shock-spearhead (4.5, 7.2, 7.3)', () => {
       expect(scsMap.col[pac]).toBeLessThanOrEqual(13);
       expect(scsMap.southEdge[entry]).toBe(1);
       expect(westOf13(st)).toBeGreaterThanOrEqual(1);
-      expect(r.stats.west13Held).toBe(westOf13(st));
+      expect(r.stats.west13_held).toBe(westOf13(st));
     }
     expect(reached).toBeGreaterThan(3);
   });
