@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { asyncBufferFromFile, parquetReadObjects } from 'hyparquet';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sandtable, tempDir, writeExperiment } from './helpers/cli.js';
@@ -41,9 +42,9 @@ describe('summary.md game statistics', () => {
   it('stats.csv averages a "not reached" statistic over the games that reach it', () => {
     const stats = csvRows(join(out, 'stats.csv'));
     for (const arm of ['historical', 'random']) {
-      for (const stat of ['hexesT2', 'hexesT4', 'kLineAtT3']) {
+      for (const stat of ['hexes_t2', 'hexes_t4', 'k_line_at_t3']) {
         const reached = games
-          .filter((g) => g.arm === arm && Number(g[stat]) !== -1)
+          .filter((g) => g.arm === arm && g[stat] !== null) // NULL: not reached
           .map((g) => Number(g[stat]));
         const row = stats.find((s) => s.arm === arm && s.stat === stat)!;
         if (reached.length === 0) expect(row.mean).toBe('NaN');
@@ -51,7 +52,7 @@ describe('summary.md game statistics', () => {
       }
     }
     // the random policy loses on turn 1 in almost every game: its turn-4 hexes are not averaged with -1s
-    const t4 = stats.find((s) => s.arm === 'random' && s.stat === 'hexesT4')!;
+    const t4 = stats.find((s) => s.arm === 'random' && s.stat === 'hexes_t4')!;
     expect(t4.mean === 'NaN' || Number(t4.mean) > 0).toBe(true);
   });
 
@@ -60,13 +61,13 @@ describe('summary.md game statistics', () => {
     const stats = csvRows(join(out, 'stats.csv'));
     expect(md).toContain('## Game statistics: mean per game');
     expect(md).toContain('| statistic | historical | random |');
-    const row = md.split('\n').find((l) => l.startsWith('| pocketsThreatened:'))!;
+    const row = md.split('\n').find((l) => l.startsWith('| pockets_threatened:'))!;
     const cells = row
       .split('|')
       .slice(2, 4)
       .map((c) => Number(c.trim()));
     for (const [i, arm] of ['historical', 'random'].entries()) {
-      const mean = Number(stats.find((s) => s.arm === arm && s.stat === 'pocketsThreatened')!.mean);
+      const mean = Number(stats.find((s) => s.arm === arm && s.stat === 'pockets_threatened')!.mean);
       expect(cells[i]).toBeCloseTo(mean, 1);
     }
   });
@@ -88,4 +89,53 @@ describe('summary.md game statistics', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(readFileSync(join(dir, 'run', 'summary.md'), 'utf8')).toMatch(/hitOn_mech = 5/);
   }, 120_000);
+
+  it('games.parquet says what each row played: in DuckDB, grouping by policy reproduces summary.csv and stats.csv with no join to the manifest', async () => {
+    const db = await DuckDBInstance.create(':memory:');
+    const con = await db.connect();
+    const file = join(out, 'games.parquet').replaceAll("'", "''");
+    const rows = async (sql: string) => (await con.runAndReadAll(sql)).getRowObjects();
+    const types = Object.fromEntries(
+      (await rows(`DESCRIBE SELECT * FROM read_parquet('${file}')`)).map((r) => [
+        String(r.column_name),
+        String(r.column_type),
+      ]),
+    );
+    expect(types.policy_soviet).toBe('VARCHAR');
+    expect(types.policy_german).toBe('VARCHAR');
+    expect(types.variant_pocket_fortified_only).toBe('BOOLEAN');
+    expect(types.param_crt_set).toBe('VARCHAR');
+    expect(types.k_line_at_t3).toBe('INTEGER');
+    const byPolicy = await rows(
+      `SELECT policy_soviet AS p, any_value(policy_german) AS g, avg((winner = 'soviet')::INTEGER) AS soviet,
+         avg(k_line_at_t3) AS k3, avg(hexes_t4) AS t4, count(hexes_t4)::INTEGER AS reached4
+       FROM read_parquet('${file}') GROUP BY policy_soviet ORDER BY p`,
+    );
+    const summary = csvRows(join(out, 'summary.csv'));
+    const stats = csvRows(join(out, 'stats.csv'));
+    expect(byPolicy.map((r) => r.p)).toEqual(['historical', 'random']);
+    for (const r of byPolicy) {
+      const arm = String(r.p);
+      expect(r.g).toBe('rules'); // SCS is solitaire: the rules play the Germans
+      const won = summary.find((x) => x.arm === arm && x.kind === 'winner' && x.outcome === 'soviet')!;
+      expect(Number(r.soviet)).toBeCloseTo(Number(won.rate), 6);
+      // avg skips NULL ("not reached") exactly as the report's mean does
+      const k3 = stats.find((x) => x.arm === arm && x.stat === 'k_line_at_t3')!;
+      if (k3.mean === 'NaN') expect(r.k3).toBeNull();
+      else expect(Number(r.k3)).toBeCloseTo(Number(k3.mean), 5);
+      const t4 = stats.find((x) => x.arm === arm && x.stat === 'hexes_t4')!;
+      if (t4.mean === 'NaN') expect(r.reached4).toBe(0);
+      else expect(Number(r.t4)).toBeCloseTo(Number(t4.mean), 5);
+    }
+    const kv = Object.fromEntries(
+      (await rows(`SELECT decode(key) AS k, decode(value) AS v FROM parquet_kv_metadata('${file}')`)).map(
+        (r) => [String(r.k), String(r.v)],
+      ),
+    );
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
+    expect(kv['sandtable.seed']).toBe('5');
+    expect(kv['sandtable.game']).toBe('scs');
+    expect(kv['sandtable.experiment_hash']).toBe(manifest.experimentHash);
+    expect(kv['sandtable.code_version']).toBe(manifest.version);
+  });
 });

@@ -38,3 +38,67 @@ export function recordColumns(def: GameDefinition): ColumnSpec[] {
     ),
   ];
 }
+
+/** A name in the games files' one convention: snake_case ASCII (`zoc-strict` -> `zoc_strict`, `kLineAtT3` -> `k_line_at_t3`). */
+export function snakeCase(id: string): string {
+  return id
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .toLowerCase();
+}
+
+/** What an arm played, as the manifest records it (ArmManifest). */
+export interface ArmFacts {
+  readonly policies: Readonly<Record<string, string>>;
+  readonly variants: readonly string[];
+  readonly params: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * A column of the games files that is constant within an arm: what the arm played, repeated on
+ * each of its rows (dictionary-encoded, so it costs next to nothing) so that a row of
+ * games.parquet says what produced it without a join to the manifest. `values[a]` is arm a's value.
+ */
+export interface ArmColumn {
+  readonly name: string;
+  readonly kind: 'cat' | 'int' | 'float' | 'bool';
+  readonly description: string;
+  readonly values: readonly (string | number | boolean)[];
+}
+
+/**
+ * The arm columns of a game's runs: `policy_<side>` for every side (`rules` where the scenario's
+ * rules play it), `variant_<id>` (true when on) for every variant, `param_<id>` for every parameter
+ * (numbers as numbers, a location list as its ids joined by spaces).
+ */
+export function armColumns(def: GameDefinition, arms: readonly ArmFacts[]): ArmColumn[] {
+  const out: ArmColumn[] = def.sides.map((s) => ({
+    name: `policy_${snakeCase(s.id)}`,
+    kind: 'cat',
+    description: `policy that played ${s.name} ('rules' where the scenario's rules play it)`,
+    values: arms.map((a) => a.policies[s.id] ?? 'rules'),
+  }));
+  for (const v of def.variants)
+    out.push({
+      name: `variant_${snakeCase(v.id)}`,
+      kind: 'bool',
+      description: `variant ${v.id} on (${v.rule})`,
+      values: arms.map((a) => a.variants.includes(v.id)),
+    });
+  for (const p of def.parameters) {
+    const value = (a: ArmFacts): unknown => a.params[p.id] ?? p.default;
+    const numeric = p.kind === 'integer' || p.kind === 'number';
+    out.push({
+      name: `param_${snakeCase(p.id)}`,
+      kind: p.kind === 'integer' ? 'int' : p.kind === 'number' ? 'float' : 'cat',
+      description: `parameter ${p.id} (${p.provenance})`,
+      values: arms.map((a) => {
+        const v = value(a);
+        if (numeric) return Number(v);
+        return Array.isArray(v) ? v.join(' ') : String(v);
+      }),
+    });
+  }
+  return out;
+}

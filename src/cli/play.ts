@@ -1,7 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
+import { armColumns } from '../analysis/columns.js';
 import { quote, UserError } from '../core/errors.js';
-import type { GameRecord, TraceEvent } from '../core/game.js';
+import type { GameDefinition, GameRecord, TraceEvent } from '../core/game.js';
 import { formatPolicySpec, parsePolicySpec, playerSides } from '../core/policies.js';
 import type { GameRegistry } from '../core/registry.js';
 import { MAX_SEED } from '../core/rng.js';
@@ -24,28 +25,34 @@ interface PlayFlags {
   arm?: string;
 }
 
-/** The row a batch run would hold for this game (same column names as games.parquet). */
+/**
+ * The row games.parquet holds for this game: the same columns in the same order, NULL where a
+ * statistic was not reached, then what the arm played (policy, variant and parameter columns).
+ */
 export function recordRow(
-  games: GameRegistry,
-  gameId: string,
+  def: GameDefinition,
   gameIndex: number,
-  arm: string,
-  scenario: string,
+  arm: ResolvedArm,
   rec: GameRecord,
-): Record<string, string | number> {
-  const def = games.get(gameId);
+): Record<string, string | number | boolean | null> {
   const winner = def.results.find((r) => r.id === rec.result)?.winner ?? 'none';
-  return {
+  const row: Record<string, string | number | boolean | null> = {
     game: gameIndex,
-    arm,
-    scenario,
+    arm: arm.id,
+    scenario: arm.setup.scenario,
     result: rec.result,
     winner,
     end_turn: rec.endTurn,
     end_reason: rec.endReason,
     victory_level: rec.victoryLevel,
-    ...rec.stats,
   };
+  for (const s of def.stats) {
+    const v = rec.stats[s.id]!;
+    row[s.id] = v === s.missing ? null : v;
+  }
+  const facts = { policies: arm.policies, variants: [...arm.setup.variants], params: arm.setup.params };
+  for (const c of armColumns(def, [facts])) row[c.name] = c.values[0]!;
+  return row;
 }
 
 export function formatEvent(e: TraceEvent): string {
@@ -165,7 +172,7 @@ export function showGame(
   const def = games.get(gameId);
   const trace: TraceEvent[] | undefined = o.trace || o.json ? [] : undefined;
   const rec = playGame(def, arm.setup, arm.policies, seed, gameIndex, trace);
-  const row = recordRow(games, gameId, gameIndex, arm.id, arm.setup.scenario, rec);
+  const row = recordRow(def, gameIndex, arm, rec);
   if (o.json) {
     process.stdout.write(
       `${JSON.stringify({ seed, game: gameIndex, policies: arm.policies, variants: [...arm.setup.variants], params: arm.setup.params, record: row, trace }, null, 2)}\n`,

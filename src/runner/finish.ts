@@ -1,10 +1,11 @@
 import { mkdirSync, rmSync } from 'node:fs';
+import { armColumns } from '../analysis/columns.js';
 import { type GamesTable, gamesTableColumns } from '../analysis/games-table.js';
 import { computeReportData, type HeatRow, summaryFiles } from '../analysis/report-data.js';
 import type { GameDefinition } from '../core/game.js';
 import { renderReport } from '../report/report.js';
 import { type Manifest, type OutputFile, writeManifest } from './manifest.js';
-import { digestOf, writeAtomic, writeGamesCsv, writeGamesParquet } from './outputs.js';
+import { digestOf, type GamesFileMeta, writeAtomic, writeGamesCsv, writeGamesParquet } from './outputs.js';
 
 /**
  * Writes a finished run's outputs from its games table: games.parquet (+ games.csv), the CSV
@@ -37,9 +38,16 @@ export async function finishRun(
   });
   touch();
   const outputs: Record<string, OutputFile> = {};
-  outputs['games.parquet'] = writeGamesParquet(`${dir}/games.parquet`, table, columns, manifest.version);
+  const meta = gamesFileMeta(def, manifest);
+  outputs['games.parquet'] = writeGamesParquet(
+    `${dir}/games.parquet`,
+    table,
+    columns,
+    manifest.version,
+    meta,
+  );
   touch();
-  if (csv) outputs['games.csv'] = writeGamesCsv(`${dir}/games.csv`, table, columns);
+  if (csv) outputs['games.csv'] = writeGamesCsv(`${dir}/games.csv`, table, columns, meta);
   touch();
   mkdirSync(`${dir}/charts`, { recursive: true });
   for (const [name, content] of Object.entries(files)) {
@@ -55,4 +63,28 @@ export async function finishRun(
     seconds,
     outputs,
   });
+}
+
+/**
+ * What the games files say besides the table: each arm's policies, variants and parameters as
+ * columns, NULL for "not reached", and the run's identity as parquet metadata (no time stamps,
+ * so a merged run's files equal one machine's).
+ */
+function gamesFileMeta(def: GameDefinition, m: Manifest): GamesFileMeta {
+  const missing: Record<string, number> = {};
+  for (const s of def.stats) if (s.missing !== undefined) missing[s.id] = s.missing;
+  return {
+    arms: armColumns(def, m.arms),
+    missing,
+    kv: {
+      'sandtable.game': m.game.id,
+      'sandtable.experiment': m.name,
+      'sandtable.seed': String(m.seed),
+      'sandtable.games_per_arm': String(m.games),
+      'sandtable.experiment_hash': m.experimentHash,
+      'sandtable.data_hash': m.dataHash,
+      'sandtable.code_version': m.version,
+      'sandtable.code': m.code,
+    },
+  };
 }

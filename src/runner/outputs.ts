@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, openSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { ByteWriter, ParquetWriter, schemaFromColumnData } from 'hyparquet-writer';
-import type { ColumnSpec } from '../analysis/columns.js';
+import type { ArmColumn, ColumnSpec } from '../analysis/columns.js';
 import { csvCell, toCsv } from '../analysis/csv.js';
-import { column, type GamesTable, valueAt } from '../analysis/games-table.js';
+import { catColumn, column, type GamesTable } from '../analysis/games-table.js';
 
 export { toCsv };
 
@@ -73,28 +73,94 @@ function writeAtomicPieces(path: string, body: (put: (bytes: Uint8Array) => void
   return { bytes: size, sha256: hash.digest('hex') };
 }
 
+/** What games.parquet and games.csv carry besides the games table: the arm columns and what "not reached" is. */
+export interface GamesFileMeta {
+  /** Columns constant within an arm (policies, variants, parameters), after the table's columns. */
+  readonly arms: readonly ArmColumn[];
+  /** Statistic columns whose value in the table means "not reached" (StatDef.missing): NULL in the files. */
+  readonly missing: Readonly<Record<string, number>>;
+  /** Key/value metadata of games.parquet (seed, experiment hash, code version...): no time, so bytes stay deterministic. */
+  readonly kv: Readonly<Record<string, string>>;
+}
+
+/** Key of the parquet metadata entry that lists the arm columns (readers leave them out of the games table). */
+export const ARM_COLUMNS_KEY = 'sandtable.arm_columns';
+/** Key of the parquet metadata entry that maps a NULL back to a statistic's "not reached" value. */
+export const MISSING_KEY = 'sandtable.missing';
+
+/** One column of a games file: a name, a physical type, and the values of rows [start, end). */
+interface FileColumn {
+  readonly name: string;
+  readonly type: 'STRING' | 'INT32' | 'DOUBLE' | 'BOOLEAN';
+  readonly nullable: boolean;
+  slice(start: number, end: number): ArrayLike<string | number | boolean | null>;
+}
+
+/** The columns of games.parquet / games.csv in order: the table's, then the arm columns. */
+function fileColumns(table: GamesTable, columns: readonly ColumnSpec[], meta: GamesFileMeta): FileColumn[] {
+  const out: FileColumn[] = columns.map((c) => {
+    const col = column(table, c.name);
+    const type = c.kind === 'cat' ? 'STRING' : c.kind === 'int' ? 'INT32' : 'DOUBLE';
+    if (col.kind === 'cat')
+      return {
+        name: c.name,
+        type,
+        nullable: false,
+        slice: (a, b) => Array.from(col.codes.subarray(a, b), (k) => col.categories[k]!),
+      };
+    const missing = meta.missing[c.name];
+    if (missing === undefined)
+      return { name: c.name, type, nullable: false, slice: (a, b) => col.values.subarray(a, b) };
+    return {
+      name: c.name,
+      type,
+      nullable: true,
+      slice: (a, b) => Array.from(col.values.subarray(a, b), (v) => (v === missing ? null : v)),
+    };
+  });
+  const arm = catColumn(table, 'arm').codes;
+  for (const c of meta.arms) {
+    const type =
+      c.kind === 'cat' ? 'STRING' : c.kind === 'int' ? 'INT32' : c.kind === 'bool' ? 'BOOLEAN' : 'DOUBLE';
+    out.push({
+      name: c.name,
+      type,
+      nullable: false,
+      slice: (a, b) => Array.from(arm.subarray(a, b), (k) => c.values[k]!),
+    });
+  }
+  return out;
+}
+
 /**
- * Writes games.parquet and returns its size and sha256: typed columns (INT32, DOUBLE, STRING), no nulls,
- * deterministic bytes. Written one row group at a time from the table's columns, each group's
- * bytes to the file as soon as it is encoded, so only one group's values (strings for the
- * categories) and bytes exist at once.
+ * Writes games.parquet and returns its size and sha256: typed columns (INT32, DOUBLE, STRING,
+ * BOOLEAN; strings dictionary-encoded), NULL where a statistic was not reached, the arm columns,
+ * and `meta.kv` as key/value metadata; deterministic bytes. Written one row group at a time, each
+ * group's bytes to the file as soon as it is encoded, so only one group's values and bytes exist at once.
  */
 export function writeGamesParquet(
   path: string,
   table: GamesTable,
   columns: readonly ColumnSpec[],
   version: string,
+  meta: GamesFileMeta,
 ): WrittenFile {
+  const cols = fileColumns(table, columns, meta);
   const group = (start: number, end: number) =>
-    columns.map((c) => {
-      const col = column(table, c.name);
-      const data =
-        col.kind === 'cat'
-          ? Array.from(col.codes.subarray(start, end), (k) => col.categories[k]!)
-          : col.values.subarray(start, end);
-      const type = c.kind === 'cat' ? 'STRING' : c.kind === 'int' ? 'INT32' : 'DOUBLE';
-      return { name: c.name, data: data as unknown as number[], type, nullable: false } as const;
-    });
+    cols.map(
+      (c) =>
+        ({
+          name: c.name,
+          data: c.slice(start, end) as unknown as number[],
+          type: c.type,
+          nullable: c.nullable,
+        }) as const,
+    );
+  const kvMetadata = Object.entries({
+    ...meta.kv,
+    [ARM_COLUMNS_KEY]: JSON.stringify(meta.arms.map((c) => c.name)),
+    [MISSING_KEY]: JSON.stringify(meta.missing),
+  }).map(([key, value]) => ({ key, value }));
   return writeAtomicPieces(path, (put) => {
     // ParquetWriter calls flush() after each row group; offsets in the file keep counting.
     const writer = new ByteWriter(1 << 20);
@@ -107,6 +173,7 @@ export function writeGamesParquet(
       writer,
       schema: schemaFromColumnData({ columnData: group(0, 0) }),
       createdBy: `sandtable ${version}`,
+      kvMetadata,
     });
     for (let start = 0; start < table.rows; start += ROW_GROUP) {
       pq.write({
@@ -119,21 +186,29 @@ export function writeGamesParquet(
 }
 
 /**
- * Writes games.csv from the games table (same columns and order as games.parquet) in pieces, never
- * one string for the whole table, and returns its size and sha256.
+ * Writes games.csv with the columns of games.parquet, in the same order (an empty cell where
+ * parquet has NULL), in pieces, never one string for the whole table, and returns its size and sha256.
  */
-export function writeGamesCsv(path: string, table: GamesTable, columns: readonly ColumnSpec[]): WrittenFile {
-  const cols = columns.map((c) => column(table, c.name));
+export function writeGamesCsv(
+  path: string,
+  table: GamesTable,
+  columns: readonly ColumnSpec[],
+  meta: GamesFileMeta,
+): WrittenFile {
+  const cols = fileColumns(table, columns, meta);
+  const BLOCK = 10_000;
   return writeAtomicPieces(path, (put) => {
     const text = (t: string) => put(Buffer.from(t, 'utf8'));
-    text(`${columns.map((c) => c.name).join(',')}\n`);
-    const lines: string[] = [];
-    for (let i = 0; i < table.rows; i++) {
-      lines.push(cols.map((c) => csvCell(valueAt(c, i))).join(','));
-      if (lines.length === 10_000 || i === table.rows - 1) {
-        text(`${lines.join('\n')}\n`);
-        lines.length = 0;
-      }
+    text(`${cols.map((c) => c.name).join(',')}\n`);
+    for (let start = 0; start < table.rows; start += BLOCK) {
+      const end = Math.min(table.rows, start + BLOCK);
+      const data = cols.map((c) => c.slice(start, end));
+      const lines: string[] = [];
+      for (let i = 0; i < end - start; i++)
+        lines.push(
+          data.map((d) => (d[i] === null ? '' : csvCell(d[i] as string | number | boolean))).join(','),
+        );
+      text(`${lines.join('\n')}\n`);
     }
   });
 }

@@ -3,21 +3,42 @@ import type { GamesColumn, GamesTable } from '../analysis/games-table.js';
 import { UserError } from '../core/errors.js';
 import { cliCommand } from './hint.js';
 import { assertOutputs, type Manifest, readManifest } from './manifest.js';
+import { ARM_COLUMNS_KEY, MISSING_KEY } from './outputs.js';
 
-/** Reads games.parquet into a games table: INT32 columns as Int32Array, strings dictionary-encoded, other numbers as doubles. */
+/** A JSON value of games.parquet's key/value metadata, or `fallback` when the key is absent (older runs). */
+function kvJson<T>(
+  kv: readonly { key: string; value?: string | undefined }[] | undefined,
+  key: string,
+  fallback: T,
+): T {
+  const v = kv?.find((e) => e.key === key)?.value;
+  return v === undefined ? fallback : (JSON.parse(v) as T);
+}
+
+/**
+ * Reads games.parquet into a games table: INT32 columns as Int32Array, strings dictionary-encoded,
+ * other numbers as doubles; a NULL statistic becomes its "not reached" value again. The arm columns
+ * (policies, variants, parameters: the manifest's arms, repeated per row) are left out.
+ */
 async function readGamesParquet(path: string): Promise<GamesTable> {
   const file = await asyncBufferFromFile(path);
   const metadata = await parquetMetadataAsync(file);
   const rows = Number(metadata.num_rows);
+  const armColumns = new Set(kvJson<string[]>(metadata.key_value_metadata, ARM_COLUMNS_KEY, []));
+  const missing = kvJson<Record<string, number>>(metadata.key_value_metadata, MISSING_KEY, {});
   const fill = new Map<string, (data: ArrayLike<unknown>, at: number) => void>();
   const make: (() => GamesColumn)[] = [];
   const names: string[] = [];
   for (const el of metadata.schema.slice(1)) {
     const name = el.name;
+    if (armColumns.has(name)) continue;
     names.push(name);
+    const absent = missing[name];
     if (el.type === 'INT32') {
       const values = new Int32Array(rows);
-      fill.set(name, (data, at) => values.set(data as ArrayLike<number>, at));
+      fill.set(name, (data, at) => {
+        for (let i = 0; i < data.length; i++) values[at + i] = data[i] === null ? absent! : Number(data[i]);
+      });
       make.push(() => ({ kind: 'int', values }));
     } else if (el.type === 'BYTE_ARRAY') {
       const codes = new Uint32Array(rows);
@@ -38,7 +59,7 @@ async function readGamesParquet(path: string): Promise<GamesTable> {
     } else {
       const values = new Float64Array(rows);
       fill.set(name, (data, at) => {
-        for (let i = 0; i < data.length; i++) values[at + i] = Number(data[i]);
+        for (let i = 0; i < data.length; i++) values[at + i] = data[i] === null ? absent! : Number(data[i]);
       });
       make.push(() => ({ kind: 'float', values }));
     }
