@@ -1,13 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { UserError } from '../src/core/errors.js';
 import type { GameDefinition, PolicyDef } from '../src/core/game.js';
 import { createRegistry } from '../src/core/registry.js';
 import { gameRegistry } from '../src/games/index.js';
 import { loadExperiment, parseExperiment } from '../src/runner/experiment.js';
 import { zoneGame } from './helpers/board-games.js';
 import { sandtable, tempDir, writeExperiment } from './helpers/cli.js';
+import { errorOf } from './helpers/errors.js';
 
 // Experiment files may declare arms as a set (README "Matrices and round robins"): a matrix of
 // every policy of one side against every policy of the other, a round robin of entrants each
@@ -16,16 +16,6 @@ import { sandtable, tempDir, writeExperiment } from './helpers/cli.js';
 const GAMES = gameRegistry();
 const dir = tempDir('matrix');
 const base = { name: 'matrix', game: 'sfo', scenario: 'advanced', games: 10, seed: 3 };
-
-function errorOf(f: () => unknown): string {
-  try {
-    f();
-  } catch (e) {
-    expect(e).toBeInstanceOf(UserError);
-    return (e as Error).message;
-  }
-  throw new Error('expected a UserError');
-}
 
 const parse = (body: object, games = GAMES) => parseExperiment(body, 'm.json', games);
 

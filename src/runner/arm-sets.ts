@@ -54,6 +54,17 @@ export interface RoundRobinInput extends SetCommon {
   readonly self?: boolean | undefined;
 }
 
+/**
+ * What expanding a set needs: the game, the file's scenario, the most arms it may make, and the
+ * list its problems are added to (a set with problems makes no arm).
+ */
+export interface SetContext {
+  readonly game: GameDefinition;
+  readonly fileScenario: string | undefined;
+  readonly limit: number;
+  readonly problems: string[];
+}
+
 /** Policies "*" leaves out: uniform random and the generic search, played only when named. */
 const NOT_IN_STAR = new Set(['random', ROLLOUT_ID]);
 
@@ -106,26 +117,25 @@ function canonicalSpec(
   }
 }
 
-/** The scenario a set is played in (its own, else the file's, else the game's first) for playerSides. */
-function scenarioOf(game: GameDefinition, s: SetCommon, fileScenario: string | undefined): string {
-  return s.scenario ?? fileScenario ?? game.scenarios[0]?.id ?? '';
+/** The scenario a set is played in (its own, else the file's, else the game's first) and the sides policies play there. */
+function playedIn(
+  game: GameDefinition,
+  s: SetCommon,
+  fileScenario: string | undefined,
+): { scenario: string; players: string[] } {
+  const scenario = s.scenario ?? fileScenario ?? game.scenarios[0]?.id ?? '';
+  return { scenario, players: playerSides(game, scenario) };
 }
 
 /**
  * The arms of a matrix, row-major in the game's side order (the first side's policies outermost),
  * named `<label>_vs_<label>` by specLabel; sides left out of the matrix play their default policy.
- * Problems are added to `problems` (and no arm made); more than `limit` arms is one.
+ * More than `ctx.limit` arms is a problem.
  */
-export function matrixArms(
-  game: GameDefinition,
-  m: MatrixInput,
-  fileScenario: string | undefined,
-  limit: number,
-  problems: string[],
-): ArmEntry[] {
+export function matrixArms(ctx: SetContext, m: MatrixInput): ArmEntry[] {
+  const { game, fileScenario, limit, problems } = ctx;
   const before = problems.length;
-  const scenario = scenarioOf(game, m, fileScenario);
-  const players = playerSides(game, scenario);
+  const { scenario, players } = playedIn(game, m, fileScenario);
   const lists: { side: string; specs: string[] }[] = [];
   for (const [side, list] of Object.entries(m.policies)) {
     const bad = sideProblem(game, players, scenario, side, 'matrix.policies');
@@ -137,6 +147,10 @@ export function matrixArms(
       list === '*'
         ? game.policies.filter((p) => p.side === side && !NOT_IN_STAR.has(p.id)).map((p) => p.id)
         : list;
+    if (ids.length === 0)
+      problems.push(
+        `field matrix.policies.${side}: "*" finds no policy for side ${quote(side)} but random and rollout`,
+      );
     const specs = ids.flatMap((spec, j) => {
       const s = canonicalSpec(game, side, spec, `matrix.policies.${side}[${j}]`, problems);
       return s === undefined ? [] : [s];
@@ -173,16 +187,10 @@ export function matrixArms(
  * unless `self`, the arm `A_vs_B` where A plays the first side and B the second, in entrant order
  * (A outermost). Each arm records which entrant plays each side, for the ranking.
  */
-export function roundRobinArms(
-  game: GameDefinition,
-  r: RoundRobinInput,
-  fileScenario: string | undefined,
-  limit: number,
-  problems: string[],
-): ArmEntry[] {
+export function roundRobinArms(ctx: SetContext, r: RoundRobinInput): ArmEntry[] {
+  const { game, fileScenario, limit, problems } = ctx;
   const before = problems.length;
-  const scenario = scenarioOf(game, r, fileScenario);
-  const players = playerSides(game, scenario);
+  const { scenario, players } = playedIn(game, r, fileScenario);
   if (players.length !== 2) {
     problems.push(
       `field roundRobin: a round robin needs two sides played by policies; scenario ${scenario} has ${players.length} (${players.join(', ') || 'none'})`,

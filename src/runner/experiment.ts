@@ -281,10 +281,9 @@ export function parseExperiment(raw: unknown, where: string, games: GameRegistry
     problems.push('field arms: missing (give arms, a matrix or a roundRobin)');
   const declared: ArmEntry[] = [];
   if (game !== undefined) {
-    if (matrix !== undefined)
-      declared.push(...matrixArms(game, matrix, fileScenario, EXPERIMENT_LIMITS.arms, problems));
-    if (roundRobin !== undefined)
-      declared.push(...roundRobinArms(game, roundRobin, fileScenario, EXPERIMENT_LIMITS.arms, problems));
+    const ctx = { game, fileScenario, limit: EXPERIMENT_LIMITS.arms, problems };
+    if (matrix !== undefined) declared.push(...matrixArms(ctx, matrix));
+    if (roundRobin !== undefined) declared.push(...roundRobinArms(ctx, roundRobin));
   }
   declared.push(...fileArms);
   const sweep = top?.sweep;
