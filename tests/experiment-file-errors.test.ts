@@ -1,11 +1,11 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { UserError } from '../src/core/errors.js';
 import { gameRegistry } from '../src/games/index.js';
 import { loadExperiment, parseExperiment } from '../src/runner/experiment.js';
 import { jsonSyntaxError } from '../src/runner/json-text.js';
 import { sandtable, tempDir, writeExperiment } from './helpers/cli.js';
+import { errorOf } from './helpers/errors.js';
 
 const GAMES = gameRegistry();
 
@@ -15,16 +15,6 @@ const GAMES = gameRegistry();
 
 const dir = tempDir('expfile');
 const base = { name: 'expfile', game: 'sfo', scenario: 'advanced', games: 10, seed: 3 };
-
-function errorOf(f: () => unknown): string {
-  try {
-    f();
-  } catch (e) {
-    expect(e).toBeInstanceOf(UserError);
-    return (e as Error).message;
-  }
-  throw new Error('expected a UserError');
-}
 
 describe('malformed JSON is named by line and column', () => {
   const cases: [string, number, number, RegExp][] = [

@@ -2,6 +2,7 @@ import type { GameDefinition } from '../core/game.js';
 import { COMPARISON_COLUMNS, type ComparisonRow, compareArms, comparisonPairs } from './compare.js';
 import { toCsv } from './csv.js';
 import type { GamesTable } from './games-table.js';
+import { entrantRanking, RANKING_COLUMNS, type RankingRow } from './ranking.js';
 import {
   type EndTurnRow,
   endTurnSummary,
@@ -32,12 +33,18 @@ export interface ReportData {
   readonly comparisons: readonly ComparisonRow[];
   readonly endTurns: readonly EndTurnRow[];
   readonly heat: readonly HeatRow[];
+  /** A round robin's entrants ranked by score (empty without a round robin). */
+  readonly ranking?: readonly RankingRow[];
 }
 
 export function computeReportData(
   def: GameDefinition,
   table: GamesTable,
-  arms: readonly { readonly id: string; readonly baseline?: string | null | undefined }[],
+  arms: readonly {
+    readonly id: string;
+    readonly baseline?: string | null | undefined;
+    readonly entrants?: Readonly<Record<string, string>> | undefined;
+  }[],
   baseline: string | null,
   heat: readonly HeatRow[],
 ): ReportData {
@@ -51,10 +58,11 @@ export function computeReportData(
     comparisons: compareArms(def, table, comparisonPairs(arms, baseline)),
     endTurns,
     heat,
+    ranking: arms.some((a) => a.entrants !== undefined) ? entrantRanking(table, arms) : [],
   };
 }
 
-/** The CSV summaries of a run: summary.csv, stats.csv, end-turns.csv, and comparisons.csv / cells.csv when they apply. */
+/** The CSV summaries of a run: summary.csv, stats.csv, end-turns.csv, and comparisons.csv / cells.csv / ranking.csv when they apply. */
 export function summaryFiles(data: ReportData): Record<string, string> {
   const files: Record<string, string> = {
     'summary.csv': toCsv(data.outcomes, ['arm', 'kind', 'outcome', 'count', 'games', 'rate', 'lo95', 'hi95']),
@@ -63,5 +71,6 @@ export function summaryFiles(data: ReportData): Record<string, string> {
   };
   if (data.comparisons.length > 0) files['comparisons.csv'] = toCsv(data.comparisons, COMPARISON_COLUMNS);
   if (data.heat.length > 0) files['cells.csv'] = toCsv(data.heat, HEAT_COLUMNS);
+  if ((data.ranking ?? []).length > 0) files['ranking.csv'] = toCsv(data.ranking ?? [], RANKING_COLUMNS);
   return files;
 }

@@ -177,3 +177,16 @@ function checkLocation(locations: ReadonlySet<string> | undefined, where: string
 export function paramLabel(v: unknown): string {
   return Array.isArray(v) ? v.join('+') : String(v);
 }
+
+/**
+ * The values a sweep plays: its own, after the parameter's default when that is not among them
+ * (each point is compared with the same arm at the default, so the default is always played).
+ */
+export function sweepPoints(
+  values: readonly unknown[],
+  defaultValue: ParamValue | undefined,
+): readonly unknown[] {
+  if (defaultValue === undefined) return values;
+  const d = paramLabel(defaultValue);
+  return values.some((v) => paramLabel(v) === d) ? values : [defaultValue, ...values];
+}

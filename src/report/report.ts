@@ -1,9 +1,10 @@
 import type { ComparisonRow } from '../analysis/compare.js';
+import { RANKING_SCORING } from '../analysis/ranking.js';
 import type { ReportData } from '../analysis/report-data.js';
 import type { OutcomeRow } from '../analysis/summary.js';
 import { checkBoard } from '../core/board.js';
 import type { BoardDef, GameDefinition, GameSetup } from '../core/game.js';
-import { paramLabel } from '../core/setup.js';
+import { paramLabel, sweepPoints } from '../core/setup.js';
 import type { Manifest } from '../runner/manifest.js';
 import {
   boardChart,
@@ -115,6 +116,25 @@ function statisticsTable(def: GameDefinition, m: Manifest, data: ReportData): Md
   ];
 }
 
+/** A round robin's ranking as a markdown table, with how it is scored (src/analysis/ranking.ts). */
+function rankingTable(data: ReportData): Md[] {
+  const rows = data.ranking ?? [];
+  if (rows.length === 0) return [];
+  return [
+    md``,
+    md`## Round-robin ranking`,
+    md``,
+    md`| rank | entrant | games | wins | draws | losses | score [95% CI] |`,
+    md`|---:|---|---:|---:|---:|---:|---:|`,
+    ...rows.map(
+      (r) =>
+        md`| ${r.rank} | ${r.entrant} | ${count(r.games)} | ${count(r.wins)} | ${count(r.draws)} | ${count(r.losses)} | ${trustedMd(`${r.score.toFixed(3)} [${r.lo95.toFixed(3)}, ${r.hi95.toFixed(3)}]`)} |`,
+    ),
+    md``,
+    md`${trustedMd(RANKING_SCORING)} ranking.csv has the same table.`,
+  ];
+}
+
 /**
  * The findings in a few sentences with numbers and intervals. Every value from the manifest or
  * the data is escaped by `md` (src/report/escape.ts); only this program's own formatting is not.
@@ -160,7 +180,7 @@ export function summaryMarkdown(def: GameDefinition, m: Manifest, data: ReportDa
       md`${side.name} win rate ranges from ${pct(worst.rate)}% (${worst.arm}) to ${pct(best.rate)}% (${best.arm}); ${separated ? 'the intervals of these two arms do not overlap.' : 'the intervals of these two arms overlap: more games are needed to tell them apart.'}`,
     );
   }
-  lines.push(...statisticsTable(def, m, data));
+  lines.push(...rankingTable(data), ...statisticsTable(def, m, data));
   const played = new Set(m.arms.map((a) => a.scenario));
   const valueIn = (arm: Manifest['arms'][number], id: string) =>
     arm.params[id] ?? def.parameters.find((p) => p.id === id)?.default;
@@ -221,7 +241,7 @@ ${stats.map((s, i) => html`${i === 0 ? '' : '\n'}<tr><td>${s.arm}</td><td title=
     (a, i) =>
       html`${i === 0 ? '' : '\n'}<tr><td>${a.id}</td><td>${a.scenario}</td><td>${armLabel(m, a.id)}</td><td>${a.variants.join(', ')}</td><td>${JSON.stringify(a.params)}</td></tr>`,
   );
-  // summary.md as HTML: its headings, list items, paragraphs and the statistics table.
+  // summary.md as HTML: its headings, list items, paragraphs and the statistics and ranking tables.
   const blocks: Html[] = [];
   let inTable = false;
   for (const l of markdown.split('\n')) {
@@ -233,7 +253,7 @@ ${stats.map((s, i) => html`${i === 0 ? '' : '\n'}<tr><td>${s.arm}</td><td title=
     }
     if (l.startsWith('- ')) blocks.push(html`<li>${markdownInlineToHtml(l.slice(2))}</li>`);
     else if (l.startsWith('## ')) blocks.push(html`<h2>${markdownInlineToHtml(l.slice(3))}</h2>`);
-    else if (l.startsWith('| statistic |')) {
+    else if (l.startsWith('| statistic |') || l.startsWith('| rank |')) {
       blocks.push(
         html`<table><tr>${markdownCells(l).map((c) => html`<th>${markdownInlineToHtml(c)}</th>`)}</tr>`,
       );
@@ -340,7 +360,14 @@ export function buildCharts(def: GameDefinition, m: Manifest, data: ReportData):
     charts.push({
       name: 'sensitivity',
       caption: `Win rate against the swept parameter ${sweep.parameter}.`,
-      spec: sensitivityChart(def, data.outcomes, sweep.parameter, sweep.values.map(paramLabel)),
+      spec: sensitivityChart(
+        def,
+        data.outcomes,
+        sweep.parameter,
+        sweepPoints(sweep.values, def.parameters.find((p) => p.id === sweep.parameter)?.default).map(
+          paramLabel,
+        ),
+      ),
     });
   }
   if (def.odds !== undefined) {

@@ -1,11 +1,18 @@
 import { readFileSync, statSync } from 'node:fs';
 import { z } from 'zod';
 import { quote, UserError } from '../core/errors.js';
-import type { GameDefinition, GameSetup } from '../core/game.js';
+import type { GameDefinition, GameSetup, ParamValue } from '../core/game.js';
 import { formatPolicySpec, parsePolicySpec, playerSides } from '../core/policies.js';
 import { createRegistry, type GameRegistry } from '../core/registry.js';
 import { gameStreams, MAX_SEED } from '../core/rng.js';
-import { checkSetup, paramLabel } from '../core/setup.js';
+import { checkSetup, paramLabel, sweepPoints } from '../core/setup.js';
+import {
+  type ArmEntry,
+  type MatrixInput,
+  matrixArms,
+  type RoundRobinInput,
+  roundRobinArms,
+} from './arm-sets.js';
 import { MAX_JSON_DEPTH, parseJsonText } from './json-text.js';
 
 /** Ids that name files and directories (an experiment's name) or appear in reports (arm ids). */
@@ -30,19 +37,53 @@ export const EXPERIMENT_LIMITS = {
   string: 10_000,
   /** Elements of any array. */
   array: 10_000,
-  /** Arms after a sweep is expanded. */
+  /** Arms after a matrix, a round robin and a sweep are expanded. */
   arms: 10_000,
 } as const;
 
+const idText = z.string().max(EXPERIMENT_LIMITS.id);
+const armId = idText.regex(idPattern, ID_CHARS);
+const descriptionText = z.string().max(EXPERIMENT_LIMITS.string);
+const variantsSchema = z.record(idText, z.boolean());
+const paramsSchema = z.record(idText, z.unknown());
+
 const armSchema = z.strictObject({
-  id: z.string().max(EXPERIMENT_LIMITS.id).regex(idPattern, ID_CHARS),
-  description: z.string().max(EXPERIMENT_LIMITS.string).optional(),
-  scenario: z.string().max(EXPERIMENT_LIMITS.id).optional(),
-  policies: z.record(z.string().max(EXPERIMENT_LIMITS.id), z.string().max(EXPERIMENT_LIMITS.id)).optional(),
-  variants: z.record(z.string().max(EXPERIMENT_LIMITS.id), z.boolean()).optional(),
-  params: z.record(z.string().max(EXPERIMENT_LIMITS.id), z.unknown()).optional(),
+  id: armId,
+  description: descriptionText.optional(),
+  scenario: idText.optional(),
+  policies: z.record(idText, idText).optional(),
+  variants: variantsSchema.optional(),
+  params: paramsSchema.optional(),
   /** The arm this one is compared with (default: the experiment's baseline). */
-  baseline: z.string().max(EXPERIMENT_LIMITS.id).optional(),
+  baseline: idText.optional(),
+});
+
+/** Every listed policy of each side against every listed policy of the others (src/runner/arm-sets.ts). */
+const matrixSchema = z.strictObject({
+  description: descriptionText.optional(),
+  scenario: idText.optional(),
+  policies: z.record(idText, z.union([z.literal('*'), z.array(idText).min(1).max(100)])),
+  variants: variantsSchema.optional(),
+  params: paramsSchema.optional(),
+  baseline: idText.optional(),
+});
+
+/** Every entrant against every other, as each side (src/runner/arm-sets.ts). */
+const roundRobinSchema = z.strictObject({
+  entrants: z
+    .array(
+      z.strictObject({
+        id: armId,
+        description: descriptionText.optional(),
+        policies: z.record(idText, idText),
+      }),
+    )
+    .min(2)
+    .max(100),
+  self: z.boolean().optional(),
+  scenario: idText.optional(),
+  variants: variantsSchema.optional(),
+  params: paramsSchema.optional(),
 });
 
 /** The file's top level; `games` and `seed` may come from flags instead. Arms are checked one by one. */
@@ -62,14 +103,23 @@ const topSchema = z.strictObject({
       values: z.array(z.unknown()).min(1).max(1000),
     })
     .optional(),
-  arms: z.array(z.unknown()).min(1).max(1000),
+  /** Arms of a policy matrix, before the explicit arms (checked on its own: matrixSchema). */
+  matrix: z.unknown().optional(),
+  /** Arms of a round robin, after the matrix (checked on its own: roundRobinSchema). */
+  roundRobin: z.unknown().optional(),
+  arms: z.array(z.unknown()).min(1).max(1000).optional(),
 });
 
 /** An experiment file as written (after command-line overrides). */
-export type ExperimentFile = Omit<z.infer<typeof topSchema>, 'arms' | 'games' | 'seed'> & {
+export type ExperimentFile = Omit<
+  z.infer<typeof topSchema>,
+  'arms' | 'games' | 'seed' | 'matrix' | 'roundRobin'
+> & {
   readonly games: number;
   readonly seed: number;
-  readonly arms: z.infer<typeof armSchema>[];
+  readonly matrix?: MatrixInput;
+  readonly roundRobin?: RoundRobinInput;
+  readonly arms?: z.infer<typeof armSchema>[];
 };
 
 /** One arm after validation: a scenario, variants and parameters, and a policy per side. */
@@ -79,6 +129,8 @@ export interface ResolvedArm {
   readonly setup: GameSetup;
   readonly policies: Readonly<Record<string, string>>;
   readonly baseline?: string;
+  /** In a round robin: the entrant playing each side. */
+  readonly entrants?: Readonly<Record<string, string>>;
 }
 
 export interface Experiment {
@@ -214,46 +266,62 @@ export function parseExperiment(raw: unknown, where: string, games: GameRegistry
       problems.push(e.message);
     }
   }
-  // Each arm on its own, so one bad arm does not hide the others' problems.
+  const fileScenario = top?.scenario ?? (typeof rawTop.scenario === 'string' ? rawTop.scenario : undefined);
+  // Each part on its own, so one bad arm, matrix or round robin does not hide the others' problems.
+  const matrix = partOf(matrixSchema, rawTop, 'matrix', problems);
+  const roundRobin = partOf(roundRobinSchema, rawTop, 'roundRobin', problems);
   const rawArms = Array.isArray(rawTop.arms) ? (rawTop.arms as unknown[]) : [];
-  const fileArms: { a: z.infer<typeof armSchema>; i: number }[] = [];
+  const fileArms: ArmEntry[] = [];
   rawArms.slice(0, 1000).forEach((a, i) => {
     const r = armSchema.safeParse(a);
-    if (r.success) fileArms.push({ a: r.data, i });
+    if (r.success) fileArms.push({ a: r.data, where: `arms[${i}]` });
     else for (const issue of r.error.issues) problems.push(issueProblem(issue, a, ['arms', i]));
   });
+  if (rawTop.arms === undefined && rawTop.matrix === undefined && rawTop.roundRobin === undefined)
+    problems.push('field arms: missing (give arms, a matrix or a roundRobin)');
+  const declared: ArmEntry[] = [];
+  if (game !== undefined) {
+    const ctx = { game, fileScenario, limit: EXPERIMENT_LIMITS.arms, problems };
+    if (matrix !== undefined) declared.push(...matrixArms(ctx, matrix));
+    if (roundRobin !== undefined) declared.push(...roundRobinArms(ctx, roundRobin));
+  }
+  declared.push(...fileArms);
   const sweep = top?.sweep;
-  let armsIn = fileArms;
+  let armsIn = declared;
   if (sweep !== undefined && game !== undefined) {
-    if (!game.parameters.some((p) => p.id === sweep.parameter)) {
+    const param = game.parameters.find((p) => p.id === sweep.parameter);
+    const points = param === undefined ? [] : sweepPoints(sweep.values, param.default);
+    if (param === undefined) {
       problems.push(
         `field sweep.parameter: ${quote(sweep.parameter)} is not a parameter of ${game.id} (known: ${game.parameters.map((p) => p.id).join(', ')})`,
       );
       armsIn = [];
-    } else if (fileArms.length * sweep.values.length > EXPERIMENT_LIMITS.arms) {
+    } else if (declared.length * points.length > EXPERIMENT_LIMITS.arms) {
       problems.push(
-        `field sweep.values: ${fileArms.length} arms at ${sweep.values.length} values make ${fileArms.length * sweep.values.length} arms (at most ${EXPERIMENT_LIMITS.arms})`,
+        `field sweep.values: ${declared.length} arms at ${points.length} values make ${declared.length * points.length} arms (at most ${EXPERIMENT_LIMITS.arms})`,
       );
       armsIn = [];
     } else {
-      armsIn = sweepArms(fileArms, sweep);
+      armsIn = sweepArms(declared, sweep.parameter, points, param.default);
     }
+  } else if (declared.length > EXPERIMENT_LIMITS.arms) {
+    problems.push(`${declared.length} arms (at most ${EXPERIMENT_LIMITS.arms})`);
+    armsIn = [];
   }
   const seen = new Set<string>();
   const arms: ResolvedArm[] = [];
+  const ats: string[] = [];
   if (game !== undefined) {
     const g = game;
     const streams = gameStreams(top?.seed ?? 0, 0);
-    for (const { a: arm, i } of armsIn) {
-      const at = `arms[${i}] (${arm.id})`;
+    for (const { a: arm, where, entrants } of armsIn) {
+      const at = `${where} (${arm.id})`;
+      ats.push(at);
       const before = problems.length;
       if (seen.has(arm.id)) problems.push(`${at}: field id: arm id ${quote(arm.id)} is used twice`);
       seen.add(arm.id);
       const { setup, problems: setupProblems } = checkSetup(g, {
-        scenario:
-          arm.scenario ??
-          top?.scenario ??
-          (typeof rawTop.scenario === 'string' ? rawTop.scenario : undefined),
+        scenario: arm.scenario ?? fileScenario,
         variants: arm.variants,
         params: arm.params,
       });
@@ -297,12 +365,13 @@ export function parseExperiment(raw: unknown, where: string, games: GameRegistry
         setup,
         policies,
         ...(arm.baseline === undefined ? {} : { baseline: arm.baseline }),
+        ...(entrants === undefined ? {} : { entrants }),
       });
     }
     arms.forEach((a, i) => {
       if (a.baseline !== undefined && (!seen.has(a.baseline) || a.baseline === a.id)) {
         problems.push(
-          `arms[${i}] (${a.id}): field baseline: ${quote(a.baseline)} is not another arm's id (arms: ${[...seen].join(', ')})`,
+          `${ats[i]}: field baseline: ${quote(a.baseline)} is not another arm's id (arms: ${[...seen].join(', ')})`,
         );
       }
     });
@@ -315,11 +384,14 @@ export function parseExperiment(raw: unknown, where: string, games: GameRegistry
   if (problems.length > 0) throw problemsError(where, problems);
   // No problems: the schema passed, the game is known and games and seed are present.
   const file = top!;
+  const { matrix: _m, roundRobin: _r, arms: _a, ...rest } = file;
   const source: ExperimentFile = {
-    ...file,
+    ...rest,
     games: file.games!,
     seed: file.seed!,
-    arms: fileArms.map((x) => x.a),
+    ...(matrix === undefined ? {} : { matrix }),
+    ...(roundRobin === undefined ? {} : { roundRobin }),
+    ...(file.arms === undefined ? {} : { arms: fileArms.map((x) => x.a) }),
   };
   return {
     name: file.name,
@@ -337,21 +409,57 @@ export function parseExperiment(raw: unknown, where: string, games: GameRegistry
 /** A sweep point's label: "0202+0703" for lists, the value itself otherwise. */
 export { paramLabel as sweepLabel } from '../core/setup.js';
 
-/** Each arm at each value of the swept parameter, as arms named `<arm>@<parameter>=<value>`. */
+/** Labels of a swept parameter's values; the arm id of `id` at `value` is `<id>@<parameter>=<label>`. */
+const sweptId = (id: string, parameter: string, value: unknown) => `${id}@${parameter}=${paramLabel(value)}`;
+
+/**
+ * Each arm at each point, as arms named `<arm>@<parameter>=<value>`. A point's baseline is the
+ * same arm at the parameter's default; an arm that names its own baseline B is compared with B at
+ * the same point instead; the default points of arms without one fall to the experiment's baseline.
+ */
 function sweepArms(
-  arms: readonly { a: z.infer<typeof armSchema>; i: number }[],
-  sweep: { readonly parameter: string; readonly values: readonly unknown[] },
-): { a: z.infer<typeof armSchema>; i: number }[] {
-  return arms.flatMap(({ a: arm, i }) =>
-    sweep.values.map((v) => ({
-      a: {
-        ...arm,
-        id: `${arm.id}@${sweep.parameter}=${paramLabel(v)}`,
-        params: { ...(arm.params ?? {}), [sweep.parameter]: v },
-      },
-      i,
-    })),
+  arms: readonly ArmEntry[],
+  parameter: string,
+  points: readonly unknown[],
+  defaultValue: ParamValue,
+): ArmEntry[] {
+  const d = paramLabel(defaultValue);
+  return arms.flatMap((e) =>
+    points.map((v) => {
+      const { baseline: own, ...arm } = e.a;
+      const isDefault = paramLabel(v) === d;
+      const baseline =
+        own !== undefined
+          ? sweptId(own, parameter, v)
+          : isDefault
+            ? undefined
+            : sweptId(arm.id, parameter, defaultValue);
+      return {
+        ...e,
+        a: {
+          ...arm,
+          id: sweptId(arm.id, parameter, v),
+          params: { ...(arm.params ?? {}), [parameter]: v },
+          ...(baseline === undefined ? {} : { baseline }),
+        },
+      };
+    }),
   );
+}
+
+/** A matrix or round robin checked by `schema`, or undefined with its problems added (absent: undefined). */
+function partOf<T>(
+  schema: z.ZodType<T>,
+  rawTop: Record<string, unknown>,
+  field: 'matrix' | 'roundRobin',
+  problems: string[],
+): T | undefined {
+  const raw = rawTop[field];
+  if (raw === undefined) return undefined;
+  const r = schema.safeParse(raw);
+  if (r.success) return r.data;
+  for (const issue of r.error.issues) problems.push(issueProblem(issue, raw, [field]));
+  return undefined;
 }
 
 /**

@@ -20,6 +20,8 @@ export interface ArmManifest {
   readonly policies: Readonly<Record<string, string>>;
   /** The arm this one is compared with, when it names one (else the experiment's baseline). */
   readonly baseline?: string;
+  /** In a round robin: the entrant playing each side (the ranking, src/analysis/ranking.ts). */
+  readonly entrants?: Readonly<Record<string, string>>;
 }
 
 /** One checked file of a shard: a chunk of one arm's games [start, end). */
@@ -134,6 +136,7 @@ export function armManifests(exp: Experiment): ArmManifest[] {
     reconstructed: exp.game.parameters.filter((p) => p.provenance === 'reconstructed').map((p) => p.id),
     policies: a.policies,
     ...(a.baseline === undefined ? {} : { baseline: a.baseline }),
+    ...(a.entrants === undefined ? {} : { entrants: a.entrants }),
   }));
 }
 
@@ -220,6 +223,7 @@ const armManifestSchema = z.object({
   reconstructed: z.array(text(EXPERIMENT_LIMITS.id)).max(1000),
   policies: z.record(text(EXPERIMENT_LIMITS.id), text(EXPERIMENT_LIMITS.id)),
   baseline: text(EXPERIMENT_LIMITS.id * 4).optional(),
+  entrants: z.record(text(EXPERIMENT_LIMITS.id), text(EXPERIMENT_LIMITS.id)).optional(),
 });
 
 /** The shape every manifest has: a manifest with a missing or ill-typed key is refused, naming it. */
