@@ -3,18 +3,7 @@
  * from each game's own odds provider (what `sandtable odds` prints).
  */
 import { quote, UserError } from '../core/errors.js';
-import type {
-  GameDefinition,
-  OddsOption,
-  OddsTable,
-  ParameterDef,
-  PolicyParamDef,
-  ResultDef,
-  ScenarioDef,
-  SideDef,
-  StatDef,
-  VariantDef,
-} from '../core/game.js';
+import type { GameDefinition, GameMeta, OddsOption, OddsTable, PolicyParamDef } from '../core/game.js';
 import type { GameRegistry } from '../core/registry.js';
 import { gameRegistry } from '../games/index.js';
 
@@ -26,25 +15,20 @@ export interface PolicyInfo {
   readonly params: readonly PolicyParamDef[];
 }
 
-/** A registered game's metadata: exactly what `sandtable list --json` prints for it. */
-export interface GameInfo {
-  readonly id: string;
-  readonly title: string;
-  /** The rule book the game follows. */
+/**
+ * A registered game's metadata: exactly what `sandtable list --json` prints for it. `rules` is the
+ * rule book the game follows; `parameters` are the numbers and tables the rules do not fix, each
+ * with its default, range and provenance; `locations`, every cell id a location parameter may
+ * name, is there when the game has location parameters.
+ */
+export type GameInfo = Pick<
+  GameMeta,
+  'id' | 'title' | 'sides' | 'scenarios' | 'defaultPolicies' | 'variants' | 'parameters' | 'results' | 'stats'
+> & {
   readonly rules: string;
-  readonly sides: readonly SideDef[];
-  readonly scenarios: readonly ScenarioDef[];
   readonly policies: readonly PolicyInfo[];
-  /** Policy id per side played by a policy, when an arm names none. */
-  readonly defaultPolicies: Readonly<Record<string, string>>;
-  readonly variants: readonly VariantDef[];
-  /** Numbers and tables the rules do not fix, each with its default, range and provenance. */
-  readonly parameters: readonly ParameterDef[];
-  /** Every cell id location parameters may name, when the game has location parameters. */
   readonly locations?: readonly string[];
-  readonly results: readonly ResultDef[];
-  readonly stats: readonly StatDef[];
-}
+};
 
 function infoOf(g: GameDefinition): GameInfo {
   return {
