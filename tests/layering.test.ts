@@ -2,6 +2,7 @@
  * DESIGN §2 layering, checked on the source: games depend on core only; the runner, analysis and
  * report depend on the game contract, never on a particular game (games reach them through the
  * composition roots: the CLI and the worker); the layers import each other without cycles.
+ * The library API (src/index.ts and src/api/) sits above them and below the CLI.
  * Type-only imports are erased at run time and are not counted.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -57,6 +58,16 @@ describe('layering', () => {
     expect(deps('analysis')).not.toContain('runner');
     expect(deps('report')).not.toContain('runner');
     expect(deps('core')).toEqual([]);
+  });
+
+  it('the library API (src/index.ts, src/api) builds on the layers below it; only the CLI builds on it', () => {
+    for (const [a] of g)
+      if (a !== 'cli' && a !== 'index' && a !== 'api')
+        for (const b of deps(a)) expect(b === 'api' || b === 'index', `${a} imports ${b}`).toBe(false);
+    expect(deps('index')).not.toContain('cli');
+    expect(deps('api')).not.toContain('cli');
+    expect(deps('api')).not.toContain('index');
+    expect(deps('index')).toContain('api');
   });
 
   it('the layers import each other without cycles', () => {

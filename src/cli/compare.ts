@@ -1,10 +1,9 @@
 import type { Command } from 'commander';
-import { COMPARISON_COLUMNS, comparePairs } from '../analysis/compare.js';
-import { UserError } from '../core/errors.js';
+import { COMPARISON_COLUMNS } from '../analysis/compare.js';
+import { compare } from '../api/runs.js';
 import type { GameRegistry } from '../core/registry.js';
 import { comparisonSentence } from '../report/report.js';
 import { toCsv } from '../runner/outputs.js';
-import { loadRun } from '../runner/read-run.js';
 
 /** `sandtable compare <runA> <runB>`: B against A, paired on the games both runs share. */
 export function registerCompare(program: Command, games: GameRegistry): void {
@@ -17,42 +16,12 @@ export function registerCompare(program: Command, games: GameRegistry): void {
     .argument('<runB>', 'run directory compared with it')
     .option('--csv', 'print comparisons as CSV')
     .action(async (dirA: string, dirB: string, flags: { csv?: boolean }) => {
-      const [a, b] = await Promise.all([loadRun(dirA), loadRun(dirB)]);
-      const ma = a.manifest;
-      const mb = b.manifest;
-      if (ma.game.id !== mb.game.id)
-        throw new UserError(`compare: ${dirA} is ${ma.game.id} but ${dirB} is ${mb.game.id}`);
-      if (ma.seed !== mb.seed)
-        throw new UserError(
-          `compare: the runs do not share seeds (${dirA}: seed ${ma.seed}, ${dirB}: seed ${mb.seed}); pairing needs the same master seed`,
-        );
-      if (ma.games !== mb.games)
-        throw new UserError(
-          `compare: the runs played different games (${dirA}: ${ma.games} per arm, ${dirB}: ${mb.games}); pairing needs the same game indices`,
-        );
-      const def = games.get(ma.game.id);
-      const bIds = new Set(mb.arms.map((x) => x.id));
-      const pairs: [string, string][] =
-        ma.arms.length === 1 && mb.arms.length === 1
-          ? [[ma.arms[0]!.id, mb.arms[0]!.id]]
-          : ma.arms.filter((x) => bIds.has(x.id)).map((x) => [x.id, x.id]);
-      if (pairs.length === 0)
-        throw new UserError(`compare: no arm ids in common between ${dirA} and ${dirB}`);
-      const rows = pairs.flatMap(([armA, armB]) =>
-        comparePairs(def, [
-          {
-            arm: `${dirB}:${armB}`,
-            baseline: `${dirA}:${armA}`,
-            armRef: { table: b.table, arm: armB },
-            baselineRef: { table: a.table, arm: armA },
-          },
-        ]),
-      );
+      const { game, seed, games: perArm, rows } = await compare(dirA, dirB, games);
       if (flags.csv) {
         process.stdout.write(toCsv(rows, COMPARISON_COLUMNS));
         return;
       }
-      const lines = [`${def.title}: ${dirB} against ${dirA}, seed ${ma.seed}, ${ma.games} games per arm`];
+      const lines = [`${game.title}: ${dirB} against ${dirA}, seed ${seed}, ${perArm} games per arm`];
       for (const r of rows)
         lines.push(
           `- ${r.arm}, ${r.outcome}: ${(100 * r.rate).toFixed(1)}% vs ${(100 * r.baseline_rate).toFixed(1)}%; ${comparisonSentence(r)}`,

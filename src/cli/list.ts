@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { listGames } from '../api/games.js';
 import type { ParameterDef } from '../core/game.js';
 import type { GameRegistry } from '../core/registry.js';
 
@@ -9,7 +10,7 @@ export function registerList(program: Command, games: GameRegistry): void {
     .description('list games, scenarios, sides, policies, variants and parameters (with provenance)')
     .option('--json', 'machine-readable output')
     .action((opts: { json?: boolean }) => {
-      const all = games.list();
+      const all = listGames(games);
       const locationKind = (p: ParameterDef) =>
         p.kind === 'location'
           ? ' (a location)'
@@ -17,31 +18,12 @@ export function registerList(program: Command, games: GameRegistry): void {
             ? ` (${p.length === undefined ? 'a list of' : p.length} locations)`
             : '';
       if (opts.json) {
-        const plain = all.map((g) => ({
-          id: g.id,
-          title: g.title,
-          rules: g.rulesTitle,
-          sides: g.sides,
-          scenarios: g.scenarios,
-          policies: g.policies.map((p) => ({
-            id: p.id,
-            side: p.side,
-            description: p.description,
-            params: p.params ?? [],
-          })),
-          defaultPolicies: g.defaultPolicies,
-          variants: g.variants,
-          parameters: g.parameters,
-          ...(g.locationIds === undefined ? {} : { locations: [...g.locationIds()] }),
-          results: g.results,
-          stats: g.stats,
-        }));
-        process.stdout.write(`${JSON.stringify(plain, null, 2)}\n`);
+        process.stdout.write(`${JSON.stringify(all, null, 2)}\n`);
         return;
       }
       const out: string[] = [];
       for (const g of all) {
-        out.push(`${g.id} — ${g.title}`, `  rules: ${g.rulesTitle}`);
+        out.push(`${g.id} — ${g.title}`, `  rules: ${g.rules}`);
         out.push(`  sides: ${g.sides.map((s) => `${s.id} (${s.name})`).join(', ')}`);
         out.push('  scenarios:');
         for (const s of g.scenarios) out.push(`    ${s.id.padEnd(22)} ${s.title} [${s.rule}]`);
@@ -49,7 +31,7 @@ export function registerList(program: Command, games: GameRegistry): void {
         for (const p of g.policies) {
           const def = g.defaultPolicies[p.side] === p.id ? ' (default)' : '';
           out.push(`${`    ${p.side}/${p.id}${def}`.padEnd(32)} ${p.description}`);
-          for (const x of p.params ?? [])
+          for (const x of p.params)
             out.push(
               `${' '.repeat(34)}parameter ${x.id} (${x.kind} ${x.min}..${x.max}, default ${x.default}): ${x.description} Set it as ${p.id}:${x.id}=<value>.`,
             );
@@ -68,9 +50,8 @@ export function registerList(program: Command, games: GameRegistry): void {
               ` ${p.provenance.toUpperCase()}${locationKind(p)}: ${p.description} (${p.source})${p.scenarios === undefined ? '' : ` [${p.scenarios.join(', ')}]`}`,
           );
         }
-        const locations = g.locationIds?.();
-        if (locations !== undefined) {
-          const ids = [...locations];
+        const ids = g.locations;
+        if (ids !== undefined) {
           out.push(
             `  locations: ${ids.length} ids of the board, ${ids.length > 6 ? `${ids.slice(0, 3).join(', ')} ... ${ids.slice(-3).join(', ')}` : ids.join(', ')}`,
           );

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { formatOddsTable } from '../analysis/odds/format.js';
+import { odds, oddsOptions, unknownOddsOption } from '../api/games.js';
 import { quote, UserError } from '../core/errors.js';
 import type { GameRegistry } from '../core/registry.js';
 import { oddsChart } from '../report/charts.js';
@@ -19,10 +20,7 @@ export function parseOddsArgs(
     if (!a.startsWith('--')) throw new UserError(`odds ${game}: unexpected argument ${quote(a)}`);
     const [name, inline] = a.slice(2).split('=', 2) as [string, string?];
     const opt = declared.find((o) => o.name === name);
-    if (opt === undefined)
-      throw new UserError(
-        `odds ${game}: unknown option --${name} (known: ${declared.map((o) => `--${o.name}`).join(', ')})`,
-      );
+    if (opt === undefined) throw unknownOddsOption(game, name, declared);
     if (opt.flag) {
       out[name] = true;
       continue;
@@ -53,16 +51,15 @@ export function registerOdds(program: Command, games: GameRegistry): void {
     .passThroughOptions(false)
     .action(
       async (gameId: string, rest: string[], flags: { json?: boolean; out?: string; helpOdds?: boolean }) => {
-        const def = games.get(gameId, 'odds');
-        if (def.odds === undefined) throw new UserError(`odds: ${gameId} has no exact odds calculator yet`);
+        const provider = oddsOptions(gameId, games);
         if (flags.helpOdds) {
           process.stdout.write(
-            `${def.odds.description}\n${def.odds.options.map((o) => `  --${o.name}${o.flag ? '' : ' <value>'}  ${o.description}`).join('\n')}\n`,
+            `${provider.description}\n${provider.options.map((o) => `  --${o.name}${o.flag ? '' : ' <value>'}  ${o.description}`).join('\n')}\n`,
           );
           return;
         }
         if (flags.out !== undefined) checkOutPath(flags.out, '--out');
-        const tables = def.odds.compute(parseOddsArgs(gameId, rest, def.odds.options));
+        const tables = odds(gameId, parseOddsArgs(gameId, rest, provider.options), games);
         if (flags.out !== undefined) {
           mkdirSync(flags.out, { recursive: true });
           writeFileSync(`${flags.out}/odds.json`, `${JSON.stringify(tables, null, 2)}\n`);

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { quote, UserError } from '../core/errors.js';
+import { checkWorkers } from '../runner/pool.js';
 
 /** Parses a whole number flag in [min, max]; a bad value is a user error naming the flag. */
 export function intFlag(flag: string, min: number, max: number): (value: string) => number {
@@ -45,24 +46,9 @@ export function precisionFlag(value: string): number {
   return n;
 }
 
-/** Worker threads per core beyond which more threads only cost memory (each is a V8 isolate). */
-export const WORKERS_PER_CORE = 4;
+export { WORKERS_PER_CORE } from '../runner/pool.js';
 
-/**
- * Parses `--workers`: 1 to WORKERS_PER_CORE times the cores. More threads than cores do not play
- * faster (the games are CPU-bound), and each holds its own heap: 128 on a small machine exhausts
- * memory and aborts V8 rather than failing cleanly.
- */
+/** Parses `--workers` (see checkWorkers). */
 export function workersFlag(value: string, cores = availableParallelism()): number {
-  const max = Math.max(1, WORKERS_PER_CORE * cores);
-  const n = /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
-  if (!Number.isSafeInteger(n) || n < 1)
-    throw new UserError(
-      `option --workers: expected a whole number of worker threads, at least 1, got ${quote(value)}`,
-    );
-  if (n > max)
-    throw new UserError(
-      `option --workers: at most ${max} on this machine (${WORKERS_PER_CORE} per core, ${cores} core${cores === 1 ? '' : 's'}): games are CPU-bound, so more threads than cores only add memory; got ${quote(value)}`,
-    );
-  return n;
+  return checkWorkers(value, '--workers', cores);
 }

@@ -110,6 +110,14 @@ const topSchema = z.strictObject({
   arms: z.array(z.unknown()).min(1).max(1000).optional(),
 });
 
+/**
+ * An experiment as a value, as an experiment file holds it (see README "Experiment files"): `games`
+ * and `seed` may be left out when they are given as overrides.
+ */
+export type ExperimentSpec = Omit<z.input<typeof topSchema>, 'arms'> & {
+  readonly arms: readonly z.input<typeof armSchema>[];
+};
+
 /** An experiment file as written (after command-line overrides). */
 export type ExperimentFile = Omit<
   z.infer<typeof topSchema>,
@@ -486,8 +494,20 @@ export function loadExperiment(
       `${path}: cannot read experiment file (${(e as NodeJS.ErrnoException).code ?? String(e)})`,
     );
   }
-  const raw = parseJsonText(text, path, 'experiment file');
-  return parseExperiment(applyOverrides(raw, overrides), path, games);
+  return experimentFromValue(parseJsonText(text, path, 'experiment file'), path, games, overrides);
+}
+
+/**
+ * An experiment given as a parsed value (what an experiment file holds) rather than a file: the
+ * overrides applied, then every check loadExperiment makes; `where` names it in the error.
+ */
+export function experimentFromValue(
+  raw: unknown,
+  where: string,
+  games: GameRegistry,
+  overrides: ExperimentOverrides = {},
+): Experiment {
+  return parseExperiment(applyOverrides(raw, overrides), where, games);
 }
 
 function applyOverrides(raw: unknown, o: ExperimentOverrides): unknown {

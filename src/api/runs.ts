@@ -1,0 +1,236 @@
+/**
+ * The library API's runs: play an experiment into a run directory, read a finished run back as an
+ * arquero table with its summary, and compare two runs paired on their shared seeds.
+ */
+import { table as arqueroTable, type ColumnTable } from 'arquero';
+import { z } from 'zod';
+import { type ComparisonRow, comparePairs } from '../analysis/compare.js';
+import type { GamesTable } from '../analysis/games-table.js';
+import { type OutcomeRow, outcomeSummary } from '../analysis/summary.js';
+import { UserError } from '../core/errors.js';
+import type { GameRegistry } from '../core/registry.js';
+import { gameRegistry } from '../games/index.js';
+import {
+  type Experiment,
+  type ExperimentSpec,
+  experimentFromValue,
+  loadExperiment,
+} from '../runner/experiment.js';
+import type { Manifest } from '../runner/manifest.js';
+import { checkOutPath } from '../runner/out-dir.js';
+import { checkWorkers, defaultWorkers } from '../runner/pool.js';
+import { loadRun as readRun } from '../runner/read-run.js';
+import { runExperiment as runInto } from '../runner/run.js';
+
+/** A finished run read back from its directory. */
+export interface LoadedRun {
+  /** The run directory. */
+  readonly dir: string;
+  /** The run's manifest: experiment, seed, games per arm, arms, code version, checksums. */
+  readonly manifest: Manifest;
+  /**
+   * One row per (arm, game), in games.parquet's order and columns: `game, arm, scenario, result,
+   * winner, end_turn, end_reason, victory_level` and the game's own statistics. Categorical
+   * columns hold strings, numeric columns numbers.
+   */
+  readonly games: ColumnTable;
+  /**
+   * summary.csv's rows: per arm, each side's wins and the games without a winner (kind `winner`),
+   * then each result (kind `result`), each with its count, rate and Wilson 95% interval.
+   */
+  readonly summary: readonly OutcomeRow[];
+}
+
+/** The games table as an arquero table, column by column (no per-row objects). */
+function toArquero(t: GamesTable): ColumnTable {
+  const columns: Record<string, ArrayLike<string | number>> = {};
+  for (const [name, c] of t.columns)
+    columns[name] = c.kind === 'cat' ? Array.from(c.codes, (k) => c.categories[k]!) : c.values;
+  return arqueroTable(columns, [...t.columns.keys()]);
+}
+
+/**
+ * Reads the finished run in `dir`: its manifest, and its games table once every file the manifest
+ * lists matches the size and sha256 recorded there. A missing, partial, damaged or tampered run is
+ * a one-line UserError naming the file (the same checks `sandtable report` and `compare` make).
+ */
+export async function loadRun(dir: string, registry: GameRegistry = gameRegistry()): Promise<LoadedRun> {
+  const { manifest, table } = await readRun(dir);
+  const def = registry.get(manifest.game.id, `${dir}/manifest.json`);
+  const summary = outcomeSummary(
+    def,
+    table,
+    manifest.arms.map((a) => a.id),
+  );
+  return { dir, manifest, games: toArquero(table), summary };
+}
+
+/** Options of runExperiment; every one may be left out. */
+export interface RunExperimentOptions {
+  /** The run directory (default `reports/<name>`, relative to the working directory). */
+  readonly out?: string;
+  /** Worker threads, 1 to 4 per core (default: the cores). Results never depend on it. */
+  readonly workers?: number;
+  /** Games per arm, in place of the experiment's. */
+  readonly games?: number;
+  /** Master seed, in place of the experiment's. */
+  readonly seed?: number;
+  /** Games per worker task, in place of the experiment's. Results never depend on it. */
+  readonly chunkSize?: number;
+  /** Also write games.csv (default false). */
+  readonly csv?: boolean;
+  /** Replace the sandtable run already in `out` (its files only; default false: refuse). */
+  readonly force?: boolean;
+  /** Continue the interrupted run in `out` (default false). */
+  readonly resume?: boolean;
+  /** Draw a progress bar on stderr (default false). */
+  readonly progress?: boolean;
+  /** Aborting stops the run; finished chunks stay in `out` for `resume`. */
+  readonly signal?: AbortSignal;
+  /** The games the experiment may name (default: every game of the toolkit). */
+  readonly registry?: GameRegistry;
+}
+
+const optionsSchema = z.strictObject({
+  out: z.string().optional(),
+  workers: z.number().optional(),
+  games: z.number().optional(),
+  seed: z.number().optional(),
+  chunkSize: z.number().optional(),
+  csv: z.boolean().optional(),
+  force: z.boolean().optional(),
+  resume: z.boolean().optional(),
+  progress: z.boolean().optional(),
+  signal: z.instanceof(AbortSignal).optional(),
+  registry: z
+    .custom<GameRegistry>((v) => typeof (v as GameRegistry | undefined)?.get === 'function')
+    .optional(),
+});
+
+/** The options checked: a wrong type or an unknown option is a UserError naming it. */
+function checkOptions(opts: RunExperimentOptions): RunExperimentOptions {
+  const r = optionsSchema.safeParse(opts);
+  if (r.success) return opts;
+  const issue = r.error.issues[0]!;
+  const at = issue.path.map(String).join('.');
+  throw new UserError(
+    issue.code === 'unrecognized_keys'
+      ? `runExperiment: unknown option${issue.keys.length === 1 ? '' : 's'} ${issue.keys.join(', ')}`
+      : `runExperiment: option ${at}: ${issue.message}`,
+  );
+}
+
+/** The experiment `spec` names: a file read, or a value copied through JSON, then checked as a file is. */
+function experimentOf(spec: string | ExperimentSpec, opts: RunExperimentOptions): Experiment {
+  const registry = opts.registry ?? gameRegistry();
+  const overrides = { games: opts.games, seed: opts.seed, chunkSize: opts.chunkSize };
+  if (typeof spec === 'string') return loadExperiment(spec, registry, overrides);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(JSON.stringify(spec));
+  } catch (e) {
+    throw new UserError(`experiment: not JSON data (${e instanceof Error ? e.message : String(e)})`);
+  }
+  return experimentFromValue(raw, 'experiment', registry, overrides);
+}
+
+/** A run played by runExperiment: the finished run, read back (see loadRun). */
+export interface ExperimentRun extends LoadedRun {
+  /** Games played now, and games reused from an interrupted run's finished chunks (`resume`). */
+  readonly played: number;
+  readonly reused: number;
+  readonly seconds: number;
+}
+
+/**
+ * Plays an experiment — an experiment file's path, or the same content as a value — into its run
+ * directory exactly as `sandtable run` does (worker threads, common random numbers, the same
+ * outputs and report), then reads the run back. The experiment is checked as a file is: every
+ * problem at once, in one UserError line. An existing run directory is refused unless `force` or
+ * `resume`. A game that throws is a RunFailure naming the game and how to replay it; an aborted
+ * run is a UserError saying how many games are kept.
+ */
+export async function runExperiment(
+  spec: string | ExperimentSpec,
+  options: RunExperimentOptions = {},
+): Promise<ExperimentRun> {
+  const opts = checkOptions(options);
+  const exp = experimentOf(spec, opts);
+  const out = opts.out ?? `reports/${exp.name}`;
+  checkOutPath(out, 'out');
+  const workers = opts.workers === undefined ? defaultWorkers() : checkWorkers(opts.workers, 'workers');
+  const r = await runInto(exp, {
+    out,
+    workers,
+    csv: opts.csv ?? false,
+    resume: opts.resume ?? false,
+    force: opts.force ?? false,
+    quiet: opts.progress !== true,
+    ...(opts.signal === undefined ? {} : { signal: opts.signal }),
+    ...(typeof spec === 'string' ? { source: spec } : {}),
+  });
+  if (r.status === 'interrupted')
+    throw new UserError(
+      `${exp.name}: interrupted; ${r.played + r.reused} of ${exp.games * exp.arms.length} games are kept in ${out} (run again with resume: true)`,
+    );
+  const run = await loadRun(out, opts.registry);
+  return { ...run, played: r.played, reused: r.reused, seconds: r.seconds };
+}
+
+/** Two runs compared: B against A, paired game by game on the seeds they share. */
+export interface RunComparison {
+  /** The game both runs played. */
+  readonly game: { readonly id: string; readonly title: string };
+  readonly seed: number;
+  /** Games per arm in each run. */
+  readonly games: number;
+  /**
+   * Per side's win rate and arm pair (the only arms, or the arms of the same id): rate in B, rate
+   * in A, the paired difference B - A with Newcombe's 95% interval, the unpaired interval for
+   * contrast, the discordant share, the exact McNemar p and its Holm adjustment. Arm labels are
+   * `<dirB>:<arm>` and `<dirA>:<arm>`.
+   */
+  readonly rows: readonly ComparisonRow[];
+}
+
+/**
+ * `sandtable compare dirA dirB` as data: both runs read and verified as loadRun does, then paired.
+ * Runs of different games, seeds or game counts, or with no arm in common, are a UserError.
+ */
+export async function compare(
+  dirA: string,
+  dirB: string,
+  registry: GameRegistry = gameRegistry(),
+): Promise<RunComparison> {
+  const [a, b] = await Promise.all([readRun(dirA), readRun(dirB)]);
+  const ma = a.manifest;
+  const mb = b.manifest;
+  if (ma.game.id !== mb.game.id)
+    throw new UserError(`compare: ${dirA} is ${ma.game.id} but ${dirB} is ${mb.game.id}`);
+  if (ma.seed !== mb.seed)
+    throw new UserError(
+      `compare: the runs do not share seeds (${dirA}: seed ${ma.seed}, ${dirB}: seed ${mb.seed}); pairing needs the same master seed`,
+    );
+  if (ma.games !== mb.games)
+    throw new UserError(
+      `compare: the runs played different games (${dirA}: ${ma.games} per arm, ${dirB}: ${mb.games}); pairing needs the same game indices`,
+    );
+  const def = registry.get(ma.game.id);
+  const bIds = new Set(mb.arms.map((x) => x.id));
+  const pairs: [string, string][] =
+    ma.arms.length === 1 && mb.arms.length === 1
+      ? [[ma.arms[0]!.id, mb.arms[0]!.id]]
+      : ma.arms.filter((x) => bIds.has(x.id)).map((x) => [x.id, x.id]);
+  if (pairs.length === 0) throw new UserError(`compare: no arm ids in common between ${dirA} and ${dirB}`);
+  const rows = pairs.flatMap(([armA, armB]) =>
+    comparePairs(def, [
+      {
+        arm: `${dirB}:${armB}`,
+        baseline: `${dirA}:${armA}`,
+        armRef: { table: b.table, arm: armB },
+        baselineRef: { table: a.table, arm: armA },
+      },
+    ]),
+  );
+  return { game: { id: def.id, title: def.title }, seed: ma.seed, games: ma.games, rows };
+}

@@ -1,0 +1,81 @@
+/**
+ * Sandtable as a library: `import { runExperiment, loadRun, compare, odds, listGames } from 'sandtable'`.
+ *
+ * Contracts every function keeps:
+ * - A mistake in what the caller gave (an unknown game, option or field, a bad value, a damaged
+ *   run directory) is thrown as a {@link UserError} whose message is one line naming the value:
+ *   the same line `sandtable` prints for the same mistake on the command line.
+ * - Nothing is kept between calls: each call builds what it needs (the game registry included),
+ *   so calls may run concurrently on different run directories.
+ * - Results never depend on worker count or chunk size; two arms, or two runs with the same seed,
+ *   play every game index with the same dice (common random numbers).
+ *
+ * Stepping one game yourself (a UI, a debugger, a search): take the game's definition from
+ * {@link gameDefinition}, its setup from {@link resolveSetup}, and drive it with
+ * {@link startMatch} (`pending()`, `apply(choice)`, `clone()`, `record()`) or play it to the end
+ * with {@link playMatch} and the policies of {@link createPolicies}.
+ */
+
+/** arquero's helpers for verbs over a run's games table (the table itself comes from loadRun). */
+export { type ColumnTable, desc, escape, op } from 'arquero';
+export type { ComparisonRow } from './analysis/compare.js';
+export type { OutcomeRow } from './analysis/summary.js';
+export {
+  type GameInfo,
+  gameDefinition,
+  gameInfo,
+  listGames,
+  type OddsInfo,
+  type OddsSituation,
+  type OddsSituationOf,
+  type OddsSituations,
+  odds,
+  oddsOptions,
+  type PolicyInfo,
+  type ScsOddsSituation,
+  type SfoOddsSituation,
+} from './api/games.js';
+export {
+  compare,
+  type ExperimentRun,
+  type LoadedRun,
+  loadRun,
+  type RunComparison,
+  type RunExperimentOptions,
+  runExperiment,
+} from './api/runs.js';
+export {
+  GameMatch,
+  type MatchOptions,
+  playMatch,
+  playOneGame,
+  startMatch,
+} from './core/driver.js';
+export { UserError } from './core/errors.js';
+export type {
+  ChanceNode,
+  Decision,
+  GameDefinition,
+  GameRecord,
+  GameSeed,
+  GameSetup,
+  LegacyGame,
+  Match,
+  OddsOption,
+  OddsTable,
+  ParameterDef,
+  Pending,
+  Policy,
+  PolicyDef,
+  ScenarioDef,
+  SideDef,
+  SteppedGame,
+  TraceEvent,
+  VariantDef,
+} from './core/game.js';
+export { createPolicies } from './core/policies.js';
+export type { GameRegistry } from './core/registry.js';
+export { resolveSetup, type SetupRequest } from './core/setup.js';
+export type { ExperimentSpec } from './runner/experiment.js';
+export type { Manifest } from './runner/manifest.js';
+export { RunFailure } from './runner/run.js';
