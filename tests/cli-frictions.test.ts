@@ -1,0 +1,70 @@
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { createProgress } from '../src/runner/progress.js';
+import { sandtable, tempDir, writeExperiment } from './helpers/cli.js';
+
+// Frictions a newcomer meets on the command line (issue 19): progress output, help, list, compare,
+// --until-precision and how small probabilities print.
+
+const dir = tempDir('frictions');
+const base = { game: 'sfo', scenario: 'advanced', seed: 5 };
+
+/** What a progress report wrote, as text; `tty` makes the stream a terminal (the bar). */
+function progressText(tty: boolean, total: number, steps: readonly number[]): string {
+  const stream = new PassThrough();
+  const chunks: Buffer[] = [];
+  stream.on('data', (b: Buffer) => chunks.push(b));
+  Object.assign(stream, { isTTY: tty, columns: 200 });
+  const p = createProgress('exp', stream);
+  p.start(total, 0);
+  for (const s of steps) p.advance(s);
+  p.stop();
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+describe('progress', () => {
+  it('the bar counts whole games (no floating sums)', () => {
+    const text = progressText(
+      true,
+      100_000,
+      Array.from({ length: 37 }, () => 1000),
+    );
+    expect(text).toContain('37000/100000 games');
+    expect(text).not.toMatch(/\d\.\d+\/100000/);
+  });
+
+  it('without a terminal: one line per further tenth, never the same line twice', () => {
+    const lines = progressText(false, 600, [300, 300]).trim().split('\n');
+    expect(lines).toEqual([
+      'exp: 600 games',
+      expect.stringMatching(/^exp: 300\/600 games \(50%\) in \d+\.\d s$/),
+      expect.stringMatching(/^exp: 600\/600 games \(100%\) in \d+\.\d s$/),
+    ]);
+    const fine = progressText(
+      false,
+      1000,
+      Array.from({ length: 100 }, () => 10),
+    )
+      .trim()
+      .split('\n');
+    expect(fine).toHaveLength(11);
+    expect(new Set(fine).size).toBe(fine.length);
+  });
+
+  it('a run with piped output prints each progress line once', () => {
+    const exp = writeExperiment(
+      dir,
+      { ...base, name: 'piped', games: 300, arms: [{ id: 'a' }, { id: 'b' }] },
+      'piped.json',
+    );
+    const r = sandtable(['run', exp, '--out', join(dir, 'piped'), '--chunk-size', '300', '--workers', '1']);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines[0]).toBe('piped: 600 games');
+    expect(lines.slice(1).map((l) => l.replace(/ in .*/, ''))).toEqual([
+      'piped: 300/600 games (50%)',
+      'piped: 600/600 games (100%)',
+    ]);
+  });
+});
