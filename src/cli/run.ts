@@ -10,7 +10,7 @@ import { checkTableMemory } from '../runner/memory.js';
 import { checkOutPath } from '../runner/out-dir.js';
 import { defaultWorkers } from '../runner/pool.js';
 import { runUntilPrecision } from '../runner/precision.js';
-import { runExperiment } from '../runner/run.js';
+import { type RunOutcome, runExperiment } from '../runner/run.js';
 import {
   defaultShardDir,
   parseShardSpec,
@@ -152,7 +152,7 @@ export function registerRun(program: Command, games: GameRegistry): void {
           lockWaitMs: flags.resume === true ? STALE_MS + 15_000 : 0,
           ...(shard === undefined ? {} : { shard }),
         };
-        const r =
+        const r: RunOutcome & { readonly rounds?: readonly number[] } =
           flags.untilPrecision === undefined
             ? await runExperiment(exp, runOpts)
             : await runUntilPrecision(exp, runOpts, flags.untilPrecision, flags.maxGames ?? 1_000_000, file);
@@ -195,8 +195,13 @@ export function registerRun(program: Command, games: GameRegistry): void {
           );
           return;
         }
+        // After --until-precision: the final run's games, and the time and games of every round.
+        const rounds =
+          r.rounds !== undefined && r.rounds.length > 1
+            ? `; ${r.rounds.length} rounds of ${r.rounds.join(', ')} games per arm, ${r.played} games played in all`
+            : '';
         process.stdout.write(
-          `${exp.name}: ${exp.games * exp.arms.length} games in ${r.seconds.toFixed(1)} s${rate}${reused}\nrun directory: ${out}\nreport: ${out}/index.html\n\n`,
+          `${exp.name}: ${r.manifest.games * exp.arms.length} games in ${r.seconds.toFixed(1)} s${rate}${rounds}${reused}\nrun directory: ${out}\nreport: ${out}/index.html\n\n`,
         );
         const { readFileSync } = await import('node:fs');
         process.stdout.write(readFileSync(`${out}/summary.md`, 'utf8'));
