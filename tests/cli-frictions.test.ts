@@ -68,3 +68,31 @@ describe('progress', () => {
     ]);
   });
 });
+
+describe('compare runs of different lengths', () => {
+  it('pairs them on the games both played, as if both had played only those', () => {
+    const runs = [
+      ['long', 300, {}],
+      ['short', 200, {}],
+      ['other', 200, { 'elim-one': true }],
+    ] as const;
+    for (const [name, games, variants] of runs) {
+      const f = writeExperiment(dir, { ...base, name, games, arms: [{ id: 'x', variants }] }, `${name}.json`);
+      expect(sandtable(['run', f, '--out', join(dir, name), '--quiet']).code).toBe(0);
+    }
+    const long = sandtable(['compare', join(dir, 'long'), join(dir, 'other')]);
+    expect(long.code, long.stderr).toBe(0);
+    expect(long.stdout.split('\n')[0]).toContain(
+      `paired on the 200 games per arm both played (game indices 0..199; ${join(dir, 'long')} has 300, ${join(dir, 'other')} 200)`,
+    );
+    // The numbers are those of the two 200-game runs: the long run's first 200 games are theirs.
+    const numbers = (a: string) =>
+      sandtable(['compare', join(dir, a), join(dir, 'other'), '--csv'])
+        .stdout.trim()
+        .split('\n')
+        .map((l) => l.split(',').slice(2).join(','));
+    const paired = numbers('long');
+    expect(paired[1]).toMatch(/^win:soviet,200,/);
+    expect(paired).toEqual(numbers('short'));
+  });
+});

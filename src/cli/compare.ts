@@ -6,12 +6,15 @@ import { comparisonSentence } from '../report/report.js';
 import { toCsv } from '../runner/outputs.js';
 import { loadRun } from '../runner/read-run.js';
 
-/** `sandtable compare <runA> <runB>`: B against A, paired on the games both runs share. */
+/**
+ * `sandtable compare <runA> <runB>`: B against A, paired game by game on the game indices both runs
+ * played (runs of one game and seed; their game counts may differ).
+ */
 export function registerCompare(program: Command, games: GameRegistry): void {
   program
     .command('compare')
     .description(
-      'compare two finished runs that share seeds and games: paired differences (B - A) with intervals',
+      'compare two finished runs of one game and seed: paired differences (B - A) with intervals, on the games both played',
     )
     .argument('<runA>', 'run directory taken as the baseline')
     .argument('<runB>', 'run directory compared with it')
@@ -26,10 +29,9 @@ export function registerCompare(program: Command, games: GameRegistry): void {
         throw new UserError(
           `compare: the runs do not share seeds (${dirA}: seed ${ma.seed}, ${dirB}: seed ${mb.seed}); pairing needs the same master seed`,
         );
-      if (ma.games !== mb.games)
-        throw new UserError(
-          `compare: the runs played different games (${dirA}: ${ma.games} per arm, ${dirB}: ${mb.games}); pairing needs the same game indices`,
-        );
+      // Both runs play game indices 0..games-1 of every arm with the same dice: the first
+      // min(games) indices are common to both, and only those are paired.
+      const paired = Math.min(ma.games, mb.games);
       const def = games.get(ma.game.id);
       const bIds = new Set(mb.arms.map((x) => x.id));
       const pairs: [string, string][] =
@@ -52,7 +54,10 @@ export function registerCompare(program: Command, games: GameRegistry): void {
         process.stdout.write(toCsv(rows, COMPARISON_COLUMNS));
         return;
       }
-      const lines = [`${def.title}: ${dirB} against ${dirA}, seed ${ma.seed}, ${ma.games} games per arm`];
+      const counts = ma.games === mb.games ? '' : `; ${dirA} has ${ma.games}, ${dirB} ${mb.games}`;
+      const lines = [
+        `${def.title}: ${dirB} against ${dirA}, seed ${ma.seed}, paired on the ${paired} games per arm both played (game indices 0..${paired - 1}${counts})`,
+      ];
       for (const r of rows)
         lines.push(
           `- ${r.arm}, ${r.outcome}: ${(100 * r.rate).toFixed(1)}% vs ${(100 * r.baseline_rate).toFixed(1)}%; ${comparisonSentence(r)}`,
