@@ -96,3 +96,23 @@ describe('compare runs of different lengths', () => {
     expect(paired).toEqual(numbers('short'));
   });
 });
+
+describe('list <game>', () => {
+  it('prints that game only, as `list` prints it', () => {
+    const all = sandtable(['list']);
+    const one = sandtable(['list', 'sfo']);
+    expect(one.code, one.stderr).toBe(0);
+    expect(one.stdout.startsWith('sfo — ')).toBe(true);
+    expect(one.stdout).not.toContain('scs — ');
+    expect(all.stdout).toContain(one.stdout.trimEnd());
+    const json = JSON.parse(sandtable(['list', 'scs', '--json']).stdout);
+    expect(json.map((g: { id: string }) => g.id)).toEqual(['scs']);
+  });
+
+  it('an unknown game is one line naming it and the known ones, exit 2', () => {
+    const r = sandtable(['list', 'chess']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('sandtable: list: unknown game "chess" (known: sfo, scs)\n');
+  });
+});

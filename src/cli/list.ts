@@ -2,14 +2,18 @@ import type { Command } from 'commander';
 import type { ParameterDef } from '../core/game.js';
 import type { GameRegistry } from '../core/registry.js';
 
-/** `sandtable list`: games, scenarios, sides, policies, variants and parameters with provenance. */
+/**
+ * `sandtable list [game]`: games, scenarios, sides, policies, variants and parameters with
+ * provenance; with a game id, that game only (`--json` keeps the shape: an array, of one game).
+ */
 export function registerList(program: Command, games: GameRegistry): void {
   program
     .command('list')
     .description('list games, scenarios, sides, policies, variants and parameters (with provenance)')
+    .argument('[game]', 'only this game (e.g. sfo)')
     .option('--json', 'machine-readable output')
-    .action((opts: { json?: boolean }) => {
-      const all = games.list();
+    .action((id: string | undefined, opts: { json?: boolean }) => {
+      const all = id === undefined ? games.list() : [games.get(id, 'list')];
       const locationKind = (p: ParameterDef) =>
         p.kind === 'location'
           ? ' (a location)'
