@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -114,5 +115,47 @@ describe('list <game>', () => {
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe('sandtable: list: unknown game "chess" (known: sfo, scs)\n');
+  });
+});
+
+/** The example command lines of a help text (its "Examples:" section, without the comments). */
+function examples(help: string): string[] {
+  const section = help.split('\nExamples:\n')[1] ?? '';
+  return section
+    .split('\n')
+    .filter((l) => l.startsWith('  sandtable '))
+    .map((l) => l.replace(/\s+#.*$/, '').trim());
+}
+
+describe('help', () => {
+  const readme = readFileSync(join(import.meta.dirname, '..', 'README.md'), 'utf8');
+  const commands = ['list', 'run', 'play', 'merge', 'replay', 'odds', 'compare', 'plan', 'report'];
+
+  it('every command shows examples the README gives, with flags the command knows', () => {
+    for (const c of ['', ...commands]) {
+      const help = sandtable(c === '' ? ['--help'] : [c, '--help']).stdout;
+      const lines = examples(help);
+      expect(lines.length, `sandtable ${c} --help`).toBeGreaterThan(0);
+      for (const line of lines) {
+        expect(line.startsWith(`sandtable ${c}`), line).toBe(true);
+        expect(readme, line).toContain(line);
+        // odds options belong to the game the example names; --help lists them for it
+        const own = c === 'odds' ? sandtable(['odds', line.split(' ')[2]!, '--help']).stdout : help;
+        for (const flag of line.match(/ --[a-z-]+/g) ?? []) expect(own, `${line}: ${flag}`).toContain(flag);
+      }
+    }
+  });
+
+  it('odds <game> --help lists the options of that game, as --help-odds does', () => {
+    const help = sandtable(['odds', 'scs', '--help']);
+    expect(help.code).toBe(0);
+    const options = sandtable(['odds', 'scs', '--help-odds']).stdout;
+    expect(options).toMatch(/^Options of odds scs: /);
+    expect(help.stdout).toContain(options.trimEnd());
+    for (const flag of ['--attacker', '--defender', '--forest', '--crt']) expect(help.stdout).toContain(flag);
+    expect(sandtable(['odds', 'sfo', '--help']).stdout).toContain('--defence <value>');
+    expect(sandtable(['odds', '--help']).stdout).toContain(
+      'Each game has its own odds options: sandtable odds <game> --help (games with odds: sfo, scs)',
+    );
   });
 });

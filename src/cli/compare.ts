@@ -5,6 +5,7 @@ import type { GameRegistry } from '../core/registry.js';
 import { comparisonSentence } from '../report/report.js';
 import { toCsv } from '../runner/outputs.js';
 import { loadRun } from '../runner/read-run.js';
+import { examplesHelp } from './options.js';
 
 /**
  * `sandtable compare <runA> <runB>`: B against A, paired game by game on the game indices both runs
@@ -19,6 +20,12 @@ export function registerCompare(program: Command, games: GameRegistry): void {
     .argument('<runA>', 'run directory taken as the baseline')
     .argument('<runB>', 'run directory compared with it')
     .option('--csv', 'print comparisons as CSV')
+    .addHelpText(
+      'after',
+      examplesHelp([
+        ['sandtable compare reports/run-a reports/run-b', 'B against A, paired on the games both played'],
+      ]),
+    )
     .action(async (dirA: string, dirB: string, flags: { csv?: boolean }) => {
       const [a, b] = await Promise.all([loadRun(dirA), loadRun(dirB)]);
       const ma = a.manifest;

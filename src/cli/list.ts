@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { ParameterDef } from '../core/game.js';
 import type { GameRegistry } from '../core/registry.js';
+import { examplesHelp } from './options.js';
 
 /**
  * `sandtable list [game]`: games, scenarios, sides, policies, variants and parameters with
@@ -12,6 +13,13 @@ export function registerList(program: Command, games: GameRegistry): void {
     .description('list games, scenarios, sides, policies, variants and parameters (with provenance)')
     .argument('[game]', 'only this game (e.g. sfo)')
     .option('--json', 'machine-readable output')
+    .addHelpText(
+      'after',
+      examplesHelp([
+        ['sandtable list', 'games, levels, sides, policies, variants, parameters (+ provenance)'],
+        ['sandtable list sfo', 'the same for one game'],
+      ]),
+    )
     .action((id: string | undefined, opts: { json?: boolean }) => {
       const all = id === undefined ? games.list() : [games.get(id, 'list')];
       const locationKind = (p: ParameterDef) =>

@@ -66,3 +66,12 @@ export function workersFlag(value: string, cores = availableParallelism()): numb
     );
   return n;
 }
+
+/**
+ * A command's "Examples:" help section (for `addHelpText('after', ...)`): each example a command
+ * line as the README shows it and what it does, the explanations aligned after `#`.
+ */
+export function examplesHelp(examples: readonly (readonly [command: string, what: string])[]): string {
+  const width = Math.max(...examples.map(([c]) => c.length));
+  return `\nExamples:\n${examples.map(([c, what]) => `  ${c.padEnd(width)}  # ${what}`).join('\n')}`;
+}

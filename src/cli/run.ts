@@ -19,7 +19,7 @@ import {
   shardLabel,
   shardRange,
 } from '../runner/shard.js';
-import { intFlag, precisionFlag, workersFlag } from './options.js';
+import { examplesHelp, intFlag, precisionFlag, workersFlag } from './options.js';
 
 interface RunFlags {
   games?: number;
@@ -80,6 +80,22 @@ export function registerRun(program: Command, games: GameRegistry): void {
     .option(
       '--shard-from-env <n>',
       'as --shard k/n, with k from JOB_COMPLETION_INDEX (Kubernetes) or SLURM_ARRAY_TASK_ID (Slurm)',
+    )
+    .addHelpText(
+      'after',
+      examplesHelp([
+        ['sandtable run experiments/sfo-advanced-policies.json', '-> reports/sfo-advanced-policies/'],
+        [
+          'sandtable run experiments/sfo-variants.json --games 20000 --workers 2 --csv',
+          'override the game count, two workers, also games.csv',
+        ],
+        [
+          'sandtable run experiments/scs-policies.json --until-precision 0.01',
+          'play until every win rate is +-1 point',
+        ],
+        ['sandtable run exp.json --shard 0/3 --out shards/s0', 'games [0, G/3) of every arm'],
+        ['sandtable run exp.json --resume reports/exp', 'continue a stopped run: plays only what is missing'],
+      ]),
     )
     .action(async (file: string, flags: RunFlags) => {
       if (flags.shard !== undefined && flags.shardFromEnv !== undefined) {
