@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { percent } from '../src/core/percent.js';
+import { rateWithCi } from '../src/report/format.js';
 import { createProgress } from '../src/runner/progress.js';
 import { sandtable, tempDir, writeExperiment } from './helpers/cli.js';
 
@@ -157,5 +159,47 @@ describe('help', () => {
     expect(sandtable(['odds', '--help']).stdout).toContain(
       'Each game has its own odds options: sandtable odds <game> --help (games with odds: sfo, scs)',
     );
+  });
+});
+
+describe('small probabilities', () => {
+  it('never print as 0 or 100 when they are not', () => {
+    expect(percent(0.1234)).toBe('12.3');
+    expect(percent(0)).toBe('0.0');
+    expect(percent(1)).toBe('100.0');
+    expect(percent(2.2e-7, 2)).toBe('<0.01');
+    expect(percent(0.00004, 2)).toBe('<0.01');
+    expect(percent(0.00005, 2)).toBe('0.01');
+    expect(percent(0.0004)).toBe('<0.1');
+    expect(percent(0.9996)).toBe('>99.9');
+    expect(percent(0.003, 0)).toBe('<1');
+    expect(rateWithCi(0.0001, 0.0000177, 0.000566)).toBe('<0.1% [<0.1, 0.1]');
+  });
+
+  it('odds print a probability of 2.2e-7 as <0.01%, and only a zero one as 0.00%', () => {
+    const scs = ['odds', 'scs', '--attacker', '8:combined', '--defender', 'mech:1,nonmech:2', '--forest'];
+    for (const args of [scs, ['odds', 'sfo']]) {
+      const text = sandtable(args).stdout;
+      const tables: { rows: { outcome: string; p: number[] }[] }[] = JSON.parse(
+        sandtable([...args, '--json']).stdout,
+      );
+      // the table rows of the text (not the notes, which are indented), in order
+      const cells = text
+        .split('\n')
+        .filter((l) => /^\S.*%$/.test(l))
+        .map((l) => l.split(/\s{2,}/).slice(1));
+      const ps = tables.flatMap((t) => t.rows.map((r) => r.p));
+      expect(cells.length).toBe(ps.length);
+      for (const [i, row] of ps.entries())
+        for (const [c, p] of row.entries()) {
+          expect(cells[i]![c] === '0.00%', `${p}`).toBe(p === 0);
+          expect(cells[i]![c] === '100.00%', `${p}`).toBe(p === 1);
+        }
+      if (args === scs) {
+        expect(text).toMatch(/Soviet force destroyed +<0\.01%/);
+        const destroyed = tables[0]!.rows.find((r) => r.outcome === 'Soviet force destroyed')!;
+        expect(destroyed.p[0]).toBeCloseTo(2.2e-7, 8);
+      }
+    }
   });
 });

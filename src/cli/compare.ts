@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { COMPARISON_COLUMNS, comparePairs } from '../analysis/compare.js';
 import { UserError } from '../core/errors.js';
 import type { GameRegistry } from '../core/registry.js';
+import { pct } from '../report/format.js';
 import { comparisonSentence } from '../report/report.js';
 import { toCsv } from '../runner/outputs.js';
 import { loadRun } from '../runner/read-run.js';
@@ -67,7 +68,7 @@ export function registerCompare(program: Command, games: GameRegistry): void {
       ];
       for (const r of rows)
         lines.push(
-          `- ${r.arm}, ${r.outcome}: ${(100 * r.rate).toFixed(1)}% vs ${(100 * r.baseline_rate).toFixed(1)}%; ${comparisonSentence(r)}`,
+          `- ${r.arm}, ${r.outcome}: ${pct(r.rate)}% vs ${pct(r.baseline_rate)}%; ${comparisonSentence(r)}`,
         );
       process.stdout.write(`${lines.join('\n')}\n`);
     });
