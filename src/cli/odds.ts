@@ -7,7 +7,7 @@ import type { GameRegistry } from '../core/registry.js';
 import { oddsChart } from '../report/charts.js';
 import { renderSvg } from '../report/render.js';
 import { checkOutPath } from '../runner/out-dir.js';
-import { examplesHelp } from './options.js';
+import { examplesHelp, helpRows } from './options.js';
 
 /** Parses `--name value` and `--flag` pairs against the game's declared odds options. */
 export function parseOddsArgs(
@@ -38,9 +38,8 @@ export function parseOddsArgs(
 
 /** A game's odds options as help text: its calculator's description, then each option aligned. */
 export function oddsOptionsHelp(game: string, odds: OddsProvider): string {
-  const names = odds.options.map((o) => `--${o.name}${o.flag ? '' : ' <value>'}`);
-  const width = Math.max(...names.map((n) => n.length));
-  return `Options of odds ${game}: ${odds.description}\n${odds.options.map((o, i) => `  ${names[i]!.padEnd(width)}  ${o.description}`).join('\n')}`;
+  const rows = odds.options.map((o) => [`--${o.name}${o.flag ? '' : ' <value>'}`, o.description] as const);
+  return `Options of odds ${game}: ${odds.description}\n${helpRows(rows)}`;
 }
 
 /**

@@ -72,6 +72,11 @@ export function workersFlag(value: string, cores = availableParallelism()): numb
  * line as the README shows it and what it does, the explanations aligned after `#`.
  */
 export function examplesHelp(examples: readonly (readonly [command: string, what: string])[]): string {
-  const width = Math.max(...examples.map(([c]) => c.length));
-  return `\nExamples:\n${examples.map(([c, what]) => `  ${c.padEnd(width)}  # ${what}`).join('\n')}`;
+  return `\nExamples:\n${helpRows(examples.map(([c, what]) => [c, `# ${what}`]))}`;
+}
+
+/** Help lines as commander prints them: indented, each left part padded to the widest. */
+export function helpRows(rows: readonly (readonly [left: string, right: string])[]): string {
+  const width = Math.max(...rows.map(([left]) => left.length));
+  return rows.map(([left, right]) => `  ${left.padEnd(width)}  ${right}`).join('\n');
 }
