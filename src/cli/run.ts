@@ -186,7 +186,10 @@ export function registerRun(program: Command, games: GameRegistry): void {
             file,
             '--resume',
             out,
-            ...(flags.games === undefined ? [] : ['--games', String(flags.games)]),
+            // a round of --until-precision plays its own game count, not the pilot's
+            ...(flags.games === undefined && r.manifest.games === exp.games
+              ? []
+              : ['--games', String(r.manifest.games)]),
             ...(flags.seed === undefined ? [] : ['--seed', String(flags.seed)]),
             ...(flags.chunkSize === undefined ? [] : ['--chunk-size', String(flags.chunkSize)]),
             ...(held === undefined ? [] : ['--shard', shardLabel(held)]),
@@ -194,7 +197,7 @@ export function registerRun(program: Command, games: GameRegistry): void {
             ...(flags.workers === undefined ? [] : ['--workers', String(flags.workers)]),
           );
           process.stderr.write(
-            `interrupted: ${r.played + r.reused} of ${held === undefined ? exp.games * exp.arms.length : held.rows} games are saved in ${out}\nresume with: ${again}\n`,
+            `interrupted: ${r.played + r.reused} of ${held === undefined ? r.manifest.games * exp.arms.length : held.rows} games are saved in ${out}\nresume with: ${again}\n`,
           );
           process.exitCode = lastSignal === 'SIGTERM' ? 143 : 130;
           return;

@@ -79,8 +79,9 @@ export interface PrecisionOutcome extends RunOutcome {
  * `run --until-precision h`: plays a pilot of the experiment's game count, then reruns with the game
  * count the pilot's rates call for, until every win rate's 95% interval has half-width <= h or the
  * cap is reached. Each round is an ordinary run (so the final directory is byte-identical to
- * `run --games <final count>`); the manifest records the rounds. `played` and `seconds` of the
- * outcome are totals over the rounds; its manifest is the last round's.
+ * `run --games <final count>`); the manifest records the rounds. `played` and `seconds` of a
+ * complete outcome are totals over the rounds; its manifest is the last round's. An interrupted
+ * round returns its own outcome (resumable as `run --games <its count> --resume`).
  */
 export async function runUntilPrecision(
   exp: Experiment,
@@ -101,10 +102,12 @@ export async function runUntilPrecision(
       force: opts.force || rounds.length > 0,
       resume: false,
     });
+    const games = [...rounds.map((x) => x.games), current.games];
+    // An interrupted round is reported as itself: its manifest's games, what it saved.
+    if (r.status !== 'complete') return { ...r, rounds: games };
     played += r.played;
     seconds += r.seconds;
-    const totals = { played, seconds, rounds: [...rounds.map((x) => x.games), current.games] };
-    if (r.status !== 'complete') return { ...r, ...totals };
+    const totals = { played, seconds, rounds: games };
     const counts = winCounts(opts.out);
     const halfWidth = widestHalfWidth(counts);
     rounds.push({ games: current.games, halfWidth });
