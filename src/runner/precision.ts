@@ -107,7 +107,6 @@ export async function runUntilPrecision(
     if (r.status !== 'complete') return { ...r, rounds: games };
     played += r.played;
     seconds += r.seconds;
-    const totals = { played, seconds, rounds: games };
     const counts = winCounts(opts.out);
     const halfWidth = widestHalfWidth(counts);
     rounds.push({ games: current.games, halfWidth });
@@ -123,7 +122,7 @@ export async function runUntilPrecision(
             : `precision not reached: +-${(100 * halfWidth).toFixed(2)} points at the cap of ${current.games} games per arm (target +-${(100 * target).toFixed(2)})\n`,
         );
       }
-      return { ...r, ...totals, manifest: readManifest(opts.out) };
+      return { ...r, played, seconds, rounds: games, manifest: readManifest(opts.out) };
     }
     current = withOverrides(exp, { games: plannedGames(counts, target, current.games, maxGames) }, where);
   }
