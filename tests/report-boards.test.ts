@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PointBoardDef, ZoneBoardDef } from '../src/core/board.js';
+import { percent } from '../src/core/percent.js';
 import { hexMapChart } from '../src/report/charts.js';
 import { hoverTitles, renderSvg } from '../src/report/render.js';
 import { pointGame, writeFixtureRun, zoneGame } from './helpers/board-games.js';
@@ -74,7 +75,7 @@ for (const [kind, run] of Object.entries(runs)) {
         run.board.cells.map((c) => {
           const marks = c.marks === undefined ? '' : `; ${c.marks.join(', ')}`;
           const share = heat.get(arm)!.get(c.id)!;
-          return `${c.id}${c.name === undefined ? '' : ` ${c.name}`} (${c.terrain}${marks}): ${(100 * share).toFixed(1)}% of games`;
+          return `${c.id}${c.name === undefined ? '' : ` ${c.name}`} (${c.terrain}${marks}): ${percent(share)}% of games`;
         }),
       );
       const nodes = items(svg()).filter((i) => i.title.endsWith('% of games'));

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { wilson } from '../src/analysis/intervals.js';
+import { wilson, Z95 } from '../src/analysis/intervals.js';
+import { gamesForWilsonHalfWidth, PRECISION_STEP, plannedGames } from '../src/runner/precision.js';
 import { sandtable, tempDir, writeExperiment } from './helpers/cli.js';
 
 // --until-precision plays a pilot, then as many games as every win rate needs for its 95% interval
@@ -18,6 +19,47 @@ const exp = writeExperiment(dir, {
   arms: [{ id: 'a' }, { id: 'b', policies: { soviet: 'zoc-pin' } }],
 });
 
+/** The smallest n whose Wilson half-width at rate p is <= h, by the closed form and a plain scan. */
+function wilsonRequirement(p: number, h: number): number {
+  const z = Z95;
+  let n = 1;
+  while ((z / (n + z * z)) * Math.sqrt(n * p * (1 - p) + (z * z) / 4) > h) n++;
+  return n;
+}
+
+describe('the game count --until-precision plans', () => {
+  it('is the Wilson requirement of the pilot rate, rounded up to whole hundreds', () => {
+    for (const [p, h] of [
+      [0.5, 0.03],
+      [0.5, 0.025],
+      [0.1, 0.01],
+      [0, 0.03],
+    ] as const) {
+      expect(gamesForWilsonHalfWidth(p, h), `p ${p}, h ${h}`).toBe(wilsonRequirement(p, h));
+    }
+    expect(wilsonRequirement(0.5, 0.03)).toBe(1064);
+    // A pilot of 300 games at 50%: 1,064 games meet +-3 points, so 1,100 are planned (not 2,000).
+    const pilot = [
+      { wins: 150, games: 300 },
+      { wins: 150, games: 300 },
+    ];
+    expect(plannedGames(pilot, 0.03, 300, 1_000_000)).toBe(1100);
+  });
+
+  it('takes the rate that needs most games, and keeps to the cap', () => {
+    const pilot = [
+      { wins: 30, games: 300 },
+      { wins: 270, games: 300 },
+      { wins: 120, games: 300 },
+    ];
+    const need = wilsonRequirement(0.4, 0.02);
+    const planned = plannedGames(pilot, 0.02, 300, 1_000_000);
+    expect(planned).toBeGreaterThanOrEqual(need);
+    expect(planned).toBeLessThan(need + PRECISION_STEP);
+    expect(plannedGames(pilot, 0.02, 300, 1000)).toBe(1000);
+  });
+});
+
 describe('run --until-precision', () => {
   it('reaches the target half-width and records its rounds', () => {
     const out = join(dir, 'p');
@@ -27,6 +69,15 @@ describe('run --until-precision', () => {
     expect(m.precision.reached).toBe(true);
     expect(m.precision.rounds[0].games).toBe(300);
     expect(m.games).toBeGreaterThan(300);
+    // Not far above what +-2.5 points can need at all (1,537 games at 50%).
+    expect(m.games).toBeLessThanOrEqual(1600);
+    // The summary line gives the final run's games (both arms) and every round's.
+    const rounds = m.precision.rounds.map((x: { games: number }) => x.games);
+    expect(r.stdout.split('\n')[0]).toMatch(
+      new RegExp(
+        `^precision: ${2 * m.games} games in [\\d.]+ s \\(.*\\); ${rounds.length} rounds of ${rounds.join(', ')} games per arm, \\d+ games played in all$`,
+      ),
+    );
     const rows = readFileSync(join(out, 'summary.csv'), 'utf8')
       .trim()
       .split('\n')

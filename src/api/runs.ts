@@ -182,8 +182,10 @@ export interface RunComparison {
   /** The game both runs played. */
   readonly game: { readonly id: string; readonly title: string };
   readonly seed: number;
-  /** Games per arm in each run. */
+  /** Games per arm paired: game indices 0..games-1, which both runs played with the same dice. */
   readonly games: number;
+  /** Games per arm in run A and in run B (they may differ: only the common indices are paired). */
+  readonly played: { readonly a: number; readonly b: number };
   /**
    * Per side's win rate and arm pair (the only arms, or the arms of the same id): rate in B, rate
    * in A, the paired difference B - A with Newcombe's 95% interval, the unpaired interval for
@@ -195,7 +197,9 @@ export interface RunComparison {
 
 /**
  * `sandtable compare dirA dirB` as data: both runs read and verified as loadRun does, then paired.
- * Runs of different games, seeds or game counts, or with no arm in common, are a UserError.
+ * Both runs play game indices 0..games-1 of every arm with the same dice, so the first
+ * min(games) indices are common to both, and only those are paired. Runs of different games or
+ * seeds, or with no arm in common, are a UserError.
  */
 export async function compare(
   dirA: string,
@@ -210,10 +214,6 @@ export async function compare(
   if (ma.seed !== mb.seed)
     throw new UserError(
       `compare: the runs do not share seeds (${dirA}: seed ${ma.seed}, ${dirB}: seed ${mb.seed}); pairing needs the same master seed`,
-    );
-  if (ma.games !== mb.games)
-    throw new UserError(
-      `compare: the runs played different games (${dirA}: ${ma.games} per arm, ${dirB}: ${mb.games}); pairing needs the same game indices`,
     );
   const def = registry.get(ma.game.id);
   const bIds = new Set(mb.arms.map((x) => x.id));
@@ -232,5 +232,11 @@ export async function compare(
       },
     ]),
   );
-  return { game: { id: def.id, title: def.title }, seed: ma.seed, games: ma.games, rows };
+  return {
+    game: { id: def.id, title: def.title },
+    seed: ma.seed,
+    games: Math.min(ma.games, mb.games),
+    played: { a: ma.games, b: mb.games },
+    rows,
+  };
 }

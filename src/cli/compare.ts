@@ -2,29 +2,43 @@ import type { Command } from 'commander';
 import { COMPARISON_COLUMNS } from '../analysis/compare.js';
 import { compare } from '../api/runs.js';
 import type { GameRegistry } from '../core/registry.js';
+import { pct } from '../report/format.js';
 import { comparisonSentence } from '../report/report.js';
 import { toCsv } from '../runner/outputs.js';
+import { examplesHelp } from './options.js';
 
-/** `sandtable compare <runA> <runB>`: B against A, paired on the games both runs share. */
+/**
+ * `sandtable compare <runA> <runB>`: B against A, paired game by game on the game indices both runs
+ * played (runs of one game and seed; their game counts may differ).
+ */
 export function registerCompare(program: Command, games: GameRegistry): void {
   program
     .command('compare')
     .description(
-      'compare two finished runs that share seeds and games: paired differences (B - A) with intervals',
+      'compare two finished runs of one game and seed: paired differences (B - A) with intervals, on the games both played',
     )
     .argument('<runA>', 'run directory taken as the baseline')
     .argument('<runB>', 'run directory compared with it')
     .option('--csv', 'print comparisons as CSV')
+    .addHelpText(
+      'after',
+      examplesHelp([
+        ['sandtable compare reports/run-a reports/run-b', 'B against A, paired on the games both played'],
+      ]),
+    )
     .action(async (dirA: string, dirB: string, flags: { csv?: boolean }) => {
-      const { game, seed, games: perArm, rows } = await compare(dirA, dirB, games);
+      const { game, seed, games: paired, played, rows } = await compare(dirA, dirB, games);
       if (flags.csv) {
         process.stdout.write(toCsv(rows, COMPARISON_COLUMNS));
         return;
       }
-      const lines = [`${game.title}: ${dirB} against ${dirA}, seed ${seed}, ${perArm} games per arm`];
+      const counts = played.a === played.b ? '' : `; ${dirA} has ${played.a}, ${dirB} ${played.b}`;
+      const lines = [
+        `${game.title}: ${dirB} against ${dirA}, seed ${seed}, paired on the ${paired} games per arm both played (game indices 0..${paired - 1}${counts})`,
+      ];
       for (const r of rows)
         lines.push(
-          `- ${r.arm}, ${r.outcome}: ${(100 * r.rate).toFixed(1)}% vs ${(100 * r.baseline_rate).toFixed(1)}%; ${comparisonSentence(r)}`,
+          `- ${r.arm}, ${r.outcome}: ${pct(r.rate)}% vs ${pct(r.baseline_rate)}%; ${comparisonSentence(r)}`,
         );
       process.stdout.write(`${lines.join('\n')}\n`);
     });

@@ -2,15 +2,28 @@ import type { Command } from 'commander';
 import { listGames } from '../api/games.js';
 import type { ParameterDef } from '../core/game.js';
 import type { GameRegistry } from '../core/registry.js';
+import { examplesHelp } from './options.js';
 
-/** `sandtable list`: games, scenarios, sides, policies, variants and parameters with provenance. */
+/**
+ * `sandtable list [game]`: games, scenarios, sides, policies, variants and parameters with
+ * provenance; with a game id, that game only (`--json` keeps the shape: an array, of one game).
+ */
 export function registerList(program: Command, games: GameRegistry): void {
   program
     .command('list')
     .description('list games, scenarios, sides, policies, variants and parameters (with provenance)')
+    .argument('[game]', 'only this game (e.g. sfo)')
     .option('--json', 'machine-readable output')
-    .action((opts: { json?: boolean }) => {
-      const all = listGames(games);
+    .addHelpText(
+      'after',
+      examplesHelp([
+        ['sandtable list', 'games, levels, sides, policies, variants, parameters (+ provenance)'],
+        ['sandtable list sfo', 'the same for one game'],
+      ]),
+    )
+    .action((id: string | undefined, opts: { json?: boolean }) => {
+      if (id !== undefined) games.get(id, 'list'); // an unknown id: one line naming the known ones
+      const all = listGames(games).filter((g) => id === undefined || g.id === id);
       const locationKind = (p: ParameterDef) =>
         p.kind === 'location'
           ? ' (a location)'

@@ -8,6 +8,7 @@ import { registerCompare } from './compare.js';
 import { registerList } from './list.js';
 import { registerMerge } from './merge.js';
 import { registerOdds } from './odds.js';
+import { examplesHelp } from './options.js';
 import { registerPlan } from './plan.js';
 import { registerPlay } from './play.js';
 import { registerReplay } from './replay.js';
@@ -45,6 +46,14 @@ program
   .description('Is this wargame balanced, and what changes it? Seeded batch play, exact odds, reports.')
   .version(codeVersion().version)
   .showHelpAfterError('(run with --help for usage)')
+  .addHelpText(
+    'after',
+    `${examplesHelp([
+      ['sandtable list', 'games, levels, sides, policies, variants, parameters (+ provenance)'],
+      ['sandtable run experiments/sfo-advanced-policies.json', '-> reports/sfo-advanced-policies/'],
+      ['sandtable odds sfo', 'the CRT as exact probabilities, column by column'],
+    ])}\n\nEvery command has its own examples: sandtable <command> --help`,
+  )
   .exitOverride();
 
 registerList(program, games);

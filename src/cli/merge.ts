@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import type { GameRegistry } from '../core/registry.js';
 import { findShards, mergeShards } from '../runner/merge.js';
 import { checkOutPath } from '../runner/out-dir.js';
+import { examplesHelp } from './options.js';
 
 interface MergeFlags {
   out?: string;
@@ -25,6 +26,12 @@ export function registerMerge(program: Command, games: GameRegistry): void {
     .option('--out <dir>', 'run directory (default: reports/<name>)')
     .option('--csv', 'also write games.csv')
     .option('--force', 'replace an existing run in the output directory')
+    .addHelpText(
+      'after',
+      examplesHelp([
+        ['sandtable merge shards --out reports/exp', 'checks everything, then writes the run directory'],
+      ]),
+    )
     .action(async (paths: string[], flags: MergeFlags) => {
       const out = flags.out ?? `reports/${findShards(paths)[0]!.manifest.name}`;
       checkOutPath(out, '--out');

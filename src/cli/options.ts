@@ -52,3 +52,17 @@ export { WORKERS_PER_CORE } from '../runner/pool.js';
 export function workersFlag(value: string, cores = availableParallelism()): number {
   return checkWorkers(value, '--workers', cores);
 }
+
+/**
+ * A command's "Examples:" help section (for `addHelpText('after', ...)`): each example a command
+ * line as the README shows it and what it does, the explanations aligned after `#`.
+ */
+export function examplesHelp(examples: readonly (readonly [command: string, what: string])[]): string {
+  return `\nExamples:\n${helpRows(examples.map(([c, what]) => [c, `# ${what}`]))}`;
+}
+
+/** Help lines as commander prints them: indented, each left part padded to the widest. */
+export function helpRows(rows: readonly (readonly [left: string, right: string])[]): string {
+  const width = Math.max(...rows.map(([left]) => left.length));
+  return rows.map(([left, right]) => `  ${left.padEnd(width)}  ${right}`).join('\n');
+}

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { gamesForIndependentDifference, gamesForPairedDifference, gamesForRate } from '../analysis/stats.js';
 import { quote, UserError } from '../core/errors.js';
 import type { GameRegistry } from '../core/registry.js';
+import { examplesHelp } from './options.js';
 
 function fraction(flag: string, value: string, open = false): number {
   const n = Number(value);
@@ -26,6 +27,15 @@ export function registerPlan(program: Command, _games: GameRegistry): void {
     .option(
       '--discordant <q>',
       'expected share of games where paired arms disagree (from a pilot: comparisons.csv column discordant)',
+    )
+    .addHelpText(
+      'after',
+      examplesHelp([
+        [
+          'sandtable plan --half-width 0.01 --discordant 0.1',
+          'games needed for +-1 point, unpaired and paired',
+        ],
+      ]),
     )
     .action((flags: { halfWidth: string; rate: string; rateB?: string; discordant?: string }) => {
       const h = fraction('--half-width', flags.halfWidth, true);

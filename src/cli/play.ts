@@ -10,7 +10,7 @@ import { resolveSetup } from '../core/setup.js';
 import { loadExperiment, parseExperiment, type ResolvedArm } from '../runner/experiment.js';
 import { assertExperimentMatches, readManifest } from '../runner/manifest.js';
 import { playGame } from '../runner/play.js';
-import { collectPairs, collectVariants, intFlag } from './options.js';
+import { collectPairs, collectVariants, examplesHelp, intFlag } from './options.js';
 
 interface PlayFlags {
   seed: number;
@@ -110,6 +110,16 @@ export function registerPlay(program: Command, games: GameRegistry): void {
       'take game, seed and arm settings from an experiment file or a run directory',
     )
     .option('--arm <id>', 'arm of --from (default: the first)')
+    .addHelpText(
+      'after',
+      examplesHelp([
+        ['sandtable play sfo --seed 7 --game 41 --trace', 'one game narrated with rule references'],
+        [
+          'sandtable play --from reports/sfo-advanced-policies --arm zoc-pin_vs_elastic --game 41 --trace',
+          "that game of a run's arm",
+        ],
+      ]),
+    )
     .action((gameArg: string | undefined, flags: PlayFlags) => {
       let gameId: string;
       let arm: ResolvedArm;

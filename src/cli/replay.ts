@@ -3,7 +3,7 @@ import { quote, UserError } from '../core/errors.js';
 import type { GameRegistry } from '../core/registry.js';
 import { dataHash, readManifest } from '../runner/manifest.js';
 import { codeLabel, codeVersion } from '../runner/version.js';
-import { intFlag } from './options.js';
+import { examplesHelp, intFlag } from './options.js';
 import { armFrom, showGame } from './play.js';
 
 interface ReplayFlags {
@@ -26,6 +26,15 @@ export function registerReplay(program: Command, games: GameRegistry): void {
     .requiredOption('--game <i>', 'game index', intFlag('--game', 0, Number.MAX_SAFE_INTEGER))
     .option('--arm <id>', 'arm (default: the first)')
     .option('--json', 'machine-readable output: the record row and the trace')
+    .addHelpText(
+      'after',
+      examplesHelp([
+        [
+          'sandtable replay reports/sfo-variants --game 12 --arm elim-one',
+          'one game of a finished run, narrated',
+        ],
+      ]),
+    )
     .action((dir: string, flags: ReplayFlags) => {
       const m = readManifest(dir);
       if (flags.game >= m.games) {

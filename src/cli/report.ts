@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { GameRegistry } from '../core/registry.js';
 import { rebuildReport } from '../runner/rebuild.js';
+import { examplesHelp } from './options.js';
 
 /** `sandtable report <run-dir>`: rebuilds summaries and the report from the run's files. */
 export function registerReport(program: Command, games: GameRegistry): void {
@@ -8,6 +9,12 @@ export function registerReport(program: Command, games: GameRegistry): void {
     .command('report')
     .description("rebuild a run's summaries and report from its games.parquet, without re-simulating")
     .argument('<run-dir>', 'a finished run directory')
+    .addHelpText(
+      'after',
+      examplesHelp([
+        ['sandtable report reports/sfo-variants', 'rebuild summaries, charts and report from the files'],
+      ]),
+    )
     .action(async (dir: string) => {
       await rebuildReport(dir, games);
       process.stdout.write(`report rebuilt: ${dir}/index.html\n`);

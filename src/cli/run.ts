@@ -10,7 +10,7 @@ import { checkTableMemory } from '../runner/memory.js';
 import { checkOutPath } from '../runner/out-dir.js';
 import { defaultWorkers } from '../runner/pool.js';
 import { runUntilPrecision } from '../runner/precision.js';
-import { runExperiment } from '../runner/run.js';
+import { type RunOutcome, runExperiment } from '../runner/run.js';
 import {
   defaultShardDir,
   parseShardSpec,
@@ -19,7 +19,7 @@ import {
   shardLabel,
   shardRange,
 } from '../runner/shard.js';
-import { intFlag, precisionFlag, workersFlag } from './options.js';
+import { examplesHelp, intFlag, precisionFlag, workersFlag } from './options.js';
 
 interface RunFlags {
   games?: number;
@@ -80,6 +80,22 @@ export function registerRun(program: Command, games: GameRegistry): void {
     .option(
       '--shard-from-env <n>',
       'as --shard k/n, with k from JOB_COMPLETION_INDEX (Kubernetes) or SLURM_ARRAY_TASK_ID (Slurm)',
+    )
+    .addHelpText(
+      'after',
+      examplesHelp([
+        ['sandtable run experiments/sfo-advanced-policies.json', '-> reports/sfo-advanced-policies/'],
+        [
+          'sandtable run experiments/sfo-variants.json --games 20000 --workers 2 --csv',
+          'override the game count, two workers, also games.csv',
+        ],
+        [
+          'sandtable run experiments/scs-policies.json --until-precision 0.01',
+          'play until every win rate is +-1 point',
+        ],
+        ['sandtable run exp.json --shard 0/3 --out shards/s0', 'games [0, G/3) of every arm'],
+        ['sandtable run exp.json --resume reports/exp', 'continue a stopped run: plays only what is missing'],
+      ]),
     )
     .action(async (file: string, flags: RunFlags) => {
       if (flags.shard !== undefined && flags.shardFromEnv !== undefined) {
@@ -152,7 +168,7 @@ export function registerRun(program: Command, games: GameRegistry): void {
           lockWaitMs: flags.resume === true ? STALE_MS + 15_000 : 0,
           ...(shard === undefined ? {} : { shard }),
         };
-        const r =
+        const r: RunOutcome & { readonly rounds?: readonly number[] } =
           flags.untilPrecision === undefined
             ? await runExperiment(exp, runOpts)
             : await runUntilPrecision(exp, runOpts, flags.untilPrecision, flags.maxGames ?? 1_000_000, file);
@@ -170,7 +186,10 @@ export function registerRun(program: Command, games: GameRegistry): void {
             file,
             '--resume',
             out,
-            ...(flags.games === undefined ? [] : ['--games', String(flags.games)]),
+            // a round of --until-precision plays its own game count, not the pilot's
+            ...(flags.games === undefined && r.manifest.games === exp.games
+              ? []
+              : ['--games', String(r.manifest.games)]),
             ...(flags.seed === undefined ? [] : ['--seed', String(flags.seed)]),
             ...(flags.chunkSize === undefined ? [] : ['--chunk-size', String(flags.chunkSize)]),
             ...(held === undefined ? [] : ['--shard', shardLabel(held)]),
@@ -178,7 +197,7 @@ export function registerRun(program: Command, games: GameRegistry): void {
             ...(flags.workers === undefined ? [] : ['--workers', String(flags.workers)]),
           );
           process.stderr.write(
-            `interrupted: ${r.played + r.reused} of ${held === undefined ? exp.games * exp.arms.length : held.rows} games are saved in ${out}\nresume with: ${again}\n`,
+            `interrupted: ${r.played + r.reused} of ${held === undefined ? r.manifest.games * exp.arms.length : held.rows} games are saved in ${out}\nresume with: ${again}\n`,
           );
           process.exitCode = lastSignal === 'SIGTERM' ? 143 : 130;
           return;
@@ -195,8 +214,13 @@ export function registerRun(program: Command, games: GameRegistry): void {
           );
           return;
         }
+        // After --until-precision: the final run's games, and the time and games of every round.
+        const rounds =
+          r.rounds !== undefined && r.rounds.length > 1
+            ? `; ${r.rounds.length} rounds of ${r.rounds.join(', ')} games per arm, ${r.played} games played in all`
+            : '';
         process.stdout.write(
-          `${exp.name}: ${exp.games * exp.arms.length} games in ${r.seconds.toFixed(1)} s${rate}${reused}\nrun directory: ${out}\nreport: ${out}/index.html\n\n`,
+          `${exp.name}: ${r.manifest.games * exp.arms.length} games in ${r.seconds.toFixed(1)} s${rate}${rounds}${reused}\nrun directory: ${out}\nreport: ${out}/index.html\n\n`,
         );
         const { readFileSync } = await import('node:fs');
         process.stdout.write(readFileSync(`${out}/summary.md`, 'utf8'));

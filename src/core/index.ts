@@ -5,5 +5,6 @@ export * from './errors.js';
 export * from './game.js';
 export * from './graph.js';
 export * from './hex.js';
+export * from './percent.js';
 export * from './rng.js';
 export * from './setup.js';

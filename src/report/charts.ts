@@ -9,6 +9,7 @@ import type {
   ZoneBoardDef,
 } from '../core/board.js';
 import type { GameDefinition, OddsTable } from '../core/game.js';
+import { percent } from '../core/percent.js';
 import { hexBoardBounds, hexBoardFeatures, placeSheets } from './hexmap.js';
 
 // Vega-lite specs of the report, each built from summary rows (never from the raw games table, so
@@ -301,7 +302,7 @@ export function oddsChart(table: OddsTable): Spec {
       outcome: r.outcome,
       column: table.columns[c]!,
       p,
-      label: p === 0 ? '' : `${(100 * p).toFixed(0)}%`,
+      label: p === 0 ? '' : `${percent(p, 0)}%`,
     })),
   );
   return {
@@ -359,7 +360,7 @@ function sharesByArm(heat: readonly CellHeat[]): Map<string, Map<string, number>
 /** What hovering a cell shows (the SVG <title>): id, name, terrain, marks and its share. */
 function cellLabel(c: BoardCell, share: number): string {
   const marks = c.marks === undefined || c.marks.length === 0 ? '' : `; ${c.marks.join(', ')}`;
-  return `${c.id}${c.name === undefined || c.name === '' ? '' : ` ${c.name}`} (${c.terrain}${marks}): ${(100 * share).toFixed(1)}% of games`;
+  return `${c.id}${c.name === undefined || c.name === '' ? '' : ` ${c.name}`} (${c.terrain}${marks}): ${percent(share)}% of games`;
 }
 
 const SHARE_COLOUR = {

@@ -1,5 +1,12 @@
-/** A rate as a percentage with one decimal, e.g. 0.1234 -> "12.3". */
+import { percent } from '../core/percent.js';
+
+/** A rate as a percentage with one decimal, e.g. 0.1234 -> "12.3", 0.0002 -> "<0.1" (see percent). */
 export function pct(x: number): string {
+  return percent(x, 1);
+}
+
+/** A rate as a CSS percentage (a length, not text): 0.1234 -> "12.3". */
+export function cssPct(x: number): string {
   return (100 * x).toFixed(1);
 }
 

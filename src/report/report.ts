@@ -26,7 +26,7 @@ import {
   trustedHtml,
   trustedMd,
 } from './escape.js';
-import { count, pct, rateWithCi } from './format.js';
+import { count, cssPct, pct, rateWithCi } from './format.js';
 import { renderSvg } from './render.js';
 
 function armLabel(m: Manifest, arm: string): string {
@@ -223,7 +223,7 @@ export function reportHtml(
   const sideRows = outcomes.filter((o) => o.kind === 'winner');
   const resultRows = outcomes.filter((o) => o.kind === 'result');
   const bar = (o: OutcomeRow) =>
-    html`<div class="bar"><div class="fill" style="width:${pct(o.rate)}%"></div><div class="ci" style="left:${pct(o.lo95)}%;width:${pct(o.hi95 - o.lo95)}%"></div></div>`;
+    html`<div class="bar"><div class="fill" style="width:${cssPct(o.rate)}%"></div><div class="ci" style="left:${cssPct(o.lo95)}%;width:${cssPct(o.hi95 - o.lo95)}%"></div></div>`;
   const outcomeTable = (rows: readonly OutcomeRow[], label: string) => html`
 <table><thead><tr><th>arm</th><th>${label}</th><th>games</th><th>count</th><th>rate [95% CI]</th><th></th></tr></thead><tbody>
 ${rows.map((o, i) => html`${i === 0 ? '' : '\n'}<tr><td>${o.arm}</td><td>${o.outcome}</td><td>${count(o.games)}</td><td>${count(o.count)}</td><td>${rateWithCi(o.rate, o.lo95, o.hi95)}</td><td>${bar(o)}</td></tr>`)}

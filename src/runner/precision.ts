@@ -1,35 +1,87 @@
 import { readFileSync } from 'node:fs';
 import { wilson } from '../analysis/intervals.js';
-import { gamesForRate } from '../analysis/stats.js';
 import { type Experiment, withOverrides } from './experiment.js';
 import { readManifest, writeManifest } from './manifest.js';
 import { type RunOptions, type RunOutcome, runExperiment } from './run.js';
 
-/** Largest 95% half-width among the win rates (each side, each arm) of a finished run's summary.csv. */
-export function widestWinInterval(dir: string): { halfWidth: number; worstRate: number } {
-  const [, ...lines] = readFileSync(`${dir}/summary.csv`, 'utf8').trim().split('\n');
-  let halfWidth = 0;
-  let worstRate = 0.5;
-  for (const l of lines) {
-    const [, kind, , count, games] = l.split(',');
-    if (kind !== 'winner') continue;
-    const n = Number(games);
-    const x = Number(count);
-    const ci = wilson(x, n);
-    const h = (ci.high - ci.low) / 2;
-    if (h > halfWidth) {
-      halfWidth = h;
-      worstRate = n === 0 ? 0.5 : x / n;
-    }
+/** Planned game counts are whole multiples of this: fine enough never to overshoot by much. */
+export const PRECISION_STEP = 100;
+
+/** Half-width of the Wilson 95% interval of `successes` (not necessarily whole) in `n` games. */
+function wilsonHalfWidth(successes: number, n: number): number {
+  const ci = wilson(successes, n);
+  return (ci.high - ci.low) / 2;
+}
+
+/**
+ * The smallest game count whose Wilson 95% interval around `rate` has half-width <= `target`. The
+ * half-width falls as the count grows (for any rate), so a bisection finds it.
+ */
+export function gamesForWilsonHalfWidth(rate: number, target: number): number {
+  let hi = 1;
+  while (wilsonHalfWidth(rate * hi, hi) > target) hi *= 2;
+  let lo = hi / 2;
+  // invariant: hi meets the target; lo misses it (or is below one game)
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (wilsonHalfWidth(rate * mid, mid) > target) lo = mid;
+    else hi = mid;
   }
-  return { halfWidth, worstRate };
+  return hi;
+}
+
+/** One win rate of a finished run: wins of one side in one arm, out of the arm's games. */
+export interface WinCount {
+  readonly wins: number;
+  readonly games: number;
+}
+
+/** The win rates (each side, each arm) of a finished run's summary.csv. */
+export function winCounts(dir: string): WinCount[] {
+  const [, ...lines] = readFileSync(`${dir}/summary.csv`, 'utf8').trim().split('\n');
+  return lines.flatMap((l) => {
+    const [, kind, , count, games] = l.split(',');
+    return kind === 'winner' ? [{ wins: Number(count), games: Number(games) }] : [];
+  });
+}
+
+/** The largest 95% (Wilson) half-width among the win rates. */
+export function widestHalfWidth(counts: readonly WinCount[]): number {
+  return Math.max(0, ...counts.map((c) => wilsonHalfWidth(c.wins, c.games)));
+}
+
+/**
+ * Games per arm for the next round: the smallest count at which every observed win rate's Wilson
+ * 95% half-width is <= `target`, rounded up to PRECISION_STEP, more than `current` and at most
+ * `maxGames`.
+ */
+export function plannedGames(
+  counts: readonly WinCount[],
+  target: number,
+  current: number,
+  maxGames: number,
+): number {
+  const needed = Math.max(
+    0,
+    ...counts.map((c) => gamesForWilsonHalfWidth(c.games === 0 ? 0.5 : c.wins / c.games, target)),
+  );
+  const stepped = Math.ceil(needed / PRECISION_STEP) * PRECISION_STEP;
+  return Math.min(maxGames, Math.max(stepped, current + PRECISION_STEP));
+}
+
+/** The outcome of `run --until-precision`: the last round's run, with totals over all rounds. */
+export interface PrecisionOutcome extends RunOutcome {
+  /** Games per arm of each round, the pilot first. */
+  readonly rounds: readonly number[];
 }
 
 /**
  * `run --until-precision h`: plays a pilot of the experiment's game count, then reruns with the game
  * count the pilot's rates call for, until every win rate's 95% interval has half-width <= h or the
  * cap is reached. Each round is an ordinary run (so the final directory is byte-identical to
- * `run --games <final count>`); the manifest records the rounds.
+ * `run --games <final count>`); the manifest records the rounds. `played` and `seconds` of a
+ * complete outcome are totals over the rounds; its manifest is the last round's. An interrupted
+ * round returns its own outcome (resumable as `run --games <its count> --resume`).
  */
 export async function runUntilPrecision(
   exp: Experiment,
@@ -37,9 +89,11 @@ export async function runUntilPrecision(
   target: number,
   maxGames: number,
   where: string,
-): Promise<RunOutcome> {
+): Promise<PrecisionOutcome> {
   const rounds: { games: number; halfWidth: number }[] = [];
   let current = exp;
+  let played = 0;
+  let seconds = 0;
   for (;;) {
     // The first round replaces a run already in the directory only with --force; later rounds
     // replace the round before.
@@ -48,8 +102,13 @@ export async function runUntilPrecision(
       force: opts.force || rounds.length > 0,
       resume: false,
     });
-    if (r.status !== 'complete') return r;
-    const { halfWidth, worstRate } = widestWinInterval(opts.out);
+    const games = [...rounds.map((x) => x.games), current.games];
+    // An interrupted round is reported as itself: its manifest's games, what it saved.
+    if (r.status !== 'complete') return { ...r, rounds: games };
+    played += r.played;
+    seconds += r.seconds;
+    const counts = winCounts(opts.out);
+    const halfWidth = widestHalfWidth(counts);
     rounds.push({ games: current.games, halfWidth });
     const capped = current.games >= maxGames;
     if (halfWidth <= target || capped || rounds.length >= 6) {
@@ -63,13 +122,8 @@ export async function runUntilPrecision(
             : `precision not reached: +-${(100 * halfWidth).toFixed(2)} points at the cap of ${current.games} games per arm (target +-${(100 * target).toFixed(2)})\n`,
         );
       }
-      return { ...r, manifest: readManifest(opts.out) };
+      return { ...r, played, seconds, rounds: games, manifest: readManifest(opts.out) };
     }
-    const needed = Math.ceil(
-      gamesForRate(target, Math.max(worstRate, 1 - worstRate) === 1 ? 0.5 : worstRate) * 1.05,
-    );
-    const chunk = current.chunkSize;
-    const next = Math.min(maxGames, Math.max(current.games + chunk, Math.ceil(needed / chunk) * chunk));
-    current = withOverrides(exp, { games: next }, where);
+    current = withOverrides(exp, { games: plannedGames(counts, target, current.games, maxGames) }, where);
   }
 }

@@ -1,9 +1,10 @@
 import type { OddsTable } from '../../core/game.js';
+import { percent } from '../../core/percent.js';
 
-/** An odds table as aligned text: probabilities in percent with two decimals. */
+/** An odds table as aligned text: probabilities in percent with two decimals ("<0.01%" when smaller). */
 export function formatOddsTable(t: OddsTable): string {
   const head = ['outcome', ...t.columns];
-  const body = t.rows.map((r) => [r.outcome, ...r.p.map((p) => `${(100 * p).toFixed(2)}%`)]);
+  const body = t.rows.map((r) => [r.outcome, ...r.p.map((p) => `${percent(p, 2)}%`)]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
   const line = (cells: readonly string[]) =>
     cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');

@@ -11,6 +11,7 @@
  */
 import { quote, UserError } from '../../core/errors.js';
 import type { GameSetup, OddsProvider, OddsTable } from '../../core/game.js';
+import { percent } from '../../core/percent.js';
 import { gameStreams } from '../../core/rng.js';
 import { type BattleKind, type Drm, roundDrm } from './combat.js';
 import { fireDistribution, generatedUnits } from './crt.js';
@@ -854,7 +855,7 @@ export function requestOdds(r: ScsOddsRequest): BattleOdds {
     : generatedBattleOdds(r.spec, r.defence.generated);
 }
 
-const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
+const pct = (x: number) => `${percent(x, 2)}%`;
 const mean = (d: readonly number[]) => d.reduce((a, p, i) => a + i * p, 0);
 
 /** The four tables of `sandtable odds scs`. */
