@@ -10,6 +10,7 @@ import type {
 } from '../core/board.js';
 import type { GameDefinition, OddsTable } from '../core/game.js';
 import { percent } from '../core/percent.js';
+import { sideName } from './format.js';
 import { hexBoardBounds, hexBoardFeatures, placeSheets } from './hexmap.js';
 
 // Vega-lite specs of the report, each built from summary rows (never from the raw games table, so
@@ -36,9 +37,17 @@ export function outcomesChart(
   arms: readonly string[],
 ): Spec {
   const side = def.sides[0]!;
+  const colours = outcomeColours(def);
+  const order = new Map(colours.domain.map((id, i) => [id, i]));
   const results = outcomes
     .filter((o) => o.kind === 'result')
-    .map((o) => ({ arm: o.arm, result: o.outcome, share: o.rate, count: o.count }));
+    .map((o) => ({
+      arm: o.arm,
+      result: o.outcome,
+      order: order.get(o.outcome) ?? 0,
+      share: o.rate,
+      count: o.count,
+    }));
   const wins = outcomes
     .filter((o) => o.kind === 'winner' && o.outcome === side.id)
     .map((o) => ({ arm: o.arm, rate: o.rate, lo: o.lo95, hi: o.hi95 }));
@@ -68,10 +77,10 @@ export function outcomesChart(
             field: 'result',
             type: 'nominal',
             title: 'result',
-            sort: def.results.map((r) => r.id),
-            scale: { scheme: 'tableau10' },
+            sort: [...colours.domain],
+            scale: { domain: [...colours.domain], range: [...colours.range] },
           },
-          order: { field: 'result', sort: 'ascending' },
+          order: { field: 'order', sort: 'ascending' },
           tooltip: [
             { field: 'arm' },
             { field: 'result' },
@@ -97,6 +106,142 @@ export function outcomesChart(
             { field: 'lo', format: '.1%' },
             { field: 'hi', format: '.1%' },
           ],
+        },
+      },
+    ],
+  };
+}
+
+/** Hue families per side, darkest first: the first side's blues, the second's reds, then others. */
+const SIDE_HUES: readonly (readonly string[])[] = [
+  ['#08306b', '#2171b5', '#6baed6', '#9ecae1', '#c6dbef'],
+  ['#67000d', '#cb181d', '#fb6a4a', '#fc9272', '#fcbba1'],
+  ['#00441b', '#238b45', '#74c476', '#a1d99b', '#c7e9c0'],
+  ['#3f007d', '#6a51a3', '#9e9ac8', '#bcbddc', '#dadaeb'],
+];
+const NO_WINNER_GREYS: readonly string[] = ['#969696', '#bdbdbd', '#d9d9d9'];
+
+/**
+ * The result colours of a game, in stacking order left to right: the first side's results in its
+ * hue family (its first result darkest, at the left edge), results without a winner in greys in
+ * the middle, then the other sides' results in theirs, the second side's first result darkest at
+ * the right edge. Built from the ResultDefs' winners and the sides' order only, so fixed per game.
+ */
+export function outcomeColours(def: GameDefinition): { domain: string[]; range: string[] } {
+  const entries: { id: string; colour: string }[] = [];
+  const ofSide = (side: string | null) => def.results.filter((r) => r.winner === side);
+  const shade = (family: readonly string[], k: number) => family[Math.min(k, family.length - 1)]!;
+  const [first, ...rest] = def.sides;
+  if (first !== undefined)
+    ofSide(first.id).forEach((r, k) => {
+      entries.push({ id: r.id, colour: shade(SIDE_HUES[0]!, k) });
+    });
+  ofSide(null).forEach((r, k) => {
+    entries.push({ id: r.id, colour: shade(NO_WINNER_GREYS, k) });
+  });
+  rest.forEach((side, i) => {
+    const family = SIDE_HUES[(i + 1) % SIDE_HUES.length]!;
+    const mine = ofSide(side.id).map((r, k) => ({ id: r.id, colour: shade(family, k) }));
+    entries.push(...mine.reverse());
+  });
+  // results naming a winner that is not a side (none in a valid game) go last, in grey
+  for (const r of def.results)
+    if (!entries.some((e) => e.id === r.id)) entries.push({ id: r.id, colour: NO_WINNER_GREYS[0]! });
+  return { domain: entries.map((e) => e.id), range: entries.map((e) => e.colour) };
+}
+
+/** The statistics (ids) whose minimum equals their maximum in every arm: they never vary. */
+export function constantStats(stats: readonly StatRow[]): string[] {
+  const varies = new Set(stats.filter((s) => s.min !== s.max && !Number.isNaN(s.min)).map((s) => s.stat));
+  return [...new Set(stats.map((s) => s.stat))].filter((id) => !varies.has(id));
+}
+
+/**
+ * The first side's win rate over a policy matrix: one cell per arm, its rate and Wilson 95%
+ * interval written in it.
+ */
+export function matrixChart(
+  def: GameDefinition,
+  matrix: {
+    readonly rowSide: string;
+    readonly colSide: string;
+    readonly rows: readonly string[];
+    readonly cols: readonly string[];
+    readonly arms: readonly (readonly string[])[];
+  },
+  outcomes: readonly OutcomeRow[],
+): Spec {
+  const name = (s: string) => sideName(def, s);
+  const win = new Map(
+    outcomes.filter((o) => o.kind === 'winner' && o.outcome === matrix.rowSide).map((o) => [o.arm, o]),
+  );
+  const values = matrix.rows.flatMap((row, r) =>
+    matrix.cols.map((col, c) => {
+      const arm = matrix.arms[r]![c]!;
+      const o = win.get(arm);
+      const rate = o?.rate ?? 0;
+      return {
+        row,
+        col,
+        arm,
+        rate,
+        rateText: `${percent(rate)}%`,
+        ciText: o === undefined ? '' : `[${percent(o.lo95)}, ${percent(o.hi95)}]`,
+        label: `${arm}: ${name(matrix.rowSide)} wins ${percent(rate)}%${o === undefined ? '' : ` [${percent(o.lo95)}, ${percent(o.hi95)}]`}`,
+      };
+    }),
+  );
+  const x = {
+    field: 'col',
+    type: 'nominal',
+    sort: [...matrix.cols],
+    title: `${name(matrix.colSide)} policy`,
+    axis: { orient: 'top', labelAngle: 0, labelLimit: 160 },
+  };
+  const y = {
+    field: 'row',
+    type: 'nominal',
+    sort: [...matrix.rows],
+    title: `${name(matrix.rowSide)} policy`,
+    axis: { labelLimit: 200 },
+  };
+  const dark = 'datum.rate > 0.55';
+  return {
+    ...base(
+      `${name(matrix.rowSide)} win rate, ${name(matrix.rowSide)} × ${name(matrix.colSide)} policies`,
+      'each cell: win rate and its Wilson 95% interval',
+    ),
+    data: { values },
+    width: { step: 150 },
+    height: { step: 56 },
+    encoding: { x, y },
+    layer: [
+      {
+        mark: { type: 'rect', stroke: 'white', strokeWidth: 2 },
+        encoding: {
+          color: {
+            field: 'rate',
+            type: 'quantitative',
+            title: `${name(matrix.rowSide)} wins`,
+            scale: { scheme: 'blues', domain: [0, 1] },
+            legend: { format: '%' },
+          },
+          description: { field: 'label' },
+          tooltip: [{ field: 'label', title: 'cell' }],
+        },
+      },
+      {
+        mark: { type: 'text', fontSize: 15, fontWeight: 'bold', dy: -8 },
+        encoding: {
+          text: { field: 'rateText' },
+          color: { condition: { test: dark, value: 'white' }, value: 'black' },
+        },
+      },
+      {
+        mark: { type: 'text', fontSize: 11, dy: 10 },
+        encoding: {
+          text: { field: 'ciText' },
+          color: { condition: { test: dark, value: 'white' }, value: 'black' },
         },
       },
     ],
@@ -135,8 +280,9 @@ export function statisticsChart(
   stats: readonly StatRow[],
   arms: readonly string[],
 ): Spec {
+  const constant = new Set(constantStats(stats));
   const values = stats
-    .filter((s) => s.stat !== 'end_turn')
+    .filter((s) => s.stat !== 'end_turn' && !constant.has(s.stat))
     .map((s) => ({ ...s, label: def.stats.find((d) => d.id === s.stat)?.description ?? s.stat }));
   const y = { field: 'arm', type: 'nominal', sort: [...arms], title: null, axis: { labelLimit: 260 } };
   return {
@@ -151,7 +297,7 @@ export function statisticsChart(
         type: 'nominal',
         title: null,
         header: { labelAngle: 0, labelAlign: 'left', labelLimit: 200 },
-        sort: def.stats.map((s) => s.id),
+        sort: def.stats.map((s) => s.id).filter((id) => !constant.has(id)),
       },
     },
     resolve: { scale: { x: 'independent' } },

@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { armColumns } from '../analysis/columns.js';
 import { type GamesTable, gamesTableColumns } from '../analysis/games-table.js';
+import { headlineComparisons } from '../analysis/headline.js';
 import { computeReportData, type HeatRow, summaryFiles } from '../analysis/report-data.js';
 import type { GameDefinition } from '../core/game.js';
 import { renderReport } from '../report/report.js';
@@ -28,7 +29,15 @@ export async function finishRun(
   mkdirSync(dir, { recursive: true });
   const columns = gamesTableColumns(def);
   const data = computeReportData(def, table, manifest.arms, manifest.baseline, heat);
-  const files = { ...summaryFiles(data), ...(await renderReport(def, manifest, data)) };
+  const files = {
+    ...summaryFiles(data),
+    ...(await renderReport(
+      def,
+      manifest,
+      data,
+      headlineComparisons(def, table, manifest.arms, data.outcomes),
+    )),
+  };
   const names = ['games.parquet', ...(csv ? ['games.csv'] : []), ...Object.keys(files)];
   const before = manifest.pending ?? [];
   const partial = writeManifest(dir, {

@@ -1,4 +1,5 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync as writeFileAt } from 'node:fs';
+import { headlineComparisons } from '../analysis/headline.js';
 import { computeReportData, type HeatRow, summaryFiles } from '../analysis/report-data.js';
 import type { GameRegistry } from '../core/registry.js';
 import { renderReport } from '../report/report.js';
@@ -39,7 +40,15 @@ export async function rebuildReport(dir: string, games: GameRegistry): Promise<v
     const { manifest, table } = await loadRun(dir, inputs);
     const def = games.get(manifest.game.id, `${dir}/manifest.json: game`);
     const data = computeReportData(def, table, manifest.arms, manifest.baseline, heated ? readHeat(dir) : []);
-    const files = { ...summaryFiles(data), ...(await renderReport(def, manifest, data)) };
+    const files = {
+      ...summaryFiles(data),
+      ...(await renderReport(
+        def,
+        manifest,
+        data,
+        headlineComparisons(def, table, manifest.arms, data.outcomes),
+      )),
+    };
     assertOutputs(
       dir,
       manifest,
