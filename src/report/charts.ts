@@ -11,7 +11,7 @@ import type {
 import type { GameDefinition, OddsTable } from '../core/game.js';
 import { percent } from '../core/percent.js';
 import { sideName } from './format.js';
-import { hexBoardBounds, hexBoardFeatures, placeSheets } from './hexmap.js';
+import { hexBoardBounds, hexBoardFeatures, hexEdgeLabels, placedHexes, placeSheets } from './hexmap.js';
 
 // Vega-lite specs of the report, each built from summary rows (never from the raw games table, so
 // a chart stays small however many games were played). Every chart has a title and axis titles a
@@ -114,10 +114,10 @@ export function outcomesChart(
 
 /** Hue families per side, darkest first: the first side's blues, the second's reds, then others. */
 const SIDE_HUES: readonly (readonly string[])[] = [
-  ['#08306b', '#2171b5', '#6baed6', '#9ecae1', '#c6dbef'],
-  ['#67000d', '#cb181d', '#fb6a4a', '#fc9272', '#fcbba1'],
-  ['#00441b', '#238b45', '#74c476', '#a1d99b', '#c7e9c0'],
-  ['#3f007d', '#6a51a3', '#9e9ac8', '#bcbddc', '#dadaeb'],
+  ['#2171b5', '#6baed6', '#9ecae1', '#c6dbef'],
+  ['#cb181d', '#fb6a4a', '#fc9272', '#fcbba1'],
+  ['#238b45', '#74c476', '#a1d99b', '#c7e9c0'],
+  ['#6a51a3', '#9e9ac8', '#bcbddc', '#dadaeb'],
 ];
 const NO_WINNER_GREYS: readonly string[] = ['#969696', '#bdbdbd', '#d9d9d9'];
 
@@ -527,7 +527,12 @@ export function boardChart(
   return board.kind === 'hex' ? hexMapChart(def, board, heat, arms) : networkMapChart(def, board, heat, arms);
 }
 
-/** The hex map: hexes in their true layout, several boards side by side with their labels. */
+/**
+ * The hex map: hexes in their true layout, several boards side by side with their labels. Drawn
+ * bottom to top: the fill (share of games), the hex outlines above it, a symbol for every terrain
+ * but the board's most common one, the outlines of map features, place names, and the column and
+ * row numbers on the edges. Each hex's hover title gives its id, name, terrain, features and share.
+ */
 export function hexMapChart(
   def: GameDefinition,
   board: HexBoardDef,
@@ -539,6 +544,17 @@ export function hexMapChart(
   const sheets = placeSheets(board);
   // A single board needs no label: the chart's title names the map.
   const labelled = sheets.length > 1;
+  const placed = placedHexes(board);
+  const terrains = [...new Set(board.cells.map((c) => c.terrain))];
+  const ground = terrains
+    .map((t) => ({ t, n: board.cells.filter((c) => c.terrain === t).length }))
+    .reduce((x, y) => (y.n > x.n ? y : x)).t;
+  const point = (kind: string, arm: string, x: number, y: number, more: Record<string, unknown>) => ({
+    type: 'Feature',
+    properties: { kind, arm, x, y, ...more },
+    geometry: { type: 'Point', coordinates: [x, y] },
+  });
+  const edges = hexEdgeLabels(board);
   const values = arms.flatMap((arm) => {
     const byCell = shares.get(arm);
     const hexes = hexBoardFeatures(board, (c) => {
@@ -548,26 +564,42 @@ export function hexMapChart(
     const marks = marked.flatMap(({ i, mark }) =>
       hexBoardFeatures(board, (c) => ({ kind: 'mark', arm, mark, label: `${c.id}: ${mark}` }), [i]),
     );
+    const terrain = placed
+      .filter(({ cell }) => cell.terrain !== ground)
+      .map(({ cell, hex }) =>
+        point('terrain', arm, hex.centre[0] - 0.45, hex.centre[1] - 0.4, { terrain: cell.terrain }),
+      );
+    const names = placed
+      .filter(({ cell }) => cell.name !== undefined && cell.name !== '')
+      .map(({ cell, hex }) => point('name', arm, hex.centre[0], hex.centre[1] + 0.45, { text: cell.name }));
+    const numbers = edges.map((e) => point('edge', arm, e.x, e.y, { text: e.text, axis: e.axis }));
     const labels = labelled
-      ? sheets.map((p) => ({
-          type: 'Feature',
-          properties: { kind: 'label', arm, text: p.label, x: p.left, y: p.top - 0.4 },
-          geometry: { type: 'Point', coordinates: [p.left, p.top - 0.4] },
-        }))
+      ? sheets.map((p) => point('label', arm, p.left, p.top - 1.9, { text: p.label }))
       : [];
-    return [...hexes, ...marks, ...labels];
+    return [...hexes, ...marks, ...terrain, ...names, ...numbers, ...labels];
   });
   // An explicit identity projection (vega-lite does not fit projections inside facets): the map's
-  // bounding box (and the labels' line above it) scaled into a panel of fixed width.
+  // bounding box, widened for the edge numbers (and the boards' labels above them), scaled into a
+  // panel of fixed width.
   const b = hexBoardBounds(board);
-  const minY = labelled ? Math.min(b.minY, ...sheets.map((p) => p.top - 1.4)) : b.minY;
-  const width = Math.max(300, 150 * sheets.length);
-  const scale = width / (b.maxX - b.minX);
+  const minX = Math.min(b.minX, ...edges.map((e) => e.x - 0.8));
+  const minY = Math.min(
+    b.minY,
+    ...edges.map((e) => e.y - 0.7),
+    ...(labelled ? sheets.map((p) => p.top - 2.9) : []),
+  );
+  const width = Math.max(460, 160 * sheets.length);
+  const scale = width / (b.maxX - minX);
   const height = Math.round((b.maxY - minY) * scale);
+  const at = {
+    longitude: { field: 'properties.x', type: 'quantitative' },
+    latitude: { field: 'properties.y', type: 'quantitative' },
+  };
+  const only = (kind: string) => [{ filter: `datum.properties.kind === '${kind}'` }];
   const layers: Spec[] = [
     {
-      transform: [{ filter: "datum.properties.kind === 'hex'" }],
-      mark: { type: 'geoshape', stroke: '#999', strokeWidth: 0.6 },
+      transform: only('hex'),
+      mark: { type: 'geoshape', strokeWidth: 0 },
       encoding: {
         color: { ...SHARE_COLOUR, field: 'properties.share' },
         description: { field: 'properties.label' },
@@ -575,7 +607,27 @@ export function hexMapChart(
       },
     },
     {
-      transform: [{ filter: "datum.properties.kind === 'mark'" }],
+      transform: only('hex'),
+      mark: { type: 'geoshape', filled: false, stroke: '#555', strokeWidth: 0.7 },
+    },
+    {
+      transform: only('terrain'),
+      mark: { type: 'point', filled: true, size: 26, opacity: 1, strokeWidth: 0, color: '#1b7837' },
+      encoding: {
+        ...at,
+        shape: {
+          field: 'properties.terrain',
+          type: 'nominal',
+          title: 'terrain',
+          scale: {
+            domain: terrains.filter((t) => t !== ground),
+            range: ['triangle-up', 'diamond', 'square', 'cross', 'triangle-down'],
+          },
+        },
+      },
+    },
+    {
+      transform: only('mark'),
       mark: { type: 'geoshape', filled: false, strokeWidth: 1.8 },
       encoding: {
         stroke: {
@@ -587,30 +639,37 @@ export function hexMapChart(
         description: { field: 'properties.label' },
       },
     },
+    {
+      transform: only('name'),
+      mark: { type: 'text', fontSize: 7, baseline: 'middle', color: '#111' },
+      encoding: { ...at, text: { field: 'properties.text' } },
+    },
+    {
+      transform: only('edge'),
+      mark: { type: 'text', fontSize: 8, baseline: 'middle', align: 'center', color: '#444' },
+      encoding: { ...at, text: { field: 'properties.text' } },
+    },
   ];
   if (labelled) {
     layers.push({
-      transform: [{ filter: "datum.properties.kind === 'label'" }],
+      transform: only('label'),
       mark: { type: 'text', align: 'left', baseline: 'bottom', fontSize: 12, fontWeight: 'bold' },
-      encoding: {
-        longitude: { field: 'properties.x', type: 'quantitative' },
-        latitude: { field: 'properties.y', type: 'quantitative' },
-        text: { field: 'properties.text' },
-      },
+      encoding: { ...at, text: { field: 'properties.text' } },
     });
   }
   return {
     ...base(
       `${def.title}: ${board.heat}`,
-      'fill: share of games; coloured outlines: terrain and map features',
+      'fill: share of games; coloured outlines: map features; green symbols: terrain; numbers: columns and rows',
     ),
     data: { values },
     facet: { field: 'properties.arm', type: 'nominal', title: null, sort: [...arms] },
-    columns: Math.max(1, Math.min(3, Math.floor(900 / width), arms.length)),
+    columns: Math.max(1, Math.min(2, Math.floor(1000 / width), arms.length)),
+    resolve: { scale: { color: 'shared', fill: 'shared' }, legend: { color: 'shared', fill: 'shared' } },
     spec: {
       width,
       height,
-      projection: { type: 'identity', scale, translate: [-b.minX * scale, -minY * scale] },
+      projection: { type: 'identity', scale, translate: [-minX * scale, -minY * scale] },
       layer: layers,
     },
   };
