@@ -231,14 +231,14 @@ export function matrixChart(
         },
       },
       {
-        mark: { type: 'text', fontSize: 15, fontWeight: 'bold', dy: -8 },
+        mark: { type: 'text', aria: false, fontSize: 15, fontWeight: 'bold', dy: -8 },
         encoding: {
           text: { field: 'rateText' },
           color: { condition: { test: dark, value: 'white' }, value: 'black' },
         },
       },
       {
-        mark: { type: 'text', fontSize: 11, dy: 10 },
+        mark: { type: 'text', aria: false, fontSize: 11, dy: 10 },
         encoding: {
           text: { field: 'ciText' },
           color: { condition: { test: dark, value: 'white' }, value: 'black' },
@@ -612,7 +612,15 @@ export function hexMapChart(
     },
     {
       transform: only('terrain'),
-      mark: { type: 'point', filled: true, size: 26, opacity: 1, strokeWidth: 0, color: '#1b7837' },
+      mark: {
+        type: 'point',
+        aria: false,
+        filled: true,
+        size: 26,
+        opacity: 1,
+        strokeWidth: 0,
+        color: '#1b7837',
+      },
       encoding: {
         ...at,
         shape: {
@@ -641,19 +649,26 @@ export function hexMapChart(
     },
     {
       transform: only('name'),
-      mark: { type: 'text', fontSize: 7, baseline: 'middle', color: '#111' },
+      mark: { type: 'text', aria: false, fontSize: 7, baseline: 'middle', color: '#111' },
       encoding: { ...at, text: { field: 'properties.text' } },
     },
     {
       transform: only('edge'),
-      mark: { type: 'text', fontSize: 8, baseline: 'middle', align: 'center', color: '#444' },
+      mark: { type: 'text', aria: false, fontSize: 8, baseline: 'middle', align: 'center', color: '#444' },
       encoding: { ...at, text: { field: 'properties.text' } },
     },
   ];
   if (labelled) {
     layers.push({
       transform: only('label'),
-      mark: { type: 'text', align: 'left', baseline: 'bottom', fontSize: 12, fontWeight: 'bold' },
+      mark: {
+        type: 'text',
+        aria: false,
+        align: 'left',
+        baseline: 'bottom',
+        fontSize: 12,
+        fontWeight: 'bold',
+      },
       encoding: { ...at, text: { field: 'properties.text' } },
     });
   }
