@@ -571,7 +571,12 @@ export function hexMapChart(
       );
     const names = placed
       .filter(({ cell }) => cell.name !== undefined && cell.name !== '')
-      .map(({ cell, hex }) => point('name', arm, hex.centre[0], hex.centre[1] + 0.45, { text: cell.name }));
+      .map(({ cell, hex }) =>
+        point('name', arm, hex.centre[0], hex.centre[1] + 0.45, {
+          text: cell.name,
+          share: byCell?.get(cell.id) ?? 0,
+        }),
+      );
     const numbers = edges.map((e) => point('edge', arm, e.x, e.y, { text: e.text, axis: e.axis }));
     const labels = labelled
       ? sheets.map((p) => point('label', arm, p.left, p.top - 1.9, { text: p.label }))
@@ -649,8 +654,13 @@ export function hexMapChart(
     },
     {
       transform: only('name'),
-      mark: { type: 'text', aria: false, fontSize: 7, baseline: 'middle', color: '#111' },
-      encoding: { ...at, text: { field: 'properties.text' } },
+      mark: { type: 'text', aria: false, fontSize: 7, baseline: 'middle' },
+      encoding: {
+        ...at,
+        text: { field: 'properties.text' },
+        // white on the dark end of the fill scale, black elsewhere
+        color: { condition: { test: 'datum.properties.share > 0.6', value: 'white' }, value: '#111' },
+      },
     },
     {
       transform: only('edge'),

@@ -342,15 +342,22 @@ function armsTable(m: Manifest): Html {
   const differing = keys.filter((k) => !same(k));
   const variants = [...new Set(m.arms.flatMap((a) => a.variants))];
   const allOn = variants.filter((v) => m.arms.every((a) => a.variants.includes(v)));
-  const rows = m.arms.map(
-    (a) =>
-      html`<tr><td>${a.id}</td><td>${a.scenario}</td><td>${armLabel(m, a.id)}</td><td>${a.variants.filter((v) => !allOn.includes(v)).join(', ')}</td><td>${differing.map((k, i) => html`${i === 0 ? '' : '; '}${k} = ${a.params[k] === undefined ? 'default' : shortValue(a.params[k])}`)}</td></tr>`,
-  );
+  const someVariants = variants.length > allOn.length;
+  const rows = m.arms.map((a) => {
+    const own = a.variants.filter((v) => !allOn.includes(v)).join(', ');
+    const params = differing.map(
+      (k, i) =>
+        html`${i === 0 ? '' : '; '}${k} = ${a.params[k] === undefined ? 'default' : shortValue(a.params[k])}`,
+    );
+    return html`<tr><td>${a.id}</td><td>${a.scenario}</td><td>${armLabel(m, a.id)}</td>${someVariants ? html`<td>${own}</td>` : ''}${differing.length > 0 ? html`<td>${params}</td>` : ''}</tr>`;
+  });
   const sharedLine =
     shared.length + allOn.length === 0
       ? ''
       : html`<p>Every arm: ${allOn.length === 0 ? '' : html`variants ${allOn.join(', ')}${shared.length === 0 ? '' : '; '}`}${shared.map((k, i) => html`${i === 0 ? '' : '; '}${k} = ${shortValue(m.arms[0]?.params[k])}`)}.</p>`;
-  return html`<div class="scroll"><table><thead><tr><th>arm</th><th>scenario</th><th>policies</th><th>variants (not in every arm)</th><th>parameters that differ between arms</th></tr></thead><tbody>${rows}</tbody></table></div>${sharedLine}`;
+  // columns for what differs between arms only; what every arm shares is said once below
+  const head = html`<th>arm</th><th>scenario</th><th>policies</th>${someVariants ? html`<th>variants (not in every arm)</th>` : ''}${differing.length > 0 ? html`<th>parameters that differ between arms</th>` : ''}`;
+  return html`<div class="scroll"><table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>${sharedLine}`;
 }
 
 /**
