@@ -62,6 +62,27 @@ function launch(): Promise<Browser> {
   });
 }
 
+const chromiumHere = existsSync(CHROMIUM) || process.env.CI === 'true';
+
+/** Runs `f` with a browser, closing it whatever happens. */
+async function withBrowser(f: (browser: Browser) => Promise<void>): Promise<void> {
+  const browser = await launch();
+  try {
+    await f(browser);
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Opens a report at a 1400 px viewport: no console errors, no failed requests, nothing wider. */
+async function openWide(browser: Browser, file: string) {
+  const { page, errors, failed } = await open(browser, file, 1400);
+  expect(errors).toEqual([]);
+  expect(failed).toEqual([]);
+  expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(1400);
+  return page;
+}
+
 /** Opens a report file, collecting console errors, requests and failed requests. */
 async function open(browser: Browser, file: string, width = 1200) {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
@@ -136,15 +157,11 @@ describe('the HTML report in a real browser', () => {
     },
   );
 
-  it.runIf(existsSync(CHROMIUM) || process.env.CI === 'true')(
+  it.runIf(chromiumHere)(
     "leads the main job's report with the Soviet x US heatmap and a ranking, within 1400 px",
     async () => {
-      const browser = await launch();
-      try {
-        const { page, errors, failed } = await open(browser, join(mainJob, 'index.html'), 1400);
-        expect(errors).toEqual([]);
-        expect(failed).toEqual([]);
-        expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(1400);
+      await withBrowser(async (browser) => {
+        const page = await openWide(browser, join(mainJob, 'index.html'));
         // the first section after the table of contents is the headline
         const first = page.locator('nav#contents + section');
         expect(await first.locator('h2').first().textContent()).toBe('Headline');
@@ -165,21 +182,15 @@ describe('the HTML report in a real browser', () => {
           expect(await page.locator(href).count(), href).toBe(1);
         mkdirSync(artifacts, { recursive: true });
         await page.screenshot({ path: join(artifacts, 'report-main-job.png'), fullPage: true });
-      } finally {
-        await browser.close();
-      }
+      });
     },
   );
 
-  it.runIf(existsSync(CHROMIUM) || process.env.CI === 'true')(
+  it.runIf(chromiumHere)(
     'draws the SCS report within 1400 px, its hex map numbered on the edges',
     async () => {
-      const browser = await launch();
-      try {
-        const { page, errors, failed } = await open(browser, join(scsRun, 'index.html'), 1400);
-        expect(errors).toEqual([]);
-        expect(failed).toEqual([]);
-        expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(1400);
+      await withBrowser(async (browser) => {
+        const page = await openWide(browser, join(scsRun, 'index.html'));
         expect(await page.locator('nav#contents + section h2').first().textContent()).toBe('Headline');
         const map = page.locator('figure#chart-hex-map svg');
         await map.scrollIntoViewIfNeeded();
@@ -192,9 +203,7 @@ describe('the HTML report in a real browser', () => {
         mkdirSync(artifacts, { recursive: true });
         await page.screenshot({ path: join(artifacts, 'report-scs.png'), fullPage: true });
         await map.screenshot({ path: join(artifacts, 'report-scs-hex-map.png') });
-      } finally {
-        await browser.close();
-      }
+      });
     },
   );
 });

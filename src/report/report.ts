@@ -247,14 +247,10 @@ function tableOfContents(lines: readonly Md[]): Md[] {
 }
 
 /** The sections of summary.md below its table of contents (the HTML report converts them). */
-function summarySections(
-  def: GameDefinition,
-  m: Manifest,
-  data: ReportData,
-  pairs: readonly ComparisonRow[],
-): HeadlineBlock[] {
+function summarySections(...args: Parameters<typeof headlineBlocks>): HeadlineBlock[] {
+  const [def, m, data] = args;
   return [
-    ...headlineBlocks(def, m, data, pairs),
+    ...headlineBlocks(...args),
     {
       lines: [
         ...armFindings(def, m, data),
