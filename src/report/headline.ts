@@ -323,7 +323,8 @@ export function headlineBlocks(
     {
       lines: [md`## Headline`, md``, ...resultsKey(def, data.outcomes), md`${trustedMd(PAIRED_TEST)}`, md``],
     },
-    { lines: [...roundRobinBlock(data), ...rankingBlock(def, m, data, pairs)] },
+    // a round robin is ranked by its entrants' scores; other runs by the first side's win rate
+    { lines: (data.ranking ?? []).length > 0 ? roundRobinBlock(data) : rankingBlock(def, m, data, pairs) },
     ...matrixBlocks(def, m, data, pairs),
     { lines: movesBlock(def, m, data) },
   ];
