@@ -455,7 +455,7 @@ ${comparisonRows}
 body{font-family:system-ui,sans-serif;max-width:1200px;margin:2em auto;padding:0 1em;color:#222;overflow-wrap:anywhere}
 .scroll{max-width:100%;overflow-x:auto}
 table{border-collapse:collapse;margin:1em 0;font-size:14px}th,td{border-bottom:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top}
-th{background:#f4f4f4;overflow-wrap:normal}td{overflow-wrap:break-word}td:first-child{min-width:10em}.bar{position:relative;width:200px;height:12px;background:#eee}
+th{background:#f4f4f4;overflow-wrap:normal}td{overflow-wrap:break-word}td:nth-child(2){min-width:6em}.bar{position:relative;width:200px;height:12px;background:#eee}
 .fill{position:absolute;top:0;left:0;height:12px;background:#7a9cc6}.ci{position:absolute;top:4px;height:4px;background:#1b3b6f}
 code{background:#f4f4f4;padding:1px 4px}figure{margin:1.5em 0;max-width:100%}figure.chart svg{max-width:100%;height:auto}figcaption{font-size:13px;color:#555}
 nav#contents{background:#f7f7f7;padding:0.5em 1em;margin:1em 0}nav#contents ul{margin:0.3em 0;padding-left:1.2em;columns:2}
