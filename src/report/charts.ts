@@ -579,7 +579,7 @@ export function hexMapChart(
       );
     const numbers = edges.map((e) => point('edge', arm, e.x, e.y, { text: e.text, axis: e.axis }));
     const labels = labelled
-      ? sheets.map((p) => point('label', arm, p.left, p.top - 1.9, { text: p.label }))
+      ? sheets.map((p) => point('label', arm, p.left, p.top - 1.0, { text: p.label }))
       : [];
     return [...hexes, ...marks, ...terrain, ...names, ...numbers, ...labels];
   });
@@ -591,7 +591,7 @@ export function hexMapChart(
   const minY = Math.min(
     b.minY,
     ...edges.map((e) => e.y - 0.7),
-    ...(labelled ? sheets.map((p) => p.top - 2.9) : []),
+    ...(labelled ? sheets.map((p) => p.top - 2.1) : []),
   );
   const width = Math.max(460, 160 * sheets.length);
   const scale = width / (b.maxX - minX);
