@@ -196,14 +196,14 @@ export function matrixChart(
     type: 'nominal',
     sort: [...matrix.cols],
     title: `${name(matrix.colSide)} policy`,
-    axis: { orient: 'top', labelAngle: 0, labelLimit: 160 },
+    axis: { orient: 'top', labelAngle: 0, labelLimit: 160, labelFontSize: 12, titleFontSize: 13 },
   };
   const y = {
     field: 'row',
     type: 'nominal',
     sort: [...matrix.rows],
     title: `${name(matrix.rowSide)} policy`,
-    axis: { labelLimit: 200 },
+    axis: { labelLimit: 200, labelFontSize: 12, titleFontSize: 13 },
   };
   const dark = 'datum.rate > 0.55';
   return {
@@ -212,8 +212,8 @@ export function matrixChart(
       'each cell: win rate and its Wilson 95% interval',
     ),
     data: { values },
-    width: { step: 150 },
-    height: { step: 56 },
+    width: { step: 170 },
+    height: { step: 64 },
     encoding: { x, y },
     layer: [
       {
@@ -231,14 +231,14 @@ export function matrixChart(
         },
       },
       {
-        mark: { type: 'text', aria: false, fontSize: 15, fontWeight: 'bold', dy: -8 },
+        mark: { type: 'text', aria: false, fontSize: 17, fontWeight: 'bold', dy: -9 },
         encoding: {
           text: { field: 'rateText' },
           color: { condition: { test: dark, value: 'white' }, value: 'black' },
         },
       },
       {
-        mark: { type: 'text', aria: false, fontSize: 11, dy: 10 },
+        mark: { type: 'text', aria: false, fontSize: 12, dy: 12 },
         encoding: {
           text: { field: 'ciText' },
           color: { condition: { test: dark, value: 'white' }, value: 'black' },
