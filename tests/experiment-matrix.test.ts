@@ -246,7 +246,7 @@ describe('a round robin', () => {
     const scores = rows.map((x) => Number(x[6]));
     expect([...scores].sort((x, y) => y - x)).toEqual(scores);
     const md = readFileSync(join(out, 'summary.md'), 'utf8');
-    expect(md).toContain('## Round-robin ranking');
+    expect(md).toContain('### Round-robin ranking'); // in the headline
     expect(md).toContain('| rank | entrant | games | wins | draws | losses | score [95% CI] |');
     expect(md).toContain('a win 1, a game without a winner 1/2, a loss 0');
   });

@@ -8,12 +8,16 @@ import { sandtable, tempDir } from './helpers/cli.js';
 // The report of a real run opens in headless Chromium with no console errors and no failed or
 // external requests, and every chart is visible with a non-zero size. So do the reports of two
 // fake games on a zone board and on a point-and-line board (tests/helpers/board-games.ts), whose
-// board chart shows a hover title on every cell. Screenshots are kept in test-artifacts/ for
-// people to look at.
+// board chart shows a hover title on every cell. The main job's report (a small run of
+// sfo-advanced-policies) leads with the headline: the Soviet x US matrix heatmap and a ranking,
+// right after the table of contents; it and an SCS report fit a 1400 px viewport, and the SCS hex
+// map numbers its columns. Screenshots are kept in test-artifacts/ for people to look at.
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const dir = tempDir('browser');
 const out = join(dir, 'run');
+const mainJob = join(dir, 'main-job');
+const scsRun = join(dir, 'scs');
 const artifacts = join(import.meta.dirname, '..', 'test-artifacts');
 
 const boards = [
@@ -33,7 +37,14 @@ beforeAll(async () => {
     '--quiet',
   ]);
   expect(r.code, r.stderr).toBe(0);
-});
+  for (const [file, n, to] of [
+    ['experiments/sfo-advanced-policies.json', '200', mainJob],
+    ['experiments/scs-policies.json', '50', scsRun],
+  ] as const) {
+    const run = sandtable(['run', file, '--games', n, '--out', to, '--quiet']);
+    expect(run.code, run.stderr).toBe(0);
+  }
+}, 120_000);
 
 /** Headless Chromium as this machine's closed network needs it (no background requests). */
 function launch(): Promise<Browser> {
@@ -51,9 +62,30 @@ function launch(): Promise<Browser> {
   });
 }
 
+const chromiumHere = existsSync(CHROMIUM) || process.env.CI === 'true';
+
+/** Runs `f` with a browser, closing it whatever happens. */
+async function withBrowser(f: (browser: Browser) => Promise<void>): Promise<void> {
+  const browser = await launch();
+  try {
+    await f(browser);
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Opens a report at a 1400 px viewport: no console errors, no failed requests, nothing wider. */
+async function openWide(browser: Browser, file: string) {
+  const { page, errors, failed } = await open(browser, file, 1400);
+  expect(errors).toEqual([]);
+  expect(failed).toEqual([]);
+  expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(1400);
+  return page;
+}
+
 /** Opens a report file, collecting console errors, requests and failed requests. */
-async function open(browser: Browser, file: string) {
-  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+async function open(browser: Browser, file: string, width = 1200) {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
   const errors: string[] = [];
   const requests: string[] = [];
   const failed: string[] = [];
@@ -122,6 +154,56 @@ describe('the HTML report in a real browser', () => {
       } finally {
         await browser.close();
       }
+    },
+  );
+
+  it.runIf(chromiumHere)(
+    "leads the main job's report with the Soviet x US heatmap and a ranking, within 1400 px",
+    async () => {
+      await withBrowser(async (browser) => {
+        const page = await openWide(browser, join(mainJob, 'index.html'));
+        // the first section after the table of contents is the headline
+        const first = page.locator('nav#contents + section');
+        expect(await first.locator('h2').first().textContent()).toBe('Headline');
+        expect(await first.locator('h3').allTextContents()).toEqual(
+          expect.arrayContaining(['Ranking', 'Soviet × US policy matrix']),
+        );
+        const heatmap = first.locator('figure#chart-matrix svg');
+        expect(await heatmap.isVisible()).toBe(true);
+        const cells = await heatmap.locator('path > title').allTextContents();
+        expect(cells.filter((t) => t.includes('_vs_'))).toHaveLength(9);
+        expect(await heatmap.locator('text').allTextContents()).toContain('hold-towns');
+        const ranking = first.locator('table').first();
+        expect(await ranking.locator('tr').count()).toBe(1 + 10);
+        // every link of the contents leads to a heading of the page
+        for (const href of await page
+          .locator('nav#contents a')
+          .evaluateAll((as) => as.map((a) => a.getAttribute('href')!)))
+          expect(await page.locator(href).count(), href).toBe(1);
+        mkdirSync(artifacts, { recursive: true });
+        await page.screenshot({ path: join(artifacts, 'report-main-job.png'), fullPage: true });
+      });
+    },
+  );
+
+  it.runIf(chromiumHere)(
+    'draws the SCS report within 1400 px, its hex map numbered on the edges',
+    async () => {
+      await withBrowser(async (browser) => {
+        const page = await openWide(browser, join(scsRun, 'index.html'));
+        expect(await page.locator('nav#contents + section h2').first().textContent()).toBe('Headline');
+        const map = page.locator('figure#chart-hex-map svg');
+        await map.scrollIntoViewIfNeeded();
+        expect(await map.isVisible()).toBe(true);
+        const texts = await map.locator('text').allTextContents();
+        for (const label of ['10', '13', '27', '00', '17']) expect(texts, label).toContain(label);
+        expect(texts).toContain('Moscow');
+        const titles = await map.locator('path > title').allTextContents();
+        expect(titles.some((t) => t.startsWith('1308 Smolensk (clear'))).toBe(true);
+        mkdirSync(artifacts, { recursive: true });
+        await page.screenshot({ path: join(artifacts, 'report-scs.png'), fullPage: true });
+        await map.screenshot({ path: join(artifacts, 'report-scs-hex-map.png') });
+      });
     },
   );
 });

@@ -28,7 +28,6 @@ describe('report charts of a real run', () => {
     expect(names.sort()).toEqual(
       expect.arrayContaining([
         'outcomes.vl.json',
-        'end-turn.vl.json',
         'statistics.vl.json',
         'paired-differences.vl.json',
         'sensitivity.vl.json',
@@ -36,6 +35,22 @@ describe('report charts of a real run', () => {
         'hex-map.vl.json',
       ]),
     );
+  });
+
+  it('say in a sentence, not a one-cell chart, when every game ends on the same turn', () => {
+    const turns = new Set(
+      readFileSync(join(out, 'end-turns.csv'), 'utf8')
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((l) => l.split(',')[1]),
+    );
+    const chart = readdirSync(join(out, 'charts')).includes('end-turn.vl.json');
+    expect(chart).toBe(turns.size > 1);
+    if (turns.size === 1)
+      expect(readFileSync(join(out, 'summary.md'), 'utf8')).toContain(
+        `every game of every arm ended on turn ${[...turns][0]}`,
+      );
   });
 
   it('render to SVG without warnings, each with a title', async () => {

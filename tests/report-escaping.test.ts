@@ -2,9 +2,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import type { ComparisonRow } from '../src/analysis/compare.js';
 import { GamesTableBuilder } from '../src/analysis/games-table.js';
+import { headlineComparisons } from '../src/analysis/headline.js';
 import { computeReportData } from '../src/analysis/report-data.js';
 import { gameRegistry } from '../src/games/index.js';
+import { constantStats } from '../src/report/charts.js';
 
 const getGame = (id: string) => gameRegistry().get(id);
 
@@ -38,7 +41,11 @@ const hostile = (i: number) => PAYLOADS[i % PAYLOADS.length]!;
 const def = getGame('sfo');
 const arms = [hostile(0), hostile(1)];
 
-function hostileRun(): { manifest: Manifest; data: ReturnType<typeof computeReportData> } {
+function hostileRun(): {
+  manifest: Manifest;
+  data: ReturnType<typeof computeReportData>;
+  pairs: ComparisonRow[];
+} {
   // A real games table whose arm names are payloads (as a crafted games.parquet would hold).
   const builder = new GamesTableBuilder(
     def,
@@ -94,7 +101,7 @@ function hostileRun(): { manifest: Manifest; data: ReturnType<typeof computeRepo
   const data = computeReportData(def, builder.table(), manifest.arms, manifest.baseline, [
     { arm: arms[0]!, cell: hostile(3), count: 1, games: 20, share: 0.05 },
   ]);
-  return { manifest, data };
+  return { manifest, data, pairs: headlineComparisons(def, builder.table(), manifest.arms, data.outcomes) };
 }
 
 describe('the escape helpers', () => {
@@ -141,8 +148,8 @@ describe('a report rendered from a manifest and data full of markup', () => {
   let written: Record<string, string> = {};
 
   it('writes index.html and charts with no live tag, event handler or javascript: link', async () => {
-    const { manifest, data } = hostileRun();
-    written = await renderReport(def, manifest, data);
+    const { manifest, data, pairs } = hostileRun();
+    written = await renderReport(def, manifest, data, pairs);
     mkdirSync(join(dir, 'charts'), { recursive: true });
     for (const [name, text] of Object.entries(written)) writeFileSync(join(dir, name), text);
     const page = readFileSync(join(dir, 'index.html'), 'utf8');
@@ -154,14 +161,26 @@ describe('a report rendered from a manifest and data full of markup', () => {
 
   it('writes summary.md in which no payload becomes a tag, a link, a heading, a list item or a table row', () => {
     const text = readFileSync(join(dir, 'summary.md'), 'utf8');
-    const { manifest, data } = hostileRun();
-    expect(text).toBe(summaryMarkdown(def, manifest, data));
+    const { manifest, data, pairs } = hostileRun();
+    expect(text).toBe(summaryMarkdown(def, manifest, data, pairs));
     expect(text).not.toMatch(/(?<!\\)</);
-    expect(text).not.toMatch(/(?<!\\)\]\(/);
+    // the only links: the table of contents' own anchors
+    const contents = /^ *- \[[^\]\\]*\]\(#[a-z0-9_-]+\)$/;
     const lines = text.split('\n');
-    expect(lines.filter((l) => l.startsWith('#'))).toHaveLength(2); // the title and "## Game statistics"
-    expect(lines.filter((l) => l.startsWith('- '))).toHaveLength(2); // one per arm
-    expect(lines.filter((l) => l.startsWith('|'))).toHaveLength(2 + def.stats.length);
+    expect(lines.filter((l) => !contents.test(l)).join('\n')).not.toMatch(/(?<!\\)\]\(/);
+    expect(lines.filter((l) => l.startsWith('#'))).toEqual([
+      expect.stringMatching(/^# /), // the title
+      '## Contents',
+      '## Headline',
+      '### Ranking',
+      '### What moves the result',
+      '## Each arm',
+      '## Game statistics: mean per game',
+      '## Provenance',
+    ]);
+    expect(lines.filter((l) => l.startsWith('- ') && !contents.test(l))).toHaveLength(2); // one per arm
+    const varying = def.stats.length - constantStats(data.stats).filter((s) => s !== 'end_turn').length;
+    expect(lines.filter((l) => l.startsWith('|'))).toHaveLength(2 + 2 + 2 + varying); // ranking, statistics
   });
 
   it.runIf(existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'))(

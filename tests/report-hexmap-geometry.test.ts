@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { adjacent, createHexGrid } from '../src/core/hex.js';
-import { hexBoardFeatures, hexPolygon, placeSheets } from '../src/report/hexmap.js';
+import {
+  hexBoardFeatures,
+  hexEdgeLabels,
+  hexPolygon,
+  placedHexes,
+  placeSheets,
+} from '../src/report/hexmap.js';
 import { twoSheetHexBoard } from './helpers/boards.js';
 
 // The map heatmap draws hexes in their true layout: hexes the rules call neighbours share an edge
@@ -72,5 +78,36 @@ describe('hex map geometry, two boards side by side (rows of the east board from
     const placed = placeSheets({ ...board, boards: [board.boards[0]!, { ...board.boards[1]!, x: 1, y: 4 }] });
     expect(placed[1]!.left - placed[0]!.left).toBeCloseTo(1.5);
     expect(placed[1]!.top - placed[0]!.top).toBeCloseTo(4 * Math.sqrt(3));
+  });
+});
+
+describe('edge labels', () => {
+  it('number each column of each board once, above its top hex, and each row left of its first hex', () => {
+    const labels = hexEdgeLabels(twoSheetHexBoard);
+    const placed = placedHexes(twoSheetHexBoard);
+    for (const s of twoSheetHexBoard.boards) {
+      const cells = placed.filter((p) => p.cell.board === s.id);
+      const cols = [...new Set(cells.map((p) => p.cell.col))];
+      const rows = [...new Set(cells.map((p) => p.cell.row))];
+      const mine = (axis: string) =>
+        labels.filter(
+          (l) =>
+            l.axis === axis &&
+            cells.some(
+              (p) =>
+                Math.abs(p.hex.centre[axis === 'column' ? 0 : 1] - (axis === 'column' ? l.x : l.y)) < 1e-9,
+            ),
+        );
+      expect(
+        mine('column')
+          .map((l) => l.text)
+          .sort(),
+      ).toEqual(cols.map((c) => String(c).padStart(2, '0')).sort());
+      expect(mine('row').length).toBeGreaterThanOrEqual(rows.length);
+      for (const l of mine('column')) {
+        const column = cells.filter((p) => Math.abs(p.hex.centre[0] - l.x) < 1e-9);
+        expect(l.y).toBeLessThan(Math.min(...column.map((p) => p.hex.centre[1])) - 1);
+      }
+    }
   });
 });

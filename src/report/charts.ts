@@ -10,7 +10,8 @@ import type {
 } from '../core/board.js';
 import type { GameDefinition, OddsTable } from '../core/game.js';
 import { percent } from '../core/percent.js';
-import { hexBoardBounds, hexBoardFeatures, placeSheets } from './hexmap.js';
+import { sideName } from './format.js';
+import { hexBoardBounds, hexBoardFeatures, hexEdgeLabels, placedHexes, placeSheets } from './hexmap.js';
 
 // Vega-lite specs of the report, each built from summary rows (never from the raw games table, so
 // a chart stays small however many games were played). Every chart has a title and axis titles a
@@ -36,9 +37,17 @@ export function outcomesChart(
   arms: readonly string[],
 ): Spec {
   const side = def.sides[0]!;
+  const colours = outcomeColours(def);
+  const order = new Map(colours.domain.map((id, i) => [id, i]));
   const results = outcomes
     .filter((o) => o.kind === 'result')
-    .map((o) => ({ arm: o.arm, result: o.outcome, share: o.rate, count: o.count }));
+    .map((o) => ({
+      arm: o.arm,
+      result: o.outcome,
+      order: order.get(o.outcome) ?? 0,
+      share: o.rate,
+      count: o.count,
+    }));
   const wins = outcomes
     .filter((o) => o.kind === 'winner' && o.outcome === side.id)
     .map((o) => ({ arm: o.arm, rate: o.rate, lo: o.lo95, hi: o.hi95 }));
@@ -68,10 +77,10 @@ export function outcomesChart(
             field: 'result',
             type: 'nominal',
             title: 'result',
-            sort: def.results.map((r) => r.id),
-            scale: { scheme: 'tableau10' },
+            sort: [...colours.domain],
+            scale: { domain: [...colours.domain], range: [...colours.range] },
           },
-          order: { field: 'result', sort: 'ascending' },
+          order: { field: 'order', sort: 'ascending' },
           tooltip: [
             { field: 'arm' },
             { field: 'result' },
@@ -97,6 +106,142 @@ export function outcomesChart(
             { field: 'lo', format: '.1%' },
             { field: 'hi', format: '.1%' },
           ],
+        },
+      },
+    ],
+  };
+}
+
+/** Hue families per side, darkest first: the first side's blues, the second's reds, then others. */
+const SIDE_HUES: readonly (readonly string[])[] = [
+  ['#2171b5', '#6baed6', '#9ecae1', '#c6dbef'],
+  ['#cb181d', '#fb6a4a', '#fc9272', '#fcbba1'],
+  ['#238b45', '#74c476', '#a1d99b', '#c7e9c0'],
+  ['#6a51a3', '#9e9ac8', '#bcbddc', '#dadaeb'],
+];
+const NO_WINNER_GREYS: readonly string[] = ['#969696', '#bdbdbd', '#d9d9d9'];
+
+/**
+ * The result colours of a game, in stacking order left to right: the first side's results in its
+ * hue family (its first result darkest, at the left edge), results without a winner in greys in
+ * the middle, then the other sides' results in theirs, the second side's first result darkest at
+ * the right edge. Built from the ResultDefs' winners and the sides' order only, so fixed per game.
+ */
+export function outcomeColours(def: GameDefinition): { domain: string[]; range: string[] } {
+  const entries: { id: string; colour: string }[] = [];
+  const ofSide = (side: string | null) => def.results.filter((r) => r.winner === side);
+  const shade = (family: readonly string[], k: number) => family[Math.min(k, family.length - 1)]!;
+  const [first, ...rest] = def.sides;
+  if (first !== undefined)
+    ofSide(first.id).forEach((r, k) => {
+      entries.push({ id: r.id, colour: shade(SIDE_HUES[0]!, k) });
+    });
+  ofSide(null).forEach((r, k) => {
+    entries.push({ id: r.id, colour: shade(NO_WINNER_GREYS, k) });
+  });
+  rest.forEach((side, i) => {
+    const family = SIDE_HUES[(i + 1) % SIDE_HUES.length]!;
+    const mine = ofSide(side.id).map((r, k) => ({ id: r.id, colour: shade(family, k) }));
+    entries.push(...mine.reverse());
+  });
+  // results naming a winner that is not a side (none in a valid game) go last, in grey
+  for (const r of def.results)
+    if (!entries.some((e) => e.id === r.id)) entries.push({ id: r.id, colour: NO_WINNER_GREYS[0]! });
+  return { domain: entries.map((e) => e.id), range: entries.map((e) => e.colour) };
+}
+
+/** The statistics (ids) whose minimum equals their maximum in every arm: they never vary. */
+export function constantStats(stats: readonly StatRow[]): string[] {
+  const varies = new Set(stats.filter((s) => s.min !== s.max && !Number.isNaN(s.min)).map((s) => s.stat));
+  return [...new Set(stats.map((s) => s.stat))].filter((id) => !varies.has(id));
+}
+
+/**
+ * The first side's win rate over a policy matrix: one cell per arm, its rate and Wilson 95%
+ * interval written in it.
+ */
+export function matrixChart(
+  def: GameDefinition,
+  matrix: {
+    readonly rowSide: string;
+    readonly colSide: string;
+    readonly rows: readonly string[];
+    readonly cols: readonly string[];
+    readonly arms: readonly (readonly string[])[];
+  },
+  outcomes: readonly OutcomeRow[],
+): Spec {
+  const name = (s: string) => sideName(def, s);
+  const win = new Map(
+    outcomes.filter((o) => o.kind === 'winner' && o.outcome === matrix.rowSide).map((o) => [o.arm, o]),
+  );
+  const values = matrix.rows.flatMap((row, r) =>
+    matrix.cols.map((col, c) => {
+      const arm = matrix.arms[r]![c]!;
+      const o = win.get(arm);
+      const rate = o?.rate ?? 0;
+      return {
+        row,
+        col,
+        arm,
+        rate,
+        rateText: `${percent(rate)}%`,
+        ciText: o === undefined ? '' : `[${percent(o.lo95)}, ${percent(o.hi95)}]`,
+        label: `${arm}: ${name(matrix.rowSide)} wins ${percent(rate)}%${o === undefined ? '' : ` [${percent(o.lo95)}, ${percent(o.hi95)}]`}`,
+      };
+    }),
+  );
+  const x = {
+    field: 'col',
+    type: 'nominal',
+    sort: [...matrix.cols],
+    title: `${name(matrix.colSide)} policy`,
+    axis: { orient: 'top', labelAngle: 0, labelLimit: 160, labelFontSize: 12, titleFontSize: 13 },
+  };
+  const y = {
+    field: 'row',
+    type: 'nominal',
+    sort: [...matrix.rows],
+    title: `${name(matrix.rowSide)} policy`,
+    axis: { labelLimit: 200, labelFontSize: 12, titleFontSize: 13 },
+  };
+  const dark = 'datum.rate > 0.55';
+  return {
+    ...base(
+      `${name(matrix.rowSide)} win rate, ${name(matrix.rowSide)} × ${name(matrix.colSide)} policies`,
+      'each cell: win rate and its Wilson 95% interval',
+    ),
+    data: { values },
+    width: { step: 170 },
+    height: { step: 64 },
+    encoding: { x, y },
+    layer: [
+      {
+        mark: { type: 'rect', stroke: 'white', strokeWidth: 2 },
+        encoding: {
+          color: {
+            field: 'rate',
+            type: 'quantitative',
+            title: `${name(matrix.rowSide)} wins`,
+            scale: { scheme: 'blues', domain: [0, 1] },
+            legend: { format: '%' },
+          },
+          description: { field: 'label' },
+          tooltip: [{ field: 'label', title: 'cell' }],
+        },
+      },
+      {
+        mark: { type: 'text', aria: false, fontSize: 17, fontWeight: 'bold', dy: -9 },
+        encoding: {
+          text: { field: 'rateText' },
+          color: { condition: { test: dark, value: 'white' }, value: 'black' },
+        },
+      },
+      {
+        mark: { type: 'text', aria: false, fontSize: 12, dy: 12 },
+        encoding: {
+          text: { field: 'ciText' },
+          color: { condition: { test: dark, value: 'white' }, value: 'black' },
         },
       },
     ],
@@ -135,8 +280,9 @@ export function statisticsChart(
   stats: readonly StatRow[],
   arms: readonly string[],
 ): Spec {
+  const constant = new Set(constantStats(stats));
   const values = stats
-    .filter((s) => s.stat !== 'end_turn')
+    .filter((s) => s.stat !== 'end_turn' && !constant.has(s.stat))
     .map((s) => ({ ...s, label: def.stats.find((d) => d.id === s.stat)?.description ?? s.stat }));
   const y = { field: 'arm', type: 'nominal', sort: [...arms], title: null, axis: { labelLimit: 260 } };
   return {
@@ -151,7 +297,7 @@ export function statisticsChart(
         type: 'nominal',
         title: null,
         header: { labelAngle: 0, labelAlign: 'left', labelLimit: 200 },
-        sort: def.stats.map((s) => s.id),
+        sort: def.stats.map((s) => s.id).filter((id) => !constant.has(id)),
       },
     },
     resolve: { scale: { x: 'independent' } },
@@ -381,7 +527,12 @@ export function boardChart(
   return board.kind === 'hex' ? hexMapChart(def, board, heat, arms) : networkMapChart(def, board, heat, arms);
 }
 
-/** The hex map: hexes in their true layout, several boards side by side with their labels. */
+/**
+ * The hex map: hexes in their true layout, several boards side by side with their labels. Drawn
+ * bottom to top: the fill (share of games), the hex outlines above it, a symbol for every terrain
+ * but the board's most common one, the outlines of map features, place names, and the column and
+ * row numbers on the edges. Each hex's hover title gives its id, name, terrain, features and share.
+ */
 export function hexMapChart(
   def: GameDefinition,
   board: HexBoardDef,
@@ -393,6 +544,17 @@ export function hexMapChart(
   const sheets = placeSheets(board);
   // A single board needs no label: the chart's title names the map.
   const labelled = sheets.length > 1;
+  const placed = placedHexes(board);
+  const terrains = [...new Set(board.cells.map((c) => c.terrain))];
+  const ground = terrains
+    .map((t) => ({ t, n: board.cells.filter((c) => c.terrain === t).length }))
+    .reduce((x, y) => (y.n > x.n ? y : x)).t;
+  const point = (kind: string, arm: string, x: number, y: number, more: Record<string, unknown>) => ({
+    type: 'Feature',
+    properties: { kind, arm, x, y, ...more },
+    geometry: { type: 'Point', coordinates: [x, y] },
+  });
+  const edges = hexEdgeLabels(board);
   const values = arms.flatMap((arm) => {
     const byCell = shares.get(arm);
     const hexes = hexBoardFeatures(board, (c) => {
@@ -402,26 +564,47 @@ export function hexMapChart(
     const marks = marked.flatMap(({ i, mark }) =>
       hexBoardFeatures(board, (c) => ({ kind: 'mark', arm, mark, label: `${c.id}: ${mark}` }), [i]),
     );
+    const terrain = placed
+      .filter(({ cell }) => cell.terrain !== ground)
+      .map(({ cell, hex }) =>
+        point('terrain', arm, hex.centre[0] - 0.45, hex.centre[1] - 0.4, { terrain: cell.terrain }),
+      );
+    const names = placed
+      .filter(({ cell }) => cell.name !== undefined && cell.name !== '')
+      .map(({ cell, hex }) =>
+        point('name', arm, hex.centre[0], hex.centre[1] + 0.45, {
+          text: cell.name,
+          share: byCell?.get(cell.id) ?? 0,
+        }),
+      );
+    const numbers = edges.map((e) => point('edge', arm, e.x, e.y, { text: e.text, axis: e.axis }));
     const labels = labelled
-      ? sheets.map((p) => ({
-          type: 'Feature',
-          properties: { kind: 'label', arm, text: p.label, x: p.left, y: p.top - 0.4 },
-          geometry: { type: 'Point', coordinates: [p.left, p.top - 0.4] },
-        }))
+      ? sheets.map((p) => point('label', arm, p.left, p.top - 1.0, { text: p.label }))
       : [];
-    return [...hexes, ...marks, ...labels];
+    return [...hexes, ...marks, ...terrain, ...names, ...numbers, ...labels];
   });
   // An explicit identity projection (vega-lite does not fit projections inside facets): the map's
-  // bounding box (and the labels' line above it) scaled into a panel of fixed width.
+  // bounding box, widened for the edge numbers (and the boards' labels above them), scaled into a
+  // panel of fixed width.
   const b = hexBoardBounds(board);
-  const minY = labelled ? Math.min(b.minY, ...sheets.map((p) => p.top - 1.4)) : b.minY;
-  const width = Math.max(300, 150 * sheets.length);
-  const scale = width / (b.maxX - b.minX);
+  const minX = Math.min(b.minX, ...edges.map((e) => e.x - 0.8));
+  const minY = Math.min(
+    b.minY,
+    ...edges.map((e) => e.y - 0.7),
+    ...(labelled ? sheets.map((p) => p.top - 2.1) : []),
+  );
+  const width = Math.max(460, 160 * sheets.length);
+  const scale = width / (b.maxX - minX);
   const height = Math.round((b.maxY - minY) * scale);
+  const at = {
+    longitude: { field: 'properties.x', type: 'quantitative' },
+    latitude: { field: 'properties.y', type: 'quantitative' },
+  };
+  const only = (kind: string) => [{ filter: `datum.properties.kind === '${kind}'` }];
   const layers: Spec[] = [
     {
-      transform: [{ filter: "datum.properties.kind === 'hex'" }],
-      mark: { type: 'geoshape', stroke: '#999', strokeWidth: 0.6 },
+      transform: only('hex'),
+      mark: { type: 'geoshape', strokeWidth: 0 },
       encoding: {
         color: { ...SHARE_COLOUR, field: 'properties.share' },
         description: { field: 'properties.label' },
@@ -429,7 +612,35 @@ export function hexMapChart(
       },
     },
     {
-      transform: [{ filter: "datum.properties.kind === 'mark'" }],
+      transform: only('hex'),
+      mark: { type: 'geoshape', filled: false, stroke: '#555', strokeWidth: 0.7 },
+    },
+    {
+      transform: only('terrain'),
+      mark: {
+        type: 'point',
+        aria: false,
+        filled: true,
+        size: 26,
+        opacity: 1,
+        strokeWidth: 0,
+        color: '#1b7837',
+      },
+      encoding: {
+        ...at,
+        shape: {
+          field: 'properties.terrain',
+          type: 'nominal',
+          title: 'terrain',
+          scale: {
+            domain: terrains.filter((t) => t !== ground),
+            range: ['triangle-up', 'diamond', 'square', 'cross', 'triangle-down'],
+          },
+        },
+      },
+    },
+    {
+      transform: only('mark'),
       mark: { type: 'geoshape', filled: false, strokeWidth: 1.8 },
       encoding: {
         stroke: {
@@ -441,30 +652,49 @@ export function hexMapChart(
         description: { field: 'properties.label' },
       },
     },
+    {
+      transform: only('name'),
+      mark: { type: 'text', aria: false, fontSize: 7, baseline: 'middle' },
+      encoding: {
+        ...at,
+        text: { field: 'properties.text' },
+        // white on the dark end of the fill scale, black elsewhere
+        color: { condition: { test: 'datum.properties.share > 0.6', value: 'white' }, value: '#111' },
+      },
+    },
+    {
+      transform: only('edge'),
+      mark: { type: 'text', aria: false, fontSize: 8, baseline: 'middle', align: 'center', color: '#444' },
+      encoding: { ...at, text: { field: 'properties.text' } },
+    },
   ];
   if (labelled) {
     layers.push({
-      transform: [{ filter: "datum.properties.kind === 'label'" }],
-      mark: { type: 'text', align: 'left', baseline: 'bottom', fontSize: 12, fontWeight: 'bold' },
-      encoding: {
-        longitude: { field: 'properties.x', type: 'quantitative' },
-        latitude: { field: 'properties.y', type: 'quantitative' },
-        text: { field: 'properties.text' },
+      transform: only('label'),
+      mark: {
+        type: 'text',
+        aria: false,
+        align: 'left',
+        baseline: 'bottom',
+        fontSize: 12,
+        fontWeight: 'bold',
       },
+      encoding: { ...at, text: { field: 'properties.text' } },
     });
   }
   return {
     ...base(
       `${def.title}: ${board.heat}`,
-      'fill: share of games; coloured outlines: terrain and map features',
+      'fill: share of games; coloured outlines: map features; green symbols: terrain; numbers: columns and rows',
     ),
     data: { values },
     facet: { field: 'properties.arm', type: 'nominal', title: null, sort: [...arms] },
-    columns: Math.max(1, Math.min(3, Math.floor(900 / width), arms.length)),
+    columns: Math.max(1, Math.min(2, Math.floor(1000 / width), arms.length)),
+    resolve: { scale: { color: 'shared', fill: 'shared' }, legend: { color: 'shared', fill: 'shared' } },
     spec: {
       width,
       height,
-      projection: { type: 'identity', scale, translate: [-b.minX * scale, -minY * scale] },
+      projection: { type: 'identity', scale, translate: [-minX * scale, -minY * scale] },
       layer: layers,
     },
   };

@@ -1,3 +1,4 @@
+import type { GameDefinition } from '../core/game.js';
 import { percent } from '../core/percent.js';
 
 /** A rate as a percentage with one decimal, e.g. 0.1234 -> "12.3", 0.0002 -> "<0.1" (see percent). */
@@ -18,4 +19,19 @@ export function rateWithCi(rate: number, lo: number, hi: number): string {
 /** 10000 -> "10,000". */
 export function count(n: number): string {
   return n.toLocaleString('en-US');
+}
+
+/** A rate difference in percentage points with one decimal: 0.031 -> "3.1". */
+export function points(x: number): string {
+  return (100 * x).toFixed(1);
+}
+
+/** A parameter value short enough for a sentence: long lists become their length. */
+export function shortValue(v: unknown): string {
+  return Array.isArray(v) && v.length > 6 ? `[${v.length} values]` : JSON.stringify(v);
+}
+
+/** A side's name without its parenthesis: "US (with West German allies)" -> "US". */
+export function sideName(def: GameDefinition, side: string): string {
+  return (def.sides.find((s) => s.id === side)?.name ?? side).replace(/ \(.*\)$/, '');
 }

@@ -100,12 +100,51 @@ export function hexBoardFeatures(
   props: (cell: HexCell, index: number) => Record<string, unknown>,
   cells: readonly number[] = board.cells.map((_, i) => i),
 ): object[] {
-  const at = new Map(placeSheets(board).map((p) => [p.id, p]));
+  const placed = placedHexes(board);
   return cells.map((i) => {
-    const c = board.cells[i]!;
-    const p = at.get(c.board)!;
-    return feature(hexPolygonAt(p.shifted, c.id, c.col, c.row, p.dx, p.dy), { id: c.id, ...props(c, i) });
+    const { cell, hex } = placed[i]!;
+    return feature(hex, { id: cell.id, ...props(cell, i) });
   });
+}
+
+/** Every hex of a hex map with its polygon as drawn (every board in its place, see placeSheets). */
+export function placedHexes(board: HexBoardDef): { cell: HexCell; hex: HexPolygon }[] {
+  const at = new Map(placeSheets(board).map((p) => [p.id, p]));
+  return board.cells.map((cell) => {
+    const p = at.get(cell.board)!;
+    return { cell, hex: hexPolygonAt(p.shifted, cell.id, cell.col, cell.row, p.dx, p.dy) };
+  });
+}
+
+/** A label on the edge of a hex map: a column number above its top hex, a row number left of its first. */
+export interface EdgeLabel {
+  readonly axis: 'column' | 'row';
+  readonly text: string;
+  readonly x: number;
+  readonly y: number;
+}
+
+/**
+ * The column and row numbers of each board of a hex map, as they read in the hex ids (two digits):
+ * each column's number 1.3 map units above the centre of its top hex, each row's 1.6 left of the
+ * centre of its leftmost hex.
+ */
+export function hexEdgeLabels(board: HexBoardDef): EdgeLabel[] {
+  const top = new Map<string, { x: number; y: number; text: string }>();
+  const left = new Map<string, { x: number; y: number; text: string }>();
+  for (const { cell, hex } of placedHexes(board)) {
+    const [x, y] = hex.centre;
+    const c = `${cell.board}\u0000${cell.col}`;
+    const r = `${cell.board}\u0000${cell.row}`;
+    if ((top.get(c)?.y ?? Number.POSITIVE_INFINITY) > y)
+      top.set(c, { x, y, text: String(cell.col).padStart(2, '0') });
+    if ((left.get(r)?.x ?? Number.POSITIVE_INFINITY) > x)
+      left.set(r, { x, y, text: String(cell.row).padStart(2, '0') });
+  }
+  return [
+    ...[...top.values()].map((t) => ({ axis: 'column' as const, text: t.text, x: t.x, y: t.y - 1.3 })),
+    ...[...left.values()].map((t) => ({ axis: 'row' as const, text: t.text, x: t.x - 1.6, y: t.y })),
+  ];
 }
 
 /** The bounding box of a hex map as drawn (every hex, every board), in map units. */

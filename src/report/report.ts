@@ -1,5 +1,5 @@
 import type { ComparisonRow } from '../analysis/compare.js';
-import { RANKING_SCORING } from '../analysis/ranking.js';
+import { policyMatrices } from '../analysis/headline.js';
 import type { ReportData } from '../analysis/report-data.js';
 import type { OutcomeRow } from '../analysis/summary.js';
 import { checkBoard } from '../core/board.js';
@@ -8,7 +8,9 @@ import { paramLabel, sweepPoints } from '../core/setup.js';
 import type { Manifest } from '../runner/manifest.js';
 import {
   boardChart,
+  constantStats,
   endTurnChart,
+  matrixChart,
   oddsChart,
   outcomesChart,
   pairedDifferencesChart,
@@ -26,7 +28,8 @@ import {
   trustedHtml,
   trustedMd,
 } from './escape.js';
-import { count, cssPct, pct, rateWithCi } from './format.js';
+import { count, cssPct, pct, points, rateWithCi, shortValue, sideName } from './format.js';
+import { type HeadlineBlock, headlineBlocks, matrixChartName } from './headline.js';
 import { renderSvg } from './render.js';
 
 function armLabel(m: Manifest, arm: string): string {
@@ -40,15 +43,6 @@ function armLabel(m: Manifest, arm: string): string {
 /** The variants of an arm that differ from the game's defaults. */
 function nonDefaultVariants(def: GameDefinition, on: readonly string[]): string[] {
   return on.filter((id) => def.variants.find((v) => v.id === id)?.default === false);
-}
-
-/** A parameter value short enough for a sentence: long lists become their length. */
-function shortValue(v: unknown): string {
-  return Array.isArray(v) && v.length > 6 ? `[${v.length} values]` : JSON.stringify(v);
-}
-
-function points(x: number): string {
-  return (100 * x).toFixed(1);
 }
 
 /** The parts of a comparison sentence this program formats (numbers, the test's verdict). */
@@ -85,9 +79,18 @@ const ciMd = (r: { rate: number; lo95: number; hi95: number }): Md =>
 /** Most arms a statistics table shows as columns (stats.csv has every arm). */
 const STAT_TABLE_ARMS = 12;
 
-/** The mean of every game statistic per arm, as a markdown table (stats as rows, arms as columns). */
+/** "These statistics never varied (...): a, b, c." when some did not, else nothing. */
+function constantStatsLine(data: ReportData): Md[] {
+  const constant = constantStats(data.stats).filter((id) => id !== 'end_turn');
+  if (constant.length === 0) return [];
+  return [md``, md`Not shown, as they took one value in every game of every arm: ${constant.join(', ')}.`];
+}
+
+/** The mean of every varying game statistic per arm, as a markdown table (stats as rows, arms as columns). */
 function statisticsTable(def: GameDefinition, m: Manifest, data: ReportData): Md[] {
   if (def.stats.length === 0 || data.stats.length === 0) return [];
+  const constant = new Set(constantStats(data.stats));
+  const shown = def.stats.filter((st) => !constant.has(st.id));
   const arms = m.arms.slice(0, STAT_TABLE_ARMS).map((a) => a.id);
   const mean = new Map(data.stats.map((r) => [`${r.arm}\u0000${r.stat}`, r.mean]));
   const fmt = (x: number | undefined) =>
@@ -96,16 +99,23 @@ function statisticsTable(def: GameDefinition, m: Manifest, data: ReportData): Md
     m.arms.length > arms.length
       ? ` (the first ${arms.length} of ${m.arms.length} arms; stats.csv has them all)`
       : '';
+  const table =
+    shown.length === 0
+      ? []
+      : [
+          md`| statistic | ${arms.map((a, i) => (i === 0 ? md`${a}` : md` | ${a}`))} |`,
+          md`|---|${trustedMd(arms.map(() => '---:').join('|'))}|`,
+          ...shown.map(
+            (st) =>
+              md`| ${st.id}: ${st.description} | ${arms.map((a, i) => md`${i === 0 ? '' : trustedMd(' | ')}${fmt(mean.get(`${a}\u0000${st.id}`))}`)} |`,
+          ),
+        ];
   return [
     md``,
     md`## Game statistics: mean per game${more}`,
     md``,
-    md`| statistic | ${arms.map((a, i) => (i === 0 ? md`${a}` : md` | ${a}`))} |`,
-    md`|---|${trustedMd(arms.map(() => '---:').join('|'))}|`,
-    ...def.stats.map(
-      (st) =>
-        md`| ${st.id}: ${st.description} | ${arms.map((a, i) => md`${i === 0 ? '' : trustedMd(' | ')}${fmt(mean.get(`${a}\u0000${st.id}`))}`)} |`,
-    ),
+    ...table,
+    ...constantStatsLine(data),
     md``,
     md`Statistics recorded only in games that reach them (${
       def.stats
@@ -116,37 +126,16 @@ function statisticsTable(def: GameDefinition, m: Manifest, data: ReportData): Md
   ];
 }
 
-/** A round robin's ranking as a markdown table, with how it is scored (src/analysis/ranking.ts). */
-function rankingTable(data: ReportData): Md[] {
-  const rows = data.ranking ?? [];
-  if (rows.length === 0) return [];
-  return [
-    md``,
-    md`## Round-robin ranking`,
-    md``,
-    md`| rank | entrant | games | wins | draws | losses | score [95% CI] |`,
-    md`|---:|---|---:|---:|---:|---:|---:|`,
-    ...rows.map(
-      (r) =>
-        md`| ${r.rank} | ${r.entrant} | ${count(r.games)} | ${count(r.wins)} | ${count(r.draws)} | ${count(r.losses)} | ${trustedMd(`${r.score.toFixed(3)} [${r.lo95.toFixed(3)}, ${r.hi95.toFixed(3)}]`)} |`,
-    ),
-    md``,
-    md`${trustedMd(RANKING_SCORING)} ranking.csv has the same table.`,
-  ];
+/** The one turn every game of every arm ended on, if there is one. */
+function singleEndTurn(data: ReportData): number | undefined {
+  const turns = new Set(data.endTurns.filter((r) => r.count > 0).map((r) => r.end_turn));
+  return turns.size === 1 ? [...turns][0] : undefined;
 }
 
-/**
- * The findings in a few sentences with numbers and intervals. Every value from the manifest or
- * the data is escaped by `md` (src/report/escape.ts); only this program's own formatting is not.
- */
-export function summaryMarkdown(def: GameDefinition, m: Manifest, data: ReportData): string {
+/** Per arm: who wins, and how it compares with its baseline (the details behind the headline). */
+function armFindings(def: GameDefinition, m: Manifest, data: ReportData): Md[] {
   const { outcomes, comparisons } = data;
-  const lines: Md[] = [md`# ${m.name}: ${def.title}`, md``];
-  if (m.description !== '') lines.push(md`${m.description}`, md``);
-  lines.push(
-    md`${count(m.games)} games per arm, master seed ${m.seed}; every arm plays the same game indices with the same dice (common random numbers). Rates are shown with Wilson 95% intervals.`,
-    md``,
-  );
+  const lines: Md[] = [md`## Each arm`, md``];
   const side = def.sides[0]!;
   for (const a of m.arms) {
     const rows = outcomes.filter((o) => o.arm === a.id && o.kind === 'winner');
@@ -180,7 +169,15 @@ export function summaryMarkdown(def: GameDefinition, m: Manifest, data: ReportDa
       md`${side.name} win rate ranges from ${pct(worst.rate)}% (${worst.arm}) to ${pct(best.rate)}% (${best.arm}); ${separated ? 'the intervals of these two arms do not overlap.' : 'the intervals of these two arms overlap: more games are needed to tell them apart.'}`,
     );
   }
-  lines.push(...rankingTable(data), ...statisticsTable(def, m, data));
+  const turn = singleEndTurn(data);
+  if (turn !== undefined)
+    lines.push(md``, md`When games end: every game of every arm ended on turn ${turn} (end-turns.csv).`);
+  return lines;
+}
+
+/** Reconstructed values in play and the code, data and experiment the run is bound to. */
+function provenanceLines(def: GameDefinition, m: Manifest): Md[] {
+  const lines: Md[] = [md``, md`## Provenance`];
   const played = new Set(m.arms.map((a) => a.scenario));
   const valueIn = (arm: Manifest['arms'][number], id: string) =>
     arm.params[id] ?? def.parameters.find((p) => p.id === id)?.default;
@@ -202,13 +199,166 @@ export function summaryMarkdown(def: GameDefinition, m: Manifest, data: ReportDa
   lines.push(
     md``,
     md`Code ${m.version} (${m.commit.slice(0, 12)}), data ${m.dataHash.slice(0, 12)}, experiment ${m.experimentHash.slice(0, 12)}.`,
-    md``,
   );
+  return lines;
+}
+
+/** The title, description and how the run was played: above the table of contents. */
+function introLines(m: Manifest): Md[] {
+  const lines: Md[] = [];
+  if (m.description !== '') lines.push(md`${m.description}`, md``);
+  lines.push(
+    md`${count(m.games)} games per arm, master seed ${m.seed}; every arm plays the same game indices with the same dice (common random numbers). Rates are shown with Wilson 95% intervals.`,
+  );
+  return lines;
+}
+
+/**
+ * A heading's anchor as GitHub makes it from the heading's text: lower case, characters other
+ * than letters, digits, spaces, '-' and '_' dropped, spaces as '-'; a repeated anchor gets -1, -2...
+ * `seen` counts the anchors made so far on the page.
+ */
+export function anchorOf(text: string, seen: Map<string, number>): string {
+  const slug = text
+    .toLowerCase()
+    .replace(/[^a-z0-9 _-]/g, '')
+    .replace(/ /g, '-');
+  const n = seen.get(slug) ?? 0;
+  seen.set(slug, n + 1);
+  return n === 0 ? slug : `${slug}-${n}`;
+}
+
+/** The text of a Markdown heading line (`## ...`) as a reader sees it (escapes removed). */
+function headingText(line: string): string {
+  return line.replace(/^#+ /, '').replace(/\\(.)/g, '$1');
+}
+
+/** Markdown lines of the `##` and `###` headings of `lines`, as a nested list of links. */
+function tableOfContents(lines: readonly Md[]): Md[] {
+  const seen = new Map<string, number>();
+  const items = lines
+    .filter((l) => /^###? /.test(l.text))
+    .map((l) => {
+      const text = headingText(l.text);
+      const indent = l.text.startsWith('### ') ? '  ' : '';
+      return md`${trustedMd(indent)}- [${text}](#${trustedMd(anchorOf(text, seen))})`;
+    });
+  return items.length === 0 ? [] : [md`## Contents`, md``, ...items, md``];
+}
+
+/** The sections of summary.md below its table of contents (the HTML report converts them). */
+function summarySections(...args: Parameters<typeof headlineBlocks>): HeadlineBlock[] {
+  const [def, m, data] = args;
+  return [
+    ...headlineBlocks(...args),
+    {
+      lines: [
+        ...armFindings(def, m, data),
+        ...statisticsTable(def, m, data),
+        ...provenanceLines(def, m),
+        md``,
+      ],
+    },
+  ];
+}
+
+/**
+ * summary.md: the headline first (src/report/headline.ts), then each arm, the statistics and the
+ * provenance, after a table of contents. Every value from the manifest or the data is escaped by
+ * `md` (src/report/escape.ts); only this program's own formatting is not. `pairs` are the
+ * headline's paired comparisons (src/analysis/headline.ts).
+ */
+export function summaryMarkdown(
+  def: GameDefinition,
+  m: Manifest,
+  data: ReportData,
+  pairs: readonly ComparisonRow[],
+): string {
+  const body = summarySections(def, m, data, pairs).flatMap((b) => b.lines);
+  const lines = [
+    md`# ${m.name}: ${def.title}`,
+    md``,
+    ...introLines(m),
+    md``,
+    ...tableOfContents(body),
+    ...body,
+  ];
   return lines.map((l) => l.text).join('\n');
 }
 
 /**
- * index.html: one self-contained file (no scripts, no external requests) with the findings and
+ * Markdown lines `md` wrote, as HTML: headings (with their anchors, counted in `seen`), list items,
+ * tables and paragraphs. Every character of a line is text except `**` (bold): see
+ * markdownInlineToHtml.
+ */
+function markdownToHtml(lines: readonly Md[], seen: Map<string, number>): Html[] {
+  const blocks: Html[] = [];
+  let table: Html[] | undefined;
+  let list: Html[] | undefined;
+  const close = () => {
+    if (table !== undefined) blocks.push(html`<div class="scroll"><table>${table}</table></div>`);
+    if (list !== undefined) blocks.push(html`<ul>${list}</ul>`);
+    table = undefined;
+    list = undefined;
+  };
+  for (const { text: l } of lines) {
+    if (/^\|[-:|]+\|$/.test(l)) continue;
+    const row = l.startsWith('| ');
+    const item = l.startsWith('- ');
+    if ((!row && table !== undefined) || (!item && list !== undefined)) close();
+    if (l.trim() === '') continue;
+    if (row) {
+      const cells = markdownCells(l).map((c) => markdownInlineToHtml(c));
+      if (table === undefined) table = [html`<tr>${cells.map((c) => html`<th>${c}</th>`)}</tr>`];
+      else table.push(html`<tr>${cells.map((c) => html`<td>${c}</td>`)}</tr>`);
+    } else if (item) {
+      list = [...(list ?? []), html`<li>${markdownInlineToHtml(l.slice(2))}</li>`];
+    } else if (/^###? /.test(l)) {
+      const level = l.startsWith('### ') ? 'h3' : 'h2';
+      const id = anchorOf(headingText(l), seen);
+      blocks.push(
+        html`${trustedHtml(`<${level} id="${id}">`)}${markdownInlineToHtml(l.replace(/^#+ /, ''))}${trustedHtml(`</${level}>`)}`,
+      );
+    } else blocks.push(html`<p>${markdownInlineToHtml(l)}</p>`);
+  }
+  close();
+  return blocks;
+}
+
+/** A rendered chart as a figure of the page. */
+function figureOf({ chart, svg }: { chart: Chart; svg: string }): Html {
+  return html`<figure id="chart-${chart.name}" class="chart">${trustedHtml(svg.replace(/^<\?xml[^>]*>/, ''))}<figcaption>${chart.caption} <a href="charts/${chart.name}.vl.json">spec</a></figcaption></figure>`;
+}
+
+/** The arms: what differs between them per arm, what they share once. */
+function armsTable(m: Manifest): Html {
+  const keys = [...new Set(m.arms.flatMap((a) => Object.keys(a.params)))];
+  const same = (k: string) => new Set(m.arms.map((a) => JSON.stringify(a.params[k]))).size === 1;
+  const shared = keys.filter(same);
+  const differing = keys.filter((k) => !same(k));
+  const variants = [...new Set(m.arms.flatMap((a) => a.variants))];
+  const allOn = variants.filter((v) => m.arms.every((a) => a.variants.includes(v)));
+  const someVariants = variants.length > allOn.length;
+  const rows = m.arms.map((a) => {
+    const own = a.variants.filter((v) => !allOn.includes(v)).join(', ');
+    const params = differing.map(
+      (k, i) =>
+        html`${i === 0 ? '' : '; '}${k} = ${a.params[k] === undefined ? 'default' : shortValue(a.params[k])}`,
+    );
+    return html`<tr><td>${a.id}</td><td>${a.scenario}</td><td>${armLabel(m, a.id)}</td>${someVariants ? html`<td>${own}</td>` : ''}${differing.length > 0 ? html`<td>${params}</td>` : ''}</tr>`;
+  });
+  const sharedLine =
+    shared.length + allOn.length === 0
+      ? ''
+      : html`<p>Every arm: ${allOn.length === 0 ? '' : html`variants ${allOn.join(', ')}${shared.length === 0 ? '' : '; '}`}${shared.map((k, i) => html`${i === 0 ? '' : '; '}${k} = ${shortValue(m.arms[0]?.params[k])}`)}.</p>`;
+  // columns for what differs between arms only; what every arm shares is said once below
+  const head = html`<th>arm</th><th>scenario</th><th>policies</th>${someVariants ? html`<th>variants (not in every arm)</th>` : ''}${differing.length > 0 ? html`<th>parameters that differ between arms</th>` : ''}`;
+  return html`<div class="scroll"><table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>${sharedLine}`;
+}
+
+/**
+ * index.html: one self-contained file (no scripts, no external requests): a table of contents,
+ * the headline (with the matrix heatmaps), the sections of summary.md, the charts, the tables and
  * the manifest. Built with `html` (src/report/escape.ts): every value is escaped; the only markup
  * inserted as is are the SVGs vega rendered (vega escapes their text).
  */
@@ -216,88 +366,105 @@ export function reportHtml(
   def: GameDefinition,
   m: Manifest,
   data: ReportData,
-  markdown: string,
+  pairs: readonly ComparisonRow[],
   charts: readonly { chart: Chart; svg: string }[] = [],
 ): string {
   const { outcomes, stats, comparisons } = data;
+  const seen = new Map<string, number>();
+  const byName = new Map(charts.map((c) => [c.chart.name, c]));
+  const blocks = summarySections(def, m, data, pairs);
+  const placed = new Set(blocks.flatMap((b) => (b.chart === undefined ? [] : [b.chart])));
+  // summary.md's sections, each h2 opening a <section>; a block naming a chart is drawn as it
+  const sections: Html[][] = [];
+  for (const b of blocks) {
+    const fig = b.chart === undefined ? undefined : byName.get(b.chart);
+    for (const h of fig === undefined ? markdownToHtml(b.lines, seen) : [figureOf(fig)]) {
+      if (h.text.startsWith('<h2 ') || sections.length === 0) sections.push([]);
+      sections[sections.length - 1]!.push(h);
+    }
+  }
+  const sectionsHtml = sections.map((s, i) => html`${i === 0 ? '' : '\n'}<section>${s}</section>`);
   const sideRows = outcomes.filter((o) => o.kind === 'winner');
   const resultRows = outcomes.filter((o) => o.kind === 'result');
   const bar = (o: OutcomeRow) =>
     html`<div class="bar"><div class="fill" style="width:${cssPct(o.rate)}%"></div><div class="ci" style="left:${cssPct(o.lo95)}%;width:${cssPct(o.hi95 - o.lo95)}%"></div></div>`;
   const outcomeTable = (rows: readonly OutcomeRow[], label: string) => html`
-<table><thead><tr><th>arm</th><th>${label}</th><th>games</th><th>count</th><th>rate [95% CI]</th><th></th></tr></thead><tbody>
+<div class="scroll"><table><thead><tr><th>arm</th><th>${label}</th><th>games</th><th>count</th><th>rate [95% CI]</th><th></th></tr></thead><tbody>
 ${rows.map((o, i) => html`${i === 0 ? '' : '\n'}<tr><td>${o.arm}</td><td>${o.outcome}</td><td>${count(o.games)}</td><td>${count(o.count)}</td><td>${rateWithCi(o.rate, o.lo95, o.hi95)}</td><td>${bar(o)}</td></tr>`)}
-</tbody></table>`;
+</tbody></table></div>`;
+  const constant = new Set(constantStats(stats));
   const num = (v: number) => html`<td>${Number.isFinite(v) ? v.toFixed(2) : ''}</td>`;
   const statTable = html`
-<table><thead><tr><th>arm</th><th>statistic</th><th>mean</th><th>sd</th><th>min</th><th>q25</th><th>median</th><th>q75</th><th>max</th></tr></thead><tbody>
-${stats.map((s, i) => html`${i === 0 ? '' : '\n'}<tr><td>${s.arm}</td><td title="${def.stats.find((d) => d.id === s.stat)?.description ?? 'last turn played'}">${s.stat}</td>${[s.mean, s.sd, s.min, s.q25, s.median, s.q75, s.max].map(num)}</tr>`)}
-</tbody></table>`;
+<div class="scroll"><table><thead><tr><th>arm</th><th>statistic</th><th>mean</th><th>sd</th><th>min</th><th>q25</th><th>median</th><th>q75</th><th>max</th></tr></thead><tbody>
+${stats
+  .filter((s) => !constant.has(s.stat))
+  .map(
+    (s, i) =>
+      html`${i === 0 ? '' : '\n'}<tr><td>${s.arm}</td><td title="${def.stats.find((d) => d.id === s.stat)?.description ?? 'last turn played'}">${s.stat}</td>${[s.mean, s.sd, s.min, s.q25, s.median, s.q75, s.max].map(num)}</tr>`,
+  )}
+</tbody></table></div>${markdownToHtml(constantStatsLine(data), seen)}`;
   const params = def.parameters.map(
     (p, i) =>
       html`${i === 0 ? '' : '\n'}<tr><td>${p.id}</td><td>${shortValue(m.arms[0]?.params[p.id] ?? p.default)}</td><td>${p.provenance}</td><td>${p.source}</td></tr>`,
   );
-  const arms = m.arms.map(
-    (a, i) =>
-      html`${i === 0 ? '' : '\n'}<tr><td>${a.id}</td><td>${a.scenario}</td><td>${armLabel(m, a.id)}</td><td>${a.variants.join(', ')}</td><td>${JSON.stringify(a.params)}</td></tr>`,
-  );
-  // summary.md as HTML: its headings, list items, paragraphs and the statistics and ranking tables.
-  const blocks: Html[] = [];
-  let inTable = false;
-  for (const l of markdown.split('\n')) {
-    if (l.trim() === '' || l.startsWith('# ') || /^\|[-:|]+\|$/.test(l)) continue;
-    const row = l.startsWith('| ');
-    if (inTable && !row) {
-      blocks[blocks.length - 1] = html`${blocks[blocks.length - 1]}</table>`;
-      inTable = false;
-    }
-    if (l.startsWith('- ')) blocks.push(html`<li>${markdownInlineToHtml(l.slice(2))}</li>`);
-    else if (l.startsWith('## ')) blocks.push(html`<h2>${markdownInlineToHtml(l.slice(3))}</h2>`);
-    else if (l.startsWith('| statistic |') || l.startsWith('| rank |')) {
-      blocks.push(
-        html`<table><tr>${markdownCells(l).map((c) => html`<th>${markdownInlineToHtml(c)}</th>`)}</tr>`,
-      );
-      inTable = true;
-    } else if (row)
-      blocks.push(html`<tr>${markdownCells(l).map((c) => html`<td>${markdownInlineToHtml(c)}</td>`)}</tr>`);
-    else blocks.push(html`<p>${markdownInlineToHtml(l)}</p>`);
-  }
-  if (inTable) blocks[blocks.length - 1] = html`${blocks[blocks.length - 1]}</table>`;
-  const paragraphs = blocks.map((b, i) => html`${i === 0 ? '' : '\n'}${b}`);
-  const figures = charts.map(
-    ({ chart, svg }, i) =>
-      html`${i === 0 ? '' : '\n'}<figure id="chart-${chart.name}" class="chart">${trustedHtml(svg.replace(/^<\?xml[^>]*>/, ''))}<figcaption>${chart.caption} <a href="charts/${chart.name}.vl.json">spec</a></figcaption></figure>`,
-  );
+  const figures = charts
+    .filter((c) => !placed.has(c.chart.name))
+    .map((c, i) => html`${i === 0 ? '' : '\n'}${figureOf(c)}`);
   const comparisonRows = comparisons.map(
     (c, i) =>
       html`${i === 0 ? '' : '\n'}<tr><td>${c.arm}</td><td>${c.baseline}</td><td>${c.outcome}</td><td>${count(c.games)}</td><td>${pct(c.rate)}%</td><td>${pct(c.baseline_rate)}%</td><td>${points(c.diff)} [${points(c.lo95)}, ${points(c.hi95)}]</td><td>[${points(c.indep_lo95)}, ${points(c.indep_hi95)}]</td><td>${pct(c.discordant)}%</td><td>${c.p_mcnemar.toPrecision(2)}</td><td>${c.p_holm.toPrecision(2)}</td></tr>`,
   );
+  // The sections the HTML adds after summary.md's: [heading, content].
+  const extra: [string, Html][] = [
+    ['Charts', html`${figures}`],
+    ['Who wins', outcomeTable(sideRows, 'winner')],
+    ...(comparisons.length === 0
+      ? []
+      : [
+          [
+            'Against the baseline, paired on common seeds',
+            html`<div class="scroll"><table><thead><tr><th>arm</th><th>baseline arm</th><th>outcome</th><th>games</th><th>rate</th><th>baseline</th><th>difference [95% CI]</th><th>unpaired CI</th><th>discordant</th><th>McNemar p</th><th>Holm p</th></tr></thead><tbody>
+${comparisonRows}
+</tbody></table></div>`,
+          ] as [string, Html],
+        ]),
+    ['How games end', outcomeTable(resultRows, 'result')],
+    ['Game statistics: distributions', statTable],
+    ['Arms', armsTable(m)],
+    [
+      'Parameters and their provenance',
+      html`<div class="scroll"><table><thead><tr><th>parameter</th><th>value (first arm)</th><th>provenance</th><th>source</th></tr></thead><tbody>${params}</tbody></table></div>`,
+    ],
+    [
+      'Manifest',
+      html`<p>Seed <code>${m.seed}</code>, ${count(m.games)} games per arm, code <code>${m.version}</code> at <code>${m.commit}</code>, node <code>${m.node}</code>, data hash <code>${m.dataHash}</code>, experiment hash <code>${m.experimentHash}</code>. Reproduce one game with <code>sandtable play ${def.id} --seed ${m.seed} --game N --trace</code> and the arm's options.</p>`,
+    ],
+  ];
+  const extraHtml = extra.map(
+    ([title, content]) =>
+      html`\n<section><h2 id="${anchorOf(title, seen)}">${title}</h2>${content}</section>`,
+  );
+  // The contents: every h2 and h3 of the page, in order, read back from the markup built above.
+  const page = html`${sectionsHtml}${extraHtml}`.text;
+  const toc = [...page.matchAll(/<h([23]) id="([^"]+)">(.*?)<\/h[23]>/g)].map(([, level, id, inner]) =>
+    trustedHtml(`<li class="toc-h${level}"><a href="#${id}">${inner!.replace(/<[^>]*>/g, '')}</a></li>`),
+  );
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${m.name} — ${def.title}</title>
 <style>
-body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}
-table{border-collapse:collapse;margin:1em 0;font-size:14px}th,td{border-bottom:1px solid #ddd;padding:3px 8px;text-align:left}
-th{background:#f4f4f4}.bar{position:relative;width:200px;height:12px;background:#eee}
+body{font-family:system-ui,sans-serif;max-width:1200px;margin:2em auto;padding:0 1em;color:#222;overflow-wrap:anywhere}
+.scroll{max-width:100%;overflow-x:auto}
+table{border-collapse:collapse;margin:1em 0;font-size:14px}th,td{border-bottom:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top}
+th{background:#f4f4f4;overflow-wrap:normal}td{overflow-wrap:break-word}td:nth-child(2){min-width:6em}.bar{position:relative;width:200px;height:12px;background:#eee}
 .fill{position:absolute;top:0;left:0;height:12px;background:#7a9cc6}.ci{position:absolute;top:4px;height:4px;background:#1b3b6f}
-code{background:#f4f4f4;padding:1px 4px}figure.chart{margin:1.5em 0}figure.chart svg{max-width:100%;height:auto}figcaption{font-size:13px;color:#555}
+code{background:#f4f4f4;padding:1px 4px}figure{margin:1.5em 0;max-width:100%}figure.chart svg{max-width:100%;height:auto}figcaption{font-size:13px;color:#555}
+nav#contents{background:#f7f7f7;padding:0.5em 1em;margin:1em 0}nav#contents ul{margin:0.3em 0;padding-left:1.2em;columns:2}
+li.toc-h3{margin-left:1.2em;list-style:circle}
 </style></head><body>
 <h1>${m.name}: ${def.title}</h1>
-${paragraphs}
-${figures}
-<h2>Who wins</h2>${outcomeTable(sideRows, 'winner')}
-${
-  comparisons.length === 0
-    ? ''
-    : html`<h2>Against the baseline, paired on common seeds</h2>
-<table><thead><tr><th>arm</th><th>baseline arm</th><th>outcome</th><th>games</th><th>rate</th><th>baseline</th><th>difference [95% CI]</th><th>unpaired CI</th><th>discordant</th><th>McNemar p</th><th>Holm p</th></tr></thead><tbody>
-${comparisonRows}
-</tbody></table>`
-}
-<h2>How games end</h2>${outcomeTable(resultRows, 'result')}
-<h2>Game statistics</h2>${statTable}
-<h2>Arms</h2><table><thead><tr><th>arm</th><th>scenario</th><th>policies</th><th>variants</th><th>parameters</th></tr></thead><tbody>${arms}</tbody></table>
-<h2>Parameters and their provenance</h2><table><thead><tr><th>parameter</th><th>value (first arm)</th><th>provenance</th><th>source</th></tr></thead><tbody>${params}</tbody></table>
-<h2>Manifest</h2><p>Seed <code>${m.seed}</code>, ${count(m.games)} games per arm, code <code>${m.version}</code> at <code>${m.commit}</code>, node <code>${m.node}</code>, data hash <code>${m.dataHash}</code>, experiment hash <code>${m.experimentHash}</code>. Reproduce one game with <code>sandtable play ${def.id} --seed ${m.seed} --game N --trace</code> and the arm's options.</p>
+${markdownToHtml(introLines(m), seen)}
+<nav id="contents"><h2>Contents</h2><ul>${toc}</ul></nav>
+${sectionsHtml}${extraHtml}
 </body></html>
 `.text;
 }
@@ -331,23 +498,30 @@ const BOARD_CHART: Readonly<Record<BoardDef['kind'], { name: string; cell: strin
 /** The charts a run calls for: always outcomes, game length and statistics; the rest when they apply. */
 export function buildCharts(def: GameDefinition, m: Manifest, data: ReportData): Chart[] {
   const arms = m.arms.map((a) => a.id);
-  const charts: Chart[] = [
-    {
-      name: 'outcomes',
-      caption: 'How games end per arm, with the win rate and its 95% interval.',
-      spec: outcomesChart(def, data.outcomes, arms),
-    },
-    {
+  const charts: Chart[] = policyMatrices(def, m.arms).map((mx, i) => ({
+    name: matrixChartName(i),
+    caption: `The ${sideName(def, mx.rowSide)} win rate of every pairing, with its Wilson 95% interval.`,
+    spec: matrixChart(def, mx, data.outcomes),
+  }));
+  charts.push({
+    name: 'outcomes',
+    caption: 'How games end per arm, with the win rate and its 95% interval.',
+    spec: outcomesChart(def, data.outcomes, arms),
+  });
+  // one turn for every game is said in a sentence (armFindings), not drawn as one solid column
+  if (singleEndTurn(data) === undefined)
+    charts.push({
       name: 'end-turn',
       caption: 'Game length: the turn on which games end.',
       spec: endTurnChart(data.endTurns, arms),
-    },
-    {
+    });
+  if (data.stats.some((s) => s.stat !== 'end_turn' && !constantStats(data.stats).includes(s.stat)))
+    charts.push({
       name: 'statistics',
-      caption: "The game's own statistics per arm, as distributions.",
+      caption:
+        "The game's own statistics per arm, as distributions (statistics that never vary are listed, not drawn).",
       spec: statisticsChart(def, data.stats, arms),
-    },
-  ];
+    });
   if (data.comparisons.length > 0) {
     charts.push({
       name: 'paired-differences',
@@ -391,11 +565,15 @@ export function buildCharts(def: GameDefinition, m: Manifest, data: ReportData):
   return charts;
 }
 
-/** The report files of a run by name: charts/*.vl.json and charts/*.svg, summary.md and index.html. */
+/**
+ * The report files of a run by name: charts/*.vl.json and charts/*.svg, summary.md and index.html;
+ * `pairs` are the headline's paired comparisons (headlineComparisons, src/analysis/headline.ts).
+ */
 export async function renderReport(
   def: GameDefinition,
   m: Manifest,
   data: ReportData,
+  pairs: readonly ComparisonRow[],
 ): Promise<Record<string, string>> {
   const files: Record<string, string> = {};
   const svgs: { chart: Chart; svg: string }[] = [];
@@ -405,8 +583,7 @@ export async function renderReport(
     files[`charts/${chart.name}.svg`] = svg;
     svgs.push({ chart, svg });
   }
-  const md = summaryMarkdown(def, m, data);
-  files['summary.md'] = md;
-  files['index.html'] = reportHtml(def, m, data, md, svgs);
+  files['summary.md'] = summaryMarkdown(def, m, data, pairs);
+  files['index.html'] = reportHtml(def, m, data, pairs, svgs);
   return files;
 }

@@ -1,11 +1,11 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { armColumns } from '../analysis/columns.js';
 import { type GamesTable, gamesTableColumns } from '../analysis/games-table.js';
-import { computeReportData, type HeatRow, summaryFiles } from '../analysis/report-data.js';
+import type { HeatRow } from '../analysis/report-data.js';
 import type { GameDefinition } from '../core/game.js';
-import { renderReport } from '../report/report.js';
 import { type Manifest, type OutputFile, writeManifest } from './manifest.js';
 import { digestOf, type GamesFileMeta, writeAtomic, writeGamesCsv, writeGamesParquet } from './outputs.js';
+import { reportFiles } from './report-files.js';
 
 /**
  * Writes a finished run's outputs from its games table: games.parquet (+ games.csv), the CSV
@@ -27,8 +27,7 @@ export async function finishRun(
 ): Promise<Manifest> {
   mkdirSync(dir, { recursive: true });
   const columns = gamesTableColumns(def);
-  const data = computeReportData(def, table, manifest.arms, manifest.baseline, heat);
-  const files = { ...summaryFiles(data), ...(await renderReport(def, manifest, data)) };
+  const files = await reportFiles(def, manifest, table, heat);
   const names = ['games.parquet', ...(csv ? ['games.csv'] : []), ...Object.keys(files)];
   const before = manifest.pending ?? [];
   const partial = writeManifest(dir, {

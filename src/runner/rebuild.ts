@@ -1,11 +1,11 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync as writeFileAt } from 'node:fs';
-import { computeReportData, type HeatRow, summaryFiles } from '../analysis/report-data.js';
+import type { HeatRow } from '../analysis/report-data.js';
 import type { GameRegistry } from '../core/registry.js';
-import { renderReport } from '../report/report.js';
 import { acquireLock } from './lock.js';
 import { assertOutputs, type OutputFile, readManifest, writeManifest } from './manifest.js';
 import { digestOf, tempPath } from './outputs.js';
 import { loadRun } from './read-run.js';
+import { reportFiles } from './report-files.js';
 
 /** The file holding a run's per-cell counts: read back by `report`, as they cannot be recomputed from games.parquet. */
 export const HEAT_FILE = 'cells.csv';
@@ -38,8 +38,7 @@ export async function rebuildReport(dir: string, games: GameRegistry): Promise<v
     const inputs = ['games.parquet', ...(heated ? [HEAT_FILE] : [])];
     const { manifest, table } = await loadRun(dir, inputs);
     const def = games.get(manifest.game.id, `${dir}/manifest.json: game`);
-    const data = computeReportData(def, table, manifest.arms, manifest.baseline, heated ? readHeat(dir) : []);
-    const files = { ...summaryFiles(data), ...(await renderReport(def, manifest, data)) };
+    const files = await reportFiles(def, manifest, table, heated ? readHeat(dir) : []);
     assertOutputs(
       dir,
       manifest,
