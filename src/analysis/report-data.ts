@@ -49,14 +49,11 @@ export function computeReportData(
   heat: readonly HeatRow[],
 ): ReportData {
   const armOrder = arms.map((a) => a.id);
-  const outcomes = outcomeSummary(def, table, armOrder);
-  const games = new Map(outcomes.filter((o) => o.kind === 'winner').map((o) => [o.arm, o.games]));
-  const endTurns = endTurnSummary(table, armOrder, games);
   return {
-    outcomes,
+    outcomes: outcomeSummary(def, table, armOrder),
     stats: statSummary(def, table, armOrder),
     comparisons: compareArms(def, table, comparisonPairs(arms, baseline)),
-    endTurns,
+    endTurns: endTurnSummary(table, armOrder),
     heat,
     ranking: arms.some((a) => a.entrants !== undefined) ? entrantRanking(table, arms) : [],
   };
