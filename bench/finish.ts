@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { GameDefinition } from '../src/core/game.js';
+import { random, syntheticBlock } from './synthetic.js';
 
 const dist = resolve(process.argv[2] ?? join(import.meta.dirname, '..'));
 const games = Number(process.argv[3] ?? 1_000_000);
@@ -26,36 +27,6 @@ const load = (path: string) => import(pathToFileURL(join(dist, path)).href);
 function peakRssMb(): number {
   const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
   return m === null ? Math.round(process.memoryUsage().rss / 2 ** 20) : Math.round(Number(m[1]) / 1024);
-}
-
-/** xorshift32: the synthetic values are the same for every build measured. */
-function random(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s >>>= 0;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    s >>>= 0;
-    return s / 2 ** 32;
-  };
-}
-
-/** One block of `rows` games: record columns, column-major (the heat tail is left out). */
-function block(def: GameDefinition, rows: number, next: () => number): Float64Array {
-  const out = new Float64Array((4 + def.stats.length) * rows);
-  const pick = (n: number) => Math.floor(next() * n);
-  for (let i = 0; i < rows; i++) {
-    out[i] = pick(def.results.length);
-    out[rows + i] = 1 + pick(12);
-    out[2 * rows + i] = pick(def.endReasons.length);
-    out[3 * rows + i] = pick(def.victoryLevels.length);
-    def.stats.forEach((s, k) => {
-      const v = s.kind === 'int' ? pick(40) : next() * 40;
-      out[(4 + k) * rows + i] = s.missing !== undefined && next() < 0.1 ? s.missing : v;
-    });
-  }
-  return out;
 }
 
 async function main(): Promise<void> {
@@ -77,7 +48,7 @@ async function main(): Promise<void> {
   for (let a = 0; a < ARMS; a++)
     for (let start = 0; start < perArm; start += BLOCK) {
       const end = Math.min(perArm, start + BLOCK);
-      builder.add(a, start, end, block(def, end - start, next));
+      builder.add(a, start, end, syntheticBlock(def, end - start, next));
     }
   const table = builder.table();
   const t1 = performance.now();

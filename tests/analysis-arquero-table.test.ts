@@ -4,41 +4,15 @@
  * arquero verbs equal the same figures counted by plain loops over a random table.
  */
 import { describe, expect, it } from 'vitest';
+import { random, syntheticBlock } from '../bench/synthetic.js';
 import { compareArms } from '../src/analysis/compare.js';
 import { GamesTableBuilder, gamesTable, gamesTableColumns } from '../src/analysis/games-table.js';
 import { wilson } from '../src/analysis/intervals.js';
 import { pairedDifference } from '../src/analysis/stats.js';
 import { endTurnSummary, outcomeSummary, statSummary } from '../src/analysis/summary.js';
-import type { GameDefinition } from '../src/core/game.js';
 import { gameRegistry } from '../src/games/index.js';
 
 const def = gameRegistry().get('scs');
-
-/** A deterministic generator in [0, 1). */
-function random(seed: number): () => number {
-  let s = seed;
-  return () => {
-    s = (s * 1103515245 + 12345) % 2 ** 31;
-    return s / 2 ** 31;
-  };
-}
-
-/** A column-major block of `rows` random but valid games (layout.ts's layout, no heat tail). */
-function block(d: GameDefinition, rows: number, next: () => number): Float64Array {
-  const out = new Float64Array((4 + d.stats.length) * rows);
-  const pick = (n: number) => Math.floor(next() * n);
-  for (let i = 0; i < rows; i++) {
-    out[i] = pick(d.results.length);
-    out[rows + i] = 1 + pick(10);
-    out[2 * rows + i] = pick(d.endReasons.length);
-    out[3 * rows + i] = pick(d.victoryLevels.length);
-    d.stats.forEach((s, k) => {
-      const v = s.kind === 'int' ? pick(30) : next() * 30;
-      out[(4 + k) * rows + i] = s.missing !== undefined && next() < 0.2 ? s.missing : v;
-    });
-  }
-  return out;
-}
 
 const ARMS = ['alpha', 'beta', 'gamma'];
 const PER_ARM = 700;
@@ -54,7 +28,7 @@ function randomTable(seed: number) {
     Array.from({ length: PER_ARM / 100 }, (_, c) => [a, c * 100] as const),
   );
   chunks.sort(() => next() - 0.5);
-  for (const [a, start] of chunks) b.add(a, start, start + 100, block(def, 100, next));
+  for (const [a, start] of chunks) b.add(a, start, start + 100, syntheticBlock(def, 100, next, 10, 5));
   return b.table();
 }
 
