@@ -28,19 +28,16 @@ export interface ArmRef {
   readonly arm: string;
 }
 
-/** Game index and winner (as `as`) of one arm's rows. */
-function winners(ref: ArmRef, as: string): ColumnTable {
-  return ref.table
-    .params({ arm: ref.arm })
-    .filter('(d, $) => d.arm === $.arm')
-    .select({ game: 'game', winner: as });
+/** Game index and winner of one arm's rows. */
+function winners(ref: ArmRef): ColumnTable {
+  return ref.table.params({ arm: ref.arm }).filter('(d, $) => d.arm === $.arm').select('game', 'winner');
 }
 
 /**
  * The paired 2x2 table of each side's wins over the game indices both arms played (a join on
  * game): a both win, b only the baseline, c only the arm, d neither.
  */
-function pairedCounts(def: GameDefinition, armRef: ArmRef, baselineRef: ArmRef): PairedTable[] {
+function pairedCounts(def: GameDefinition, arm: ColumnTable, baseline: ColumnTable): PairedTable[] {
   const spec: Record<string, string> = {};
   def.sides.forEach((side, i) => {
     const s = JSON.stringify(side.id);
@@ -49,10 +46,11 @@ function pairedCounts(def: GameDefinition, armRef: ArmRef, baselineRef: ArmRef):
     spec[`c${i}`] = `d => op.sum(d.x !== ${s} && d.y === ${s})`;
     spec[`d${i}`] = `d => op.sum(d.x !== ${s} && d.y !== ${s})`;
   });
-  const r = winners(baselineRef, 'x').join(winners(armRef, 'y'), 'game').rollup(spec).object() as Record<
-    string,
-    number | undefined
-  >;
+  const r = baseline
+    .rename({ winner: 'x' })
+    .join(arm.rename({ winner: 'y' }), 'game')
+    .rollup(spec)
+    .object() as Record<string, number | undefined>;
   return def.sides.map((_, i) => ({
     a: r[`a${i}`] ?? 0,
     b: r[`b${i}`] ?? 0,
@@ -96,7 +94,16 @@ export function comparePairs(
   def: GameDefinition,
   pairs: readonly { arm: string; baseline: string; armRef: ArmRef; baselineRef: ArmRef }[],
 ): ComparisonRow[] {
-  const counts = pairs.map((p) => pairedCounts(def, p.armRef, p.baselineRef));
+  // each arm's rows are filtered once, however many pairs it is in
+  const byTable = new Map<GamesTable, Map<string, ColumnTable>>();
+  const rowsOf = (ref: ArmRef) => {
+    const arms = byTable.get(ref.table) ?? new Map<string, ColumnTable>();
+    byTable.set(ref.table, arms);
+    const t = arms.get(ref.arm) ?? winners(ref);
+    arms.set(ref.arm, t);
+    return t;
+  };
+  const counts = pairs.map((p) => pairedCounts(def, rowsOf(p.armRef), rowsOf(p.baselineRef)));
   const rows: ComparisonRow[] = [];
   def.sides.forEach((side, si) => {
     const sideRows: Omit<ComparisonRow, 'p_holm'>[] = [];

@@ -16,12 +16,12 @@ export interface OutcomeRow {
 }
 
 /** `arms` in order as a table (arm, order): joined with a rollup, it keeps and orders the arms asked for. */
-export function armOrderTable(arms: readonly string[]): ColumnTable {
+function armOrderTable(arms: readonly string[]): ColumnTable {
   return arqueroTable({ arm: [...arms], order: Int32Array.from(arms.keys()) });
 }
 
 /** A column reference in an arquero expression string. */
-export const field = (name: string): string => `d[${JSON.stringify(name)}]`;
+const field = (name: string): string => `d[${JSON.stringify(name)}]`;
 
 /**
  * Outcome rates per arm: each side's wins and games without a winner (kind "winner"), then each
