@@ -1,3 +1,4 @@
+import { table as arqueroTable, from } from 'arquero';
 import type { GameDefinition } from '../core/game.js';
 import { COMPARISON_COLUMNS, type ComparisonRow, compareArms, comparisonPairs } from './compare.js';
 import { toCsv } from './csv.js';
@@ -19,6 +20,23 @@ export interface HeatRow {
   readonly count: number;
   readonly games: number;
   readonly share: number;
+}
+
+/**
+ * cells.csv's rows from per-cell counts (arms, then cells, in the order given) and each arm's
+ * games: the counts joined with the games on arm, the share derived (0 for an arm without games).
+ */
+export function heatRows(
+  cells: readonly { readonly arm: string; readonly cell: string; readonly count: number }[],
+  games: ReadonlyMap<string, number>,
+): HeatRow[] {
+  if (cells.length === 0) return [];
+  return from(cells.map((c, order) => ({ ...c, order })))
+    .join(arqueroTable({ arm: [...games.keys()], games: [...games.values()] }), 'arm')
+    .derive({ share: 'd => d.games === 0 ? 0 : d.count / d.games' })
+    .orderby('order')
+    .select(...HEAT_COLUMNS)
+    .objects() as HeatRow[];
 }
 
 /** The columns of cells.csv. */
