@@ -1,7 +1,10 @@
 /**
  * `npm run bench`: throughput of every game and policy on one core, the speed-up of two workers,
  * the RNG floor of each game, micro-benchmarks, and (with --big) a 1,000,000-game run's time and
- * peak memory. Prints a table and writes bench/results.json.
+ * peak memory. Prints a table and writes bench/results.json. `--finish` runs only the finish-phase
+ * item (bench/finish.ts: 1,000,000 synthetic SCS games to the games table, the report data and CSV
+ * summaries, and games.parquet; seconds and peak RSS), for this build and, with
+ * `--against=<dist>`, for another build's dist folder (say an older checkout's).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -243,7 +246,47 @@ async function bigRun(
   return { seconds: (performance.now() - t0) / 1000, peakRssMb: Math.round(peak) };
 }
 
+/** What bench/finish.ts prints: seconds per phase and peak RSS of its process. */
+interface FinishFigures {
+  readonly dist: string;
+  readonly games: number;
+  readonly buildSeconds: number;
+  readonly analysisSeconds: number;
+  readonly parquetSeconds: number;
+  readonly peakRssAfterAnalysisMb: number;
+  readonly peakRssMb: number;
+}
+
+/** bench/finish.ts run on the build in `dist`, in a process of its own (its peak RSS is its own). */
+async function finishBench(dist: string): Promise<FinishFigures> {
+  const child = spawn(process.execPath, [join(packageRoot, 'dist', 'bench', 'finish.js'), dist], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => {
+    out += d.toString('utf8');
+  });
+  const code = await new Promise<number | null>((r) => child.on('exit', r));
+  if (code !== 0) throw new Error(`finish bench of ${dist} failed with exit code ${code}`);
+  return JSON.parse(out) as FinishFigures;
+}
+
+/** `--finish`: the finish-phase item only, this build first, then `--against=<dist>` if given. */
+async function finishOnly(): Promise<void> {
+  const against = process.argv.find((a) => a.startsWith('--against='))?.slice('--against='.length);
+  const dists = [join(packageRoot, 'dist'), ...(against === undefined ? [] : [against])];
+  const lines = ['build  games  table s  analysis s  parquet s  peak RSS after analysis  peak RSS'];
+  for (const dist of dists) {
+    const f = await finishBench(dist);
+    lines.push(
+      `${f.dist}  ${f.games}  ${f.buildSeconds.toFixed(2)}  ${f.analysisSeconds.toFixed(2)}  ${f.parquetSeconds.toFixed(2)}  ${f.peakRssAfterAnalysisMb} MB  ${f.peakRssMb} MB`,
+    );
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
 async function main(): Promise<void> {
+  if (args.has('--finish')) return finishOnly();
   const code = codeVersion(); // the commit measured, read before a long run (the tree may move on meanwhile)
   const rng = streamRng(1, 1, 'bench');
   const draw = await measure(() => do_not_optimize(randInt(rng, 1, 6)));

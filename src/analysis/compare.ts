@@ -1,6 +1,7 @@
+import type { ColumnTable } from 'arquero';
 import type { GameDefinition } from '../core/game.js';
-import { catColumn, type GamesTable, numColumn } from './games-table.js';
-import { holm, independentDifference, pairedDifference } from './stats.js';
+import type { GamesTable } from './games-table.js';
+import { holm, independentDifference, type PairedTable, pairedDifference } from './stats.js';
 
 /** One arm against the baseline on one outcome, paired game by game on common seeds. */
 export interface ComparisonRow {
@@ -27,29 +28,35 @@ export interface ArmRef {
   readonly arm: string;
 }
 
-/**
- * Outcome indicator by game index of one arm: 1 where `column` is `value`, 0 where it is not, -1
- * for game indices the arm did not play (a later row of the same game index wins).
- */
-function indicator(ref: ArmRef, column: string, value: string, size: number): Int8Array {
-  const out = new Int8Array(size).fill(-1);
-  const arms = catColumn(ref.table, 'arm');
-  const a = arms.categories.indexOf(ref.arm);
-  if (a < 0) return out;
-  const games = numColumn(ref.table, 'game');
-  const col = catColumn(ref.table, column);
-  const hit = col.categories.indexOf(value);
-  for (let i = 0; i < ref.table.rows; i++)
-    if (arms.codes[i] === a) out[games[i]!] = col.codes[i] === hit ? 1 : 0;
-  return out;
+/** Game index and winner of one arm's rows. */
+function winners(ref: ArmRef): ColumnTable {
+  return ref.table.params({ arm: ref.arm }).filter('(d, $) => d.arm === $.arm').select('game', 'winner');
 }
 
-/** One past the largest game index of a table. */
-function gameBound(table: GamesTable): number {
-  const games = numColumn(table, 'game');
-  let max = -1;
-  for (let i = 0; i < games.length; i++) if (games[i]! > max) max = games[i]!;
-  return max + 1;
+/**
+ * The paired 2x2 table of each side's wins over the game indices both arms played (a join on
+ * game): a both win, b only the baseline, c only the arm, d neither.
+ */
+function pairedCounts(def: GameDefinition, arm: ColumnTable, baseline: ColumnTable): PairedTable[] {
+  const spec: Record<string, string> = {};
+  def.sides.forEach((side, i) => {
+    const s = JSON.stringify(side.id);
+    spec[`a${i}`] = `d => op.sum(d.x === ${s} && d.y === ${s})`;
+    spec[`b${i}`] = `d => op.sum(d.x === ${s} && d.y !== ${s})`;
+    spec[`c${i}`] = `d => op.sum(d.x !== ${s} && d.y === ${s})`;
+    spec[`d${i}`] = `d => op.sum(d.x !== ${s} && d.y !== ${s})`;
+  });
+  const r = baseline
+    .rename({ winner: 'x' })
+    .join(arm.rename({ winner: 'y' }), 'game')
+    .rollup(spec)
+    .object() as Record<string, number | undefined>;
+  return def.sides.map((_, i) => ({
+    a: r[`a${i}`] ?? 0,
+    b: r[`b${i}`] ?? 0,
+    c: r[`c${i}`] ?? 0,
+    d: r[`d${i}`] ?? 0,
+  }));
 }
 
 /** Which arm each arm is compared with: its own baseline, else the experiment's; none for itself. */
@@ -87,26 +94,21 @@ export function comparePairs(
   def: GameDefinition,
   pairs: readonly { arm: string; baseline: string; armRef: ArmRef; baselineRef: ArmRef }[],
 ): ComparisonRow[] {
+  // each arm's rows are filtered once, however many pairs it is in
+  const byTable = new Map<GamesTable, Map<string, ColumnTable>>();
+  const rowsOf = (ref: ArmRef) => {
+    const arms = byTable.get(ref.table) ?? new Map<string, ColumnTable>();
+    byTable.set(ref.table, arms);
+    const t = arms.get(ref.arm) ?? winners(ref);
+    arms.set(ref.arm, t);
+    return t;
+  };
+  const counts = pairs.map((p) => pairedCounts(def, rowsOf(p.armRef), rowsOf(p.baselineRef)));
   const rows: ComparisonRow[] = [];
-  for (const side of def.sides) {
+  def.sides.forEach((side, si) => {
     const sideRows: Omit<ComparisonRow, 'p_holm'>[] = [];
-    for (const { arm, baseline, armRef, baselineRef } of pairs) {
-      const size = Math.max(gameBound(armRef.table), gameBound(baselineRef.table));
-      const base = indicator(baselineRef, 'winner', side.id, size);
-      const other = indicator(armRef, 'winner', side.id, size);
-      let a = 0;
-      let b = 0;
-      let c = 0;
-      let d = 0;
-      for (let g = 0; g < size; g++) {
-        const x = base[g]!;
-        const y = other[g]!;
-        if (x < 0 || y < 0) continue;
-        if (x === 1 && y === 1) a++;
-        else if (x === 1) b++;
-        else if (y === 1) c++;
-        else d++;
-      }
+    pairs.forEach(({ arm, baseline }, pi) => {
+      const { a, b, c, d } = counts[pi]![si]!;
       const n = a + b + c + d;
       const pd = pairedDifference({ a, b, c, d });
       const ind = independentDifference(a + b, n, a + c, n);
@@ -125,10 +127,10 @@ export function comparePairs(
         discordant: pd.discordant,
         p_mcnemar: pd.p,
       });
-    }
+    });
     const adjusted = holm(sideRows.map((r) => r.p_mcnemar));
     for (const [i, r] of sideRows.entries()) rows.push({ ...r, p_holm: adjusted[i]! });
-  }
+  });
   return rows;
 }
 

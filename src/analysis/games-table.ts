@@ -1,24 +1,34 @@
+import {
+  batchType,
+  Column,
+  columnFromArray,
+  dictionary,
+  tableFromColumns,
+  uint8,
+  uint16,
+  uint32,
+  utf8,
+} from '@uwdata/flechette';
+import { table as arqueroTable, type ColumnTable, fromArrow } from 'arquero';
 import type { GameDefinition } from '../core/game.js';
 import { type ColumnSpec, recordColumns } from './columns.js';
 
 /** Codes of a categorical column: the narrowest unsigned array that holds its category count. */
 export type CodeArray = Uint8Array | Uint16Array | Uint32Array;
 
-/** A column of the games table: categories as codes into a small dictionary, numbers as typed arrays. */
-export type GamesColumn =
+/** The data of one column of the games table: codes into a small dictionary, or typed numbers. */
+export type ColumnData =
   | { readonly kind: 'cat'; readonly codes: CodeArray; readonly categories: readonly string[] }
   | { readonly kind: 'int'; readonly values: Int32Array }
   | { readonly kind: 'float'; readonly values: Float64Array };
 
 /**
- * The games table, column-major: one row per (arm, game index). No per-row strings or objects: a
- * 1,000,000-game SCS run is ~110 MB (int columns Int32, categories one byte per row).
+ * The games table: an arquero table, one row per (arm, game index). Numeric columns are the typed
+ * arrays themselves (Int32Array, Float64Array); categorical columns are arquero dictionary columns
+ * over Arrow dictionary vectors whose keys are the code arrays (no per-row strings or objects: a
+ * 1,000,000-game SCS run is ~110 MB). `at(row)` of a categorical column is its category string.
  */
-export interface GamesTable {
-  readonly rows: number;
-  /** Columns in table (and games.parquet) order. */
-  readonly columns: ReadonlyMap<string, GamesColumn>;
-}
+export type GamesTable = ColumnTable;
 
 export function codeArray(categories: number, rows: number): CodeArray {
   return categories <= 0x100
@@ -28,33 +38,53 @@ export function codeArray(categories: number, rows: number): CodeArray {
       : new Uint32Array(rows);
 }
 
-/** The column `name`, or an error naming it. */
-export function column(table: GamesTable, name: string): GamesColumn {
-  const c = table.columns.get(name);
-  if (c === undefined) throw new Error(`games table: no column ${name}`);
-  return c;
+/**
+ * An Arrow dictionary column over `codes` (shared, not copied) with `categories` as its dictionary,
+ * in that order.
+ */
+function dictionaryColumn(codes: CodeArray, categories: readonly string[]): Column<string> {
+  const index = codes instanceof Uint8Array ? uint8() : codes instanceof Uint16Array ? uint16() : uint32();
+  const type = dictionary(utf8(), index);
+  const Batch = batchType(type);
+  const batch = new Batch({
+    length: codes.length,
+    nullCount: 0,
+    type,
+    validity: new Uint8Array(0),
+    values: codes,
+  });
+  (batch as unknown as { setDictionary(d: Column<string>): void }).setDictionary(
+    columnFromArray([...categories], utf8()),
+  );
+  return new Column([batch]);
 }
 
-/** A categorical column's codes and dictionary (an error if the column is numeric). */
-export function catColumn(
-  table: GamesTable,
-  name: string,
-): { codes: CodeArray; categories: readonly string[] } {
-  const c = column(table, name);
-  if (c.kind !== 'cat') throw new Error(`games table: column ${name} is not categorical`);
-  return c;
+/**
+ * The games table of `columns`, in that order (all of one length): numeric columns as they are,
+ * categorical ones through `aq.fromArrow` of Arrow dictionary vectors, which arquero keeps as
+ * dictionary columns (grouping by one reads the codes, no string keys).
+ */
+export function gamesTable(columns: readonly (readonly [string, ColumnData])[]): GamesTable {
+  const cats = columns.flatMap(([name, c]) =>
+    c.kind === 'cat' ? [[name, dictionaryColumn(c.codes, c.categories)] as const] : [],
+  );
+  // flechette's Table is the Arrow table fromArrow takes; the declared types differ on metadata only.
+  const arrow = fromArrow(
+    tableFromColumns(Object.fromEntries(cats)) as unknown as Parameters<typeof fromArrow>[0],
+  );
+  const data: Record<string, unknown> = {};
+  for (const [name, c] of columns) data[name] = c.kind === 'cat' ? arrow.column(name) : c.values;
+  return arqueroTable(
+    data,
+    columns.map(([name]) => name),
+  );
 }
 
-/** A numeric column's values (an error if the column is categorical). */
-export function numColumn(table: GamesTable, name: string): Int32Array | Float64Array {
-  const c = column(table, name);
-  if (c.kind === 'cat') throw new Error(`games table: column ${name} is not numeric`);
-  return c.values;
-}
-
-/** The value of column `c` at `row`: a category string or a number. */
-export function valueAt(c: GamesColumn, row: number): string | number {
-  return c.kind === 'cat' ? c.categories[c.codes[row]!]! : c.values[row]!;
+/** The typed array of a numeric column of the games table (an error naming it otherwise). */
+export function numbers(table: GamesTable, name: string): Int32Array | Float64Array {
+  const c = table.column(name) as unknown;
+  if (c instanceof Int32Array || c instanceof Float64Array) return c;
+  throw new Error(`games table: ${c === undefined ? 'no column' : 'no numeric column'} ${name}`);
 }
 
 /** One arm of a run: its id, scenario and the game indices [from, to) its rows cover. */
@@ -74,21 +104,18 @@ export interface ArmRange {
  */
 export class GamesTableBuilder {
   readonly rows: number;
-  private readonly rec: ColumnSpec[];
   private readonly base: number[];
   private readonly game: Int32Array;
-  private readonly arm: CodeArray;
-  private readonly scenario: CodeArray;
   private readonly winner: CodeArray;
   private readonly winnerOfResult: Uint32Array;
   private readonly out: (CodeArray | Int32Array | Float64Array)[];
-  private readonly columns: Map<string, GamesColumn>;
+  private readonly columns: (readonly [string, ColumnData])[];
 
   constructor(
     def: GameDefinition,
     private readonly arms: readonly ArmRange[],
   ) {
-    this.rec = recordColumns(def);
+    const rec: ColumnSpec[] = recordColumns(def);
     this.base = [];
     let rows = 0;
     for (const a of arms) {
@@ -99,38 +126,39 @@ export class GamesTableBuilder {
     this.game = new Int32Array(rows);
     const armIds = arms.map((a) => a.arm);
     const scenarios = [...new Set(arms.map((a) => a.scenario))];
-    this.arm = codeArray(armIds.length, rows);
-    this.scenario = codeArray(scenarios.length, rows);
+    const arm = codeArray(armIds.length, rows);
+    const scenario = codeArray(scenarios.length, rows);
     arms.forEach((a, i) => {
-      this.arm.fill(i, this.base[i]!, this.base[i]! + a.to - a.from);
-      this.scenario.fill(scenarios.indexOf(a.scenario), this.base[i]!, this.base[i]! + a.to - a.from);
+      arm.fill(i, this.base[i]!, this.base[i]! + a.to - a.from);
+      scenario.fill(scenarios.indexOf(a.scenario), this.base[i]!, this.base[i]! + a.to - a.from);
     });
     const winners = [...def.sides.map((s) => s.id), 'none'];
     for (const r of def.results) if (!winners.includes(r.winner ?? 'none')) winners.push(r.winner ?? 'none');
     this.winner = codeArray(winners.length, rows);
     this.winnerOfResult = Uint32Array.from(def.results, (r) => winners.indexOf(r.winner ?? 'none'));
-    this.out = this.rec.map((c) =>
+    this.out = rec.map((c) =>
       c.kind === 'cat'
         ? codeArray(c.categories!.length, rows)
         : c.kind === 'int'
           ? new Int32Array(rows)
           : new Float64Array(rows),
     );
-    const columns = new Map<string, GamesColumn>();
-    columns.set('game', { kind: 'int', values: this.game });
-    columns.set('arm', { kind: 'cat', codes: this.arm, categories: armIds });
-    columns.set('scenario', { kind: 'cat', codes: this.scenario, categories: scenarios });
-    this.rec.forEach((c, ci) => {
+    const columns: (readonly [string, ColumnData])[] = [
+      ['game', { kind: 'int', values: this.game }],
+      ['arm', { kind: 'cat', codes: arm, categories: armIds }],
+      ['scenario', { kind: 'cat', codes: scenario, categories: scenarios }],
+    ];
+    rec.forEach((c, ci) => {
       const data = this.out[ci]!;
-      columns.set(
+      columns.push([
         c.name,
         c.kind === 'cat'
           ? { kind: 'cat', codes: data as CodeArray, categories: c.categories! }
           : c.kind === 'int'
             ? { kind: 'int', values: data as Int32Array }
             : { kind: 'float', values: data as Float64Array },
-      );
-      if (ci === 0) columns.set('winner', { kind: 'cat', codes: this.winner, categories: winners });
+      ]);
+      if (ci === 0) columns.push(['winner', { kind: 'cat', codes: this.winner, categories: winners }]);
     });
     this.columns = columns;
   }
@@ -151,8 +179,9 @@ export class GamesTableBuilder {
     for (let i = at; i < at + rows; i++) this.winner[i] = this.winnerOfResult[result[i]!]!;
   }
 
+  /** The games table over the builder's arrays (not copied: later `add`s show in it). */
   table(): GamesTable {
-    return { rows: this.rows, columns: this.columns };
+    return gamesTable(this.columns);
   }
 }
 
@@ -176,17 +205,4 @@ export function gamesTableColumns(def: GameDefinition): ColumnSpec[] {
     },
     ...rec.slice(1),
   ];
-}
-
-/** Row indices of each category of a categorical column, in row order. */
-export function rowsByCategory(codes: CodeArray, categories: number): Uint32Array[] {
-  const counts = new Uint32Array(categories);
-  for (let i = 0; i < codes.length; i++) counts[codes[i]!]!++;
-  const out = Array.from(counts, (n) => new Uint32Array(n));
-  const fill = new Uint32Array(categories);
-  for (let i = 0; i < codes.length; i++) {
-    const c = codes[i]!;
-    out[c]![fill[c]!++] = i;
-  }
-  return out;
 }

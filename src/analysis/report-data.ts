@@ -1,3 +1,4 @@
+import { table as arqueroTable, from } from 'arquero';
 import type { GameDefinition } from '../core/game.js';
 import { COMPARISON_COLUMNS, type ComparisonRow, compareArms, comparisonPairs } from './compare.js';
 import { toCsv } from './csv.js';
@@ -19,6 +20,23 @@ export interface HeatRow {
   readonly count: number;
   readonly games: number;
   readonly share: number;
+}
+
+/**
+ * cells.csv's rows from per-cell counts (arms, then cells, in the order given) and each arm's
+ * games: the counts joined with the games on arm, the share derived (0 for an arm without games).
+ */
+export function heatRows(
+  cells: readonly { readonly arm: string; readonly cell: string; readonly count: number }[],
+  games: ReadonlyMap<string, number>,
+): HeatRow[] {
+  if (cells.length === 0) return [];
+  return from(cells.map((c, order) => ({ ...c, order })))
+    .join(arqueroTable({ arm: [...games.keys()], games: [...games.values()] }), 'arm')
+    .derive({ share: 'd => d.games === 0 ? 0 : d.count / d.games' })
+    .orderby('order')
+    .select(...HEAT_COLUMNS)
+    .objects() as HeatRow[];
 }
 
 /** The columns of cells.csv. */
@@ -49,14 +67,11 @@ export function computeReportData(
   heat: readonly HeatRow[],
 ): ReportData {
   const armOrder = arms.map((a) => a.id);
-  const outcomes = outcomeSummary(def, table, armOrder);
-  const games = new Map(outcomes.filter((o) => o.kind === 'winner').map((o) => [o.arm, o.games]));
-  const endTurns = endTurnSummary(table, armOrder, games);
   return {
-    outcomes,
+    outcomes: outcomeSummary(def, table, armOrder),
     stats: statSummary(def, table, armOrder),
     comparisons: compareArms(def, table, comparisonPairs(arms, baseline)),
-    endTurns,
+    endTurns: endTurnSummary(table, armOrder),
     heat,
     ranking: arms.some((a) => a.entrants !== undefined) ? entrantRanking(table, arms) : [],
   };

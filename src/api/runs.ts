@@ -2,10 +2,9 @@
  * The library API's runs: play an experiment into a run directory, read a finished run back as an
  * arquero table with its summary, and compare two runs paired on their shared seeds.
  */
-import { table as arqueroTable, type ColumnTable } from 'arquero';
+import type { ColumnTable } from 'arquero';
 import { z } from 'zod';
 import { type ComparisonRow, comparePairs } from '../analysis/compare.js';
-import type { GamesTable } from '../analysis/games-table.js';
 import { type OutcomeRow, outcomeSummary } from '../analysis/summary.js';
 import { UserError } from '../core/errors.js';
 import type { GameRegistry } from '../core/registry.js';
@@ -31,7 +30,7 @@ export interface LoadedRun {
   /**
    * One row per (arm, game), in games.parquet's order and columns: `game, arm, scenario, result,
    * winner, end_turn, end_reason, victory_level` and the game's own statistics. Categorical
-   * columns hold strings, numeric columns numbers.
+   * columns hold strings (arquero dictionary columns), numeric columns numbers (typed arrays).
    */
   readonly games: ColumnTable;
   /**
@@ -39,14 +38,6 @@ export interface LoadedRun {
    * then each result (kind `result`), each with its count, rate and Wilson 95% interval.
    */
   readonly summary: readonly OutcomeRow[];
-}
-
-/** The games table as an arquero table, column by column (no per-row objects). */
-function toArquero(t: GamesTable): ColumnTable {
-  const columns: Record<string, ArrayLike<string | number>> = {};
-  for (const [name, c] of t.columns)
-    columns[name] = c.kind === 'cat' ? Array.from(c.codes, (k) => c.categories[k]!) : c.values;
-  return arqueroTable(columns, [...t.columns.keys()]);
 }
 
 /**
@@ -62,7 +53,7 @@ export async function loadRun(dir: string, registry: GameRegistry = gameRegistry
     table,
     manifest.arms.map((a) => a.id),
   );
-  return { dir, manifest, games: toArquero(table), summary };
+  return { dir, manifest, games: table, summary };
 }
 
 /** Options of runExperiment; every one may be left out. */

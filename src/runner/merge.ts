@@ -6,7 +6,8 @@ import type { GameRegistry } from '../core/registry.js';
 import { type ChunkLayout, decodeChunk } from './chunk-file.js';
 import { parseExperiment } from './experiment.js';
 import { finishRun } from './finish.js';
-import { chunkLayout, HeatCounts } from './layout.js';
+import { HeatCounts } from './heat.js';
+import { chunkLayout } from './layout.js';
 import { acquireLock } from './lock.js';
 import {
   assertExperimentMatches,

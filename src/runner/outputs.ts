@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import { ByteWriter, ParquetWriter, schemaFromColumnData } from 'hyparquet-writer';
 import type { ArmColumn, ColumnSpec } from '../analysis/columns.js';
 import { csvCell, toCsv } from '../analysis/csv.js';
-import { catColumn, column, type GamesTable } from '../analysis/games-table.js';
+import { type GamesTable, numbers } from '../analysis/games-table.js';
 
 export { toCsv };
 
@@ -99,26 +99,30 @@ interface FileColumn {
 /** The columns of games.parquet / games.csv in order: the table's, then the arm columns. */
 function fileColumns(table: GamesTable, columns: readonly ColumnSpec[], meta: GamesFileMeta): FileColumn[] {
   const out: FileColumn[] = columns.map((c) => {
-    const col = column(table, c.name);
     const type = c.kind === 'cat' ? 'STRING' : c.kind === 'int' ? 'INT32' : 'DOUBLE';
-    if (col.kind === 'cat')
+    if (c.kind === 'cat') {
+      const col = table.column(c.name);
+      if (col === undefined) throw new Error(`games table: no column ${c.name}`);
       return {
         name: c.name,
         type,
         nullable: false,
-        slice: (a, b) => Array.from(col.codes.subarray(a, b), (k) => col.categories[k]!),
+        slice: (a, b) => Array.from({ length: b - a }, (_, i) => col.at(a + i) as string),
       };
+    }
+    const values = numbers(table, c.name);
     const missing = meta.missing[c.name];
     if (missing === undefined)
-      return { name: c.name, type, nullable: false, slice: (a, b) => col.values.subarray(a, b) };
+      return { name: c.name, type, nullable: false, slice: (a, b) => values.subarray(a, b) };
     return {
       name: c.name,
       type,
       nullable: true,
-      slice: (a, b) => Array.from(col.values.subarray(a, b), (v) => (v === missing ? null : v)),
+      slice: (a, b) => Array.from(values.subarray(a, b), (v) => (v === missing ? null : v)),
     };
   });
-  const arm = catColumn(table, 'arm').codes;
+  // Group k of `arm` is the k-th arm of the run (the dictionary's order), as `values` is indexed.
+  const arm = table.groupby('arm').groups()!.keys;
   for (const c of meta.arms) {
     const type =
       c.kind === 'cat' ? 'STRING' : c.kind === 'int' ? 'INT32' : c.kind === 'bool' ? 'BOOLEAN' : 'DOUBLE';
@@ -126,7 +130,7 @@ function fileColumns(table: GamesTable, columns: readonly ColumnSpec[], meta: Ga
       name: c.name,
       type,
       nullable: false,
-      slice: (a, b) => Array.from(arm.subarray(a, b), (k) => c.values[k]!),
+      slice: (a, b) => Array.from(arm.slice(a, b), (k) => c.values[k]!),
     });
   }
   return out;
@@ -175,9 +179,9 @@ export function writeGamesParquet(
       createdBy: `sandtable ${version}`,
       kvMetadata,
     });
-    for (let start = 0; start < table.rows; start += ROW_GROUP) {
+    for (let start = 0; start < table.numRows(); start += ROW_GROUP) {
       pq.write({
-        columnData: group(start, Math.min(table.rows, start + ROW_GROUP)),
+        columnData: group(start, Math.min(table.numRows(), start + ROW_GROUP)),
         rowGroupSize: ROW_GROUP,
       });
     }
@@ -200,8 +204,8 @@ export function writeGamesCsv(
   return writeAtomicPieces(path, (put) => {
     const text = (t: string) => put(Buffer.from(t, 'utf8'));
     text(`${cols.map((c) => c.name).join(',')}\n`);
-    for (let start = 0; start < table.rows; start += BLOCK) {
-      const end = Math.min(table.rows, start + BLOCK);
+    for (let start = 0; start < table.numRows(); start += BLOCK) {
+      const end = Math.min(table.numRows(), start + BLOCK);
       const data = cols.map((c) => c.slice(start, end));
       const lines: string[] = [];
       for (let i = 0; i < end - start; i++)

@@ -1,5 +1,5 @@
 import { asyncBufferFromFile, parquetMetadataAsync, parquetRead } from 'hyparquet';
-import type { GamesColumn, GamesTable } from '../analysis/games-table.js';
+import { type ColumnData, type GamesTable, gamesTable } from '../analysis/games-table.js';
 import { UserError } from '../core/errors.js';
 import { cliCommand } from './hint.js';
 import { assertOutputs, type Manifest, readManifest } from './manifest.js';
@@ -16,7 +16,7 @@ function kvJson<T>(
 }
 
 /**
- * Reads games.parquet into a games table: INT32 columns as Int32Array, strings dictionary-encoded,
+ * Reads games.parquet into a games table: INT32 columns as Int32Array, strings as dictionary columns,
  * other numbers as doubles; a NULL statistic becomes its "not reached" value again. The arm columns
  * (policies, variants, parameters: the manifest's arms, repeated per row) are left out.
  */
@@ -27,7 +27,7 @@ async function readGamesParquet(path: string): Promise<GamesTable> {
   const armColumns = new Set(kvJson<string[]>(metadata.key_value_metadata, ARM_COLUMNS_KEY, []));
   const missing = kvJson<Record<string, number>>(metadata.key_value_metadata, MISSING_KEY, {});
   const fill = new Map<string, (data: ArrayLike<unknown>, at: number) => void>();
-  const make: (() => GamesColumn)[] = [];
+  const make: (() => ColumnData)[] = [];
   const names: string[] = [];
   for (const el of metadata.schema.slice(1)) {
     const name = el.name;
@@ -70,7 +70,7 @@ async function readGamesParquet(path: string): Promise<GamesTable> {
     onChunk: ({ columnName, columnData, rowStart }) =>
       fill.get(columnName)?.(columnData as ArrayLike<unknown>, rowStart),
   });
-  return { rows, columns: new Map(names.map((n, i) => [n, make[i]!()])) };
+  return gamesTable(names.map((n, i) => [n, make[i]!()] as const));
 }
 
 /** Why a run directory's manifest is not that of a finished run, and what to do about it. */
@@ -106,9 +106,9 @@ export async function loadRun(
     throw new UserError(`${path}: unreadable parquet (${(e as Error).message})`);
   }
   const rows = manifest.games * manifest.arms.length;
-  if (table.rows !== rows)
+  if (table.numRows() !== rows)
     throw new UserError(
-      `${path}: ${table.rows} rows, the manifest says ${manifest.games} games x ${manifest.arms.length} arms`,
+      `${path}: ${table.numRows()} rows, the manifest says ${manifest.games} games x ${manifest.arms.length} arms`,
     );
   return { manifest, table };
 }

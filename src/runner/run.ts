@@ -11,8 +11,9 @@ import {
 } from './chunk-file.js';
 import type { Experiment } from './experiment.js';
 import { finishRun } from './finish.js';
+import { HeatCounts } from './heat.js';
 import { cliCommand } from './hint.js';
-import { chunkLayout, HeatCounts } from './layout.js';
+import { chunkLayout } from './layout.js';
 import { acquireLock, type DirLock } from './lock.js';
 import { chunkBinding, experimentHash, type Manifest, newManifest, writeManifest } from './manifest.js';
 import { checkTableMemory } from './memory.js';
