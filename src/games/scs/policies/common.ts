@@ -4,15 +4,17 @@
  * turns traits into answers for every SCS decision. Policies read the state, never write it.
  */
 import type { Decision, Policy } from '../../../core/game.js';
+import { memoizeWeak } from '../../../core/memo.js';
 import { type Rng, randInt } from '../../../core/rng.js';
 import { forceSteps } from '../combat.js';
 import type { ScsView } from '../engine.js';
 import { scsMap } from '../map.js';
 import type { StepOption } from '../movement.js';
+import type { Cfg } from '../parameters.js';
 import { allPockets } from '../pockets.js';
 import { GERMAN, MECH, NONMECH, type ScsState, SECURITY, SOVIET } from '../state.js';
-import { planTurn1, stepToward } from './plan.js';
-import { reach, reachTargets } from './reach.js';
+import { CAPITAL_RING, IS_RING, PlanScratch, planTurn1, stepToward } from './plan.js';
+import type { Reach } from './reach.js';
 
 export interface Traits {
   /** Value of taking German hex h (before the odds of the attack). */
@@ -65,17 +67,12 @@ export interface HexInfo {
   fortifiedDist: number;
 }
 
-let flCfg: unknown = null;
-let flList: number[] = [];
-/** The fortified-locality hexes of a game's configuration. */
-function fortifiedHexes(s: ScsState): number[] {
-  if (flCfg !== s.cfg) {
-    flCfg = s.cfg;
-    flList = [];
-    for (let h = 0; h < scsMap.size; h++) if (s.cfg.fortified[h] === 1) flList.push(h);
-  }
-  return flList;
-}
+/** The fortified-locality hexes of a game's configuration (10.13). */
+const fortifiedOf = memoizeWeak((cfg: Cfg): readonly number[] => {
+  const out: number[] = [];
+  for (let h = 0; h < scsMap.size; h++) if (cfg.fortified[h] === 1) out.push(h);
+  return out;
+});
 
 const N = scsMap.size;
 /** Hex distances and adjacency, precomputed once (speed: no cube objects per decision). */
@@ -86,13 +83,6 @@ for (let a = 0; a < N; a++) {
   for (const b of scsMap.nbr[a]!) ADJ[a * N + b] = 1;
 }
 const adjacent = (a: number, b: number): boolean => b >= 0 && ADJ[a * N + b] === 1;
-
-/** Moscow/Tula neighbours (4.2). */
-const CAPITAL_RING: number[] = [];
-for (let h = 0; h < scsMap.size; h++)
-  if (scsMap.nbr[h]!.some((n) => n === scsMap.moscow || n === scsMap.tula)) CAPITAL_RING.push(h);
-const IS_RING = new Uint8Array(scsMap.size);
-for (const h of CAPITAL_RING) IS_RING[h] = 1;
 
 /** Per-policy cache of HexInfo, invalidated whenever a hex changes control. */
 class InfoCache {
@@ -120,7 +110,7 @@ class InfoCache {
       let f1 = 0;
       let f2 = 0;
       let fd = 99;
-      for (const f of fortifiedHexes(s)) {
+      for (const f of fortifiedOf(s.cfg)) {
         if (s.control[f] !== GERMAN) continue;
         const d = DIST[h * N + f]!;
         if (d === 1) f1++;
@@ -185,28 +175,20 @@ function soleFor(s: ScsState, a: number, at: number, y: number): boolean {
   return true;
 }
 
-/** Hexes holding an army, refreshed before each movement decision. */
-const occ = new Uint8Array(scsMap.size);
-function markOccupied(s: ScsState): void {
-  occ.fill(0);
-  for (let i = 0; i < s.armies.length - 1; i++) {
-    const h = s.armies[i]!.hex;
-    if (h >= 0) occ[h] = 1;
-  }
-}
 /**
  * Best value among German hexes a force in `from` with `mf` MF could attack this turn, moving over
- * Soviet hexes free of other armies (`self` is the moving army's own hex).
+ * Soviet hexes free of the armies `reach.markOccupied` saw (`self` is the moving army's own hex).
  */
 function bestReachable(
   s: ScsState,
+  reach: Reach,
   from: number,
   mf: number,
   self: number,
   value: (h: number) => number,
 ): number {
   let best = Number.NEGATIVE_INFINITY;
-  reachTargets(s, from, mf, self, occ);
+  reach.search(s, from, mf, self);
   const found = reach.found;
   const levels = reach.levels;
   for (let i = 0; i < reach.count; i++) {
@@ -284,6 +266,7 @@ function roundsFactor(mfLeft: number): number {
 /** A scripted Soviet policy from its traits. */
 export function traitPolicy(id: string, traits: Traits): Policy {
   const cache = new InfoCache();
+  const scratch = new PlanScratch();
   const fronts = new FrontCache();
   const frozen = new FrontCache(true);
   /** nearestTarget of the policy's common values (army -1). */
@@ -333,13 +316,13 @@ export function traitPolicy(id: string, traits: Traits): Policy {
           if (traits.planTurn1 && s.turn === 1) {
             const cands: number[] = [];
             for (let i = 1; i < opts.length; i++) cands.push(opts[i] as number);
-            const p = planTurn1(s, cands);
+            const p = planTurn1(s, scratch, cands);
             if (p !== null) {
               planned[p.army] = p.hex;
               return opts.indexOf(p.army);
             }
           }
-          markOccupied(s);
+          scratch.markOccupied(s);
           // the army with the best attack in reach goes first; armies with none approach the front
           let best = 0;
           let bestScore = Number.NEGATIVE_INFINITY;
@@ -349,7 +332,7 @@ export function traitPolicy(id: string, traits: Traits): Policy {
             const steps = forceSteps(s, a);
             const strike =
               steps >= traits.minAttackSteps
-                ? bestReachable(s, army.hex, s.cfg.mf[s.turn]!, army.hex, value(s, a))
+                ? bestReachable(s, scratch, army.hex, s.cfg.mf[s.turn]!, army.hex, value(s, a))
                 : Number.NEGATIVE_INFINITY;
             const score =
               strike > 0 ? strike * 10 + steps : army.hex < 0 ? -99 : -commonDistance(s, army.hex);
@@ -371,12 +354,12 @@ export function traitPolicy(id: string, traits: Traits): Policy {
                 tos.push(o.to);
                 costs.push(o.cost);
               }
-              const i = stepToward(s, s.armies[a]!.hex, v.mf, t, tos, costs);
+              const i = stepToward(s, scratch, s.armies[a]!.hex, v.mf, t, tos, costs);
               if (i >= 0) return i;
             }
             planned[a] = -1; // taken or out of reach
             // exploitation (9.4): another ring hex in reach, if the plan wants this force there
-            const p = planTurn1(s, [a], v.mf);
+            const p = planTurn1(s, scratch, [a], v.mf);
             if (p !== null) {
               planned[a] = p.hex;
               const tos: number[] = [];
@@ -385,12 +368,12 @@ export function traitPolicy(id: string, traits: Traits): Policy {
                 tos.push(o.to);
                 costs.push(o.cost);
               }
-              const i = stepToward(s, s.armies[a]!.hex, v.mf, p.hex, tos, costs);
+              const i = stepToward(s, scratch, s.armies[a]!.hex, v.mf, p.hex, tos, costs);
               if (i >= 0) return i;
               planned[a] = -1;
             }
           }
-          markOccupied(s);
+          scratch.markOccupied(s);
           const army = s.armies[a]!;
           const steps = forceSteps(s, a);
           const val = value(s, a);
@@ -404,7 +387,7 @@ export function traitPolicy(id: string, traits: Traits): Policy {
             if (canAttack)
               score = o.battle
                 ? val(o.to) * roundsFactor(v.mf - o.cost)
-                : bestReachable(s, o.to, v.mf - o.cost, army.hex, val) * 0.95;
+                : bestReachable(s, scratch, o.to, v.mf - o.cost, army.hex, val) * 0.95;
             if (score > bestScore) {
               bestScore = score;
               best = i;

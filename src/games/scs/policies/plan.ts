@@ -4,13 +4,13 @@
  * hexes (several tries per hex where armies are to spare), orders the hexes so that no entry
  * threatens a pocket (8.4: 2612 before 2613 before 2513) while the pocket's own hexes can still be
  * taken by the armies left, and is rebuilt after every force has moved (the dice change it).
- * Policies only read the state.
+ * Policies only read the state; what they work in is their own `PlanScratch`.
  */
 import { forceSteps } from '../combat.js';
 import { scsMap } from '../map.js';
 import { pocketIfTaken } from '../pockets.js';
 import { GERMAN, type ScsState } from '../state.js';
-import { reachTargets, reach as searched } from './reach.js';
+import { Reach } from './reach.js';
 
 const N = scsMap.size;
 
@@ -66,14 +66,13 @@ export function takeChance(s: ScsState, a: number, mfLeft: number, relief: boole
   return atSteps(t[r]!, steps);
 }
 
-const occ = new Uint8Array(N);
-
-function markOccupied(s: ScsState): void {
-  occ.fill(0);
-  for (let i = 0; i < s.armies.length - 1; i++) {
-    const h = s.armies[i]!.hex;
-    if (h >= 0) occ[h] = 1;
-  }
+/** A policy's scratch for planning: the strike search's, plus the plan's own buffers. */
+export class PlanScratch extends Reach {
+  /** Ring hexes a capture would pocket (8.4). */
+  readonly pocket: number[] = [];
+  /** Most MF left on entering each target hex (reachInto), for the plan and for a single step. */
+  readonly planReach = new Int8Array(N);
+  readonly stepReach = new Int8Array(N);
 }
 
 /**
@@ -83,6 +82,7 @@ function markOccupied(s: ScsState): void {
  */
 export function reachInto(
   s: ScsState,
+  scratch: Reach,
   from: number,
   mf: number,
   self: number,
@@ -90,10 +90,10 @@ export function reachInto(
   out: Int8Array,
 ): void {
   for (const t of targets) out[t] = -1;
-  reachTargets(s, from, mf, self, occ);
-  for (let i = 0; i < searched.count; i++) {
-    const n = searched.found[i]!;
-    if (searched.left[n]! > out[n]!) out[n] = searched.left[n]!;
+  scratch.search(s, from, mf, self);
+  for (let i = 0; i < scratch.count; i++) {
+    const n = scratch.found[i]!;
+    if (scratch.left[n]! > out[n]!) out[n] = scratch.left[n]!;
   }
 }
 
@@ -105,9 +105,6 @@ export interface PlannedAttack {
   relief: boolean;
 }
 
-const pocketBuf: number[] = [];
-const reach = new Int8Array(N);
-
 /**
  * SCS 4.2 turn-1 plan over the unmoved armies (`candidates`; `mfNow` overrides the MF of a single
  * moving force). Each army gets at most one ring hex, greedily maximising sum log P(hex cleared).
@@ -118,11 +115,18 @@ const reach = new Int8Array(N);
  * the fewest planned tries, strongest attacker first), or null when no ring hex is German or none
  * can be reached.
  */
-export function planTurn1(s: ScsState, candidates: readonly number[], mfNow = -1): PlannedAttack | null {
+export function planTurn1(
+  s: ScsState,
+  scratch: PlanScratch,
+  candidates: readonly number[],
+  mfNow = -1,
+): PlannedAttack | null {
   const targets: number[] = [];
   for (const h of CAPITAL_RING) if (s.control[h] === GERMAN) targets.push(h);
   if (targets.length === 0) return null;
-  markOccupied(s);
+  scratch.markOccupied(s);
+  const pocketBuf = scratch.pocket;
+  const reach = scratch.planReach;
   const nt = targets.length;
   // ring hexes (as target indices) that taking each target would pocket
   const threat: boolean[] = [];
@@ -142,7 +146,7 @@ export function planTurn1(s: ScsState, candidates: readonly number[], mfNow = -1
   const cands: number[] = [];
   for (const a of candidates) {
     const army = s.armies[a]!;
-    reachInto(s, army.hex, mfNow >= 0 ? mfNow : s.cfg.mf[s.turn]!, army.hex, targets, reach);
+    reachInto(s, scratch, army.hex, mfNow >= 0 ? mfNow : s.cfg.mf[s.turn]!, army.hex, targets, reach);
     let any = false;
     for (const h of targets) if (reach[h]! >= 0) any = true;
     if (!any) continue;
@@ -223,21 +227,21 @@ export function planTurn1(s: ScsState, candidates: readonly number[], mfNow = -1
   return best;
 }
 
-const stepReach = new Int8Array(N);
-
 /**
  * The step option (index into `tos`/`costs`) that brings army a (in `at`, `mf` left) to German hex
  * `target` with the most MF left on entry; -1 when none does.
  */
 export function stepToward(
   s: ScsState,
+  scratch: PlanScratch,
   at: number,
   mf: number,
   target: number,
   tos: readonly number[],
   costs: readonly number[],
 ): number {
-  markOccupied(s);
+  scratch.markOccupied(s);
+  const stepReach = scratch.stepReach;
   let best = -1;
   let bestLeft = -1;
   const one = [target];
@@ -248,7 +252,7 @@ export function stepToward(
     if (to === target) left = mf - costs[i]!;
     else if (s.control[to] === GERMAN) continue;
     else {
-      reachInto(s, to, mf - costs[i]!, at, one, stepReach);
+      reachInto(s, scratch, to, mf - costs[i]!, at, one, stepReach);
       left = stepReach[target]!;
     }
     if (left > bestLeft) {
