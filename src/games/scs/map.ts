@@ -86,7 +86,7 @@ function buildMap(): ScsMap {
     northEdge: edge((_c, r) => r === 0),
     southEdge: edge((c, r) => r === lastRow(c)),
     moscow: index('2608'), // SCS 2.2
-    tula: index('2512'), // NOTES (c)2: Tula lands in 2512 (3.4 example)
+    tula: index('2512'), // data/NOTES.md (c)2: Tula lands in 2512 (the 3.4 example)
     index,
     has: grid.has,
     distance: grid.distance,
