@@ -4,6 +4,7 @@ import { UserError } from '../core/errors.js';
 import { gameRegistry } from '../games/index.js';
 import { RunFailure } from '../runner/run.js';
 import { codeVersion } from '../runner/version.js';
+import { registerSearch } from './calibrate.js';
 import { registerCompare } from './compare.js';
 import { registerList } from './list.js';
 import { registerMerge } from './merge.js';
@@ -65,6 +66,7 @@ registerOdds(program, games);
 registerCompare(program, games);
 registerPlan(program, games);
 registerReport(program, games);
+registerSearch(program, games);
 
 try {
   await program.parseAsync(process.argv);
