@@ -217,7 +217,10 @@ function entryValues(
     return out;
   }
   const steps = e.steps ?? 5;
-  return Array.from({ length: steps }, (_, k) => Number((min + ((max - min) * k) / (steps - 1)).toPrecision(6)));
+  // rounded for readable specs, never past the ends
+  return Array.from({ length: steps }, (_, k) =>
+    Math.min(max, Math.max(min, Number((min + ((max - min) * k) / (steps - 1)).toPrecision(6)))),
+  );
 }
 
 /**

@@ -629,7 +629,7 @@ export function weight(id: string, description: string, def: number, min: number
 
 /** The attack weights (AttackWeights) as tunable parameters, defaults the policy's own. */
 function attackParams(a: AttackWeights): PolicyParamDef[] {
-  const up = (d: number) => Math.max(1, 3 * d);
+  const up = (d: number) => Math.max(1, Number((3 * d).toPrecision(6)));
   return [
     weight('attackKill', 'Attack: value of each defending unit eliminated.', a.kill, 0, up(a.kill)),
     weight('attackDisplace', 'Attack: value of pushing the defender out of its hex.', a.displace, 0, up(a.displace)),
