@@ -29,7 +29,11 @@ const result = (out: string) => JSON.parse(readFileSync(join(out, 'result.json')
 
 describe('calibrate finds a known answer on SFO', () => {
   it('a US events table that brings best-odds vs elastic to 50% +- 2, confirmed by a plain run on other seeds', () => {
-    const file = writeExperiment(dir, calibration({ firstGames: 50, maxGames: 800, finalGames: 2000 }), 'known.json');
+    const file = writeExperiment(
+      dir,
+      calibration({ firstGames: 50, maxGames: 800, finalGames: 2000 }),
+      'known.json',
+    );
     const out = join(dir, 'known');
     const r = sandtable(['calibrate', file, '--out', out, '--workers', '1', '--quiet']);
     expect(r.code, r.stderr).toBe(0);
@@ -74,7 +78,9 @@ describe('a search is deterministic and resumable', () => {
     expect(sandtable(['calibrate', file, '--out', w1, '--workers', '1', '--quiet']).code).toBe(0);
     expect(sandtable(['calibrate', file, '--out', w2, '--workers', '2', '--quiet']).code).toBe(0);
     expect(readFileSync(join(w2, 'result.json'), 'utf8')).toBe(readFileSync(join(w1, 'result.json'), 'utf8'));
-    expect(readFileSync(join(w2, 'candidates.csv'), 'utf8')).toBe(readFileSync(join(w1, 'candidates.csv'), 'utf8'));
+    expect(readFileSync(join(w2, 'candidates.csv'), 'utf8')).toBe(
+      readFileSync(join(w1, 'candidates.csv'), 'utf8'),
+    );
   });
 
   it('continues an interrupted search, replaying only the missing and damaged evaluations', () => {
@@ -91,7 +97,9 @@ describe('a search is deterministic and resumable', () => {
     const again = sandtable(['calibrate', file, '--out', part, '--workers', '1', '--resume']);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).toContain(evals[5]!);
-    expect(readFileSync(join(part, 'result.json'), 'utf8')).toBe(readFileSync(join(w1, 'result.json'), 'utf8'));
+    expect(readFileSync(join(part, 'result.json'), 'utf8')).toBe(
+      readFileSync(join(w1, 'result.json'), 'utf8'),
+    );
     expect(readdirSync(join(part, 'evals')).length).toBe(kept);
     // refused: a second run over a finished one without --force, a resume of a complete one
     const refused = sandtable(['calibrate', file, '--out', part]);
@@ -159,10 +167,22 @@ describe('tune saves weights an experiment can play as policy@name', () => {
 
 describe('bad calibrate and tune files get one line naming file, field and value', () => {
   const cases: [string, object, string[]][] = [
-    ['unknown rate', { ...calibration({}), targets: [{ rate: 'nobody', equals: 0.5, tolerance: 0.02 }] }, ['targets[0]', '"nobody"']],
+    [
+      'unknown rate',
+      { ...calibration({}), targets: [{ rate: 'nobody', equals: 0.5, tolerance: 0.02 }] },
+      ['targets[0]', '"nobody"'],
+    ],
     ['unknown parameter', calibration({}, [{ param: 'no-such', min: 0, max: 1 }]), ['space[0]', '"no-such"']],
-    ['value out of range', calibration({}, [{ param: 'us-events-air', values: [1, 99] }]), ['space[0]', '99']],
-    ['two goals', { ...calibration({}), targets: [{ rate: 'soviet', atMost: 0.5, atLeast: 0.1 }] }, ['targets[0]', 'atMost, atLeast']],
+    [
+      'value out of range',
+      calibration({}, [{ param: 'us-events-air', values: [1, 99] }]),
+      ['space[0]', '99'],
+    ],
+    [
+      'two goals',
+      { ...calibration({}), targets: [{ rate: 'soviet', atMost: 0.5, atLeast: 0.1 }] },
+      ['targets[0]', 'atMost, atLeast'],
+    ],
     ['bad search', calibration({ firstGames: 0 }), ['search.firstGames', '0']],
   ];
   for (const [what, body, fragments] of cases)
@@ -177,7 +197,15 @@ describe('bad calibrate and tune files get one line naming file, field and value
   it('tune: a parameter the policy does not declare', () => {
     const file = writeExperiment(
       dir,
-      { name: 'bt', game: 'sfo', seed: 1, side: 'us', policy: 'elastic', opponents: [{ id: 'a' }], space: [{ param: 'nope', min: 0, max: 1 }] },
+      {
+        name: 'bt',
+        game: 'sfo',
+        seed: 1,
+        side: 'us',
+        policy: 'elastic',
+        opponents: [{ id: 'a' }],
+        space: [{ param: 'nope', min: 0, max: 1 }],
+      },
       'bad-tune.json',
     );
     const r = sandtable(['tune', file, '--out', join(dir, 'bad-tune')]);

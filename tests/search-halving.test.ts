@@ -66,8 +66,18 @@ describe('successive halving', () => {
   it('is deterministic: the same observations give the same rounds and answer', async () => {
     const a = synthetic(11);
     const b = synthetic(11);
-    const ra = await successiveHalving([...Array(20).keys()], { firstGames: 100, maxGames: 1600 }, a.ensure, a.loss);
-    const rb = await successiveHalving([...Array(20).keys()], { firstGames: 100, maxGames: 1600 }, b.ensure, b.loss);
+    const ra = await successiveHalving(
+      [...Array(20).keys()],
+      { firstGames: 100, maxGames: 1600 },
+      a.ensure,
+      a.loss,
+    );
+    const rb = await successiveHalving(
+      [...Array(20).keys()],
+      { firstGames: 100, maxGames: 1600 },
+      b.ensure,
+      b.loss,
+    );
     expect(rb).toEqual(ra);
   });
 

@@ -1,10 +1,10 @@
+import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { GameRegistry } from '../core/registry.js';
 import { defaultWorkers } from '../runner/pool.js';
 import { loadSearchFile } from '../search/problem.js';
-import { runSearch } from '../search/run.js';
 import type { SearchResult } from '../search/report.js';
-import { readFileSync } from 'node:fs';
+import { runSearch } from '../search/run.js';
 import { examplesHelp, workersFlag } from './options.js';
 
 interface SearchFlags {
@@ -30,7 +30,8 @@ function summary(r: SearchResult, out: string): string {
       `  tuned vs untuned ${r.tune.policy}: ${pct(r.tune.untuned)} -> ${pct(r.tune.tuned)}, ${(100 * a.estimate).toFixed(1)} points [${(100 * a.low).toFixed(1)}, ${(100 * a.high).toFixed(1)}] paired; saved as ${r.tune.policy}@${r.tune.save} in ${out}/tuned.json`,
     );
   }
-  if (r.conflicts.length > 0) lines.push(`  conflicting targets: ${r.conflicts.map(([a, b]) => `${a}/${b}`).join(', ')}`);
+  if (r.conflicts.length > 0)
+    lines.push(`  conflicting targets: ${r.conflicts.map(([a, b]) => `${a}/${b}`).join(', ')}`);
   lines.push(`report: ${out}/report.html`);
   return `${lines.join('\n')}\n`;
 }
@@ -58,7 +59,12 @@ export function registerSearch(program: Command, games: GameRegistry): void {
         examplesHelp(
           mode === 'calibrate'
             ? [['sandtable calibrate experiments/sfo-calibrate.json', '-> reports/sfo-calibrate/report.html']]
-            : [['sandtable tune experiments/sfo-tune-us.json', '-> reports/sfo-tune-us/tuned.json (elastic@<name>)']],
+            : [
+                [
+                  'sandtable tune experiments/sfo-tune-us.json',
+                  '-> reports/sfo-tune-us/tuned.json (elastic@<name>)',
+                ],
+              ],
         ),
       )
       .action(async (file: string, flags: SearchFlags) => {
@@ -82,7 +88,9 @@ export function registerSearch(program: Command, games: GameRegistry): void {
             source: file,
           });
           if (o.status === 'interrupted') {
-            process.stderr.write(`interrupted: continue with sandtable ${mode} ${file} --out ${out} --resume\n`);
+            process.stderr.write(
+              `interrupted: continue with sandtable ${mode} ${file} --out ${out} --resume\n`,
+            );
             process.exitCode = 130;
             return;
           }

@@ -72,8 +72,14 @@ export function parsePolicySpec(
     for (const [key, value] of Object.entries(t.params)) {
       const d = decl.find((x) => x.id === key);
       if (d === undefined)
-        throw new UserError(`${where}: tuned policy ${quote(name)}: policy ${id} has no parameter ${quote(key)}`);
-      params[key] = checkPolicyParam(d, String(value), `${where}: tuned policy ${quote(name)} parameter ${key}`);
+        throw new UserError(
+          `${where}: tuned policy ${quote(name)}: policy ${id} has no parameter ${quote(key)}`,
+        );
+      params[key] = checkPolicyParam(
+        d,
+        String(value),
+        `${where}: tuned policy ${quote(name)} parameter ${key}`,
+      );
     }
   }
   if (colon >= 0) {

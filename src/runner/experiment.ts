@@ -257,12 +257,7 @@ export function problemsError(where: string, problems: readonly string[]): UserE
  * parameters, and that the game starts with each arm's setup (a game's own late checks, such as
  * an off-map hex, run here, before anything is written).
  */
-export function parseExperiment(
-  raw: unknown,
-  where: string,
-  games: GameRegistry,
-  baseDir = '.',
-): Experiment {
+export function parseExperiment(raw: unknown, where: string, games: GameRegistry, baseDir = '.'): Experiment {
   const early = valueProblems(raw);
   if (early.length > 0) throw problemsError(where, early);
   const problems: string[] = [];
@@ -303,7 +298,13 @@ export function parseExperiment(
       ? readTunedPolicies(game, top.tuned, baseDir, problems, tunedFiles)
       : undefined;
   if (game !== undefined) {
-    const ctx = { game, fileScenario, limit: EXPERIMENT_LIMITS.arms, problems, ...(tuned === undefined ? {} : { tuned }) };
+    const ctx = {
+      game,
+      fileScenario,
+      limit: EXPERIMENT_LIMITS.arms,
+      problems,
+      ...(tuned === undefined ? {} : { tuned }),
+    };
     if (matrix !== undefined) declared.push(...matrixArms(ctx, matrix));
     if (roundRobin !== undefined) declared.push(...roundRobinArms(ctx, roundRobin));
   }
@@ -510,7 +511,13 @@ export function loadExperiment(
       `${path}: cannot read experiment file (${(e as NodeJS.ErrnoException).code ?? String(e)})`,
     );
   }
-  return experimentFromValue(parseJsonText(text, path, 'experiment file'), path, games, overrides, dirname(path));
+  return experimentFromValue(
+    parseJsonText(text, path, 'experiment file'),
+    path,
+    games,
+    overrides,
+    dirname(path),
+  );
 }
 
 /**

@@ -9,12 +9,7 @@ import { dirname } from 'node:path';
 import { z } from 'zod';
 import { quote, UserError } from '../core/errors.js';
 import type { GameDefinition, ParamValue, PolicyParamDef } from '../core/game.js';
-import {
-  formatPolicySpec,
-  parsePolicySpec,
-  playerSides,
-  type TunedPolicies,
-} from '../core/policies.js';
+import { formatPolicySpec, parsePolicySpec, playerSides, type TunedPolicies } from '../core/policies.js';
 import type { GameRegistry } from '../core/registry.js';
 import { gameStreams, MAX_SEED, randInt, streamRng } from '../core/rng.js';
 import { checkParam, checkSetup, paramLabel } from '../core/setup.js';
@@ -167,7 +162,10 @@ export interface SearchProblem {
 const DEFAULTS = { candidates: 64, firstGames: 100, maxGames: 3200, finalGames: 4000, eta: 2 };
 
 function issueLine(issue: z.core.$ZodIssue, raw: unknown): string {
-  const path = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '');
+  const path = issue.path
+    .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+    .join('')
+    .replace(/^\./, '');
   let value: unknown = raw;
   for (const k of issue.path) value = (value as Record<PropertyKey, unknown> | undefined)?.[k as string];
   if (issue.code === 'unrecognized_keys')
@@ -177,20 +175,19 @@ function issueLine(issue: z.core.$ZodIssue, raw: unknown): string {
 }
 
 /** Reads a calibrate or tune file: one user error naming the file for anything wrong with it. */
-export function loadSearchFile(
-  path: string,
-  mode: 'calibrate' | 'tune',
-  games: GameRegistry,
-): SearchProblem {
+export function loadSearchFile(path: string, mode: 'calibrate' | 'tune', games: GameRegistry): SearchProblem {
   let text: string;
   try {
     const st = statSync(path);
     if (st.isDirectory()) throw new UserError(`${path}: is a directory, not a ${mode} file`);
-    if (st.size > 1_000_000) throw new UserError(`${path}: ${st.size} bytes; a ${mode} file is at most 1000000 bytes`);
+    if (st.size > 1_000_000)
+      throw new UserError(`${path}: ${st.size} bytes; a ${mode} file is at most 1000000 bytes`);
     text = readFileSync(path, 'utf8');
   } catch (e) {
     if (e instanceof UserError) throw e;
-    throw new UserError(`${path}: cannot read ${mode} file (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+    throw new UserError(
+      `${path}: cannot read ${mode} file (${(e as NodeJS.ErrnoException).code ?? String(e)})`,
+    );
   }
   return searchProblem(parseJsonText(text, path, `${mode} file`), mode, path, games, dirname(path));
 }
@@ -199,13 +196,21 @@ export function loadSearchFile(
 function entryValues(
   e: z.infer<typeof spaceEntry>,
   at: string,
-  declared: { kind: string; min?: number | undefined; max?: number | undefined; choices?: readonly string[] | undefined } | undefined,
+  declared:
+    | {
+        kind: string;
+        min?: number | undefined;
+        max?: number | undefined;
+        choices?: readonly string[] | undefined;
+      }
+    | undefined,
   problems: string[],
 ): unknown[] {
   if (e.values !== undefined) return e.values;
   const min = e.min ?? declared?.min;
   const max = e.max ?? declared?.max;
-  if (declared?.kind === 'choice' && e.min === undefined && e.max === undefined) return [...(declared.choices ?? [])];
+  if (declared?.kind === 'choice' && e.min === undefined && e.max === undefined)
+    return [...(declared.choices ?? [])];
   if (min === undefined || max === undefined || min > max) {
     problems.push(`${at}: give values, or min and max with min <= max (got min ${min}, max ${max})`);
     return [];
@@ -227,7 +232,12 @@ function entryValues(
  * The candidates of a grid: the full product when it has at most `limit` points, else `limit`
  * points drawn without replacement (seeded by `seed`), in grid order. `first` (a point) is always kept.
  */
-function gridPoints(sizes: readonly number[], limit: number, seed: number, first?: readonly number[]): number[][] {
+function gridPoints(
+  sizes: readonly number[],
+  limit: number,
+  seed: number,
+  first?: readonly number[],
+): number[][] {
   const total = sizes.reduce((a, b) => a * b, 1);
   const at = (n: number): number[] => {
     const out: number[] = [];
@@ -258,7 +268,11 @@ export function searchProblem(
   baseDir = '.',
 ): SearchProblem {
   const parsed = (mode === 'calibrate' ? calibrateSchema : tuneSchema).safeParse(raw);
-  if (!parsed.success) throw problemsError(where, parsed.error.issues.slice(0, 20).map((i) => issueLine(i, raw)));
+  if (!parsed.success)
+    throw problemsError(
+      where,
+      parsed.error.issues.slice(0, 20).map((i) => issueLine(i, raw)),
+    );
   const f = parsed.data as CalibrateFile & TuneFile;
   const problems: string[] = [];
   let game: GameDefinition;
@@ -280,7 +294,9 @@ export function searchProblem(
     eta: given.eta ?? DEFAULTS.eta,
   };
   if (search.maxGames < search.firstGames)
-    problems.push(`field search.maxGames: ${search.maxGames} is fewer than search.firstGames ${search.firstGames}`);
+    problems.push(
+      `field search.maxGames: ${search.maxGames} is fewer than search.firstGames ${search.firstGames}`,
+    );
   const fixed = checkSetup(game, { scenario: f.scenario, variants: f.variants, params: f.params });
   for (const p of fixed.problems) problems.push(p);
   const scenario = fixed.setup.scenario;
@@ -294,7 +310,9 @@ export function searchProblem(
     for (const [side, spec] of Object.entries(a.policies ?? {})) {
       const at = `field ${armField}[${i}].policies.${side}`;
       if (!players.includes(side)) {
-        problems.push(`${at}: no policy plays side ${quote(side)} in scenario ${scenario} (sides: ${players.join(', ')})`);
+        problems.push(
+          `${at}: no policy plays side ${quote(side)} in scenario ${scenario} (sides: ${players.join(', ')})`,
+        );
         continue;
       }
       try {
@@ -315,21 +333,28 @@ export function searchProblem(
   let policyDecl: readonly PolicyParamDef[] = [];
   if (mode === 'tune') {
     if (!players.includes(f.side))
-      problems.push(`field side: ${quote(f.side)} is not a side a policy plays in ${scenario} (sides: ${players.join(', ')})`);
+      problems.push(
+        `field side: ${quote(f.side)} is not a side a policy plays in ${scenario} (sides: ${players.join(', ')})`,
+      );
     const pd = game.policies.find((p) => p.side === f.side && p.id === f.policy);
     if (pd === undefined)
       problems.push(
-        `field policy: ${quote(f.policy)} is not a policy of side ${f.side} (known: ${game.policies.filter((p) => p.side === f.side).map((p) => p.id).join(', ')})`,
+        `field policy: ${quote(f.policy)} is not a policy of side ${f.side} (known: ${game.policies
+          .filter((p) => p.side === f.side)
+          .map((p) => p.id)
+          .join(', ')})`,
       );
-    else if ((pd.params ?? []).length === 0) problems.push(`field policy: ${f.policy} declares no tunable parameters`);
+    else if ((pd.params ?? []).length === 0)
+      problems.push(`field policy: ${f.policy} declares no tunable parameters`);
     policyDecl = pd?.params ?? [];
     rawArms.forEach((a, i) => {
       if (a.policies?.[f.side] !== undefined)
-        problems.push(`field opponents[${i}].policies.${f.side}: the tuned side's policy is the candidate, not the opponent's`);
+        problems.push(
+          `field opponents[${i}].policies.${f.side}: the tuned side's policy is the candidate, not the opponent's`,
+        );
     });
   }
-  const space =
-    f.space ?? (mode === 'tune' ? policyDecl.map((d) => ({ param: d.id })) : []);
+  const space = f.space ?? (mode === 'tune' ? policyDecl.map((d) => ({ param: d.id })) : []);
   space.forEach((e, i) => {
     const at = `field space[${i}]`;
     if ((e.param === undefined) === (e.variants === undefined)) {
@@ -343,7 +368,11 @@ export function searchProblem(
       }
       e.variants.forEach((set, j) => {
         const vs = Object.fromEntries(set.map((v) => [v, true]));
-        const r = checkSetup(game, { scenario, variants: { ...(f.variants ?? {}), ...vs }, params: f.params });
+        const r = checkSetup(game, {
+          scenario,
+          variants: { ...(f.variants ?? {}), ...vs },
+          params: f.params,
+        });
         for (const p of r.problems) problems.push(`${at}.variants[${j}]: ${p}`);
       });
       dims.push({ id: 'variants', numeric: false });
@@ -363,7 +392,9 @@ export function searchProblem(
       const values = entryValues(e, at, d, problems);
       values.forEach((v, j) => {
         if (typeof v !== 'number' || v < d.min || v > d.max || (d.kind === 'integer' && !Number.isInteger(v)))
-          problems.push(`${at}: value ${j} must be ${d.kind === 'integer' ? 'an integer' : 'a number'} in ${d.min}..${d.max}, got ${quote(v)}`);
+          problems.push(
+            `${at}: value ${j} must be ${d.kind === 'integer' ? 'an integer' : 'a number'} in ${d.min}..${d.max}, got ${quote(v)}`,
+          );
       });
       dims.push({ id: param, numeric: true });
       valueLists.push(values);
@@ -376,7 +407,8 @@ export function searchProblem(
       );
       return;
     }
-    if (f.params?.[param] !== undefined) problems.push(`${at}: parameter ${quote(param)} is both fixed (params) and searched`);
+    if (f.params?.[param] !== undefined)
+      problems.push(`${at}: parameter ${quote(param)} is both fixed (params) and searched`);
     const values = entryValues(e, at, p, problems).map((v, j) => {
       try {
         return checkParam(p, v, `${at}: value ${j}`, game.locationIds?.());
@@ -389,7 +421,12 @@ export function searchProblem(
     dims.push({ id: param, numeric: p.kind === 'integer' || p.kind === 'number' });
     valueLists.push(values);
   });
-  const targets = checkTargets(game, armIds, mode === 'tune' ? [{ rate: f.side, maximize: true, id: 'win' }] : f.targets, problems);
+  const targets = checkTargets(
+    game,
+    armIds,
+    mode === 'tune' ? [{ rate: f.side, maximize: true, id: 'win' }] : f.targets,
+    problems,
+  );
   if (problems.length > 0) throw problemsError(where, problems);
 
   // candidates: grid points (tune: the untuned policy first)
@@ -405,7 +442,11 @@ export function searchProblem(
   }
   const points = gridPoints(sizes, search.candidates, f.seed, defaultPoint);
   const candidates: Candidate[] = [];
-  const makeCandidate = (valuesByDim: Record<string, ParamValue>, params: Record<string, number> | undefined, point?: number[]): Candidate => {
+  const makeCandidate = (
+    valuesByDim: Record<string, ParamValue>,
+    params: Record<string, number> | undefined,
+    point?: number[],
+  ): Candidate => {
     const label = Object.entries(valuesByDim)
       .map(([k, v]) => `${k}=${Array.isArray(v) ? (v.length === 0 ? 'default' : paramLabel(v)) : String(v)}`)
       .join(' ');
@@ -468,13 +509,18 @@ export function searchProblem(
     }
   }
   if (!candidates.some((c) => c.arms !== undefined))
-    throw new UserError(`${where}: the game refuses every candidate (first: ${candidates[0]?.refused ?? 'none'})`);
+    throw new UserError(
+      `${where}: the game refuses every candidate (first: ${candidates[0]?.refused ?? 'none'})`,
+    );
   const eta = search.eta;
   // rounds double from firstGames; maxGames is rounded up to the last round's games
   let maxGames = search.firstGames;
   while (maxGames < search.maxGames) maxGames *= eta;
   const plan = { firstGames: search.firstGames, maxGames, eta };
-  const source = { ...(raw as Record<string, unknown>), ...(tunedFiles.length === 0 ? {} : { tuned: tunedFiles }) };
+  const source = {
+    ...(raw as Record<string, unknown>),
+    ...(tunedFiles.length === 0 ? {} : { tuned: tunedFiles }),
+  };
   const hash = sha256(
     canonicalJson({
       mode,
@@ -506,4 +552,3 @@ export function searchProblem(
     hash,
   };
 }
-

@@ -13,7 +13,16 @@ import { renderSvg } from '../report/render.js';
 import { writeAtomic } from '../runner/outputs.js';
 import type { SearchProblem } from './problem.js';
 import type { SearchOutcome } from './run.js';
-import { conflicts, type Measure, measure, met, paretoFront, type Target, totalLoss, violation } from './targets.js';
+import {
+  conflicts,
+  type Measure,
+  measure,
+  met,
+  paretoFront,
+  type Target,
+  totalLoss,
+  violation,
+} from './targets.js';
 
 interface TargetResult {
   readonly id: string;
@@ -59,7 +68,11 @@ export interface SearchResult {
   readonly pareto: readonly number[];
   /** Pairs of target ids that some candidates meet one at a time but none both. */
   readonly conflicts: readonly (readonly [string, string])[];
-  readonly rounds: readonly { readonly games: number; readonly kept: number; readonly ranking: readonly { candidate: number; loss: number }[] }[];
+  readonly rounds: readonly {
+    readonly games: number;
+    readonly kept: number;
+    readonly ranking: readonly { candidate: number; loss: number }[];
+  }[];
   readonly gamesPlayed: number;
   /** Tune: the tuned policy against the untuned on the fresh games, paired game by game. */
   readonly tune?: {
@@ -69,7 +82,12 @@ export interface SearchResult {
     readonly untuned: number;
     readonly tuned: number;
     readonly advantage: PairedDifference;
-    readonly perArm: readonly { readonly arm: string; readonly untuned: number; readonly tuned: number; readonly advantage: PairedDifference }[];
+    readonly perArm: readonly {
+      readonly arm: string;
+      readonly untuned: number;
+      readonly tuned: number;
+      readonly advantage: PairedDifference;
+    }[];
   };
 }
 
@@ -87,7 +105,15 @@ function targetResult(t: Target, m: Measure): TargetResult {
 }
 
 /** Wins of `side` paired game by game between two candidates over games [from, to) of the given arms. */
-function paired(p: SearchProblem, o: SearchOutcome, base: number, arm: number, arms: readonly number[], from: number, to: number) {
+function paired(
+  p: SearchProblem,
+  o: SearchOutcome,
+  base: number,
+  arm: number,
+  arms: readonly number[],
+  from: number,
+  to: number,
+) {
   const side = p.game.sides.findIndex((s) => s.id === p.tune!.side);
   const wins = new Set(p.game.results.flatMap((r, k) => (r.winner === p.game.sides[side]!.id ? [k] : [])));
   let a = 0;
@@ -111,7 +137,10 @@ function paired(p: SearchProblem, o: SearchOutcome, base: number, arm: number, a
 }
 
 /** Everything result.json holds, from the search's observations. */
-export function searchResult(p: SearchProblem, o: SearchOutcome): { result: SearchResult; rows: CandidateRow[] } {
+export function searchResult(
+  p: SearchProblem,
+  o: SearchOutcome,
+): { result: SearchResult; rows: CandidateRow[] } {
   const h = o.halving!;
   const from = p.plan.maxGames;
   const to = from + p.finalGames;
@@ -125,11 +154,19 @@ export function searchResult(p: SearchProblem, o: SearchOutcome): { result: Sear
       ...(c.refused === undefined ? {} : { refused: c.refused }),
       games,
       loss: games === 0 ? null : totalLoss(p.targets, ms),
-      targets: ms.map((m, k) => ({ ...m, met: met(p.targets[k]!, m), violation: violation(p.targets[k]!, m) })),
+      targets: ms.map((m, k) => ({
+        ...m,
+        met: met(p.targets[k]!, m),
+        violation: violation(p.targets[k]!, m),
+      })),
     };
   });
   const judgedRows = rowsNoFront.filter((r) => r.games > 0);
-  const front = new Set(paretoFront(judgedRows.map((r) => r.targets.map((t) => t.violation))).map((k) => judgedRows[k]!.candidate));
+  const front = new Set(
+    paretoFront(judgedRows.map((r) => r.targets.map((t) => t.violation))).map(
+      (k) => judgedRows[k]!.candidate,
+    ),
+  );
   const rows: CandidateRow[] = rowsNoFront.map((r) => ({ ...r, pareto: front.has(r.candidate) }));
   const bestMeasures = p.targets.map((t) => measure(t, o.obs[h.best]!, from, to));
   const targets = p.targets.map((t, k) => targetResult(t, bestMeasures[k]!));
@@ -151,7 +188,12 @@ export function searchResult(p: SearchProblem, o: SearchOutcome): { result: Sear
     scenario: p.scenario,
     seed: p.seed,
     arms: p.armIds,
-    best: { candidate: h.best, label: best.label, values: best.values, ...(best.spec === undefined ? {} : { spec: best.spec }) },
+    best: {
+      candidate: h.best,
+      label: best.label,
+      values: best.values,
+      ...(best.spec === undefined ? {} : { spec: best.spec }),
+    },
     holdout: { from, to },
     targets,
     allMet: targets.every((t) => t.met),
@@ -179,7 +221,11 @@ const interval = (t: Target, r: { value: number; low: number; high: number }) =>
     : `${r.value.toFixed(3)} [${r.low.toFixed(3)}, ${r.high.toFixed(3)}]`;
 
 /** One chart per (target, searched value): each judged candidate's value with its interval, the target's band. */
-export function searchCharts(p: SearchProblem, rows: readonly CandidateRow[], best: number): { name: string; caption: string; spec: Spec }[] {
+export function searchCharts(
+  p: SearchProblem,
+  rows: readonly CandidateRow[],
+  best: number,
+): { name: string; caption: string; spec: Spec }[] {
   const out: { name: string; caption: string; spec: Spec }[] = [];
   p.targets.forEach((t, k) => {
     for (const d of p.dims) {
@@ -197,7 +243,10 @@ export function searchCharts(p: SearchProblem, rows: readonly CandidateRow[], be
             best: r.candidate === best ? 'chosen' : 'other',
           };
         });
-      const yTitle = t.goal === 'modal' ? `lead of ${t.label.split(' ')[0]} over the next result` : t.label.split(/ [=≤≥] /)[0]!;
+      const yTitle =
+        t.goal === 'modal'
+          ? `lead of ${t.label.split(' ')[0]} over the next result`
+          : t.label.split(/ [=≤≥] /)[0]!;
       const layers: Spec[] = [
         {
           mark: { type: 'rule', opacity: 0.5 },
@@ -206,9 +255,19 @@ export function searchCharts(p: SearchProblem, rows: readonly CandidateRow[], be
         {
           mark: { type: 'point', filled: true },
           encoding: {
-            y: { field: 'y', type: 'quantitative', title: yTitle, ...(t.kind === 'rate' && t.goal !== 'modal' ? { axis: { format: '%' } } : {}) },
+            y: {
+              field: 'y',
+              type: 'quantitative',
+              title: yTitle,
+              ...(t.kind === 'rate' && t.goal !== 'modal' ? { axis: { format: '%' } } : {}),
+            },
             size: { field: 'games', type: 'quantitative', title: 'games judged on' },
-            color: { field: 'best', type: 'nominal', title: 'candidate', scale: { domain: ['chosen', 'other'], range: ['#c0392b', '#7a9cc6'] } },
+            color: {
+              field: 'best',
+              type: 'nominal',
+              title: 'candidate',
+              scale: { domain: ['chosen', 'other'], range: ['#c0392b', '#7a9cc6'] },
+            },
             tooltip: [
               { field: 'candidate' },
               { field: 'games' },
@@ -222,11 +281,27 @@ export function searchCharts(p: SearchProblem, rows: readonly CandidateRow[], be
       const goal = t.goal === 'modal' ? 0 : t.value;
       if (goal !== undefined) {
         layers.push({
-          data: { values: [{ g: goal, lo: goal - (t.goal === 'equals' ? t.tolerance : 0), hi: goal + (t.goal === 'equals' ? t.tolerance : 0) }] },
+          data: {
+            values: [
+              {
+                g: goal,
+                lo: goal - (t.goal === 'equals' ? t.tolerance : 0),
+                hi: goal + (t.goal === 'equals' ? t.tolerance : 0),
+              },
+            ],
+          },
           layer: [
-            { mark: { type: 'rule', strokeDash: [4, 3], color: '#333' }, encoding: { y: { field: 'g', type: 'quantitative' } } },
+            {
+              mark: { type: 'rule', strokeDash: [4, 3], color: '#333' },
+              encoding: { y: { field: 'g', type: 'quantitative' } },
+            },
             ...(t.goal === 'equals'
-              ? [{ mark: { type: 'rect', opacity: 0.12, color: '#2e7d32' }, encoding: { y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' } } }]
+              ? [
+                  {
+                    mark: { type: 'rect', opacity: 0.12, color: '#2e7d32' },
+                    encoding: { y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' } },
+                  },
+                ]
               : []),
           ],
         });
@@ -241,7 +316,14 @@ export function searchCharts(p: SearchProblem, rows: readonly CandidateRow[], be
           width: 420,
           height: 240,
           data: { values },
-          encoding: { x: { field: 'x', type: d.numeric ? 'quantitative' : 'ordinal', title: d.id, ...(d.numeric ? { scale: { zero: false } } : {}) } },
+          encoding: {
+            x: {
+              field: 'x',
+              type: d.numeric ? 'quantitative' : 'ordinal',
+              title: d.id,
+              ...(d.numeric ? { scale: { zero: false } } : {}),
+            },
+          },
           layer: layers,
         },
       });
@@ -251,7 +333,11 @@ export function searchCharts(p: SearchProblem, rows: readonly CandidateRow[], be
 }
 
 /** Writes result.json, candidates.csv, report.html and (tune) tuned.json; returns their names. */
-export async function writeSearchOutputs(p: SearchProblem, o: SearchOutcome, where: string): Promise<{ files: string[]; result: SearchResult }> {
+export async function writeSearchOutputs(
+  p: SearchProblem,
+  o: SearchOutcome,
+  where: string,
+): Promise<{ files: string[]; result: SearchResult }> {
   const { result, rows } = searchResult(p, o);
   const out = o.out;
   writeAtomic(`${out}/result.json`, `${JSON.stringify(result, null, 2)}\n`);
@@ -278,8 +364,11 @@ export async function writeSearchOutputs(p: SearchProblem, o: SearchOutcome, whe
   if (p.tune !== undefined && result.tune !== undefined) {
     const best = p.candidates[result.best.candidate]!;
     const spec = parsePolicySpec(p.game, p.tune.side, best.spec!, 'tuned');
-    const decl = p.game.policies.find((x) => x.side === p.tune!.side && x.id === p.tune!.policy)?.params ?? [];
-    const changed = Object.fromEntries(decl.filter((d) => spec.params[d.id] !== d.default).map((d) => [d.id, spec.params[d.id]!]));
+    const decl =
+      p.game.policies.find((x) => x.side === p.tune!.side && x.id === p.tune!.policy)?.params ?? [];
+    const changed = Object.fromEntries(
+      decl.filter((d) => spec.params[d.id] !== d.default).map((d) => [d.id, spec.params[d.id]!]),
+    );
     const a = result.tune.advantage;
     const tuned = {
       game: p.game.id,
@@ -308,26 +397,41 @@ export async function writeSearchOutputs(p: SearchProblem, o: SearchOutcome, whe
   const rendered: string[] = [];
   for (const [i, c] of charts.entries()) {
     const { svg } = await renderSvg(c.spec, `c${i}`);
-    rendered.push(html`<figure class="chart">${trustedHtml(svg)}<figcaption>${c.caption}</figcaption></figure>`.text);
+    rendered.push(
+      html`<figure class="chart">${trustedHtml(svg)}<figcaption>${c.caption}</figcaption></figure>`.text,
+    );
   }
   writeAtomic(`${out}/report.html`, reportPage(p, result, rows, rendered, where));
   files.push('report.html');
   return { files, result };
 }
 
-function reportPage(p: SearchProblem, r: SearchResult, rows: readonly CandidateRow[], charts: readonly string[], where: string): string {
+function reportPage(
+  p: SearchProblem,
+  r: SearchResult,
+  rows: readonly CandidateRow[],
+  charts: readonly string[],
+  where: string,
+): string {
   const verb = p.mode === 'calibrate' ? 'calibrate' : 'tune';
   const targetRows = r.targets.map((t, k) => {
     const tg = p.targets[k]!;
-    return html`<tr><td>${t.id}</td><td>${t.label}</td><td>${interval(tg, t)}${t.rival === undefined ? '' : ` (next: ${t.rival.label} ${pct(t.rival.rate)})`}</td><td>${t.games}</td><td>${t.met ? 'met' : 'missed'}</td></tr>`.text;
+    return html`<tr><td>${t.id}</td><td>${t.label}</td><td>${interval(tg, t)}${t.rival === undefined ? '' : ` (next: ${t.rival.label} ${pct(t.rival.rate)})`}</td><td>${t.games}</td><td>${t.met ? 'met' : 'missed'}</td></tr>`
+      .text;
   });
   const front = rows.filter((x) => x.pareto).sort((a, b) => (a.loss ?? 0) - (b.loss ?? 0));
   const rowHtml = (x: CandidateRow) =>
     html`<tr><td>${x.candidate}</td><td>${x.label}</td><td>${x.games}</td><td>${x.loss === null ? '' : x.loss.toFixed(3)}</td>${trustedHtml(
-      x.targets.map((m, k) => html`<td>${num(p.targets[k]!, m.value)}${m.met ? ' ✓' : ''}</td>`.text).join(''),
+      x.targets
+        .map((m, k) => html`<td>${num(p.targets[k]!, m.value)}${m.met ? ' ✓' : ''}</td>`.text)
+        .join(''),
     )}</tr>`.text;
-  const head = html`<tr><th>#</th><th>setting</th><th>games</th><th>loss</th>${trustedHtml(p.targets.map((t) => html`<th>${t.id}</th>`.text).join(''))}</tr>`.text;
-  const ranked = rows.filter((x) => x.games > 0).sort((a, b) => b.games - a.games || (a.loss ?? 0) - (b.loss ?? 0) || a.candidate - b.candidate);
+  const head =
+    html`<tr><th>#</th><th>setting</th><th>games</th><th>loss</th>${trustedHtml(p.targets.map((t) => html`<th>${t.id}</th>`.text).join(''))}</tr>`
+      .text;
+  const ranked = rows
+    .filter((x) => x.games > 0)
+    .sort((a, b) => b.games - a.games || (a.loss ?? 0) - (b.loss ?? 0) || a.candidate - b.candidate);
   const refused = rows.filter((x) => x.refused !== undefined);
   const tune = r.tune;
   const tuneHtml =
@@ -338,10 +442,12 @@ function reportPage(p: SearchProblem, r: SearchResult, rows: readonly CandidateR
           tune.perArm
             .map(
               (a) =>
-                html`<tr><td>${a.arm}</td><td>${pct(a.untuned)}</td><td>${pct(a.tuned)}</td><td>${(100 * a.advantage.estimate).toFixed(1)} [${(100 * a.advantage.low).toFixed(1)}, ${(100 * a.advantage.high).toFixed(1)}]</td></tr>`.text,
+                html`<tr><td>${a.arm}</td><td>${pct(a.untuned)}</td><td>${pct(a.tuned)}</td><td>${(100 * a.advantage.estimate).toFixed(1)} [${(100 * a.advantage.low).toFixed(1)}, ${(100 * a.advantage.high).toFixed(1)}]</td></tr>`
+                  .text,
             )
             .join(''),
-        )}</table><p>Saved as <code>${tune.policy}@${tune.save}</code> in <code>tuned.json</code>: name that file in an experiment's <code>"tuned"</code> field to play it.</p></section>`.text;
+        )}</table><p>Saved as <code>${tune.policy}@${tune.save}</code> in <code>tuned.json</code>: name that file in an experiment's <code>"tuned"</code> field to play it.</p></section>`
+          .text;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${html`${p.name} — ${p.game.title}`.text}</title>
 <style>
@@ -349,10 +455,13 @@ body{font-family:system-ui,sans-serif;max-width:1200px;margin:2em auto;padding:0
 table{border-collapse:collapse;margin:1em 0;font-size:14px}th,td{border-bottom:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top}
 th{background:#f4f4f4;overflow-wrap:normal}code{background:#f4f4f4;padding:1px 4px}figure{margin:1.5em 0;max-width:100%}figure.chart svg{max-width:100%;height:auto}figcaption{font-size:13px;color:#555}
 </style></head><body>
-${html`<h1>${p.name}: ${p.game.title} (${verb})</h1>
+${
+  html`<h1>${p.name}: ${p.game.title} (${verb})</h1>
 <p>${p.description}</p>
 <p>Scenario <code>${p.scenario}</code>, seed <code>${p.seed}</code>, arms ${p.armIds.join(', ')}. ${p.candidates.length} candidates (${refused.length} refused by the game), successive halving from ${p.plan.firstGames} to ${p.plan.maxGames} games per candidate on common game indices 0..${p.plan.maxGames - 1}; the chosen setting then played the fresh games ${r.holdout.from}..${r.holdout.to - 1}, which give the values below. ${r.gamesPlayed} games in all.</p>
-<section><h2>Best setting</h2><p><code>${r.best.label}</code>${r.best.spec === undefined ? '' : html` (policy spec <code>${r.best.spec}</code>)`}: ${r.allMet ? 'every target met' : 'not every target met'} on the fresh games.</p>`.text}
+<section><h2>Best setting</h2><p><code>${r.best.label}</code>${r.best.spec === undefined ? '' : html` (policy spec <code>${r.best.spec}</code>)`}: ${r.allMet ? 'every target met' : 'not every target met'} on the fresh games.</p>`
+    .text
+}
 <table><tr><th>target</th><th>stated</th><th>value [95% interval]</th><th>games</th><th></th></tr>${targetRows.join('')}</table></section>
 ${tuneHtml}
 <section><h2>Trade-offs</h2>${
@@ -361,14 +470,16 @@ ${tuneHtml}
       : `${
           r.conflicts.length === 0
             ? '<p>No two targets conflict among the candidates judged (a pair conflicts when each is met by some candidate but never both by one).</p>'
-            : html`<p>Conflicting targets (each met by some candidate, never both by one): ${r.conflicts.map(([a, b]) => `${a} with ${b}`).join('; ')}.</p>`.text
+            : html`<p>Conflicting targets (each met by some candidate, never both by one): ${r.conflicts.map(([a, b]) => `${a} with ${b}`).join('; ')}.</p>`
+                .text
         }<p>The trade-off (Pareto) set: candidates no other candidate is closer to every target than, by their search games.</p><table>${head}${front.map(rowHtml).join('')}</table>`
   }</section>
 <section><h2>How each target moves with each searched value</h2>${charts.join('\n')}</section>
 <section><h2>Search rounds</h2><table><tr><th>round</th><th>games per candidate</th><th>candidates</th><th>kept</th><th>best then</th></tr>${r.rounds
     .map(
       (x, k) =>
-        html`<tr><td>${k + 1}</td><td>${x.games}</td><td>${x.ranking.length}</td><td>${x.kept}</td><td>${p.candidates[x.ranking[0]!.candidate]!.label}</td></tr>`.text,
+        html`<tr><td>${k + 1}</td><td>${x.games}</td><td>${x.ranking.length}</td><td>${x.kept}</td><td>${p.candidates[x.ranking[0]!.candidate]!.label}</td></tr>`
+          .text,
     )
     .join('')}</table></section>
 <section><h2>Candidates judged</h2><p>Most games first (values over games 0..games-1; ✓ met there).</p><table>${head}${ranked.slice(0, 200).map(rowHtml).join('')}</table>

@@ -135,7 +135,9 @@ function plan(p: SearchProblem, opts: SearchOptions): SearchManifest | undefined
     return undefined;
   }
   if (!opts.resume)
-    throw new UserError(`${out}: already holds a ${old.kind} run; use --resume to continue it, --force to replace it`);
+    throw new UserError(
+      `${out}: already holds a ${old.kind} run; use --resume to continue it, --force to replace it`,
+    );
   if (old.hash !== p.hash)
     throw new UserError(
       `${out}: --resume: this directory holds a different search (hash ${old.hash.slice(0, 12)} vs ${p.hash.slice(0, 12)}); the same file is needed`,
@@ -145,7 +147,8 @@ function plan(p: SearchProblem, opts: SearchOptions): SearchManifest | undefined
     throw new UserError(
       `${out}: --resume: this search was started by ${codeLabel(old)}, this is ${codeLabel(here)}; results of different code are never mixed (start again with --force)`,
     );
-  if (old.status === 'complete') throw new UserError(`${out}: --resume: this ${old.kind} run is already complete`);
+  if (old.status === 'complete')
+    throw new UserError(`${out}: --resume: this ${old.kind} run is already complete`);
   return old;
 }
 
@@ -163,7 +166,7 @@ export async function runSearch(p: SearchProblem, opts: SearchOptions): Promise<
   const lock = await acquireLock(out, { waitMs: 0, warn });
   try {
     const old = plan(p, opts);
-    let manifest = newManifest(p, opts.workers, old?.created);
+    const manifest = newManifest(p, opts.workers, old?.created);
     writeManifest(out, manifest);
     removeTemps(out, (base) => base === SEARCH_MANIFEST);
     const evalDir = `${out}/${EVALS}`;
@@ -173,13 +176,21 @@ export async function runSearch(p: SearchProblem, opts: SearchOptions): Promise<
     const cols = recordColumns(p.game);
     const statCol = new Map(statIds.map((s) => [s, cols.findIndex((c) => c.name === s)]));
     const obs: Observations = p.candidates.map(() =>
-      p.armIds.map(() => ({ result: [], stats: Object.fromEntries(statIds.map((s) => [s, [] as number[]])) })),
+      p.armIds.map(() => ({
+        result: [],
+        stats: Object.fromEntries(statIds.map((s) => [s, [] as number[]])),
+      })),
     );
     const have = new Set<string>();
-    const fill = (t: EvalTask, result: readonly number[], stats: Readonly<Record<string, readonly number[]>>) => {
+    const fill = (
+      t: EvalTask,
+      result: readonly number[],
+      stats: Readonly<Record<string, readonly number[]>>,
+    ) => {
       const o = obs[t.c]![t.a]!;
       for (let i = 0; i < result.length; i++) o.result[t.start + i] = result[i]!;
-      for (const s of statIds) for (let i = 0; i < result.length; i++) o.stats[s]![t.start + i] = stats[s]![i]!;
+      for (const s of statIds)
+        for (let i = 0; i < result.length; i++) o.stats[s]![t.start + i] = stats[s]![i]!;
       have.add(evalFile(p, t));
     };
     // kept evaluations: bound to the candidate's key and the problem's hash
@@ -191,7 +202,8 @@ export async function runSearch(p: SearchProblem, opts: SearchOptions): Promise<
         continue;
       }
       const m = /^c(\d+)-[0-9a-f]{10}-a(\d+)-(\d+)-(\d+)\.json$/.exec(f);
-      const t = m === null ? undefined : { c: Number(m[1]), a: Number(m[2]), start: Number(m[3]), end: Number(m[4]) };
+      const t =
+        m === null ? undefined : { c: Number(m[1]), a: Number(m[2]), start: Number(m[3]), end: Number(m[4]) };
       let ok = false;
       if (t !== undefined && t.c < p.candidates.length && t.a < p.armIds.length && evalFile(p, t) === f) {
         try {
@@ -289,7 +301,8 @@ export async function runSearch(p: SearchProblem, opts: SearchOptions): Promise<
       cands.flatMap((c) =>
         p.armIds.flatMap((_, a) => {
           const ts: EvalTask[] = [];
-          for (let s = from; s < to; s += p.chunk) ts.push({ c, a, start: s, end: Math.min(to, s + p.chunk) });
+          for (let s = from; s < to; s += p.chunk)
+            ts.push({ c, a, start: s, end: Math.min(to, s + p.chunk) });
           return ts;
         }),
       );
@@ -312,7 +325,10 @@ export async function runSearch(p: SearchProblem, opts: SearchOptions): Promise<
         },
         lossAt,
       );
-      const holdout = [halving.best, ...(p.mode === 'tune' && halving.best !== 0 && p.candidates[0]!.arms ? [0] : [])];
+      const holdout = [
+        halving.best,
+        ...(p.mode === 'tune' && halving.best !== 0 && p.candidates[0]!.arms ? [0] : []),
+      ];
       await playTasks(tasksFor(holdout, p.plan.maxGames, p.plan.maxGames + p.finalGames));
       if (interrupted) throw new Interrupted();
     } catch (e) {
@@ -345,4 +361,3 @@ export function completeManifest(out: string, m: SearchManifest, files: readonly
   writeManifest(out, done);
   return done;
 }
-

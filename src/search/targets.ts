@@ -87,7 +87,10 @@ export function checkTargets(
     let arms = armIds.map((_, a) => a);
     if (t.arm !== undefined) {
       const a = armIds.indexOf(t.arm);
-      if (a < 0) problems.push(`${at}: field arm: ${JSON.stringify(t.arm)} is not an arm (arms: ${armIds.join(', ')})`);
+      if (a < 0)
+        problems.push(
+          `${at}: field arm: ${JSON.stringify(t.arm)} is not an arm (arms: ${armIds.join(', ')})`,
+        );
       arms = [a];
     }
     const goal = goals[0] ?? 'equals';
@@ -278,7 +281,10 @@ export function paretoFront(violations: readonly (readonly number[])[]): number[
  * Pairs of targets that conflict among the candidates judged: each is met by some candidate, never
  * both by the same one.
  */
-export function conflicts(metBy: readonly (readonly boolean[])[], targets: readonly Target[]): [string, string][] {
+export function conflicts(
+  metBy: readonly (readonly boolean[])[],
+  targets: readonly Target[],
+): [string, string][] {
   const out: [string, string][] = [];
   for (let i = 0; i < targets.length; i++)
     for (let j = i + 1; j < targets.length; j++) {

@@ -623,7 +623,13 @@ export type Weights = Readonly<Record<string, number>>;
  * A tunable weight of a scripted policy (README "Calibrate and tune"): `def` is the value the policy
  * has always used, so an untuned policy plays exactly as before; the range is what `tune` searches.
  */
-export function weight(id: string, description: string, def: number, min: number, max: number): PolicyParamDef {
+export function weight(
+  id: string,
+  description: string,
+  def: number,
+  min: number,
+  max: number,
+): PolicyParamDef {
   return { id, description, kind: 'number', default: def, min, max };
 }
 
@@ -632,11 +638,23 @@ function attackParams(a: AttackWeights): PolicyParamDef[] {
   const up = (d: number) => Math.max(1, Number((3 * d).toPrecision(6)));
   return [
     weight('attackKill', 'Attack: value of each defending unit eliminated.', a.kill, 0, up(a.kill)),
-    weight('attackDisplace', 'Attack: value of pushing the defender out of its hex.', a.displace, 0, up(a.displace)),
+    weight(
+      'attackDisplace',
+      'Attack: value of pushing the defender out of its hex.',
+      a.displace,
+      0,
+      up(a.displace),
+    ),
     weight('attackTown', 'Attack: extra value when the defender hex is a town.', a.town, 0, up(a.town)),
     weight('attackLoss', 'Attack: cost of each attacking unit eliminated.', a.loss, 0, up(a.loss)),
     weight('attackRetreat', 'Attack: cost of an attacker retreat.', a.retreat, 0, up(a.retreat)),
-    weight('attackPerUnit', 'Attack: opportunity cost of each attacking unit used.', a.perAttacker, 0, up(a.perAttacker)),
+    weight(
+      'attackPerUnit',
+      'Attack: opportunity cost of each attacking unit used.',
+      a.perAttacker,
+      0,
+      up(a.perAttacker),
+    ),
     weight('attackThreshold', 'Attack only when the expected value exceeds this.', a.threshold, -2, 3),
   ];
 }

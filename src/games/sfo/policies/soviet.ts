@@ -72,7 +72,14 @@ export const bestOdds: PolicyDef<SfoState, SfoDecision> = policyDef(
   'soviet',
   'Methodical: keep units in mutually supporting groups (forest when Advanced), close on the weakest-held town, attack only at a good expected value from the CRT, advance into towns; replace when two units can come back or from turn 3.',
   (w) => {
-    const { townAlone, townStacked, weakestTown: toWeakest, friends: perFriend, alone: lone, forest } = w as {
+    const {
+      townAlone,
+      townStacked,
+      weakestTown: toWeakest,
+      friends: perFriend,
+      alone: lone,
+      forest,
+    } = w as {
       [k: string]: number;
     };
     return {
@@ -98,7 +105,13 @@ export const bestOdds: PolicyDef<SfoState, SfoDecision> = policyDef(
     weight('townAlone', 'Move: value of a town no Soviet unit holds yet.', 12, 0, 36),
     weight('townStacked', 'Move: value of a town already held.', 5, 0, 15),
     weight('weakestTown', 'Move: cost per hex of distance to the weakest-held target town.', 1.6, 0, 5),
-    weight('friends', 'Move: value per supporting Soviet unit (on or next to the hex, at most 3).', 0.8, 0, 3),
+    weight(
+      'friends',
+      'Move: value per supporting Soviet unit (on or next to the hex, at most 3).',
+      0.8,
+      0,
+      3,
+    ),
     weight('alone', 'Move: cost of ending alone next to US units outside a town.', 2, 0, 6),
     weight('forest', 'Move: value of a forest hex (Advanced).', 0.8, 0, 3),
   ],
