@@ -214,3 +214,30 @@ describe('bad calibrate and tune files get one line naming file, field and value
     expect(r.stderr).toContain('"nope"');
   });
 });
+
+describe('--force', () => {
+  it('starts a search in a new directory and replaces a different search in an existing one', () => {
+    const one = writeExperiment(
+      dir,
+      calibration({ firstGames: 20, maxGames: 20, finalGames: 20 }, [
+        { param: 'us-events-air', values: [1] },
+      ]),
+      'force1.json',
+    );
+    const two = writeExperiment(
+      dir,
+      calibration({ firstGames: 20, maxGames: 20, finalGames: 20 }, [
+        { param: 'us-events-air', values: [2] },
+      ]),
+      'force2.json',
+    );
+    const out = join(dir, 'forced');
+    expect(sandtable(['calibrate', one, '--out', out, '--force', '--workers', '1', '--quiet']).code).toBe(0);
+    const r = sandtable(['calibrate', two, '--out', out, '--force', '--workers', '1', '--quiet']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(result(out).best.values).toEqual({ 'us-events-air': 2 });
+    expect(readdirSync(join(out, 'evals')).every((f) => f.startsWith('c0-'))).toBe(true);
+    const resumeDifferent = sandtable(['calibrate', one, '--out', out, '--resume']);
+    expect(resumeDifferent.code).toBe(2);
+  });
+});

@@ -53,6 +53,8 @@ program
       ['sandtable list', 'games, levels, sides, policies, variants, parameters (+ provenance)'],
       ['sandtable run experiments/sfo-advanced-policies.json', '-> reports/sfo-advanced-policies/'],
       ['sandtable odds sfo', 'the CRT as exact probabilities, column by column'],
+      ['sandtable calibrate experiments/sfo-calibrate.json', 'search parameters for stated targets'],
+      ['sandtable tune experiments/sfo-tune-us.json', "search a policy's weights; -> tuned.json"],
     ])}\n\nEvery command has its own examples: sandtable <command> --help`,
   )
   .exitOverride();

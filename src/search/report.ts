@@ -247,10 +247,16 @@ export function searchCharts(
         t.goal === 'modal'
           ? `lead of ${t.label.split(' ')[0]} over the next result`
           : t.label.split(/ [=≤≥] /)[0]!;
-      const layers: Spec[] = [
+      const x = {
+        field: 'x',
+        type: d.numeric ? 'quantitative' : 'ordinal',
+        title: d.id,
+        ...(d.numeric ? { scale: { zero: false } } : {}),
+      };
+      const candidateLayers: Spec[] = [
         {
           mark: { type: 'rule', opacity: 0.5 },
-          encoding: { y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' } },
+          encoding: { x, y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' } },
         },
         {
           mark: { type: 'point', filled: true },
@@ -278,6 +284,7 @@ export function searchCharts(
           },
         },
       ];
+      const layers: Spec[] = [{ data: { values }, layer: candidateLayers }];
       const goal = t.goal === 'modal' ? 0 : t.value;
       if (goal !== undefined) {
         layers.push({
@@ -315,15 +322,6 @@ export function searchCharts(
           config: { font: 'Helvetica, Arial, sans-serif', view: { stroke: null } },
           width: 420,
           height: 240,
-          data: { values },
-          encoding: {
-            x: {
-              field: 'x',
-              type: d.numeric ? 'quantitative' : 'ordinal',
-              title: d.id,
-              ...(d.numeric ? { scale: { zero: false } } : {}),
-            },
-          },
           layer: layers,
         },
       });

@@ -118,9 +118,10 @@ export const SEARCH_OUTPUTS = ['result.json', 'candidates.csv', 'report.html', '
 
 /**
  * Decides whether the search may start, continue or replace what `out` holds (a user error naming
- * the directory otherwise); returns the manifest to continue from, if any.
+ * the directory otherwise); returns the manifest to continue from, if any. Only with `apply`
+ * (under the lock) does it remove a replaced search's files.
  */
-function plan(p: SearchProblem, opts: SearchOptions): SearchManifest | undefined {
+function plan(p: SearchProblem, opts: SearchOptions, apply: boolean): SearchManifest | undefined {
   const out = opts.out;
   const old = readManifest(out);
   if (old === undefined) {
@@ -130,8 +131,10 @@ function plan(p: SearchProblem, opts: SearchOptions): SearchManifest | undefined
     return undefined;
   }
   if (opts.force) {
-    rmSync(`${out}/${EVALS}`, { recursive: true, force: true });
-    for (const f of [...SEARCH_OUTPUTS, 'charts']) rmSync(`${out}/${f}`, { recursive: true, force: true });
+    if (apply) {
+      rmSync(`${out}/${EVALS}`, { recursive: true, force: true });
+      for (const f of SEARCH_OUTPUTS) rmSync(`${out}/${f}`, { force: true });
+    }
     return undefined;
   }
   if (!opts.resume)
@@ -161,11 +164,11 @@ export async function runSearch(p: SearchProblem, opts: SearchOptions): Promise<
   const out = opts.out;
   const warn = opts.warn ?? ((m: string) => process.stderr.write(`${m}\n`));
   checkOutPath(out, '--out');
-  plan(p, { ...opts, force: false, resume: opts.resume || opts.force }); // refusals first, nothing written
+  plan(p, opts, false); // refusals first, nothing written
   mkdirSync(out, { recursive: true });
   const lock = await acquireLock(out, { waitMs: 0, warn });
   try {
-    const old = plan(p, opts);
+    const old = plan(p, opts, true);
     const manifest = newManifest(p, opts.workers, old?.created);
     writeManifest(out, manifest);
     removeTemps(out, (base) => base === SEARCH_MANIFEST);
