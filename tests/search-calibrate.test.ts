@@ -154,6 +154,10 @@ describe('tune saves weights an experiment can play as policy@name', () => {
     expect(run.code, run.stderr).toBe(0);
     const manifest = JSON.parse(readFileSync(join(dir, 'use', 'manifest.json'), 'utf8'));
     expect(manifest.arms[0].policies.us).toBe(res.best.spec);
+    // the manifest keeps the tuned file inline: a game replays from the run directory alone
+    const play = sandtable(['play', '--from', join(dir, 'use'), '--arm', 't', '--game', '0']);
+    expect(play.code, play.stderr).toBe(0);
+    expect(play.stdout).toContain(res.best.spec);
     const bad = writeExperiment(
       dir,
       { name: 'bad', game: 'sfo', games: 5, seed: 1, arms: [{ id: 't', policies: { us: 'elastic@nope' } }] },
