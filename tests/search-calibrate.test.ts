@@ -125,6 +125,7 @@ describe('tune saves weights an experiment can play as policy@name', () => {
           { param: 'attackThreshold', values: [0.9, 2] },
         ],
         search: { firstGames: 40, maxGames: 80, finalGames: 100 },
+        constraints: [{ id: 'towns', mean: 'soviet_towns_end', atMost: 4 }],
         save: 'small',
       },
       'tune.json',
@@ -135,6 +136,8 @@ describe('tune saves weights an experiment can play as policy@name', () => {
     expect(r.stdout).toContain('elastic@small');
     const res = result(out);
     expect(res.tune.advantage.n).toBe(100);
+    expect(res.targets.map((t: { id: string }) => t.id)).toEqual(['win', 'towns']);
+    expect(res.targets[1].met).toBe(true);
     const tuned = JSON.parse(readFileSync(join(out, 'tuned.json'), 'utf8'));
     expect(tuned.policies.small.policy).toBe('elastic');
     const exp = writeExperiment(

@@ -103,6 +103,8 @@ const tuneSchema = z.strictObject({
   space: z.array(spaceEntry).min(1).max(100).optional(),
   /** Name the tuned weights are saved under (default: the file's name). */
   save: armId.optional(),
+  /** Further targets the tuned play must keep (e.g. a result at most 25% of games), added to the win rate. */
+  constraints: z.array(targetSchema).max(50).optional(),
 });
 
 export type CalibrateFile = z.infer<typeof calibrateSchema>;
@@ -421,12 +423,13 @@ export function searchProblem(
     dims.push({ id: param, numeric: p.kind === 'integer' || p.kind === 'number' });
     valueLists.push(values);
   });
-  const targets = checkTargets(
-    game,
-    armIds,
-    mode === 'tune' ? [{ rate: f.side, maximize: true, id: 'win' }] : f.targets,
-    problems,
-  );
+  const targets =
+    mode === 'tune'
+      ? [
+          ...checkTargets(game, armIds, [{ rate: f.side, maximize: true, id: 'win' }], problems),
+          ...checkTargets(game, armIds, f.constraints ?? [], problems, 'constraints'),
+        ]
+      : checkTargets(game, armIds, f.targets, problems);
   if (problems.length > 0) throw problemsError(where, problems);
 
   // candidates: grid points (tune: the untuned policy first)

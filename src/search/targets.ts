@@ -72,10 +72,11 @@ export function checkTargets(
   armIds: readonly string[],
   inputs: readonly TargetInput[],
   problems: string[],
+  field = 'targets',
 ): Target[] {
   const out: Target[] = [];
   inputs.forEach((t, i) => {
-    const at = `field targets[${i}]`;
+    const at = `field ${field}[${i}]`;
     const before = problems.length;
     const goals = GOALS.filter((g) => t[g] !== undefined && t[g] !== false);
     if (goals.length !== 1)
@@ -143,7 +144,7 @@ export function checkTargets(
               ? `${t.rate} the most common result of ${where}`
               : `${goal} ${what} of ${where}`;
     out.push({
-      id: t.id ?? `t${i + 1}`,
+      id: t.id ?? `${field === 'targets' ? 't' : 'c'}${i + 1}`,
       label,
       arms,
       kind: t.rate !== undefined ? 'rate' : 'mean',
