@@ -201,6 +201,14 @@ describe('bad calibrate and tune files get one line naming file, field and value
       expect(r.stderr).toContain(file);
       for (const f of fragments) expect(r.stderr).toContain(f);
     });
+  it('run given a calibrate file names the command that reads it', () => {
+    const file = writeExperiment(dir, calibration({}), 'run-a-calibration.json');
+    const r = sandtable(['run', file, '--out', join(dir, 'not-a-run')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
+      `a calibrate file (space, targets), not an experiment: sandtable calibrate ${file}`,
+    );
+  });
   it('tune: a parameter the policy does not declare', () => {
     const file = writeExperiment(
       dir,

@@ -260,6 +260,16 @@ export function problemsError(where: string, problems: readonly string[]): UserE
 export function parseExperiment(raw: unknown, where: string, games: GameRegistry, baseDir = '.'): Experiment {
   const early = valueProblems(raw);
   if (early.length > 0) throw problemsError(where, early);
+  // a calibrate or tune file (README "Calibrate and tune") given to run: say which command reads it
+  const fields = raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
+  if (fields.games === undefined && fields.targets !== undefined && fields.space !== undefined)
+    throw new UserError(
+      `${where}: a calibrate file (space, targets), not an experiment: sandtable calibrate ${where}`,
+    );
+  if (fields.games === undefined && fields.opponents !== undefined && fields.policy !== undefined)
+    throw new UserError(
+      `${where}: a tune file (policy, opponents), not an experiment: sandtable tune ${where}`,
+    );
   const problems: string[] = [];
   const parsed = topSchema.safeParse(raw);
   if (!parsed.success) for (const issue of parsed.error.issues) problems.push(issueProblem(issue, raw));
