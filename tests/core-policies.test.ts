@@ -15,7 +15,13 @@ describe('policy specs', () => {
     expect(formatPolicySpec(sfo, 'soviet', parsePolicySpec(sfo, 'soviet', 'rollout:n=8,k=6', 'test'))).toBe(
       'rollout',
     );
-    expect(parsePolicySpec(sfo, 'us', 'hold-towns', 'test')).toEqual({ id: 'hold-towns', params: {} });
+    expect(parsePolicySpec(sfo, 'us', 'random', 'test')).toEqual({ id: 'random', params: {} });
+    // SFO scripted policies declare their weights; untouched weights leave the canonical id alone
+    const held = parsePolicySpec(sfo, 'us', 'hold-towns', 'test');
+    expect(held.params.townAlone).toBe(15);
+    expect(formatPolicySpec(sfo, 'us', held)).toBe('hold-towns');
+    const tuned = parsePolicySpec(sfo, 'us', 'hold-towns:townAlone=10', 'test');
+    expect(formatPolicySpec(sfo, 'us', tuned)).toBe('hold-towns:townAlone=10');
   });
 
   it('refuse an unknown id, parameter or value in one line naming where', () => {
@@ -29,7 +35,7 @@ describe('policy specs', () => {
       /n must be an integer in 1..10000, got "0"/,
     );
     expect(() => parsePolicySpec(sfo, 'soviet', 'rollout:n=2.5', 'x')).toThrow(/integer/);
-    expect(() => parsePolicySpec(sfo, 'soviet', 'best-odds:n=2', 'x')).toThrow(
+    expect(() => parsePolicySpec(sfo, 'soviet', 'random:n=2', 'x')).toThrow(
       /has no parameter "n" \(known: none\)/,
     );
   });

@@ -1,7 +1,9 @@
 import type { Command } from 'commander';
 import { listGames } from '../api/games.js';
+import { UserError } from '../core/errors.js';
 import type { ParameterDef } from '../core/game.js';
 import type { GameRegistry } from '../core/registry.js';
+import { readTunedPolicies } from '../runner/tuned.js';
 import { examplesHelp } from './options.js';
 
 /**
@@ -14,14 +16,19 @@ export function registerList(program: Command, games: GameRegistry): void {
     .description('list games, scenarios, sides, policies, variants and parameters (with provenance)')
     .argument('[game]', 'only this game (e.g. sfo)')
     .option('--json', 'machine-readable output')
+    .option('--tuned <file>', 'also list the tuned policies of a tuned-policies file (what `tune` writes)')
     .addHelpText(
       'after',
       examplesHelp([
         ['sandtable list', 'games, levels, sides, policies, variants, parameters (+ provenance)'],
         ['sandtable list sfo', 'the same for one game'],
+        [
+          'sandtable list sfo --tuned experiments/tuned/sfo.json',
+          'and the tuned policies (policy@name) of that file',
+        ],
       ]),
     )
-    .action((id: string | undefined, opts: { json?: boolean }) => {
+    .action((id: string | undefined, opts: { json?: boolean; tuned?: string }) => {
       if (id !== undefined) games.get(id, 'list'); // an unknown id: one line naming the known ones
       const all = listGames(games).filter((g) => id === undefined || g.id === id);
       const locationKind = (p: ParameterDef) =>
@@ -47,6 +54,24 @@ export function registerList(program: Command, games: GameRegistry): void {
           for (const x of p.params)
             out.push(
               `${' '.repeat(34)}parameter ${x.id} (${x.kind} ${x.min}..${x.max}, default ${x.default}): ${x.description} Set it as ${p.id}:${x.id}=<value>.`,
+            );
+        }
+        if (g.policies.some((p) => p.params.length > 0))
+          out.push(
+            '  tuned policies: `sandtable tune <file>` searches a policy\'s parameters and saves the best as <policy>@<name> in tuned.json; an experiment plays it by listing that file in its "tuned" field (README "Calibrate and tune")',
+          );
+        if (opts.tuned !== undefined) {
+          const problems: string[] = [];
+          const def = games.get(g.id, 'list');
+          const tuned = readTunedPolicies(def, [opts.tuned], '.', problems);
+          if (problems.length > 0) throw new UserError(`option --tuned: ${problems[0]}`);
+          for (const [name, t] of tuned)
+            out.push(
+              `${`    ${t.side}/${t.policy}@${name}`.padEnd(32)} ${
+                Object.entries(t.params)
+                  .map(([k, v]) => `${k}=${v}`)
+                  .join(', ') || 'the defaults'
+              }`,
             );
         }
         out.push('  variants:');

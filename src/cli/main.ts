@@ -4,6 +4,7 @@ import { UserError } from '../core/errors.js';
 import { gameRegistry } from '../games/index.js';
 import { RunFailure } from '../runner/run.js';
 import { codeVersion } from '../runner/version.js';
+import { registerSearch } from './calibrate.js';
 import { registerCompare } from './compare.js';
 import { registerList } from './list.js';
 import { registerMerge } from './merge.js';
@@ -52,6 +53,8 @@ program
       ['sandtable list', 'games, levels, sides, policies, variants, parameters (+ provenance)'],
       ['sandtable run experiments/sfo-advanced-policies.json', '-> reports/sfo-advanced-policies/'],
       ['sandtable odds sfo', 'the CRT as exact probabilities, column by column'],
+      ['sandtable calibrate experiments/sfo-calibrate.json', 'search parameters for stated targets'],
+      ['sandtable tune experiments/sfo-tune-us.json', "search a policy's weights; -> tuned.json"],
     ])}\n\nEvery command has its own examples: sandtable <command> --help`,
   )
   .exitOverride();
@@ -65,6 +68,7 @@ registerOdds(program, games);
 registerCompare(program, games);
 registerPlan(program, games);
 registerReport(program, games);
+registerSearch(program, games);
 
 try {
   await program.parseAsync(process.argv);

@@ -22,12 +22,34 @@ export interface PolicySpec {
 }
 
 /**
- * Parses `id` or `id:key=value,key=value` for side `side` of `def`, checking the id and every
- * parameter against the policy's declaration. `where` names the file or flag for errors.
+ * Weights a `tune` run found for one policy, saved under a name (README "Calibrate and tune"):
+ * `policy@name` in a policy spec plays the policy with these weights.
  */
-export function parsePolicySpec(def: GameDefinition, side: string, spec: string, where: string): PolicySpec {
+export interface TunedPolicy {
+  readonly side: string;
+  readonly policy: string;
+  readonly params: Readonly<Record<string, number>>;
+}
+
+/** Tuned policies by name, as the tuned-policies files an experiment names provide them. */
+export type TunedPolicies = ReadonlyMap<string, TunedPolicy>;
+
+/**
+ * Parses `id`, `id:key=value,key=value` or `id@name[:key=value,...]` for side `side` of `def`,
+ * checking the id and every parameter against the policy's declaration; `@name` starts from the
+ * weights of tuned policy `name` (looked up in `tuned`). `where` names the file or flag for errors.
+ */
+export function parsePolicySpec(
+  def: GameDefinition,
+  side: string,
+  spec: string,
+  where: string,
+  tuned?: TunedPolicies,
+): PolicySpec {
   const colon = spec.indexOf(':');
-  const id = colon < 0 ? spec : spec.slice(0, colon);
+  const head = colon < 0 ? spec : spec.slice(0, colon);
+  const atSign = head.indexOf('@');
+  const id = atSign < 0 ? head : head.slice(0, atSign);
   const p = def.policies.find((x) => x.side === side && x.id === id);
   if (p === undefined) {
     const known = def.policies.filter((x) => x.side === side).map((x) => x.id);
@@ -36,6 +58,30 @@ export function parsePolicySpec(def: GameDefinition, side: string, spec: string,
   const decl = p.params ?? [];
   const params: Record<string, number> = {};
   for (const d of decl) params[d.id] = d.default;
+  if (atSign >= 0) {
+    const name = head.slice(atSign + 1);
+    const t = tuned?.get(name);
+    if (t === undefined)
+      throw new UserError(
+        `${where}: no tuned policy ${quote(name)} (${tuned === undefined || tuned.size === 0 ? 'name a tuned-policies file in the experiment\'s "tuned" field' : `known: ${[...tuned.keys()].join(', ')}`})`,
+      );
+    if (t.policy !== id || t.side !== side)
+      throw new UserError(
+        `${where}: tuned policy ${quote(name)} holds weights of ${t.side}/${t.policy}, not ${side}/${id}`,
+      );
+    for (const [key, value] of Object.entries(t.params)) {
+      const d = decl.find((x) => x.id === key);
+      if (d === undefined)
+        throw new UserError(
+          `${where}: tuned policy ${quote(name)}: policy ${id} has no parameter ${quote(key)}`,
+        );
+      params[key] = checkPolicyParam(
+        d,
+        String(value),
+        `${where}: tuned policy ${quote(name)} parameter ${key}`,
+      );
+    }
+  }
   if (colon >= 0) {
     for (const part of spec.slice(colon + 1).split(',')) {
       const eq = part.indexOf('=');

@@ -6,7 +6,7 @@
  */
 import { quote, UserError } from '../core/errors.js';
 import type { GameDefinition } from '../core/game.js';
-import { formatPolicySpec, parsePolicySpec, playerSides } from '../core/policies.js';
+import { formatPolicySpec, parsePolicySpec, playerSides, type TunedPolicies } from '../core/policies.js';
 import { ROLLOUT_ID } from '../core/rollout.js';
 
 /** An arm as a file writes it (the shape of an entry of `arms`). */
@@ -63,6 +63,8 @@ export interface SetContext {
   readonly fileScenario: string | undefined;
   readonly limit: number;
   readonly problems: string[];
+  /** Tuned policies `policy@name` specs may name (the experiment's `tuned` files). */
+  readonly tuned?: TunedPolicies;
 }
 
 /** Policies "*" leaves out: uniform random and the generic search, played only when named. */
@@ -107,9 +109,10 @@ function canonicalSpec(
   spec: string,
   field: string,
   problems: string[],
+  tuned?: TunedPolicies,
 ): string | undefined {
   try {
-    return formatPolicySpec(game, side, parsePolicySpec(game, side, spec, `field ${field}`));
+    return formatPolicySpec(game, side, parsePolicySpec(game, side, spec, `field ${field}`, tuned));
   } catch (e) {
     if (!(e instanceof UserError)) throw e;
     problems.push(e.message);
@@ -152,7 +155,7 @@ export function matrixArms(ctx: SetContext, m: MatrixInput): ArmEntry[] {
         `field matrix.policies.${side}: "*" finds no policy for side ${quote(side)} but random and rollout`,
       );
     const specs = ids.flatMap((spec, j) => {
-      const s = canonicalSpec(game, side, spec, `matrix.policies.${side}[${j}]`, problems);
+      const s = canonicalSpec(game, side, spec, `matrix.policies.${side}[${j}]`, problems, ctx.tuned);
       return s === undefined ? [] : [s];
     });
     lists.push({ side, specs });
@@ -207,7 +210,7 @@ export function roundRobinArms(ctx: SetContext, r: RoundRobinInput): ArmEntry[] 
       const bad = sideProblem(game, players, scenario, side, `${field}.policies`);
       const s =
         bad === undefined
-          ? canonicalSpec(game, side, spec, `${field}.policies.${side}`, problems)
+          ? canonicalSpec(game, side, spec, `${field}.policies.${side}`, problems, ctx.tuned)
           : undefined;
       if (bad !== undefined) problems.push(bad);
       if (s !== undefined) out[side] = s;

@@ -1,4 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { z } from 'zod';
 import { quote, UserError } from '../core/errors.js';
 import type { GameDefinition, GameSetup, ParamValue } from '../core/game.js';
@@ -14,6 +15,7 @@ import {
   roundRobinArms,
 } from './arm-sets.js';
 import { MAX_JSON_DEPTH, parseJsonText } from './json-text.js';
+import { readTunedPolicies, type TunedFile, tunedRefSchema } from './tuned.js';
 
 /** Ids that name files and directories (an experiment's name) or appear in reports (arm ids). */
 export const idPattern = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
@@ -108,6 +110,8 @@ const topSchema = z.strictObject({
   /** Arms of a round robin, after the matrix (checked on its own: roundRobinSchema). */
   roundRobin: z.unknown().optional(),
   arms: z.array(z.unknown()).min(1).max(1000).optional(),
+  /** Tuned-policies files (relative to the experiment file) whose names `policy@name` specs use. */
+  tuned: z.array(tunedRefSchema).min(1).max(20).optional(),
 });
 
 /**
@@ -253,9 +257,19 @@ export function problemsError(where: string, problems: readonly string[]): UserE
  * parameters, and that the game starts with each arm's setup (a game's own late checks, such as
  * an off-map hex, run here, before anything is written).
  */
-export function parseExperiment(raw: unknown, where: string, games: GameRegistry): Experiment {
+export function parseExperiment(raw: unknown, where: string, games: GameRegistry, baseDir = '.'): Experiment {
   const early = valueProblems(raw);
   if (early.length > 0) throw problemsError(where, early);
+  // a calibrate or tune file (README "Calibrate and tune") given to run: say which command reads it
+  const fields = raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
+  if (fields.games === undefined && fields.targets !== undefined && fields.space !== undefined)
+    throw new UserError(
+      `${where}: a calibrate file (space, targets), not an experiment: sandtable calibrate ${where}`,
+    );
+  if (fields.games === undefined && fields.opponents !== undefined && fields.policy !== undefined)
+    throw new UserError(
+      `${where}: a tune file (policy, opponents), not an experiment: sandtable tune ${where}`,
+    );
   const problems: string[] = [];
   const parsed = topSchema.safeParse(raw);
   if (!parsed.success) for (const issue of parsed.error.issues) problems.push(issueProblem(issue, raw));
@@ -288,8 +302,19 @@ export function parseExperiment(raw: unknown, where: string, games: GameRegistry
   if (rawTop.arms === undefined && rawTop.matrix === undefined && rawTop.roundRobin === undefined)
     problems.push('field arms: missing (give arms, a matrix or a roundRobin)');
   const declared: ArmEntry[] = [];
+  const tunedFiles: TunedFile[] = [];
+  const tuned =
+    game !== undefined && top?.tuned !== undefined
+      ? readTunedPolicies(game, top.tuned, baseDir, problems, tunedFiles)
+      : undefined;
   if (game !== undefined) {
-    const ctx = { game, fileScenario, limit: EXPERIMENT_LIMITS.arms, problems };
+    const ctx = {
+      game,
+      fileScenario,
+      limit: EXPERIMENT_LIMITS.arms,
+      problems,
+      ...(tuned === undefined ? {} : { tuned }),
+    };
     if (matrix !== undefined) declared.push(...matrixArms(ctx, matrix));
     if (roundRobin !== undefined) declared.push(...roundRobinArms(ctx, roundRobin));
   }
@@ -349,7 +374,7 @@ export function parseExperiment(raw: unknown, where: string, games: GameRegistry
         } else {
           // id or id:param=value,... (typed policy parameters, e.g. rollout:n=16)
           try {
-            const spec = parsePolicySpec(g, side, policy, `${at}: field policies.${side}`);
+            const spec = parsePolicySpec(g, side, policy, `${at}: field policies.${side}`, tuned);
             policies[side] = formatPolicySpec(g, side, spec);
           } catch (e) {
             if (!(e instanceof UserError)) throw e;
@@ -400,6 +425,8 @@ export function parseExperiment(raw: unknown, where: string, games: GameRegistry
     ...(matrix === undefined ? {} : { matrix }),
     ...(roundRobin === undefined ? {} : { roundRobin }),
     ...(file.arms === undefined ? {} : { arms: fileArms.map((x) => x.a) }),
+    // inline, so the manifest replays without the files
+    ...(file.tuned === undefined ? {} : { tuned: tunedFiles }),
   };
   return {
     name: file.name,
@@ -494,7 +521,13 @@ export function loadExperiment(
       `${path}: cannot read experiment file (${(e as NodeJS.ErrnoException).code ?? String(e)})`,
     );
   }
-  return experimentFromValue(parseJsonText(text, path, 'experiment file'), path, games, overrides);
+  return experimentFromValue(
+    parseJsonText(text, path, 'experiment file'),
+    path,
+    games,
+    overrides,
+    dirname(path),
+  );
 }
 
 /**
@@ -506,8 +539,9 @@ export function experimentFromValue(
   where: string,
   games: GameRegistry,
   overrides: ExperimentOverrides = {},
+  baseDir = '.',
 ): Experiment {
-  return parseExperiment(applyOverrides(raw, overrides), where, games);
+  return parseExperiment(applyOverrides(raw, overrides), where, games, baseDir);
 }
 
 function applyOverrides(raw: unknown, o: ExperimentOverrides): unknown {

@@ -221,7 +221,8 @@ const armManifestSchema = z.object({
   variants: z.array(text(EXPERIMENT_LIMITS.id)).max(1000),
   params: z.record(text(EXPERIMENT_LIMITS.id), z.unknown()),
   reconstructed: z.array(text(EXPERIMENT_LIMITS.id)).max(1000),
-  policies: z.record(text(EXPERIMENT_LIMITS.id), text(EXPERIMENT_LIMITS.id)),
+  // canonical specs: a tuned policy (policy@name) lists every weight it changes
+  policies: z.record(text(EXPERIMENT_LIMITS.id), text(EXPERIMENT_LIMITS.id * 32)),
   baseline: text(EXPERIMENT_LIMITS.id * 4).optional(),
   entrants: z.record(text(EXPERIMENT_LIMITS.id), text(EXPERIMENT_LIMITS.id)).optional(),
 });

@@ -1,6 +1,7 @@
 /** The Soviet policies of SCS (issue 3), each with its intent, plus `random`. */
 import { randomPolicy } from '../../../core/decide.js';
-import type { PolicyDef } from '../../../core/game.js';
+import type { PolicyDef, PolicyParamDef } from '../../../core/game.js';
+import { hexId } from '../../../core/hex.js';
 import { scsMap } from '../map.js';
 import type { ScsState } from '../state.js';
 import { KILL_MECH_FIRST, survivalValue, traitPolicy } from './common.js';
@@ -8,13 +9,73 @@ import { KILL_MECH_FIRST, survivalValue, traitPolicy } from './common.js';
 /** Columns west of the start line: 0 at column 27, 17 at column 10. */
 const westness = (h: number) => 27 - scsMap.col[h]!;
 
-/** The shock armies' deep drives of January (AAR: 3S past Velikiye Luki, 1S to Bely, 4S past Kaluga): from turn 4, 4S from turn 3. */
-function drives(s: ScsState, a: number): boolean {
+/**
+ * When the historical policy's shock armies start their deep drives west (SCS 4.5/4.6), and where
+ * its joint-operation marker goes (7.3): tunable (README "Calibrate and tune"). The defaults are
+ * the values the policy always used (the AAR's January drives: 3S past Velikiye Luki, 1S to Bely,
+ * 4S past Kaluga, from turn 4, 4S from turn 3; the marker on 2006).
+ */
+const HISTORICAL_PARAMS: readonly PolicyParamDef[] = [
+  {
+    id: 'driveTurn',
+    description: 'Turn from which 1S, 3S (and 1E with them) drive west.',
+    kind: 'integer',
+    default: 4,
+    min: 2,
+    max: 6,
+  },
+  {
+    id: 'driveTurn4S',
+    description: 'Turn from which 4S drives west (it enters on turn 3, 7.2).',
+    kind: 'integer',
+    default: 3,
+    min: 3,
+    max: 6,
+  },
+  {
+    id: 'jointOpCol',
+    description: 'Column of the hex the joint-operation marker goes to (7.3).',
+    kind: 'integer',
+    default: 20,
+    min: 10,
+    max: 27,
+  },
+  {
+    id: 'jointOpRow',
+    description:
+      'Row of the hex the joint-operation marker goes to (7.3); a hex off the map or not offered leaves the choice to the default rule.',
+    kind: 'integer',
+    default: 6,
+    min: 0,
+    max: 16,
+  },
+];
+
+/** The historical policy's timing and marker hex, its parameters filled in from the defaults. */
+interface HistoricalPlan {
+  readonly driveTurn: number;
+  readonly driveTurn4S: number;
+  readonly jointOp: string | null;
+}
+
+function historicalPlan(p: Readonly<Record<string, number>> | undefined): HistoricalPlan {
+  const v = (id: string) => p?.[id] ?? HISTORICAL_PARAMS.find((x) => x.id === id)!.default;
+  const hex = hexId(v('jointOpCol'), v('jointOpRow'));
+  return { driveTurn: v('driveTurn'), driveTurn4S: v('driveTurn4S'), jointOp: scsMap.has(hex) ? hex : null };
+}
+
+/** Whether army `a` is on its deep drive west this turn under plan `plan`. */
+function drives(plan: HistoricalPlan, s: ScsState, a: number): boolean {
   const army = a >= 0 ? s.armies[a]! : null;
-  return army !== null && army.type === 'shock' && (s.turn >= 4 || (s.turn === 3 && army.id === '4S'));
+  return (
+    army !== null &&
+    army.type === 'shock' &&
+    (s.turn >= plan.driveTurn || (s.turn >= plan.driveTurn4S && army.id === '4S'))
+  );
 }
 /** valueKey (common.ts) of historical: from turn 2 its values see the army only through `drives` (survivalValue reads positions on turn 1 only). */
-const driveKey = (s: ScsState, a: number) => (s.turn >= 2 ? (drives(s, a) ? 1 : 0) : Number.NaN);
+const driveKey = (plan: HistoricalPlan) => (s: ScsState, a: number) =>
+  s.turn >= 2 ? (drives(plan, s, a) ? 1 : 0) : Number.NaN;
 /** valueKey when values do not depend on the army from turn 2. */
 const sharedKey = (s: ScsState) => (s.turn >= 2 ? 0 : Number.NaN);
 
@@ -40,11 +101,13 @@ export const policies: readonly PolicyDef[] = [
     side: 'soviet',
     description:
       'follows the 4.3 design note: limited objectives — clear Moscow/Tula on turn 1 with a whole-turn plan (plan.ts: which armies take which ring hex, 2612 before 2613 before 2513 unless a relief battle is worth it), the K-area by turn 3, then, as in January 1942, the shock armies drive west toward column 13 (4S from its turn-3 entry on the westernmost Soviet south-edge hex, 1S and 3S from turn 4, 1E with them) while the combined-arms armies close rings around fortified localities (8.4, 8.8, 10.13). Optimises passing the checks and the map objectives; it makes no attack for the pool, so a sudden death (4.8) comes only from the attacks those objectives need',
-    create: () =>
-      traitPolicy('historical', {
+    params: HISTORICAL_PARAMS,
+    create: (params) => {
+      const plan = historicalPlan(params);
+      return traitPolicy('historical', {
         targetValue: (s, h, info, a) => {
           let v = survivalValue(s, h, info, a);
-          if (drives(s, a)) {
+          if (drives(plan, s, a)) {
             // toward column 13 (4.5/4.6)
             const relief = info.pocket > 0 && info.pocketFortified === 0 ? 0.25 : 1;
             return (
@@ -67,15 +130,16 @@ export const policies: readonly PolicyDef[] = [
         viThreshold: 4,
         killOrder: KILL_MECH_FIRST,
         host: '50',
-        hosts: (s) => (s.phase === 'setup' || s.turn < 4 ? ['50'] : spearheadHosts(s)),
+        hosts: (s) => (s.phase === 'setup' || s.turn < plan.driveTurn ? ['50'] : spearheadHosts(s)),
         approachPerArmy: true,
-        valueKey: driveKey,
+        valueKey: driveKey(plan),
         replacements: 'weakest',
         focus: '2010',
         entry4S: 'west-south',
-        jointOp: '2006',
+        jointOp: plan.jointOp,
         planTurn1: true,
-      }),
+      });
+    },
   },
   {
     id: 'pocket-hunter',

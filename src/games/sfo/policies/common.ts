@@ -3,7 +3,7 @@
  * value from the exact CRT distribution, and one chooser that every policy configures with its own
  * hex valuation and attack threshold. Deterministic given the policy's rng (used for ties only).
  */
-import type { Policy, PolicyDef } from '../../../core/game.js';
+import type { Policy, PolicyDef, PolicyParamDef } from '../../../core/game.js';
 import { type Rng, randInt } from '../../../core/rng.js';
 import { type Battle, makeBattle, retreatOptions } from '../combat.js';
 import { type CombatResult, CRT_COLUMNS, type CrtId, crtDistribution } from '../crt.js';
@@ -616,11 +616,90 @@ export function tacticalPolicy(id: string, t: Tactics): Policy<SfoState, SfoDeci
   };
 }
 
+/** Values of a policy's tunable weights by id (every declared weight present). */
+export type Weights = Readonly<Record<string, number>>;
+
+/**
+ * A tunable weight of a scripted policy (README "Calibrate and tune"): `def` is the value the policy
+ * has always used, so an untuned policy plays exactly as before; the range is what `tune` searches.
+ */
+export function weight(
+  id: string,
+  description: string,
+  def: number,
+  min: number,
+  max: number,
+): PolicyParamDef {
+  return { id, description, kind: 'number', default: def, min, max };
+}
+
+/** The attack weights (AttackWeights) as tunable parameters, defaults the policy's own. */
+function attackParams(a: AttackWeights): PolicyParamDef[] {
+  const up = (d: number) => Math.max(1, Number((3 * d).toPrecision(6)));
+  return [
+    weight('attackKill', 'Attack: value of each defending unit eliminated.', a.kill, 0, up(a.kill)),
+    weight(
+      'attackDisplace',
+      'Attack: value of pushing the defender out of its hex.',
+      a.displace,
+      0,
+      up(a.displace),
+    ),
+    weight('attackTown', 'Attack: extra value when the defender hex is a town.', a.town, 0, up(a.town)),
+    weight('attackLoss', 'Attack: cost of each attacking unit eliminated.', a.loss, 0, up(a.loss)),
+    weight('attackRetreat', 'Attack: cost of an attacker retreat.', a.retreat, 0, up(a.retreat)),
+    weight(
+      'attackPerUnit',
+      'Attack: opportunity cost of each attacking unit used.',
+      a.perAttacker,
+      0,
+      up(a.perAttacker),
+    ),
+    weight('attackThreshold', 'Attack only when the expected value exceeds this.', a.threshold, -2, 3),
+  ];
+}
+
+function attackOf(w: Weights): AttackWeights {
+  return {
+    kill: w.attackKill!,
+    displace: w.attackDisplace!,
+    town: w.attackTown!,
+    loss: w.attackLoss!,
+    retreat: w.attackRetreat!,
+    perAttacker: w.attackPerUnit!,
+    threshold: w.attackThreshold!,
+  };
+}
+
+/**
+ * A scripted policy whose weights are typed, tunable parameters: the attack weights always, plus
+ * the move-value weights `valueParams` that `tactics` reads when it is a function of the weights.
+ * Created with every weight at its default, the policy is the very tactics it always was (pinned
+ * records unchanged); otherwise the tactics built from the given weights.
+ */
 export function policyDef(
   id: string,
   side: Side,
   description: string,
-  t: Tactics,
+  tactics: Tactics | ((w: Weights) => Tactics),
+  valueParams: readonly PolicyParamDef[] = [],
 ): PolicyDef<SfoState, SfoDecision> {
-  return { id, side, description, create: () => tacticalPolicy(id, t) };
+  const defaults: Record<string, number> = {};
+  for (const p of valueParams) defaults[p.id] = p.default;
+  const base = typeof tactics === 'function' ? tactics(defaults) : tactics;
+  const params = [...valueParams, ...attackParams(base.attack)];
+  for (const p of params) defaults[p.id] = p.default;
+  return {
+    id,
+    side,
+    description,
+    params,
+    create: (given) => {
+      if (given === undefined || params.every((p) => (given[p.id] ?? p.default) === p.default))
+        return tacticalPolicy(id, base);
+      const w: Weights = { ...defaults, ...given };
+      const t = typeof tactics === 'function' ? tactics(w) : tactics;
+      return tacticalPolicy(id, { ...t, attack: attackOf(w) });
+    },
+  };
 }

@@ -13,6 +13,7 @@ import {
   hexTable,
   nearest,
   policyDef,
+  weight,
 } from './common.js';
 
 /** Per hex: distance to the weakest town not held, plus 0.7 per US unit holding or adjacent to it. */
@@ -70,24 +71,50 @@ export const bestOdds: PolicyDef<SfoState, SfoDecision> = policyDef(
   'best-odds',
   'soviet',
   'Methodical: keep units in mutually supporting groups (forest when Advanced), close on the weakest-held town, attack only at a good expected value from the CRT, advance into towns; replace when two units can come back or from turn 3.',
-  {
-    value: (b, _u, from, h) => {
-      const friends = Math.min(adjacentFriends(b, h, from) + friendsOn(b, h, from), 3);
-      const contact = adjacentEnemies(b, h);
-      const best = hexTable(b, weakestTown)[h]!;
-      const alone = contact > 0 && friends === 0 && b.m.town[h] !== 1 ? 2 : 0;
-      return (
-        townValue(b, from, h, 12, 5) -
-        1.6 * best +
-        0.8 * friends -
-        alone +
-        (b.m.forest[h] === 1 && b.state.rules.forestAllowed ? 0.8 : 0)
-      );
-    },
-    sameAsOffMap: onlyNearby,
-    attack: { kill: 3, displace: 1, town: 4, loss: 3, retreat: 0.5, perAttacker: 0.1, threshold: 0.6 },
-    replace: (s, counts) => (Math.max(...counts) >= 2 || s.turn >= 3 ? Math.max(...counts) : 0),
+  (w) => {
+    const {
+      townAlone,
+      townStacked,
+      weakestTown: toWeakest,
+      friends: perFriend,
+      alone: lone,
+      forest,
+    } = w as {
+      [k: string]: number;
+    };
+    return {
+      value: (b, _u, from, h) => {
+        const friends = Math.min(adjacentFriends(b, h, from) + friendsOn(b, h, from), 3);
+        const contact = adjacentEnemies(b, h);
+        const best = hexTable(b, weakestTown)[h]!;
+        const alone = contact > 0 && friends === 0 && b.m.town[h] !== 1 ? lone! : 0;
+        return (
+          townValue(b, from, h, townAlone!, townStacked!) -
+          toWeakest! * best +
+          perFriend! * friends -
+          alone +
+          (b.m.forest[h] === 1 && b.state.rules.forestAllowed ? forest! : 0)
+        );
+      },
+      sameAsOffMap: onlyNearby,
+      attack: { kill: 3, displace: 1, town: 4, loss: 3, retreat: 0.5, perAttacker: 0.1, threshold: 0.6 },
+      replace: (s, counts) => (Math.max(...counts) >= 2 || s.turn >= 3 ? Math.max(...counts) : 0),
+    };
   },
+  [
+    weight('townAlone', 'Move: value of a town no Soviet unit holds yet.', 12, 0, 36),
+    weight('townStacked', 'Move: value of a town already held.', 5, 0, 15),
+    weight('weakestTown', 'Move: cost per hex of distance to the weakest-held target town.', 1.6, 0, 5),
+    weight(
+      'friends',
+      'Move: value per supporting Soviet unit (on or next to the hex, at most 3).',
+      0.8,
+      0,
+      3,
+    ),
+    weight('alone', 'Move: cost of ending alone next to US units outside a town.', 2, 0, 6),
+    weight('forest', 'Move: value of a forest hex (Advanced).', 0.8, 0, 3),
+  ],
 );
 
 /** Pins US units by ZOC contact (so they cannot shift), then attacks trapped or stacked defenders. */

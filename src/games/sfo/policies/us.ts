@@ -10,6 +10,7 @@ import {
   friendsOn,
   nearest,
   policyDef,
+  weight,
 } from './common.js';
 
 /**
@@ -39,20 +40,30 @@ export const holdTowns: PolicyDef<SfoState, SfoDecision> = policyDef(
   'hold-towns',
   'us',
   'Occupy every town and stack two units in them when Advanced; stay put once in a town; attack only at very good expected value (mostly to retake a town).',
-  {
-    value: (b, _u, from, h) => {
-      const cap = b.state.rules.stackLimit;
-      let v = 0;
-      if (b.m.town[h] === 1) v += friendsOn(b, h, from) === 0 ? 15 : 9;
-      v -= 1.5 * nearestUnderManned(b, from, h, cap);
-      if (b.m.forest[h] === 1 && b.state.rules.forestAllowed) v += 1;
-      if (b.m.town[h] !== 1) v -= 0.5 * adjacentEnemies(b, h);
-      return v;
-    },
-    // the origin counts in the under-manned towns only when it is a town
-    sameAsOffMap: (b, from) => b.m.town[from] !== 1,
-    attack: { kill: 3, displace: 0.5, town: 5, loss: 3, retreat: 0.5, perAttacker: 0.2, threshold: 1.2 },
+  (w) => {
+    const { townAlone, townStacked, underManned, forest, openContact } = w as { [k: string]: number };
+    return {
+      value: (b, _u, from, h) => {
+        const cap = b.state.rules.stackLimit;
+        let v = 0;
+        if (b.m.town[h] === 1) v += friendsOn(b, h, from) === 0 ? townAlone! : townStacked!;
+        v -= underManned! * nearestUnderManned(b, from, h, cap);
+        if (b.m.forest[h] === 1 && b.state.rules.forestAllowed) v += forest!;
+        if (b.m.town[h] !== 1) v -= openContact! * adjacentEnemies(b, h);
+        return v;
+      },
+      // the origin counts in the under-manned towns only when it is a town
+      sameAsOffMap: (b, from) => b.m.town[from] !== 1,
+      attack: { kill: 3, displace: 0.5, town: 5, loss: 3, retreat: 0.5, perAttacker: 0.2, threshold: 1.2 },
+    };
   },
+  [
+    weight('townAlone', 'Move: value of a town no US unit holds yet.', 15, 0, 45),
+    weight('townStacked', 'Move: value of a town already held (a second unit).', 9, 0, 27),
+    weight('underManned', 'Move: cost per hex of distance to the nearest under-manned town.', 1.5, 0, 5),
+    weight('forest', 'Move: value of a forest hex (Advanced).', 1, 0, 4),
+    weight('openContact', 'Move: cost per Soviet unit adjacent outside a town.', 0.5, 0, 3),
+  ],
 );
 
 /** Goes for the Soviets: retakes towns, engages units, attacks at good odds. */
@@ -79,21 +90,35 @@ export const elastic: PolicyDef<SfoState, SfoDecision> = policyDef(
   'elastic',
   'us',
   'Elastic defence: fall back to towns and (Advanced) forest, avoid ending in the open next to Soviet units, keep towards the west edge; retake a town late (turn 4) when the odds are good.',
-  {
-    value: (b, _u, from, h) => {
-      let v = 0;
-      if (b.m.town[h] === 1) v += friendsOn(b, h, from) === 0 ? 9 : 5;
-      if (b.m.forest[h] === 1 && b.state.rules.forestAllowed) v += 6;
-      const contact = adjacentEnemies(b, h);
-      if (b.m.town[h] !== 1 && b.m.forest[h] !== 1) v -= 2.5 * contact;
-      v -= 0.8 * nearest(b, h, b.m.towns);
-      v += 0.3 * (9 - b.m.grid.cols[h]!);
-      if (b.lastTurn) v -= 1.5 * nearest(b, h, b.sovTowns);
-      return v;
-    },
-    sameAsOffMap: onlyNearby,
-    attack: { kill: 3, displace: 0.6, town: 5, loss: 3, retreat: 0.6, perAttacker: 0.1, threshold: 0.9 },
+  (w) => {
+    const { townAlone, townStacked, forest, openContact, nearestTown, west, retake } = w as {
+      [k: string]: number;
+    };
+    return {
+      value: (b, _u, from, h) => {
+        let v = 0;
+        if (b.m.town[h] === 1) v += friendsOn(b, h, from) === 0 ? townAlone! : townStacked!;
+        if (b.m.forest[h] === 1 && b.state.rules.forestAllowed) v += forest!;
+        const contact = adjacentEnemies(b, h);
+        if (b.m.town[h] !== 1 && b.m.forest[h] !== 1) v -= openContact! * contact;
+        v -= nearestTown! * nearest(b, h, b.m.towns);
+        v += west! * (9 - b.m.grid.cols[h]!);
+        if (b.lastTurn) v -= retake! * nearest(b, h, b.sovTowns);
+        return v;
+      },
+      sameAsOffMap: onlyNearby,
+      attack: { kill: 3, displace: 0.6, town: 5, loss: 3, retreat: 0.6, perAttacker: 0.1, threshold: 0.9 },
+    };
   },
+  [
+    weight('townAlone', 'Move: value of a town no US unit holds yet.', 9, 0, 27),
+    weight('townStacked', 'Move: value of a town already held.', 5, 0, 15),
+    weight('forest', 'Move: value of a forest hex (Advanced).', 6, 0, 18),
+    weight('openContact', 'Move: cost per Soviet unit adjacent in the open.', 2.5, 0, 8),
+    weight('nearestTown', 'Move: cost per hex of distance to the nearest town.', 0.8, 0, 3),
+    weight('west', 'Move: value per column towards the west edge.', 0.3, 0, 1),
+    weight('retake', 'Move, last turn: cost per hex of distance to a Soviet-held town.', 1.5, 0, 5),
+  ],
 );
 
 export const usPolicies: readonly PolicyDef<SfoState, SfoDecision>[] = [holdTowns, counterattack, elastic];

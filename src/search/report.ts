@@ -1,0 +1,488 @@
+/**
+ * The results of a calibration or tuning run (README "Calibrate and tune"): result.json (the best
+ * setting, each target there on fresh games with its 95% interval, the trade-off set, the rounds),
+ * candidates.csv, report.html (the same with a chart per target and searched value), and for tune
+ * tuned.json, a tuned-policies file an experiment can name.
+ */
+import { toCsv } from '../analysis/csv.js';
+import { type PairedDifference, pairedDifference } from '../analysis/stats.js';
+import { formatPolicySpec, parsePolicySpec } from '../core/policies.js';
+import type { Spec } from '../report/charts.js';
+import { html, trustedHtml } from '../report/escape.js';
+import { renderSvg } from '../report/render.js';
+import { writeAtomic } from '../runner/outputs.js';
+import type { SearchProblem } from './problem.js';
+import type { SearchOutcome } from './run.js';
+import {
+  conflicts,
+  type Measure,
+  measure,
+  met,
+  paretoFront,
+  type Target,
+  totalLoss,
+  violation,
+} from './targets.js';
+
+interface TargetResult {
+  readonly id: string;
+  readonly label: string;
+  readonly value: number;
+  readonly low: number;
+  readonly high: number;
+  readonly games: number;
+  readonly met: boolean;
+  readonly rival?: { readonly label: string; readonly rate: number };
+}
+
+interface CandidateRow {
+  readonly candidate: number;
+  readonly label: string;
+  readonly values: Readonly<Record<string, unknown>>;
+  readonly refused?: string;
+  /** Games [0, games) it was judged on (0: refused). */
+  readonly games: number;
+  readonly loss: number | null;
+  readonly targets: readonly (Measure & { readonly met: boolean; readonly violation: number })[];
+  readonly pareto: boolean;
+}
+
+export interface SearchResult {
+  readonly kind: 'calibrate' | 'tune';
+  readonly name: string;
+  readonly game: string;
+  readonly scenario: string;
+  readonly seed: number;
+  readonly arms: readonly string[];
+  readonly best: {
+    readonly candidate: number;
+    readonly label: string;
+    readonly values: Readonly<Record<string, unknown>>;
+    readonly spec?: string;
+  };
+  /** The fresh game indices the reported values were measured on. */
+  readonly holdout: { readonly from: number; readonly to: number };
+  readonly targets: readonly TargetResult[];
+  readonly allMet: boolean;
+  /** Candidates no other is closer to every target than (by their search games). */
+  readonly pareto: readonly number[];
+  /** Pairs of target ids that some candidates meet one at a time but none both. */
+  readonly conflicts: readonly (readonly [string, string])[];
+  readonly rounds: readonly {
+    readonly games: number;
+    readonly kept: number;
+    readonly ranking: readonly { candidate: number; loss: number }[];
+  }[];
+  readonly gamesPlayed: number;
+  /** Tune: the tuned policy against the untuned on the fresh games, paired game by game. */
+  readonly tune?: {
+    readonly side: string;
+    readonly policy: string;
+    readonly save: string;
+    readonly untuned: number;
+    readonly tuned: number;
+    readonly advantage: PairedDifference;
+    readonly perArm: readonly {
+      readonly arm: string;
+      readonly untuned: number;
+      readonly tuned: number;
+      readonly advantage: PairedDifference;
+    }[];
+  };
+}
+
+function targetResult(t: Target, m: Measure): TargetResult {
+  return {
+    id: t.id,
+    label: t.label,
+    value: m.value,
+    low: m.low,
+    high: m.high,
+    games: m.n,
+    met: met(t, m),
+    ...(m.rival === undefined ? {} : { rival: m.rival }),
+  };
+}
+
+/** Wins of `side` paired game by game between two candidates over games [from, to) of the given arms. */
+function paired(
+  p: SearchProblem,
+  o: SearchOutcome,
+  base: number,
+  arm: number,
+  arms: readonly number[],
+  from: number,
+  to: number,
+) {
+  const side = p.game.sides.findIndex((s) => s.id === p.tune!.side);
+  const wins = new Set(p.game.results.flatMap((r, k) => (r.winner === p.game.sides[side]!.id ? [k] : [])));
+  let a = 0;
+  let b = 0;
+  let c = 0;
+  let d = 0;
+  for (const ar of arms) {
+    const x = o.obs[base]![ar]!.result;
+    const y = o.obs[arm]![ar]!.result;
+    for (let g = from; g < to; g++) {
+      const wx = wins.has(x[g]!);
+      const wy = wins.has(y[g]!);
+      if (wx && wy) a++;
+      else if (wx) b++;
+      else if (wy) c++;
+      else d++;
+    }
+  }
+  const n = a + b + c + d;
+  return { untuned: (a + b) / n, tuned: (a + c) / n, advantage: pairedDifference({ a, b, c, d }) };
+}
+
+/** Everything result.json holds, from the search's observations. */
+export function searchResult(
+  p: SearchProblem,
+  o: SearchOutcome,
+): { result: SearchResult; rows: CandidateRow[] } {
+  const h = o.halving!;
+  const from = p.plan.maxGames;
+  const to = from + p.finalGames;
+  const rowsNoFront = p.candidates.map((c, i) => {
+    const games = o.judged[i]!;
+    const ms = games === 0 ? [] : p.targets.map((t) => measure(t, o.obs[i]!, 0, games));
+    return {
+      candidate: i,
+      label: c.label,
+      values: c.values,
+      ...(c.refused === undefined ? {} : { refused: c.refused }),
+      games,
+      loss: games === 0 ? null : totalLoss(p.targets, ms),
+      targets: ms.map((m, k) => ({
+        ...m,
+        met: met(p.targets[k]!, m),
+        violation: violation(p.targets[k]!, m),
+      })),
+    };
+  });
+  const judgedRows = rowsNoFront.filter((r) => r.games > 0);
+  const front = new Set(
+    paretoFront(judgedRows.map((r) => r.targets.map((t) => t.violation))).map(
+      (k) => judgedRows[k]!.candidate,
+    ),
+  );
+  const rows: CandidateRow[] = rowsNoFront.map((r) => ({ ...r, pareto: front.has(r.candidate) }));
+  const bestMeasures = p.targets.map((t) => measure(t, o.obs[h.best]!, from, to));
+  const targets = p.targets.map((t, k) => targetResult(t, bestMeasures[k]!));
+  const best = p.candidates[h.best]!;
+  let tune: SearchResult['tune'];
+  if (p.tune !== undefined) {
+    const all = p.armIds.map((_, a) => a);
+    const pooled = paired(p, o, 0, h.best, all, from, to);
+    tune = {
+      ...p.tune,
+      ...pooled,
+      perArm: p.armIds.map((arm, a) => ({ arm, ...paired(p, o, 0, h.best, [a], from, to) })),
+    };
+  }
+  const result: SearchResult = {
+    kind: p.mode,
+    name: p.name,
+    game: p.game.id,
+    scenario: p.scenario,
+    seed: p.seed,
+    arms: p.armIds,
+    best: {
+      candidate: h.best,
+      label: best.label,
+      values: best.values,
+      ...(best.spec === undefined ? {} : { spec: best.spec }),
+    },
+    holdout: { from, to },
+    targets,
+    allMet: targets.every((t) => t.met),
+    pareto: [...front].sort((a, b) => a - b),
+    conflicts: conflicts(
+      judgedRows.map((r) => r.targets.map((t) => t.met)),
+      p.targets,
+    ),
+    rounds: h.rounds.map((r, k) => ({
+      games: r.games,
+      kept: h.rounds[k + 1]?.ranking.length ?? 1,
+      ranking: r.ranking.map((x) => ({ candidate: x.candidate, loss: x.loss })),
+    })),
+    gamesPlayed: o.played + o.reused,
+    ...(tune === undefined ? {} : { tune }),
+  };
+  return { result, rows };
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+const num = (t: Target, x: number) => (t.kind === 'rate' ? pct(x) : x.toFixed(2));
+const interval = (t: Target, r: { value: number; low: number; high: number }) =>
+  t.kind === 'rate' && t.goal !== 'modal'
+    ? `${pct(r.value)} [${(100 * r.low).toFixed(1)}, ${(100 * r.high).toFixed(1)}]`
+    : `${r.value.toFixed(3)} [${r.low.toFixed(3)}, ${r.high.toFixed(3)}]`;
+
+/** One chart per (target, searched value): each judged candidate's value with its interval, the target's band. */
+export function searchCharts(
+  p: SearchProblem,
+  rows: readonly CandidateRow[],
+  best: number,
+): { name: string; caption: string; spec: Spec }[] {
+  const out: { name: string; caption: string; spec: Spec }[] = [];
+  p.targets.forEach((t, k) => {
+    for (const d of p.dims) {
+      const values = rows
+        .filter((r) => r.games > 0)
+        .map((r) => {
+          const v = r.values[d.id];
+          return {
+            x: d.numeric ? v : Array.isArray(v) ? (v.length === 0 ? 'default' : v.join('+')) : String(v),
+            y: r.targets[k]!.value,
+            lo: Number.isFinite(r.targets[k]!.low) ? r.targets[k]!.low : r.targets[k]!.value,
+            hi: Number.isFinite(r.targets[k]!.high) ? r.targets[k]!.high : r.targets[k]!.value,
+            games: r.games,
+            candidate: r.label,
+            best: r.candidate === best ? 'chosen' : 'other',
+          };
+        });
+      const yTitle =
+        t.goal === 'modal'
+          ? `lead of ${t.label.split(' ')[0]} over the next result`
+          : t.label.split(/ [=≤≥] /)[0]!;
+      const x = {
+        field: 'x',
+        type: d.numeric ? 'quantitative' : 'ordinal',
+        title: d.id,
+        ...(d.numeric ? { scale: { zero: false } } : {}),
+      };
+      const candidateLayers: Spec[] = [
+        {
+          mark: { type: 'rule', opacity: 0.5 },
+          encoding: { x, y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' } },
+        },
+        {
+          mark: { type: 'point', filled: true },
+          encoding: {
+            y: {
+              field: 'y',
+              type: 'quantitative',
+              title: yTitle,
+              ...(t.kind === 'rate' && t.goal !== 'modal' ? { axis: { format: '%' } } : {}),
+            },
+            size: { field: 'games', type: 'quantitative', title: 'games judged on' },
+            color: {
+              field: 'best',
+              type: 'nominal',
+              title: 'candidate',
+              scale: { domain: ['chosen', 'other'], range: ['#c0392b', '#7a9cc6'] },
+            },
+            tooltip: [
+              { field: 'candidate' },
+              { field: 'games' },
+              { field: 'y', format: t.kind === 'rate' ? '.1%' : '.3f' },
+              { field: 'lo', format: t.kind === 'rate' ? '.1%' : '.3f' },
+              { field: 'hi', format: t.kind === 'rate' ? '.1%' : '.3f' },
+            ],
+          },
+        },
+      ];
+      const layers: Spec[] = [{ data: { values }, layer: candidateLayers }];
+      const goal = t.goal === 'modal' ? 0 : t.value;
+      if (goal !== undefined) {
+        layers.push({
+          data: {
+            values: [
+              {
+                g: goal,
+                lo: goal - (t.goal === 'equals' ? t.tolerance : 0),
+                hi: goal + (t.goal === 'equals' ? t.tolerance : 0),
+              },
+            ],
+          },
+          layer: [
+            {
+              mark: { type: 'rule', strokeDash: [4, 3], color: '#333' },
+              encoding: { y: { field: 'g', type: 'quantitative' } },
+            },
+            ...(t.goal === 'equals'
+              ? [
+                  {
+                    mark: { type: 'rect', opacity: 0.12, color: '#2e7d32' },
+                    encoding: { y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' } },
+                  },
+                ]
+              : []),
+          ],
+        });
+      }
+      out.push({
+        name: `${t.id}-${d.id}`.replace(/[^A-Za-z0-9_.-]/g, '_'),
+        caption: `${t.label}, by ${d.id}: every candidate judged, at the games it was judged on (bars: 95% interval; dashed: the target${t.goal === 'equals' ? ', band: its tolerance' : ''}).`,
+        spec: {
+          $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+          title: { text: `${t.label}`, subtitle: `by ${d.id}` },
+          config: { font: 'Helvetica, Arial, sans-serif', view: { stroke: null } },
+          width: 420,
+          height: 240,
+          layer: layers,
+        },
+      });
+    }
+  });
+  return out;
+}
+
+/** Writes result.json, candidates.csv, report.html and (tune) tuned.json; returns their names. */
+export async function writeSearchOutputs(
+  p: SearchProblem,
+  o: SearchOutcome,
+  where: string,
+): Promise<{ files: string[]; result: SearchResult }> {
+  const { result, rows } = searchResult(p, o);
+  const out = o.out;
+  writeAtomic(`${out}/result.json`, `${JSON.stringify(result, null, 2)}\n`);
+  const csvRows = rows.map((r) => {
+    const row: Record<string, string | number | boolean | null> = {
+      candidate: r.candidate,
+      label: r.label,
+      refused: r.refused ?? '',
+      games: r.games,
+      loss: r.loss,
+      pareto: r.pareto,
+    };
+    p.targets.forEach((t, k) => {
+      const m = r.targets[k];
+      row[`${t.id}_value`] = m?.value ?? null;
+      row[`${t.id}_lo95`] = m?.low ?? null;
+      row[`${t.id}_hi95`] = m?.high ?? null;
+      row[`${t.id}_met`] = m?.met ?? null;
+    });
+    return row;
+  });
+  writeAtomic(`${out}/candidates.csv`, toCsv(csvRows));
+  const files = ['result.json', 'candidates.csv'];
+  if (p.tune !== undefined && result.tune !== undefined) {
+    const best = p.candidates[result.best.candidate]!;
+    const spec = parsePolicySpec(p.game, p.tune.side, best.spec!, 'tuned');
+    const decl =
+      p.game.policies.find((x) => x.side === p.tune!.side && x.id === p.tune!.policy)?.params ?? [];
+    const changed = Object.fromEntries(
+      decl.filter((d) => spec.params[d.id] !== d.default).map((d) => [d.id, spec.params[d.id]!]),
+    );
+    const a = result.tune.advantage;
+    const tuned = {
+      game: p.game.id,
+      description: `Weights of ${p.tune.side}/${p.tune.policy} found by \`sandtable tune ${where}\` (seed ${p.seed}).`,
+      policies: {
+        [p.tune.save]: {
+          side: p.tune.side,
+          policy: p.tune.policy,
+          params: changed,
+          from: {
+            file: where,
+            seed: p.seed,
+            spec: formatPolicySpec(p.game, p.tune.side, spec),
+            opponents: p.armIds,
+            games: `${result.holdout.from}..${result.holdout.to - 1}`,
+            winRate: { untuned: result.tune.untuned, tuned: result.tune.tuned },
+            advantage: { estimate: a.estimate, low: a.low, high: a.high, n: a.n, p: a.p },
+          },
+        },
+      },
+    };
+    writeAtomic(`${out}/tuned.json`, `${JSON.stringify(tuned, null, 2)}\n`);
+    files.push('tuned.json');
+  }
+  const charts = searchCharts(p, rows, result.best.candidate);
+  const rendered: string[] = [];
+  for (const [i, c] of charts.entries()) {
+    const { svg } = await renderSvg(c.spec, `c${i}`);
+    rendered.push(
+      html`<figure class="chart">${trustedHtml(svg)}<figcaption>${c.caption}</figcaption></figure>`.text,
+    );
+  }
+  writeAtomic(`${out}/report.html`, reportPage(p, result, rows, rendered, where));
+  files.push('report.html');
+  return { files, result };
+}
+
+function reportPage(
+  p: SearchProblem,
+  r: SearchResult,
+  rows: readonly CandidateRow[],
+  charts: readonly string[],
+  where: string,
+): string {
+  const verb = p.mode === 'calibrate' ? 'calibrate' : 'tune';
+  const targetRows = r.targets.map((t, k) => {
+    const tg = p.targets[k]!;
+    return html`<tr><td>${t.id}</td><td>${t.label}</td><td>${interval(tg, t)}${t.rival === undefined ? '' : ` (next: ${t.rival.label} ${pct(t.rival.rate)})`}</td><td>${t.games}</td><td>${t.met ? 'met' : 'missed'}</td></tr>`
+      .text;
+  });
+  const front = rows.filter((x) => x.pareto).sort((a, b) => (a.loss ?? 0) - (b.loss ?? 0));
+  const rowHtml = (x: CandidateRow) =>
+    html`<tr><td>${x.candidate}</td><td>${x.label}</td><td>${x.games}</td><td>${x.loss === null ? '' : x.loss.toFixed(3)}</td>${trustedHtml(
+      x.targets
+        .map((m, k) => html`<td>${num(p.targets[k]!, m.value)}${m.met ? ' ✓' : ''}</td>`.text)
+        .join(''),
+    )}</tr>`.text;
+  const head =
+    html`<tr><th>#</th><th>setting</th><th>games</th><th>loss</th>${trustedHtml(p.targets.map((t) => html`<th>${t.id}</th>`.text).join(''))}</tr>`
+      .text;
+  const ranked = rows
+    .filter((x) => x.games > 0)
+    .sort((a, b) => b.games - a.games || (a.loss ?? 0) - (b.loss ?? 0) || a.candidate - b.candidate);
+  const refused = rows.filter((x) => x.refused !== undefined);
+  const tune = r.tune;
+  const tuneHtml =
+    tune === undefined
+      ? ''
+      : html`<section><h2>Tuned against untuned</h2><p>${tune.side} win rate on the fresh games ${r.holdout.from}..${r.holdout.to - 1} (every opponent pooled): untuned <code>${tune.policy}</code> ${pct(tune.untuned)}, tuned ${pct(tune.tuned)}; paired difference ${(100 * tune.advantage.estimate).toFixed(1)} points [${(100 * tune.advantage.low).toFixed(1)}, ${(100 * tune.advantage.high).toFixed(1)}] (Newcombe, game by game on common seeds; McNemar p = ${tune.advantage.p.toPrecision(2)}).</p>
+<table><tr><th>opponent arm</th><th>untuned</th><th>tuned</th><th>difference [95%]</th></tr>${trustedHtml(
+          tune.perArm
+            .map(
+              (a) =>
+                html`<tr><td>${a.arm}</td><td>${pct(a.untuned)}</td><td>${pct(a.tuned)}</td><td>${(100 * a.advantage.estimate).toFixed(1)} [${(100 * a.advantage.low).toFixed(1)}, ${(100 * a.advantage.high).toFixed(1)}]</td></tr>`
+                  .text,
+            )
+            .join(''),
+        )}</table><p>Saved as <code>${tune.policy}@${tune.save}</code> in <code>tuned.json</code>: name that file in an experiment's <code>"tuned"</code> field to play it.</p></section>`
+          .text;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${html`${p.name} — ${p.game.title}`.text}</title>
+<style>
+body{font-family:system-ui,sans-serif;max-width:1200px;margin:2em auto;padding:0 1em;color:#222;overflow-wrap:anywhere}
+table{border-collapse:collapse;margin:1em 0;font-size:14px}th,td{border-bottom:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top}
+th{background:#f4f4f4;overflow-wrap:normal}code{background:#f4f4f4;padding:1px 4px}figure{margin:1.5em 0;max-width:100%}figure.chart svg{max-width:100%;height:auto}figcaption{font-size:13px;color:#555}
+</style></head><body>
+${
+  html`<h1>${p.name}: ${p.game.title} (${verb})</h1>
+<p>${p.description}</p>
+<p>Scenario <code>${p.scenario}</code>, seed <code>${p.seed}</code>, arms ${p.armIds.join(', ')}. ${p.candidates.length} candidates (${refused.length} refused by the game), successive halving from ${p.plan.firstGames} to ${p.plan.maxGames} games per candidate on common game indices 0..${p.plan.maxGames - 1}; the chosen setting then played the fresh games ${r.holdout.from}..${r.holdout.to - 1}, which give the values below. ${r.gamesPlayed} games in all.</p>
+<section><h2>Best setting</h2><p><code>${r.best.label}</code>${r.best.spec === undefined ? '' : html` (policy spec <code>${r.best.spec}</code>)`}: ${r.allMet ? 'every target met' : 'not every target met'} on the fresh games.</p>`
+    .text
+}
+<table><tr><th>target</th><th>stated</th><th>value [95% interval]</th><th>games</th><th></th></tr>${targetRows.join('')}</table></section>
+${tuneHtml}
+<section><h2>Trade-offs</h2>${
+    p.targets.length < 2
+      ? '<p>One target: no trade-off.</p>'
+      : `${
+          r.conflicts.length === 0
+            ? '<p>No two targets conflict among the candidates judged (a pair conflicts when each is met by some candidate but never both by one).</p>'
+            : html`<p>Conflicting targets (each met by some candidate, never both by one): ${r.conflicts.map(([a, b]) => `${a} with ${b}`).join('; ')}.</p>`
+                .text
+        }<p>The trade-off (Pareto) set: candidates no other candidate is closer to every target than, by their search games.</p><table>${head}${front.map(rowHtml).join('')}</table>`
+  }</section>
+<section><h2>How each target moves with each searched value</h2>${charts.join('\n')}</section>
+<section><h2>Search rounds</h2><table><tr><th>round</th><th>games per candidate</th><th>candidates</th><th>kept</th><th>best then</th></tr>${r.rounds
+    .map(
+      (x, k) =>
+        html`<tr><td>${k + 1}</td><td>${x.games}</td><td>${x.ranking.length}</td><td>${x.kept}</td><td>${p.candidates[x.ranking[0]!.candidate]!.label}</td></tr>`
+          .text,
+    )
+    .join('')}</table></section>
+<section><h2>Candidates judged</h2><p>Most games first (values over games 0..games-1; ✓ met there).</p><table>${head}${ranked.slice(0, 200).map(rowHtml).join('')}</table>
+${refused.length === 0 ? '' : html`<p>Refused by the game: ${refused.map((x) => `${x.label} (${x.refused})`).join('; ')}.</p>`.text}</section>
+${html`<p>Reproduce: <code>sandtable ${verb} ${where}</code>.</p>`.text}
+</body></html>
+`;
+}

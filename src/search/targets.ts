@@ -1,0 +1,298 @@
+/**
+ * Targets of a calibration (README "Calibrate and tune"): an outcome rate or a statistic mean of
+ * an arm (or of all arms pooled), equal to a value within a tolerance, at most or at least a value,
+ * the modal result, or as high (low) as possible. Each is measured over a range of game indices with
+ * its 95% interval, and scored by a loss in units of its tolerance (0 when met exactly).
+ */
+import { wilson, Z95 } from '../analysis/intervals.js';
+import type { GameDefinition } from '../core/game.js';
+
+export type Goal = 'equals' | 'atMost' | 'atLeast' | 'modal' | 'maximize' | 'minimize';
+
+/** A target as the file states it (checked by the file's schema). */
+export interface TargetInput {
+  readonly id?: string | undefined;
+  readonly arm?: string | undefined;
+  readonly rate?: string | undefined;
+  readonly mean?: string | undefined;
+  readonly equals?: number | undefined;
+  readonly tolerance?: number | undefined;
+  readonly atMost?: number | undefined;
+  readonly atLeast?: number | undefined;
+  readonly modal?: boolean | undefined;
+  readonly maximize?: boolean | undefined;
+  readonly minimize?: boolean | undefined;
+  readonly weight?: number | undefined;
+}
+
+/** One arm's games of one candidate, by game index: result code (recordColumns' order) and statistics. */
+export interface ArmObservations {
+  readonly result: number[];
+  readonly stats: Record<string, number[]>;
+}
+
+/**
+ * A checked target. A rate counts the games whose result falls in class `cls` of `classes` (a
+ * partition of the result codes: each side's wins and "no winner" for a side, each result for a
+ * result id); a mean averages statistic `stat` over the games where it is not `missing`.
+ */
+export interface Target {
+  readonly id: string;
+  readonly label: string;
+  /** Arm indices pooled (one arm, or all). */
+  readonly arms: readonly number[];
+  readonly kind: 'rate' | 'mean';
+  readonly classes?: readonly (readonly number[])[];
+  readonly classLabels?: readonly string[];
+  readonly cls?: number;
+  readonly stat?: string;
+  readonly missing?: number;
+  readonly goal: Goal;
+  readonly value?: number;
+  readonly tolerance: number;
+  readonly weight: number;
+}
+
+/** A target's value over some games, with its 95% interval. */
+export interface Measure {
+  readonly value: number;
+  readonly low: number;
+  readonly high: number;
+  /** Games counted (for a mean: games where the statistic applies). */
+  readonly n: number;
+  /** Modal targets: the most common other class and its rate. */
+  readonly rival?: { readonly label: string; readonly rate: number };
+}
+
+const GOALS: readonly Goal[] = ['equals', 'atMost', 'atLeast', 'modal', 'maximize', 'minimize'];
+
+/** Checks targets against the game and the arm ids; problems name `targets[i]`. */
+export function checkTargets(
+  def: GameDefinition,
+  armIds: readonly string[],
+  inputs: readonly TargetInput[],
+  problems: string[],
+  field = 'targets',
+): Target[] {
+  const out: Target[] = [];
+  inputs.forEach((t, i) => {
+    const at = `field ${field}[${i}]`;
+    const before = problems.length;
+    const goals = GOALS.filter((g) => t[g] !== undefined && t[g] !== false);
+    if (goals.length !== 1)
+      problems.push(
+        `${at}: give exactly one of equals, atMost, atLeast, modal, maximize, minimize (got ${goals.length === 0 ? 'none' : goals.join(', ')})`,
+      );
+    if ((t.rate === undefined) === (t.mean === undefined))
+      problems.push(`${at}: give exactly one of rate (an outcome) or mean (a statistic)`);
+    let arms = armIds.map((_, a) => a);
+    if (t.arm !== undefined) {
+      const a = armIds.indexOf(t.arm);
+      if (a < 0)
+        problems.push(
+          `${at}: field arm: ${JSON.stringify(t.arm)} is not an arm (arms: ${armIds.join(', ')})`,
+        );
+      arms = [a];
+    }
+    const goal = goals[0] ?? 'equals';
+    if (goal === 'equals' && t.tolerance === undefined)
+      problems.push(`${at}: field tolerance: missing (equals needs a tolerance)`);
+    if (goal === 'modal' && t.rate === undefined) problems.push(`${at}: modal applies to a rate, not a mean`);
+    let classes: number[][] | undefined;
+    let classLabels: string[] | undefined;
+    let cls: number | undefined;
+    if (t.rate !== undefined) {
+      const side = def.sides.findIndex((s) => s.id === t.rate);
+      const result = def.results.findIndex((r) => r.id === t.rate);
+      if (side >= 0) {
+        classes = [...def.sides.map((s) => s.id), null].map((w) =>
+          def.results.flatMap((r, k) => (r.winner === w ? [k] : [])),
+        );
+        classLabels = [...def.sides.map((s) => `${s.id} wins`), 'no winner'];
+        cls = side;
+      } else if (result >= 0) {
+        classes = def.results.map((_, k) => [k]);
+        classLabels = def.results.map((r) => r.id);
+        cls = result;
+      } else {
+        problems.push(
+          `${at}: field rate: ${JSON.stringify(t.rate)} is neither a side nor a result of ${def.id} (sides: ${def.sides.map((s) => s.id).join(', ')}; results: ${def.results.map((r) => r.id).join(', ')})`,
+        );
+      }
+    }
+    let missing: number | undefined;
+    if (t.mean !== undefined) {
+      const st = def.stats.find((s) => s.id === t.mean);
+      if (st === undefined)
+        problems.push(
+          `${at}: field mean: ${JSON.stringify(t.mean)} is not a statistic of ${def.id} (known: ${def.stats.map((s) => s.id).join(', ')})`,
+        );
+      missing = st?.missing;
+    }
+    if (problems.length > before) return;
+    const what = t.rate !== undefined ? `${t.rate} rate` : `mean ${t.mean}`;
+    const where = t.arm === undefined ? (armIds.length === 1 ? armIds[0]! : 'all arms') : t.arm;
+    const value = t.equals ?? t.atMost ?? t.atLeast;
+    const label =
+      goal === 'equals'
+        ? `${what} of ${where} = ${value} ± ${t.tolerance}`
+        : goal === 'atMost'
+          ? `${what} of ${where} ≤ ${value}`
+          : goal === 'atLeast'
+            ? `${what} of ${where} ≥ ${value}`
+            : goal === 'modal'
+              ? `${t.rate} the most common result of ${where}`
+              : `${goal} ${what} of ${where}`;
+    out.push({
+      id: t.id ?? `${field === 'targets' ? 't' : 'c'}${i + 1}`,
+      label,
+      arms,
+      kind: t.rate !== undefined ? 'rate' : 'mean',
+      ...(classes === undefined ? {} : { classes, classLabels: classLabels!, cls: cls! }),
+      ...(t.mean === undefined ? {} : { stat: t.mean }),
+      ...(missing === undefined ? {} : { missing }),
+      goal,
+      ...(value === undefined ? {} : { value }),
+      tolerance: t.tolerance ?? (t.rate !== undefined ? 0.01 : 1),
+      weight: t.weight ?? 1,
+    });
+  });
+  return out;
+}
+
+/** The statistics the targets read (what an evaluation must keep per game). */
+export function targetStats(targets: readonly Target[]): string[] {
+  return [...new Set(targets.flatMap((t) => (t.stat === undefined ? [] : [t.stat])))].sort();
+}
+
+/** Counts of each class of a rate target over games [from, to) of its arms. */
+function classCounts(t: Target, obs: readonly ArmObservations[], from: number, to: number): number[] {
+  const classOf = new Map<number, number>();
+  t.classes!.forEach((codes, k) => {
+    for (const c of codes) classOf.set(c, k);
+  });
+  const counts = new Array<number>(t.classes!.length).fill(0);
+  for (const a of t.arms) {
+    const r = obs[a]!.result;
+    for (let g = from; g < to; g++) {
+      const k = classOf.get(r[g]!);
+      if (k !== undefined) counts[k]! += 1;
+    }
+  }
+  return counts;
+}
+
+/** The target's value over games [from, to) of its arms, with its 95% interval. */
+export function measure(t: Target, obs: readonly ArmObservations[], from: number, to: number): Measure {
+  if (t.kind === 'rate') {
+    const counts = classCounts(t, obs, from, to);
+    const n = counts.reduce((x, y) => x + y, 0);
+    const x = counts[t.cls!]!;
+    const rate = n === 0 ? 0 : x / n;
+    if (t.goal !== 'modal') {
+      const w = wilson(x, n);
+      return { value: rate, low: w.low, high: w.high, n };
+    }
+    // modal: the rate's lead over the most common other class, with the normal interval of a
+    // difference of two shares of one multinomial sample: var = (p1 + p2 - (p1 - p2)^2) / n
+    let rival = -1;
+    counts.forEach((c, k) => {
+      if (k !== t.cls && (rival < 0 || c > counts[rival]!)) rival = k;
+    });
+    const p2 = n === 0 ? 0 : counts[rival]! / n;
+    const d = rate - p2;
+    const half = n === 0 ? 1 : Z95 * Math.sqrt(Math.max(0, rate + p2 - d * d) / n);
+    return { value: d, low: d - half, high: d + half, n, rival: { label: t.classLabels![rival]!, rate: p2 } };
+  }
+  let n = 0;
+  let sum = 0;
+  let sq = 0;
+  for (const a of t.arms) {
+    const v = obs[a]!.stats[t.stat!]!;
+    for (let g = from; g < to; g++) {
+      const x = v[g]!;
+      if (t.missing !== undefined && x === t.missing) continue;
+      n++;
+      sum += x;
+      sq += x * x;
+    }
+  }
+  const mean = n === 0 ? 0 : sum / n;
+  const sd = n < 2 ? 0 : Math.sqrt(Math.max(0, (sq - n * mean * mean) / (n - 1)));
+  const half = n < 2 ? Number.POSITIVE_INFINITY : (Z95 * sd) / Math.sqrt(n);
+  return { value: mean, low: mean - half, high: mean + half, n };
+}
+
+/** How far a value is from meeting the target, in tolerances (0 when met; for max/min, the distance from the best). */
+export function violation(t: Target, m: Measure): number {
+  const v = t.value ?? 0;
+  switch (t.goal) {
+    case 'equals':
+      return Math.abs(m.value - v) / t.tolerance;
+    case 'atMost':
+      return Math.max(0, m.value - v) / t.tolerance;
+    case 'atLeast':
+      return Math.max(0, v - m.value) / t.tolerance;
+    case 'modal':
+      return Math.max(0, -m.value) / t.tolerance;
+    case 'maximize':
+      return ((t.kind === 'rate' ? 1 : 0) - m.value) / t.tolerance;
+    case 'minimize':
+      return m.value / t.tolerance;
+  }
+}
+
+/** Whether the estimate meets the target (maximize and minimize always do: they have no threshold). */
+export function met(t: Target, m: Measure): boolean {
+  const v = t.value ?? 0;
+  switch (t.goal) {
+    case 'equals':
+      return Math.abs(m.value - v) <= t.tolerance;
+    case 'atMost':
+      return m.value <= v;
+    case 'atLeast':
+      return m.value >= v;
+    case 'modal':
+      return m.value > 0;
+    default:
+      return true;
+  }
+}
+
+/** The loss of a candidate: the weighted sum of its targets' violations. */
+export function totalLoss(targets: readonly Target[], measures: readonly Measure[]): number {
+  let s = 0;
+  targets.forEach((t, i) => {
+    s += t.weight * violation(t, measures[i]!);
+  });
+  return s;
+}
+
+/**
+ * Indices of the candidates no other candidate dominates (at least as close to every target and
+ * closer to one), given each candidate's violation per target.
+ */
+export function paretoFront(violations: readonly (readonly number[])[]): number[] {
+  const dominates = (a: readonly number[], b: readonly number[]) =>
+    a.every((x, i) => x <= b[i]!) && a.some((x, i) => x < b[i]!);
+  return violations.flatMap((v, i) => (violations.some((w, j) => j !== i && dominates(w, v)) ? [] : [i]));
+}
+
+/**
+ * Pairs of targets that conflict among the candidates judged: each is met by some candidate, never
+ * both by the same one.
+ */
+export function conflicts(
+  metBy: readonly (readonly boolean[])[],
+  targets: readonly Target[],
+): [string, string][] {
+  const out: [string, string][] = [];
+  for (let i = 0; i < targets.length; i++)
+    for (let j = i + 1; j < targets.length; j++) {
+      const anyI = metBy.some((m) => m[i]);
+      const anyJ = metBy.some((m) => m[j]);
+      const both = metBy.some((m) => m[i] && m[j]);
+      if (anyI && anyJ && !both) out.push([targets[i]!.id, targets[j]!.id]);
+    }
+  return out;
+}
