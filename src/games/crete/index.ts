@@ -72,7 +72,7 @@ export function cloneCrete(s: CreteState): CreteState {
     pending: s.pending,
     over: s.over,
     units: s.units.map((u) => ({ ...u })),
-    secret: s.secret === null ? null : { alloc: s.secret.alloc.slice() },
+    secret: s.secret === null ? null : { alloc: s.secret.alloc.slice(), plan: s.secret.plan },
     fought: s.fought.slice(),
     airfieldContested: s.airfieldContested.slice(),
     airfieldOpen: s.airfieldOpen.slice(),

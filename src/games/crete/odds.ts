@@ -163,7 +163,11 @@ export const creteOdds = (game: () => SteppedGame): OddsProvider => ({
     { name: 'defence', description: 'defender printed CF (one battle; doubled with --rough or --town)' },
     { name: 'rough', flag: true, description: 'defender in rough terrain (K10.9)' },
     { name: 'town', flag: true, description: 'defender in a town (K10.9)' },
-    { name: 'hex', description: 'drop square for the drop tables, e.g. S0301 (Maleme airfield)' },
+    {
+      name: 'hex',
+      description:
+        'drop square for the drop tables, e.g. S0301 (Maleme airfield); default five squares, and S1105 (Prison Valley) for the drop beside an enemy',
+    },
     { name: 'para', description: 'CF of the dropping para (default 6)' },
     { name: 'enemy', description: 'British CF beside the drop square (default 4)' },
     {
@@ -241,8 +245,8 @@ export const creteOdds = (game: () => SteppedGame): OddsProvider => ({
       ),
     );
     const enemy = int(o, 'enemy', 1, 99) ?? 4;
-    const dir = int(o, 'direction', 1, 6) ?? 4;
-    const h0 = o.hex === undefined ? squareOf('S1005') : squares[0]!;
+    const dir = int(o, 'direction', 1, 6) ?? 1;
+    const h0 = o.hex === undefined ? squareOf('S1105') : squares[0]!;
     if (MAP.dir[h0 * 6 + dir - 1]! < 0)
       throw new UserError(
         `odds crete: option --direction ${dir}: no square in that direction from ${MAP.ids[h0]}`,

@@ -4,7 +4,7 @@ import type { GameSetup } from '../../core/game.js';
 import { creteData } from './data.js';
 import { BOARD_IDS, type BoardId, squareOf } from './map.js';
 import { parameters } from './parameters.js';
-import type { CreteRules } from './state.js';
+import type { CreteRules, GermanPlan } from './state.js';
 import { reading } from './variants.js';
 
 function num(setup: GameSetup, id: string): number {
@@ -35,23 +35,10 @@ export function checkSquare(id: string, field: string): number {
 }
 
 export function resolveRules(setup: GameSetup): CreteRules {
+  germanPlan(setup);
   const on = setup.variants;
   const minParam = num(setup, 'first-turn-min-drops');
   const minDrops = reading(on, 'min-drops') === 'min-drops-9' ? Math.max(9, minParam) : minParam;
-  const allocation = [
-    num(setup, 't1-drops-suda'),
-    num(setup, 't1-drops-retimo'),
-    num(setup, 't1-drops-heraklion'),
-  ] as const;
-  const total = allocation[0] + allocation[1] + allocation[2];
-  if (total < minDrops)
-    throw new UserError(
-      `field params.t1-drops-suda/retimo/heraklion: drop allocation ${allocation.join('+')} = ${total} battalions is under the turn-1 minimum of ${minDrops} (K6.1)`,
-    );
-  if (total > 13)
-    throw new UserError(
-      `field params.t1-drops-suda/retimo/heraklion: drop allocation ${allocation.join('+')} = ${total} battalions, but there are 13 (K15)`,
-    );
   const marginMarginal = num(setup, 'margin-marginal');
   const marginSubstantive = num(setup, 'margin-substantive');
   if (marginSubstantive < marginMarginal)
@@ -61,12 +48,6 @@ export function resolveRules(setup: GameSetup): CreteRules {
   const suda = checkSquare(str(setup, 'suda-hex'), 'field params.suda-hex');
   const sudaSquares =
     reading(on, 'suda') === 'suda-any-suda-town-or-canea' ? [suda, squareOf('S1501')] : [suda];
-  const board = str(setup, 'concentration-board');
-  const concentrationBoard = BOARD_IDS.indexOf(board as BoardId);
-  if (concentrationBoard < 0)
-    throw new UserError(
-      `field params.concentration-board: unknown board ${quote(board)} (boards: ${BOARD_IDS.join(', ')})`,
-    );
   return {
     turns: creteData.turns.value,
     stack: creteData.stackLimit.value,
@@ -81,8 +62,6 @@ export function resolveRules(setup: GameSetup): CreteRules {
     marginSubstantive,
     drownedScores: str(setup, 'drowned-scores') === 'yes',
     sudaSquares,
-    allocation,
-    concentrationBoard,
     victory: reading(on, 'victory'),
     tie: reading(on, 'tie'),
     crt: reading(on, 'crt-choice'),
@@ -121,4 +100,31 @@ export function unitFactors(setup: GameSetup) {
     allied: (cf: number) => pct(cf, alliedPct, 1),
     air: (cf: number) => pct(cf, airPct, 0),
   };
+}
+
+/** The German plan's parameters (K6.1 counts for the historical policy; the concentration board), checked. */
+export function germanPlan(setup: GameSetup): GermanPlan {
+  const minParam = num(setup, 'first-turn-min-drops');
+  const minDrops = reading(setup.variants, 'min-drops') === 'min-drops-9' ? Math.max(9, minParam) : minParam;
+  const allocation = [
+    num(setup, 't1-drops-suda'),
+    num(setup, 't1-drops-retimo'),
+    num(setup, 't1-drops-heraklion'),
+  ] as const;
+  const total = allocation[0] + allocation[1] + allocation[2];
+  if (total < minDrops)
+    throw new UserError(
+      `field params.t1-drops-suda/retimo/heraklion: drop allocation ${allocation.join('+')} = ${total} battalions is under the turn-1 minimum of ${minDrops} (K6.1)`,
+    );
+  if (total > 13)
+    throw new UserError(
+      `field params.t1-drops-suda/retimo/heraklion: drop allocation ${allocation.join('+')} = ${total} battalions, but there are 13 (K15)`,
+    );
+  const board = str(setup, 'concentration-board');
+  const concentrationBoard = BOARD_IDS.indexOf(board as BoardId);
+  if (concentrationBoard < 0)
+    throw new UserError(
+      `field params.concentration-board: unknown board ${quote(board)} (boards: ${BOARD_IDS.join(', ')})`,
+    );
+  return { allocation, concentrationBoard };
 }

@@ -10,7 +10,7 @@ import type { UnitBoard, UnitTo } from './decisions.js';
 import { MAP } from './map.js';
 import { occupancy } from './movement.js';
 import { CRETE_STATS } from './record.js';
-import { resolveRules, unitFactors } from './resolve.js';
+import { germanPlan, resolveRules, unitFactors } from './resolve.js';
 import { type CreteState, type CreteUnit, POOL } from './state.js';
 import type { CreteWorkspace } from './workspace.js';
 
@@ -72,7 +72,7 @@ export function startGame(setup: GameSetup, seed: GameSeed): CreteState {
     pending: null,
     over: false,
     units,
-    secret: { alloc: units.map(() => -1) },
+    secret: { alloc: units.map(() => -1), plan: germanPlan(setup) },
     fought: [],
     airfieldContested: [0, 0, 0],
     airfieldOpen: [0, 0, 0],

@@ -36,6 +36,12 @@ export interface CreteUnit {
   to: number;
 }
 
+/** Parameters of the German policies' plan (secret: the British never see them). */
+export interface GermanPlan {
+  readonly allocation: readonly [number, number, number];
+  readonly concentrationBoard: number;
+}
+
 /** The rules in force: scenario, variants and parameters resolved once (resolve.ts). */
 export interface CreteRules {
   readonly turns: number;
@@ -51,8 +57,6 @@ export interface CreteRules {
   readonly marginSubstantive: number;
   readonly drownedScores: boolean;
   readonly sudaSquares: readonly number[];
-  readonly allocation: readonly [number, number, number];
-  readonly concentrationBoard: number;
   readonly victory: string;
   readonly tie: string;
   readonly crt: string;
@@ -117,8 +121,11 @@ export interface CreteState extends GameStateBase {
   pending: CretePending | null;
   over: boolean;
   units: CreteUnit[];
-  /** K6.1: the German secret allocation per para (board 0..2, -1 held back); null in the British view. */
-  secret: { alloc: number[] } | null;
+  /**
+   * What only the German knows (null in the British view): K6.1 the secret allocation per para
+   * (board 0..2, -1 held back), and the German plan's parameters (t1-drops-*, concentration-board).
+   */
+  secret: { alloc: number[]; plan: GermanPlan } | null;
   /** Squares that fought this combat segment (V-MULTI multi-square: each square fights once). */
   fought: number[];
   /** Per airfield: had British units on it at some time, or Germans entered it (V-CAPTURE airfield-cleared). */

@@ -57,7 +57,7 @@ const historical: Plan = {
   side: 'german',
   allocate(s, u) {
     const k = paraIndex(s, u);
-    const [a, b, c] = s.rules.allocation;
+    const [a, b, c] = s.secret!.plan.allocation;
     return k < a ? 0 : k < a + b ? 1 : k < a + b + c ? 2 : -1;
   },
   dropLater: (s) => (s.turn === 2 ? 0 : -1),
@@ -76,14 +76,14 @@ const historical: Plan = {
 /** maleme-schwerpunkt: all 13 on one board (parameter concentration-board) around its airfield, then east along the coast. */
 const malemeSchwerpunkt: Plan = {
   side: 'german',
-  allocate: (s) => s.rules.concentrationBoard,
-  dropLater: (s) => s.rules.concentrationBoard,
-  dropScore: (s, _u, h, ctx) => dropNear(ctx, h, MAP.airfields[s.rules.concentrationBoard]!, 3),
+  allocate: (s) => s.secret!.plan.concentrationBoard,
+  dropLater: (s) => s.secret!.plan.concentrationBoard,
+  dropScore: (s, _u, h, ctx) => dropNear(ctx, h, MAP.airfields[s.secret!.plan.concentrationBoard]!, 3),
   target: (s, u) =>
     advanceTarget(s, u, (st) => {
       // the other boards only in the last 3 turns, and only by mountain units in transit
       if (st.turn >= st.rules.turns - 2 && st.units[u]!.kind === 'mtn') return null;
-      const b = st.rules.concentrationBoard;
+      const b = st.secret!.plan.concentrationBoard;
       return objectives(st).filter((h) => MAP.board[h] === b);
     }),
   limitedMin: 3,
