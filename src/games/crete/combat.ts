@@ -84,26 +84,64 @@ function tables(s: CreteState): readonly Table[] {
       : ['limited'];
 }
 
+/**
+ * Fills ws.atk (CF of `side` that may attack from each square: ground units not landed this turn,
+ * V-LANDSTACK, plus air placed there; 0 when the square may not attack) and ws.dfn (CF of the
+ * other side's ground units, doubled in rough or town, K10.9), in one pass over the units.
+ */
+function strengths(s: CreteState, ws: CreteWorkspace, side: Side): void {
+  const atk = ws.atk;
+  const dfn = ws.dfn;
+  atk.fill(0);
+  dfn.fill(0);
+  const blocked = ws.mark; // squares holding a unit landed this turn (stack-cannot-attack)
+  for (const u of s.units) {
+    if (u.loc < 0) continue;
+    if (u.side !== side) {
+      if (u.kind !== 'air') dfn[u.loc]! += u.cf;
+      continue;
+    }
+    if (u.kind === 'para' && u.landed === s.turn) {
+      blocked[u.loc] = 1;
+      continue;
+    }
+    if (u.kind !== 'air') {
+      ws.cost[u.loc] = 1; // a ground attacker is here
+    }
+    atk[u.loc]! += u.cf;
+  }
+  for (let h = 0; h < MAP.size; h++) {
+    if (doubles(h)) dfn[h]! *= 2;
+    const noGround = ws.cost[h] !== 1;
+    if (noGround || (blocked[h] === 1 && s.rules.landedStack === 'stack-cannot-attack')) atk[h] = 0;
+    blocked[h] = 0;
+    ws.cost[h] = -1;
+  }
+}
+
 /** K10.1, K10.5, K10.6: the battles `side` may fight next (def -1 first: end the segment). */
 export function battleOptions(s: CreteState, ws: CreteWorkspace, side: Side): BattleOption[] {
   occupancy(s, ws);
+  ws.cost.fill(-1); // strengths marks ground attackers in it and leaves it at -1
+  strengths(s, ws, side);
   const enemy = own(ws, other(side));
-  const mine = own(ws, side);
   const out: BattleOption[] = [{ def: -1, squares: [], table: 'limited' }];
   const multi = s.rules.multi === 'multi-square';
+  const tabs = tables(s);
   for (let e = 0; e < MAP.size; e++) {
     if (enemy[e] === 0) continue;
     if (multi && s.fought.includes(e)) continue;
     const squares: number[] = [];
-    for (const h of MAP.neighbours[e]!)
-      if (mine[h]! > 0 && !s.fought.includes(h) && attackersOn(s, side, h).length > 0) squares.push(h);
+    for (const h of MAP.neighbours[e]!) if (ws.atk[h]! > 0 && !s.fought.includes(h)) squares.push(h);
     if (squares.length === 0) continue;
-    const d = defenceStrength(s, other(side), e);
+    const d = ws.dfn[e]!;
     const sets: number[][] =
       multi && squares.length > 1 ? [squares, ...squares.map((h) => [h])] : squares.map((h) => [h]);
     for (const set of sets) {
-      if (usedColumn(s.rules, attackStrength(s, side, set).cf, d) < 0) continue;
-      for (const table of tables(s)) out.push({ def: e, squares: set, table });
+      let a = 0;
+      for (const h of set) a += ws.atk[h]!;
+      if (usedColumn(s.rules, a, d) < 0) continue;
+      for (const table of tabs) out.push({ def: e, squares: set, table });
     }
   }
   return out;

@@ -18,6 +18,9 @@ export interface CreteWorkspace extends Workspace {
   readonly mark: Uint8Array;
   /** Squares in the ZOC of the moving unit's enemy (movement search). */
   readonly zoc: Uint8Array;
+  /** Battle enumeration: attack CF that may attack (ground + air), defence CF of the other side, per square. */
+  readonly atk: Int16Array;
+  readonly dfn: Int16Array;
 }
 
 export function creteWorkspace(s: CreteState, reuse?: CreteWorkspace): CreteWorkspace {
@@ -39,5 +42,7 @@ export function creteWorkspace(s: CreteState, reuse?: CreteWorkspace): CreteWork
     queue: new Int16Array(n * 8),
     mark: new Uint8Array(n),
     zoc: new Uint8Array(n),
+    atk: new Int16Array(n),
+    dfn: new Int16Array(n),
   };
 }
