@@ -3,7 +3,7 @@
  * British view at set-up (K6.1 hidden allocation) and resampling.
  */
 import { describe, expect, it } from 'vitest';
-import { GameMatch, playMatch, startMatch } from '../src/core/driver.js';
+import { GameMatch, playMatch, searchContext, startMatch } from '../src/core/driver.js';
 import { UserError } from '../src/core/errors.js';
 import { offsetNeighbours } from '../src/core/hex.js';
 import { createPolicies } from '../src/core/policies.js';
@@ -23,6 +23,7 @@ import { resolveRules } from '../src/games/crete/resolve.js';
 import { type CreteState, DEAD } from '../src/games/crete/state.js';
 import { outcome, score } from '../src/games/crete/victory.js';
 import { creteWorkspace } from '../src/games/crete/workspace.js';
+import { GAMES } from '../src/games/index.js';
 
 const S = (id: string) => squareOf(id);
 
@@ -288,6 +289,33 @@ describe('K6.1 hidden information: the British view at set-up', () => {
     expect(draws.size).toBeGreaterThan(10);
     const g = crete.clone!(state);
     expect(resample(g, 'german', streamRng(4, 0, 'resample')).secret!.alloc).toEqual(state.secret!.alloc);
+  });
+  it('the rollout policy of the British searches on resampled allocations', () => {
+    const m = startMatch(crete, defaultSetup(), { masterSeed: 9, gameIndex: 2 });
+    const pol = createPolicies(crete, { german: 'historical', british: 'historical' }, 'campaign');
+    let p = m.pending()!;
+    while (p.kind !== 'setup-hex') {
+      m.apply(pol[p.side]!.choose(crete.view(m.state as CreteState, p.side), p, streamRng(0, 0, 'x')));
+      p = m.pending()!;
+    }
+    const real = (m.state as CreteState).secret!.alloc.join();
+    const search = searchContext(m, 'british');
+    const seen = new Set<string>();
+    for (let k = 0; k < 8; k++)
+      seen.add((search.fork(streamRng(7, k, 'fork')).state as CreteState).secret!.alloc.join());
+    expect(seen.size).toBeGreaterThan(1);
+    expect([...seen].some((a) => a !== real)).toBe(true);
+    const game = GAMES.find((g) => g.id === 'crete')!;
+    const rollout = game.policies
+      .find((x) => x.side === 'british' && x.id === 'rollout')!
+      .create({ n: 1, k: 2 });
+    const i = rollout.choose(
+      crete.view(m.state as CreteState, 'british'),
+      p,
+      streamRng(7, 0, 'policy'),
+      search,
+    );
+    expect(Number.isInteger(i) && i >= 0 && i < (p as { options: unknown[] }).options.length).toBe(true);
   });
   it('viewFor never copies the allocation into a British view later in the game', () => {
     const m = startMatch(crete, defaultSetup(), { masterSeed: 2, gameIndex: 1 });
