@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { GameMatch, playMatch, searchContext, startMatch } from '../src/core/driver.js';
 import { UserError } from '../src/core/errors.js';
+import type { Decision } from '../src/core/game.js';
 import { offsetNeighbours } from '../src/core/hex.js';
 import { createPolicies } from '../src/core/policies.js';
 import { streamRng } from '../src/core/rng.js';
@@ -264,7 +265,9 @@ describe('K6.1 hidden information: the British view at set-up', () => {
       const p = m.pending()!;
       if (p.kind === 'setup-hex')
         return { view: crete.view(m.state as CreteState, 'british'), state: m.state as CreteState };
-      m.apply(pol[p.side]!.choose(crete.view(m.state as CreteState, p.side), p, streamRng(0, 0, 'x')));
+      m.apply(
+        pol[p.side]!.choose(crete.view(m.state as CreteState, p.side), p as Decision, streamRng(0, 0, 'x')),
+      );
     }
   }
   it('contains nothing of the German allocation', () => {
@@ -295,7 +298,9 @@ describe('K6.1 hidden information: the British view at set-up', () => {
     const pol = createPolicies(crete, { german: 'historical', british: 'historical' }, 'campaign');
     let p = m.pending()!;
     while (p.kind !== 'setup-hex') {
-      m.apply(pol[p.side]!.choose(crete.view(m.state as CreteState, p.side), p, streamRng(0, 0, 'x')));
+      m.apply(
+        pol[p.side]!.choose(crete.view(m.state as CreteState, p.side), p as Decision, streamRng(0, 0, 'x')),
+      );
       p = m.pending()!;
     }
     const real = (m.state as CreteState).secret!.alloc.join();
@@ -315,7 +320,9 @@ describe('K6.1 hidden information: the British view at set-up', () => {
       streamRng(7, 0, 'policy'),
       search,
     );
-    expect(Number.isInteger(i) && i >= 0 && i < (p as { options: unknown[] }).options.length).toBe(true);
+    expect(Number.isInteger(i) && i >= 0 && i < (p as { options: readonly unknown[] }).options.length).toBe(
+      true,
+    );
   });
   it('viewFor never copies the allocation into a British view later in the game', () => {
     const m = startMatch(crete, defaultSetup(), { masterSeed: 2, gameIndex: 1 });
@@ -338,7 +345,10 @@ describe('data (spec 6.3)', () => {
       const q = [roads[0]!];
       while (q.length > 0)
         for (const j of MAP.neighbours[q.pop()!]!)
-          if (MAP.road[j] === 1 && !seen.has(j)) seen.add(j), q.push(j);
+          if (MAP.road[j] === 1 && !seen.has(j)) {
+            seen.add(j);
+            q.push(j);
+          }
       expect(seen.size).toBe(roads.length);
     }
     for (const id of ['S2002', 'R0102', 'R1002', 'H0102']) expect(MAP.road[S(id)]).toBe(1);
@@ -363,8 +373,8 @@ describe('a whole game', () => {
       if (p === null) break;
       const n =
         p.kind === 'chance'
-          ? (p as { outcomes: unknown[] }).outcomes.length
-          : (p as { options: unknown[] }).options.length;
+          ? (p as { outcomes: readonly unknown[] }).outcomes.length
+          : (p as { options: readonly unknown[] }).options.length;
       if (p.kind === 'chance') chance++;
       m.apply((rng.next() >>> 0) % n);
     }
