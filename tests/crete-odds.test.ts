@@ -8,7 +8,7 @@ import { makeBattle } from '../src/games/crete/combat.js';
 import { COLUMNS, crtSixths } from '../src/games/crete/crt.js';
 import { crete } from '../src/games/crete/index.js';
 import { MAP, squareOf } from '../src/games/crete/map.js';
-import { barePosition, battleOdds, defaultSetup, dropOdds } from '../src/games/crete/odds.js';
+import { barePosition, battleOdds, caOdds, defaultSetup, dropOdds } from '../src/games/crete/odds.js';
 import type { CreteState } from '../src/games/crete/state.js';
 import { creteWorkspace } from '../src/games/crete/workspace.js';
 
@@ -34,6 +34,20 @@ describe('CRT odds from the engine', () => {
         for (const [k, n] of Object.entries(six))
           expect(r.p.get(k) ?? 0, `${table} ${COLUMNS[col]} ${k}`).toBeCloseTo(n / 6, 12);
       });
+  });
+  it('the CA compound (K10.13): 8 vs 3 limited, the 3 counter-attacks the 8 at 1-3 on the same table', () => {
+    const counter = caOdds(crete, setup, 8, 3, 'limited', 'clear', 'counter');
+    const back = crtSixths('recon', 'limited', 0); // 3 against 8 is 1-3
+    const first = crtSixths('recon', 'limited', COLUMNS.indexOf('2-1'));
+    expect(counter.get('CA -> counter-attack AE')).toBeCloseTo((first.CA / 6) * (back.AE / 6), 12);
+    expect(counter.get('CA -> counter-attack AR')).toBeCloseTo((first.CA / 6) * (back.AR / 6), 12);
+    expect(counter.get('CA -> counter-attack CA (NE)')).toBeCloseTo((first.CA / 6) * (back.CA / 6), 12);
+    expect(counter.get('DE')).toBeCloseTo(first.DE / 6, 12);
+    const retreat = caOdds(crete, setup, 8, 3, 'limited', 'clear', 'retreat');
+    expect(retreat.get('CA -> retreat')).toBeCloseTo(first.CA / 6, 12);
+    let total = 0;
+    for (const p of counter.values()) total += p;
+    expect(total).toBeCloseTo(1, 12);
   });
   it('rough terrain doubles the defence (K10.9): 8 vs 2 in rough is 2-1', () => {
     expect(battleOdds(crete, setup, 8, 2, 'limited', 'rough').column).toBe(COLUMNS.indexOf('2-1'));

@@ -8,9 +8,10 @@
  */
 import { enumerateChance, GameMatch } from '../../core/driver.js';
 import { quote, UserError } from '../../core/errors.js';
-import type { GameSetup, OddsProvider, OddsTable, SteppedGame } from '../../core/game.js';
+import type { ChanceNode, GameSetup, OddsProvider, OddsTable, SteppedGame } from '../../core/game.js';
 import { makeBattle } from './combat.js';
 import { COLUMNS } from './crt.js';
+import type { CreteDecision } from './decisions.js';
 import { MAP, squareOf, TERRAIN_NAMES } from './map.js';
 import { checkSquare } from './resolve.js';
 import { startGame } from './setup.js';
@@ -52,15 +53,68 @@ function explicit(game: SteppedGame, setup: GameSetup, s: CreteState): GameMatch
   return new GameMatch(game, setup, s, ws);
 }
 
-/** Exact results of one battle: German attack `a` from a square beside a British stack of CF `d` on `terrain`. */
-export function battleOdds(
+/**
+ * The compound CA outcome (K10.13, spec §3.1): the battle of `battleOdds`, and when it gives CA the
+ * defender answers as `response` says (counter-attack its attacker if the engine offers it, else
+ * retreat); the counter-attack's own die is enumerated too. Other answers (retreat squares, EX
+ * losses) take the engine's first option. Outcomes read 'CA -> counter-attack DE' and the like.
+ */
+export function caOdds(
   game: SteppedGame,
   setup: GameSetup,
   a: number,
   d: number,
   table: Table,
   terrain: 'clear' | 'rough' | 'town',
-): { column: number; p: Map<string, number> } {
+  response: 'counter' | 'retreat',
+): Map<string, number> {
+  const s = battlePosition(setup, a, d, table, terrain).state;
+  const out = new Map<string, number>();
+  const read = (st: CreteState): string => {
+    if (st.stats.counterattacks === 0) return st.stats.res_ca > 0 ? 'CA -> retreat' : readResult(st);
+    // the first battle gave CA; the counter-attack's result is what else was counted (CA again: NE)
+    const second = RESULT_KEYS.find((k) => st.stats[k] > (k === 'res_ca' ? 1 : 0));
+    return `CA -> counter-attack ${second === undefined ? 'none' : second === 'res_ca' ? 'CA (NE)' : second.slice(4).toUpperCase()}`;
+  };
+  const walk = (m: GameMatch, p: number): void => {
+    const st = m.state as CreteState;
+    const pending = settled(st) ? null : m.pending();
+    if (pending === null) {
+      const k = read(st);
+      out.set(k, (out.get(k) ?? 0) + p);
+      return;
+    }
+    if (pending.kind === 'chance') {
+      const outcomes = (pending as ChanceNode).outcomes;
+      for (let i = 0; i < outcomes.length; i++) {
+        const c = m.clone();
+        c.apply(i);
+        walk(c, p * outcomes[i]!.p);
+      }
+      return;
+    }
+    const dec = pending as CreteDecision;
+    let choice = 0;
+    if (dec.kind === 'ca-response' && response === 'counter')
+      choice = Math.max(
+        0,
+        dec.options.findIndex((o) => o.counter >= 0),
+      );
+    m.apply(choice);
+    walk(m, p);
+  };
+  walk(explicit(game, setup, s), 1);
+  return out;
+}
+
+/** A position in which the German attack `a` from one square on a British stack of CF `d` on `terrain` is rolled next. */
+function battlePosition(
+  setup: GameSetup,
+  a: number,
+  d: number,
+  table: Table,
+  terrain: 'clear' | 'rough' | 'town',
+): { state: CreteState; column: number } {
   const s = barePosition(setup);
   const def = squareOf(terrain === 'clear' ? 'S1005' : terrain === 'rough' ? 'S0505' : 'S1303');
   const from = MAP.neighbours[def]!.find((h) => MAP.terrain[h] !== 2)!;
@@ -70,9 +124,22 @@ export function battleOdds(
   s.units[bri] = { ...s.units[bri]!, cf: d, loc: def };
   const b = makeBattle(s, 'german', [from], def, table);
   s.stack.push({ t: 'roll', battle: b });
+  return { state: s, column: b.column };
+}
+
+/** Exact results of one battle: German attack `a` from a square beside a British stack of CF `d` on `terrain`. */
+export function battleOdds(
+  game: SteppedGame,
+  setup: GameSetup,
+  a: number,
+  d: number,
+  table: Table,
+  terrain: 'clear' | 'rough' | 'town',
+): { column: number; p: Map<string, number> } {
+  const { state, column } = battlePosition(setup, a, d, table, terrain);
   return {
-    column: b.column,
-    p: enumerateChance(explicit(game, setup, s), (x) => readResult(x as CreteState), settled),
+    column,
+    p: enumerateChance(explicit(game, setup, state), (x) => readResult(x as CreteState), settled),
   };
 }
 
@@ -202,6 +269,20 @@ export const creteOdds = (game: () => SteppedGame): OddsProvider => ({
           ['limited', 'all-out'],
           cols.map((c) => c.p),
           [...notes, 'Odds worse than 1-3 use 1-3 and better than 6-1 use 6-1 (odds-clamp).'],
+        ),
+      );
+      out.push(
+        table(
+          `Crete battle, CA compound (K10.13): attack ${a} vs defence ${d}${terrain === 'clear' ? '' : ` in ${terrain}`}, the defender counter-attacking when it can, or retreating`,
+          'K10.13',
+          ['limited, counter', 'limited, retreat', 'all-out, counter', 'all-out, retreat'],
+          (['limited', 'all-out'] as const).flatMap((t) =>
+            (['counter', 'retreat'] as const).map((resp) => caOdds(g, setup, a, d, t, terrain, resp)),
+          ),
+          [
+            ...notes,
+            'The counter-attack: the defending stack against the attacking square on the same table, fresh odds, no Luftwaffe; a CA in it is NE (ca-same-table-one-stack).',
+          ],
         ),
       );
       return out;
