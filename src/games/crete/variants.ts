@@ -351,7 +351,7 @@ export const variants: readonly VariantDef[] = [
     'mtn-cap',
     'K17',
     false,
-    'The cap is only the stack limit: after the landed units have moved, a second landing per airfield is allowed in the same turn (up to 6 per airfield per turn).',
+    'The cap is only the stack limit: after German movement a second landing per airfield fills it again (up to 6 per airfield per turn); the second wave does not move that turn.',
   ),
   // V-EXITOFF
   v(
