@@ -27,6 +27,8 @@ import { type Ceiling, engineCeiling } from './ceiling.js';
 const args = new Set(process.argv.slice(2));
 const GAMES = gameRegistry();
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+/** BENCH_GAMES=crete,sfo: measure only these games (default: every registered game). */
+const ONLY = process.env.BENCH_GAMES?.split(',');
 const SEED = 20261122;
 
 interface GameRate {
@@ -294,7 +296,7 @@ async function main(): Promise<void> {
   const rates: GameRate[] = [];
   const scaling: { game: string; oneWorker: number; twoWorkers: number; speedup: number }[] = [];
   const ceilings: ({ game: string; policies: Record<string, string>; games: number } & Ceiling)[] = [];
-  for (const def of GAMES.list()) {
+  for (const def of GAMES.list().filter((g) => ONLY === undefined || ONLY.includes(g.id))) {
     for (const arm of armsOf(def)) {
       const setup = resolveSetup(def, { scenario: arm.scenario }, 'bench');
       const { rate, draws, decisions, policyMicros, policyShare } = singleCore(def, setup, arm.policies);

@@ -1,0 +1,490 @@
+/**
+ * Combat (K10): odds of summed CF (K10.4, K10.10), defence doubled in rough or town (K10.9), one
+ * d6 on the table the attacker uses (K18; V-CRT), results AE AR NE CA EX DR DE (data file), retreats
+ * (K10.11, K10.12, K10.14; V-RETPRI, V-EXITOFF), counter-attacks (K10.13; V-CA), exchanges with air
+ * units never lost (K16; V-EX). Also the forced attack of a para scattered onto an enemy (K15.5).
+ */
+
+import { d6 } from '../../core/dice.js';
+import type { ChanceNode } from '../../core/game.js';
+import { COLUMNS, type CombatResult, crtResult, usedColumn } from './crt.js';
+import type { BattleOption, CaOption, LossOption, UnitTo } from './decisions.js';
+import { distance, MAP, ROUGH, TOWN } from './map.js';
+import { inZoc, occupancy, other, own } from './movement.js';
+import { sq, tell } from './narrate.js';
+import {
+  type Battle,
+  type CreteState,
+  type CreteTask,
+  DEAD,
+  LIMBO,
+  POOL,
+  type Side,
+  type Table,
+  TRANSIT,
+} from './state.js';
+import type { CreteWorkspace } from './workspace.js';
+
+export const DIE_OUTCOMES = [1, 2, 3, 4, 5, 6].map((d) => ({ label: String(d), p: 1 / 6 }));
+
+/** K10.9: defence doubled in rough terrain or a town (never x4). */
+export const doubles = (h: number): boolean => MAP.terrain[h] === ROUGH || MAP.terrain[h] === TOWN;
+
+/** Ground units of `side` on square h that may attack (K15.6; V-LANDSTACK), or [] when the square may not attack. */
+export function attackersOn(s: CreteState, side: Side, h: number): number[] {
+  const out: number[] = [];
+  let landed = false;
+  s.units.forEach((u, i) => {
+    if (u.loc !== h || u.side !== side || u.kind === 'air') return;
+    if (u.kind === 'para' && u.landed === s.turn) landed = true;
+    else out.push(i);
+  });
+  if (landed && s.rules.landedStack === 'stack-cannot-attack') return [];
+  return out;
+}
+
+const unitsOn = (s: CreteState, side: Side, h: number, air: boolean): number[] => {
+  const out: number[] = [];
+  s.units.forEach((u, i) => {
+    if (u.loc === h && u.side === side && (air || u.kind !== 'air')) out.push(i);
+  });
+  return out;
+};
+
+const cfSum = (s: CreteState, units: readonly number[]): number =>
+  units.reduce((a, i) => a + s.units[i]!.cf, 0);
+
+/** Attack CF of the squares (ground units that may attack, plus air placed there, K16). */
+export function attackStrength(
+  s: CreteState,
+  side: Side,
+  squares: readonly number[],
+): { units: number[]; cf: number } {
+  const units: number[] = [];
+  for (const h of squares) {
+    units.push(...attackersOn(s, side, h));
+    if (side === 'german')
+      for (const i of unitsOn(s, side, h, true)) if (s.units[i]!.kind === 'air') units.push(i);
+  }
+  return { units, cf: cfSum(s, units) };
+}
+
+/** Defence CF of square h (K10.9, K10.10): the whole stack, doubled in rough or town. */
+export function defenceStrength(s: CreteState, side: Side, h: number): number {
+  const cf = cfSum(s, unitsOn(s, side, h, false));
+  return doubles(h) ? 2 * cf : cf;
+}
+
+/** The tables a battle may use (V-CRT; K15.5 forces all-out for scattered paras). */
+function tables(s: CreteState): readonly Table[] {
+  return s.rules.crt === 'crt-attacker-choice'
+    ? ['limited', 'all-out']
+    : s.rules.crt === 'crt-all-out-only'
+      ? ['all-out']
+      : ['limited'];
+}
+
+/**
+ * Fills ws.atk (CF of `side` that may attack from each square: ground units not landed this turn,
+ * V-LANDSTACK, plus air placed there; 0 when the square may not attack) and ws.dfn (CF of the
+ * other side's ground units, doubled in rough or town, K10.9), in one pass over the units.
+ */
+function strengths(s: CreteState, ws: CreteWorkspace, side: Side): void {
+  const atk = ws.atk;
+  const dfn = ws.dfn;
+  atk.fill(0);
+  dfn.fill(0);
+  const blocked = ws.mark; // squares holding a unit landed this turn (stack-cannot-attack)
+  for (const u of s.units) {
+    if (u.loc < 0) continue;
+    if (u.side !== side) {
+      if (u.kind !== 'air') dfn[u.loc]! += u.cf;
+      continue;
+    }
+    if (u.kind === 'para' && u.landed === s.turn) {
+      blocked[u.loc] = 1;
+      continue;
+    }
+    if (u.kind !== 'air') {
+      ws.cost[u.loc] = 1; // a ground attacker is here
+    }
+    atk[u.loc]! += u.cf;
+  }
+  for (let h = 0; h < MAP.size; h++) {
+    if (doubles(h)) dfn[h]! *= 2;
+    const noGround = ws.cost[h] !== 1;
+    if (noGround || (blocked[h] === 1 && s.rules.landedStack === 'stack-cannot-attack')) atk[h] = 0;
+    blocked[h] = 0;
+    ws.cost[h] = -1;
+  }
+}
+
+/** K10.1, K10.5, K10.6: the battles `side` may fight next (def -1 first: end the segment). */
+export function battleOptions(s: CreteState, ws: CreteWorkspace, side: Side): BattleOption[] {
+  occupancy(s, ws);
+  ws.cost.fill(-1); // strengths marks ground attackers in it and leaves it at -1
+  strengths(s, ws, side);
+  const enemy = own(ws, other(side));
+  const out: BattleOption[] = [{ def: -1, squares: [], table: 'limited' }];
+  const multi = s.rules.multi === 'multi-square';
+  const tabs = tables(s);
+  for (let e = 0; e < MAP.size; e++) {
+    if (enemy[e] === 0) continue;
+    if (multi && s.fought.includes(e)) continue;
+    const squares: number[] = [];
+    for (const h of MAP.neighbours[e]!) if (ws.atk[h]! > 0 && !s.fought.includes(h)) squares.push(h);
+    if (squares.length === 0) continue;
+    const d = ws.dfn[e]!;
+    const sets: number[][] =
+      multi && squares.length > 1 ? [squares, ...squares.map((h) => [h])] : squares.map((h) => [h]);
+    for (const set of sets) {
+      let a = 0;
+      for (const h of set) a += ws.atk[h]!;
+      if (usedColumn(s.rules, a, d) < 0) continue;
+      for (const table of tabs) out.push({ def: e, squares: set, table });
+    }
+  }
+  return out;
+}
+
+/** A battle of `side` from `squares` against square `def`. */
+export function makeBattle(
+  s: CreteState,
+  side: Side,
+  squares: readonly number[],
+  def: number,
+  table: Table,
+  depth = 0,
+): Battle {
+  const a = attackStrength(s, side, squares);
+  const defenders = unitsOn(s, other(side), def, false);
+  const d = cfSum(s, defenders) * (doubles(def) ? 2 : 1);
+  return {
+    side,
+    attackers: a.units,
+    squares: [...squares],
+    def,
+    defenders,
+    table,
+    depth,
+    scatter: false,
+    column: Math.max(0, usedColumn(s.rules, a.cf, d)),
+  };
+}
+
+/** Starts a battle: marks the squares as fought and pushes its die roll. */
+export function fight(s: CreteState, ws: CreteWorkspace, b: Battle): void {
+  if (b.depth === 0 && !b.scatter) {
+    for (const h of b.squares) s.fought.push(h);
+    if (s.rules.multi === 'multi-square') s.fought.push(b.def);
+  }
+  const air = b.attackers.filter((i) => s.units[i]!.kind === 'air');
+  if (air.length > 0) s.stats.luftwaffe_cf_used += cfSum(s, air);
+  if (b.table === 'all-out') s.stats.battles_all_out++;
+  else s.stats.battles_limited++;
+  if (b.depth > 0) s.stats.counterattacks++;
+  tell(
+    s,
+    ws,
+    b.side,
+    b.depth > 0 ? 'K10.13' : b.scatter ? 'K15.5' : 'K10.4',
+    `${b.side} attack${b.depth > 0 ? ' (counter-attack)' : ''} on ${sq(b.def)} at ${COLUMNS[b.column]} (${b.table})`,
+  );
+  s.stack.push({ t: 'roll', battle: b });
+}
+
+/** The combat die: a chance point in explicit mode, else drawn from stream `combat`. */
+export function rollStep(
+  s: CreteState,
+  ws: CreteWorkspace,
+  task: CreteTask & { t: 'roll' },
+): ChanceNode | null {
+  if (ws.explicitChance)
+    return { kind: 'chance', side: 'chance', rule: 'K10.4', what: 'combat die', outcomes: DIE_OUTCOMES };
+  applyRoll(s, ws, task, d6(ws.streams.stream('combat')));
+  return null;
+}
+
+/** Resolves the battle with die 1..6 (the roll task is popped). */
+export function applyRoll(
+  s: CreteState,
+  ws: CreteWorkspace,
+  task: CreteTask & { t: 'roll' },
+  die: number,
+): void {
+  s.stack.pop();
+  const b = task.battle;
+  const r = crtResult(s.rules.crtSet, b.table, b.column, die);
+  tell(s, ws, b.side, 'K10.4', `die ${die}: ${r}`, [die]);
+  resolve(s, ws, b, r);
+}
+
+const alive = (s: CreteState, units: readonly number[]) =>
+  units.filter((i) => s.units[i]!.loc !== DEAD && s.units[i]!.loc !== POOL);
+const ground = (s: CreteState, units: readonly number[]) => units.filter((i) => s.units[i]!.kind !== 'air');
+
+/** Applies a CRT result (K10, K16; the JSON crt_note definitions). */
+export function resolve(s: CreteState, ws: CreteWorkspace, b: Battle, r: CombatResult): void {
+  const st = s.stats;
+  st[`res_${r.toLowerCase()}` as 'res_ae']++;
+  if (b.depth > 0 && (r === 'AE' || r === 'EX')) st.ca_destroyed++;
+  if (b.scatter) s.stack.push({ t: 'after-scatter', battle: b });
+  const att = ground(s, alive(s, b.attackers));
+  switch (r) {
+    case 'AE':
+      for (const i of att) kill(s, ws, i);
+      break;
+    case 'AR':
+      pushRetreat(s, att, [b.def]);
+      break;
+    case 'NE':
+      break;
+    case 'CA': {
+      const chain = s.rules.ca === 'ca-chain' && b.depth < 3;
+      if (b.depth > 0 && !chain) break; // V-CA: a CA inside a counter-attack is NE
+      s.stack.push({ t: 'ca', battle: b });
+      break;
+    }
+    case 'EX': {
+      const defCf = cfSum(s, b.defenders);
+      const need = s.rules.ex === 'ex-spi-doubled' && doubles(b.def) && !b.scatter ? 2 * defCf : defCf;
+      for (const i of alive(s, b.defenders)) kill(s, ws, i);
+      if (s.rules.ex === 'ex-both' || cfSum(s, att) <= need) for (const i of att) kill(s, ws, i);
+      else s.stack.push({ t: 'ex', battle: b, need: s.rules.ex === 'ex-one-unit' ? 0 : need });
+      break;
+    }
+    case 'DR':
+      pushRetreat(s, alive(s, b.defenders), b.squares);
+      break;
+    case 'DE':
+      for (const i of alive(s, b.defenders)) kill(s, ws, i);
+      break;
+  }
+  if (b.depth === 0 && !b.scatter) returnAir(s, b);
+}
+
+/** K16: air units go back after the attack; they are never lost. */
+function returnAir(s: CreteState, b: Battle): void {
+  for (const i of b.attackers) {
+    const u = s.units[i]!;
+    if (u.kind === 'air') u.loc = POOL;
+  }
+}
+
+/** Eliminates a unit: points to the enemy at printed CF (K3), statistics. Air units are never destroyed (K16). */
+export function kill(s: CreteState, ws: CreteWorkspace, i: number, scored = true): void {
+  const u = s.units[i]!;
+  if (u.kind === 'air') return;
+  u.loc = DEAD;
+  u.to = -1;
+  const st = s.stats;
+  if (u.side === 'german') {
+    if (scored) s.points.british += u.cf;
+    st.german_cf_lost += u.cf;
+    if (u.kind === 'para') {
+      st.german_para_cf_lost += u.cf;
+      st.para_units_eliminated++;
+    } else st.german_mtn_cf_lost += u.cf;
+  } else {
+    s.points.german += u.cf;
+    st.british_cf_lost += u.cf;
+  }
+  tell(s, ws, u.side, 'K10', `${u.name} eliminated`);
+}
+
+function pushRetreat(s: CreteState, units: number[], away: number[]): void {
+  if (units.length > 0) s.stack.push({ t: 'retreat', units, away, step: 0, i: 0 });
+}
+
+/** The square a unit retreats from: its square, or for a scattered para the enemy square under it. */
+const origin = (s: CreteState, i: number): number => {
+  const u = s.units[i]!;
+  return u.loc === LIMBO ? u.to : u.loc;
+};
+
+/** Transit through an X exit in a retreat option (V-EXITOFF x-retreat-transits): to = TRANSIT_BASE - square entered. */
+export const TRANSIT_BASE = -10;
+
+/** K10.11, K10.12, K10.14: legal retreat squares of unit i, filtered by V-RETPRI. */
+export function retreatSquares(
+  s: CreteState,
+  ws: CreteWorkspace,
+  i: number,
+  away: readonly number[],
+): number[] {
+  occupancy(s, ws);
+  const u = s.units[i]!;
+  const mine = own(ws, u.side);
+  const enemy = own(ws, other(u.side));
+  const o = origin(s, i);
+  const legal: number[] = [];
+  for (const j of MAP.neighbours[o]!) {
+    if (enemy[j]! > 0 || mine[j]! >= s.rules.stack) continue;
+    if (mine[j] === 0 && inZoc(enemy, j)) continue; // K10.11
+    legal.push(j);
+  }
+  const out = prioritise(s, legal, o, away);
+  if (s.rules.exitOff === 'x-retreat-transits' && u.loc >= 0 && MAP.exitTo[o]! >= 0)
+    out.push(TRANSIT_BASE - MAP.exitTo[o]!);
+  return out;
+}
+
+function prioritise(s: CreteState, legal: number[], o: number, away: readonly number[]): number[] {
+  const pri = s.rules.retreatPriority;
+  if (pri === 'owner-free' || legal.length <= 1) return legal;
+  const dA = (h: number) => Math.min(...away.map((a) => distance(h, a)));
+  const d0 = dA(o);
+  const isAway = (h: number) => dA(h) >= d0 && dA(h) > 0;
+  const isRoad = (h: number) => MAP.roadDistance[h]! < MAP.roadDistance[o]! || MAP.roadDistance[h] === 0;
+  const tiers =
+    pri === 'road-then-away'
+      ? [(h: number) => isRoad(h) && isAway(h), isRoad, isAway]
+      : [(h: number) => isAway(h) && isRoad(h), isAway, isRoad];
+  for (const f of tiers) {
+    const t = legal.filter(f);
+    if (t.length > 0) return t;
+  }
+  return legal;
+}
+
+/** The retreat decision of the unit now retreating, or null when the retreats are done. Units with one or no square move at once. */
+export function retreatStep(
+  s: CreteState,
+  ws: CreteWorkspace,
+  task: CreteTask & { t: 'retreat' },
+): { side: Side; options: UnitTo[] } | null {
+  while (task.i < task.units.length) {
+    const i = task.units[task.i]!;
+    const u = s.units[i]!;
+    if (u.loc === DEAD || u.loc === POOL || u.loc === TRANSIT || task.step >= s.rules.retreatLength) {
+      task.i++;
+      task.step = 0;
+      continue;
+    }
+    const opts = retreatSquares(s, ws, i, task.away);
+    if (opts.length === 0) {
+      s.stats.retreat_destroyed++;
+      tell(s, ws, u.side, 'K10.13', `${u.name} cannot retreat`);
+      kill(s, ws, i);
+      continue;
+    }
+    if (opts.length === 1) {
+      applyRetreat(s, ws, task, opts[0]!);
+      continue;
+    }
+    return { side: u.side, options: opts.map((to) => ({ u: i, to })) };
+  }
+  s.stack.pop();
+  return null;
+}
+
+export function applyRetreat(
+  s: CreteState,
+  ws: CreteWorkspace,
+  task: CreteTask & { t: 'retreat' },
+  to: number,
+): void {
+  const i = task.units[task.i]!;
+  const u = s.units[i]!;
+  if (to <= TRANSIT_BASE) {
+    u.loc = TRANSIT;
+    u.to = TRANSIT_BASE - to;
+    u.xTurn = 0;
+    task.step = s.rules.retreatLength;
+    tell(s, ws, u.side, 'K14', `${u.name} retreats off the board through the exit`);
+    return;
+  }
+  u.loc = to;
+  u.to = -1;
+  u.xTurn = MAP.exitTo[to]! >= 0 ? s.turn : 0;
+  task.step++;
+  tell(s, ws, u.side, 'K10.12', `${u.name} retreats to ${sq(to)}`);
+}
+
+/** K10.13: the defender's CA choice: retreat (-1) or counter-attack one attacking square. */
+export function caOptions(s: CreteState, b: Battle): CaOption[] {
+  const out: CaOption[] = [{ counter: -1 }];
+  const defs = alive(s, b.defenders).filter(
+    (i) =>
+      !(
+        s.rules.landedCa === 'landed-no-counterattack' &&
+        s.units[i]!.kind === 'para' &&
+        s.units[i]!.landed === s.turn
+      ),
+  );
+  if (defs.length === 0) return out;
+  const a = cfSum(s, defs);
+  const targets = b.scatter ? [b.def] : b.squares;
+  for (const h of targets) {
+    const tgt = b.scatter ? ground(s, alive(s, b.attackers)) : unitsOn(s, b.side, h, false);
+    if (tgt.length === 0) continue;
+    const d = cfSum(s, tgt) * (!b.scatter && doubles(h) ? 2 : 1);
+    if (usedColumn(s.rules, a, d) >= 0) out.push({ counter: h });
+  }
+  return out;
+}
+
+/** Carries out the CA choice (task popped). */
+export function applyCa(s: CreteState, ws: CreteWorkspace, task: CreteTask & { t: 'ca' }, o: CaOption): void {
+  s.stack.pop();
+  const b = task.battle;
+  const defSide = other(b.side);
+  const defs = alive(s, b.defenders);
+  if (o.counter < 0) {
+    pushRetreat(s, defs, b.scatter ? [b.def] : b.squares);
+    return;
+  }
+  const counters = defs.filter(
+    (i) =>
+      !(
+        s.rules.landedCa === 'landed-no-counterattack' &&
+        s.units[i]!.kind === 'para' &&
+        s.units[i]!.landed === s.turn
+      ),
+  );
+  const tgt = b.scatter ? ground(s, alive(s, b.attackers)) : unitsOn(s, b.side, o.counter, false);
+  const a = cfSum(s, counters);
+  const dbl = !b.scatter && doubles(o.counter);
+  const d = cfSum(s, tgt) * (dbl ? 2 : 1);
+  const table: Table = s.rules.ca === 'ca-limited-table' ? 'limited' : b.table;
+  const home = s.units[counters[0]!]!.loc;
+  const cb: Battle = {
+    side: defSide,
+    attackers: counters,
+    squares: [home],
+    def: o.counter,
+    defenders: tgt,
+    table,
+    depth: b.depth + 1,
+    scatter: false,
+    column: Math.max(0, usedColumn(s.rules, a, d)),
+  };
+  fight(s, ws, cb);
+}
+
+/** V-EX: the attacker's loss options on EX (minimal sets of ground units with CF >= need; ex-one-unit: one unit). */
+export function exOptions(s: CreteState, task: CreteTask & { t: 'ex' }): LossOption[] {
+  const att = ground(s, alive(s, task.battle.attackers));
+  if (task.need === 0) return att.map((i) => ({ units: [i] }));
+  const out: LossOption[] = [];
+  const n = att.length;
+  for (let m = 1; m < 1 << n; m++) {
+    let cf = 0;
+    let min = Number.POSITIVE_INFINITY;
+    const set: number[] = [];
+    for (let k = 0; k < n; k++)
+      if (m & (1 << k)) {
+        const c = s.units[att[k]!]!.cf;
+        cf += c;
+        min = Math.min(min, c);
+        set.push(att[k]!);
+      }
+    if (cf >= task.need && cf - min < task.need) out.push({ units: set });
+  }
+  return out;
+}
+
+export function applyEx(s: CreteState, ws: CreteWorkspace, o: LossOption): void {
+  s.stack.pop();
+  for (const i of o.units) kill(s, ws, i);
+}

@@ -1,0 +1,68 @@
+/**
+ * Every decision a Crete side makes (spec §2), as a discriminated union over `kind`: the engine
+ * lists the legal options, a policy answers with an index, the driver checks it.
+ */
+import type { ChanceNode, Decision } from '../../core/game.js';
+import type { Side, Table } from './state.js';
+
+/** A unit and a square (-1: stay / none / held back). */
+export interface UnitTo {
+  readonly u: number;
+  readonly to: number;
+}
+/** A para and a board (0 Suda Bay, 1 Retimo, 2 Heraklion; -1 held back). */
+export interface UnitBoard {
+  readonly u: number;
+  readonly board: number;
+}
+/** A battle: the defending square, the attacking squares and the table; def -1 ends the segment. */
+export interface BattleOption {
+  readonly def: number;
+  readonly squares: readonly number[];
+  readonly table: Table;
+}
+export interface MountainOption {
+  readonly airfield: number;
+  readonly count: number;
+}
+export interface LossOption {
+  readonly units: readonly number[];
+}
+/** CA response: -1 retreat, else the attacking square to counter-attack. */
+export interface CaOption {
+  readonly counter: number;
+}
+
+type D<K extends string, O> = Decision<K, O> & { readonly side: Side };
+
+export type CreteDecision =
+  | D<'allocate-drop', UnitBoard>
+  | D<'setup-hex', UnitTo>
+  | D<'drop-more', UnitBoard>
+  | D<'drop-hex', UnitTo>
+  | D<'scatter-overstack', UnitTo>
+  | D<'mountain-land', MountainOption>
+  | D<'move', UnitTo>
+  | D<'air-support', UnitTo>
+  | D<'battle', BattleOption>
+  | D<'ex-losses', LossOption>
+  | D<'retreat', UnitTo>
+  | D<'ca-response', CaOption>;
+
+export type CreteDecisionKind = CreteDecision['kind'];
+export type CretePending = CreteDecision | ChanceNode;
+
+export const CRETE_DECISION_KINDS: readonly CreteDecisionKind[] = [
+  'allocate-drop',
+  'setup-hex',
+  'drop-more',
+  'drop-hex',
+  'scatter-overstack',
+  'mountain-land',
+  'move',
+  'air-support',
+  'battle',
+  'ex-losses',
+  'retreat',
+  'ca-response',
+];

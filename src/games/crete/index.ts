@@ -1,0 +1,132 @@
+/**
+ * Crete (Strategy & Tactics #18, 1969; rules as summarised by John Kula): the public face. Rules are
+ * cited K<section>.<item> as in the implementation spec (the summary has no rule numbers).
+ *
+ * Chapter map (rules section -> file):
+ *   K1           the three boards ................. map.ts (data/crete.json), board.ts (drawn)
+ *   K2           units ............................ data.ts, setup.ts (makeUnits), resolve.ts (factors)
+ *   K3           victory (and the errata) ......... victory.ts, record.ts (statistics)
+ *   K4           length of game ................... scenarios.ts, turn-sequence.ts
+ *   K6           preparing for play ............... setup.ts (secret allocation, British set-up), hidden.ts
+ *   K7           sequence of play ................. turn-sequence.ts (the state machine: advance, apply)
+ *   K8, K12, K14 movement, terrain, board to board  movement.ts
+ *   K9           zones of control ................. movement.ts
+ *   K10, K18     combat, the two CRTs ............. combat.ts, crt.ts, odds.ts (exact, from the engine)
+ *   K11          stacking ......................... movement.ts, luftwaffe.ts, drops.ts, invariants.ts
+ *   K15          paradrops, scatter ............... drops.ts
+ *   K16          Luftwaffe ........................ luftwaffe.ts, combat.ts
+ *   K17          mountain troops .................. mountain.ts
+ *   readings of the rules (variants) ............. variants.ts (spec §4, every ambiguity)
+ *   values the rules do not fix (parameters) ..... parameters.ts, resolve.ts (checked)
+ *   decisions (typed) ............................. decisions.ts; policies ... policies/
+ *   hidden information (view, resample) .......... hidden.ts
+ */
+import type { GameRecord, ResultDef, SteppedGame } from '../../core/game.js';
+import { creteBoard, creteLocationIds } from './board.js';
+import { creteData } from './data.js';
+import { CRETE_DECISION_KINDS, type CreteDecision } from './decisions.js';
+import { resample, viewFor } from './hidden.js';
+import { invariants } from './invariants.js';
+import { creteOdds } from './odds.js';
+import { parameters } from './parameters.js';
+import { defaultPolicies, policies } from './policies/index.js';
+import { CRETE_STATS, record } from './record.js';
+import { scenarios } from './scenarios.js';
+import { startGame } from './setup.js';
+import type { CreteState } from './state.js';
+import { advance, apply } from './turn-sequence.js';
+import { variants } from './variants.js';
+import { type CreteWorkspace, creteWorkspace } from './workspace.js';
+
+const results: readonly ResultDef[] = [
+  {
+    id: 'german-win',
+    winner: 'german',
+    description:
+      'The Germans have more points at the end of turn 10 (K3), at the level the victory reading gives.',
+  },
+  {
+    id: 'british-win',
+    winner: 'british',
+    description: 'The British have more points (K3), or equal points under tie-british.',
+  },
+  {
+    id: 'draw',
+    winner: null,
+    description:
+      'Equal points (tie-draw), or a German marginal win lowered by the errata (victory-errata, victory-combined).',
+  },
+];
+
+/** A copy sharing only what never changes during play (the rules; decision options are never mutated). */
+export function cloneCrete(s: CreteState): CreteState {
+  const streams: Record<string, number[]> = {};
+  for (const k in s.rng.streams) streams[k] = s.rng.streams[k]!.slice();
+  return {
+    rules: s.rules,
+    rng: { seed: s.rng.seed, game: s.rng.game, streams },
+    turn: s.turn,
+    phase: s.phase,
+    seq: s.seq,
+    stack: structuredClone(s.stack),
+    pending: s.pending,
+    over: s.over,
+    units: s.units.map((u) => ({ ...u })),
+    secret: s.secret === null ? null : { alloc: s.secret.alloc.slice(), plan: s.secret.plan },
+    fought: s.fought.slice(),
+    airfieldContested: s.airfieldContested.slice(),
+    airfieldOpen: s.airfieldOpen.slice(),
+    points: { ...s.points },
+    drownedCf: s.drownedCf,
+    stats: { ...s.stats },
+    decisions: s.decisions,
+  };
+}
+
+export const crete: SteppedGame<CreteState, CreteDecision, CreteWorkspace, CreteState> = {
+  contract: 'steps',
+  id: 'crete',
+  title: 'Crete',
+  rulesTitle: 'Crete (Strategy & Tactics #18, 1969), rules as summarised by John Kula (Simulacrum v5n1)',
+  sides: [
+    { id: 'german', name: 'German (Fallschirmjäger, Gebirgsjäger, Luftwaffe)' },
+    { id: 'british', name: 'British Commonwealth and Greek' },
+  ],
+  scenarios,
+  variants,
+  parameters,
+  policies,
+  defaultPolicies,
+  results,
+  /** 'points' under victory-printed; margin levels under the errata readings (the union, spec §8 item 4). */
+  victoryLevels: ['points', 'marginal', 'substantive', 'decisive', 'draw'],
+  endReasons: ['turn-limit'],
+  stats: CRETE_STATS.defs,
+  data: creteData,
+  decisionKinds: CRETE_DECISION_KINDS,
+  // 13 allocations + 43 set-ups; per turn up to 13 drop boards and squares, 3 landings (6 with
+  // mtn-stack-only), 25 German and 43 British moves, 7 air placements, and per segment at most one
+  // battle per square with its CA, EX and retreat answers.
+  maxDecisions: () => 13 + 43 + 10 * (26 + 6 + 25 + 43 + 7 + 2 * 75 * 6),
+  start: (setup, seed) => startGame(setup, seed),
+  workspace: creteWorkspace,
+  advance,
+  apply,
+  record: (s): GameRecord => record(s),
+  view: viewFor,
+  resample,
+  clone: cloneCrete,
+  invariants,
+  odds: creteOdds(() => crete),
+  board: creteBoard,
+  locationIds: creteLocationIds,
+};
+
+export { battleOptions, makeBattle, resolve } from './combat.js';
+export { crtResult, crtSixths, oddsColumn, oddsIndex } from './crt.js';
+export { creteData } from './data.js';
+export { scatters, scatterTarget } from './drops.js';
+export { resample, viewFor } from './hidden.js';
+export { MAP } from './map.js';
+export { destinations, enterCost } from './movement.js';
+export { outcome, score } from './victory.js';

@@ -1,0 +1,198 @@
+/**
+ * Movement (K8), zones of control (K9), terrain costs (K12) and board-to-board movement (K14).
+ * Costs are integer thirds of an MF: the budget is 3 x MF, a road square costs 1 (K12.1, "triple"),
+ * clear and airfield 3, rough 6 (K12.2), town 3 x town-move-cost. A unit entering an enemy ZOC or
+ * an X square stops (K9, K14 Step 1); it never enters an enemy square (K8.6) or leaves the boards
+ * except through an X square (K8.9, K10.14: the boards hold no sea squares).
+ */
+import type { UnitTo } from './decisions.js';
+import { MAP, ROUGH, TOWN } from './map.js';
+import { sq, tell } from './narrate.js';
+import { type CreteRules, type CreteState, type CreteUnit, POOL, type Side, TRANSIT } from './state.js';
+import type { CreteWorkspace } from './workspace.js';
+
+export const other = (side: Side): Side => (side === 'german' ? 'british' : 'german');
+
+/** Fills ws.ger / ws.bri with the units (air included) on each square (K11.1 counts air). */
+export function occupancy(s: CreteState, ws: CreteWorkspace): void {
+  ws.ger.fill(0);
+  ws.bri.fill(0);
+  for (const u of s.units) if (u.loc >= 0) (u.side === 'german' ? ws.ger : ws.bri)[u.loc]!++;
+}
+
+/** Occupancy array of `side` (call occupancy first). */
+export const own = (ws: CreteWorkspace, side: Side): Uint8Array => (side === 'german' ? ws.ger : ws.bri);
+
+/** K9: square h is in the ZOC of an enemy of `side` (some adjacent square holds an enemy unit). */
+export function inZoc(enemy: Uint8Array, h: number): boolean {
+  for (const j of MAP.neighbours[h]!) if (enemy[j]! > 0) return true;
+  return false;
+}
+
+/**
+ * K9 "may not move directly from one enemy controlled square to another controlled by the same
+ * enemy unit" under V-ZOC: zoc-any-shared forbids the step when any enemy square controls both;
+ * zoc-new-controller allows it when some enemy square controlling `to` does not control `from`.
+ */
+export function zocStepAllowed(rules: CreteRules, enemy: Uint8Array, from: number, to: number): boolean {
+  const nf = MAP.neighbours[from]!;
+  if (rules.zoc === 'zoc-any-shared') {
+    for (const e of MAP.neighbours[to]!) if (enemy[e]! > 0 && (e === from || nf.includes(e))) return false;
+    return true;
+  }
+  for (const e of MAP.neighbours[to]!) if (enemy[e]! > 0 && e !== from && !nf.includes(e)) return true;
+  return false;
+}
+
+/** Thirds of an MF to enter `to` from `from` (K12.1-K12.4; V-ROAD). */
+export function enterCost(rules: CreteRules, from: number, to: number): number {
+  if (MAP.road[to] === 1 && (rules.road === 'road-square' || (from >= 0 && MAP.road[from] === 1))) return 1;
+  const t = MAP.terrain[to]!;
+  return t === ROUGH ? rules.roughCost : t === TOWN ? rules.townCost : 3;
+}
+
+/**
+ * K14 Step 2: where a unit crossing to the board of X square `x` enters: `x` itself, or if an enemy
+ * unit or enemy ZOC blocks it, the nearest non-road squares free of both (all ties).
+ */
+export function entrySquares(enemy: Uint8Array, x: number): number[] {
+  if (enemy[x] === 0 && !inZoc(enemy, x)) return [x];
+  let best = Number.POSITIVE_INFINITY;
+  let out: number[] = [];
+  for (const h of MAP.byBoard[MAP.board[x]!]!) {
+    if (MAP.road[h] === 1 || enemy[h]! > 0 || inZoc(enemy, h)) continue;
+    const d = distanceOnBoard(x, h);
+    if (d < best) {
+      best = d;
+      out = [h];
+    } else if (d === best) out.push(h);
+  }
+  return out;
+}
+
+function distanceOnBoard(a: number, b: number): number {
+  const ca = MAP.cube[a]!;
+  const cb = MAP.cube[b]!;
+  const dx = ca.x - cb.x;
+  const dz = ca.z - cb.z;
+  return (Math.abs(dx) + Math.abs(dz) + Math.abs(dx + dz)) / 2;
+}
+
+/** The unit may cross to the adjacent board this segment (K14 Step 2): in transit, or on an X square since an earlier turn. */
+export function crossing(s: CreteState, u: CreteUnit): number {
+  if (u.loc === TRANSIT) return u.to;
+  if (u.loc >= 0 && MAP.exitTo[u.loc]! >= 0 && u.xTurn > 0 && u.xTurn < s.turn) return MAP.exitTo[u.loc]!;
+  return -1;
+}
+
+/**
+ * Squares unit `ui` may end its move on (K8, K9, K12, K14), its own square excluded, in ascending
+ * order, into `out`. Occupancy must be current (occupancy()).
+ */
+export function destinations(s: CreteState, ws: CreteWorkspace, ui: number, out: number[]): void {
+  out.length = 0;
+  const u = s.units[ui]!;
+  const rules = s.rules;
+  const mine = own(ws, u.side);
+  const enemy = own(ws, other(u.side));
+  const cost = ws.cost;
+  cost.fill(-1);
+  const zoc = ws.zoc;
+  zoc.fill(0);
+  for (const e of s.units)
+    if (e.side !== u.side && e.loc >= 0 && e.kind !== 'air')
+      for (const j of MAP.neighbours[e.loc]!) zoc[j] = 1;
+  const budget = 3 * u.mf;
+  const q = ws.queue;
+  let head = 0;
+  let tail = 0;
+  const starts: number[] = [];
+  if (u.loc >= 0) starts.push(u.loc);
+  const x = crossing(s, u);
+  // K14 Step 2: the unit enters the next board with its full MF unused
+  const entries = x >= 0 ? entrySquares(enemy, x) : [];
+  // K17: a mountain unit landed this turn on an airfield in British ZOC must step out of the ZOC
+  const freshMountain = u.kind === 'mtn' && u.landed === s.turn;
+  for (const h of starts) {
+    cost[h] = 0;
+    q[tail++] = h;
+  }
+  for (const h of entries) {
+    if (cost[h] === 0) continue;
+    cost[h] = 0;
+    q[tail++] = h;
+    ws.mark[h] = 2; // an entry square: entering it stops if it is in enemy ZOC
+  }
+  // Dijkstra by label-correcting over small integer costs (1, 3, 6 thirds): a FIFO suffices
+  while (head < tail) {
+    const h = q[head++]!;
+    const c = cost[h]!;
+    const isStart = h === u.loc;
+    const isEntry = ws.mark[h] === 2;
+    const zocHere = zoc[h] === 1;
+    if (!isStart && !isEntry && (zocHere || MAP.exitTo[h]! >= 0)) continue; // K9 stop; K14 Step 1 stop
+    if (isEntry && zocHere) continue;
+    for (const j of MAP.neighbours[h]!) {
+      if (enemy[j]! > 0) continue; // K8.6
+      const nc = c + enterCost(rules, h, j);
+      if (nc > budget) continue;
+      if (isStart && zocHere && zoc[j] === 1) {
+        if (freshMountain || !zocStepAllowed(rules, enemy, h, j)) continue;
+      }
+      const old = cost[j]!;
+      if (old >= 0 && old <= nc) continue;
+      cost[j] = nc;
+      if (tail >= q.length) throw new Error('crete: movement queue overflow');
+      q[tail++] = j;
+    }
+  }
+  for (const h of entries) ws.mark[h] = 0;
+  // every square reached was queued at least once; collect each once (mark 1), in ascending order
+  for (let k = 0; k < tail; k++) {
+    const h = q[k]!;
+    if (ws.mark[h] === 1 || h === u.loc || mine[h]! >= rules.stack) continue;
+    ws.mark[h] = 1;
+    out.push(h);
+  }
+  for (const h of out) ws.mark[h] = 0;
+  out.sort((a, b) => a - b);
+}
+
+/** Moves unit `ui` to square `to` (K8), counting board transits (K14) and X arrivals. */
+export function moveUnit(s: CreteState, ws: CreteWorkspace, ui: number, to: number): void {
+  const u = s.units[ui]!;
+  const fromBoard = u.loc >= 0 ? MAP.board[u.loc]! : u.loc === TRANSIT ? -1 : MAP.board[to]!;
+  if (u.loc === TRANSIT || (u.loc >= 0 && MAP.board[u.loc] !== MAP.board[to]) || fromBoard < 0) {
+    if (u.side === 'german') s.stats.board_transits_german++;
+    else s.stats.board_transits_british++;
+  }
+  u.loc = to;
+  u.to = -1;
+  u.xTurn = MAP.exitTo[to]! >= 0 ? s.turn : 0;
+  tell(s, ws, u.side, 'K8', `${u.name} moves to ${sq(to)}`);
+}
+
+/** The move decision of a movement segment: the next unit of `side` that can move, or null. */
+export function moveStep(
+  s: CreteState,
+  ws: CreteWorkspace,
+  task: { t: 'move'; side: Side; i: number },
+): { u: number; options: UnitTo[] } | null {
+  const buf: number[] = [];
+  while (task.i < s.units.length) {
+    const ui = task.i++;
+    const u = s.units[ui]!;
+    if (u.side !== task.side || u.kind === 'air') continue;
+    if (u.loc < 0 && u.loc !== TRANSIT) continue;
+    if (u.kind === 'para' && u.landed === s.turn) continue; // K8.1, K15.6
+    occupancy(s, ws);
+    destinations(s, ws, ui, buf);
+    if (buf.length === 0) continue;
+    const options: UnitTo[] = [{ u: ui, to: -1 }];
+    for (const h of buf) options.push({ u: ui, to: h });
+    return { u: ui, options };
+  }
+  return null;
+}
+
+export { POOL };

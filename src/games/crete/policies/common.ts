@@ -1,0 +1,239 @@
+/**
+ * The machinery the scripted Crete policies share: a policy is a Plan (what each side wants where)
+ * and this file turns it into answers for every decision kind. Everything is read from the view the
+ * side is given (the British view has no German allocation, hidden.ts); nothing is kept between
+ * decisions, so a policy object may serve many games.
+ */
+import type { Policy } from '../../../core/game.js';
+import { type Rng, randInt } from '../../../core/rng.js';
+import { attackStrength, defenceStrength } from '../combat.js';
+import { usedColumn } from '../crt.js';
+import type { BattleOption, CreteDecision } from '../decisions.js';
+import { distance, MAP, ROUGH, TOWN } from '../map.js';
+import type { CreteState, CreteUnit, Side } from '../state.js';
+
+/** Column indices: 0 = 1-3, 2 = 1-1, 3 = 2-1, 4 = 3-1, 5 = 4-1, 6 = 5-1, 7 = 6-1. */
+export const COL = { '1-1': 2, '2-1': 3, '3-1': 4, '4-1': 5, '5-1': 6 } as const;
+
+/** British CF per square and British ZOC, computed once per drop decision (policy-instance scratch). */
+export interface DropContext {
+  readonly briCf: Int16Array;
+  readonly briZoc: Uint8Array;
+}
+
+function fillDropContext(s: CreteState, ctx: DropContext): void {
+  ctx.briCf.fill(0);
+  ctx.briZoc.fill(0);
+  for (const u of s.units)
+    if (u.side === 'british' && u.loc >= 0) {
+      ctx.briCf[u.loc]! += u.cf;
+      for (const j of MAP.neighbours[u.loc]!) ctx.briZoc[j] = 1;
+    }
+}
+
+export interface Plan {
+  readonly side: Side;
+  /** K6.1: board 0..2 or -1 (held back) for para `u`. */
+  allocate?(s: CreteState, u: number): number;
+  /** K6.2: the square unit `u` should set up on. */
+  setup?(s: CreteState, u: number): number;
+  /** Later turns: board 0..2 for a held-back para now, or -1 to keep waiting. */
+  dropLater?(s: CreteState, u: number): number;
+  /** Score of a drop square for para `u` (higher is better); `ctx` holds the British CF and ZOC per square. */
+  dropScore?(s: CreteState, u: number, h: number, ctx: DropContext): number;
+  /** The square unit `u` is heading for now, or -1 to stay where it is. */
+  target(s: CreteState, u: number): number;
+  /** Lowest column for a battle on the limited / all-out table (8 = never). */
+  readonly limitedMin: number;
+  readonly allOutMin: number;
+  /** Extra filter on battles (e.g. no para attacks). */
+  battleAllowed?(s: CreteState, o: BattleOption): boolean;
+  /** Bonus for attacking square h (objectives). */
+  battleBonus?(s: CreteState, h: number): number;
+  /** Prefer to keep unit kind when taking EX losses (lose the others first). */
+  readonly keepKind?: CreteUnit['kind'];
+  /** Counter-attack on CA at this column or better, else retreat. */
+  readonly counterMin: number;
+  /** Move score bonus for ending in doubled terrain (British). */
+  readonly terrainBonus?: number;
+}
+
+export const isDoubled = (h: number) => MAP.terrain[h] === ROUGH || MAP.terrain[h] === TOWN;
+
+/** The German side of the square h, or 'none' (air ignored). */
+export function holder(s: CreteState, h: number): Side | 'none' {
+  for (const u of s.units) if (u.loc === h && u.kind !== 'air') return u.side;
+  return 'none';
+}
+
+/** Nearest square of `list` to h (-1 if empty). */
+export function nearest(h: number, list: readonly number[]): number {
+  let best = -1;
+  let bd = Number.POSITIVE_INFINITY;
+  for (const x of list) {
+    const d = distance(h, x);
+    if (d < bd) {
+      bd = d;
+      best = x;
+    }
+  }
+  return best;
+}
+
+/** Squares holding units of `side`, optionally only paras landed this turn. */
+export function squaresOf(s: CreteState, side: Side, pred?: (u: CreteUnit) => boolean): number[] {
+  const out: number[] = [];
+  for (const u of s.units)
+    if (
+      u.side === side &&
+      u.loc >= 0 &&
+      u.kind !== 'air' &&
+      (pred === undefined || pred(u)) &&
+      !out.includes(u.loc)
+    )
+      out.push(u.loc);
+  return out;
+}
+
+function battleColumn(s: CreteState, o: BattleOption, side: Side): number {
+  const a = attackStrength(s, side, o.squares).cf;
+  const d = defenceStrength(s, side === 'german' ? 'british' : 'german', o.def);
+  return usedColumn(s.rules, a, d);
+}
+
+/** A policy from a plan. */
+export function planPolicy(id: string, plan: Plan): Policy<CreteState, CreteDecision> {
+  const ctx: DropContext = { briCf: new Int16Array(MAP.size), briZoc: new Uint8Array(MAP.size) };
+  return {
+    id,
+    reset: () => {},
+    choose(s: CreteState, d: CreteDecision, rng: Rng): number {
+      const n = d.options.length;
+      if (n === 1) return 0;
+      switch (d.kind) {
+        case 'allocate-drop': {
+          const want = plan.allocate?.(s, d.options[0]!.u) ?? randInt(rng, 0, 2);
+          const i = d.options.findIndex((o) => o.board === want);
+          return Math.max(i, 0);
+        }
+        case 'setup-hex': {
+          const u = d.options[0]!.u;
+          const want = plan.setup?.(s, u) ?? -1;
+          if (want < 0) return randInt(rng, 0, n - 1);
+          return argBest(n, (i) => -distance(d.options[i]!.to, want));
+        }
+        case 'drop-more': {
+          const want = plan.dropLater?.(s, d.options[0]!.u) ?? -1;
+          const i = d.options.findIndex((o) => o.board === want);
+          return Math.max(i, 0);
+        }
+        case 'drop-hex': {
+          const u = d.options[0]!.u;
+          fillDropContext(s, ctx);
+          return argBest(n, (i) => plan.dropScore?.(s, u, d.options[i]!.to, ctx) ?? 0);
+        }
+        case 'scatter-overstack':
+          return 0;
+        case 'mountain-land':
+          return n - 1;
+        case 'move': {
+          const u = d.options[0]!.u;
+          const unit = s.units[u]!;
+          const t = plan.target(s, u);
+          if (t < 0) return 0;
+          const bonus = plan.terrainBonus ?? 0;
+          return argBest(n, (i) => {
+            const to = d.options[i]!.to;
+            const at = to < 0 ? unit.loc : to;
+            if (at < 0) return -1e6;
+            return -distance(at, t) * 10 + (bonus > 0 && isDoubled(at) ? bonus : 0) + (to < 0 ? 1 : 0);
+          });
+        }
+        case 'air-support': {
+          // the square next to the British square with the most defenders it can help beat
+          return argBest(n, (i) => {
+            const to = d.options[i]!.to;
+            if (to < 0) return 0;
+            let best = 0;
+            for (const j of MAP.neighbours[to]!) {
+              if (holder(s, j) !== 'british') continue;
+              best = Math.max(
+                best,
+                10 + (plan.battleBonus?.(s, j) ?? 0) - defenceStrength(s, 'british', j) / 4,
+              );
+            }
+            return best;
+          });
+        }
+        case 'battle': {
+          let best = 0;
+          let score = 0;
+          for (let i = 1; i < n; i++) {
+            const o = d.options[i]!;
+            if (plan.battleAllowed !== undefined && !plan.battleAllowed(s, o)) continue;
+            const col = battleColumn(s, o, d.side);
+            const min = o.table === 'limited' ? plan.limitedMin : plan.allOutMin;
+            if (col < min) continue;
+            const v = col * 10 + (o.table === 'all-out' ? 1 : 0) + (plan.battleBonus?.(s, o.def) ?? 0);
+            if (v > score) {
+              score = v;
+              best = i;
+            }
+          }
+          return best;
+        }
+        case 'ex-losses':
+          return argBest(n, (i) => {
+            let v = 0;
+            for (const u of d.options[i]!.units) {
+              const x = s.units[u]!;
+              v -= x.cf + (x.kind === plan.keepKind ? 5 : 0);
+            }
+            return v;
+          });
+        case 'retreat': {
+          const u = d.options[0]!.u;
+          const t = plan.target(s, u);
+          if (t < 0) return 0;
+          return argBest(n, (i) => (d.options[i]!.to < 0 ? -1e6 : -distance(d.options[i]!.to, t)));
+        }
+        case 'ca-response': {
+          const b = d.options;
+          let best = 0;
+          let col = plan.counterMin - 1;
+          for (let i = 1; i < b.length; i++) {
+            const h = b[i]!.counter;
+            const mine = squaresOf(s, d.side).filter((x) => MAP.neighbours[x]!.includes(h) || x === h);
+            if (mine.length === 0) continue;
+            const a = attackStrength(s, d.side, [mine[0]!]).cf;
+            const c = usedColumn(
+              s.rules,
+              a,
+              defenceStrength(s, d.side === 'german' ? 'british' : 'german', h),
+            );
+            if (c > col) {
+              col = c;
+              best = i;
+            }
+          }
+          return best;
+        }
+      }
+      return 0;
+    },
+  };
+}
+
+/** Index of the highest score (first on ties). */
+export function argBest(n: number, f: (i: number) => number): number {
+  let best = 0;
+  let bv = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < n; i++) {
+    const v = f(i);
+    if (v > bv) {
+      bv = v;
+      best = i;
+    }
+  }
+  return best;
+}

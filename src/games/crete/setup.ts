@@ -1,0 +1,143 @@
+/**
+ * Setting up (K6): the units (K2) under the parameters, the German secret allocation of the para
+ * battalions to boards (K6.1, decision allocate-drop per battalion, at least the minimum), then the
+ * British set-up unit by unit on any square with room (K6.2, K11.1), without seeing the allocation.
+ */
+import type { GameSeed, GameSetup } from '../../core/game.js';
+import { newRngState } from '../../core/rng.js';
+import { creteData } from './data.js';
+import type { UnitBoard, UnitTo } from './decisions.js';
+import { MAP } from './map.js';
+import { occupancy } from './movement.js';
+import { CRETE_STATS } from './record.js';
+import { germanPlan, resolveRules, unitFactors } from './resolve.js';
+import { type CreteState, type CreteUnit, POOL } from './state.js';
+import type { CreteWorkspace } from './workspace.js';
+
+const unit = (
+  name: string,
+  side: CreteUnit['side'],
+  kind: CreteUnit['kind'],
+  cf: number,
+  mf: number,
+  group: number,
+): CreteUnit => ({
+  name,
+  side,
+  kind,
+  cf,
+  mf,
+  group,
+  loc: POOL,
+  landed: 0,
+  xTurn: 0,
+  to: -1,
+});
+
+/** Unit order: 13 paras, 12 mountain, 7 air, 43 Allied (data file order). */
+export function makeUnits(setup: GameSetup): CreteUnit[] {
+  const f = unitFactors(setup);
+  const D = creteData;
+  return [
+    ...D.german.para.map((p) => {
+      const sturm = p.id.startsWith('Sturm');
+      return unit(p.id, 'german', 'para', sturm ? f.sturm : f.fjr, f.germanMf, sturm ? 0 : 1);
+    }),
+    ...D.german.mountain.map((m) => {
+      const gjr = m.id.startsWith('GJR');
+      return unit(m.id, 'german', 'mtn', gjr ? f.mtn : f.mtnDiv, f.germanMf, gjr ? 0 : 1);
+    }),
+    ...D.german.luftwaffe.map((a) => unit(a.id, 'german', 'air', f.air(a.cf), 1, 0)),
+    ...D.allied.map((a) =>
+      unit(a.id, 'british', 'allied', f.allied(a.cf), a.nat === 'G' ? f.greekMf : f.alliedMf, 0),
+    ),
+  ];
+}
+
+export function startGame(setup: GameSetup, seed: GameSeed): CreteState {
+  const rules = resolveRules(setup);
+  const units = makeUnits(setup);
+  const stats = CRETE_STATS.zero();
+  stats.first_mountain_turn = -1;
+  return {
+    rules,
+    rng: newRngState(seed.masterSeed, seed.gameIndex),
+    turn: 0,
+    phase: 'pregame',
+    seq: 0,
+    stack: [
+      { t: 'setup', i: 0 },
+      { t: 'allocate', i: 0 },
+    ],
+    pending: null,
+    over: false,
+    units,
+    secret: { alloc: units.map(() => -1), plan: germanPlan(setup) },
+    fought: [],
+    airfieldContested: [0, 0, 0],
+    airfieldOpen: [0, 0, 0],
+    points: { german: 0, british: 0 },
+    drownedCf: 0,
+    stats,
+    decisions: 0,
+  };
+}
+
+/** K6.1: the allocation decision of the next para (held back only while the minimum stays reachable). */
+export function allocateStep(
+  s: CreteState,
+  task: { t: 'allocate'; i: number },
+): { options: UnitBoard[] } | null {
+  while (task.i < s.units.length) {
+    const ui = task.i;
+    const u = s.units[ui]!;
+    if (u.kind !== 'para') {
+      task.i++;
+      continue;
+    }
+    const alloc = s.secret!.alloc;
+    let allocated = 0;
+    let left = 0;
+    for (let k = 0; k < s.units.length; k++) {
+      if (s.units[k]!.kind !== 'para') continue;
+      if (k < ui && alloc[k]! >= 0) allocated++;
+      if (k > ui) left++;
+    }
+    const mayHold = allocated + left >= s.rules.minDrops;
+    const boards = mayHold ? [0, 1, 2, -1] : [0, 1, 2];
+    return { options: boards.map((board) => ({ u: ui, board })) };
+  }
+  s.stack.pop();
+  return null;
+}
+
+export function applyAllocate(s: CreteState, task: { t: 'allocate'; i: number }, o: UnitBoard): void {
+  s.secret!.alloc[o.u] = o.board;
+  task.i++;
+}
+
+/** K6.2: the set-up decision of the next Allied unit: any square with fewer than 3 British units. */
+export function setupStep(
+  s: CreteState,
+  ws: CreteWorkspace,
+  task: { t: 'setup'; i: number },
+): { options: UnitTo[] } | null {
+  while (task.i < s.units.length) {
+    const ui = task.i;
+    if (s.units[ui]!.side !== 'british') {
+      task.i++;
+      continue;
+    }
+    occupancy(s, ws);
+    const options: UnitTo[] = [];
+    for (let h = 0; h < MAP.size; h++) if (ws.bri[h]! < s.rules.stack) options.push({ u: ui, to: h });
+    return { options };
+  }
+  s.stack.pop();
+  return null;
+}
+
+export function applySetup(s: CreteState, task: { t: 'setup'; i: number }, o: UnitTo): void {
+  s.units[o.u]!.loc = o.to;
+  task.i++;
+}

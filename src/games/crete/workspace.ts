@@ -1,0 +1,48 @@
+/**
+ * Per-game scratch of Crete (DESIGN §3): the streams bound to the state's RngState and buffers the
+ * rules reuse (occupancy, movement search). Everything is rebuilt from the state on use, so a
+ * cloned or deserialised state continues under a fresh workspace exactly as the original would.
+ */
+import type { Workspace } from '../../core/game.js';
+import { Streams } from '../../core/rng.js';
+import { MAP } from './map.js';
+import type { CreteState } from './state.js';
+
+export interface CreteWorkspace extends Workspace {
+  /** Units per square (air included): German, British. */
+  readonly ger: Uint8Array;
+  readonly bri: Uint8Array;
+  /** Movement search: cost in thirds per square, -1 unseen. */
+  readonly cost: Int16Array;
+  readonly queue: Int16Array;
+  readonly mark: Uint8Array;
+  /** Squares in the ZOC of the moving unit's enemy (movement search). */
+  readonly zoc: Uint8Array;
+  /** Battle enumeration: attack CF that may attack (ground + air), defence CF of the other side, per square. */
+  readonly atk: Int16Array;
+  readonly dfn: Int16Array;
+}
+
+export function creteWorkspace(s: CreteState, reuse?: CreteWorkspace): CreteWorkspace {
+  if (reuse !== undefined) {
+    reuse.streams.rebind(s.rng);
+    reuse.streams.counter = undefined;
+    reuse.trace = undefined;
+    reuse.explicitChance = false;
+    return reuse;
+  }
+  const n = MAP.size;
+  return {
+    streams: new Streams(s.rng),
+    trace: undefined,
+    explicitChance: false,
+    ger: new Uint8Array(n),
+    bri: new Uint8Array(n),
+    cost: new Int16Array(n),
+    queue: new Int16Array(n * 8),
+    mark: new Uint8Array(n),
+    zoc: new Uint8Array(n),
+    atk: new Int16Array(n),
+    dfn: new Int16Array(n),
+  };
+}
