@@ -14,7 +14,7 @@ import { do_not_optimize, measure } from 'mitata';
 import { GameSeries, playOneGame } from '../src/core/driver.js';
 import type { Decision, GameDefinition, GameSetup, Policy } from '../src/core/game.js';
 import { createPolicies } from '../src/core/policies.js';
-import { gameStreams, randInt, streamRng } from '../src/core/rng.js';
+import { randInt, streamRng } from '../src/core/rng.js';
 import { resolveSetup } from '../src/core/setup.js';
 import { gameRegistry } from '../src/games/index.js';
 import { scsMap } from '../src/games/scs/map.js';
@@ -336,8 +336,13 @@ async function main(): Promise<void> {
   if (GAMES.list().some((g) => g.id === 'scs')) {
     // SCS 8.4: is a pocket threatened if this hex is taken? (the check every capture makes)
     const def = GAMES.list().find((g) => g.id === 'scs')!;
-    if (def.contract !== 'legacy') throw new Error('bench: scs is expected on the legacy adapter');
-    const state = def.start(resolveSetup(def, {}, 'bench'), gameStreams(SEED, 0)) as { control: number[] };
+    if (def.contract !== 'steps') throw new Error('bench: scs is expected on the stepped contract');
+    const state = def.start(resolveSetup(def, {}, 'bench'), {
+      masterSeed: SEED,
+      gameIndex: 0,
+    }) as unknown as {
+      control: number[];
+    };
     const out: number[] = [];
     const h2513 = scsMap.index('2513');
     const h2410 = scsMap.index('2410');

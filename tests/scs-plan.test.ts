@@ -3,6 +3,7 @@
  * the shortcut must give exactly the pockets of the plain two-search definition.
  */
 import { describe, expect, it } from 'vitest';
+import { playMatch, startMatch } from '../src/core/driver.js';
 import { gameStreams, randInt } from '../src/core/rng.js';
 import { resolveSetup } from '../src/core/setup.js';
 import { scs } from '../src/games/scs/index.js';
@@ -40,7 +41,7 @@ function naivePocket(control: readonly number[], h: number): number[] {
   return out;
 }
 
-const start = (): ScsState => scs.start(resolveSetup(scs, {}, 'test'), gameStreams(1, 0)) as ScsState;
+const start = (): ScsState => scs.start(resolveSetup(scs, {}, 'test'), { masterSeed: 1, gameIndex: 0 });
 
 describe('SCS 8.4 pocket test (fast path)', () => {
   it('equals the definition on random control maps', () => {
@@ -79,10 +80,8 @@ describe('SCS 4.2 turn-1 plan', () => {
     const setup = resolveSetup(scs, {}, 'test');
     let losses = 0;
     for (let g = 0; g < 200; g++) {
-      const streams = gameStreams(1, g);
-      const r = scs.play(scs.start(setup, streams), {
-        streams,
-        policies: { soviet: scs.policies.find((x) => x.id === 'historical')!.create() },
+      const r = playMatch(startMatch(scs, setup, { masterSeed: 1, gameIndex: g }), {
+        soviet: scs.policies.find((x) => x.id === 'historical')!.create(),
       });
       if (r.result === 'turn1-loss') losses++;
     }

@@ -4,26 +4,31 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Decision, Policy } from '../src/core/game.js';
-import { gameStreams } from '../src/core/rng.js';
 import { resolveSetup } from '../src/core/setup.js';
-import { fightBattle } from '../src/games/scs/combat.js';
 import { isFrontHex } from '../src/games/scs/control.js';
 import { scs } from '../src/games/scs/index.js';
 import { invariants } from '../src/games/scs/invariants.js';
 import { scsMap } from '../src/games/scs/map.js';
-import { activate, attackHex, type StepOption, stepOptions } from '../src/games/scs/movement.js';
+import { type StepOption, stepOptions } from '../src/games/scs/movement.js';
 import { allPockets, pocketIfTaken } from '../src/games/scs/pockets.js';
 import { GERMAN, MECH, NONMECH, OPS_EC, type ScsState, SECURITY, SOVIET } from '../src/games/scs/state.js';
 import { endOfTurn } from '../src/games/scs/turn.js';
 import { endOfGameResult } from '../src/games/scs/victory.js';
-import { RECONSTRUCTION, scriptedRun, takeFromPool } from './helpers/scs.js';
+import {
+  activate,
+  attackHex,
+  fightBattle,
+  RECONSTRUCTION,
+  scriptedRun,
+  takeFromPool,
+} from './helpers/scs.js';
 
 const H = (id: string) => scsMap.index(id);
 const ids = (hs: readonly number[]) => hs.map((h) => scsMap.ids[h]).sort();
 
 function fresh(seed = 1): ScsState {
   const setup = resolveSetup(scs, { params: RECONSTRUCTION }, 'test');
-  return scs.start(setup, gameStreams(seed, 0));
+  return scs.start(setup, { masterSeed: seed, gameIndex: 0 });
 }
 
 /** A Soviet policy answering by decision kind; unknown kinds take option 0. */

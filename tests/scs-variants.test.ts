@@ -4,24 +4,31 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Decision, Policy } from '../src/core/game.js';
-import { gameStreams } from '../src/core/rng.js';
 import { resolveSetup } from '../src/core/setup.js';
-import { fightBattle } from '../src/games/scs/combat.js';
 import { drawForBattle, SUDDEN_DEATH } from '../src/games/scs/engine.js';
 import { breakout } from '../src/games/scs/forces.js';
 import { scs } from '../src/games/scs/index.js';
 import { invariants } from '../src/games/scs/invariants.js';
 import { scsMap } from '../src/games/scs/map.js';
-import { attackHex } from '../src/games/scs/movement.js';
 import { pocketIfTaken } from '../src/games/scs/pockets.js';
 import { GERMAN, GUDERIAN, NONMECH, type ScsState, SECURITY, SOVIET } from '../src/games/scs/state.js';
-import { phaseII, phaseIV } from '../src/games/scs/turn.js';
-import { RECONSTRUCTION, scriptedRun, takeFromPool } from './helpers/scs.js';
+import {
+  attackHex,
+  fightBattle,
+  phaseII,
+  phaseIV,
+  RECONSTRUCTION,
+  scriptedRun,
+  takeFromPool,
+} from './helpers/scs.js';
 
 const H = (id: string) => scsMap.index(id);
 
 function fresh(variants: Record<string, boolean> = {}): ScsState {
-  return scs.start(resolveSetup(scs, { variants, params: RECONSTRUCTION }, 'test'), gameStreams(1, 0));
+  return scs.start(resolveSetup(scs, { variants, params: RECONSTRUCTION }, 'test'), {
+    masterSeed: 1,
+    gameIndex: 0,
+  });
 }
 
 function scripted(answer: (d: Decision) => number, asked: Decision[] = []): Policy {

@@ -8,7 +8,7 @@ import { withSearchPolicies } from '../core/rollout.js';
 import { scs } from './scs/index.js';
 import { sfo } from './sfo/index.js';
 
-export const GAMES: readonly GameDefinition[] = [withSearchPolicies(sfo), scs];
+export const GAMES: readonly GameDefinition[] = [withSearchPolicies(sfo), withSearchPolicies(scs)];
 
 /** A registry of every game (a fresh one per call; registries hold no shared state). */
 export function gameRegistry(): GameRegistry {

@@ -4,7 +4,8 @@
  * The defending counters live in `state.engaged` for the length of the battle.
  */
 import { hitsOfDie } from './crt.js';
-import { counterName, decide, log, type Run, toNextTurnBox } from './engine.js';
+import type { AnotherRoundDecision, CommitViDecision, GermanLossDecision } from './decisions.js';
+import { counterName, log, type Run, toNextTurnBox } from './engine.js';
 import { scsMap } from './map.js';
 import {
   GUDERIAN,
@@ -15,11 +16,17 @@ import {
   RAID,
   ROTKOPF,
   type ScsState,
+  type ScsTask,
   SECURITY,
   VIII_FK,
 } from './state.js';
 
 export type BattleKind = 'defense' | 'relief' | 'breakout';
+type BattleTask = ScsTask & { t: 'battle' };
+type LossesTask = ScsTask & { t: 'losses' };
+
+/** The two answers of a yes/no decision (10.11, 10.1 step 10). */
+const NO_YES: readonly boolean[] = [false, true];
 
 const TYPE_WORD = ['mechanized', 'non-mechanized', 'security'];
 
@@ -82,27 +89,35 @@ export function applySovietHits(run: Run, a: number, hits: number): void {
   }
 }
 
-/** SCS 10.14: the player apportions hits among the engaged German units; support markers never die (10.12). */
-export function applyGermanHits(run: Run, hits: number): number {
+/** SCS 10.14: the player apportions `hits` among the engaged German units (a losses task); support markers never die (10.12). */
+function germanHits(run: Run, hits: number): void {
+  if (hits > 0) run.s.stack.push({ t: 'losses', hits, k: 0 });
+}
+
+/** SCS 10.14: the type of the next engaged German unit to die; null when the hits are spent or no unit is left. */
+export function lossDecision(run: Run, task: LossesTask): GermanLossDecision | null {
   const s = run.s;
-  let killed = 0;
-  const counts = [0, 0, 0, 0, 0, 0, 0, 0];
-  for (let k = 0; k < hits; k++) {
-    engagedCounts(s, counts);
+  if (task.k < task.hits) {
+    const counts = engagedCounts(s, [0, 0, 0, 0, 0, 0, 0, 0]);
     const types: number[] = [];
     for (let t = MECH; t <= SECURITY; t++) if (counts[t]! > 0) types.push(t);
-    if (types.length === 0) break;
-    const t = types[decide(run, 'germanLoss', 'SCS 10.14', types, (x) => TYPE_WORD[x]!)]!;
-    let j = s.engaged.length - 1;
-    while (s.gType[s.engaged[j]!] !== t) j--;
-    const id = s.engaged[j]!;
-    s.engaged.splice(j, 1);
-    toNextTurnBox(run, id); // SCS 7.6: eliminated units regroup next turn
-    s.stats.germanEliminated++;
-    killed++;
-    if (run.trace) log(run, 'SCS 7.6', `${counterName(run, id)} eliminated: to the next turn's box`);
+    if (types.length > 0) return { kind: 'germanLoss', side: 'soviet', rule: 'SCS 10.14', options: types };
   }
-  return killed;
+  s.stack.pop();
+  return null;
+}
+
+/** SCS 10.14, 7.6: one engaged unit of type t is eliminated and regroups in the next turn's box. */
+export function applyLoss(run: Run, task: LossesTask, t: number): void {
+  const s = run.s;
+  let j = s.engaged.length - 1;
+  while (s.gType[s.engaged[j]!] !== t) j--;
+  const id = s.engaged[j]!;
+  s.engaged.splice(j, 1);
+  toNextTurnBox(run, id); // SCS 7.6: eliminated units regroup next turn
+  s.stats.germanEliminated++;
+  task.k++;
+  if (run.trace) log(run, 'SCS 7.6', `${counterName(run, id)} eliminated: to the next turn's box`);
 }
 
 export interface Drm {
@@ -164,176 +179,242 @@ function germanFire(
   applySovietHits(run, a, hits);
 }
 
-export interface BattleOutcome {
-  /** True when every German combat unit was eliminated. */
-  won: boolean;
-  mf: number;
-}
-
 /**
- * Fights a battle in hex h between army a's force and the engaged German counters, round after
- * round (10.1, 10.3; relief 10.2) until one side is gone or the Soviet player breaks off (9.5),
- * each round after the first costing 1 MF (9.3). Support markers go to the next turn's box at
- * the end (10.6-10.9), a Raid after round 1 (10.10); survivors stay in place (8.9) by the caller.
+ * Starts a battle in hex h between army a's force and the engaged German counters, fought round
+ * after round (10.1, 10.3; relief 10.2) until one side is gone or the Soviet player breaks off
+ * (9.5), each round after the first costing 1 MF (9.3). Support markers go to the next turn's box
+ * at the end (10.6-10.9), a Raid after round 1 (10.10); survivors stay in place (8.9) by the
+ * caller. When the battle task is done, state.outcome holds whether the Soviets won and the MF left.
  */
-export function fightBattle(
-  run: Run,
-  kind: 'defense' | 'relief',
-  h: number,
-  a: number,
-  mfIn: number,
-): BattleOutcome {
+export function startBattle(run: Run, kind: 'defense' | 'relief', h: number, a: number, mf: number): void {
   const s = run.s;
-  const cfg = s.cfg;
   const army = s.armies[a]!;
-  const e = s.armies[s.armies.length - 1]!;
-  const hit = cfg.hit;
   // SCS 10.1 step 1, 10.2: primary fire only in the first round of a shock army's first attack of the turn, never vs relief
   const primary = army.type === 'shock' && !army.attacked && kind === 'defense';
   // variant relief-keeps-primary: a relief battle (a German attack, 10.2) is not the army's first attack
-  if (army.type === 'shock' && (kind === 'defense' || !cfg.reliefKeepsPrimary)) army.attacked = true;
+  if (army.type === 'shock' && (kind === 'defense' || !s.cfg.reliefKeepsPrimary)) army.attacked = true;
+  s.battle = { hex: h, kind, round: 0, mech: 0, nonMech: 0, security: 0, supports: 0 };
+  s.stack.push({
+    t: 'battle',
+    kind,
+    h,
+    a,
+    primary,
+    mf,
+    round: 1,
+    stage: 'round',
+    vi: false,
+    drm: [0, 0, 0, 0],
+  });
+}
+
+/**
+ * Runs battle `b` to its next decision (VI IC commitment, another round) in the exact fire
+ * precedence of 10.1, hits applied immediately (German losses through a losses task); null when it
+ * has pushed a losses task or ended.
+ */
+export function battleStep(run: Run, b: BattleTask): CommitViDecision | AnotherRoundDecision | null {
+  const s = run.s;
+  const cfg = s.cfg;
+  const hit = cfg.hit;
+  const a = b.a;
+  const h = b.h;
+  const army = s.armies[a]!;
+  const e = s.armies[s.armies.length - 1]!;
   const counts = [0, 0, 0, 0, 0, 0, 0, 0];
-  const drm: Drm = { mech: 0, nonMech: 0, security: 0, soviet: 0 };
-  let mf = mfIn;
-  const bv = { hex: h, kind, round: 0, mech: 0, nonMech: 0, security: 0, supports: 0 };
-  run.view.battle = bv;
-  for (let round = 1; ; round++) {
-    engagedCounts(s, counts);
-    roundDrm(run, kind, h, round, counts, drm);
-    bv.round = round;
-    bv.mech = counts[MECH]!;
-    bv.nonMech = counts[NONMECH]!;
-    bv.security = counts[SECURITY]!;
-    bv.supports = s.engaged.length - bv.mech - bv.nonMech - bv.security;
-    if (run.trace) {
-      log(
-        run,
-        kind === 'relief' ? 'SCS 10.2' : 'SCS 10.1',
-        `${kind === 'relief' ? 'relief battle' : 'battle'} for ${scsMap.label(h)}, round ${round}: ${army.id} (${forceSteps(s, a)} steps${s.host === a ? ' with 1E' : ''}) vs ${s.engaged.map((id) => counterName(run, id)).join(', ')}`,
-      );
-    }
-    // SCS 10.11: VI Interceptor Corps, once per turn, committed in the round the player chooses
-    let vi = false;
-    if (s.viReady) {
-      vi =
-        decide(run, 'commitVI', 'SCS 10.11', [false, true], (x) =>
-          x ? 'commit VI Interceptor Corps' : 'hold VI IC',
-        ) === 1;
-      if (vi) s.viReady = false;
-    }
-    // 1) shock primary
-    if (primary && round === 1) {
-      const dice = run.trace ? ([] as number[]) : null;
-      const hits = fire(run, army.steps, hit.shockPrimary, drm.soviet, cfg.shockDoubleSix, dice);
-      if (run.trace)
-        log(
-          run,
-          'SCS 10.1 step 1',
-          `${army.id} shock primary fire, ${army.steps} dice (hit on ${hit.shockPrimary}, DRM +${drm.soviet}): ${hits} hit(s)`,
-          dice!,
-        );
-      applyGermanHits(run, hits);
-      engagedCounts(s, counts);
-    }
-    // 2) German mechanized, 3) non-mechanized
-    germanFire(run, a, MECH, counts[MECH]!, hit.mech, drm.mech, h);
-    germanFire(run, a, NONMECH, counts[NONMECH]!, hit.nonMech, drm.nonMech, h);
-    // 4) shock secondary and every other Soviet unit (1E included)
-    if (forceSteps(s, a) > 0) {
-      const dice = run.trace ? ([] as number[]) : null;
-      let hits = 0;
-      let n = 0;
-      if (!(primary && round === 1) && army.steps > 0) {
-        hits += fire(
-          run,
-          army.steps,
-          army.type === 'shock' ? hit.shockSecondary : hit.combined,
-          drm.soviet,
-          false,
-          dice,
-        );
-        n += army.steps;
-      }
-      if (s.host === a && e.steps > 0) {
-        hits += fire(run, e.steps, hit.combined, drm.soviet, false, dice);
-        n += e.steps;
-      }
-      if (n > 0) {
-        if (run.trace)
-          log(run, 'SCS 10.1 step 4', `Soviet fire, ${n} dice (DRM +${drm.soviet}): ${hits} hit(s)`, dice!);
-        applyGermanHits(run, hits);
-      }
-    }
-    // 5) German security
-    engagedCounts(s, counts);
-    germanFire(run, a, SECURITY, counts[SECURITY]!, hit.security, drm.security, h);
-    // 6) VI Interceptor Corps: one unmodified die per involved German unit
-    if (vi) {
-      engagedCounts(s, counts);
-      const n = counts[MECH]! + counts[NONMECH]! + counts[SECURITY]!;
-      const dice = run.trace ? ([] as number[]) : null;
-      const hits = fire(run, n, hit.vi, 0, false, dice);
-      if (run.trace)
-        log(
-          run,
-          'SCS 10.1 step 6',
-          `VI Interceptor Corps, ${n} dice (hit on ${hit.vi}, unmodified): ${hits} hit(s)`,
-          dice!,
-        );
-      applyGermanHits(run, hits);
-    }
-    // SCS 10.10: the Raid marker leaves after the first round
-    if (round === 1) {
-      for (let j = s.engaged.length - 1; j >= 0; j--) {
-        const id = s.engaged[j]!;
-        if (s.gType[id] === RAID) {
-          s.engaged.splice(j, 1);
-          toNextTurnBox(run, id);
+  for (;;) {
+    switch (b.stage) {
+      case 'round': {
+        engagedCounts(s, counts);
+        const drm = roundDrm(run, b.kind, h, b.round, counts, {
+          mech: 0,
+          nonMech: 0,
+          security: 0,
+          soviet: 0,
+        });
+        b.drm[0] = drm.mech;
+        b.drm[1] = drm.nonMech;
+        b.drm[2] = drm.security;
+        b.drm[3] = drm.soviet;
+        const bv = s.battle!;
+        bv.round = b.round;
+        bv.mech = counts[MECH]!;
+        bv.nonMech = counts[NONMECH]!;
+        bv.security = counts[SECURITY]!;
+        bv.supports = s.engaged.length - bv.mech - bv.nonMech - bv.security;
+        if (run.trace) {
+          log(
+            run,
+            b.kind === 'relief' ? 'SCS 10.2' : 'SCS 10.1',
+            `${b.kind === 'relief' ? 'relief battle' : 'battle'} for ${scsMap.label(h)}, round ${b.round}: ${army.id} (${forceSteps(s, a)} steps${s.host === a ? ' with 1E' : ''}) vs ${s.engaged.map((id) => counterName(run, id)).join(', ')}`,
+          );
         }
+        b.stage = 'primary';
+        b.vi = false;
+        // SCS 10.11: VI Interceptor Corps, once per turn, committed in the round the player chooses
+        if (s.viReady) return { kind: 'commitVI', side: 'soviet', rule: 'SCS 10.11', options: NO_YES };
+        break;
+      }
+      case 'primary': {
+        // 1) shock primary
+        b.stage = 'german';
+        if (b.primary && b.round === 1) {
+          const dice = run.trace ? ([] as number[]) : null;
+          const hits = fire(run, army.steps, hit.shockPrimary, b.drm[3], cfg.shockDoubleSix, dice);
+          if (run.trace)
+            log(
+              run,
+              'SCS 10.1 step 1',
+              `${army.id} shock primary fire, ${army.steps} dice (hit on ${hit.shockPrimary}, DRM +${b.drm[3]}): ${hits} hit(s)`,
+              dice!,
+            );
+          if (hits > 0) {
+            germanHits(run, hits);
+            return null;
+          }
+        }
+        break;
+      }
+      case 'german':
+        // 2) German mechanized, 3) non-mechanized
+        engagedCounts(s, counts);
+        germanFire(run, a, MECH, counts[MECH]!, hit.mech, b.drm[0], h);
+        germanFire(run, a, NONMECH, counts[NONMECH]!, hit.nonMech, b.drm[1], h);
+        b.stage = 'soviet';
+        break;
+      case 'soviet': {
+        // 4) shock secondary and every other Soviet unit (1E included)
+        b.stage = 'security';
+        if (forceSteps(s, a) > 0) {
+          const dice = run.trace ? ([] as number[]) : null;
+          let hits = 0;
+          let n = 0;
+          if (!(b.primary && b.round === 1) && army.steps > 0) {
+            hits += fire(
+              run,
+              army.steps,
+              army.type === 'shock' ? hit.shockSecondary : hit.combined,
+              b.drm[3],
+              false,
+              dice,
+            );
+            n += army.steps;
+          }
+          if (s.host === a && e.steps > 0) {
+            hits += fire(run, e.steps, hit.combined, b.drm[3], false, dice);
+            n += e.steps;
+          }
+          if (n > 0) {
+            if (run.trace)
+              log(run, 'SCS 10.1 step 4', `Soviet fire, ${n} dice (DRM +${b.drm[3]}): ${hits} hit(s)`, dice!);
+            if (hits > 0) {
+              germanHits(run, hits);
+              return null;
+            }
+          }
+        }
+        break;
+      }
+      case 'security':
+        // 5) German security
+        engagedCounts(s, counts);
+        germanFire(run, a, SECURITY, counts[SECURITY]!, hit.security, b.drm[2], h);
+        b.stage = 'vi';
+        break;
+      case 'vi': {
+        // 6) VI Interceptor Corps: one unmodified die per involved German unit
+        b.stage = 'end';
+        if (b.vi) {
+          engagedCounts(s, counts);
+          const n = counts[MECH]! + counts[NONMECH]! + counts[SECURITY]!;
+          const dice = run.trace ? ([] as number[]) : null;
+          const hits = fire(run, n, hit.vi, 0, false, dice);
+          if (run.trace)
+            log(
+              run,
+              'SCS 10.1 step 6',
+              `VI Interceptor Corps, ${n} dice (hit on ${hit.vi}, unmodified): ${hits} hit(s)`,
+              dice!,
+            );
+          if (hits > 0) {
+            germanHits(run, hits);
+            return null;
+          }
+        }
+        break;
+      }
+      case 'end': {
+        // SCS 10.10: the Raid marker leaves after the first round
+        if (b.round === 1) {
+          for (let j = s.engaged.length - 1; j >= 0; j--) {
+            const id = s.engaged[j]!;
+            if (s.gType[id] === RAID) {
+              s.engaged.splice(j, 1);
+              toNextTurnBox(run, id);
+            }
+          }
+        }
+        // 7-10) end of round
+        engagedCounts(s, counts);
+        const germans = counts[MECH]! + counts[NONMECH]! + counts[SECURITY]!;
+        // both sides gone in one round (the VI IC fires last). Default mutual-wipeout-german-hold: with no
+        // force left to take the hex the battle is lost; variant mutual-wipeout-soviet-win: step 8 comes first
+        if (forceSteps(s, a) === 0 && !(germans === 0 && cfg.mutualWipeoutSovietWin)) {
+          if (run.trace)
+            log(run, 'SCS 10.1 step 9', `${army.id} force eliminated: German victory in ${scsMap.label(h)}`);
+          endBattle(run, b, false);
+          return null;
+        }
+        if (germans === 0) {
+          if (run.trace)
+            log(run, 'SCS 10.1 step 8', `all German units in ${scsMap.label(h)} eliminated: Soviet victory`);
+          endBattle(run, b, true);
+          return null;
+        }
+        const bv = s.battle!;
+        bv.mech = counts[MECH]!;
+        bv.nonMech = counts[NONMECH]!;
+        bv.security = counts[SECURITY]!;
+        // SCS 9.3, 9.5, 10.1 step 10: another round costs 1 MF; otherwise the battle is lost
+        if (b.mf >= 1)
+          return { kind: 'anotherRound', side: 'soviet', rule: 'SCS 9.3, 10.1 step 10', options: NO_YES };
+        breakOff(run, b);
+        return null;
       }
     }
-    // 7-10) end of round
-    engagedCounts(s, counts);
-    const germans = counts[MECH]! + counts[NONMECH]! + counts[SECURITY]!;
-    // both sides gone in one round (the VI IC fires last). Default mutual-wipeout-german-hold: with no
-    // force left to take the hex the battle is lost; variant mutual-wipeout-soviet-win: step 8 comes first
-    if (forceSteps(s, a) === 0 && !(germans === 0 && cfg.mutualWipeoutSovietWin)) {
-      if (run.trace)
-        log(run, 'SCS 10.1 step 9', `${army.id} force eliminated: German victory in ${scsMap.label(h)}`);
-      endBattle(run);
-      return { won: false, mf };
-    }
-    if (germans === 0) {
-      if (run.trace)
-        log(run, 'SCS 10.1 step 8', `all German units in ${scsMap.label(h)} eliminated: Soviet victory`);
-      endBattle(run);
-      return { won: true, mf };
-    }
-    bv.mech = counts[MECH]!;
-    bv.nonMech = counts[NONMECH]!;
-    bv.security = counts[SECURITY]!;
-    // SCS 9.3, 9.5, 10.1 step 10: another round costs 1 MF; otherwise the battle is lost
-    const again =
-      mf >= 1 &&
-      decide(run, 'anotherRound', 'SCS 9.3, 10.1 step 10', [false, true], (x) =>
-        x ? 'fight another round' : 'break off',
-      ) === 1;
-    if (!again) {
-      if (run.trace)
-        log(
-          run,
-          'SCS 9.5',
-          `${army.id} ${mf >= 1 ? 'breaks off' : 'is out of MF'}: stymied at ${scsMap.label(h)}`,
-        );
-      endBattle(run);
-      return { won: false, mf };
-    }
-    mf -= 1;
   }
 }
 
-/** SCS 10.6-10.9, 8.10: support markers of a finished battle go to the next turn's box. */
-function endBattle(run: Run): void {
+/** SCS 10.11: the VI Interceptor Corps committed (or held) in this round. */
+export function applyCommitVI(run: Run, b: BattleTask, commit: boolean): void {
+  b.vi = commit;
+  if (commit) run.s.viReady = false;
+}
+
+/** SCS 9.3, 10.1 step 10: another round for 1 MF, or the battle is lost (9.5). */
+export function applyAnotherRound(run: Run, b: BattleTask, again: boolean): void {
+  if (!again) {
+    breakOff(run, b);
+    return;
+  }
+  b.mf -= 1;
+  b.round++;
+  b.stage = 'round';
+}
+
+/** SCS 9.5: the force breaks off (or is out of MF): the battle is lost. */
+function breakOff(run: Run, b: BattleTask): void {
+  if (run.trace)
+    log(
+      run,
+      'SCS 9.5',
+      `${run.s.armies[b.a]!.id} ${b.mf >= 1 ? 'breaks off' : 'is out of MF'}: stymied at ${scsMap.label(b.h)}`,
+    );
+  endBattle(run, b, false);
+}
+
+/** SCS 10.6-10.9, 8.10: support markers of a finished battle go to the next turn's box; the battle task ends with its result. */
+function endBattle(run: Run, b: BattleTask, won: boolean): void {
   const s = run.s;
   for (let j = s.engaged.length - 1; j >= 0; j--) {
     const id = s.engaged[j]!;
@@ -342,7 +423,10 @@ function endBattle(run: Run): void {
       toNextTurnBox(run, id);
     }
   }
-  run.view.battle = null;
+  s.battle = null;
+  s.stack.pop();
+  s.outcome.won = won;
+  s.outcome.mf = b.mf;
 }
 
 /**
@@ -353,7 +437,7 @@ export function breakoutFire(run: Run, h: number, a: number): boolean {
   const s = run.s;
   const counts = engagedCounts(s, [0, 0, 0, 0, 0, 0, 0, 0]);
   const drm = roundDrm(run, 'breakout', h, 1, counts, { mech: 0, nonMech: 0, security: 0, soviet: 0 });
-  run.view.battle = {
+  run.s.battle = {
     hex: h,
     kind: 'breakout',
     round: 1,
@@ -365,6 +449,6 @@ export function breakoutFire(run: Run, h: number, a: number): boolean {
   germanFire(run, a, MECH, counts[MECH]!, s.cfg.hit.mech, drm.mech, h);
   germanFire(run, a, NONMECH, counts[NONMECH]!, s.cfg.hit.nonMech, drm.nonMech, h);
   germanFire(run, a, SECURITY, counts[SECURITY]!, s.cfg.hit.security, drm.security, h);
-  run.view.battle = null;
+  run.s.battle = null;
   return forceSteps(s, a) === 0;
 }

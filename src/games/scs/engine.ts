@@ -1,64 +1,17 @@
 /**
- * The running game: state, streams, policies and narration bundled for the rules modules,
- * plus the force pool (3.3, 7.5, 7.6, 4.8) and the turn-track boxes.
+ * The rules' helpers shared by the chapters: narration, the force pool (3.3, 7.5, 7.6, 4.8) and
+ * the turn-track boxes. `Run` is the game's workspace, bound to its state.
  */
-import { ask, note } from '../../core/decide.js';
-import { d6 } from '../../core/dice.js';
-import type { Decision, PlayContext, TraceEvent } from '../../core/game.js';
-import { type Rng, randInt } from '../../core/rng.js';
+import { note } from '../../core/decide.js';
+import type { TraceEvent } from '../../core/game.js';
 import { scsMap } from './map.js';
-import { COUNTER_NAMES, GUDERIAN, type ScsState } from './state.js';
+import { COUNTER_NAMES, GUDERIAN } from './state.js';
+import type { ScsWorkspace } from './workspace.js';
 
-/** What a policy sees: the state (read-only by contract) and the force being moved, if any. */
-export interface ScsView {
-  readonly state: ScsState;
-  /** Army index of the force moving now, or -1. */
-  active: number;
-  /** MF the active force has left. */
-  mf: number;
-  /** The battle being fought, if any. */
-  battle: BattleView | null;
-}
+export type Run = ScsWorkspace;
 
-export interface BattleView {
-  hex: number;
-  kind: 'defense' | 'relief' | 'breakout';
-  round: number;
-  mech: number;
-  nonMech: number;
-  security: number;
-  supports: number;
-}
-
-/** Thrown (never caught but by play) when the pool is found empty: 4.8 sudden death. */
+/** Thrown (never caught but by the turn sequence) when the pool is found empty: 4.8 sudden death. */
 export const SUDDEN_DEATH = { suddenDeath: true } as const;
-
-export interface Run {
-  readonly s: ScsState;
-  readonly ctx: PlayContext<ScsState>;
-  readonly trace: TraceEvent[] | undefined;
-  readonly view: ScsView;
-  /** One combat die (stream 'combat'); tests may script it. */
-  combatDie: () => number;
-  /** Die for force generation rolls (stream 'draws'). */
-  genDie: () => number;
-  /** Index of the next blind draw among n pool counters (stream 'draws'). */
-  drawIndex: (n: number) => number;
-}
-
-export function makeRun(s: ScsState, ctx: PlayContext<ScsState>): Run {
-  const combat: Rng = ctx.streams.stream('combat');
-  const draws: Rng = ctx.streams.stream('draws');
-  return {
-    s,
-    ctx,
-    trace: ctx.trace,
-    view: { state: s, active: -1, mf: 0, battle: null },
-    combatDie: () => d6(combat),
-    genDie: () => d6(draws),
-    drawIndex: (n) => (n === 1 ? 0 : randInt(draws, 0, n - 1)),
-  };
-}
 
 /** Narrates one event when tracing (callers guard with `if (run.trace)` to skip string building). */
 export function log(run: Run, rule: string, text: string, dice?: readonly number[]): void {
@@ -67,30 +20,6 @@ export function log(run: Run, rule: string, text: string, dice?: readonly number
       ? { turn: run.s.turn, phase: run.s.phase, rule, text }
       : { turn: run.s.turn, phase: run.s.phase, rule, text, dice: [...dice] };
   note(run.trace, e);
-}
-
-/** Asks the Soviet policy; narrates the choice when tracing. */
-export function decide<O>(
-  run: Run,
-  kind: string,
-  rule: string,
-  options: readonly O[],
-  describe?: (o: O) => string,
-): number {
-  if (options.length === 1) return 0;
-  const decision: Decision<string, O> = { kind, side: 'soviet', rule, options };
-  const i = ask(run.ctx.streams, run.ctx.policies, run.view, decision);
-  if (run.trace) {
-    note(run.trace, {
-      turn: run.s.turn,
-      phase: run.s.phase,
-      side: 'soviet',
-      rule,
-      text: `Soviet decision ${kind}: ${describe ? describe(options[i]!) : JSON.stringify(options[i])}`,
-      decision: { kind, choice: i, of: options.length },
-    });
-  }
-  return i;
 }
 
 export function counterName(run: Run, id: number): string {

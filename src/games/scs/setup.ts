@@ -1,8 +1,7 @@
 /** SCS 3.x: set-up — pool, turn track, control, Soviet armies, and the initial front markers. */
 
-import type { GameSetup } from '../../core/game.js';
-import type { GameStreams } from '../../core/rng.js';
-import { randInt } from '../../core/rng.js';
+import type { GameSeed, GameSetup } from '../../core/game.js';
+import { newRngState, randInt, Streams } from '../../core/rng.js';
 import { isFrontHex } from './control.js';
 import { scsMap } from './map.js';
 import { resolveConfig } from './parameters.js';
@@ -23,8 +22,10 @@ import {
 
 export const TURNS = 6;
 
-export function startGame(setup: GameSetup, streams: GameStreams): ScsState {
+/** The state of one game at set-up (3.1-3.5), its first front markers drawn from stream 'setup'. */
+export function startGame(setup: GameSetup, seed: GameSeed): ScsState {
   const cfg = resolveConfig(setup);
+  const rngState = newRngState(seed.masterSeed, seed.gameIndex);
   const gType: number[] = [];
   const pool: number[] = [];
   const track: number[][] = [[], [], [], [], [], [], [], []];
@@ -68,8 +69,16 @@ export function startGame(setup: GameSetup, streams: GameStreams): ScsState {
   });
   const s: ScsState = {
     cfg,
+    rng: rngState,
     turn: 1,
     phase: 'setup',
+    seq: 0,
+    stack: [],
+    pending: null,
+    active: -1,
+    mf: 0,
+    battle: null,
+    outcome: { won: false, mf: 0 },
     control,
     marker: new Array<number>(scsMap.size).fill(-1),
     held: Array.from({ length: scsMap.size }, () => []),
@@ -109,7 +118,7 @@ export function startGame(setup: GameSetup, streams: GameStreams): ScsState {
     pocketLog: [],
   };
   // SCS 3.4: one blind-drawn marker on each initial front hex
-  const rng = streams.stream('setup');
+  const rng = new Streams(rngState).stream('setup');
   for (let h = 0; h < scsMap.size; h++) {
     if (!isFrontHex(s, h) || pool.length === 0) continue;
     const i = randInt(rng, 0, pool.length - 1);

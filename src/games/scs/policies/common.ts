@@ -7,7 +7,7 @@ import type { Decision, Policy } from '../../../core/game.js';
 import { memoizeWeak } from '../../../core/memo.js';
 import { type Rng, randInt } from '../../../core/rng.js';
 import { forceSteps } from '../combat.js';
-import type { ScsView } from '../engine.js';
+import type { ScsView } from '../decisions.js';
 import { scsMap } from '../map.js';
 import type { StepOption } from '../movement.js';
 import type { Cfg } from '../parameters.js';
