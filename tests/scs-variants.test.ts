@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Decision, Policy } from '../src/core/game.js';
 import { resolveSetup } from '../src/core/setup.js';
-import { drawForBattle, SUDDEN_DEATH } from '../src/games/scs/engine.js';
+import { drawForBattle } from '../src/games/scs/engine.js';
 import { breakout } from '../src/games/scs/forces.js';
 import { scs } from '../src/games/scs/index.js';
 import { invariants } from '../src/games/scs/invariants.js';
@@ -124,27 +124,21 @@ describe('SCS 4.8 variants: when the pool is found empty', () => {
     const s = fresh();
     lastCounter(s);
     const run = scriptedRun(s, none, []);
-    expect(() => drawForBattle(run, H('2507'), s.engaged)).toThrow();
-    try {
-      drawForBattle(run, H('2507'), []);
-    } catch (e) {
-      expect(e).toBe(SUDDEN_DEATH);
-    }
+    expect(drawForBattle(run, H('2507'), s.engaged)).toBe(false);
+    expect(s.pool).toHaveLength(0);
+    expect(s.result).toBe('sudden-death');
+    expect(s.endReason).toBe('sudden-death');
   });
   it('pool-empty-on-draw: the empty pool is found only by the next draw', () => {
     const s = fresh({ 'pool-empty-on-draw': true });
     lastCounter(s);
     const run = scriptedRun(s, none, []);
-    drawForBattle(run, H('2507'), s.engaged);
+    expect(drawForBattle(run, H('2507'), s.engaged)).toBe(true);
     expect(s.pool).toHaveLength(0);
     expect(s.stats.minPool).toBe(0);
-    let caught: unknown = null;
-    try {
-      drawForBattle(run, H('2507'), s.engaged);
-    } catch (e) {
-      caught = e;
-    }
-    expect(caught).toBe(SUDDEN_DEATH);
+    expect(s.result).toBe('');
+    expect(drawForBattle(run, H('2507'), s.engaged)).toBe(false);
+    expect(s.result).toBe('sudden-death');
   });
 });
 

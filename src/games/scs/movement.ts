@@ -81,7 +81,7 @@ export function attackStep(run: Run, t: AttackTask): void {
           `entering ${scsMap.label(h)} threatens a pocket of ${t.pocket.map((p) => scsMap.label(p)).join(', ')}`,
         );
     }
-    generateDefenders(run, h, t.relief);
+    if (!generateDefenders(run, h, t.relief)) return; // SCS 4.8: the game is over
     t.stage = 1;
     if (markerOnly(s)) {
       dissolveMarkerOnly(run, h);
@@ -94,7 +94,7 @@ export function attackStep(run: Run, t: AttackTask): void {
   s.outcome.mf = attackResult(run, t, s.outcome.won, s.outcome.mf);
 }
 
-/** SCS 8.6-8.9, 9.4-9.5: the consequences of the battle of attack `t`; the MF left, or -1 when the move is over. */
+/** SCS 8.6-8.9, 9.4-9.5: the consequences of the battle of attack `t`; the MF left, or -1 when the move (or, 4.8, the game) is over. */
 function attackResult(run: Run, t: AttackTask, won: boolean, mf: number): number {
   const s = run.s;
   const army = s.armies[t.a]!;
@@ -116,14 +116,16 @@ function attackResult(run: Run, t: AttackTask, won: boolean, mf: number): number
   }
   s.stats.battlesWon++;
   if (!threat) {
-    takeHex(run, h, `${army.id} won the battle`);
+    if (!takeHex(run, h, `${army.id} won the battle`)) return -1; // SCS 4.8: the game is over
     return army.steps > 0 ? mf : -1; // variant mutual-wipeout-soviet-win: taken by a dead force
   }
   // SCS 8.6: the relief failed; the pocket tries to break out against the force in h
-  if (breakout(run, h, t.a, pocket)) {
+  const brokeOut = breakout(run, h, t.a, pocket);
+  if (s.result !== '') return -1; // SCS 4.8: the pool was found empty drawing the breakout force
+  if (brokeOut) {
     entry![3] = 1;
-    delineateAround(run, h);
-    for (const p of pocket) delineateAround(run, p);
+    if (!delineateAround(run, h)) return -1;
+    for (const p of pocket) if (!delineateAround(run, p)) return -1;
     return -1;
   }
   // SCS 8.8, 10.13: the pocket (fortified localities included) falls with the bottleneck hex;
@@ -137,8 +139,8 @@ function attackResult(run: Run, t: AttackTask, won: boolean, mf: number): number
       'SCS 8.8',
       `${scsMap.label(h)}${falls.length > 0 ? ` and ${falls.map((p) => scsMap.label(p)).join(', ')}` : ''} become Soviet-controlled`,
     );
-  delineateAround(run, h);
-  for (const p of pocket) delineateAround(run, p);
+  if (!delineateAround(run, h)) return -1;
+  for (const p of pocket) if (!delineateAround(run, p)) return -1;
   checkLinkage(run);
   return army.steps > 0 ? mf : -1;
 }

@@ -7,9 +7,8 @@
 import { note } from '../../core/decide.js';
 import type { ChanceNode } from '../../core/game.js';
 import { applyAnotherRound, applyCommitVI, applyLoss, battleStep, lossDecision } from './combat.js';
-import { sovietHexCount } from './control.js';
 import { describeChoice, type ScsDecision, type ScsPending } from './decisions.js';
-import { checkPool, log, type Run, SUDDEN_DEATH } from './engine.js';
+import { checkPool, type Run } from './engine.js';
 import { applyStep, attackStep, stepDecision } from './movement.js';
 import type { ScsState, ScsTask } from './state.js';
 import {
@@ -50,11 +49,11 @@ function nextStep(run: Run): void {
       return;
     case PLAY:
       s.phase = 'I';
-      checkPool(run);
       s.seq = PHASE_III; // SCS 5.2: turn 1 has no Phases I and II
+      checkPool(run);
       return;
     case TURN_START:
-      phaseI(run);
+      if (!phaseI(run)) return; // SCS 4.8: the game is over
       phaseII(run);
       s.seq = ENTER_4S;
       return;
@@ -72,13 +71,14 @@ function nextStep(run: Run): void {
       s.seq = PHASE_IV;
       return;
     case PHASE_IV:
-      phaseIV(run);
+      if (!phaseIV(run)) return;
       s.stack.push({ t: 'host', rule: 'SCS 6.3' });
       s.seq = END_OF_TURN;
       return;
     case END_OF_TURN: {
       phaseIVEnd(s);
       const r = endOfTurn(run);
+      if (s.result !== '') return; // SCS 4.8: the pool was found empty by the K-Line withdrawal
       if (r !== null) {
         s.result = r;
         s.endReason =
@@ -162,17 +162,6 @@ function carry(run: Run, task: ScsTask, d: ScsDecision, choice: number): void {
   }
 }
 
-/** SCS 4.8: the pool found empty ends the game at that moment, a Soviet sudden-death victory. */
-function suddenDeath(run: Run): void {
-  const s = run.s;
-  s.result = 'sudden-death';
-  s.endReason = 'sudden-death';
-  s.pending = null;
-  s.stats.minPool = 0;
-  s.stats.hexesByTurn[s.turn] = sovietHexCount(s);
-  if (run.trace) log(run, 'SCS 4.8', 'the German force pool is empty: Soviet sudden-death victory');
-}
-
 /** GameDefinition.advance: runs the rules to the next decision (left pending in the state) or the end. */
 export function advance(s: ScsState, ws: Run): ScsPending | null {
   return runUntil(s, ws);
@@ -183,23 +172,18 @@ export function advance(s: ScsState, ws: Run): ScsPending | null {
  * with no decision pending: for tools and tests that run part of a phase (one battle, one move).
  */
 export function runUntil(s: ScsState, ws: Run, stop?: (s: ScsState) => boolean): ScsPending | null {
-  try {
-    while (s.pending === null) {
-      if (s.result !== '' || stop?.(s)) return null;
-      const task = s.stack[s.stack.length - 1];
-      if (task === undefined) {
-        nextStep(ws);
-        continue;
-      }
-      const d = step(ws, task);
-      if (d === null) continue;
-      if (d.options.length === 1) carry(ws, task, d, 0);
-      else s.pending = d;
+  while (s.pending === null) {
+    // SCS 4.8: a sudden death (the pool found empty) is a terminal state like the end of the game
+    if (s.result !== '' || stop?.(s)) return null;
+    const task = s.stack[s.stack.length - 1];
+    if (task === undefined) {
+      nextStep(ws);
+      continue;
     }
-  } catch (e) {
-    if (e !== SUDDEN_DEATH) throw e;
-    suddenDeath(ws);
-    return null;
+    const d = step(ws, task);
+    if (d === null) continue;
+    if (d.options.length === 1) carry(ws, task, d, 0);
+    else s.pending = d;
   }
   return s.pending;
 }
@@ -225,10 +209,5 @@ export function apply(s: ScsState, ws: Run, pending: ScsPending, choice: number)
       text: `Soviet decision ${d.kind}: ${describeChoice(s, d, choice)}`,
       decision: { kind: d.kind, choice, of: d.options.length },
     });
-  try {
-    carry(ws, task, d, choice);
-  } catch (e) {
-    if (e !== SUDDEN_DEATH) throw e;
-    suddenDeath(ws);
-  }
+  carry(ws, task, d, choice);
 }

@@ -42,8 +42,8 @@ export function hostDecision(s: ScsState, rule: string): HostDecision | null {
   return { kind: 'host1E', side: 'soviet', rule, options };
 }
 
-/** SCS 7.5, 7.6, 8.8, 10.7: Phase I — reinforcements, regrouped units and pocketed units into the pool. */
-export function phaseI(run: Run): void {
+/** SCS 7.5, 7.6, 8.8, 10.7: Phase I — reinforcements, regrouped units and pocketed units into the pool; false when the game is over (4.8). */
+export function phaseI(run: Run): boolean {
   const s = run.s;
   s.phase = 'I';
   const box = s.track[s.turn]!;
@@ -69,13 +69,16 @@ export function phaseI(run: Run): void {
       }
       s.removed.push(g);
       if (run.trace) log(run, 'SCS 10.7', 'Guderian relieved of command: removed from play');
-      checkPool(run);
+      if (!checkPool(run)) return false;
       if (mh >= 0) {
-        s.marker[mh] = drawCounter(run);
-        checkPool(run);
+        const id = drawCounter(run);
+        if (id < 0) return false;
+        s.marker[mh] = id;
+        return checkPool(run);
       }
     }
   }
+  return true;
 }
 
 /** SCS 7.2-7.4, 10.11: Phase II begins: the VI IC returns; replacements from their first turn. */
@@ -170,8 +173,7 @@ export function applyJointOp(run: Run, h: number): void {
       `Partisan/Airborne/Cavalry marker placed in ${scsMap.label(h)}: Soviet-controlled without combat`,
     );
   setSoviet(run, h);
-  delineateAround(run, h);
-  checkLinkage(run);
+  if (delineateAround(run, h)) checkLinkage(run);
 }
 
 /** SCS 9.1: Phase III — the next force to activate, or -1 to end the phase; null when none can move. */
@@ -192,15 +194,15 @@ export function applyForce(run: Run, i: number): boolean {
   return true;
 }
 
-/** SCS 5.5, 8.9: Phase IV — defenders that held return to the pool, the front is re-marked (then 1E may change host, 6.3). */
-export function phaseIV(run: Run): void {
+/** SCS 5.5, 8.9: Phase IV — defenders that held return to the pool, the front is re-marked (then 1E may change host, 6.3); false when the game is over (4.8). */
+export function phaseIV(run: Run): boolean {
   const s = run.s;
   s.phase = 'IV';
   for (let h = 0; h < scsMap.size; h++) {
     const held = s.held[h]!;
     while (held.length > 0) s.pool.push(held.pop()!);
   }
-  delineateAll(run);
+  return delineateAll(run);
 }
 
 /** SCS 9.8, 10.1: the end of Phase IV: Stop markers off, shock armies' first attacks renewed. */
@@ -211,7 +213,7 @@ export function phaseIVEnd(s: ScsState): void {
   }
 }
 
-/** SCS 4.2-4.4: end-of-turn checks; returns a result id when the game ends here. */
+/** SCS 4.2-4.4: end-of-turn checks; returns a result id when the game ends here (null also when the pool is found empty, 4.8, state.result set). */
 export function endOfTurn(run: Run): string | null {
   const s = run.s;
   s.stats.hexesByTurn[s.turn] = sovietHexCount(s);
@@ -236,7 +238,7 @@ export function endOfTurn(run: Run): string | null {
     // SCS 4.4: the German withdrawal behind the K-Line
     for (let h = 0; h < scsMap.size; h++) if (s.cfg.kArea[h] === 1) setSoviet(run, h);
     if (run.trace) log(run, 'SCS 4.4', 'K-Line withdrawal: the whole K-area becomes Soviet');
-    delineateAll(run);
+    if (!delineateAll(run)) return null; // SCS 4.8: the game is over
     checkLinkage(run);
   }
   if (s.turn === TURNS) {
