@@ -9,7 +9,7 @@ import { resolveSetup } from '../src/core/setup.js';
 import { scs } from '../src/games/scs/index.js';
 import { scsMap } from '../src/games/scs/map.js';
 import { pocketIfTaken } from '../src/games/scs/pockets.js';
-import { CAPITAL_RING, PlanScratch, planTurn1 } from '../src/games/scs/policies/plan.js';
+import { PlanScratch, planTurn1 } from '../src/games/scs/policies/plan.js';
 import { GERMAN, type ScsState, SOVIET } from '../src/games/scs/state.js';
 
 /** SCS 8.4 by definition: German hexes that reach a German west-edge hex, avoiding `avoid`. */
@@ -72,7 +72,7 @@ describe('SCS 4.2 turn-1 plan', () => {
     for (let i = 0; i < s.armies.length - 1; i++) if (s.armies[i]!.hex >= 0) cands.push(i);
     const p = planTurn1(s, new PlanScratch(), cands)!;
     expect(p).not.toBeNull();
-    expect(CAPITAL_RING).toContain(p.hex);
+    expect(scsMap.capitalRing).toContain(p.hex);
     if (scsMap.ids[p.hex] === '2513') expect(p.relief).toBe(true);
     if (!p.relief) expect(pocketIfTaken(s.control, p.hex, [])).toEqual([]);
   });

@@ -5,12 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Decision, Policy } from '../src/core/game.js';
 import { resolveSetup } from '../src/core/setup.js';
-import { drawForBattle } from '../src/games/scs/engine.js';
 import { breakout } from '../src/games/scs/forces.js';
 import { scs } from '../src/games/scs/index.js';
 import { invariants } from '../src/games/scs/invariants.js';
 import { scsMap } from '../src/games/scs/map.js';
 import { pocketIfTaken } from '../src/games/scs/pockets.js';
+import { drawForBattle } from '../src/games/scs/pool.js';
 import { GERMAN, GUDERIAN, NONMECH, type ScsState, SECURITY, SOVIET } from '../src/games/scs/state.js';
 import {
   attackHex,

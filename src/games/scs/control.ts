@@ -1,7 +1,8 @@
 /** SCS 3.7-3.8, 4.4, 7.3: hex control and the German front line of face-down markers. */
-import { checkPool, drawCounter, log, type Run } from './engine.js';
+import { log, type Run } from './engine.js';
 import { scsMap } from './map.js';
 import { sovietConnected } from './pockets.js';
+import { checkPool, drawCounter } from './pool.js';
 import { GERMAN, type ScsState, SOVIET } from './state.js';
 
 /** SCS 3.7: a front hex is a German hex next to a Soviet hex; it must carry a marker or held defenders. */

@@ -4,9 +4,10 @@
  */
 import { breakoutFire } from './combat.js';
 import { generatedUnits } from './crt.js';
-import { counterName, drawForBattle, log, type Run, toNextTurnBox } from './engine.js';
+import { counterName, log, type Run, toNextTurnBox } from './engine.js';
 import { scsMap } from './map.js';
-import { GUDERIAN, isCombatUnit, type ScsState } from './state.js';
+import { drawForBattle, guderianBarred, redrawGuderian } from './pool.js';
+import { isCombatUnit, type ScsState } from './state.js';
 
 /** True when the engaged force holds no combat unit (8.10). */
 export function markerOnly(s: ScsState): boolean {
@@ -39,12 +40,9 @@ export function generateDefenders(run: Run, h: number, relief: boolean): boolean
   s.marker[h] = -1;
   if (m >= 0) {
     // SCS 3.7: flip the marker. 10.7: Guderian outside rows 09+ is replaced by a draw and returns to the pool
-    if (s.gType[m] === GUDERIAN && scsMap.row[h]! < 9) {
+    if (guderianBarred(s, m, h)) {
       if (run.trace) log(run, 'SCS 10.7', `marker in ${scsMap.label(h)} is Guderian (row below 09): redraw`);
-      s.engaged.push(m); // held aside while redrawing so accounting stays whole
-      if (!drawForBattle(run, h, s.engaged)) return false;
-      s.engaged.splice(s.engaged.indexOf(m), 1);
-      s.pool.push(m);
+      if (!redrawGuderian(run, m, h, s.engaged)) return false;
     } else s.engaged.push(m);
     if (s.cfg.markerInGarrison) {
       // variant: the flipped marker is one of the generated defenders
@@ -107,7 +105,7 @@ export function breakout(run: Run, h: number, a: number, pocket: readonly number
     const m = s.marker[p]!;
     if (m >= 0) {
       s.marker[p] = -1;
-      if (s.gType[m] === GUDERIAN && scsMap.row[h]! < 9) {
+      if (guderianBarred(s, m, h)) {
         // SCS 10.7: the breakout is fought in h; Guderian outside rows 09+ is replaced by another
         // counter drawn from the pool and goes back into the pool
         if (run.trace)
@@ -116,10 +114,7 @@ export function breakout(run: Run, h: number, a: number, pocket: readonly number
             'SCS 10.7',
             `pocket marker in ${scsMap.label(p)} is Guderian, battle in ${scsMap.label(h)} (row below 09): redraw`,
           );
-        s.engaged.push(m);
-        if (!drawForBattle(run, h, s.engaged)) return false;
-        s.engaged.splice(s.engaged.indexOf(m), 1);
-        s.pool.push(m);
+        if (!redrawGuderian(run, m, h, s.engaged)) return false;
       } else s.engaged.push(m);
     }
     const held = s.held[p]!;

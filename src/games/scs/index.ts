@@ -1,8 +1,23 @@
 /**
  * Strike & Counterstrike (Ty Bomba, World at War #53, 2017): solitaire; the player is Soviet and the
- * rules generate the German defence from a blind force pool. One module per rules chapter:
- * map (2, 1.6), setup (3), control (3.7-3.8), victory (4), turn (5, 7), movement (9), forces (8),
- * pockets (8.4), combat (10), crt (10.1 chance tables), parameters, variants, policies.
+ * rules generate the German defence from a blind force pool. A stepped game (DESIGN §3): the state
+ * holds the task stack and the pending decision, the driver steps it.
+ *
+ * Chapter map (rules section -> file):
+ *   SCS 1.6, 2   the map, edges, Moscow/Tula and the capital ring (4.2) ... map.ts, board.ts (drawn)
+ *   SCS 2, 3     counters, set-up ........................................ data.ts, setup.ts
+ *   SCS 3.3, 4.8, 10.7  the force pool, sudden death, Guderian .......... pool.ts
+ *   SCS 3.7-3.8, 7.3  control, the front line, linkage .................. control.ts
+ *   SCS 4        victory checks .......................................... victory.ts, record.ts (statistics)
+ *   SCS 5        turn sequence ........................................... turn-sequence.ts (the state machine: advance, apply), turn.ts (phases I-IV)
+ *   SCS 6, 7     armies, 1E, 4S, replacements, the joint-operation marker  turn.ts
+ *   SCS 8        German forces, pockets .................................. forces.ts, pockets.ts
+ *   SCS 9        movement ................................................ movement.ts
+ *   SCS 10       combat, the CRT ......................................... combat.ts, crt.ts, odds.ts
+ *   readings of the rules (variants) ...................................... variants.ts
+ *   values the rules do not fix (parameters) .............................. parameters.ts
+ *   decisions (typed) ...................................................... decisions.ts; policies ... policies/
+ *   per-game scratch ....................................................... workspace.ts
  */
 import type { SteppedGame } from '../../core/game.js';
 import { board, locationIds } from './board.js';

@@ -5,20 +5,8 @@ import { newRngState, randInt, Streams } from '../../core/rng.js';
 import { isFrontHex } from './control.js';
 import { scsMap } from './map.js';
 import { resolveConfig } from './parameters.js';
-import {
-  type Army,
-  GERMAN,
-  GUDERIAN,
-  MECH,
-  NONMECH,
-  OPS_EC,
-  RAID,
-  ROTKOPF,
-  type ScsState,
-  SECURITY,
-  SOVIET,
-  VIII_FK,
-} from './state.js';
+import { fillPool } from './pool.js';
+import { type Army, GERMAN, NONMECH, type ScsState, SOVIET, VIII_FK } from './state.js';
 
 export const TURNS = 6;
 
@@ -33,11 +21,7 @@ export function startGame(setup: GameSetup, seed: GameSeed): ScsState {
     where.push(gType.length);
     gType.push(type);
   };
-  // SCS 3.3: every German unit and support marker not on the Turn Track goes into the pool
-  for (let i = 0; i < cfg.pool.mech; i++) add(MECH, pool);
-  for (let i = 0; i < cfg.pool.nonMech; i++) add(NONMECH, pool);
-  for (let i = 0; i < cfg.pool.security; i++) add(SECURITY, pool);
-  for (const t of [GUDERIAN, OPS_EC, ROTKOPF, RAID, RAID]) add(t, pool); // SCS 8.2, 10.7-10.10
+  fillPool(cfg, gType, pool); // SCS 3.3
   // SCS 3.2, 7.5: reinforcements and VIII Fliegerkorps on the Turn Track
   add(VIII_FK, track[3]!);
   for (let t = 1; t < cfg.reinforcements.length; t++)

@@ -8,8 +8,9 @@ import { note } from '../../core/decide.js';
 import type { ChanceNode } from '../../core/game.js';
 import { applyAnotherRound, applyCommitVI, applyLoss, battleStep, lossDecision } from './combat.js';
 import { describeChoice, type ScsDecision, type ScsPending } from './decisions.js';
-import { checkPool, type Run } from './engine.js';
+import type { Run } from './engine.js';
 import { applyStep, attackStep, stepDecision } from './movement.js';
+import { checkPool } from './pool.js';
 import type { ScsState, ScsTask } from './state.js';
 import {
   applyEnter4S,

@@ -10,12 +10,13 @@ import type {
   JointOpDecision,
   ReplacementDecision,
 } from './decisions.js';
-import { checkPool, drawCounter, log, type Run } from './engine.js';
+import { log, type Run } from './engine.js';
 import { scsMap } from './map.js';
 import { armyAt, startActivation } from './movement.js';
 import { allPockets } from './pockets.js';
+import { relieveGuderian } from './pool.js';
 import { TURNS } from './setup.js';
-import { GERMAN, GUDERIAN, type ScsState, type ScsTask, SOVIET } from './state.js';
+import { GERMAN, type ScsState, type ScsTask, SOVIET } from './state.js';
 import { endOfGameResult, germanHexesNextToMoscowTula, K_AREA_NEEDED, kAreaSoviet } from './victory.js';
 
 /** Living armies on the map that can host 1E or take replacements (not 1E itself). */
@@ -55,29 +56,7 @@ export function phaseI(run: Run): boolean {
     );
   while (box.length > 0) s.pool.push(box.pop()!);
   while (s.aside.length > 0) s.pool.push(s.aside.pop()!);
-  if (s.turn === 3) {
-    // SCS 10.7: Guderian permanently removed in Phase I of turn 3, wherever he is
-    const g = s.gType.indexOf(GUDERIAN);
-    if (g >= 0) {
-      const pi = s.pool.indexOf(g);
-      if (pi >= 0) s.pool.splice(pi, 1);
-      const mh = s.marker.indexOf(g);
-      if (mh >= 0) s.marker[mh] = -1;
-      for (const b of s.track) {
-        const ti = b.indexOf(g);
-        if (ti >= 0) b.splice(ti, 1);
-      }
-      s.removed.push(g);
-      if (run.trace) log(run, 'SCS 10.7', 'Guderian relieved of command: removed from play');
-      if (!checkPool(run)) return false;
-      if (mh >= 0) {
-        const id = drawCounter(run);
-        if (id < 0) return false;
-        s.marker[mh] = id;
-        return checkPool(run);
-      }
-    }
-  }
+  if (s.turn === 3) return relieveGuderian(run); // SCS 10.7
   return true;
 }
 

@@ -13,7 +13,7 @@ import type { StepOption } from '../movement.js';
 import type { Cfg } from '../parameters.js';
 import { allPockets } from '../pockets.js';
 import { GERMAN, MECH, NONMECH, type ScsState, SECURITY, SOVIET } from '../state.js';
-import { CAPITAL_RING, IS_RING, PlanScratch, planTurn1, stepToward } from './plan.js';
+import { PlanScratch, planTurn1, stepToward } from './plan.js';
 import type { Reach } from './reach.js';
 
 export interface Traits {
@@ -106,7 +106,7 @@ class InfoCache {
         if (s.control[n] !== GERMAN || s.marker[n]! >= 0 || s.held[n]!.length > 0) continue;
         newFront++;
       }
-      const nearCapital = IS_RING[h] === 1;
+      const nearCapital = scsMap.isCapitalRing[h] === 1;
       let f1 = 0;
       let f2 = 0;
       let fd = 99;
@@ -159,7 +159,7 @@ export function survivalValue(s: ScsState, h: number, info: HexInfo, a = -1): nu
 function soleAttacker(s: ScsState, a: number, h: number): boolean {
   const at = s.armies[a]!.hex;
   if (at < 0 || soleFor(s, a, at, h)) return false; // h itself needs this army
-  for (const y of CAPITAL_RING) {
+  for (const y of scsMap.capitalRing) {
     if (y !== h && soleFor(s, a, at, y)) return true;
   }
   return false;
@@ -167,7 +167,7 @@ function soleAttacker(s: ScsState, a: number, h: number): boolean {
 
 /** Army a (in `at`) is the only unmoved army next to German capital-ring hex y. */
 function soleFor(s: ScsState, a: number, at: number, y: number): boolean {
-  if (s.control[y] !== GERMAN || !adjacent(y, at) || IS_RING[y] !== 1) return false;
+  if (s.control[y] !== GERMAN || !adjacent(y, at) || scsMap.isCapitalRing[y] !== 1) return false;
   for (let i = 0; i < s.armies.length - 1; i++) {
     const b = s.armies[i]!;
     if (i !== a && b.hex >= 0 && !b.moved && adjacent(y, b.hex)) return false;
@@ -414,16 +414,14 @@ export function traitPolicy(id: string, traits: Traits): Policy {
           const b = v.battle!;
           const g = b.mech + b.nonMech + b.security;
           // relief battles and the turn-1 Moscow/Tula hexes are pressed to the end (4.2)
-          const critical =
-            s.turn === 1 && scsMap.nbr[b.hex]!.some((n) => n === scsMap.moscow || n === scsMap.tula);
+          const critical = s.turn === 1 && scsMap.isCapitalRing[b.hex] === 1;
           return critical || b.kind === 'relief' || forceSteps(s, v.active) >= traits.pressRatio * g ? 1 : 0;
         }
         case 'commitVI': {
           const b = v.battle!;
           const g = b.mech + b.nonMech + b.security;
           // SCS 4.2: the turn-1 Moscow/Tula hexes are worth the once-a-turn VI IC (10.11)
-          const critical =
-            s.turn === 1 && scsMap.nbr[b.hex]!.some((n) => n === scsMap.moscow || n === scsMap.tula);
+          const critical = s.turn === 1 && scsMap.isCapitalRing[b.hex] === 1;
           return g >= traits.viThreshold || (critical && g >= 2) ? 1 : 0;
         }
         case 'germanLoss': {
