@@ -18,7 +18,7 @@ import { randInt, streamRng } from '../src/core/rng.js';
 import { resolveSetup } from '../src/core/setup.js';
 import { gameRegistry } from '../src/games/index.js';
 import { scsMap } from '../src/games/scs/map.js';
-import { pocketIfTaken } from '../src/games/scs/pockets.js';
+import { PocketScratch, pocketIfTaken } from '../src/games/scs/pockets.js';
 import type { ChunkTask } from '../src/runner/chunk.js';
 import { createPool } from '../src/runner/pool.js';
 import { codeVersion, packageRoot } from '../src/runner/version.js';
@@ -344,15 +344,16 @@ async function main(): Promise<void> {
       control: number[];
     };
     const out: number[] = [];
+    const sc = new PocketScratch();
     const h2513 = scsMap.index('2513');
     const h2410 = scsMap.index('2410');
     micro.push({
       name: 'scs pocket check, 2513 (threatens 2612+2613)',
-      ns: (await measure(() => do_not_optimize(pocketIfTaken(state.control, h2513, out)))).avg,
+      ns: (await measure(() => do_not_optimize(pocketIfTaken(state.control, h2513, out, sc)))).avg,
     });
     micro.push({
       name: 'scs pocket check, 2410 (no pocket)',
-      ns: (await measure(() => do_not_optimize(pocketIfTaken(state.control, h2410, out)))).avg,
+      ns: (await measure(() => do_not_optimize(pocketIfTaken(state.control, h2410, out, sc)))).avg,
     });
     // the default policy's decisions, frozen at their first occurrence on turn 3
     const setup = resolveSetup(def, {}, 'bench');

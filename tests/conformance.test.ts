@@ -32,7 +32,7 @@ import { GAMES } from '../src/games/index.js';
 const BUDGET: Readonly<Record<string, { random: number; policy: number; variant: number; combos: number }>> =
   {
     default: { random: 60, policy: 6, variant: 12, combos: 256 },
-    scs: { random: 100, policy: 12, variant: 10, combos: 0 },
+    scs: { random: 100, policy: 6, variant: 10, combos: 0 },
   };
 const budget = (def: GameDefinition) => BUDGET[def.id] ?? BUDGET.default!;
 

@@ -8,7 +8,7 @@ import { gameStreams, randInt } from '../src/core/rng.js';
 import { resolveSetup } from '../src/core/setup.js';
 import { scs } from '../src/games/scs/index.js';
 import { scsMap } from '../src/games/scs/map.js';
-import { pocketIfTaken } from '../src/games/scs/pockets.js';
+import { PocketScratch, pocketIfTaken } from '../src/games/scs/pockets.js';
 import { PlanScratch, planTurn1 } from '../src/games/scs/policies/plan.js';
 import { GERMAN, type ScsState, SOVIET } from '../src/games/scs/state.js';
 
@@ -52,16 +52,15 @@ describe('SCS 8.4 pocket test (fast path)', () => {
       for (let k = 0; k < soviet; k++) control[randInt(rng, 0, scsMap.size - 1)] = SOVIET;
       for (let h = 0; h < scsMap.size; h++) {
         if (control[h] !== GERMAN) continue;
-        expect(pocketIfTaken(control, h, [])).toEqual(naivePocket(control, h));
+        expect(pocketIfTaken(control, h, [], new PocketScratch())).toEqual(naivePocket(control, h));
       }
     }
   });
   it('keeps the 8.4 example: 2513 at the start threatens 2612 and 2613', () => {
     const s = start();
-    expect(pocketIfTaken(s.control, scsMap.index('2513'), []).map((h) => scsMap.ids[h])).toEqual([
-      '2612',
-      '2613',
-    ]);
+    expect(
+      pocketIfTaken(s.control, scsMap.index('2513'), [], new PocketScratch()).map((h) => scsMap.ids[h]),
+    ).toEqual(['2612', '2613']);
   });
 });
 
@@ -74,7 +73,7 @@ describe('SCS 4.2 turn-1 plan', () => {
     expect(p).not.toBeNull();
     expect(scsMap.capitalRing).toContain(p.hex);
     if (scsMap.ids[p.hex] === '2513') expect(p.relief).toBe(true);
-    if (!p.relief) expect(pocketIfTaken(s.control, p.hex, [])).toEqual([]);
+    if (!p.relief) expect(pocketIfTaken(s.control, p.hex, [], new PocketScratch())).toEqual([]);
   });
   it('historical passes the turn-1 check in most games (seed 1, 200 games)', () => {
     const setup = resolveSetup(scs, {}, 'test');

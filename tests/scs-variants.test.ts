@@ -9,7 +9,7 @@ import { breakout } from '../src/games/scs/forces.js';
 import { scs } from '../src/games/scs/index.js';
 import { invariants } from '../src/games/scs/invariants.js';
 import { scsMap } from '../src/games/scs/map.js';
-import { pocketIfTaken } from '../src/games/scs/pockets.js';
+import { PocketScratch, pocketIfTaken } from '../src/games/scs/pockets.js';
 import { drawForBattle } from '../src/games/scs/pool.js';
 import { GERMAN, GUDERIAN, NONMECH, type ScsState, SECURITY, SOVIET } from '../src/games/scs/state.js';
 import {
@@ -261,7 +261,7 @@ describe('SCS 8.8 / 10.13 variants: what falls after a failed breakout', () => {
       expect(s.control[H(p)]).toBe(GERMAN);
       expect(s.marker[H(p)]).toBeGreaterThanOrEqual(0);
     }
-    expect(pocketIfTaken(s.control, H('2612'))).toEqual([]);
+    expect(pocketIfTaken(s.control, H('2612'), [], new PocketScratch())).toEqual([]);
     expect(s.aside).toHaveLength(2);
     expect(invariants(s)).toEqual([]);
   });
@@ -285,7 +285,7 @@ describe('SCS 8.8 / 10.13 variants: what falls after a failed breakout', () => {
         if (s.marker[n]! >= 0) s.pool.push(s.marker[n]!);
         s.marker[n] = -1;
       }
-    const pocketHexes = pocketIfTaken(s.control, neck)
+    const pocketHexes = pocketIfTaken(s.control, neck, [], new PocketScratch())
       .map((h) => scsMap.ids[h])
       .sort();
     expect(pocketHexes).toEqual(['2211', '2212']);

@@ -71,7 +71,7 @@ export function takeHex(run: Run, h: number, why: string): boolean {
 export function checkLinkage(run: Run): void {
   const s = run.s;
   if (s.pac < 0) return;
-  if (sovietConnected(s, s.pac, scsMap.moscow)) {
+  if (sovietConnected(s, s.pac, scsMap.moscow, run.pockets)) {
     if (run.trace)
       log(run, 'SCS 7.3', `joint-operation marker in ${scsMap.label(s.pac)} linked up: removed from play`);
     s.pac = -1;

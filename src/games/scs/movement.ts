@@ -67,7 +67,7 @@ export function attackStep(run: Run, t: AttackTask): void {
   if (t.stage === 0) {
     s.stats.battles++;
     army.hex = h;
-    t.pocket = pocketIfTaken(s.control, h, []);
+    t.pocket = pocketIfTaken(s.control, h, [], run.pockets);
     t.threat = t.pocket.length > 0;
     // SCS 8.9: units that held here fight again without a new roll; variant held-as-defense: as the
     // regular defence they were, even under a pocket threat (default held-as-relief: as the relief force)

@@ -130,8 +130,8 @@ export function jointOpDecision(run: Run): JointOpDecision | null {
   const s = run.s;
   if (s.turn !== 3 || s.pac !== -2) return null;
   const options: number[] = [];
-  const size = new Int32Array(scsMap.size);
-  allPockets(s.control, s.cfg.fortified, size, new Int32Array(scsMap.size));
+  const size = run.pocketSize;
+  allPockets(s.control, s.cfg.fortified, size, run.pocketFortified, run.pockets);
   for (let h = 0; h < scsMap.size; h++) {
     if (s.control[h] !== GERMAN || s.cfg.fortified[h] === 1 || s.held[h]!.length > 0) continue;
     if (size[h] === 0) options.push(h);

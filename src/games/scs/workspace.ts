@@ -7,6 +7,8 @@
 import { d6 } from '../../core/dice.js';
 import type { Workspace } from '../../core/game.js';
 import { type Rng, randInt, Streams } from '../../core/rng.js';
+import { scsMap } from './map.js';
+import { PocketScratch } from './pockets.js';
 import type { ScsState } from './state.js';
 
 export interface ScsWorkspace extends Workspace {
@@ -18,6 +20,11 @@ export interface ScsWorkspace extends Workspace {
   genDie: () => number;
   /** Index of the next blind draw among n pool counters (stream 'draws'). */
   drawIndex: (n: number) => number;
+  /** The pocket searches' buffers (8.4, 7.3). */
+  readonly pockets: PocketScratch;
+  /** Per hex, for Phase II's joint-operation choice (7.3): the pocket sizes of allPockets. */
+  readonly pocketSize: Int32Array;
+  readonly pocketFortified: Int32Array;
 }
 
 /** The dice of the streams of `ws` (the defaults a scripted test replaces), each stream taken on first use. */
@@ -54,6 +61,9 @@ export function scsWorkspace(s: ScsState, reuse?: ScsWorkspace): ScsWorkspace {
     combatDie: () => 0,
     genDie: () => 0,
     drawIndex: () => 0,
+    pockets: new PocketScratch(),
+    pocketSize: new Int32Array(scsMap.size),
+    pocketFortified: new Int32Array(scsMap.size),
   };
   bindDice(ws);
   return ws;

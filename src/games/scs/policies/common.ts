@@ -4,14 +4,13 @@
  * turns traits into answers for every SCS decision. Policies read the state, never write it.
  */
 import type { Decision, Policy } from '../../../core/game.js';
-import { memoizeWeak } from '../../../core/memo.js';
 import { type Rng, randInt } from '../../../core/rng.js';
 import { forceSteps } from '../combat.js';
 import type { ScsView } from '../decisions.js';
 import { scsMap } from '../map.js';
 import type { StepOption } from '../movement.js';
 import type { Cfg } from '../parameters.js';
-import { allPockets } from '../pockets.js';
+import { allPockets, PocketScratch } from '../pockets.js';
 import { GERMAN, MECH, NONMECH, type ScsState, SECURITY, SOVIET } from '../state.js';
 import { PlanScratch, planTurn1, stepToward } from './plan.js';
 import type { Reach } from './reach.js';
@@ -67,13 +66,6 @@ export interface HexInfo {
   fortifiedDist: number;
 }
 
-/** The fortified-locality hexes of a game's configuration (10.13). */
-const fortifiedOf = memoizeWeak((cfg: Cfg): readonly number[] => {
-  const out: number[] = [];
-  for (let h = 0; h < scsMap.size; h++) if (cfg.fortified[h] === 1) out.push(h);
-  return out;
-});
-
 const N = scsMap.size;
 /** Hex distances and adjacency, precomputed once (speed: no cube objects per decision). */
 const DIST = new Uint8Array(N * N);
@@ -91,12 +83,25 @@ class InfoCache {
   private readonly infos: (HexInfo | undefined)[] = new Array(scsMap.size);
   private readonly size = new Int32Array(scsMap.size);
   private readonly fl = new Int32Array(scsMap.size);
+  private readonly pockets = new PocketScratch();
+  /** The fortified-locality hexes of the configuration last seen (10.13). */
+  private fortifiedCfg: Cfg | null = null;
+  private fortified: number[] = [];
+  /** The fortified-locality hexes of a game's configuration (10.13). */
+  private fortifiedOf(cfg: Cfg): readonly number[] {
+    if (cfg !== this.fortifiedCfg) {
+      this.fortifiedCfg = cfg;
+      this.fortified = [];
+      for (let h = 0; h < scsMap.size; h++) if (cfg.fortified[h] === 1) this.fortified.push(h);
+    }
+    return this.fortified;
+  }
   get(s: ScsState, h: number): HexInfo {
     if (s.stats.hexesTaken !== this.version || s.turn !== this.turn) {
       this.version = s.stats.hexesTaken;
       this.turn = s.turn;
       this.infos.fill(undefined);
-      allPockets(s.control, s.cfg.fortified, this.size, this.fl);
+      allPockets(s.control, s.cfg.fortified, this.size, this.fl, this.pockets);
     }
     let info = this.infos[h];
     if (info === undefined) {
@@ -110,7 +115,7 @@ class InfoCache {
       let f1 = 0;
       let f2 = 0;
       let fd = 99;
-      for (const f of fortifiedOf(s.cfg)) {
+      for (const f of this.fortifiedOf(s.cfg)) {
         if (s.control[f] !== GERMAN) continue;
         const d = DIST[h * N + f]!;
         if (d === 1) f1++;

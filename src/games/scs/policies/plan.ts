@@ -121,7 +121,7 @@ export function planTurn1(
   // ring hexes (as target indices) that taking each target would pocket
   const threat: boolean[] = [];
   const pocketRing: number[][] = targets.map((h) => {
-    pocketIfTaken(s.control, h, pocketBuf);
+    pocketIfTaken(s.control, h, pocketBuf, scratch.pockets);
     threat.push(pocketBuf.length > 0);
     const out: number[] = [];
     for (const p of pocketBuf) {
