@@ -3,11 +3,13 @@
  * DRMs of 10.2-10.10 (cumulative, 1.4), VI Interceptor Corps (10.11), loss allocation (10.14, 6.3).
  * The defending counters live in `state.engaged` for the length of the battle.
  */
-import { hitsOfDie } from './crt.js';
+import type { ChanceNode } from '../../core/game.js';
+import { fireDistribution, hitsOfDie } from './crt.js';
 import type { AnotherRoundDecision, CommitViDecision, GermanLossDecision } from './decisions.js';
 import { counterName, log, type Run, toNextTurnBox } from './engine.js';
 import { scsMap } from './map.js';
 import {
+  type BattleStage,
   GUDERIAN,
   isCombatUnit,
   MECH,
@@ -209,18 +211,196 @@ export function startBattle(run: Run, kind: 'defense' | 'relief', h: number, a: 
 }
 
 /**
- * Runs battle `b` to its next decision (VI IC commitment, another round) in the exact fire
- * precedence of 10.1, hits applied immediately (German losses through a losses task); null when it
- * has pushed a losses task or ended.
+ * One fire step of a round (10.1): `n` dice on one column and `n2` on another (step 4: the army
+ * and 1E), each die scoring hitsOfDie; null when the step does not fire.
  */
-export function battleStep(run: Run, b: BattleTask): CommitViDecision | AnotherRoundDecision | null {
+interface Volley {
+  readonly n: number;
+  readonly hitOn: number;
+  readonly n2: number;
+  readonly hitOn2: number;
+  readonly drm: number;
+  readonly doubleSix: boolean;
+}
+
+/** The fire of battle `b`'s current stage, or null when it does not fire (10.1 steps 1-6). */
+function volleyOf(run: Run, b: BattleTask): Volley | null {
+  const s = run.s;
+  const hit = s.cfg.hit;
+  const army = s.armies[b.a]!;
+  const counts = engagedCounts(s, [0, 0, 0, 0, 0, 0, 0, 0]);
+  const one = (n: number, hitOn: number, drm: number, doubleSix = false): Volley => ({
+    n,
+    hitOn,
+    n2: 0,
+    hitOn2: 0,
+    drm,
+    doubleSix,
+  });
+  switch (b.stage) {
+    case 'primary':
+      // 1) shock primary
+      return b.primary && b.round === 1
+        ? one(army.steps, hit.shockPrimary, b.drm[3], s.cfg.shockDoubleSix)
+        : null;
+    case 'mech':
+    case 'nonmech':
+    case 'security': {
+      // 2) German mechanized, 3) non-mechanized, 5) security: skipped once the Soviet force is gone
+      const type = b.stage === 'mech' ? MECH : b.stage === 'nonmech' ? NONMECH : SECURITY;
+      const n = counts[type]!;
+      if (n === 0 || forceSteps(s, b.a) === 0) return null;
+      const hitOn = type === MECH ? hit.mech : type === NONMECH ? hit.nonMech : hit.security;
+      return one(n, hitOn, b.drm[type]!);
+    }
+    case 'soviet': {
+      // 4) shock secondary and every other Soviet unit (1E included)
+      if (forceSteps(s, b.a) === 0) return null;
+      const e = s.armies[s.armies.length - 1]!;
+      const n = !(b.primary && b.round === 1) && army.steps > 0 ? army.steps : 0;
+      const n2 = s.host === b.a && e.steps > 0 ? e.steps : 0;
+      if (n + n2 === 0) return null;
+      return {
+        n,
+        hitOn: army.type === 'shock' ? hit.shockSecondary : hit.combined,
+        n2,
+        hitOn2: hit.combined,
+        drm: b.drm[3],
+        doubleSix: false,
+      };
+    }
+    case 'vi':
+      // 6) VI Interceptor Corps: one unmodified die per involved German unit
+      return b.vi ? one(counts[MECH]! + counts[NONMECH]! + counts[SECURITY]!, hit.vi, 0) : null;
+    default:
+      return null;
+  }
+}
+
+const NEXT_STAGE: Readonly<Record<BattleStage, BattleStage>> = {
+  round: 'primary',
+  primary: 'mech',
+  mech: 'nonmech',
+  nonmech: 'soviet',
+  soviet: 'security',
+  security: 'vi',
+  vi: 'end',
+  end: 'end',
+};
+
+const STAGE_RULE: Readonly<Record<BattleStage, string>> = {
+  round: 'SCS 10.1',
+  primary: 'SCS 10.1 step 1',
+  mech: 'SCS 10.1 step 2',
+  nonmech: 'SCS 10.1 step 3',
+  soviet: 'SCS 10.1 step 4',
+  security: 'SCS 10.1 step 5',
+  vi: 'SCS 10.1 step 6',
+  end: 'SCS 10.1',
+};
+
+/**
+ * Explicit-chance mode: the exact distribution of a volley's hits (index = hits), from crt.ts's
+ * enumeration of hitsOfDie (two columns convolved).
+ */
+function volleyChance(b: BattleTask, v: Volley): ChanceNode {
+  let dist = fireDistribution(v.n, v.hitOn, v.drm, v.doubleSix);
+  if (v.n2 > 0) {
+    const d2 = fireDistribution(v.n2, v.hitOn2, v.drm, false);
+    const out = new Array<number>(dist.length + d2.length - 1).fill(0);
+    for (let i = 0; i < dist.length; i++)
+      for (let j = 0; j < d2.length; j++) out[i + j]! += dist[i]! * d2[j]!;
+    dist = out;
+  }
+  return {
+    kind: 'chance',
+    side: 'chance',
+    rule: STAGE_RULE[b.stage],
+    what: `${v.n + v.n2} combat dice`,
+    outcomes: dist.map((p, k) => ({ label: `${k} hit(s)`, p })),
+  };
+}
+
+/** The hits of a volley rolled with the combat dice (their faces into `dice` when narrating). */
+function rollVolley(run: Run, v: Volley, dice: number[] | null): number {
+  return fire(run, v.n, v.hitOn, v.drm, v.doubleSix, dice) + fire(run, v.n2, v.hitOn2, v.drm, false, dice);
+}
+
+/**
+ * Carries out `hits` of the volley of battle `b`'s current stage (narrated with `dice` when rolled)
+ * and moves on to the next stage; German losses go through a losses task (10.14).
+ */
+function resolveVolley(run: Run, b: BattleTask, v: Volley, hits: number, dice: number[] | null): void {
+  const s = run.s;
+  const army = s.armies[b.a]!;
+  const stage = b.stage;
+  b.stage = NEXT_STAGE[stage];
+  const d = dice ?? [];
+  switch (stage) {
+    case 'primary':
+      if (run.trace)
+        log(
+          run,
+          'SCS 10.1 step 1',
+          `${army.id} shock primary fire, ${v.n} dice (hit on ${v.hitOn}, DRM +${v.drm}): ${hits} hit(s)`,
+          d,
+        );
+      germanHits(run, hits);
+      return;
+    case 'mech':
+    case 'nonmech':
+    case 'security': {
+      if (run.trace) {
+        const type = stage === 'mech' ? MECH : stage === 'nonmech' ? NONMECH : SECURITY;
+        log(
+          run,
+          STAGE_RULE[stage],
+          `${v.n} German ${TYPE_WORD[type]} fire at ${scsMap.label(b.h)} (hit on ${v.hitOn}, DRM ${v.drm >= 0 ? '+' : ''}${v.drm}): ${hits} hit(s)`,
+          d,
+        );
+      }
+      applySovietHits(run, b.a, hits);
+      return;
+    }
+    case 'soviet':
+      if (run.trace)
+        log(run, 'SCS 10.1 step 4', `Soviet fire, ${v.n + v.n2} dice (DRM +${v.drm}): ${hits} hit(s)`, d);
+      germanHits(run, hits);
+      return;
+    case 'vi':
+      if (run.trace)
+        log(
+          run,
+          'SCS 10.1 step 6',
+          `VI Interceptor Corps, ${v.n} dice (hit on ${v.hitOn}, unmodified): ${hits} hit(s)`,
+          d,
+        );
+      germanHits(run, hits);
+      return;
+  }
+}
+
+/** Explicit-chance mode: outcome `hits` of the volley pending in battle `b`. */
+export function applyVolley(run: Run, b: BattleTask, hits: number): void {
+  const v = volleyOf(run, b);
+  if (v === null) throw new Error(`SCS: no volley pending in stage ${b.stage}`);
+  resolveVolley(run, b, v, hits, null);
+}
+
+/**
+ * Runs battle `b` to its next decision (VI IC commitment, another round) or, in explicit-chance
+ * mode, its next volley (a chance point), in the exact fire precedence of 10.1, hits applied
+ * immediately (German losses through a losses task); null when it has pushed a losses task or ended.
+ */
+export function battleStep(
+  run: Run,
+  b: BattleTask,
+): CommitViDecision | AnotherRoundDecision | ChanceNode | null {
   const s = run.s;
   const cfg = s.cfg;
-  const hit = cfg.hit;
   const a = b.a;
   const h = b.h;
   const army = s.armies[a]!;
-  const e = s.armies[s.armies.length - 1]!;
   const counts = [0, 0, 0, 0, 0, 0, 0, 0];
   for (;;) {
     switch (b.stage) {
@@ -253,94 +433,6 @@ export function battleStep(run: Run, b: BattleTask): CommitViDecision | AnotherR
         b.vi = false;
         // SCS 10.11: VI Interceptor Corps, once per turn, committed in the round the player chooses
         if (s.viReady) return { kind: 'commitVI', side: 'soviet', rule: 'SCS 10.11', options: NO_YES };
-        break;
-      }
-      case 'primary': {
-        // 1) shock primary
-        b.stage = 'german';
-        if (b.primary && b.round === 1) {
-          const dice = run.trace ? ([] as number[]) : null;
-          const hits = fire(run, army.steps, hit.shockPrimary, b.drm[3], cfg.shockDoubleSix, dice);
-          if (run.trace)
-            log(
-              run,
-              'SCS 10.1 step 1',
-              `${army.id} shock primary fire, ${army.steps} dice (hit on ${hit.shockPrimary}, DRM +${b.drm[3]}): ${hits} hit(s)`,
-              dice!,
-            );
-          if (hits > 0) {
-            germanHits(run, hits);
-            return null;
-          }
-        }
-        break;
-      }
-      case 'german':
-        // 2) German mechanized, 3) non-mechanized
-        engagedCounts(s, counts);
-        germanFire(run, a, MECH, counts[MECH]!, hit.mech, b.drm[0], h);
-        germanFire(run, a, NONMECH, counts[NONMECH]!, hit.nonMech, b.drm[1], h);
-        b.stage = 'soviet';
-        break;
-      case 'soviet': {
-        // 4) shock secondary and every other Soviet unit (1E included)
-        b.stage = 'security';
-        if (forceSteps(s, a) > 0) {
-          const dice = run.trace ? ([] as number[]) : null;
-          let hits = 0;
-          let n = 0;
-          if (!(b.primary && b.round === 1) && army.steps > 0) {
-            hits += fire(
-              run,
-              army.steps,
-              army.type === 'shock' ? hit.shockSecondary : hit.combined,
-              b.drm[3],
-              false,
-              dice,
-            );
-            n += army.steps;
-          }
-          if (s.host === a && e.steps > 0) {
-            hits += fire(run, e.steps, hit.combined, b.drm[3], false, dice);
-            n += e.steps;
-          }
-          if (n > 0) {
-            if (run.trace)
-              log(run, 'SCS 10.1 step 4', `Soviet fire, ${n} dice (DRM +${b.drm[3]}): ${hits} hit(s)`, dice!);
-            if (hits > 0) {
-              germanHits(run, hits);
-              return null;
-            }
-          }
-        }
-        break;
-      }
-      case 'security':
-        // 5) German security
-        engagedCounts(s, counts);
-        germanFire(run, a, SECURITY, counts[SECURITY]!, hit.security, b.drm[2], h);
-        b.stage = 'vi';
-        break;
-      case 'vi': {
-        // 6) VI Interceptor Corps: one unmodified die per involved German unit
-        b.stage = 'end';
-        if (b.vi) {
-          engagedCounts(s, counts);
-          const n = counts[MECH]! + counts[NONMECH]! + counts[SECURITY]!;
-          const dice = run.trace ? ([] as number[]) : null;
-          const hits = fire(run, n, hit.vi, 0, false, dice);
-          if (run.trace)
-            log(
-              run,
-              'SCS 10.1 step 6',
-              `VI Interceptor Corps, ${n} dice (hit on ${hit.vi}, unmodified): ${hits} hit(s)`,
-              dice!,
-            );
-          if (hits > 0) {
-            germanHits(run, hits);
-            return null;
-          }
-        }
         break;
       }
       case 'end': {
@@ -380,6 +472,18 @@ export function battleStep(run: Run, b: BattleTask): CommitViDecision | AnotherR
           return { kind: 'anotherRound', side: 'soviet', rule: 'SCS 9.3, 10.1 step 10', options: NO_YES };
         breakOff(run, b);
         return null;
+      }
+      default: {
+        const v = volleyOf(run, b);
+        if (v === null) {
+          b.stage = NEXT_STAGE[b.stage];
+          break;
+        }
+        if (run.explicitChance) return volleyChance(b, v);
+        const dice = run.trace ? ([] as number[]) : null;
+        resolveVolley(run, b, v, rollVolley(run, v, dice), dice);
+        if (s.stack[s.stack.length - 1] !== b) return null; // a losses task to carry out first
+        break;
       }
     }
   }

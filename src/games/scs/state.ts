@@ -125,7 +125,7 @@ export type ScsTask =
   | { readonly t: 'losses'; readonly hits: number; k: number };
 
 /** The steps of one battle round (10.1): VI IC commitment, the six fire steps, the end of the round. */
-export type BattleStage = 'round' | 'primary' | 'german' | 'soviet' | 'security' | 'vi' | 'end';
+export type BattleStage = 'round' | 'primary' | 'mech' | 'nonmech' | 'soviet' | 'security' | 'vi' | 'end';
 
 export interface ScsState {
   readonly cfg: Cfg;

@@ -6,7 +6,14 @@
  */
 import { note } from '../../core/decide.js';
 import type { ChanceNode } from '../../core/game.js';
-import { applyAnotherRound, applyCommitVI, applyLoss, battleStep, lossDecision } from './combat.js';
+import {
+  applyAnotherRound,
+  applyCommitVI,
+  applyLoss,
+  applyVolley,
+  battleStep,
+  lossDecision,
+} from './combat.js';
 import { describeChoice, type ScsDecision, type ScsPending } from './decisions.js';
 import type { Run } from './engine.js';
 import { applyStep, attackStep, stepDecision } from './movement.js';
@@ -95,7 +102,7 @@ function nextStep(run: Run): void {
 }
 
 /** What the task on top of the stack asks next; null when it has moved on (or finished and left the stack). */
-function step(run: Run, task: ScsTask): ScsDecision | null {
+function step(run: Run, task: ScsTask): ScsPending | null {
   const s = run.s;
   switch (task.t) {
     case 'host':
@@ -183,8 +190,8 @@ export function runUntil(s: ScsState, ws: Run, stop?: (s: ScsState) => boolean):
     }
     const d = step(ws, task);
     if (d === null) continue;
-    if (d.options.length === 1) carry(ws, task, d, 0);
-    else s.pending = d;
+    if (d.kind === 'chance' || d.options.length !== 1) s.pending = d;
+    else carry(ws, task, d, 0);
   }
   return s.pending;
 }
@@ -196,7 +203,15 @@ export function apply(s: ScsState, ws: Run, pending: ScsPending, choice: number)
     throw new Error(`SCS: answer to ${pending.kind}, but ${p === null ? 'nothing' : p.kind} is pending`);
   const task = s.stack[s.stack.length - 1];
   if (task === undefined) throw new Error(`SCS: ${p.kind} pending with no task`);
-  if (p.kind === 'chance') throw new Error(`SCS: chance point ${(p as ChanceNode).what} pending`);
+  if (p.kind === 'chance') {
+    const n = (p as ChanceNode).outcomes.length;
+    if (!Number.isInteger(choice) || choice < 0 || choice >= n)
+      throw new Error(`SCS: chance outcome ${choice} of ${n}`);
+    if (task.t !== 'battle') throw new Error(`SCS: a chance point pending in task ${task.t}`);
+    s.pending = null;
+    applyVolley(ws, task, choice); // explicit-chance mode: the volley's hits
+    return;
+  }
   const d = p as ScsDecision;
   if (!Number.isInteger(choice) || choice < 0 || choice >= d.options.length)
     throw new Error(`SCS: answer ${choice} to ${d.kind} (${d.rule}) with ${d.options.length} options`);
