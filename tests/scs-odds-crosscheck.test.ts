@@ -24,6 +24,7 @@ import { scsMap } from '../src/games/scs/map.js';
 import {
   type BattleOdds,
   battleOdds,
+  combatCodeOdds,
   FIRE_PRECEDENCE,
   type FireStep,
   generatedBattleOdds,
@@ -489,6 +490,11 @@ describe('SCS odds agree with the simulator (chi-square, p > 0.001)', () => {
       expect(p.sovietLost, `Soviet steps lost ${JSON.stringify(obs.sovietLost)}`).toBeGreaterThan(0.001);
       expect(p.germanLost, `German units lost ${JSON.stringify(obs.germanLost)}`).toBeGreaterThan(0.001);
       expect(p.rounds, `rounds ${JSON.stringify(obs.rounds)}`).toBeGreaterThan(0.001);
+      if ('explicit' in r.defence && r.spec.kind !== 'breakout') {
+        // the odds scs answers from combat.ts itself (explicit-chance enumeration) fit the same sample
+        const q = pValues(obs, combatCodeOdds(r.spec, r.defence.explicit), r.spec.kind);
+        expect(Math.min(q.outcome, q.sovietLost, q.germanLost, q.rounds)).toBeGreaterThan(0.001);
+      }
       // power: the same sample rejects each deliberately wrong model
       for (const w of c.wrong) {
         const wrongOdds =

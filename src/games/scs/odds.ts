@@ -952,7 +952,7 @@ export function oddsTables(r: ScsOddsRequest, odds: BattleOdds): OddsTable[] {
 
 export const scsOdds: OddsProvider = {
   description:
-    'Strike & Counterstrike battle odds (SCS 8.3-8.8, 10.1-10.14): exact Markov chain over rounds with the fire precedence of 10.1. ' +
+    "Strike & Counterstrike battle odds (SCS 8.3-8.8, 10.1-10.14): a battle against a given force enumerated through the game's combat code (explicit chance); generated forces and breakouts by an exact Markov chain over rounds with the fire precedence of 10.1. " +
     'Give the German force (--defender) or let it be generated from the pool (marker + 1d6-1, relief marker + 1d6, breakout 1d6-1 per pocket hex).',
   options: [
     {
