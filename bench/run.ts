@@ -14,11 +14,11 @@ import { do_not_optimize, measure } from 'mitata';
 import { GameSeries, playOneGame } from '../src/core/driver.js';
 import type { Decision, GameDefinition, GameSetup, Policy } from '../src/core/game.js';
 import { createPolicies } from '../src/core/policies.js';
-import { gameStreams, randInt, streamRng } from '../src/core/rng.js';
+import { randInt, streamRng } from '../src/core/rng.js';
 import { resolveSetup } from '../src/core/setup.js';
 import { gameRegistry } from '../src/games/index.js';
 import { scsMap } from '../src/games/scs/map.js';
-import { pocketIfTaken } from '../src/games/scs/pockets.js';
+import { PocketScratch, pocketIfTaken } from '../src/games/scs/pockets.js';
 import type { ChunkTask } from '../src/runner/chunk.js';
 import { createPool } from '../src/runner/pool.js';
 import { codeVersion, packageRoot } from '../src/runner/version.js';
@@ -338,18 +338,24 @@ async function main(): Promise<void> {
   if (GAMES.list().some((g) => g.id === 'scs')) {
     // SCS 8.4: is a pocket threatened if this hex is taken? (the check every capture makes)
     const def = GAMES.list().find((g) => g.id === 'scs')!;
-    if (def.contract !== 'legacy') throw new Error('bench: scs is expected on the legacy adapter');
-    const state = def.start(resolveSetup(def, {}, 'bench'), gameStreams(SEED, 0)) as { control: number[] };
+    if (def.contract !== 'steps') throw new Error('bench: scs is expected on the stepped contract');
+    const state = def.start(resolveSetup(def, {}, 'bench'), {
+      masterSeed: SEED,
+      gameIndex: 0,
+    }) as unknown as {
+      control: number[];
+    };
     const out: number[] = [];
+    const sc = new PocketScratch();
     const h2513 = scsMap.index('2513');
     const h2410 = scsMap.index('2410');
     micro.push({
       name: 'scs pocket check, 2513 (threatens 2612+2613)',
-      ns: (await measure(() => do_not_optimize(pocketIfTaken(state.control, h2513, out)))).avg,
+      ns: (await measure(() => do_not_optimize(pocketIfTaken(state.control, h2513, out, sc)))).avg,
     });
     micro.push({
       name: 'scs pocket check, 2410 (no pocket)',
-      ns: (await measure(() => do_not_optimize(pocketIfTaken(state.control, h2410, out)))).avg,
+      ns: (await measure(() => do_not_optimize(pocketIfTaken(state.control, h2410, out, sc)))).avg,
     });
     // the default policy's decisions, frozen at their first occurrence on turn 3
     const setup = resolveSetup(def, {}, 'bench');

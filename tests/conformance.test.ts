@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { randomPolicy } from '../src/core/decide.js';
 import { GameMatch, playMatch, playOneGame, startMatch } from '../src/core/driver.js';
 import type {
+  Decision,
   GameDefinition,
   GameRecord,
   GameSetup,
@@ -31,7 +32,7 @@ import { GAMES } from '../src/games/index.js';
 const BUDGET: Readonly<Record<string, { random: number; policy: number; variant: number; combos: number }>> =
   {
     default: { random: 60, policy: 6, variant: 12, combos: 256 },
-    scs: { random: 100, policy: 12, variant: 10, combos: 0 },
+    scs: { random: 100, policy: 6, variant: 10, combos: 0 },
     crete: { random: 2, policy: 1, variant: 1, combos: 4 },
   };
 const budget = (def: GameDefinition) => BUDGET[def.id] ?? BUDGET.default!;
@@ -80,11 +81,17 @@ function playStepped(
   );
   checkRecord(def, rec);
   if (snapshot !== undefined) {
+    // fresh policies first play the decisions before the copy (a policy may remember the game so
+    // far, Policy.reset), then continue from the JSON copy
+    const policies = policiesFor(def, setup.scenario, ids);
+    const lead = startMatch(def, setup, { masterSeed: seed, gameIndex: game });
+    for (let k = 1; k < at; k++) {
+      const d = lead.pending() as Decision;
+      const rng = lead.workspace.streams.stream(`policy:${d.side}`);
+      lead.apply(policies[d.side]!.choose(def.view(lead.state, d.side), d, rng));
+    }
     const copy = JSON.parse(snapshot);
-    const again = playMatch(
-      new GameMatch(def, setup, copy, def.workspace(copy)),
-      policiesFor(def, setup.scenario, ids),
-    );
+    const again = playMatch(new GameMatch(def, setup, copy, def.workspace(copy)), policies);
     expect(again, `${def.id} game ${game}: continued from a JSON copy at decision ${at}`).toEqual(rec);
   }
   return rec;

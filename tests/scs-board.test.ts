@@ -1,10 +1,10 @@
 /** The SCS board for the map heatmap (game contract `board`, GameRecord.cells). */
 import { describe, expect, it } from 'vitest';
-import { gameStreams } from '../src/core/rng.js';
+import { playMatch, startMatch } from '../src/core/driver.js';
 import { resolveSetup } from '../src/core/setup.js';
 import { scs } from '../src/games/scs/index.js';
 import { scsMap } from '../src/games/scs/map.js';
-import { SOVIET } from '../src/games/scs/state.js';
+import { type ScsState, SOVIET } from '../src/games/scs/state.js';
 
 describe('SCS board', () => {
   const setup = resolveSetup(scs, {}, 'test');
@@ -39,11 +39,11 @@ describe('SCS board', () => {
   });
   it('GameRecord.cells are the Soviet-controlled hexes at the end, each once', () => {
     for (const policy of ['historical', 'random']) {
-      const streams = gameStreams(1, 2);
-      const state = scs.start(setup, streams);
+      const m = startMatch(scs, setup, { masterSeed: 1, gameIndex: 2 });
+      const state = m.state as ScsState;
       const start = state.control.flatMap((c, h) => (c === SOVIET ? [h] : []));
       const pd = scs.policies.find((p) => p.id === policy)!;
-      const r = scs.play(state, { streams, policies: { soviet: pd.create() } });
+      const r = playMatch(m, { soviet: pd.create() });
       const hexes = r.cells!;
       expect(new Set(hexes).size).toBe(hexes.length);
       expect(hexes).toEqual(state.control.flatMap((c, h) => (c === SOVIET ? [h] : [])));

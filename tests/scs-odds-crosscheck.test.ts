@@ -15,16 +15,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Decision, Policy } from '../src/core/game.js';
-import { gameStreams } from '../src/core/rng.js';
 import { resolveSetup } from '../src/core/setup.js';
-import { breakoutFire, fightBattle, forceSteps } from '../src/games/scs/combat.js';
-import { makeRun, type ScsView } from '../src/games/scs/engine.js';
+import { breakoutFire, forceSteps } from '../src/games/scs/combat.js';
+import type { ScsView } from '../src/games/scs/decisions.js';
 import { breakout, generateDefenders, markerOnly } from '../src/games/scs/forces.js';
 import { scs } from '../src/games/scs/index.js';
 import { scsMap } from '../src/games/scs/map.js';
 import {
   type BattleOdds,
   battleOdds,
+  combatCodeOdds,
   FIRE_PRECEDENCE,
   type FireStep,
   generatedBattleOdds,
@@ -34,6 +34,7 @@ import {
 } from '../src/games/scs/odds.js';
 import { CRT_SETS } from '../src/games/scs/parameters.js';
 import { isCombatUnit } from '../src/games/scs/state.js';
+import { fightBattle, makeRun } from './helpers/scs.js';
 
 // ---- chi-square goodness of fit -------------------------------------------------------------
 
@@ -175,7 +176,7 @@ function simulate(c: Case, r: ScsOddsRequest, seed: number): Observed {
     { variants: c.variants ?? {}, params: { crtSet: c.crt ?? 'B' } },
     'crosscheck',
   );
-  const s = scs.start(setup, gameStreams(seed, 0));
+  const s = scs.start(setup, { masterSeed: seed, gameIndex: 0 });
   // the simulated game reads the same rules the odds were given
   expect(s.cfg.hit).toEqual(spec.cfg.hit);
   expect([
@@ -219,7 +220,7 @@ function simulate(c: Case, r: ScsOddsRequest, seed: number): Observed {
       }
     },
   };
-  const run = makeRun(s, { streams: gameStreams(seed, 1), policies: { soviet: policy } });
+  const run = makeRun(s, { policy, seed: [seed, 1] });
   const mf = spec.maxRounds === Number.POSITIVE_INFINITY ? 1e9 : spec.maxRounds - 1;
   const F = spec.armySteps + spec.engineerSteps;
   const obs: Observed = { n: N, outcome: [0, 0, 0], rounds: [], sovietLost: [], germanLost: [] };
@@ -489,6 +490,11 @@ describe('SCS odds agree with the simulator (chi-square, p > 0.001)', () => {
       expect(p.sovietLost, `Soviet steps lost ${JSON.stringify(obs.sovietLost)}`).toBeGreaterThan(0.001);
       expect(p.germanLost, `German units lost ${JSON.stringify(obs.germanLost)}`).toBeGreaterThan(0.001);
       expect(p.rounds, `rounds ${JSON.stringify(obs.rounds)}`).toBeGreaterThan(0.001);
+      if ('explicit' in r.defence && r.spec.kind !== 'breakout') {
+        // the odds scs answers from combat.ts itself (explicit-chance enumeration) fit the same sample
+        const q = pValues(obs, combatCodeOdds(r.spec, r.defence.explicit), r.spec.kind);
+        expect(Math.min(q.outcome, q.sovietLost, q.germanLost, q.rounds)).toBeGreaterThan(0.001);
+      }
       // power: the same sample rejects each deliberately wrong model
       for (const w of c.wrong) {
         const wrongOdds =

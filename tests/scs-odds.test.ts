@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { columnTotals } from '../src/analysis/odds/format.js';
 import { UserError } from '../src/core/errors.js';
+import { enumerateBattle } from '../src/games/scs/enumerate.js';
 import {
   type BattleOdds,
   battleOdds,
@@ -341,9 +342,16 @@ describe('SCS odds: generated defenders', () => {
     expect('generated' in r.defence && r.defence.generated.pool).toEqual([24, 88, 5, 1, 0, 1, 1, 2]);
   });
 
-  it('battleOdds is the single-force case of the generated engine', () => {
+  it('battleOdds (the chain) is the single-force case, and odds scs answers it from combat.ts to 1e-14', () => {
     const r = parseScsOdds({ attacker: '5:combined', defender: 'mech:2,nonmech:1', rotkopf: true });
-    expect(battleOdds(r.spec, [2, 1, 0, 0, 0, 0, 1, 0])).toEqual(requestOdds(r));
+    const chain = battleOdds(r.spec, [2, 1, 0, 0, 0, 0, 1, 0]);
+    const engine = requestOdds(r);
+    for (const k of ['taken', 'destroyed', 'stymied', 'unresolved', 'unfought'] as const)
+      expect(engine[k]).toBeCloseTo(chain[k], 14);
+    for (const k of ['rounds', 'sovietLost', 'germanLost'] as const) {
+      expect(engine[k]).toHaveLength(chain[k].length);
+      engine[k].forEach((p, i) => expect(p).toBeCloseTo(chain[k][i]!, 14));
+    }
   });
 });
 
@@ -366,6 +374,60 @@ describe('SCS odds: option errors', () => {
     it(`rejects ${JSON.stringify(o)}`, () => {
       expect(() => scsOdds.compute(o)).toThrow(UserError);
       expect(() => scsOdds.compute(o)).toThrow(re);
+    });
+  }
+});
+
+describe('SCS odds from combat.ts (explicit-chance enumeration) equal the Markov chain', () => {
+  const cases: Record<string, string | true>[] = [
+    { attacker: '1:combined', defender: 'nonmech:1', rounds: 'all' },
+    { attacker: '8:combined', defender: 'mech:1,nonmech:2' },
+    {
+      attacker: '5:shock',
+      defender: 'mech:3,security:2',
+      guderian: true,
+      viii: true,
+      ops: true,
+      rotkopf: true,
+      raid: true,
+      forest: true,
+    },
+    {
+      attacker: '5:shock',
+      defender: 'mech:3,security:2',
+      guderian: true,
+      viii: true,
+      errata: true,
+      'double-six': true,
+      'shock-first': true,
+    },
+    {
+      attacker: '6:combined',
+      '1e': '2',
+      kind: 'relief',
+      defender: 'mech:1,nonmech:2',
+      viii: true,
+      guderian: true,
+    },
+    {
+      attacker: '3:combined',
+      defender: 'nonmech:1,security:3',
+      'vi-round': '2',
+      'kill-order': 'security,nonmech,mech',
+    },
+  ];
+  for (const c of cases) {
+    it(JSON.stringify(c), () => {
+      const r = parseScsOdds({ crt: 'B', ...c });
+      if (!('explicit' in r.defence)) throw new Error('an explicit force expected');
+      const chain = battleOdds(r.spec, r.defence.explicit);
+      const engine = enumerateBattle(r.spec as Parameters<typeof enumerateBattle>[0], r.defence.explicit);
+      for (const k of ['taken', 'destroyed', 'stymied'] as const) expect(engine[k]).toBeCloseTo(chain[k], 14);
+      for (const k of ['rounds', 'sovietLost', 'germanLost'] as const) {
+        expect(engine[k]).toHaveLength(chain[k].length);
+        engine[k].forEach((p, i) => expect(p).toBeCloseTo(chain[k][i]!, 14));
+      }
+      expect(requestOdds(r).taken).toBe(engine.taken); // odds scs answers from combat.ts
     });
   }
 });

@@ -11,7 +11,7 @@
  * in the pool, CRT set E) and historical's January drive of the shock armies (4S enters south-west).
  */
 import { describe, expect, it } from 'vitest';
-import { gameStreams } from '../src/core/rng.js';
+import { playOneGame } from '../src/core/driver.js';
 import { resolveSetup } from '../src/core/setup.js';
 import { scs } from '../src/games/scs/index.js';
 
@@ -55,12 +55,12 @@ describe('SCS pinned records', () => {
     it(`${policy}: games 0-5 of seed 1 replay exactly`, () => {
       const setup = resolveSetup(scs, {}, 'pin');
       const got = rows.map((_, g) => {
-        const streams = gameStreams(1, g);
-        const st = scs.start(setup, streams);
-        const r = scs.play(st, {
-          streams,
-          policies: { soviet: scs.policies.find((p) => p.id === policy)!.create() },
-        });
+        const r = playOneGame(
+          scs,
+          setup,
+          { soviet: scs.policies.find((p) => p.id === policy)!.create() },
+          { masterSeed: 1, gameIndex: g },
+        );
         const x = r.stats;
         return `${r.result}|${r.endTurn}|${x.hexes_taken}|${x.battles}|${x.german_eliminated}|${x.soviet_steps_lost}|${x.min_pool}|${x.pockets_threatened}|${r.cells!.length}`;
       });

@@ -3,12 +3,13 @@
  * the shortcut must give exactly the pockets of the plain two-search definition.
  */
 import { describe, expect, it } from 'vitest';
+import { playMatch, startMatch } from '../src/core/driver.js';
 import { gameStreams, randInt } from '../src/core/rng.js';
 import { resolveSetup } from '../src/core/setup.js';
 import { scs } from '../src/games/scs/index.js';
 import { scsMap } from '../src/games/scs/map.js';
-import { pocketIfTaken } from '../src/games/scs/pockets.js';
-import { CAPITAL_RING, PlanScratch, planTurn1 } from '../src/games/scs/policies/plan.js';
+import { PocketScratch, pocketIfTaken } from '../src/games/scs/pockets.js';
+import { PlanScratch, planTurn1 } from '../src/games/scs/policies/plan.js';
 import { GERMAN, type ScsState, SOVIET } from '../src/games/scs/state.js';
 
 /** SCS 8.4 by definition: German hexes that reach a German west-edge hex, avoiding `avoid`. */
@@ -40,7 +41,7 @@ function naivePocket(control: readonly number[], h: number): number[] {
   return out;
 }
 
-const start = (): ScsState => scs.start(resolveSetup(scs, {}, 'test'), gameStreams(1, 0)) as ScsState;
+const start = (): ScsState => scs.start(resolveSetup(scs, {}, 'test'), { masterSeed: 1, gameIndex: 0 });
 
 describe('SCS 8.4 pocket test (fast path)', () => {
   it('equals the definition on random control maps', () => {
@@ -51,16 +52,15 @@ describe('SCS 8.4 pocket test (fast path)', () => {
       for (let k = 0; k < soviet; k++) control[randInt(rng, 0, scsMap.size - 1)] = SOVIET;
       for (let h = 0; h < scsMap.size; h++) {
         if (control[h] !== GERMAN) continue;
-        expect(pocketIfTaken(control, h, [])).toEqual(naivePocket(control, h));
+        expect(pocketIfTaken(control, h, [], new PocketScratch())).toEqual(naivePocket(control, h));
       }
     }
   });
   it('keeps the 8.4 example: 2513 at the start threatens 2612 and 2613', () => {
     const s = start();
-    expect(pocketIfTaken(s.control, scsMap.index('2513'), []).map((h) => scsMap.ids[h])).toEqual([
-      '2612',
-      '2613',
-    ]);
+    expect(
+      pocketIfTaken(s.control, scsMap.index('2513'), [], new PocketScratch()).map((h) => scsMap.ids[h]),
+    ).toEqual(['2612', '2613']);
   });
 });
 
@@ -71,18 +71,16 @@ describe('SCS 4.2 turn-1 plan', () => {
     for (let i = 0; i < s.armies.length - 1; i++) if (s.armies[i]!.hex >= 0) cands.push(i);
     const p = planTurn1(s, new PlanScratch(), cands)!;
     expect(p).not.toBeNull();
-    expect(CAPITAL_RING).toContain(p.hex);
+    expect(scsMap.capitalRing).toContain(p.hex);
     if (scsMap.ids[p.hex] === '2513') expect(p.relief).toBe(true);
-    if (!p.relief) expect(pocketIfTaken(s.control, p.hex, [])).toEqual([]);
+    if (!p.relief) expect(pocketIfTaken(s.control, p.hex, [], new PocketScratch())).toEqual([]);
   });
   it('historical passes the turn-1 check in most games (seed 1, 200 games)', () => {
     const setup = resolveSetup(scs, {}, 'test');
     let losses = 0;
     for (let g = 0; g < 200; g++) {
-      const streams = gameStreams(1, g);
-      const r = scs.play(scs.start(setup, streams), {
-        streams,
-        policies: { soviet: scs.policies.find((x) => x.id === 'historical')!.create() },
+      const r = playMatch(startMatch(scs, setup, { masterSeed: 1, gameIndex: g }), {
+        soviet: scs.policies.find((x) => x.id === 'historical')!.create(),
       });
       if (r.result === 'turn1-loss') losses++;
     }

@@ -4,26 +4,31 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Decision, Policy } from '../src/core/game.js';
-import { gameStreams } from '../src/core/rng.js';
 import { resolveSetup } from '../src/core/setup.js';
-import { fightBattle } from '../src/games/scs/combat.js';
 import { isFrontHex } from '../src/games/scs/control.js';
 import { scs } from '../src/games/scs/index.js';
 import { invariants } from '../src/games/scs/invariants.js';
 import { scsMap } from '../src/games/scs/map.js';
-import { activate, attackHex, type StepOption, stepOptions } from '../src/games/scs/movement.js';
-import { allPockets, pocketIfTaken } from '../src/games/scs/pockets.js';
+import { type StepOption, stepOptions } from '../src/games/scs/movement.js';
+import { allPockets, PocketScratch, pocketIfTaken } from '../src/games/scs/pockets.js';
 import { GERMAN, MECH, NONMECH, OPS_EC, type ScsState, SECURITY, SOVIET } from '../src/games/scs/state.js';
 import { endOfTurn } from '../src/games/scs/turn.js';
 import { endOfGameResult } from '../src/games/scs/victory.js';
-import { RECONSTRUCTION, scriptedRun, takeFromPool } from './helpers/scs.js';
+import {
+  activate,
+  attackHex,
+  fightBattle,
+  RECONSTRUCTION,
+  scriptedRun,
+  takeFromPool,
+} from './helpers/scs.js';
 
 const H = (id: string) => scsMap.index(id);
 const ids = (hs: readonly number[]) => hs.map((h) => scsMap.ids[h]).sort();
 
 function fresh(seed = 1): ScsState {
   const setup = resolveSetup(scs, { params: RECONSTRUCTION }, 'test');
-  return scs.start(setup, gameStreams(seed, 0));
+  return scs.start(setup, { masterSeed: seed, gameIndex: 0 });
 }
 
 /** A Soviet policy answering by decision kind; unknown kinds take option 0. */
@@ -67,17 +72,17 @@ describe('SCS 3.4: initial front line', () => {
 describe('SCS 8.4: threatened pocket', () => {
   it('entering 2513 at the start of turn 1 threatens a pocket of 2612 and 2613', () => {
     const s = fresh();
-    expect(ids(pocketIfTaken(s.control, H('2513')))).toEqual(['2612', '2613']);
-    expect(pocketIfTaken(s.control, H('2412'))).toEqual([]);
+    expect(ids(pocketIfTaken(s.control, H('2513'), [], new PocketScratch()))).toEqual(['2612', '2613']);
+    expect(pocketIfTaken(s.control, H('2412'), [], new PocketScratch())).toEqual([]);
   });
   it('the one-pass pocket sizes agree with the per-hex search', () => {
     const s = fresh();
     const size = new Int32Array(scsMap.size);
     const fl = new Int32Array(scsMap.size);
-    allPockets(s.control, s.cfg.fortified, size, fl);
+    allPockets(s.control, s.cfg.fortified, size, fl, new PocketScratch());
     for (let h = 0; h < scsMap.size; h++) {
       if (s.control[h] !== GERMAN) continue;
-      expect(size[h]).toBe(pocketIfTaken(s.control, h).length);
+      expect(size[h]).toBe(pocketIfTaken(s.control, h, [], new PocketScratch()).length);
     }
     expect(size[H('2513')]).toBe(2);
   });
@@ -312,7 +317,7 @@ describe('SCS 10.13: fortified localities', () => {
     const options = stepOptions(s, H('2212'), 3).map((o) => o.to);
     expect(options).not.toContain(kaluga);
     expect(options).toContain(neck);
-    expect(ids(pocketIfTaken(s.control, neck))).toEqual(['2211']);
+    expect(ids(pocketIfTaken(s.control, neck, [], new PocketScratch()))).toEqual(['2211']);
     // relief 1d6 = 1 beaten by 6s; breakout 1d6-1 = 1: Kaluga's marker fires at +1 with a 1 and misses
     const run = scriptedRun(
       s,

@@ -4,7 +4,8 @@
  * lying in and/or west of hex row 13xx"), and 4S enters at the westernmost south-edge hex (7.2).
  */
 import { describe, expect, it } from 'vitest';
-import { gameStreams } from '../src/core/rng.js';
+import { playMatch, startMatch } from '../src/core/driver.js';
+import type { Match } from '../src/core/game.js';
 import { resolveSetup } from '../src/core/setup.js';
 import { scs } from '../src/games/scs/index.js';
 import { scsMap } from '../src/games/scs/map.js';
@@ -17,19 +18,25 @@ describe('SCS shock-spearhead (4.5, 7.2, 7.3)', () => {
     const policy = scs.policies.find((p) => p.id === 'shock-spearhead')!;
     let reached = 0;
     for (let g = 0; g < 12; g++) {
-      const streams = gameStreams(11, g);
-      const st = scs.start(setup, streams) as ScsState;
+      const m = startMatch(scs, setup, { masterSeed: 11, gameIndex: g });
+      const st = m.state as ScsState;
       let pac = -1;
       let entry = -1;
-      const r = scs.play(st, {
-        streams,
-        policies: { soviet: policy.create() },
-        onStep: (s: ScsState) => {
-          if (pac < 0 && s.pac >= 0) pac = s.pac;
-          const fourth = s.armies.find((a) => a.id === '4S')!;
-          if (entry < 0 && fourth.hex >= 0) entry = fourth.hex;
+      const r = playMatch(
+        m,
+        { soviet: policy.create() },
+        {
+          conformance: {
+            cloneEquality: false,
+            atDecision: (x: Match) => {
+              const s = x.state as ScsState;
+              if (pac < 0 && s.pac >= 0) pac = s.pac;
+              const fourth = s.armies.find((a) => a.id === '4S')!;
+              if (entry < 0 && fourth.hex >= 0) entry = fourth.hex;
+            },
+          },
         },
-      });
+      );
       if (r.endTurn < 3 || r.result === 'sudden-death' || r.result === 'turn1-loss') continue;
       reached++;
       expect(scsMap.col[pac]).toBeLessThanOrEqual(13);

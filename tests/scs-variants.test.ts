@@ -4,24 +4,31 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Decision, Policy } from '../src/core/game.js';
-import { gameStreams } from '../src/core/rng.js';
 import { resolveSetup } from '../src/core/setup.js';
-import { fightBattle } from '../src/games/scs/combat.js';
-import { drawForBattle, SUDDEN_DEATH } from '../src/games/scs/engine.js';
 import { breakout } from '../src/games/scs/forces.js';
 import { scs } from '../src/games/scs/index.js';
 import { invariants } from '../src/games/scs/invariants.js';
 import { scsMap } from '../src/games/scs/map.js';
-import { attackHex } from '../src/games/scs/movement.js';
-import { pocketIfTaken } from '../src/games/scs/pockets.js';
+import { PocketScratch, pocketIfTaken } from '../src/games/scs/pockets.js';
+import { drawForBattle } from '../src/games/scs/pool.js';
 import { GERMAN, GUDERIAN, NONMECH, type ScsState, SECURITY, SOVIET } from '../src/games/scs/state.js';
-import { phaseII, phaseIV } from '../src/games/scs/turn.js';
-import { RECONSTRUCTION, scriptedRun, takeFromPool } from './helpers/scs.js';
+import {
+  attackHex,
+  fightBattle,
+  phaseII,
+  phaseIV,
+  RECONSTRUCTION,
+  scriptedRun,
+  takeFromPool,
+} from './helpers/scs.js';
 
 const H = (id: string) => scsMap.index(id);
 
 function fresh(variants: Record<string, boolean> = {}): ScsState {
-  return scs.start(resolveSetup(scs, { variants, params: RECONSTRUCTION }, 'test'), gameStreams(1, 0));
+  return scs.start(resolveSetup(scs, { variants, params: RECONSTRUCTION }, 'test'), {
+    masterSeed: 1,
+    gameIndex: 0,
+  });
 }
 
 function scripted(answer: (d: Decision) => number, asked: Decision[] = []): Policy {
@@ -117,27 +124,21 @@ describe('SCS 4.8 variants: when the pool is found empty', () => {
     const s = fresh();
     lastCounter(s);
     const run = scriptedRun(s, none, []);
-    expect(() => drawForBattle(run, H('2507'), s.engaged)).toThrow();
-    try {
-      drawForBattle(run, H('2507'), []);
-    } catch (e) {
-      expect(e).toBe(SUDDEN_DEATH);
-    }
+    expect(drawForBattle(run, H('2507'), s.engaged)).toBe(false);
+    expect(s.pool).toHaveLength(0);
+    expect(s.result).toBe('sudden-death');
+    expect(s.endReason).toBe('sudden-death');
   });
   it('pool-empty-on-draw: the empty pool is found only by the next draw', () => {
     const s = fresh({ 'pool-empty-on-draw': true });
     lastCounter(s);
     const run = scriptedRun(s, none, []);
-    drawForBattle(run, H('2507'), s.engaged);
+    expect(drawForBattle(run, H('2507'), s.engaged)).toBe(true);
     expect(s.pool).toHaveLength(0);
     expect(s.stats.minPool).toBe(0);
-    let caught: unknown = null;
-    try {
-      drawForBattle(run, H('2507'), s.engaged);
-    } catch (e) {
-      caught = e;
-    }
-    expect(caught).toBe(SUDDEN_DEATH);
+    expect(s.result).toBe('');
+    expect(drawForBattle(run, H('2507'), s.engaged)).toBe(false);
+    expect(s.result).toBe('sudden-death');
   });
 });
 
@@ -260,7 +261,7 @@ describe('SCS 8.8 / 10.13 variants: what falls after a failed breakout', () => {
       expect(s.control[H(p)]).toBe(GERMAN);
       expect(s.marker[H(p)]).toBeGreaterThanOrEqual(0);
     }
-    expect(pocketIfTaken(s.control, H('2612'))).toEqual([]);
+    expect(pocketIfTaken(s.control, H('2612'), [], new PocketScratch())).toEqual([]);
     expect(s.aside).toHaveLength(2);
     expect(invariants(s)).toEqual([]);
   });
@@ -284,7 +285,7 @@ describe('SCS 8.8 / 10.13 variants: what falls after a failed breakout', () => {
         if (s.marker[n]! >= 0) s.pool.push(s.marker[n]!);
         s.marker[n] = -1;
       }
-    const pocketHexes = pocketIfTaken(s.control, neck)
+    const pocketHexes = pocketIfTaken(s.control, neck, [], new PocketScratch())
       .map((h) => scsMap.ids[h])
       .sort();
     expect(pocketHexes).toEqual(['2211', '2212']);

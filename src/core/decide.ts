@@ -1,5 +1,5 @@
 import type { Decision, Policy, TraceEvent } from './game.js';
-import { type GameStreams, randInt } from './rng.js';
+import { randInt } from './rng.js';
 
 /** A policy answered outside the legal options: a bug in the policy, reported with the decision. */
 export class IllegalDecisionError extends Error {
@@ -9,38 +9,6 @@ export class IllegalDecisionError extends Error {
     );
     this.name = 'IllegalDecisionError';
   }
-}
-
-/** `policy:<side>`, built once per side: a string made per decision would be hashed on every stream lookup. */
-const policyStreams = new Map<string, string>();
-function policyStream(side: string): string {
-  let name = policyStreams.get(side);
-  if (name === undefined) {
-    name = `policy:${side}`;
-    policyStreams.set(side, name);
-  }
-  return name;
-}
-
-/**
- * Asks the policy of `decision.side` to choose, checks the answer and returns the option index.
- * The policy draws from its own stream `policy:<side>`, so its randomness never moves the dice.
- */
-export function ask<V, O>(
-  streams: GameStreams,
-  policies: Readonly<Record<string, Policy>>,
-  view: V,
-  decision: Decision<string, O>,
-): number {
-  const policy = policies[decision.side];
-  if (policy === undefined) throw new Error(`no policy for side ${decision.side}`);
-  if (decision.options.length === 0)
-    throw new Error(`decision ${decision.kind} (${decision.rule}) has no options`);
-  const answer = policy.choose(view, decision as Decision, streams.stream(policyStream(decision.side)));
-  if (!Number.isInteger(answer) || answer < 0 || answer >= decision.options.length) {
-    throw new IllegalDecisionError(policy.id, decision as Decision, answer);
-  }
-  return answer;
 }
 
 /** Uniform over the legal options; used by the conformance suite and as a baseline arm. */

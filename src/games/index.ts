@@ -9,7 +9,11 @@ import { crete } from './crete/index.js';
 import { scs } from './scs/index.js';
 import { sfo } from './sfo/index.js';
 
-export const GAMES: readonly GameDefinition[] = [withSearchPolicies(sfo), scs, withSearchPolicies(crete)];
+export const GAMES: readonly GameDefinition[] = [
+  withSearchPolicies(sfo),
+  withSearchPolicies(scs),
+  withSearchPolicies(crete),
+];
 
 /** A registry of every game (a fresh one per call; registries hold no shared state). */
 export function gameRegistry(): GameRegistry {

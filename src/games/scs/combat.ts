@@ -3,10 +3,13 @@
  * DRMs of 10.2-10.10 (cumulative, 1.4), VI Interceptor Corps (10.11), loss allocation (10.14, 6.3).
  * The defending counters live in `state.engaged` for the length of the battle.
  */
-import { hitsOfDie } from './crt.js';
-import { counterName, decide, log, type Run, toNextTurnBox } from './engine.js';
+import type { ChanceNode } from '../../core/game.js';
+import { fireDistribution, hitsOfDie } from './crt.js';
+import type { AnotherRoundDecision, CommitViDecision, GermanLossDecision } from './decisions.js';
+import { counterName, log, type Run, toNextTurnBox } from './engine.js';
 import { scsMap } from './map.js';
 import {
+  type BattleStage,
   GUDERIAN,
   isCombatUnit,
   MECH,
@@ -15,11 +18,17 @@ import {
   RAID,
   ROTKOPF,
   type ScsState,
+  type ScsTask,
   SECURITY,
   VIII_FK,
 } from './state.js';
 
 export type BattleKind = 'defense' | 'relief' | 'breakout';
+type BattleTask = ScsTask & { t: 'battle' };
+type LossesTask = ScsTask & { t: 'losses' };
+
+/** The two answers of a yes/no decision (10.11, 10.1 step 10). */
+const NO_YES: readonly boolean[] = [false, true];
 
 const TYPE_WORD = ['mechanized', 'non-mechanized', 'security'];
 
@@ -82,27 +91,35 @@ export function applySovietHits(run: Run, a: number, hits: number): void {
   }
 }
 
-/** SCS 10.14: the player apportions hits among the engaged German units; support markers never die (10.12). */
-export function applyGermanHits(run: Run, hits: number): number {
+/** SCS 10.14: the player apportions `hits` among the engaged German units (a losses task); support markers never die (10.12). */
+function germanHits(run: Run, hits: number): void {
+  if (hits > 0) run.s.stack.push({ t: 'losses', hits, k: 0 });
+}
+
+/** SCS 10.14: the type of the next engaged German unit to die; null when the hits are spent or no unit is left. */
+export function lossDecision(run: Run, task: LossesTask): GermanLossDecision | null {
   const s = run.s;
-  let killed = 0;
-  const counts = [0, 0, 0, 0, 0, 0, 0, 0];
-  for (let k = 0; k < hits; k++) {
-    engagedCounts(s, counts);
+  if (task.k < task.hits) {
+    const counts = engagedCounts(s, [0, 0, 0, 0, 0, 0, 0, 0]);
     const types: number[] = [];
     for (let t = MECH; t <= SECURITY; t++) if (counts[t]! > 0) types.push(t);
-    if (types.length === 0) break;
-    const t = types[decide(run, 'germanLoss', 'SCS 10.14', types, (x) => TYPE_WORD[x]!)]!;
-    let j = s.engaged.length - 1;
-    while (s.gType[s.engaged[j]!] !== t) j--;
-    const id = s.engaged[j]!;
-    s.engaged.splice(j, 1);
-    toNextTurnBox(run, id); // SCS 7.6: eliminated units regroup next turn
-    s.stats.germanEliminated++;
-    killed++;
-    if (run.trace) log(run, 'SCS 7.6', `${counterName(run, id)} eliminated: to the next turn's box`);
+    if (types.length > 0) return { kind: 'germanLoss', side: 'soviet', rule: 'SCS 10.14', options: types };
   }
-  return killed;
+  s.stack.pop();
+  return null;
+}
+
+/** SCS 10.14, 7.6: one engaged unit of type t is eliminated and regroups in the next turn's box. */
+export function applyLoss(run: Run, task: LossesTask, t: number): void {
+  const s = run.s;
+  let j = s.engaged.length - 1;
+  while (s.gType[s.engaged[j]!] !== t) j--;
+  const id = s.engaged[j]!;
+  s.engaged.splice(j, 1);
+  toNextTurnBox(run, id); // SCS 7.6: eliminated units regroup next turn
+  s.stats.germanEliminated++;
+  task.k++;
+  if (run.trace) log(run, 'SCS 7.6', `${counterName(run, id)} eliminated: to the next turn's box`);
 }
 
 export interface Drm {
@@ -164,176 +181,344 @@ function germanFire(
   applySovietHits(run, a, hits);
 }
 
-export interface BattleOutcome {
-  /** True when every German combat unit was eliminated. */
-  won: boolean;
-  mf: number;
-}
-
 /**
- * Fights a battle in hex h between army a's force and the engaged German counters, round after
- * round (10.1, 10.3; relief 10.2) until one side is gone or the Soviet player breaks off (9.5),
- * each round after the first costing 1 MF (9.3). Support markers go to the next turn's box at
- * the end (10.6-10.9), a Raid after round 1 (10.10); survivors stay in place (8.9) by the caller.
+ * Starts a battle in hex h between army a's force and the engaged German counters, fought round
+ * after round (10.1, 10.3; relief 10.2) until one side is gone or the Soviet player breaks off
+ * (9.5), each round after the first costing 1 MF (9.3). Support markers go to the next turn's box
+ * at the end (10.6-10.9), a Raid after round 1 (10.10); survivors stay in place (8.9) by the
+ * caller. When the battle task is done, state.outcome holds whether the Soviets won and the MF left.
  */
-export function fightBattle(
-  run: Run,
-  kind: 'defense' | 'relief',
-  h: number,
-  a: number,
-  mfIn: number,
-): BattleOutcome {
+export function startBattle(run: Run, kind: 'defense' | 'relief', h: number, a: number, mf: number): void {
   const s = run.s;
-  const cfg = s.cfg;
   const army = s.armies[a]!;
-  const e = s.armies[s.armies.length - 1]!;
-  const hit = cfg.hit;
   // SCS 10.1 step 1, 10.2: primary fire only in the first round of a shock army's first attack of the turn, never vs relief
   const primary = army.type === 'shock' && !army.attacked && kind === 'defense';
   // variant relief-keeps-primary: a relief battle (a German attack, 10.2) is not the army's first attack
-  if (army.type === 'shock' && (kind === 'defense' || !cfg.reliefKeepsPrimary)) army.attacked = true;
-  const counts = [0, 0, 0, 0, 0, 0, 0, 0];
-  const drm: Drm = { mech: 0, nonMech: 0, security: 0, soviet: 0 };
-  let mf = mfIn;
-  const bv = { hex: h, kind, round: 0, mech: 0, nonMech: 0, security: 0, supports: 0 };
-  run.view.battle = bv;
-  for (let round = 1; ; round++) {
-    engagedCounts(s, counts);
-    roundDrm(run, kind, h, round, counts, drm);
-    bv.round = round;
-    bv.mech = counts[MECH]!;
-    bv.nonMech = counts[NONMECH]!;
-    bv.security = counts[SECURITY]!;
-    bv.supports = s.engaged.length - bv.mech - bv.nonMech - bv.security;
-    if (run.trace) {
-      log(
-        run,
-        kind === 'relief' ? 'SCS 10.2' : 'SCS 10.1',
-        `${kind === 'relief' ? 'relief battle' : 'battle'} for ${scsMap.label(h)}, round ${round}: ${army.id} (${forceSteps(s, a)} steps${s.host === a ? ' with 1E' : ''}) vs ${s.engaged.map((id) => counterName(run, id)).join(', ')}`,
-      );
+  if (army.type === 'shock' && (kind === 'defense' || !s.cfg.reliefKeepsPrimary)) army.attacked = true;
+  s.battle = { hex: h, kind, round: 0, mech: 0, nonMech: 0, security: 0, supports: 0 };
+  s.stack.push({
+    t: 'battle',
+    kind,
+    h,
+    a,
+    primary,
+    mf,
+    round: 1,
+    stage: 'round',
+    vi: false,
+    drm: [0, 0, 0, 0],
+  });
+}
+
+/**
+ * One fire step of a round (10.1): `n` dice on one column and `n2` on another (step 4: the army
+ * and 1E), each die scoring hitsOfDie; null when the step does not fire.
+ */
+interface Volley {
+  readonly n: number;
+  readonly hitOn: number;
+  readonly n2: number;
+  readonly hitOn2: number;
+  readonly drm: number;
+  readonly doubleSix: boolean;
+}
+
+/** The fire of battle `b`'s current stage, or null when it does not fire (10.1 steps 1-6). */
+function volleyOf(run: Run, b: BattleTask): Volley | null {
+  const s = run.s;
+  const hit = s.cfg.hit;
+  const army = s.armies[b.a]!;
+  const counts = engagedCounts(s, [0, 0, 0, 0, 0, 0, 0, 0]);
+  const one = (n: number, hitOn: number, drm: number, doubleSix = false): Volley => ({
+    n,
+    hitOn,
+    n2: 0,
+    hitOn2: 0,
+    drm,
+    doubleSix,
+  });
+  switch (b.stage) {
+    case 'primary':
+      // 1) shock primary
+      return b.primary && b.round === 1
+        ? one(army.steps, hit.shockPrimary, b.drm[3], s.cfg.shockDoubleSix)
+        : null;
+    case 'mech':
+    case 'nonmech':
+    case 'security': {
+      // 2) German mechanized, 3) non-mechanized, 5) security: skipped once the Soviet force is gone
+      const type = b.stage === 'mech' ? MECH : b.stage === 'nonmech' ? NONMECH : SECURITY;
+      const n = counts[type]!;
+      if (n === 0 || forceSteps(s, b.a) === 0) return null;
+      const hitOn = type === MECH ? hit.mech : type === NONMECH ? hit.nonMech : hit.security;
+      return one(n, hitOn, b.drm[type]!);
     }
-    // SCS 10.11: VI Interceptor Corps, once per turn, committed in the round the player chooses
-    let vi = false;
-    if (s.viReady) {
-      vi =
-        decide(run, 'commitVI', 'SCS 10.11', [false, true], (x) =>
-          x ? 'commit VI Interceptor Corps' : 'hold VI IC',
-        ) === 1;
-      if (vi) s.viReady = false;
+    case 'soviet': {
+      // 4) shock secondary and every other Soviet unit (1E included)
+      if (forceSteps(s, b.a) === 0) return null;
+      const e = s.armies[s.armies.length - 1]!;
+      const n = !(b.primary && b.round === 1) && army.steps > 0 ? army.steps : 0;
+      const n2 = s.host === b.a && e.steps > 0 ? e.steps : 0;
+      if (n + n2 === 0) return null;
+      return {
+        n,
+        hitOn: army.type === 'shock' ? hit.shockSecondary : hit.combined,
+        n2,
+        hitOn2: hit.combined,
+        drm: b.drm[3],
+        doubleSix: false,
+      };
     }
-    // 1) shock primary
-    if (primary && round === 1) {
-      const dice = run.trace ? ([] as number[]) : null;
-      const hits = fire(run, army.steps, hit.shockPrimary, drm.soviet, cfg.shockDoubleSix, dice);
+    case 'vi':
+      // 6) VI Interceptor Corps: one unmodified die per involved German unit
+      return b.vi ? one(counts[MECH]! + counts[NONMECH]! + counts[SECURITY]!, hit.vi, 0) : null;
+    default:
+      return null;
+  }
+}
+
+const NEXT_STAGE: Readonly<Record<BattleStage, BattleStage>> = {
+  round: 'primary',
+  primary: 'mech',
+  mech: 'nonmech',
+  nonmech: 'soviet',
+  soviet: 'security',
+  security: 'vi',
+  vi: 'end',
+  end: 'end',
+};
+
+const STAGE_RULE: Readonly<Record<BattleStage, string>> = {
+  round: 'SCS 10.1',
+  primary: 'SCS 10.1 step 1',
+  mech: 'SCS 10.1 step 2',
+  nonmech: 'SCS 10.1 step 3',
+  soviet: 'SCS 10.1 step 4',
+  security: 'SCS 10.1 step 5',
+  vi: 'SCS 10.1 step 6',
+  end: 'SCS 10.1',
+};
+
+/**
+ * Explicit-chance mode: the exact distribution of a volley's hits (index = hits), from crt.ts's
+ * enumeration of hitsOfDie (two columns convolved).
+ */
+function volleyChance(b: BattleTask, v: Volley): ChanceNode {
+  let dist = fireDistribution(v.n, v.hitOn, v.drm, v.doubleSix);
+  if (v.n2 > 0) {
+    const d2 = fireDistribution(v.n2, v.hitOn2, v.drm, false);
+    const out = new Array<number>(dist.length + d2.length - 1).fill(0);
+    for (let i = 0; i < dist.length; i++)
+      for (let j = 0; j < d2.length; j++) out[i + j]! += dist[i]! * d2[j]!;
+    dist = out;
+  }
+  return {
+    kind: 'chance',
+    side: 'chance',
+    rule: STAGE_RULE[b.stage],
+    what: `${v.n + v.n2} combat dice`,
+    outcomes: dist.map((p, k) => ({ label: `${k} hit(s)`, p })),
+  };
+}
+
+/** The hits of a volley rolled with the combat dice (their faces into `dice` when narrating). */
+function rollVolley(run: Run, v: Volley, dice: number[] | null): number {
+  return fire(run, v.n, v.hitOn, v.drm, v.doubleSix, dice) + fire(run, v.n2, v.hitOn2, v.drm, false, dice);
+}
+
+/**
+ * Carries out `hits` of the volley of battle `b`'s current stage (narrated with `dice` when rolled)
+ * and moves on to the next stage; German losses go through a losses task (10.14).
+ */
+function resolveVolley(run: Run, b: BattleTask, v: Volley, hits: number, dice: number[] | null): void {
+  const s = run.s;
+  const army = s.armies[b.a]!;
+  const stage = b.stage;
+  b.stage = NEXT_STAGE[stage];
+  const d = dice ?? [];
+  switch (stage) {
+    case 'primary':
       if (run.trace)
         log(
           run,
           'SCS 10.1 step 1',
-          `${army.id} shock primary fire, ${army.steps} dice (hit on ${hit.shockPrimary}, DRM +${drm.soviet}): ${hits} hit(s)`,
-          dice!,
+          `${army.id} shock primary fire, ${v.n} dice (hit on ${v.hitOn}, DRM +${v.drm}): ${hits} hit(s)`,
+          d,
         );
-      applyGermanHits(run, hits);
-      engagedCounts(s, counts);
-    }
-    // 2) German mechanized, 3) non-mechanized
-    germanFire(run, a, MECH, counts[MECH]!, hit.mech, drm.mech, h);
-    germanFire(run, a, NONMECH, counts[NONMECH]!, hit.nonMech, drm.nonMech, h);
-    // 4) shock secondary and every other Soviet unit (1E included)
-    if (forceSteps(s, a) > 0) {
-      const dice = run.trace ? ([] as number[]) : null;
-      let hits = 0;
-      let n = 0;
-      if (!(primary && round === 1) && army.steps > 0) {
-        hits += fire(
+      germanHits(run, hits);
+      return;
+    case 'mech':
+    case 'nonmech':
+    case 'security': {
+      if (run.trace) {
+        const type = stage === 'mech' ? MECH : stage === 'nonmech' ? NONMECH : SECURITY;
+        log(
           run,
-          army.steps,
-          army.type === 'shock' ? hit.shockSecondary : hit.combined,
-          drm.soviet,
-          false,
-          dice,
+          STAGE_RULE[stage],
+          `${v.n} German ${TYPE_WORD[type]} fire at ${scsMap.label(b.h)} (hit on ${v.hitOn}, DRM ${v.drm >= 0 ? '+' : ''}${v.drm}): ${hits} hit(s)`,
+          d,
         );
-        n += army.steps;
       }
-      if (s.host === a && e.steps > 0) {
-        hits += fire(run, e.steps, hit.combined, drm.soviet, false, dice);
-        n += e.steps;
-      }
-      if (n > 0) {
-        if (run.trace)
-          log(run, 'SCS 10.1 step 4', `Soviet fire, ${n} dice (DRM +${drm.soviet}): ${hits} hit(s)`, dice!);
-        applyGermanHits(run, hits);
-      }
+      applySovietHits(run, b.a, hits);
+      return;
     }
-    // 5) German security
-    engagedCounts(s, counts);
-    germanFire(run, a, SECURITY, counts[SECURITY]!, hit.security, drm.security, h);
-    // 6) VI Interceptor Corps: one unmodified die per involved German unit
-    if (vi) {
-      engagedCounts(s, counts);
-      const n = counts[MECH]! + counts[NONMECH]! + counts[SECURITY]!;
-      const dice = run.trace ? ([] as number[]) : null;
-      const hits = fire(run, n, hit.vi, 0, false, dice);
+    case 'soviet':
+      if (run.trace)
+        log(run, 'SCS 10.1 step 4', `Soviet fire, ${v.n + v.n2} dice (DRM +${v.drm}): ${hits} hit(s)`, d);
+      germanHits(run, hits);
+      return;
+    case 'vi':
       if (run.trace)
         log(
           run,
           'SCS 10.1 step 6',
-          `VI Interceptor Corps, ${n} dice (hit on ${hit.vi}, unmodified): ${hits} hit(s)`,
-          dice!,
+          `VI Interceptor Corps, ${v.n} dice (hit on ${v.hitOn}, unmodified): ${hits} hit(s)`,
+          d,
         );
-      applyGermanHits(run, hits);
-    }
-    // SCS 10.10: the Raid marker leaves after the first round
-    if (round === 1) {
-      for (let j = s.engaged.length - 1; j >= 0; j--) {
-        const id = s.engaged[j]!;
-        if (s.gType[id] === RAID) {
-          s.engaged.splice(j, 1);
-          toNextTurnBox(run, id);
-        }
-      }
-    }
-    // 7-10) end of round
-    engagedCounts(s, counts);
-    const germans = counts[MECH]! + counts[NONMECH]! + counts[SECURITY]!;
-    // both sides gone in one round (the VI IC fires last). Default mutual-wipeout-german-hold: with no
-    // force left to take the hex the battle is lost; variant mutual-wipeout-soviet-win: step 8 comes first
-    if (forceSteps(s, a) === 0 && !(germans === 0 && cfg.mutualWipeoutSovietWin)) {
-      if (run.trace)
-        log(run, 'SCS 10.1 step 9', `${army.id} force eliminated: German victory in ${scsMap.label(h)}`);
-      endBattle(run);
-      return { won: false, mf };
-    }
-    if (germans === 0) {
-      if (run.trace)
-        log(run, 'SCS 10.1 step 8', `all German units in ${scsMap.label(h)} eliminated: Soviet victory`);
-      endBattle(run);
-      return { won: true, mf };
-    }
-    bv.mech = counts[MECH]!;
-    bv.nonMech = counts[NONMECH]!;
-    bv.security = counts[SECURITY]!;
-    // SCS 9.3, 9.5, 10.1 step 10: another round costs 1 MF; otherwise the battle is lost
-    const again =
-      mf >= 1 &&
-      decide(run, 'anotherRound', 'SCS 9.3, 10.1 step 10', [false, true], (x) =>
-        x ? 'fight another round' : 'break off',
-      ) === 1;
-    if (!again) {
-      if (run.trace)
-        log(
-          run,
-          'SCS 9.5',
-          `${army.id} ${mf >= 1 ? 'breaks off' : 'is out of MF'}: stymied at ${scsMap.label(h)}`,
-        );
-      endBattle(run);
-      return { won: false, mf };
-    }
-    mf -= 1;
+      germanHits(run, hits);
+      return;
   }
 }
 
-/** SCS 10.6-10.9, 8.10: support markers of a finished battle go to the next turn's box. */
-function endBattle(run: Run): void {
+/** Explicit-chance mode: outcome `hits` of the volley pending in battle `b`. */
+export function applyVolley(run: Run, b: BattleTask, hits: number): void {
+  const v = volleyOf(run, b);
+  if (v === null) throw new Error(`SCS: no volley pending in stage ${b.stage}`);
+  resolveVolley(run, b, v, hits, null);
+}
+
+/**
+ * Runs battle `b` to its next decision (VI IC commitment, another round) or, in explicit-chance
+ * mode, its next volley (a chance point), in the exact fire precedence of 10.1, hits applied
+ * immediately (German losses through a losses task); null when it has pushed a losses task or ended.
+ */
+export function battleStep(
+  run: Run,
+  b: BattleTask,
+): CommitViDecision | AnotherRoundDecision | ChanceNode | null {
+  const s = run.s;
+  const cfg = s.cfg;
+  const a = b.a;
+  const h = b.h;
+  const army = s.armies[a]!;
+  const counts = [0, 0, 0, 0, 0, 0, 0, 0];
+  for (;;) {
+    switch (b.stage) {
+      case 'round': {
+        engagedCounts(s, counts);
+        const drm = roundDrm(run, b.kind, h, b.round, counts, {
+          mech: 0,
+          nonMech: 0,
+          security: 0,
+          soviet: 0,
+        });
+        b.drm[0] = drm.mech;
+        b.drm[1] = drm.nonMech;
+        b.drm[2] = drm.security;
+        b.drm[3] = drm.soviet;
+        const bv = s.battle!;
+        bv.round = b.round;
+        bv.mech = counts[MECH]!;
+        bv.nonMech = counts[NONMECH]!;
+        bv.security = counts[SECURITY]!;
+        bv.supports = s.engaged.length - bv.mech - bv.nonMech - bv.security;
+        if (run.trace) {
+          log(
+            run,
+            b.kind === 'relief' ? 'SCS 10.2' : 'SCS 10.1',
+            `${b.kind === 'relief' ? 'relief battle' : 'battle'} for ${scsMap.label(h)}, round ${b.round}: ${army.id} (${forceSteps(s, a)} steps${s.host === a ? ' with 1E' : ''}) vs ${s.engaged.map((id) => counterName(run, id)).join(', ')}`,
+          );
+        }
+        b.stage = 'primary';
+        b.vi = false;
+        // SCS 10.11: VI Interceptor Corps, once per turn, committed in the round the player chooses
+        if (s.viReady) return { kind: 'commitVI', side: 'soviet', rule: 'SCS 10.11', options: NO_YES };
+        break;
+      }
+      case 'end': {
+        // SCS 10.10: the Raid marker leaves after the first round
+        if (b.round === 1) {
+          for (let j = s.engaged.length - 1; j >= 0; j--) {
+            const id = s.engaged[j]!;
+            if (s.gType[id] === RAID) {
+              s.engaged.splice(j, 1);
+              toNextTurnBox(run, id);
+            }
+          }
+        }
+        // 7-10) end of round
+        engagedCounts(s, counts);
+        const germans = counts[MECH]! + counts[NONMECH]! + counts[SECURITY]!;
+        // both sides gone in one round (the VI IC fires last). Default mutual-wipeout-german-hold: with no
+        // force left to take the hex the battle is lost; variant mutual-wipeout-soviet-win: step 8 comes first
+        if (forceSteps(s, a) === 0 && !(germans === 0 && cfg.mutualWipeoutSovietWin)) {
+          if (run.trace)
+            log(run, 'SCS 10.1 step 9', `${army.id} force eliminated: German victory in ${scsMap.label(h)}`);
+          endBattle(run, b, false);
+          return null;
+        }
+        if (germans === 0) {
+          if (run.trace)
+            log(run, 'SCS 10.1 step 8', `all German units in ${scsMap.label(h)} eliminated: Soviet victory`);
+          endBattle(run, b, true);
+          return null;
+        }
+        const bv = s.battle!;
+        bv.mech = counts[MECH]!;
+        bv.nonMech = counts[NONMECH]!;
+        bv.security = counts[SECURITY]!;
+        // SCS 9.3, 9.5, 10.1 step 10: another round costs 1 MF; otherwise the battle is lost
+        if (b.mf >= 1)
+          return { kind: 'anotherRound', side: 'soviet', rule: 'SCS 9.3, 10.1 step 10', options: NO_YES };
+        breakOff(run, b);
+        return null;
+      }
+      default: {
+        const v = volleyOf(run, b);
+        if (v === null) {
+          b.stage = NEXT_STAGE[b.stage];
+          break;
+        }
+        if (run.explicitChance) return volleyChance(b, v);
+        const dice = run.trace ? ([] as number[]) : null;
+        resolveVolley(run, b, v, rollVolley(run, v, dice), dice);
+        if (s.stack[s.stack.length - 1] !== b) return null; // a losses task to carry out first
+        break;
+      }
+    }
+  }
+}
+
+/** SCS 10.11: the VI Interceptor Corps committed (or held) in this round. */
+export function applyCommitVI(run: Run, b: BattleTask, commit: boolean): void {
+  b.vi = commit;
+  if (commit) run.s.viReady = false;
+}
+
+/** SCS 9.3, 10.1 step 10: another round for 1 MF, or the battle is lost (9.5). */
+export function applyAnotherRound(run: Run, b: BattleTask, again: boolean): void {
+  if (!again) {
+    breakOff(run, b);
+    return;
+  }
+  b.mf -= 1;
+  b.round++;
+  b.stage = 'round';
+}
+
+/** SCS 9.5: the force breaks off (or is out of MF): the battle is lost. */
+function breakOff(run: Run, b: BattleTask): void {
+  if (run.trace)
+    log(
+      run,
+      'SCS 9.5',
+      `${run.s.armies[b.a]!.id} ${b.mf >= 1 ? 'breaks off' : 'is out of MF'}: stymied at ${scsMap.label(b.h)}`,
+    );
+  endBattle(run, b, false);
+}
+
+/** SCS 10.6-10.9, 8.10: support markers of a finished battle go to the next turn's box; the battle task ends with its result. */
+function endBattle(run: Run, b: BattleTask, won: boolean): void {
   const s = run.s;
   for (let j = s.engaged.length - 1; j >= 0; j--) {
     const id = s.engaged[j]!;
@@ -342,7 +527,10 @@ function endBattle(run: Run): void {
       toNextTurnBox(run, id);
     }
   }
-  run.view.battle = null;
+  s.battle = null;
+  s.stack.pop();
+  s.outcome.won = won;
+  s.outcome.mf = b.mf;
 }
 
 /**
@@ -353,7 +541,7 @@ export function breakoutFire(run: Run, h: number, a: number): boolean {
   const s = run.s;
   const counts = engagedCounts(s, [0, 0, 0, 0, 0, 0, 0, 0]);
   const drm = roundDrm(run, 'breakout', h, 1, counts, { mech: 0, nonMech: 0, security: 0, soviet: 0 });
-  run.view.battle = {
+  run.s.battle = {
     hex: h,
     kind: 'breakout',
     round: 1,
@@ -365,6 +553,6 @@ export function breakoutFire(run: Run, h: number, a: number): boolean {
   germanFire(run, a, MECH, counts[MECH]!, s.cfg.hit.mech, drm.mech, h);
   germanFire(run, a, NONMECH, counts[NONMECH]!, s.cfg.hit.nonMech, drm.nonMech, h);
   germanFire(run, a, SECURITY, counts[SECURITY]!, s.cfg.hit.security, drm.security, h);
-  run.view.battle = null;
+  run.s.battle = null;
   return forceSteps(s, a) === 0;
 }

@@ -1,7 +1,8 @@
 /** SCS 3.7-3.8, 4.4, 7.3: hex control and the German front line of face-down markers. */
-import { checkPool, drawCounter, log, type Run } from './engine.js';
+import { log, type Run } from './engine.js';
 import { scsMap } from './map.js';
 import { sovietConnected } from './pockets.js';
+import { checkPool, drawCounter } from './pool.js';
 import { GERMAN, type ScsState, SOVIET } from './state.js';
 
 /** SCS 3.7: a front hex is a German hex next to a Soviet hex; it must carry a marker or held defenders. */
@@ -11,26 +12,33 @@ export function isFrontHex(s: ScsState, h: number): boolean {
   return false;
 }
 
-/** SCS 3.7: places a blind-drawn marker on front hex h when it carries neither marker nor defenders. */
-function ensureMarker(run: Run, h: number): void {
+/**
+ * SCS 3.7: places a blind-drawn marker on front hex h when it carries neither marker nor
+ * defenders; false when the pool is found empty (4.8: the game is over).
+ */
+function ensureMarker(run: Run, h: number): boolean {
   const s = run.s;
-  if (s.control[h] !== GERMAN || s.marker[h]! >= 0 || s.held[h]!.length > 0) return;
-  if (!isFrontHex(s, h)) return;
-  checkPool(run);
-  s.marker[h] = drawCounter(run);
+  if (s.control[h] !== GERMAN || s.marker[h]! >= 0 || s.held[h]!.length > 0) return true;
+  if (!isFrontHex(s, h)) return true;
+  if (!checkPool(run)) return false;
+  const id = drawCounter(run);
+  if (id < 0) return false;
+  s.marker[h] = id;
   if (run.trace) log(run, 'SCS 3.7', `front re-delineated: marker drawn blind into ${scsMap.label(h)}`);
-  checkPool(run);
+  return checkPool(run);
 }
 
-/** SCS 3.7: re-delineates the front around hex h (its German neighbours get markers). */
-export function delineateAround(run: Run, h: number): void {
-  ensureMarker(run, h);
-  for (const n of scsMap.nbr[h]!) ensureMarker(run, n);
+/** SCS 3.7: re-delineates the front around hex h (its German neighbours get markers); false when the game is over (4.8). */
+export function delineateAround(run: Run, h: number): boolean {
+  if (!ensureMarker(run, h)) return false;
+  for (const n of scsMap.nbr[h]!) if (!ensureMarker(run, n)) return false;
+  return true;
 }
 
-/** SCS 3.7: re-delineates the whole front (after Phase IV clean-up or the K-Line withdrawal). */
-export function delineateAll(run: Run): void {
-  for (let h = 0; h < scsMap.size; h++) ensureMarker(run, h);
+/** SCS 3.7: re-delineates the whole front (after Phase IV clean-up or the K-Line withdrawal); false when the game is over (4.8). */
+export function delineateAll(run: Run): boolean {
+  for (let h = 0; h < scsMap.size; h++) if (!ensureMarker(run, h)) return false;
+  return true;
 }
 
 /**
@@ -50,19 +58,20 @@ export function setSoviet(run: Run, h: number): void {
   while (held.length > 0) s.pool.push(held.pop()!);
 }
 
-/** SCS 3.7, 7.3: Soviet control of h, then the new front around it, then the joint-operation linkage check. */
-export function takeHex(run: Run, h: number, why: string): void {
+/** SCS 3.7, 7.3: Soviet control of h, then the new front around it, then the joint-operation linkage check; false when the game is over (4.8). */
+export function takeHex(run: Run, h: number, why: string): boolean {
   setSoviet(run, h);
   if (run.trace) log(run, 'SCS 3.8', `${scsMap.label(h)} becomes Soviet-controlled (${why})`);
-  delineateAround(run, h);
+  if (!delineateAround(run, h)) return false;
   checkLinkage(run);
+  return true;
 }
 
 /** SCS 7.3: the joint-operation marker is removed once Soviet territory links it to the main body. */
 export function checkLinkage(run: Run): void {
   const s = run.s;
   if (s.pac < 0) return;
-  if (sovietConnected(s, s.pac, scsMap.moscow)) {
+  if (sovietConnected(s, s.pac, scsMap.moscow, run.pockets)) {
     if (run.trace)
       log(run, 'SCS 7.3', `joint-operation marker in ${scsMap.label(s.pac)} linked up: removed from play`);
     s.pac = -1;

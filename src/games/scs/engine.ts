@@ -1,64 +1,13 @@
 /**
- * The running game: state, streams, policies and narration bundled for the rules modules,
- * plus the force pool (3.3, 7.5, 7.6, 4.8) and the turn-track boxes.
+ * The rules' helpers shared by the chapters: narration and the turn-track boxes (7.5, 7.6). `Run`
+ * is the game's workspace, bound to its state; the force pool is pool.ts.
  */
-import { ask, note } from '../../core/decide.js';
-import { d6 } from '../../core/dice.js';
-import type { Decision, PlayContext, TraceEvent } from '../../core/game.js';
-import { type Rng, randInt } from '../../core/rng.js';
-import { scsMap } from './map.js';
-import { COUNTER_NAMES, GUDERIAN, type ScsState } from './state.js';
+import { note } from '../../core/decide.js';
+import type { TraceEvent } from '../../core/game.js';
+import { COUNTER_NAMES } from './state.js';
+import type { ScsWorkspace } from './workspace.js';
 
-/** What a policy sees: the state (read-only by contract) and the force being moved, if any. */
-export interface ScsView {
-  readonly state: ScsState;
-  /** Army index of the force moving now, or -1. */
-  active: number;
-  /** MF the active force has left. */
-  mf: number;
-  /** The battle being fought, if any. */
-  battle: BattleView | null;
-}
-
-export interface BattleView {
-  hex: number;
-  kind: 'defense' | 'relief' | 'breakout';
-  round: number;
-  mech: number;
-  nonMech: number;
-  security: number;
-  supports: number;
-}
-
-/** Thrown (never caught but by play) when the pool is found empty: 4.8 sudden death. */
-export const SUDDEN_DEATH = { suddenDeath: true } as const;
-
-export interface Run {
-  readonly s: ScsState;
-  readonly ctx: PlayContext<ScsState>;
-  readonly trace: TraceEvent[] | undefined;
-  readonly view: ScsView;
-  /** One combat die (stream 'combat'); tests may script it. */
-  combatDie: () => number;
-  /** Die for force generation rolls (stream 'draws'). */
-  genDie: () => number;
-  /** Index of the next blind draw among n pool counters (stream 'draws'). */
-  drawIndex: (n: number) => number;
-}
-
-export function makeRun(s: ScsState, ctx: PlayContext<ScsState>): Run {
-  const combat: Rng = ctx.streams.stream('combat');
-  const draws: Rng = ctx.streams.stream('draws');
-  return {
-    s,
-    ctx,
-    trace: ctx.trace,
-    view: { state: s, active: -1, mf: 0, battle: null },
-    combatDie: () => d6(combat),
-    genDie: () => d6(draws),
-    drawIndex: (n) => (n === 1 ? 0 : randInt(draws, 0, n - 1)),
-  };
-}
+export type Run = ScsWorkspace;
 
 /** Narrates one event when tracing (callers guard with `if (run.trace)` to skip string building). */
 export function log(run: Run, rule: string, text: string, dice?: readonly number[]): void {
@@ -69,78 +18,8 @@ export function log(run: Run, rule: string, text: string, dice?: readonly number
   note(run.trace, e);
 }
 
-/** Asks the Soviet policy; narrates the choice when tracing. */
-export function decide<O>(
-  run: Run,
-  kind: string,
-  rule: string,
-  options: readonly O[],
-  describe?: (o: O) => string,
-): number {
-  if (options.length === 1) return 0;
-  const decision: Decision<string, O> = { kind, side: 'soviet', rule, options };
-  const i = ask(run.ctx.streams, run.ctx.policies, run.view, decision);
-  if (run.trace) {
-    note(run.trace, {
-      turn: run.s.turn,
-      phase: run.s.phase,
-      side: 'soviet',
-      rule,
-      text: `Soviet decision ${kind}: ${describe ? describe(options[i]!) : JSON.stringify(options[i])}`,
-      decision: { kind, choice: i, of: options.length },
-    });
-  }
-  return i;
-}
-
 export function counterName(run: Run, id: number): string {
   return `${COUNTER_NAMES[run.s.gType[id]!]!}#${id}`;
-}
-
-/**
- * SCS 4.8: the pool found empty ends the game at that moment. Variant pool-empty-on-draw: the pool
- * is only "found" empty when a counter must be drawn (drawCounter, drawForBattle).
- */
-export function checkPool(run: Run): void {
-  const s = run.s;
-  if (s.pool.length < s.stats.minPool) s.stats.minPool = s.pool.length;
-  if (s.pool.length === 0 && !s.cfg.poolEmptyOnDraw) throw SUDDEN_DEATH;
-}
-
-/** Removes and returns one blind-drawn counter from the pool (3.4, 8.3); the pool must not be empty. */
-export function drawCounter(run: Run): number {
-  const pool = run.s.pool;
-  if (pool.length === 0) throw SUDDEN_DEATH; // SCS 4.8: found empty when reaching into it
-  const i = run.drawIndex(pool.length);
-  const id = pool[i]!;
-  pool[i] = pool[pool.length - 1]!;
-  pool.pop();
-  return id;
-}
-
-/**
- * Draws one counter for a battle in hex h into `into`. SCS 10.7: Guderian drawn for a hex whose
- * last two digits are below 09 is replaced by another draw, then goes back into the pool.
- */
-export function drawForBattle(run: Run, h: number, into: number[]): void {
-  if (run.s.pool.length === 0) throw SUDDEN_DEATH;
-  const id = drawCounter(run);
-  if (run.s.gType[id] === GUDERIAN && scsMap.row[h]! < 9) {
-    if (run.trace)
-      log(
-        run,
-        'SCS 10.7',
-        `Guderian drawn for ${scsMap.label(h)} (row below 09): redraw, Guderian back to the pool`,
-      );
-    into.push(id); // kept with the force while redrawing, so the accounting stays whole
-    checkPool(run);
-    drawForBattle(run, h, into);
-    into.splice(into.indexOf(id), 1);
-    run.s.pool.push(id);
-    return;
-  }
-  into.push(id);
-  checkPool(run);
 }
 
 /** SCS 7.6, 10.6-10.10: into the next turn's box on the Turn Track. */

@@ -4,9 +4,10 @@
  */
 import { breakoutFire } from './combat.js';
 import { generatedUnits } from './crt.js';
-import { counterName, drawForBattle, log, type Run, toNextTurnBox } from './engine.js';
+import { counterName, log, type Run, toNextTurnBox } from './engine.js';
 import { scsMap } from './map.js';
-import { GUDERIAN, isCombatUnit, type ScsState } from './state.js';
+import { drawForBattle, guderianBarred, redrawGuderian } from './pool.js';
+import { isCombatUnit, type ScsState } from './state.js';
 
 /** True when the engaged force holds no combat unit (8.10). */
 export function markerOnly(s: ScsState): boolean {
@@ -17,8 +18,9 @@ export function markerOnly(s: ScsState): boolean {
 /**
  * Fills `state.engaged` with the defenders of hex h: the units that held there this phase (8.9), or
  * the flipped marker (3.7) plus 1d6-1 draws (8.3) or, when a pocket is threatened, 1d6 (8.5).
+ * False when the pool is found empty (4.8: the game is over).
  */
-export function generateDefenders(run: Run, h: number, relief: boolean): void {
+export function generateDefenders(run: Run, h: number, relief: boolean): boolean {
   const s = run.s;
   const held = s.held[h]!;
   if (held.length > 0) {
@@ -30,7 +32,7 @@ export function generateDefenders(run: Run, h: number, relief: boolean): void {
         'SCS 8.9',
         `${scsMap.label(h)} is defended by the units that held there: ${s.engaged.map((id) => counterName(run, id)).join(', ')}`,
       );
-    return;
+    return true;
   }
   const die = run.genDie();
   let n = generatedUnits(die, relief ? 'relief' : 'garrison');
@@ -38,12 +40,9 @@ export function generateDefenders(run: Run, h: number, relief: boolean): void {
   s.marker[h] = -1;
   if (m >= 0) {
     // SCS 3.7: flip the marker. 10.7: Guderian outside rows 09+ is replaced by a draw and returns to the pool
-    if (s.gType[m] === GUDERIAN && scsMap.row[h]! < 9) {
+    if (guderianBarred(s, m, h)) {
       if (run.trace) log(run, 'SCS 10.7', `marker in ${scsMap.label(h)} is Guderian (row below 09): redraw`);
-      s.engaged.push(m); // held aside while redrawing so accounting stays whole
-      drawForBattle(run, h, s.engaged);
-      s.engaged.splice(s.engaged.indexOf(m), 1);
-      s.pool.push(m);
+      if (!redrawGuderian(run, m, h, s.engaged)) return false;
     } else s.engaged.push(m);
     if (s.cfg.markerInGarrison) {
       // variant: the flipped marker is one of the generated defenders
@@ -57,12 +56,12 @@ export function generateDefenders(run: Run, h: number, relief: boolean): void {
             `${scsMap.label(h)}: die ${die}, no defenders; the marker returns to the pool`,
             [die],
           );
-        return;
+        return true;
       }
       n -= 1;
     }
   }
-  for (let k = 0; k < n; k++) drawForBattle(run, h, s.engaged);
+  for (let k = 0; k < n; k++) if (!drawForBattle(run, h, s.engaged)) return false;
   if (run.trace) {
     log(
       run,
@@ -71,6 +70,7 @@ export function generateDefenders(run: Run, h: number, relief: boolean): void {
       [die],
     );
   }
+  return true;
 }
 
 /** SCS 8.10: a marker-only force: markers to the next turn's box; the hex falls without a fight. */
@@ -84,7 +84,8 @@ export function dissolveMarkerOnly(run: Run, h: number): void {
 
 /**
  * SCS 8.6-8.8: the breakout attack from pocket `pocket` against army a in hex h, after the relief
- * failed. Returns true when the breakout succeeds (the Soviet force is destroyed).
+ * failed. Returns true when the breakout succeeds (the Soviet force is destroyed); false also
+ * when the pool is found empty while drawing its force (4.8: the game is over, state.result set).
  * On success the involved units return to the pool (8.7); on failure every pocketed counter is
  * set aside until the next Phase I (8.8). The caller changes control.
  */
@@ -104,7 +105,7 @@ export function breakout(run: Run, h: number, a: number, pocket: readonly number
     const m = s.marker[p]!;
     if (m >= 0) {
       s.marker[p] = -1;
-      if (s.gType[m] === GUDERIAN && scsMap.row[h]! < 9) {
+      if (guderianBarred(s, m, h)) {
         // SCS 10.7: the breakout is fought in h; Guderian outside rows 09+ is replaced by another
         // counter drawn from the pool and goes back into the pool
         if (run.trace)
@@ -113,17 +114,15 @@ export function breakout(run: Run, h: number, a: number, pocket: readonly number
             'SCS 10.7',
             `pocket marker in ${scsMap.label(p)} is Guderian, battle in ${scsMap.label(h)} (row below 09): redraw`,
           );
-        s.engaged.push(m);
-        drawForBattle(run, h, s.engaged);
-        s.engaged.splice(s.engaged.indexOf(m), 1);
-        s.pool.push(m);
+        if (!redrawGuderian(run, m, h, s.engaged)) return false;
       } else s.engaged.push(m);
     }
     const held = s.held[p]!;
     while (held.length > 0 && s.engaged.length < n) s.engaged.push(held.pop()!);
   }
   // variant breakout-pool-draws (default): the rest are drawn from the pool
-  if (!s.cfg.breakoutPocketOnly) while (s.engaged.length < n) drawForBattle(run, h, s.engaged);
+  if (!s.cfg.breakoutPocketOnly)
+    while (s.engaged.length < n) if (!drawForBattle(run, h, s.engaged)) return false;
   if (run.trace) {
     log(
       run,

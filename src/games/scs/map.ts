@@ -26,6 +26,10 @@ export interface ScsMap {
   readonly eastEdge: Uint8Array;
   readonly moscow: number;
   readonly tula: number;
+  /** SCS 4.2: the hexes next to Moscow or Tula (the turn-1 check), in index order. */
+  readonly capitalRing: readonly number[];
+  /** 1 for the hexes of `capitalRing`. */
+  readonly isCapitalRing: Uint8Array;
   index(id: string): number;
   has(id: string): boolean;
   distance(a: number, b: number): number;
@@ -72,6 +76,12 @@ function buildMap(): ScsMap {
     if (!grid.has(id)) throw new Error(`hex ${id} is not on the SCS map`);
     return grid.index(id);
   };
+  const moscow = index('2608'); // SCS 2.2
+  const tula = index('2512'); // data/NOTES.md (c)2: Tula lands in 2512 (the 3.4 example)
+  const capitalRing: number[] = [];
+  for (let h = 0; h < size; h++) if (nbr[h]!.some((n) => n === moscow || n === tula)) capitalRing.push(h);
+  const isCapitalRing = new Uint8Array(size);
+  for (const h of capitalRing) isCapitalRing[h] = 1;
   return {
     size,
     ids,
@@ -85,8 +95,10 @@ function buildMap(): ScsMap {
     eastEdge: edge((c) => c === LAST_COL),
     northEdge: edge((_c, r) => r === 0),
     southEdge: edge((c, r) => r === lastRow(c)),
-    moscow: index('2608'), // SCS 2.2
-    tula: index('2512'), // data/NOTES.md (c)2: Tula lands in 2512 (the 3.4 example)
+    moscow,
+    tula,
+    capitalRing,
+    isCapitalRing,
     index,
     has: grid.has,
     distance: grid.distance,

@@ -16,6 +16,7 @@ import { gameStreams } from '../../core/rng.js';
 import { type BattleKind, type Drm, roundDrm } from './combat.js';
 import { fireDistribution, generatedUnits } from './crt.js';
 import type { Run } from './engine.js';
+import { enumerateBattle } from './enumerate.js';
 import { scsMap } from './map.js';
 import { type Cfg, parameters, resolveConfig } from './parameters.js';
 import { startGame } from './setup.js';
@@ -848,11 +849,26 @@ export function parseScsOdds(o: Opts): ScsOddsRequest {
   return { spec, defence, title, rule, notes };
 }
 
-/** Exact odds of a parsed request. */
+/**
+ * Exact odds of a parsed request. A battle against a given force (no breakout) is enumerated
+ * through the game's own combat code in explicit-chance mode (enumerate.ts); generated forces and
+ * breakouts still go through the Markov chain above, which agrees with the enumeration to 1e-15
+ * (tests/scs-odds.test.ts).
+ */
 export function requestOdds(r: ScsOddsRequest): BattleOdds {
+  if ('explicit' in r.defence && r.spec.kind !== 'breakout' && r.spec.order === undefined)
+    return combatCodeOdds(r.spec, r.defence.explicit);
   return 'explicit' in r.defence
     ? battleOdds(r.spec, r.defence.explicit)
     : generatedBattleOdds(r.spec, r.defence.generated);
+}
+
+/** The odds of a battle (defence or relief) against a given force, from combat.ts (enumerate.ts). */
+export function combatCodeOdds(spec: ScsBattleSpec, counts: readonly number[]): BattleOdds {
+  if (spec.kind === 'breakout') throw new Error('SCS odds: a breakout is not a battle of combat.ts');
+  if (counts[MECH]! + counts[NONMECH]! + counts[SECURITY]! === 0) return battleOdds(spec, counts); // 8.10: no fight
+  const o = enumerateBattle({ ...spec, kind: spec.kind }, counts);
+  return { ...o, unfought: 0 };
 }
 
 const pct = (x: number) => `${percent(x, 2)}%`;
@@ -936,7 +952,7 @@ export function oddsTables(r: ScsOddsRequest, odds: BattleOdds): OddsTable[] {
 
 export const scsOdds: OddsProvider = {
   description:
-    'Strike & Counterstrike battle odds (SCS 8.3-8.8, 10.1-10.14): exact Markov chain over rounds with the fire precedence of 10.1. ' +
+    "Strike & Counterstrike battle odds (SCS 8.3-8.8, 10.1-10.14): a battle against a given force enumerated through the game's combat code (explicit chance); generated forces and breakouts by an exact Markov chain over rounds with the fire precedence of 10.1. " +
     'Give the German force (--defender) or let it be generated from the pool (marker + 1d6-1, relief marker + 1d6, breakout 1d6-1 per pocket hex).',
   options: [
     {

@@ -257,19 +257,8 @@ function hexFlags(list: readonly string[], what: string): number[] {
   return flags;
 }
 
-const configs = new WeakMap<GameSetup, Cfg>();
-
-/** The Cfg of a setup; cached per setup object (a Cfg is never modified). */
+/** The Cfg of a setup (built afresh: a game's state carries its own, never modified). */
 export function resolveConfig(setup: GameSetup): Cfg {
-  let cfg = configs.get(setup);
-  if (cfg === undefined) {
-    cfg = buildConfig(setup);
-    configs.set(setup, cfg);
-  }
-  return cfg;
-}
-
-function buildConfig(setup: GameSetup): Cfg {
   const p = (id: string): ParamValue => {
     const v = setup.params[id];
     if (v !== undefined) return v;

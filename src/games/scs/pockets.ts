@@ -5,11 +5,26 @@
 import { scsMap } from './map.js';
 import { GERMAN, type ScsState } from './state.js';
 
-const queue = new Int32Array(scsMap.size);
-const seen = new Uint8Array(scsMap.size);
+/**
+ * The buffers of the pocket searches (one per workspace or policy, never shared between games
+ * running at once): every buffer is overwritten before it is read, except the stamps of `mark`,
+ * which only grow.
+ */
+export class PocketScratch {
+  readonly queue = new Int32Array(scsMap.size);
+  readonly seen = new Uint8Array(scsMap.size);
+  readonly mark = new Int32Array(scsMap.size);
+  markStamp = 0;
+  readonly stack = new Int32Array(scsMap.size);
+  readonly disc = new Int32Array(scsMap.size + 1);
+  readonly low = new Int32Array(scsMap.size + 1);
+  readonly sub = new Int32Array(scsMap.size);
+  readonly subF = new Int32Array(scsMap.size);
+  dfsTime = 1;
+}
 
 /** Marks in `mark` the German hexes that reach a German west-edge hex. */
-function westReach(control: readonly number[], mark: Uint8Array): void {
+function westReach(control: readonly number[], mark: Uint8Array, queue: Int32Array): void {
   const n = scsMap.size;
   mark.fill(0);
   let tail = 0;
@@ -38,37 +53,41 @@ function westReach(control: readonly number[], mark: Uint8Array): void {
 const WEST_FIRST: readonly (readonly number[])[] = scsMap.nbr.map((ns) =>
   [...ns].sort((x, y) => scsMap.col[x]! - scsMap.col[y]!),
 );
-const mark = new Int32Array(scsMap.size);
-let markStamp = 0;
-const stack = new Int32Array(scsMap.size);
 
 /**
  * The German hexes (other than `h`) that would be newly cut off from the west edge if `h` turned
  * Soviet, in index order; empty when no pocket is threatened. Hexes already cut off (left German by
  * variant pocket-fortified-only) are no new pocket. Pass h = -1 for the hexes cut off now.
  */
-export function pocketIfTaken(control: readonly number[], h: number, out: number[] = []): number[] {
+export function pocketIfTaken(
+  control: readonly number[],
+  h: number,
+  out: number[],
+  sc: PocketScratch,
+): number[] {
   out.length = 0;
+  const { mark, stack } = sc;
   if (h < 0) {
-    westReach(control, seen);
+    const seen = sc.seen;
+    westReach(control, seen, sc.queue);
     for (let i = 0; i < scsMap.size; i++) if (seen[i] === 0 && control[i] === GERMAN) out.push(i);
     return out;
   }
   // Every hex cut off by taking h is connected to a German neighbour of h; so search from each
   // neighbour, westward first, without passing h: a search that reaches the edge (or a hex an earlier
   // search reached it from) frees its neighbour, one that runs out has visited its whole pocket.
-  if (markStamp > 0x3fffffff) {
+  if (sc.markStamp > 0x3fffffff) {
     mark.fill(0); // the stamps stay below 2^31 in the Int32Array
-    markStamp = 0;
+    sc.markStamp = 0;
   }
-  const first = markStamp + 1;
+  const first = sc.markStamp + 1;
   const nh = scsMap.nbr[h]!;
   const west = scsMap.westEdge;
   let freed = false;
   for (let k = 0; k < nh.length; k++) {
     const start = nh[k]!;
     if (control[start] !== GERMAN || mark[start]! >= first) continue;
-    const id = ++markStamp;
+    const id = ++sc.markStamp;
     const from = out.length;
     let top = 0;
     stack[top++] = start;
@@ -111,7 +130,8 @@ export function pocketIfTaken(control: readonly number[], h: number, out: number
 }
 
 /** True when Soviet-controlled hexes connect a and b (7.3 linkage). */
-export function sovietConnected(s: ScsState, a: number, b: number): boolean {
+export function sovietConnected(s: ScsState, a: number, b: number, sc: PocketScratch): boolean {
+  const { seen, queue } = sc;
   seen.fill(0);
   let tail = 0;
   seen[a] = 1;
@@ -130,11 +150,6 @@ export function sovietConnected(s: ScsState, a: number, b: number): boolean {
   return false;
 }
 
-const disc = new Int32Array(scsMap.size + 1);
-const low = new Int32Array(scsMap.size + 1);
-const sub = new Int32Array(scsMap.size);
-const subF = new Int32Array(scsMap.size);
-
 /**
  * SCS 8.4 for every hex at once: `size[h]` and `fortified[h]` receive the size of the pocket (and
  * the fortified localities in it) that taking German hex h would threaten. One DFS over German hexes
@@ -146,29 +161,31 @@ export function allPockets(
   fortified: readonly number[],
   size: Int32Array,
   fl: Int32Array,
+  sc: PocketScratch,
 ): void {
   size.fill(0);
   fl.fill(0);
-  disc.fill(0);
-  dfsTime = 1; // the virtual root has disc 1
+  sc.disc.fill(0);
+  sc.dfsTime = 1; // the virtual root has disc 1
   for (let h = 0; h < scsMap.size; h++)
-    if (scsMap.westEdge[h] === 1 && control[h] === GERMAN && disc[h] === 0)
-      dfs(h, control, fortified, size, fl);
+    if (scsMap.westEdge[h] === 1 && control[h] === GERMAN && sc.disc[h] === 0)
+      dfs(h, control, fortified, size, fl, sc);
 }
 
-let dfsTime = 1;
 const NB = scsMap.nb;
 const DEG = scsMap.deg;
 const WEST = scsMap.westEdge;
-/** Tarjan's DFS of allPockets (module-level: no closure per call). */
+/** Tarjan's DFS of allPockets (a plain function: no closure per call). */
 function dfs(
   u: number,
   control: readonly number[],
   fortified: readonly number[],
   size: Int32Array,
   fl: Int32Array,
+  sc: PocketScratch,
 ): void {
-  const du = ++dfsTime;
+  const { disc, low, sub, subF } = sc;
+  const du = ++sc.dfsTime;
   disc[u] = du;
   let lu = WEST[u] === 1 ? 1 : du; // a west-edge hex has an edge back to the root
   let su = 1;
@@ -178,7 +195,7 @@ function dfs(
     if (control[v] !== GERMAN) continue;
     const dv = disc[v]!;
     if (dv === 0) {
-      dfs(v, control, fortified, size, fl);
+      dfs(v, control, fortified, size, fl, sc);
       su += sub[v]!;
       fu += subF[v]!;
       const lv = low[v]!;

@@ -1,30 +1,19 @@
 /** SCS 3.x: set-up — pool, turn track, control, Soviet armies, and the initial front markers. */
 
-import type { GameSetup } from '../../core/game.js';
-import type { GameStreams } from '../../core/rng.js';
-import { randInt } from '../../core/rng.js';
+import type { GameSeed, GameSetup } from '../../core/game.js';
+import { newRngState, randInt, Streams } from '../../core/rng.js';
 import { isFrontHex } from './control.js';
 import { scsMap } from './map.js';
 import { resolveConfig } from './parameters.js';
-import {
-  type Army,
-  GERMAN,
-  GUDERIAN,
-  MECH,
-  NONMECH,
-  OPS_EC,
-  RAID,
-  ROTKOPF,
-  type ScsState,
-  SECURITY,
-  SOVIET,
-  VIII_FK,
-} from './state.js';
+import { fillPool } from './pool.js';
+import { type Army, GERMAN, NONMECH, type ScsState, SOVIET, VIII_FK } from './state.js';
 
 export const TURNS = 6;
 
-export function startGame(setup: GameSetup, streams: GameStreams): ScsState {
+/** The state of one game at set-up (3.1-3.5), its first front markers drawn from stream 'setup'. */
+export function startGame(setup: GameSetup, seed: GameSeed): ScsState {
   const cfg = resolveConfig(setup);
+  const rngState = newRngState(seed.masterSeed, seed.gameIndex);
   const gType: number[] = [];
   const pool: number[] = [];
   const track: number[][] = [[], [], [], [], [], [], [], []];
@@ -32,11 +21,7 @@ export function startGame(setup: GameSetup, streams: GameStreams): ScsState {
     where.push(gType.length);
     gType.push(type);
   };
-  // SCS 3.3: every German unit and support marker not on the Turn Track goes into the pool
-  for (let i = 0; i < cfg.pool.mech; i++) add(MECH, pool);
-  for (let i = 0; i < cfg.pool.nonMech; i++) add(NONMECH, pool);
-  for (let i = 0; i < cfg.pool.security; i++) add(SECURITY, pool);
-  for (const t of [GUDERIAN, OPS_EC, ROTKOPF, RAID, RAID]) add(t, pool); // SCS 8.2, 10.7-10.10
+  fillPool(cfg, gType, pool); // SCS 3.3
   // SCS 3.2, 7.5: reinforcements and VIII Fliegerkorps on the Turn Track
   add(VIII_FK, track[3]!);
   for (let t = 1; t < cfg.reinforcements.length; t++)
@@ -68,8 +53,16 @@ export function startGame(setup: GameSetup, streams: GameStreams): ScsState {
   });
   const s: ScsState = {
     cfg,
+    rng: rngState,
     turn: 1,
     phase: 'setup',
+    seq: 0,
+    stack: [],
+    pending: null,
+    active: -1,
+    mf: 0,
+    battle: null,
+    outcome: { won: false, mf: 0 },
     control,
     marker: new Array<number>(scsMap.size).fill(-1),
     held: Array.from({ length: scsMap.size }, () => []),
@@ -109,7 +102,7 @@ export function startGame(setup: GameSetup, streams: GameStreams): ScsState {
     pocketLog: [],
   };
   // SCS 3.4: one blind-drawn marker on each initial front hex
-  const rng = streams.stream('setup');
+  const rng = new Streams(rngState).stream('setup');
   for (let h = 0; h < scsMap.size; h++) {
     if (!isFrontHex(s, h) || pool.length === 0) continue;
     const i = randInt(rng, 0, pool.length - 1);

@@ -1,4 +1,6 @@
 /** The plain-data state of one SCS game (DESIGN §3: JSON, no classes); the engine updates it in place. */
+import type { RngState } from '../../core/rng.js';
+import type { ScsPending } from './decisions.js';
 import type { Cfg } from './parameters.js';
 
 /** German counter types (2.8, 8.2). Types 3-7 are support markers (10.5-10.10). */
@@ -61,10 +63,90 @@ export interface Stats {
   hexesByTurn: number[];
 }
 
+/** What a policy sees of a battle being fought (10.1): its hex, kind, round and the German force. */
+export interface BattleView {
+  hex: number;
+  kind: 'defense' | 'relief' | 'breakout';
+  round: number;
+  mech: number;
+  nonMech: number;
+  security: number;
+  supports: number;
+}
+
+/**
+ * The work still to do, innermost last (plain data, DESIGN §3): the loop locals and call stack of
+ * the rules (a phase's loop, a force's move, a battle), so that a game can stop at any decision and
+ * be cloned, serialised and continued. Mutable fields are progress within the task.
+ */
+export type ScsTask =
+  /** SCS 3.5, 6.3: the player stacks 1E on an army. */
+  | { readonly t: 'host'; readonly rule: string }
+  /** SCS 7.4: replacement steps, `k` given so far. */
+  | { readonly t: 'replace'; k: number }
+  /** SCS 7.2: where 4S enters. */
+  | { readonly t: 'enter4S' }
+  /** SCS 7.3: where the joint-operation marker goes. */
+  | { readonly t: 'jointOp' }
+  /** SCS 9.1: Phase III, forces activated one at a time until the player ends the phase. */
+  | { readonly t: 'forces' }
+  /** SCS 9.x: army `a` moves with `mf` left; `fought`: an attack has just ended (its MF left in state.outcome). */
+  | { readonly t: 'move'; readonly a: number; mf: number; fought: boolean }
+  /**
+   * SCS 3.7, 8.x: army `a`, come from `from`, attacks German hex `h` with `mf` left; `stage` 0 the
+   * defenders are generated, 1 the battle is over (its result in state.outcome).
+   */
+  | {
+      readonly t: 'attack';
+      readonly a: number;
+      readonly from: number;
+      readonly h: number;
+      readonly mf: number;
+      stage: 0 | 1;
+      pocket: number[];
+      threat: boolean;
+      relief: boolean;
+    }
+  /** SCS 10.1: a battle between army `a` and the engaged German counters; `stage` the next step of the round. */
+  | {
+      readonly t: 'battle';
+      readonly kind: 'defense' | 'relief';
+      readonly h: number;
+      readonly a: number;
+      readonly primary: boolean;
+      mf: number;
+      round: number;
+      stage: BattleStage;
+      vi: boolean;
+      /** DRMs of the round (10.2-10.10): mechanized, non-mechanized, security, Soviet. */
+      drm: [number, number, number, number];
+    }
+  /** SCS 10.14: `hits` German losses to apportion, `k` done. */
+  | { readonly t: 'losses'; readonly hits: number; k: number };
+
+/** The steps of one battle round (10.1): VI IC commitment, the six fire steps, the end of the round. */
+export type BattleStage = 'round' | 'primary' | 'mech' | 'nonmech' | 'soviet' | 'security' | 'vi' | 'end';
+
 export interface ScsState {
   readonly cfg: Cfg;
+  /** The game's random streams (DESIGN §3). */
+  rng: RngState;
   turn: number;
   phase: string;
+  /** The next step of the turn sequence (turn.ts). */
+  seq: number;
+  /** The tasks under way, innermost last. */
+  stack: ScsTask[];
+  /** The decision (or chance point) the game is waiting on, or null while the rules run. */
+  pending: ScsPending | null;
+  /** Army index of the force moving now, or -1 (what a policy sees, 9.1). */
+  active: number;
+  /** MF the active force had at its last step decision (9.7). */
+  mf: number;
+  /** The battle being fought, if any. */
+  battle: BattleView | null;
+  /** What the last battle or attack ended with: won, and the MF left (-1: the move is over). */
+  outcome: { won: boolean; mf: number };
   /** Per hex: GERMAN or SOVIET (3.8: switches once, German to Soviet). */
   control: number[];
   /** Per hex: the face-down front marker (counter id) or -1 (3.4, 3.7). */

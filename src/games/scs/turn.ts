@@ -1,13 +1,22 @@
-/** SCS 5.x: the turn sequence (phases I-IV, six turns), reinforcements (7.x) and the end checks (4.x). */
-import type { GameRecord, PlayContext } from '../../core/game.js';
+/**
+ * SCS 5.x: the phases of a turn (I-IV), reinforcements (7.x) and the end checks (4.x): the
+ * decisions each phase asks (built here, carried out by `apply*`) and the rules between them.
+ */
 import { checkLinkage, delineateAll, delineateAround, setSoviet, sovietHexCount } from './control.js';
-import { checkPool, decide, drawCounter, log, makeRun, type Run, SUDDEN_DEATH } from './engine.js';
+import type {
+  Enter4SDecision,
+  ForceDecision,
+  HostDecision,
+  JointOpDecision,
+  ReplacementDecision,
+} from './decisions.js';
+import { log, type Run } from './engine.js';
 import { scsMap } from './map.js';
-import { activate, armyAt } from './movement.js';
+import { armyAt, startActivation } from './movement.js';
 import { allPockets } from './pockets.js';
-import { buildRecord } from './record.js';
+import { relieveGuderian } from './pool.js';
 import { TURNS } from './setup.js';
-import { GERMAN, GUDERIAN, type ScsState, SOVIET } from './state.js';
+import { GERMAN, type ScsState, type ScsTask, SOVIET } from './state.js';
 import { endOfGameResult, germanHexesNextToMoscowTula, K_AREA_NEEDED, kAreaSoviet } from './victory.js';
 
 /** Living armies on the map that can host 1E or take replacements (not 1E itself). */
@@ -17,10 +26,9 @@ function livingArmies(s: ScsState): number[] {
   return out;
 }
 
-/** SCS 3.5, 6.3: the player stacks 1E on an army (at set-up, and may change it in Phase IV). */
-export function chooseHost(run: Run, rule: string): void {
-  const s = run.s;
-  if (s.host < 0) return;
+/** SCS 3.5, 6.3: the player stacks 1E on an army (at set-up, and may change it in Phase IV); null when 1E is dead. */
+export function hostDecision(s: ScsState, rule: string): HostDecision | null {
+  if (s.host < 0) return null;
   let options = livingArmies(s);
   if (s.cfg.hostAdjacent && s.phase === 'IV') {
     // variant 1e-host-adjacent: 1E has no MF of its own (9.7), so only a neighbouring army can take it
@@ -32,11 +40,11 @@ export function chooseHost(run: Run, rule: string): void {
     options.splice(cur, 1);
     options.unshift(s.host);
   }
-  s.host = options[decide(run, 'host1E', rule, options, (i) => `1E stacks with ${s.armies[i]!.id}`)]!;
+  return { kind: 'host1E', side: 'soviet', rule, options };
 }
 
-/** SCS 7.5, 7.6, 8.8, 10.7: Phase I — reinforcements, regrouped units and pocketed units into the pool. */
-export function phaseI(run: Run): void {
+/** SCS 7.5, 7.6, 8.8, 10.7: Phase I — reinforcements, regrouped units and pocketed units into the pool; false when the game is over (4.8). */
+export function phaseI(run: Run): boolean {
   const s = run.s;
   s.phase = 'I';
   const box = s.track[s.turn]!;
@@ -48,151 +56,143 @@ export function phaseI(run: Run): void {
     );
   while (box.length > 0) s.pool.push(box.pop()!);
   while (s.aside.length > 0) s.pool.push(s.aside.pop()!);
-  if (s.turn === 3) {
-    // SCS 10.7: Guderian permanently removed in Phase I of turn 3, wherever he is
-    const g = s.gType.indexOf(GUDERIAN);
-    if (g >= 0) {
-      const pi = s.pool.indexOf(g);
-      if (pi >= 0) s.pool.splice(pi, 1);
-      const mh = s.marker.indexOf(g);
-      if (mh >= 0) s.marker[mh] = -1;
-      for (const b of s.track) {
-        const ti = b.indexOf(g);
-        if (ti >= 0) b.splice(ti, 1);
-      }
-      s.removed.push(g);
-      if (run.trace) log(run, 'SCS 10.7', 'Guderian relieved of command: removed from play');
-      checkPool(run);
-      if (mh >= 0) {
-        s.marker[mh] = drawCounter(run);
-        checkPool(run);
-      }
-    }
-  }
+  if (s.turn === 3) return relieveGuderian(run); // SCS 10.7
+  return true;
 }
 
-/** SCS 7.2-7.4, 10.11: Phase II — VI IC returns, replacements, and on turn 3 4S and the joint-operation marker. */
+/** SCS 7.2-7.4, 10.11: Phase II begins: the VI IC returns; replacements from their first turn. */
 export function phaseII(run: Run): void {
   const s = run.s;
   s.phase = 'II';
   s.viReady = true;
-  if (s.turn >= s.cfg.replacementsFrom) {
-    // SCS 7.4: up to 10 steps, not saved, never to 1E or the dead
-    for (let k = 0; k < s.cfg.replacements; k++) {
-      const options = [-1];
-      for (const i of livingArmies(s)) if (s.armies[i]!.steps < s.armies[i]!.full) options.push(i);
-      if (options.length === 1) break;
-      const i =
-        options[
-          decide(run, 'replacement', 'SCS 7.4', options, (x) =>
-            x < 0 ? 'no more replacements' : `1 step to ${s.armies[x]!.id}`,
-          )
-        ]!;
-      if (i < 0) break;
-      s.armies[i]!.steps++;
-      s.stepsReplaced++;
-    }
-  }
-  const fourth = s.armies.findIndex((a) => a.hex === -2);
-  if (s.turn >= 3 && fourth >= 0) {
-    // SCS 7.2: 4S enters on a Soviet-controlled N/S/E edge hex, Moscow or Tula, free of other armies
-    const options: number[] = [];
-    for (let h = 0; h < scsMap.size; h++) {
-      if (s.control[h] !== SOVIET || armyAt(s, h) >= 0) continue;
-      if (
-        scsMap.northEdge[h] ||
-        scsMap.southEdge[h] ||
-        scsMap.eastEdge[h] ||
-        h === scsMap.moscow ||
-        h === scsMap.tula
-      )
-        options.push(h);
-    }
-    if (options.length > 0) {
-      const h =
-        options[decide(run, 'enter4S', 'SCS 7.2', options, (x) => `4S enters at ${scsMap.label(x)}`)]!;
-      s.armies[fourth]!.hex = h;
-      if (run.trace) log(run, 'SCS 7.2', `4th Shock Army enters at ${scsMap.label(h)}`);
-    } else if (s.cfg.fourthShockLost) {
-      // variant 4s-lost: no free entry hex on turn 3 and 4S never enters (-4: withdrawn)
-      s.armies[fourth]!.hex = -4;
-      if (run.trace) log(run, 'SCS 7.2', 'no free entry hex: 4th Shock Army never enters');
-    } else if (run.trace)
-      log(run, 'SCS 7.2', 'no free entry hex: 4th Shock Army waits for the next Phase II');
-  }
-  if (s.turn === 3 && s.pac === -2) {
-    // SCS 7.3: any German hex but a fortified locality, and no pocket may form
-    const options: number[] = [];
-    const size = new Int32Array(scsMap.size);
-    allPockets(s.control, s.cfg.fortified, size, new Int32Array(scsMap.size));
-    for (let h = 0; h < scsMap.size; h++) {
-      if (s.control[h] !== GERMAN || s.cfg.fortified[h] === 1 || s.held[h]!.length > 0) continue;
-      if (size[h] === 0) options.push(h);
-    }
-    if (options.length > 0) {
-      const h =
-        options[
-          decide(
-            run,
-            'placeJointOp',
-            'SCS 7.3',
-            options,
-            (x) => `joint-operation marker to ${scsMap.label(x)}`,
-          )
-        ]!;
-      s.pac = h;
-      if (run.trace)
-        log(
-          run,
-          'SCS 7.3',
-          `Partisan/Airborne/Cavalry marker placed in ${scsMap.label(h)}: Soviet-controlled without combat`,
-        );
-      setSoviet(run, h);
-      delineateAround(run, h);
-      checkLinkage(run);
-    } else s.pac = -1;
-  }
+  if (s.turn >= s.cfg.replacementsFrom) s.stack.push({ t: 'replace', k: 0 });
 }
 
-/** SCS 9.1: Phase III — the player activates forces one at a time until he ends the phase. */
-export function phaseIII(run: Run): void {
+/** SCS 7.4: the next replacement step (up to 10, not saved, never to 1E or the dead); null when none is left. */
+export function replacementDecision(
+  s: ScsState,
+  task: ScsTask & { t: 'replace' },
+): ReplacementDecision | null {
+  if (task.k >= s.cfg.replacements) return null;
+  const options = [-1];
+  for (const i of livingArmies(s)) if (s.armies[i]!.steps < s.armies[i]!.full) options.push(i);
+  if (options.length === 1) return null;
+  return { kind: 'replacement', side: 'soviet', rule: 'SCS 7.4', options };
+}
+
+/** SCS 7.4: one step to army i (i < 0: no more); false when the replacements are over. */
+export function applyReplacement(s: ScsState, task: ScsTask & { t: 'replace' }, i: number): boolean {
+  if (i < 0) return false;
+  s.armies[i]!.steps++;
+  s.stepsReplaced++;
+  task.k++;
+  return true;
+}
+
+/**
+ * SCS 7.2: 4S enters on a Soviet-controlled N/S/E edge hex, Moscow or Tula, free of other armies;
+ * null when it is not due or has no hex (then it waits, or with variant 4s-lost never enters).
+ */
+export function enter4SDecision(run: Run): Enter4SDecision | null {
   const s = run.s;
-  s.phase = 'III';
-  for (;;) {
-    const options = [-1];
-    for (let i = 0; i < s.armies.length - 1; i++) {
-      const a = s.armies[i]!;
-      if (a.hex >= 0 && !a.moved) options.push(i);
-    }
-    if (options.length === 1) break;
-    const i =
-      options[
-        decide(run, 'force', 'SCS 9.1', options, (x) =>
-          x < 0 ? 'end movement phase' : `move ${s.armies[x]!.id}`,
-        )
-      ]!;
-    if (i < 0) break;
-    activate(run, i);
+  const fourth = s.armies.findIndex((a) => a.hex === -2);
+  if (s.turn < 3 || fourth < 0) return null;
+  const options: number[] = [];
+  for (let h = 0; h < scsMap.size; h++) {
+    if (s.control[h] !== SOVIET || armyAt(s, h) >= 0) continue;
+    if (
+      scsMap.northEdge[h] ||
+      scsMap.southEdge[h] ||
+      scsMap.eastEdge[h] ||
+      h === scsMap.moscow ||
+      h === scsMap.tula
+    )
+      options.push(h);
   }
+  if (options.length > 0) return { kind: 'enter4S', side: 'soviet', rule: 'SCS 7.2', options };
+  if (s.cfg.fourthShockLost) {
+    // variant 4s-lost: no free entry hex on turn 3 and 4S never enters (-4: withdrawn)
+    s.armies[fourth]!.hex = -4;
+    if (run.trace) log(run, 'SCS 7.2', 'no free entry hex: 4th Shock Army never enters');
+  } else if (run.trace) log(run, 'SCS 7.2', 'no free entry hex: 4th Shock Army waits for the next Phase II');
+  return null;
 }
 
-/** SCS 5.5, 8.9, 6.3: Phase IV — defenders that held return to the pool, the front is re-marked, 1E may change host. */
-export function phaseIV(run: Run): void {
+/** SCS 7.2: 4S enters at hex h. */
+export function applyEnter4S(run: Run, h: number): void {
+  const s = run.s;
+  s.armies[s.armies.findIndex((a) => a.hex === -2)]!.hex = h;
+  if (run.trace) log(run, 'SCS 7.2', `4th Shock Army enters at ${scsMap.label(h)}`);
+}
+
+/** SCS 7.3: on turn 3, any German hex but a fortified locality, where no pocket may form; null when not due (the marker is then out of play if no hex qualifies). */
+export function jointOpDecision(run: Run): JointOpDecision | null {
+  const s = run.s;
+  if (s.turn !== 3 || s.pac !== -2) return null;
+  const options: number[] = [];
+  const size = run.pocketSize;
+  allPockets(s.control, s.cfg.fortified, size, run.pocketFortified, run.pockets);
+  for (let h = 0; h < scsMap.size; h++) {
+    if (s.control[h] !== GERMAN || s.cfg.fortified[h] === 1 || s.held[h]!.length > 0) continue;
+    if (size[h] === 0) options.push(h);
+  }
+  if (options.length > 0) return { kind: 'placeJointOp', side: 'soviet', rule: 'SCS 7.3', options };
+  s.pac = -1;
+  return null;
+}
+
+/** SCS 7.3: the joint-operation marker makes hex h Soviet-controlled without combat. */
+export function applyJointOp(run: Run, h: number): void {
+  const s = run.s;
+  s.pac = h;
+  if (run.trace)
+    log(
+      run,
+      'SCS 7.3',
+      `Partisan/Airborne/Cavalry marker placed in ${scsMap.label(h)}: Soviet-controlled without combat`,
+    );
+  setSoviet(run, h);
+  if (delineateAround(run, h)) checkLinkage(run);
+}
+
+/** SCS 9.1: Phase III — the next force to activate, or -1 to end the phase; null when none can move. */
+export function forceDecision(s: ScsState): ForceDecision | null {
+  const options = [-1];
+  for (let i = 0; i < s.armies.length - 1; i++) {
+    const a = s.armies[i]!;
+    if (a.hex >= 0 && !a.moved) options.push(i);
+  }
+  if (options.length === 1) return null;
+  return { kind: 'force', side: 'soviet', rule: 'SCS 9.1', options };
+}
+
+/** SCS 9.1: activates army i (i < 0: ends the phase); false when the phase is over. */
+export function applyForce(run: Run, i: number): boolean {
+  if (i < 0) return false;
+  startActivation(run, i);
+  return true;
+}
+
+/** SCS 5.5, 8.9: Phase IV — defenders that held return to the pool, the front is re-marked (then 1E may change host, 6.3); false when the game is over (4.8). */
+export function phaseIV(run: Run): boolean {
   const s = run.s;
   s.phase = 'IV';
   for (let h = 0; h < scsMap.size; h++) {
     const held = s.held[h]!;
     while (held.length > 0) s.pool.push(held.pop()!);
   }
-  delineateAll(run);
-  chooseHost(run, 'SCS 6.3');
+  return delineateAll(run);
+}
+
+/** SCS 9.8, 10.1: the end of Phase IV: Stop markers off, shock armies' first attacks renewed. */
+export function phaseIVEnd(s: ScsState): void {
   for (const a of s.armies) {
     a.moved = false;
     a.attacked = false;
   }
 }
 
-/** SCS 4.2-4.4: end-of-turn checks; returns a result id when the game ends here. */
+/** SCS 4.2-4.4: end-of-turn checks; returns a result id when the game ends here (null also when the pool is found empty, 4.8, state.result set). */
 export function endOfTurn(run: Run): string | null {
   const s = run.s;
   s.stats.hexesByTurn[s.turn] = sovietHexCount(s);
@@ -217,7 +217,7 @@ export function endOfTurn(run: Run): string | null {
     // SCS 4.4: the German withdrawal behind the K-Line
     for (let h = 0; h < scsMap.size; h++) if (s.cfg.kArea[h] === 1) setSoviet(run, h);
     if (run.trace) log(run, 'SCS 4.4', 'K-Line withdrawal: the whole K-area becomes Soviet');
-    delineateAll(run);
+    if (!delineateAll(run)) return null; // SCS 4.8: the game is over
     checkLinkage(run);
   }
   if (s.turn === TURNS) {
@@ -226,46 +226,4 @@ export function endOfTurn(run: Run): string | null {
     return r;
   }
   return null;
-}
-
-/** Plays a game from its set-up state to the end (5.3-5.4); concession (5.4) is not modelled. */
-export function playGame(s: ScsState, ctx: PlayContext<ScsState>): GameRecord {
-  const run = makeRun(s, ctx);
-  try {
-    if (s.phase === 'setup') {
-      chooseHost(run, 'SCS 3.5');
-      s.phase = 'I';
-      checkPool(run);
-      ctx.onStep?.(s);
-    }
-    for (; s.turn <= TURNS; s.turn++) {
-      if (s.turn > 1) {
-        phaseI(run);
-        ctx.onStep?.(s);
-        phaseII(run);
-        ctx.onStep?.(s);
-      }
-      phaseIII(run);
-      ctx.onStep?.(s);
-      phaseIV(run);
-      ctx.onStep?.(s);
-      const r = endOfTurn(run);
-      ctx.onStep?.(s);
-      if (r !== null) {
-        s.result = r;
-        s.endReason =
-          r === 'turn1-loss' ? 'turn-1-check' : r === 'turn3-loss' ? 'turn-3-check' : 'turn-limit';
-        break;
-      }
-    }
-  } catch (e) {
-    if (e !== SUDDEN_DEATH) throw e;
-    s.result = 'sudden-death';
-    s.endReason = 'sudden-death';
-    s.stats.minPool = 0;
-    s.stats.hexesByTurn[s.turn] = sovietHexCount(s);
-    if (run.trace) log(run, 'SCS 4.8', 'the German force pool is empty: Soviet sudden-death victory');
-    ctx.onStep?.(s);
-  }
-  return buildRecord(s);
 }

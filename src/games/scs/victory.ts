@@ -2,12 +2,9 @@
 import { scsMap } from './map.js';
 import { GERMAN, type ScsState, SOVIET } from './state.js';
 
-/** SCS 4.2: German-controlled hexes adjacent to Moscow or Tula at the end of turn 1 (any = loss). */
+/** SCS 4.2: German-controlled hexes adjacent to Moscow or Tula at the end of turn 1 (any = loss), in index order. */
 export function germanHexesNextToMoscowTula(s: ScsState): number[] {
-  const out: number[] = [];
-  for (const c of [scsMap.moscow, scsMap.tula])
-    for (const n of scsMap.nbr[c]!) if (s.control[n] === GERMAN && !out.includes(n)) out.push(n);
-  return out;
+  return scsMap.capitalRing.filter((h) => s.control[h] === GERMAN);
 }
 
 /** SCS 4.3: Soviet-controlled hexes of the 34-hex K-area. */

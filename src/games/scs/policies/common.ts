@@ -4,16 +4,15 @@
  * turns traits into answers for every SCS decision. Policies read the state, never write it.
  */
 import type { Decision, Policy } from '../../../core/game.js';
-import { memoizeWeak } from '../../../core/memo.js';
 import { type Rng, randInt } from '../../../core/rng.js';
 import { forceSteps } from '../combat.js';
-import type { ScsView } from '../engine.js';
+import type { ScsView } from '../decisions.js';
 import { scsMap } from '../map.js';
 import type { StepOption } from '../movement.js';
 import type { Cfg } from '../parameters.js';
-import { allPockets } from '../pockets.js';
+import { allPockets, PocketScratch } from '../pockets.js';
 import { GERMAN, MECH, NONMECH, type ScsState, SECURITY, SOVIET } from '../state.js';
-import { CAPITAL_RING, IS_RING, PlanScratch, planTurn1, stepToward } from './plan.js';
+import { PlanScratch, planTurn1, stepToward } from './plan.js';
 import type { Reach } from './reach.js';
 
 export interface Traits {
@@ -67,13 +66,6 @@ export interface HexInfo {
   fortifiedDist: number;
 }
 
-/** The fortified-locality hexes of a game's configuration (10.13). */
-const fortifiedOf = memoizeWeak((cfg: Cfg): readonly number[] => {
-  const out: number[] = [];
-  for (let h = 0; h < scsMap.size; h++) if (cfg.fortified[h] === 1) out.push(h);
-  return out;
-});
-
 const N = scsMap.size;
 /** Hex distances and adjacency, precomputed once (speed: no cube objects per decision). */
 const DIST = new Uint8Array(N * N);
@@ -91,12 +83,25 @@ class InfoCache {
   private readonly infos: (HexInfo | undefined)[] = new Array(scsMap.size);
   private readonly size = new Int32Array(scsMap.size);
   private readonly fl = new Int32Array(scsMap.size);
+  private readonly pockets = new PocketScratch();
+  /** The fortified-locality hexes of the configuration last seen (10.13). */
+  private fortifiedCfg: Cfg | null = null;
+  private fortified: number[] = [];
+  /** The fortified-locality hexes of a game's configuration (10.13). */
+  private fortifiedOf(cfg: Cfg): readonly number[] {
+    if (cfg !== this.fortifiedCfg) {
+      this.fortifiedCfg = cfg;
+      this.fortified = [];
+      for (let h = 0; h < scsMap.size; h++) if (cfg.fortified[h] === 1) this.fortified.push(h);
+    }
+    return this.fortified;
+  }
   get(s: ScsState, h: number): HexInfo {
     if (s.stats.hexesTaken !== this.version || s.turn !== this.turn) {
       this.version = s.stats.hexesTaken;
       this.turn = s.turn;
       this.infos.fill(undefined);
-      allPockets(s.control, s.cfg.fortified, this.size, this.fl);
+      allPockets(s.control, s.cfg.fortified, this.size, this.fl, this.pockets);
     }
     let info = this.infos[h];
     if (info === undefined) {
@@ -106,11 +111,11 @@ class InfoCache {
         if (s.control[n] !== GERMAN || s.marker[n]! >= 0 || s.held[n]!.length > 0) continue;
         newFront++;
       }
-      const nearCapital = IS_RING[h] === 1;
+      const nearCapital = scsMap.isCapitalRing[h] === 1;
       let f1 = 0;
       let f2 = 0;
       let fd = 99;
-      for (const f of fortifiedOf(s.cfg)) {
+      for (const f of this.fortifiedOf(s.cfg)) {
         if (s.control[f] !== GERMAN) continue;
         const d = DIST[h * N + f]!;
         if (d === 1) f1++;
@@ -159,7 +164,7 @@ export function survivalValue(s: ScsState, h: number, info: HexInfo, a = -1): nu
 function soleAttacker(s: ScsState, a: number, h: number): boolean {
   const at = s.armies[a]!.hex;
   if (at < 0 || soleFor(s, a, at, h)) return false; // h itself needs this army
-  for (const y of CAPITAL_RING) {
+  for (const y of scsMap.capitalRing) {
     if (y !== h && soleFor(s, a, at, y)) return true;
   }
   return false;
@@ -167,7 +172,7 @@ function soleAttacker(s: ScsState, a: number, h: number): boolean {
 
 /** Army a (in `at`) is the only unmoved army next to German capital-ring hex y. */
 function soleFor(s: ScsState, a: number, at: number, y: number): boolean {
-  if (s.control[y] !== GERMAN || !adjacent(y, at) || IS_RING[y] !== 1) return false;
+  if (s.control[y] !== GERMAN || !adjacent(y, at) || scsMap.isCapitalRing[y] !== 1) return false;
   for (let i = 0; i < s.armies.length - 1; i++) {
     const b = s.armies[i]!;
     if (i !== a && b.hex >= 0 && !b.moved && adjacent(y, b.hex)) return false;
@@ -414,16 +419,14 @@ export function traitPolicy(id: string, traits: Traits): Policy {
           const b = v.battle!;
           const g = b.mech + b.nonMech + b.security;
           // relief battles and the turn-1 Moscow/Tula hexes are pressed to the end (4.2)
-          const critical =
-            s.turn === 1 && scsMap.nbr[b.hex]!.some((n) => n === scsMap.moscow || n === scsMap.tula);
+          const critical = s.turn === 1 && scsMap.isCapitalRing[b.hex] === 1;
           return critical || b.kind === 'relief' || forceSteps(s, v.active) >= traits.pressRatio * g ? 1 : 0;
         }
         case 'commitVI': {
           const b = v.battle!;
           const g = b.mech + b.nonMech + b.security;
           // SCS 4.2: the turn-1 Moscow/Tula hexes are worth the once-a-turn VI IC (10.11)
-          const critical =
-            s.turn === 1 && scsMap.nbr[b.hex]!.some((n) => n === scsMap.moscow || n === scsMap.tula);
+          const critical = s.turn === 1 && scsMap.isCapitalRing[b.hex] === 1;
           return g >= traits.viThreshold || (critical && g >= 2) ? 1 : 0;
         }
         case 'germanLoss': {

@@ -14,16 +14,6 @@ import { Reach } from './reach.js';
 
 const N = scsMap.size;
 
-/** Moscow/Tula neighbours (4.2). */
-export const CAPITAL_RING: readonly number[] = (() => {
-  const out: number[] = [];
-  for (let h = 0; h < N; h++)
-    if (scsMap.nbr[h]!.some((n) => n === scsMap.moscow || n === scsMap.tula)) out.push(h);
-  return out;
-})();
-export const IS_RING = new Uint8Array(N);
-for (const h of CAPITAL_RING) IS_RING[h] = 1;
-
 /**
  * P(hex taken) against a regular garrison (marker + 1d6-1 drawn from the start pool, clear, CRT B),
  * by force steps 1-12 and rounds 1-3; from `sandtable odds scs --attacker s:type --rounds r`. A
@@ -122,7 +112,7 @@ export function planTurn1(
   mfNow = -1,
 ): PlannedAttack | null {
   const targets: number[] = [];
-  for (const h of CAPITAL_RING) if (s.control[h] === GERMAN) targets.push(h);
+  for (const h of scsMap.capitalRing) if (s.control[h] === GERMAN) targets.push(h);
   if (targets.length === 0) return null;
   scratch.markOccupied(s);
   const pocketBuf = scratch.pocket;
@@ -131,7 +121,7 @@ export function planTurn1(
   // ring hexes (as target indices) that taking each target would pocket
   const threat: boolean[] = [];
   const pocketRing: number[][] = targets.map((h) => {
-    pocketIfTaken(s.control, h, pocketBuf);
+    pocketIfTaken(s.control, h, pocketBuf, scratch.pockets);
     threat.push(pocketBuf.length > 0);
     const out: number[] = [];
     for (const p of pocketBuf) {

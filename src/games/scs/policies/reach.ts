@@ -6,20 +6,8 @@
 import { scsMap } from '../map.js';
 import { entryCost } from '../movement.js';
 import type { Cfg } from '../parameters.js';
+import { PocketScratch } from '../pockets.js';
 import { GERMAN, type ScsState } from '../state.js';
-
-const costCache = new WeakMap<Cfg, Int8Array>();
-
-/** SCS 9.10: entryCost of every hex of a configuration (computed once per Cfg). */
-export function entryCosts(s: ScsState): Int8Array {
-  let c = costCache.get(s.cfg);
-  if (c === undefined) {
-    c = new Int8Array(scsMap.size);
-    for (let h = 0; h < scsMap.size; h++) c[h] = entryCost(s, h);
-    costCache.set(s.cfg, c);
-  }
-  return c;
-}
 
 /**
  * A policy's scratch for strike searches (one per policy instance, never shared, so the search is
@@ -38,6 +26,20 @@ export class Reach {
   // a hex is queued each time its MF left improves: at most (MF + 1) times
   private queue = new Int16Array(scsMap.size * 8);
   private readonly best = new Int8Array(scsMap.size).fill(-1);
+  /** SCS 9.10: entryCost of every hex of the configuration last seen. */
+  private readonly costs = new Int8Array(scsMap.size);
+  private costCfg: Cfg | null = null;
+  /** The pocket searches' buffers (8.4). */
+  readonly pockets = new PocketScratch();
+
+  /** SCS 9.10: entryCost of every hex of `s`'s configuration (computed once per Cfg). */
+  entryCosts(s: ScsState): Int8Array {
+    if (s.cfg !== this.costCfg) {
+      this.costCfg = s.cfg;
+      for (let h = 0; h < scsMap.size; h++) this.costs[h] = entryCost(s, h);
+    }
+    return this.costs;
+  }
 
   /** Marks the hexes holding an army (before a movement decision's searches). */
   markOccupied(s: ScsState): void {
@@ -57,7 +59,7 @@ export class Reach {
     const occupied = this.occupied;
     for (let i = 0; i < this.count; i++) levels[found[i]!] = 0;
     let count = 0;
-    const cost = entryCosts(s);
+    const cost = this.entryCosts(s);
     const control = s.control;
     const fortified = s.cfg.fortified;
     const nb = scsMap.nb;
