@@ -5,10 +5,11 @@
 import type { GameDefinition } from '../core/game.js';
 import { createRegistry, type GameRegistry } from '../core/registry.js';
 import { withSearchPolicies } from '../core/rollout.js';
+import { dc } from './dc/index.js';
 import { scs } from './scs/index.js';
 import { sfo } from './sfo/index.js';
 
-export const GAMES: readonly GameDefinition[] = [withSearchPolicies(sfo), scs];
+export const GAMES: readonly GameDefinition[] = [withSearchPolicies(sfo), scs, withSearchPolicies(dc)];
 
 /** A registry of every game (a fresh one per call; registries hold no shared state). */
 export function gameRegistry(): GameRegistry {
