@@ -87,8 +87,13 @@ export function fireTotal(s: DcState, ws: DcWorkspace, b: Battle, attacker: bool
     const ty = s.rules.types[u.t]!;
     const v = u.allOut ? ty.allOut : ty.ff;
     const mult = air > 0 && (!u.allOut || s.rules.allOutMultiplied) && airMultiplied(s, ws, u, attacker);
-    total += mult ? v * (1 + air) : v;
+    const w = mult ? v * (1 + air) : v;
+    // DC 16 (variant bt-per-unit-16): each unit halved, rounded up, after the air multiplier
+    total += attacker && b.bt && s.rules.btPerUnit ? Math.ceil(w / 2) : w;
   }
+  // DC 14.A (variant bt-total-14A): the side's total halved, Soviet rounded down, Axis up
+  if (attacker && b.bt && !s.rules.btPerUnit)
+    total = b.att === 1 ? Math.floor(total / 2) : Math.ceil(total / 2);
   if (!attacker) {
     const def = other(b.att);
     total += Math.min(Math.max(0, fortressClass(s, b.at, def, true)), majorInfantryUndispersed(s, units));
@@ -106,7 +111,7 @@ function rawFire(s: DcState, units: readonly number[]): number {
   return t;
 }
 
-function makeBattle(s: DcState, at: number, att: SideIx, bt: boolean): Battle {
+export function makeBattle(s: DcState, at: number, att: SideIx, bt: boolean): Battle {
   const attackers: number[] = [];
   const defenders: number[] = [];
   s.units.forEach((u, i) => {
@@ -168,6 +173,7 @@ export function combatStep(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'com
 export function startBattle(s: DcState, ws: DcWorkspace, at: number, side: SideIx, bt: boolean): void {
   const b = makeBattle(s, at, side, bt);
   s.stats.battles++;
+  if (bt) s.stats.btAssaults++;
   if (side === 0) s.stats.axisAttacks++;
   else s.stats.sovietAttacks++;
   if (side === 1 && b.defenders.some((i) => s.rules.types[s.units[i]!.t]!.nation === 'hungarian'))
@@ -196,7 +202,7 @@ function canFire(s: DcState, units: readonly number[]): boolean {
 }
 
 /** DC 13.B.8: the all-out groups of the attacker (type index, eligible units). */
-function allOutGroups(s: DcState, ws: DcWorkspace, b: Battle): [number, number[]][] {
+export function allOutGroups(s: DcState, ws: DcWorkspace, b: Battle): [number, number[]][] {
   const groups = new Map<number, number[]>();
   // DC 13.B.8 note: no Soviet all-out on the first turn of the game
   if (b.att === 1 && s.turn === 2) return [];
@@ -212,7 +218,7 @@ function allOutGroups(s: DcState, ws: DcWorkspace, b: Battle): [number, number[]
 }
 
 /** DC 13.B.1: simultaneous combat for Axis attacks in Good weather, or in Snow with German air. */
-function simultaneous(s: DcState, b: Battle): boolean {
+export function simultaneous(s: DcState, b: Battle): boolean {
   if (b.att !== 0) return false;
   return s.weather === 0 || (s.weather === 2 && b.airAtt > 0);
 }
@@ -227,7 +233,7 @@ function roll(s: DcState, ws: DcWorkspace, b: Battle, attacker: boolean): number
 }
 
 /** DC 10.C, 18: the losses the defender takes of `l` rolled, and how many fortifications must absorb first. */
-function defenderLosses(s: DcState, b: Battle, l: number): [number, number] {
+export function defenderLosses(s: DcState, b: Battle, l: number): [number, number] {
   let forts = 0;
   for (const i of b.defenders) {
     const u = s.units[i]!;
@@ -272,7 +278,7 @@ export function destroy(s: DcState, i: number): void {
 }
 
 /** DC 13.B.2, 18: one loss on unit `i`. */
-function takeLoss(s: DcState, b: Battle, i: number): void {
+export function takeLoss(s: DcState, b: Battle, i: number): void {
   const u = s.units[i]!;
   if (u.fort) {
     u.fort = false;
@@ -512,6 +518,7 @@ function finish(s: DcState, ws: DcWorkspace, b: Battle, outcome: Battle['outcome
       t: 'retreat',
       side: other(b.att),
       from: b.at,
+      bt: b.bt,
       units,
       i: 0,
       load: [],
@@ -567,6 +574,8 @@ export function retreatOptions(s: DcState, task: DcTask & { t: 'retreat' }, i: n
     const used = task.load[l] ?? 0;
     if (s.control[p] === u.side) {
       if (enemyAt(s, p, u.side)) continue;
+      // DC 16: no retreat into a friendly point under attack in breakthrough combat
+      if (task.bt && s.units.some((x) => x.st === 0 && x.side !== u.side && x.atk === p)) continue;
       if (used + ty.retreatCap * 2 <= 2 * total + 1)
         friendly.push({ type: 'retreat', unit: i, line: l, to: p });
     } else {

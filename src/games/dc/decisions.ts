@@ -71,6 +71,19 @@ export interface AirPlaceOption {
   readonly at: number;
 }
 
+/** D-9/D-10 ger-repl (DC 8.A.1): save the points, or rebuild an eliminated unit (entering at `at`). */
+export type ReplOption =
+  | { readonly type: 'save' }
+  | { readonly type: 'rebuild'; readonly unit: number; readonly at: number };
+
+/** D-14 strat-next (DC 9.A): end the phase, or the unit group (lowest index) to move next. */
+export type StratOption = { readonly type: 'end' } | { readonly type: 'unit'; readonly unit: number };
+/** D-15 strat-dest (DC 9.A): its destination. */
+export interface StratDestOption {
+  readonly type: 'dest';
+  readonly to: number;
+}
+
 export type DcDecision =
   | Decision<'op-move', OpOption>
   | Decision<'battle-next', BattleOption>
@@ -82,7 +95,12 @@ export type DcDecision =
   | Decision<'retreat-dest', RetreatOption>
   | Decision<'isolation-loss', EliminateOption>
   | Decision<'declare-draw', DrawOption>
-  | Decision<'lw-place', AirPlaceOption>;
+  | Decision<'lw-place', AirPlaceOption>
+  | Decision<'ger-repl', ReplOption>
+  | Decision<'strat-next', StratOption>
+  | Decision<'strat-dest', StratDestOption>
+  /** D-28 (DC 14): stay, or one more line (occupy, or a breakthrough assault). */
+  | Decision<'bt-move', OpOption>;
 
 export type DcDecisionKind = DcDecision['kind'];
 
@@ -98,6 +116,10 @@ export const DC_DECISION_KINDS: readonly DcDecisionKind[] = [
   'isolation-loss',
   'declare-draw',
   'lw-place',
+  'ger-repl',
+  'strat-next',
+  'strat-dest',
+  'bt-move',
 ];
 
 export type DcPending = DcDecision | ChanceNode;

@@ -54,6 +54,7 @@ export function cloneDc(s: DcState): DcState {
     rng: { seed: s.rng.seed, game: s.rng.game, streams },
     stack: structuredClone(s.stack),
     airAt: s.airAt.slice(),
+    allyRepl: s.allyRepl.slice(),
     control: s.control.slice(),
     everAxis: s.everAxis.slice(),
     units: s.units.map((u) => ({ ...u })),

@@ -83,6 +83,17 @@ export const DC_STATS = defineStats<DcState>()({
   simultaneousBattles: { kind: 'int', description: 'Battles fought with simultaneous fire (DC 13.B.1).' },
   rounds: { kind: 'int', description: 'Combat rounds fought in all battles.' },
   allOutUnits: { kind: 'int', description: 'Units that went all out (DC 13.B.8).' },
+  sovietProduced: { kind: 'int', description: 'Soviet units produced by centres and factories (DC 8.A.2).' },
+  gerReplPoints: { kind: 'int', description: 'German replacement points rolled (DC 8.A.1.a).' },
+  gerReplSpent: { kind: 'int', description: 'German replacement points spent on rebuilt units.' },
+  axisStratUsed: { kind: 'int', description: 'Axis strategic moves (DC 9.A).' },
+  sovietStratUsed: { kind: 'int', description: 'Soviet strategic moves (DC 9.A).' },
+  sovietStratCapMin: {
+    kind: 'int',
+    description: 'Lowest Soviet strategic capacity of the game (DC 9.A; 16 at most).',
+  },
+  btMoves: { kind: 'int', description: 'Breakthrough moves (DC 14).' },
+  btAssaults: { kind: 'int', description: 'Breakthrough assaults fought (DC 16).' },
   fortificationsBuilt: { kind: 'int', description: 'Field fortifications built (DC 18).' },
   sovietPointsTaken: { kind: 'int', description: 'Times a point of the 1941 USSR passed to Axis control.' },
   drawDeclaredTurn: {
@@ -111,6 +122,7 @@ export function initialCounters(): DcCounters {
   c.rostovFall = NEVER;
   c.drawDeclaredTurn = NEVER;
   c.drawDeclarer = NEVER;
+  c.sovietStratCapMin = 16;
   return c;
 }
 

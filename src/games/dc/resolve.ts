@@ -34,6 +34,16 @@ export interface DcRules {
   readonly maySwapped: boolean;
   readonly drawOwnTurn: boolean;
   readonly memelInfantry: number;
+  /** DC 16 variant bt-halving: per unit (16) rather than the side's total (14.A). */
+  readonly btPerUnit: boolean;
+  /** DC 23.2: Rostov and Dnepropetrovsk are replacement centres (2nd edition). */
+  readonly centres2nd: boolean;
+  /** DC 5.B, designer's notes: Soviet first-turn infantry replacements. */
+  readonly sovT1Inf: 'none' | 'half' | 'full';
+  /** DC 8.A.2 variant sov-pool: only eliminated counters may be produced. */
+  readonly poolDeadOnly: boolean;
+  /** DC 8.A.2.a variant ryt-supply. */
+  readonly rytNeedsSupply: boolean;
 }
 
 /** The CRT for a divisor: losses = round(column x die / divisor), columns 1..24 (spec §3). */
@@ -113,6 +123,11 @@ function resolve(setup: GameSetup): DcRules {
     maySwapped: v.has('spring-may-swapped'),
     drawOwnTurn: v.has('draw-own-turn'),
     memelInfantry: memel,
+    btPerUnit: v.has('bt-per-unit-16'),
+    centres2nd: !v.has('centres-1st'),
+    sovT1Inf: v.has('t1-inf-full') ? 'full' : v.has('t1-inf-half') ? 'half' : 'none',
+    poolDeadOnly: v.has('pool-dead-only'),
+    rytNeedsSupply: !v.has('ryt-control-only'),
   };
 }
 

@@ -95,13 +95,18 @@ export type DcTask =
       readonly t: 'retreat';
       readonly side: SideIx;
       readonly from: number;
+      readonly bt: boolean;
       readonly units: number[];
       i: number;
       load: number[];
     }
   | { readonly t: 'victory'; readonly check: SideIx; stage: number }
   | { readonly t: 'isolation'; readonly side: SideIx; readonly point: number; left: number }
-  | { readonly t: 'lw-place'; left: number };
+  | { readonly t: 'lw-place'; left: number }
+  | { readonly t: 'repl'; readonly side: SideIx }
+  | { readonly t: 'bt-start'; readonly side: SideIx }
+  | { readonly t: 'bt-move'; readonly side: SideIx; readonly order: number[]; i: number }
+  | { readonly t: 'strat'; readonly side: SideIx; left: number; unit: number; arrivals: number[] };
 
 export interface DcState {
   readonly rules: DcRules;
@@ -134,6 +139,11 @@ export interface DcState {
   load: number[];
   /** DC 5.D: the Hungarian restriction is lifted (a Soviet invasion of Hungary or attack on a Hungarian army). */
   hunFree: boolean;
+  /** DC 8.A.1.a: saved German replacement points (infantry-only, armour-capable). */
+  gerInf: number;
+  gerArm: number;
+  /** DC 8.A.1.b: saved Finnish, Hungarian, Rumanian replacement allowances. */
+  allyRepl: number[];
   /** Soviet factories destroyed (DC 8.C.2, 2.B.1.a). */
   factoriesLost: number;
   result: { result: string; level: string; reason: string } | null;

@@ -6,6 +6,7 @@
  * strategic movement, breakthrough) pass; RULES-CHECKLIST.md says so item by item.
  */
 import type { Decision } from '../../core/game.js';
+import { applyBt, btStep, startBreakthrough } from './breakthrough.js';
 import {
   applyBattle,
   applyRetreat,
@@ -18,6 +19,7 @@ import {
 import type { AirPlaceOption, DcDecision, DcPending, DrawOption, EliminateOption } from './decisions.js';
 import { applyOp, enemyAt, opStep, startOp } from './movement.js';
 import { tell } from './narrate.js';
+import { applyRepl, replStep, sovietProduction, startAxisReplacements } from './replacements.js';
 import {
   type DcState,
   type DcTask,
@@ -29,6 +31,7 @@ import {
   TURN_JUL44,
   turnLabel,
 } from './state.js';
+import { applyStratDest, applyStratNext, startStrategic, stratStep } from './strategic.js';
 import { inSupply, mapOf } from './supply.js';
 import { margin, meets, vpHeld } from './victory.js';
 import { WEATHER_NAMES, weatherDie, weatherPhase } from './weather.js';
@@ -109,13 +112,18 @@ function nextPhase(s: DcState, ws: DcWorkspace): void {
   switch (ph) {
     case 1:
       newPlayerTurn(s, side);
+      if (side === 0) startAxisReplacements(s, ws);
+      else sovietProduction(s, ws);
       return;
     case 2:
+      startStrategic(s, ws, side);
       return;
     case 3:
       startOp(s, side);
       return;
     case 4:
+      // regular combat, then (4c) breakthrough movement once every battle is over
+      s.stack.push({ t: 'bt-start', side });
       s.stack.push({ t: 'combat', side, bt: false });
       return;
     case 5:
@@ -123,6 +131,8 @@ function nextPhase(s: DcState, ws: DcWorkspace): void {
       for (const u of s.units) if (u.side === side && u.st === 0) u.disp = false;
       return;
     case 6:
+      // DC 16: breakthrough combat
+      s.stack.push({ t: 'combat', side, bt: true });
       return;
     case 7:
       s.stack.push({ t: 'victory', check: other(side), stage: 0 });
@@ -135,7 +145,7 @@ function nextPhase(s: DcState, ws: DcWorkspace): void {
 }
 
 /** DC 17.B (variants isolation, vp-fortress-rate): isolated units of `side` are eliminated, fortresses hold some. */
-function supplyPhase(s: DcState, ws: DcWorkspace, side: SideIx): void {
+export function supplyPhase(s: DcState, ws: DcWorkspace, side: SideIx): void {
   const m = mapOf(s);
   const fortress = new Map<number, number>();
   s.units.forEach((u, i) => {
@@ -270,7 +280,7 @@ function airPlaces(s: DcState): AirPlaceOption[] {
   return out;
 }
 
-function step(s: DcState, ws: DcWorkspace, task: DcTask): DcPending | null {
+export function stepTask(s: DcState, ws: DcWorkspace, task: DcTask): DcPending | null {
   switch (task.t) {
     case 'op': {
       const d = opStep(s, ws, task);
@@ -302,6 +312,16 @@ function step(s: DcState, ws: DcWorkspace, task: DcTask): DcPending | null {
         options: opts,
       } as Decision<'isolation-loss', EliminateOption>;
     }
+    case 'repl':
+      return replStep(s, task);
+    case 'bt-start':
+      s.stack.pop();
+      startBreakthrough(s, task.side);
+      return null;
+    case 'bt-move':
+      return btStep(s, ws, task);
+    case 'strat':
+      return stratStep(s, task);
     case 'lw-place': {
       const opts = task.left > 0 ? airPlaces(s) : [];
       if (opts.length === 0) {
@@ -330,7 +350,7 @@ export function advance(s: DcState, ws: DcWorkspace): DcPending | null {
       nextPhase(s, ws);
       continue;
     }
-    const p = step(s, ws, task);
+    const p = stepTask(s, ws, task);
     if (p !== null) {
       s.pending = p;
       s.decisions++;
@@ -368,6 +388,21 @@ export function apply(s: DcState, ws: DcWorkspace, pending: DcPending, choice: n
       return;
     case 'declare-draw':
       if (d.options[choice]!.declare) applyDraw(s, ws, d.side === 'axis' ? 0 : 1);
+      return;
+    case 'strat-next':
+      if (task?.t !== 'strat') throw new Error('DC: strat-next without its task');
+      applyStratNext(s, task, d.options[choice]!);
+      return;
+    case 'strat-dest':
+      if (task?.t !== 'strat') throw new Error('DC: strat-dest without its task');
+      applyStratDest(s, ws, task, d.options[choice]!);
+      return;
+    case 'bt-move':
+      if (task?.t !== 'bt-move') throw new Error('DC: bt-move without its task');
+      applyBt(s, task, d.options[choice]!);
+      return;
+    case 'ger-repl':
+      applyRepl(s, ws, d.options[choice]!);
       return;
     case 'lw-place':
       if (task?.t !== 'lw-place') throw new Error('DC: lw-place without its task');

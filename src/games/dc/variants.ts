@@ -37,6 +37,44 @@ export const variants: readonly VariantDef[] = [
     default: false,
     description: 'First edition: Przemysl and Stalingrad are not fortresses.',
   },
+  {
+    id: 'centres-2nd',
+    group: 'repl-centres',
+    rule: 'DC 23.2, 8.A.2.a',
+    default: true,
+    description:
+      'Rostov and Dnepropetrovsk are infantry replacement centres like every Soviet victory city: 13 centres (2nd edition; default).',
+  },
+  {
+    id: 'centres-1st',
+    group: 'repl-centres',
+    rule: 'DC 23.2',
+    default: false,
+    description: 'First edition: Rostov and Dnepropetrovsk produce no infantry armies (11 centres).',
+  },
+  {
+    id: 't1-inf-none',
+    group: 'sov-t1-inf',
+    rule: "DC 5.B; designer's notes",
+    default: true,
+    description:
+      'No Soviet victory-city infantry armies in the first Soviet player turn (2nd edition 5.B; default: the rules text).',
+  },
+  {
+    id: 't1-inf-half',
+    group: 'sov-t1-inf',
+    rule: "DC 5.B; designer's notes",
+    default: false,
+    description:
+      "Half of them (rounded down), from the first centres in map order: the designer's balance knob set halfway.",
+  },
+  {
+    id: 't1-inf-full',
+    group: 'sov-t1-inf',
+    rule: "DC 5.B; designer's notes",
+    default: false,
+    description: "All of them (the first edition): the designer's balance knob fully towards the Soviets.",
+  },
   // 4.2 contradictions
   {
     id: 'minor-ff-minus-1',
@@ -53,6 +91,21 @@ export const variants: readonly VariantDef[] = [
     default: false,
     description:
       'Every minor unit is destroyed by its first loss (1.C.10 "can be destroyed by a single breakthrough or repulse").',
+  },
+  {
+    id: 'bt-total-14A',
+    group: 'bt-halving',
+    rule: 'DC 14.A',
+    default: true,
+    description:
+      "Breakthrough-assault fire: the side's total halved, Soviet rounded down, Axis up (default: 14.A states the rounding for both sides).",
+  },
+  {
+    id: 'bt-per-unit-16',
+    group: 'bt-halving',
+    rule: 'DC 16',
+    default: false,
+    description: 'Each unit halved, fractions rounded up, after the air multiplier (16).',
   },
   {
     id: 'lw-text',
@@ -233,6 +286,36 @@ export const variants: readonly VariantDef[] = [
     rule: 'DC 7.A',
     default: false,
     description: 'May column 1 Good, column 2 Mud (the alternative alignment of the garbled row).',
+  },
+  {
+    id: 'pool-counter-mix',
+    group: 'sov-pool',
+    rule: 'DC 8.A.2',
+    default: true,
+    description:
+      'Any Soviet counter not on the map may be produced (limited by the counter mix; default: 8.A.2 "limited to the counter mix").',
+  },
+  {
+    id: 'pool-dead-only',
+    group: 'sov-pool',
+    rule: 'DC 8.A.2, 8.B',
+    default: false,
+    description: 'Only eliminated Soviet counters (the dead pile) may be produced.',
+  },
+  {
+    id: 'ryt-needs-supply',
+    group: 'ryt-supply',
+    rule: 'DC 8.A.2.a',
+    default: true,
+    description:
+      'Rytishchevo produces only in overland supply, like the other centres (default: treated like them).',
+  },
+  {
+    id: 'ryt-control-only',
+    group: 'ryt-supply',
+    rule: 'DC 8.A.2.a',
+    default: false,
+    description: 'Rytishchevo produces whenever Soviet-controlled (its text asks no supply).',
   },
   {
     id: 'draw-by-phase-name',

@@ -70,6 +70,7 @@ export function committedAgainst(s: DcState, p: number, side: SideIx): number {
 /** The unit an op-move decision is about (the task's cursor). */
 export function subjectOf(s: DcState): number {
   const t = s.stack[s.stack.length - 1];
+  if (t?.t === 'bt-move') return t.order[t.i]!;
   if (t?.t !== 'op') return -1;
   return t.second >= 0 ? t.second : t.order[t.i]!;
 }
@@ -175,3 +176,63 @@ export function pickOp(
 }
 
 export type DcPolicy = Policy<DcState, DcDecision>;
+
+/** Hop distance from every point to the nearest point holding units of `side`'s enemy. */
+export function enemyDistance(s: DcState, side: SideIx): Int16Array {
+  const m = mapOf(s);
+  const d = new Int16Array(m.n).fill(999);
+  const q: number[] = [];
+  for (const u of s.units)
+    if (u.st === 0 && u.side !== side && d[u.at] !== 0) {
+      d[u.at] = 0;
+      q.push(u.at);
+    }
+  for (let h = 0; h < q.length; h++) {
+    const p = q[h]!;
+    for (let k = m.adjStart[p]!; k < m.adjStart[p + 1]!; k++) {
+      const nb = m.adjNb[k]!;
+      if (d[nb]! > d[p]! + 1) {
+        d[nb] = d[p]! + 1;
+        q.push(nb);
+      }
+    }
+  }
+  return d;
+}
+
+/** D-14: move the unit group furthest from the enemy (3 or more lines away), else end the phase. */
+export function pickStratUnit(s: DcState, d: DcDecision & { kind: 'strat-next' }, side: SideIx): number {
+  const dist = enemyDistance(s, side);
+  let best = 0;
+  let bestD = 2;
+  d.options.forEach((o, k) => {
+    if (o.type !== 'unit') return;
+    const x = dist[s.units[o.unit]!.at]!;
+    if (x > bestD) {
+      bestD = x;
+      best = k;
+    }
+  });
+  return best;
+}
+
+/** D-15: the destination nearest the policy's objectives, not in contact with the enemy. */
+export function pickStratDest(
+  s: DcState,
+  d: DcDecision & { kind: 'strat-dest' },
+  side: SideIx,
+  targets: string,
+): number {
+  const goal = distances(`${s.rules.mapKey}#${targets}`);
+  const foe = enemyDistance(s, side);
+  let best = 0;
+  let bestScore = 1e9;
+  d.options.forEach((o, k) => {
+    const score = goal[o.to]! * 2 + (foe[o.to]! <= 1 ? 3 : foe[o.to]! - 2);
+    if (score < bestScore) {
+      bestScore = score;
+      best = k;
+    }
+  });
+  return best;
+}

@@ -16,6 +16,8 @@ import {
   pickLoss,
   pickOp,
   pickRetreat,
+  pickStratDest,
+  pickStratUnit,
 } from './common.js';
 
 interface Style {
@@ -56,6 +58,22 @@ function make(id: string, style: Style): DcPolicy {
           return pickContinue(s, ctx, style.side, style.continueRatio);
         case 'retreat-dest':
           return pickRetreat(s, d, style.side);
+        case 'bt-move':
+          return pickOp(
+            s,
+            d as unknown as DcDecision & { kind: 'op-move' },
+            style.side,
+            style.targets(yearOf(s.turn)),
+            style.aggression(s),
+            0,
+          );
+        case 'strat-next':
+          return pickStratUnit(s, d, style.side);
+        case 'strat-dest':
+          return pickStratDest(s, d, style.side, style.targets(yearOf(s.turn)));
+        case 'ger-repl':
+          // rebuild the first affordable unit type offered (Panzer corps come first in type order)
+          return d.options.length > 1 ? 1 : 0;
         case 'isolation-loss':
         case 'lw-place':
           return 0;
