@@ -380,3 +380,29 @@ describe('DC isolation and draws (hand-built positions)', () => {
     expect(s.result).toEqual({ result: 'axis-win', level: 'declared-draw-lost', reason: 'draw-declared' });
   });
 });
+
+describe('DC partisans (hand-built)', () => {
+  it('R-151..R-155: a placed partisan controls its point, blocks Axis supply, and is removed by an Axis unit', async () => {
+    const { applyPartisan, partisansAvailable, startPartisans } = await import(
+      '../src/games/dc/partisans.js'
+    );
+    const { supplyReach } = await import('../src/games/dc/supply.js');
+    const { takeControl } = await import('../src/games/dc/movement.js');
+    expect([1941, 1942, 1943, 1944].map(partisansAvailable)).toEqual([0, 1, 2, 3]);
+    const s = empty(fresh());
+    s.turn = 14;
+    for (const id of ['BIA', 'BAR', 'MIN']) s.control[P(s, id)] = 0;
+    s.cv++;
+    const ws = dcWorkspace(s);
+    expect(supplyReach(s, ws, 'german')[P(s, 'MIN')]).toBe(1);
+    startPartisans(s);
+    const task = s.stack.pop() as { t: 'partisan'; i: number };
+    applyPartisan(s, task, { type: 'partisan', to: P(s, 'BAR') });
+    expect(s.control[P(s, 'BAR')]).toBe(1);
+    const reach = supplyReach(s, ws, 'german');
+    expect(reach[P(s, 'BAR')]).toBe(0);
+    takeControl(s, P(s, 'BAR'), 0);
+    expect(s.partisans[0]).toBe(-1);
+    expect(s.stats.partisanRemovals).toBe(1);
+  });
+});

@@ -84,6 +84,12 @@ export interface StratDestOption {
   readonly to: number;
 }
 
+/** D-39 partisan (DC 19): where the partisan stands (its current point, or -1 unplaced, = stay). */
+export interface PartisanOption {
+  readonly type: 'partisan';
+  readonly to: number;
+}
+
 export type DcDecision =
   | Decision<'op-move', OpOption>
   | Decision<'battle-next', BattleOption>
@@ -100,7 +106,8 @@ export type DcDecision =
   | Decision<'strat-next', StratOption>
   | Decision<'strat-dest', StratDestOption>
   /** D-28 (DC 14): stay, or one more line (occupy, or a breakthrough assault). */
-  | Decision<'bt-move', OpOption>;
+  | Decision<'bt-move', OpOption>
+  | Decision<'partisan', PartisanOption>;
 
 export type DcDecisionKind = DcDecision['kind'];
 
@@ -120,6 +127,7 @@ export const DC_DECISION_KINDS: readonly DcDecisionKind[] = [
   'strat-next',
   'strat-dest',
   'bt-move',
+  'partisan',
 ];
 
 export type DcPending = DcDecision | ChanceNode;

@@ -55,6 +55,7 @@ export function cloneDc(s: DcState): DcState {
     stack: structuredClone(s.stack),
     airAt: s.airAt.slice(),
     allyRepl: s.allyRepl.slice(),
+    partisans: s.partisans.slice(),
     control: s.control.slice(),
     everAxis: s.everAxis.slice(),
     units: s.units.map((u) => ({ ...u })),

@@ -7,6 +7,7 @@
  */
 import type { Decision } from '../../core/game.js';
 import type { DcDecision, OpOption } from './decisions.js';
+import { removePartisanAt } from './partisans.js';
 import {
   type DcState,
   type DcTask,
@@ -85,6 +86,8 @@ function useLine(s: DcState, u: DcUnit, l: number): void {
 
 /** DC 20: a unit entering an empty point takes control of it. */
 export function takeControl(s: DcState, p: number, side: SideIx): void {
+  // DC 19: an Axis unit entering a partisan's point removes it
+  if (side === 0 && s.partisans.includes(p)) removePartisanAt(s, p);
   if (s.control[p] === side) return;
   s.control[p] = side;
   s.cv++;

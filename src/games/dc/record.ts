@@ -94,6 +94,11 @@ export const DC_STATS = defineStats<DcState>()({
   },
   btMoves: { kind: 'int', description: 'Breakthrough moves (DC 14).' },
   btAssaults: { kind: 'int', description: 'Breakthrough assaults fought (DC 16).' },
+  partisanPlacements: { kind: 'int', description: 'Partisan placements and moves (DC 19).' },
+  partisanRemovals: {
+    kind: 'int',
+    description: 'Partisans removed by Axis units entering their point (DC 19).',
+  },
   fortificationsBuilt: { kind: 'int', description: 'Field fortifications built (DC 18).' },
   sovietPointsTaken: { kind: 'int', description: 'Times a point of the 1941 USSR passed to Axis control.' },
   drawDeclaredTurn: {

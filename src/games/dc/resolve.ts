@@ -34,6 +34,10 @@ export interface DcRules {
   readonly maySwapped: boolean;
   readonly drawOwnTurn: boolean;
   readonly memelInfantry: number;
+  /** DC 12.0 vs 19 (variant partisan-removal). */
+  readonly partisanDestroyed: boolean;
+  /** DC 19 (variant partisan-order): partisans are placed before the isolation check. */
+  readonly partisansBefore: boolean;
   /** DC 16 variant bt-halving: per unit (16) rather than the side's total (14.A). */
   readonly btPerUnit: boolean;
   /** DC 23.2: Rostov and Dnepropetrovsk are replacement centres (2nd edition). */
@@ -123,6 +127,8 @@ function resolve(setup: GameSetup): DcRules {
     maySwapped: v.has('spring-may-swapped'),
     drawOwnTurn: v.has('draw-own-turn'),
     memelInfantry: memel,
+    partisanDestroyed: v.has('partisan-destroyed'),
+    partisansBefore: v.has('partisans-before-supply'),
     btPerUnit: v.has('bt-per-unit-16'),
     centres2nd: !v.has('centres-1st'),
     sovT1Inf: v.has('t1-inf-full') ? 'full' : v.has('t1-inf-half') ? 'half' : 'none',

@@ -96,6 +96,7 @@ export function initialState(rules: DcRules, seed: GameSeed = { masterSeed: 0, g
     units,
     load: new Array<number>(2 * m.lines).fill(0),
     hunFree: false,
+    partisans: [],
     gerInf: 0,
     gerArm: 0,
     allyRepl: [0, 0, 0],

@@ -105,6 +105,8 @@ export type DcTask =
   | { readonly t: 'lw-place'; left: number }
   | { readonly t: 'repl'; readonly side: SideIx }
   | { readonly t: 'bt-start'; readonly side: SideIx }
+  | { readonly t: 'partisan'; i: number }
+  | { readonly t: 'supply'; readonly side: SideIx }
   | { readonly t: 'bt-move'; readonly side: SideIx; readonly order: number[]; i: number }
   | { readonly t: 'strat'; readonly side: SideIx; left: number; unit: number; arrivals: number[] };
 
@@ -137,6 +139,8 @@ export interface DcState {
   units: DcUnit[];
   /** Per line, this movement phase: [2 x units-load (half-units), armour units] (DC 12.A-B). */
   load: number[];
+  /** DC 19: partisan positions (-1: available, not on the map; -2: destroyed, variant partisan-destroyed). */
+  partisans: number[];
   /** DC 5.D: the Hungarian restriction is lifted (a Soviet invasion of Hungary or attack on a Hungarian army). */
   hunFree: boolean;
   /** DC 8.A.1.a: saved German replacement points (infantry-only, armour-capable). */

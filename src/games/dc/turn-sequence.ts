@@ -19,6 +19,7 @@ import {
 import type { AirPlaceOption, DcDecision, DcPending, DrawOption, EliminateOption } from './decisions.js';
 import { applyOp, enemyAt, opStep, startOp } from './movement.js';
 import { tell } from './narrate.js';
+import { applyPartisan, partisanStep, startPartisans } from './partisans.js';
 import { applyRepl, replStep, sovietProduction, startAxisReplacements } from './replacements.js';
 import {
   type DcState,
@@ -138,6 +139,13 @@ function nextPhase(s: DcState, ws: DcWorkspace): void {
       s.stack.push({ t: 'victory', check: other(side), stage: 0 });
       return;
     case 8:
+      // C.8: the isolation check and partisan placement, in the order of variant partisan-order
+      if (side === 1 && s.rules.partisansBefore) {
+        s.stack.push({ t: 'supply', side });
+        startPartisans(s);
+        return;
+      }
+      if (side === 1) startPartisans(s);
       supplyPhase(s, ws, side);
       if (side === 0 && s.airFree > 0) s.stack.push({ t: 'lw-place', left: s.airFree });
       return;
@@ -314,6 +322,12 @@ export function stepTask(s: DcState, ws: DcWorkspace, task: DcTask): DcPending |
     }
     case 'repl':
       return replStep(s, task);
+    case 'partisan':
+      return partisanStep(s, task);
+    case 'supply':
+      s.stack.pop();
+      supplyPhase(s, ws, task.side);
+      return null;
     case 'bt-start':
       s.stack.pop();
       startBreakthrough(s, task.side);
@@ -396,6 +410,10 @@ export function apply(s: DcState, ws: DcWorkspace, pending: DcPending, choice: n
     case 'strat-dest':
       if (task?.t !== 'strat') throw new Error('DC: strat-dest without its task');
       applyStratDest(s, ws, task, d.options[choice]!);
+      return;
+    case 'partisan':
+      if (task?.t !== 'partisan') throw new Error('DC: partisan without its task');
+      applyPartisan(s, task, d.options[choice]!);
       return;
     case 'bt-move':
       if (task?.t !== 'bt-move') throw new Error('DC: bt-move without its task');

@@ -318,6 +318,37 @@ export const variants: readonly VariantDef[] = [
     description: 'Rytishchevo produces whenever Soviet-controlled (its text asks no supply).',
   },
   {
+    id: 'partisan-returns',
+    group: 'partisan-removal',
+    rule: 'DC 19',
+    default: true,
+    description:
+      'A partisan removed by an Axis unit is available again the next Soviet turn (default: 19, the partisan chapter).',
+  },
+  {
+    id: 'partisan-destroyed',
+    group: 'partisan-removal',
+    rule: 'DC 12.0',
+    default: false,
+    description: 'A removed partisan is gone for good (12.0 "destroying").',
+  },
+  {
+    id: 'partisans-after-supply',
+    group: 'partisan-order',
+    rule: 'DC 19, 6.C.8',
+    default: true,
+    description:
+      'C.8: the Soviet isolation check first, then partisan placement (default: the order C.8 lists them).',
+  },
+  {
+    id: 'partisans-before-supply',
+    group: 'partisan-order',
+    rule: 'DC 19, 6.C.8',
+    default: false,
+    description:
+      'Partisans are placed first, so a placed partisan can reopen a Soviet supply path the same phase.',
+  },
+  {
     id: 'draw-by-phase-name',
     group: 'draw-phase',
     rule: 'DC 2.B.1.b',

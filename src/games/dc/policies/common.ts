@@ -236,3 +236,19 @@ export function pickStratDest(
   });
   return best;
 }
+
+/** D-39: a partisan on the Axis-controlled point of most lines (cutting Axis supply paths), else stays. */
+export function pickPartisan(s: DcState, d: DcDecision & { kind: 'partisan' }): number {
+  const m = mapOf(s);
+  let best = 0;
+  let bestScore = 0;
+  d.options.forEach((o, k) => {
+    if (k === 0 || s.control[o.to] !== 0) return;
+    const score = m.adjStart[o.to + 1]! - m.adjStart[o.to]! + m.vp[o.to]! * 3;
+    if (score > bestScore) {
+      bestScore = score;
+      best = k;
+    }
+  });
+  return best;
+}

@@ -15,6 +15,7 @@ import {
   pickDraw,
   pickLoss,
   pickOp,
+  pickPartisan,
   pickRetreat,
   pickStratDest,
   pickStratUnit,
@@ -67,6 +68,8 @@ function make(id: string, style: Style): DcPolicy {
             style.aggression(s),
             0,
           );
+        case 'partisan':
+          return pickPartisan(s, d);
         case 'strat-next':
           return pickStratUnit(s, d, style.side);
         case 'strat-dest':
