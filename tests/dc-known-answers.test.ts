@@ -406,3 +406,47 @@ describe('DC partisans (hand-built)', () => {
     expect(s.stats.partisanRemovals).toBe(1);
   });
 });
+
+describe('DC Siberian Reserve (DC 3.C)', () => {
+  it('C-8 and K-4: a July 1941 call brings wave 1 in August and 5 rolls; the crisis table', async () => {
+    const { crisisDistribution, crisisRow, applyCall } = await import('../src/games/dc/siberia.js');
+    const [a, b, c, none] = crisisDistribution(5);
+    expect(a).toBeCloseTo(0.1667, 4);
+    expect(b).toBeCloseTo(0.1389, 4);
+    expect(c).toBeCloseTo(0.2926, 4);
+    expect(none).toBeCloseTo(0.4019, 4);
+    expect(crisisDistribution(2)[2]).toBeCloseTo(0, 12);
+    // K-12: 9/5/2/2 = 18, 13/7/2/2 = 24, 15/9/3/3 = 30
+    expect([0, 1, 2, 5].map((k) => crisisRow(k).reduce((x, y) => x + y, 0))).toEqual([18, 24, 30, 30]);
+    const s = fresh();
+    s.turn = 3;
+    applyCall(s, true);
+    expect(s.sib.wave1).toBe(4);
+  });
+
+  it('a crisis halves Soviet strategic capacity (rounded up) until the commitment is met; frequencies of the gamble', async () => {
+    const { startSiberia, crisisDistribution } = await import('../src/games/dc/siberia.js');
+    let crises = 0;
+    const n = 3000;
+    for (let g = 0; g < n; g++) {
+      const s = startGame(setupOf(), { masterSeed: 3, gameIndex: g });
+      const ws = dcWorkspace(s);
+      s.sib.call = 3;
+      s.sib.wave1 = 4;
+      for (let t = 4; t <= 8 && s.sib.crisis < 0; t++) {
+        s.turn = t;
+        startSiberia(s, ws);
+        s.stack.length = 0;
+      }
+      if (s.sib.crisis >= 0) {
+        crises++;
+        if (crises === 1) {
+          s.turn = 11;
+          expect(strategicCapacity(s, ws, 1)).toBe(8);
+        }
+      }
+    }
+    const p = 1 - crisisDistribution(5)[3];
+    expect(Math.abs(crises / n - p)).toBeLessThan(4.5 * Math.sqrt((p * (1 - p)) / n));
+  });
+});

@@ -90,6 +90,23 @@ export interface PartisanOption {
   readonly to: number;
 }
 
+/** D-31 siberian-call (DC 3.C.3). */
+export interface CallOption {
+  readonly type: 'call';
+  readonly call: boolean;
+}
+/** D-11 entry-point (DC 3.C.3, 8.B): the east-edge point Siberian units enter at this turn. */
+export interface EntryOption {
+  readonly type: 'entry';
+  readonly at: number;
+}
+/** D-37 crisis-commit (DC 3.C.3.c): the unit (of basic type `kind`, SIB_TYPES order) sent to Siberia. */
+export interface CommitOption {
+  readonly type: 'commit';
+  readonly unit: number;
+  readonly kind: number;
+}
+
 export type DcDecision =
   | Decision<'op-move', OpOption>
   | Decision<'battle-next', BattleOption>
@@ -107,7 +124,10 @@ export type DcDecision =
   | Decision<'strat-dest', StratDestOption>
   /** D-28 (DC 14): stay, or one more line (occupy, or a breakthrough assault). */
   | Decision<'bt-move', OpOption>
-  | Decision<'partisan', PartisanOption>;
+  | Decision<'partisan', PartisanOption>
+  | Decision<'siberian-call', CallOption>
+  | Decision<'entry-point', EntryOption>
+  | Decision<'crisis-commit', CommitOption>;
 
 export type DcDecisionKind = DcDecision['kind'];
 
@@ -128,6 +148,9 @@ export const DC_DECISION_KINDS: readonly DcDecisionKind[] = [
   'strat-dest',
   'bt-move',
   'partisan',
+  'siberian-call',
+  'entry-point',
+  'crisis-commit',
 ];
 
 export type DcPending = DcDecision | ChanceNode;

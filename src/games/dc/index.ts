@@ -56,6 +56,8 @@ export function cloneDc(s: DcState): DcState {
     airAt: s.airAt.slice(),
     allyRepl: s.allyRepl.slice(),
     partisans: s.partisans.slice(),
+    pool: s.pool.slice(),
+    sib: structuredClone(s.sib),
     control: s.control.slice(),
     everAxis: s.everAxis.slice(),
     units: s.units.map((u) => ({ ...u })),

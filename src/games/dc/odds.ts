@@ -6,6 +6,7 @@ import { quote, UserError } from '../../core/errors.js';
 import type { OddsProvider, OddsTable } from '../../core/game.js';
 import { fireDistribution, split } from './fire.js';
 import { crtTable } from './resolve.js';
+import { crisisDistribution } from './siberia.js';
 import { columnDistribution } from './weather.js';
 
 function intOption(
@@ -72,6 +73,24 @@ export const dcOdds: OddsProvider = {
           { outcome: 'column 2', p: [columnDistribution(3)[1], columnDistribution(10)[1]] },
         ],
         notes: ['spring: Mar-May; autumn: Oct-Nov; column 2 of October is the historical Mud'],
+      },
+      {
+        title:
+          'Siberian crisis by the month of the early call (2d6 doubles each Soviet R/R from wave 1 through December 1941)',
+        rule: 'DC 3.C.3',
+        columns: ['Jul 41', 'Aug 41', 'Sep 41', 'Oct 41', 'Nov 41'],
+        rows: [
+          'crisis the turn wave 1 arrives',
+          'one turn later',
+          'two or more turns later',
+          'no crisis',
+        ].map((outcome, k) => ({
+          outcome,
+          p: [7, 8, 9, 10, 11].map((month) => crisisDistribution(12 - month)[k]!),
+        })),
+        notes: [
+          'a call in month m brings wave 1 in m+1: 12 - m rolls; commitments 18 / 24 / 30 units (DC 3.C.3.c)',
+        ],
       },
     ];
     return tables;

@@ -99,6 +99,21 @@ export const DC_STATS = defineStats<DcState>()({
     kind: 'int',
     description: 'Partisans removed by Axis units entering their point (DC 19).',
   },
+  sibCallTurn: {
+    kind: 'int',
+    missing: NEVER,
+    description: 'Turn of the early Siberian call (DC 3.C.3); -1 none.',
+  },
+  sibCrisis: { kind: 'int', description: 'The Siberian crisis struck (doubles, DC 3.C.3): 1, else 0.' },
+  sibCrisisOffset: {
+    kind: 'int',
+    missing: NEVER,
+    description: 'Turns after the first wave that the crisis struck (0, 1, 2 = two or more); -1 none.',
+  },
+  sibWaves: { kind: 'int', description: 'Siberian Reserve waves that arrived (DC 3.C.1).' },
+  sibArrived: { kind: 'int', description: 'Siberian Reserve units that entered the map.' },
+  sibCommitted: { kind: 'int', description: 'Units committed to Siberia in the crisis (DC 3.C.3.c).' },
+  sibReturned: { kind: 'int', description: 'Units returned from Siberia from June 1942 (DC 3.C.3).' },
   fortificationsBuilt: { kind: 'int', description: 'Field fortifications built (DC 18).' },
   sovietPointsTaken: { kind: 'int', description: 'Times a point of the 1941 USSR passed to Axis control.' },
   drawDeclaredTurn: {
@@ -128,6 +143,8 @@ export function initialCounters(): DcCounters {
   c.drawDeclaredTurn = NEVER;
   c.drawDeclarer = NEVER;
   c.sovietStratCapMin = 16;
+  c.sibCallTurn = NEVER;
+  c.sibCrisisOffset = NEVER;
   return c;
 }
 

@@ -10,6 +10,7 @@ import { randInt } from '../../core/rng.js';
 import { dcData } from './data.js';
 import type { DcDecision, ReplOption } from './decisions.js';
 import { tell } from './narrate.js';
+import { unit } from './setup.js';
 import { type DcState, type DcTask, monthOf, SIDE_IDS, type SideIx, yearOf } from './state.js';
 import { mapOf, supplyReach } from './supply.js';
 import type { DcWorkspace } from './workspace.js';
@@ -46,16 +47,21 @@ function enterUnit(s: DcState, i: number, p: number): void {
   u.allOut = false;
 }
 
-/** DC 8.A.2 (variant sov-pool): a Soviet counter of type `t` that may be produced, or -1. */
+/**
+ * DC 8.A.2 (variant sov-pool): a Soviet counter of type `t` that may be produced — a counter of the
+ * mix never yet in play (pool-counter-mix only), else an eliminated one — or -1.
+ */
 function poolUnit(s: DcState, t: number): number {
-  let dead = -1;
+  if (!s.rules.poolDeadOnly && s.pool[t]! > 0) {
+    s.pool[t]!--;
+    s.units.push(unit(t, 1, s.rules.types[t]!.name, -1, false, 1));
+    return s.units.length - 1;
+  }
   for (let i = 0; i < s.units.length; i++) {
     const u = s.units[i]!;
-    if (u.t !== t || u.side !== 1) continue;
-    if (u.st === 2 && !s.rules.poolDeadOnly) return i;
-    if (u.st === 1 && dead < 0) dead = i;
+    if (u.t === t && u.side === 1 && u.st === 1) return i;
   }
-  return dead;
+  return -1;
 }
 
 function produce(s: DcState, typeId: string, p: number): boolean {

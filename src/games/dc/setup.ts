@@ -9,9 +9,10 @@ import { dcData } from './data.js';
 import { mapByKey } from './map.js';
 import { initialCounters } from './record.js';
 import { type DcRules, resolveRules } from './resolve.js';
+import { newSiberia } from './siberia.js';
 import type { DcState, DcUnit, SideIx } from './state.js';
 
-function unit(
+export function unit(
   t: number,
   side: SideIx,
   label: string,
@@ -64,12 +65,11 @@ export function initialState(rules: DcRules, seed: GameSeed = { masterSeed: 0, g
   }
   const factory = typeIx.get('factory')!;
   for (const f of dcData.factories) units.push(unit(factory, 1, f.id, m.index.get(f.point)!, false));
-  // DC 8.A.2: Soviet counters not yet in play (the counter mix, reconstructed)
-  for (const id of ['sov-rifle', 'sov-tank', 'sov-cav'] as const) {
-    const left = dcData.counterMix[id] - (onMap.get(id) ?? 0);
-    for (let k = 0; k < left; k++)
-      units.push(unit(typeIx.get(id)!, 1, `${rules.types[typeIx.get(id)!]!.name} (pool)`, -1, false, 2));
-  }
+  // DC 8.A.2: Soviet counters not yet in play (the counter mix, reconstructed), kept as counts per type
+  const pool = rules.types.map((t) => {
+    const mix = (dcData.counterMix as Record<string, unknown>)[t.id];
+    return typeof mix === 'number' ? Math.max(0, mix - (onMap.get(t.id) ?? 0)) : 0;
+  });
   const control: SideIx[] = [];
   const everAxis: number[] = [];
   for (let p = 0; p < m.n; p++) {
@@ -97,6 +97,8 @@ export function initialState(rules: DcRules, seed: GameSeed = { masterSeed: 0, g
     load: new Array<number>(2 * m.lines).fill(0),
     hunFree: false,
     partisans: [],
+    pool,
+    sib: newSiberia(),
     gerInf: 0,
     gerArm: 0,
     allyRepl: [0, 0, 0],

@@ -6,12 +6,13 @@ import type { RngState } from '../../core/rng.js';
 import type { DcPending } from './decisions.js';
 import type { DcCounters } from './record.js';
 import type { DcRules } from './resolve.js';
+import type { SiberiaState } from './siberia.js';
 
 export type SideIx = 0 | 1;
 export const SIDE_IDS = ['axis', 'soviet'] as const;
 export type SideId = (typeof SIDE_IDS)[number];
 
-/** 0 on the map, 1 eliminated (dead pile, DC 8.B), 2 not yet in play (counter pool, DC 8.A.2). */
+/** 0 on the map, 1 eliminated (dead pile, DC 8.B), 2 out of play (a hand-built position's spare). */
 export type UnitStatus = 0 | 1 | 2;
 
 export interface DcUnit {
@@ -106,6 +107,7 @@ export type DcTask =
   | { readonly t: 'repl'; readonly side: SideIx }
   | { readonly t: 'bt-start'; readonly side: SideIx }
   | { readonly t: 'partisan'; i: number }
+  | { readonly t: 'siberia'; stage: number }
   | { readonly t: 'supply'; readonly side: SideIx }
   | { readonly t: 'bt-move'; readonly side: SideIx; readonly order: number[]; i: number }
   | { readonly t: 'strat'; readonly side: SideIx; left: number; unit: number; arrivals: number[] };
@@ -139,6 +141,10 @@ export interface DcState {
   units: DcUnit[];
   /** Per line, this movement phase: [2 x units-load (half-units), armour units] (DC 12.A-B). */
   load: number[];
+  /** DC 8.A.2: Soviet counters of each type (rules.types order) not yet in play (the counter mix). */
+  pool: number[];
+  /** DC 3.C: the Siberian Reserve, gamble and crisis. */
+  sib: SiberiaState;
   /** DC 19: partisan positions (-1: available, not on the map; -2: destroyed, variant partisan-destroyed). */
   partisans: number[];
   /** DC 5.D: the Hungarian restriction is lifted (a Soviet invasion of Hungary or attack on a Hungarian army). */

@@ -10,6 +10,7 @@ import type { Decision } from '../../core/game.js';
 import type { DcDecision, StratDestOption, StratOption } from './decisions.js';
 import { mayEnter } from './movement.js';
 import { tell } from './narrate.js';
+import { crisisActive } from './siberia.js';
 import { type DcState, type DcTask, SIDE_IDS, type SideIx } from './state.js';
 import { mapOf, supplyReach } from './supply.js';
 import type { DcWorkspace } from './workspace.js';
@@ -24,6 +25,8 @@ export function strategicCapacity(s: DcState, ws: DcWorkspace, side: SideIx): nu
   for (let p = 0; p < m.n; p++)
     if (m.vp[p]! > 0 && m.side1941[p] === side && s.control[p] === side && reach[p] === 1) cap += m.vp[p]!;
   if (s.turn === FIRST_TURN) cap = side === 0 ? 0 : Math.min(cap, 2);
+  // DC 3.C.3.d: halved, rounded up, during the Siberian crisis
+  if (side === 1 && crisisActive(s)) cap = Math.ceil(cap / 2);
   return cap;
 }
 

@@ -21,6 +21,7 @@ import { applyOp, enemyAt, opStep, startOp } from './movement.js';
 import { tell } from './narrate.js';
 import { applyPartisan, partisanStep, startPartisans } from './partisans.js';
 import { applyRepl, replStep, sovietProduction, startAxisReplacements } from './replacements.js';
+import { applyCall, commit, enter as enterSiberians, siberiaStep, startSiberia } from './siberia.js';
 import {
   type DcState,
   type DcTask,
@@ -114,7 +115,10 @@ function nextPhase(s: DcState, ws: DcWorkspace): void {
     case 1:
       newPlayerTurn(s, side);
       if (side === 0) startAxisReplacements(s, ws);
-      else sovietProduction(s, ws);
+      else {
+        sovietProduction(s, ws);
+        startSiberia(s, ws);
+      }
       return;
     case 2:
       startStrategic(s, ws, side);
@@ -324,6 +328,8 @@ export function stepTask(s: DcState, ws: DcWorkspace, task: DcTask): DcPending |
       return replStep(s, task);
     case 'partisan':
       return partisanStep(s, task);
+    case 'siberia':
+      return siberiaStep(s, ws, task);
     case 'supply':
       s.stack.pop();
       supplyPhase(s, ws, task.side);
@@ -410,6 +416,15 @@ export function apply(s: DcState, ws: DcWorkspace, pending: DcPending, choice: n
     case 'strat-dest':
       if (task?.t !== 'strat') throw new Error('DC: strat-dest without its task');
       applyStratDest(s, ws, task, d.options[choice]!);
+      return;
+    case 'siberian-call':
+      applyCall(s, d.options[choice]!.call);
+      return;
+    case 'entry-point':
+      enterSiberians(s, ws, d.options[choice]!.at);
+      return;
+    case 'crisis-commit':
+      commit(s, d.options[choice]!);
       return;
     case 'partisan':
       if (task?.t !== 'partisan') throw new Error('DC: partisan without its task');

@@ -252,3 +252,23 @@ export function pickPartisan(s: DcState, d: DcDecision & { kind: 'partisan' }): 
   });
   return best;
 }
+
+/** D-11: the entry point nearest the policy's objectives. */
+export function pickEntry(s: DcState, d: DcDecision & { kind: 'entry-point' }, targets: string): number {
+  const goal = distances(`${s.rules.mapKey}#${targets}`);
+  let best = 0;
+  d.options.forEach((o, k) => {
+    if (goal[o.at]! < goal[d.options[best]!.at]!) best = k;
+  });
+  return best;
+}
+
+/** D-37: commit the unit furthest from the enemy. */
+export function pickCommit(s: DcState, d: DcDecision & { kind: 'crisis-commit' }, side: SideIx): number {
+  const foe = enemyDistance(s, side);
+  let best = 0;
+  d.options.forEach((o, k) => {
+    if (foe[s.units[o.unit]!.at]! > foe[s.units[d.options[best]!.unit]!.at]!) best = k;
+  });
+  return best;
+}

@@ -11,8 +11,10 @@ import {
   Ctx,
   currentBattle,
   type DcPolicy,
+  pickCommit,
   pickContinue,
   pickDraw,
+  pickEntry,
   pickLoss,
   pickOp,
   pickPartisan,
@@ -34,6 +36,8 @@ interface Style {
   readonly continueRatio: number;
   /** D-30: declare a draw when the own margin is below -drawReach and the opponent is not winning. */
   readonly drawReach: number;
+  /** D-31: the turn the Soviet policy calls the Siberian Reserve early (-1 never; Jul 1941 = 3, Oct 1941 = 6). */
+  readonly sibCall: number;
 }
 
 function make(id: string, style: Style): DcPolicy {
@@ -70,6 +74,12 @@ function make(id: string, style: Style): DcPolicy {
           );
         case 'partisan':
           return pickPartisan(s, d);
+        case 'siberian-call':
+          return s.turn === style.sibCall ? 1 : 0;
+        case 'entry-point':
+          return pickEntry(s, d, style.targets(yearOf(s.turn)));
+        case 'crisis-commit':
+          return pickCommit(s, d, style.side);
         case 'strat-next':
           return pickStratUnit(s, d, style.side);
         case 'strat-dest':
@@ -114,6 +124,7 @@ export const policies: readonly PolicyDef<DcState, DcDecision>[] = [
       allOutVp: true,
       continueRatio: 0.8,
       drawReach: 2,
+      sibCall: -1,
     },
   ),
   def(
@@ -129,6 +140,7 @@ export const policies: readonly PolicyDef<DcState, DcDecision>[] = [
       allOutVp: true,
       continueRatio: 0.7,
       drawReach: 3,
+      sibCall: -1,
     },
   ),
   def(
@@ -144,13 +156,14 @@ export const policies: readonly PolicyDef<DcState, DcDecision>[] = [
       allOutVp: false,
       continueRatio: 1,
       drawReach: 2,
+      sibCall: -1,
     },
   ),
   randomDef('axis'),
   def(
     'stavka-historical',
     'soviet',
-    'Holds the forward cities fortified, counter-attacks in Snow, and from 1943 attacks westward on a broad front. Draw rule: declares when the Axis is within 1 VP of winning, not yet winning, and the Soviets are more than 4 VP short.',
+    'Holds the forward cities fortified, calls the Siberian Reserve in October 1941, counter-attacks in Snow, and from 1943 attacks westward on a broad front. Draw rule: declares when the Axis is within 1 VP of winning, not yet winning, and the Soviets are more than 4 VP short.',
     {
       side: 1,
       targets: (y) => (y <= 1942 ? 'LEN,MOS,KIE,ODE,STL,ROS' : 'MIN,KIE,ODE,SEV,WAR,BUC'),
@@ -160,12 +173,13 @@ export const policies: readonly PolicyDef<DcState, DcDecision>[] = [
       allOutVp: false,
       continueRatio: 1,
       drawReach: 4,
+      sibCall: 6,
     },
   ),
   def(
     'deep-elastic',
     'soviet',
-    'Trades space for time: falls back on Moscow, Leningrad and the Volga cities, fortifies, counter-attacks only in Snow and Mud. Draw rule: as stavka-historical with 3 VP.',
+    'Trades space for time: falls back on Moscow, Leningrad and the Volga cities, fortifies, never calls the Siberian Reserve early, counter-attacks only in Snow and Mud. Draw rule: as stavka-historical with 3 VP.',
     {
       side: 1,
       targets: () => 'MOS,LEN,STL,GOR,VOR',
@@ -175,12 +189,13 @@ export const policies: readonly PolicyDef<DcState, DcDecision>[] = [
       allOutVp: false,
       continueRatio: 1.5,
       drawReach: 3,
+      sibCall: -1,
     },
   ),
   def(
     'counter-offensive',
     'soviet',
-    'Attacks wherever local odds allow from the first turn, toward Warsaw and Bucharest. Draw rule: never declares a draw.',
+    'Attacks wherever local odds allow from the first turn, toward Warsaw and Bucharest; gambles on the Siberian Reserve in July 1941. Draw rule: never declares a draw.',
     {
       side: 1,
       targets: () => 'WAR,BUC,KON,MIN,KIE',
@@ -190,6 +205,7 @@ export const policies: readonly PolicyDef<DcState, DcDecision>[] = [
       allOutVp: true,
       continueRatio: 0.8,
       drawReach: 99,
+      sibCall: 3,
     },
   ),
   randomDef('soviet'),
