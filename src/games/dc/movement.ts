@@ -108,13 +108,16 @@ export function opOptions(s: DcState, ws: DcWorkspace, i: number): OpOption[] {
   const m = mapOf(s);
   const ty = s.rules.types[u.t]!;
   const out: OpOption[] = [{ type: 'stay' }];
+  // points holding units of the other side, marked once per call
+  const foe = new Uint8Array(m.n);
+  for (const x of s.units) if (x.st === 0 && x.side !== u.side) foe[x.at] = 1;
   // DC 18: eligible types, in supply, undispersed, instead of moving; one fortification per unit
   if (ty.fortify && !u.fort && inSupply(s, ws, u)) out.push({ type: 'fortify' });
   for (let k = m.adjStart[u.at]!; k < m.adjStart[u.at + 1]!; k++) {
     const p = m.adjNb[k]!;
     const l = m.adjLine[k]!;
     if (!lineRoom(s, u, l) || !mayEnter(s, u, p)) continue;
-    const attack = enemyAt(s, p, u.side);
+    const attack = foe[p] === 1;
     if (attack && !mayAttack(s, u, l)) continue;
     out.push({ type: 'move', line: l, to: p, attack });
   }
@@ -123,12 +126,12 @@ export function opOptions(s: DcState, ws: DcWorkspace, i: number): OpOption[] {
     for (let k = m.adjStart[u.at]!; k < m.adjStart[u.at + 1]!; k++) {
       const mid = m.adjNb[k]!;
       const l = m.adjLine[k]!;
-      if (m.highway[mid] !== 1 || enemyAt(s, mid, u.side) || !lineRoom(s, u, l)) continue;
+      if (m.highway[mid] !== 1 || foe[mid] === 1 || !lineRoom(s, u, l)) continue;
       for (let k2 = m.adjStart[mid]!; k2 < m.adjStart[mid + 1]!; k2++) {
         const to = m.adjNb[k2]!;
         const l2 = m.adjLine[k2]!;
         if (to === u.at || m.highway[to] !== 1 || !lineRoom(s, u, l2)) continue;
-        const attack = enemyAt(s, to, u.side);
+        const attack = foe[to] === 1;
         if (attack && !mayAttack(s, u, l2)) continue;
         out.push({ type: 'highway', line: l, mid, line2: l2, to, attack });
       }
