@@ -450,3 +450,27 @@ describe('DC Siberian Reserve (DC 3.C)', () => {
     expect(Math.abs(crises / n - p)).toBeLessThan(4.5 * Math.sqrt((p * (1 - p)) / n));
   });
 });
+
+describe('DC winter bonuses (R-46, R-48)', () => {
+  it('Finnish attack into Finland and Soviet attack on the Arctic line get +1 in the 41/42 Snow only', async () => {
+    const { winterBonus } = await import('../src/games/dc/combat.js');
+    const s = empty(fresh({ 'finland-plus-viborg': true }));
+    s.weather = 2;
+    s.turn = 9;
+    add(s, 'fin-corps', 0, 'HEL', { atk: P(s, 'VIB') });
+    add(s, 'sov-rifle', 1, 'VIB');
+    expect(winterBonus(s, makeBattle(s, P(s, 'VIB'), 0, false))).toBe(1);
+    s.turn = 21;
+    expect(winterBonus(s, makeBattle(s, P(s, 'VIB'), 0, false))).toBe(0);
+    const d = empty(fresh());
+    d.weather = 2;
+    d.turn = 8;
+    expect(winterBonus(d, makeBattle(d, P(d, 'VIB'), 0, false))).toBe(0);
+    d.control[P(d, 'TIK')] = 0;
+    add(d, 'ger-inf', 0, 'TIK');
+    add(d, 'sov-rifle', 1, 'VOL', { atk: P(d, 'TIK') });
+    expect(winterBonus(d, makeBattle(d, P(d, 'TIK'), 1, false))).toBe(1);
+    add(d, 'fin-corps', 0, 'TIK');
+    expect(winterBonus(d, makeBattle(d, P(d, 'TIK'), 1, false))).toBe(0);
+  });
+});

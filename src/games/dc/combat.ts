@@ -15,7 +15,7 @@ import type {
   RetreatOption,
 } from './decisions.js';
 import { fireLosses } from './fire.js';
-import { enemyAt, takeControl } from './movement.js';
+import { enemyAt, takeControl, winter4142 } from './movement.js';
 import { tell } from './narrate.js';
 import {
   type Battle,
@@ -223,11 +223,29 @@ export function simultaneous(s: DcState, b: Battle): boolean {
   return s.weather === 0 || (s.weather === 2 && b.airAtt > 0);
 }
 
+/**
+ * DC 7.B.1, 7.B.3: +1 on the attacker's dice in the Snow of winter 1941/42 — an Axis attack with a
+ * Finnish unit against Soviets in Finland (variant finland-set), or a Soviet attack on an Axis point
+ * of the Arctic Weather Line outside Finland unless half or more of its major defenders are Finns.
+ */
+export function winterBonus(s: DcState, b: Battle): number {
+  if (s.weather !== 2 || !winter4142(s.turn)) return 0;
+  const m = mapOf(s);
+  const id = m.ids[b.at]!;
+  const inFinland = s.rules.finland.includes(id);
+  const finn = (i: number) => s.rules.types[s.units[i]!.t]!.nation === 'finnish';
+  if (b.att === 0) return inFinland && b.attackers.some((i) => s.units[i]!.st === 0 && finn(i)) ? 1 : 0;
+  if (inFinland || !s.rules.arcticLine.includes(id) || s.control[b.at] !== 0) return 0;
+  const majors = b.defenders.filter((i) => s.units[i]!.st === 0 && s.rules.types[s.units[i]!.t]!.major);
+  return majors.length > 0 && 2 * majors.filter(finn).length >= majors.length ? 0 : 1;
+}
+
 function roll(s: DcState, ws: DcWorkspace, b: Battle, attacker: boolean): number {
   const total = fireTotal(s, ws, b, attacker);
   if (total <= 0) return 0;
   const dice: number[] | undefined = ws.trace === undefined ? undefined : [];
-  const l = fireLosses(s.rules.crt, s.rules.maxColumn, total, ws.streams.stream('combat'), 0, dice);
+  const plus = attacker ? winterBonus(s, b) : 0;
+  const l = fireLosses(s.rules.crt, s.rules.maxColumn, total, ws.streams.stream('combat'), plus, dice);
   tell(s, ws, attacker ? b.att : other(b.att), 'DC 13.B.2, 13.B.6', `fires ${total}: ${l} loss(es)`, dice);
   return l;
 }

@@ -34,6 +34,10 @@ export interface DcRules {
   readonly maySwapped: boolean;
   readonly drawOwnTurn: boolean;
   readonly memelInfantry: number;
+  /** DC 7.B.1 (variant finland-set): the points of Finland. */
+  readonly finland: readonly string[];
+  /** DC 7.B.3: the Arctic Weather Line points (data/dc.json, reconstructed). */
+  readonly arcticLine: readonly string[];
   /** DC 12.0 vs 19 (variant partisan-removal). */
   readonly partisanDestroyed: boolean;
   /** DC 19 (variant partisan-order): partisans are placed before the isolation check. */
@@ -127,6 +131,8 @@ function resolve(setup: GameSetup): DcRules {
     maySwapped: v.has('spring-may-swapped'),
     drawOwnTurn: v.has('draw-own-turn'),
     memelInfantry: memel,
+    finland: v.has('finland-plus-viborg') ? ['HEL', 'KUO', 'VIB'] : ['HEL', 'KUO'],
+    arcticLine: dcData.arcticLine.points,
     partisanDestroyed: v.has('partisan-destroyed'),
     partisansBefore: v.has('partisans-before-supply'),
     btPerUnit: v.has('bt-per-unit-16'),

@@ -349,6 +349,21 @@ export const variants: readonly VariantDef[] = [
       'Partisans are placed first, so a placed partisan can reopen a Soviet supply path the same phase.',
   },
   {
+    id: 'finland-hel-kuo',
+    group: 'finland-set',
+    rule: 'DC 7.B.1',
+    default: true,
+    description:
+      'Finland for the Finnish winter bonus is Helsinki and Kuopio, the Finnish points of the map (default).',
+  },
+  {
+    id: 'finland-plus-viborg',
+    group: 'finland-set',
+    rule: 'DC 7.B.1',
+    default: false,
+    description: 'Viborg (Finnish before 1940) also counts as Finland.',
+  },
+  {
     id: 'draw-by-phase-name',
     group: 'draw-phase',
     rule: 'DC 2.B.1.b',
