@@ -29,12 +29,15 @@ import { resolveSetup } from '../src/core/setup.js';
 import { GAMES } from '../src/games/index.js';
 
 /** Games per check; a large game may ask for fewer, never none. */
-const BUDGET: Readonly<Record<string, { random: number; policy: number; variant: number; combos: number }>> =
-  {
-    default: { random: 60, policy: 6, variant: 12, combos: 256 },
-    scs: { random: 100, policy: 6, variant: 10, combos: 0 },
-    crete: { random: 2, policy: 1, variant: 1, combos: 4 },
-  };
+const BUDGET: Readonly<
+  Record<string, { random: number; policy: number; variant: number; combos: number; timeout?: number }>
+> = {
+  default: { random: 60, policy: 6, variant: 12, combos: 256 },
+  scs: { random: 100, policy: 6, variant: 10, combos: 0 },
+  crete: { random: 2, policy: 1, variant: 1, combos: 4 },
+  // Dark Crusade: ~40 turns and thousands of decisions a game, each serialised several times here
+  dc: { random: 4, policy: 1, variant: 1, combos: 4, timeout: 900_000 },
+};
 const budget = (def: GameDefinition) => BUDGET[def.id] ?? BUDGET.default!;
 
 function checkRecord(def: GameDefinition, rec: GameRecord): void {
@@ -162,7 +165,7 @@ function combinations(def: GameDefinition, n: number, seed: number): Record<stri
 
 for (const def of GAMES) {
   const b = budget(def);
-  describe(`conformance: ${def.id}`, () => {
+  describe(`conformance: ${def.id}`, { timeout: b.timeout ?? 120_000 }, () => {
     it('declares consistent metadata', () => {
       for (const sc of def.scenarios) {
         const sides = playerSides(def, sc.id);

@@ -6,6 +6,7 @@ import type { GameDefinition } from '../core/game.js';
 import { createRegistry, type GameRegistry } from '../core/registry.js';
 import { withSearchPolicies } from '../core/rollout.js';
 import { crete } from './crete/index.js';
+import { dc } from './dc/index.js';
 import { scs } from './scs/index.js';
 import { sfo } from './sfo/index.js';
 
@@ -13,6 +14,7 @@ export const GAMES: readonly GameDefinition[] = [
   withSearchPolicies(sfo),
   withSearchPolicies(scs),
   withSearchPolicies(crete),
+  withSearchPolicies(dc),
 ];
 
 /** A registry of every game (a fresh one per call; registries hold no shared state). */

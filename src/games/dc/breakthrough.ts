@@ -1,0 +1,104 @@
+/**
+ * Breakthrough movement (DC 14, 7.B): after regular combat, an eligible unit (armour with armoured
+ * supply, cavalry; variant axis-cav-bt reading: Axis-allied cavalry, not the German Cav Corps) that
+ * occupied an unoccupied point or took part undispersed in clearing one may move one more line.
+ * The line's capacity is the regular one minus one unit per round the unit fought (14.B.1), and a
+ * further one for the Soviets through December 1941 (14.B.2). Onto an enemy point it is a
+ * breakthrough assault, fought in phase 6 with halved fire (14.A, 16; variant bt-halving).
+ */
+import type { Decision } from '../../core/game.js';
+import type { DcDecision, OpOption } from './decisions.js';
+import { armourGrounded, enemyAt, mayEnter, takeControl } from './movement.js';
+import { type DcState, type DcTask, SIDE_IDS, type SideIx } from './state.js';
+import { inArmourSupply, mapOf } from './supply.js';
+import type { DcWorkspace } from './workspace.js';
+
+/** DC 14.B.1-2: breakthrough capacity [total, armour] of a line class after `rounds` rounds. */
+export function breakthroughCapacity(
+  s: DcState,
+  side: SideIx,
+  cls: number,
+  rounds: number,
+): [number, number] {
+  const [total, armour] = s.rules.lineCap[side]![cls]!;
+  const extra = side === 1 && s.turn <= 8 ? 1 : 0;
+  return [Math.max(0, total! - rounds - extra), Math.max(0, armour! - rounds - extra)];
+}
+
+function eligible(s: DcState, ws: DcWorkspace, i: number): boolean {
+  const u = s.units[i]!;
+  const ty = s.rules.types[u.t]!;
+  if (u.st !== 0 || u.disp || !ty.breakthrough || u.bt || !(u.occ || u.clr)) return false;
+  if (!ty.armour) return true;
+  // DC 7.B.1-2: armour loses breakthrough movement in Mud (and Axis armour in the 41/42 Snow); 17.A.3
+  return !armourGrounded(s, u.side) && inArmourSupply(s, ws, u);
+}
+
+export function startBreakthrough(s: DcState, side: SideIx): void {
+  s.load.fill(0);
+  const order: number[] = [];
+  s.units.forEach((u, i) => {
+    if (u.side === side && u.st === 0) order.push(i);
+  });
+  order.sort((a, b) => s.units[a]!.at - s.units[b]!.at || s.units[a]!.t - s.units[b]!.t || a - b);
+  s.stack.push({ t: 'bt-move', side, order, i: 0 });
+}
+
+/** D-28 options of unit `i`: stay, or a line with breakthrough room. */
+export function btOptions(s: DcState, i: number): OpOption[] {
+  const u = s.units[i]!;
+  const ty = s.rules.types[u.t]!;
+  const m = mapOf(s);
+  const out: OpOption[] = [{ type: 'stay' }];
+  for (let k = m.adjStart[u.at]!; k < m.adjStart[u.at + 1]!; k++) {
+    const p = m.adjNb[k]!;
+    const l = m.adjLine[k]!;
+    // DC 10.D: armour may not break through across the Kerch Straits
+    if (ty.armour && m.lineKerch[l] === 1) continue;
+    const [total, armour] = breakthroughCapacity(s, u.side, m.lineClass[l]!, u.rounds);
+    if (s.load[2 * l]! + ty.cap * 2 > 2 * total + 1) continue;
+    if (ty.armour && s.load[2 * l + 1]! + 1 > armour) continue;
+    if (!mayEnter(s, u, p)) continue;
+    out.push({ type: 'move', line: l, to: p, attack: enemyAt(s, p, u.side) });
+  }
+  return out;
+}
+
+export function btStep(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'bt-move' }): DcDecision | null {
+  while (task.i < task.order.length) {
+    const i = task.order[task.i]!;
+    if (eligible(s, ws, i)) {
+      const opts = btOptions(s, i);
+      if (opts.length > 1)
+        return { kind: 'bt-move', side: SIDE_IDS[task.side], rule: 'DC 14', options: opts } as Decision<
+          'bt-move',
+          OpOption
+        >;
+    }
+    task.i++;
+  }
+  s.stack.pop();
+  return null;
+}
+
+export function applyBt(s: DcState, task: DcTask & { t: 'bt-move' }, o: OpOption): void {
+  const i = task.order[task.i]!;
+  task.i++;
+  if (o.type !== 'move') return;
+  const u = s.units[i]!;
+  const ty = s.rules.types[u.t]!;
+  s.load[2 * o.line]! += ty.cap * 2;
+  if (ty.armour) s.load[2 * o.line + 1]!++;
+  u.bt = true;
+  u.fort = false;
+  s.stats.btMoves++;
+  if (o.attack) {
+    u.atk = o.to;
+    return;
+  }
+  u.at = o.to;
+  if (s.control[o.to] !== u.side) {
+    takeControl(s, o.to, u.side);
+    if (u.side === 0 && mapOf(s).side1941[o.to] === 1) s.stats.sovietPointsTaken++;
+  }
+}

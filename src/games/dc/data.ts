@@ -1,0 +1,245 @@
+/**
+ * The Dark Crusade data file (data/dc.json), validated once at load (DESIGN §3 "Errors"): a bad
+ * file fails naming the file, the field and the value. Provenance of every value is in the file
+ * (`provenance` and `source` per point, line, table and unit type; data/NOTES.md says why).
+ */
+import { z } from 'zod';
+import raw from './data/dc.json' with { type: 'json' };
+
+export const DATA_FILE = 'src/games/dc/data/dc.json';
+
+const provenance = z.enum(['rules', 'source', 'reconstructed']);
+const pointId = z.string().regex(/^[A-Z]{3}$/, 'a three-letter point id');
+const cls = z.enum(['major', 'minor', 'inferior']);
+const side = z.enum(['axis', 'soviet']);
+const weather = z.enum(['good', 'mud', 'snow']);
+const requirement = z.tuple([z.number().int().min(0), z.number().int().min(0)]);
+const month = z.number().int().min(1).max(12);
+
+const schema = z.object({
+  game: z.string(),
+  status: z.string(),
+  notes: z.string(),
+  points: z
+    .array(
+      z.object({
+        id: pointId,
+        name: z.string(),
+        lon: z.number(),
+        lat: z.number(),
+        side,
+        vp: z.number().int().min(1).max(2).optional(),
+        garrison: z.number().int().min(1).max(3).optional(),
+        port: z.enum(['Baltic', 'Black Sea', 'Azov', 'Black Sea+Azov', 'none']).optional(),
+        nation: z.enum(['Finland', 'Rumania', 'Hungary']).optional(),
+        edge: z.enum(['west', 'east', 'north', 'southeast']).optional(),
+        highway: z.boolean().optional(),
+        erratumCentre: z.boolean().optional(),
+        cavalryCentre: z.array(month).optional(),
+        noStrategic: z.boolean().optional(),
+        supplyNote: z.string().optional(),
+        provenance: z.record(z.string(), provenance),
+      }),
+    )
+    .length(84),
+  lines: z
+    .array(
+      z.object({
+        a: pointId,
+        b: pointId,
+        cls,
+        edition: z.literal('2nd').optional(),
+        flags: z.array(z.enum(['kerch', 'no-strategic'])).optional(),
+        provenance,
+      }),
+    )
+    .length(135),
+  exits: z.array(
+    z.object({
+      point: pointId,
+      edge: z.enum(['west', 'east', 'north', 'southeast']),
+      cls,
+      edition: z.literal('2nd').optional(),
+      provenance,
+    }),
+  ),
+  lineCapacity: z.object({
+    provenance,
+    source: z.string(),
+    axis: z.record(cls, requirement),
+    soviet: z.record(cls, requirement),
+  }),
+  crt: z.object({
+    table: z.array(z.array(z.number().int().min(0)).length(6)).length(24),
+    provenance,
+    source: z.string(),
+  }),
+  victory: z.object({
+    provenance,
+    source: z.string(),
+    years: z.array(
+      z.object({
+        year: z.number().int(),
+        axis: requirement,
+        axisDec: requirement.nullable(),
+        soviet: requirement,
+        sovietDec: requirement.nullable(),
+      }),
+    ),
+  }),
+  germanReplacements: z.object({
+    provenance,
+    source: z.string(),
+    rows: z.array(
+      z.object({
+        year: z.number().int(),
+        cells: z.array(z.enum(['-', 'I', 'A', 'II', 'IA', 'AA'])).length(6),
+      }),
+    ),
+  }),
+  siberianReserve: z.object({
+    provenance,
+    source: z.string(),
+    perWave: z.object({
+      infantry: z.number().int().min(0),
+      armor: z.number().int().min(0),
+      artillery: z.number().int().min(0),
+      cavalry: z.number().int().min(0),
+    }),
+  }),
+  crisis: z.object({
+    provenance,
+    source: z.string(),
+    rows: z.array(z.array(z.number().int().min(0)).length(4)).length(3),
+    firstTurnAtLeast: z.array(z.number().int()).length(3),
+  }),
+  weather: z.object({
+    provenance,
+    source: z.string(),
+    months: z
+      .array(
+        z.object({
+          month,
+          c1: weather,
+          c2: weather,
+          air: z.record(z.string(), z.tuple([z.number().int().min(0), z.number().int().min(0)])),
+        }),
+      )
+      .length(12),
+  }),
+  unitTypes: z.array(
+    z.object({
+      id: z.string(),
+      side,
+      nation: z.enum(['german', 'finnish', 'rumanian', 'hungarian', 'italian', 'soviet']),
+      name: z.string(),
+      ff: z.number().int().min(0),
+      major: z.boolean(),
+      allOut: z.number().int().min(0),
+      cap: z.number().min(0),
+      retreatCap: z.number().min(0),
+      armour: z.boolean(),
+      cavalry: z.boolean(),
+      breakthrough: z.boolean(),
+      fortify: z.boolean(),
+      infantryType: z.boolean(),
+      armySized: z.boolean(),
+      level: z.enum(['intro', 'advanced']),
+      provenance,
+      source: z.string(),
+    }),
+  ),
+  setup: z.object({
+    provenance,
+    source: z.string(),
+    axis: z.array(
+      z.object({ point: pointId, type: z.string(), count: z.number().int().min(1), label: z.string() }),
+    ),
+    soviet: z.array(
+      z.object({
+        point: pointId,
+        type: z.string(),
+        count: z.number().int().min(1),
+        label: z.string(),
+        dispersed: z.boolean().optional(),
+      }),
+    ),
+    advancedOnly: z.array(z.object({ point: pointId, what: z.string() })),
+    germanAir: z.object({
+      count: z.number().int(),
+      juneBonus: z.number().int(),
+      provenance,
+      source: z.string(),
+    }),
+  }),
+  factories: z.array(
+    z.object({
+      id: z.string(),
+      point: z.string(),
+      type: z.enum(['infantry', 'tank', 'artillery', 'air']),
+      months: z.array(month),
+      provenance,
+      source: z.string(),
+    }),
+  ),
+  expansionFactories: z.array(
+    z.object({
+      id: z.string(),
+      point: z.string(),
+      type: z.enum(['infantry', 'tank', 'artillery', 'air']),
+      months: z.array(month),
+      provenance,
+      source: z.string(),
+    }),
+  ),
+  counterMix: z.object({
+    provenance,
+    source: z.string(),
+    'sov-rifle': z.number().int().min(0),
+    'sov-tank': z.number().int().min(0),
+    'sov-cav': z.number().int().min(0),
+  }),
+  seaControl: z.object({
+    provenance,
+    source: z.string(),
+    Baltic: z.array(pointId),
+    'Black Sea': z.array(pointId),
+    Azov: z.array(pointId),
+  }),
+  arcticLine: z.object({ provenance, source: z.string(), points: z.array(pointId) }),
+});
+
+export type DcData = z.infer<typeof schema>;
+export type UnitTypeDef = DcData['unitTypes'][number];
+
+function load(): DcData {
+  const r = schema.safeParse(raw);
+  if (!r.success) {
+    const i = r.error.issues[0]!;
+    let v: unknown = raw;
+    for (const k of i.path) v = (v as Record<PropertyKey, unknown> | undefined)?.[k];
+    throw new Error(`${DATA_FILE}: field ${i.path.join('.')}: ${i.message} (value ${JSON.stringify(v)})`);
+  }
+  const d = r.data;
+  const ids = new Set(d.points.map((p) => p.id));
+  d.lines.forEach((l, i) => {
+    for (const end of [l.a, l.b])
+      if (!ids.has(end))
+        throw new Error(`${DATA_FILE}: field lines.${i}: not a point (value ${JSON.stringify(end)})`);
+  });
+  const types = new Set(d.unitTypes.map((t) => t.id));
+  for (const s of ['axis', 'soviet'] as const)
+    d.setup[s].forEach((e, i) => {
+      if (!ids.has(e.point))
+        throw new Error(
+          `${DATA_FILE}: field setup.${s}.${i}.point: not a point (value ${JSON.stringify(e.point)})`,
+        );
+      if (!types.has(e.type))
+        throw new Error(
+          `${DATA_FILE}: field setup.${s}.${i}.type: not a unit type (value ${JSON.stringify(e.type)})`,
+        );
+    });
+  return d;
+}
+
+export const dcData: DcData = load();

@@ -1,0 +1,156 @@
+/**
+ * Every Dark Crusade decision as plain data (DESIGN §3; spec §2.1): a discriminated union over
+ * `kind`. Unit, point and line fields are indices into `state.units` and the rules' map. Decisions
+ * are asked one unit (or one loss, one retreat) at a time with counters updated after each answer,
+ * which reaches exactly the legal joint plans (spec §2.2).
+ */
+import type { ChanceNode, Decision } from '../../core/game.js';
+
+/** D-16 op-move (DC 12, 12.D, 18). */
+export type OpOption =
+  | { readonly type: 'stay' }
+  | { readonly type: 'fortify' }
+  /** Move along `line` to `to`; `attack` when enemy units are there (committed to attack). */
+  | { readonly type: 'move'; readonly line: number; readonly to: number; readonly attack: boolean }
+  /** DC 12.D: an armour unit on the Minsk-Moscow highway moves two highway points (via `mid`). */
+  | {
+      readonly type: 'highway';
+      readonly line: number;
+      readonly mid: number;
+      readonly line2: number;
+      readonly to: number;
+      readonly attack: boolean;
+    };
+
+/** D-19 battle-next (DC 13.0): the defending point to resolve next. */
+export interface BattleOption {
+  readonly type: 'battle';
+  readonly at: number;
+}
+/** D-18 lw-commit (DC 13.A.4): German air units to commit to this attack. */
+export interface AirOption {
+  readonly type: 'air';
+  readonly n: number;
+}
+/** D-20 allout-att (DC 13.B.8): how many units of one type group go all out. */
+export interface AllOutOption {
+  readonly type: 'allout';
+  readonly unitType: number;
+  readonly n: number;
+}
+/** D-23 loss (DC 13.B.2, 18, 10.C): the unit (lowest index of its signature group) taking the next loss. */
+export interface LossOption {
+  readonly type: 'loss';
+  readonly unit: number;
+}
+/** D-24/D-25 (DC 13.B.2, 13.B.3.b): go on or retreat / break off. */
+export interface ContinueOption {
+  readonly type: 'continue';
+  readonly go: boolean;
+}
+/** D-26 retreat-dest (DC 13.B.4): where a defending unit retreats. */
+export interface RetreatOption {
+  readonly type: 'retreat';
+  readonly unit: number;
+  readonly line: number;
+  readonly to: number;
+}
+/** D-27 isolation-loss (DC 17.B): the isolated fortress unit eliminated. */
+export interface EliminateOption {
+  readonly type: 'eliminate';
+  readonly unit: number;
+}
+/** D-30 declare-draw (DC 2.B.1.b). */
+export interface DrawOption {
+  readonly type: 'draw';
+  readonly declare: boolean;
+}
+/** D-29 (lw-place, DC 14.B.4): the Axis point a held German air unit stands on for the Soviet turn. */
+export interface AirPlaceOption {
+  readonly type: 'air-place';
+  readonly at: number;
+}
+
+/** D-9/D-10 ger-repl (DC 8.A.1): save the points, or rebuild an eliminated unit (entering at `at`). */
+export type ReplOption =
+  | { readonly type: 'save' }
+  | { readonly type: 'rebuild'; readonly unit: number; readonly at: number };
+
+/** D-14 strat-next (DC 9.A): end the phase, or the unit group (lowest index) to move next. */
+export type StratOption = { readonly type: 'end' } | { readonly type: 'unit'; readonly unit: number };
+/** D-15 strat-dest (DC 9.A): its destination. */
+export interface StratDestOption {
+  readonly type: 'dest';
+  readonly to: number;
+}
+
+/** D-39 partisan (DC 19): where the partisan stands (its current point, or -1 unplaced, = stay). */
+export interface PartisanOption {
+  readonly type: 'partisan';
+  readonly to: number;
+}
+
+/** D-31 siberian-call (DC 3.C.3). */
+export interface CallOption {
+  readonly type: 'call';
+  readonly call: boolean;
+}
+/** D-11 entry-point (DC 3.C.3, 8.B): the east-edge point Siberian units enter at this turn. */
+export interface EntryOption {
+  readonly type: 'entry';
+  readonly at: number;
+}
+/** D-37 crisis-commit (DC 3.C.3.c): the unit (of basic type `kind`, SIB_TYPES order) sent to Siberia. */
+export interface CommitOption {
+  readonly type: 'commit';
+  readonly unit: number;
+  readonly kind: number;
+}
+
+export type DcDecision =
+  | Decision<'op-move', OpOption>
+  | Decision<'battle-next', BattleOption>
+  | Decision<'lw-commit', AirOption>
+  | Decision<'allout-att', AllOutOption>
+  | Decision<'loss', LossOption>
+  | Decision<'continue', ContinueOption>
+  | Decision<'sim-continue', ContinueOption>
+  | Decision<'retreat-dest', RetreatOption>
+  | Decision<'isolation-loss', EliminateOption>
+  | Decision<'declare-draw', DrawOption>
+  | Decision<'lw-place', AirPlaceOption>
+  | Decision<'ger-repl', ReplOption>
+  | Decision<'strat-next', StratOption>
+  | Decision<'strat-dest', StratDestOption>
+  /** D-28 (DC 14): stay, or one more line (occupy, or a breakthrough assault). */
+  | Decision<'bt-move', OpOption>
+  | Decision<'partisan', PartisanOption>
+  | Decision<'siberian-call', CallOption>
+  | Decision<'entry-point', EntryOption>
+  | Decision<'crisis-commit', CommitOption>;
+
+export type DcDecisionKind = DcDecision['kind'];
+
+export const DC_DECISION_KINDS: readonly DcDecisionKind[] = [
+  'op-move',
+  'battle-next',
+  'lw-commit',
+  'allout-att',
+  'loss',
+  'continue',
+  'sim-continue',
+  'retreat-dest',
+  'isolation-loss',
+  'declare-draw',
+  'lw-place',
+  'ger-repl',
+  'strat-next',
+  'strat-dest',
+  'bt-move',
+  'partisan',
+  'siberian-call',
+  'entry-point',
+  'crisis-commit',
+];
+
+export type DcPending = DcDecision | ChanceNode;

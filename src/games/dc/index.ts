@@ -1,0 +1,119 @@
+/**
+ * Dark Crusade (3W 1984, 2nd ed. 1991, Lou Coatney): the Eastern Front 1941-45 on a point-to-point
+ * map. This build plays the Introductory level, Tournament version, June start, fixed set-up;
+ * src/games/dc/RULES-CHECKLIST.md lists every rule item of the spec with its status.
+ *
+ * Chapter map (rules section -> file):
+ *   DC 1, 10, 12.A, 20, 23  the map, lines, fortresses, edition changes .. map.ts, board.ts (data/dc.json)
+ *   DC 2.A-B                levels, versions, victory ........................ scenarios (below), victory.ts
+ *   DC 4, 2.A.1, 8.C.1      set-up ........................................... setup.ts
+ *   DC 6                    the turn sequence ................................ turn-sequence.ts
+ *   DC 7                    weather and Luftwaffe strength ................... weather.ts
+ *   DC 12, 12.D, 18         operational movement, highway, fortifications .... movement.ts
+ *   DC 13, 10.C             combat, fortresses ............................... combat.ts, fire.ts, odds.ts
+ *   DC 17, 20               supply, isolation, sea control ................... supply.ts, turn-sequence.ts
+ *   readings (variants) .... variants.ts; values not printed (parameters) .... parameters.ts, resolve.ts
+ *   decisions (typed) ...... decisions.ts; policies ......................... policies/
+ */
+import type { GameRecord, ResultDef, SteppedGame } from '../../core/game.js';
+import { dcBoard, dcLocationIds } from './board.js';
+import { dcData } from './data.js';
+import { DC_DECISION_KINDS, type DcDecision } from './decisions.js';
+import { invariants } from './invariants.js';
+import { dcOdds } from './odds.js';
+import { parameters } from './parameters.js';
+import { defaultPolicies, policies } from './policies/index.js';
+import { DC_STATS, record } from './record.js';
+import { startGame } from './setup.js';
+import type { DcState } from './state.js';
+import { advance, apply } from './turn-sequence.js';
+import { variants } from './variants.js';
+import { type DcWorkspace, dcWorkspace } from './workspace.js';
+
+const results: readonly ResultDef[] = [
+  {
+    id: 'axis-win',
+    winner: 'axis',
+    description:
+      'The Axis meets its Tournament requirement (DC 2.B.1.a), or a Soviet draw declaration hands it the win (2.B.1.b).',
+  },
+  {
+    id: 'soviet-win',
+    winner: 'soviet',
+    description:
+      'The Soviets meet their Tournament requirement, or an Axis draw declaration hands them the win.',
+  },
+  { id: 'draw', winner: null, description: 'Declared (2.B.1.b) or the July 1944 time limit (2.B.1.c).' },
+];
+
+export function cloneDc(s: DcState): DcState {
+  const streams: Record<string, number[]> = {};
+  for (const k in s.rng.streams) streams[k] = s.rng.streams[k]!.slice();
+  return {
+    ...s,
+    rng: { seed: s.rng.seed, game: s.rng.game, streams },
+    stack: structuredClone(s.stack),
+    airAt: s.airAt.slice(),
+    allyRepl: s.allyRepl.slice(),
+    partisans: s.partisans.slice(),
+    pool: s.pool.slice(),
+    sib: structuredClone(s.sib),
+    control: s.control.slice(),
+    everAxis: s.everAxis.slice(),
+    units: s.units.map((u) => ({ ...u })),
+    load: s.load.slice(),
+    stats: { ...s.stats },
+    result: s.result === null ? null : { ...s.result },
+  };
+}
+
+export const dc: SteppedGame<DcState, DcDecision, DcWorkspace, DcState> = {
+  contract: 'steps',
+  id: 'dc',
+  title: 'Dark Crusade',
+  rulesTitle:
+    'Dark Crusade (3W 1984, 2nd edition rules 1991, Lou Coatney): Introductory level, Tournament version',
+  sides: [
+    { id: 'axis', name: 'Axis' },
+    { id: 'soviet', name: 'Soviet' },
+  ],
+  scenarios: [
+    {
+      id: 'intro-tournament',
+      title: 'Introductory game, Tournament version, June 1941, fixed set-up',
+      description:
+        'DC 2.A.1 units (no HQs, divisions, STAVKA, 1MM), 2.B.1 Tournament victory with draws, June 1941 - July 1944. Phases not yet modelled are listed in RULES-CHECKLIST.md.',
+      rule: 'DC 2.A.1, 2.B.1',
+    },
+  ],
+  variants,
+  parameters,
+  policies,
+  defaultPolicies,
+  results,
+  victoryLevels: [
+    'axis-vp',
+    'soviet-vp',
+    'draw-declared-axis',
+    'draw-declared-soviet',
+    'declared-draw-lost',
+    'draw-time-limit',
+  ],
+  endReasons: ['victory-check', 'draw-declared', 'turn-limit'],
+  stats: DC_STATS.defs,
+  data: dcData,
+  decisionKinds: DC_DECISION_KINDS,
+  // 38 turns x 2 player turns: ~150 units asked once in movement, up to ~60 battles of a few dozen answers
+  maxDecisions: () => 40 * 2 * (200 + 60 * 60),
+  start: (setup, seed) => startGame(setup, seed),
+  workspace: dcWorkspace,
+  advance,
+  apply,
+  record: (s): GameRecord => record(s),
+  view: (s) => s,
+  clone: cloneDc,
+  invariants,
+  odds: dcOdds,
+  board: dcBoard,
+  locationIds: dcLocationIds,
+};

@@ -1,0 +1,36 @@
+/** Rule violations in a Dark Crusade state (spec §8.2 invariants); empty when the state is legal. */
+
+import type { DcState } from './state.js';
+import { mapOf } from './supply.js';
+
+export function invariants(s: DcState): string[] {
+  const out: string[] = [];
+  const m = mapOf(s);
+  const battling = s.stack.some((t) => t.t === 'battle' || t.t === 'retreat');
+  const sides = new Array<number>(m.n).fill(-1);
+  s.units.forEach((u, i) => {
+    const ty = s.rules.types[u.t]!;
+    if (u.st === 0) {
+      if (u.at < 0 || u.at >= m.n) out.push(`unit ${i} on the map at ${u.at}`);
+      else if (!battling) {
+        // DC 11: one side per point
+        if (sides[u.at] === -1) sides[u.at] = u.side;
+        else if (sides[u.at] !== u.side) out.push(`both sides on ${m.ids[u.at]}`);
+      }
+      if (u.losses > ty.limit)
+        out.push(`unit ${i} (${u.label}) alive with ${u.losses} losses (limit ${ty.limit})`);
+    } else if (u.at !== -1) out.push(`unit ${i} off the map at ${u.at}`);
+  });
+  // DC 12.A-B: line loads within capacity this phase
+  const op = s.stack.find((t) => t.t === 'op');
+  if (op !== undefined && op.t === 'op')
+    for (let l = 0; l < m.lines; l++) {
+      const [total, armour] = s.rules.lineCap[op.side]![m.lineClass[l]!]!;
+      if (s.load[2 * l]! > 2 * total! + 1)
+        out.push(`line ${m.ids[m.lineA[l]!]}-${m.ids[m.lineB[l]!]} over capacity`);
+      if (s.load[2 * l + 1]! > armour!)
+        out.push(`line ${m.ids[m.lineA[l]!]}-${m.ids[m.lineB[l]!]} over armour capacity`);
+    }
+  if (s.airAt.length > s.air) out.push(`${s.airAt.length} German air units placed, ${s.air} available`);
+  return out;
+}

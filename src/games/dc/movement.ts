@@ -1,0 +1,245 @@
+/**
+ * Operational movement (DC 12, 12.A-D, 18, 20): each undispersed unit may move one line, within the
+ * line's capacity for its side this phase (total and armour, ½-value units, Axis-allied "2" armies),
+ * occupying an empty point or committing to attack an occupied one; German breakthrough units may
+ * take a second unoccupied point (R-86); armour on the Minsk-Moscow highway may move two points.
+ * Asked one unit at a time in a canonical order with the loads updated after each answer (spec §2.2).
+ */
+import type { Decision } from '../../core/game.js';
+import type { DcDecision, OpOption } from './decisions.js';
+import { removePartisanAt } from './partisans.js';
+import {
+  type DcState,
+  type DcTask,
+  type DcUnit,
+  monthOf,
+  other,
+  SIDE_IDS,
+  type SideIx,
+  yearOf,
+} from './state.js';
+import { inArmourSupply, inSupply, mapOf } from './supply.js';
+import type { DcWorkspace } from './workspace.js';
+
+/** DC 14.B.1, R-188: the winter of 1941/42 (October 1941 - April 1942). */
+export function winter4142(turn: number): boolean {
+  return turn >= 6 && turn <= 12;
+}
+
+/** DC 7.B.1-2: armour loses breakthrough movement (and, variant armour-no-attack, attacks). */
+export function armourGrounded(s: DcState, side: SideIx): boolean {
+  if (s.weather === 1) return true;
+  return side === 0 && s.weather === 2 && winter4142(s.turn);
+}
+
+/** Units of `side` on point `p` (combat units: anything on the map). */
+export function enemyAt(s: DcState, p: number, side: SideIx): boolean {
+  for (const u of s.units) if (u.st === 0 && u.at === p && u.side !== side) return true;
+  return false;
+}
+
+function nationAt(s: DcState, p: number, nation: string): boolean {
+  for (const u of s.units) if (u.st === 0 && u.at === p && s.rules.types[u.t]!.nation === nation) return true;
+  return false;
+}
+
+/** DC 5.D: the Hungarian armies stay in Hungary until June 1942 (one may leave then, the other from July). */
+function hungarianMayLeave(s: DcState): boolean {
+  if (s.hunFree) return true;
+  if (s.turn < 14) return false;
+  if (s.turn > 14) return true;
+  const m = mapOf(s);
+  let out = 0;
+  for (const u of s.units)
+    if (u.st === 0 && s.rules.types[u.t]!.nation === 'hungarian' && m.nation[u.at] !== 'Hungary') out++;
+  return out === 0;
+}
+
+/** DC 5.D, 12: may unit `u` enter point `p` (nation restrictions)? */
+export function mayEnter(s: DcState, u: DcUnit, p: number): boolean {
+  const m = mapOf(s);
+  const nation = s.rules.types[u.t]!.nation;
+  if (nation === 'hungarian') {
+    if (m.nation[p] === 'Rumania' || nationAt(s, p, 'rumanian')) return false;
+    if (m.nation[u.at] === 'Hungary' && m.nation[p] !== 'Hungary' && !hungarianMayLeave(s)) return false;
+  } else if (nation === 'rumanian') {
+    if (m.nation[p] === 'Hungary' || nationAt(s, p, 'hungarian')) return false;
+  }
+  return true;
+}
+
+/** DC 12.A-C: does line `l` have room for unit `u` this phase? */
+export function lineRoom(s: DcState, u: DcUnit, l: number): boolean {
+  const m = mapOf(s);
+  const ty = s.rules.types[u.t]!;
+  const [total, armour] = s.rules.lineCap[u.side]![m.lineClass[l]!]!;
+  // ½-value units: loads kept in half-units; a remaining fraction is ignored (12.B)
+  if (s.load[2 * l]! + ty.cap * 2 > 2 * total! + 1) return false;
+  return !ty.armour || s.load[2 * l + 1]! + 1 <= armour!;
+}
+
+function useLine(s: DcState, u: DcUnit, l: number): void {
+  const ty = s.rules.types[u.t]!;
+  s.load[2 * l]! += ty.cap * 2;
+  if (ty.armour) s.load[2 * l + 1]!++;
+}
+
+/** DC 20: a unit entering an empty point takes control of it. */
+export function takeControl(s: DcState, p: number, side: SideIx): void {
+  // DC 19: an Axis unit entering a partisan's point removes it
+  if (side === 0 && s.partisans.includes(p)) removePartisanAt(s, p);
+  if (s.control[p] === side) return;
+  s.control[p] = side;
+  s.cv++;
+  if (side === 0) s.everAxis[p] = 1;
+}
+
+function mayAttack(s: DcState, u: DcUnit, l: number): boolean {
+  const ty = s.rules.types[u.t]!;
+  if (!ty.armour) return true;
+  // DC 10.D: armour may not assault across the Kerch Straits
+  if (mapOf(s).lineKerch[l] === 1) return false;
+  return !(s.rules.armourNoAttack && armourGrounded(s, u.side));
+}
+
+/** D-16 options for unit `i` (stay first). */
+export function opOptions(s: DcState, ws: DcWorkspace, i: number): OpOption[] {
+  const u = s.units[i]!;
+  const m = mapOf(s);
+  const ty = s.rules.types[u.t]!;
+  const out: OpOption[] = [{ type: 'stay' }];
+  // points holding units of the other side, marked once per call
+  const foe = new Uint8Array(m.n);
+  for (const x of s.units) if (x.st === 0 && x.side !== u.side) foe[x.at] = 1;
+  // DC 18: eligible types, in supply, undispersed, instead of moving; one fortification per unit
+  if (ty.fortify && !u.fort && inSupply(s, ws, u)) out.push({ type: 'fortify' });
+  for (let k = m.adjStart[u.at]!; k < m.adjStart[u.at + 1]!; k++) {
+    const p = m.adjNb[k]!;
+    const l = m.adjLine[k]!;
+    if (!lineRoom(s, u, l) || !mayEnter(s, u, p)) continue;
+    const attack = foe[p] === 1;
+    if (attack && !mayAttack(s, u, l)) continue;
+    out.push({ type: 'move', line: l, to: p, attack });
+  }
+  // DC 12.D: armour starting on the highway, Good or Mud, two highway points; the first holds no enemy
+  if (ty.armour && m.highway[u.at] === 1 && s.weather !== 2) {
+    for (let k = m.adjStart[u.at]!; k < m.adjStart[u.at + 1]!; k++) {
+      const mid = m.adjNb[k]!;
+      const l = m.adjLine[k]!;
+      if (m.highway[mid] !== 1 || foe[mid] === 1 || !lineRoom(s, u, l)) continue;
+      for (let k2 = m.adjStart[mid]!; k2 < m.adjStart[mid + 1]!; k2++) {
+        const to = m.adjNb[k2]!;
+        const l2 = m.adjLine[k2]!;
+        if (to === u.at || m.highway[to] !== 1 || !lineRoom(s, u, l2)) continue;
+        const attack = foe[to] === 1;
+        if (attack && !mayAttack(s, u, l2)) continue;
+        out.push({ type: 'highway', line: l, mid, line2: l2, to, attack });
+      }
+    }
+  }
+  return out;
+}
+
+/** DC 12.0 (variant second-point-german): a German breakthrough unit that took an empty point may take a second. */
+function secondOptions(s: DcState, ws: DcWorkspace, i: number): OpOption[] {
+  const u = s.units[i]!;
+  const ty = s.rules.types[u.t]!;
+  const out: OpOption[] = [{ type: 'stay' }];
+  if (!ty.breakthrough || ty.nation !== 'german' || u.bt) return out;
+  if (ty.armour && (armourGrounded(s, 0) || !inArmourSupply(s, ws, u))) return out;
+  const m = mapOf(s);
+  for (let k = m.adjStart[u.at]!; k < m.adjStart[u.at + 1]!; k++) {
+    const p = m.adjNb[k]!;
+    const l = m.adjLine[k]!;
+    if (enemyAt(s, p, 0) || !lineRoom(s, u, l) || !mayEnter(s, u, p)) continue;
+    out.push({ type: 'move', line: l, to: p, attack: false });
+  }
+  return out;
+}
+
+/** Starts a side's operational movement phase (B.3/C.3): the canonical order of its movable units. */
+export function startOp(s: DcState, side: SideIx): void {
+  s.load.fill(0);
+  const order: number[] = [];
+  s.units.forEach((u, i) => {
+    if (u.side === side && u.st === 0 && !u.disp && s.rules.types[u.t]!.id !== 'factory') order.push(i);
+  });
+  order.sort((a, b) => s.units[a]!.at - s.units[b]!.at || s.units[a]!.t - s.units[b]!.t || a - b);
+  s.stack.push({ t: 'op', side, order, i: 0, second: -1 });
+}
+
+/** The next op-move decision of the phase, or null when every unit has been asked. */
+export function opStep(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'op' }): DcDecision | null {
+  while (true) {
+    if (task.second >= 0) {
+      const opts = secondOptions(s, ws, task.second);
+      if (opts.length > 1) return opDecision(task.side, opts, 'DC 12.0 (second point)');
+      task.second = -1;
+    }
+    if (task.i >= task.order.length) return null;
+    const i = task.order[task.i]!;
+    const u = s.units[i]!;
+    if (u.st !== 0 || u.disp) {
+      task.i++;
+      continue;
+    }
+    const opts = opOptions(s, ws, i);
+    if (opts.length > 1) return opDecision(task.side, opts, 'DC 12, 12.D, 18');
+    task.i++;
+  }
+}
+
+function opDecision(side: SideIx, options: OpOption[], rule: string): DcDecision {
+  return { kind: 'op-move', side: SIDE_IDS[side], rule, options } as Decision<'op-move', OpOption>;
+}
+
+/** Carries out an op-move answer for the unit being asked. */
+export function applyOp(s: DcState, task: DcTask & { t: 'op' }, o: OpOption): void {
+  const second = task.second >= 0;
+  const i = second ? task.second : task.order[task.i]!;
+  if (second) task.second = -1;
+  else task.i++;
+  const u = s.units[i]!;
+  switch (o.type) {
+    case 'stay':
+      return;
+    case 'fortify':
+      u.fort = true;
+      s.stats.fortificationsBuilt++;
+      return;
+    case 'move':
+      useLine(s, u, o.line);
+      u.fort = false;
+      if (o.attack) {
+        u.atk = o.to;
+        return;
+      }
+      enter(s, u, o.to);
+      if (second) u.bt = true;
+      else if (u.side === 0) task.second = i;
+      return;
+    case 'highway':
+      useLine(s, u, o.line);
+      useLine(s, u, o.line2);
+      u.fort = false;
+      enter(s, u, o.mid);
+      if (o.attack) u.atk = o.to;
+      else enter(s, u, o.to);
+      return;
+  }
+}
+
+/** DC 12.0, 20: the unit occupies an empty point (control passes). */
+function enter(s: DcState, u: DcUnit, p: number): void {
+  u.at = p;
+  u.occ = true;
+  if (s.control[p] !== u.side) {
+    takeControl(s, p, u.side);
+    const m = mapOf(s);
+    // DC 5.D: a Soviet invasion of Hungary frees the Hungarian armies
+    if (u.side === 1 && m.nation[p] === 'Hungary') s.hunFree = true;
+    if (u.side === 0 && m.side1941[p] === 1) s.stats.sovietPointsTaken++;
+  }
+}
+
+export { monthOf, other, yearOf };

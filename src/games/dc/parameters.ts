@@ -1,0 +1,81 @@
+/**
+ * The values the Dark Crusade rules do not print (spec §6.4), as parameters with their default,
+ * range and provenance. The tables themselves live in data/dc.json (provenance per value).
+ */
+import type { ParameterDef } from '../../core/game.js';
+import { dcData } from './data.js';
+
+const T = (id: string) => dcData.unitTypes.find((t) => t.id === id)!;
+
+function ffParam(type: string, what: string): ParameterDef {
+  const t = T(type);
+  return {
+    id: `ff-${type}`,
+    kind: 'integer',
+    min: 1,
+    max: 3,
+    default: t.ff,
+    provenance: t.provenance,
+    description: `Fire factor of a ${what} (DC 1.B; the counter values are missing).`,
+    source: t.source,
+  };
+}
+
+export const parameters: readonly ParameterDef[] = [
+  {
+    id: 'crt-divisor',
+    kind: 'integer',
+    min: 5,
+    max: 10,
+    default: 7,
+    provenance: 'reconstructed',
+    description: 'CRT losses = round(column x die / divisor) (DC 13.B.2; the CRT is missing).',
+    source: dcData.crt.source,
+  },
+  {
+    id: 'crt-max-column',
+    kind: 'integer',
+    min: 24,
+    max: 35,
+    default: 24,
+    provenance: 'rules',
+    description:
+      'Top CRT column M: larger fire totals are split into the fewest, most equal groups (DC 13.B.6; the printed examples 37 -> 19+18 and 72 -> 3 x 24 need 24 <= M <= 35).',
+    source: 'DC 13.B.6 examples',
+  },
+  ffParam('ger-pz', 'German Panzer corps'),
+  ffParam('ger-inf', 'German infantry corps'),
+  ffParam('sov-rifle', 'Soviet rifle army'),
+  ffParam('sov-tank', 'Soviet tank corps'),
+  {
+    id: 'memel-infantry',
+    kind: 'integer',
+    min: 0,
+    max: 10,
+    default: 2,
+    provenance: 'reconstructed',
+    description:
+      'German infantry corps set up at Memel (taken from Konigsberg); DC 3.B.1 allows at most 3 infantry corps there, so more is refused.',
+    source: dcData.setup.source,
+  },
+  {
+    id: 'lublin-line',
+    kind: 'locationList',
+    length: 2,
+    default: ['LUB', 'ROV'],
+    provenance: 'reconstructed',
+    description:
+      'Ends of the extra line that lets Panzergruppe 1 attack on turn 1 (spec §6.3 i3: in the reconstruction Lublin has no line into the USSR); its class is lublin-line-class.',
+    source: 'spec §6.3 i3 (fix option LUB-ROV)',
+  },
+  {
+    id: 'lublin-line-class',
+    kind: 'choice',
+    choices: ['none', 'inferior', 'minor', 'major'],
+    default: 'minor',
+    provenance: 'reconstructed',
+    description:
+      'Class of the lublin-line, or none (the reconstruction as published: Army Group South armour cannot attack on turn 1).',
+    source: 'spec §6.3 i3',
+  },
+];

@@ -1,0 +1,274 @@
+/**
+ * Shared machinery of the scripted Dark Crusade policies: hop distances to a policy's objectives,
+ * local fire estimates from the game's own fire code, and the answers every policy gives the same
+ * way (loss allocation preserving firepower, retreat towards its own rear). Each policy keeps its
+ * own workspace for supply look-ups (never the game's; it draws no dice).
+ */
+
+import type { Policy } from '../../../core/game.js';
+import { memoize } from '../../../core/memo.js';
+import { fireTotal } from '../combat.js';
+import type { DcDecision, OpOption } from '../decisions.js';
+import { mapByKey } from '../map.js';
+import type { Battle, DcState, SideIx } from '../state.js';
+import { mapOf } from '../supply.js';
+import { margin, meets } from '../victory.js';
+import { type DcWorkspace, dcWorkspace } from '../workspace.js';
+
+/** Hop distance from every point to the nearest of `targets` (map key | ids). */
+export const distances = memoize((key: string): Int16Array => {
+  const [mk, ids] = key.split('#') as [string, string];
+  const m = mapByKey(mk);
+  const d = new Int16Array(m.n).fill(999);
+  const q: number[] = [];
+  for (const id of ids.split(',')) {
+    const p = m.index.get(id)!;
+    d[p] = 0;
+    q.push(p);
+  }
+  for (let h = 0; h < q.length; h++) {
+    const p = q[h]!;
+    for (let k = m.adjStart[p]!; k < m.adjStart[p + 1]!; k++) {
+      const nb = m.adjNb[k]!;
+      if (d[nb]! > d[p]! + 1) {
+        d[nb] = d[p]! + 1;
+        q.push(nb);
+      }
+    }
+  }
+  return d;
+});
+
+/** A policy's view of a game: its own workspace, rebuilt when it sees a new state object. */
+export class Ctx {
+  private state: DcState | null = null;
+  private ws: DcWorkspace | null = null;
+  get(s: DcState): DcWorkspace {
+    if (this.state !== s || this.ws === null) {
+      this.state = s;
+      this.ws = dcWorkspace(s);
+    }
+    return this.ws;
+  }
+}
+
+/** Fire of `side`'s units at point p (undispersed, printed FF) plus the fortress bonus cap. */
+export function fireAt(s: DcState, p: number, side: SideIx): number {
+  let t = 0;
+  for (const u of s.units)
+    if (u.st === 0 && u.at === p && u.side === side && !u.disp) t += s.rules.types[u.t]!.ff;
+  return t;
+}
+
+/** Fire already committed against p by `side`. */
+export function committedAgainst(s: DcState, p: number, side: SideIx): number {
+  let t = 0;
+  for (const u of s.units) if (u.st === 0 && u.side === side && u.atk === p) t += s.rules.types[u.t]!.ff;
+  return t;
+}
+
+/** The unit an op-move decision is about (the task's cursor). */
+export function subjectOf(s: DcState): number {
+  const t = s.stack[s.stack.length - 1];
+  if (t?.t === 'bt-move') return t.order[t.i]!;
+  if (t?.t !== 'op') return -1;
+  return t.second >= 0 ? t.second : t.order[t.i]!;
+}
+
+export function currentBattle(s: DcState): Battle | null {
+  for (let k = s.stack.length - 1; k >= 0; k--) {
+    const t = s.stack[k]!;
+    if (t.t === 'battle') return t.b;
+  }
+  return null;
+}
+
+/** D-23: firepower-preserving allocation: fortifications, then dispersed units that survive, then the weakest. */
+export function pickLoss(s: DcState, d: DcDecision & { kind: 'loss' }): number {
+  let best = 0;
+  let bestScore = -1e9;
+  d.options.forEach((o, k) => {
+    const u = s.units[o.unit]!;
+    const ty = s.rules.types[u.t]!;
+    let score = 0;
+    if (u.fort) score += 100;
+    if (u.losses < ty.limit) score += 50;
+    if (u.disp) score += 30;
+    score -= (u.allOut ? ty.allOut : ty.ff) * 5;
+    if (score > bestScore) {
+      bestScore = score;
+      best = k;
+    }
+  });
+  return best;
+}
+
+/** D-24/D-25: go on while own undispersed fire is at least `ratio` x the other side's. */
+export function pickContinue(s: DcState, ctx: Ctx, side: SideIx, ratio: number): number {
+  const b = currentBattle(s);
+  if (b === null) return 0;
+  const ws = ctx.get(s);
+  const mine = fireTotal(s, ws, b, b.att === side);
+  const theirs = fireTotal(s, ws, b, b.att !== side);
+  return mine > 0 && mine >= ratio * theirs ? 0 : 1;
+}
+
+/** D-26: retreat towards the own rear (nearest own supply edge). */
+export function pickRetreat(s: DcState, d: DcDecision & { kind: 'retreat-dest' }, side: SideIx): number {
+  const m = mapOf(s);
+  let best = 0;
+  let bestLon = side === 1 ? -1e9 : 1e9;
+  d.options.forEach((o, k) => {
+    const lon = m.lon[o.to]!;
+    if (side === 1 ? lon > bestLon : lon < bestLon) {
+      bestLon = lon;
+      best = k;
+    }
+  });
+  return best;
+}
+
+/**
+ * D-30, the documented draw rule shared by the policies (spec §7.2): declare only as protection —
+ * when the opponent is not winning now (else the declaration hands him the game) but is within one
+ * VP of his requirement, and the own margin is below `-reach` (the own win is out of reach).
+ */
+export function pickDraw(s: DcState, ctx: Ctx, side: SideIx, reach: number): number {
+  const ws = ctx.get(s);
+  const opp = side === 0 ? 1 : 0;
+  if (meets(s, ws, opp)) return 0;
+  return margin(s, ws, opp) >= -1 && margin(s, ws, side) < -reach ? 1 : 0;
+}
+
+/** Scores op-move options toward `targets`; `aggression` scales how readily a unit attacks. */
+export function pickOp(
+  s: DcState,
+  d: DcDecision & { kind: 'op-move' },
+  side: SideIx,
+  targets: string,
+  aggression: number,
+  fortifyBias: number,
+): number {
+  const dist = distances(`${s.rules.mapKey}#${targets}`);
+  const i = subjectOf(s);
+  const u = s.units[i]!;
+  const ty = s.rules.types[u.t]!;
+  let best = 0;
+  let bestScore = -1e9;
+  d.options.forEach((o: OpOption, k) => {
+    let score = 0;
+    if (o.type === 'fortify') score = fortifyBias;
+    else if (o.type === 'move' || o.type === 'highway') {
+      const gain = dist[u.at]! - dist[o.to]!;
+      score = gain;
+      if (o.attack) {
+        const def = fireAt(s, o.to, side === 0 ? 1 : 0) + mapOf(s).fortClass[o.to]!;
+        const att = committedAgainst(s, o.to, side) + ty.ff * (ty.armour ? 1.5 : 1);
+        score += aggression * (att / Math.max(1, def) - 1) + (mapOf(s).vp[o.to]! > 0 ? 0.5 : 0);
+      } else if (s.control[o.to] !== side) score += 0.5;
+    }
+    if (score > bestScore) {
+      bestScore = score;
+      best = k;
+    }
+  });
+  return bestScore > 0 || d.options[best]!.type !== 'stay' ? best : 0;
+}
+
+export type DcPolicy = Policy<DcState, DcDecision>;
+
+/** Hop distance from every point to the nearest point holding units of `side`'s enemy. */
+export function enemyDistance(s: DcState, side: SideIx): Int16Array {
+  const m = mapOf(s);
+  const d = new Int16Array(m.n).fill(999);
+  const q: number[] = [];
+  for (const u of s.units)
+    if (u.st === 0 && u.side !== side && d[u.at] !== 0) {
+      d[u.at] = 0;
+      q.push(u.at);
+    }
+  for (let h = 0; h < q.length; h++) {
+    const p = q[h]!;
+    for (let k = m.adjStart[p]!; k < m.adjStart[p + 1]!; k++) {
+      const nb = m.adjNb[k]!;
+      if (d[nb]! > d[p]! + 1) {
+        d[nb] = d[p]! + 1;
+        q.push(nb);
+      }
+    }
+  }
+  return d;
+}
+
+/** D-14: move the unit group furthest from the enemy (3 or more lines away), else end the phase. */
+export function pickStratUnit(s: DcState, d: DcDecision & { kind: 'strat-next' }, side: SideIx): number {
+  const dist = enemyDistance(s, side);
+  let best = 0;
+  let bestD = 2;
+  d.options.forEach((o, k) => {
+    if (o.type !== 'unit') return;
+    const x = dist[s.units[o.unit]!.at]!;
+    if (x > bestD) {
+      bestD = x;
+      best = k;
+    }
+  });
+  return best;
+}
+
+/** D-15: the destination nearest the policy's objectives, not in contact with the enemy. */
+export function pickStratDest(
+  s: DcState,
+  d: DcDecision & { kind: 'strat-dest' },
+  side: SideIx,
+  targets: string,
+): number {
+  const goal = distances(`${s.rules.mapKey}#${targets}`);
+  const foe = enemyDistance(s, side);
+  let best = 0;
+  let bestScore = 1e9;
+  d.options.forEach((o, k) => {
+    const score = goal[o.to]! * 2 + (foe[o.to]! <= 1 ? 3 : foe[o.to]! - 2);
+    if (score < bestScore) {
+      bestScore = score;
+      best = k;
+    }
+  });
+  return best;
+}
+
+/** D-39: a partisan on the Axis-controlled point of most lines (cutting Axis supply paths), else stays. */
+export function pickPartisan(s: DcState, d: DcDecision & { kind: 'partisan' }): number {
+  const m = mapOf(s);
+  let best = 0;
+  let bestScore = 0;
+  d.options.forEach((o, k) => {
+    if (k === 0 || s.control[o.to] !== 0) return;
+    const score = m.adjStart[o.to + 1]! - m.adjStart[o.to]! + m.vp[o.to]! * 3;
+    if (score > bestScore) {
+      bestScore = score;
+      best = k;
+    }
+  });
+  return best;
+}
+
+/** D-11: the entry point nearest the policy's objectives. */
+export function pickEntry(s: DcState, d: DcDecision & { kind: 'entry-point' }, targets: string): number {
+  const goal = distances(`${s.rules.mapKey}#${targets}`);
+  let best = 0;
+  d.options.forEach((o, k) => {
+    if (goal[o.at]! < goal[d.options[best]!.at]!) best = k;
+  });
+  return best;
+}
+
+/** D-37: commit the unit furthest from the enemy. */
+export function pickCommit(s: DcState, d: DcDecision & { kind: 'crisis-commit' }, side: SideIx): number {
+  const foe = enemyDistance(s, side);
+  let best = 0;
+  d.options.forEach((o, k) => {
+    if (foe[s.units[o.unit]!.at]! > foe[s.units[d.options[best]!.unit]!.at]!) best = k;
+  });
+  return best;
+}

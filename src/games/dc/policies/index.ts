@@ -1,0 +1,223 @@
+/**
+ * Dark Crusade policies (spec §7.2), three scripted ones per side with distinct intents, plus the
+ * uniform random policy. Each documents its rule for declaring a tournament draw (D-30).
+ */
+import { randomPolicy } from '../../../core/decide.js';
+import type { PolicyDef } from '../../../core/game.js';
+import type { DcDecision } from '../decisions.js';
+import { type DcState, type SideIx, yearOf } from '../state.js';
+import { mapOf } from '../supply.js';
+import {
+  Ctx,
+  currentBattle,
+  type DcPolicy,
+  pickCommit,
+  pickContinue,
+  pickDraw,
+  pickEntry,
+  pickLoss,
+  pickOp,
+  pickPartisan,
+  pickRetreat,
+  pickStratDest,
+  pickStratUnit,
+} from './common.js';
+
+interface Style {
+  readonly side: SideIx;
+  /** Objective points (comma-separated ids) by game year. */
+  readonly targets: (year: number) => string;
+  readonly aggression: (s: DcState) => number;
+  readonly fortify: number;
+  /** Share of the available German air committed to each attack (Axis). */
+  readonly air: number;
+  /** Go all out when attacking a victory city. */
+  readonly allOutVp: boolean;
+  readonly continueRatio: number;
+  /** D-30: declare a draw when the own margin is below -drawReach and the opponent is not winning. */
+  readonly drawReach: number;
+  /** D-31: the turn the Soviet policy calls the Siberian Reserve early (-1 never; Jul 1941 = 3, Oct 1941 = 6). */
+  readonly sibCall: number;
+}
+
+function make(id: string, style: Style): DcPolicy {
+  const ctx = new Ctx();
+  return {
+    id,
+    choose(s, d: DcDecision) {
+      switch (d.kind) {
+        case 'op-move':
+          return pickOp(s, d, style.side, style.targets(yearOf(s.turn)), style.aggression(s), style.fortify);
+        case 'battle-next':
+          return 0;
+        case 'lw-commit':
+          return Math.min(d.options.length - 1, Math.max(1, Math.round((d.options.length - 1) * style.air)));
+        case 'allout-att': {
+          const b = currentBattle(s);
+          return style.allOutVp && b !== null && mapOf(s).vp[b.at]! > 0 ? d.options.length - 1 : 0;
+        }
+        case 'loss':
+          return pickLoss(s, d);
+        case 'continue':
+        case 'sim-continue':
+          return pickContinue(s, ctx, style.side, style.continueRatio);
+        case 'retreat-dest':
+          return pickRetreat(s, d, style.side);
+        case 'bt-move':
+          return pickOp(
+            s,
+            d as unknown as DcDecision & { kind: 'op-move' },
+            style.side,
+            style.targets(yearOf(s.turn)),
+            style.aggression(s),
+            0,
+          );
+        case 'partisan':
+          return pickPartisan(s, d);
+        case 'siberian-call':
+          return s.turn === style.sibCall ? 1 : 0;
+        case 'entry-point':
+          return pickEntry(s, d, style.targets(yearOf(s.turn)));
+        case 'crisis-commit':
+          return pickCommit(s, d, style.side);
+        case 'strat-next':
+          return pickStratUnit(s, d, style.side);
+        case 'strat-dest':
+          return pickStratDest(s, d, style.side, style.targets(yearOf(s.turn)));
+        case 'ger-repl':
+          // rebuild the first affordable unit type offered (Panzer corps come first in type order)
+          return d.options.length > 1 ? 1 : 0;
+        case 'isolation-loss':
+        case 'lw-place':
+          return 0;
+        case 'declare-draw':
+          return pickDraw(s, ctx, style.side, style.drawReach);
+      }
+    },
+    reset: () => {},
+  };
+}
+
+function def(
+  id: string,
+  side: 'axis' | 'soviet',
+  description: string,
+  style: Style,
+): PolicyDef<DcState, DcDecision> {
+  return { id, side, description, create: () => make(id, style) };
+}
+
+const WINTER = (s: DcState) => s.weather === 2;
+
+export const policies: readonly PolicyDef<DcState, DcDecision>[] = [
+  def(
+    'barbarossa',
+    'axis',
+    'The historical plan: three drives on Leningrad, Moscow and Kiev in 1941, then south to Stalingrad, Rostov and Grozny in 1942; from 1943 it holds. Air on each attack, all-out only against victory cities. Draw rule (common.ts pickDraw): declares when the Soviets are within 1 VP of winning, not yet winning, and the Axis is more than 2 VP short.',
+    {
+      side: 0,
+      targets: (y) =>
+        y <= 1941 ? 'LEN,MOS,KIE,ODE' : y === 1942 ? 'STL,ROS,GRO,VOR,LEN,MOS' : 'MIN,KIE,ODE',
+      aggression: (s) => (yearOf(s.turn) >= 1943 ? 0.5 : 2),
+      fortify: 0.2,
+      air: 1,
+      allOutVp: true,
+      continueRatio: 0.8,
+      drawReach: 2,
+      sibCall: -1,
+    },
+  ),
+  def(
+    'moscow-schwerpunkt',
+    'axis',
+    'Everything on the Minsk-Moscow axis: take Moscow (2 VP, the hub of Soviet strategic capacity) before the mud, then Leningrad. Draw rule: as barbarossa with 3 VP.',
+    {
+      side: 0,
+      targets: (y) => (y <= 1942 ? 'MOS' : 'MOS,LEN'),
+      aggression: () => 2.5,
+      fortify: 0.1,
+      air: 1,
+      allOutVp: true,
+      continueRatio: 0.7,
+      drawReach: 3,
+      sibCall: -1,
+    },
+  ),
+  def(
+    'southern-economic',
+    'axis',
+    'Ukraine, Donbass and the Caucasus: Kiev, Dnepropetrovsk, Rostov, Stalingrad and Grozny (the Soviet armoured supply source). Draw rule: as barbarossa (2 VP).',
+    {
+      side: 0,
+      targets: () => 'KIE,DNE,ROS,STL,GRO,ODE,SEV',
+      aggression: () => 1.5,
+      fortify: 0.3,
+      air: 0.5,
+      allOutVp: false,
+      continueRatio: 1,
+      drawReach: 2,
+      sibCall: -1,
+    },
+  ),
+  randomDef('axis'),
+  def(
+    'stavka-historical',
+    'soviet',
+    'Holds the forward cities fortified, calls the Siberian Reserve in October 1941, counter-attacks in Snow, and from 1943 attacks westward on a broad front. Draw rule: declares when the Axis is within 1 VP of winning, not yet winning, and the Soviets are more than 4 VP short.',
+    {
+      side: 1,
+      targets: (y) => (y <= 1942 ? 'LEN,MOS,KIE,ODE,STL,ROS' : 'MIN,KIE,ODE,SEV,WAR,BUC'),
+      aggression: (s) => (yearOf(s.turn) >= 1943 ? 1.5 : WINTER(s) ? 1 : 0.3),
+      fortify: 0.6,
+      air: 0,
+      allOutVp: false,
+      continueRatio: 1,
+      drawReach: 4,
+      sibCall: 6,
+    },
+  ),
+  def(
+    'deep-elastic',
+    'soviet',
+    'Trades space for time: falls back on Moscow, Leningrad and the Volga cities, fortifies, never calls the Siberian Reserve early, counter-attacks only in Snow and Mud. Draw rule: as stavka-historical with 3 VP.',
+    {
+      side: 1,
+      targets: () => 'MOS,LEN,STL,GOR,VOR',
+      aggression: (s) => (s.weather !== 0 ? 1 : -1),
+      fortify: 0.8,
+      air: 0,
+      allOutVp: false,
+      continueRatio: 1.5,
+      drawReach: 3,
+      sibCall: -1,
+    },
+  ),
+  def(
+    'counter-offensive',
+    'soviet',
+    'Attacks wherever local odds allow from the first turn, toward Warsaw and Bucharest; gambles on the Siberian Reserve in July 1941. Draw rule: never declares a draw.',
+    {
+      side: 1,
+      targets: () => 'WAR,BUC,KON,MIN,KIE',
+      aggression: () => 2,
+      fortify: 0.1,
+      air: 0,
+      allOutVp: true,
+      continueRatio: 0.8,
+      drawReach: 99,
+      sibCall: 3,
+    },
+  ),
+  randomDef('soviet'),
+];
+
+function randomDef(side: string): PolicyDef<DcState, DcDecision> {
+  return {
+    id: 'random',
+    side,
+    description: 'Uniform over the legal options (conformance tests, baseline).',
+    create: () => randomPolicy('random') as DcPolicy,
+  };
+}
+
+export const defaultPolicies = { axis: 'barbarossa', soviet: 'stavka-historical' } as const;

@@ -1,0 +1,166 @@
+/**
+ * The record of a finished Dark Crusade game (spec §9): result, level and end reason, and every
+ * statistic declared once here (a counter the rules keep in the state, or a final value).
+ */
+import type { GameRecord } from '../../core/game.js';
+import { defineStats } from '../../core/game-stats.js';
+import type { DcState } from './state.js';
+import { mapOf } from './supply.js';
+
+const NEVER = -1;
+
+function firstAxisTurn(name: string) {
+  return {
+    kind: 'int',
+    missing: NEVER,
+    description: `Turn (May 1941 = 1) ${name} first came under Axis control; -1 never.`,
+  } as const;
+}
+
+export const DC_STATS = defineStats<DcState>()({
+  axisEnemyVpDec41: {
+    kind: 'int',
+    missing: NEVER,
+    description:
+      'Soviet VP the Axis holds in overland supply at the end of December 1941 (C.7); -1 if not reached.',
+  },
+  axisEnemyVpDec42: { kind: 'int', missing: NEVER, description: 'The same at the end of December 1942.' },
+  axisEnemyVpDec43: { kind: 'int', missing: NEVER, description: 'The same at the end of December 1943.' },
+  axisEnemyVpMax: {
+    kind: 'int',
+    description: 'Most Soviet VP the Axis held in overland supply at any C.7 check.',
+  },
+  axisEnemyVpMaxTurn: { kind: 'int', description: 'Turn of that maximum (first time reached).' },
+  axisEnemyVpEnd: { kind: 'int', description: 'Soviet VP the Axis holds in overland supply at the end.' },
+  sovietEnemyVpEnd: { kind: 'int', description: 'Axis VP the Soviets hold in overland supply at the end.' },
+  axisReqMarginBest: {
+    kind: 'int',
+    missing: -99,
+    description: 'Best margin of the Axis over its requirement at a C.7 check (0 = just met).',
+  },
+  sovietReqMarginBest: {
+    kind: 'int',
+    missing: -99,
+    description: 'Best margin of the Soviets over their requirement at a B.7 check.',
+  },
+  moscowFall: firstAxisTurn('Moscow'),
+  leningradFall: firstAxisTurn('Leningrad'),
+  kievFall: firstAxisTurn('Kiev'),
+  stalingradFall: firstAxisTurn('Stalingrad'),
+  rostovFall: firstAxisTurn('Rostov'),
+  sovietPointsAxisMax: {
+    kind: 'int',
+    description: 'Points of the 1941 USSR ever Axis-controlled in the game (furthest advance).',
+    final: (s) => {
+      const m = mapOf(s);
+      let n = 0;
+      for (let p = 0; p < m.n; p++) if (m.side1941[p] === 1 && s.everAxis[p] === 1) n++;
+      return n;
+    },
+  },
+  sovietPointsAxisEnd: {
+    kind: 'int',
+    description: 'Points of the 1941 USSR Axis-controlled at the end.',
+    final: (s) => {
+      const m = mapOf(s);
+      let n = 0;
+      for (let p = 0; p < m.n; p++) if (m.side1941[p] === 1 && s.control[p] === 0) n++;
+      return n;
+    },
+  },
+  oct41Mud: { kind: 'int', description: 'October 1941 was Mud (the autumn roll 3-6, DC 7.A d): 1, else 0.' },
+  lwSorties: { kind: 'int', description: 'German air units committed to attacks (DC 13.A.4).' },
+  factoriesDestroyed: { kind: 'int', description: 'Soviet factories destroyed (DC 8.C.2).' },
+  axisGermanEliminated: { kind: 'int', description: 'German units eliminated.' },
+  axisAlliedEliminated: { kind: 'int', description: 'Axis-allied units eliminated.' },
+  sovietEliminated: { kind: 'int', description: 'Soviet combat units eliminated (factories not counted).' },
+  sovietIsolatedEliminated: { kind: 'int', description: 'Soviet units eliminated by isolation (DC 17.B).' },
+  axisIsolatedEliminated: { kind: 'int', description: 'Axis units eliminated by isolation (DC 17.B).' },
+  battles: { kind: 'int', description: 'Battles fought (both sides).' },
+  battlesAttackerWon: { kind: 'int', description: 'Battles in which the attacker took the point.' },
+  axisAttacks: { kind: 'int', description: 'Battles the Axis started.' },
+  sovietAttacks: { kind: 'int', description: 'Battles the Soviets started.' },
+  simultaneousBattles: { kind: 'int', description: 'Battles fought with simultaneous fire (DC 13.B.1).' },
+  rounds: { kind: 'int', description: 'Combat rounds fought in all battles.' },
+  allOutUnits: { kind: 'int', description: 'Units that went all out (DC 13.B.8).' },
+  sovietProduced: { kind: 'int', description: 'Soviet units produced by centres and factories (DC 8.A.2).' },
+  gerReplPoints: { kind: 'int', description: 'German replacement points rolled (DC 8.A.1.a).' },
+  gerReplSpent: { kind: 'int', description: 'German replacement points spent on rebuilt units.' },
+  axisStratUsed: { kind: 'int', description: 'Axis strategic moves (DC 9.A).' },
+  sovietStratUsed: { kind: 'int', description: 'Soviet strategic moves (DC 9.A).' },
+  sovietStratCapMin: {
+    kind: 'int',
+    description: 'Lowest Soviet strategic capacity of the game (DC 9.A; 16 at most).',
+  },
+  btMoves: { kind: 'int', description: 'Breakthrough moves (DC 14).' },
+  btAssaults: { kind: 'int', description: 'Breakthrough assaults fought (DC 16).' },
+  partisanPlacements: { kind: 'int', description: 'Partisan placements and moves (DC 19).' },
+  partisanRemovals: {
+    kind: 'int',
+    description: 'Partisans removed by Axis units entering their point (DC 19).',
+  },
+  sibCallTurn: {
+    kind: 'int',
+    missing: NEVER,
+    description: 'Turn of the early Siberian call (DC 3.C.3); -1 none.',
+  },
+  sibCrisis: { kind: 'int', description: 'The Siberian crisis struck (doubles, DC 3.C.3): 1, else 0.' },
+  sibCrisisOffset: {
+    kind: 'int',
+    missing: NEVER,
+    description: 'Turns after the first wave that the crisis struck (0, 1, 2 = two or more); -1 none.',
+  },
+  sibWaves: { kind: 'int', description: 'Siberian Reserve waves that arrived (DC 3.C.1).' },
+  sibArrived: { kind: 'int', description: 'Siberian Reserve units that entered the map.' },
+  sibCommitted: { kind: 'int', description: 'Units committed to Siberia in the crisis (DC 3.C.3.c).' },
+  sibReturned: { kind: 'int', description: 'Units returned from Siberia from June 1942 (DC 3.C.3).' },
+  fortificationsBuilt: { kind: 'int', description: 'Field fortifications built (DC 18).' },
+  sovietPointsTaken: { kind: 'int', description: 'Times a point of the 1941 USSR passed to Axis control.' },
+  drawDeclaredTurn: {
+    kind: 'int',
+    missing: NEVER,
+    description: 'Turn a draw was declared (DC 2.B.1.b); -1 none.',
+  },
+  drawDeclarer: { kind: 'int', missing: NEVER, description: 'Who declared it: 0 Axis, 1 Soviet, -1 none.' },
+  decisions: { kind: 'int', description: 'Decisions asked in the game.', final: (s) => s.decisions },
+});
+
+export type DcCounters = ReturnType<typeof DC_STATS.zero>;
+
+/** Counters that start at "not happened" rather than zero. */
+export function initialCounters(): DcCounters {
+  const c = DC_STATS.zero();
+  c.axisEnemyVpDec41 = NEVER;
+  c.axisEnemyVpDec42 = NEVER;
+  c.axisEnemyVpDec43 = NEVER;
+  c.axisReqMarginBest = -99;
+  c.sovietReqMarginBest = -99;
+  c.moscowFall = NEVER;
+  c.leningradFall = NEVER;
+  c.kievFall = NEVER;
+  c.stalingradFall = NEVER;
+  c.rostovFall = NEVER;
+  c.drawDeclaredTurn = NEVER;
+  c.drawDeclarer = NEVER;
+  c.sovietStratCapMin = 16;
+  c.sibCallTurn = NEVER;
+  c.sibCrisisOffset = NEVER;
+  return c;
+}
+
+/** GameDefinition.record. */
+export function record(s: DcState): GameRecord {
+  const r = s.result ?? { result: 'draw', level: 'draw-time-limit', reason: 'turn-limit' };
+  const cells: number[] = [];
+  s.everAxis.forEach((v, i) => {
+    if (v === 1) cells.push(i);
+  });
+  return {
+    result: r.result,
+    endTurn: s.turn,
+    endReason: r.reason,
+    victoryLevel: r.level,
+    stats: DC_STATS.record(s, s.stats),
+    cells,
+  };
+}

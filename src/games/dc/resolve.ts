@@ -1,0 +1,147 @@
+/** The rules in force for one game: scenario, variants and parameters resolved into `DcRules`, checked. */
+import { quote, UserError } from '../../core/errors.js';
+import type { GameSetup } from '../../core/game.js';
+import { memoizeWeak } from '../../core/memo.js';
+import { dcData, type UnitTypeDef } from './data.js';
+import { mapKey } from './map.js';
+
+/** A unit type as played under the resolved parameters. */
+export interface TypeRule extends UnitTypeDef {
+  /** DC 13.B.2: losses the unit survives (major FF, minor FF-1 or 0 by variant). */
+  readonly limit: number;
+}
+
+export interface DcRules {
+  readonly level: 'intro';
+  readonly version: 'tournament';
+  readonly start: 'june';
+  readonly mapKey: string;
+  readonly types: readonly TypeRule[];
+  /** CRT rows per column 1..M: losses for die 1..6 (DC 13.B.2). */
+  readonly crt: readonly (readonly number[])[];
+  readonly maxColumn: number;
+  /** [side][class] -> [total, armour] (DC 12.A). */
+  readonly lineCap: readonly (readonly (readonly [number, number])[])[];
+  readonly isolationTwoPhases: boolean;
+  readonly vpRateAnyCity: boolean;
+  readonly fortressFireReduced: boolean;
+  readonly fortressFirst: boolean;
+  readonly allOutMultiplied: boolean;
+  readonly lwAllies: 'text' | 'german-only' | 'all-axis';
+  readonly orderFpRaw: boolean;
+  readonly armourNoAttack: boolean;
+  readonly marchC2: 'snow' | 'mud' | 'good';
+  readonly maySwapped: boolean;
+  readonly drawOwnTurn: boolean;
+  readonly memelInfantry: number;
+  /** DC 7.B.1 (variant finland-set): the points of Finland. */
+  readonly finland: readonly string[];
+  /** DC 7.B.3: the Arctic Weather Line points (data/dc.json, reconstructed). */
+  readonly arcticLine: readonly string[];
+  /** DC 12.0 vs 19 (variant partisan-removal). */
+  readonly partisanDestroyed: boolean;
+  /** DC 19 (variant partisan-order): partisans are placed before the isolation check. */
+  readonly partisansBefore: boolean;
+  /** DC 16 variant bt-halving: per unit (16) rather than the side's total (14.A). */
+  readonly btPerUnit: boolean;
+  /** DC 23.2: Rostov and Dnepropetrovsk are replacement centres (2nd edition). */
+  readonly centres2nd: boolean;
+  /** DC 5.B, designer's notes: Soviet first-turn infantry replacements. */
+  readonly sovT1Inf: 'none' | 'half' | 'full';
+  /** DC 8.A.2 variant sov-pool: only eliminated counters may be produced. */
+  readonly poolDeadOnly: boolean;
+  /** DC 8.A.2.a variant ryt-supply. */
+  readonly rytNeedsSupply: boolean;
+}
+
+/** The CRT for a divisor: losses = round(column x die / divisor), columns 1..24 (spec §3). */
+export function crtTable(divisor: number, maxColumn = 24): number[][] {
+  const out: number[][] = divisor === 7 ? dcData.crt.table.map((r) => [...r]) : [];
+  for (let c = out.length + 1; c <= maxColumn; c++)
+    out.push([1, 2, 3, 4, 5, 6].map((d) => Math.round((c * d) / divisor)));
+  return out;
+}
+
+function int(setup: GameSetup, id: string, fallback: number): number {
+  const v = setup.params[id];
+  return typeof v === 'number' ? v : fallback;
+}
+
+function resolve(setup: GameSetup): DcRules {
+  const v = setup.variants;
+  const minorOneHit = v.has('minor-one-hit');
+  const ffOf = (id: string, base: number) => int(setup, `ff-${id}`, base);
+  const types: TypeRule[] = dcData.unitTypes.map((t) => {
+    const ff = ffOf(t.id, t.ff);
+    return { ...t, ff, limit: t.major ? ff : minorOneHit ? 0 : Math.max(0, ff - 1) };
+  });
+  const memel = int(setup, 'memel-infantry', 2);
+  if (memel > 3)
+    throw new UserError(
+      `field params.memel-infantry: ${memel} infantry corps at Memel exceed its set-up stacking limit of 3 infantry corps (DC 3.B.1), got ${quote(memel)}`,
+    );
+  const kon = dcData.setup.axis.filter((e) => e.point === 'KON' && e.type === 'ger-inf');
+  const konInf = kon.reduce((a, e) => a + e.count, 0);
+  if (memel > 2 + konInf)
+    throw new UserError(
+      `field params.memel-infantry: only ${2 + konInf} infantry corps can be set up at Memel and Konigsberg, got ${quote(memel)}`,
+    );
+  const ends = (setup.params['lublin-line'] as readonly string[] | undefined) ?? ['LUB', 'ROV'];
+  const cls = String(setup.params['lublin-line-class'] ?? 'minor');
+  let extra = '';
+  if (cls !== 'none') {
+    const [a, b] = ends as [string, string];
+    if (a === b)
+      throw new UserError(
+        `field params.lublin-line: a line must join two different points, got ${quote(ends)}`,
+      );
+    if (dcData.lines.some((l) => (l.a === a && l.b === b) || (l.a === b && l.b === a)))
+      throw new UserError(
+        `field params.lublin-line: ${a} and ${b} are already joined by a line, got ${quote(ends)}`,
+      );
+    extra = `${a}-${b}:${cls}`;
+  }
+  const cap = (s: 'axis' | 'soviet') =>
+    (['major', 'minor', 'inferior'] as const).map(
+      (c) => dcData.lineCapacity[s][c] as readonly [number, number],
+    );
+  return {
+    level: 'intro',
+    version: 'tournament',
+    start: 'june',
+    mapKey: mapKey({
+      lines2nd: !v.has('lines-1st'),
+      fortresses2nd: !v.has('fortresses-1st'),
+      kievClass: v.has('kiev-class-2') ? 2 : 3,
+      extraLine: extra,
+    }),
+    types,
+    crt: crtTable(int(setup, 'crt-divisor', 7), int(setup, 'crt-max-column', 24)),
+    maxColumn: int(setup, 'crt-max-column', 24),
+    lineCap: [cap('axis'), cap('soviet')],
+    isolationTwoPhases: v.has('iso-two-phases'),
+    vpRateAnyCity: v.has('vp-rate-any-vp-city'),
+    fortressFireReduced: v.has('fortress-fire-reduced'),
+    fortressFirst: v.has('fortress-first'),
+    allOutMultiplied: !v.has('allout-unmultiplied'),
+    lwAllies: v.has('lw-german-only') ? 'german-only' : v.has('lw-all-axis') ? 'all-axis' : 'text',
+    orderFpRaw: v.has('order-fp-raw'),
+    armourNoAttack: v.has('armour-no-attack'),
+    marchC2: v.has('march-c2-mud') ? 'mud' : v.has('march-c2-good') ? 'good' : 'snow',
+    maySwapped: v.has('spring-may-swapped'),
+    drawOwnTurn: v.has('draw-own-turn'),
+    memelInfantry: memel,
+    finland: v.has('finland-plus-viborg') ? ['HEL', 'KUO', 'VIB'] : ['HEL', 'KUO'],
+    arcticLine: dcData.arcticLine.points,
+    partisanDestroyed: v.has('partisan-destroyed'),
+    partisansBefore: v.has('partisans-before-supply'),
+    btPerUnit: v.has('bt-per-unit-16'),
+    centres2nd: !v.has('centres-1st'),
+    sovT1Inf: v.has('t1-inf-full') ? 'full' : v.has('t1-inf-half') ? 'half' : 'none',
+    poolDeadOnly: v.has('pool-dead-only'),
+    rytNeedsSupply: !v.has('ryt-control-only'),
+  };
+}
+
+/** The rules of a setup, resolved once per setup object. */
+export const resolveRules = memoizeWeak(resolve);

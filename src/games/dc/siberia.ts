@@ -1,0 +1,288 @@
+/**
+ * The Siberian Reserve (DC 3.C): three consecutive waves drawn from the Soviet dead pile, arriving
+ * undispersed on the eastern edge in January-March 1942, or from the turn after an early call made
+ * before December 1941 (D-31; variant reading sib-call-from-turn-2). From the first wave of an early
+ * call, each Soviet R/R ends with 2d6 through December 1941: doubles bring the Siberian crisis —
+ * waves not yet arrived stay in Siberia, the Soviets commit 18/24/30 units by type (by the turn the
+ * crisis strikes, counted from the first wave), strategic capacity is halved (rounded up) until the
+ * commitment is met, and from June 1942 everything held or committed returns at one unit of each
+ * basic type a turn. Commitment pace (a reading, the rules give only "at least 1/3 on the first
+ * turn, the rest within the next two"): by the end of crisis turn k, at least ceil(k/3) of each
+ * type's total. Introductory level: no artillery counters, so the artillery numbers are not drawn.
+ */
+import type { Decision } from '../../core/game.js';
+import { randInt } from '../../core/rng.js';
+import { dcData } from './data.js';
+import type { CallOption, CommitOption, DcDecision, EntryOption } from './decisions.js';
+import { tell } from './narrate.js';
+import type { DcState, DcTask } from './state.js';
+import { inSupply, mapOf, supplyReach } from './supply.js';
+import type { DcWorkspace } from './workspace.js';
+
+/** Basic types of the reserve and the crisis table, in the order of DC 3.C.1 (variant crisis-order default). */
+export const SIB_TYPES = ['sov-rifle', 'sov-tank', 'artillery', 'sov-cav'] as const;
+
+export interface SiberiaState {
+  /** Turn of the early call (-1: none). */
+  call: number;
+  /** Turn the first wave arrives (-1: not yet fixed). */
+  wave1: number;
+  /** Units still owed per type from arrived waves (shortfall of the dead pile), by SIB_TYPES index. */
+  owed: number[];
+  /** Waves arrived or cancelled so far (0..3). */
+  waves: number;
+  /** Turn the crisis struck (-1: none) and its commitment by type, committed so far by type. */
+  crisis: number;
+  commit: number[];
+  committed: number[];
+  /** Units owed back from June 1942 by type (held waves and committed units). */
+  returns: number[];
+  /** The gamble is over (doubles rolled, or December 1941 passed). */
+  settled: boolean;
+}
+
+export function newSiberia(): SiberiaState {
+  return {
+    call: -1,
+    wave1: -1,
+    owed: [0, 0, 0, 0],
+    waves: 0,
+    crisis: -1,
+    commit: [0, 0, 0, 0],
+    committed: [0, 0, 0, 0],
+    returns: [0, 0, 0, 0],
+    settled: false,
+  };
+}
+
+const JAN42 = 9;
+const DEC41 = 8;
+const JUN42 = 14;
+
+/** DC 3.C.3: the crisis commitment row by how many turns after the first wave it strikes. */
+export function crisisRow(offset: number): readonly number[] {
+  return dcData.crisis.rows[Math.min(2, offset)]!;
+}
+
+/** C-8: P(crisis on the first, second, third-or-later roll, none) after `rolls` rolls. */
+export function crisisDistribution(rolls: number): [number, number, number, number] {
+  const p = (k: number) => (k <= rolls ? (5 / 6) ** (k - 1) / 6 : 0);
+  const first = p(1);
+  const second = p(2);
+  const none = (5 / 6) ** rolls;
+  return [first, second, 1 - none - first - second, none];
+}
+
+/** DC 3.C.3.d: strategic capacity is halved (rounded up) while the commitment is incomplete. */
+export function crisisActive(s: DcState): boolean {
+  const b = s.sib;
+  return b.crisis >= 0 && b.committed.some((c, k) => c < available(s, k, b.commit[k]!));
+}
+
+function typeIndex(s: DcState, k: number): number {
+  return s.rules.types.findIndex((t) => t.id === SIB_TYPES[k]);
+}
+
+/** Units of a type the commitment can ask for (types absent at this level count as met). */
+function available(s: DcState, k: number, n: number): number {
+  return typeIndex(s, k) < 0 ? 0 : n;
+}
+
+/** Soviet-controlled east-edge points in supply: where reserve units enter (D-11). */
+export function eastEntries(s: DcState, ws: DcWorkspace): number[] {
+  const m = mapOf(s);
+  const reach = supplyReach(s, ws, 'soviet');
+  const out: number[] = [];
+  for (let p = 0; p < m.n; p++) if (m.edgeEast[p] === 1 && s.control[p] === 1 && reach[p] === 1) out.push(p);
+  return out;
+}
+
+/** The Soviet R/R phase's Siberian step: call decision, arrivals, the gamble, crisis commitments, returns. */
+export function startSiberia(s: DcState, ws: DcWorkspace): void {
+  const b = s.sib;
+  const turn = s.turn;
+  // waves: from the turn after an early call, else January 1942; a crisis stops the rest
+  if (b.wave1 < 0 && b.call < 0 && turn >= JAN42) b.wave1 = turn;
+  if (b.wave1 >= 0 && b.waves < 3 && turn >= b.wave1 && b.crisis < 0) {
+    b.waves++;
+    const per = dcData.siberianReserve.perWave;
+    const wave = [per.infantry, per.armor, per.artillery, per.cavalry];
+    wave.forEach((n, k) => {
+      b.owed[k]! += available(s, k, n);
+    });
+    s.stats.sibWaves++;
+  }
+  s.stack.push({ t: 'siberia', stage: 0 });
+  // DC 3.C.3: the 2d6 gamble after an early call, from the first wave's turn through December 1941
+  if (b.call >= 0 && !b.settled && b.wave1 >= 0 && turn >= b.wave1 && turn <= DEC41) {
+    const rng = ws.streams.stream('siberia');
+    const d1 = randInt(rng, 1, 6);
+    const d2 = randInt(rng, 1, 6);
+    if (d1 === d2) {
+      b.settled = true;
+      b.crisis = turn;
+      const offset = turn - b.wave1;
+      b.commit = crisisRow(offset).map((n, k) => available(s, k, n));
+      // DC 3.C.3.a-b: waves not yet arrived stay in Siberia, owed back from June 1942
+      const per = dcData.siberianReserve.perWave;
+      const wave = [per.infantry, per.armor, per.artillery, per.cavalry];
+      for (let k = 0; k < 4; k++) b.returns[k]! += available(s, k, wave[k]! * (3 - b.waves) + b.owed[k]!);
+      b.owed = [0, 0, 0, 0];
+      b.waves = 3;
+      s.stats.sibCrisis = 1;
+      s.stats.sibCrisisOffset = Math.min(2, offset);
+      tell(
+        s,
+        ws,
+        1,
+        'DC 3.C.3',
+        `Siberian crisis: doubles (${d1}, ${d2}); commitment ${b.commit.join('/')}`,
+        [d1, d2],
+      );
+    } else tell(s, ws, 1, 'DC 3.C.3', `Siberian gamble: ${d1}, ${d2}`, [d1, d2]);
+  }
+  if (turn >= DEC41 && b.crisis < 0) b.settled = true;
+}
+
+function deadOf(s: DcState, t: number): number {
+  for (let i = 0; i < s.units.length; i++) {
+    const u = s.units[i]!;
+    if (u.t === t && u.side === 1 && u.st === 1) return i;
+  }
+  return -1;
+}
+
+/** Units due to enter now per type (reserve shortfall, then June 1942 returns at 1 per type). */
+function dueNow(s: DcState): number[] {
+  const b = s.sib;
+  return SIB_TYPES.map((_, k) => {
+    const t = typeIndex(s, k);
+    if (t < 0) return 0;
+    let dead = 0;
+    for (const u of s.units) if (u.t === t && u.side === 1 && u.st === 1) dead++;
+    const ret = s.turn >= JUN42 && b.returns[k]! > 0 ? 1 : 0;
+    return Math.min(dead, b.owed[k]! + ret);
+  });
+}
+
+/** Units of type k the crisis still asks for this turn (the pace of the module comment). */
+function commitDueNow(s: DcState, k: number): number {
+  const b = s.sib;
+  if (b.crisis < 0) return 0;
+  const turnOfCrisis = s.turn - b.crisis + 1;
+  const target = Math.ceil((b.commit[k]! * Math.min(3, turnOfCrisis)) / 3);
+  return Math.max(0, target - b.committed[k]!);
+}
+
+function commitOptions(s: DcState, ws: DcWorkspace): CommitOption[] {
+  const seen = new Set<string>();
+  const out: CommitOption[] = [];
+  for (let k = 0; k < 4; k++) {
+    if (commitDueNow(s, k) === 0) continue;
+    const t = typeIndex(s, k);
+    s.units.forEach((u, i) => {
+      if (u.t !== t || u.side !== 1 || u.st !== 0 || !inSupply(s, ws, u)) return;
+      const sig = `${u.at}|${u.losses}|${u.disp ? 1 : 0}|${u.fort ? 1 : 0}`;
+      if (seen.has(`${k}|${sig}`)) return;
+      seen.add(`${k}|${sig}`);
+      out.push({ type: 'commit', unit: i, kind: k });
+    });
+  }
+  return out;
+}
+
+export function siberiaStep(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'siberia' }): DcDecision | null {
+  const b = s.sib;
+  if (task.stage === 0) {
+    task.stage = 1;
+    // D-31: an early call in a Soviet R/R before December 1941, from July 1941 (sib-call-from-turn-2)
+    if (b.call < 0 && b.wave1 < 0 && s.turn >= 3 && s.turn <= 7)
+      return {
+        kind: 'siberian-call',
+        side: 'soviet',
+        rule: 'DC 3.C.3',
+        options: [
+          { type: 'call', call: false },
+          { type: 'call', call: true },
+        ],
+      } as Decision<'siberian-call', CallOption>;
+  }
+  if (task.stage === 1) {
+    task.stage = 2;
+    const due = dueNow(s);
+    if (due.some((n) => n > 0)) {
+      const entries = eastEntries(s, ws);
+      if (entries.length > 1)
+        return {
+          kind: 'entry-point',
+          side: 'soviet',
+          rule: 'DC 3.C.3, 8.B',
+          options: entries.map((p): EntryOption => ({ type: 'entry', at: p })),
+        } as Decision<'entry-point', EntryOption>;
+      if (entries.length === 1) enter(s, ws, entries[0]!);
+    }
+  }
+  if (task.stage === 2) {
+    const opts = commitOptions(s, ws);
+    if (opts.length > 1)
+      return { kind: 'crisis-commit', side: 'soviet', rule: 'DC 3.C.3.c', options: opts } as Decision<
+        'crisis-commit',
+        CommitOption
+      >;
+    if (opts.length === 1) {
+      commit(s, opts[0]!);
+      return null;
+    }
+  }
+  s.stack.pop();
+  return null;
+}
+
+/** Brings the units due (reserve and returns) onto `at`, undispersed (DC 3.C.3, 8.A.2.c). */
+export function enter(s: DcState, ws: DcWorkspace, at: number): void {
+  const b = s.sib;
+  const due = dueNow(s);
+  due.forEach((n, k) => {
+    const t = typeIndex(s, k);
+    for (let j = 0; j < n; j++) {
+      const i = deadOf(s, t);
+      if (i < 0) break;
+      const u = s.units[i]!;
+      u.st = 0;
+      u.at = at;
+      u.losses = 0;
+      u.disp = false;
+      u.fort = false;
+      u.atk = -1;
+      u.iso = false;
+      if (b.owed[k]! > 0) {
+        b.owed[k]!--;
+        s.stats.sibArrived++;
+      } else {
+        b.returns[k]!--;
+        s.stats.sibReturned++;
+      }
+    }
+  });
+  tell(s, ws, 1, 'DC 3.C.3', `Siberian units enter at ${mapOf(s).names[at]}`);
+}
+
+export function commit(s: DcState, o: CommitOption): void {
+  const b = s.sib;
+  const u = s.units[o.unit]!;
+  u.st = 1;
+  u.at = -1;
+  u.atk = -1;
+  u.fort = false;
+  u.disp = false;
+  b.committed[o.kind]!++;
+  b.returns[o.kind]!++;
+  s.stats.sibCommitted++;
+}
+
+export function applyCall(s: DcState, call: boolean): void {
+  if (!call) return;
+  s.sib.call = s.turn;
+  s.sib.wave1 = s.turn + 1;
+  s.stats.sibCallTurn = s.turn;
+}

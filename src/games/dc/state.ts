@@ -1,0 +1,181 @@
+/**
+ * The plain-data state of one Dark Crusade game (DESIGN §3): JSON only, updated in place. Points and
+ * lines are indices of the rules' map (`mapOf(state)`); sides are 0 (Axis) and 1 (Soviet).
+ */
+import type { RngState } from '../../core/rng.js';
+import type { DcPending } from './decisions.js';
+import type { DcCounters } from './record.js';
+import type { DcRules } from './resolve.js';
+import type { SiberiaState } from './siberia.js';
+
+export type SideIx = 0 | 1;
+export const SIDE_IDS = ['axis', 'soviet'] as const;
+export type SideId = (typeof SIDE_IDS)[number];
+
+/** 0 on the map, 1 eliminated (dead pile, DC 8.B), 2 out of play (a hand-built position's spare). */
+export type UnitStatus = 0 | 1 | 2;
+
+export interface DcUnit {
+  /** Index into `rules.types`. */
+  readonly t: number;
+  readonly side: SideIx;
+  readonly label: string;
+  /** Point index, -1 off the map. */
+  at: number;
+  st: UnitStatus;
+  /** Losses taken (DC 13.B.2); the loss beyond the unit's limit destroys it. */
+  losses: number;
+  /** DC 15: dispersed units cannot move or fire. */
+  disp: boolean;
+  /** DC 18: a field fortification. */
+  fort: boolean;
+  /** DC 12.0: the point this unit is committed to attack this phase (-1: none); it stays on `at` (its origin). */
+  atk: number;
+  /** DC 14.A: occupied an unoccupied point this turn. */
+  occ: boolean;
+  /** DC 14.A: took part, undispersed, in clearing a point. */
+  clr: boolean;
+  /** DC 14.B.1: rounds of combat fought this turn. */
+  rounds: number;
+  /** DC 14.B.6: its one breakthrough move is used. */
+  bt: boolean;
+  /** DC 13.B.8: fires at its all-out value and is destroyed after the die. */
+  allOut: boolean;
+  /** Variant iso-two-phases: found isolated at the last own supply phase. */
+  iso: boolean;
+  /** DC 13.B.4.c: retreated into a friendly point under attack (takes no part; dies if it falls). */
+  ret: boolean;
+}
+
+/** DC 13: one battle in progress. */
+export interface Battle {
+  readonly at: number;
+  readonly att: SideIx;
+  readonly attackers: number[];
+  readonly defenders: number[];
+  /** DC 16: a breakthrough assault (fire halved). */
+  readonly bt: boolean;
+  /** German air units with the attacker / defender (DC 13.A.4). */
+  airAtt: number;
+  airDef: number;
+  /** DC 13.B.1: simultaneous combat. */
+  sim: boolean;
+  round: number;
+  stage:
+    | 'air'
+    | 'allout'
+    | 'def-fire'
+    | 'att-loss'
+    | 'att-cont'
+    | 'att-fire'
+    | 'def-loss'
+    | 'def-hold'
+    | 'sim-fire'
+    | 'sim-att-loss'
+    | 'sim-def-loss'
+    | 'sim-att'
+    | 'sim-def'
+    | 'end';
+  /** Losses still to allocate (and how many of them fortifications must take first). */
+  lossLeft: number;
+  fortLeft: number;
+  /** Simultaneous combat: the defender's losses, allocated after the attacker's. */
+  defPending: number;
+  defPendingForts: number;
+  /** all-out declaration progress: index of the next unit-type group to ask. */
+  aoGroup: number;
+  outcome: 'none' | 'taken' | 'att-retreat' | 'def-retreat' | 'held';
+}
+
+/** The work still to do in the current phase, innermost last (DESIGN §3). */
+export type DcTask =
+  | { readonly t: 'op'; readonly side: SideIx; readonly order: number[]; i: number; second: number }
+  | { readonly t: 'combat'; readonly side: SideIx; readonly bt: boolean }
+  | { readonly t: 'battle'; readonly b: Battle }
+  | {
+      readonly t: 'retreat';
+      readonly side: SideIx;
+      readonly from: number;
+      readonly bt: boolean;
+      readonly units: number[];
+      i: number;
+      load: number[];
+    }
+  | { readonly t: 'victory'; readonly check: SideIx; stage: number }
+  | { readonly t: 'isolation'; readonly side: SideIx; readonly point: number; left: number }
+  | { readonly t: 'lw-place'; left: number }
+  | { readonly t: 'repl'; readonly side: SideIx }
+  | { readonly t: 'bt-start'; readonly side: SideIx }
+  | { readonly t: 'partisan'; i: number }
+  | { readonly t: 'siberia'; stage: number }
+  | { readonly t: 'supply'; readonly side: SideIx }
+  | { readonly t: 'bt-move'; readonly side: SideIx; readonly order: number[]; i: number }
+  | { readonly t: 'strat'; readonly side: SideIx; left: number; unit: number; arrivals: number[] };
+
+export interface DcState {
+  readonly rules: DcRules;
+  rng: RngState;
+  /** Month number, May 1941 = 1 (spec R-42). */
+  turn: number;
+  /** Next step of the game turn: 0 weather, 1-8 Axis phases, 9-16 Soviet phases. */
+  seq: number;
+  stack: DcTask[];
+  pending: DcPending | null;
+  over: boolean;
+  /** 0 Good, 1 Mud, 2 Snow (DC 7). */
+  weather: number;
+  /** Weather column of the spring (Mar-May) and autumn (Oct-Nov) rolls of the current year (1 or 2). */
+  springCol: number;
+  autumnCol: number;
+  /** German air units available this turn (DC 7.A) and not yet committed this Axis turn. */
+  air: number;
+  airFree: number;
+  /** Points where German air units stand for the Soviet turn (DC 13.A.4, 14.B.4). */
+  airAt: number[];
+  /** Controlling side per point (DC 20). */
+  control: SideIx[];
+  /** Bumped whenever control changes (supply caches key on it). */
+  cv: number;
+  /** Ever Axis-controlled, per point (the report's heat). */
+  everAxis: number[];
+  units: DcUnit[];
+  /** Per line, this movement phase: [2 x units-load (half-units), armour units] (DC 12.A-B). */
+  load: number[];
+  /** DC 8.A.2: Soviet counters of each type (rules.types order) not yet in play (the counter mix). */
+  pool: number[];
+  /** DC 3.C: the Siberian Reserve, gamble and crisis. */
+  sib: SiberiaState;
+  /** DC 19: partisan positions (-1: available, not on the map; -2: destroyed, variant partisan-destroyed). */
+  partisans: number[];
+  /** DC 5.D: the Hungarian restriction is lifted (a Soviet invasion of Hungary or attack on a Hungarian army). */
+  hunFree: boolean;
+  /** DC 8.A.1.a: saved German replacement points (infantry-only, armour-capable). */
+  gerInf: number;
+  gerArm: number;
+  /** DC 8.A.1.b: saved Finnish, Hungarian, Rumanian replacement allowances. */
+  allyRepl: number[];
+  /** Soviet factories destroyed (DC 8.C.2, 2.B.1.a). */
+  factoriesLost: number;
+  result: { result: string; level: string; reason: string } | null;
+  stats: DcCounters;
+  decisions: number;
+}
+
+export function other(s: SideIx): SideIx {
+  return s === 0 ? 1 : 0;
+}
+
+/** DC 6: the calendar of a turn (May 1941 = 1). */
+export function monthOf(turn: number): number {
+  return ((turn + 3) % 12) + 1;
+}
+export function yearOf(turn: number): number {
+  return 1941 + Math.floor((turn + 3) / 12);
+}
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+export function turnLabel(turn: number): string {
+  return `${MONTHS[monthOf(turn) - 1]} ${yearOf(turn)}`;
+}
+/** Jul 1944 and Feb 1945 as turn numbers. */
+export const TURN_JUL44 = 39;
+export const TURN_FEB42 = 10;

@@ -1,0 +1,167 @@
+/**
+ * Strategic movement (DC 9.A, 5.C, 10.D): undispersed units move any distance through friendly-
+ * controlled points (line capacities ignored), at most 3 finishing on a point, up to the side's
+ * capacity (Axis: VP of its home cities in supply, Soviet: VP of Soviet cities held in supply;
+ * first turn: Axis 0, Soviet 2). No strategic movement into, out of or through Elista, across the
+ * Kerch Straits or between Pinsk and Rovno. Movers are dispersed. Asked as a unit group (D-14),
+ * then its destination (D-15), counters updated after each answer (spec §2.2).
+ */
+import type { Decision } from '../../core/game.js';
+import type { DcDecision, StratDestOption, StratOption } from './decisions.js';
+import { mayEnter } from './movement.js';
+import { tell } from './narrate.js';
+import { crisisActive } from './siberia.js';
+import { type DcState, type DcTask, SIDE_IDS, type SideIx } from './state.js';
+import { mapOf, supplyReach } from './supply.js';
+import type { DcWorkspace } from './workspace.js';
+
+const FIRST_TURN = 2;
+
+/** DC 9.A, 5.C: the strategic capacity of `side` this turn. */
+export function strategicCapacity(s: DcState, ws: DcWorkspace, side: SideIx): number {
+  const m = mapOf(s);
+  const reach = supplyReach(s, ws, side === 0 ? 'axis-overland' : 'soviet-overland');
+  let cap = 0;
+  for (let p = 0; p < m.n; p++)
+    if (m.vp[p]! > 0 && m.side1941[p] === side && s.control[p] === side && reach[p] === 1) cap += m.vp[p]!;
+  if (s.turn === FIRST_TURN) cap = side === 0 ? 0 : Math.min(cap, 2);
+  // DC 3.C.3.d: halved, rounded up, during the Siberian crisis
+  if (side === 1 && crisisActive(s)) cap = Math.ceil(cap / 2);
+  return cap;
+}
+
+export function startStrategic(s: DcState, ws: DcWorkspace, side: SideIx): void {
+  const left = strategicCapacity(s, ws, side);
+  if (side === 1 && left < s.stats.sovietStratCapMin) s.stats.sovietStratCapMin = left;
+  if (left > 0) s.stack.push({ t: 'strat', side, left, unit: -1, arrivals: [] });
+}
+
+/**
+ * D-14: unit groups that have a destination. The friendly points strategic movement may use fall into
+ * components (labelled once per call); a unit of a plain nation has a destination when its component
+ * holds another point with room; Axis allies (nation limits) and units on a non-friendly point are
+ * checked exactly.
+ */
+function movable(s: DcState, task: DcTask & { t: 'strat' }): StratOption[] {
+  const side = task.side;
+  const m = mapOf(s);
+  const eli = m.index.get('ELI')!;
+  const ok = new Uint8Array(m.n);
+  for (let p = 0; p < m.n; p++) ok[p] = s.control[p] === side && p !== eli ? 1 : 0;
+  for (const x of s.units) if (x.st === 0 && x.side !== side) ok[x.at] = 0;
+  const comp = new Int16Array(m.n).fill(-1);
+  const room: number[] = [];
+  for (let p0 = 0; p0 < m.n; p0++) {
+    if (ok[p0] === 0 || comp[p0]! >= 0) continue;
+    const c = room.length;
+    room.push(0);
+    const q = [p0];
+    comp[p0] = c;
+    for (let h = 0; h < q.length; h++) {
+      const p = q[h]!;
+      if ((task.arrivals[p] ?? 0) < 3) room[c]!++;
+      for (let k = m.adjStart[p]!; k < m.adjStart[p + 1]!; k++) {
+        const nb = m.adjNb[k]!;
+        const l = m.adjLine[k]!;
+        if (ok[nb] === 0 || comp[nb]! >= 0 || m.lineKerch[l] === 1 || m.lineNoStrategic[l] === 1) continue;
+        comp[nb] = c;
+        q.push(nb);
+      }
+    }
+  }
+  const seen = new Set<string>();
+  const out: StratOption[] = [{ type: 'end' }];
+  s.units.forEach((u, i) => {
+    if (u.side !== side || u.st !== 0 || u.disp || u.at === eli || s.rules.types[u.t]!.id === 'factory')
+      return;
+    const key = `${u.t}|${u.at}|${u.losses}|${u.fort ? 1 : 0}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    const nation = s.rules.types[u.t]!.nation;
+    const c = comp[u.at]!;
+    const has =
+      c < 0 || nation === 'hungarian' || nation === 'rumanian'
+        ? strategicDestinations(s, task, i).length > 0
+        : room[c]! - ((task.arrivals[u.at] ?? 0) < 3 ? 1 : 0) > 0;
+    if (has) out.push({ type: 'unit', unit: i });
+  });
+  return out;
+}
+
+/** D-15: points reachable through friendly-controlled points with fewer than 3 strategic arrivals. */
+export function strategicDestinations(
+  s: DcState,
+  task: DcTask & { t: 'strat' },
+  i: number,
+): StratDestOption[] {
+  const m = mapOf(s);
+  const u = s.units[i]!;
+  const eli = m.index.get('ELI')!;
+  const seen = new Uint8Array(m.n);
+  const q = [u.at];
+  seen[u.at] = 1;
+  const out: StratDestOption[] = [];
+  const enemyOcc = new Uint8Array(m.n);
+  for (const x of s.units) if (x.st === 0 && x.side !== u.side) enemyOcc[x.at] = 1;
+  for (let h = 0; h < q.length; h++) {
+    const p = q[h]!;
+    for (let k = m.adjStart[p]!; k < m.adjStart[p + 1]!; k++) {
+      const nb = m.adjNb[k]!;
+      const l = m.adjLine[k]!;
+      if (seen[nb] === 1 || nb === eli || m.lineKerch[l] === 1 || m.lineNoStrategic[l] === 1) continue;
+      if (s.control[nb] !== u.side) continue;
+      if (enemyOcc[nb] === 1) continue;
+      seen[nb] = 1;
+      q.push(nb);
+      if ((task.arrivals[nb] ?? 0) < 3 && mayEnter(s, u, nb)) out.push({ type: 'dest', to: nb });
+    }
+  }
+  return out;
+}
+
+export function stratStep(s: DcState, task: DcTask & { t: 'strat' }): DcDecision | null {
+  if (task.unit >= 0) {
+    const opts = strategicDestinations(s, task, task.unit);
+    if (opts.length > 0)
+      return { kind: 'strat-dest', side: SIDE_IDS[task.side], rule: 'DC 9.A', options: opts } as Decision<
+        'strat-dest',
+        StratDestOption
+      >;
+    task.unit = -1;
+  }
+  const opts = task.left > 0 ? movable(s, task) : [];
+  if (opts.length <= 1) {
+    s.stack.pop();
+    return null;
+  }
+  return { kind: 'strat-next', side: SIDE_IDS[task.side], rule: 'DC 9.A', options: opts } as Decision<
+    'strat-next',
+    StratOption
+  >;
+}
+
+export function applyStratNext(s: DcState, task: DcTask & { t: 'strat' }, o: StratOption): void {
+  if (o.type === 'end') {
+    s.stack.pop();
+    return;
+  }
+  task.unit = o.unit;
+}
+
+export function applyStratDest(
+  s: DcState,
+  ws: DcWorkspace,
+  task: DcTask & { t: 'strat' },
+  o: StratDestOption,
+): void {
+  const u = s.units[task.unit]!;
+  task.unit = -1;
+  task.left--;
+  task.arrivals[o.to] = (task.arrivals[o.to] ?? 0) + 1;
+  u.at = o.to;
+  u.disp = true;
+  u.fort = false;
+  if (u.side === 0) s.stats.axisStratUsed++;
+  else s.stats.sovietStratUsed++;
+  tell(s, ws, u.side, 'DC 9.A', `${u.label} moves strategically to ${mapOf(s).names[o.to]}`);
+}

@@ -1,0 +1,153 @@
+/**
+ * Supply and isolation (DC 17) and sea control (DC 20): which points each source set reaches through
+ * friendly-controlled points, crossing a friendly-controlled sea port to port unless the trace must be
+ * overland (DC 17.A.2, 2.B.1.a). Cached per control version in the workspace.
+ */
+import { type DcMap, mapByKey } from './map.js';
+import type { DcState, DcUnit, SideIx } from './state.js';
+import type { DcWorkspace } from './workspace.js';
+
+export function mapOf(s: DcState): DcMap {
+  return mapByKey(s.rules.mapKey);
+}
+
+/** Source sets (DC 17.A.1-3). */
+export type SupplySet =
+  | 'german'
+  | 'finnish'
+  | 'rumanian'
+  | 'hungarian'
+  | 'axis-overland'
+  | 'axis-armour'
+  | 'soviet'
+  | 'soviet-overland'
+  | 'soviet-armour';
+
+const SEA_PORTS: readonly string[][] = [['KON'], ['SEV'], ['SEV', 'ROS']];
+
+/** DC 20: the side controlling each sea (bit 1 Baltic, 2 Black Sea, 4 Azov) — the ports' holder. */
+export function seasControlled(s: DcState, side: SideIx): number {
+  const m = mapOf(s);
+  let bits = 0;
+  SEA_PORTS.forEach((ports, k) => {
+    if (ports.every((p) => s.control[m.index.get(p)!] === side)) bits |= 1 << k;
+  });
+  return bits;
+}
+
+function sources(m: DcMap, set: SupplySet): number[] {
+  const out: number[] = [];
+  const id = (x: string) => m.index.get(x)!;
+  switch (set) {
+    case 'german':
+      for (let p = 0; p < m.n; p++) if (m.edgeWest[p] === 1 || m.edgeNorth[p] === 1) out.push(p);
+      break;
+    case 'finnish':
+      out.push(id('HEL'));
+      break;
+    case 'rumanian':
+      out.push(id('BUC'));
+      break;
+    case 'hungarian':
+      out.push(id('CLU'));
+      break;
+    case 'axis-overland':
+      for (let p = 0; p < m.n; p++) if (m.edgeWest[p] === 1 || m.edgeNorth[p] === 1) out.push(p);
+      out.push(id('HEL'), id('CLU'), id('BUC'));
+      break;
+    case 'axis-armour':
+      for (let p = 0; p < m.n; p++) if (m.edgeWest[p] === 1) out.push(p);
+      out.push(id('BUC'));
+      break;
+    case 'soviet':
+    case 'soviet-overland':
+      for (let p = 0; p < m.n; p++) if (m.edgeEast[p] === 1) out.push(p);
+      break;
+    case 'soviet-armour':
+      out.push(id('GRO'));
+      break;
+  }
+  return out;
+}
+
+const SIDE_OF: Readonly<Record<SupplySet, SideIx>> = {
+  german: 0,
+  finnish: 0,
+  rumanian: 0,
+  hungarian: 0,
+  'axis-overland': 0,
+  'axis-armour': 0,
+  soviet: 1,
+  'soviet-overland': 1,
+  'soviet-armour': 1,
+};
+
+/** Points reached from `set`'s sources through friendly-controlled points (1 = in supply). */
+export function supplyReach(s: DcState, ws: DcWorkspace, set: SupplySet): Uint8Array {
+  const hit = ws.supply.get(set);
+  if (hit !== undefined && hit.cv === s.cv) return hit.reach;
+  const m = mapOf(s);
+  const side = SIDE_OF[set];
+  const overland = set === 'axis-overland' || set === 'soviet-overland';
+  const reach = hit?.reach ?? new Uint8Array(m.n);
+  reach.fill(0);
+  const q = ws.queue;
+  let head = 0;
+  let tail = 0;
+  for (const p of sources(m, set))
+    if (s.control[p] === side && reach[p] === 0) {
+      reach[p] = 1;
+      q[tail++] = p;
+    }
+  const seas = overland ? 0 : seasControlled(s, side);
+  let seaDone = 0;
+  while (head < tail) {
+    const p = q[head++]!;
+    for (let k = m.adjStart[p]!; k < m.adjStart[p + 1]!; k++) {
+      const nb = m.adjNb[k]!;
+      // DC 10.D: no supply across the Kerch Straits for producing replacements (overland trace)
+      if (overland && m.lineKerch[m.adjLine[k]!] === 1) continue;
+      if (reach[nb] === 0 && s.control[nb] === side) {
+        reach[nb] = 1;
+        q[tail++] = nb;
+      }
+    }
+    // DC 17.A: across a friendly-controlled sea, port to port
+    const ps = m.seas[p]! & seas & ~seaDone;
+    if (ps !== 0) {
+      seaDone |= ps;
+      for (let o = 0; o < m.n; o++)
+        if ((m.seas[o]! & ps) !== 0 && reach[o] === 0 && s.control[o] === side) {
+          reach[o] = 1;
+          q[tail++] = o;
+        }
+    }
+  }
+  ws.supply.set(set, { cv: s.cv, reach });
+  return reach;
+}
+
+/** The source set a unit traces to (DC 17.A.1-2). */
+export function supplySetOf(s: DcState, u: DcUnit): SupplySet {
+  if (u.side === 1) return 'soviet';
+  switch (s.rules.types[u.t]!.nation) {
+    case 'finnish':
+      return 'finnish';
+    case 'rumanian':
+      return 'rumanian';
+    case 'hungarian':
+      return 'hungarian';
+    default:
+      return 'german';
+  }
+}
+
+/** DC 17.B: the unit can trace supply from where it stands. */
+export function inSupply(s: DcState, ws: DcWorkspace, u: DcUnit): boolean {
+  return u.at >= 0 && supplyReach(s, ws, supplySetOf(s, u))[u.at] === 1;
+}
+
+/** DC 17.A.3: armoured supply (needed only for breakthrough movement and combat). */
+export function inArmourSupply(s: DcState, ws: DcWorkspace, u: DcUnit): boolean {
+  return u.at >= 0 && supplyReach(s, ws, u.side === 0 ? 'axis-armour' : 'soviet-armour')[u.at] === 1;
+}

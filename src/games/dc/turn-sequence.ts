@@ -1,0 +1,449 @@
+/**
+ * The game-turn sequence (DC 6.0) as the state machine the driver steps (DESIGN §3): A weather and
+ * Luftwaffe strength; B the Axis player turn and C the Soviet player turn, each of 8 phases (R/R,
+ * strategic movement, operational movement, combat, recovery, breakthrough combat, the opponent's
+ * Tournament victory determination, own supply). Phases this build does not yet model (R/R,
+ * strategic movement, breakthrough) pass; RULES-CHECKLIST.md says so item by item.
+ */
+import type { Decision } from '../../core/game.js';
+import { applyBt, btStep, startBreakthrough } from './breakthrough.js';
+import {
+  applyBattle,
+  applyRetreat,
+  battleStep,
+  combatStep,
+  destroy,
+  retreatStep,
+  startBattle,
+} from './combat.js';
+import type { AirPlaceOption, DcDecision, DcPending, DrawOption, EliminateOption } from './decisions.js';
+import { applyOp, enemyAt, opStep, startOp } from './movement.js';
+import { tell } from './narrate.js';
+import { applyPartisan, partisanStep, startPartisans } from './partisans.js';
+import { applyRepl, replStep, sovietProduction, startAxisReplacements } from './replacements.js';
+import { applyCall, commit, enter as enterSiberians, siberiaStep, startSiberia } from './siberia.js';
+import {
+  type DcState,
+  type DcTask,
+  monthOf,
+  other,
+  SIDE_IDS,
+  type SideIx,
+  TURN_FEB42,
+  TURN_JUL44,
+  turnLabel,
+} from './state.js';
+import { applyStratDest, applyStratNext, startStrategic, stratStep } from './strategic.js';
+import { inSupply, mapOf } from './supply.js';
+import { margin, meets, vpHeld } from './victory.js';
+import { WEATHER_NAMES, weatherDie, weatherPhase } from './weather.js';
+import type { DcWorkspace } from './workspace.js';
+
+const FIRST_TURN = 2;
+
+function end(s: DcState, result: string, level: string, reason: string): void {
+  s.result = { result, level, reason };
+  s.over = true;
+  s.stack.length = 0;
+}
+
+/** Resets the per-turn flags of `side`'s units at the start of its player turn. */
+function newPlayerTurn(s: DcState, side: SideIx): void {
+  for (const u of s.units)
+    if (u.side === side) {
+      u.occ = false;
+      u.clr = false;
+      u.rounds = 0;
+      u.bt = false;
+      u.allOut = false;
+    }
+  for (const u of s.units) u.ret = false;
+}
+
+function pointOf(s: DcState, id: string): number {
+  return mapOf(s).index.get(id)!;
+}
+
+const FALL: readonly [
+  string,
+  'moscowFall' | 'leningradFall' | 'kievFall' | 'stalingradFall' | 'rostovFall',
+][] = [
+  ['MOS', 'moscowFall'],
+  ['LEN', 'leningradFall'],
+  ['KIE', 'kievFall'],
+  ['STL', 'stalingradFall'],
+  ['ROS', 'rostovFall'],
+];
+
+function nextPhase(s: DcState, ws: DcWorkspace): void {
+  if (s.seq > 16) {
+    if (s.turn >= TURN_JUL44) {
+      // DC 2.B.1.c: no winner by the end of the July 1944 turn: a draw
+      end(s, 'draw', 'draw-time-limit', 'turn-limit');
+      tell(s, ws, null, 'DC 2.B.1.c', 'July 1944 ends with no winner: a draw');
+      return;
+    }
+    s.turn++;
+    s.seq = 0;
+  }
+  const seq = s.seq++;
+  const side: SideIx = seq <= 8 ? 0 : 1;
+  const ph = seq <= 8 ? seq : seq - 8;
+  if (seq === 0) {
+    const st = { weather: s.weather, springCol: s.springCol, autumnCol: s.autumnCol, air: s.air };
+    const die = weatherPhase(s.rules, s.turn, s.turn === FIRST_TURN, st, () =>
+      weatherDie(ws.streams.stream('weather')),
+    );
+    s.weather = st.weather;
+    s.springCol = st.springCol;
+    s.autumnCol = st.autumnCol;
+    s.air = st.air;
+    s.airFree = st.air;
+    s.airAt = [];
+    if (s.turn === 6) s.stats.oct41Mud = s.weather === 1 ? 1 : 0;
+    tell(
+      s,
+      ws,
+      null,
+      'DC 7.A',
+      `${turnLabel(s.turn)}: ${WEATHER_NAMES[s.weather]}, ${s.air} German air unit(s)`,
+      die === null ? undefined : [die],
+    );
+    return;
+  }
+  switch (ph) {
+    case 1:
+      newPlayerTurn(s, side);
+      if (side === 0) startAxisReplacements(s, ws);
+      else {
+        sovietProduction(s, ws);
+        startSiberia(s, ws);
+      }
+      return;
+    case 2:
+      startStrategic(s, ws, side);
+      return;
+    case 3:
+      startOp(s, side);
+      return;
+    case 4:
+      // regular combat, then (4c) breakthrough movement once every battle is over
+      s.stack.push({ t: 'bt-start', side });
+      s.stack.push({ t: 'combat', side, bt: false });
+      return;
+    case 5:
+      // DC 15.B: every unit of the phasing player recovers
+      for (const u of s.units) if (u.side === side && u.st === 0) u.disp = false;
+      return;
+    case 6:
+      // DC 16: breakthrough combat
+      s.stack.push({ t: 'combat', side, bt: true });
+      return;
+    case 7:
+      s.stack.push({ t: 'victory', check: other(side), stage: 0 });
+      return;
+    case 8:
+      // C.8: the isolation check and partisan placement, in the order of variant partisan-order
+      if (side === 1 && s.rules.partisansBefore) {
+        s.stack.push({ t: 'supply', side });
+        startPartisans(s);
+        return;
+      }
+      if (side === 1) startPartisans(s);
+      supplyPhase(s, ws, side);
+      if (side === 0 && s.airFree > 0) s.stack.push({ t: 'lw-place', left: s.airFree });
+      return;
+  }
+}
+
+/** DC 17.B (variants isolation, vp-fortress-rate): isolated units of `side` are eliminated, fortresses hold some. */
+export function supplyPhase(s: DcState, ws: DcWorkspace, side: SideIx): void {
+  const m = mapOf(s);
+  const fortress = new Map<number, number>();
+  s.units.forEach((u, i) => {
+    if (u.side !== side || u.st !== 0 || s.rules.types[u.t]!.id === 'factory') return;
+    if (inSupply(s, ws, u)) {
+      u.iso = false;
+      return;
+    }
+    if (s.rules.isolationTwoPhases && !u.iso) {
+      u.iso = true;
+      return;
+    }
+    const holds = m.garrison[u.at]! > 0 || (s.rules.vpRateAnyCity && m.vp[u.at]! > 0);
+    if (holds) {
+      fortress.set(u.at, (fortress.get(u.at) ?? 0) + 1);
+      return;
+    }
+    destroy(s, i);
+    if (side === 0) s.stats.axisIsolatedEliminated++;
+    else s.stats.sovietIsolatedEliminated++;
+  });
+  for (const [p, n] of [...fortress.entries()].sort((a, b) => b[0] - a[0])) {
+    const g = m.garrison[p]!;
+    // DC 17.B: capacity -1 for Axis units in a Soviet fortress and Soviet units in Konigsberg
+    const cap = g === 0 ? 0 : Math.max(0, g - (m.side1941[p] !== side ? 1 : 0));
+    const rate = m.vp[p]! > 0 ? 1 : 2;
+    const left = Math.min(rate, n - cap);
+    if (left > 0) s.stack.push({ t: 'isolation', side, point: p, left });
+  }
+  tell(s, ws, side, 'DC 17.B', `${SIDE_IDS[side]} supply checked`);
+}
+
+function isolated(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'isolation' }): EliminateOption[] {
+  const seen = new Set<string>();
+  const out: EliminateOption[] = [];
+  s.units.forEach((u, i) => {
+    if (u.st !== 0 || u.side !== task.side || u.at !== task.point || s.rules.types[u.t]!.id === 'factory')
+      return;
+    if (inSupply(s, ws, u)) return;
+    const sig = `${u.t}|${u.losses}|${u.disp ? 1 : 0}|${u.fort ? 1 : 0}`;
+    if (seen.has(sig)) return;
+    seen.add(sig);
+    out.push({ type: 'eliminate', unit: i });
+  });
+  return out;
+}
+
+function eliminateIsolated(s: DcState, task: DcTask & { t: 'isolation' }, unit: number): void {
+  destroy(s, unit);
+  if (task.side === 0) s.stats.axisIsolatedEliminated++;
+  else s.stats.sovietIsolatedEliminated++;
+  task.left--;
+}
+
+/** DC 2.B.1.b (variant draw-phase): who may declare a draw at the victory phase checking `check`. */
+function declarer(s: DcState, check: SideIx): SideIx {
+  return s.rules.drawOwnTurn ? other(check) : check;
+}
+
+function victoryStep(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'victory' }): DcPending | null {
+  const side = task.check;
+  if (task.stage === 0) {
+    task.stage = 1;
+    const mg = margin(s, ws, side);
+    if (side === 0) {
+      if (mg > s.stats.axisReqMarginBest) s.stats.axisReqMarginBest = mg;
+      const { enemy } = vpHeld(s, ws, 0);
+      if (enemy > s.stats.axisEnemyVpMax) {
+        s.stats.axisEnemyVpMax = enemy;
+        s.stats.axisEnemyVpMaxTurn = s.turn;
+      }
+      if (monthOf(s.turn) === 12) {
+        if (s.turn === 8) s.stats.axisEnemyVpDec41 = enemy;
+        if (s.turn === 20) s.stats.axisEnemyVpDec42 = enemy;
+        if (s.turn === 32) s.stats.axisEnemyVpDec43 = enemy;
+      }
+    } else if (mg > s.stats.sovietReqMarginBest) s.stats.sovietReqMarginBest = mg;
+    for (const [id, stat] of FALL)
+      if (s.stats[stat] < 0 && s.control[pointOf(s, id)] === 0) s.stats[stat] = s.turn;
+    if (meets(s, ws, side)) {
+      end(s, side === 0 ? 'axis-win' : 'soviet-win', side === 0 ? 'axis-vp' : 'soviet-vp', 'victory-check');
+      tell(s, ws, side, 'DC 2.B.1.a', `${SIDE_IDS[side]} meets the victory requirement`);
+      return null;
+    }
+  }
+  s.stack.pop();
+  // DC 2.B.1.b: after the end of the February 1942 turn
+  if (s.turn <= TURN_FEB42) return null;
+  const d = declarer(s, side);
+  return {
+    kind: 'declare-draw',
+    side: SIDE_IDS[d],
+    rule: 'DC 2.B.1.b',
+    options: [
+      { type: 'draw', declare: false },
+      { type: 'draw', declare: true },
+    ],
+  } as Decision<'declare-draw', DrawOption>;
+}
+
+function applyDraw(s: DcState, ws: DcWorkspace, side: SideIx): void {
+  s.stats.drawDeclaredTurn = s.turn;
+  s.stats.drawDeclarer = side;
+  const opp = other(side);
+  // DC 2.B.1.b: the other player wins instead if he has enough VP at that moment
+  if (meets(s, ws, opp)) {
+    end(s, opp === 0 ? 'axis-win' : 'soviet-win', 'declared-draw-lost', 'draw-declared');
+    tell(
+      s,
+      ws,
+      side,
+      'DC 2.B.1.b',
+      `${SIDE_IDS[side]} declares a draw, but ${SIDE_IDS[opp]} meets its requirement and wins`,
+    );
+    return;
+  }
+  end(s, 'draw', `draw-declared-${SIDE_IDS[side]}`, 'draw-declared');
+  tell(s, ws, side, 'DC 2.B.1.b', `${SIDE_IDS[side]} declares a draw`);
+}
+
+/** D-29: Axis points a held German air unit may stand on for the Soviet turn (facing Soviet units). */
+function airPlaces(s: DcState): AirPlaceOption[] {
+  const m = mapOf(s);
+  const out: AirPlaceOption[] = [];
+  for (let p = 0; p < m.n; p++) {
+    if (s.control[p] !== 0 || !s.units.some((u) => u.st === 0 && u.side === 0 && u.at === p)) continue;
+    let front = false;
+    for (let k = m.adjStart[p]!; k < m.adjStart[p + 1]! && !front; k++)
+      if (enemyAt(s, m.adjNb[k]!, 0)) front = true;
+    if (front) out.push({ type: 'air-place', at: p });
+  }
+  return out;
+}
+
+export function stepTask(s: DcState, ws: DcWorkspace, task: DcTask): DcPending | null {
+  switch (task.t) {
+    case 'op': {
+      const d = opStep(s, ws, task);
+      if (d === null) s.stack.pop();
+      return d;
+    }
+    case 'combat':
+      return combatStep(s, ws, task);
+    case 'battle':
+      return battleStep(s, ws, task.b);
+    case 'retreat':
+      return retreatStep(s, ws, task);
+    case 'victory':
+      return victoryStep(s, ws, task);
+    case 'isolation': {
+      const opts = task.left > 0 ? isolated(s, ws, task) : [];
+      if (opts.length === 0) {
+        s.stack.pop();
+        return null;
+      }
+      if (opts.length === 1) {
+        eliminateIsolated(s, task, opts[0]!.unit);
+        return null;
+      }
+      return {
+        kind: 'isolation-loss',
+        side: SIDE_IDS[task.side],
+        rule: 'DC 17.B',
+        options: opts,
+      } as Decision<'isolation-loss', EliminateOption>;
+    }
+    case 'repl':
+      return replStep(s, task);
+    case 'partisan':
+      return partisanStep(s, task);
+    case 'siberia':
+      return siberiaStep(s, ws, task);
+    case 'supply':
+      s.stack.pop();
+      supplyPhase(s, ws, task.side);
+      return null;
+    case 'bt-start':
+      s.stack.pop();
+      startBreakthrough(s, task.side);
+      return null;
+    case 'bt-move':
+      return btStep(s, ws, task);
+    case 'strat':
+      return stratStep(s, task);
+    case 'lw-place': {
+      const opts = task.left > 0 ? airPlaces(s) : [];
+      if (opts.length === 0) {
+        s.stack.pop();
+        return null;
+      }
+      if (opts.length === 1) {
+        s.airAt.push(opts[0]!.at);
+        task.left--;
+        return null;
+      }
+      return { kind: 'lw-place', side: 'axis', rule: 'DC 13.A.4, 14.B.4', options: opts } as Decision<
+        'lw-place',
+        AirPlaceOption
+      >;
+    }
+  }
+}
+
+/** GameDefinition.advance. */
+export function advance(s: DcState, ws: DcWorkspace): DcPending | null {
+  while (s.pending === null) {
+    if (s.over) return null;
+    const task = s.stack[s.stack.length - 1];
+    if (task === undefined) {
+      nextPhase(s, ws);
+      continue;
+    }
+    const p = stepTask(s, ws, task);
+    if (p !== null) {
+      s.pending = p;
+      s.decisions++;
+    }
+  }
+  return s.pending;
+}
+
+/** GameDefinition.apply: carries out answer `choice` to the pending decision (checked). */
+export function apply(s: DcState, ws: DcWorkspace, pending: DcPending, choice: number): void {
+  const p = s.pending;
+  if (p === null || p.kind !== pending.kind || p.kind === 'chance')
+    throw new Error(`DC: answer to ${pending.kind}, but ${p === null ? 'nothing' : p.kind} is pending`);
+  const d = p as DcDecision;
+  if (!Number.isInteger(choice) || choice < 0 || choice >= d.options.length)
+    throw new Error(`DC: answer ${choice} to ${d.kind} (${d.rule}) with ${d.options.length} options`);
+  const task = s.stack[s.stack.length - 1];
+  s.pending = null;
+  switch (d.kind) {
+    case 'op-move':
+      if (task?.t !== 'op') throw new Error('DC: op-move without an op task');
+      applyOp(s, task, d.options[choice]!);
+      return;
+    case 'battle-next':
+      if (task?.t !== 'combat') throw new Error('DC: battle-next without a combat task');
+      startBattle(s, ws, d.options[choice]!.at, task.side, task.bt);
+      return;
+    case 'retreat-dest':
+      if (task?.t !== 'retreat') throw new Error('DC: retreat-dest without a retreat task');
+      applyRetreat(s, ws, task, d.options[choice]!);
+      return;
+    case 'isolation-loss':
+      if (task?.t !== 'isolation') throw new Error('DC: isolation-loss without an isolation task');
+      eliminateIsolated(s, task, d.options[choice]!.unit);
+      return;
+    case 'declare-draw':
+      if (d.options[choice]!.declare) applyDraw(s, ws, d.side === 'axis' ? 0 : 1);
+      return;
+    case 'strat-next':
+      if (task?.t !== 'strat') throw new Error('DC: strat-next without its task');
+      applyStratNext(s, task, d.options[choice]!);
+      return;
+    case 'strat-dest':
+      if (task?.t !== 'strat') throw new Error('DC: strat-dest without its task');
+      applyStratDest(s, ws, task, d.options[choice]!);
+      return;
+    case 'siberian-call':
+      applyCall(s, d.options[choice]!.call);
+      return;
+    case 'entry-point':
+      enterSiberians(s, ws, d.options[choice]!.at);
+      return;
+    case 'crisis-commit':
+      commit(s, d.options[choice]!);
+      return;
+    case 'partisan':
+      if (task?.t !== 'partisan') throw new Error('DC: partisan without its task');
+      applyPartisan(s, task, d.options[choice]!);
+      return;
+    case 'bt-move':
+      if (task?.t !== 'bt-move') throw new Error('DC: bt-move without its task');
+      applyBt(s, task, d.options[choice]!);
+      return;
+    case 'ger-repl':
+      applyRepl(s, ws, d.options[choice]!);
+      return;
+    case 'lw-place':
+      if (task?.t !== 'lw-place') throw new Error('DC: lw-place without its task');
+      s.airAt.push(d.options[choice]!.at);
+      task.left--;
+      return;
+    default:
+      if (task?.t !== 'battle') throw new Error(`DC: ${d.kind} without a battle`);
+      applyBattle(s, ws, task.b, d, choice);
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * Weather and Luftwaffe strength (DC 7.A, 5.A; spec C-1): constant months, the spring roll (March:
+ * sets Mar-May) and the autumn roll (October: sets Oct-Nov), and German air units by year and column.
+ */
+import { randInt } from '../../core/rng.js';
+import { dcData } from './data.js';
+import type { DcRules } from './resolve.js';
+import { monthOf, yearOf } from './state.js';
+
+export const WEATHER_NAMES = ['Good', 'Mud', 'Snow'] as const;
+const CODE = { good: 0, mud: 1, snow: 2 } as const;
+
+/** Weather code (0 Good, 1 Mud, 2 Snow) of a month in a column (1 or 2) under the rules' readings. */
+export function weatherOf(rules: DcRules, month: number, col: number): number {
+  const row = dcData.weather.months[month - 1]!;
+  if (month === 3 && col === 2) return CODE[rules.marchC2];
+  // variant spring-may-swapped: May column 1 Good, column 2 Mud
+  if (month === 5 && rules.maySwapped) return col === 1 ? 0 : 1;
+  return CODE[col === 1 ? row.c1 : row.c2];
+}
+
+/** DC 7.A, 5.A: German air units of a month, year and column; June 1941 of a June game gets 4. */
+export function airOf(month: number, year: number, col: number, firstTurn: boolean): number {
+  const cell = dcData.weather.months[month - 1]!.air[String(year)];
+  if (cell === undefined) return 0;
+  const n = cell[col - 1]!;
+  return firstTurn && month === 6 && year === 1941 ? n + dcData.setup.germanAir.juneBonus : n;
+}
+
+/** Which column a month reads (spring/autumn rolls; constant months read column 1). */
+export function columnOf(month: number, springCol: number, autumnCol: number): number {
+  if (month >= 3 && month <= 5) return springCol;
+  if (month === 10 || month === 11) return autumnCol;
+  return 1;
+}
+
+/** DC 7.A notes a, d: the die roll's column: spring 1-3 -> 1, 4-6 -> 2; autumn 1-2 -> 1, 3-6 -> 2. */
+export function rollColumn(month: number, die: number): number {
+  if (month === 3) return die <= 3 ? 1 : 2;
+  return die <= 2 ? 1 : 2;
+}
+
+/** Exact distribution of the column a roll month selects (spec C-1). */
+export function columnDistribution(month: 3 | 10): readonly [number, number] {
+  return month === 3 ? [1 / 2, 1 / 2] : [1 / 3, 2 / 3];
+}
+
+export interface WeatherState {
+  weather: number;
+  springCol: number;
+  autumnCol: number;
+  air: number;
+}
+
+/** Phase A: rolls (March, October) from the `weather` stream and sets weather and air for `turn`. */
+export function weatherPhase(
+  rules: DcRules,
+  turn: number,
+  firstTurn: boolean,
+  st: WeatherState,
+  roll: () => number,
+): number | null {
+  const month = monthOf(turn);
+  const year = yearOf(turn);
+  let die: number | null = null;
+  if (month === 3 || (month === 5 && firstTurn)) {
+    die = roll();
+    st.springCol = rollColumn(3, die);
+  } else if (month === 10) {
+    die = roll();
+    st.autumnCol = rollColumn(10, die);
+  }
+  const col = columnOf(month, st.springCol, st.autumnCol);
+  st.weather = weatherOf(rules, month, col);
+  st.air = airOf(month, year, col, firstTurn);
+  return die;
+}
+
+/** A d6 from the `weather` stream. */
+export function weatherDie(rng: Parameters<typeof randInt>[0]): number {
+  return randInt(rng, 1, 6);
+}

@@ -1,0 +1,32 @@
+/**
+ * Per-game scratch of Dark Crusade (DESIGN §3): the streams bound to the state's RngState and the
+ * supply reach per source set, cached per control version (`state.cv`) and rebuilt when missing, so
+ * a cloned or deserialised state continues under a fresh workspace exactly as the original would.
+ */
+import type { Workspace } from '../../core/game.js';
+import { Streams } from '../../core/rng.js';
+import type { DcState } from './state.js';
+
+export interface DcWorkspace extends Workspace {
+  /** Supply source set -> [control version, points reached (1/0)]. */
+  readonly supply: Map<string, { cv: number; reach: Uint8Array }>;
+  readonly queue: Int16Array;
+}
+
+export function dcWorkspace(s: DcState, reuse?: DcWorkspace): DcWorkspace {
+  if (reuse !== undefined) {
+    reuse.streams.rebind(s.rng);
+    reuse.streams.counter = undefined;
+    reuse.trace = undefined;
+    reuse.explicitChance = false;
+    reuse.supply.clear();
+    return reuse;
+  }
+  return {
+    streams: new Streams(s.rng),
+    trace: undefined,
+    explicitChance: false,
+    supply: new Map(),
+    queue: new Int16Array(256),
+  };
+}
