@@ -350,7 +350,7 @@ describe('SCS odds: generated defenders', () => {
       expect(engine[k]).toBeCloseTo(chain[k], 14);
     for (const k of ['rounds', 'sovietLost', 'germanLost'] as const) {
       expect(engine[k]).toHaveLength(chain[k].length);
-      engine[k].forEach((p, i) => expect(p).toBeCloseTo(chain[k][i]!, 14));
+      for (const [i, p] of engine[k].entries()) expect(p).toBeCloseTo(chain[k][i]!, 14);
     }
   });
 });
@@ -425,7 +425,7 @@ describe('SCS odds from combat.ts (explicit-chance enumeration) equal the Markov
       for (const k of ['taken', 'destroyed', 'stymied'] as const) expect(engine[k]).toBeCloseTo(chain[k], 14);
       for (const k of ['rounds', 'sovietLost', 'germanLost'] as const) {
         expect(engine[k]).toHaveLength(chain[k].length);
-        engine[k].forEach((p, i) => expect(p).toBeCloseTo(chain[k][i]!, 14));
+        for (const [i, p] of engine[k].entries()) expect(p).toBeCloseTo(chain[k][i]!, 14);
       }
       expect(requestOdds(r).taken).toBe(engine.taken); // odds scs answers from combat.ts
     });

@@ -6,9 +6,11 @@
  * outcome of a drop on each terrain (K15.3, K15.4), and the results of a drop next to an enemy
  * square, forced attack included (K15.5).
  */
+
 import { enumerateChance, GameMatch } from '../../core/driver.js';
 import { quote, UserError } from '../../core/errors.js';
 import type { ChanceNode, GameSetup, OddsProvider, OddsTable, SteppedGame } from '../../core/game.js';
+import { oddsInt } from '../../core/odds-options.js';
 import { makeBattle } from './combat.js';
 import { COLUMNS } from './crt.js';
 import type { CreteDecision } from './decisions.js';
@@ -188,22 +190,6 @@ export function dropOdds(
   );
 }
 
-function int(
-  o: Readonly<Record<string, string | true>>,
-  name: string,
-  min: number,
-  max: number,
-): number | undefined {
-  const v = o[name];
-  if (v === undefined) return undefined;
-  const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : Number.NaN;
-  if (!Number.isInteger(n) || n < min || n > max)
-    throw new UserError(
-      `odds crete: option --${name} must be a whole number in ${min}..${max}, got ${quote(v)}`,
-    );
-  return n;
-}
-
 function table(
   title: string,
   rule: string,
@@ -252,8 +238,8 @@ export const creteOdds = (game: () => SteppedGame): OddsProvider => ({
     if (o.rough === true && o.town === true)
       throw new UserError('odds crete: options --rough and --town: a square has one terrain');
     const terrain = o.rough === true ? 'rough' : o.town === true ? 'town' : 'clear';
-    const attack = int(o, 'attack', 1, 99);
-    const defence = int(o, 'defence', 1, 99);
+    const attack = oddsInt('crete', o, 'attack', 1, 99);
+    const defence = oddsInt('crete', o, 'defence', 1, 99);
     const notes = [
       "Enumerated through the game's own code: every outcome of the die applied to a copy of a position (core enumerateChance).",
     ];
@@ -307,7 +293,7 @@ export const creteOdds = (game: () => SteppedGame): OddsProvider => ({
           notes,
         ),
       );
-    const para = int(o, 'para', 1, 99) ?? 6;
+    const para = oddsInt('crete', o, 'para', 1, 99) ?? 6;
     const hexes = o.hex === undefined ? ['S1005', 'S0505', 'S1303', 'S0301', 'S1501'] : [String(o.hex)];
     const squares = hexes.map((id) => checkSquare(id, 'odds crete: option --hex'));
     out.push(
@@ -325,8 +311,8 @@ export const creteOdds = (game: () => SteppedGame): OddsProvider => ({
         ],
       ),
     );
-    const enemy = int(o, 'enemy', 1, 99) ?? 4;
-    const dir = int(o, 'direction', 1, 6) ?? 1;
+    const enemy = oddsInt('crete', o, 'enemy', 1, 99) ?? 4;
+    const dir = oddsInt('crete', o, 'direction', 1, 6) ?? 1;
     const h0 = o.hex === undefined ? squareOf('S1105') : squares[0]!;
     if (MAP.dir[h0 * 6 + dir - 1]! < 0)
       throw new UserError(

@@ -2,27 +2,12 @@
  * Exact odds (spec §3), from the game's own code: the loss distribution of any fire total with its
  * column split convolved (C-3, `fire.ts`), the CRT in force, and the weather columns (C-1, `weather.ts`).
  */
-import { quote, UserError } from '../../core/errors.js';
 import type { OddsProvider, OddsTable } from '../../core/game.js';
+import { oddsInt } from '../../core/odds-options.js';
 import { fireDistribution, split } from './fire.js';
 import { crtTable } from './resolve.js';
 import { crisisDistribution } from './siberia.js';
 import { columnDistribution } from './weather.js';
-
-function intOption(
-  o: Readonly<Record<string, string | true>>,
-  name: string,
-  def: number,
-  min: number,
-  max: number,
-): number {
-  const v = o[name];
-  if (v === undefined) return def;
-  const n = typeof v === 'string' ? Number(v) : Number.NaN;
-  if (!Number.isInteger(n) || n < min || n > max)
-    throw new UserError(`option --${name} must be an integer in ${min}..${max}, got ${quote(v)}`);
-  return n;
-}
 
 export const dcOdds: OddsProvider = {
   description:
@@ -34,9 +19,9 @@ export const dcOdds: OddsProvider = {
     { name: 'plus', description: 'add 1 to every die, sixes remain sixes (7.B.1, 7.B.3)', flag: true },
   ],
   compute(o) {
-    const total = intOption(o, 'fire', 37, 1, 500);
-    const maxColumn = intOption(o, 'max-column', 24, 24, 35);
-    const divisor = intOption(o, 'divisor', 7, 5, 10);
+    const total = oddsInt('dc', o, 'fire', 1, 500) ?? 37;
+    const maxColumn = oddsInt('dc', o, 'max-column', 24, 35) ?? 24;
+    const divisor = oddsInt('dc', o, 'divisor', 5, 10) ?? 7;
     const plus = o.plus === true ? 1 : 0;
     const crt = crtTable(divisor, maxColumn);
     const dist = fireDistribution(crt, maxColumn, total, plus);

@@ -5,9 +5,11 @@
  * applied to a copy of the game, whose result is read. Columns, supports, capping and the CRT
  * lookup are the simulator's, not a second implementation.
  */
+
 import { enumerateChance, GameMatch } from '../../core/driver.js';
 import { quote, UserError } from '../../core/errors.js';
 import type { GameSetup, OddsProvider, OddsTable, SteppedGame } from '../../core/game.js';
+import { oddsInt } from '../../core/odds-options.js';
 import type { Battle } from './combat.js';
 import { COMBAT_RESULTS, CRT_COLUMNS, type CrtId, columnLabel, crtResult, type Level } from './crt.js';
 import type { SfoDecision } from './decisions.js';
@@ -30,22 +32,6 @@ export function columnOdds(crt: CrtId, column: number, die: readonly number[]): 
   const out: Record<string, number> = Object.fromEntries(COMBAT_RESULTS.map((r) => [r, 0]));
   for (let k = 1; k <= 6; k++) out[crtResult(crt, column, k)]! += die[k - 1]!;
   return out;
-}
-
-function intOption(
-  o: Readonly<Record<string, string | true>>,
-  name: string,
-  min: number,
-  max: number,
-): number | undefined {
-  const v = o[name];
-  if (v === undefined) return undefined;
-  const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : Number.NaN;
-  if (!Number.isInteger(n) || n < min || n > max)
-    throw new UserError(
-      `odds sfo: option --${name} must be a whole number in ${min}..${max}, got ${quote(v)}`,
-    );
-  return n;
 }
 
 /** One battle to enumerate: its attackers (Basic: how many 1-offence units; Advanced: total offence), the defence, terrain and support. */
@@ -191,9 +177,9 @@ export const sfoOdds = (game: () => SteppedGame): OddsProvider => ({
     if (chartBasic && level !== 'basic')
       notes.push('The chart-sheet table applies to Basic only: Table 2 is used.');
     if (support === 'spetsnaz') notes.push('Spetsnaz: the lower of two dice (SFO 7.1).');
-    const attackers = intOption(o, 'attackers', 1, 12);
-    const attack = intOption(o, 'attack', 0, 30);
-    const defence = intOption(o, 'defence', 0, 30) ?? 1;
+    const attackers = oddsInt('sfo', o, 'attackers', 1, 12);
+    const attack = oddsInt('sfo', o, 'attack', 0, 30);
+    const defence = oddsInt('sfo', o, 'defence', 0, 30) ?? 1;
     const forest = o.forest === true;
     let battles: OddsBattle[];
     let title = `Strike Force One CRT, ${level}, ${level === 'basic' && chartBasic ? 'chart-sheet table' : 'Table 2 (unified)'}`;
