@@ -6,9 +6,10 @@ import type { GameDefinition } from '../core/game.js';
 import { createRegistry, type GameRegistry } from '../core/registry.js';
 import { withSearchPolicies } from '../core/rollout.js';
 import { scs } from './scs/index.js';
+import { merkur } from './merkur/index.js';
 import { sfo } from './sfo/index.js';
 
-export const GAMES: readonly GameDefinition[] = [withSearchPolicies(sfo), scs];
+export const GAMES: readonly GameDefinition[] = [withSearchPolicies(sfo), scs, withSearchPolicies(merkur)];
 
 /** A registry of every game (a fresh one per call; registries hold no shared state). */
 export function gameRegistry(): GameRegistry {
