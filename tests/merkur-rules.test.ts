@@ -1,0 +1,252 @@
+/**
+ * Merkur known-answer tests: the printed examples of the spec (§5, E1-E15), hand-built positions
+ * (activation table, contested stacking, landing test, regrouping, Royal Navy test) and the exact
+ * odds of §3 against the game's own code, with simulated frequencies compared to them.
+ */
+import { describe, expect, it } from 'vitest';
+import { d6 } from '../src/core/dice.js';
+import { streamRng } from '../src/core/rng.js';
+import { resolveSetup } from '../src/core/setup.js';
+import { band, combatValues, zoneDefenceBonus } from '../src/games/merkur/combat.js';
+import { artilleryValue, divisionalArt, markFired, supportValue } from '../src/games/merkur/command.js';
+import { merkur } from '../src/games/merkur/index.js';
+import { MAP } from '../src/games/merkur/map.js';
+import { reachable } from '../src/games/merkur/movement.js';
+import { activationOdds, bandCounts, bombardCounts, landingOdds, navyOdds } from '../src/games/merkur/odds.js';
+import { startGame } from '../src/games/merkur/setup.js';
+import { placementCount, placementModifier } from '../src/games/merkur/solitaire.js';
+import type { MerkurState } from '../src/games/merkur/state.js';
+import { activationCount, advance, apply, landingModifier, navyResult } from '../src/games/merkur/turn-sequence.js';
+import { cwObjectiveFlags, outcome } from '../src/games/merkur/victory.js';
+import { merkurWorkspace } from '../src/games/merkur/workspace.js';
+import { eliminate, room } from '../src/games/merkur/units.js';
+
+const Z = (id: string) => MAP.index.get(id)!;
+
+function emptyState(scenario = 'two-player', variants: Record<string, boolean> = {}): MerkurState {
+  const setup = resolveSetup(merkur, { scenario, variants }, 'test');
+  const s = startGame(setup, { masterSeed: 1, gameIndex: 0 });
+  for (const u of s.units) {
+    u.status = 'pool';
+    u.zone = -1;
+  }
+  s.turn = 1;
+  return s;
+}
+
+function put(s: MerkurState, id: string, zone: string): number {
+  const i = s.units.findIndex((u) => u.id === id);
+  s.units[i]!.zone = Z(zone);
+  s.units[i]!.status = 'map';
+  return i;
+}
+
+describe('Merkur 7.4 bands (E8, spec §3.1)', () => {
+  it('A = 10 against the printed D values', () => {
+    expect(band(10, 20, 'headings')).toBe(2);
+    expect(band(10, 20, 'symmetric')).toBe(1);
+    expect(band(10, 20, 'literal')).toBe(1);
+    expect(band(10, 21, 'headings')).toBe(1);
+    expect(band(10, 11, 'headings')).toBe(2);
+    expect(band(10, 19, 'headings')).toBe(2);
+    expect(band(10, 10, 'headings')).toBe(3);
+    expect(band(10, 9, 'headings')).toBe(4);
+    expect(band(10, 6, 'headings')).toBe(4);
+    expect(band(10, 5, 'headings')).toBe(5);
+    expect(band(10, 5, 'symmetric')).toBe(5);
+    expect(band(10, 5, 'literal')).toBe(4);
+  });
+  const table: [number, number, number[], number[], number[], number[]][] = [
+    [5, 5, [8, 567, 146, 559, 16], [16, 559, 146, 559, 16], [16, 559, 146, 575, 0], [505, 761, 22, 8, 0]],
+    [7, 5, [0, 310, 125, 811, 50], [0, 310, 125, 811, 50], [0, 310, 125, 861, 0], [258, 960, 48, 30, 0]],
+    [5, 7, [30, 831, 125, 310, 0], [50, 811, 125, 310, 0], [50, 811, 125, 310, 0], [791, 504, 1, 0, 0]],
+    [8, 4, [0, 126, 80, 931, 159], [0, 126, 80, 931, 159], [0, 126, 80, 1090, 0], [98, 985, 99, 114, 0]],
+    [4, 8, [114, 976, 80, 126, 0], [159, 931, 80, 126, 0], [159, 931, 80, 126, 0], [1038, 258, 0, 0, 0]],
+    [10, 5, [0, 70, 56, 1011, 159], [0, 70, 56, 1011, 159], [0, 70, 56, 1170, 0], [54, 1029, 99, 114, 0]],
+    [6, 11, [78, 1092, 56, 70, 0], [114, 1056, 56, 70, 0], [114, 1056, 56, 70, 0], [1130, 166, 0, 0, 0]],
+    [12, 3, [0, 1, 4, 689, 602], [0, 1, 4, 689, 602], [0, 1, 4, 1291, 0], [1, 601, 181, 486, 27]],
+  ];
+  it.each(table)('a=%i d=%i: the reference counts out of 1296', (a, d, h, sy, lit, fire) => {
+    expect(bandCounts(a, d, 'headings')).toEqual(h);
+    expect(bandCounts(a, d, 'symmetric')).toEqual(sy);
+    expect(bandCounts(a, d, 'literal')).toEqual(lit);
+    expect(bandCounts(a, d, 'headings', true)).toEqual(fire);
+  });
+  it('8.3 bombardment comparison (spec §3.2)', () => {
+    expect(bombardCounts(0)).toEqual([575, 146, 575]);
+    expect(bombardCounts(-8)).toEqual([1281, 10, 5]);
+    expect(bombardCounts(4)).toEqual([126, 80, 1090]);
+  });
+});
+
+describe('Merkur printed examples', () => {
+  it('E1-E3: divisional artillery within two zones, fired markers, Suessmann and Ramcke', () => {
+    const s = emptyState();
+    const su = put(s, 'Suessmann', '7');
+    put(s, 'Meindl', '9'); // 1 zone from 7
+    put(s, 'Heidrich', '17'); // path 7-8-17: 2 zones
+    const dist = MAP.dist[Z('7')]![Z('17')]!;
+    expect(dist).toBe(2);
+    expect(divisionalArt(s, su)).toBe(6);
+    put(s, 'Heidrich', '18'); // 17-18: 3 zones
+    expect(MAP.dist[Z('7')]![Z('18')]!).toBeGreaterThan(2);
+    expect(divisionalArt(s, su)).toBe(3);
+    // E2: after Suessmann fires, every subordinate counts as fired, in range or not
+    const ra = put(s, 'Ramcke', '1');
+    markFired(s, su);
+    expect(s.units.find((u) => u.id === 'Heidrich')!.fired).toBe(true);
+    expect(s.units.find((u) => u.id === 'Meindl')!.fired).toBe(true);
+    // E3: Ramcke cannot fire this turn
+    expect(artilleryValue(s, ra)).toBe(0);
+    // E2 second half: a subordinate fired first blocks the divisional EM (div-blocked)
+    const t = emptyState();
+    const su2 = put(t, 'Suessmann', '7');
+    const me = put(t, 'Meindl', '9');
+    put(t, 'Heidrich', '8');
+    markFired(t, me);
+    expect(divisionalArt(t, su2)).toBe(0);
+    const w = emptyState('two-player', { 'div-excludes-fired': true });
+    const su3 = put(w, 'Suessmann', '7');
+    const me3 = put(w, 'Meindl', '9');
+    put(w, 'Heidrich', '8');
+    markFired(w, me3);
+    expect(divisionalArt(w, su3)).toBe(3);
+  });
+  it('E4: with an 8 and a 6 battery in one zone only the 8 supports, attack and defence', () => {
+    const s = emptyState();
+    put(s, 'GebArt/1', '3');
+    put(s, 'GebArt/3', '3');
+    expect(supportValue(s, 0, Z('2'), false)).toBe(8);
+    expect(supportValue(s, 0, Z('3'), false)).toBe(8);
+  });
+  it('E5: two of four units fire: lead attack + 1', () => {
+    const s = emptyState();
+    const a = put(s, 'FJR3/I', '7');
+    const b = put(s, 'FJR3/II', '7');
+    put(s, 'FJR3/III', '7');
+    put(s, 'Sturm/III', '7');
+    put(s, '18 NZ', '10');
+    s.turn = 3 * 1 + 1; // a day turn
+    s.rules.v['air-support-sortie'] = true;
+    const v = combatValues(s, { kind: 'fire', side: 0, attackers: [a, b], zone: Z('10'), from: Z('7') }, false);
+    expect(v.a).toBe(5 + 1);
+  });
+  it('E6, E7: town and terrain do not add up; Hill 107 +3 with a fort +5', () => {
+    const s = emptyState();
+    expect(zoneDefenceBonus(s, Z('9'), 1, false)).toBe(4); // Galatas: colline +2 or ville +4
+    expect(zoneDefenceBonus(s, Z('9'), 0, false)).toBe(2);
+    s.fort[Z('2')] = 1;
+    expect(zoneDefenceBonus(s, Z('2'), 1, false)).toBe(5);
+    expect(zoneDefenceBonus(s, Z('11'), 1, false)).toBe(6);
+  });
+  it('E9: air, artillery, fire and assault may all hit one zone in a turn', () => {
+    // the German activation offers bombard, fire and assault orders against the same zone
+    const s = emptyState();
+    put(s, 'Heidrich', '7');
+    const f = put(s, 'FJR3/I', '7');
+    put(s, 'FJR3/II', '9');
+    put(s, 'Kippenberger', '9');
+    put(s, 'NZ Comp', '9');
+    s.turn = 4;
+    expect(artilleryValue(s, s.units.findIndex((u) => u.id === 'Heidrich'))).toBe(3);
+    expect(combatValues(s, { kind: 'fire', side: 0, attackers: [f], zone: Z('9'), from: Z('7') }, false).a).toBeGreaterThan(0);
+  });
+  it('E10: solitaire placement counts', () => {
+    expect(placementCount(4 + placementModifier(Z('17'), false))).toBe(0);
+    expect(placementCount(1 + placementModifier(Z('4'), false))).toBe(2);
+    expect(placementCount(6 + placementModifier(Z('2'), true))).toBe(3);
+  });
+  it('E11: the activation table', () => {
+    expect(activationCount(6, 5, 0)).toBe(1);
+    expect(activationCount(6, 5, 0) + 1).toBe(2);
+    expect(activationCount(3, 5, 2)).toBe(0);
+    expect(activationCount(1, 1, 0) + 1).toBe(1);
+  });
+  it('E12: Royal Navy outcomes', () => {
+    expect(navyResult(1)).toBe('pass');
+    expect(navyResult(2)).toBe('delay');
+    expect(navyResult(3)).toBe('delay');
+    expect(navyResult(4)).toBe('intercept');
+    expect(navyResult(5)).toBe('intercept');
+    expect(navyResult(6)).toBe('destroyed');
+    const n = navyOdds(3);
+    expect(n.landed[3]).toBeCloseTo(1 / 4, 12);
+    expect(n.landed[3]! + n.landed[2]! + n.landed[1]!).toBeCloseTo(5 / 12, 12);
+    expect(n.landed.reduce((a, p, j) => a + p * j, 0)).toBeCloseTo(1.0, 12);
+  });
+  it('E14: the historical end state is a draw', () => {
+    const s = emptyState();
+    for (const z of ['22', '26', '32', '35']) put(s, s.units.filter((u) => u.side === 1 && u.status === 'pool')[0]!.id, z);
+    for (const z of MAP.objectives) if (!['22', '26', '32', '35'].includes(MAP.ids[z]!)) s.control[z] = 0;
+    const n = cwObjectiveFlags(s).reduce((a, b) => a + b, 0);
+    expect(n).toBe(4);
+    expect(outcome(n)).toEqual({ result: 'draw', level: 'draw' });
+  });
+  it('E15: stacking 6 per side, 6 + 6 contested, strategic unlimited', () => {
+    const s = emptyState();
+    const ger = s.units.filter((u) => u.side === 0 && u.type === 'para').slice(0, 6);
+    for (const u of ger) put(s, u.id, '3');
+    expect(room(s, Z('3'), 0)).toBe(0);
+    const seventh = put(s, 'FJR2/I', '2');
+    expect(reachable(s, seventh)).not.toContain(Z('3'));
+    const cw = s.units.filter((u) => u.side === 1 && u.type === 'infantry').slice(0, 6);
+    for (const u of cw) put(s, u.id, '3');
+    expect(room(s, Z('3'), 1)).toBe(0);
+    expect(merkur.invariants(s)).toEqual([]);
+    expect(room(s, Z('C'), 0)).toBeGreaterThan(6);
+  });
+});
+
+describe('Merkur hand-built positions', () => {
+  it('landing test modifiers (5.2)', () => {
+    const s = emptyState();
+    expect(landingModifier(s, Z('3'), false)).toBe(-1); // two-player para into empty plaine
+    expect(landingModifier(s, Z('3'), true)).toBe(0);
+    put(s, '22 NZ', '6');
+    put(s, '21 NZ', '6');
+    expect(landingModifier(s, Z('6'), false)).toBe(3 + 1 - 1);
+    const solo = emptyState('solitaire');
+    put(solo, '23 NZ', '2');
+    expect(landingModifier(solo, Z('3'), false)).toBe(1);
+    expect(landingOdds(-1)).toBe(0);
+    expect(landingOdds(0)).toBeCloseTo(1 / 6);
+    expect(landingOdds(3)).toBeCloseTo(4 / 6);
+  });
+  it('activation table with 4.1 bonus (turn 1: P(0) = 5/6 without, 3/6 with +2)', () => {
+    const p0 = activationOdds(5, 0, false);
+    expect(p0[0]).toBeCloseTo(5 / 6);
+    expect(p0[1]).toBeCloseTo(1 / 6);
+    const p2 = activationOdds(5, 2, false);
+    expect(p2[0]).toBeCloseTo(3 / 6);
+    expect(p2[3]).toBeCloseTo(1 / 6);
+  });
+  it('E13 regrouping: the fourth para loss returns one and retires three', () => {
+    const s = emptyState();
+    put(s, 'Heidrich', '7');
+    put(s, 'FJR3/III', '7');
+    const lost = ['FJR3/I', 'FJR3/II', 'Sturm/III', 'Sturm/IV'].map((id) => put(s, id, '12'));
+    put(s, 'Meindl', '12');
+    for (const i of lost) eliminate(s, i);
+    eliminate(s, s.units.findIndex((u) => u.id === 'Meindl')); // an EM loss does not count
+    expect(s.paraLosses).toHaveLength(4);
+    s.stack = [{ t: 'regroup', units: s.paraLosses.slice(0, 4) }];
+    const ws = merkurWorkspace(s);
+    const d = advance(s, ws)!;
+    expect(d.kind).toBe('regroup');
+    apply(s, ws, d, 0);
+    expect(s.stats.paras_regrouped).toBe(1);
+    expect(s.stats.paras_retired).toBe(3);
+    const back = s.units[lost[0]!]!;
+    expect(back.status).toBe('map');
+    expect(back.zone).toBe(Z('7')); // the zone of its regiment
+  });
+  it('frequencies from the streams match the exact odds (combat, landing, activation)', () => {
+    const rng = streamRng(7, 0, 'combat');
+    const n = 20000;
+    const counts = [0, 0, 0, 0, 0];
+    const roll = () => d6(rng) + d6(rng);
+    for (let k = 0; k < n; k++) counts[band(5 + roll(), 5 + roll(), 'headings') - 1]!++;
+    const exact = bandCounts(5, 5, 'headings').map((c) => c / 1296);
+    for (let b = 0; b < 5; b++) expect(Math.abs(counts[b]! / n - exact[b]!)).toBeLessThan(4 * Math.sqrt(exact[b]! * (1 - exact[b]!) / n) + 0.002);
+  });
+});
