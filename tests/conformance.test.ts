@@ -32,7 +32,7 @@ const BUDGET: Readonly<Record<string, { random: number; policy: number; variant:
   {
     default: { random: 60, policy: 6, variant: 12, combos: 256 },
     scs: { random: 100, policy: 12, variant: 10, combos: 0 },
-    merkur: { random: 8, policy: 2, variant: 1, combos: 8 },
+    merkur: { random: 2, policy: 1, variant: 1, combos: 2 },
   };
 const budget = (def: GameDefinition) => BUDGET[def.id] ?? BUDGET.default!;
 

@@ -6,7 +6,7 @@
  */
 import { MAP, terrainCost } from './map.js';
 import { isDay, type MerkurState } from './state.js';
-import { countIn, moveOf, room } from './units.js';
+import { moveOf, occupancy, STACK_LIMIT } from './units.js';
 
 /** The PM to enter `to` from a path whose zones all had roads (`allRoad`) and from zone `from`. */
 function stepCost(s: MerkurState, from: number, to: number, allRoad: boolean): number {
@@ -25,7 +25,6 @@ export function reachable(s: MerkurState, ui: number): number[] {
   const ma = moveOf(u);
   if (u.fixed || ma <= 0 || u.status !== 'map') return [];
   const side = u.side;
-  const enemy = (1 - side) as 0 | 1;
   const night = !isDay(s.turn);
   const n = MAP.count;
   const best = new Float64Array(2 * n).fill(Number.POSITIVE_INFINITY);
@@ -35,6 +34,9 @@ export function reachable(s: MerkurState, ui: number): number[] {
   const out = new Set<number>();
   const open: number[] = [start * 2 + startRoad];
   const minMove = s.rules.v['min-move'];
+  const occ = occupancy(s);
+  const mine = side === 0 ? occ.g : occ.c;
+  const theirs = side === 0 ? occ.c : occ.g;
   while (open.length > 0) {
     // small graph: pick the cheapest open node
     let bi = 0;
@@ -43,11 +45,11 @@ export function reachable(s: MerkurState, ui: number): number[] {
     const z = node >> 1;
     const road = (node & 1) === 1;
     const spent = best[node]!;
-    if (z !== start && countIn(s, z, enemy) > 0) continue; // 6.1: halted
+    if (z !== start && theirs[z]! > 0) continue; // 6.1: halted
     for (const to of MAP.adj[z]!) {
       if (u.type === 'tank' && !MAP.road[to]) continue; // 6.1 mechanised
-      const enemies = countIn(s, to, enemy);
-      const friends = countIn(s, to, side);
+      const enemies = theirs[to]!;
+      const friends = mine[to]!;
       if (night && enemies > 0 && friends === 0 && !u.maori) continue; // 11.0
       let cost = stepCost(s, z, to, road) + (enemies > 0 ? 1 : 0);
       if (spent + cost > ma) {
@@ -60,7 +62,7 @@ export function reachable(s: MerkurState, ui: number): number[] {
       if (spent + cost < best[key]!) {
         best[key] = spent + cost;
         open.push(key);
-        if (to !== start && room(s, to, side) > 0) out.add(to);
+        if (to !== start && (MAP.strategic[to] || friends < STACK_LIMIT)) out.add(to);
       }
     }
   }

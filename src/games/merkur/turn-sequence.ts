@@ -317,12 +317,13 @@ function step(s: MerkurState, ws: MerkurWorkspace, task: Task): MerkurPending | 
           continue;
         }
         const opts: MerkurOption[] = [];
+        const occ = occupancy(s);
         for (let z = 0; z < MAP.count; z++) {
           const onMap = MAP.map[z] === arrival.map;
           const strat = s.rules.v['drops-strategic'] && MAP.strategic[z] && MAP.adj[z]!.some((y) => MAP.map[y] === arrival.map);
           if (!onMap && !strat) continue;
           const planned = zones.filter((x) => x === z).length;
-          if (room(s, z, GER) - planned <= 0) continue;
+          if (!MAP.strategic[z] && occ.g[z]! + planned >= 6) continue;
           opts.push({ type: 'drop', unit: ui, zone: z });
         }
         return dec('landing-zone', GER, 'Merkur 5.2, 12.0', opts as never);
@@ -363,10 +364,9 @@ function step(s: MerkurState, ws: MerkurWorkspace, task: Task): MerkurPending | 
         }
         const opts: MerkurOption[] = [{ type: 'air-none', air: task.i }];
         if (s.rules.v['air-support-sortie']) opts.push({ type: 'air-support', air: task.i });
-        for (let z = 0; z < MAP.count; z++) {
-          const cw = unitsIn(s, z, CW);
-          if (combatUnits(s, cw).length > 0) opts.push({ type: 'air-bomb', air: task.i, zone: z });
-        }
+        const hit = new Uint8Array(MAP.count);
+        for (const u of s.units) if (u.side === CW && u.status === 'map' && u.type !== 'em') hit[u.zone] = 1;
+        for (let z = 0; z < MAP.count; z++) if (hit[z] === 1) opts.push({ type: 'air-bomb', air: task.i, zone: z });
         return dec('air-mission', GER, 'Merkur 8.0', opts as never);
       }
       break;

@@ -13,7 +13,10 @@ import { pBandAtLeast } from '../odds.js';
 import { CW, GER, type MerkurState } from '../state.js';
 import { combatUnits, contested, countIn, unitsIn } from '../units.js';
 
-export type Scorer = (s: MerkurState, d: MerkurDecision, o: MerkurOption) => number;
+/** Per-decision scratch a scorer may fill once (e.g. its target zones) and reuse for every option. */
+export type Ctx = { targets?: number[] };
+
+export type Scorer = (s: MerkurState, d: MerkurDecision, o: MerkurOption, ctx: Ctx) => number;
 
 export function scriptedPolicy(id: string, side: 'german' | 'commonwealth', description: string, score: Scorer): PolicyDef<MerkurState, MerkurDecision> {
   return {
@@ -27,8 +30,9 @@ export function scriptedPolicy(id: string, side: 'german' | 'commonwealth', desc
         let best = Number.NEGATIVE_INFINITY;
         let ties = 0;
         let pick = 0;
+        const ctx: Ctx = {};
         for (let i = 0; i < d.options.length; i++) {
-          const v = score(s, d, d.options[i]!);
+          const v = score(s, d, d.options[i]!, ctx);
           if (v > best + 1e-9) {
             best = v;
             pick = i;

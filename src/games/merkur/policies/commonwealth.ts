@@ -7,7 +7,7 @@ import type { MerkurDecision, MerkurOption } from '../decisions.js';
 import { MAP } from '../map.js';
 import { CW, GER, type MerkurState } from '../state.js';
 import { combatUnits, contested, countIn, unitsIn } from '../units.js';
-import { nearest, pLose, pWin, scriptedPolicy, zoneForce } from './common.js';
+import { type Ctx, nearest, pLose, pWin, scriptedPolicy, zoneForce } from './common.js';
 
 const Z = (id: string) => MAP.index.get(id)!;
 const FORTS = ['2', '26', '35', '7', '4', '6'];
@@ -36,7 +36,7 @@ interface Knobs {
 }
 
 function cwScore(k: Knobs) {
-  return (s: MerkurState, _d: MerkurDecision, o: MerkurOption): number => {
+  return (s: MerkurState, _d: MerkurDecision, o: MerkurOption, ctx: Ctx): number => {
     switch (o.type) {
       case 'fort':
         return k.fort(o.zone);
@@ -64,7 +64,7 @@ function cwScore(k: Knobs) {
         const from = s.units[o.unit]!.zone;
         if (!k.leaveObjectives && MAP.objective[from]) return -1;
         if (contested(s, from)) return -1;
-        const t = k.moveTargets(s);
+        const t = (ctx.targets ??= k.moveTargets(s));
         if (t.length === 0) return -1;
         const gain = nearest(from, t) - nearest(o.to, t);
         if (countIn(s, o.to, GER) > 0 && countIn(s, o.to, CW) === 0 && pWin(s, CW, [o.unit], o.to, o.to, 'assault') < 0.4) return -2;

@@ -8,7 +8,7 @@ import type { MerkurDecision, MerkurOption } from '../decisions.js';
 import { MAP } from '../map.js';
 import { CW, GER, type MerkurState } from '../state.js';
 import { combatUnits, contested, countIn, unitsIn } from '../units.js';
-import { airTargetValue, nearest, objectivesToTake, pWin, scriptedPolicy, zoneForce } from './common.js';
+import { airTargetValue, type Ctx, nearest, objectivesToTake, pWin, scriptedPolicy, zoneForce } from './common.js';
 
 interface Knobs {
   /** Score of dropping unit `u` into zone `z`. */
@@ -25,7 +25,7 @@ const Z = (id: string) => MAP.index.get(id)!;
 const HIST = new Map(merkurData.arrivals.flatMap((a) => a.drops.map((x) => [x.unit, Z(x.zone)] as const)));
 
 function germanScore(k: Knobs) {
-  return (s: MerkurState, _d: MerkurDecision, o: MerkurOption): number => {
+  return (s: MerkurState, _d: MerkurDecision, o: MerkurOption, ctx: Ctx): number => {
     switch (o.type) {
       case 'drop':
         return k.drop(s, o.unit, o.zone);
@@ -42,7 +42,7 @@ function germanScore(k: Knobs) {
       case 'no-landing':
         return 0;
       case 'sea':
-        return (MAP.port[o.zone] ? 5 : 0) - countIn(s, o.zone, CW) * 3 - nearest(o.zone, k.targets(s));
+        return (MAP.port[o.zone] ? 5 : 0) - countIn(s, o.zone, CW) * 3 - nearest(o.zone, (ctx.targets ??= k.targets(s)));
       case 'preinvasion':
         return o.bombard ? 1 : 0;
       case 'regroup':
@@ -77,7 +77,7 @@ function germanScore(k: Knobs) {
         const from = u.zone;
         // hold captured objectives and airfields
         if ((MAP.objective[from] || MAP.airfield[from]) && countIn(s, from, GER) <= 2 && !contested(s, from)) return -1;
-        const t = k.targets(s);
+        const t = (ctx.targets ??= k.targets(s));
         const gain = nearest(from, t) - nearest(o.to, t);
         const enemies = countIn(s, o.to, CW);
         if (enemies > 0 && countIn(s, o.to, GER) === 0) {
