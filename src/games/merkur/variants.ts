@@ -68,8 +68,6 @@ const base: readonly VariantDef[] = [
   v('rn-cw', 'rn-select', 'Merkur 5.4', false, 'The CW picks the units lost (the strongest first).'),
   v('rn-holder', 'rn-initiative', 'Merkur 3.1, 5.4', true, 'Default: whoever holds the initiative at the end of the turn may re-roll the RN test.'),
   v('rn-none', 'rn-initiative', 'Merkur 3.1, 5.4', false, 'The RN test cannot be re-rolled (it falls in nobody\'s turn).'),
-  v('air-separate', 'air-sum', 'Merkur 8.0', true, 'Default: each air unit bombards alone, in order.'),
-  v('air-summed', 'air-sum', 'Merkur 8.0', false, 'Air units on one zone add their values into one bombardment.'),
   v('bomb-plain-plus1', 'bomb-plain', 'Merkur 8.2', true, 'Default: bombardment defence +1 in plaine, as printed in 8.2.'),
   v('bomb-plain-zero', 'bomb-plain', 'Merkur 7.2', false, 'Bombardment defence +0 in plaine, as in 7.2.'),
   v('bomb-no-em-bonus', 'bomb-em', 'Merkur 8.2', true, 'Default: 8.2 lists no EM +1 against bombardment.'),
