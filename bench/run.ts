@@ -294,7 +294,8 @@ async function main(): Promise<void> {
   const rates: GameRate[] = [];
   const scaling: { game: string; oneWorker: number; twoWorkers: number; speedup: number }[] = [];
   const ceilings: ({ game: string; policies: Record<string, string>; games: number } & Ceiling)[] = [];
-  for (const def of GAMES.list()) {
+  const only = process.argv.find((a) => a.startsWith('--game='))?.slice('--game='.length); // measure one game alone
+  for (const def of GAMES.list().filter((g) => only === undefined || g.id === only)) {
     for (const arm of armsOf(def)) {
       const setup = resolveSetup(def, { scenario: arm.scenario }, 'bench');
       const { rate, draws, decisions, policyMicros, policyShare } = singleCore(def, setup, arm.policies);
@@ -333,7 +334,7 @@ async function main(): Promise<void> {
     });
   }
   const micro: { name: string; ns: number }[] = [];
-  if (GAMES.list().some((g) => g.id === 'scs')) {
+  if ((only === undefined || only === 'scs') && GAMES.list().some((g) => g.id === 'scs')) {
     // SCS 8.4: is a pocket threatened if this hex is taken? (the check every capture makes)
     const def = GAMES.list().find((g) => g.id === 'scs')!;
     if (def.contract !== 'legacy') throw new Error('bench: scs is expected on the legacy adapter');

@@ -23,16 +23,28 @@ function expectUserError(args: string[], ...fragments: string[]) {
 describe('merkur: bad input is named', () => {
   it('a zone id that is not on the map', () => {
     const drops = ['1', '16', '3', '1', '1', '7', '9', '12', '7', '99'];
-    const p = writeExperiment(dir, { ...good, arms: [{ id: 'a', params: { germanDropZones: drops } }] }, 'zone.json');
+    const p = writeExperiment(
+      dir,
+      { ...good, arms: [{ id: 'a', params: { germanDropZones: drops } }] },
+      'zone.json',
+    );
     expectUserError(['run', p], 'zone.json', 'germanDropZones', '"99"');
   });
   it('a stack over the limit in a parameter', () => {
     const drops = ['1', '1', '1', '1', '1', '1', '1', '12', '7', '7'];
-    const p = writeExperiment(dir, { ...good, arms: [{ id: 'a', params: { germanDropZones: drops } }] }, 'stack.json');
+    const p = writeExperiment(
+      dir,
+      { ...good, arms: [{ id: 'a', params: { germanDropZones: drops } }] },
+      'stack.json',
+    );
     expectUserError(['run', p], 'stack.json', 'germanDropZones', '"1"', '7 German units');
   });
   it('an unknown variant', () => {
-    const p = writeExperiment(dir, { ...good, arms: [{ id: 'a', variants: { 'bands-sideways': true } }] }, 'variant.json');
+    const p = writeExperiment(
+      dir,
+      { ...good, arms: [{ id: 'a', variants: { 'bands-sideways': true } }] },
+      'variant.json',
+    );
     expectUserError(['run', p], 'variant.json', 'variants', '"bands-sideways"');
   });
 });

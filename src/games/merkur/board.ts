@@ -18,7 +18,11 @@ export function merkurBoard(): BoardDef {
       if (z.port) marks.push('port');
       return { id: z.id, name: z.name, terrain: z.terrain, x: z.x, y: z.y, marks };
     }),
-    links: merkurData.links.map(([a, b]) => ({ a, b, ...(MAP.map[MAP.index.get(a)!] !== MAP.map[MAP.index.get(b)!] ? { kind: 'map-edge' } : {}) })),
+    links: merkurData.links.map(([a, b]) => ({
+      a,
+      b,
+      ...(MAP.map[MAP.index.get(a)!] !== MAP.map[MAP.index.get(b)!] ? { kind: 'map-edge' } : {}),
+    })),
   };
 }
 

@@ -5,12 +5,11 @@
  */
 import { d6 } from '../../core/dice.js';
 import { randInt } from '../../core/rng.js';
-import { supportValue } from './command.js';
 import { defenders, groupLoss, leadOf, zoneDefenceBonus } from './combat.js';
-import { emBonus } from './command.js';
+import { emBonus, supportValue } from './command.js';
 import { MAP } from './map.js';
 import { tell } from './narrate.js';
-import { CW, GER, type MerkurState } from './state.js';
+import { CW, type MerkurState } from './state.js';
 import { checkForts, combatUnits, contested, defenceOf, halve, reducedValue, unitsIn } from './units.js';
 import type { MerkurWorkspace } from './workspace.js';
 
@@ -36,7 +35,11 @@ export function aaPoints(s: MerkurState, z: number): number {
 }
 
 /** 8.2: the defence value before the dice. Aircraft never attack an EM (2.4): no target then (-1). */
-export function bombardDefence(s: MerkurState, spec: BombardSpec, commit: boolean): { d: number; target: number } {
+export function bombardDefence(
+  s: MerkurState,
+  spec: BombardSpec,
+  commit: boolean,
+): { d: number; target: number } {
   const dside = (1 - spec.side) as 0 | 1;
   const defs = defenders(s, spec.zone, dside);
   if (defs.length === 0) return { d: 0, target: -1 };
@@ -64,7 +67,14 @@ export function resolveBombard(s: MerkurState, ws: MerkurWorkspace, spec: Bombar
   else st.bombardments_art++;
   const dside = (1 - spec.side) as 0 | 1;
   if (ws.trace !== undefined)
-    tell(s, ws, spec.side, 'Merkur 8.3', `${spec.preinvasion ? 'pre-invasion ' : spec.air >= 0 ? 'air ' : ''}bombardment of ${MAP.ids[spec.zone]}: ${spec.value}+${x}=${A} vs ${d}+${y}=${D}`, { dice: [x, y] });
+    tell(
+      s,
+      ws,
+      spec.side,
+      'Merkur 8.3',
+      `${spec.preinvasion ? 'pre-invasion ' : spec.air >= 0 ? 'air ' : ''}bombardment of ${MAP.ids[spec.zone]}: ${spec.value}+${x}=${A} vs ${d}+${y}=${D}`,
+      { dice: [x, y] },
+    );
   if (A < D) {
     // 8.0: collateral damage in a contested zone (not for an EM bombarding its own zone)
     if (!spec.preinvasion && contested(s, spec.zone) && spec.firerZone !== spec.zone) {
@@ -103,5 +113,3 @@ export function airValue(s: MerkurState, ai: number): number {
   const a = s.air[ai]!;
   return a.reduced ? reducedValue(s, a.bomb) : a.bomb;
 }
-
-export const BOMB_SIDES = { GER, CW } as const;

@@ -36,7 +36,11 @@ export function band(A: number, D: number, reading: BandReading): 1 | 2 | 3 | 4 
 }
 
 export function bandReading(s: MerkurState): BandReading {
-  return s.rules.v['bands-symmetric'] ? 'symmetric' : s.rules.v['bands-examples-literal'] ? 'literal' : 'headings';
+  return s.rules.v['bands-symmetric']
+    ? 'symmetric'
+    : s.rules.v['bands-examples-literal']
+      ? 'literal'
+      : 'headings';
 }
 
 /** 7.3: fire into a contested zone halves the firers' final score, rounding up. */
@@ -88,7 +92,8 @@ function tankHalving(s: MerkurState, spec: CombatSpec, lead: number, ui: number)
     ? s.units[lead]!.type === 'tank'
     : spec.attackers.some((i) => s.units[i]!.type === 'tank');
   if (!tanks) return false;
-  for (const e of s.units) if (e.type === 'em' && e.side === u.side && e.status === 'map' && e.zone === u.zone) return false;
+  for (const e of s.units)
+    if (e.type === 'em' && e.side === u.side && e.status === 'map' && e.zone === u.zone) return false;
   return true;
 }
 
@@ -123,10 +128,12 @@ export function combatValues(s: MerkurState, spec: CombatSpec, commit: boolean):
           const dv = defenceOf(s, s.units[i]!);
           return tankHalving(s, spec, leadA, i) ? Math.ceil(dv / 2) : dv;
         });
-  if (spec.kind === 'maori') return { a: attackOf(s, s.units[leadA]!) + 1, d: defenceOf(s, s.units[leadD]!), leadA, leadD };
+  if (spec.kind === 'maori')
+    return { a: attackOf(s, s.units[leadA]!) + 1, d: defenceOf(s, s.units[leadD]!), leadA, leadD };
   let a = attackOf(s, s.units[leadA]!);
   // +1 per other unit present (V-UNITCOUNT, V-EMCOUNT)
-  if (spec.kind === 'fire' && v['count-zone']) a += combatUnits(s, unitsIn(s, spec.from, spec.side)).length - 1;
+  if (spec.kind === 'fire' && v['count-zone'])
+    a += combatUnits(s, unitsIn(s, spec.from, spec.side)).length - 1;
   else a += att.length - 1;
   if (v['em-counted'] && spec.kind !== 'fire')
     a += unitsIn(s, spec.from, spec.side).filter((i) => s.units[i]!.type === 'em').length;
@@ -177,7 +184,13 @@ export function resolveCombat(s: MerkurState, ws: MerkurWorkspace, spec: CombatS
   const A = fireScore(vals.a + x, intoContested);
   const D = vals.d + y;
   const b =
-    spec.kind === 'maori' && s.rules.v['maori-simple'] ? (A > D ? 4 : A < D ? 2 : 3) : band(A, D, bandReading(s));
+    spec.kind === 'maori' && s.rules.v['maori-simple']
+      ? A > D
+        ? 4
+        : A < D
+          ? 2
+          : 3
+      : band(A, D, bandReading(s));
   const st = s.stats;
   st[`band${b}` as 'band1']++;
   if (spec.kind === 'fire') st.fires++;
@@ -190,14 +203,28 @@ export function resolveCombat(s: MerkurState, ws: MerkurWorkspace, spec: CombatS
     if (b >= 4) st.landing_combats_won++;
   }
   if (ws.trace !== undefined)
-    tell(s, ws, spec.side, 'Merkur 7.4', `${spec.kind} on ${MAP.ids[spec.zone]}: ${vals.a}+${x}${intoContested ? ' (halved)' : ''}=${A} vs ${vals.d}+${y}=${D}: band ${b}`, { dice: [x, y] });
+    tell(
+      s,
+      ws,
+      spec.side,
+      'Merkur 7.4',
+      `${spec.kind} on ${MAP.ids[spec.zone]}: ${vals.a}+${x}${intoContested ? ' (halved)' : ''}=${A} vs ${vals.d}+${y}=${D}: band ${b}`,
+      { dice: [x, y] },
+    );
   applyBand(s, ws, spec, b, vals.leadA, vals.leadD);
   checkForts(s);
   return b;
 }
 
 /** 7.4: carries out band `b`. */
-function applyBand(s: MerkurState, ws: MerkurWorkspace, spec: CombatSpec, b: number, leadA: number, leadD: number): void {
+function applyBand(
+  s: MerkurState,
+  ws: MerkurWorkspace,
+  spec: CombatSpec,
+  b: number,
+  leadA: number,
+  leadD: number,
+): void {
   const aSide = spec.side;
   const dSide = (1 - aSide) as 0 | 1;
   if (spec.kind === 'maori') {
@@ -217,9 +244,21 @@ function applyBand(s: MerkurState, ws: MerkurWorkspace, spec: CombatSpec, b: num
   const others = spec.attackers.filter((i) => i !== leadA);
   const otherDefs = combatUnits(s, unitsIn(s, spec.zone, dSide)).filter((i) => i !== leadD);
   if (b <= 3) halveAndRetreat(s, ws, leadA, dSide);
-  if (b === 1) groupLoss(s, ws, others.filter((i) => s.units[i]!.status === 'map'), aSide);
+  if (b === 1)
+    groupLoss(
+      s,
+      ws,
+      others.filter((i) => s.units[i]!.status === 'map'),
+      aSide,
+    );
   if (b >= 3) halveAndRetreat(s, ws, leadD, aSide);
-  if (b === 5) groupLoss(s, ws, otherDefs.filter((i) => s.units[i]!.status === 'map'), dSide);
+  if (b === 5)
+    groupLoss(
+      s,
+      ws,
+      otherDefs.filter((i) => s.units[i]!.status === 'map'),
+      dSide,
+    );
 }
 
 /** 3.2 (V-FORTLOSS): the CW fort absorbs this loss instead of the unit (only when it would eliminate the unit). */
@@ -282,7 +321,8 @@ export function retreat(s: MerkurState, ws: MerkurWorkspace, ui: number, enemy: 
     halve(s, ui);
     return;
   }
-  if (ws.trace !== undefined) tell(s, ws, side, 'Merkur 6.1', `${u.id} retreats ${MAP.ids[from]} -> ${MAP.ids[u.zone]}`);
+  if (ws.trace !== undefined)
+    tell(s, ws, side, 'Merkur 6.1', `${u.id} retreats ${MAP.ids[from]} -> ${MAP.ids[u.zone]}`);
   // 2.4: an EM left alone may retreat with the last combat unit
   if (combatUnits(s, unitsIn(s, from, side)).length === 0 && countIn(s, from, enemy) > 0) {
     for (const e of unitsIn(s, from, side)) if (room(s, u.zone, side) > 0) moveUnit(s, e, u.zone);

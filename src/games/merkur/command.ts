@@ -73,7 +73,8 @@ export function markFired(s: MerkurState, ui: number): void {
   u.fired = true;
   if (u.type !== 'em' || !u.divisional) return;
   if (u.id === 'Ringel') {
-    for (const b of s.units) if (b.type === 'battery' && b.status === 'map' && b.zone === u.zone) b.fired = true;
+    for (const b of s.units)
+      if (b.type === 'battery' && b.status === 'map' && b.zone === u.zone) b.fired = true;
     return;
   }
   // 2.5: every subordinate counts as having fired, in range or not

@@ -17,7 +17,11 @@ const schema = z.object({
   provenance: z.record(z.string(), z.string()),
   terrain: z.record(
     terrainId,
-    z.object({ mp: z.number().int().min(1), def: z.number().int().min(0), landing: z.number().int().nullable() }),
+    z.object({
+      mp: z.number().int().min(1),
+      def: z.number().int().min(0),
+      landing: z.number().int().nullable(),
+    }),
   ),
   zones: z
     .array(

@@ -27,7 +27,12 @@ export interface SeaOption {
 }
 /** 4.0: activate `zone` (mode: 'all' German, 'move'/'combat' CW), re-activate it with the initiative, or end. */
 export type ActivationOption =
-  | { readonly type: 'activate'; readonly zone: number; readonly mode: 'all' | 'move' | 'combat'; readonly initiative: boolean }
+  | {
+      readonly type: 'activate';
+      readonly zone: number;
+      readonly mode: 'all' | 'move' | 'combat';
+      readonly initiative: boolean;
+    }
   | { readonly type: 'end-activations' };
 /** 4.0 a-d: the order of one unit of the activated zone. */
 export type OrderOption =
@@ -44,7 +49,11 @@ export type InitiativeOption =
 /** 3.2: place a fort in `zone`, or stop placing. */
 export type FortOption = { readonly type: 'fort'; readonly zone: number } | { readonly type: 'no-fort' };
 /** 8.4: bombard `zone` before turn 1, or skip it. */
-export type PreinvasionOption = { readonly type: 'preinvasion'; readonly zone: number; readonly bombard: boolean };
+export type PreinvasionOption = {
+  readonly type: 'preinvasion';
+  readonly zone: number;
+  readonly bombard: boolean;
+};
 /** 9.0: which of the four eliminated paras returns. */
 export interface RegroupOption {
   readonly type: 'regroup';

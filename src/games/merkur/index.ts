@@ -38,16 +38,30 @@ import { variants } from './variants.js';
 import { type MerkurWorkspace, merkurWorkspace } from './workspace.js';
 
 const results: readonly ResultDef[] = [
-  { id: 'german-win', winner: 'german', description: 'The CW holds 0-3 objectives at the end of turn 24 (10.0): decisive, major, strategic or marginal German victory.' },
-  { id: 'draw', winner: null, description: 'The CW holds exactly 4 objectives (10.0), the historical result.' },
-  { id: 'cw-win', winner: 'commonwealth', description: 'The CW holds 5 or more objectives: strategic CW victory (10.0).' },
+  {
+    id: 'german-win',
+    winner: 'german',
+    description:
+      'The CW holds 0-3 objectives at the end of turn 24 (10.0): decisive, major, strategic or marginal German victory.',
+  },
+  {
+    id: 'draw',
+    winner: null,
+    description: 'The CW holds exactly 4 objectives (10.0), the historical result.',
+  },
+  {
+    id: 'cw-win',
+    winner: 'commonwealth',
+    description: 'The CW holds 5 or more objectives: strategic CW victory (10.0).',
+  },
 ];
 
 export const merkur: SteppedGame<MerkurState, MerkurDecision, MerkurWorkspace, MerkurState> = {
   contract: 'steps',
   id: 'merkur',
   title: 'Operation Merkur (Crete 1941)',
-  rulesTitle: 'Crete 1941 / Opération Merkur (Vae Victis 22, 1998, F. Yeghicheyan), English translation by C. Vasey',
+  rulesTitle:
+    'Crete 1941 / Opération Merkur (Vae Victis 22, 1998, F. Yeghicheyan), English translation by C. Vasey',
   sides: [
     { id: 'german', name: 'German (Fliegerkorps XI, 5th Mountain Division)' },
     { id: 'commonwealth', name: 'Commonwealth (Creforce)' },

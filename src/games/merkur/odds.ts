@@ -6,7 +6,7 @@
  */
 import { quote, UserError } from '../../core/errors.js';
 import type { OddsProvider, OddsTable } from '../../core/game.js';
-import { band, type BandReading, fireScore } from './combat.js';
+import { type BandReading, band, fireScore } from './combat.js';
 import { activationCount, landingReduced, navyResult } from './turn-sequence.js';
 
 /** P(2d6 = s) * 36 for s = 2..12 (index s). */
@@ -19,12 +19,19 @@ export const TWO_D6: readonly number[] = [0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]
 export function bandCounts(a: number, d: number, reading: BandReading, fireContested = false): number[] {
   const out = [0, 0, 0, 0, 0];
   for (let x = 2; x <= 12; x++)
-    for (let y = 2; y <= 12; y++) out[band(fireScore(a + x, fireContested), d + y, reading) - 1]! += TWO_D6[x]! * TWO_D6[y]!;
+    for (let y = 2; y <= 12; y++)
+      out[band(fireScore(a + x, fireContested), d + y, reading) - 1]! += TWO_D6[x]! * TWO_D6[y]!;
   return out;
 }
 
 /** P(band >= k) for the attacker (policies' odds). */
-export function pBandAtLeast(a: number, d: number, reading: BandReading, fireContested: boolean, k: number): number {
+export function pBandAtLeast(
+  a: number,
+  d: number,
+  reading: BandReading,
+  fireContested: boolean,
+  k: number,
+): number {
   const c = bandCounts(a, d, reading, fireContested);
   let n = 0;
   for (let i = k - 1; i < 5; i++) n += c[i]!;
@@ -62,7 +69,13 @@ export function activationOdds(k: number, b: number, initiative: boolean): numbe
  * units landing for a convoy of n: P(landed = j), j = 0..n, with the rest turning back and lost
  * after an interception of 4-6 (V rn-back-lost).
  */
-export function navyOdds(n: number): { pass: number; delay: number; intercept: number; destroyed: number; landed: number[] } {
+export function navyOdds(n: number): {
+  pass: number;
+  delay: number;
+  intercept: number;
+  destroyed: number;
+  landed: number[];
+} {
   let pass = 0;
   let delay = 0;
   let intercept = 0;
@@ -86,12 +99,20 @@ export function navyOdds(n: number): { pass: number; delay: number; intercept: n
   return { pass, delay, intercept, destroyed, landed };
 }
 
-function intOpt(o: Readonly<Record<string, string | true>>, name: string, min: number, max: number, dflt: number): number {
+function intOpt(
+  o: Readonly<Record<string, string | true>>,
+  name: string,
+  min: number,
+  max: number,
+  dflt: number,
+): number {
   const v = o[name];
   if (v === undefined) return dflt;
   const n = typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : Number.NaN;
   if (!Number.isInteger(n) || n < min || n > max)
-    throw new UserError(`odds merkur: option --${name} must be a whole number in ${min}..${max}, got ${quote(v)}`);
+    throw new UserError(
+      `odds merkur: option --${name} must be a whole number in ${min}..${max}, got ${quote(v)}`,
+    );
   return n;
 }
 
@@ -111,7 +132,9 @@ export const merkurOdds: OddsProvider = {
     const d = intOpt(o, 'defence', -5, 40, 5);
     const rb = o.bands ?? 'headings';
     if (rb !== 'headings' && rb !== 'symmetric' && rb !== 'literal')
-      throw new UserError(`odds merkur: option --bands must be headings, symmetric or literal, got ${quote(rb)}`);
+      throw new UserError(
+        `odds merkur: option --bands must be headings, symmetric or literal, got ${quote(rb)}`,
+      );
     const turn = intOpt(o, 'turn', 1, 24, 1);
     const bonus = intOpt(o, 'bonus', 0, 2, 0);
     const n = intOpt(o, 'convoy', 1, 12, 3);
@@ -123,8 +146,11 @@ export const merkurOdds: OddsProvider = {
       title: `Combat bands, attack ${a} vs defence ${d} (${reading})`,
       rule: 'Merkur 7.4, 7.3',
       columns: ['assault / fire', 'fire into a contested zone'],
-      rows: [1, 2, 3, 4, 5].map((k) => ({ outcome: `band ${k}`, p: [assault[k - 1]! / 1296, fire[k - 1]! / 1296] })),
-      notes: ['Each side adds 2d6; fire into a contested zone halves the firers\' final score, rounding up.'],
+      rows: [1, 2, 3, 4, 5].map((k) => ({
+        outcome: `band ${k}`,
+        p: [assault[k - 1]! / 1296, fire[k - 1]! / 1296],
+      })),
+      notes: ["Each side adds 2d6; fire into a contested zone halves the firers' final score, rounding up."],
     });
     const bc = bombardCounts(a - d);
     tables.push({
@@ -143,7 +169,9 @@ export const merkurOdds: OddsProvider = {
       rule: 'Merkur 5.2',
       columns: ['-1', '0', '1', '2', '3', '4', '5'],
       rows: [{ outcome: 'reduced', p: [-1, 0, 1, 2, 3, 4, 5].map(landingOdds) }],
-      notes: ['Modifier: terrain (0/+1/+3/+4), enemy units (+1/+2/+3), para without glider -1 (two-player), solitaire +1 next to an enemy zone.'],
+      notes: [
+        'Modifier: terrain (0/+1/+3/+4), enemy units (+1/+2/+3), para without glider -1 (two-player), solitaire +1 next to an enemy zone.',
+      ],
     });
     const k = turn <= 5 ? 6 - turn : 0;
     const act = activationOdds(k, bonus, false);
@@ -152,7 +180,9 @@ export const merkurOdds: OddsProvider = {
       title: `CW movement activations, turn ${turn}, bonus ${bonus}`,
       rule: 'Merkur 4.0, 4.1',
       columns: ['no initiative', 'with initiative'],
-      rows: act.map((p, i) => ({ outcome: `${i} zone(s)`, p: [p, actI[i]!] })).filter((r) => r.p[0]! > 0 || r.p[1]! > 0),
+      rows: act
+        .map((p, i) => ({ outcome: `${i} zone(s)`, p: [p, actI[i]!] }))
+        .filter((r) => r.p[0]! > 0 || r.p[1]! > 0),
       notes: ['Night turns use d6 (V night-d6), turn 3 included.'],
     });
     const nv = navyOdds(n);

@@ -12,7 +12,18 @@ interface End {
   readonly flags: readonly number[];
 }
 
-const OBJ_NAMES = ['maleme', 'platanias', 'prison', 'galatas', 'canee', 'souda', 'rethymnon', 'rethymnon_af', 'heraklion', 'heraklion_af'] as const;
+const OBJ_NAMES = [
+  'maleme',
+  'platanias',
+  'prison',
+  'galatas',
+  'canee',
+  'souda',
+  'rethymnon',
+  'rethymnon_af',
+  'heraklion',
+  'heraklion_af',
+] as const;
 
 const obj = (k: number) => (_: MerkurState, e: End) => e.flags[k]!;
 const c = (description: string) => ({ kind: 'int', description }) as const;
@@ -25,26 +36,53 @@ export const MERKUR_STATS = defineStats<MerkurState, End>((s) => ({ flags: cwObj
     description: 'Objectives the CW holds at the end (10.0; contested ones by V-CONTESTED).',
     final: (_, e) => e.flags.reduce((a, b) => a + b, 0),
   },
-  obj_maleme_cw_end: { kind: 'int', description: 'CW holds Maleme airfield / Hill 107 (2) at the end.', final: obj(0) },
+  obj_maleme_cw_end: {
+    kind: 'int',
+    description: 'CW holds Maleme airfield / Hill 107 (2) at the end.',
+    final: obj(0),
+  },
   obj_platanias_cw_end: { kind: 'int', description: 'CW holds Platanias (4) at the end.', final: obj(1) },
-  obj_prison_cw_end: { kind: 'int', description: 'CW holds Vallée de la Prison (7) at the end.', final: obj(2) },
+  obj_prison_cw_end: {
+    kind: 'int',
+    description: 'CW holds Vallée de la Prison (7) at the end.',
+    final: obj(2),
+  },
   obj_galatas_cw_end: { kind: 'int', description: 'CW holds Galatas (9) at the end.', final: obj(3) },
   obj_canee_cw_end: { kind: 'int', description: 'CW holds La Canée (11) at the end.', final: obj(4) },
   obj_souda_cw_end: { kind: 'int', description: 'CW holds Souda (14) at the end.', final: obj(5) },
   obj_rethymnon_cw_end: { kind: 'int', description: 'CW holds Rethymnon (22) at the end.', final: obj(6) },
-  obj_rethymnon_af_cw_end: { kind: 'int', description: 'CW holds Rethymnon airfield (26) at the end.', final: obj(7) },
+  obj_rethymnon_af_cw_end: {
+    kind: 'int',
+    description: 'CW holds Rethymnon airfield (26) at the end.',
+    final: obj(7),
+  },
   obj_heraklion_cw_end: { kind: 'int', description: 'CW holds Heraklion (32) at the end.', final: obj(8) },
-  obj_heraklion_af_cw_end: { kind: 'int', description: 'CW holds Heraklion airfield (35) at the end.', final: obj(9) },
+  obj_heraklion_af_cw_end: {
+    kind: 'int',
+    description: 'CW holds Heraklion airfield (35) at the end.',
+    final: obj(9),
+  },
   cw_objectives_t6: c('CW-held objectives at the end of turn 6.'),
   cw_objectives_t12: c('CW-held objectives at the end of turn 12.'),
   cw_objectives_t18: c('CW-held objectives at the end of turn 18.'),
   german_airfields_t3: c('Airfields German-controlled and uncontested at the end of turn 3.'),
-  german_airfields_t6: c('Airfields German-controlled and uncontested at the end of turn 6 (Chiavini anchor).'),
+  german_airfields_t6: c(
+    'Airfields German-controlled and uncontested at the end of turn 6 (Chiavini anchor).',
+  ),
   german_airfields_t12: c('Airfields German-controlled and uncontested at the end of turn 12.'),
   german_airfields_t24: c('Airfields German-controlled and uncontested at the end of turn 24.'),
-  airfield_first_turn_maleme: turnStat('First turn Maleme airfield ended German-controlled; -1 never.', (s) => s.airfieldFirst[0]!),
-  airfield_first_turn_rethymnon: turnStat('First turn Rethymnon airfield ended German-controlled; -1 never.', (s) => s.airfieldFirst[1]!),
-  airfield_first_turn_heraklion: turnStat('First turn Heraklion airfield ended German-controlled; -1 never.', (s) => s.airfieldFirst[2]!),
+  airfield_first_turn_maleme: turnStat(
+    'First turn Maleme airfield ended German-controlled; -1 never.',
+    (s) => s.airfieldFirst[0]!,
+  ),
+  airfield_first_turn_rethymnon: turnStat(
+    'First turn Rethymnon airfield ended German-controlled; -1 never.',
+    (s) => s.airfieldFirst[1]!,
+  ),
+  airfield_first_turn_heraklion: turnStat(
+    'First turn Heraklion airfield ended German-controlled; -1 never.',
+    (s) => s.airfieldFirst[2]!,
+  ),
   first_airlanding_turn: turnStat('Turn of the first air-landing (5.3); -1 never.', (s) => s.firstAirLanding),
   landing_tests: c('Landing tests made (5.2).'),
   landing_reduced: c('Units reduced by the landing test (5.2).'),

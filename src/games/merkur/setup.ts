@@ -9,7 +9,7 @@ import { merkurData } from './data.js';
 import { MAP, zoneIndex } from './map.js';
 import { HISTORICAL_DROPS, parameters } from './parameters.js';
 import { MERKUR_STATS } from './record.js';
-import { type MerkurRules, type MerkurState, type MUnit } from './state.js';
+import type { MerkurRules, MerkurState, MUnit } from './state.js';
 import { variants } from './variants.js';
 
 function num(setup: GameSetup, id: string): number {
@@ -39,7 +39,9 @@ export function resolveRules(setup: GameSetup): MerkurRules {
   const per = new Map<string, number>();
   for (const z of drops) {
     if (!MAP.index.has(z))
-      throw new UserError(`field params.germanDropZones: parameter germanDropZones: ${quote(z)} is not a zone of the map`);
+      throw new UserError(
+        `field params.germanDropZones: parameter germanDropZones: ${quote(z)} is not a zone of the map`,
+      );
     per.set(z, (per.get(z) ?? 0) + 1);
   }
   for (const [z, n] of per)

@@ -8,7 +8,7 @@ import { randInt } from '../../core/rng.js';
 import type { MerkurDecision } from './decisions.js';
 import { MAP, zoneIndex } from './map.js';
 import { SOLO_DRAWN_EMS, SOLO_FIXED } from './setup.js';
-import { CW, GER, isDay, type MerkurState } from './state.js';
+import { CW, type MerkurState } from './state.js';
 import { combatUnits, contested, countIn, occupancy, room, unitsIn } from './units.js';
 import type { MerkurWorkspace } from './workspace.js';
 
@@ -33,7 +33,8 @@ export function soloDraw(s: MerkurState, ws: MerkurWorkspace): void {
     const em = s.units[idx.get(id)!]!;
     containers[m]!.push(idx.get(id)!);
     s.units.forEach((u, i) => {
-      if (u.side === CW && u.type !== 'em' && u.group === em.cmd && SOLO_FIXED[u.id] === undefined) containers[m]!.push(i);
+      if (u.side === CW && u.type !== 'em' && u.group === em.cmd && SOLO_FIXED[u.id] === undefined)
+        containers[m]!.push(i);
     });
   });
   // 12.0 (M-59): fixed placements
@@ -92,7 +93,9 @@ export function placeMap(s: MerkurState, ws: MerkurWorkspace, map: string, drops
   const r = ws.streams.stream('solitaire');
   const zones = MAP.ids.map((_, z) => z).filter((z) => MAP.map[z] === map);
   const homes = new Map<number, number>();
-  for (const u of s.units) if (u.side === CW && u.home >= 0 && MAP.map[u.home] === map) homes.set(u.home, (homes.get(u.home) ?? 0) + 1);
+  for (const u of s.units)
+    if (u.side === CW && u.home >= 0 && MAP.map[u.home] === map)
+      homes.set(u.home, (homes.get(u.home) ?? 0) + 1);
   const order: number[] = [];
   const add = (z: number) => {
     if (!order.includes(z)) order.push(z);
@@ -124,7 +127,9 @@ export function placeMap(s: MerkurState, ws: MerkurWorkspace, map: string, drops
           drawInto(s, ws, container, z, placementCount(d6(r) + placementModifier(z, homes.has(z))));
         }
     } else if (s.rules.v['overflow-strategic']) {
-      const strat = MAP.ids.map((_, z) => z).find((z) => MAP.strategic[z] && MAP.adj[z]!.some((y) => MAP.map[y] === map))!;
+      const strat = MAP.ids
+        .map((_, z) => z)
+        .find((z) => MAP.strategic[z] && MAP.adj[z]!.some((y) => MAP.map[y] === map))!;
       while (container.length > 0) drawInto(s, ws, container, strat, 1);
     }
   }
@@ -135,14 +140,26 @@ export function placeMap(s: MerkurState, ws: MerkurWorkspace, map: string, drops
 /** 12.1 (M-62, spec §2.3): forts in each airfield zone and Prison Valley, two more "as good sense would indicate". */
 export function soloForts(s: MerkurState, first: boolean): void {
   let placed = s.fort.reduce((a, b) => a + b, 0);
-  const ok = (z: number) => s.fort[z] === 0 && countIn(s, z, CW) > 0 && MAP.town[z] === 0 && !MAP.strategic[z];
-  for (const z of [...MAP.airfields, zoneIndex('7')]) if (placed < 6 && ok(z)) (s.fort[z] = 1), placed++;
+  const ok = (z: number) =>
+    s.fort[z] === 0 && countIn(s, z, CW) > 0 && MAP.town[z] === 0 && !MAP.strategic[z];
+  for (const z of [...MAP.airfields, zoneIndex('7')])
+    if (placed < 6 && ok(z)) {
+      s.fort[z] = 1;
+      placed++;
+    }
   if (!first) return;
   const rest = MAP.ids
     .map((_, z) => z)
     .filter(ok)
-    .sort((a, b) => countIn(s, b, CW) - countIn(s, a, CW) || Number(MAP.objective[b]) - Number(MAP.objective[a]) || a - b);
-  for (const z of rest.slice(0, 2)) if (placed < 6) (s.fort[z] = 1), placed++;
+    .sort(
+      (a, b) =>
+        countIn(s, b, CW) - countIn(s, a, CW) || Number(MAP.objective[b]) - Number(MAP.objective[a]) || a - b,
+    );
+  for (const z of rest.slice(0, 2))
+    if (placed < 6) {
+      s.fort[z] = 1;
+      placed++;
+    }
 }
 
 /** Least zone steps from `z` to an objective held or contested by the Germans (99 when none). */
@@ -168,17 +185,25 @@ export function soloChoose(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecisio
         if (o.type !== 'activate') return;
         const z = o.zone;
         if (o.mode === 'combat') {
-          const useful = (contested(s, z) && combatUnits(s, unitsIn(s, z, CW)).length >= 3) || MAP.adj[z]!.some((y) => g[y]! > 0 && MAP.objective[y]);
+          const useful =
+            (contested(s, z) && combatUnits(s, unitsIn(s, z, CW)).length >= 3) ||
+            MAP.adj[z]!.some((y) => g[y]! > 0 && MAP.objective[y]);
           if (!useful && !unitsIn(s, z, CW).some((u) => s.units[u]!.type === 'em')) return;
           const key = -1000 + z;
-          if (key < bestKey) (bestKey = key), (best = i);
+          if (key < bestKey) {
+            bestKey = key;
+            best = i;
+          }
         } else {
           // 12.2 d: units in an objective or contested zone never move
           if (MAP.objective[z] || (g[z]! > 0 && c[z]! > 0)) return;
           const dist = targetDistance(s, z, g);
           if (dist >= 99) return;
           const key = dist * 100 - c[z]! + z / 1000;
-          if (key < bestKey) (bestKey = key), (best = i);
+          if (key < bestKey) {
+            bestKey = key;
+            best = i;
+          }
         }
       });
       if (best >= 0) return best;
@@ -194,18 +219,24 @@ export function soloChoose(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecisio
       const noise = () => randInt(r, 0, 999) / 10000;
       d.options.forEach((o, i) => {
         let key = Number.POSITIVE_INFINITY;
-        if (o.type === 'assault' && ownCombat >= 3) key = 0; // 12.2 c
-        else if (o.type === 'bombard') key = 1 - g[o.to]! / 10 + noise(); // 12.2 g: most Germans, ties at random
+        if (o.type === 'assault' && ownCombat >= 3)
+          key = 0; // 12.2 c
+        else if (o.type === 'bombard')
+          key = 1 - g[o.to]! / 10 + noise(); // 12.2 g: most Germans, ties at random
         else if (o.type === 'fire' && MAP.objective[o.to]) key = 2 - g[o.to]! / 10;
         else if (o.type === 'move') {
           if (MAP.objective[z] || (g[z]! > 0 && c[z]! > 0)) return; // 12.2 d
           const entering = g[o.to]! > 0 && c[o.to]! === 0;
-          if (entering && s.rules.v['enter-only-with-3'] && combatUnits(s, unitsIn(s, z, CW)).length < 3) return;
+          if (entering && s.rules.v['enter-only-with-3'] && combatUnits(s, unitsIn(s, z, CW)).length < 3)
+            return;
           const dist = targetDistance(s, o.to, g);
           if (dist >= 99) return;
           key = 10 + dist - c[o.to]! / 100;
         } else if (o.type === 'stay') key = 50;
-        if (key < pickKey) (pickKey = key), (pick = i);
+        if (key < pickKey) {
+          pickKey = key;
+          pick = i;
+        }
       });
       return pick;
     }
@@ -216,7 +247,10 @@ export function soloChoose(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecisio
       d.options.forEach((o, i) => {
         if (o.type !== 'maori') return;
         const dv = s.units[o.target]!.d;
-        if (dv < low) (low = dv), (pick = i);
+        if (dv < low) {
+          low = dv;
+          pick = i;
+        }
       });
       return pick;
     }
@@ -235,5 +269,3 @@ export function soloChoose(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecisio
       return 0;
   }
 }
-
-export const SOLO_SIDES = { GER, CW, isDay } as const;

@@ -85,7 +85,16 @@ export type Task =
   | { t: 'sea-landing'; units: number[] }
   | { t: 'air-missions'; i: number }
   | { t: 'activations'; side: 0 | 1 }
-  | { t: 'orders'; side: 0 | 1; zone: number; mode: 'all' | 'move' | 'combat'; units: number[]; i: number; orders: Order[]; forced: number[] }
+  | {
+      t: 'orders';
+      side: 0 | 1;
+      zone: number;
+      mode: 'all' | 'move' | 'combat';
+      units: number[];
+      i: number;
+      orders: Order[];
+      forced: number[];
+    }
   | { t: 'cw-roll'; rolled: number }
   | { t: 'forts'; placed: number }
   | { t: 'preinvasion'; zones: number[]; i: number }

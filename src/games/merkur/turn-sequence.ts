@@ -9,14 +9,23 @@ import { randInt } from '../../core/rng.js';
 import { airValue, resolveBombard } from './bombard.js';
 import { type CombatSpec, resolveCombat } from './combat.js';
 import { artilleryValue, markFired } from './command.js';
-import type { MerkurDecision, MerkurOption, MerkurPending, OrderOption } from './decisions.js';
 import { merkurData } from './data.js';
+import type { MerkurDecision, MerkurOption, MerkurPending, OrderOption } from './decisions.js';
 import { landingTerrain, MAP } from './map.js';
 import { reachable } from './movement.js';
 import { tell } from './narrate.js';
 import { placeMap, soloChoose, soloDraw, soloForts } from './solitaire.js';
 import { CW, dayOf, GER, isDay, type MerkurState, type Order, type Task } from './state.js';
-import { checkForts, combatUnits, contested, controlledBy, countIn, occupancy, room, unitsIn } from './units.js';
+import {
+  checkForts,
+  combatUnits,
+  contested,
+  controlledBy,
+  countIn,
+  occupancy,
+  room,
+  unitsIn,
+} from './units.js';
 import { cwObjectiveFlags, germanAirfields, markSoleAtStart, updateControl } from './victory.js';
 import type { MerkurWorkspace } from './workspace.js';
 
@@ -226,7 +235,11 @@ function endOfTurn(s: MerkurState, ws: MerkurWorkspace): void {
     const die = d6(ws.streams.stream('navy'));
     const holder = s.initiative;
     const bad = holder === GER ? die !== 1 : die === 1;
-    if (s.rules.v['rn-holder'] && bad && !(holder === CW && s.rules.solitaire && s.rules.soloInitiative === 'never')) {
+    if (
+      s.rules.v['rn-holder'] &&
+      bad &&
+      !(holder === CW && s.rules.solitaire && s.rules.soloInitiative === 'never')
+    ) {
       s.stack.push({ t: 'rn-reroll', die });
       return;
     }
@@ -260,7 +273,9 @@ function navyOutcome(s: MerkurState, ws: MerkurWorkspace, die: number): void {
       else {
         const val = (i: number) => s.units[i]!.a + s.units[i]!.art;
         for (let q = 1; q < left.length; q++) {
-          const better = s.rules.v['rn-german'] ? val(left[q]!) < val(left[j]!) : val(left[q]!) > val(left[j]!);
+          const better = s.rules.v['rn-german']
+            ? val(left[q]!) < val(left[j]!)
+            : val(left[q]!) > val(left[j]!);
           if (better) j = q;
         }
       }
@@ -287,7 +302,8 @@ function step(s: MerkurState, ws: MerkurWorkspace, task: Task): MerkurPending | 
       if (task.placed >= 6) break;
       const opts: MerkurOption[] = [{ type: 'no-fort' }];
       for (let z = 0; z < MAP.count; z++)
-        if (s.fort[z] === 0 && MAP.town[z] === 0 && !MAP.strategic[z] && countIn(s, z, CW) > 0) opts.push({ type: 'fort', zone: z });
+        if (s.fort[z] === 0 && MAP.town[z] === 0 && !MAP.strategic[z] && countIn(s, z, CW) > 0)
+          opts.push({ type: 'fort', zone: z });
       if (opts.length === 1) break;
       return dec('fort', CW, 'Merkur 3.2', opts as never);
     }
@@ -307,11 +323,19 @@ function step(s: MerkurState, ws: MerkurWorkspace, task: Task): MerkurPending | 
       const zones = task.zones;
       while (task.i < task.units.length) {
         const ui = task.units[task.i]!;
-        const arrival = merkurData.arrivals.find((a) => a.turn === s.turn && a.drops.some((x) => x.unit === s.units[ui]!.id))!;
+        const arrival = merkurData.arrivals.find(
+          (a) => a.turn === s.turn && a.drops.some((x) => x.unit === s.units[ui]!.id),
+        )!;
         const hist = arrival.drops.find((x) => x.unit === s.units[ui]!.id)!;
         const fixed = s.rules.v['drops-historical'] && !s.rules.solitaire;
         if (fixed) {
-          const k = s.turn === 1 ? merkurData.arrivals.filter((a) => a.turn === 1).flatMap((a) => a.drops).findIndex((x) => x.unit === hist.unit) : -1;
+          const k =
+            s.turn === 1
+              ? merkurData.arrivals
+                  .filter((a) => a.turn === 1)
+                  .flatMap((a) => a.drops)
+                  .findIndex((x) => x.unit === hist.unit)
+              : -1;
           zones.push(k >= 0 ? s.rules.dropZones[k]! : MAP.index.get(hist.zone)!);
           task.i++;
           continue;
@@ -320,7 +344,10 @@ function step(s: MerkurState, ws: MerkurWorkspace, task: Task): MerkurPending | 
         const occ = occupancy(s);
         for (let z = 0; z < MAP.count; z++) {
           const onMap = MAP.map[z] === arrival.map;
-          const strat = s.rules.v['drops-strategic'] && MAP.strategic[z] && MAP.adj[z]!.some((y) => MAP.map[y] === arrival.map);
+          const strat =
+            s.rules.v['drops-strategic'] &&
+            MAP.strategic[z] &&
+            MAP.adj[z]!.some((y) => MAP.map[y] === arrival.map);
           if (!onMap && !strat) continue;
           const planned = zones.filter((x) => x === z).length;
           if (!MAP.strategic[z] && occ.g[z]! + planned >= 6) continue;
@@ -366,7 +393,8 @@ function step(s: MerkurState, ws: MerkurWorkspace, task: Task): MerkurPending | 
         if (s.rules.v['air-support-sortie']) opts.push({ type: 'air-support', air: task.i });
         const hit = new Uint8Array(MAP.count);
         for (const u of s.units) if (u.side === CW && u.status === 'map' && u.type !== 'em') hit[u.zone] = 1;
-        for (let z = 0; z < MAP.count; z++) if (hit[z] === 1) opts.push({ type: 'air-bomb', air: task.i, zone: z });
+        for (let z = 0; z < MAP.count; z++)
+          if (hit[z] === 1) opts.push({ type: 'air-bomb', air: task.i, zone: z });
         return dec('air-mission', GER, 'Merkur 8.0', opts as never);
       }
       break;
@@ -393,7 +421,12 @@ function step(s: MerkurState, ws: MerkurWorkspace, task: Task): MerkurPending | 
     }
     case 'regroup': {
       if (task.units.length === 0) break;
-      return dec('regroup', GER, 'Merkur 9.0', task.units.map((unit) => ({ type: 'regroup', unit })) as never);
+      return dec(
+        'regroup',
+        GER,
+        'Merkur 9.0',
+        task.units.map((unit) => ({ type: 'regroup', unit })) as never,
+      );
     }
     case 'rn-reroll':
       return dec('initiative', s.initiative, 'Merkur 3.1, 5.4', [{ type: 'keep' }, { type: 'reroll' }]);
@@ -410,7 +443,10 @@ function step(s: MerkurState, ws: MerkurWorkspace, task: Task): MerkurPending | 
 function soloPlace(s: MerkurState, ws: MerkurWorkspace): void {
   const landing = s.stack.filter((x) => x.t === 'landing').at(-1);
   const drops = landing?.t === 'landing' ? landing.zones : [];
-  const maps = s.turn === 1 ? (['ouest', 'centre', 'est'].filter((m) => !s.solo.laterMaps.includes(m)) as string[]) : s.solo.laterMaps;
+  const maps =
+    s.turn === 1
+      ? (['ouest', 'centre', 'est'].filter((m) => !s.solo.laterMaps.includes(m)) as string[])
+      : s.solo.laterMaps;
   for (const m of maps) placeMap(s, ws, m, drops);
   if (s.turn === 1 || s.rules.v['forts-at-placement']) soloForts(s, s.turn === 1);
   if (s.turn === 1 || s.rules.v['bombard-each-placement']) {
@@ -420,7 +456,11 @@ function soloPlace(s: MerkurState, ws: MerkurWorkspace): void {
   if (s.turn === 2) s.solo.laterMaps = [];
 }
 
-function landingStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'landing' }): MerkurPending | null {
+function landingStep(
+  s: MerkurState,
+  ws: MerkurWorkspace,
+  task: Task & { t: 'landing' },
+): MerkurPending | null {
   const zones = task.zones;
   const r = ws.streams.stream('landing');
   while (task.i < task.units.length) {
@@ -452,8 +492,12 @@ function landingStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'lan
     const z = zones[k]!;
     if (done.has(z)) continue;
     done.add(z);
-    const att = task.units.filter((i, j) => zones[j] === z && s.units[i]!.status === 'map' && s.units[i]!.zone === z && s.units[i]!.type !== 'em');
-    if (att.length > 0 && countIn(s, z, CW) > 0) resolveCombat(s, ws, { kind: 'landing', side: GER, attackers: att, zone: z, from: z });
+    const att = task.units.filter(
+      (i, j) =>
+        zones[j] === z && s.units[i]!.status === 'map' && s.units[i]!.zone === z && s.units[i]!.type !== 'em',
+    );
+    if (att.length > 0 && countIn(s, z, CW) > 0)
+      resolveCombat(s, ws, { kind: 'landing', side: GER, attackers: att, zone: z, from: z });
   }
   queueRegroup(s);
   return null;
@@ -484,10 +528,12 @@ function airLandingStep(s: MerkurState, task: Task & { t: 'air-landing' }): Merk
   const used = task.used;
   const opts: MerkurOption[] = [{ type: 'no-landing' }];
   for (const z of MAP.airfields)
-    if (!used.includes(z) && controlledBy(s, z, GER) && room(s, z, GER) > 0) opts.push({ type: 'airfield', zone: z });
+    if (!used.includes(z) && controlledBy(s, z, GER) && room(s, z, GER) > 0)
+      opts.push({ type: 'airfield', zone: z });
   if (!task.nonfield)
     for (let z = 0; z < MAP.count; z++)
-      if (MAP.terrain[z] === 'plaine' && controlledBy(s, z, GER) && room(s, z, GER) > 0 && !MAP.airfield[z]) opts.push({ type: 'nonfield', zone: z });
+      if (MAP.terrain[z] === 'plaine' && controlledBy(s, z, GER) && room(s, z, GER) > 0 && !MAP.airfield[z])
+        opts.push({ type: 'nonfield', zone: z });
   if (opts.length === 1) {
     s.stack.pop();
     return null;
@@ -512,8 +558,12 @@ function activationStep(s: MerkurState, side: 0 | 1): MerkurPending | null {
     }
     if (s.activated[z] !== 0) continue;
     // 4.0 (M-22): combat activations, day only: contested or adjacent to German units
-    if (day && (other[z]! > 0 || MAP.adj[z]!.some((y) => other[y]! > 0))) opts.push({ type: 'activate', zone: z, mode: 'combat', initiative: false });
-    if (s.cwMoves > 0 && unitsIn(s, z, CW).some((i) => !s.units[i]!.fixed && s.units[i]!.m > 0 && !s.units[i]!.acted))
+    if (day && (other[z]! > 0 || MAP.adj[z]!.some((y) => other[y]! > 0)))
+      opts.push({ type: 'activate', zone: z, mode: 'combat', initiative: false });
+    if (
+      s.cwMoves > 0 &&
+      unitsIn(s, z, CW).some((i) => !s.units[i]!.fixed && s.units[i]!.m > 0 && !s.units[i]!.acted)
+    )
       opts.push({ type: 'activate', zone: z, mode: 'move', initiative: false });
   }
   if (opts.length === 1) {
@@ -523,7 +573,11 @@ function activationStep(s: MerkurState, side: 0 | 1): MerkurPending | null {
   return dec('activation', side, 'Merkur 4.0', opts as never);
 }
 
-function cwRollStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'cw-roll' }): MerkurPending | null {
+function cwRollStep(
+  s: MerkurState,
+  ws: MerkurWorkspace,
+  task: Task & { t: 'cw-roll' },
+): MerkurPending | null {
   if (task.rolled < 0) {
     const { k, b } = activationTerms(s);
     const die = d6(ws.streams.stream('activation'));
@@ -531,9 +585,16 @@ function cwRollStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'cw-r
     if (s.turn <= 5) {
       if (b > 0) s.stats.cw_conc_bonus_turns++;
     }
-    if (ws.trace !== undefined) tell(s, ws, CW, 'Merkur 4.0', `activation roll ${die} - ${k} + ${b}: ${task.rolled} zone(s)`, { dice: [die] });
+    if (ws.trace !== undefined)
+      tell(s, ws, CW, 'Merkur 4.0', `activation roll ${die} - ${k} + ${b}: ${task.rolled} zone(s)`, {
+        dice: [die],
+      });
     if (canUseInitiative(s, CW) && !(s.rules.solitaire && s.rules.soloInitiative === 'never'))
-      return dec('initiative', CW, 'Merkur 3.1, 4.0', [{ type: 'keep' }, { type: 'reroll' }, { type: 'plus-one' }]);
+      return dec('initiative', CW, 'Merkur 3.1, 4.0', [
+        { type: 'keep' },
+        { type: 'reroll' },
+        { type: 'plus-one' },
+      ]);
   }
   s.cwMoves = task.rolled;
   if (s.turn <= 5) s.cwMovesT15 += task.rolled;
@@ -568,7 +629,8 @@ function ordersStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'orde
         }
       } else if (u.type !== 'aa') {
         if (countIn(s, z, enemy) > 0) opts.push({ type: 'assault', unit: ui });
-        for (const y of MAP.adj[z]!) if (countIn(s, y, enemy) > 0) opts.push({ type: 'fire', unit: ui, to: y });
+        for (const y of MAP.adj[z]!)
+          if (countIn(s, y, enemy) > 0) opts.push({ type: 'fire', unit: ui, to: y });
       }
     }
     if (opts.length === 1) {
@@ -592,26 +654,53 @@ function resolveOrders(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'o
     const v = artilleryValue(s, o.u);
     if (v <= 0 || s.units[o.u]!.status !== 'map') continue;
     markFired(s, o.u);
-    resolveBombard(s, ws, { side, value: v, zone: o.to, air: -1, firerZone: s.units[o.u]!.zone, preinvasion: false });
+    resolveBombard(s, ws, {
+      side,
+      value: v,
+      zone: o.to,
+      air: -1,
+      firerZone: s.units[o.u]!.zone,
+      preinvasion: false,
+    });
   }
   const fireTargets = [...new Set(task.orders.flatMap((o) => (o.o === 'fire' ? [o.to] : [])))];
   for (const y of fireTargets) {
-    const att = task.orders.filter((o) => o.o === 'fire' && o.to === y && s.units[o.u]!.status === 'map' && s.units[o.u]!.zone === z).map((o) => o.u);
-    if (att.length > 0 && countIn(s, y, (1 - side) as 0 | 1) > 0) resolveCombat(s, ws, { kind: 'fire', side, attackers: att, zone: y, from: z });
+    const att = task.orders
+      .filter(
+        (o) => o.o === 'fire' && o.to === y && s.units[o.u]!.status === 'map' && s.units[o.u]!.zone === z,
+      )
+      .map((o) => o.u);
+    if (att.length > 0 && countIn(s, y, (1 - side) as 0 | 1) > 0)
+      resolveCombat(s, ws, { kind: 'fire', side, attackers: att, zone: y, from: z });
   }
-  const assault = task.orders.filter((o) => o.o === 'assault' && s.units[o.u]!.status === 'map' && s.units[o.u]!.zone === z).map((o) => o.u);
-  if (assault.length > 0 && countIn(s, z, (1 - side) as 0 | 1) > 0) resolveCombat(s, ws, { kind: 'assault', side, attackers: assault, zone: z, from: z });
+  const assault = task.orders
+    .filter((o) => o.o === 'assault' && s.units[o.u]!.status === 'map' && s.units[o.u]!.zone === z)
+    .map((o) => o.u);
+  if (assault.length > 0 && countIn(s, z, (1 - side) as 0 | 1) > 0)
+    resolveCombat(s, ws, { kind: 'assault', side, attackers: assault, zone: z, from: z });
   const forced = task.forced;
   for (const y of [...new Set(forced)]) {
-    const att = task.orders.filter((o) => o.o === 'move' && o.to === y && s.units[o.u]!.status === 'map' && s.units[o.u]!.zone === y && s.units[o.u]!.type !== 'em' && s.units[o.u]!.type !== 'battery').map((o) => o.u);
-    if (att.length > 0 && countIn(s, y, (1 - side) as 0 | 1) > 0) resolveCombat(s, ws, { kind: 'assault', side, attackers: att, zone: y, from: y });
+    const att = task.orders
+      .filter(
+        (o) =>
+          o.o === 'move' &&
+          o.to === y &&
+          s.units[o.u]!.status === 'map' &&
+          s.units[o.u]!.zone === y &&
+          s.units[o.u]!.type !== 'em' &&
+          s.units[o.u]!.type !== 'battery',
+      )
+      .map((o) => o.u);
+    if (att.length > 0 && countIn(s, y, (1 - side) as 0 | 1) > 0)
+      resolveCombat(s, ws, { kind: 'assault', side, attackers: att, zone: y, from: y });
   }
   queueRegroup(s);
 }
 
 /** 9.0: each fourth para loss triggers a regrouping. */
 function queueRegroup(s: MerkurState): void {
-  if (s.paraLosses.length >= 4 && !s.stack.some((t) => t.t === 'regroup')) s.stack.push({ t: 'regroup', units: s.paraLosses.slice(0, 4) });
+  if (s.paraLosses.length >= 4 && !s.stack.some((t) => t.t === 'regroup'))
+    s.stack.push({ t: 'regroup', units: s.paraLosses.slice(0, 4) });
 }
 
 /** 9.0: the zone a regrouped para returns to: its regiment's, an EM's, or the most paras'. */
@@ -626,7 +715,10 @@ export function regroupZone(s: MerkurState, ui: number): number {
     const em = here.some((i) => s.units[i]!.type === 'em');
     const paras = here.filter((i) => s.units[i]!.type === 'para').length;
     const k = (regt ? 1000 : 0) + (em ? 100 : 0) + paras;
-    if (k > key) (key = k), (best = z);
+    if (k > key) {
+      key = k;
+      best = z;
+    }
   }
   return best;
 }
@@ -636,7 +728,11 @@ export function advance(s: MerkurState, ws: MerkurWorkspace): MerkurPending | nu
   return runUntil(s, ws);
 }
 
-export function runUntil(s: MerkurState, ws: MerkurWorkspace, stop?: (s: MerkurState) => boolean): MerkurPending | null {
+export function runUntil(
+  s: MerkurState,
+  ws: MerkurWorkspace,
+  stop?: (s: MerkurState) => boolean,
+): MerkurPending | null {
   while (s.pending === null) {
     if (s.over || stop?.(s)) return null;
     const task = s.stack[s.stack.length - 1];
@@ -662,7 +758,8 @@ export function runUntil(s: MerkurState, ws: MerkurWorkspace, stop?: (s: MerkurS
 /** GameDefinition.apply. */
 export function apply(s: MerkurState, ws: MerkurWorkspace, pending: MerkurPending, choice: number): void {
   const p = s.pending;
-  if (p === null || p.kind !== pending.kind) throw new Error(`Merkur: answer to ${pending.kind}, but ${p === null ? 'nothing' : p.kind} is pending`);
+  if (p === null || p.kind !== pending.kind)
+    throw new Error(`Merkur: answer to ${pending.kind}, but ${p === null ? 'nothing' : p.kind} is pending`);
   if (p.kind === 'chance') throw new Error('Merkur: no chance points in sampled mode');
   const d = p as MerkurDecision;
   if (!Number.isInteger(choice) || choice < 0 || choice >= d.options.length)
@@ -675,7 +772,9 @@ function applyAnswer(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision, cho
   const o = d.options[choice] as MerkurOption;
   const task = s.stack[s.stack.length - 1]!;
   if (ws.trace !== undefined)
-    tell(s, ws, d.side === 'german' ? GER : CW, d.rule, `${d.kind}: ${JSON.stringify(o)}`, { decision: { kind: d.kind, choice, of: d.options.length } });
+    tell(s, ws, d.side === 'german' ? GER : CW, d.rule, `${d.kind}: ${JSON.stringify(o)}`, {
+      decision: { kind: d.kind, choice, of: d.options.length },
+    });
   switch (o.type) {
     case 'fort':
       s.fort[o.zone] = 1;
@@ -688,7 +787,14 @@ function applyAnswer(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision, cho
       const t = task as Task & { t: 'preinvasion' };
       t.i++;
       if (o.bombard)
-        resolveBombard(s, ws, { side: GER, value: s.rules.preinvasionStrength, zone: o.zone, air: -1, firerZone: -1, preinvasion: true });
+        resolveBombard(s, ws, {
+          side: GER,
+          value: s.rules.preinvasionStrength,
+          zone: o.zone,
+          air: -1,
+          firerZone: -1,
+          preinvasion: true,
+        });
       return;
     }
     case 'drop': {
@@ -764,7 +870,14 @@ function applyAnswer(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision, cho
         s.airSupport++;
         return;
       }
-      resolveBombard(s, ws, { side: GER, value: airValue(s, o.air), zone: o.zone, air: o.air, firerZone: -1, preinvasion: false });
+      resolveBombard(s, ws, {
+        side: GER,
+        value: airValue(s, o.air),
+        zone: o.zone,
+        air: o.air,
+        firerZone: -1,
+        preinvasion: false,
+      });
       queueRegroup(s);
       return;
     }
@@ -821,7 +934,14 @@ function applyAnswer(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision, cho
       const m = s.units.findIndex((u) => u.maori && u.status === 'map');
       s.units[m]!.zone = o.zone;
       s.units[m]!.acted = true;
-      const spec: CombatSpec = { kind: 'maori', side: CW, attackers: [m], zone: o.zone, from: o.zone, target: o.target };
+      const spec: CombatSpec = {
+        kind: 'maori',
+        side: CW,
+        attackers: [m],
+        zone: o.zone,
+        from: o.zone,
+        target: o.target,
+      };
       resolveCombat(s, ws, spec);
       queueRegroup(s);
       return;
@@ -854,7 +974,13 @@ function applyAnswer(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision, cho
   }
 }
 
-function applyInitiative(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision, type: 'keep' | 'reroll' | 'plus-one', task: Task): void {
+function applyInitiative(
+  s: MerkurState,
+  ws: MerkurWorkspace,
+  d: MerkurDecision,
+  type: 'keep' | 'reroll' | 'plus-one',
+  task: Task,
+): void {
   const side = d.side === 'german' ? GER : CW;
   if (task.t === 'rn-reroll') {
     s.stack.pop();
@@ -894,4 +1020,3 @@ function applyInitiative(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision,
     s.stack.pop();
   }
 }
-

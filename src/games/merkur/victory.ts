@@ -21,7 +21,8 @@ export function updateControl(s: MerkurState): void {
 /** Records who is sole occupant of each zone at the start of a turn (control-full-turn). */
 export function markSoleAtStart(s: MerkurState): void {
   const { g, c } = occupancy(s);
-  for (let z = 0; z < MAP.count; z++) s.soleAtStart[z] = g[z]! > 0 && c[z]! === 0 ? GER : c[z]! > 0 && g[z]! === 0 ? CW : -1;
+  for (let z = 0; z < MAP.count; z++)
+    s.soleAtStart[z] = g[z]! > 0 && c[z]! === 0 ? GER : c[z]! > 0 && g[z]! === 0 ? CW : -1;
 }
 
 /** 10.0: per objective (MAP.objectives order), 1 when the CW holds it now. */

@@ -4,21 +4,32 @@
  * the best wins, ties broken from the policy's own stream.
  */
 import type { PolicyDef } from '../../../core/game.js';
-import { randInt, type Rng } from '../../../core/rng.js';
+import { type Rng, randInt } from '../../../core/rng.js';
 import { aaPoints } from '../bombard.js';
 import { bandReading, combatValues } from '../combat.js';
 import type { MerkurDecision, MerkurOption } from '../decisions.js';
 import { MAP } from '../map.js';
 import { pBandAtLeast } from '../odds.js';
-import { CW, GER, type MerkurState } from '../state.js';
+import { CW, type MerkurState } from '../state.js';
 import { combatUnits, contested, countIn, unitsIn } from '../units.js';
 
 /** Per-decision scratch a scorer may fill once (e.g. its target zones) and reuse for every option. */
 export type Ctx = { targets?: number[] };
 
+/** The scorer's target zones, computed on first use within one decision. */
+export function targetsOf(ctx: Ctx, compute: () => number[]): number[] {
+  if (ctx.targets === undefined) ctx.targets = compute();
+  return ctx.targets;
+}
+
 export type Scorer = (s: MerkurState, d: MerkurDecision, o: MerkurOption, ctx: Ctx) => number;
 
-export function scriptedPolicy(id: string, side: 'german' | 'commonwealth', description: string, score: Scorer): PolicyDef<MerkurState, MerkurDecision> {
+export function scriptedPolicy(
+  id: string,
+  side: 'german' | 'commonwealth',
+  description: string,
+  score: Scorer,
+): PolicyDef<MerkurState, MerkurDecision> {
   return {
     id,
     side,
@@ -50,14 +61,28 @@ export function scriptedPolicy(id: string, side: 'german' | 'commonwealth', desc
 }
 
 /** P(band >= 4) (attacker wins) of an attack by `attackers` of `side` on zone `z` from `from`. */
-export function pWin(s: MerkurState, side: 0 | 1, attackers: number[], z: number, from: number, kind: 'assault' | 'fire'): number {
+export function pWin(
+  s: MerkurState,
+  side: 0 | 1,
+  attackers: number[],
+  z: number,
+  from: number,
+  kind: 'assault' | 'fire',
+): number {
   if (attackers.length === 0 || countIn(s, z, (1 - side) as 0 | 1) === 0) return 0;
   const v = combatValues(s, { kind, side, attackers, zone: z, from }, false);
   return pBandAtLeast(v.a, v.d, bandReading(s), kind === 'fire' && contested(s, z), 4);
 }
 
 /** P(band <= 2) (attacker loses its lead). */
-export function pLose(s: MerkurState, side: 0 | 1, attackers: number[], z: number, from: number, kind: 'assault' | 'fire'): number {
+export function pLose(
+  s: MerkurState,
+  side: 0 | 1,
+  attackers: number[],
+  z: number,
+  from: number,
+  kind: 'assault' | 'fire',
+): number {
   if (attackers.length === 0 || countIn(s, z, (1 - side) as 0 | 1) === 0) return 0;
   const v = combatValues(s, { kind, side, attackers, zone: z, from }, false);
   return 1 - pBandAtLeast(v.a, v.d, bandReading(s), kind === 'fire' && contested(s, z), 3);
@@ -85,5 +110,3 @@ export function objectivesToTake(s: MerkurState, side: 0 | 1): number[] {
 export function airTargetValue(s: MerkurState, z: number): number {
   return combatUnits(s, unitsIn(s, z, CW)).length - aaPoints(s, z) * 0.75 + (MAP.objective[z] ? 1 : 0);
 }
-
-export const SIDES = { GER, CW } as const;

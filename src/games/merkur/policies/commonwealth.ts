@@ -7,14 +7,16 @@ import type { MerkurDecision, MerkurOption } from '../decisions.js';
 import { MAP } from '../map.js';
 import { CW, GER, type MerkurState } from '../state.js';
 import { combatUnits, contested, countIn, unitsIn } from '../units.js';
-import { type Ctx, nearest, pLose, pWin, scriptedPolicy, zoneForce } from './common.js';
+import { type Ctx, nearest, pLose, pWin, scriptedPolicy, targetsOf, zoneForce } from './common.js';
 
 const Z = (id: string) => MAP.index.get(id)!;
 const FORTS = ['2', '26', '35', '7', '4', '6'];
 
 /** Objective zones with German units in or next to them. */
 function threatened(s: MerkurState): number[] {
-  return MAP.objectives.filter((z) => countIn(s, z, GER) > 0 || MAP.adj[z]!.some((y) => countIn(s, y, GER) > 0));
+  return MAP.objectives.filter(
+    (z) => countIn(s, z, GER) > 0 || MAP.adj[z]!.some((y) => countIn(s, y, GER) > 0),
+  );
 }
 
 /** Zones with dispersed paras (3.2: defence 3 until the next German turn). */
@@ -64,10 +66,15 @@ function cwScore(k: Knobs) {
         const from = s.units[o.unit]!.zone;
         if (!k.leaveObjectives && MAP.objective[from]) return -1;
         if (contested(s, from)) return -1;
-        const t = (ctx.targets ??= k.moveTargets(s));
+        const t = targetsOf(ctx, () => k.moveTargets(s));
         if (t.length === 0) return -1;
         const gain = nearest(from, t) - nearest(o.to, t);
-        if (countIn(s, o.to, GER) > 0 && countIn(s, o.to, CW) === 0 && pWin(s, CW, [o.unit], o.to, o.to, 'assault') < 0.4) return -2;
+        if (
+          countIn(s, o.to, GER) > 0 &&
+          countIn(s, o.to, CW) === 0 &&
+          pWin(s, CW, [o.unit], o.to, o.to, 'assault') < 0.4
+        )
+          return -2;
         return gain > 0 ? 0.5 + gain * 0.3 - countIn(s, o.to, CW) * 0.05 : -0.5;
       }
       case 'maori':
@@ -82,7 +89,11 @@ function cwScore(k: Knobs) {
 
 const staticKnobs: Knobs = {
   fort: (z) => 10 - FORTS.indexOf(MAP.ids[z]!) - (FORTS.includes(MAP.ids[z]!) ? 0 : 100),
-  assault: (s, u) => (zoneForce(s, u).length >= 3 && pWin(s, CW, zoneForce(s, u), s.units[u]!.zone, s.units[u]!.zone, 'assault') >= 0.4 ? 2 : -1),
+  assault: (s, u) =>
+    zoneForce(s, u).length >= 3 &&
+    pWin(s, CW, zoneForce(s, u), s.units[u]!.zone, s.units[u]!.zone, 'assault') >= 0.4
+      ? 2
+      : -1,
   fire: (s, u, to) => (!contested(s, to) && pWin(s, CW, [u], to, s.units[u]!.zone, 'fire') >= 0.3 ? 1 : -1),
   moveTargets: threatened,
   leaveObjectives: false,
@@ -92,7 +103,8 @@ const staticKnobs: Knobs = {
 
 const counterKnobs: Knobs = {
   fort: staticKnobs.fort,
-  assault: (s, u) => (pLose(s, CW, zoneForce(s, u), s.units[u]!.zone, s.units[u]!.zone, 'assault') < 0.4 ? 2 : -1),
+  assault: (s, u) =>
+    pLose(s, CW, zoneForce(s, u), s.units[u]!.zone, s.units[u]!.zone, 'assault') < 0.4 ? 2 : -1,
   fire: (s, u, to) => (pLose(s, CW, [u], to, s.units[u]!.zone, 'fire') < 0.45 ? 1 : -1),
   moveTargets: (s) => (s.turn <= 3 && dispersedZones(s).length > 0 ? dispersedZones(s) : threatened(s)),
   leaveObjectives: true,
@@ -103,7 +115,8 @@ const counterKnobs: Knobs = {
 const holdKnobs: Knobs = {
   fort: (z) => (MAP.airfield[z] ? 10 : z === Z('7') ? 8 : MAP.adj[z]!.includes(Z('9')) ? 6 : -100),
   assault: () => -1,
-  fire: (s, u, to) => (pWin(s, CW, [u], to, s.units[u]!.zone, 'fire') > pLose(s, CW, [u], to, s.units[u]!.zone, 'fire') ? 1 : -1),
+  fire: (s, u, to) =>
+    pWin(s, CW, [u], to, s.units[u]!.zone, 'fire') > pLose(s, CW, [u], to, s.units[u]!.zone, 'fire') ? 1 : -1,
   moveTargets: (s) => MAP.objectives.filter((z) => countIn(s, z, CW) < 6 && countIn(s, z, GER) === 0),
   leaveObjectives: false,
   maori: (s, t) => (s.units[t]!.d <= 3 ? 1 : -1),
@@ -122,8 +135,28 @@ const soloKnobs: Knobs = {
 };
 
 export const cwPolicies: readonly PolicyDef<MerkurState, MerkurDecision>[] = [
-  scriptedPolicy('historical-static', 'commonwealth', 'The data set-up; forts at 2, 26, 35, 7, 4, 6; movement reinforces threatened objectives and never leaves one; assault only with 3+ units at P(band >= 4) >= 0.4; fire only into non-contested zones; the Maori attack weak or dispersed Germans at night.', cwScore(staticKnobs)),
-  scriptedPolicy('counterattack', 'commonwealth', 'Freyberg\'s missed chance: turns 1-3 movement converges on dispersed paras; assault and fire whenever P(band <= 2) < 0.4; the Maori attack every night.', cwScore(counterKnobs)),
-  scriptedPolicy('objective-hold', 'commonwealth', 'Never assault; fill the objective zones; forts on the airfields, Prison Valley and next to Galatas; fire only when a win is likelier than a loss; the initiative re-rolls.', cwScore(holdKnobs)),
-  scriptedPolicy('solitaire-rules', 'commonwealth', 'The 12.2 behaviour as a policy: assault only with 3+ units, fire at objectives, units in objective zones never move, movement toward German-held objectives.', cwScore(soloKnobs)),
+  scriptedPolicy(
+    'historical-static',
+    'commonwealth',
+    'The data set-up; forts at 2, 26, 35, 7, 4, 6; movement reinforces threatened objectives and never leaves one; assault only with 3+ units at P(band >= 4) >= 0.4; fire only into non-contested zones; the Maori attack weak or dispersed Germans at night.',
+    cwScore(staticKnobs),
+  ),
+  scriptedPolicy(
+    'counterattack',
+    'commonwealth',
+    "Freyberg's missed chance: turns 1-3 movement converges on dispersed paras; assault and fire whenever P(band <= 2) < 0.4; the Maori attack every night.",
+    cwScore(counterKnobs),
+  ),
+  scriptedPolicy(
+    'objective-hold',
+    'commonwealth',
+    'Never assault; fill the objective zones; forts on the airfields, Prison Valley and next to Galatas; fire only when a win is likelier than a loss; the initiative re-rolls.',
+    cwScore(holdKnobs),
+  ),
+  scriptedPolicy(
+    'solitaire-rules',
+    'commonwealth',
+    'The 12.2 behaviour as a policy: assault only with 3+ units, fire at objectives, units in objective zones never move, movement toward German-held objectives.',
+    cwScore(soloKnobs),
+  ),
 ];

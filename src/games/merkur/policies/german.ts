@@ -8,7 +8,16 @@ import type { MerkurDecision, MerkurOption } from '../decisions.js';
 import { MAP } from '../map.js';
 import { CW, GER, type MerkurState } from '../state.js';
 import { combatUnits, contested, countIn, unitsIn } from '../units.js';
-import { airTargetValue, type Ctx, nearest, objectivesToTake, pWin, scriptedPolicy, zoneForce } from './common.js';
+import {
+  airTargetValue,
+  type Ctx,
+  nearest,
+  objectivesToTake,
+  pWin,
+  scriptedPolicy,
+  targetsOf,
+  zoneForce,
+} from './common.js';
 
 interface Knobs {
   /** Score of dropping unit `u` into zone `z`. */
@@ -42,7 +51,14 @@ function germanScore(k: Knobs) {
       case 'no-landing':
         return 0;
       case 'sea':
-        return (MAP.port[o.zone] ? 5 : 0) - countIn(s, o.zone, CW) * 3 - nearest(o.zone, (ctx.targets ??= k.targets(s)));
+        return (
+          (MAP.port[o.zone] ? 5 : 0) -
+          countIn(s, o.zone, CW) * 3 -
+          nearest(
+            o.zone,
+            targetsOf(ctx, () => k.targets(s)),
+          )
+        );
       case 'preinvasion':
         return o.bombard ? 1 : 0;
       case 'regroup':
@@ -76,8 +92,9 @@ function germanScore(k: Knobs) {
         const u = s.units[o.unit]!;
         const from = u.zone;
         // hold captured objectives and airfields
-        if ((MAP.objective[from] || MAP.airfield[from]) && countIn(s, from, GER) <= 2 && !contested(s, from)) return -1;
-        const t = (ctx.targets ??= k.targets(s));
+        if ((MAP.objective[from] || MAP.airfield[from]) && countIn(s, from, GER) <= 2 && !contested(s, from))
+          return -1;
+        const t = targetsOf(ctx, () => k.targets(s));
         const gain = nearest(from, t) - nearest(o.to, t);
         const enemies = countIn(s, o.to, CW);
         if (enemies > 0 && countIn(s, o.to, GER) === 0) {
@@ -103,8 +120,13 @@ const historicalKnobs: Knobs = {
 
 const malemeKnobs: Knobs = {
   drop: (s, u, z) => {
-    if (s.turn === 1) return ['1', '2', '3', '6'].includes(MAP.ids[z]!) ? 5 - countIn(s, z, GER) : -MAP.dist[Z('2')]![z]!;
-    return (MAP.terrain[z] === 'plaine' ? 2 : 0) - countIn(s, z, CW) * 2 - MAP.dist[HIST.get(s.units[u]!.id) ?? z]![z]!;
+    if (s.turn === 1)
+      return ['1', '2', '3', '6'].includes(MAP.ids[z]!) ? 5 - countIn(s, z, GER) : -MAP.dist[Z('2')]![z]!;
+    return (
+      (MAP.terrain[z] === 'plaine' ? 2 : 0) -
+      countIn(s, z, CW) * 2 -
+      MAP.dist[HIST.get(s.units[u]!.id) ?? z]![z]!
+    );
   },
   airBias: (z) => (z === Z('2') ? 10 : 0),
   threshold: 0.45,
@@ -115,7 +137,11 @@ const airfieldKnobs: Knobs = {
   drop: (s, _u, z) => {
     const af = MAP.airfields.find((a) => MAP.map[a] === MAP.map[z]) ?? Z('2');
     const dist = MAP.dist[af]![z]!;
-    return (dist === 1 ? 3 : dist === 0 && countIn(s, z, CW) === 0 ? 4 : -dist) - countIn(s, z, CW) - countIn(s, z, GER) * 0.5;
+    return (
+      (dist === 1 ? 3 : dist === 0 && countIn(s, z, CW) === 0 ? 4 : -dist) -
+      countIn(s, z, CW) -
+      countIn(s, z, GER) * 0.5
+    );
   },
   airBias: (z) => (MAP.airfield[z] ? 3 : 0),
   threshold: 0.45,
@@ -127,7 +153,8 @@ const airfieldKnobs: Knobs = {
 
 const CENTRE_EAST = ['22', '26', '32', '35'];
 const objectiveKnobs: Knobs = {
-  drop: (s, u, z) => (MAP.objective[z] ? 2 : 0) - countIn(s, z, CW) * 1.5 - MAP.dist[HIST.get(s.units[u]!.id) ?? z]![z]! * 0.5,
+  drop: (s, u, z) =>
+    (MAP.objective[z] ? 2 : 0) - countIn(s, z, CW) * 1.5 - MAP.dist[HIST.get(s.units[u]!.id) ?? z]![z]! * 0.5,
   airBias: (z) => (MAP.objective[z] ? 2 : -1),
   threshold: 0.4,
   targets: (s) => {
@@ -137,10 +164,28 @@ const objectiveKnobs: Knobs = {
 };
 
 export const germanPolicies: readonly PolicyDef<MerkurState, MerkurDecision>[] = [
-  scriptedPolicy('historical', 'german', 'The data\'s historical drop zones; air on the objective with the most CW units outside AA cover; assault or fire only when P(band >= 4) >= 0.5; air-land at the first held airfield; push toward the nearest objective not held.', germanScore(historicalKnobs)),
-  scriptedPolicy('maleme-first', 'german', 'Schwerpunkt Maleme: turn-1 drops in zones 1, 2, 3 and 6, all air on zone 2, every move toward Maleme until it is taken, then air-land there; turn-2 drops on plaine zones with few CW.', germanScore(malemeKnobs)),
-  scriptedPolicy('three-airfields', 'german', 'One airfield per map: drops next to (or on an empty) airfield, air on airfields, moves converge on the airfields not held, to maximise air-landing.', germanScore(airfieldKnobs)),
-  scriptedPolicy('objective-count', 'german', 'Greedy on the victory scale: Centre and East objectives (decisive against a draw) first, drops on weakly held objectives, air only on objectives, attacks at P(band >= 4) >= 0.4.', germanScore(objectiveKnobs)),
+  scriptedPolicy(
+    'historical',
+    'german',
+    "The data's historical drop zones; air on the objective with the most CW units outside AA cover; assault or fire only when P(band >= 4) >= 0.5; air-land at the first held airfield; push toward the nearest objective not held.",
+    germanScore(historicalKnobs),
+  ),
+  scriptedPolicy(
+    'maleme-first',
+    'german',
+    'Schwerpunkt Maleme: turn-1 drops in zones 1, 2, 3 and 6, all air on zone 2, every move toward Maleme until it is taken, then air-land there; turn-2 drops on plaine zones with few CW.',
+    germanScore(malemeKnobs),
+  ),
+  scriptedPolicy(
+    'three-airfields',
+    'german',
+    'One airfield per map: drops next to (or on an empty) airfield, air on airfields, moves converge on the airfields not held, to maximise air-landing.',
+    germanScore(airfieldKnobs),
+  ),
+  scriptedPolicy(
+    'objective-count',
+    'german',
+    'Greedy on the victory scale: Centre and East objectives (decisive against a draw) first, drops on weakly held objectives, air only on objectives, attacks at P(band >= 4) >= 0.4.',
+    germanScore(objectiveKnobs),
+  ),
 ];
-
-export const GER_SIDES = { CW } as const;

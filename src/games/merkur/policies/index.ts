@@ -7,7 +7,12 @@ import { cwPolicies } from './commonwealth.js';
 import { germanPolicies } from './german.js';
 
 function random(side: string): PolicyDef<MerkurState, MerkurDecision> {
-  return { id: 'random', side, description: 'Uniform over the legal options (conformance, baseline).', create: () => randomPolicy('random') };
+  return {
+    id: 'random',
+    side,
+    description: 'Uniform over the legal options (conformance, baseline).',
+    create: () => randomPolicy('random'),
+  };
 }
 
 export const policies: readonly PolicyDef<MerkurState, MerkurDecision>[] = [
