@@ -279,3 +279,41 @@ describe('Merkur hand-built positions', () => {
       );
   });
 });
+
+describe('Merkur solitaire glider markers and summed air (3.2, 8.0)', () => {
+  it('the German gives 4 glider markers to the Sturm Regiment; Suessmann lands without one', () => {
+    const setup = resolveSetup(merkur, { scenario: 'solitaire' }, 'test');
+    const s = startGame(setup, { masterSeed: 3, gameIndex: 0 });
+    const ws = merkurWorkspace(s);
+    let d = advance(s, ws)!;
+    while (d.kind !== 'glider-assign') {
+      apply(s, ws, d, 0);
+      d = advance(s, ws)!;
+    }
+    expect(d.options).toHaveLength(5);
+    const skip = d.options.findIndex((o) => s.units[o.unit]!.id === 'Sturm/I');
+    apply(s, ws, d, skip);
+    const glider = (id: string) => s.units.find((u) => u.id === id)!.glider;
+    expect(glider('Sturm/I')).toBe(false);
+    expect(['Sturm/II', 'Sturm/III', 'Sturm/IV', 'Meindl'].every(glider)).toBe(true);
+    expect(glider('Suessmann')).toBe(false);
+  });
+  it('air-summed: two air units on one zone make one bombardment of their summed value', () => {
+    const s = emptyState('two-player', { 'air-summed': true });
+    put(s, '22 NZ', '3');
+    s.turn = 4;
+    s.stack = [{ t: 'air-missions', i: 0, planned: [] }];
+    const ws = merkurWorkspace(s);
+    for (let k = 0; k < 4; k++) {
+      const d = advance(s, ws)!;
+      expect(d.kind).toBe('air-mission');
+      const pick = d.options.findIndex((o) =>
+        k < 2 ? o.type === 'air-bomb' && o.zone === Z('3') : o.type === 'air-none',
+      );
+      apply(s, ws, d, pick);
+    }
+    s.stack.push({ t: 'activations', side: 1 });
+    advance(s, ws);
+    expect(s.stats.bombardments_air).toBe(1);
+  });
+});

@@ -19,6 +19,8 @@ export interface BombardSpec {
   readonly zone: number;
   /** Index of the air unit bombarding, or -1 (artillery or pre-invasion). */
   readonly air: number;
+  /** V air-summed: every air unit of a combined strike (AA halves each). */
+  readonly airs?: readonly number[];
   /** Zone of the firing EM or battery (-1 for air): 8.0, an EM bombarding its own zone takes no collateral. */
   readonly firerZone: number;
   readonly preinvasion: boolean;
@@ -85,12 +87,14 @@ export function resolveBombard(s: MerkurState, ws: MerkurWorkspace, spec: Bombar
       }
     }
     if (spec.air >= 0 && aaPoints(s, spec.zone) > 0) {
-      const a = s.air[spec.air]!;
-      st.aa_hits++;
-      if (a.reduced) {
-        a.lost = true;
-        st.air_units_lost++;
-      } else a.reduced = true;
+      for (const ai of spec.airs ?? [spec.air]) {
+        const a = s.air[ai]!;
+        st.aa_hits++;
+        if (a.reduced) {
+          a.lost = true;
+          st.air_units_lost++;
+        } else a.reduced = true;
+      }
     }
     checkForts(s);
     return -1;

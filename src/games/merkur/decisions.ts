@@ -59,6 +59,11 @@ export interface RegroupOption {
   readonly type: 'regroup';
   readonly unit: number;
 }
+/** 3.2 (solitaire): the Sturm Regiment unit left without one of the 4 glider markers. */
+export interface GliderOption {
+  readonly type: 'no-glider';
+  readonly unit: number;
+}
 /** 11.0: the Maori attack German unit `target` in `zone`, or not. */
 export type MaoriOption =
   | { readonly type: 'maori'; readonly target: number; readonly zone: number }
@@ -75,7 +80,8 @@ export type MerkurDecision =
   | Decision<'fort', FortOption>
   | Decision<'preinvasion-target', PreinvasionOption>
   | Decision<'regroup', RegroupOption>
-  | Decision<'maori-night', MaoriOption>;
+  | Decision<'maori-night', MaoriOption>
+  | Decision<'glider-assign', GliderOption>;
 
 export type MerkurDecisionKind = MerkurDecision['kind'];
 export type MerkurOption = MerkurDecision['options'][number];
@@ -92,6 +98,7 @@ export const MERKUR_DECISION_KINDS: readonly MerkurDecisionKind[] = [
   'preinvasion-target',
   'regroup',
   'maori-night',
+  'glider-assign',
 ];
 
 export type MerkurPending = MerkurDecision | ChanceNode;

@@ -266,6 +266,7 @@ export function soloChoose(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecisio
     case 'sea-landing':
     case 'preinvasion-target':
     case 'regroup':
+    case 'glider-assign':
       return 0;
   }
 }

@@ -80,10 +80,11 @@ export interface MerkurRules {
 export type Task =
   | { t: 'drop'; units: number[]; i: number; zones: number[] }
   | { t: 'landing'; units: number[]; zones: number[]; i: number; rerolled: boolean }
-  | { t: 'solo-place' }
+  | { t: 'solo-place'; zones: number[] }
+  | { t: 'gliders' }
   | { t: 'air-landing'; used: number[]; nonfield: boolean }
   | { t: 'sea-landing'; units: number[] }
-  | { t: 'air-missions'; i: number }
+  | { t: 'air-missions'; i: number; planned: number[] }
   | { t: 'activations'; side: 0 | 1 }
   | {
       t: 'orders';

@@ -29,6 +29,9 @@ import {
 import { cwObjectiveFlags, germanAirfields, markSoleAtStart, updateControl } from './victory.js';
 import type { MerkurWorkspace } from './workspace.js';
 
+/** 3.2: the Sturm Regiment units that may receive the 4 solitaire glider markers. */
+export const STURM_REGIMENT: readonly string[] = ['Sturm/I', 'Sturm/II', 'Sturm/III', 'Sturm/IV', 'Meindl'];
+
 const TURN_PHASES = [
   'german-start',
   'drops',
@@ -93,9 +96,14 @@ function nextPhase(s: MerkurState, ws: MerkurWorkspace): void {
       for (const a of arrivals) for (const x of a.drops) units.push(unitIndex(s, x.unit));
       const solo = s.rules.solitaire && (s.turn === 1 || s.turn === 2);
       if (units.length === 0 && !solo) return;
+      // V-SOLOTEST: the landing tests after the CW placement (default) or before it
+      const testFirst = solo && s.rules.v['test-at-placement'];
+      if (testFirst) s.stack.push({ t: 'solo-place', zones: [] });
       s.stack.push({ t: 'landing', units: [], zones: [], i: 0, rerolled: false });
-      if (solo) s.stack.push({ t: 'solo-place' });
+      if (solo && !testFirst) s.stack.push({ t: 'solo-place', zones: [] });
       s.stack.push({ t: 'drop', units, i: 0, zones: [] });
+      // 3.2 (M-19): in solitaire the German gives the 4 glider markers to units of the Sturm Regiment
+      if (s.rules.solitaire && s.turn === 1) s.stack.push({ t: 'gliders' });
       return;
     }
     case 'air-landing':
@@ -120,7 +128,7 @@ function nextPhase(s: MerkurState, ws: MerkurWorkspace): void {
     }
     case 'air-missions':
       s.airSupport = 0;
-      if (isDay(s.turn)) s.stack.push({ t: 'air-missions', i: 0 });
+      if (isDay(s.turn)) s.stack.push({ t: 'air-missions', i: 0, planned: [] });
       return;
     case 'german-activations':
       s.stack.push({ t: 'activations', side: GER });
@@ -357,10 +365,11 @@ function step(s: MerkurState, ws: MerkurWorkspace, task: Task): MerkurPending | 
       }
       s.stack.pop();
       // hand the choices to the landing task under it (and the solitaire placement)
-      const below = s.stack.filter((x) => x.t === 'landing').at(-1);
-      if (below !== undefined && below.t === 'landing') {
-        below.units = task.units.slice();
-        below.zones = zones.slice();
+      for (const below of s.stack) {
+        if (below.t === 'landing') {
+          below.units = task.units.slice();
+          below.zones = zones.slice();
+        } else if (below.t === 'solo-place') below.zones = zones.slice();
       }
       return null;
     }
@@ -397,7 +406,29 @@ function step(s: MerkurState, ws: MerkurWorkspace, task: Task): MerkurPending | 
           if (hit[z] === 1) opts.push({ type: 'air-bomb', air: task.i, zone: z });
         return dec('air-mission', GER, 'Merkur 8.0', opts as never);
       }
-      break;
+      // V-AIRSUM air-summed: the units sent to one zone add their values into one bombardment
+      s.stack.pop();
+      const done = new Set<number>();
+      for (let k = 0; k < task.planned.length; k += 2) {
+        const z = task.planned[k + 1]!;
+        if (done.has(z)) continue;
+        done.add(z);
+        const airs: number[] = [];
+        for (let j = 0; j < task.planned.length; j += 2)
+          if (task.planned[j + 1] === z) airs.push(task.planned[j]!);
+        const value = airs.reduce((a, i) => a + airValue(s, i), 0);
+        resolveBombard(s, ws, {
+          side: GER,
+          value,
+          zone: z,
+          air: airs[0]!,
+          airs,
+          firerZone: -1,
+          preinvasion: false,
+        });
+      }
+      queueRegroup(s);
+      return null;
     }
     case 'activations':
       return activationStep(s, task.side);
@@ -432,17 +463,22 @@ function step(s: MerkurState, ws: MerkurWorkspace, task: Task): MerkurPending | 
       return dec('initiative', s.initiative, 'Merkur 3.1, 5.4', [{ type: 'keep' }, { type: 'reroll' }]);
     case 'solo-place':
       s.stack.pop();
-      soloPlace(s, ws);
+      soloPlace(s, ws, task.zones);
       return null;
+    case 'gliders':
+      return dec(
+        'glider-assign',
+        GER,
+        'Merkur 3.2',
+        STURM_REGIMENT.map((id) => ({ type: 'no-glider', unit: unitIndex(s, id) })),
+      );
   }
   s.stack.pop();
   return null;
 }
 
 /** 12.0: placement of the maps due now (turn 1: the 3-EM map; turn 2: the other two), forts, 8.4. */
-function soloPlace(s: MerkurState, ws: MerkurWorkspace): void {
-  const landing = s.stack.filter((x) => x.t === 'landing').at(-1);
-  const drops = landing?.t === 'landing' ? landing.zones : [];
+function soloPlace(s: MerkurState, ws: MerkurWorkspace, drops: readonly number[]): void {
   const maps =
     s.turn === 1
       ? (['ouest', 'centre', 'est'].filter((m) => !s.solo.laterMaps.includes(m)) as string[])
@@ -803,6 +839,13 @@ function applyAnswer(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision, cho
       t.i++;
       return;
     }
+    case 'no-glider': {
+      s.stack.pop();
+      for (const id of STURM_REGIMENT) s.units[unitIndex(s, id)]!.glider = true;
+      s.units[o.unit]!.glider = false;
+      s.units[unitIndex(s, 'Suessmann')]!.glider = false;
+      return;
+    }
     case 'keep':
     case 'reroll':
     case 'plus-one':
@@ -868,6 +911,10 @@ function applyAnswer(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision, cho
       s.air[o.air]!.flownDay = dayOf(s.turn);
       if (o.type === 'air-support') {
         s.airSupport++;
+        return;
+      }
+      if (s.rules.v['air-summed']) {
+        t.planned.push(o.air, o.zone);
         return;
       }
       resolveBombard(s, ws, {

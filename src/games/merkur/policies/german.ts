@@ -59,6 +59,9 @@ function germanScore(k: Knobs) {
             targetsOf(ctx, () => k.targets(s)),
           )
         );
+      case 'no-glider':
+        // the weakest Sturm Regiment unit goes without a glider
+        return -s.units[o.unit]!.a - (s.units[o.unit]!.type === 'em' ? 0 : 0.5);
       case 'preinvasion':
         return o.bombard ? 1 : 0;
       case 'regroup':
