@@ -306,7 +306,7 @@ describe('Merkur solitaire glider markers and summed air (3.2, 8.0)', () => {
     const ws = merkurWorkspace(s);
     for (let k = 0; k < 4; k++) {
       const d = advance(s, ws)!;
-      expect(d.kind).toBe('air-mission');
+      if (d.kind !== 'air-mission') throw new Error(`expected an air mission, got ${d.kind}`);
       const pick = d.options.findIndex((o) =>
         k < 2 ? o.type === 'air-bomb' && o.zone === Z('3') : o.type === 'air-none',
       );
