@@ -27,6 +27,7 @@ import {
   advance,
   apply,
   landingModifier,
+  landingReduced,
   navyResult,
 } from '../src/games/merkur/turn-sequence.js';
 import { eliminate, room } from '../src/games/merkur/units.js';
@@ -315,5 +316,38 @@ describe('Merkur solitaire glider markers and summed air (3.2, 8.0)', () => {
     s.stack.push({ t: 'activations', side: 1 });
     advance(s, ws);
     expect(s.stats.bombardments_air).toBe(1);
+  });
+});
+
+describe('Merkur odds against simulated frequencies (the game functions over the core dice)', () => {
+  const n = 12000;
+  const close = (f: number, p: number) =>
+    expect(Math.abs(f - p)).toBeLessThan(4 * Math.sqrt((p * (1 - p)) / n) + 0.002);
+  it('landing test (5.2), modifier 2', () => {
+    const r = streamRng(9, 0, 'landing');
+    let k = 0;
+    for (let i = 0; i < n; i++) if (landingReduced(d6(r), 2)) k++;
+    close(k / n, landingOdds(2));
+  });
+  it('CW activations (4.0, 4.1), turn 1 with bonus 2', () => {
+    const r = streamRng(9, 0, 'activation');
+    const counts = new Array<number>(9).fill(0);
+    for (let i = 0; i < n; i++) counts[activationCount(d6(r), 5, 2)]!++;
+    for (const [j, p] of activationOdds(5, 2, false).entries()) close(counts[j]! / n, p);
+  });
+  it('Royal Navy test (5.4): eventual landings of a 3-unit convoy', () => {
+    const r = streamRng(9, 0, 'navy');
+    const landed = [0, 0, 0, 0];
+    for (let i = 0; i < n; i++) {
+      let res = navyResult(d6(r));
+      while (res === 'delay') res = navyResult(d6(r));
+      if (res === 'pass') landed[3]!++;
+      else if (res === 'destroyed') landed[0]!++;
+      else {
+        const k = d6(r);
+        landed[k >= 4 ? 0 : Math.max(0, 3 - k)]!++;
+      }
+    }
+    for (const [j, p] of navyOdds(3).landed.entries()) close(landed[j]! / n, p);
   });
 });
