@@ -29,6 +29,7 @@ import {
   landingModifier,
   landingReduced,
   navyResult,
+  runUntil,
 } from '../src/games/merkur/turn-sequence.js';
 import { eliminate, room } from '../src/games/merkur/units.js';
 import { cwObjectiveFlags, outcome } from '../src/games/merkur/victory.js';
@@ -349,5 +350,34 @@ describe('Merkur odds against simulated frequencies (the game functions over the
       }
     }
     for (const [j, p] of navyOdds(3).landed.entries()) close(landed[j]! / n, p);
+  });
+});
+
+describe('Merkur 3.1 a: combat re-roll with the initiative', () => {
+  it('an attacker holding the initiative may have both sides re-roll a band 1-2 result; the initiative passes', () => {
+    const s = emptyState();
+    const a = put(s, 'FJR3/I', '11');
+    put(s, '1 Welch', '11');
+    s.turn = 4;
+    s.initiative = 0;
+    s.stack = [
+      {
+        t: 'combat',
+        spec: { kind: 'assault', side: 0, attackers: [a], zone: Z('11'), from: Z('11') },
+        vals: null,
+        x: 0,
+        y: 0,
+      },
+    ];
+    const ws = merkurWorkspace(s);
+    const d = advance(s, ws)!;
+    // 5 + 2d6 against 5 + 6 (city) + 2d6: band 1-2 with probability 0.97; this seed gives one
+    expect(d.kind).toBe('initiative');
+    expect(d.rule).toBe('Merkur 3.1, 7.4');
+    apply(s, ws, d, 1);
+    expect(s.initiative).toBe(1);
+    expect(s.stats.initiative_uses_german).toBe(1);
+    runUntil(s, ws, (st) => st.stack.length === 0);
+    expect(s.stats.assaults).toBe(1);
   });
 });

@@ -180,6 +180,26 @@ export function resolveCombat(s: MerkurState, ws: MerkurWorkspace, spec: CombatS
   const vals = combatValues(s, spec, true);
   const x = twoD6(ws);
   const y = twoD6(ws);
+  return finishCombat(s, ws, spec, vals, x, y);
+}
+
+/** 7.4: the band of dice x (attacker) and y (defender) for values `vals`. */
+export function combatBand(s: MerkurState, spec: CombatSpec, vals: Values, x: number, y: number): number {
+  const A = fireScore(vals.a + x, spec.kind === 'fire' && contested(s, spec.zone));
+  const D = vals.d + y;
+  if (spec.kind === 'maori' && s.rules.v['maori-simple']) return A > D ? 4 : A < D ? 2 : 3;
+  return band(A, D, bandReading(s));
+}
+
+/** Carries out a combat whose values and dice are known: statistics, narration, results, forts. */
+export function finishCombat(
+  s: MerkurState,
+  ws: MerkurWorkspace,
+  spec: CombatSpec,
+  vals: Values,
+  x: number,
+  y: number,
+): number {
   const intoContested = spec.kind === 'fire' && contested(s, spec.zone);
   const A = fireScore(vals.a + x, intoContested);
   const D = vals.d + y;

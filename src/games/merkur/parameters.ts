@@ -161,7 +161,7 @@ export const parameters: readonly ParameterDef[] = [
   {
     id: 'soloInitiative',
     description:
-      'Spec §2.3: the solitaire CW never uses the initiative (the rules are silent), or "simple": re-roll a movement roll of 0 and an RN test that lets the convoy pass.',
+      'Spec §2.3: the solitaire CW never uses the initiative (the rules are silent), or "simple": re-roll a movement roll of 0, an RN test that lets the convoy pass, and a CW attack of band 1-2.',
     kind: 'choice',
     default: 'never',
     choices: ['never', 'simple'],

@@ -256,8 +256,11 @@ export function soloChoose(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecisio
     }
     case 'initiative': {
       if (s.rules.soloInitiative === 'never') return d.options.findIndex((o) => o.type === 'keep');
+      // simple: re-roll a movement roll of 0, a passing RN test, an unfavourable combat
+      const top = s.stack[s.stack.length - 1];
+      const wanted = top?.t !== 'cw-roll' || top.rolled === 0;
       const rr = d.options.findIndex((o) => o.type === 'reroll');
-      return rr >= 0 ? rr : d.options.findIndex((o) => o.type === 'keep');
+      return rr >= 0 && wanted ? rr : d.options.findIndex((o) => o.type === 'keep');
     }
     case 'fort':
     case 'landing-zone':

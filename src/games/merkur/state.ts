@@ -3,6 +3,7 @@
  * indices of MAP (map.ts); -1 means off the map. Side 0 is the German, side 1 the Commonwealth.
  */
 import type { RngState } from '../../core/rng.js';
+import type { CombatSpec, Values } from './combat.js';
 import type { MerkurPending } from './decisions.js';
 import type { MerkurCounters } from './record.js';
 
@@ -101,7 +102,9 @@ export type Task =
   | { t: 'preinvasion'; zones: number[]; i: number }
   | { t: 'regroup'; units: number[] }
   | { t: 'rn-reroll'; die: number }
-  | { t: 'maori' };
+  | { t: 'maori' }
+  /** 7.0-7.4 with 3.1 a: a combat whose dice the attacker may have re-rolled with the initiative (both sides re-roll). */
+  | { t: 'combat'; spec: CombatSpec; vals: Values | null; x: number; y: number };
 
 /** A unit's order in an activated zone (4.0 a-d). */
 export type Order =

@@ -7,7 +7,7 @@
 import { d6 } from '../../core/dice.js';
 import { randInt } from '../../core/rng.js';
 import { airValue, resolveBombard } from './bombard.js';
-import { type CombatSpec, resolveCombat } from './combat.js';
+import { type CombatSpec, combatBand, combatValues, finishCombat, resolveCombat, twoD6 } from './combat.js';
 import { artilleryValue, markFired } from './command.js';
 import { merkurData } from './data.js';
 import type { MerkurDecision, MerkurOption, MerkurPending, OrderOption } from './decisions.js';
@@ -459,6 +459,8 @@ function step(s: MerkurState, ws: MerkurWorkspace, task: Task): MerkurPending | 
         task.units.map((unit) => ({ type: 'regroup', unit })) as never,
       );
     }
+    case 'combat':
+      return combatStep(s, ws, task);
     case 'rn-reroll':
       return dec('initiative', s.initiative, 'Merkur 3.1, 5.4', [{ type: 'keep' }, { type: 'reroll' }]);
     case 'solo-place':
@@ -699,6 +701,9 @@ function resolveOrders(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'o
       preinvasion: false,
     });
   }
+  // the combats run as tasks, in order (fire, assault, forced assaults), so that the attacker
+  // may re-roll an unfavourable one with the initiative (3.1 a)
+  const combats: CombatSpec[] = [];
   const fireTargets = [...new Set(task.orders.flatMap((o) => (o.o === 'fire' ? [o.to] : [])))];
   for (const y of fireTargets) {
     const att = task.orders
@@ -707,13 +712,13 @@ function resolveOrders(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'o
       )
       .map((o) => o.u);
     if (att.length > 0 && countIn(s, y, (1 - side) as 0 | 1) > 0)
-      resolveCombat(s, ws, { kind: 'fire', side, attackers: att, zone: y, from: z });
+      combats.push({ kind: 'fire', side, attackers: att, zone: y, from: z });
   }
   const assault = task.orders
     .filter((o) => o.o === 'assault' && s.units[o.u]!.status === 'map' && s.units[o.u]!.zone === z)
     .map((o) => o.u);
   if (assault.length > 0 && countIn(s, z, (1 - side) as 0 | 1) > 0)
-    resolveCombat(s, ws, { kind: 'assault', side, attackers: assault, zone: z, from: z });
+    combats.push({ kind: 'assault', side, attackers: assault, zone: z, from: z });
   const forced = task.forced;
   for (const y of [...new Set(forced)]) {
     const att = task.orders
@@ -728,9 +733,44 @@ function resolveOrders(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'o
       )
       .map((o) => o.u);
     if (att.length > 0 && countIn(s, y, (1 - side) as 0 | 1) > 0)
-      resolveCombat(s, ws, { kind: 'assault', side, attackers: att, zone: y, from: y });
+      combats.push({ kind: 'assault', side, attackers: att, zone: y, from: y });
   }
+  for (let k = combats.length - 1; k >= 0; k--)
+    s.stack.push({ t: 'combat', spec: combats[k]!, vals: null, x: 0, y: 0 });
   queueRegroup(s);
+}
+
+/**
+ * One combat of an activation (7.0-7.4): its attackers must still stand where they attack from and
+ * the enemy must still be there (earlier combats may have changed both). An attacker holding the
+ * initiative may have both sides re-roll a result of band 1-2 (3.1 a); the second result stands.
+ */
+function combatStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'combat' }): MerkurPending | null {
+  const sp = task.spec;
+  const enemy = (1 - sp.side) as 0 | 1;
+  if (task.vals === null) {
+    const att = sp.attackers.filter((i) => s.units[i]!.status === 'map' && s.units[i]!.zone === sp.from);
+    if (att.length === 0 || countIn(s, sp.zone, enemy) === 0) {
+      s.stack.pop();
+      return null;
+    }
+    const spec: CombatSpec = { ...sp, attackers: att };
+    task.spec = spec;
+    task.vals = combatValues(s, spec, true);
+    task.x = twoD6(ws);
+    task.y = twoD6(ws);
+    const solitaireNever = sp.side === CW && s.rules.solitaire && s.rules.soloInitiative === 'never';
+    if (
+      combatBand(s, spec, task.vals, task.x, task.y) <= 2 &&
+      canUseInitiative(s, sp.side) &&
+      !solitaireNever
+    )
+      return dec('initiative', sp.side, 'Merkur 3.1, 7.4', [{ type: 'keep' }, { type: 'reroll' }]);
+  }
+  s.stack.pop();
+  finishCombat(s, ws, task.spec, task.vals, task.x, task.y);
+  queueRegroup(s);
+  return null;
 }
 
 /** 9.0: each fourth para loss triggers a regrouping. */
@@ -1037,6 +1077,14 @@ function applyInitiative(
       die = d6(ws.streams.stream('navy'));
     }
     navyOutcome(s, ws, die);
+    return;
+  }
+  if (task.t === 'combat') {
+    if (type === 'reroll') {
+      useInitiative(s, side);
+      task.x = twoD6(ws);
+      task.y = twoD6(ws);
+    }
     return;
   }
   if (task.t === 'landing') {
