@@ -381,3 +381,32 @@ describe('Merkur 3.1 a: combat re-roll with the initiative', () => {
     expect(s.stats.assaults).toBe(1);
   });
 });
+
+describe('Merkur V-LEADDEF lead-def-any', () => {
+  it('the defender chooses the unit that leads; its own factor is used', () => {
+    const s = emptyState('two-player', { 'lead-def-any': true });
+    const a = put(s, 'FJR3/I', '3');
+    put(s, '23 NZ', '3');
+    const greek = put(s, '8 Greek', '3');
+    s.turn = 4;
+    s.stack = [
+      {
+        t: 'combat',
+        spec: { kind: 'assault', side: 0, attackers: [a], zone: Z('3'), from: Z('3') },
+        vals: null,
+        x: 0,
+        y: 0,
+      },
+    ];
+    const ws = merkurWorkspace(s);
+    const d = advance(s, ws)!;
+    if (d.kind !== 'lead-defender') throw new Error(`expected lead-defender, got ${d.kind}`);
+    expect(d.side).toBe('commonwealth');
+    const pick = d.options.findIndex((o) => o.unit === greek);
+    apply(s, ws, d, pick);
+    const t = s.stack[s.stack.length - 1]!;
+    if (t.t !== 'combat') throw new Error('combat task expected');
+    expect(combatValues(s, t.spec, false).leadD).toBe(greek);
+    expect(combatValues(s, t.spec, false).d).toBe(3); // 8 Greek defence 3, plaine 0, no EM
+  });
+});

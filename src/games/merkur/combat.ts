@@ -61,6 +61,8 @@ export interface CombatSpec {
   readonly from: number;
   /** 11.0: the Maori's chosen target. */
   readonly target?: number;
+  /** V lead-def-any: the unit the defender chose to lead (7.2, 8.2). */
+  readonly leadDefender?: number;
 }
 
 /** 7.1: the lead attacker: highest attack, full strength first, then lowest index. */
@@ -124,10 +126,12 @@ export function combatValues(s: MerkurState, spec: CombatSpec, commit: boolean):
   const leadD =
     spec.target !== undefined
       ? spec.target
-      : leadOf(s, defs, (i) => {
-          const dv = defenceOf(s, s.units[i]!);
-          return tankHalving(s, spec, leadA, i) ? Math.ceil(dv / 2) : dv;
-        });
+      : spec.leadDefender !== undefined
+        ? spec.leadDefender
+        : leadOf(s, defs, (i) => {
+            const dv = defenceOf(s, s.units[i]!);
+            return tankHalving(s, spec, leadA, i) ? Math.ceil(dv / 2) : dv;
+          });
   if (spec.kind === 'maori')
     return { a: attackOf(s, s.units[leadA]!) + 1, d: defenceOf(s, s.units[leadD]!), leadA, leadD };
   let a = attackOf(s, s.units[leadA]!);

@@ -64,6 +64,11 @@ export interface GliderOption {
   readonly type: 'no-glider';
   readonly unit: number;
 }
+/** 7.2 (V lead-def-any): the defending unit that leads and takes the losses. */
+export interface LeadDefenderOption {
+  readonly type: 'lead-defender';
+  readonly unit: number;
+}
 /** 11.0: the Maori attack German unit `target` in `zone`, or not. */
 export type MaoriOption =
   | { readonly type: 'maori'; readonly target: number; readonly zone: number }
@@ -81,7 +86,8 @@ export type MerkurDecision =
   | Decision<'preinvasion-target', PreinvasionOption>
   | Decision<'regroup', RegroupOption>
   | Decision<'maori-night', MaoriOption>
-  | Decision<'glider-assign', GliderOption>;
+  | Decision<'glider-assign', GliderOption>
+  | Decision<'lead-defender', LeadDefenderOption>;
 
 export type MerkurDecisionKind = MerkurDecision['kind'];
 export type MerkurOption = MerkurDecision['options'][number];
@@ -99,6 +105,7 @@ export const MERKUR_DECISION_KINDS: readonly MerkurDecisionKind[] = [
   'regroup',
   'maori-night',
   'glider-assign',
+  'lead-defender',
 ];
 
 export type MerkurPending = MerkurDecision | ChanceNode;

@@ -262,6 +262,14 @@ export function soloChoose(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecisio
       const rr = d.options.findIndex((o) => o.type === 'reroll');
       return rr >= 0 && wanted ? rr : d.options.findIndex((o) => o.type === 'keep');
     }
+    case 'lead-defender': {
+      // spec §2.3: the highest defence leads
+      let best = 0;
+      d.options.forEach((o, i) => {
+        if (s.units[o.unit]!.d > s.units[d.options[best]!.unit]!.d) best = i;
+      });
+      return best;
+    }
     case 'fort':
     case 'landing-zone':
     case 'air-mission':

@@ -7,7 +7,15 @@
 import { d6 } from '../../core/dice.js';
 import { randInt } from '../../core/rng.js';
 import { airValue, resolveBombard } from './bombard.js';
-import { type CombatSpec, combatBand, combatValues, finishCombat, resolveCombat, twoD6 } from './combat.js';
+import {
+  type CombatSpec,
+  combatBand,
+  combatValues,
+  defenders,
+  finishCombat,
+  resolveCombat,
+  twoD6,
+} from './combat.js';
 import { artilleryValue, markFired } from './command.js';
 import { merkurData } from './data.js';
 import type { MerkurDecision, MerkurOption, MerkurPending, OrderOption } from './decisions.js';
@@ -756,6 +764,17 @@ function combatStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'comb
     }
     const spec: CombatSpec = { ...sp, attackers: att };
     task.spec = spec;
+    // V-LEADDEF lead-def-any: the defender chooses the unit that leads (7.2)
+    if (s.rules.v['lead-def-any'] && spec.leadDefender === undefined) {
+      const defs = defenders(s, spec.zone, enemy);
+      if (defs.length > 1)
+        return dec(
+          'lead-defender',
+          enemy,
+          'Merkur 7.2',
+          defs.map((unit) => ({ type: 'lead-defender', unit })),
+        );
+    }
     task.vals = combatValues(s, spec, true);
     task.x = twoD6(ws);
     task.y = twoD6(ws);
@@ -877,6 +896,11 @@ function applyAnswer(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision, cho
       const t = task as Task & { t: 'drop' };
       t.zones.push(o.zone);
       t.i++;
+      return;
+    }
+    case 'lead-defender': {
+      const t = task as Task & { t: 'combat' };
+      t.spec = { ...t.spec, leadDefender: o.unit };
       return;
     }
     case 'no-glider': {

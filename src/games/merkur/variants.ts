@@ -367,6 +367,20 @@ const base: readonly VariantDef[] = [
     'The landing tests come before the CW placement (enemy modifiers only from units already there).',
   ),
   v(
+    'lead-def-highest',
+    'lead-def',
+    'Merkur 7.2, 8.2',
+    true,
+    'Default: the highest defence leads ("highest value defender unit"); the defender picks among equals (the engine takes full strength first).',
+  ),
+  v(
+    'lead-def-any',
+    'lead-def',
+    'Merkur 7.2, 8.2',
+    false,
+    'The defender chooses any unit to lead an assault or fire against it, with its own factor, and it takes the losses (combats of an activation; combat on landing and at sea keep the highest).',
+  ),
+  v(
     'bomb-plain-plus1',
     'bomb-plain',
     'Merkur 8.2',

@@ -54,6 +54,8 @@ function cwScore(k: Knobs) {
         return k.initiative === 'reroll' ? 1 : 0.5;
       case 'plus-one':
         return k.initiative === 'plus-one' ? 1 : 0.5;
+      case 'lead-defender':
+        return s.units[o.unit]!.d - (s.units[o.unit]!.reduced ? 0.5 : 0);
       case 'stay':
         return 0;
       case 'assault':

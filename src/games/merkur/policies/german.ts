@@ -76,6 +76,8 @@ function germanScore(k: Knobs) {
         return 1;
       case 'plus-one':
         return 0.5;
+      case 'lead-defender':
+        return s.units[o.unit]!.d - (s.units[o.unit]!.reduced ? 0.5 : 0);
       case 'stay': {
         const z = s.units[o.unit]!.zone;
         return MAP.objective[z] || MAP.airfield[z] ? 0.5 : 0;
