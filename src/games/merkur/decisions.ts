@@ -33,6 +33,7 @@ export type ActivationOption =
       readonly mode: 'all' | 'move' | 'combat';
       readonly initiative: boolean;
     }
+  | { readonly type: 'luftwaffe' }
   | { readonly type: 'end-activations' };
 /** 4.0 a-d: the order of one unit of the activated zone. */
 export type OrderOption =

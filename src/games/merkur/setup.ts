@@ -181,6 +181,7 @@ export function startGame(setup: GameSetup, seed: GameSeed): MerkurState {
     airfieldFirst: [-1, -1, -1],
     firstAirLanding: -1,
     cwMovesT15: 0,
+    luftwaffeTurn: 0,
     rnTestTurn: 6,
   };
   const idx = new Map(units.map((u, i) => [u.id, i]));

@@ -155,6 +155,8 @@ export interface MerkurState {
   stats: MerkurCounters;
   /** Zones where an assault took place (heat), and the first German-control turn per airfield. */
   airfieldFirst: number[];
+  /** 4.0 footnote 1: the turn the Luftwaffe zone was last activated (V air-declare-at-activation). */
+  luftwaffeTurn: number;
   /** 4.0: CW movement activations of turns 1-5, summed. */
   cwMovesT15: number;
   /** 5.3: turn of the first air-landing, -1 none yet. */

@@ -136,7 +136,9 @@ function nextPhase(s: MerkurState, ws: MerkurWorkspace): void {
     }
     case 'air-missions':
       s.airSupport = 0;
-      if (isDay(s.turn)) s.stack.push({ t: 'air-missions', i: 0, planned: [] });
+      // V-AIRDECL: all missions at the start of the German turn, or when the Luftwaffe zone is activated
+      if (isDay(s.turn) && !s.rules.v['air-declare-at-activation'])
+        s.stack.push({ t: 'air-missions', i: 0, planned: [] });
       return;
     case 'german-activations':
       s.stack.push({ t: 'activations', side: GER });
@@ -594,6 +596,11 @@ function activationStep(s: MerkurState, side: 0 | 1): MerkurPending | null {
   const own = side === GER ? g : c;
   const other = side === GER ? c : g;
   const day = isDay(s.turn);
+  // 4.0 footnote 1 (V air-declare-at-activation): the Luftwaffe zone is activated like a zone
+  if (side === GER && day && s.rules.v['air-declare-at-activation'] && s.luftwaffeTurn !== s.turn) {
+    const d = dayOf(s.turn);
+    if (s.air.some((a) => !a.lost && a.flownDay !== d)) opts.push({ type: 'luftwaffe' });
+  }
   for (let z = 0; z < MAP.count; z++) {
     if (own[z]! === 0) continue;
     if (side === GER) {
@@ -1014,6 +1021,10 @@ function applyAnswer(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision, cho
       s.stack.push({ t: 'orders', side, zone: o.zone, mode: o.mode, units, i: 0, orders: [], forced: [] });
       return;
     }
+    case 'luftwaffe':
+      s.luftwaffeTurn = s.turn;
+      s.stack.push({ t: 'air-missions', i: 0, planned: [] });
+      return;
     case 'end-activations':
       s.stack.pop();
       return;

@@ -381,6 +381,20 @@ const base: readonly VariantDef[] = [
     'The defender chooses any unit to lead an assault or fire against it, with its own factor, and it takes the losses (combats of an activation; combat on landing and at sea keep the highest).',
   ),
   v(
+    'air-declare-turn-start',
+    'air-declare',
+    'Merkur 8.0 Notes',
+    true,
+    'Default: every air mission of the turn is declared (and flown) before the German\'s first combat ("place the air units before resolving any attacks").',
+  ),
+  v(
+    'air-declare-at-activation',
+    'air-declare',
+    'Merkur 4.0 footnote 1, 8.0',
+    false,
+    'The air missions are declared when the German activates the Luftwaffe zone, at any point of his activations (each unit still once a day).',
+  ),
+  v(
     'bomb-plain-plus1',
     'bomb-plain',
     'Merkur 8.2',

@@ -68,6 +68,8 @@ function germanScore(k: Knobs) {
         return s.units[o.unit]!.a;
       case 'activate':
         return o.initiative ? (unitsIn(s, o.zone, GER).some((i) => s.units[i]!.dispersed) ? 0.5 : -1) : 1;
+      case 'luftwaffe':
+        return 2;
       case 'end-activations':
         return 0;
       case 'keep':
