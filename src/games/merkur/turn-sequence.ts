@@ -354,7 +354,7 @@ function step(s: MerkurState, ws: MerkurWorkspace, task: Task): MerkurPending | 
                   .flatMap((a) => a.drops)
                   .findIndex((x) => x.unit === hist.unit)
               : -1;
-          zones.push(k >= 0 ? s.rules.dropZones[k]! : MAP.index.get(hist.zone)!);
+          zones.push(fixedDropZone(s, k >= 0 ? s.rules.dropZones[k]! : MAP.index.get(hist.zone)!, zones));
           task.i++;
           continue;
         }
@@ -487,6 +487,21 @@ function step(s: MerkurState, ws: MerkurWorkspace, task: Task): MerkurPending | 
   }
   s.stack.pop();
   return null;
+}
+
+/**
+ * V drops-historical: the data's drop zone, or, when 5.1 leaves no room there (units already
+ * landed, earlier drops of the turn), the nearest zone of the same map with room (lowest index).
+ */
+function fixedDropZone(s: MerkurState, z: number, planned: readonly number[]): number {
+  const free = (y: number) =>
+    MAP.strategic[y] || countIn(s, y, GER) + planned.filter((x) => x === y).length < 6;
+  if (free(z)) return z;
+  let best = -1;
+  for (let y = 0; y < MAP.count; y++)
+    if (MAP.map[y] === MAP.map[z] && free(y) && (best < 0 || MAP.dist[z]![y]! < MAP.dist[z]![best]!))
+      best = y;
+  return best >= 0 ? best : z;
 }
 
 /** 12.0: placement of the maps due now (turn 1: the 3-EM map; turn 2: the other two), forts, 8.4. */
