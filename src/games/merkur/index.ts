@@ -56,6 +56,32 @@ const results: readonly ResultDef[] = [
   },
 ];
 
+/**
+ * A copy sharing only what never changes during play (the rules and the pending decision, which
+ * the engine never mutates): faster than structuredClone for search and the conformance checks.
+ */
+export function cloneMerkur(s: MerkurState): MerkurState {
+  const streams: Record<string, number[]> = {};
+  for (const k in s.rng.streams) streams[k] = s.rng.streams[k]!.slice();
+  return {
+    ...s,
+    rng: { ...s.rng, streams },
+    units: s.units.map((u) => ({ ...u })),
+    air: s.air.map((a) => ({ ...a })),
+    fort: s.fort.slice(),
+    control: s.control.slice(),
+    soleAtStart: s.soleAtStart.slice(),
+    activated: s.activated.slice(),
+    airQueueIds: s.airQueueIds.slice(),
+    b1: { ...s.b1, units: s.b1.units.slice(), back: s.b1.back.slice() },
+    paraLosses: s.paraLosses.slice(),
+    solo: structuredClone(s.solo),
+    stack: structuredClone(s.stack),
+    stats: { ...s.stats },
+    airfieldFirst: s.airfieldFirst.slice(),
+  };
+}
+
 export const merkur: SteppedGame<MerkurState, MerkurDecision, MerkurWorkspace, MerkurState> = {
   contract: 'steps',
   id: 'merkur',
@@ -86,6 +112,7 @@ export const merkur: SteppedGame<MerkurState, MerkurDecision, MerkurWorkspace, M
   apply,
   record: (s): GameRecord => record(s),
   view: (s) => s,
+  clone: cloneMerkur,
   invariants,
   odds: merkurOdds,
   board: () => merkurBoard(),
