@@ -70,6 +70,11 @@ export interface LeadDefenderOption {
   readonly type: 'lead-defender';
   readonly unit: number;
 }
+/** 5.3 (V queue-free): the unit of the air-landing queue that lands next. */
+export interface AirUnitOption {
+  readonly type: 'air-unit';
+  readonly unit: number;
+}
 /** 11.0: the Maori attack German unit `target` in `zone`, or not. */
 export type MaoriOption =
   | { readonly type: 'maori'; readonly target: number; readonly zone: number }
@@ -88,7 +93,8 @@ export type MerkurDecision =
   | Decision<'regroup', RegroupOption>
   | Decision<'maori-night', MaoriOption>
   | Decision<'glider-assign', GliderOption>
-  | Decision<'lead-defender', LeadDefenderOption>;
+  | Decision<'lead-defender', LeadDefenderOption>
+  | Decision<'air-landing-unit', AirUnitOption>;
 
 export type MerkurDecisionKind = MerkurDecision['kind'];
 export type MerkurOption = MerkurDecision['options'][number];
@@ -107,6 +113,7 @@ export const MERKUR_DECISION_KINDS: readonly MerkurDecisionKind[] = [
   'maori-night',
   'glider-assign',
   'lead-defender',
+  'air-landing-unit',
 ];
 
 export type MerkurPending = MerkurDecision | ChanceNode;

@@ -471,6 +471,19 @@ function step(s: MerkurState, ws: MerkurWorkspace, task: Task): MerkurPending | 
     }
     case 'combat':
       return combatStep(s, ws, task);
+    case 'air-pick': {
+      if (task.left <= 0 || s.airQueue >= s.airQueueIds.length) break;
+      const seen = new Set<string>();
+      const opts: MerkurOption[] = [];
+      for (let k = s.airQueue; k < s.airQueueIds.length; k++) {
+        const u = s.units[s.airQueueIds[k]!]!;
+        const key = `${u.type}:${u.a}:${u.d}:${u.art}:${u.id === 'Ringel' ? 'R' : ''}`;
+        if (seen.has(key)) continue; // identical units: one option
+        seen.add(key);
+        opts.push({ type: 'air-unit', unit: s.airQueueIds[k]! });
+      }
+      return dec('air-landing-unit', GER, 'Merkur 5.3, 13.1', opts as never);
+    }
     case 'rn-reroll':
       return dec('initiative', s.initiative, 'Merkur 3.1, 5.4', [{ type: 'keep' }, { type: 'reroll' }]);
     case 'solo-place':
@@ -814,6 +827,25 @@ function combatStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'comb
   return null;
 }
 
+/** 5.3: the next unit of the air-landing queue lands in `zone` (a non-field landing takes a glider test, no -1). */
+function airLandNext(s: MerkurState, ws: MerkurWorkspace, zone: number, nonfield: boolean): void {
+  const ui = s.airQueueIds[s.airQueue++]!;
+  const u = s.units[ui]!;
+  u.zone = zone;
+  u.status = 'map';
+  s.stats.air_landed_units++;
+  if (s.firstAirLanding < 0) s.firstAirLanding = s.turn;
+  if (!nonfield) return;
+  s.stats.nonfield_landings++;
+  s.stats.landing_tests++;
+  if (landingReduced(d6(ws.streams.stream('landing')), landingModifier(s, zone, true))) {
+    u.reduced = true;
+    s.stats.nonfield_reduced++;
+    s.stats.landing_reduced++;
+    s.stats.german_steps_lost++;
+  }
+}
+
 /** 9.0: each fourth para loss triggers a regrouping. */
 function queueRegroup(s: MerkurState): void {
   if (s.paraLosses.length >= 4 && !s.stack.some((t) => t.t === 'regroup'))
@@ -943,25 +975,23 @@ function applyAnswer(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision, cho
       const cap = o.type === 'airfield' ? Math.min(s.rules.airLandingPerTurn, room(s, o.zone, GER)) : 1;
       if (o.type === 'airfield') t.used.push(o.zone);
       else t.nonfield = true;
-      for (let k = 0; k < cap && s.airQueue < s.airQueueIds.length; k++) {
-        const ui = s.airQueueIds[s.airQueue++]!;
-        const u = s.units[ui]!;
-        u.zone = o.zone;
-        u.status = 'map';
-        s.stats.air_landed_units++;
-        if (s.firstAirLanding < 0) s.firstAirLanding = s.turn;
-        if (o.type === 'nonfield') {
-          s.stats.nonfield_landings++;
-          s.stats.landing_tests++;
-          // 5.3 b: a glider landing test, no -1
-          if (landingReduced(d6(ws.streams.stream('landing')), landingModifier(s, o.zone, true))) {
-            u.reduced = true;
-            s.stats.nonfield_reduced++;
-            s.stats.landing_reduced++;
-            s.stats.german_steps_lost++;
-          }
-        }
+      // V-QUEUEFREE queue-free: the German picks each unit (13.1 is missing)
+      if (s.rules.v['queue-free']) {
+        s.stack.push({ t: 'air-pick', zone: o.zone, left: cap, nonfield: o.type === 'nonfield' });
+        return;
       }
+      for (let k = 0; k < cap && s.airQueue < s.airQueueIds.length; k++)
+        airLandNext(s, ws, o.zone, o.type === 'nonfield');
+      return;
+    }
+    case 'air-unit': {
+      const t = task as Task & { t: 'air-pick' };
+      const q = s.airQueueIds;
+      const at = q.indexOf(o.unit, s.airQueue);
+      q[at] = q[s.airQueue]!;
+      q[s.airQueue] = o.unit;
+      airLandNext(s, ws, t.zone, t.nonfield);
+      t.left--;
       return;
     }
     case 'no-landing':

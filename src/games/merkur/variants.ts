@@ -395,6 +395,20 @@ const base: readonly VariantDef[] = [
     'The air missions are declared when the German activates the Luftwaffe zone, at any point of his activations (each unit still once a day).',
   ),
   v(
+    'queue-fixed',
+    'airlanding-order',
+    'Merkur 5.3, 13.1 (missing)',
+    true,
+    "Default: air-landed units come in the data's queue order (13.1 gives an order, now lost).",
+  ),
+  v(
+    'queue-free',
+    'airlanding-order',
+    'Merkur 5.3',
+    false,
+    'The German chooses which waiting unit lands next.',
+  ),
+  v(
     'bomb-plain-plus1',
     'bomb-plain',
     'Merkur 8.2',

@@ -50,6 +50,9 @@ function germanScore(k: Knobs) {
         return 2;
       case 'no-landing':
         return 0;
+      case 'air-unit':
+        // combat battalions first, then artillery and the EM
+        return s.units[o.unit]!.type === 'mountain' ? s.units[o.unit]!.a : 1;
       case 'sea':
         return (
           (MAP.port[o.zone] ? 5 : 0) -
