@@ -410,3 +410,28 @@ describe('Merkur V-LEADDEF lead-def-any', () => {
     expect(combatValues(s, t.spec, false).d).toBe(3); // 8 Greek defence 3, plaine 0, no EM
   });
 });
+
+describe('Merkur V-QUEUEFREE queue-free (5.3)', () => {
+  it('after choosing an airfield the German picks each landing unit', () => {
+    const s = emptyState('two-player', { 'queue-free': true });
+    put(s, 'Sturm/I', '2');
+    s.turn = 4;
+    s.stack = [{ t: 'air-landing', used: [], nonfield: false }];
+    const ws = merkurWorkspace(s);
+    const d = advance(s, ws)!;
+    if (d.kind !== 'air-landing') throw new Error(`expected air-landing, got ${d.kind}`);
+    apply(
+      s,
+      ws,
+      d,
+      d.options.findIndex((o) => o.type === 'airfield' && o.zone === Z('2')),
+    );
+    const pick = advance(s, ws)!;
+    if (pick.kind !== 'air-landing-unit') throw new Error(`expected air-landing-unit, got ${pick.kind}`);
+    const ringel = pick.options.findIndex((o) => s.units[o.unit]!.id === 'Ringel');
+    expect(ringel).toBeGreaterThanOrEqual(0);
+    apply(s, ws, pick, ringel);
+    expect(s.units.find((u) => u.id === 'Ringel')!.zone).toBe(Z('2'));
+    expect(s.stats.air_landed_units).toBe(1);
+  });
+});
