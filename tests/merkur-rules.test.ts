@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { d6 } from '../src/core/dice.js';
 import { streamRng } from '../src/core/rng.js';
 import { resolveSetup } from '../src/core/setup.js';
+import { collateralVictims } from '../src/games/merkur/bombard.js';
 import { band, combatValues, zoneDefenceBonus } from '../src/games/merkur/combat.js';
 import { artilleryValue, divisionalArt, markFired, supportValue } from '../src/games/merkur/command.js';
 import { merkur } from '../src/games/merkur/index.js';
@@ -433,5 +434,23 @@ describe('Merkur V-QUEUEFREE queue-free (5.3)', () => {
     apply(s, ws, pick, ringel);
     expect(s.units.find((u) => u.id === 'Ringel')!.zone).toBe(Z('2'));
     expect(s.stats.air_landed_units).toBe(1);
+  });
+});
+
+describe('Merkur V-EMALONE (2.4): collateral victims', () => {
+  it('an accompanied EM is immune by default, reducible (never eliminated) under the variant', () => {
+    const s = emptyState();
+    const em = put(s, 'Heidrich', '7');
+    const para = put(s, 'FJR3/I', '7');
+    expect(collateralVictims(s, Z('7'), 0)).toEqual([para]);
+    const v = emptyState('two-player', { 'em-reducible-while-accompanied': true });
+    put(v, 'Heidrich', '7');
+    put(v, 'FJR3/I', '7');
+    expect(collateralVictims(v, Z('7'), 0).sort()).toEqual([em, para].sort());
+    v.units[em]!.reduced = true;
+    expect(collateralVictims(v, Z('7'), 0)).toEqual([para]);
+    const alone = emptyState();
+    const e2 = put(alone, 'Heidrich', '7');
+    expect(collateralVictims(alone, Z('7'), 0)).toEqual([e2]);
   });
 });

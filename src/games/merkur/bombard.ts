@@ -54,6 +54,19 @@ export function bombardDefence(
   return { d, target };
 }
 
+/**
+ * 8.0, 2.4 (V-EMALONE): the units a collateral hit may fall on, picked at random among them. By
+ * default an EM with friendly units in its zone is immune; under em-reducible-while-accompanied it
+ * may be halved but not eliminated while friends are present.
+ */
+export function collateralVictims(s: MerkurState, z: number, side: 0 | 1): number[] {
+  const own = unitsIn(s, z, side);
+  const cu = combatUnits(s, own);
+  if (cu.length === 0) return own;
+  if (!s.rules.v['em-reducible-while-accompanied']) return cu;
+  return own.filter((i) => s.units[i]!.type !== 'em' || !s.units[i]!.reduced);
+}
+
 /** 8.1-8.3: resolves one bombardment; returns -1 (A<D), 0 (A=D) or 1 (A>D), or null with no target. */
 export function resolveBombard(s: MerkurState, ws: MerkurWorkspace, spec: BombardSpec): number | null {
   const { d, target } = bombardDefence(s, spec, true);
@@ -80,7 +93,7 @@ export function resolveBombard(s: MerkurState, ws: MerkurWorkspace, spec: Bombar
   if (A < D) {
     // 8.0: collateral damage in a contested zone (not for an EM bombarding its own zone)
     if (!spec.preinvasion && contested(s, spec.zone) && spec.firerZone !== spec.zone) {
-      const own = unitsIn(s, spec.zone, spec.side);
+      const own = collateralVictims(s, spec.zone, spec.side);
       if (own.length > 0) {
         halve(s, own[randInt(r, 0, own.length - 1)]!);
         st.collateral_hits++;

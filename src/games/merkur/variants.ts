@@ -409,6 +409,20 @@ const base: readonly VariantDef[] = [
     'The German chooses which waiting unit lands next.',
   ),
   v(
+    'em-immune-while-accompanied',
+    'em-alone',
+    'Merkur 2.4',
+    true,
+    'Default: an EM with friendly units in its zone takes no loss (not even collateral); alone it is attacked normally.',
+  ),
+  v(
+    'em-reducible-while-accompanied',
+    'em-alone',
+    'Merkur 2.4',
+    false,
+    '"May be damaged": an accompanied EM may be halved (by a collateral hit) but never eliminated.',
+  ),
+  v(
     'bomb-plain-plus1',
     'bomb-plain',
     'Merkur 8.2',
