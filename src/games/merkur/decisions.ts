@@ -77,7 +77,7 @@ export interface AirUnitOption {
 }
 /** 11.0: the Maori attack German unit `target` in `zone`, or not. */
 export type MaoriOption =
-  | { readonly type: 'maori'; readonly target: number; readonly zone: number }
+  | { readonly type: 'maori'; readonly target: number; readonly zone: number; readonly fire?: boolean }
   | { readonly type: 'no-maori' };
 
 export type MerkurDecision =

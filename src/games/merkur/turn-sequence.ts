@@ -456,6 +456,11 @@ function step(s: MerkurState, ws: MerkurWorkspace, task: Task): MerkurPending | 
         if (y !== z && room(s, y, CW) <= 0) continue;
         for (const i of combatUnits(s, unitsIn(s, y, GER))) opts.push({ type: 'maori', target: i, zone: y });
       }
+      // V-MAORI maori-may-fire: the Maori may also fire into an adjacent zone without entering it
+      if (s.rules.v['maori-may-fire'])
+        for (const y of MAP.adj[z]!)
+          for (const i of combatUnits(s, unitsIn(s, y, GER)))
+            opts.push({ type: 'maori', target: i, zone: y, fire: true });
       if (opts.length === 1) return null;
       s.stack.push({ t: 'maori' });
       return dec('maori-night', CW, 'Merkur 11.0', opts as never);
@@ -1099,14 +1104,14 @@ function applyAnswer(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision, cho
       s.stack.pop();
       s.cwMoves--;
       const m = s.units.findIndex((u) => u.maori && u.status === 'map');
-      s.units[m]!.zone = o.zone;
+      if (o.fire !== true) s.units[m]!.zone = o.zone;
       s.units[m]!.acted = true;
       const spec: CombatSpec = {
         kind: 'maori',
         side: CW,
         attackers: [m],
         zone: o.zone,
-        from: o.zone,
+        from: s.units[m]!.zone,
         target: o.target,
       };
       resolveCombat(s, ws, spec);

@@ -441,6 +441,13 @@ const base: readonly VariantDef[] = [
   ),
   v('maori-simple', 'maori', 'Merkur 11.0', false, 'A>D: target halved; A<D: Maori halved; tie: nothing.'),
   v(
+    'maori-may-fire',
+    'maori',
+    'Merkur 11.0',
+    false,
+    'The 7.4 assault bands as by default, and the Maori may also fire into an adjacent zone without entering it.',
+  ),
+  v(
     'no-drops-strategic',
     'para-strategic',
     'Merkur 5.2',
