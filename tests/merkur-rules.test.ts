@@ -454,3 +454,31 @@ describe('Merkur V-EMALONE (2.4): collateral victims', () => {
     expect(collateralVictims(alone, Z('7'), 0)).toEqual([e2]);
   });
 });
+
+describe('Merkur V-CWSETUP cw-setup-free (13.0)', () => {
+  it('the two-player CW places each of its units before the forts', () => {
+    const setup = resolveSetup(
+      merkur,
+      { scenario: 'two-player', variants: { 'cw-setup-free': true } },
+      'test',
+    );
+    const s = startGame(setup, { masterSeed: 5, gameIndex: 0 });
+    const ws = merkurWorkspace(s);
+    let d = advance(s, ws)!;
+    let n = 0;
+    while (d.kind === 'setup-zone') {
+      expect(d.side).toBe('commonwealth');
+      apply(
+        s,
+        ws,
+        d,
+        d.options.findIndex((o) => o.zone === s.units[o.unit]!.home),
+      );
+      n++;
+      d = advance(s, ws)!;
+    }
+    expect(n).toBe(s.units.filter((u) => u.side === 1).length);
+    expect(d.kind).toBe('fort');
+    expect(merkur.invariants(s)).toEqual([]);
+  });
+});

@@ -75,6 +75,12 @@ export interface AirUnitOption {
   readonly type: 'air-unit';
   readonly unit: number;
 }
+/** 13.0 (V cw-setup-free): the CW places `unit` in `zone`. */
+export interface SetupZoneOption {
+  readonly type: 'setup-zone';
+  readonly unit: number;
+  readonly zone: number;
+}
 /** 11.0: the Maori attack German unit `target` in `zone`, or not. */
 export type MaoriOption =
   | { readonly type: 'maori'; readonly target: number; readonly zone: number; readonly fire?: boolean }
@@ -94,7 +100,8 @@ export type MerkurDecision =
   | Decision<'maori-night', MaoriOption>
   | Decision<'glider-assign', GliderOption>
   | Decision<'lead-defender', LeadDefenderOption>
-  | Decision<'air-landing-unit', AirUnitOption>;
+  | Decision<'air-landing-unit', AirUnitOption>
+  | Decision<'setup-zone', SetupZoneOption>;
 
 export type MerkurDecisionKind = MerkurDecision['kind'];
 export type MerkurOption = MerkurDecision['options'][number];
@@ -114,6 +121,7 @@ export const MERKUR_DECISION_KINDS: readonly MerkurDecisionKind[] = [
   'glider-assign',
   'lead-defender',
   'air-landing-unit',
+  'setup-zone',
 ];
 
 export type MerkurPending = MerkurDecision | ChanceNode;

@@ -144,7 +144,7 @@ export function startGame(setup: GameSetup, seed: GameSeed): MerkurState {
   // spec I-2: parameter rethymnonGarrison moves 2/1 and 2/11 Aus onto Rethymnon airfield
   const garrison = ['2/1 Aus', '2/11 Aus'].slice(0, rules.rethymnonGarrison);
   const home = (u: MUnit) => (garrison.includes(u.id) ? zoneIndex('26') : u.home);
-  if (!rules.solitaire) {
+  if (!rules.solitaire && !rules.v['cw-setup-free']) {
     for (const u of units)
       if (u.side === 1) {
         u.zone = home(u);

@@ -277,6 +277,7 @@ export function soloChoose(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecisio
     case 'sea-landing':
     case 'preinvasion-target':
     case 'regroup':
+    case 'setup-zone':
     case 'air-landing-unit':
     case 'glider-assign':
       return 0;

@@ -83,6 +83,7 @@ export type Task =
   | { t: 'landing'; units: number[]; zones: number[]; i: number; rerolled: boolean }
   | { t: 'solo-place'; zones: number[] }
   | { t: 'gliders' }
+  | { t: 'cw-setup'; i: number }
   | { t: 'air-pick'; zone: number; left: number; nonfield: boolean }
   | { t: 'air-landing'; used: number[]; nonfield: boolean }
   | { t: 'sea-landing'; units: number[] }

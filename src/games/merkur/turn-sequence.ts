@@ -70,8 +70,10 @@ function nextPhase(s: MerkurState, ws: MerkurWorkspace): void {
       s.phase = 'setup';
       if (s.rules.solitaire) soloDraw(s, ws);
       else {
-        s.stack.push({ t: 'preinvasion', zones: occupiedCw(s), i: 0 });
+        s.stack.push({ t: 'preinvasion', zones: [], i: 0 });
         s.stack.push({ t: 'forts', placed: 0 });
+        // V-CWSETUP cw-setup-free: the CW places every unit (13.0 is missing)
+        if (s.rules.v['cw-setup-free']) s.stack.push({ t: 'cw-setup', i: 0 });
       }
       return;
     }
@@ -326,6 +328,7 @@ function step(s: MerkurState, ws: MerkurWorkspace, task: Task): MerkurPending | 
       return dec('fort', CW, 'Merkur 3.2', opts as never);
     }
     case 'preinvasion': {
+      if (s.turn === 0 && task.i === 0 && task.zones.length === 0) task.zones = occupiedCw(s);
       while (task.i < task.zones.length) {
         const z = task.zones[task.i]!;
         if (countIn(s, z, CW) > 0)
@@ -476,6 +479,14 @@ function step(s: MerkurState, ws: MerkurWorkspace, task: Task): MerkurPending | 
     }
     case 'combat':
       return combatStep(s, ws, task);
+    case 'cw-setup': {
+      while (task.i < s.units.length && s.units[task.i]!.side !== CW) task.i++;
+      if (task.i >= s.units.length) break;
+      const opts: MerkurOption[] = [];
+      for (let z = 0; z < MAP.count; z++)
+        if (room(s, z, CW) > 0) opts.push({ type: 'setup-zone', unit: task.i, zone: z });
+      return dec('setup-zone', CW, 'Merkur 13.0 (missing)', opts as never);
+    }
     case 'air-pick': {
       if (task.left <= 0 || s.airQueue >= s.airQueueIds.length) break;
       const seen = new Set<string>();
@@ -960,6 +971,14 @@ function applyAnswer(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision, cho
     case 'lead-defender': {
       const t = task as Task & { t: 'combat' };
       t.spec = { ...t.spec, leadDefender: o.unit };
+      return;
+    }
+    case 'setup-zone': {
+      const t = task as Task & { t: 'cw-setup' };
+      const u = s.units[o.unit]!;
+      u.zone = o.zone;
+      u.status = 'map';
+      t.i++;
       return;
     }
     case 'no-glider': {

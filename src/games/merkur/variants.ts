@@ -423,6 +423,20 @@ const base: readonly VariantDef[] = [
     '"May be damaged": an accompanied EM may be halved (by a collateral hit) but never eliminated.',
   ),
   v(
+    'cw-setup-historical',
+    'cw-setup',
+    'Merkur 13.0 (missing)',
+    true,
+    "Default: the two-player CW stands in the data's historical set-up.",
+  ),
+  v(
+    'cw-setup-free',
+    'cw-setup',
+    'Merkur 13.0 (missing)',
+    false,
+    'The two-player CW places every unit itself (at most 6 per sector zone).',
+  ),
+  v(
     'bomb-plain-plus1',
     'bomb-plain',
     'Merkur 8.2',

@@ -56,6 +56,9 @@ function cwScore(k: Knobs) {
         return k.initiative === 'plus-one' ? 1 : 0.5;
       case 'lead-defender':
         return s.units[o.unit]!.d - (s.units[o.unit]!.reduced ? 0.5 : 0);
+      case 'setup-zone':
+        // the historical zone (the scripted CW policies all start from the data set-up)
+        return -MAP.dist[s.units[o.unit]!.home]![o.zone]!;
       case 'stay':
         return 0;
       case 'assault':
