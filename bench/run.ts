@@ -27,8 +27,10 @@ import { type Ceiling, engineCeiling } from './ceiling.js';
 const args = new Set(process.argv.slice(2));
 const GAMES = gameRegistry();
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-/** BENCH_GAMES=crete,sfo: measure only these games (default: every registered game). */
-const ONLY = process.env.BENCH_GAMES?.split(',');
+/** `--game=merkur` or BENCH_GAMES=crete,sfo: measure only these games (default: every registered game). */
+const ONLY = (
+  process.argv.find((a) => a.startsWith('--game='))?.slice('--game='.length) ?? process.env.BENCH_GAMES
+)?.split(',');
 const SEED = 20261122;
 
 interface GameRate {
@@ -335,7 +337,7 @@ async function main(): Promise<void> {
     });
   }
   const micro: { name: string; ns: number }[] = [];
-  if (GAMES.list().some((g) => g.id === 'scs')) {
+  if ((ONLY === undefined || ONLY.includes('scs')) && GAMES.list().some((g) => g.id === 'scs')) {
     // SCS 8.4: is a pocket threatened if this hex is taken? (the check every capture makes)
     const def = GAMES.list().find((g) => g.id === 'scs')!;
     if (def.contract !== 'steps') throw new Error('bench: scs is expected on the stepped contract');

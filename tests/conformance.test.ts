@@ -35,6 +35,7 @@ const BUDGET: Readonly<
   default: { random: 60, policy: 6, variant: 12, combos: 256 },
   scs: { random: 100, policy: 6, variant: 10, combos: 0 },
   crete: { random: 2, policy: 1, variant: 1, combos: 4 },
+  merkur: { random: 2, policy: 1, variant: 1, combos: 2, timeout: 600_000 },
   // Dark Crusade: ~40 turns and thousands of decisions a game, each serialised several times here
   dc: { random: 4, policy: 1, variant: 1, combos: 4, timeout: 900_000 },
 };

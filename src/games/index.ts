@@ -7,6 +7,7 @@ import { createRegistry, type GameRegistry } from '../core/registry.js';
 import { withSearchPolicies } from '../core/rollout.js';
 import { crete } from './crete/index.js';
 import { dc } from './dc/index.js';
+import { merkur } from './merkur/index.js';
 import { scs } from './scs/index.js';
 import { sfo } from './sfo/index.js';
 
@@ -14,6 +15,7 @@ export const GAMES: readonly GameDefinition[] = [
   withSearchPolicies(sfo),
   withSearchPolicies(scs),
   withSearchPolicies(crete),
+  withSearchPolicies(merkur),
   withSearchPolicies(dc),
 ];
 

@@ -1,0 +1,146 @@
+/**
+ * EMs: command bonus, artillery values and support (Merkur 2.3-2.5, 7.1 Note, 8.0 "Fire command
+ * structure"). Divisional EMs sum their subordinates' artillery on the same map within two zones.
+ */
+import { MAP } from './map.js';
+import type { MerkurState, MUnit } from './state.js';
+import { artOf, contested } from './units.js';
+
+/** 2.5: German divisional EMs whose subordinates are the para regiment EMs. */
+const PARA_DIVISIONAL = new Set(['Suessmann', 'Ramcke']);
+
+/** 2.5: the EMs a divisional EM sums (same side, non-divisional, with a command, not batteries). */
+export function subordinates(s: MerkurState, emi: number): number[] {
+  const em = s.units[emi]!;
+  const out: number[] = [];
+  s.units.forEach((u, i) => {
+    if (u.side !== em.side || u.type !== 'em' || u.divisional || i === emi) return;
+    if (em.id === 'Ringel') return;
+    out.push(i);
+  });
+  return out;
+}
+
+/**
+ * 2.5 (E1, E2): a divisional EM's artillery: the sum of its subordinates' values on the same map
+ * within two zones. With div-blocked (8.0) it is 0 once any subordinate has fired; with
+ * div-excludes-fired the fired ones are left out. Suessmann and Ramcke block each other (E3).
+ * Ringel: the sum of the batteries in his zone when at least two are there (adjacent zone only).
+ */
+export function divisionalArt(s: MerkurState, emi: number): number {
+  const em = s.units[emi]!;
+  if (em.status !== 'map' || em.dispersed || em.fired) return 0;
+  if (em.id === 'Ringel') {
+    let sum = 0;
+    let n = 0;
+    for (const u of s.units)
+      if (u.type === 'battery' && u.status === 'map' && u.zone === em.zone && !u.fired) {
+        sum += artOf(s, u);
+        n++;
+      }
+    return n >= 2 && !em.reduced ? sum : 0;
+  }
+  if (PARA_DIVISIONAL.has(em.id)) {
+    const other = s.units.find((u) => PARA_DIVISIONAL.has(u.id) && u.id !== em.id);
+    if (other?.fired) return 0;
+  }
+  let sum = 0;
+  for (const i of subordinates(s, emi)) {
+    const u = s.units[i]!;
+    if (u.status !== 'map') continue;
+    if (u.fired) {
+      if (s.rules.v['div-blocked']) return 0;
+      continue;
+    }
+    if (MAP.map[u.zone] !== MAP.map[em.zone] || MAP.dist[em.zone]![u.zone]! > 2) continue;
+    sum += artOf(s, u);
+  }
+  return sum;
+}
+
+/** 2.5: the artillery value an EM or battery can use now (divisional computed; 0 when fired). */
+export function artilleryValue(s: MerkurState, ui: number): number {
+  const u = s.units[ui]!;
+  if (u.status !== 'map' || u.fired) return 0;
+  if (u.type === 'em' && u.divisional) return divisionalArt(s, ui);
+  if (u.type !== 'em' && u.type !== 'battery') return 0;
+  return artOf(s, u);
+}
+
+/** 2.5, 8.0 (E2, E3): mark an EM as fired, with what its fire entails for the others. */
+export function markFired(s: MerkurState, ui: number): void {
+  const u = s.units[ui]!;
+  u.fired = true;
+  if (u.type !== 'em' || !u.divisional) return;
+  if (u.id === 'Ringel') {
+    for (const b of s.units)
+      if (b.type === 'battery' && b.status === 'map' && b.zone === u.zone) b.fired = true;
+    return;
+  }
+  // 2.5: every subordinate counts as having fired, in range or not
+  for (const i of subordinates(s, ui)) s.units[i]!.fired = true;
+}
+
+/** 2.5: does EM `em` directly command unit `u`? */
+export function commands(em: MUnit, u: MUnit): boolean {
+  return em.cmd !== null && u.group !== null && em.cmd === u.group;
+}
+
+/**
+ * 2.5 combat bonus: +1 when an EM of the unit's side in zone `z` commands `lead` directly, or is
+ * divisional (all units of its side in its zone). div-cmd-map: Suessmann and Ramcke also give it
+ * to paras anywhere on their map. Never more than +1 (bonuses do not add up).
+ */
+export function emBonus(s: MerkurState, z: number, side: 0 | 1, led: readonly number[]): number {
+  const mapWide = s.rules.v['div-cmd-map'];
+  for (const em of s.units) {
+    if (em.type !== 'em' || em.side !== side || em.status !== 'map') continue;
+    if (em.zone === z) {
+      if (em.divisional) return 1;
+      for (const i of led) if (commands(em, s.units[i]!)) return 1;
+    } else if (mapWide && PARA_DIVISIONAL.has(em.id) && MAP.map[em.zone] === MAP.map[z]) {
+      for (const i of led) if (s.units[i]!.type === 'para') return 1;
+    }
+  }
+  return 0;
+}
+
+/**
+ * 2.5 Note, 7.1 Note (E4): artillery support for `side` in a combat in zone `z`: the strongest EM
+ * or battery in `z` or adjacent (one in a contested zone supports only its own zone; `ownZoneOnly`
+ * for combat on landing, 5.2). art-one-per-zone: the strongest of each zone adds. Returns the
+ * value and marks the supporters under support-once-per-turn.
+ */
+export function supportValue(s: MerkurState, side: 0 | 1, z: number, ownZoneOnly: boolean): number {
+  const perZone = s.rules.v['art-one-per-zone'];
+  const once = s.rules.v['support-once-per-turn'];
+  const bestByZone = new Map<number, { v: number; i: number }>();
+  for (let i = 0; i < s.units.length; i++) {
+    const u = s.units[i]!;
+    if (u.side !== side || u.status !== 'map' || (u.type !== 'em' && u.type !== 'battery')) continue;
+    if (u.dispersed || (once && u.supported)) continue;
+    if (u.zone !== z) {
+      if (ownZoneOnly || !MAP.adj[z]!.includes(u.zone) || contested(s, u.zone)) continue;
+    }
+    // 7.1 Note: a fired marker does not prevent support
+    const wasFired = u.fired;
+    u.fired = false;
+    let v = u.type === 'em' && u.divisional ? divisionalArt(s, i) : artOf(s, u);
+    u.fired = wasFired;
+    if (u.id === 'Ringel' && !s.rules.v['ringel-sum-support']) v = 0;
+    if (v <= 0) continue;
+    const cur = bestByZone.get(u.zone);
+    if (cur === undefined || v > cur.v) bestByZone.set(u.zone, { v, i });
+  }
+  let total = 0;
+  let best = { v: 0, i: -1 };
+  for (const b of bestByZone.values()) {
+    if (perZone) {
+      total += b.v;
+      if (once) s.units[b.i]!.supported = true;
+    } else if (b.v > best.v) best = b;
+  }
+  if (perZone) return total;
+  if (best.i >= 0 && once) s.units[best.i]!.supported = true;
+  return best.v;
+}

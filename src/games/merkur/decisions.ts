@@ -1,0 +1,127 @@
+/**
+ * Every Merkur decision as plain data (spec §2): a discriminated union over `kind`. Unit fields
+ * are indices into `state.units`, zone fields indices of MAP.
+ */
+import type { ChanceNode, Decision } from '../../core/game.js';
+
+/** 5.2, 12.0: drop `unit` into zone `zone`. */
+export interface DropOption {
+  readonly type: 'drop';
+  readonly unit: number;
+  readonly zone: number;
+}
+/** 8.0: air unit `air` bombards `zone`, flies air support (7.1), or stays home. */
+export type AirOption =
+  | { readonly type: 'air-bomb'; readonly air: number; readonly zone: number }
+  | { readonly type: 'air-support'; readonly air: number }
+  | { readonly type: 'air-none'; readonly air: number };
+/** 5.3: land the next units of the queue on airfield `zone` (`field`), one unit in a plaine zone, or none. */
+export type AirLandOption =
+  | { readonly type: 'airfield'; readonly zone: number }
+  | { readonly type: 'nonfield'; readonly zone: number }
+  | { readonly type: 'no-landing' };
+/** 5.4: the convoy debarks in `zone` (a German-held port or a beach). */
+export interface SeaOption {
+  readonly type: 'sea';
+  readonly zone: number;
+}
+/** 4.0: activate `zone` (mode: 'all' German, 'move'/'combat' CW), re-activate it with the initiative, or end. */
+export type ActivationOption =
+  | {
+      readonly type: 'activate';
+      readonly zone: number;
+      readonly mode: 'all' | 'move' | 'combat';
+      readonly initiative: boolean;
+    }
+  | { readonly type: 'luftwaffe' }
+  | { readonly type: 'end-activations' };
+/** 4.0 a-d: the order of one unit of the activated zone. */
+export type OrderOption =
+  | { readonly type: 'stay'; readonly unit: number }
+  | { readonly type: 'move'; readonly unit: number; readonly to: number }
+  | { readonly type: 'fire'; readonly unit: number; readonly to: number }
+  | { readonly type: 'assault'; readonly unit: number }
+  | { readonly type: 'bombard'; readonly unit: number; readonly to: number };
+/** 3.1: use the initiative here (re-roll, or +1 CW movement zone) or not. */
+export type InitiativeOption =
+  | { readonly type: 'reroll' }
+  | { readonly type: 'plus-one' }
+  | { readonly type: 'keep' };
+/** 3.2: place a fort in `zone`, or stop placing. */
+export type FortOption = { readonly type: 'fort'; readonly zone: number } | { readonly type: 'no-fort' };
+/** 8.4: bombard `zone` before turn 1, or skip it. */
+export type PreinvasionOption = {
+  readonly type: 'preinvasion';
+  readonly zone: number;
+  readonly bombard: boolean;
+};
+/** 9.0: which of the four eliminated paras returns. */
+export interface RegroupOption {
+  readonly type: 'regroup';
+  readonly unit: number;
+}
+/** 3.2 (solitaire): the Sturm Regiment unit left without one of the 4 glider markers. */
+export interface GliderOption {
+  readonly type: 'no-glider';
+  readonly unit: number;
+}
+/** 7.2 (V lead-def-any): the defending unit that leads and takes the losses. */
+export interface LeadDefenderOption {
+  readonly type: 'lead-defender';
+  readonly unit: number;
+}
+/** 5.3 (V queue-free): the unit of the air-landing queue that lands next. */
+export interface AirUnitOption {
+  readonly type: 'air-unit';
+  readonly unit: number;
+}
+/** 13.0 (V cw-setup-free): the CW places `unit` in `zone`. */
+export interface SetupZoneOption {
+  readonly type: 'setup-zone';
+  readonly unit: number;
+  readonly zone: number;
+}
+/** 11.0: the Maori attack German unit `target` in `zone`, or not. */
+export type MaoriOption =
+  | { readonly type: 'maori'; readonly target: number; readonly zone: number; readonly fire?: boolean }
+  | { readonly type: 'no-maori' };
+
+export type MerkurDecision =
+  | Decision<'landing-zone', DropOption>
+  | Decision<'air-mission', AirOption>
+  | Decision<'air-landing', AirLandOption>
+  | Decision<'sea-landing', SeaOption>
+  | Decision<'activation', ActivationOption>
+  | Decision<'unit-order', OrderOption>
+  | Decision<'initiative', InitiativeOption>
+  | Decision<'fort', FortOption>
+  | Decision<'preinvasion-target', PreinvasionOption>
+  | Decision<'regroup', RegroupOption>
+  | Decision<'maori-night', MaoriOption>
+  | Decision<'glider-assign', GliderOption>
+  | Decision<'lead-defender', LeadDefenderOption>
+  | Decision<'air-landing-unit', AirUnitOption>
+  | Decision<'setup-zone', SetupZoneOption>;
+
+export type MerkurDecisionKind = MerkurDecision['kind'];
+export type MerkurOption = MerkurDecision['options'][number];
+
+export const MERKUR_DECISION_KINDS: readonly MerkurDecisionKind[] = [
+  'landing-zone',
+  'air-mission',
+  'air-landing',
+  'sea-landing',
+  'activation',
+  'unit-order',
+  'initiative',
+  'fort',
+  'preinvasion-target',
+  'regroup',
+  'maori-night',
+  'glider-assign',
+  'lead-defender',
+  'air-landing-unit',
+  'setup-zone',
+];
+
+export type MerkurPending = MerkurDecision | ChanceNode;

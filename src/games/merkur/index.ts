@@ -1,0 +1,120 @@
+/**
+ * Operation Merkur / Crete 1941 (Vae Victis 22, F. Yeghicheyan; English translation by C. Vasey):
+ * the public face. Scenarios two-player and solitaire (rule 12: the rules play the CW).
+ *
+ * Chapter map (rules section -> file):
+ *   Merkur 1.1, 5.1, 6.2  the zone map ........................ map.ts (data/merkur.json), board.ts
+ *   Merkur 2.0-2.2        units, steps, dispersal ............. units.ts, setup.ts (data.ts)
+ *   Merkur 2.3-2.5        EMs, command, artillery, support ..... command.ts
+ *   Merkur 3.1            initiative .......................... turn-sequence.ts
+ *   Merkur 3.2            forts, markers, control ............. turn-sequence.ts, victory.ts, units.ts
+ *   Merkur 4.0, 4.1       sequence, CW activation table ....... turn-sequence.ts
+ *   Merkur 5.2-5.4        paradrops, air-landing, convoys, RN . turn-sequence.ts
+ *   Merkur 5.5, 6.1       zone status, movement, retreat ...... movement.ts, combat.ts
+ *   Merkur 7.0-7.4        combat, bands ....................... combat.ts, odds.ts (exact, from combat.ts)
+ *   Merkur 8.0-8.4        bombardment, air, AA, pre-invasion .. bombard.ts
+ *   Merkur 9.0            para regrouping ..................... turn-sequence.ts (regroup)
+ *   Merkur 10.0           victory ............................. victory.ts, record.ts (statistics)
+ *   Merkur 11.0           night, Maori ........................ movement.ts, turn-sequence.ts, combat.ts
+ *   Merkur 12.0-12.2      solitaire CW ........................ solitaire.ts
+ *   readings (variants) .. variants.ts; values (parameters) .. parameters.ts, setup.ts
+ *   decisions (typed) .... decisions.ts; policies ............ policies/
+ * RULES-CHECKLIST.md lists every spec item and where it is implemented.
+ */
+import type { GameRecord, ResultDef, SteppedGame } from '../../core/game.js';
+import { merkurBoard, merkurLocationIds } from './board.js';
+import { merkurData } from './data.js';
+import { MERKUR_DECISION_KINDS, type MerkurDecision } from './decisions.js';
+import { invariants } from './invariants.js';
+import { merkurOdds } from './odds.js';
+import { parameters } from './parameters.js';
+import { defaultPolicies, policies } from './policies/index.js';
+import { MERKUR_STATS, record } from './record.js';
+import { scenarios } from './scenarios.js';
+import { startGame } from './setup.js';
+import type { MerkurState } from './state.js';
+import { advance, apply } from './turn-sequence.js';
+import { variants } from './variants.js';
+import { type MerkurWorkspace, merkurWorkspace } from './workspace.js';
+
+const results: readonly ResultDef[] = [
+  {
+    id: 'german-win',
+    winner: 'german',
+    description:
+      'The CW holds 0-3 objectives at the end of turn 24 (10.0): decisive, major, strategic or marginal German victory.',
+  },
+  {
+    id: 'draw',
+    winner: null,
+    description: 'The CW holds exactly 4 objectives (10.0), the historical result.',
+  },
+  {
+    id: 'cw-win',
+    winner: 'commonwealth',
+    description: 'The CW holds 5 or more objectives: strategic CW victory (10.0).',
+  },
+];
+
+/**
+ * A copy sharing only what never changes during play (the rules and the pending decision, which
+ * the engine never mutates): faster than structuredClone for search and the conformance checks.
+ */
+export function cloneMerkur(s: MerkurState): MerkurState {
+  const streams: Record<string, number[]> = {};
+  for (const k in s.rng.streams) streams[k] = s.rng.streams[k]!.slice();
+  return {
+    ...s,
+    rng: { ...s.rng, streams },
+    units: s.units.map((u) => ({ ...u })),
+    air: s.air.map((a) => ({ ...a })),
+    fort: s.fort.slice(),
+    control: s.control.slice(),
+    soleAtStart: s.soleAtStart.slice(),
+    activated: s.activated.slice(),
+    airQueueIds: s.airQueueIds.slice(),
+    b1: { ...s.b1, units: s.b1.units.slice(), back: s.b1.back.slice() },
+    paraLosses: s.paraLosses.slice(),
+    solo: structuredClone(s.solo),
+    stack: structuredClone(s.stack),
+    stats: { ...s.stats },
+    airfieldFirst: s.airfieldFirst.slice(),
+  };
+}
+
+export const merkur: SteppedGame<MerkurState, MerkurDecision, MerkurWorkspace, MerkurState> = {
+  contract: 'steps',
+  id: 'merkur',
+  title: 'Operation Merkur (Crete 1941)',
+  rulesTitle:
+    'Crete 1941 / Opération Merkur (Vae Victis 22, 1998, F. Yeghicheyan), English translation by C. Vasey',
+  sides: [
+    { id: 'german', name: 'German (Fliegerkorps XI, 5th Mountain Division)' },
+    { id: 'commonwealth', name: 'Commonwealth (Creforce)' },
+  ],
+  scenarios,
+  variants,
+  parameters,
+  policies,
+  defaultPolicies,
+  results,
+  victoryLevels: ['decisive', 'major', 'strategic', 'marginal', 'draw'],
+  endReasons: ['turn-limit'],
+  stats: MERKUR_STATS.defs,
+  data: merkurData,
+  decisionKinds: MERKUR_DECISION_KINDS,
+  // 24 turns; per turn at most ~10 drops, 4 air missions, a few landings, and per side one
+  // activation per zone plus one order per unit (about 90 units), with initiative answers.
+  maxDecisions: () => 24 * 400 + 200,
+  start: (setup, seed) => startGame(setup, seed),
+  workspace: merkurWorkspace,
+  advance,
+  apply,
+  record: (s): GameRecord => record(s),
+  view: (s) => s,
+  clone: cloneMerkur,
+  invariants,
+  odds: merkurOdds,
+  board: () => merkurBoard(),
+  locationIds: merkurLocationIds,
+};

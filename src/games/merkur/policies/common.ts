@@ -1,0 +1,112 @@
+/**
+ * The scoring frame the scripted Merkur policies share: a policy is a set of knobs (where to drop,
+ * what to bomb, how good the odds must be to attack, where to move) and each option is scored;
+ * the best wins, ties broken from the policy's own stream.
+ */
+import type { PolicyDef } from '../../../core/game.js';
+import { type Rng, randInt } from '../../../core/rng.js';
+import { aaPoints } from '../bombard.js';
+import { bandReading, combatValues } from '../combat.js';
+import type { MerkurDecision, MerkurOption } from '../decisions.js';
+import { MAP } from '../map.js';
+import { pBandAtLeast } from '../odds.js';
+import { CW, type MerkurState } from '../state.js';
+import { combatUnits, contested, countIn, unitsIn } from '../units.js';
+
+/** Per-decision scratch a scorer may fill once (e.g. its target zones) and reuse for every option. */
+export type Ctx = { targets?: number[] };
+
+/** The scorer's target zones, computed on first use within one decision. */
+export function targetsOf(ctx: Ctx, compute: () => number[]): number[] {
+  if (ctx.targets === undefined) ctx.targets = compute();
+  return ctx.targets;
+}
+
+export type Scorer = (s: MerkurState, d: MerkurDecision, o: MerkurOption, ctx: Ctx) => number;
+
+export function scriptedPolicy(
+  id: string,
+  side: 'german' | 'commonwealth',
+  description: string,
+  score: Scorer,
+): PolicyDef<MerkurState, MerkurDecision> {
+  return {
+    id,
+    side,
+    description,
+    create: () => ({
+      id,
+      choose(s: MerkurState, d: MerkurDecision, rng: Rng): number {
+        if (d.options.length === 1) return 0;
+        let best = Number.NEGATIVE_INFINITY;
+        let ties = 0;
+        let pick = 0;
+        const ctx: Ctx = {};
+        for (let i = 0; i < d.options.length; i++) {
+          const v = score(s, d, d.options[i]!, ctx);
+          if (v > best + 1e-9) {
+            best = v;
+            pick = i;
+            ties = 1;
+          } else if (Math.abs(v - best) <= 1e-9) {
+            ties++;
+            if (randInt(rng, 1, ties) === 1) pick = i;
+          }
+        }
+        return pick;
+      },
+      reset: () => {},
+    }),
+  };
+}
+
+/** P(band >= 4) (attacker wins) of an attack by `attackers` of `side` on zone `z` from `from`. */
+export function pWin(
+  s: MerkurState,
+  side: 0 | 1,
+  attackers: number[],
+  z: number,
+  from: number,
+  kind: 'assault' | 'fire',
+): number {
+  if (attackers.length === 0 || countIn(s, z, (1 - side) as 0 | 1) === 0) return 0;
+  const v = combatValues(s, { kind, side, attackers, zone: z, from }, false);
+  return pBandAtLeast(v.a, v.d, bandReading(s), kind === 'fire' && contested(s, z), 4);
+}
+
+/** P(band <= 2) (attacker loses its lead). */
+export function pLose(
+  s: MerkurState,
+  side: 0 | 1,
+  attackers: number[],
+  z: number,
+  from: number,
+  kind: 'assault' | 'fire',
+): number {
+  if (attackers.length === 0 || countIn(s, z, (1 - side) as 0 | 1) === 0) return 0;
+  const v = combatValues(s, { kind, side, attackers, zone: z, from }, false);
+  return 1 - pBandAtLeast(v.a, v.d, bandReading(s), kind === 'fire' && contested(s, z), 3);
+}
+
+/** Combat units of `side` in the unit's zone that have not acted yet, plus the unit. */
+export function zoneForce(s: MerkurState, unit: number): number[] {
+  const u = s.units[unit]!;
+  return combatUnits(s, unitsIn(s, u.zone, u.side)).filter((i) => i === unit || !s.units[i]!.acted);
+}
+
+/** Least zone steps from `z` to any zone of `targets` (99 when none). */
+export function nearest(z: number, targets: readonly number[]): number {
+  let best = 99;
+  for (const t of targets) best = Math.min(best, MAP.dist[z]![t]!);
+  return best;
+}
+
+/** Objectives not held by `side` alone (the ones to take or relieve). */
+export function objectivesToTake(s: MerkurState, side: 0 | 1): number[] {
+  return MAP.objectives.filter((z) => countIn(s, z, side) === 0 || countIn(s, z, (1 - side) as 0 | 1) > 0);
+}
+
+/** Air target value: CW combat units there, less the AA that covers it (8.0). */
+export function airTargetValue(s: MerkurState, z: number): number {
+  return combatUnits(s, unitsIn(s, z, CW)).length - aaPoints(s, z) * 0.75 + (MAP.objective[z] ? 1 : 0);
+}

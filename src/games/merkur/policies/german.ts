@@ -1,0 +1,201 @@
+/**
+ * Scripted German policies (spec §7.2): historical, maleme-first, three-airfields, objective-count.
+ * Each is a set of knobs over the common scorer; intents are in the descriptions.
+ */
+import type { PolicyDef } from '../../../core/game.js';
+import { merkurData } from '../data.js';
+import type { MerkurDecision, MerkurOption } from '../decisions.js';
+import { MAP } from '../map.js';
+import { CW, GER, type MerkurState } from '../state.js';
+import { combatUnits, contested, countIn, unitsIn } from '../units.js';
+import {
+  airTargetValue,
+  type Ctx,
+  nearest,
+  objectivesToTake,
+  pWin,
+  scriptedPolicy,
+  targetsOf,
+  zoneForce,
+} from './common.js';
+
+interface Knobs {
+  /** Score of dropping unit `u` into zone `z`. */
+  drop(s: MerkurState, u: number, z: number): number;
+  /** Extra score per zone for air bombardment. */
+  airBias(z: number): number;
+  /** Minimum P(band >= 4) to assault or fire. */
+  threshold: number;
+  /** Objectives to push toward, in priority. */
+  targets(s: MerkurState): number[];
+}
+
+const Z = (id: string) => MAP.index.get(id)!;
+const HIST = new Map(merkurData.arrivals.flatMap((a) => a.drops.map((x) => [x.unit, Z(x.zone)] as const)));
+
+function germanScore(k: Knobs) {
+  return (s: MerkurState, _d: MerkurDecision, o: MerkurOption, ctx: Ctx): number => {
+    switch (o.type) {
+      case 'drop':
+        return k.drop(s, o.unit, o.zone);
+      case 'air-bomb':
+        return airTargetValue(s, o.zone) + k.airBias(o.zone);
+      case 'air-support':
+        return 1.5;
+      case 'air-none':
+        return 0;
+      case 'airfield':
+        return 10 - o.zone / 100;
+      case 'nonfield':
+        return 2;
+      case 'no-landing':
+        return 0;
+      case 'air-unit':
+        // combat battalions first, then artillery and the EM
+        return s.units[o.unit]!.type === 'mountain' ? s.units[o.unit]!.a : 1;
+      case 'sea':
+        return (
+          (MAP.port[o.zone] ? 5 : 0) -
+          countIn(s, o.zone, CW) * 3 -
+          nearest(
+            o.zone,
+            targetsOf(ctx, () => k.targets(s)),
+          )
+        );
+      case 'no-glider':
+        // the weakest Sturm Regiment unit goes without a glider
+        return -s.units[o.unit]!.a - (s.units[o.unit]!.type === 'em' ? 0 : 0.5);
+      case 'preinvasion':
+        return o.bombard ? 1 : 0;
+      case 'regroup':
+        return s.units[o.unit]!.a;
+      case 'activate':
+        return o.initiative ? (unitsIn(s, o.zone, GER).some((i) => s.units[i]!.dispersed) ? 0.5 : -1) : 1;
+      case 'luftwaffe':
+        return 2;
+      case 'end-activations':
+        return 0;
+      case 'keep':
+        return 0;
+      case 'reroll':
+        return 1;
+      case 'plus-one':
+        return 0.5;
+      case 'lead-defender':
+        return s.units[o.unit]!.d - (s.units[o.unit]!.reduced ? 0.5 : 0);
+      case 'stay': {
+        const z = s.units[o.unit]!.zone;
+        return MAP.objective[z] || MAP.airfield[z] ? 0.5 : 0;
+      }
+      case 'assault': {
+        const p = pWin(s, GER, zoneForce(s, o.unit), s.units[o.unit]!.zone, s.units[o.unit]!.zone, 'assault');
+        return p >= k.threshold ? 2 + p : -1;
+      }
+      case 'fire': {
+        if (contested(s, o.to)) return -1;
+        const p = pWin(s, GER, [o.unit], o.to, s.units[o.unit]!.zone, 'fire');
+        return p >= k.threshold ? 1.5 + p : -1;
+      }
+      case 'bombard':
+        return 3 + combatUnits(s, unitsIn(s, o.to, CW)).length / 10;
+      case 'move': {
+        const u = s.units[o.unit]!;
+        const from = u.zone;
+        // hold captured objectives and airfields
+        if ((MAP.objective[from] || MAP.airfield[from]) && countIn(s, from, GER) <= 2 && !contested(s, from))
+          return -1;
+        const t = targetsOf(ctx, () => k.targets(s));
+        const gain = nearest(from, t) - nearest(o.to, t);
+        const enemies = countIn(s, o.to, CW);
+        if (enemies > 0 && countIn(s, o.to, GER) === 0) {
+          const p = pWin(s, GER, [o.unit], o.to, o.to, 'assault');
+          if (p < k.threshold) return -2;
+        }
+        return gain > 0 ? 0.8 + gain * 0.3 : -0.5;
+      }
+      default:
+        return 0;
+    }
+  };
+}
+
+const ALL_TARGETS = (s: MerkurState) => objectivesToTake(s, GER);
+
+const historicalKnobs: Knobs = {
+  drop: (_s, u, z) => -MAP.dist[HIST.get(_s.units[u]!.id) ?? z]![z]!,
+  airBias: () => 0,
+  threshold: 0.5,
+  targets: ALL_TARGETS,
+};
+
+const malemeKnobs: Knobs = {
+  drop: (s, u, z) => {
+    if (s.turn === 1)
+      return ['1', '2', '3', '6'].includes(MAP.ids[z]!) ? 5 - countIn(s, z, GER) : -MAP.dist[Z('2')]![z]!;
+    return (
+      (MAP.terrain[z] === 'plaine' ? 2 : 0) -
+      countIn(s, z, CW) * 2 -
+      MAP.dist[HIST.get(s.units[u]!.id) ?? z]![z]!
+    );
+  },
+  airBias: (z) => (z === Z('2') ? 10 : 0),
+  threshold: 0.45,
+  targets: (s) => (countIn(s, Z('2'), CW) > 0 ? [Z('2')] : ALL_TARGETS(s)),
+};
+
+const airfieldKnobs: Knobs = {
+  drop: (s, _u, z) => {
+    const af = MAP.airfields.find((a) => MAP.map[a] === MAP.map[z]) ?? Z('2');
+    const dist = MAP.dist[af]![z]!;
+    return (
+      (dist === 1 ? 3 : dist === 0 && countIn(s, z, CW) === 0 ? 4 : -dist) -
+      countIn(s, z, CW) -
+      countIn(s, z, GER) * 0.5
+    );
+  },
+  airBias: (z) => (MAP.airfield[z] ? 3 : 0),
+  threshold: 0.45,
+  targets: (s) => {
+    const af = MAP.airfields.filter((z) => countIn(s, z, CW) > 0 || countIn(s, z, GER) === 0);
+    return af.length > 0 ? af : ALL_TARGETS(s);
+  },
+};
+
+const CENTRE_EAST = ['22', '26', '32', '35'];
+const objectiveKnobs: Knobs = {
+  drop: (s, u, z) =>
+    (MAP.objective[z] ? 2 : 0) - countIn(s, z, CW) * 1.5 - MAP.dist[HIST.get(s.units[u]!.id) ?? z]![z]! * 0.5,
+  airBias: (z) => (MAP.objective[z] ? 2 : -1),
+  threshold: 0.4,
+  targets: (s) => {
+    const ce = CENTRE_EAST.map(Z).filter((z) => countIn(s, z, CW) > 0 || countIn(s, z, GER) === 0);
+    return ce.length > 0 ? [...ce, ...ALL_TARGETS(s)] : ALL_TARGETS(s);
+  },
+};
+
+export const germanPolicies: readonly PolicyDef<MerkurState, MerkurDecision>[] = [
+  scriptedPolicy(
+    'historical',
+    'german',
+    "The data's historical drop zones; air on the objective with the most CW units outside AA cover; assault or fire only when P(band >= 4) >= 0.5; air-land at the first held airfield; push toward the nearest objective not held.",
+    germanScore(historicalKnobs),
+  ),
+  scriptedPolicy(
+    'maleme-first',
+    'german',
+    'Schwerpunkt Maleme: turn-1 drops in zones 1, 2, 3 and 6, all air on zone 2, every move toward Maleme until it is taken, then air-land there; turn-2 drops on plaine zones with few CW.',
+    germanScore(malemeKnobs),
+  ),
+  scriptedPolicy(
+    'three-airfields',
+    'german',
+    'One airfield per map: drops next to (or on an empty) airfield, air on airfields, moves converge on the airfields not held, to maximise air-landing.',
+    germanScore(airfieldKnobs),
+  ),
+  scriptedPolicy(
+    'objective-count',
+    'german',
+    'Greedy on the victory scale: Centre and East objectives (decisive against a draw) first, drops on weakly held objectives, air only on objectives, attacks at P(band >= 4) >= 0.4.',
+    germanScore(objectiveKnobs),
+  ),
+];

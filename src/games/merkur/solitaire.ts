@@ -1,0 +1,285 @@
+/**
+ * The solitaire Commonwealth (Merkur 12.0-12.2): the EM draw, the fixed placements, the placement
+ * procedure by priority order and d6 table, the solitaire forts, and the CW's answers to every
+ * decision, played by the rules with the resolutions of spec §2.3 where the rules leave a choice.
+ */
+import { d6 } from '../../core/dice.js';
+import { randInt } from '../../core/rng.js';
+import type { MerkurDecision } from './decisions.js';
+import { MAP, zoneIndex } from './map.js';
+import { SOLO_DRAWN_EMS, SOLO_FIXED } from './setup.js';
+import { CW, type MerkurState } from './state.js';
+import { combatUnits, contested, countIn, occupancy, room, unitsIn } from './units.js';
+import type { MerkurWorkspace } from './workspace.js';
+
+const SECTOR_MAPS = ['ouest', 'centre', 'est'] as const;
+
+/** 12.0 (M-58, V-SOLOMAP): draw the 5 EMs to maps 3/1/1; the 3-EM map is placed on turn 1. */
+export function soloDraw(s: MerkurState, ws: MerkurWorkspace): void {
+  const r = ws.streams.stream('solitaire');
+  const idx = new Map(s.units.map((u, i) => [u.id, i]));
+  const ems = [...SOLO_DRAWN_EMS];
+  for (let i = ems.length - 1; i > 0; i--) {
+    const j = randInt(r, 0, i);
+    [ems[i], ems[j]] = [ems[j]!, ems[i]!];
+  }
+  const three = s.rules.v['solo-east-3'] ? 'est' : 'ouest';
+  const ones = three === 'est' ? ['centre', 'ouest'] : ['centre', 'est'];
+  const maps = [three, three, three, ones[0]!, ones[1]!];
+  const containers: Record<string, number[]> = { ouest: [], centre: [], est: [] };
+  ems.forEach((id, k) => {
+    const m = maps[k]!;
+    s.solo.emMap[id] = m;
+    const em = s.units[idx.get(id)!]!;
+    containers[m]!.push(idx.get(id)!);
+    s.units.forEach((u, i) => {
+      if (u.side === CW && u.type !== 'em' && u.group === em.cmd && SOLO_FIXED[u.id] === undefined)
+        containers[m]!.push(i);
+    });
+  });
+  // 12.0 (M-59): fixed placements
+  for (const [id, z] of Object.entries(SOLO_FIXED)) {
+    const u = s.units[idx.get(id)!]!;
+    u.zone = zoneIndex(z);
+    u.status = 'map';
+  }
+  // V-SOLOORPHANS: units in no drawable brigade
+  s.units.forEach((u, i) => {
+    if (u.side !== CW || u.status === 'map' || SOLO_DRAWN_EMS.includes(u.id)) return;
+    if (Object.values(containers).some((c) => c.includes(i))) return;
+    if (s.rules.v['orphans-historical']) {
+      u.zone = u.home;
+      u.status = 'map';
+    } else if (s.rules.v['orphans-to-container']) {
+      const m = MAP.map[u.home]!;
+      const target = m === 'strategique' ? three : m;
+      containers[target]!.push(i);
+    } else s.stats.cw_units_unplaced_solo++;
+  });
+  s.solo.containers = containers;
+  s.solo.laterMaps = SECTOR_MAPS.filter((m) => m !== three);
+}
+
+/** 12.0 (E10): units drawn for a modified placement roll. */
+export function placementCount(r: number): number {
+  return r <= 3 ? 0 : r === 4 ? 1 : r === 5 ? 2 : 3;
+}
+
+/** 12.0: the placement modifier of a zone. */
+export function placementModifier(z: number, historical: boolean): number {
+  return (MAP.terrain[z] === 'montagne' ? -3 : -2) + (MAP.objective[z] ? 6 : 0) + (historical ? 2 : 0);
+}
+
+/** Draws up to `n` units from `container` into zone `z` (no two EMs in one zone: an EM drawn for such a zone is put back). */
+function drawInto(s: MerkurState, ws: MerkurWorkspace, container: number[], z: number, n: number): number {
+  const r = ws.streams.stream('solitaire');
+  let placed = 0;
+  for (let k = 0; k < n && container.length > 0 && room(s, z, CW) > 0; k++) {
+    const hasEm = unitsIn(s, z, CW).some((i) => s.units[i]!.type === 'em');
+    const pool = hasEm ? container.filter((i) => s.units[i]!.type !== 'em') : container;
+    if (pool.length === 0) break;
+    const ui = pool[randInt(r, 0, pool.length - 1)]!;
+    container.splice(container.indexOf(ui), 1);
+    s.units[ui]!.zone = z;
+    s.units[ui]!.status = 'map';
+    placed++;
+  }
+  return placed;
+}
+
+/** 12.0 (M-61): the placement procedure for one map; `drops` are zones with landed or landing paras. */
+export function placeMap(s: MerkurState, ws: MerkurWorkspace, map: string, drops: readonly number[]): void {
+  const container = s.solo.containers[map]!;
+  const r = ws.streams.stream('solitaire');
+  const zones = MAP.ids.map((_, z) => z).filter((z) => MAP.map[z] === map);
+  const homes = new Map<number, number>();
+  for (const u of s.units)
+    if (u.side === CW && u.home >= 0 && MAP.map[u.home] === map)
+      homes.set(u.home, (homes.get(u.home) ?? 0) + 1);
+  const order: number[] = [];
+  const add = (z: number) => {
+    if (!order.includes(z)) order.push(z);
+  };
+  for (const z of zones) if (MAP.objective[z]) add(z);
+  for (const z of zones) if (homes.has(z)) add(z);
+  for (const z of drops) if (MAP.map[z] === map) add(z);
+  for (const z of order) {
+    if (container.length === 0) break;
+    const n = placementCount(d6(r) + placementModifier(z, homes.has(z)));
+    drawInto(s, ws, container, z, n);
+  }
+  // "repeat the draw for zones which had more than one counter historically" (V-SOLOREPEAT)
+  const repeat = zones.filter((z) => (homes.get(z) ?? 0) > 1);
+  for (let pass = 0; pass < 20 && container.length > 0; pass++) {
+    let placed = 0;
+    for (const z of repeat) {
+      if (container.length === 0) break;
+      placed += drawInto(s, ws, container, z, placementCount(d6(r) + placementModifier(z, true)));
+    }
+    if (s.rules.v['repeat-once'] || (placed === 0 && repeat.every((z) => room(s, z, CW) <= 0))) break;
+  }
+  // V-SOLOOVERFLOW
+  if (container.length > 0) {
+    if (s.rules.v['overflow-all-zones']) {
+      for (let pass = 0; pass < 30 && container.length > 0; pass++)
+        for (const z of zones) {
+          if (container.length === 0) break;
+          drawInto(s, ws, container, z, placementCount(d6(r) + placementModifier(z, homes.has(z))));
+        }
+    } else if (s.rules.v['overflow-strategic']) {
+      const strat = MAP.ids
+        .map((_, z) => z)
+        .find((z) => MAP.strategic[z] && MAP.adj[z]!.some((y) => MAP.map[y] === map))!;
+      while (container.length > 0) drawInto(s, ws, container, strat, 1);
+    }
+  }
+  s.stats.cw_units_unplaced_solo += container.length;
+  container.length = 0;
+}
+
+/** 12.1 (M-62, spec §2.3): forts in each airfield zone and Prison Valley, two more "as good sense would indicate". */
+export function soloForts(s: MerkurState, first: boolean): void {
+  let placed = s.fort.reduce((a, b) => a + b, 0);
+  const ok = (z: number) =>
+    s.fort[z] === 0 && countIn(s, z, CW) > 0 && MAP.town[z] === 0 && !MAP.strategic[z];
+  for (const z of [...MAP.airfields, zoneIndex('7')])
+    if (placed < 6 && ok(z)) {
+      s.fort[z] = 1;
+      placed++;
+    }
+  if (!first) return;
+  const rest = MAP.ids
+    .map((_, z) => z)
+    .filter(ok)
+    .sort(
+      (a, b) =>
+        countIn(s, b, CW) - countIn(s, a, CW) || Number(MAP.objective[b]) - Number(MAP.objective[a]) || a - b,
+    );
+  for (const z of rest.slice(0, 2))
+    if (placed < 6) {
+      s.fort[z] = 1;
+      placed++;
+    }
+}
+
+/** Least zone steps from `z` to an objective held or contested by the Germans (99 when none). */
+function targetDistance(_s: MerkurState, z: number, g: Int8Array): number {
+  let best = 99;
+  for (const o of MAP.objectives) if (g[o]! > 0) best = Math.min(best, MAP.dist[z]![o]!);
+  return best;
+}
+
+/**
+ * 12.2 (M-63) and spec §2.3: the option the rules choose for the solitaire CW. Ties go to the
+ * first option in the engine's order (lowest zone, lowest unit), or at random from the
+ * `solitaire` stream where 12.2 says so (EM bombardment targets).
+ */
+export function soloChoose(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision): number {
+  const { g, c } = occupancy(s);
+  switch (d.kind) {
+    case 'activation': {
+      // combat activations first (12.2 b, f), then movement toward German-held objectives
+      let best = -1;
+      let bestKey = Number.POSITIVE_INFINITY;
+      d.options.forEach((o, i) => {
+        if (o.type !== 'activate') return;
+        const z = o.zone;
+        if (o.mode === 'combat') {
+          const useful =
+            (contested(s, z) && combatUnits(s, unitsIn(s, z, CW)).length >= 3) ||
+            MAP.adj[z]!.some((y) => g[y]! > 0 && MAP.objective[y]);
+          if (!useful && !unitsIn(s, z, CW).some((u) => s.units[u]!.type === 'em')) return;
+          const key = -1000 + z;
+          if (key < bestKey) {
+            bestKey = key;
+            best = i;
+          }
+        } else {
+          // 12.2 d: units in an objective or contested zone never move
+          if (MAP.objective[z] || (g[z]! > 0 && c[z]! > 0)) return;
+          const dist = targetDistance(s, z, g);
+          if (dist >= 99) return;
+          const key = dist * 100 - c[z]! + z / 1000;
+          if (key < bestKey) {
+            bestKey = key;
+            best = i;
+          }
+        }
+      });
+      if (best >= 0) return best;
+      return d.options.findIndex((o) => o.type === 'end-activations');
+    }
+    case 'unit-order': {
+      const u = s.units[d.options[0]!.unit]!;
+      const z = u.zone;
+      let pick = 0;
+      let pickKey = Number.POSITIVE_INFINITY;
+      const ownCombat = combatUnits(s, unitsIn(s, z, CW)).length;
+      const r = ws.streams.stream('solitaire');
+      const noise = () => randInt(r, 0, 999) / 10000;
+      d.options.forEach((o, i) => {
+        let key = Number.POSITIVE_INFINITY;
+        if (o.type === 'assault' && ownCombat >= 3)
+          key = 0; // 12.2 c
+        else if (o.type === 'bombard')
+          key = 1 - g[o.to]! / 10 + noise(); // 12.2 g: most Germans, ties at random
+        else if (o.type === 'fire' && MAP.objective[o.to]) key = 2 - g[o.to]! / 10;
+        else if (o.type === 'move') {
+          if (MAP.objective[z] || (g[z]! > 0 && c[z]! > 0)) return; // 12.2 d
+          const entering = g[o.to]! > 0 && c[o.to]! === 0;
+          if (entering && s.rules.v['enter-only-with-3'] && combatUnits(s, unitsIn(s, z, CW)).length < 3)
+            return;
+          const dist = targetDistance(s, o.to, g);
+          if (dist >= 99) return;
+          key = 10 + dist - c[o.to]! / 100;
+        } else if (o.type === 'stay') key = 50;
+        if (key < pickKey) {
+          pickKey = key;
+          pick = i;
+        }
+      });
+      return pick;
+    }
+    case 'maori-night': {
+      // spec §2.3: attack the adjacent or co-located German unit with the lowest defence
+      let pick = d.options.findIndex((o) => o.type === 'no-maori');
+      let low = 99;
+      d.options.forEach((o, i) => {
+        if (o.type !== 'maori') return;
+        const dv = s.units[o.target]!.d;
+        if (dv < low) {
+          low = dv;
+          pick = i;
+        }
+      });
+      return pick;
+    }
+    case 'initiative': {
+      if (s.rules.soloInitiative === 'never') return d.options.findIndex((o) => o.type === 'keep');
+      // simple: re-roll a movement roll of 0, a passing RN test, an unfavourable combat
+      const top = s.stack[s.stack.length - 1];
+      const wanted = top?.t !== 'cw-roll' || top.rolled === 0;
+      const rr = d.options.findIndex((o) => o.type === 'reroll');
+      return rr >= 0 && wanted ? rr : d.options.findIndex((o) => o.type === 'keep');
+    }
+    case 'lead-defender': {
+      // spec §2.3: the highest defence leads
+      let best = 0;
+      d.options.forEach((o, i) => {
+        if (s.units[o.unit]!.d > s.units[d.options[best]!.unit]!.d) best = i;
+      });
+      return best;
+    }
+    case 'fort':
+    case 'landing-zone':
+    case 'air-mission':
+    case 'air-landing':
+    case 'sea-landing':
+    case 'preinvasion-target':
+    case 'regroup':
+    case 'setup-zone':
+    case 'air-landing-unit':
+    case 'glider-assign':
+      return 0;
+  }
+}

@@ -1,0 +1,180 @@
+/**
+ * The plain-data state of one Merkur game (DESIGN §3): JSON only, updated in place. Zones are
+ * indices of MAP (map.ts); -1 means off the map. Side 0 is the German, side 1 the Commonwealth.
+ */
+import type { RngState } from '../../core/rng.js';
+import type { CombatSpec, Values } from './combat.js';
+import type { MerkurPending } from './decisions.js';
+import type { MerkurCounters } from './record.js';
+
+export type Side = 'german' | 'commonwealth';
+export const SIDE_IDS: readonly Side[] = ['german', 'commonwealth'];
+export const GER = 0;
+export const CW = 1;
+
+export type UnitType = 'em' | 'para' | 'mountain' | 'battery' | 'infantry' | 'tank' | 'aa';
+/** pool: not yet arrived; map; elim: eliminated; retired: 9.0; lost: sunk at sea (5.4). */
+export type UnitStatus = 'pool' | 'map' | 'elim' | 'retired' | 'lost';
+
+export interface MUnit {
+  readonly id: string;
+  readonly side: 0 | 1;
+  readonly type: UnitType;
+  readonly a: number;
+  readonly d: number;
+  readonly m: number;
+  /** 2.5: artillery value of an EM or battery (0 for divisional EMs: computed). */
+  readonly art: number;
+  /** 8.0: AA points. */
+  readonly aa: number;
+  /** German regiment or CW brigade (7.1 three-battalion bonus, 2.5 command). */
+  readonly group: string | null;
+  /** EM: the regiment or brigade it commands (2.5); battery: 'Ringel'. */
+  readonly cmd: string | null;
+  readonly divisional: boolean;
+  /** 8.0 Note: CW EMs other than Freyberg and Vasey never move. */
+  readonly fixed: boolean;
+  /** 3.2: arrives by glider. */
+  glider: boolean;
+  readonly maori: boolean;
+  /** Historical (data) zone of a CW unit; -1 for Germans. */
+  readonly home: number;
+  zone: number;
+  status: UnitStatus;
+  reduced: boolean;
+  /** 3.2: dispersion marker, placed on the turn `dispersedTurn`. */
+  dispersed: boolean;
+  dispersedTurn: number;
+  /** 3.2: artillery-fire marker. */
+  fired: boolean;
+  /** 4.0: acted (moved or fought) this turn. */
+  acted: boolean;
+  /** 7.1 Note variant support-once-per-turn. */
+  supported: boolean;
+}
+
+export interface AirUnit {
+  readonly id: string;
+  readonly bomb: number;
+  reduced: boolean;
+  lost: boolean;
+  /** 8.0: the day (1..8) it last flew. */
+  flownDay: number;
+}
+
+/** The rules in force: scenario, variants and parameters resolved once at start (resolve.ts). */
+export interface MerkurRules {
+  readonly solitaire: boolean;
+  readonly v: Readonly<Record<string, boolean>>;
+  readonly airLandingPerTurn: number;
+  readonly convoyB2Turn: number;
+  readonly reducedRule: 'half-up' | 'half-down' | 'minus-2';
+  readonly townSecondaire: number;
+  readonly townPrincipale: number;
+  readonly rethymnonGarrison: number;
+  readonly preinvasionStrength: number;
+  readonly dropZones: readonly number[];
+  readonly soloInitiative: 'never' | 'simple';
+}
+
+/** One step of the engine's work list (the state machine's task stack). */
+export type Task =
+  | { t: 'drop'; units: number[]; i: number; zones: number[] }
+  | { t: 'landing'; units: number[]; zones: number[]; i: number; rerolled: boolean }
+  | { t: 'solo-place'; zones: number[] }
+  | { t: 'gliders' }
+  | { t: 'cw-setup'; i: number }
+  | { t: 'air-pick'; zone: number; left: number; nonfield: boolean }
+  | { t: 'air-landing'; used: number[]; nonfield: boolean }
+  | { t: 'sea-landing'; units: number[] }
+  | { t: 'air-missions'; i: number; planned: number[] }
+  | { t: 'activations'; side: 0 | 1 }
+  | {
+      t: 'orders';
+      side: 0 | 1;
+      zone: number;
+      mode: 'all' | 'move' | 'combat';
+      units: number[];
+      i: number;
+      orders: Order[];
+      forced: number[];
+    }
+  | { t: 'cw-roll'; rolled: number }
+  | { t: 'forts'; placed: number }
+  | { t: 'preinvasion'; zones: number[]; i: number }
+  | { t: 'regroup'; units: number[] }
+  | { t: 'rn-reroll'; die: number }
+  | { t: 'maori' }
+  /** 7.0-7.4 with 3.1 a: a combat whose dice the attacker may have re-rolled with the initiative (both sides re-roll). */
+  | { t: 'combat'; spec: CombatSpec; vals: Values | null; x: number; y: number };
+
+/** A unit's order in an activated zone (4.0 a-d). */
+export type Order =
+  | { u: number; o: 'stay' }
+  | { u: number; o: 'move'; to: number }
+  | { u: number; o: 'fire'; to: number }
+  | { u: number; o: 'assault' }
+  | { u: number; o: 'bombard'; to: number };
+
+export interface MerkurState {
+  rng: RngState;
+  rules: MerkurRules;
+  turn: number;
+  phase: string;
+  /** Position in the turn's phase list (turn-sequence.ts). */
+  seq: number;
+  units: MUnit[];
+  air: AirUnit[];
+  /** Per zone: fort marker (3.2). */
+  fort: number[];
+  /** Per objective zone: 0 German, 1 CW, -1 nobody (3.2 control markers). */
+  control: number[];
+  /** Per zone: sole occupant side at the start of the turn, -1 none (control-full-turn). */
+  soleAtStart: number[];
+  /** 3.1: who holds the initiative marker, and whether it was used this player-turn. */
+  initiative: 0 | 1;
+  initiativeUsed: boolean;
+  /** Per zone: activated this player-turn (4.0). */
+  activated: number[];
+  /** 4.0: CW movement activations left this turn. */
+  cwMoves: number;
+  /** Air units declared on German support this turn (V air-support-sortie). */
+  airSupport: number;
+  /** Next index into the air-landing queue (5.3). */
+  airQueue: number;
+  airQueueIds: number[];
+  /** 5.4 convoy B1: units, fate 0 passed, 1 intercepted, 2 destroyed, 3 undecided; landing turn. */
+  b1: { units: number[]; fate: number; landTurn: number; delays: number; landed: boolean; back: number[] };
+  b2Landed: boolean;
+  /** 9.0: para units eliminated and not yet regrouped or retired. */
+  paraLosses: number[];
+  /** 12.0 solitaire: maps still to be placed on turn 2, and the containers per map. */
+  solo: { laterMaps: string[]; containers: Record<string, number[]>; emMap: Record<string, string> };
+  stack: Task[];
+  pending: MerkurPending | null;
+  over: boolean;
+  decisions: number;
+  stats: MerkurCounters;
+  /** Zones where an assault took place (heat), and the first German-control turn per airfield. */
+  airfieldFirst: number[];
+  /** 4.0 footnote 1: the turn the Luftwaffe zone was last activated (V air-declare-at-activation). */
+  luftwaffeTurn: number;
+  /** 4.0: CW movement activations of turns 1-5, summed. */
+  cwMovesT15: number;
+  /** 5.3: turn of the first air-landing, -1 none yet. */
+  firstAirLanding: number;
+  /** 5.4: end-of-turn on which B1 is (re-)tested, 0 none. */
+  rnTestTurn: number;
+}
+
+export function sideOf(s: 0 | 1): Side {
+  return SIDE_IDS[s]!;
+}
+
+export function isDay(turn: number): boolean {
+  return turn % 3 !== 0;
+}
+
+export function dayOf(turn: number): number {
+  return Math.floor((turn - 1) / 3) + 1;
+}

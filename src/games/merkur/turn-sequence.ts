@@ -1,0 +1,1221 @@
+/**
+ * The turn sequence (Merkur 4.0, 1.2, 11.0; spec §0) as the state machine the driver steps:
+ * set-up (forts 3.2, pre-invasion bombardment 8.4, or the solitaire draw 12.0), then 24 turns of a
+ * German turn (arrivals 5.2-5.4, air missions 8.0, zone activations) and a CW turn (activation
+ * roll 4.0/4.1, Maori 11.0, activations), and the end of turn (control 3.2, RN test 5.4, 10.0).
+ */
+import { d6 } from '../../core/dice.js';
+import { randInt } from '../../core/rng.js';
+import { airValue, resolveBombard } from './bombard.js';
+import {
+  type CombatSpec,
+  combatBand,
+  combatValues,
+  defenders,
+  finishCombat,
+  resolveCombat,
+  twoD6,
+} from './combat.js';
+import { artilleryValue, markFired } from './command.js';
+import { merkurData } from './data.js';
+import type { MerkurDecision, MerkurOption, MerkurPending, OrderOption } from './decisions.js';
+import { landingTerrain, MAP } from './map.js';
+import { reachable } from './movement.js';
+import { tell } from './narrate.js';
+import { placeMap, soloChoose, soloDraw, soloForts } from './solitaire.js';
+import { CW, dayOf, GER, isDay, type MerkurState, type Order, type Task } from './state.js';
+import {
+  checkForts,
+  combatUnits,
+  contested,
+  controlledBy,
+  countIn,
+  occupancy,
+  room,
+  unitsIn,
+} from './units.js';
+import { cwObjectiveFlags, germanAirfields, markSoleAtStart, updateControl } from './victory.js';
+import type { MerkurWorkspace } from './workspace.js';
+
+/** 3.2: the Sturm Regiment units that may receive the 4 solitaire glider markers. */
+export const STURM_REGIMENT: readonly string[] = ['Sturm/I', 'Sturm/II', 'Sturm/III', 'Sturm/IV', 'Meindl'];
+
+const TURN_PHASES = [
+  'german-start',
+  'drops',
+  'air-landing',
+  'sea',
+  'air-missions',
+  'german-activations',
+  'cw-start',
+  'maori',
+  'cw-activations',
+  'end',
+] as const;
+
+function dec<K extends MerkurDecision['kind']>(
+  kind: K,
+  side: 0 | 1,
+  rule: string,
+  options: Extract<MerkurDecision, { kind: K }>['options'],
+): MerkurDecision {
+  return { kind, side: side === GER ? 'german' : 'commonwealth', rule, options } as MerkurDecision;
+}
+
+/** Starts the next phase (or turn), or ends the game after turn 24 (1.2, 10.0). */
+function nextPhase(s: MerkurState, ws: MerkurWorkspace): void {
+  if (s.turn === 0) {
+    if (s.seq === 0) {
+      s.seq = 1;
+      s.phase = 'setup';
+      if (s.rules.solitaire) soloDraw(s, ws);
+      else {
+        s.stack.push({ t: 'preinvasion', zones: [], i: 0 });
+        s.stack.push({ t: 'forts', placed: 0 });
+        // V-CWSETUP cw-setup-free: the CW places every unit (13.0 is missing)
+        if (s.rules.v['cw-setup-free']) s.stack.push({ t: 'cw-setup', i: 0 });
+      }
+      return;
+    }
+    s.turn = 1;
+    s.seq = 0;
+  }
+  if (s.seq >= TURN_PHASES.length) {
+    s.seq = 0;
+    s.turn++;
+    if (s.turn > 24) {
+      s.turn = 24;
+      s.over = true;
+      s.phase = 'over';
+      return;
+    }
+  }
+  const phase = TURN_PHASES[s.seq]!;
+  s.seq++;
+  s.phase = phase;
+  switch (phase) {
+    case 'german-start':
+      startSideTurn(s, GER);
+      markSoleAtStart(s);
+      // 3.2: dispersion markers placed last turn are removed
+      for (const u of s.units) if (u.dispersed && u.dispersedTurn < s.turn) u.dispersed = false;
+      return;
+    case 'drops': {
+      const arrivals = merkurData.arrivals.filter((a) => a.turn === s.turn);
+      const units: number[] = [];
+      for (const a of arrivals) for (const x of a.drops) units.push(unitIndex(s, x.unit));
+      const solo = s.rules.solitaire && (s.turn === 1 || s.turn === 2);
+      if (units.length === 0 && !solo) return;
+      // V-SOLOTEST: the landing tests after the CW placement (default) or before it
+      const testFirst = solo && s.rules.v['test-at-placement'];
+      if (testFirst) s.stack.push({ t: 'solo-place', zones: [] });
+      s.stack.push({ t: 'landing', units: [], zones: [], i: 0, rerolled: false });
+      if (solo && !testFirst) s.stack.push({ t: 'solo-place', zones: [] });
+      s.stack.push({ t: 'drop', units, i: 0, zones: [] });
+      // 3.2 (M-19): in solitaire the German gives the 4 glider markers to units of the Sturm Regiment
+      if (s.rules.solitaire && s.turn === 1) s.stack.push({ t: 'gliders' });
+      return;
+    }
+    case 'air-landing':
+      if ((isDay(s.turn) || s.rules.v['airlanding-any-turn']) && s.airQueue < s.airQueueIds.length)
+        s.stack.push({ t: 'air-landing', used: [], nonfield: false });
+      return;
+    case 'sea': {
+      const units: number[] = [];
+      if (s.b1.landTurn === s.turn && !s.b1.landed && (s.b1.fate === 0 || s.b1.fate === 1)) {
+        for (const i of s.b1.units) if (s.units[i]!.status === 'pool') units.push(i);
+        s.b1.landed = true;
+      }
+      if (s.turn === s.rules.convoyB2Turn && !s.b2Landed) {
+        s.b2Landed = true;
+        // 5.4: B2 brings the mountain units not yet landed (and V rn-back-with-b2 the turned-back ones)
+        for (let k = s.airQueue; k < s.airQueueIds.length; k++) units.push(s.airQueueIds[k]!);
+        s.airQueue = s.airQueueIds.length;
+        units.push(...s.b1.back);
+      }
+      if (units.length > 0) s.stack.push({ t: 'sea-landing', units });
+      return;
+    }
+    case 'air-missions':
+      s.airSupport = 0;
+      // V-AIRDECL: all missions at the start of the German turn, or when the Luftwaffe zone is activated
+      if (isDay(s.turn) && !s.rules.v['air-declare-at-activation'])
+        s.stack.push({ t: 'air-missions', i: 0, planned: [] });
+      return;
+    case 'german-activations':
+      s.stack.push({ t: 'activations', side: GER });
+      return;
+    case 'cw-start':
+      startSideTurn(s, CW);
+      s.stack.push({ t: 'cw-roll', rolled: -1 });
+      return;
+    case 'maori':
+      if (!isDay(s.turn)) s.stack.push({ t: 'maori' });
+      return;
+    case 'cw-activations':
+      s.stack.push({ t: 'activations', side: CW });
+      return;
+    case 'end':
+      endOfTurn(s, ws);
+      return;
+  }
+}
+
+function startSideTurn(s: MerkurState, side: 0 | 1): void {
+  s.activated.fill(0);
+  s.initiativeUsed = false;
+  for (const u of s.units) {
+    u.acted = false;
+    u.supported = false;
+    if (u.side === side) u.fired = false;
+  }
+}
+
+function unitIndex(s: MerkurState, id: string): number {
+  return s.units.findIndex((u) => u.id === id);
+}
+
+function occupiedCw(s: MerkurState): number[] {
+  const { c } = occupancy(s);
+  return MAP.ids.map((_, z) => z).filter((z) => c[z]! > 0);
+}
+
+/** 3.1: `side` may use the initiative now. */
+function canUseInitiative(s: MerkurState, side: 0 | 1): boolean {
+  return s.initiative === side && !s.initiativeUsed;
+}
+
+function useInitiative(s: MerkurState, side: 0 | 1): void {
+  s.initiativeUsed = true;
+  s.initiative = (1 - side) as 0 | 1;
+  if (side === GER) s.stats.initiative_uses_german++;
+  else s.stats.initiative_uses_cw++;
+}
+
+/** 5.2 (M-27, M-64): the landing-test modifier for a unit landing in zone `z`. */
+export function landingModifier(s: MerkurState, z: number, glider: boolean): number {
+  let m = landingTerrain(z);
+  const enemies = countIn(s, z, CW);
+  if (enemies > 0) m += enemies <= 2 ? 1 : enemies <= 4 ? 2 : 3;
+  if (!s.rules.solitaire && !glider) m -= 1;
+  if (s.rules.solitaire && MAP.adj[z]!.some((y) => countIn(s, y, CW) > 0)) m += 1;
+  return m;
+}
+
+/** 5.2: reduced when d6 + m >= 6. */
+export function landingReduced(die: number, m: number): boolean {
+  return die + m >= 6;
+}
+
+/** 4.0, 4.1 (M-23, M-24): the modifier k subtracted and the bonus b of this turn's roll. */
+export function activationTerms(s: MerkurState): { k: number; b: number } {
+  const t = s.turn;
+  const night = !isDay(t);
+  if (night && (t !== 3 || s.rules.v['night-d6'])) return { k: 0, b: 0 };
+  const k = t <= 5 ? 6 - t : 0;
+  let b = 0;
+  if (t <= 5) {
+    const { g } = occupancy(s);
+    let zones = 0;
+    for (let z = 0; z < MAP.count; z++) if (MAP.map[z] === 'ouest' && g[z]! > 0) zones++;
+    b = zones === 1 ? 2 : zones === 2 ? 1 : zones === 0 && s.rules.v['conc0-plus2'] ? 2 : 0;
+  }
+  return { k, b };
+}
+
+/** 4.0: N = max(0, d6 - k + b). */
+export function activationCount(die: number, k: number, b: number): number {
+  return Math.max(0, die - k + b);
+}
+
+/** 5.4 (M-31): the RN test. */
+export type NavyResult = 'pass' | 'delay' | 'intercept' | 'destroyed';
+export function navyResult(die: number): NavyResult {
+  return die === 1 ? 'pass' : die <= 3 ? 'delay' : die <= 5 ? 'intercept' : 'destroyed';
+}
+
+function endOfTurn(s: MerkurState, ws: MerkurWorkspace): void {
+  checkForts(s);
+  updateControl(s);
+  const t = s.turn;
+  const flags = cwObjectiveFlags(s);
+  const objs = flags.reduce((a, b) => a + b, 0);
+  const af = germanAirfields(s);
+  if (t === 6) s.stats.cw_objectives_t6 = objs;
+  if (t === 12) s.stats.cw_objectives_t12 = objs;
+  if (t === 18) s.stats.cw_objectives_t18 = objs;
+  if (t === 3) s.stats.german_airfields_t3 = af;
+  if (t === 6) s.stats.german_airfields_t6 = af;
+  if (t === 12) s.stats.german_airfields_t12 = af;
+  if (t === 24) s.stats.german_airfields_t24 = af;
+  MAP.airfields.forEach((z, k) => {
+    if (s.airfieldFirst[k]! < 0 && controlledBy(s, z, GER)) s.airfieldFirst[k] = t;
+  });
+  if (s.rnTestTurn === t && s.b1.fate === 3) {
+    const die = d6(ws.streams.stream('navy'));
+    const holder = s.initiative;
+    const bad = holder === GER ? die !== 1 : die === 1;
+    if (
+      s.rules.v['rn-holder'] &&
+      bad &&
+      !(holder === CW && s.rules.solitaire && s.rules.soloInitiative === 'never')
+    ) {
+      s.stack.push({ t: 'rn-reroll', die });
+      return;
+    }
+    navyOutcome(s, ws, die);
+  }
+}
+
+function navyOutcome(s: MerkurState, ws: MerkurWorkspace, die: number): void {
+  const r = navyResult(die);
+  const t = s.turn;
+  if (ws.trace !== undefined) tell(s, ws, CW, 'Merkur 5.4', `Royal Navy test ${die}: ${r}`, { dice: [die] });
+  if (r === 'pass') {
+    s.b1.fate = 0;
+    s.b1.landTurn = t + 1;
+  } else if (r === 'delay') {
+    s.b1.delays++;
+    s.stats.b1_delays++;
+    s.rnTestTurn = t + 1;
+  } else if (r === 'destroyed') {
+    s.b1.fate = 2;
+    for (const i of s.b1.units) s.units[i]!.status = 'lost';
+  } else {
+    const navy = ws.streams.stream('navy');
+    const k = d6(navy);
+    s.b1.fate = 1;
+    s.b1.landTurn = t + 1;
+    const left = [...s.b1.units];
+    for (let n = 0; n < k && left.length > 0; n++) {
+      let j = 0;
+      if (s.rules.v['rn-random']) j = randInt(navy, 0, left.length - 1);
+      else {
+        const val = (i: number) => s.units[i]!.a + s.units[i]!.art;
+        for (let q = 1; q < left.length; q++) {
+          const better = s.rules.v['rn-german']
+            ? val(left[q]!) < val(left[j]!)
+            : val(left[q]!) > val(left[j]!);
+          if (better) j = q;
+        }
+      }
+      s.units[left[j]!]!.status = 'lost';
+      left.splice(j, 1);
+    }
+    if (k >= 4) {
+      // the rest turn back (V-RNBACK)
+      for (const i of left) s.units[i]!.status = 'lost';
+      if (s.rules.v['rn-back-with-b2']) {
+        for (const i of left) s.units[i]!.status = 'pool';
+        s.b1.back = left;
+        s.b1.units = [];
+      }
+    }
+  }
+  if (s.rnTestTurn === t && r === 'delay' && t >= 23) s.b1.fate = 3;
+}
+
+/** What the task on top of the stack asks next; null when it has run its course (popped). */
+function step(s: MerkurState, ws: MerkurWorkspace, task: Task): MerkurPending | null {
+  switch (task.t) {
+    case 'forts': {
+      if (task.placed >= 6) break;
+      const opts: MerkurOption[] = [{ type: 'no-fort' }];
+      for (let z = 0; z < MAP.count; z++)
+        if (s.fort[z] === 0 && MAP.town[z] === 0 && !MAP.strategic[z] && countIn(s, z, CW) > 0)
+          opts.push({ type: 'fort', zone: z });
+      if (opts.length === 1) break;
+      return dec('fort', CW, 'Merkur 3.2', opts as never);
+    }
+    case 'preinvasion': {
+      if (s.turn === 0 && task.i === 0 && task.zones.length === 0) task.zones = occupiedCw(s);
+      while (task.i < task.zones.length) {
+        const z = task.zones[task.i]!;
+        if (countIn(s, z, CW) > 0)
+          return dec('preinvasion-target', GER, 'Merkur 8.4', [
+            { type: 'preinvasion', zone: z, bombard: true },
+            { type: 'preinvasion', zone: z, bombard: false },
+          ]);
+        task.i++;
+      }
+      break;
+    }
+    case 'drop': {
+      const zones = task.zones;
+      while (task.i < task.units.length) {
+        const ui = task.units[task.i]!;
+        const arrival = merkurData.arrivals.find(
+          (a) => a.turn === s.turn && a.drops.some((x) => x.unit === s.units[ui]!.id),
+        )!;
+        const hist = arrival.drops.find((x) => x.unit === s.units[ui]!.id)!;
+        const fixed = s.rules.v['drops-historical'] && !s.rules.solitaire;
+        if (fixed) {
+          const k =
+            s.turn === 1
+              ? merkurData.arrivals
+                  .filter((a) => a.turn === 1)
+                  .flatMap((a) => a.drops)
+                  .findIndex((x) => x.unit === hist.unit)
+              : -1;
+          zones.push(fixedDropZone(s, k >= 0 ? s.rules.dropZones[k]! : MAP.index.get(hist.zone)!, zones));
+          task.i++;
+          continue;
+        }
+        const opts: MerkurOption[] = [];
+        const occ = occupancy(s);
+        for (let z = 0; z < MAP.count; z++) {
+          const onMap = MAP.map[z] === arrival.map;
+          const strat =
+            s.rules.v['drops-strategic'] &&
+            MAP.strategic[z] &&
+            MAP.adj[z]!.some((y) => MAP.map[y] === arrival.map);
+          if (!onMap && !strat) continue;
+          const planned = zones.filter((x) => x === z).length;
+          if (!MAP.strategic[z] && occ.g[z]! + planned >= 6) continue;
+          opts.push({ type: 'drop', unit: ui, zone: z });
+        }
+        return dec('landing-zone', GER, 'Merkur 5.2, 12.0', opts as never);
+      }
+      s.stack.pop();
+      // hand the choices to the landing task under it (and the solitaire placement)
+      for (const below of s.stack) {
+        if (below.t === 'landing') {
+          below.units = task.units.slice();
+          below.zones = zones.slice();
+        } else if (below.t === 'solo-place') below.zones = zones.slice();
+      }
+      return null;
+    }
+    case 'landing':
+      return landingStep(s, ws, task);
+    case 'air-landing':
+      return airLandingStep(s, task);
+    case 'sea-landing': {
+      const left = task.units.filter((i) => s.units[i]!.status === 'pool');
+      if (left.length === 0) break;
+      const opts: MerkurOption[] = [];
+      for (let z = 0; z < MAP.count; z++) {
+        if (MAP.strategic[z]) continue;
+        if ((MAP.port[z] && controlledBy(s, z, GER)) || (MAP.beach[z] && room(s, z, GER) > 0)) {
+          if (room(s, z, GER) > 0) opts.push({ type: 'sea', zone: z });
+        }
+      }
+      if (opts.length === 0) break;
+      return dec('sea-landing', GER, 'Merkur 5.4', opts as never);
+    }
+    case 'air-missions': {
+      const day = dayOf(s.turn);
+      while (task.i < s.air.length) {
+        const a = s.air[task.i]!;
+        if (a.lost || a.flownDay === day) {
+          task.i++;
+          continue;
+        }
+        const opts: MerkurOption[] = [{ type: 'air-none', air: task.i }];
+        if (s.rules.v['air-support-sortie']) opts.push({ type: 'air-support', air: task.i });
+        const hit = new Uint8Array(MAP.count);
+        for (const u of s.units) if (u.side === CW && u.status === 'map' && u.type !== 'em') hit[u.zone] = 1;
+        for (let z = 0; z < MAP.count; z++)
+          if (hit[z] === 1) opts.push({ type: 'air-bomb', air: task.i, zone: z });
+        return dec('air-mission', GER, 'Merkur 8.0', opts as never);
+      }
+      // V-AIRSUM air-summed: the units sent to one zone add their values into one bombardment
+      s.stack.pop();
+      const done = new Set<number>();
+      for (let k = 0; k < task.planned.length; k += 2) {
+        const z = task.planned[k + 1]!;
+        if (done.has(z)) continue;
+        done.add(z);
+        const airs: number[] = [];
+        for (let j = 0; j < task.planned.length; j += 2)
+          if (task.planned[j + 1] === z) airs.push(task.planned[j]!);
+        const value = airs.reduce((a, i) => a + airValue(s, i), 0);
+        resolveBombard(s, ws, {
+          side: GER,
+          value,
+          zone: z,
+          air: airs[0]!,
+          airs,
+          firerZone: -1,
+          preinvasion: false,
+        });
+      }
+      queueRegroup(s);
+      return null;
+    }
+    case 'activations':
+      return activationStep(s, task.side);
+    case 'orders':
+      return ordersStep(s, ws, task);
+    case 'cw-roll':
+      return cwRollStep(s, ws, task);
+    case 'maori': {
+      s.stack.pop();
+      const m = s.units.findIndex((u) => u.maori && u.status === 'map');
+      if (m < 0 || s.cwMoves <= 0) return null;
+      const z = s.units[m]!.zone;
+      const opts: MerkurOption[] = [{ type: 'no-maori' }];
+      for (const y of [z, ...MAP.adj[z]!]) {
+        if (y !== z && room(s, y, CW) <= 0) continue;
+        for (const i of combatUnits(s, unitsIn(s, y, GER))) opts.push({ type: 'maori', target: i, zone: y });
+      }
+      // V-MAORI maori-may-fire: the Maori may also fire into an adjacent zone without entering it
+      if (s.rules.v['maori-may-fire'])
+        for (const y of MAP.adj[z]!)
+          for (const i of combatUnits(s, unitsIn(s, y, GER)))
+            opts.push({ type: 'maori', target: i, zone: y, fire: true });
+      if (opts.length === 1) return null;
+      s.stack.push({ t: 'maori' });
+      return dec('maori-night', CW, 'Merkur 11.0', opts as never);
+    }
+    case 'regroup': {
+      if (task.units.length === 0) break;
+      return dec(
+        'regroup',
+        GER,
+        'Merkur 9.0',
+        task.units.map((unit) => ({ type: 'regroup', unit })) as never,
+      );
+    }
+    case 'combat':
+      return combatStep(s, ws, task);
+    case 'cw-setup': {
+      while (task.i < s.units.length && s.units[task.i]!.side !== CW) task.i++;
+      if (task.i >= s.units.length) break;
+      const opts: MerkurOption[] = [];
+      for (let z = 0; z < MAP.count; z++)
+        if (room(s, z, CW) > 0) opts.push({ type: 'setup-zone', unit: task.i, zone: z });
+      return dec('setup-zone', CW, 'Merkur 13.0 (missing)', opts as never);
+    }
+    case 'air-pick': {
+      if (task.left <= 0 || s.airQueue >= s.airQueueIds.length) break;
+      const seen = new Set<string>();
+      const opts: MerkurOption[] = [];
+      for (let k = s.airQueue; k < s.airQueueIds.length; k++) {
+        const u = s.units[s.airQueueIds[k]!]!;
+        const key = `${u.type}:${u.a}:${u.d}:${u.art}:${u.id === 'Ringel' ? 'R' : ''}`;
+        if (seen.has(key)) continue; // identical units: one option
+        seen.add(key);
+        opts.push({ type: 'air-unit', unit: s.airQueueIds[k]! });
+      }
+      return dec('air-landing-unit', GER, 'Merkur 5.3, 13.1', opts as never);
+    }
+    case 'rn-reroll':
+      return dec('initiative', s.initiative, 'Merkur 3.1, 5.4', [{ type: 'keep' }, { type: 'reroll' }]);
+    case 'solo-place':
+      s.stack.pop();
+      soloPlace(s, ws, task.zones);
+      return null;
+    case 'gliders':
+      return dec(
+        'glider-assign',
+        GER,
+        'Merkur 3.2',
+        STURM_REGIMENT.map((id) => ({ type: 'no-glider', unit: unitIndex(s, id) })),
+      );
+  }
+  s.stack.pop();
+  return null;
+}
+
+/**
+ * V drops-historical: the data's drop zone, or, when 5.1 leaves no room there (units already
+ * landed, earlier drops of the turn), the nearest zone of the same map with room (lowest index).
+ */
+function fixedDropZone(s: MerkurState, z: number, planned: readonly number[]): number {
+  const free = (y: number) =>
+    MAP.strategic[y] || countIn(s, y, GER) + planned.filter((x) => x === y).length < 6;
+  if (free(z)) return z;
+  let best = -1;
+  for (let y = 0; y < MAP.count; y++)
+    if (MAP.map[y] === MAP.map[z] && free(y) && (best < 0 || MAP.dist[z]![y]! < MAP.dist[z]![best]!))
+      best = y;
+  return best >= 0 ? best : z;
+}
+
+/** 12.0: placement of the maps due now (turn 1: the 3-EM map; turn 2: the other two), forts, 8.4. */
+function soloPlace(s: MerkurState, ws: MerkurWorkspace, drops: readonly number[]): void {
+  const maps =
+    s.turn === 1
+      ? (['ouest', 'centre', 'est'].filter((m) => !s.solo.laterMaps.includes(m)) as string[])
+      : s.solo.laterMaps;
+  for (const m of maps) placeMap(s, ws, m, drops);
+  if (s.turn === 1 || s.rules.v['forts-at-placement']) soloForts(s, s.turn === 1);
+  if (s.turn === 1 || s.rules.v['bombard-each-placement']) {
+    // 8.4: the bombardment runs before the landing tests
+    s.stack.push({ t: 'preinvasion', zones: occupiedCw(s).filter((z) => maps.includes(MAP.map[z]!)), i: 0 });
+  }
+  if (s.turn === 2) s.solo.laterMaps = [];
+}
+
+function landingStep(
+  s: MerkurState,
+  ws: MerkurWorkspace,
+  task: Task & { t: 'landing' },
+): MerkurPending | null {
+  const zones = task.zones;
+  const r = ws.streams.stream('landing');
+  while (task.i < task.units.length) {
+    const ui = task.units[task.i]!;
+    const u = s.units[ui]!;
+    const z = zones[task.i]!;
+    if (u.status !== 'map') {
+      u.zone = z;
+      u.status = 'map';
+    }
+    const m = landingModifier(s, z, u.glider);
+    const die = d6(r);
+    s.stats.landing_tests++;
+    if (landingReduced(die, m)) {
+      // 3.1 a: the German may re-roll a landing test with the initiative
+      if (!task.rerolled && canUseInitiative(s, GER)) {
+        task.rerolled = true;
+        return dec('initiative', GER, 'Merkur 3.1, 5.2', [{ type: 'keep' }, { type: 'reroll' }]);
+      }
+      applyLanding(s, ui, true);
+    } else applyLanding(s, ui, false);
+    task.rerolled = false;
+    task.i++;
+  }
+  // 5.2: combat on landing, once all tests are done
+  s.stack.pop();
+  const done = new Set<number>();
+  for (let k = 0; k < task.units.length; k++) {
+    const z = zones[k]!;
+    if (done.has(z)) continue;
+    done.add(z);
+    const att = task.units.filter(
+      (i, j) =>
+        zones[j] === z && s.units[i]!.status === 'map' && s.units[i]!.zone === z && s.units[i]!.type !== 'em',
+    );
+    if (att.length > 0 && countIn(s, z, CW) > 0)
+      resolveCombat(s, ws, { kind: 'landing', side: GER, attackers: att, zone: z, from: z });
+  }
+  queueRegroup(s);
+  return null;
+}
+
+function applyLanding(s: MerkurState, ui: number, reduced: boolean): void {
+  const u = s.units[ui]!;
+  if (reduced) {
+    s.stats.landing_reduced++;
+    if (u.glider) s.stats.glider_reduced++;
+    if (!u.reduced) {
+      u.reduced = true;
+      s.stats.german_steps_lost++;
+    }
+  }
+  if (!u.glider) {
+    u.dispersed = true;
+    u.dispersedTurn = s.turn;
+    s.stats.paras_dispersed++;
+  }
+}
+
+function airLandingStep(s: MerkurState, task: Task & { t: 'air-landing' }): MerkurPending | null {
+  if (s.airQueue >= s.airQueueIds.length) {
+    s.stack.pop();
+    return null;
+  }
+  const used = task.used;
+  const opts: MerkurOption[] = [{ type: 'no-landing' }];
+  for (const z of MAP.airfields)
+    if (!used.includes(z) && controlledBy(s, z, GER) && room(s, z, GER) > 0)
+      opts.push({ type: 'airfield', zone: z });
+  if (!task.nonfield)
+    for (let z = 0; z < MAP.count; z++)
+      if (MAP.terrain[z] === 'plaine' && controlledBy(s, z, GER) && room(s, z, GER) > 0 && !MAP.airfield[z])
+        opts.push({ type: 'nonfield', zone: z });
+  if (opts.length === 1) {
+    s.stack.pop();
+    return null;
+  }
+  return dec('air-landing', GER, 'Merkur 5.3', opts as never);
+}
+
+/** 4.0: the zones a side may activate next. */
+function activationStep(s: MerkurState, side: 0 | 1): MerkurPending | null {
+  const opts: MerkurOption[] = [{ type: 'end-activations' }];
+  const { g, c } = occupancy(s);
+  const own = side === GER ? g : c;
+  const other = side === GER ? c : g;
+  const day = isDay(s.turn);
+  // 4.0 footnote 1 (V air-declare-at-activation): the Luftwaffe zone is activated like a zone
+  if (side === GER && day && s.rules.v['air-declare-at-activation'] && s.luftwaffeTurn !== s.turn) {
+    const d = dayOf(s.turn);
+    if (s.air.some((a) => !a.lost && a.flownDay !== d)) opts.push({ type: 'luftwaffe' });
+  }
+  for (let z = 0; z < MAP.count; z++) {
+    if (own[z]! === 0) continue;
+    if (side === GER) {
+      if (s.activated[z] === 0) opts.push({ type: 'activate', zone: z, mode: 'all', initiative: false });
+      else if (canUseInitiative(s, GER) && unitsIn(s, z, GER).some((i) => !s.units[i]!.fired))
+        opts.push({ type: 'activate', zone: z, mode: 'all', initiative: true });
+      continue;
+    }
+    if (s.activated[z] !== 0) continue;
+    // 4.0 (M-22): combat activations, day only: contested or adjacent to German units
+    if (day && (other[z]! > 0 || MAP.adj[z]!.some((y) => other[y]! > 0)))
+      opts.push({ type: 'activate', zone: z, mode: 'combat', initiative: false });
+    if (
+      s.cwMoves > 0 &&
+      unitsIn(s, z, CW).some((i) => !s.units[i]!.fixed && s.units[i]!.m > 0 && !s.units[i]!.acted)
+    )
+      opts.push({ type: 'activate', zone: z, mode: 'move', initiative: false });
+  }
+  if (opts.length === 1) {
+    s.stack.pop();
+    return null;
+  }
+  return dec('activation', side, 'Merkur 4.0', opts as never);
+}
+
+function cwRollStep(
+  s: MerkurState,
+  ws: MerkurWorkspace,
+  task: Task & { t: 'cw-roll' },
+): MerkurPending | null {
+  if (task.rolled < 0) {
+    const { k, b } = activationTerms(s);
+    const die = d6(ws.streams.stream('activation'));
+    task.rolled = activationCount(die, k, b);
+    if (s.turn <= 5) {
+      if (b > 0) s.stats.cw_conc_bonus_turns++;
+    }
+    if (ws.trace !== undefined)
+      tell(s, ws, CW, 'Merkur 4.0', `activation roll ${die} - ${k} + ${b}: ${task.rolled} zone(s)`, {
+        dice: [die],
+      });
+    if (canUseInitiative(s, CW) && !(s.rules.solitaire && s.rules.soloInitiative === 'never'))
+      return dec('initiative', CW, 'Merkur 3.1, 4.0', [
+        { type: 'keep' },
+        { type: 'reroll' },
+        { type: 'plus-one' },
+      ]);
+  }
+  s.cwMoves = task.rolled;
+  if (s.turn <= 5) s.cwMovesT15 += task.rolled;
+  s.stack.pop();
+  return null;
+}
+
+/** 4.0 a-d: the next unit's order in the activated zone, or the zone's combats when all have orders. */
+function ordersStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'orders' }): MerkurPending | null {
+  const day = isDay(s.turn);
+  while (task.i < task.units.length) {
+    const ui = task.units[task.i]!;
+    const u = s.units[ui]!;
+    if (u.status !== 'map' || u.zone !== task.zone) {
+      task.i++;
+      continue;
+    }
+    const opts: OrderOption[] = [{ type: 'stay', unit: ui }];
+    if (task.mode !== 'combat') for (const to of reachable(s, ui)) opts.push({ type: 'move', unit: ui, to });
+    const enemy = (1 - task.side) as 0 | 1;
+    if (task.mode !== 'move' && day) {
+      const z = task.zone;
+      if (u.type === 'em' || u.type === 'battery') {
+        if (artilleryValue(s, ui) > 0) {
+          const ownContested = contested(s, z);
+          const targets = ownContested ? [z] : [z, ...MAP.adj[z]!];
+          for (const y of targets) {
+            if (countIn(s, y, enemy) === 0) continue;
+            if (u.id === 'Ringel' && y === z) continue; // 2.5: Ringel's sum only into an adjacent zone
+            opts.push({ type: 'bombard', unit: ui, to: y });
+          }
+        }
+      } else if (u.type !== 'aa') {
+        if (countIn(s, z, enemy) > 0) opts.push({ type: 'assault', unit: ui });
+        for (const y of MAP.adj[z]!)
+          if (countIn(s, y, enemy) > 0) opts.push({ type: 'fire', unit: ui, to: y });
+      }
+    }
+    if (opts.length === 1) {
+      task.orders.push({ u: ui, o: 'stay' });
+      task.i++;
+      continue;
+    }
+    return dec('unit-order', task.side, 'Merkur 4.0', opts);
+  }
+  s.stack.pop();
+  resolveOrders(s, ws, task);
+  return null;
+}
+
+/** 7.3: bombardment, then fire, then assault; then the forced assaults of units that entered enemy zones (5.5). */
+function resolveOrders(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'orders' }): void {
+  const side = task.side;
+  const z = task.zone;
+  for (const o of task.orders) {
+    if (o.o !== 'bombard') continue;
+    const v = artilleryValue(s, o.u);
+    if (v <= 0 || s.units[o.u]!.status !== 'map') continue;
+    markFired(s, o.u);
+    resolveBombard(s, ws, {
+      side,
+      value: v,
+      zone: o.to,
+      air: -1,
+      firerZone: s.units[o.u]!.zone,
+      preinvasion: false,
+    });
+  }
+  // the combats run as tasks, in order (fire, assault, forced assaults), so that the attacker
+  // may re-roll an unfavourable one with the initiative (3.1 a)
+  const combats: CombatSpec[] = [];
+  const fireTargets = [...new Set(task.orders.flatMap((o) => (o.o === 'fire' ? [o.to] : [])))];
+  for (const y of fireTargets) {
+    const att = task.orders
+      .filter(
+        (o) => o.o === 'fire' && o.to === y && s.units[o.u]!.status === 'map' && s.units[o.u]!.zone === z,
+      )
+      .map((o) => o.u);
+    if (att.length > 0 && countIn(s, y, (1 - side) as 0 | 1) > 0)
+      combats.push({ kind: 'fire', side, attackers: att, zone: y, from: z });
+  }
+  const assault = task.orders
+    .filter((o) => o.o === 'assault' && s.units[o.u]!.status === 'map' && s.units[o.u]!.zone === z)
+    .map((o) => o.u);
+  if (assault.length > 0 && countIn(s, z, (1 - side) as 0 | 1) > 0)
+    combats.push({ kind: 'assault', side, attackers: assault, zone: z, from: z });
+  const forced = task.forced;
+  for (const y of [...new Set(forced)]) {
+    const att = task.orders
+      .filter(
+        (o) =>
+          o.o === 'move' &&
+          o.to === y &&
+          s.units[o.u]!.status === 'map' &&
+          s.units[o.u]!.zone === y &&
+          s.units[o.u]!.type !== 'em' &&
+          s.units[o.u]!.type !== 'battery',
+      )
+      .map((o) => o.u);
+    if (att.length > 0 && countIn(s, y, (1 - side) as 0 | 1) > 0)
+      combats.push({ kind: 'assault', side, attackers: att, zone: y, from: y });
+  }
+  for (let k = combats.length - 1; k >= 0; k--)
+    s.stack.push({ t: 'combat', spec: combats[k]!, vals: null, x: 0, y: 0 });
+  queueRegroup(s);
+}
+
+/**
+ * One combat of an activation (7.0-7.4): its attackers must still stand where they attack from and
+ * the enemy must still be there (earlier combats may have changed both). An attacker holding the
+ * initiative may have both sides re-roll a result of band 1-2 (3.1 a); the second result stands.
+ */
+function combatStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'combat' }): MerkurPending | null {
+  const sp = task.spec;
+  const enemy = (1 - sp.side) as 0 | 1;
+  if (task.vals === null) {
+    const att = sp.attackers.filter((i) => s.units[i]!.status === 'map' && s.units[i]!.zone === sp.from);
+    if (att.length === 0 || countIn(s, sp.zone, enemy) === 0) {
+      s.stack.pop();
+      return null;
+    }
+    const spec: CombatSpec = { ...sp, attackers: att };
+    task.spec = spec;
+    // V-LEADDEF lead-def-any: the defender chooses the unit that leads (7.2)
+    if (s.rules.v['lead-def-any'] && spec.leadDefender === undefined) {
+      const defs = defenders(s, spec.zone, enemy);
+      if (defs.length > 1)
+        return dec(
+          'lead-defender',
+          enemy,
+          'Merkur 7.2',
+          defs.map((unit) => ({ type: 'lead-defender', unit })),
+        );
+    }
+    task.vals = combatValues(s, spec, true);
+    task.x = twoD6(ws);
+    task.y = twoD6(ws);
+    const solitaireNever = sp.side === CW && s.rules.solitaire && s.rules.soloInitiative === 'never';
+    if (
+      combatBand(s, spec, task.vals, task.x, task.y) <= 2 &&
+      canUseInitiative(s, sp.side) &&
+      !solitaireNever
+    )
+      return dec('initiative', sp.side, 'Merkur 3.1, 7.4', [{ type: 'keep' }, { type: 'reroll' }]);
+  }
+  s.stack.pop();
+  finishCombat(s, ws, task.spec, task.vals, task.x, task.y);
+  queueRegroup(s);
+  return null;
+}
+
+/** 5.3: the next unit of the air-landing queue lands in `zone` (a non-field landing takes a glider test, no -1). */
+function airLandNext(s: MerkurState, ws: MerkurWorkspace, zone: number, nonfield: boolean): void {
+  const ui = s.airQueueIds[s.airQueue++]!;
+  const u = s.units[ui]!;
+  u.zone = zone;
+  u.status = 'map';
+  s.stats.air_landed_units++;
+  if (s.firstAirLanding < 0) s.firstAirLanding = s.turn;
+  if (!nonfield) return;
+  s.stats.nonfield_landings++;
+  s.stats.landing_tests++;
+  if (landingReduced(d6(ws.streams.stream('landing')), landingModifier(s, zone, true))) {
+    u.reduced = true;
+    s.stats.nonfield_reduced++;
+    s.stats.landing_reduced++;
+    s.stats.german_steps_lost++;
+  }
+}
+
+/** 9.0: each fourth para loss triggers a regrouping. */
+function queueRegroup(s: MerkurState): void {
+  if (s.paraLosses.length >= 4 && !s.stack.some((t) => t.t === 'regroup'))
+    s.stack.push({ t: 'regroup', units: s.paraLosses.slice(0, 4) });
+}
+
+/** 9.0: the zone a regrouped para returns to: its regiment's, an EM's, or the most paras'. */
+export function regroupZone(s: MerkurState, ui: number): number {
+  const u = s.units[ui]!;
+  let best = -1;
+  let key = -1;
+  for (let z = 0; z < MAP.count; z++) {
+    const here = unitsIn(s, z, GER);
+    if (here.length === 0 || room(s, z, GER) <= 0) continue;
+    const regt = here.some((i) => s.units[i]!.group === u.group && s.units[i]!.type === 'para');
+    const em = here.some((i) => s.units[i]!.type === 'em');
+    const paras = here.filter((i) => s.units[i]!.type === 'para').length;
+    const k = (regt ? 1000 : 0) + (em ? 100 : 0) + paras;
+    if (k > key) {
+      key = k;
+      best = z;
+    }
+  }
+  return best;
+}
+
+/** GameDefinition.advance. */
+export function advance(s: MerkurState, ws: MerkurWorkspace): MerkurPending | null {
+  return runUntil(s, ws);
+}
+
+export function runUntil(
+  s: MerkurState,
+  ws: MerkurWorkspace,
+  stop?: (s: MerkurState) => boolean,
+): MerkurPending | null {
+  while (s.pending === null) {
+    if (s.over || stop?.(s)) return null;
+    const task = s.stack[s.stack.length - 1];
+    if (task === undefined) {
+      nextPhase(s, ws);
+      continue;
+    }
+    const p = step(s, ws, task);
+    if (p === null) continue;
+    s.pending = p;
+    if (p.kind === 'chance') return p;
+    // 12: in solitaire the rules answer for the CW
+    if (s.rules.solitaire && p.side === 'commonwealth') {
+      const choice = soloChoose(s, ws, p as MerkurDecision);
+      applyAnswer(s, ws, p as MerkurDecision, choice);
+      continue;
+    }
+    s.decisions++;
+  }
+  return s.pending;
+}
+
+/** GameDefinition.apply. */
+export function apply(s: MerkurState, ws: MerkurWorkspace, pending: MerkurPending, choice: number): void {
+  const p = s.pending;
+  if (p === null || p.kind !== pending.kind)
+    throw new Error(`Merkur: answer to ${pending.kind}, but ${p === null ? 'nothing' : p.kind} is pending`);
+  if (p.kind === 'chance') throw new Error('Merkur: no chance points in sampled mode');
+  const d = p as MerkurDecision;
+  if (!Number.isInteger(choice) || choice < 0 || choice >= d.options.length)
+    throw new Error(`Merkur: answer ${choice} to ${d.kind} with ${d.options.length} options`);
+  applyAnswer(s, ws, d, choice);
+}
+
+function applyAnswer(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision, choice: number): void {
+  s.pending = null;
+  const o = d.options[choice] as MerkurOption;
+  const task = s.stack[s.stack.length - 1]!;
+  if (ws.trace !== undefined)
+    tell(s, ws, d.side === 'german' ? GER : CW, d.rule, `${d.kind}: ${JSON.stringify(o)}`, {
+      decision: { kind: d.kind, choice, of: d.options.length },
+    });
+  switch (o.type) {
+    case 'fort':
+      s.fort[o.zone] = 1;
+      (task as Task & { t: 'forts' }).placed++;
+      return;
+    case 'no-fort':
+      s.stack.pop();
+      return;
+    case 'preinvasion': {
+      const t = task as Task & { t: 'preinvasion' };
+      t.i++;
+      if (o.bombard)
+        resolveBombard(s, ws, {
+          side: GER,
+          value: s.rules.preinvasionStrength,
+          zone: o.zone,
+          air: -1,
+          firerZone: -1,
+          preinvasion: true,
+        });
+      return;
+    }
+    case 'drop': {
+      const t = task as Task & { t: 'drop' };
+      t.zones.push(o.zone);
+      t.i++;
+      return;
+    }
+    case 'lead-defender': {
+      const t = task as Task & { t: 'combat' };
+      t.spec = { ...t.spec, leadDefender: o.unit };
+      return;
+    }
+    case 'setup-zone': {
+      const t = task as Task & { t: 'cw-setup' };
+      const u = s.units[o.unit]!;
+      u.zone = o.zone;
+      u.status = 'map';
+      t.i++;
+      return;
+    }
+    case 'no-glider': {
+      s.stack.pop();
+      for (const id of STURM_REGIMENT) s.units[unitIndex(s, id)]!.glider = true;
+      s.units[o.unit]!.glider = false;
+      s.units[unitIndex(s, 'Suessmann')]!.glider = false;
+      return;
+    }
+    case 'keep':
+    case 'reroll':
+    case 'plus-one':
+      applyInitiative(s, ws, d, o.type, task);
+      return;
+    case 'airfield':
+    case 'nonfield': {
+      const t = task as Task & { t: 'air-landing' };
+      const cap = o.type === 'airfield' ? Math.min(s.rules.airLandingPerTurn, room(s, o.zone, GER)) : 1;
+      if (o.type === 'airfield') t.used.push(o.zone);
+      else t.nonfield = true;
+      // V-QUEUEFREE queue-free: the German picks each unit (13.1 is missing)
+      if (s.rules.v['queue-free']) {
+        s.stack.push({ t: 'air-pick', zone: o.zone, left: cap, nonfield: o.type === 'nonfield' });
+        return;
+      }
+      for (let k = 0; k < cap && s.airQueue < s.airQueueIds.length; k++)
+        airLandNext(s, ws, o.zone, o.type === 'nonfield');
+      return;
+    }
+    case 'air-unit': {
+      const t = task as Task & { t: 'air-pick' };
+      const q = s.airQueueIds;
+      const at = q.indexOf(o.unit, s.airQueue);
+      q[at] = q[s.airQueue]!;
+      q[s.airQueue] = o.unit;
+      airLandNext(s, ws, t.zone, t.nonfield);
+      t.left--;
+      return;
+    }
+    case 'no-landing':
+      s.stack.pop();
+      return;
+    case 'sea': {
+      const t = task as Task & { t: 'sea-landing' };
+      let n = room(s, o.zone, GER);
+      for (const i of t.units) {
+        if (n <= 0) break;
+        const u = s.units[i]!;
+        if (u.status !== 'pool') continue;
+        u.zone = o.zone;
+        u.status = 'map';
+        n--;
+        if (s.b1.units.includes(i)) s.stats.b1_units_landed++;
+      }
+      if (!t.units.some((i) => s.units[i]!.status === 'pool')) s.stack.pop();
+      // 5.4: debarking onto an enemy-held beach must attack
+      const att = combatUnits(s, unitsIn(s, o.zone, GER)).filter((i) => t.units.includes(i));
+      if (att.length > 0 && countIn(s, o.zone, CW) > 0) {
+        resolveCombat(s, ws, { kind: 'assault', side: GER, attackers: att, zone: o.zone, from: o.zone });
+        queueRegroup(s);
+      }
+      return;
+    }
+    case 'air-none':
+    case 'air-support':
+    case 'air-bomb': {
+      const t = task as Task & { t: 'air-missions' };
+      t.i++;
+      if (o.type === 'air-none') return;
+      s.air[o.air]!.flownDay = dayOf(s.turn);
+      if (o.type === 'air-support') {
+        s.airSupport++;
+        return;
+      }
+      if (s.rules.v['air-summed']) {
+        t.planned.push(o.air, o.zone);
+        return;
+      }
+      resolveBombard(s, ws, {
+        side: GER,
+        value: airValue(s, o.air),
+        zone: o.zone,
+        air: o.air,
+        firerZone: -1,
+        preinvasion: false,
+      });
+      queueRegroup(s);
+      return;
+    }
+    case 'activate': {
+      s.activated[o.zone] = 1;
+      const side = d.side === 'german' ? GER : CW;
+      if (o.initiative) {
+        useInitiative(s, side);
+        // 3.1: re-activation removes dispersion in a paradrop turn
+        for (const i of unitsIn(s, o.zone, side))
+          if (s.units[i]!.dispersed) {
+            s.units[i]!.dispersed = false;
+            s.stats.undispersed_by_initiative++;
+          }
+      }
+      if (o.mode === 'move') s.cwMoves--;
+      const zoneBased = s.rules.v['zone-based'];
+      const units = unitsIn(s, o.zone, side).filter((i) => {
+        const u = s.units[i]!;
+        if (o.initiative) return !u.fired;
+        return !u.acted || zoneBased;
+      });
+      s.stack.push({ t: 'orders', side, zone: o.zone, mode: o.mode, units, i: 0, orders: [], forced: [] });
+      return;
+    }
+    case 'luftwaffe':
+      s.luftwaffeTurn = s.turn;
+      s.stack.push({ t: 'air-missions', i: 0, planned: [] });
+      return;
+    case 'end-activations':
+      s.stack.pop();
+      return;
+    case 'stay':
+    case 'move':
+    case 'fire':
+    case 'assault':
+    case 'bombard': {
+      const t = task as Task & { t: 'orders' };
+      t.i++;
+      const u = s.units[o.unit]!;
+      u.acted = true;
+      let order: Order;
+      if (o.type === 'move') {
+        const enemy = (1 - u.side) as 0 | 1;
+        if (countIn(s, o.to, enemy) > 0 && countIn(s, o.to, u.side) === 0) {
+          t.forced.push(o.to);
+        }
+        u.zone = o.to;
+        order = { u: o.unit, o: 'move', to: o.to };
+      } else if (o.type === 'fire' || o.type === 'bombard') order = { u: o.unit, o: o.type, to: o.to };
+      else order = { u: o.unit, o: o.type };
+      t.orders.push(order);
+      return;
+    }
+    case 'maori': {
+      s.stack.pop();
+      s.cwMoves--;
+      const m = s.units.findIndex((u) => u.maori && u.status === 'map');
+      if (o.fire !== true) s.units[m]!.zone = o.zone;
+      s.units[m]!.acted = true;
+      const spec: CombatSpec = {
+        kind: 'maori',
+        side: CW,
+        attackers: [m],
+        zone: o.zone,
+        from: s.units[m]!.zone,
+        target: o.target,
+      };
+      resolveCombat(s, ws, spec);
+      queueRegroup(s);
+      return;
+    }
+    case 'no-maori':
+      s.stack.pop();
+      return;
+    case 'regroup': {
+      const t = task as Task & { t: 'regroup' };
+      s.stack.pop();
+      s.paraLosses.splice(0, 4);
+      for (const i of t.units) {
+        const u = s.units[i]!;
+        if (i === o.unit) {
+          const z = regroupZone(s, i);
+          if (z >= 0) {
+            u.status = 'map';
+            u.zone = z;
+            u.reduced = s.rules.v['regroup-reduced'] === true;
+            u.dispersed = false;
+            s.stats.paras_regrouped++;
+            continue;
+          }
+        }
+        u.status = 'retired';
+        s.stats.paras_retired++;
+      }
+      return;
+    }
+  }
+}
+
+function applyInitiative(
+  s: MerkurState,
+  ws: MerkurWorkspace,
+  d: MerkurDecision,
+  type: 'keep' | 'reroll' | 'plus-one',
+  task: Task,
+): void {
+  const side = d.side === 'german' ? GER : CW;
+  if (task.t === 'rn-reroll') {
+    s.stack.pop();
+    let die = task.die;
+    if (type === 'reroll') {
+      useInitiative(s, side);
+      die = d6(ws.streams.stream('navy'));
+    }
+    navyOutcome(s, ws, die);
+    return;
+  }
+  if (task.t === 'combat') {
+    if (type === 'reroll') {
+      useInitiative(s, side);
+      task.x = twoD6(ws);
+      task.y = twoD6(ws);
+    }
+    return;
+  }
+  if (task.t === 'landing') {
+    const ui = task.units[task.i]!;
+    let reduced = true;
+    if (type === 'reroll') {
+      useInitiative(s, GER);
+      const z = task.zones[task.i]!;
+      s.stats.landing_tests++;
+      reduced = landingReduced(d6(ws.streams.stream('landing')), landingModifier(s, z, s.units[ui]!.glider));
+    }
+    applyLanding(s, ui, reduced);
+    task.rerolled = false;
+    task.i++;
+    return;
+  }
+  if (task.t === 'cw-roll') {
+    if (type === 'reroll') {
+      useInitiative(s, CW);
+      const { k, b } = activationTerms(s);
+      task.rolled = activationCount(d6(ws.streams.stream('activation')), k, b);
+    } else if (type === 'plus-one') {
+      useInitiative(s, CW);
+      task.rolled += 1;
+    }
+    s.cwMoves = task.rolled;
+    if (s.turn <= 5) s.cwMovesT15 += task.rolled;
+    s.stack.pop();
+  }
+}

@@ -1,0 +1,484 @@
+/**
+ * Merkur known-answer tests: the printed examples of the spec (§5, E1-E15), hand-built positions
+ * (activation table, contested stacking, landing test, regrouping, Royal Navy test) and the exact
+ * odds of §3 against the game's own code, with simulated frequencies compared to them.
+ */
+import { describe, expect, it } from 'vitest';
+import { d6 } from '../src/core/dice.js';
+import { streamRng } from '../src/core/rng.js';
+import { resolveSetup } from '../src/core/setup.js';
+import { collateralVictims } from '../src/games/merkur/bombard.js';
+import { band, combatValues, zoneDefenceBonus } from '../src/games/merkur/combat.js';
+import { artilleryValue, divisionalArt, markFired, supportValue } from '../src/games/merkur/command.js';
+import { merkur } from '../src/games/merkur/index.js';
+import { MAP } from '../src/games/merkur/map.js';
+import { reachable } from '../src/games/merkur/movement.js';
+import {
+  activationOdds,
+  bandCounts,
+  bombardCounts,
+  landingOdds,
+  navyOdds,
+} from '../src/games/merkur/odds.js';
+import { startGame } from '../src/games/merkur/setup.js';
+import { placementCount, placementModifier } from '../src/games/merkur/solitaire.js';
+import type { MerkurState } from '../src/games/merkur/state.js';
+import {
+  activationCount,
+  advance,
+  apply,
+  landingModifier,
+  landingReduced,
+  navyResult,
+  runUntil,
+} from '../src/games/merkur/turn-sequence.js';
+import { eliminate, room } from '../src/games/merkur/units.js';
+import { cwObjectiveFlags, outcome } from '../src/games/merkur/victory.js';
+import { merkurWorkspace } from '../src/games/merkur/workspace.js';
+
+const Z = (id: string) => MAP.index.get(id)!;
+
+function emptyState(scenario = 'two-player', variants: Record<string, boolean> = {}): MerkurState {
+  const setup = resolveSetup(merkur, { scenario, variants }, 'test');
+  const s = startGame(setup, { masterSeed: 1, gameIndex: 0 });
+  for (const u of s.units) {
+    u.status = 'pool';
+    u.zone = -1;
+  }
+  s.turn = 1;
+  return s;
+}
+
+function put(s: MerkurState, id: string, zone: string): number {
+  const i = s.units.findIndex((u) => u.id === id);
+  s.units[i]!.zone = Z(zone);
+  s.units[i]!.status = 'map';
+  return i;
+}
+
+describe('Merkur 7.4 bands (E8, spec §3.1)', () => {
+  it('A = 10 against the printed D values', () => {
+    expect(band(10, 20, 'headings')).toBe(2);
+    expect(band(10, 20, 'symmetric')).toBe(1);
+    expect(band(10, 20, 'literal')).toBe(1);
+    expect(band(10, 21, 'headings')).toBe(1);
+    expect(band(10, 11, 'headings')).toBe(2);
+    expect(band(10, 19, 'headings')).toBe(2);
+    expect(band(10, 10, 'headings')).toBe(3);
+    expect(band(10, 9, 'headings')).toBe(4);
+    expect(band(10, 6, 'headings')).toBe(4);
+    expect(band(10, 5, 'headings')).toBe(5);
+    expect(band(10, 5, 'symmetric')).toBe(5);
+    expect(band(10, 5, 'literal')).toBe(4);
+  });
+  const table: [number, number, number[], number[], number[], number[]][] = [
+    [5, 5, [8, 567, 146, 559, 16], [16, 559, 146, 559, 16], [16, 559, 146, 575, 0], [505, 761, 22, 8, 0]],
+    [7, 5, [0, 310, 125, 811, 50], [0, 310, 125, 811, 50], [0, 310, 125, 861, 0], [258, 960, 48, 30, 0]],
+    [5, 7, [30, 831, 125, 310, 0], [50, 811, 125, 310, 0], [50, 811, 125, 310, 0], [791, 504, 1, 0, 0]],
+    [8, 4, [0, 126, 80, 931, 159], [0, 126, 80, 931, 159], [0, 126, 80, 1090, 0], [98, 985, 99, 114, 0]],
+    [4, 8, [114, 976, 80, 126, 0], [159, 931, 80, 126, 0], [159, 931, 80, 126, 0], [1038, 258, 0, 0, 0]],
+    [10, 5, [0, 70, 56, 1011, 159], [0, 70, 56, 1011, 159], [0, 70, 56, 1170, 0], [54, 1029, 99, 114, 0]],
+    [6, 11, [78, 1092, 56, 70, 0], [114, 1056, 56, 70, 0], [114, 1056, 56, 70, 0], [1130, 166, 0, 0, 0]],
+    [12, 3, [0, 1, 4, 689, 602], [0, 1, 4, 689, 602], [0, 1, 4, 1291, 0], [1, 601, 181, 486, 27]],
+  ];
+  it.each(table)('a=%i d=%i: the reference counts out of 1296', (a, d, h, sy, lit, fire) => {
+    expect(bandCounts(a, d, 'headings')).toEqual(h);
+    expect(bandCounts(a, d, 'symmetric')).toEqual(sy);
+    expect(bandCounts(a, d, 'literal')).toEqual(lit);
+    expect(bandCounts(a, d, 'headings', true)).toEqual(fire);
+  });
+  it('8.3 bombardment comparison (spec §3.2)', () => {
+    expect(bombardCounts(0)).toEqual([575, 146, 575]);
+    expect(bombardCounts(-8)).toEqual([1281, 10, 5]);
+    expect(bombardCounts(4)).toEqual([126, 80, 1090]);
+  });
+});
+
+describe('Merkur printed examples', () => {
+  it('E1-E3: divisional artillery within two zones, fired markers, Suessmann and Ramcke', () => {
+    const s = emptyState();
+    const su = put(s, 'Suessmann', '7');
+    put(s, 'Meindl', '9'); // 1 zone from 7
+    put(s, 'Heidrich', '17'); // path 7-8-17: 2 zones
+    const dist = MAP.dist[Z('7')]![Z('17')]!;
+    expect(dist).toBe(2);
+    expect(divisionalArt(s, su)).toBe(6);
+    put(s, 'Heidrich', '18'); // 17-18: 3 zones
+    expect(MAP.dist[Z('7')]![Z('18')]!).toBeGreaterThan(2);
+    expect(divisionalArt(s, su)).toBe(3);
+    // E2: after Suessmann fires, every subordinate counts as fired, in range or not
+    const ra = put(s, 'Ramcke', '1');
+    markFired(s, su);
+    expect(s.units.find((u) => u.id === 'Heidrich')!.fired).toBe(true);
+    expect(s.units.find((u) => u.id === 'Meindl')!.fired).toBe(true);
+    // E3: Ramcke cannot fire this turn
+    expect(artilleryValue(s, ra)).toBe(0);
+    // E2 second half: a subordinate fired first blocks the divisional EM (div-blocked)
+    const t = emptyState();
+    const su2 = put(t, 'Suessmann', '7');
+    const me = put(t, 'Meindl', '9');
+    put(t, 'Heidrich', '8');
+    markFired(t, me);
+    expect(divisionalArt(t, su2)).toBe(0);
+    const w = emptyState('two-player', { 'div-excludes-fired': true });
+    const su3 = put(w, 'Suessmann', '7');
+    const me3 = put(w, 'Meindl', '9');
+    put(w, 'Heidrich', '8');
+    markFired(w, me3);
+    expect(divisionalArt(w, su3)).toBe(3);
+  });
+  it('E4: with an 8 and a 6 battery in one zone only the 8 supports, attack and defence', () => {
+    const s = emptyState();
+    put(s, 'GebArt/1', '3');
+    put(s, 'GebArt/3', '3');
+    expect(supportValue(s, 0, Z('2'), false)).toBe(8);
+    expect(supportValue(s, 0, Z('3'), false)).toBe(8);
+  });
+  it('E5: two of four units fire: lead attack + 1', () => {
+    const s = emptyState();
+    const a = put(s, 'FJR3/I', '7');
+    const b = put(s, 'FJR3/II', '7');
+    put(s, 'FJR3/III', '7');
+    put(s, 'Sturm/III', '7');
+    put(s, '18 NZ', '10');
+    s.turn = 3 * 1 + 1; // a day turn
+    const v = combatValues(
+      s,
+      { kind: 'fire', side: 0, attackers: [a, b], zone: Z('10'), from: Z('7') },
+      false,
+    );
+    expect(v.a).toBe(5 + 1);
+  });
+  it('E6, E7: town and terrain do not add up; Hill 107 +3 with a fort +5', () => {
+    const s = emptyState();
+    expect(zoneDefenceBonus(s, Z('9'), 1, false)).toBe(4); // Galatas: colline +2 or ville +4
+    expect(zoneDefenceBonus(s, Z('9'), 0, false)).toBe(2);
+    s.fort[Z('2')] = 1;
+    expect(zoneDefenceBonus(s, Z('2'), 1, false)).toBe(5);
+    expect(zoneDefenceBonus(s, Z('11'), 1, false)).toBe(6);
+  });
+  it('E9: air, artillery, fire and assault may all hit one zone in a turn', () => {
+    // the German activation offers bombard, fire and assault orders against the same zone
+    const s = emptyState();
+    put(s, 'Heidrich', '7');
+    const f = put(s, 'FJR3/I', '7');
+    put(s, 'FJR3/II', '9');
+    put(s, 'Kippenberger', '9');
+    put(s, 'NZ Comp', '9');
+    s.turn = 4;
+    expect(
+      artilleryValue(
+        s,
+        s.units.findIndex((u) => u.id === 'Heidrich'),
+      ),
+    ).toBe(3);
+    expect(
+      combatValues(s, { kind: 'fire', side: 0, attackers: [f], zone: Z('9'), from: Z('7') }, false).a,
+    ).toBeGreaterThan(0);
+  });
+  it('E10: solitaire placement counts', () => {
+    expect(placementCount(4 + placementModifier(Z('17'), false))).toBe(0);
+    expect(placementCount(1 + placementModifier(Z('4'), false))).toBe(2);
+    expect(placementCount(6 + placementModifier(Z('2'), true))).toBe(3);
+  });
+  it('E11: the activation table', () => {
+    expect(activationCount(6, 5, 0)).toBe(1);
+    expect(activationCount(6, 5, 0) + 1).toBe(2);
+    expect(activationCount(3, 5, 2)).toBe(0);
+    expect(activationCount(1, 1, 0) + 1).toBe(1);
+  });
+  it('E12: Royal Navy outcomes', () => {
+    expect(navyResult(1)).toBe('pass');
+    expect(navyResult(2)).toBe('delay');
+    expect(navyResult(3)).toBe('delay');
+    expect(navyResult(4)).toBe('intercept');
+    expect(navyResult(5)).toBe('intercept');
+    expect(navyResult(6)).toBe('destroyed');
+    const n = navyOdds(3);
+    expect(n.landed[3]).toBeCloseTo(1 / 4, 12);
+    expect(n.landed[3]! + n.landed[2]! + n.landed[1]!).toBeCloseTo(5 / 12, 12);
+    expect(n.landed.reduce((a, p, j) => a + p * j, 0)).toBeCloseTo(1.0, 12);
+  });
+  it('E14: the historical end state is a draw', () => {
+    const s = emptyState();
+    for (const z of ['22', '26', '32', '35'])
+      put(s, s.units.filter((u) => u.side === 1 && u.status === 'pool')[0]!.id, z);
+    for (const z of MAP.objectives) if (!['22', '26', '32', '35'].includes(MAP.ids[z]!)) s.control[z] = 0;
+    const n = cwObjectiveFlags(s).reduce((a, b) => a + b, 0);
+    expect(n).toBe(4);
+    expect(outcome(n)).toEqual({ result: 'draw', level: 'draw' });
+  });
+  it('E15: stacking 6 per side, 6 + 6 contested, strategic unlimited', () => {
+    const s = emptyState();
+    const ger = s.units.filter((u) => u.side === 0 && u.type === 'para').slice(0, 6);
+    for (const u of ger) put(s, u.id, '3');
+    expect(room(s, Z('3'), 0)).toBe(0);
+    const seventh = put(s, 'FJR2/I', '2');
+    expect(reachable(s, seventh)).not.toContain(Z('3'));
+    const cw = s.units.filter((u) => u.side === 1 && u.type === 'infantry').slice(0, 6);
+    for (const u of cw) put(s, u.id, '3');
+    expect(room(s, Z('3'), 1)).toBe(0);
+    expect(merkur.invariants(s)).toEqual([]);
+    expect(room(s, Z('C'), 0)).toBeGreaterThan(6);
+  });
+});
+
+describe('Merkur hand-built positions', () => {
+  it('landing test modifiers (5.2)', () => {
+    const s = emptyState();
+    expect(landingModifier(s, Z('3'), false)).toBe(-1); // two-player para into empty plaine
+    expect(landingModifier(s, Z('3'), true)).toBe(0);
+    put(s, '22 NZ', '6');
+    put(s, '21 NZ', '6');
+    expect(landingModifier(s, Z('6'), false)).toBe(3 + 1 - 1);
+    const solo = emptyState('solitaire');
+    put(solo, '23 NZ', '2');
+    expect(landingModifier(solo, Z('3'), false)).toBe(1);
+    expect(landingOdds(-1)).toBe(0);
+    expect(landingOdds(0)).toBeCloseTo(1 / 6);
+    expect(landingOdds(3)).toBeCloseTo(4 / 6);
+  });
+  it('activation table with 4.1 bonus (turn 1: P(0) = 5/6 without, 3/6 with +2)', () => {
+    const p0 = activationOdds(5, 0, false);
+    expect(p0[0]).toBeCloseTo(5 / 6);
+    expect(p0[1]).toBeCloseTo(1 / 6);
+    const p2 = activationOdds(5, 2, false);
+    expect(p2[0]).toBeCloseTo(3 / 6);
+    expect(p2[3]).toBeCloseTo(1 / 6);
+  });
+  it('E13 regrouping: the fourth para loss returns one and retires three', () => {
+    const s = emptyState();
+    put(s, 'Heidrich', '7');
+    put(s, 'FJR3/III', '7');
+    const lost = ['FJR3/I', 'FJR3/II', 'Sturm/III', 'Sturm/IV'].map((id) => put(s, id, '12'));
+    put(s, 'Meindl', '12');
+    for (const i of lost) eliminate(s, i);
+    eliminate(
+      s,
+      s.units.findIndex((u) => u.id === 'Meindl'),
+    ); // an EM loss does not count
+    expect(s.paraLosses).toHaveLength(4);
+    s.stack = [{ t: 'regroup', units: s.paraLosses.slice(0, 4) }];
+    const ws = merkurWorkspace(s);
+    const d = advance(s, ws)!;
+    expect(d.kind).toBe('regroup');
+    apply(s, ws, d, 0);
+    expect(s.stats.paras_regrouped).toBe(1);
+    expect(s.stats.paras_retired).toBe(3);
+    const back = s.units[lost[0]!]!;
+    expect(back.status).toBe('map');
+    expect(back.zone).toBe(Z('7')); // the zone of its regiment
+  });
+  it('frequencies from the streams match the exact odds (combat, landing, activation)', () => {
+    const rng = streamRng(7, 0, 'combat');
+    const n = 20000;
+    const counts = [0, 0, 0, 0, 0];
+    const roll = () => d6(rng) + d6(rng);
+    for (let k = 0; k < n; k++) counts[band(5 + roll(), 5 + roll(), 'headings') - 1]!++;
+    const exact = bandCounts(5, 5, 'headings').map((c) => c / 1296);
+    for (let b = 0; b < 5; b++)
+      expect(Math.abs(counts[b]! / n - exact[b]!)).toBeLessThan(
+        4 * Math.sqrt((exact[b]! * (1 - exact[b]!)) / n) + 0.002,
+      );
+  });
+});
+
+describe('Merkur solitaire glider markers and summed air (3.2, 8.0)', () => {
+  it('the German gives 4 glider markers to the Sturm Regiment; Suessmann lands without one', () => {
+    const setup = resolveSetup(merkur, { scenario: 'solitaire' }, 'test');
+    const s = startGame(setup, { masterSeed: 3, gameIndex: 0 });
+    const ws = merkurWorkspace(s);
+    let d = advance(s, ws)!;
+    while (d.kind !== 'glider-assign') {
+      apply(s, ws, d, 0);
+      d = advance(s, ws)!;
+    }
+    expect(d.options).toHaveLength(5);
+    const skip = d.options.findIndex((o) => s.units[o.unit]!.id === 'Sturm/I');
+    apply(s, ws, d, skip);
+    const glider = (id: string) => s.units.find((u) => u.id === id)!.glider;
+    expect(glider('Sturm/I')).toBe(false);
+    expect(['Sturm/II', 'Sturm/III', 'Sturm/IV', 'Meindl'].every(glider)).toBe(true);
+    expect(glider('Suessmann')).toBe(false);
+  });
+  it('air-summed: two air units on one zone make one bombardment of their summed value', () => {
+    const s = emptyState('two-player', { 'air-summed': true });
+    put(s, '22 NZ', '3');
+    s.turn = 4;
+    s.stack = [{ t: 'air-missions', i: 0, planned: [] }];
+    const ws = merkurWorkspace(s);
+    for (let k = 0; k < 4; k++) {
+      const d = advance(s, ws)!;
+      if (d.kind !== 'air-mission') throw new Error(`expected an air mission, got ${d.kind}`);
+      const pick = d.options.findIndex((o) =>
+        k < 2 ? o.type === 'air-bomb' && o.zone === Z('3') : o.type === 'air-none',
+      );
+      apply(s, ws, d, pick);
+    }
+    s.stack.push({ t: 'activations', side: 1 });
+    advance(s, ws);
+    expect(s.stats.bombardments_air).toBe(1);
+  });
+});
+
+describe('Merkur odds against simulated frequencies (the game functions over the core dice)', () => {
+  const n = 12000;
+  const close = (f: number, p: number) =>
+    expect(Math.abs(f - p)).toBeLessThan(4 * Math.sqrt((p * (1 - p)) / n) + 0.002);
+  it('landing test (5.2), modifier 2', () => {
+    const r = streamRng(9, 0, 'landing');
+    let k = 0;
+    for (let i = 0; i < n; i++) if (landingReduced(d6(r), 2)) k++;
+    close(k / n, landingOdds(2));
+  });
+  it('CW activations (4.0, 4.1), turn 1 with bonus 2', () => {
+    const r = streamRng(9, 0, 'activation');
+    const counts = new Array<number>(9).fill(0);
+    for (let i = 0; i < n; i++) counts[activationCount(d6(r), 5, 2)]!++;
+    for (const [j, p] of activationOdds(5, 2, false).entries()) close(counts[j]! / n, p);
+  });
+  it('Royal Navy test (5.4): eventual landings of a 3-unit convoy', () => {
+    const r = streamRng(9, 0, 'navy');
+    const landed = [0, 0, 0, 0];
+    for (let i = 0; i < n; i++) {
+      let res = navyResult(d6(r));
+      while (res === 'delay') res = navyResult(d6(r));
+      if (res === 'pass') landed[3]!++;
+      else if (res === 'destroyed') landed[0]!++;
+      else {
+        const k = d6(r);
+        landed[k >= 4 ? 0 : Math.max(0, 3 - k)]!++;
+      }
+    }
+    for (const [j, p] of navyOdds(3).landed.entries()) close(landed[j]! / n, p);
+  });
+});
+
+describe('Merkur 3.1 a: combat re-roll with the initiative', () => {
+  it('an attacker holding the initiative may have both sides re-roll a band 1-2 result; the initiative passes', () => {
+    const s = emptyState();
+    const a = put(s, 'FJR3/I', '11');
+    put(s, '1 Welch', '11');
+    s.turn = 4;
+    s.initiative = 0;
+    s.stack = [
+      {
+        t: 'combat',
+        spec: { kind: 'assault', side: 0, attackers: [a], zone: Z('11'), from: Z('11') },
+        vals: null,
+        x: 0,
+        y: 0,
+      },
+    ];
+    const ws = merkurWorkspace(s);
+    const d = advance(s, ws)!;
+    // 5 + 2d6 against 5 + 6 (city) + 2d6: band 1-2 with probability 0.97; this seed gives one
+    expect(d.kind).toBe('initiative');
+    expect(d.rule).toBe('Merkur 3.1, 7.4');
+    apply(s, ws, d, 1);
+    expect(s.initiative).toBe(1);
+    expect(s.stats.initiative_uses_german).toBe(1);
+    runUntil(s, ws, (st) => st.stack.length === 0);
+    expect(s.stats.assaults).toBe(1);
+  });
+});
+
+describe('Merkur V-LEADDEF lead-def-any', () => {
+  it('the defender chooses the unit that leads; its own factor is used', () => {
+    const s = emptyState('two-player', { 'lead-def-any': true });
+    const a = put(s, 'FJR3/I', '3');
+    put(s, '23 NZ', '3');
+    const greek = put(s, '8 Greek', '3');
+    s.turn = 4;
+    s.stack = [
+      {
+        t: 'combat',
+        spec: { kind: 'assault', side: 0, attackers: [a], zone: Z('3'), from: Z('3') },
+        vals: null,
+        x: 0,
+        y: 0,
+      },
+    ];
+    const ws = merkurWorkspace(s);
+    const d = advance(s, ws)!;
+    if (d.kind !== 'lead-defender') throw new Error(`expected lead-defender, got ${d.kind}`);
+    expect(d.side).toBe('commonwealth');
+    const pick = d.options.findIndex((o) => o.unit === greek);
+    apply(s, ws, d, pick);
+    const t = s.stack[s.stack.length - 1]!;
+    if (t.t !== 'combat') throw new Error('combat task expected');
+    expect(combatValues(s, t.spec, false).leadD).toBe(greek);
+    expect(combatValues(s, t.spec, false).d).toBe(3); // 8 Greek defence 3, plaine 0, no EM
+  });
+});
+
+describe('Merkur V-QUEUEFREE queue-free (5.3)', () => {
+  it('after choosing an airfield the German picks each landing unit', () => {
+    const s = emptyState('two-player', { 'queue-free': true });
+    put(s, 'Sturm/I', '2');
+    s.turn = 4;
+    s.stack = [{ t: 'air-landing', used: [], nonfield: false }];
+    const ws = merkurWorkspace(s);
+    const d = advance(s, ws)!;
+    if (d.kind !== 'air-landing') throw new Error(`expected air-landing, got ${d.kind}`);
+    apply(
+      s,
+      ws,
+      d,
+      d.options.findIndex((o) => o.type === 'airfield' && o.zone === Z('2')),
+    );
+    const pick = advance(s, ws)!;
+    if (pick.kind !== 'air-landing-unit') throw new Error(`expected air-landing-unit, got ${pick.kind}`);
+    const ringel = pick.options.findIndex((o) => s.units[o.unit]!.id === 'Ringel');
+    expect(ringel).toBeGreaterThanOrEqual(0);
+    apply(s, ws, pick, ringel);
+    expect(s.units.find((u) => u.id === 'Ringel')!.zone).toBe(Z('2'));
+    expect(s.stats.air_landed_units).toBe(1);
+  });
+});
+
+describe('Merkur V-EMALONE (2.4): collateral victims', () => {
+  it('an accompanied EM is immune by default, reducible (never eliminated) under the variant', () => {
+    const s = emptyState();
+    const em = put(s, 'Heidrich', '7');
+    const para = put(s, 'FJR3/I', '7');
+    expect(collateralVictims(s, Z('7'), 0)).toEqual([para]);
+    const v = emptyState('two-player', { 'em-reducible-while-accompanied': true });
+    put(v, 'Heidrich', '7');
+    put(v, 'FJR3/I', '7');
+    expect(collateralVictims(v, Z('7'), 0).sort()).toEqual([em, para].sort());
+    v.units[em]!.reduced = true;
+    expect(collateralVictims(v, Z('7'), 0)).toEqual([para]);
+    const alone = emptyState();
+    const e2 = put(alone, 'Heidrich', '7');
+    expect(collateralVictims(alone, Z('7'), 0)).toEqual([e2]);
+  });
+});
+
+describe('Merkur V-CWSETUP cw-setup-free (13.0)', () => {
+  it('the two-player CW places each of its units before the forts', () => {
+    const setup = resolveSetup(
+      merkur,
+      { scenario: 'two-player', variants: { 'cw-setup-free': true } },
+      'test',
+    );
+    const s = startGame(setup, { masterSeed: 5, gameIndex: 0 });
+    const ws = merkurWorkspace(s);
+    let d = advance(s, ws)!;
+    let n = 0;
+    while (d.kind === 'setup-zone') {
+      expect(d.side).toBe('commonwealth');
+      apply(
+        s,
+        ws,
+        d,
+        d.options.findIndex((o) => o.zone === s.units[o.unit]!.home),
+      );
+      n++;
+      d = advance(s, ws)!;
+    }
+    expect(n).toBe(s.units.filter((u) => u.side === 1).length);
+    expect(d.kind).toBe('fort');
+    expect(merkur.invariants(s)).toEqual([]);
+  });
+});
