@@ -59,7 +59,16 @@ const schemaMutation: fc.Arbitrary<Mutation> = fc.oneof(
       (k) =>
         /^[a-z][a-zA-Z]*$/.test(k) &&
         !(k in valid) &&
-        !['description', 'baseline', 'sweep', 'matrix', 'roundRobin', 'tuned', 'prototype', 'constructor'].includes(k),
+        ![
+          'description',
+          'baseline',
+          'sweep',
+          'matrix',
+          'roundRobin',
+          'tuned',
+          'prototype',
+          'constructor',
+        ].includes(k),
     )
     .map((k) => ({
       kind: 'unknown-key',
