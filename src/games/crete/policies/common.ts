@@ -120,6 +120,8 @@ export function planPolicy(id: string, plan: Plan): Policy<CreteState, CreteDeci
           const u = d.options[0]!.u;
           const want = plan.setup?.(s, u) ?? -1;
           if (want < 0) return randInt(rng, 0, n - 1);
+          // the first option at distance 0 is `want` itself (squares on other boards are at least 1 away)
+          for (let i = 0; i < n; i++) if (d.options[i]!.to === want) return i;
           return argBest(n, (i) => -distance(d.options[i]!.to, want));
         }
         case 'drop-more': {
