@@ -164,7 +164,14 @@ export function destinations(s: CreteState, ws: CreteWorkspace, ui: number, out:
         // K12.1-K12.4, V-ROAD (enterCost)
         const t = terrain[j]!;
         const nc =
-          c + (road[j] === 1 && (roadSquare || roadHere) ? 1 : t === ROUGH ? roughCost : t === TOWN ? townCost : 3);
+          c +
+          (road[j] === 1 && (roadSquare || roadHere)
+            ? 1
+            : t === ROUGH
+              ? roughCost
+              : t === TOWN
+                ? townCost
+                : 3);
         if (nc > budget) continue;
         if (isStart && zocHere && zoc[j] === 1) {
           if (freshMountain || !zocStepAllowed(rules, enemy, h, j)) continue;
@@ -188,7 +195,10 @@ export function destinations(s: CreteState, ws: CreteWorkspace, ui: number, out:
 /** MAP.neighbours flattened: 6 slots per square, -1 after the last neighbour. */
 const NEIGHBOURS: Int16Array = (() => {
   const t = new Int16Array(MAP.size * 6).fill(-1);
-  for (let h = 0; h < MAP.size; h++) MAP.neighbours[h]!.forEach((j, k) => (t[h * 6 + k] = j));
+  for (let h = 0; h < MAP.size; h++) {
+    const list = MAP.neighbours[h]!;
+    for (let k = 0; k < list.length; k++) t[h * 6 + k] = list[k]!;
+  }
   return t;
 })();
 
