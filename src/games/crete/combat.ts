@@ -60,18 +60,76 @@ export function attackStrength(
   side: Side,
   squares: readonly number[],
 ): { units: number[]; cf: number } {
+  // per square: attackersOn (unit order), then, German, the air units there (unit order)
   const units: number[] = [];
+  const all = s.units;
+  const stackCannot = s.rules.landedStack === 'stack-cannot-attack';
+  let cf = 0;
   for (const h of squares) {
-    units.push(...attackersOn(s, side, h));
+    const first = units.length;
+    let ground = 0;
+    let landed = false;
+    for (let i = 0; i < all.length; i++) {
+      const u = all[i]!;
+      if (u.loc !== h || u.side !== side || u.kind === 'air') continue;
+      if (u.kind === 'para' && u.landed === s.turn) landed = true;
+      else {
+        units.push(i);
+        ground += u.cf;
+      }
+    }
+    if (landed && stackCannot) units.length = first;
+    else cf += ground;
     if (side === 'german')
-      for (const i of unitsOn(s, side, h, true)) if (s.units[i]!.kind === 'air') units.push(i);
+      for (let i = 0; i < all.length; i++) {
+        const u = all[i]!;
+        if (u.loc === h && u.side === side && u.kind === 'air') {
+          units.push(i);
+          cf += u.cf;
+        }
+      }
   }
-  return { units, cf: cfSum(s, units) };
+  return { units, cf };
+}
+
+/** attackStrength(s, side, squares).cf without listing the units. */
+export function attackCf(s: CreteState, side: Side, squares: readonly number[]): number {
+  const all = s.units;
+  const stackCannot = s.rules.landedStack === 'stack-cannot-attack';
+  let cf = 0;
+  for (const h of squares) {
+    let ground = 0;
+    let air = 0;
+    let landed = false;
+    for (let i = 0; i < all.length; i++) {
+      const u = all[i]!;
+      if (u.loc !== h || u.side !== side) continue;
+      if (u.kind === 'air') air += u.cf;
+      else if (u.kind === 'para' && u.landed === s.turn) landed = true;
+      else ground += u.cf;
+    }
+    if (!(landed && stackCannot)) cf += ground;
+    if (side === 'german') cf += air;
+  }
+  return cf;
+}
+
+/** attackersOn(s, side, h).length > 0 without listing the units. */
+export function mayAttackFrom(s: CreteState, side: Side, h: number): boolean {
+  let some = false;
+  let landed = false;
+  for (const u of s.units) {
+    if (u.loc !== h || u.side !== side || u.kind === 'air') continue;
+    if (u.kind === 'para' && u.landed === s.turn) landed = true;
+    else some = true;
+  }
+  return some && !(landed && s.rules.landedStack === 'stack-cannot-attack');
 }
 
 /** Defence CF of square h (K10.9, K10.10): the whole stack, doubled in rough or town. */
 export function defenceStrength(s: CreteState, side: Side, h: number): number {
-  const cf = cfSum(s, unitsOn(s, side, h, false));
+  let cf = 0;
+  for (const u of s.units) if (u.loc === h && u.side === side && u.kind !== 'air') cf += u.cf;
   return doubles(h) ? 2 * cf : cf;
 }
 

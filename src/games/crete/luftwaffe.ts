@@ -5,7 +5,7 @@
  * the attack. No air support for a scattered para's forced attack (K15.5, K16).
  */
 
-import { attackersOn } from './combat.js';
+import { mayAttackFrom } from './combat.js';
 import type { UnitTo } from './decisions.js';
 import { MAP } from './map.js';
 import { occupancy } from './movement.js';
@@ -19,7 +19,7 @@ export function airSquares(s: CreteState, ws: CreteWorkspace): number[] {
   for (let h = 0; h < MAP.size; h++) {
     if (ws.ger[h] === 0 || ws.ger[h]! >= s.rules.stack) continue;
     if (!MAP.neighbours[h]!.some((j) => ws.bri[j]! > 0)) continue;
-    if (attackersOn(s, 'german', h).length === 0) continue;
+    if (!mayAttackFrom(s, 'german', h)) continue;
     out.push(h);
   }
   return out;

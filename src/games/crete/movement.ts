@@ -95,68 +95,114 @@ export function destinations(s: CreteState, ws: CreteWorkspace, ui: number, out:
   const rules = s.rules;
   const mine = own(ws, u.side);
   const enemy = own(ws, other(u.side));
+  const nb = NEIGHBOURS;
+  const terrain = MAP.terrain;
+  const road = MAP.road;
+  const exitTo = MAP.exitTo;
   const cost = ws.cost;
   cost.fill(-1);
   const zoc = ws.zoc;
   zoc.fill(0);
   for (const e of s.units)
     if (e.side !== u.side && e.loc >= 0 && e.kind !== 'air')
-      for (const j of MAP.neighbours[e.loc]!) zoc[j] = 1;
+      for (let k = e.loc * 6, end = k + 6; k < end; k++) {
+        const j = nb[k]!;
+        if (j >= 0) zoc[j] = 1;
+      }
   const budget = 3 * u.mf;
+  // Dial's algorithm over the small integer costs (1, 3, 6 thirds): one bucket per cost up to the
+  // budget, each bucket a linked list through q (square) / link (next entry); a square is expanded
+  // once, at its least cost, so the costs (and the squares reached) are the least ones
+  if (ws.bucket.length < budget + 1) ws.bucket = new Int32Array(budget + 1);
+  const bucket = ws.bucket;
+  bucket.fill(-1, 0, budget + 1);
   const q = ws.queue;
-  let head = 0;
+  const link = ws.link;
   let tail = 0;
-  const starts: number[] = [];
-  if (u.loc >= 0) starts.push(u.loc);
   const x = crossing(s, u);
   // K14 Step 2: the unit enters the next board with its full MF unused
-  const entries = x >= 0 ? entrySquares(enemy, x) : [];
+  const entries = x >= 0 ? entrySquares(enemy, x) : NO_SQUARES;
   // K17: a mountain unit landed this turn on an airfield in British ZOC must step out of the ZOC
   const freshMountain = u.kind === 'mtn' && u.landed === s.turn;
-  for (const h of starts) {
-    cost[h] = 0;
-    q[tail++] = h;
+  if (u.loc >= 0) {
+    cost[u.loc] = 0;
+    q[tail] = u.loc;
+    link[tail] = bucket[0]!;
+    bucket[0] = tail++;
   }
   for (const h of entries) {
     if (cost[h] === 0) continue;
     cost[h] = 0;
-    q[tail++] = h;
+    q[tail] = h;
+    link[tail] = bucket[0]!;
+    bucket[0] = tail++;
     ws.mark[h] = 2; // an entry square: entering it stops if it is in enemy ZOC
   }
-  // Dijkstra by label-correcting over small integer costs (1, 3, 6 thirds): a FIFO suffices
-  while (head < tail) {
-    const h = q[head++]!;
-    const c = cost[h]!;
-    const isStart = h === u.loc;
-    const isEntry = ws.mark[h] === 2;
-    const zocHere = zoc[h] === 1;
-    if (!isStart && !isEntry && (zocHere || MAP.exitTo[h]! >= 0)) continue; // K9 stop; K14 Step 1 stop
-    if (isEntry && zocHere) continue;
-    for (const j of MAP.neighbours[h]!) {
-      if (enemy[j]! > 0) continue; // K8.6
-      const nc = c + enterCost(rules, h, j);
-      if (nc > budget) continue;
-      if (isStart && zocHere && zoc[j] === 1) {
-        if (freshMountain || !zocStepAllowed(rules, enemy, h, j)) continue;
+  const roadSquare = rules.road === 'road-square';
+  const roughCost = rules.roughCost;
+  const townCost = rules.townCost;
+  let lo = MAP.size;
+  let hi = -1;
+  for (let c = 0; c <= budget; c++) {
+    while (bucket[c]! >= 0) {
+      const k = bucket[c]!;
+      bucket[c] = link[k]!;
+      const h = q[k]!;
+      if (cost[h] !== c) continue; // superseded by a cheaper entry
+      if (h < lo) lo = h;
+      if (h > hi) hi = h;
+      const isStart = h === u.loc;
+      const isEntry = ws.mark[h] === 2;
+      const zocHere = zoc[h] === 1;
+      if (!isStart && !isEntry && (zocHere || exitTo[h]! >= 0)) continue; // K9 stop; K14 Step 1 stop
+      if (isEntry && zocHere) continue;
+      const roadHere = road[h] === 1;
+      for (let m = h * 6, end = m + 6; m < end; m++) {
+        const j = nb[m]!;
+        if (j < 0) break;
+        if (enemy[j]! > 0) continue; // K8.6
+        // K12.1-K12.4, V-ROAD (enterCost)
+        const t = terrain[j]!;
+        const nc =
+          c +
+          (road[j] === 1 && (roadSquare || roadHere)
+            ? 1
+            : t === ROUGH
+              ? roughCost
+              : t === TOWN
+                ? townCost
+                : 3);
+        if (nc > budget) continue;
+        if (isStart && zocHere && zoc[j] === 1) {
+          if (freshMountain || !zocStepAllowed(rules, enemy, h, j)) continue;
+        }
+        const old = cost[j]!;
+        if (old >= 0 && old <= nc) continue;
+        cost[j] = nc;
+        if (tail >= q.length) throw new Error('crete: movement queue overflow');
+        q[tail] = j;
+        link[tail] = bucket[nc]!;
+        bucket[nc] = tail++;
       }
-      const old = cost[j]!;
-      if (old >= 0 && old <= nc) continue;
-      cost[j] = nc;
-      if (tail >= q.length) throw new Error('crete: movement queue overflow');
-      q[tail++] = j;
     }
   }
   for (const h of entries) ws.mark[h] = 0;
-  // every square reached was queued at least once; collect each once (mark 1), in ascending order
-  for (let k = 0; k < tail; k++) {
-    const h = q[k]!;
-    if (ws.mark[h] === 1 || h === u.loc || mine[h]! >= rules.stack) continue;
-    ws.mark[h] = 1;
-    out.push(h);
-  }
-  for (const h of out) ws.mark[h] = 0;
-  out.sort((a, b) => a - b);
+  // every square reached has a cost (and was expanded: the search runs to the budget); collect them in ascending order
+  const stack = rules.stack;
+  for (let h = lo; h <= hi; h++) if (cost[h]! >= 0 && h !== u.loc && mine[h]! < stack) out.push(h);
 }
+
+/** MAP.neighbours flattened: 6 slots per square, -1 after the last neighbour. */
+const NEIGHBOURS: Int16Array = (() => {
+  const t = new Int16Array(MAP.size * 6).fill(-1);
+  for (let h = 0; h < MAP.size; h++) {
+    const list = MAP.neighbours[h]!;
+    for (let k = 0; k < list.length; k++) t[h * 6 + k] = list[k]!;
+  }
+  return t;
+})();
+
+const NO_SQUARES: readonly number[] = [];
 
 /** Moves unit `ui` to square `to` (K8), counting board transits (K14) and X arrivals. */
 export function moveUnit(s: CreteState, ws: CreteWorkspace, ui: number, to: number): void {
@@ -179,13 +225,16 @@ export function moveStep(
   task: { t: 'move'; side: Side; i: number },
 ): { u: number; options: UnitTo[] } | null {
   const buf: number[] = [];
+  let counted = false;
   while (task.i < s.units.length) {
     const ui = task.i++;
     const u = s.units[ui]!;
     if (u.side !== task.side || u.kind === 'air') continue;
     if (u.loc < 0 && u.loc !== TRANSIT) continue;
     if (u.kind === 'para' && u.landed === s.turn) continue; // K8.1, K15.6
-    occupancy(s, ws);
+    // nothing moves while this loop looks for the next unit: occupancy once
+    if (!counted) occupancy(s, ws);
+    counted = true;
     destinations(s, ws, ui, buf);
     if (buf.length === 0) continue;
     const options: UnitTo[] = [{ u: ui, to: -1 }];

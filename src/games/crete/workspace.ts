@@ -15,6 +15,9 @@ export interface CreteWorkspace extends Workspace {
   /** Movement search: cost in thirds per square, -1 unseen. */
   readonly cost: Int16Array;
   readonly queue: Int16Array;
+  /** Movement search: next entry of the same cost bucket per queue entry; first entry per cost (-1 none). */
+  readonly link: Int32Array;
+  bucket: Int32Array;
   readonly mark: Uint8Array;
   /** Squares in the ZOC of the moving unit's enemy (movement search). */
   readonly zoc: Uint8Array;
@@ -40,6 +43,8 @@ export function creteWorkspace(s: CreteState, reuse?: CreteWorkspace): CreteWork
     bri: new Uint8Array(n),
     cost: new Int16Array(n),
     queue: new Int16Array(n * 8),
+    link: new Int32Array(n * 8),
+    bucket: new Int32Array(64),
     mark: new Uint8Array(n),
     zoc: new Uint8Array(n),
     atk: new Int16Array(n),

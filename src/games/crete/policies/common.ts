@@ -6,7 +6,7 @@
  */
 import type { Policy } from '../../../core/game.js';
 import { type Rng, randInt } from '../../../core/rng.js';
-import { attackStrength, defenceStrength } from '../combat.js';
+import { attackCf, defenceStrength } from '../combat.js';
 import { usedColumn } from '../crt.js';
 import type { BattleOption, CreteDecision } from '../decisions.js';
 import { distance, MAP, ROUGH, TOWN } from '../map.js';
@@ -96,7 +96,7 @@ export function squaresOf(s: CreteState, side: Side, pred?: (u: CreteUnit) => bo
 }
 
 function battleColumn(s: CreteState, o: BattleOption, side: Side): number {
-  const a = attackStrength(s, side, o.squares).cf;
+  const a = attackCf(s, side, o.squares);
   const d = defenceStrength(s, side === 'german' ? 'british' : 'german', o.def);
   return usedColumn(s.rules, a, d);
 }
@@ -120,6 +120,8 @@ export function planPolicy(id: string, plan: Plan): Policy<CreteState, CreteDeci
           const u = d.options[0]!.u;
           const want = plan.setup?.(s, u) ?? -1;
           if (want < 0) return randInt(rng, 0, n - 1);
+          // the first option at distance 0 is `want` itself (squares on other boards are at least 1 away)
+          for (let i = 0; i < n; i++) if (d.options[i]!.to === want) return i;
           return argBest(n, (i) => -distance(d.options[i]!.to, want));
         }
         case 'drop-more': {
@@ -205,7 +207,7 @@ export function planPolicy(id: string, plan: Plan): Policy<CreteState, CreteDeci
             const h = b[i]!.counter;
             const mine = squaresOf(s, d.side).filter((x) => MAP.neighbours[x]!.includes(h) || x === h);
             if (mine.length === 0) continue;
-            const a = attackStrength(s, d.side, [mine[0]!]).cf;
+            const a = attackCf(s, d.side, [mine[0]!]);
             const c = usedColumn(
               s.rules,
               a,
