@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { percent } from '../src/core/percent.js';
+import { GAMES } from '../src/games/index.js';
 import { rateWithCi } from '../src/report/format.js';
 import { createProgress } from '../src/runner/progress.js';
 import { sandtable, tempDir, writeExperiment } from './helpers/cli.js';
@@ -116,7 +117,9 @@ describe('list <game>', () => {
     const r = sandtable(['list', 'chess']);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe('sandtable: list: unknown game "chess" (known: sfo, scs)\n');
+    expect(r.stderr).toBe(
+      `sandtable: list: unknown game "chess" (known: ${GAMES.map((g) => g.id).join(', ')})\n`,
+    );
   });
 });
 
@@ -157,7 +160,11 @@ describe('help', () => {
     for (const flag of ['--attacker', '--defender', '--forest', '--crt']) expect(help.stdout).toContain(flag);
     expect(sandtable(['odds', 'sfo', '--help']).stdout).toContain('--defence <value>');
     expect(sandtable(['odds', '--help']).stdout).toContain(
-      'Each game has its own odds options: sandtable odds <game> --help (games with odds: sfo, scs)',
+      `Each game has its own odds options: sandtable odds <game> --help (games with odds: ${GAMES.filter(
+        (g) => g.odds !== undefined,
+      )
+        .map((g) => g.id)
+        .join(', ')})`,
     );
   });
 });

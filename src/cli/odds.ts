@@ -83,7 +83,7 @@ export function registerOdds(program: Command, games: GameRegistry): void {
         ],
         [
           'sandtable odds scs --attacker 8:combined --defender mech:1,nonmech:2 --forest',
-          'SCS battle, exact (Markov chain)',
+          'SCS battle, exact (from combat.ts)',
         ],
         ['sandtable odds crete --attack 8 --defence 3', 'Crete K10.4: 8 to 3 is 2-1, on both tables'],
         ['sandtable odds scs --help', "every option of a game's odds calculator"],
