@@ -6,7 +6,7 @@
  */
 import { MAP, terrainCost } from './map.js';
 import { isDay, type MerkurState } from './state.js';
-import { moveOf, occupancy, STACK_LIMIT } from './units.js';
+import { moveOf, type Occupancy, occupancy, STACK_LIMIT } from './units.js';
 
 /** The PM to enter `to` from a path whose zones all had roads (`allRoad`) and from zone `from`. */
 function stepCost(s: MerkurState, from: number, to: number, allRoad: boolean): number {
@@ -18,9 +18,10 @@ function stepCost(s: MerkurState, from: number, to: number, allRoad: boolean): n
 
 /**
  * Zones unit `ui` may end its move in this activation (its own zone excluded). Dijkstra over
- * (zone, all-road-so-far); the moving side's stacking and the halting rules apply.
+ * (zone, all-road-so-far); the moving side's stacking and the halting rules apply. `occ`, when
+ * given, must be `occupancy(s)` of the current positions (a caller deciding several units reuses it).
  */
-export function reachable(s: MerkurState, ui: number): number[] {
+export function reachable(s: MerkurState, ui: number, occ?: Occupancy): number[] {
   const u = s.units[ui]!;
   const ma = moveOf(u);
   if (u.fixed || ma <= 0 || u.status !== 'map') return [];
@@ -34,9 +35,9 @@ export function reachable(s: MerkurState, ui: number): number[] {
   const out = new Set<number>();
   const open: number[] = [start * 2 + startRoad];
   const minMove = s.rules.v['min-move'];
-  const occ = occupancy(s);
-  const mine = side === 0 ? occ.g : occ.c;
-  const theirs = side === 0 ? occ.c : occ.g;
+  const o = occ ?? occupancy(s);
+  const mine = side === 0 ? o.g : o.c;
+  const theirs = side === 0 ? o.c : o.g;
   while (open.length > 0) {
     // small graph: pick the cheapest open node
     let bi = 0;
