@@ -32,7 +32,9 @@ export function reachable(s: MerkurState, ui: number, occ?: Occupancy): number[]
   const start = u.zone;
   const startRoad = MAP.road[start] ? 1 : 0;
   best[start * 2 + startRoad] = 0;
-  const out = new Set<number>();
+  // the zones entered at least once; the result does not depend on the order nodes are expanded
+  // in (every improved node is expanded again), so the open list is unordered
+  const out = new Uint8Array(n);
   const open: number[] = [start * 2 + startRoad];
   const minMove = s.rules.v['min-move'];
   const o = occ ?? occupancy(s);
@@ -42,7 +44,9 @@ export function reachable(s: MerkurState, ui: number, occ?: Occupancy): number[]
     // small graph: pick the cheapest open node
     let bi = 0;
     for (let k = 1; k < open.length; k++) if (best[open[k]!]! < best[open[bi]!]!) bi = k;
-    const node = open.splice(bi, 1)[0]!;
+    const node = open[bi]!;
+    open[bi] = open[open.length - 1]!;
+    open.pop();
     const z = node >> 1;
     const road = (node & 1) === 1;
     const spent = best[node]!;
@@ -63,9 +67,11 @@ export function reachable(s: MerkurState, ui: number, occ?: Occupancy): number[]
       if (spent + cost < best[key]!) {
         best[key] = spent + cost;
         open.push(key);
-        if (to !== start && (MAP.strategic[to] || friends < STACK_LIMIT)) out.add(to);
+        if (to !== start && (MAP.strategic[to] || friends < STACK_LIMIT)) out[to] = 1;
       }
     }
   }
-  return [...out].sort((a, b) => a - b);
+  const zones: number[] = [];
+  for (let z = 0; z < n; z++) if (out[z] === 1) zones.push(z);
+  return zones;
 }
