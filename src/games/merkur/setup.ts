@@ -33,8 +33,9 @@ function zoneList(setup: GameSetup, id: string): string[] {
 
 /** Resolves and checks the rules of one game (UserError naming the field and value). */
 export function resolveRules(setup: GameSetup): MerkurRules {
-  const v: Record<string, boolean> = {};
-  for (const x of variants) v[x.id] = setup.variants.has(x.id);
+  // built in one go (Object.fromEntries): assigned key by key, an object of this many keys turns
+  // into a hash table and every `rules.v[...]` read in the hot loops becomes a lookup
+  const v: Record<string, boolean> = Object.fromEntries(variants.map((x) => [x.id, setup.variants.has(x.id)]));
   const drops = zoneList(setup, 'germanDropZones');
   const per = new Map<string, number>();
   for (const z of drops) {
