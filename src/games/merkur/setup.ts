@@ -35,7 +35,9 @@ function zoneList(setup: GameSetup, id: string): string[] {
 export function resolveRules(setup: GameSetup): MerkurRules {
   // built in one go (Object.fromEntries): assigned key by key, an object of this many keys turns
   // into a hash table and every `rules.v[...]` read in the hot loops becomes a lookup
-  const v: Record<string, boolean> = Object.fromEntries(variants.map((x) => [x.id, setup.variants.has(x.id)]));
+  const v: Record<string, boolean> = Object.fromEntries(
+    variants.map((x) => [x.id, setup.variants.has(x.id)]),
+  );
   const drops = zoneList(setup, 'germanDropZones');
   const per = new Map<string, number>();
   for (const z of drops) {

@@ -716,7 +716,8 @@ function ordersStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'orde
     }
     occ ??= occupancy(s);
     const opts: OrderOption[] = [{ type: 'stay', unit: ui }];
-    if (task.mode !== 'combat') for (const to of reachable(s, ui, occ)) opts.push({ type: 'move', unit: ui, to });
+    if (task.mode !== 'combat')
+      for (const to of reachable(s, ui, occ)) opts.push({ type: 'move', unit: ui, to });
     const theirs = task.side === GER ? occ.c : occ.g;
     if (task.mode !== 'move' && day) {
       const z = task.zone;

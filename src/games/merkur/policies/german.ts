@@ -90,7 +90,15 @@ function germanScore(k: Knobs) {
         return MAP.objective[z] || MAP.airfield[z] ? 0.5 : 0;
       }
       case 'assault': {
-        const p = pWin(s, ctx, GER, zoneForce(s, o.unit), s.units[o.unit]!.zone, s.units[o.unit]!.zone, 'assault');
+        const p = pWin(
+          s,
+          ctx,
+          GER,
+          zoneForce(s, o.unit),
+          s.units[o.unit]!.zone,
+          s.units[o.unit]!.zone,
+          'assault',
+        );
         return p >= k.threshold ? 2 + p : -1;
       }
       case 'fire': {
