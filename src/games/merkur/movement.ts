@@ -6,7 +6,7 @@
  */
 import { MAP, terrainCost } from './map.js';
 import { isDay, type MerkurState } from './state.js';
-import { moveOf, occupancy, STACK_LIMIT } from './units.js';
+import { moveOf, type Occupancy, occupancy, STACK_LIMIT } from './units.js';
 
 /** The PM to enter `to` from a path whose zones all had roads (`allRoad`) and from zone `from`. */
 function stepCost(s: MerkurState, from: number, to: number, allRoad: boolean): number {
@@ -18,9 +18,10 @@ function stepCost(s: MerkurState, from: number, to: number, allRoad: boolean): n
 
 /**
  * Zones unit `ui` may end its move in this activation (its own zone excluded). Dijkstra over
- * (zone, all-road-so-far); the moving side's stacking and the halting rules apply.
+ * (zone, all-road-so-far); the moving side's stacking and the halting rules apply. `occ`, when
+ * given, must be `occupancy(s)` of the current positions (a caller deciding several units reuses it).
  */
-export function reachable(s: MerkurState, ui: number): number[] {
+export function reachable(s: MerkurState, ui: number, occ?: Occupancy): number[] {
   const u = s.units[ui]!;
   const ma = moveOf(u);
   if (u.fixed || ma <= 0 || u.status !== 'map') return [];
@@ -31,17 +32,21 @@ export function reachable(s: MerkurState, ui: number): number[] {
   const start = u.zone;
   const startRoad = MAP.road[start] ? 1 : 0;
   best[start * 2 + startRoad] = 0;
-  const out = new Set<number>();
+  // the zones entered at least once; the result does not depend on the order nodes are expanded
+  // in (every improved node is expanded again), so the open list is unordered
+  const out = new Uint8Array(n);
   const open: number[] = [start * 2 + startRoad];
   const minMove = s.rules.v['min-move'];
-  const occ = occupancy(s);
-  const mine = side === 0 ? occ.g : occ.c;
-  const theirs = side === 0 ? occ.c : occ.g;
+  const o = occ ?? occupancy(s);
+  const mine = side === 0 ? o.g : o.c;
+  const theirs = side === 0 ? o.c : o.g;
   while (open.length > 0) {
     // small graph: pick the cheapest open node
     let bi = 0;
     for (let k = 1; k < open.length; k++) if (best[open[k]!]! < best[open[bi]!]!) bi = k;
-    const node = open.splice(bi, 1)[0]!;
+    const node = open[bi]!;
+    open[bi] = open[open.length - 1]!;
+    open.pop();
     const z = node >> 1;
     const road = (node & 1) === 1;
     const spent = best[node]!;
@@ -62,9 +67,11 @@ export function reachable(s: MerkurState, ui: number): number[] {
       if (spent + cost < best[key]!) {
         best[key] = spent + cost;
         open.push(key);
-        if (to !== start && (MAP.strategic[to] || friends < STACK_LIMIT)) out.add(to);
+        if (to !== start && (MAP.strategic[to] || friends < STACK_LIMIT)) out[to] = 1;
       }
     }
   }
-  return [...out].sort((a, b) => a - b);
+  const zones: number[] = [];
+  for (let z = 0; z < n; z++) if (out[z] === 1) zones.push(z);
+  return zones;
 }

@@ -33,8 +33,11 @@ function zoneList(setup: GameSetup, id: string): string[] {
 
 /** Resolves and checks the rules of one game (UserError naming the field and value). */
 export function resolveRules(setup: GameSetup): MerkurRules {
-  const v: Record<string, boolean> = {};
-  for (const x of variants) v[x.id] = setup.variants.has(x.id);
+  // built in one go (Object.fromEntries): assigned key by key, an object of this many keys turns
+  // into a hash table and every `rules.v[...]` read in the hot loops becomes a lookup
+  const v: Record<string, boolean> = Object.fromEntries(
+    variants.map((x) => [x.id, setup.variants.has(x.id)]),
+  );
   const drops = zoneList(setup, 'germanDropZones');
   const per = new Map<string, number>();
   for (const z of drops) {
@@ -86,23 +89,22 @@ export function startGame(setup: GameSetup, seed: GameSeed): MerkurState {
   const pA = num(setup, 'paraAttack');
   const mA = num(setup, 'mountainAttack');
   const units: MUnit[] = [];
-  const base = {
-    zone: -1,
-    status: 'pool' as const,
-    reduced: false,
-    dispersed: false,
-    dispersedTurn: 0,
-    fired: false,
-    acted: false,
-    supported: false,
-  };
+  // each unit is one literal (fields spelled out, not spread from a shared base): a spread into a
+  // literal this size built every unit at many times the cost
   for (const g of merkurData.german) {
     const infantry = g.type === 'para' || g.type === 'mountain' || g.type === 'em';
     let a = g.a;
     if (g.type === 'para') a = g.glider ? pA + 1 : pA;
     if (g.type === 'mountain' && g.a === 5) a = mA;
     units.push({
-      ...base,
+      zone: -1,
+      status: 'pool',
+      reduced: false,
+      dispersed: false,
+      dispersedTurn: 0,
+      fired: false,
+      acted: false,
+      supported: false,
       id: g.id,
       side: 0,
       type: g.type,
@@ -123,7 +125,14 @@ export function startGame(setup: GameSetup, seed: GameSeed): MerkurState {
   for (const c of merkurData.commonwealth) {
     const inf = c.type === 'infantry';
     units.push({
-      ...base,
+      zone: -1,
+      status: 'pool',
+      reduced: false,
+      dispersed: false,
+      dispersedTurn: 0,
+      fired: false,
+      acted: false,
+      supported: false,
       id: c.id,
       side: 1,
       type: c.type,

@@ -27,9 +27,9 @@ import { CW, dayOf, GER, isDay, type MerkurState, type Order, type Task } from '
 import {
   checkForts,
   combatUnits,
-  contested,
   controlledBy,
   countIn,
+  type Occupancy,
   occupancy,
   room,
   unitsIn,
@@ -640,6 +640,12 @@ function activationStep(s: MerkurState, side: 0 | 1): MerkurPending | null {
   const own = side === GER ? g : c;
   const other = side === GER ? c : g;
   const day = isDay(s.turn);
+  // per zone, in one pass: a German unit that has not fired; a CW unit free to move (4.0)
+  const ready = new Uint8Array(MAP.count);
+  for (const u of s.units) {
+    if (u.status !== 'map' || u.side !== side || u.zone < 0) continue;
+    if (side === GER ? !u.fired : !u.fixed && u.m > 0 && !u.acted) ready[u.zone] = 1;
+  }
   // 4.0 footnote 1 (V air-declare-at-activation): the Luftwaffe zone is activated like a zone
   if (side === GER && day && s.rules.v['air-declare-at-activation'] && s.luftwaffeTurn !== s.turn) {
     const d = dayOf(s.turn);
@@ -649,7 +655,7 @@ function activationStep(s: MerkurState, side: 0 | 1): MerkurPending | null {
     if (own[z]! === 0) continue;
     if (side === GER) {
       if (s.activated[z] === 0) opts.push({ type: 'activate', zone: z, mode: 'all', initiative: false });
-      else if (canUseInitiative(s, GER) && unitsIn(s, z, GER).some((i) => !s.units[i]!.fired))
+      else if (canUseInitiative(s, GER) && ready[z] === 1)
         opts.push({ type: 'activate', zone: z, mode: 'all', initiative: true });
       continue;
     }
@@ -657,10 +663,7 @@ function activationStep(s: MerkurState, side: 0 | 1): MerkurPending | null {
     // 4.0 (M-22): combat activations, day only: contested or adjacent to German units
     if (day && (other[z]! > 0 || MAP.adj[z]!.some((y) => other[y]! > 0)))
       opts.push({ type: 'activate', zone: z, mode: 'combat', initiative: false });
-    if (
-      s.cwMoves > 0 &&
-      unitsIn(s, z, CW).some((i) => !s.units[i]!.fixed && s.units[i]!.m > 0 && !s.units[i]!.acted)
-    )
+    if (s.cwMoves > 0 && ready[z] === 1)
       opts.push({ type: 'activate', zone: z, mode: 'move', initiative: false });
   }
   if (opts.length === 1) {
@@ -702,6 +705,8 @@ function cwRollStep(
 /** 4.0 a-d: the next unit's order in the activated zone, or the zone's combats when all have orders. */
 function ordersStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'orders' }): MerkurPending | null {
   const day = isDay(s.turn);
+  // positions do not change while this loop hands out orders: one occupancy pass serves every unit
+  let occ: Occupancy | undefined;
   while (task.i < task.units.length) {
     const ui = task.units[task.i]!;
     const u = s.units[ui]!;
@@ -709,25 +714,26 @@ function ordersStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'orde
       task.i++;
       continue;
     }
+    occ ??= occupancy(s);
     const opts: OrderOption[] = [{ type: 'stay', unit: ui }];
-    if (task.mode !== 'combat') for (const to of reachable(s, ui)) opts.push({ type: 'move', unit: ui, to });
-    const enemy = (1 - task.side) as 0 | 1;
+    if (task.mode !== 'combat')
+      for (const to of reachable(s, ui, occ)) opts.push({ type: 'move', unit: ui, to });
+    const theirs = task.side === GER ? occ.c : occ.g;
     if (task.mode !== 'move' && day) {
       const z = task.zone;
       if (u.type === 'em' || u.type === 'battery') {
         if (artilleryValue(s, ui) > 0) {
-          const ownContested = contested(s, z);
+          const ownContested = occ.g[z]! > 0 && occ.c[z]! > 0;
           const targets = ownContested ? [z] : [z, ...MAP.adj[z]!];
           for (const y of targets) {
-            if (countIn(s, y, enemy) === 0) continue;
+            if (theirs[y]! === 0) continue;
             if (u.id === 'Ringel' && y === z) continue; // 2.5: Ringel's sum only into an adjacent zone
             opts.push({ type: 'bombard', unit: ui, to: y });
           }
         }
       } else if (u.type !== 'aa') {
-        if (countIn(s, z, enemy) > 0) opts.push({ type: 'assault', unit: ui });
-        for (const y of MAP.adj[z]!)
-          if (countIn(s, y, enemy) > 0) opts.push({ type: 'fire', unit: ui, to: y });
+        if (theirs[z]! > 0) opts.push({ type: 'assault', unit: ui });
+        for (const y of MAP.adj[z]!) if (theirs[y]! > 0) opts.push({ type: 'fire', unit: ui, to: y });
       }
     }
     if (opts.length === 1) {

@@ -66,8 +66,14 @@ export function countIn(s: MerkurState, z: number, side: 0 | 1): number {
   return n;
 }
 
+/** Units on the map per zone: `g` German, `c` Commonwealth. */
+export interface Occupancy {
+  readonly g: Int8Array;
+  readonly c: Int8Array;
+}
+
 /** Units per side per zone, in one pass. */
-export function occupancy(s: MerkurState): { g: Int8Array; c: Int8Array } {
+export function occupancy(s: MerkurState): Occupancy {
   const g = new Int8Array(MAP.count);
   const c = new Int8Array(MAP.count);
   for (const u of s.units) {

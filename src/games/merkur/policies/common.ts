@@ -11,10 +11,31 @@ import type { MerkurDecision, MerkurOption } from '../decisions.js';
 import { MAP } from '../map.js';
 import { pBandAtLeast } from '../odds.js';
 import { CW, type MerkurState } from '../state.js';
-import { combatUnits, contested, countIn, unitsIn } from '../units.js';
+import { combatUnits, type Occupancy, occupancy, unitsIn } from '../units.js';
 
-/** Per-decision scratch a scorer may fill once (e.g. its target zones) and reuse for every option. */
-export type Ctx = { targets?: number[] };
+/**
+ * Per-decision scratch a scorer may fill once (its target zones, the occupancy of the zones) and
+ * reuse for every option: the state does not change while one decision's options are scored.
+ */
+export type Ctx = { targets?: number[]; occ?: Occupancy };
+
+/** Units of `side` per zone, computed on first use within one decision. */
+export function occOf(s: MerkurState, ctx: Ctx): Occupancy {
+  if (ctx.occ === undefined) ctx.occ = occupancy(s);
+  return ctx.occ;
+}
+
+/** `countIn(s, z, side)` read from the decision's occupancy. */
+export function cnt(s: MerkurState, ctx: Ctx, z: number, side: 0 | 1): number {
+  const o = occOf(s, ctx);
+  return side === 0 ? o.g[z]! : o.c[z]!;
+}
+
+/** `contested(s, z)` read from the decision's occupancy. */
+export function isContested(s: MerkurState, ctx: Ctx, z: number): boolean {
+  const o = occOf(s, ctx);
+  return o.g[z]! > 0 && o.c[z]! > 0;
+}
 
 /** The scorer's target zones, computed on first use within one decision. */
 export function targetsOf(ctx: Ctx, compute: () => number[]): number[] {
@@ -63,29 +84,31 @@ export function scriptedPolicy(
 /** P(band >= 4) (attacker wins) of an attack by `attackers` of `side` on zone `z` from `from`. */
 export function pWin(
   s: MerkurState,
+  ctx: Ctx,
   side: 0 | 1,
   attackers: number[],
   z: number,
   from: number,
   kind: 'assault' | 'fire',
 ): number {
-  if (attackers.length === 0 || countIn(s, z, (1 - side) as 0 | 1) === 0) return 0;
+  if (attackers.length === 0 || cnt(s, ctx, z, (1 - side) as 0 | 1) === 0) return 0;
   const v = combatValues(s, { kind, side, attackers, zone: z, from }, false);
-  return pBandAtLeast(v.a, v.d, bandReading(s), kind === 'fire' && contested(s, z), 4);
+  return pBandAtLeast(v.a, v.d, bandReading(s), kind === 'fire' && isContested(s, ctx, z), 4);
 }
 
 /** P(band <= 2) (attacker loses its lead). */
 export function pLose(
   s: MerkurState,
+  ctx: Ctx,
   side: 0 | 1,
   attackers: number[],
   z: number,
   from: number,
   kind: 'assault' | 'fire',
 ): number {
-  if (attackers.length === 0 || countIn(s, z, (1 - side) as 0 | 1) === 0) return 0;
+  if (attackers.length === 0 || cnt(s, ctx, z, (1 - side) as 0 | 1) === 0) return 0;
   const v = combatValues(s, { kind, side, attackers, zone: z, from }, false);
-  return 1 - pBandAtLeast(v.a, v.d, bandReading(s), kind === 'fire' && contested(s, z), 3);
+  return 1 - pBandAtLeast(v.a, v.d, bandReading(s), kind === 'fire' && isContested(s, ctx, z), 3);
 }
 
 /** Combat units of `side` in the unit's zone that have not acted yet, plus the unit. */
@@ -102,8 +125,8 @@ export function nearest(z: number, targets: readonly number[]): number {
 }
 
 /** Objectives not held by `side` alone (the ones to take or relieve). */
-export function objectivesToTake(s: MerkurState, side: 0 | 1): number[] {
-  return MAP.objectives.filter((z) => countIn(s, z, side) === 0 || countIn(s, z, (1 - side) as 0 | 1) > 0);
+export function objectivesToTake(s: MerkurState, ctx: Ctx, side: 0 | 1): number[] {
+  return MAP.objectives.filter((z) => cnt(s, ctx, z, side) === 0 || cnt(s, ctx, z, (1 - side) as 0 | 1) > 0);
 }
 
 /** Air target value: CW combat units there, less the AA that covers it (8.0). */

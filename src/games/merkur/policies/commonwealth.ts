@@ -6,16 +6,26 @@ import type { PolicyDef } from '../../../core/game.js';
 import type { MerkurDecision, MerkurOption } from '../decisions.js';
 import { MAP } from '../map.js';
 import { CW, GER, type MerkurState } from '../state.js';
-import { combatUnits, contested, countIn, unitsIn } from '../units.js';
-import { type Ctx, nearest, pLose, pWin, scriptedPolicy, targetsOf, zoneForce } from './common.js';
+import { combatUnits, unitsIn } from '../units.js';
+import {
+  type Ctx,
+  cnt,
+  isContested,
+  nearest,
+  pLose,
+  pWin,
+  scriptedPolicy,
+  targetsOf,
+  zoneForce,
+} from './common.js';
 
 const Z = (id: string) => MAP.index.get(id)!;
 const FORTS = ['2', '26', '35', '7', '4', '6'];
 
 /** Objective zones with German units in or next to them. */
-function threatened(s: MerkurState): number[] {
+function threatened(s: MerkurState, ctx: Ctx): number[] {
   return MAP.objectives.filter(
-    (z) => countIn(s, z, GER) > 0 || MAP.adj[z]!.some((y) => countIn(s, y, GER) > 0),
+    (z) => cnt(s, ctx, z, GER) > 0 || MAP.adj[z]!.some((y) => cnt(s, ctx, y, GER) > 0),
   );
 }
 
@@ -28,9 +38,9 @@ function dispersedZones(s: MerkurState): number[] {
 
 interface Knobs {
   fort(z: number): number;
-  assault(s: MerkurState, unit: number): number;
-  fire(s: MerkurState, unit: number, to: number): number;
-  moveTargets(s: MerkurState): number[];
+  assault(s: MerkurState, ctx: Ctx, unit: number): number;
+  fire(s: MerkurState, ctx: Ctx, unit: number, to: number): number;
+  moveTargets(s: MerkurState, ctx: Ctx): number[];
   /** May units leave an objective zone? */
   leaveObjectives: boolean;
   maori(s: MerkurState, target: number): number;
@@ -62,25 +72,25 @@ function cwScore(k: Knobs) {
       case 'stay':
         return 0;
       case 'assault':
-        return k.assault(s, o.unit);
+        return k.assault(s, ctx, o.unit);
       case 'fire':
-        return k.fire(s, o.unit, o.to);
+        return k.fire(s, ctx, o.unit, o.to);
       case 'bombard':
-        return 2 + countIn(s, o.to, GER) / 10;
+        return 2 + cnt(s, ctx, o.to, GER) / 10;
       case 'move': {
         const from = s.units[o.unit]!.zone;
         if (!k.leaveObjectives && MAP.objective[from]) return -1;
-        if (contested(s, from)) return -1;
-        const t = targetsOf(ctx, () => k.moveTargets(s));
+        if (isContested(s, ctx, from)) return -1;
+        const t = targetsOf(ctx, () => k.moveTargets(s, ctx));
         if (t.length === 0) return -1;
         const gain = nearest(from, t) - nearest(o.to, t);
         if (
-          countIn(s, o.to, GER) > 0 &&
-          countIn(s, o.to, CW) === 0 &&
-          pWin(s, CW, [o.unit], o.to, o.to, 'assault') < 0.4
+          cnt(s, ctx, o.to, GER) > 0 &&
+          cnt(s, ctx, o.to, CW) === 0 &&
+          pWin(s, ctx, CW, [o.unit], o.to, o.to, 'assault') < 0.4
         )
           return -2;
-        return gain > 0 ? 0.5 + gain * 0.3 - countIn(s, o.to, CW) * 0.05 : -0.5;
+        return gain > 0 ? 0.5 + gain * 0.3 - cnt(s, ctx, o.to, CW) * 0.05 : -0.5;
       }
       case 'maori':
         return k.maori(s, o.target);
@@ -94,12 +104,13 @@ function cwScore(k: Knobs) {
 
 const staticKnobs: Knobs = {
   fort: (z) => 10 - FORTS.indexOf(MAP.ids[z]!) - (FORTS.includes(MAP.ids[z]!) ? 0 : 100),
-  assault: (s, u) =>
+  assault: (s, ctx, u) =>
     zoneForce(s, u).length >= 3 &&
-    pWin(s, CW, zoneForce(s, u), s.units[u]!.zone, s.units[u]!.zone, 'assault') >= 0.4
+    pWin(s, ctx, CW, zoneForce(s, u), s.units[u]!.zone, s.units[u]!.zone, 'assault') >= 0.4
       ? 2
       : -1,
-  fire: (s, u, to) => (!contested(s, to) && pWin(s, CW, [u], to, s.units[u]!.zone, 'fire') >= 0.3 ? 1 : -1),
+  fire: (s, ctx, u, to) =>
+    !isContested(s, ctx, to) && pWin(s, ctx, CW, [u], to, s.units[u]!.zone, 'fire') >= 0.3 ? 1 : -1,
   moveTargets: threatened,
   leaveObjectives: false,
   maori: (s, t) => (s.units[t]!.d <= 3 || s.units[t]!.dispersed ? 1 : -1),
@@ -108,10 +119,11 @@ const staticKnobs: Knobs = {
 
 const counterKnobs: Knobs = {
   fort: staticKnobs.fort,
-  assault: (s, u) =>
-    pLose(s, CW, zoneForce(s, u), s.units[u]!.zone, s.units[u]!.zone, 'assault') < 0.4 ? 2 : -1,
-  fire: (s, u, to) => (pLose(s, CW, [u], to, s.units[u]!.zone, 'fire') < 0.45 ? 1 : -1),
-  moveTargets: (s) => (s.turn <= 3 && dispersedZones(s).length > 0 ? dispersedZones(s) : threatened(s)),
+  assault: (s, ctx, u) =>
+    pLose(s, ctx, CW, zoneForce(s, u), s.units[u]!.zone, s.units[u]!.zone, 'assault') < 0.4 ? 2 : -1,
+  fire: (s, ctx, u, to) => (pLose(s, ctx, CW, [u], to, s.units[u]!.zone, 'fire') < 0.45 ? 1 : -1),
+  moveTargets: (s, ctx) =>
+    s.turn <= 3 && dispersedZones(s).length > 0 ? dispersedZones(s) : threatened(s, ctx),
   leaveObjectives: true,
   maori: () => 1,
   initiative: 'plus-one',
@@ -120,9 +132,11 @@ const counterKnobs: Knobs = {
 const holdKnobs: Knobs = {
   fort: (z) => (MAP.airfield[z] ? 10 : z === Z('7') ? 8 : MAP.adj[z]!.includes(Z('9')) ? 6 : -100),
   assault: () => -1,
-  fire: (s, u, to) =>
-    pWin(s, CW, [u], to, s.units[u]!.zone, 'fire') > pLose(s, CW, [u], to, s.units[u]!.zone, 'fire') ? 1 : -1,
-  moveTargets: (s) => MAP.objectives.filter((z) => countIn(s, z, CW) < 6 && countIn(s, z, GER) === 0),
+  fire: (s, ctx, u, to) =>
+    pWin(s, ctx, CW, [u], to, s.units[u]!.zone, 'fire') > pLose(s, ctx, CW, [u], to, s.units[u]!.zone, 'fire')
+      ? 1
+      : -1,
+  moveTargets: (s, ctx) => MAP.objectives.filter((z) => cnt(s, ctx, z, CW) < 6 && cnt(s, ctx, z, GER) === 0),
   leaveObjectives: false,
   maori: (s, t) => (s.units[t]!.d <= 3 ? 1 : -1),
   initiative: 'reroll',
@@ -131,9 +145,9 @@ const holdKnobs: Knobs = {
 /** 12.2 as a policy (spec §7.3): the rules' CW, so experiments can pit it against a thinking CW. */
 const soloKnobs: Knobs = {
   fort: (z) => (MAP.airfield[z] ? 10 : z === Z('7') ? 9 : 0),
-  assault: (s, u) => (combatUnits(s, unitsIn(s, s.units[u]!.zone, CW)).length >= 3 ? 2 : -1),
+  assault: (s, _ctx, u) => (combatUnits(s, unitsIn(s, s.units[u]!.zone, CW)).length >= 3 ? 2 : -1),
   fire: (_s, _u, to) => (MAP.objective[to] ? 1 : -1),
-  moveTargets: (s) => MAP.objectives.filter((z) => countIn(s, z, GER) > 0),
+  moveTargets: (s, ctx) => MAP.objectives.filter((z) => cnt(s, ctx, z, GER) > 0),
   leaveObjectives: false,
   maori: (s, t) => 5 - s.units[t]!.d,
   initiative: 'reroll',

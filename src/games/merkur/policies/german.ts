@@ -7,10 +7,12 @@ import { merkurData } from '../data.js';
 import type { MerkurDecision, MerkurOption } from '../decisions.js';
 import { MAP } from '../map.js';
 import { CW, GER, type MerkurState } from '../state.js';
-import { combatUnits, contested, countIn, unitsIn } from '../units.js';
+import { combatUnits, countIn, unitsIn } from '../units.js';
 import {
   airTargetValue,
   type Ctx,
+  cnt,
+  isContested,
   nearest,
   objectivesToTake,
   pWin,
@@ -26,8 +28,8 @@ interface Knobs {
   airBias(z: number): number;
   /** Minimum P(band >= 4) to assault or fire. */
   threshold: number;
-  /** Objectives to push toward, in priority. */
-  targets(s: MerkurState): number[];
+  /** Objectives to push toward, in priority (`ctx`: the decision's scratch). */
+  targets(s: MerkurState, ctx: Ctx): number[];
 }
 
 const Z = (id: string) => MAP.index.get(id)!;
@@ -56,10 +58,10 @@ function germanScore(k: Knobs) {
       case 'sea':
         return (
           (MAP.port[o.zone] ? 5 : 0) -
-          countIn(s, o.zone, CW) * 3 -
+          cnt(s, ctx, o.zone, CW) * 3 -
           nearest(
             o.zone,
-            targetsOf(ctx, () => k.targets(s)),
+            targetsOf(ctx, () => k.targets(s, ctx)),
           )
         );
       case 'no-glider':
@@ -88,12 +90,20 @@ function germanScore(k: Knobs) {
         return MAP.objective[z] || MAP.airfield[z] ? 0.5 : 0;
       }
       case 'assault': {
-        const p = pWin(s, GER, zoneForce(s, o.unit), s.units[o.unit]!.zone, s.units[o.unit]!.zone, 'assault');
+        const p = pWin(
+          s,
+          ctx,
+          GER,
+          zoneForce(s, o.unit),
+          s.units[o.unit]!.zone,
+          s.units[o.unit]!.zone,
+          'assault',
+        );
         return p >= k.threshold ? 2 + p : -1;
       }
       case 'fire': {
-        if (contested(s, o.to)) return -1;
-        const p = pWin(s, GER, [o.unit], o.to, s.units[o.unit]!.zone, 'fire');
+        if (isContested(s, ctx, o.to)) return -1;
+        const p = pWin(s, ctx, GER, [o.unit], o.to, s.units[o.unit]!.zone, 'fire');
         return p >= k.threshold ? 1.5 + p : -1;
       }
       case 'bombard':
@@ -102,13 +112,17 @@ function germanScore(k: Knobs) {
         const u = s.units[o.unit]!;
         const from = u.zone;
         // hold captured objectives and airfields
-        if ((MAP.objective[from] || MAP.airfield[from]) && countIn(s, from, GER) <= 2 && !contested(s, from))
+        if (
+          (MAP.objective[from] || MAP.airfield[from]) &&
+          cnt(s, ctx, from, GER) <= 2 &&
+          !isContested(s, ctx, from)
+        )
           return -1;
-        const t = targetsOf(ctx, () => k.targets(s));
+        const t = targetsOf(ctx, () => k.targets(s, ctx));
         const gain = nearest(from, t) - nearest(o.to, t);
-        const enemies = countIn(s, o.to, CW);
-        if (enemies > 0 && countIn(s, o.to, GER) === 0) {
-          const p = pWin(s, GER, [o.unit], o.to, o.to, 'assault');
+        const enemies = cnt(s, ctx, o.to, CW);
+        if (enemies > 0 && cnt(s, ctx, o.to, GER) === 0) {
+          const p = pWin(s, ctx, GER, [o.unit], o.to, o.to, 'assault');
           if (p < k.threshold) return -2;
         }
         return gain > 0 ? 0.8 + gain * 0.3 : -0.5;
@@ -119,7 +133,7 @@ function germanScore(k: Knobs) {
   };
 }
 
-const ALL_TARGETS = (s: MerkurState) => objectivesToTake(s, GER);
+const ALL_TARGETS = (s: MerkurState, ctx: Ctx) => objectivesToTake(s, ctx, GER);
 
 const historicalKnobs: Knobs = {
   drop: (_s, u, z) => -MAP.dist[HIST.get(_s.units[u]!.id) ?? z]![z]!,
@@ -140,7 +154,7 @@ const malemeKnobs: Knobs = {
   },
   airBias: (z) => (z === Z('2') ? 10 : 0),
   threshold: 0.45,
-  targets: (s) => (countIn(s, Z('2'), CW) > 0 ? [Z('2')] : ALL_TARGETS(s)),
+  targets: (s, ctx) => (cnt(s, ctx, Z('2'), CW) > 0 ? [Z('2')] : ALL_TARGETS(s, ctx)),
 };
 
 const airfieldKnobs: Knobs = {
@@ -155,9 +169,9 @@ const airfieldKnobs: Knobs = {
   },
   airBias: (z) => (MAP.airfield[z] ? 3 : 0),
   threshold: 0.45,
-  targets: (s) => {
-    const af = MAP.airfields.filter((z) => countIn(s, z, CW) > 0 || countIn(s, z, GER) === 0);
-    return af.length > 0 ? af : ALL_TARGETS(s);
+  targets: (s, ctx) => {
+    const af = MAP.airfields.filter((z) => cnt(s, ctx, z, CW) > 0 || cnt(s, ctx, z, GER) === 0);
+    return af.length > 0 ? af : ALL_TARGETS(s, ctx);
   },
 };
 
@@ -167,9 +181,9 @@ const objectiveKnobs: Knobs = {
     (MAP.objective[z] ? 2 : 0) - countIn(s, z, CW) * 1.5 - MAP.dist[HIST.get(s.units[u]!.id) ?? z]![z]! * 0.5,
   airBias: (z) => (MAP.objective[z] ? 2 : -1),
   threshold: 0.4,
-  targets: (s) => {
-    const ce = CENTRE_EAST.map(Z).filter((z) => countIn(s, z, CW) > 0 || countIn(s, z, GER) === 0);
-    return ce.length > 0 ? [...ce, ...ALL_TARGETS(s)] : ALL_TARGETS(s);
+  targets: (s, ctx) => {
+    const ce = CENTRE_EAST.map(Z).filter((z) => cnt(s, ctx, z, CW) > 0 || cnt(s, ctx, z, GER) === 0);
+    return ce.length > 0 ? [...ce, ...ALL_TARGETS(s, ctx)] : ALL_TARGETS(s, ctx);
   },
 };
 
