@@ -57,8 +57,9 @@ function hungarianMayLeave(s: DcState): boolean {
 
 /** DC 5.D, 12: may unit `u` enter point `p` (nation restrictions)? */
 export function mayEnter(s: DcState, u: DcUnit, p: number): boolean {
-  const m = mapOf(s);
   const nation = s.rules.types[u.t]!.nation;
+  if (nation !== 'hungarian' && nation !== 'rumanian') return true;
+  const m = mapOf(s);
   if (nation === 'hungarian') {
     if (m.nation[p] === 'Rumania' || nationAt(s, p, 'rumanian')) return false;
     if (m.nation[u.at] === 'Hungary' && m.nation[p] !== 'Hungary' && !hungarianMayLeave(s)) return false;
@@ -109,7 +110,8 @@ export function opOptions(s: DcState, ws: DcWorkspace, i: number): OpOption[] {
   const ty = s.rules.types[u.t]!;
   const out: OpOption[] = [{ type: 'stay' }];
   // points holding units of the other side, marked once per call
-  const foe = new Uint8Array(m.n);
+  const foe = ws.foe;
+  foe.fill(0);
   for (const x of s.units) if (x.st === 0 && x.side !== u.side) foe[x.at] = 1;
   // DC 18: eligible types, in supply, undispersed, instead of moving; one fortification per unit
   if (ty.fortify && !u.fort && inSupply(s, ws, u)) out.push({ type: 'fortify' });

@@ -42,7 +42,7 @@ export function startStrategic(s: DcState, ws: DcWorkspace, side: SideIx): void 
  * holds another point with room; Axis allies (nation limits) and units on a non-friendly point are
  * checked exactly.
  */
-function movable(s: DcState, task: DcTask & { t: 'strat' }): StratOption[] {
+function movable(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): StratOption[] {
   const side = task.side;
   const m = mapOf(s);
   const eli = m.index.get('ELI')!;
@@ -81,7 +81,7 @@ function movable(s: DcState, task: DcTask & { t: 'strat' }): StratOption[] {
     const c = comp[u.at]!;
     const has =
       c < 0 || nation === 'hungarian' || nation === 'rumanian'
-        ? strategicDestinations(s, task, i).length > 0
+        ? reachDestinations(s, ws, task, i, null)
         : room[c]! - ((task.arrivals[u.at] ?? 0) < 3 ? 1 : 0) > 0;
     if (has) out.push({ type: 'unit', unit: i });
   });
@@ -91,37 +91,58 @@ function movable(s: DcState, task: DcTask & { t: 'strat' }): StratOption[] {
 /** D-15: points reachable through friendly-controlled points with fewer than 3 strategic arrivals. */
 export function strategicDestinations(
   s: DcState,
+  ws: DcWorkspace,
   task: DcTask & { t: 'strat' },
   i: number,
 ): StratDestOption[] {
+  const out: StratDestOption[] = [];
+  reachDestinations(s, ws, task, i, out);
+  return out;
+}
+
+/**
+ * The breadth-first search behind `strategicDestinations`: pushes the destinations in search order
+ * onto `out`, or (out null) stops at the first and tells whether there is one.
+ */
+function reachDestinations(
+  s: DcState,
+  ws: DcWorkspace,
+  task: DcTask & { t: 'strat' },
+  i: number,
+  out: StratDestOption[] | null,
+): boolean {
   const m = mapOf(s);
   const u = s.units[i]!;
   const eli = m.index.get('ELI')!;
-  const seen = new Uint8Array(m.n);
-  const q = [u.at];
+  // ws.foe: points the search may not enter (seen, or holding the other side's units)
+  const seen = ws.foe;
+  seen.fill(0);
+  for (const x of s.units) if (x.st === 0 && x.side !== u.side) seen[x.at] = 2;
+  const q = ws.queue;
+  let tail = 0;
+  q[tail++] = u.at;
   seen[u.at] = 1;
-  const out: StratDestOption[] = [];
-  const enemyOcc = new Uint8Array(m.n);
-  for (const x of s.units) if (x.st === 0 && x.side !== u.side) enemyOcc[x.at] = 1;
-  for (let h = 0; h < q.length; h++) {
+  for (let h = 0; h < tail; h++) {
     const p = q[h]!;
     for (let k = m.adjStart[p]!; k < m.adjStart[p + 1]!; k++) {
       const nb = m.adjNb[k]!;
       const l = m.adjLine[k]!;
-      if (seen[nb] === 1 || nb === eli || m.lineKerch[l] === 1 || m.lineNoStrategic[l] === 1) continue;
+      if (seen[nb] !== 0 || nb === eli || m.lineKerch[l] === 1 || m.lineNoStrategic[l] === 1) continue;
       if (s.control[nb] !== u.side) continue;
-      if (enemyOcc[nb] === 1) continue;
       seen[nb] = 1;
-      q.push(nb);
-      if ((task.arrivals[nb] ?? 0) < 3 && mayEnter(s, u, nb)) out.push({ type: 'dest', to: nb });
+      q[tail++] = nb;
+      if ((task.arrivals[nb] ?? 0) < 3 && mayEnter(s, u, nb)) {
+        if (out === null) return true;
+        out.push({ type: 'dest', to: nb });
+      }
     }
   }
-  return out;
+  return out !== null && out.length > 0;
 }
 
-export function stratStep(s: DcState, task: DcTask & { t: 'strat' }): DcDecision | null {
+export function stratStep(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): DcDecision | null {
   if (task.unit >= 0) {
-    const opts = strategicDestinations(s, task, task.unit);
+    const opts = strategicDestinations(s, ws, task, task.unit);
     if (opts.length > 0)
       return { kind: 'strat-dest', side: SIDE_IDS[task.side], rule: 'DC 9.A', options: opts } as Decision<
         'strat-dest',
@@ -129,7 +150,7 @@ export function stratStep(s: DcState, task: DcTask & { t: 'strat' }): DcDecision
       >;
     task.unit = -1;
   }
-  const opts = task.left > 0 ? movable(s, task) : [];
+  const opts = task.left > 0 ? movable(s, ws, task) : [];
   if (opts.length <= 1) {
     s.stack.pop();
     return null;

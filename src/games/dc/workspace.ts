@@ -11,6 +11,10 @@ export interface DcWorkspace extends Workspace {
   /** Supply source set -> [control version, points reached (1/0)]. */
   readonly supply: Map<string, { cv: number; reach: Uint8Array }>;
   readonly queue: Int16Array;
+  /** Scratch per point (op-move options: points holding the other side's units), refilled before each use. */
+  readonly foe: Uint8Array;
+  /** Scratch per point (air places: points holding Axis units), refilled before each use. */
+  readonly own: Uint8Array;
 }
 
 export function dcWorkspace(s: DcState, reuse?: DcWorkspace): DcWorkspace {
@@ -28,5 +32,7 @@ export function dcWorkspace(s: DcState, reuse?: DcWorkspace): DcWorkspace {
     explicitChance: false,
     supply: new Map(),
     queue: new Int16Array(256),
+    foe: new Uint8Array(256),
+    own: new Uint8Array(256),
   };
 }
