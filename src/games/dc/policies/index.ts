@@ -47,7 +47,7 @@ function make(id: string, style: Style): DcPolicy {
     choose(s, d: DcDecision) {
       switch (d.kind) {
         case 'op-move':
-          return pickOp(s, d, style.side, style.targets(yearOf(s.turn)), style.aggression(s), style.fortify);
+          return pickOp(s, ctx, d, style.side, style.targets(yearOf(s.turn)), style.aggression(s), style.fortify);
         case 'battle-next':
           return 0;
         case 'lw-commit':
@@ -66,6 +66,7 @@ function make(id: string, style: Style): DcPolicy {
         case 'bt-move':
           return pickOp(
             s,
+            ctx,
             d as unknown as DcDecision & { kind: 'op-move' },
             style.side,
             style.targets(yearOf(s.turn)),
