@@ -46,18 +46,21 @@ function movable(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): St
   const side = task.side;
   const m = mapOf(s);
   const eli = m.index.get('ELI')!;
-  const ok = new Uint8Array(m.n);
+  const ok = ws.own;
   for (let p = 0; p < m.n; p++) ok[p] = s.control[p] === side && p !== eli ? 1 : 0;
   for (const x of s.units) if (x.st === 0 && x.side !== side) ok[x.at] = 0;
-  const comp = new Int16Array(m.n).fill(-1);
+  const comp = ws.comp;
+  comp.fill(-1);
   const room: number[] = [];
+  const q = ws.queue;
   for (let p0 = 0; p0 < m.n; p0++) {
     if (ok[p0] === 0 || comp[p0]! >= 0) continue;
     const c = room.length;
     room.push(0);
-    const q = [p0];
+    let tail = 0;
+    q[tail++] = p0;
     comp[p0] = c;
-    for (let h = 0; h < q.length; h++) {
+    for (let h = 0; h < tail; h++) {
       const p = q[h]!;
       if ((task.arrivals[p] ?? 0) < 3) room[c]!++;
       for (let k = m.adjStart[p]!; k < m.adjStart[p + 1]!; k++) {
@@ -65,26 +68,30 @@ function movable(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): St
         const l = m.adjLine[k]!;
         if (ok[nb] === 0 || comp[nb]! >= 0 || m.lineKerch[l] === 1 || m.lineNoStrategic[l] === 1) continue;
         comp[nb] = c;
-        q.push(nb);
+        q[tail++] = nb;
       }
     }
   }
-  const seen = new Set<string>();
+  // unit groups: type, point, losses (at most a type's step limit, far below 1024), fortified
+  const seen = new Set<number>();
   const out: StratOption[] = [{ type: 'end' }];
-  s.units.forEach((u, i) => {
-    if (u.side !== side || u.st !== 0 || u.disp || u.at === eli || s.rules.types[u.t]!.id === 'factory')
-      return;
-    const key = `${u.t}|${u.at}|${u.losses}|${u.fort ? 1 : 0}`;
-    if (seen.has(key)) return;
+  const types = s.rules.types;
+  for (let i = 0; i < s.units.length; i++) {
+    const u = s.units[i]!;
+    if (u.side !== side || u.st !== 0 || u.disp || u.at === eli) continue;
+    const ty = types[u.t]!;
+    if (ty.id === 'factory') continue;
+    const key = ((u.t * 256 + u.at) * 1024 + u.losses) * 2 + (u.fort ? 1 : 0);
+    if (seen.has(key)) continue;
     seen.add(key);
-    const nation = s.rules.types[u.t]!.nation;
+    const nation = ty.nation;
     const c = comp[u.at]!;
     const has =
       c < 0 || nation === 'hungarian' || nation === 'rumanian'
         ? reachDestinations(s, ws, task, i, null)
         : room[c]! - ((task.arrivals[u.at] ?? 0) < 3 ? 1 : 0) > 0;
     if (has) out.push({ type: 'unit', unit: i });
-  });
+  }
   return out;
 }
 

@@ -13,8 +13,10 @@ export interface DcWorkspace extends Workspace {
   readonly queue: Int16Array;
   /** Scratch per point (op-move options: points holding the other side's units), refilled before each use. */
   readonly foe: Uint8Array;
-  /** Scratch per point (air places: points holding Axis units), refilled before each use. */
+  /** Scratch per point (air places: points holding Axis units; strategic movement: usable points), refilled before each use. */
   readonly own: Uint8Array;
+  /** Scratch per point (strategic movement: component labels), refilled before each use. */
+  readonly comp: Int16Array;
 }
 
 export function dcWorkspace(s: DcState, reuse?: DcWorkspace): DcWorkspace {
@@ -34,5 +36,6 @@ export function dcWorkspace(s: DcState, reuse?: DcWorkspace): DcWorkspace {
     queue: new Int16Array(256),
     foe: new Uint8Array(256),
     own: new Uint8Array(256),
+    comp: new Int16Array(256),
   };
 }
