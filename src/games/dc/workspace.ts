@@ -5,7 +5,7 @@
  */
 import type { Workspace } from '../../core/game.js';
 import { Streams } from '../../core/rng.js';
-import type { DcState } from './state.js';
+import type { DcState, DcTask } from './state.js';
 
 export interface DcWorkspace extends Workspace {
   /** Supply source set -> [control version, points reached (1/0)]. */
@@ -17,6 +17,13 @@ export interface DcWorkspace extends Workspace {
   readonly own: Uint8Array;
   /** Scratch per point (strategic movement: component labels), refilled before each use. */
   readonly comp: Int16Array;
+  /**
+   * Points holding the other side's units during the op task `opFoeTask` (the task object itself:
+   * a cloned or deserialised state has new task objects, so its first op decision marks afresh).
+   * Valid for the whole task: only the moving side's units move in its operational movement (DC 12).
+   */
+  readonly opFoe: Uint8Array;
+  opFoeTask: DcTask | null;
 }
 
 export function dcWorkspace(s: DcState, reuse?: DcWorkspace): DcWorkspace {
@@ -26,6 +33,7 @@ export function dcWorkspace(s: DcState, reuse?: DcWorkspace): DcWorkspace {
     reuse.trace = undefined;
     reuse.explicitChance = false;
     reuse.supply.clear();
+    reuse.opFoeTask = null;
     return reuse;
   }
   return {
@@ -37,5 +45,7 @@ export function dcWorkspace(s: DcState, reuse?: DcWorkspace): DcWorkspace {
     foe: new Uint8Array(256),
     own: new Uint8Array(256),
     comp: new Int16Array(256),
+    opFoe: new Uint8Array(256),
+    opFoeTask: null,
   };
 }
