@@ -37,32 +37,35 @@ export function startStrategic(s: DcState, ws: DcWorkspace, side: SideIx): void 
 }
 
 /**
- * D-14: unit groups that have a destination. The friendly points strategic movement may use fall into
- * components (labelled once per call); a unit of a plain nation has a destination when its component
- * holds another point with room; Axis allies (nation limits) and units on a non-friendly point are
- * checked exactly.
+ * The strategic task's fixed picture, computed once per task object into the workspace: the points
+ * holding the other side's units (`stratEnemy`, 2) and the labelled components (`comp`, -1 off) of
+ * the points strategic movement may use. Both hold for the whole task: strategic moves change
+ * neither control (DC 9.A: through friendly points only) nor the other side's units, and a cloned
+ * state's new task object computes afresh.
  */
-function movable(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): StratOption[] {
+function stratPicture(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): void {
+  if (ws.stratTask === task) return;
+  ws.stratTask = task;
   const side = task.side;
   const m = mapOf(s);
   const eli = m.index.get('ELI')!;
+  const enemy = ws.stratEnemy;
+  enemy.fill(0);
+  for (const x of s.units) if (x.st === 0 && x.side !== side) enemy[x.at] = 2;
   const ok = ws.own;
-  for (let p = 0; p < m.n; p++) ok[p] = s.control[p] === side && p !== eli ? 1 : 0;
-  for (const x of s.units) if (x.st === 0 && x.side !== side) ok[x.at] = 0;
+  for (let p = 0; p < m.n; p++) ok[p] = s.control[p] === side && p !== eli && enemy[p] === 0 ? 1 : 0;
   const comp = ws.comp;
   comp.fill(-1);
-  const room: number[] = [];
+  let comps = 0;
   const q = ws.queue;
   for (let p0 = 0; p0 < m.n; p0++) {
     if (ok[p0] === 0 || comp[p0]! >= 0) continue;
-    const c = room.length;
-    room.push(0);
+    const c = comps++;
     let tail = 0;
     q[tail++] = p0;
     comp[p0] = c;
     for (let h = 0; h < tail; h++) {
       const p = q[h]!;
-      if ((task.arrivals[p] ?? 0) < 3) room[c]!++;
       for (let k = m.adjStart[p]!; k < m.adjStart[p + 1]!; k++) {
         const nb = m.adjNb[k]!;
         const l = m.adjLine[k]!;
@@ -72,6 +75,24 @@ function movable(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): St
       }
     }
   }
+  ws.stratComps = comps;
+}
+
+/**
+ * D-14: unit groups that have a destination. The friendly points strategic movement may use fall into
+ * components (labelled once per task); a unit of a plain nation has a destination when its component
+ * holds another point with room; Axis allies (nation limits) and units on a non-friendly point are
+ * checked exactly.
+ */
+function movable(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): StratOption[] {
+  const side = task.side;
+  const m = mapOf(s);
+  const eli = m.index.get('ELI')!;
+  stratPicture(s, ws, task);
+  const comp = ws.comp;
+  // points of each component with fewer than 3 strategic arrivals
+  const room = new Array<number>(ws.stratComps).fill(0);
+  for (let p = 0; p < m.n; p++) if (comp[p]! >= 0 && (task.arrivals[p] ?? 0) < 3) room[comp[p]!]!++;
   // unit groups: type, point, losses (at most a type's step limit, far below 1024), fortified
   const seen = new Set<number>();
   const out: StratOption[] = [{ type: 'end' }];
@@ -121,10 +142,10 @@ function reachDestinations(
   const m = mapOf(s);
   const u = s.units[i]!;
   const eli = m.index.get('ELI')!;
+  stratPicture(s, ws, task);
   // ws.foe: points the search may not enter (seen, or holding the other side's units)
   const seen = ws.foe;
-  seen.fill(0);
-  for (const x of s.units) if (x.st === 0 && x.side !== u.side) seen[x.at] = 2;
+  seen.set(ws.stratEnemy);
   const q = ws.queue;
   let tail = 0;
   q[tail++] = u.at;

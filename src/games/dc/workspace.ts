@@ -24,6 +24,10 @@ export interface DcWorkspace extends Workspace {
    */
   readonly opFoe: Uint8Array;
   opFoeTask: DcTask | null;
+  /** strategic.ts's picture of the strat task `stratTask` (points holding the other side's units, component count). */
+  readonly stratEnemy: Uint8Array;
+  stratComps: number;
+  stratTask: DcTask | null;
 }
 
 export function dcWorkspace(s: DcState, reuse?: DcWorkspace): DcWorkspace {
@@ -34,6 +38,7 @@ export function dcWorkspace(s: DcState, reuse?: DcWorkspace): DcWorkspace {
     reuse.explicitChance = false;
     reuse.supply.clear();
     reuse.opFoeTask = null;
+    reuse.stratTask = null;
     return reuse;
   }
   return {
@@ -47,5 +52,8 @@ export function dcWorkspace(s: DcState, reuse?: DcWorkspace): DcWorkspace {
     comp: new Int16Array(256),
     opFoe: new Uint8Array(256),
     opFoeTask: null,
+    stratEnemy: new Uint8Array(256),
+    stratComps: 0,
+    stratTask: null,
   };
 }
