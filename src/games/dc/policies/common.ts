@@ -10,7 +10,7 @@ import { memoize } from '../../../core/memo.js';
 import { fireTotal } from '../combat.js';
 import type { DcDecision, OpOption } from '../decisions.js';
 import { mapByKey } from '../map.js';
-import type { Battle, DcState, SideIx } from '../state.js';
+import type { Battle, DcState, DcTask, SideIx } from '../state.js';
 import { mapOf } from '../supply.js';
 import { margin, meets } from '../victory.js';
 import { type DcWorkspace, dcWorkspace } from '../workspace.js';
@@ -49,6 +49,9 @@ export class Ctx {
   private distKey = '';
   private distTargets = '';
   private dist: Int16Array | null = null;
+  private foeTask: DcTask | null = null;
+  private foeSide: SideIx = 0;
+  private foeDist: Int16Array | null = null;
   /** pickOp scratch: undispersed enemy fire per point; own fire committed against each point. */
   readonly enemyFire = new Int32Array(256);
   readonly committed = new Int32Array(256);
@@ -58,6 +61,20 @@ export class Ctx {
       this.ws = dcWorkspace(s);
     }
     return this.ws;
+  }
+  /**
+   * `enemyDistance` of (s, side), kept for the rest of a strat task (the task object keys it):
+   * strategic moves leave the other side's units where they are.
+   */
+  enemyDistance(s: DcState, side: SideIx): Int16Array {
+    const top = s.stack[s.stack.length - 1];
+    if (top?.t !== 'strat') return enemyDistance(s, side);
+    if (this.foeTask !== top || this.foeSide !== side || this.foeDist === null) {
+      this.foeTask = top;
+      this.foeSide = side;
+      this.foeDist = enemyDistance(s, side);
+    }
+    return this.foeDist;
   }
   /** `distances` of (map, targets), the last table kept. */
   distances(s: DcState, targets: string): Int16Array {
@@ -225,8 +242,13 @@ export function enemyDistance(s: DcState, side: SideIx): Int16Array {
 }
 
 /** D-14: move the unit group furthest from the enemy (3 or more lines away), else end the phase. */
-export function pickStratUnit(s: DcState, d: DcDecision & { kind: 'strat-next' }, side: SideIx): number {
-  const dist = enemyDistance(s, side);
+export function pickStratUnit(
+  s: DcState,
+  ctx: Ctx,
+  d: DcDecision & { kind: 'strat-next' },
+  side: SideIx,
+): number {
+  const dist = ctx.enemyDistance(s, side);
   let best = 0;
   let bestD = 2;
   d.options.forEach((o, k) => {
@@ -243,12 +265,13 @@ export function pickStratUnit(s: DcState, d: DcDecision & { kind: 'strat-next' }
 /** D-15: the destination nearest the policy's objectives, not in contact with the enemy. */
 export function pickStratDest(
   s: DcState,
+  ctx: Ctx,
   d: DcDecision & { kind: 'strat-dest' },
   side: SideIx,
   targets: string,
 ): number {
-  const goal = distances(`${s.rules.mapKey}#${targets}`);
-  const foe = enemyDistance(s, side);
+  const goal = ctx.distances(s, targets);
+  const foe = ctx.enemyDistance(s, side);
   let best = 0;
   let bestScore = 1e9;
   d.options.forEach((o, k) => {

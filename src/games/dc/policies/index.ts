@@ -82,9 +82,9 @@ function make(id: string, style: Style): DcPolicy {
         case 'crisis-commit':
           return pickCommit(s, d, style.side);
         case 'strat-next':
-          return pickStratUnit(s, d, style.side);
+          return pickStratUnit(s, ctx, d, style.side);
         case 'strat-dest':
-          return pickStratDest(s, d, style.side, style.targets(yearOf(s.turn)));
+          return pickStratDest(s, ctx, d, style.side, style.targets(yearOf(s.turn)));
         case 'ger-repl':
           // rebuild the first affordable unit type offered (Panzer corps come first in type order)
           return d.options.length > 1 ? 1 : 0;
