@@ -294,7 +294,8 @@ function airPlaces(s: DcState, ws: DcWorkspace): AirPlaceOption[] {
   for (let p = 0; p < m.n; p++) {
     if (s.control[p] !== 0 || own[p] === 0) continue;
     let front = false;
-    for (let k = m.adjStart[p]!; k < m.adjStart[p + 1]! && !front; k++) if (foe[m.adjNb[k]!] === 1) front = true;
+    for (let k = m.adjStart[p]!; k < m.adjStart[p + 1]! && !front; k++)
+      if (foe[m.adjNb[k]!] === 1) front = true;
     if (front) out.push({ type: 'air-place', at: p });
   }
   return out;

@@ -47,7 +47,15 @@ function make(id: string, style: Style): DcPolicy {
     choose(s, d: DcDecision) {
       switch (d.kind) {
         case 'op-move':
-          return pickOp(s, ctx, d, style.side, style.targets(yearOf(s.turn)), style.aggression(s), style.fortify);
+          return pickOp(
+            s,
+            ctx,
+            d,
+            style.side,
+            style.targets(yearOf(s.turn)),
+            style.aggression(s),
+            style.fortify,
+          );
         case 'battle-next':
           return 0;
         case 'lw-commit':
