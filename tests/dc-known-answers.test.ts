@@ -241,9 +241,10 @@ describe('DC line capacity, breakthrough, highway (hand-built positions)', () =>
     const pz = add(s, 'ger-pz', 0, 'MIN');
     const inf = add(s, 'ger-inf', 0, 'MIN');
     const ws = dcWorkspace(s);
+    const task = { t: 'op' as const, side: 0 as const, order: [pz, inf], i: 0, second: -1 };
     s.weather = 0;
     const hw = (i: number) =>
-      opOptions(s, ws, i)
+      opOptions(s, ws, { ...task }, i)
         .filter((o) => o.type === 'highway')
         .map((o) => (o as { to: number }).to);
     expect(hw(pz)).toContain(P(s, 'ORS'));

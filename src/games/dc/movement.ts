@@ -57,8 +57,9 @@ function hungarianMayLeave(s: DcState): boolean {
 
 /** DC 5.D, 12: may unit `u` enter point `p` (nation restrictions)? */
 export function mayEnter(s: DcState, u: DcUnit, p: number): boolean {
-  const m = mapOf(s);
   const nation = s.rules.types[u.t]!.nation;
+  if (nation !== 'hungarian' && nation !== 'rumanian') return true;
+  const m = mapOf(s);
   if (nation === 'hungarian') {
     if (m.nation[p] === 'Rumania' || nationAt(s, p, 'rumanian')) return false;
     if (m.nation[u.at] === 'Hungary' && m.nation[p] !== 'Hungary' && !hungarianMayLeave(s)) return false;
@@ -103,14 +104,18 @@ function mayAttack(s: DcState, u: DcUnit, l: number): boolean {
 }
 
 /** D-16 options for unit `i` (stay first). */
-export function opOptions(s: DcState, ws: DcWorkspace, i: number): OpOption[] {
+export function opOptions(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'op' }, i: number): OpOption[] {
   const u = s.units[i]!;
   const m = mapOf(s);
   const ty = s.rules.types[u.t]!;
   const out: OpOption[] = [{ type: 'stay' }];
-  // points holding units of the other side, marked once per call
-  const foe = new Uint8Array(m.n);
-  for (const x of s.units) if (x.st === 0 && x.side !== u.side) foe[x.at] = 1;
+  // points holding units of the other side, marked once per op task
+  const foe = ws.opFoe;
+  if (ws.opFoeTask !== task) {
+    ws.opFoeTask = task;
+    foe.fill(0);
+    for (const x of s.units) if (x.st === 0 && x.side !== task.side) foe[x.at] = 1;
+  }
   // DC 18: eligible types, in supply, undispersed, instead of moving; one fortification per unit
   if (ty.fortify && !u.fort && inSupply(s, ws, u)) out.push({ type: 'fortify' });
   for (let k = m.adjStart[u.at]!; k < m.adjStart[u.at + 1]!; k++) {
@@ -183,7 +188,7 @@ export function opStep(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'op' }):
       task.i++;
       continue;
     }
-    const opts = opOptions(s, ws, i);
+    const opts = opOptions(s, ws, task, i);
     if (opts.length > 1) return opDecision(task.side, opts, 'DC 12, 12.D, 18');
     task.i++;
   }

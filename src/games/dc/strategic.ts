@@ -37,91 +37,140 @@ export function startStrategic(s: DcState, ws: DcWorkspace, side: SideIx): void 
 }
 
 /**
- * D-14: unit groups that have a destination. The friendly points strategic movement may use fall into
- * components (labelled once per call); a unit of a plain nation has a destination when its component
- * holds another point with room; Axis allies (nation limits) and units on a non-friendly point are
- * checked exactly.
+ * The strategic task's fixed picture, computed once per task object into the workspace: the points
+ * holding the other side's units (`stratEnemy`, 2) and the labelled components (`comp`, -1 off) of
+ * the points strategic movement may use. Both hold for the whole task: strategic moves change
+ * neither control (DC 9.A: through friendly points only) nor the other side's units, and a cloned
+ * state's new task object computes afresh.
  */
-function movable(s: DcState, task: DcTask & { t: 'strat' }): StratOption[] {
+function stratPicture(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): void {
+  if (ws.stratTask === task) return;
+  ws.stratTask = task;
   const side = task.side;
   const m = mapOf(s);
   const eli = m.index.get('ELI')!;
-  const ok = new Uint8Array(m.n);
-  for (let p = 0; p < m.n; p++) ok[p] = s.control[p] === side && p !== eli ? 1 : 0;
-  for (const x of s.units) if (x.st === 0 && x.side !== side) ok[x.at] = 0;
-  const comp = new Int16Array(m.n).fill(-1);
-  const room: number[] = [];
+  const enemy = ws.stratEnemy;
+  enemy.fill(0);
+  for (const x of s.units) if (x.st === 0 && x.side !== side) enemy[x.at] = 2;
+  const ok = ws.own;
+  for (let p = 0; p < m.n; p++) ok[p] = s.control[p] === side && p !== eli && enemy[p] === 0 ? 1 : 0;
+  const comp = ws.comp;
+  comp.fill(-1);
+  let comps = 0;
+  const q = ws.queue;
   for (let p0 = 0; p0 < m.n; p0++) {
     if (ok[p0] === 0 || comp[p0]! >= 0) continue;
-    const c = room.length;
-    room.push(0);
-    const q = [p0];
+    const c = comps++;
+    let tail = 0;
+    q[tail++] = p0;
     comp[p0] = c;
-    for (let h = 0; h < q.length; h++) {
+    for (let h = 0; h < tail; h++) {
       const p = q[h]!;
-      if ((task.arrivals[p] ?? 0) < 3) room[c]!++;
       for (let k = m.adjStart[p]!; k < m.adjStart[p + 1]!; k++) {
         const nb = m.adjNb[k]!;
         const l = m.adjLine[k]!;
         if (ok[nb] === 0 || comp[nb]! >= 0 || m.lineKerch[l] === 1 || m.lineNoStrategic[l] === 1) continue;
         comp[nb] = c;
-        q.push(nb);
+        q[tail++] = nb;
       }
     }
   }
-  const seen = new Set<string>();
+  ws.stratComps = comps;
+}
+
+/**
+ * D-14: unit groups that have a destination. The friendly points strategic movement may use fall into
+ * components (labelled once per task); a unit of a plain nation has a destination when its component
+ * holds another point with room; Axis allies (nation limits) and units on a non-friendly point are
+ * checked exactly.
+ */
+function movable(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): StratOption[] {
+  const side = task.side;
+  const m = mapOf(s);
+  const eli = m.index.get('ELI')!;
+  stratPicture(s, ws, task);
+  const comp = ws.comp;
+  // points of each component with fewer than 3 strategic arrivals
+  const room = new Array<number>(ws.stratComps).fill(0);
+  for (let p = 0; p < m.n; p++) if (comp[p]! >= 0 && (task.arrivals[p] ?? 0) < 3) room[comp[p]!]!++;
+  // unit groups: type, point, losses (at most a type's step limit, far below 1024), fortified
+  const seen = new Set<number>();
   const out: StratOption[] = [{ type: 'end' }];
-  s.units.forEach((u, i) => {
-    if (u.side !== side || u.st !== 0 || u.disp || u.at === eli || s.rules.types[u.t]!.id === 'factory')
-      return;
-    const key = `${u.t}|${u.at}|${u.losses}|${u.fort ? 1 : 0}`;
-    if (seen.has(key)) return;
+  const types = s.rules.types;
+  for (let i = 0; i < s.units.length; i++) {
+    const u = s.units[i]!;
+    if (u.side !== side || u.st !== 0 || u.disp || u.at === eli) continue;
+    const ty = types[u.t]!;
+    if (ty.id === 'factory') continue;
+    const key = ((u.t * 256 + u.at) * 1024 + u.losses) * 2 + (u.fort ? 1 : 0);
+    if (seen.has(key)) continue;
     seen.add(key);
-    const nation = s.rules.types[u.t]!.nation;
+    const nation = ty.nation;
     const c = comp[u.at]!;
     const has =
       c < 0 || nation === 'hungarian' || nation === 'rumanian'
-        ? strategicDestinations(s, task, i).length > 0
+        ? reachDestinations(s, ws, task, i, null)
         : room[c]! - ((task.arrivals[u.at] ?? 0) < 3 ? 1 : 0) > 0;
     if (has) out.push({ type: 'unit', unit: i });
-  });
+  }
   return out;
 }
 
 /** D-15: points reachable through friendly-controlled points with fewer than 3 strategic arrivals. */
 export function strategicDestinations(
   s: DcState,
+  ws: DcWorkspace,
   task: DcTask & { t: 'strat' },
   i: number,
 ): StratDestOption[] {
+  const out: StratDestOption[] = [];
+  reachDestinations(s, ws, task, i, out);
+  return out;
+}
+
+/**
+ * The breadth-first search behind `strategicDestinations`: pushes the destinations in search order
+ * onto `out`, or (out null) stops at the first and tells whether there is one.
+ */
+function reachDestinations(
+  s: DcState,
+  ws: DcWorkspace,
+  task: DcTask & { t: 'strat' },
+  i: number,
+  out: StratDestOption[] | null,
+): boolean {
   const m = mapOf(s);
   const u = s.units[i]!;
   const eli = m.index.get('ELI')!;
-  const seen = new Uint8Array(m.n);
-  const q = [u.at];
+  stratPicture(s, ws, task);
+  // ws.foe: points the search may not enter (seen, or holding the other side's units)
+  const seen = ws.foe;
+  seen.set(ws.stratEnemy);
+  const q = ws.queue;
+  let tail = 0;
+  q[tail++] = u.at;
   seen[u.at] = 1;
-  const out: StratDestOption[] = [];
-  const enemyOcc = new Uint8Array(m.n);
-  for (const x of s.units) if (x.st === 0 && x.side !== u.side) enemyOcc[x.at] = 1;
-  for (let h = 0; h < q.length; h++) {
+  for (let h = 0; h < tail; h++) {
     const p = q[h]!;
     for (let k = m.adjStart[p]!; k < m.adjStart[p + 1]!; k++) {
       const nb = m.adjNb[k]!;
       const l = m.adjLine[k]!;
-      if (seen[nb] === 1 || nb === eli || m.lineKerch[l] === 1 || m.lineNoStrategic[l] === 1) continue;
+      if (seen[nb] !== 0 || nb === eli || m.lineKerch[l] === 1 || m.lineNoStrategic[l] === 1) continue;
       if (s.control[nb] !== u.side) continue;
-      if (enemyOcc[nb] === 1) continue;
       seen[nb] = 1;
-      q.push(nb);
-      if ((task.arrivals[nb] ?? 0) < 3 && mayEnter(s, u, nb)) out.push({ type: 'dest', to: nb });
+      q[tail++] = nb;
+      if ((task.arrivals[nb] ?? 0) < 3 && mayEnter(s, u, nb)) {
+        if (out === null) return true;
+        out.push({ type: 'dest', to: nb });
+      }
     }
   }
-  return out;
+  return out !== null && out.length > 0;
 }
 
-export function stratStep(s: DcState, task: DcTask & { t: 'strat' }): DcDecision | null {
+export function stratStep(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): DcDecision | null {
   if (task.unit >= 0) {
-    const opts = strategicDestinations(s, task, task.unit);
+    const opts = strategicDestinations(s, ws, task, task.unit);
     if (opts.length > 0)
       return { kind: 'strat-dest', side: SIDE_IDS[task.side], rule: 'DC 9.A', options: opts } as Decision<
         'strat-dest',
@@ -129,7 +178,7 @@ export function stratStep(s: DcState, task: DcTask & { t: 'strat' }): DcDecision
       >;
     task.unit = -1;
   }
-  const opts = task.left > 0 ? movable(s, task) : [];
+  const opts = task.left > 0 ? movable(s, ws, task) : [];
   if (opts.length <= 1) {
     s.stack.pop();
     return null;

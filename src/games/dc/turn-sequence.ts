@@ -17,7 +17,7 @@ import {
   startBattle,
 } from './combat.js';
 import type { AirPlaceOption, DcDecision, DcPending, DrawOption, EliminateOption } from './decisions.js';
-import { applyOp, enemyAt, opStep, startOp } from './movement.js';
+import { applyOp, opStep, startOp } from './movement.js';
 import { tell } from './narrate.js';
 import { applyPartisan, partisanStep, startPartisans } from './partisans.js';
 import { applyRepl, replStep, sovietProduction, startAxisReplacements } from './replacements.js';
@@ -279,14 +279,23 @@ function applyDraw(s: DcState, ws: DcWorkspace, side: SideIx): void {
 }
 
 /** D-29: Axis points a held German air unit may stand on for the Soviet turn (facing Soviet units). */
-function airPlaces(s: DcState): AirPlaceOption[] {
+function airPlaces(s: DcState, ws: DcWorkspace): AirPlaceOption[] {
   const m = mapOf(s);
   const out: AirPlaceOption[] = [];
+  const own = ws.own;
+  const foe = ws.foe;
+  own.fill(0);
+  foe.fill(0);
+  for (const u of s.units)
+    if (u.st === 0) {
+      if (u.side === 0) own[u.at] = 1;
+      else foe[u.at] = 1;
+    }
   for (let p = 0; p < m.n; p++) {
-    if (s.control[p] !== 0 || !s.units.some((u) => u.st === 0 && u.side === 0 && u.at === p)) continue;
+    if (s.control[p] !== 0 || own[p] === 0) continue;
     let front = false;
     for (let k = m.adjStart[p]!; k < m.adjStart[p + 1]! && !front; k++)
-      if (enemyAt(s, m.adjNb[k]!, 0)) front = true;
+      if (foe[m.adjNb[k]!] === 1) front = true;
     if (front) out.push({ type: 'air-place', at: p });
   }
   return out;
@@ -341,9 +350,9 @@ export function stepTask(s: DcState, ws: DcWorkspace, task: DcTask): DcPending |
     case 'bt-move':
       return btStep(s, ws, task);
     case 'strat':
-      return stratStep(s, task);
+      return stratStep(s, ws, task);
     case 'lw-place': {
-      const opts = task.left > 0 ? airPlaces(s) : [];
+      const opts = task.left > 0 ? airPlaces(s, ws) : [];
       if (opts.length === 0) {
         s.stack.pop();
         return null;

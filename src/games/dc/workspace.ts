@@ -5,12 +5,29 @@
  */
 import type { Workspace } from '../../core/game.js';
 import { Streams } from '../../core/rng.js';
-import type { DcState } from './state.js';
+import type { DcState, DcTask } from './state.js';
 
 export interface DcWorkspace extends Workspace {
   /** Supply source set -> [control version, points reached (1/0)]. */
   readonly supply: Map<string, { cv: number; reach: Uint8Array }>;
   readonly queue: Int16Array;
+  /** Scratch per point (op-move options: points holding the other side's units), refilled before each use. */
+  readonly foe: Uint8Array;
+  /** Scratch per point (air places: points holding Axis units; strategic movement: usable points), refilled before each use. */
+  readonly own: Uint8Array;
+  /** Scratch per point (strategic movement: component labels), refilled before each use. */
+  readonly comp: Int16Array;
+  /**
+   * Points holding the other side's units during the op task `opFoeTask` (the task object itself:
+   * a cloned or deserialised state has new task objects, so its first op decision marks afresh).
+   * Valid for the whole task: only the moving side's units move in its operational movement (DC 12).
+   */
+  readonly opFoe: Uint8Array;
+  opFoeTask: DcTask | null;
+  /** strategic.ts's picture of the strat task `stratTask` (points holding the other side's units, component count). */
+  readonly stratEnemy: Uint8Array;
+  stratComps: number;
+  stratTask: DcTask | null;
 }
 
 export function dcWorkspace(s: DcState, reuse?: DcWorkspace): DcWorkspace {
@@ -20,6 +37,8 @@ export function dcWorkspace(s: DcState, reuse?: DcWorkspace): DcWorkspace {
     reuse.trace = undefined;
     reuse.explicitChance = false;
     reuse.supply.clear();
+    reuse.opFoeTask = null;
+    reuse.stratTask = null;
     return reuse;
   }
   return {
@@ -28,5 +47,13 @@ export function dcWorkspace(s: DcState, reuse?: DcWorkspace): DcWorkspace {
     explicitChance: false,
     supply: new Map(),
     queue: new Int16Array(256),
+    foe: new Uint8Array(256),
+    own: new Uint8Array(256),
+    comp: new Int16Array(256),
+    opFoe: new Uint8Array(256),
+    opFoeTask: null,
+    stratEnemy: new Uint8Array(256),
+    stratComps: 0,
+    stratTask: null,
   };
 }

@@ -10,7 +10,7 @@ import { memoize } from '../../../core/memo.js';
 import { fireTotal } from '../combat.js';
 import type { DcDecision, OpOption } from '../decisions.js';
 import { mapByKey } from '../map.js';
-import type { Battle, DcState, SideIx } from '../state.js';
+import type { Battle, DcState, DcTask, SideIx } from '../state.js';
 import { mapOf } from '../supply.js';
 import { margin, meets } from '../victory.js';
 import { type DcWorkspace, dcWorkspace } from '../workspace.js';
@@ -39,10 +39,22 @@ export const distances = memoize((key: string): Int16Array => {
   return d;
 });
 
-/** A policy's view of a game: its own workspace, rebuilt when it sees a new state object. */
+/**
+ * A policy's view of a game: its own workspace, rebuilt when it sees a new state object, the last
+ * distance table it asked for, and per-point scratch for pickOp's fire estimates.
+ */
 export class Ctx {
   private state: DcState | null = null;
   private ws: DcWorkspace | null = null;
+  private distKey = '';
+  private distTargets = '';
+  private dist: Int16Array | null = null;
+  private foeTask: DcTask | null = null;
+  private foeSide: SideIx = 0;
+  private foeDist: Int16Array | null = null;
+  /** pickOp scratch: undispersed enemy fire per point; own fire committed against each point. */
+  readonly enemyFire = new Int32Array(256);
+  readonly committed = new Int32Array(256);
   get(s: DcState): DcWorkspace {
     if (this.state !== s || this.ws === null) {
       this.state = s;
@@ -50,21 +62,29 @@ export class Ctx {
     }
     return this.ws;
   }
-}
-
-/** Fire of `side`'s units at point p (undispersed, printed FF) plus the fortress bonus cap. */
-export function fireAt(s: DcState, p: number, side: SideIx): number {
-  let t = 0;
-  for (const u of s.units)
-    if (u.st === 0 && u.at === p && u.side === side && !u.disp) t += s.rules.types[u.t]!.ff;
-  return t;
-}
-
-/** Fire already committed against p by `side`. */
-export function committedAgainst(s: DcState, p: number, side: SideIx): number {
-  let t = 0;
-  for (const u of s.units) if (u.st === 0 && u.side === side && u.atk === p) t += s.rules.types[u.t]!.ff;
-  return t;
+  /**
+   * `enemyDistance` of (s, side), kept for the rest of a strat task (the task object keys it):
+   * strategic moves leave the other side's units where they are.
+   */
+  enemyDistance(s: DcState, side: SideIx): Int16Array {
+    const top = s.stack[s.stack.length - 1];
+    if (top?.t !== 'strat') return enemyDistance(s, side);
+    if (this.foeTask !== top || this.foeSide !== side || this.foeDist === null) {
+      this.foeTask = top;
+      this.foeSide = side;
+      this.foeDist = enemyDistance(s, side);
+    }
+    return this.foeDist;
+  }
+  /** `distances` of (map, targets), the last table kept. */
+  distances(s: DcState, targets: string): Int16Array {
+    if (this.dist === null || this.distTargets !== targets || this.distKey !== s.rules.mapKey) {
+      this.distKey = s.rules.mapKey;
+      this.distTargets = targets;
+      this.dist = distances(`${s.rules.mapKey}#${targets}`);
+    }
+    return this.dist;
+  }
 }
 
 /** The unit an op-move decision is about (the task's cursor). */
@@ -143,36 +163,57 @@ export function pickDraw(s: DcState, ctx: Ctx, side: SideIx, reach: number): num
 /** Scores op-move options toward `targets`; `aggression` scales how readily a unit attacks. */
 export function pickOp(
   s: DcState,
+  ctx: Ctx,
   d: DcDecision & { kind: 'op-move' },
   side: SideIx,
   targets: string,
   aggression: number,
   fortifyBias: number,
 ): number {
-  const dist = distances(`${s.rules.mapKey}#${targets}`);
+  const dist = ctx.distances(s, targets);
+  const m = mapOf(s);
   const i = subjectOf(s);
   const u = s.units[i]!;
   const ty = s.rules.types[u.t]!;
+  const options = d.options;
+  // per point, in one pass over the units (only when an option attacks): the enemy's undispersed
+  // printed fire there, and the own fire already committed against it
+  const enemyFire = ctx.enemyFire;
+  const committed = ctx.committed;
+  let attacks = false;
+  for (const o of options) if ((o.type === 'move' || o.type === 'highway') && o.attack) attacks = true;
+  if (attacks) {
+    enemyFire.fill(0);
+    committed.fill(0);
+    const types = s.rules.types;
+    for (const x of s.units) {
+      if (x.st !== 0) continue;
+      if (x.side !== side) {
+        if (!x.disp && x.at >= 0) enemyFire[x.at]! += types[x.t]!.ff;
+      } else if (x.atk >= 0) committed[x.atk]! += types[x.t]!.ff;
+    }
+  }
   let best = 0;
   let bestScore = -1e9;
-  d.options.forEach((o: OpOption, k) => {
+  for (let k = 0; k < options.length; k++) {
+    const o: OpOption = options[k]!;
     let score = 0;
     if (o.type === 'fortify') score = fortifyBias;
     else if (o.type === 'move' || o.type === 'highway') {
       const gain = dist[u.at]! - dist[o.to]!;
       score = gain;
       if (o.attack) {
-        const def = fireAt(s, o.to, side === 0 ? 1 : 0) + mapOf(s).fortClass[o.to]!;
-        const att = committedAgainst(s, o.to, side) + ty.ff * (ty.armour ? 1.5 : 1);
-        score += aggression * (att / Math.max(1, def) - 1) + (mapOf(s).vp[o.to]! > 0 ? 0.5 : 0);
+        const def = enemyFire[o.to]! + m.fortClass[o.to]!;
+        const att = committed[o.to]! + ty.ff * (ty.armour ? 1.5 : 1);
+        score += aggression * (att / Math.max(1, def) - 1) + (m.vp[o.to]! > 0 ? 0.5 : 0);
       } else if (s.control[o.to] !== side) score += 0.5;
     }
     if (score > bestScore) {
       bestScore = score;
       best = k;
     }
-  });
-  return bestScore > 0 || d.options[best]!.type !== 'stay' ? best : 0;
+  }
+  return bestScore > 0 || options[best]!.type !== 'stay' ? best : 0;
 }
 
 export type DcPolicy = Policy<DcState, DcDecision>;
@@ -201,8 +242,13 @@ export function enemyDistance(s: DcState, side: SideIx): Int16Array {
 }
 
 /** D-14: move the unit group furthest from the enemy (3 or more lines away), else end the phase. */
-export function pickStratUnit(s: DcState, d: DcDecision & { kind: 'strat-next' }, side: SideIx): number {
-  const dist = enemyDistance(s, side);
+export function pickStratUnit(
+  s: DcState,
+  ctx: Ctx,
+  d: DcDecision & { kind: 'strat-next' },
+  side: SideIx,
+): number {
+  const dist = ctx.enemyDistance(s, side);
   let best = 0;
   let bestD = 2;
   d.options.forEach((o, k) => {
@@ -219,12 +265,13 @@ export function pickStratUnit(s: DcState, d: DcDecision & { kind: 'strat-next' }
 /** D-15: the destination nearest the policy's objectives, not in contact with the enemy. */
 export function pickStratDest(
   s: DcState,
+  ctx: Ctx,
   d: DcDecision & { kind: 'strat-dest' },
   side: SideIx,
   targets: string,
 ): number {
-  const goal = distances(`${s.rules.mapKey}#${targets}`);
-  const foe = enemyDistance(s, side);
+  const goal = ctx.distances(s, targets);
+  const foe = ctx.enemyDistance(s, side);
   let best = 0;
   let bestScore = 1e9;
   d.options.forEach((o, k) => {

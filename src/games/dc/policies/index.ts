@@ -47,7 +47,15 @@ function make(id: string, style: Style): DcPolicy {
     choose(s, d: DcDecision) {
       switch (d.kind) {
         case 'op-move':
-          return pickOp(s, d, style.side, style.targets(yearOf(s.turn)), style.aggression(s), style.fortify);
+          return pickOp(
+            s,
+            ctx,
+            d,
+            style.side,
+            style.targets(yearOf(s.turn)),
+            style.aggression(s),
+            style.fortify,
+          );
         case 'battle-next':
           return 0;
         case 'lw-commit':
@@ -66,6 +74,7 @@ function make(id: string, style: Style): DcPolicy {
         case 'bt-move':
           return pickOp(
             s,
+            ctx,
             d as unknown as DcDecision & { kind: 'op-move' },
             style.side,
             style.targets(yearOf(s.turn)),
@@ -81,9 +90,9 @@ function make(id: string, style: Style): DcPolicy {
         case 'crisis-commit':
           return pickCommit(s, d, style.side);
         case 'strat-next':
-          return pickStratUnit(s, d, style.side);
+          return pickStratUnit(s, ctx, d, style.side);
         case 'strat-dest':
-          return pickStratDest(s, d, style.side, style.targets(yearOf(s.turn)));
+          return pickStratDest(s, ctx, d, style.side, style.targets(yearOf(s.turn)));
         case 'ger-repl':
           // rebuild the first affordable unit type offered (Panzer corps come first in type order)
           return d.options.length > 1 ? 1 : 0;
