@@ -261,6 +261,7 @@ export function searchCharts(
         {
           mark: { type: 'point', filled: true },
           encoding: {
+            x,
             y: {
               field: 'y',
               type: 'quantitative',
