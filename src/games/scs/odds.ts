@@ -11,6 +11,7 @@
  */
 import { quote, UserError } from '../../core/errors.js';
 import type { GameSetup, OddsProvider, OddsTable } from '../../core/game.js';
+import { memoize } from '../../core/memo.js';
 import { percent } from '../../core/percent.js';
 import { gameStreams } from '../../core/rng.js';
 import { type BattleKind, type Drm, roundDrm } from './combat.js';
@@ -113,17 +114,14 @@ function drmReader(cfg: Cfg, forest: boolean): (kind: BattleKind, round: number,
 }
 
 const NO_HITS = [1];
-const fireCache = new Map<number, number[]>();
+/** crt.ts fireDistribution of one packed (dice, hitOn, drm, doubleSix), built once per key. */
+const fireOf = memoize((key: number): number[] =>
+  fireDistribution(key >> 12, (key >> 7) & 31, ((key >> 1) & 63) - 32, (key & 1) === 1),
+);
 /** crt.ts fireDistribution, cached. */
 function fire(dice: number, hitOn: number, drm: number, doubleSix = false): number[] {
   if (dice <= 0) return NO_HITS;
-  const key = ((dice * 16 + hitOn) * 64 + drm + 32) * 2 + (doubleSix ? 1 : 0);
-  let d = fireCache.get(key);
-  if (d === undefined) {
-    d = fireDistribution(dice, hitOn, drm, doubleSix);
-    fireCache.set(key, d);
-  }
-  return d;
+  return fireOf((dice << 12) | (hitOn << 7) | ((drm + 32) << 1) | (doubleSix ? 1 : 0));
 }
 
 function convolve(a: readonly number[], b: readonly number[]): number[] {
