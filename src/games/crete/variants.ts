@@ -14,7 +14,7 @@ const v = (id: string, group: string, rule: string, def: boolean, description: s
 });
 
 export const variants: readonly VariantDef[] = [
-  // V-VIC: the printed rule against the errata (text not recovered; play report, data/NOTES.md)
+  // V-VIC: the printed rule against the errata (text not recovered; play report in src/games/crete/data/NOTES.md)
   v(
     'victory-printed',
     'victory',

@@ -81,6 +81,25 @@ export function scriptedPolicy(
   };
 }
 
+/**
+ * P(band >= `band`) of an attack by `attackers` of `side` on zone `z` from `from`; null when there is
+ * no attack (no attackers, or no enemy in `z`).
+ */
+function pBandFrom(
+  s: MerkurState,
+  ctx: Ctx,
+  side: 0 | 1,
+  attackers: number[],
+  z: number,
+  from: number,
+  kind: 'assault' | 'fire',
+  band: number,
+): number | null {
+  if (attackers.length === 0 || cnt(s, ctx, z, (1 - side) as 0 | 1) === 0) return null;
+  const v = combatValues(s, { kind, side, attackers, zone: z, from }, false);
+  return pBandAtLeast(v.a, v.d, bandReading(s), kind === 'fire' && isContested(s, ctx, z), band);
+}
+
 /** P(band >= 4) (attacker wins) of an attack by `attackers` of `side` on zone `z` from `from`. */
 export function pWin(
   s: MerkurState,
@@ -91,9 +110,7 @@ export function pWin(
   from: number,
   kind: 'assault' | 'fire',
 ): number {
-  if (attackers.length === 0 || cnt(s, ctx, z, (1 - side) as 0 | 1) === 0) return 0;
-  const v = combatValues(s, { kind, side, attackers, zone: z, from }, false);
-  return pBandAtLeast(v.a, v.d, bandReading(s), kind === 'fire' && isContested(s, ctx, z), 4);
+  return pBandFrom(s, ctx, side, attackers, z, from, kind, 4) ?? 0;
 }
 
 /** P(band <= 2) (attacker loses its lead). */
@@ -106,9 +123,8 @@ export function pLose(
   from: number,
   kind: 'assault' | 'fire',
 ): number {
-  if (attackers.length === 0 || cnt(s, ctx, z, (1 - side) as 0 | 1) === 0) return 0;
-  const v = combatValues(s, { kind, side, attackers, zone: z, from }, false);
-  return 1 - pBandAtLeast(v.a, v.d, bandReading(s), kind === 'fire' && isContested(s, ctx, z), 3);
+  const p = pBandFrom(s, ctx, side, attackers, z, from, kind, 3);
+  return p === null ? 0 : 1 - p;
 }
 
 /** Combat units of `side` in the unit's zone that have not acted yet, plus the unit. */
