@@ -23,7 +23,7 @@
  */
 import type { GameRecord, ResultDef, SteppedGame } from '../../core/game.js';
 import { creteBoard, creteLocationIds } from './board.js';
-import { creteData } from './data.js';
+import { creteCalibration, creteData } from './data.js';
 import { CRETE_DECISION_KINDS, type CreteDecision } from './decisions.js';
 import { resample, viewFor } from './hidden.js';
 import { invariants } from './invariants.js';
@@ -102,7 +102,7 @@ export const crete: SteppedGame<CreteState, CreteDecision, CreteWorkspace, Crete
   victoryLevels: ['points', 'marginal', 'substantive', 'decisive', 'draw'],
   endReasons: ['turn-limit'],
   stats: CRETE_STATS.defs,
-  data: creteData,
+  data: { crete: creteData, calibration: creteCalibration },
   decisionKinds: CRETE_DECISION_KINDS,
   // 13 allocations + 43 set-ups; per turn up to 13 drop boards and squares, 3 landings (6 with
   // mtn-stack-only), 25 German and 43 British moves, 7 air placements, and per segment at most one
