@@ -9,7 +9,7 @@ import type { Decision } from '../src/core/game.js';
 import { offsetNeighbours } from '../src/core/hex.js';
 import { createPolicies } from '../src/core/policies.js';
 import { streamRng } from '../src/core/rng.js';
-import { attackersOn } from '../src/games/crete/combat.js';
+import { attackersOn, battleOptions, squareSets } from '../src/games/crete/combat.js';
 import { COLUMNS, crtSixths, oddsColumn, usedColumn } from '../src/games/crete/crt.js';
 import { creteData } from '../src/games/crete/data.js';
 import { scatters, scatterTarget } from '../src/games/crete/drops.js';
@@ -199,6 +199,50 @@ describe('E6 (K11.1, K16): three units on a square, aircraft included', () => {
     s.units.find((u) => u.kind === 'air')!.loc = -1;
     ger[2]!.loc = here;
     expect(airSquares(s, ws)).not.toContain(here);
+  });
+});
+
+describe('C-33 (K10.10), V-MULTI: the attacking squares of a battle', () => {
+  /** A British unit on S1005 and one para on each of three of its neighbours: the German battles on it. */
+  const setsAgainst = (variant: string) => {
+    const s = barePosition(defaultSetup([variant]));
+    const ws = creteWorkspace(s);
+    const here = S('S1005');
+    s.units.find((u) => u.side === 'british')!.loc = here;
+    const paras = s.units.filter((u) => u.kind === 'para');
+    const around = MAP.neighbours[here]!.slice(0, 3);
+    around.forEach((h, k) => {
+      paras[k]!.loc = h;
+    });
+    const opts = battleOptions(s, ws, 'german').filter((o) => o.def === here);
+    return { around, opts };
+  };
+
+  it('multi-square offers every non-empty subset of the adjacent squares, the whole set first, on each table', () => {
+    const { around, opts } = setsAgainst('multi-square');
+    const sets = [...new Set(opts.map((o) => [...o.squares].sort((a, b) => a - b).join(',')))];
+    expect(sets).toHaveLength(7);
+    expect(opts[0]!.squares).toEqual(around);
+    for (const set of sets)
+      expect(
+        opts
+          .filter((o) => [...o.squares].sort((a, b) => a - b).join(',') === set)
+          .map((o) => o.table)
+          .sort(),
+      ).toEqual(['all-out', 'limited']);
+  });
+
+  it('one-on-one offers each adjacent square alone', () => {
+    const { around, opts } = setsAgainst('one-on-one');
+    expect([...new Set(opts.map((o) => o.squares.join(',')))].sort()).toEqual(around.map(String).sort());
+  });
+
+  it('squareSets lists 2^k - 1 distinct subsets', () => {
+    for (const k of [2, 3, 4, 6]) {
+      const sets = squareSets(Array.from({ length: k }, (_, i) => 10 + i));
+      expect(sets).toHaveLength(2 ** k - 1);
+      expect(new Set(sets.map((x) => x.join(','))).size).toBe(2 ** k - 1);
+    }
   });
 });
 
