@@ -351,7 +351,7 @@ export const variants: readonly VariantDef[] = [
     'mtn-cap',
     'K17',
     false,
-    'The cap is only the stack limit: after German movement a second landing per airfield fills it again (up to 6 per airfield per turn); the second wave does not move that turn.',
+    'The cap is only the stack limit: after German movement further waves land into the room made on each airfield, each wave moving (K17) before the next, until no room is made or the 12 battalions are down (can exceed 3 per airfield per turn).',
   ),
   // V-EXITOFF
   v(
