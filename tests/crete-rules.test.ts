@@ -12,7 +12,7 @@ import { streamRng } from '../src/core/rng.js';
 import { attackersOn, battleOptions, makeBattle, squareSets } from '../src/games/crete/combat.js';
 import { COLUMNS, crtSixths, oddsColumn, usedColumn } from '../src/games/crete/crt.js';
 import { creteData } from '../src/games/crete/data.js';
-import { scatters, scatterTarget } from '../src/games/crete/drops.js';
+import { afterScatter, scatters, scatterTarget } from '../src/games/crete/drops.js';
 import { resample, viewFor } from '../src/games/crete/hidden.js';
 import { crete } from '../src/games/crete/index.js';
 import { airSquares } from '../src/games/crete/luftwaffe.js';
@@ -21,7 +21,7 @@ import { landingCap } from '../src/games/crete/mountain.js';
 import { destinations, enterCost, occupancy } from '../src/games/crete/movement.js';
 import { barePosition, defaultSetup } from '../src/games/crete/odds.js';
 import { resolveRules } from '../src/games/crete/resolve.js';
-import { type CreteState, DEAD } from '../src/games/crete/state.js';
+import { type CreteState, DEAD, LIMBO } from '../src/games/crete/state.js';
 import { outcome, score } from '../src/games/crete/victory.js';
 import { creteWorkspace } from '../src/games/crete/workspace.js';
 import { GAMES } from '../src/games/index.js';
@@ -288,6 +288,37 @@ describe('C-48 (K15.6): the invariants catch a para attacking on its landing tur
     expect(landedBad(s)).toEqual([]);
     s.units.find((u) => u.kind === 'para')!.landed = 1;
     expect(landedBad(s)).toEqual([expect.stringContaining('with drop turn 1 on turn 1 (K15)')]);
+  });
+});
+
+describe('C-47 (K15.5): a scattered para whose forced attack leaves the enemy on the square', () => {
+  /** A para over a British square (LIMBO) after its forced attack, the British unit still there. */
+  const after = (variant: string) => {
+    const s = barePosition(defaultSetup([variant]));
+    const ws = creteWorkspace(s);
+    const here = S('S1005');
+    const bri = s.units.findIndex((u) => u.side === 'british');
+    const para = s.units.findIndex((u) => u.kind === 'para');
+    s.units[bri]!.loc = here;
+    s.units[para]!.loc = LIMBO;
+    s.units[para]!.to = here;
+    s.units[para]!.landed = 1;
+    const battle = { ...makeBattle(s, 'german', [], here, 'all-out'), attackers: [para], scatter: true };
+    const task = { t: 'after-scatter' as const, battle };
+    s.stack.push(task);
+    afterScatter(s, ws, task);
+    return { s, para };
+  };
+  it('scatter-fail-retreats (default): it must retreat from the square', () => {
+    const { s, para } = after('scatter-fail-retreats');
+    expect(s.stack.at(-1)).toMatchObject({ t: 'retreat', units: [para], away: [S('S1005')] });
+    expect(s.points.british).toBe(0);
+  });
+  it('scatter-fail-destroyed: it is destroyed and scores its CF for the British (K3)', () => {
+    const { s, para } = after('scatter-fail-destroyed');
+    expect(s.units[para]!.loc).toBe(DEAD);
+    expect(s.stack).toHaveLength(0);
+    expect(s.points.british).toBe(s.units[para]!.cf);
   });
 });
 

@@ -70,6 +70,7 @@ export interface CreteRules {
   readonly sea: string;
   readonly over: string;
   readonly scatterAttack: string;
+  readonly scatterFail: string;
   readonly declare: string;
   readonly landedCa: string;
   readonly landedStack: string;
