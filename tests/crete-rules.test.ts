@@ -293,7 +293,7 @@ describe('C-48 (K15.6): the invariants catch a para attacking on its landing tur
 
 describe('C-47 (K15.5): a scattered para whose forced attack leaves the enemy on the square', () => {
   /** A para over a British square (LIMBO) after its forced attack, the British unit still there. */
-  const after = (variant: string) => {
+  const settled = (variant: string) => {
     const s = barePosition(defaultSetup([variant]));
     const ws = creteWorkspace(s);
     const here = S('S1005');
@@ -310,12 +310,12 @@ describe('C-47 (K15.5): a scattered para whose forced attack leaves the enemy on
     return { s, para };
   };
   it('scatter-fail-retreats (default): it must retreat from the square', () => {
-    const { s, para } = after('scatter-fail-retreats');
+    const { s, para } = settled('scatter-fail-retreats');
     expect(s.stack.at(-1)).toMatchObject({ t: 'retreat', units: [para], away: [S('S1005')] });
     expect(s.points.british).toBe(0);
   });
   it('scatter-fail-destroyed: it is destroyed and scores its CF for the British (K3)', () => {
-    const { s, para } = after('scatter-fail-destroyed');
+    const { s, para } = settled('scatter-fail-destroyed');
     expect(s.units[para]!.loc).toBe(DEAD);
     expect(s.stack).toHaveLength(0);
     expect(s.points.british).toBe(s.units[para]!.cf);
