@@ -15,11 +15,15 @@ import { makeBattle } from './combat.js';
 import { COLUMNS } from './crt.js';
 import type { CreteDecision } from './decisions.js';
 import { MAP, squareOf, TERRAIN_NAMES } from './map.js';
+import { parameters } from './parameters.js';
 import { checkSquare } from './resolve.js';
 import { startGame } from './setup.js';
 import { type CreteState, type CreteTask, DEAD, POOL, type Table } from './state.js';
 import { variants } from './variants.js';
 import { creteWorkspace } from './workspace.js';
+
+/** The game's default CRT shape (the crt-set parameter, calibrated: data/calibration.json). */
+const DEFAULT_CRT_SET = String(parameters.find((p) => p.id === 'crt-set')!.default);
 
 export function defaultSetup(extra: readonly string[] = []): GameSetup {
   const on = new Set(variants.filter((v) => v.default).map((v) => v.id));
@@ -227,11 +231,14 @@ export const creteOdds = (game: () => SteppedGame): OddsProvider => ({
       name: 'direction',
       description: 'direction die 1..6 of the British square from the drop square (default 4 = south)',
     },
-    { name: 'crt-set', description: 'recon (default) | bloody | soft' },
+    {
+      name: 'crt-set',
+      description: `recon | bloody | soft (default ${DEFAULT_CRT_SET}, the game's calibrated default)`,
+    },
   ],
   compute(o) {
     const g = game();
-    const crtSet = (o['crt-set'] ?? 'recon') as string;
+    const crtSet = (o['crt-set'] ?? DEFAULT_CRT_SET) as string;
     if (!['recon', 'bloody', 'soft'].includes(crtSet))
       throw new UserError(`odds crete: option --crt-set must be recon, bloody or soft, got ${quote(crtSet)}`);
     const setup: GameSetup = { ...defaultSetup(), params: { 'crt-set': crtSet } };
