@@ -24,6 +24,8 @@ import { creteWorkspace } from './workspace.js';
 
 /** The game's default CRT shape (the crt-set parameter, calibrated: data/calibration.json). */
 const DEFAULT_CRT_SET = String(parameters.find((p) => p.id === 'crt-set')!.default);
+/** The default FJR battalion CF (the para-cf-fjr parameter, calibrated: data/calibration.json). */
+const DEFAULT_PARA_CF = Number(parameters.find((p) => p.id === 'para-cf-fjr')!.default);
 
 export function defaultSetup(extra: readonly string[] = []): GameSetup {
   const on = new Set(variants.filter((v) => v.default).map((v) => v.id));
@@ -225,7 +227,10 @@ export const creteOdds = (game: () => SteppedGame): OddsProvider => ({
       description:
         'drop square for the drop tables, e.g. S0301 (Maleme airfield); default five squares, and S1105 (Prison Valley) for the drop beside an enemy',
     },
-    { name: 'para', description: 'CF of the dropping para (default 6)' },
+    {
+      name: 'para',
+      description: `CF of the dropping para (default ${DEFAULT_PARA_CF}, the FJR battalion's para-cf-fjr)`,
+    },
     { name: 'enemy', description: 'British CF beside the drop square (default 4)' },
     {
       name: 'direction',
@@ -300,7 +305,7 @@ export const creteOdds = (game: () => SteppedGame): OddsProvider => ({
           notes,
         ),
       );
-    const para = oddsInt('crete', o, 'para', 1, 99) ?? 6;
+    const para = oddsInt('crete', o, 'para', 1, 99) ?? DEFAULT_PARA_CF;
     const hexes = o.hex === undefined ? ['S1005', 'S0505', 'S1303', 'S0301', 'S1501'] : [String(o.hex)];
     const squares = hexes.map((id) => checkSquare(id, 'odds crete: option --hex'));
     out.push(
