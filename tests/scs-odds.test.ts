@@ -16,6 +16,29 @@ import { battleOdds, generatedBattleOdds } from './helpers/scs-odds-chain.js';
 const odds = (o: Record<string, string | true>): BattleOdds => requestOdds(parseScsOdds({ crt: 'B', ...o }));
 const sum = (a: readonly number[]) => a.reduce((x, y) => x + y, 0);
 
+/** Two 5-step shock battles against a supported force: every support marker in forest; VIII + Guderian in both readings with double six. */
+const SUPPORTED: Record<string, string | true>[] = [
+  {
+    attacker: '5:shock',
+    defender: 'mech:3,security:2',
+    guderian: true,
+    viii: true,
+    ops: true,
+    rotkopf: true,
+    raid: true,
+    forest: true,
+  },
+  {
+    attacker: '5:shock',
+    defender: 'mech:3,security:2',
+    guderian: true,
+    viii: true,
+    errata: true,
+    'double-six': true,
+    'shock-first': true,
+  },
+];
+
 function expectDistribution(o: BattleOdds): void {
   expect(o.taken + o.destroyed + o.stymied + o.unresolved).toBeCloseTo(1, 12);
   expect(sum(o.rounds)).toBeCloseTo(1, 12);
@@ -47,25 +70,7 @@ describe('sandtable odds scs: tables', () => {
       { attacker: '6:combined', kind: 'relief' },
       { attacker: '6:combined', kind: 'relief', rounds: '2', 'marker-in-garrison': true, hex: '2507' },
       { attacker: '6:combined', kind: 'breakout', pocket: '3' },
-      {
-        attacker: '5:shock',
-        defender: 'mech:3,security:2',
-        guderian: true,
-        viii: true,
-        ops: true,
-        rotkopf: true,
-        raid: true,
-        forest: true,
-      },
-      {
-        attacker: '5:shock',
-        defender: 'mech:3,security:2',
-        guderian: true,
-        viii: true,
-        errata: true,
-        'double-six': true,
-        'shock-first': true,
-      },
+      ...SUPPORTED,
       { attacker: '2:combined', defender: 'nonmech:4', rounds: 'all', crt: 'A' },
       { attacker: '4:combined', crt: 'E', 'vi-round': '2', mf: '2', 'kill-order': 'security,nonmech,mech' },
     ];
@@ -407,25 +412,7 @@ describe('SCS odds from combat.ts (explicit-chance enumeration) equal the indepe
   const cases: Record<string, string | true>[] = [
     { attacker: '1:combined', defender: 'nonmech:1', rounds: 'all' },
     { attacker: '8:combined', defender: 'mech:1,nonmech:2' },
-    {
-      attacker: '5:shock',
-      defender: 'mech:3,security:2',
-      guderian: true,
-      viii: true,
-      ops: true,
-      rotkopf: true,
-      raid: true,
-      forest: true,
-    },
-    {
-      attacker: '5:shock',
-      defender: 'mech:3,security:2',
-      guderian: true,
-      viii: true,
-      errata: true,
-      'double-six': true,
-      'shock-first': true,
-    },
+    ...SUPPORTED,
     {
       attacker: '6:combined',
       '1e': '2',

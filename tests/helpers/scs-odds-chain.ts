@@ -10,7 +10,7 @@ import { memoize } from '../../src/core/memo.js';
 import { type BattleKind, type Drm, roundDrm } from '../../src/games/scs/combat.js';
 import { fireDistribution, generatedUnits } from '../../src/games/scs/crt.js';
 import type { Run } from '../../src/games/scs/engine.js';
-import type { GeneratedDefence } from '../../src/games/scs/enumerate.js';
+import { emptyOdds, type GeneratedDefence } from '../../src/games/scs/enumerate.js';
 import type { BattleOdds, ScsBattleSpec } from '../../src/games/scs/odds.js';
 import type { Cfg } from '../../src/games/scs/parameters.js';
 import { MECH, NONMECH, RAID, SECURITY } from '../../src/games/scs/state.js';
@@ -80,19 +80,6 @@ export interface ChainStart {
   readonly n: number;
   readonly s: number;
   readonly p: number;
-}
-
-function emptyOdds(): BattleOdds {
-  return {
-    taken: 0,
-    unfought: 0,
-    destroyed: 0,
-    stymied: 0,
-    unresolved: 0,
-    rounds: [],
-    sovietLost: [0],
-    germanLost: [0],
-  };
 }
 
 /**

@@ -18,7 +18,7 @@
  */
 import { UserError } from '../../core/errors.js';
 import type { ChanceNode } from '../../core/game.js';
-import { type BattleKind, forceSteps, startBattle } from './combat.js';
+import { type BattleKind, engagedCounts, forceSteps, roundDrm, startBattle } from './combat.js';
 import { generationDistribution } from './crt.js';
 import type { ScsDecision } from './decisions.js';
 import { breakout, generateDefenders, markerOnly } from './forces.js';
@@ -26,7 +26,17 @@ import { scsMap } from './map.js';
 import type { Cfg } from './parameters.js';
 import { drawCounter, drawForBattle } from './pool.js';
 import { startGame } from './setup.js';
-import { isCombatUnit, type ScsState, type ScsTask } from './state.js';
+import {
+  GUDERIAN,
+  isCombatUnit,
+  MECH,
+  NONMECH,
+  ROTKOPF,
+  type ScsState,
+  type ScsTask,
+  SECURITY,
+  VIII_FK,
+} from './state.js';
 import { apply, runUntil } from './turn-sequence.js';
 import { type ScsWorkspace, scsWorkspace } from './workspace.js';
 
@@ -94,7 +104,8 @@ function addAt(a: number[], i: number, p: number): void {
   a[i]! += p;
 }
 
-function emptyOdds(): EngineOdds {
+/** The all-zero distribution a computation adds its outcomes to. */
+export function emptyOdds(): EngineOdds {
   return {
     taken: 0,
     unfought: 0,
@@ -162,14 +173,16 @@ function combatUnits(s: ScsState): number {
   return n;
 }
 
-/** The engaged German combat units by type (8.2: mechanized, non-mechanized, security). */
-function combatCounts(s: ScsState): string {
-  const c = [0, 0, 0];
-  for (const id of s.engaged) {
-    const t = s.gType[id]!;
-    if (isCombatUnit(t)) c[t]!++;
-  }
-  return c.join(',');
+/**
+ * The engaged German combat units by type (8.2: mechanized, non-mechanized, security), and with
+ * `lasting` whether VIII FK, Guderian and Rotkopf are engaged.
+ */
+function combatCounts(s: ScsState, lasting: boolean): string {
+  const c = [0, 0, 0, 0, 0, 0, 0, 0];
+  for (const id of s.engaged) c[s.gType[id]!]!++;
+  return lasting
+    ? `${c[MECH]},${c[NONMECH]},${c[SECURITY]},${c[VIII_FK]! > 0},${c[GUDERIAN]! > 0},${c[ROTKOPF]! > 0}`
+    : `${c[MECH]},${c[NONMECH]},${c[SECURITY]}`;
 }
 
 /** Counts by counter type of the counters `ids`. */
@@ -468,10 +481,10 @@ function battleGraphOdds(
   const ids = new Map<string, number>();
   /** The point of state `x` (at a chance point), created when new. */
   const pointOf = (x: ScsState): number => {
-    // from round 2 the support markers act only through the round's DRMs (10.8, 10.10: Ops E&C and
-    // the Raid in round 1 only), which the battle task holds
-    const r = roundOf(x);
-    let k = `${r === 1 ? typeCounts(x, x.engaged) : combatCounts(x)}|${x.armies[a]!.steps},${forceSteps(x, a)},${x.host}|${x.viReady}`;
+    // the support markers act only through the round's DRMs, which the battle task holds: Ops E&C
+    // and the Raid in round 1 only (10.8, 10.10), VIII FK, Guderian and Rotkopf every round (10.6,
+    // 10.7, 10.9), so in round 1 those three tell the later rounds' DRMs
+    let k = `${combatCounts(x, roundOf(x) === 1)}|${x.armies[a]!.steps},${forceSteps(x, a)},${x.host}|${x.viReady}`;
     for (const t of x.stack) {
       if (t.t === 'battle')
         k += finite
@@ -704,8 +717,20 @@ function breakoutOdds(b: EngineBattle, force: GermanForce): EngineOdds {
   const out = emptyOdds();
   const explicit = 'explicit' in force;
   const ar = explicit ? arena(b, force.explicit, [], null) : arena(b, [], force.generated.pool, null);
-  const forces = explicit ? [{ s: ar.s, p: 1 }] : breakoutForces(ar, force.generated.pocket);
-  for (const f of forces)
+  // forces that fire the same dice at the same DRMs (combat.ts roundDrm) fire alike: one enumeration each
+  const groups = new Map<string, { s: ScsState; p: number }>();
+  const counts = [0, 0, 0, 0, 0, 0, 0, 0];
+  const drm = { mech: 0, nonMech: 0, security: 0, soviet: 0 };
+  for (const f of explicit ? [{ s: ar.s, p: 1 }] : breakoutForces(ar, force.generated.pocket)) {
+    ar.ws.s = f.s;
+    engagedCounts(f.s, counts);
+    roundDrm(ar.ws, 'breakout', ar.h, 1, counts, drm);
+    const k = `${counts[MECH]},${counts[NONMECH]},${counts[SECURITY]}|${drm.mech},${drm.nonMech},${drm.security}`;
+    const had = groups.get(k);
+    if (had === undefined) groups.set(k, { s: f.s, p: f.p });
+    else had.p += f.p;
+  }
+  for (const f of groups.values())
     enumerateStep(
       ar,
       (ws) => {

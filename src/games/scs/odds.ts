@@ -446,7 +446,7 @@ export function oddsTables(r: ScsOddsRequest, odds: BattleOdds): OddsTable[] {
 
 export const scsOdds: OddsProvider = {
   description:
-    "Strike & Counterstrike battle odds (SCS 8.3-8.8, 10.1-10.14): a battle against a given force enumerated through the game's combat code (explicit chance); generated forces and breakouts by an exact Markov chain over rounds with the fire precedence of 10.1. " +
+    "Strike & Counterstrike battle odds (SCS 8.3-8.8, 10.1-10.14), exact, from the game's own rules code: battles enumerated through combat.ts (explicit chance), generated forces through the dice and blind draws of forces.ts and pool.ts. " +
     'Give the German force (--defender) or let it be generated from the pool (marker + 1d6-1, relief marker + 1d6, breakout 1d6-1 per pocket hex).',
   options: [
     {
