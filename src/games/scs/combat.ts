@@ -158,6 +158,9 @@ export function roundDrm(
   return out;
 }
 
+/** SCS 10.1 steps 2, 3 and 5: the fire of German mechanized, non-mechanized and security units. */
+const GERMAN_FIRE_RULE = ['SCS 10.1 step 2', 'SCS 10.1 step 3', 'SCS 10.1 step 5'];
+
 function germanFire(
   run: Run,
   a: number,
@@ -168,11 +171,10 @@ function germanFire(
   h: number,
 ): void {
   if (n === 0 || forceSteps(run.s, a) === 0) return;
-  const rule = type === MECH ? 'SCS 10.1 step 2' : type === NONMECH ? 'SCS 10.1 step 3' : 'SCS 10.1 step 5';
   if (run.chanceOutcome !== null) {
     // enumerate.ts: the volley's hits as an outcome of their exact distribution (8.6 breakout odds)
     const v: Volley = { n, hitOn, n2: 0, hitOn2: 0, drm, doubleSix: false };
-    applySovietHits(run, a, run.chanceOutcome(fireChance(rule, v)));
+    applySovietHits(run, a, run.chanceOutcome(fireChance(GERMAN_FIRE_RULE[type]!, v)));
     return;
   }
   const dice = run.trace ? ([] as number[]) : null;
@@ -180,7 +182,7 @@ function germanFire(
   if (run.trace) {
     log(
       run,
-      rule,
+      GERMAN_FIRE_RULE[type]!,
       `${n} German ${TYPE_WORD[type]} fire at ${scsMap.label(h)} (hit on ${hitOn}, DRM ${drm >= 0 ? '+' : ''}${drm}): ${hits} hit(s)`,
       dice!,
     );
