@@ -87,6 +87,11 @@ class InfoCache {
   /** The fortified-locality hexes of the configuration last seen (10.13). */
   private fortifiedCfg: Cfg | null = null;
   private fortified: number[] = [];
+  /** Forgets the game played so far (the next `get` recomputes). */
+  reset(): void {
+    this.version = -1;
+    this.turn = -1;
+  }
   /** The fortified-locality hexes of a game's configuration (10.13). */
   private fortifiedOf(cfg: Cfg): readonly number[] {
     if (cfg !== this.fortifiedCfg) {
@@ -220,6 +225,11 @@ class FrontCache {
   private readonly mark = new Int32Array(scsMap.size);
   private stamp = 0;
   constructor(private readonly freeze = false) {}
+  /** Forgets the game played so far (the next `get` recomputes). */
+  reset(): void {
+    this.version = -1;
+    this.turn = -1;
+  }
   get(s: ScsState, value: (h: number) => number): this {
     if (this.version === s.stats.hexesTaken && this.turn === s.turn) return this;
     const nb = scsMap.nb;
@@ -312,6 +322,14 @@ export function traitPolicy(id: string, traits: Traits): Policy {
   const planned = new Int32Array(32).fill(-1);
   return {
     id,
+    // every cache is keyed by a game's control version and turn, or by its Cfg: forgetting the keys forgets the game
+    reset(): void {
+      cache.reset();
+      fronts.reset();
+      frozen.reset();
+      for (const m of memo.values()) m.version = -1;
+      planned.fill(-1);
+    },
     choose(view: unknown, decision: Decision, rng: Rng): number {
       const v = view as ScsView;
       const s = v.state;
