@@ -20,8 +20,6 @@ export class PocketScratch {
   readonly low = new Int32Array(scsMap.size + 1);
   readonly sub = new Int32Array(scsMap.size);
   readonly subF = new Int32Array(scsMap.size);
-  /** allPockets' DFS: per hex on the stack, the index in `scsMap.nb` of its next neighbour to scan. */
-  readonly iter = new Int32Array(scsMap.size);
   dfsTime = 1;
 }
 
@@ -177,67 +175,38 @@ export function allPockets(
 const NB = scsMap.nb;
 const DEG = scsMap.deg;
 const WEST = scsMap.westEdge;
-/**
- * Tarjan's DFS of allPockets from west-edge hex `root`, iterative (an explicit stack of hexes and,
- * per hex, the index in NB of its next neighbour to scan): the same visits in the same order as
- * the recursive form, whose calls cost more than the work of a visit.
- */
+/** Tarjan's DFS of allPockets (a plain function: no closure per call). */
 function dfs(
-  root: number,
+  u: number,
   control: readonly number[],
   fortified: readonly number[],
   size: Int32Array,
   fl: Int32Array,
   sc: PocketScratch,
 ): void {
-  const { disc, low, sub, subF, stack, iter } = sc;
-  let time = sc.dfsTime;
-  let top = 0;
-  let du = ++time;
-  disc[root] = du;
-  low[root] = WEST[root] === 1 ? 1 : du; // a west-edge hex has an edge back to the root
-  sub[root] = 1;
-  subF[root] = fortified[root] === 1 ? 1 : 0;
-  iter[root] = 6 * root;
-  stack[top++] = root;
-  while (top > 0) {
-    const u = stack[top - 1]!;
-    const end = 6 * u + DEG[u]!;
-    let k = iter[u]!;
-    let child = -1;
-    while (k < end) {
-      const v = NB[k++]!;
-      if (control[v] !== GERMAN) continue;
-      const dv = disc[v]!;
-      if (dv === 0) {
-        child = v;
-        break;
+  const { disc, low, sub, subF } = sc;
+  const du = ++sc.dfsTime;
+  disc[u] = du;
+  let lu = WEST[u] === 1 ? 1 : du; // a west-edge hex has an edge back to the root
+  let su = 1;
+  let fu = fortified[u] === 1 ? 1 : 0;
+  for (let k = 6 * u, end = 6 * u + DEG[u]!; k < end; k++) {
+    const v = NB[k]!;
+    if (control[v] !== GERMAN) continue;
+    const dv = disc[v]!;
+    if (dv === 0) {
+      dfs(v, control, fortified, size, fl, sc);
+      su += sub[v]!;
+      fu += subF[v]!;
+      const lv = low[v]!;
+      if (lv < lu) lu = lv;
+      if (lv >= du) {
+        size[u]! += sub[v]!;
+        fl[u]! += subF[v]!;
       }
-      if (dv < low[u]!) low[u] = dv;
-    }
-    if (child >= 0) {
-      iter[u] = k;
-      du = ++time;
-      disc[child] = du;
-      low[child] = WEST[child] === 1 ? 1 : du;
-      sub[child] = 1;
-      subF[child] = fortified[child] === 1 ? 1 : 0;
-      iter[child] = 6 * child;
-      stack[top++] = child;
-      continue;
-    }
-    // u is done: fold it into its parent
-    top--;
-    if (top === 0) break;
-    const p = stack[top - 1]!;
-    sub[p]! += sub[u]!;
-    subF[p]! += subF[u]!;
-    const lv = low[u]!;
-    if (lv < low[p]!) low[p] = lv;
-    if (lv >= disc[p]!) {
-      size[p]! += sub[u]!;
-      fl[p]! += subF[u]!;
-    }
+    } else if (dv < lu) lu = dv;
   }
-  sc.dfsTime = time;
+  low[u] = lu;
+  sub[u] = su;
+  subF[u] = fu;
 }
