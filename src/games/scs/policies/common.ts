@@ -10,7 +10,7 @@ import type { ScsView } from '../decisions.js';
 import { scsMap } from '../map.js';
 import type { StepOption } from '../movement.js';
 import type { Cfg } from '../parameters.js';
-import { allPockets, PocketScratch } from '../pockets.js';
+import { cannotPocket, PocketScratch, pocketIfTaken } from '../pockets.js';
 import { GERMAN, MECH, NONMECH, type ScsState, SECURITY, SOVIET } from '../state.js';
 import { PlanScratch, planTurn1, stepToward } from './plan.js';
 import type { Reach } from './reach.js';
@@ -80,9 +80,19 @@ const adjacent = (a: number, b: number): boolean => b >= 0 && ADJ[a * N + b] ===
 class InfoCache {
   private version = -1;
   private turn = -1;
-  private readonly infos: (HexInfo | undefined)[] = new Array(scsMap.size);
-  private readonly size = new Int32Array(scsMap.size);
-  private readonly fl = new Int32Array(scsMap.size);
+  /** One HexInfo per hex, rewritten in place: valid while `stamp[h]` is the current `epoch`. */
+  private readonly infos: HexInfo[] = Array.from({ length: scsMap.size }, () => ({
+    pocket: 0,
+    pocketFortified: 0,
+    newFront: 0,
+    nearCapital: false,
+    fortifiedNear1: 0,
+    fortifiedNear2: 0,
+    fortifiedDist: 99,
+  }));
+  private readonly stamp = new Int32Array(scsMap.size);
+  private epoch = 1;
+  private readonly cut: number[] = [];
   private readonly pockets = new PocketScratch();
   /** The fortified-locality hexes of the configuration last seen (10.13). */
   private fortifiedCfg: Cfg | null = null;
@@ -91,6 +101,7 @@ class InfoCache {
   reset(): void {
     this.version = -1;
     this.turn = -1;
+    this.epoch++;
   }
   /** The fortified-locality hexes of a game's configuration (10.13). */
   private fortifiedOf(cfg: Cfg): readonly number[] {
@@ -105,18 +116,17 @@ class InfoCache {
     if (s.stats.hexesTaken !== this.version || s.turn !== this.turn) {
       this.version = s.stats.hexesTaken;
       this.turn = s.turn;
-      this.infos.fill(undefined);
-      allPockets(s.control, s.cfg.fortified, this.size, this.fl, this.pockets);
+      this.epoch++;
     }
-    let info = this.infos[h];
-    if (info === undefined) {
+    const info = this.infos[h]!;
+    if (this.stamp[h] !== this.epoch) {
+      this.stamp[h] = this.epoch;
       let newFront = 0;
       for (let k = 6 * h, end = 6 * h + scsMap.deg[h]!; k < end; k++) {
         const n = scsMap.nb[k]!;
         if (s.control[n] !== GERMAN || s.marker[n]! >= 0 || s.held[n]!.length > 0) continue;
         newFront++;
       }
-      const nearCapital = scsMap.isCapitalRing[h] === 1;
       let f1 = 0;
       let f2 = 0;
       let fd = 99;
@@ -127,16 +137,21 @@ class InfoCache {
         else if (d === 2) f2++;
         if (d < fd) fd = d;
       }
-      info = {
-        pocket: this.size[h]!,
-        pocketFortified: this.fl[h]!,
-        newFront,
-        nearCapital,
-        fortifiedNear1: f1,
-        fortifiedNear2: f2,
-        fortifiedDist: fd,
-      };
-      this.infos[h] = info;
+      // SCS 8.4 per hex (allPockets' size and fortified counts; most German hexes cannot pocket anything)
+      let pocket = 0;
+      let pocketFortified = 0;
+      if (s.control[h] === GERMAN && !cannotPocket(s.control, h)) {
+        const cut = pocketIfTaken(s.control, h, this.cut, this.pockets);
+        pocket = cut.length;
+        for (const x of cut) if (s.cfg.fortified[x] === 1) pocketFortified++;
+      }
+      info.pocket = pocket;
+      info.pocketFortified = pocketFortified;
+      info.newFront = newFront;
+      info.nearCapital = scsMap.isCapitalRing[h] === 1;
+      info.fortifiedNear1 = f1;
+      info.fortifiedNear2 = f2;
+      info.fortifiedDist = fd;
     }
     return info;
   }
