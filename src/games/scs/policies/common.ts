@@ -202,7 +202,9 @@ function soleFor(s: ScsState, a: number, at: number, y: number): boolean {
 
 /**
  * Best value among German hexes a force in `from` with `mf` MF could attack this turn, moving over
- * Soviet hexes free of the armies `reach.markOccupied` saw (`self` is the moving army's own hex).
+ * Soviet hexes free of the armies `reach.markOccupied` saw (`self` is the moving army's own hex),
+ * each at 9.3's rounds factor of the most MF it could arrive with. Callers act on a positive best
+ * only (a best <= 0 means no attack worth making).
  */
 function bestReachable(
   s: ScsState,
@@ -215,15 +217,14 @@ function bestReachable(
   let best = Number.NEGATIVE_INFINITY;
   reach.search(s, from, mf, self);
   const found = reach.found;
-  const levels = reach.levels;
+  const left = reach.left;
+  // for a positive value the most MF left gives the best of the MF levels it could arrive with
   for (let i = 0; i < reach.count; i++) {
     const n = found[i]!;
     const val = value(n);
-    const l = levels[n]!;
-    // the best arrival over every MF level seen (9.3's rounds factor)
-    if ((l & 4) !== 0 && val * roundsFactor(2) > best) best = val * roundsFactor(2);
-    if ((l & 2) !== 0 && val * roundsFactor(1) > best) best = val * roundsFactor(1);
-    if ((l & 1) !== 0 && val * roundsFactor(0) > best) best = val * roundsFactor(0);
+    const l = left[n]!;
+    const x = val * (l >= 2 ? roundsFactor(2) : l === 1 ? roundsFactor(1) : roundsFactor(0));
+    if (x > best) best = x;
   }
   return best;
 }

@@ -12,20 +12,20 @@ import { GERMAN, type ScsState } from '../state.js';
 /**
  * A policy's scratch for strike searches (one per policy instance, never shared, so the search is
  * re-entrant). After `search`, `found[0..count)` lists the German hexes a force can strike (each
- * once, in search order), `levels[h]` holds which MF-left levels it could arrive with (bit 0: 0 MF,
- * bit 1: 1 MF, bit 2: 2 MF or more; the levels of 9.3's rounds) and `left[h]` the most MF it could
- * have left.
+ * once, in search order) and `left[h]` the most MF it could have left on entering h (9.3's rounds).
  */
 export class Reach {
   readonly found = new Int16Array(scsMap.size);
   count = 0;
-  readonly levels = new Uint8Array(scsMap.size);
   readonly left = new Int8Array(scsMap.size);
   /** Hexes holding an army, as `markOccupied` last saw them. */
   readonly occupied = new Uint8Array(scsMap.size);
   // a hex is queued each time its MF left improves: at most (MF + 1) times
   private queue = new Int16Array(scsMap.size * 8);
   private readonly best = new Int8Array(scsMap.size).fill(-1);
+  /** `seen[h] === stamp`: h is in `found` of the current search (no clearing between searches). */
+  private readonly seen = new Int32Array(scsMap.size);
+  private stamp = 0;
   /** SCS 9.10: entryCost of every hex of the configuration last seen. */
   private readonly costs = new Int8Array(scsMap.size);
   private costCfg: Cfg | null = null;
@@ -53,11 +53,16 @@ export class Reach {
 
   /** Searches for a force in `from` with `mf` MF (`self`: the moving army's own hex), over hexes free of the armies `markOccupied` saw. */
   search(s: ScsState, from: number, mf: number, self: number): void {
-    const levels = this.levels;
     const found = this.found;
+    const left = this.left;
     const best = this.best;
     const occupied = this.occupied;
-    for (let i = 0; i < this.count; i++) levels[found[i]!] = 0;
+    const seen = this.seen;
+    if (this.stamp === 0x7fffffff) {
+      seen.fill(0);
+      this.stamp = 0;
+    }
+    const stamp = ++this.stamp;
     let count = 0;
     const cost = this.entryCosts(s);
     const control = s.control;
@@ -72,19 +77,18 @@ export class Reach {
     for (let head = 0; head < tail; head++) {
       const u = queue[head]!;
       const r = best[u]!;
-      const base = 6 * u;
-      for (let k = 0; k < deg[u]!; k++) {
-        const n = nb[base + k]!;
+      for (let k = 6 * u, end = 6 * u + deg[u]!; k < end; k++) {
+        const n = nb[k]!;
         const c = cost[n]!;
         if (c > r) continue;
         if (control[n] === GERMAN) {
           if (fortified[n] !== 1) {
-            const left = r - c;
-            if (levels[n] === 0) {
+            const l = r - c;
+            if (seen[n] !== stamp) {
+              seen[n] = stamp;
               found[count++] = n;
-              this.left[n] = left;
-            } else if (left > this.left[n]!) this.left[n] = left;
-            levels[n]! |= left >= 2 ? 4 : left === 1 ? 2 : 1;
+              left[n] = l;
+            } else if (l > left[n]!) left[n] = l;
           }
         } else if (r - c > best[n]! && (n === self || occupied[n] === 0)) {
           best[n] = r - c;
