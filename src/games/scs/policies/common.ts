@@ -238,8 +238,9 @@ class FrontCache {
   private turn = -1;
   readonly hexes = new Int16Array(scsMap.size);
   count = 0;
-  private readonly mark = new Int32Array(scsMap.size);
-  private stamp = 0;
+  /** Per hex, its Soviet neighbours under `seen` (the control last looked at; -1: none yet), updated by the hexes that changed. */
+  private readonly sovietNb = new Int8Array(scsMap.size);
+  private readonly seen = new Int8Array(scsMap.size).fill(-1);
   constructor(private readonly freeze = false) {}
   /** Forgets the game played so far (the next `get` recomputes). */
   reset(): void {
@@ -252,16 +253,18 @@ class FrontCache {
     const deg = scsMap.deg;
     const control = s.control;
     const fortified = s.cfg.fortified;
-    // the German neighbours of Soviet hexes (there are far fewer Soviet hexes than German ones)
-    const stamp = ++this.stamp;
-    const mark = this.mark;
+    const seen = this.seen;
+    const sovietNb = this.sovietNb;
     for (let u = 0; u < scsMap.size; u++) {
-      if (control[u] !== SOVIET) continue;
-      for (let k = 6 * u, end = 6 * u + deg[u]!; k < end; k++) mark[nb[k]!] = stamp;
+      const c = control[u]!;
+      if (c === seen[u]) continue;
+      const delta = (c === SOVIET ? 1 : 0) - (seen[u] === SOVIET ? 1 : 0);
+      seen[u] = c;
+      if (delta !== 0) for (let k = 6 * u, end = 6 * u + deg[u]!; k < end; k++) sovietNb[nb[k]!]! += delta;
     }
     let count = 0;
     for (let h = 0; h < scsMap.size; h++) {
-      if (mark[h] !== stamp || control[h] !== GERMAN || fortified[h] === 1) continue;
+      if (sovietNb[h] === 0 || control[h] !== GERMAN || fortified[h] === 1) continue;
       if (!this.freeze || value(h) > 0) this.hexes[count++] = h;
     }
     this.count = count;
