@@ -29,6 +29,8 @@ export class Reach {
   /** SCS 9.10: entryCost of every hex of the configuration last seen. */
   private readonly costs = new Int8Array(scsMap.size);
   private costCfg: Cfg | null = null;
+  /** The least of `costs` (a hex reached with less MF left can enter no further hex). */
+  private minCost = 0;
   /** The pocket searches' buffers (8.4). */
   readonly pockets = new PocketScratch();
 
@@ -36,7 +38,12 @@ export class Reach {
   entryCosts(s: ScsState): Int8Array {
     if (s.cfg !== this.costCfg) {
       this.costCfg = s.cfg;
-      for (let h = 0; h < scsMap.size; h++) this.costs[h] = entryCost(s, h);
+      let least = Number.POSITIVE_INFINITY;
+      for (let h = 0; h < scsMap.size; h++) {
+        this.costs[h] = entryCost(s, h);
+        least = Math.min(least, this.costs[h]!);
+      }
+      this.minCost = least;
     }
     return this.costs;
   }
@@ -65,6 +72,7 @@ export class Reach {
     const stamp = ++this.stamp;
     let count = 0;
     const cost = this.entryCosts(s);
+    const minCost = this.minCost;
     const control = s.control;
     const fortified = s.cfg.fortified;
     const nb = scsMap.nb;
@@ -90,7 +98,8 @@ export class Reach {
               left[n] = l;
             } else if (l > left[n]!) left[n] = l;
           }
-        } else if (r - c > best[n]! && (n === self || occupied[n] === 0)) {
+        } else if (r - c > best[n]! && r - c >= minCost && (n === self || occupied[n] === 0)) {
+          // (a hex left with less than the least entry cost enters nothing: not queued)
           best[n] = r - c;
           queue[tail++] = n;
         }
