@@ -96,21 +96,28 @@ class InfoCache {
   private readonly pockets = new PocketScratch();
   /** The fortified-locality hexes of the configuration last seen (10.13). */
   private fortifiedCfg: Cfg | null = null;
-  private fortified: number[] = [];
+  /** Per hex h, the configuration's fortified localities (10.13) nearest first: `byDist[h * nf + i]`, `nf` of them. */
+  private byDist = new Int16Array(0);
+  private nf = 0;
   /** Forgets the game played so far (the next `get` recomputes). */
   reset(): void {
     this.version = -1;
     this.turn = -1;
     this.epoch++;
   }
-  /** The fortified-locality hexes of a game's configuration (10.13). */
-  private fortifiedOf(cfg: Cfg): readonly number[] {
-    if (cfg !== this.fortifiedCfg) {
-      this.fortifiedCfg = cfg;
-      this.fortified = [];
-      for (let h = 0; h < scsMap.size; h++) if (cfg.fortified[h] === 1) this.fortified.push(h);
+  /** The fortified-locality lists of `byDist` for a game's configuration (built once per Cfg). */
+  private fortifiedOf(cfg: Cfg): void {
+    if (cfg === this.fortifiedCfg) return;
+    this.fortifiedCfg = cfg;
+    const list: number[] = [];
+    for (let h = 0; h < scsMap.size; h++) if (cfg.fortified[h] === 1) list.push(h);
+    const nf = list.length;
+    this.nf = nf;
+    this.byDist = new Int16Array(scsMap.size * nf);
+    for (let h = 0; h < scsMap.size; h++) {
+      const sorted = [...list].sort((x, y) => DIST[h * N + x]! - DIST[h * N + y]!);
+      this.byDist.set(sorted, h * nf);
     }
-    return this.fortified;
   }
   get(s: ScsState, h: number): HexInfo {
     if (s.stats.hexesTaken !== this.version || s.turn !== this.turn) {
@@ -127,12 +134,18 @@ class InfoCache {
         if (s.control[n] !== GERMAN || s.marker[n]! >= 0 || s.held[n]!.length > 0) continue;
         newFront++;
       }
+      // the German fortified localities within 1 and 2 hexes, and the nearest one (nearest first: stop past 2 once one is found)
       let f1 = 0;
       let f2 = 0;
       let fd = 99;
-      for (const f of this.fortifiedOf(s.cfg)) {
-        if (s.control[f] !== GERMAN) continue;
+      this.fortifiedOf(s.cfg);
+      const nf = this.nf;
+      const byDist = this.byDist;
+      for (let i = h * nf, end = h * nf + nf; i < end; i++) {
+        const f = byDist[i]!;
         const d = DIST[h * N + f]!;
+        if (d > 2 && fd < 99) break;
+        if (s.control[f] !== GERMAN) continue;
         if (d === 1) f1++;
         else if (d === 2) f2++;
         if (d < fd) fd = d;
