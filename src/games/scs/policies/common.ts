@@ -357,6 +357,7 @@ export function traitPolicy(id: string, traits: Traits): Policy {
     // every cache is keyed by a game's control version and turn, or by its Cfg: forgetting the keys forgets the game
     reset(): void {
       cache.reset();
+      scratch.reset();
       fronts.reset();
       frozen.reset();
       for (const m of memo.values()) m.version = -1;

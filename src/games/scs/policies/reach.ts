@@ -20,6 +20,11 @@ export class Reach {
   readonly left = new Int8Array(scsMap.size);
   /** Hexes holding an army, as `markOccupied` last saw them. */
   readonly occupied = new Uint8Array(scsMap.size);
+  /** Per hex, its German neighbours that are not fortified localities, as `markOccupied` last saw them. */
+  private readonly strikeNb = new Int8Array(scsMap.size);
+  private readonly seenControl = new Int8Array(scsMap.size).fill(-1);
+  private strikeCfg: Cfg | null = null;
+  private strikeVersion = -1;
   // a hex is queued each time its MF left improves: at most (MF + 1) times
   private queue = new Int16Array(scsMap.size * 8);
   private readonly best = new Int8Array(scsMap.size).fill(-1);
@@ -48,7 +53,16 @@ export class Reach {
     return this.costs;
   }
 
-  /** Marks the hexes holding an army (before a movement decision's searches). */
+  /** Forgets the game played so far (the next `markOccupied` looks at every hex's control). */
+  reset(): void {
+    this.strikeVersion = -1;
+  }
+
+  /**
+   * Marks the hexes holding an army, and counts per hex its German neighbours a force could strike
+   * (not fortified, 10.13), before a movement decision's searches. The counts follow the hexes whose
+   * control changed (`seenControl`; -1: not seen under this Cfg), looked for when hexesTaken moved.
+   */
   markOccupied(s: ScsState): void {
     const occ = this.occupied;
     occ.fill(0);
@@ -56,9 +70,34 @@ export class Reach {
       const h = s.armies[i]!.hex;
       if (h >= 0) occ[h] = 1;
     }
+    // control changes only by a capture (3.8), which counts in hexesTaken
+    if (s.stats.hexesTaken === this.strikeVersion && s.cfg === this.strikeCfg) return;
+    this.strikeVersion = s.stats.hexesTaken;
+    const fortified = s.cfg.fortified;
+    const seen = this.seenControl;
+    const strikeNb = this.strikeNb;
+    if (s.cfg !== this.strikeCfg) {
+      this.strikeCfg = s.cfg;
+      seen.fill(-1);
+      strikeNb.fill(0);
+    }
+    const control = s.control;
+    const nb = scsMap.nb;
+    const deg = scsMap.deg;
+    for (let u = 0; u < scsMap.size; u++) {
+      const c = control[u]!;
+      if (c === seen[u]) continue;
+      const delta =
+        (c === GERMAN && fortified[u] !== 1 ? 1 : 0) - (seen[u] === GERMAN && fortified[u] !== 1 ? 1 : 0);
+      seen[u] = c;
+      if (delta !== 0) for (let k = 6 * u, end = 6 * u + deg[u]!; k < end; k++) strikeNb[nb[k]!]! += delta;
+    }
   }
 
-  /** Searches for a force in `from` with `mf` MF (`self`: the moving army's own hex), over hexes free of the armies `markOccupied` saw. */
+  /**
+   * Searches for a force in `from` with `mf` MF (`self`: the moving army's own hex), over hexes free
+   * of the armies `markOccupied` saw, in the state it saw.
+   */
   search(s: ScsState, from: number, mf: number, self: number): void {
     const found = this.found;
     const left = this.left;
@@ -73,6 +112,7 @@ export class Reach {
     let count = 0;
     const cost = this.entryCosts(s);
     const minCost = this.minCost;
+    const strikeNb = this.strikeNb;
     const control = s.control;
     const fortified = s.cfg.fortified;
     const nb = scsMap.nb;
@@ -99,7 +139,9 @@ export class Reach {
             } else if (l > left[n]!) left[n] = l;
           }
         } else if (r - c > best[n]! && r - c >= minCost && (n === self || occupied[n] === 0)) {
-          // (a hex left with less than the least entry cost enters nothing: not queued)
+          // not queued: a hex left with less than the least entry cost (it enters nothing), and one
+          // that can enter one hex at most and has no German neighbour to strike
+          if (r - c < 2 * minCost && strikeNb[n] === 0) continue;
           best[n] = r - c;
           queue[tail++] = n;
         }
