@@ -11,7 +11,7 @@ import { scsMap } from '../map.js';
 import type { StepOption } from '../movement.js';
 import type { Cfg } from '../parameters.js';
 import { cannotPocket, PocketScratch, pocketIfTaken } from '../pockets.js';
-import { GERMAN, MECH, NONMECH, type ScsState, SECURITY, SOVIET } from '../state.js';
+import { GERMAN, MECH, NONMECH, type ScsState, SECURITY } from '../state.js';
 import { PlanScratch, planTurn1, stepToward } from './plan.js';
 import type { Reach } from './reach.js';
 
@@ -251,10 +251,11 @@ class FrontCache {
   private turn = -1;
   readonly hexes = new Int16Array(scsMap.size);
   count = 0;
-  /** Per hex, its Soviet neighbours under `seen` (the control last looked at; -1: none yet), updated by the hexes that changed. */
-  private readonly sovietNb = new Int8Array(scsMap.size);
-  private readonly seen = new Int8Array(scsMap.size).fill(-1);
-  constructor(private readonly freeze = false) {}
+  /** `counts`: the policy's Reach, whose `sovietNb` gives each hex's Soviet neighbours. */
+  constructor(
+    private readonly counts: Reach,
+    private readonly freeze = false,
+  ) {}
   /** Forgets the game played so far (the next `get` recomputes). */
   reset(): void {
     this.version = -1;
@@ -262,19 +263,10 @@ class FrontCache {
   }
   get(s: ScsState, value: (h: number) => number): this {
     if (this.version === s.stats.hexesTaken && this.turn === s.turn) return this;
-    const nb = scsMap.nb;
-    const deg = scsMap.deg;
+    this.counts.syncControl(s);
+    const sovietNb = this.counts.sovietNb;
     const control = s.control;
     const fortified = s.cfg.fortified;
-    const seen = this.seen;
-    const sovietNb = this.sovietNb;
-    for (let u = 0; u < scsMap.size; u++) {
-      const c = control[u]!;
-      if (c === seen[u]) continue;
-      const delta = (c === SOVIET ? 1 : 0) - (seen[u] === SOVIET ? 1 : 0);
-      seen[u] = c;
-      if (delta !== 0) for (let k = 6 * u, end = 6 * u + deg[u]!; k < end; k++) sovietNb[nb[k]!]! += delta;
-    }
     let count = 0;
     for (let h = 0; h < scsMap.size; h++) {
       if (sovietNb[h] === 0 || control[h] !== GERMAN || fortified[h] === 1) continue;
@@ -314,8 +306,8 @@ function roundsFactor(mfLeft: number): number {
 export function traitPolicy(id: string, traits: Traits): Policy {
   const cache = new InfoCache();
   const scratch = new PlanScratch();
-  const fronts = new FrontCache();
-  const frozen = new FrontCache(true);
+  const fronts = new FrontCache(scratch);
+  const frozen = new FrontCache(scratch, true);
   /** nearestTarget of the policy's common values (army -1). */
   const commonDistance = (s: ScsState, h: number): number => {
     const val = value(s);

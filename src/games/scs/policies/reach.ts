@@ -7,7 +7,7 @@ import { scsMap } from '../map.js';
 import { entryCost } from '../movement.js';
 import type { Cfg } from '../parameters.js';
 import { PocketScratch } from '../pockets.js';
-import { GERMAN, type ScsState } from '../state.js';
+import { GERMAN, type ScsState, SOVIET } from '../state.js';
 
 /**
  * A policy's scratch for strike searches (one per policy instance, never shared, so the search is
@@ -20,8 +20,9 @@ export class Reach {
   readonly left = new Int8Array(scsMap.size);
   /** Hexes holding an army, as `markOccupied` last saw them. */
   readonly occupied = new Uint8Array(scsMap.size);
-  /** Per hex, its German neighbours that are not fortified localities, as `markOccupied` last saw them. */
+  /** Per hex, its German neighbours that are not fortified localities, and its Soviet ones, as `syncControl` last saw them. */
   private readonly strikeNb = new Int8Array(scsMap.size);
+  readonly sovietNb = new Int8Array(scsMap.size);
   private readonly seenControl = new Int8Array(scsMap.size).fill(-1);
   private strikeCfg: Cfg | null = null;
   private strikeVersion = -1;
@@ -53,16 +54,12 @@ export class Reach {
     return this.costs;
   }
 
-  /** Forgets the game played so far (the next `markOccupied` looks at every hex's control). */
+  /** Forgets the game played so far (the next `syncControl` looks at every hex's control). */
   reset(): void {
     this.strikeVersion = -1;
   }
 
-  /**
-   * Marks the hexes holding an army, and counts per hex its German neighbours a force could strike
-   * (not fortified, 10.13), before a movement decision's searches. The counts follow the hexes whose
-   * control changed (`seenControl`; -1: not seen under this Cfg), looked for when hexesTaken moved.
-   */
+  /** Marks the hexes holding an army and brings the neighbour counts up to date (before a movement decision's searches). */
   markOccupied(s: ScsState): void {
     const occ = this.occupied;
     occ.fill(0);
@@ -70,27 +67,42 @@ export class Reach {
       const h = s.armies[i]!.hex;
       if (h >= 0) occ[h] = 1;
     }
+    this.syncControl(s);
+  }
+
+  /**
+   * Brings `strikeNb` and `sovietNb` up to date with the control of `s`, from the hexes whose control
+   * changed (`seenControl`; -1: not seen under this Cfg), looked for when hexesTaken moved.
+   */
+  syncControl(s: ScsState): void {
     // control changes only by a capture (3.8), which counts in hexesTaken
     if (s.stats.hexesTaken === this.strikeVersion && s.cfg === this.strikeCfg) return;
     this.strikeVersion = s.stats.hexesTaken;
     const fortified = s.cfg.fortified;
     const seen = this.seenControl;
     const strikeNb = this.strikeNb;
+    const sovietNb = this.sovietNb;
     if (s.cfg !== this.strikeCfg) {
       this.strikeCfg = s.cfg;
       seen.fill(-1);
       strikeNb.fill(0);
+      sovietNb.fill(0);
     }
     const control = s.control;
     const nb = scsMap.nb;
     const deg = scsMap.deg;
     for (let u = 0; u < scsMap.size; u++) {
       const c = control[u]!;
-      if (c === seen[u]) continue;
-      const delta =
-        (c === GERMAN && fortified[u] !== 1 ? 1 : 0) - (seen[u] === GERMAN && fortified[u] !== 1 ? 1 : 0);
+      const was = seen[u]!;
+      if (c === was) continue;
       seen[u] = c;
-      if (delta !== 0) for (let k = 6 * u, end = 6 * u + deg[u]!; k < end; k++) strikeNb[nb[k]!]! += delta;
+      const strike = (c === GERMAN && fortified[u] !== 1 ? 1 : 0) - (was === GERMAN && fortified[u] !== 1 ? 1 : 0);
+      const soviet = (c === SOVIET ? 1 : 0) - (was === SOVIET ? 1 : 0);
+      for (let k = 6 * u, end = 6 * u + deg[u]!; k < end; k++) {
+        const n = nb[k]!;
+        strikeNb[n]! += strike;
+        sovietNb[n]! += soviet;
+      }
     }
   }
 
