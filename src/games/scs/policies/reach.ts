@@ -96,7 +96,8 @@ export class Reach {
       const was = seen[u]!;
       if (c === was) continue;
       seen[u] = c;
-      const strike = (c === GERMAN && fortified[u] !== 1 ? 1 : 0) - (was === GERMAN && fortified[u] !== 1 ? 1 : 0);
+      const strike =
+        (c === GERMAN && fortified[u] !== 1 ? 1 : 0) - (was === GERMAN && fortified[u] !== 1 ? 1 : 0);
       const soviet = (c === SOVIET ? 1 : 0) - (was === SOVIET ? 1 : 0);
       for (let k = 6 * u, end = 6 * u + deg[u]!; k < end; k++) {
         const n = nb[k]!;
