@@ -9,7 +9,7 @@ import type { StepDecision, StepOption } from './decisions.js';
 import { log, type Run } from './engine.js';
 import { breakout, dissolveMarkerOnly, generateDefenders, markerOnly } from './forces.js';
 import { scsMap } from './map.js';
-import { pocketIfTaken } from './pockets.js';
+import { cannotPocket, pocketIfTaken } from './pockets.js';
 import { GERMAN, type ScsState, type ScsTask, SOVIET } from './state.js';
 
 export type { StepOption } from './decisions.js';
@@ -67,7 +67,7 @@ export function attackStep(run: Run, t: AttackTask): void {
   if (t.stage === 0) {
     s.stats.battles++;
     army.hex = h;
-    t.pocket = pocketIfTaken(s.control, h, [], run.pockets);
+    t.pocket = cannotPocket(s.control, h) ? [] : pocketIfTaken(s.control, h, [], run.pockets);
     t.threat = t.pocket.length > 0;
     // SCS 8.9: units that held here fight again without a new roll; variant held-as-defense: as the
     // regular defence they were, even under a pocket threat (default held-as-relief: as the relief force)

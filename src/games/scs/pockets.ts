@@ -2,6 +2,7 @@
  * SCS 8.4: a pocket is formed when converting a hex to Soviet control leaves German-controlled
  * hexes unable to trace a path of German-controlled hexes to a German hex on the west edge (1.6).
  */
+import { hexId, offsetNeighbours } from '../../core/hex.js';
 import { scsMap } from './map.js';
 import { GERMAN, type ScsState } from './state.js';
 
@@ -127,6 +128,39 @@ export function pocketIfTaken(
   if (out.length > 0 && !(freed || (west[h] === 1 && control[h] === GERMAN))) out.length = 0;
   if (out.length > 1) out.sort((x, y) => x - y);
   return out;
+}
+
+/** Per hex, its six neighbours in cyclic order (N, NE, SE, S, SW, NW), -1 where off the map: `RING[6 * h + d]`. */
+const RING: Int16Array = (() => {
+  const ring = new Int16Array(6 * scsMap.size).fill(-1);
+  for (let h = 0; h < scsMap.size; h++) {
+    const around = offsetNeighbours('odd', scsMap.col[h]!, scsMap.row[h]!);
+    for (let d = 0; d < 6; d++) {
+      const id = hexId(around[d]![0], around[d]![1]);
+      if (scsMap.has(id)) ring[6 * h + d] = scsMap.index(id);
+    }
+  }
+  return ring;
+})();
+
+/**
+ * SCS 8.4, a sufficient test that taking German hex h threatens no pocket (pocketIfTaken would be
+ * empty, allPockets' size 0): h is not a west-edge hex and its German neighbours form one unbroken
+ * arc around it (or there are none), so every German path through h can go round it by that arc.
+ */
+export function cannotPocket(control: readonly number[], h: number): boolean {
+  if (scsMap.westEdge[h] === 1) return false;
+  let starts = 0; // arcs: German ring slots whose predecessor is not German
+  let german = 0;
+  const base = 6 * h;
+  for (let d = 0; d < 6; d++) {
+    const n = RING[base + d]!;
+    if (n < 0 || control[n] !== GERMAN) continue;
+    german++;
+    const p = RING[base + ((d + 5) % 6)]!;
+    if (p < 0 || control[p] !== GERMAN) starts++;
+  }
+  return starts <= 1 || german === 6;
 }
 
 /** True when Soviet-controlled hexes connect a and b (7.3 linkage). */

@@ -1,6 +1,7 @@
 /** SCS 3.x: set-up — pool, turn track, control, Soviet armies, and the initial front markers. */
 
 import type { GameSeed, GameSetup } from '../../core/game.js';
+import { memoizeWeak } from '../../core/memo.js';
 import { newRngState, randInt, Streams } from '../../core/rng.js';
 import { isFrontHex } from './control.js';
 import { scsMap } from './map.js';
@@ -10,9 +11,12 @@ import { type Army, GERMAN, NONMECH, type ScsState, SOVIET, VIII_FK } from './st
 
 export const TURNS = 6;
 
+/** The Cfg of a setup, resolved once per setup object: play never changes a Cfg, so the games of a run share it. */
+const configOf = memoizeWeak(resolveConfig);
+
 /** The state of one game at set-up (3.1-3.5), its first front markers drawn from stream 'setup'. */
 export function startGame(setup: GameSetup, seed: GameSeed): ScsState {
-  const cfg = resolveConfig(setup);
+  const cfg = configOf(setup);
   const rngState = newRngState(seed.masterSeed, seed.gameIndex);
   const gType: number[] = [];
   const pool: number[] = [];

@@ -10,8 +10,8 @@ import type { ScsView } from '../decisions.js';
 import { scsMap } from '../map.js';
 import type { StepOption } from '../movement.js';
 import type { Cfg } from '../parameters.js';
-import { allPockets, PocketScratch } from '../pockets.js';
-import { GERMAN, MECH, NONMECH, type ScsState, SECURITY, SOVIET } from '../state.js';
+import { cannotPocket, PocketScratch, pocketIfTaken } from '../pockets.js';
+import { GERMAN, MECH, NONMECH, type ScsState, SECURITY } from '../state.js';
 import { PlanScratch, planTurn1, stepToward } from './plan.js';
 import type { Reach } from './reach.js';
 
@@ -80,58 +80,91 @@ const adjacent = (a: number, b: number): boolean => b >= 0 && ADJ[a * N + b] ===
 class InfoCache {
   private version = -1;
   private turn = -1;
-  private readonly infos: (HexInfo | undefined)[] = new Array(scsMap.size);
-  private readonly size = new Int32Array(scsMap.size);
-  private readonly fl = new Int32Array(scsMap.size);
+  /** One HexInfo per hex, rewritten in place: valid while `stamp[h]` is the current `epoch`. */
+  private readonly infos: HexInfo[] = Array.from({ length: scsMap.size }, () => ({
+    pocket: 0,
+    pocketFortified: 0,
+    newFront: 0,
+    nearCapital: false,
+    fortifiedNear1: 0,
+    fortifiedNear2: 0,
+    fortifiedDist: 99,
+  }));
+  private readonly stamp = new Int32Array(scsMap.size);
+  private epoch = 1;
+  private readonly cut: number[] = [];
   private readonly pockets = new PocketScratch();
   /** The fortified-locality hexes of the configuration last seen (10.13). */
   private fortifiedCfg: Cfg | null = null;
-  private fortified: number[] = [];
-  /** The fortified-locality hexes of a game's configuration (10.13). */
-  private fortifiedOf(cfg: Cfg): readonly number[] {
-    if (cfg !== this.fortifiedCfg) {
-      this.fortifiedCfg = cfg;
-      this.fortified = [];
-      for (let h = 0; h < scsMap.size; h++) if (cfg.fortified[h] === 1) this.fortified.push(h);
+  /** Per hex h, the configuration's fortified localities (10.13) nearest first: `byDist[h * nf + i]`, `nf` of them. */
+  private byDist = new Int16Array(0);
+  private nf = 0;
+  /** Forgets the game played so far (the next `get` recomputes). */
+  reset(): void {
+    this.version = -1;
+    this.turn = -1;
+    this.epoch++;
+  }
+  /** The fortified-locality lists of `byDist` for a game's configuration (built once per Cfg). */
+  private fortifiedOf(cfg: Cfg): void {
+    if (cfg === this.fortifiedCfg) return;
+    this.fortifiedCfg = cfg;
+    const list: number[] = [];
+    for (let h = 0; h < scsMap.size; h++) if (cfg.fortified[h] === 1) list.push(h);
+    const nf = list.length;
+    this.nf = nf;
+    this.byDist = new Int16Array(scsMap.size * nf);
+    for (let h = 0; h < scsMap.size; h++) {
+      const sorted = [...list].sort((x, y) => DIST[h * N + x]! - DIST[h * N + y]!);
+      this.byDist.set(sorted, h * nf);
     }
-    return this.fortified;
   }
   get(s: ScsState, h: number): HexInfo {
     if (s.stats.hexesTaken !== this.version || s.turn !== this.turn) {
       this.version = s.stats.hexesTaken;
       this.turn = s.turn;
-      this.infos.fill(undefined);
-      allPockets(s.control, s.cfg.fortified, this.size, this.fl, this.pockets);
+      this.epoch++;
     }
-    let info = this.infos[h];
-    if (info === undefined) {
+    const info = this.infos[h]!;
+    if (this.stamp[h] !== this.epoch) {
+      this.stamp[h] = this.epoch;
       let newFront = 0;
       for (let k = 6 * h, end = 6 * h + scsMap.deg[h]!; k < end; k++) {
         const n = scsMap.nb[k]!;
         if (s.control[n] !== GERMAN || s.marker[n]! >= 0 || s.held[n]!.length > 0) continue;
         newFront++;
       }
-      const nearCapital = scsMap.isCapitalRing[h] === 1;
+      // the German fortified localities within 1 and 2 hexes, and the nearest one (nearest first: stop past 2 once one is found)
       let f1 = 0;
       let f2 = 0;
       let fd = 99;
-      for (const f of this.fortifiedOf(s.cfg)) {
-        if (s.control[f] !== GERMAN) continue;
+      this.fortifiedOf(s.cfg);
+      const nf = this.nf;
+      const byDist = this.byDist;
+      for (let i = h * nf, end = h * nf + nf; i < end; i++) {
+        const f = byDist[i]!;
         const d = DIST[h * N + f]!;
+        if (d > 2 && fd < 99) break;
+        if (s.control[f] !== GERMAN) continue;
         if (d === 1) f1++;
         else if (d === 2) f2++;
         if (d < fd) fd = d;
       }
-      info = {
-        pocket: this.size[h]!,
-        pocketFortified: this.fl[h]!,
-        newFront,
-        nearCapital,
-        fortifiedNear1: f1,
-        fortifiedNear2: f2,
-        fortifiedDist: fd,
-      };
-      this.infos[h] = info;
+      // SCS 8.4 per hex (allPockets' size and fortified counts; most German hexes cannot pocket anything)
+      let pocket = 0;
+      let pocketFortified = 0;
+      if (s.control[h] === GERMAN && !cannotPocket(s.control, h)) {
+        const cut = pocketIfTaken(s.control, h, this.cut, this.pockets);
+        pocket = cut.length;
+        for (const x of cut) if (s.cfg.fortified[x] === 1) pocketFortified++;
+      }
+      info.pocket = pocket;
+      info.pocketFortified = pocketFortified;
+      info.newFront = newFront;
+      info.nearCapital = scsMap.isCapitalRing[h] === 1;
+      info.fortifiedNear1 = f1;
+      info.fortifiedNear2 = f2;
+      info.fortifiedDist = fd;
     }
     return info;
   }
@@ -182,7 +215,9 @@ function soleFor(s: ScsState, a: number, at: number, y: number): boolean {
 
 /**
  * Best value among German hexes a force in `from` with `mf` MF could attack this turn, moving over
- * Soviet hexes free of the armies `reach.markOccupied` saw (`self` is the moving army's own hex).
+ * Soviet hexes free of the armies `reach.markOccupied` saw (`self` is the moving army's own hex),
+ * each at 9.3's rounds factor of the most MF it could arrive with. Callers act on a positive best
+ * only (a best <= 0 means no attack worth making).
  */
 function bestReachable(
   s: ScsState,
@@ -195,15 +230,14 @@ function bestReachable(
   let best = Number.NEGATIVE_INFINITY;
   reach.search(s, from, mf, self);
   const found = reach.found;
-  const levels = reach.levels;
+  const left = reach.left;
+  // for a positive value the most MF left gives the best of the MF levels it could arrive with
   for (let i = 0; i < reach.count; i++) {
     const n = found[i]!;
     const val = value(n);
-    const l = levels[n]!;
-    // the best arrival over every MF level seen (9.3's rounds factor)
-    if ((l & 4) !== 0 && val * roundsFactor(2) > best) best = val * roundsFactor(2);
-    if ((l & 2) !== 0 && val * roundsFactor(1) > best) best = val * roundsFactor(1);
-    if ((l & 1) !== 0 && val * roundsFactor(0) > best) best = val * roundsFactor(0);
+    const l = left[n]!;
+    const x = val * (l >= 2 ? roundsFactor(2) : l === 1 ? roundsFactor(1) : roundsFactor(0));
+    if (x > best) best = x;
   }
   return best;
 }
@@ -217,25 +251,25 @@ class FrontCache {
   private turn = -1;
   readonly hexes = new Int16Array(scsMap.size);
   count = 0;
-  private readonly mark = new Int32Array(scsMap.size);
-  private stamp = 0;
-  constructor(private readonly freeze = false) {}
+  /** `counts`: the policy's Reach, whose `sovietNb` gives each hex's Soviet neighbours. */
+  constructor(
+    private readonly counts: Reach,
+    private readonly freeze = false,
+  ) {}
+  /** Forgets the game played so far (the next `get` recomputes). */
+  reset(): void {
+    this.version = -1;
+    this.turn = -1;
+  }
   get(s: ScsState, value: (h: number) => number): this {
     if (this.version === s.stats.hexesTaken && this.turn === s.turn) return this;
-    const nb = scsMap.nb;
-    const deg = scsMap.deg;
+    this.counts.syncControl(s);
+    const sovietNb = this.counts.sovietNb;
     const control = s.control;
     const fortified = s.cfg.fortified;
-    // the German neighbours of Soviet hexes (there are far fewer Soviet hexes than German ones)
-    const stamp = ++this.stamp;
-    const mark = this.mark;
-    for (let u = 0; u < scsMap.size; u++) {
-      if (control[u] !== SOVIET) continue;
-      for (let k = 6 * u, end = 6 * u + deg[u]!; k < end; k++) mark[nb[k]!] = stamp;
-    }
     let count = 0;
     for (let h = 0; h < scsMap.size; h++) {
-      if (mark[h] !== stamp || control[h] !== GERMAN || fortified[h] === 1) continue;
+      if (sovietNb[h] === 0 || control[h] !== GERMAN || fortified[h] === 1) continue;
       if (!this.freeze || value(h) > 0) this.hexes[count++] = h;
     }
     this.count = count;
@@ -272,8 +306,8 @@ function roundsFactor(mfLeft: number): number {
 export function traitPolicy(id: string, traits: Traits): Policy {
   const cache = new InfoCache();
   const scratch = new PlanScratch();
-  const fronts = new FrontCache();
-  const frozen = new FrontCache(true);
+  const fronts = new FrontCache(scratch);
+  const frozen = new FrontCache(scratch, true);
   /** nearestTarget of the policy's common values (army -1). */
   const commonDistance = (s: ScsState, h: number): number => {
     const val = value(s);
@@ -312,6 +346,15 @@ export function traitPolicy(id: string, traits: Traits): Policy {
   const planned = new Int32Array(32).fill(-1);
   return {
     id,
+    // every cache is keyed by a game's control version and turn, or by its Cfg: forgetting the keys forgets the game
+    reset(): void {
+      cache.reset();
+      scratch.reset();
+      fronts.reset();
+      frozen.reset();
+      for (const m of memo.values()) m.version = -1;
+      planned.fill(-1);
+    },
     choose(view: unknown, decision: Decision, rng: Rng): number {
       const v = view as ScsView;
       const s = v.state;
