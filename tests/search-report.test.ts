@@ -62,6 +62,44 @@ describe('targets', () => {
     expect(met(p.targets[2]!, towns)).toBe(true);
   });
 
+  it('measure a median with its order-statistic interval, and refuse a target naming two measures', () => {
+    const q = searchProblem(
+      {
+        ...raw,
+        targets: [{ id: 'mid', arm: 'b', median: 'soviet_towns_end', equals: 4, tolerance: 1 }],
+      },
+      'calibrate',
+      'made-up.json',
+      games,
+    );
+    const t = q.targets[0]!;
+    expect(t.kind).toBe('median');
+    expect(t.label).toBe('median soviet_towns_end of b = 4 ± 1');
+    // arm b: values 0..99 over games 0..99 (a skewed arm a must not count)
+    const obs = [
+      arm(100, 0, 50),
+      { result: arm(100, 0, 0).result, stats: { soviet_towns_end: Array.from({ length: 100 }, (_, g) => g) } },
+    ];
+    const m = measure(t, obs, 0, 100);
+    expect(m.value).toBe(49.5);
+    expect(m.n).toBe(100);
+    // ranks floor(50 - 9.8) = 40 and ceil(51 + 9.8) = 61 (1-based): values 39 and 60
+    expect([m.low, m.high]).toEqual([39, 60]);
+    expect(violation(t, m)).toBeCloseTo(45.5);
+    expect(met(t, m)).toBe(false);
+    // an odd count: the middle value; games 0..4 of values 0..4 -> 2
+    expect(measure(t, obs, 0, 5).value).toBe(2);
+    expect(met(t, measure(t, obs, 0, 7))).toBe(true); // median 3, within 4 +- 1
+    expect(() =>
+      searchProblem(
+        { ...raw, targets: [{ median: 'soviet_towns_end', mean: 'soviet_towns_end', atMost: 1 }] },
+        'calibrate',
+        'made-up.json',
+        games,
+      ),
+    ).toThrow(/targets\[0\].*rate \(an outcome\), mean or median/);
+  });
+
   it('find the trade-off set and the conflicting pairs', () => {
     expect(
       paretoFront([
