@@ -245,7 +245,10 @@ function endOfTurn(s: MerkurState, ws: MerkurWorkspace): void {
   if (t === 12) s.stats.cw_objectives_t12 = objs;
   if (t === 18) s.stats.cw_objectives_t18 = objs;
   if (t === 3) s.stats.german_airfields_t3 = af;
-  if (t === 6) s.stats.german_airfields_t6 = af;
+  if (t === 6) {
+    s.stats.german_airfields_t6 = af;
+    s.stats.german_2airfields_t6 = af >= 2 ? 1 : 0;
+  }
   if (t === 12) s.stats.german_airfields_t12 = af;
   if (t === 24) s.stats.german_airfields_t24 = af;
   MAP.airfields.forEach((z, k) => {

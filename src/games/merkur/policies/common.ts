@@ -3,7 +3,7 @@
  * what to bomb, how good the odds must be to attack, where to move) and each option is scored;
  * the best wins, ties broken from the policy's own stream.
  */
-import type { PolicyDef } from '../../../core/game.js';
+import type { PolicyDef, PolicyParamDef } from '../../../core/game.js';
 import { type Rng, randInt } from '../../../core/rng.js';
 import { aaPoints } from '../bombard.js';
 import { bandReading, combatValues } from '../combat.js';
@@ -45,17 +45,28 @@ export function targetsOf(ctx: Ctx, compute: () => number[]): number[] {
 
 export type Scorer = (s: MerkurState, d: MerkurDecision, o: MerkurOption, ctx: Ctx) => number;
 
+/**
+ * A policy that takes the option of highest score (ties at random). `score` is a scorer, or a
+ * factory of one from the policy's declared `params` (every one filled in by the caller).
+ */
 export function scriptedPolicy(
   id: string,
   side: 'german' | 'commonwealth',
   description: string,
-  score: Scorer,
+  scorer: Scorer | ((params: Readonly<Record<string, number>>) => Scorer),
+  params?: readonly PolicyParamDef[],
 ): PolicyDef<MerkurState, MerkurDecision> {
+  const defaults = Object.fromEntries((params ?? []).map((p) => [p.id, p.default]));
+  const fixed = params === undefined ? (scorer as Scorer) : undefined;
   return {
     id,
     side,
     description,
-    create: () => ({
+    ...(params === undefined ? {} : { params }),
+    create: (given?: Readonly<Record<string, number>>) => {
+      const score =
+        fixed ?? (scorer as (p: Readonly<Record<string, number>>) => Scorer)({ ...defaults, ...given });
+      return {
       id,
       choose(s: MerkurState, d: MerkurDecision, rng: Rng): number {
         if (d.options.length === 1) return 0;
@@ -77,7 +88,8 @@ export function scriptedPolicy(
         return pick;
       },
       reset: () => {},
-    }),
+      };
+    },
   };
 }
 

@@ -2,7 +2,7 @@
  * Scripted German policies (spec §7.2): historical, maleme-first, three-airfields, objective-count.
  * Each is a set of knobs over the common scorer; intents are in the descriptions.
  */
-import type { PolicyDef } from '../../../core/game.js';
+import type { PolicyDef, PolicyParamDef } from '../../../core/game.js';
 import { merkurData } from '../data.js';
 import type { MerkurDecision, MerkurOption } from '../decisions.js';
 import { MAP } from '../map.js';
@@ -187,29 +187,50 @@ const objectiveKnobs: Knobs = {
   },
 };
 
+/**
+ * The attack threshold as a declared parameter (the knob's value is its default, so a policy at its
+ * defaults plays exactly as before); `tune` and experiments (`historical:threshold=0.35`) can set it.
+ */
+const thresholdParam = (k: Knobs): PolicyParamDef[] => [
+  {
+    id: 'threshold',
+    description: 'Minimum P(band >= 4) (7.4: the defender halved or eliminated) to assault or fire.',
+    kind: 'number',
+    default: k.threshold,
+    min: 0.05,
+    max: 0.95,
+  },
+];
+const withThreshold = (k: Knobs) => (p: Readonly<Record<string, number>>) =>
+  germanScore({ ...k, threshold: p.threshold ?? k.threshold });
+
 export const germanPolicies: readonly PolicyDef<MerkurState, MerkurDecision>[] = [
   scriptedPolicy(
     'historical',
     'german',
     "The data's historical drop zones; air on the objective with the most CW units outside AA cover; assault or fire only when P(band >= 4) >= 0.5; air-land at the first held airfield; push toward the nearest objective not held.",
-    germanScore(historicalKnobs),
+    withThreshold(historicalKnobs),
+    thresholdParam(historicalKnobs),
   ),
   scriptedPolicy(
     'maleme-first',
     'german',
     'Schwerpunkt Maleme: turn-1 drops in zones 1, 2, 3 and 6, all air on zone 2, every move toward Maleme until it is taken, then air-land there; turn-2 drops on plaine zones with few CW.',
-    germanScore(malemeKnobs),
+    withThreshold(malemeKnobs),
+    thresholdParam(malemeKnobs),
   ),
   scriptedPolicy(
     'three-airfields',
     'german',
     'One airfield per map: drops next to (or on an empty) airfield, air on airfields, moves converge on the airfields not held, to maximise air-landing.',
-    germanScore(airfieldKnobs),
+    withThreshold(airfieldKnobs),
+    thresholdParam(airfieldKnobs),
   ),
   scriptedPolicy(
     'objective-count',
     'german',
     'Greedy on the victory scale: Centre and East objectives (decisive against a draw) first, drops on weakly held objectives, air only on objectives, attacks at P(band >= 4) >= 0.4.',
-    germanScore(objectiveKnobs),
+    withThreshold(objectiveKnobs),
+    thresholdParam(objectiveKnobs),
   ),
 ];
