@@ -17,7 +17,7 @@ import { combatUnits, type Occupancy, occupancy, unitsIn } from '../units.js';
  * Per-decision scratch a scorer may fill once (its target zones, the occupancy of the zones) and
  * reuse for every option: the state does not change while one decision's options are scored.
  */
-export type Ctx = { targets?: number[]; occ?: Occupancy };
+export type Ctx = { targets?: number[]; occ?: Occupancy; entry?: Map<number, number[]> };
 
 /** Units of `side` per zone, computed on first use within one decision. */
 export function occOf(s: MerkurState, ctx: Ctx): Occupancy {

@@ -55,6 +55,8 @@ function cwScore(k: Knobs) {
       case 'no-fort':
         return 0;
       case 'activate':
+        // the scripted CW keep the initiative for re-rolls (3.1 a, b), never re-activate a zone (3.1 c)
+        if (o.initiative) return -1;
         return o.mode === 'combat' ? 2 : 1;
       case 'end-activations':
         return 0;

@@ -8,6 +8,7 @@ import type { MerkurDecision, MerkurOption } from '../decisions.js';
 import { MAP } from '../map.js';
 import { CW, GER, type MerkurState } from '../state.js';
 import { combatUnits, countIn, unitsIn } from '../units.js';
+import { reachable } from '../movement.js';
 import {
   airTargetValue,
   type Ctx,
@@ -15,6 +16,7 @@ import {
   isContested,
   nearest,
   objectivesToTake,
+  occOf,
   pWin,
   scriptedPolicy,
   targetsOf,
@@ -33,6 +35,34 @@ interface Knobs {
 }
 
 const Z = (id: string) => MAP.index.get(id)!;
+
+/**
+ * The units that would make the forced assault (5.5) if the activated zone's group entered enemy
+ * zone `to` together: those already ordered there, `unit`, and the combat units still to get an
+ * order that can reach it (the orders of one activation move together, 4.0).
+ */
+function entryForce(s: MerkurState, ctx: Ctx, unit: number, to: number): number[] {
+  const top = s.stack[s.stack.length - 1];
+  if (top === undefined || top.t !== 'orders') return [unit];
+  ctx.entry ??= new Map();
+  let rest = ctx.entry.get(to);
+  if (rest === undefined) {
+    const occ = occOf(s, ctx);
+    rest = top.units.slice(top.i + 1).filter((i) => {
+      const v = s.units[i]!;
+      return (
+        v.status === 'map' &&
+        v.zone === top.zone &&
+        v.type !== 'em' &&
+        v.type !== 'battery' &&
+        reachable(s, i, occ).includes(to)
+      );
+    });
+    ctx.entry.set(to, rest);
+  }
+  const ordered = top.orders.flatMap((o) => (o.o === 'move' && o.to === to ? [o.u] : []));
+  return [...ordered, unit, ...rest];
+}
 const HIST = new Map(merkurData.arrivals.flatMap((a) => a.drops.map((x) => [x.unit, Z(x.zone)] as const)));
 
 function germanScore(k: Knobs) {
@@ -122,8 +152,10 @@ function germanScore(k: Knobs) {
         const gain = nearest(from, t) - nearest(o.to, t);
         const enemies = cnt(s, ctx, o.to, CW);
         if (enemies > 0 && cnt(s, ctx, o.to, GER) === 0) {
-          const p = pWin(s, ctx, GER, [o.unit], o.to, o.to, 'assault');
+          // the entry is an assault (5.5) by the group that enters together: judged at its odds
+          const p = pWin(s, ctx, GER, entryForce(s, ctx, o.unit, o.to), o.to, o.to, 'assault');
           if (p < k.threshold) return -2;
+          return 2 + p;
         }
         return gain > 0 ? 0.8 + gain * 0.3 : -0.5;
       }
