@@ -368,6 +368,7 @@ describe('Merkur 3.1 a: combat re-roll with the initiative', () => {
         vals: null,
         x: 0,
         y: 0,
+        rerolled: false,
       },
     ];
     const ws = merkurWorkspace(s);
@@ -380,6 +381,101 @@ describe('Merkur 3.1 a: combat re-roll with the initiative', () => {
     expect(s.stats.initiative_uses_german).toBe(1);
     runUntil(s, ws, (st) => st.stack.length === 0);
     expect(s.stats.assaults).toBe(1);
+  });
+});
+
+describe('Merkur 3.1: the defender re-roll and the CW re-activation (M-15)', () => {
+  /** A German assault of attack 20 on one CW unit of defence 1 in a plain zone without a town: band 4-5 always. */
+  function hopeless(variants: Record<string, boolean>): MerkurState {
+    const s = emptyState('two-player', variants);
+    const z = MAP.ids.find((_, k) => MAP.terrain[k] === 'plaine' && !MAP.objective[k] && !MAP.strategic[k])!;
+    const a = put(s, 'FJR3/I', z);
+    const c = put(s, '1 Welch', z);
+    s.units[a]!.a = 20;
+    s.units[c]!.d = 1;
+    s.turn = 4;
+    s.initiative = 1;
+    s.stack = [
+      {
+        t: 'combat',
+        spec: { kind: 'assault', side: 0, attackers: [a], zone: Z(z), from: Z(z) },
+        vals: null,
+        x: 0,
+        y: 0,
+        rerolled: false,
+      },
+    ];
+    return s;
+  }
+
+  it('by default only the attacker may re-roll: the CW defender holding the initiative is not asked', () => {
+    const s = hopeless({});
+    const ws = merkurWorkspace(s);
+    expect(runUntil(s, ws, (st) => st.stack.length === 0)).toBeNull();
+    expect(s.initiative).toBe(1);
+    expect(s.stats.assaults).toBe(1);
+  });
+
+  it('reroll-defender-too: the defender holding the initiative may re-roll a band 4-5 result once; it passes', () => {
+    const s = hopeless({ 'reroll-defender-too': true });
+    const ws = merkurWorkspace(s);
+    const d = advance(s, ws)!;
+    expect(d.kind).toBe('initiative');
+    expect(d.side).toBe('commonwealth');
+    expect(d.rule).toBe('Merkur 3.1, 7.4');
+    apply(s, ws, d, d.options.findIndex((o) => o.type === 'reroll'));
+    expect(s.initiative).toBe(0);
+    expect(s.stats.initiative_uses_cw).toBe(1);
+    // the second result stands: no further question, the combat resolves
+    expect(runUntil(s, ws, (st) => st.stack.length === 0)).toBeNull();
+    expect(s.stats.assaults).toBe(1);
+    expect(s.stats.band4 + s.stats.band5).toBe(1);
+  });
+
+  it('3.1 c: the CW holding the initiative may re-activate an activated zone; it spends no movement activation', () => {
+    const s = emptyState();
+    s.turn = 4;
+    const c = put(s, '1 Welch', '11');
+    put(s, 'FJR3/I', '12');
+    s.units[c]!.acted = true;
+    s.activated[Z('11')] = 1;
+    s.initiative = 1;
+    s.initiativeUsed = false;
+    s.cwMoves = 1;
+    s.stack = [{ t: 'activations', side: 1 }];
+    const ws = merkurWorkspace(s);
+    const d = advance(s, ws)!;
+    expect(d.kind).toBe('activation');
+    const re = d.options.flatMap((o, i) =>
+      o.type === 'activate' && o.initiative ? [{ i, zone: o.zone, mode: o.mode }] : [],
+    );
+    expect(re.map((r) => [MAP.ids[r.zone], r.mode]).sort()).toEqual([
+      ['11', 'combat'],
+      ['11', 'move'],
+    ]);
+    apply(s, ws, d, re.find((r) => r.mode === 'move')!.i);
+    expect(s.initiative).toBe(0);
+    expect(s.stats.initiative_uses_cw).toBe(1);
+    expect(s.cwMoves).toBe(1);
+    // the re-activated zone's units take orders again, the one that acted included
+    const top = s.stack[s.stack.length - 1]!;
+    expect(top.t).toBe('orders');
+    expect(top.t === 'orders' && top.units).toEqual([c]);
+  });
+
+  it('the solitaire CW never re-activates (soloInitiative never: no such option)', () => {
+    const s = emptyState('solitaire');
+    s.turn = 4;
+    const c = put(s, '1 Welch', '11');
+    put(s, 'FJR3/I', '12');
+    s.units[c]!.acted = true;
+    s.activated[Z('11')] = 1;
+    s.initiative = 1;
+    s.cwMoves = 0;
+    s.stack = [{ t: 'activations', side: 1 }];
+    const d = advance(s, merkurWorkspace(s));
+    const opts = d === null ? [] : d.options;
+    expect(opts.some((o) => o.type === 'activate' && o.initiative)).toBe(false);
   });
 });
 

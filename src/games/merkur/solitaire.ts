@@ -182,7 +182,8 @@ export function soloChoose(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecisio
       let best = -1;
       let bestKey = Number.POSITIVE_INFINITY;
       d.options.forEach((o, i) => {
-        if (o.type !== 'activate') return;
+        // spec §2.3 soloInitiative 'simple' uses the initiative for re-rolls only, never to re-activate (3.1 c)
+        if (o.type !== 'activate' || o.initiative) return;
         const z = o.zone;
         if (o.mode === 'combat') {
           const useful =

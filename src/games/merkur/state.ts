@@ -105,8 +105,11 @@ export type Task =
   | { t: 'regroup'; units: number[] }
   | { t: 'rn-reroll'; die: number }
   | { t: 'maori' }
-  /** 7.0-7.4 with 3.1 a: a combat whose dice the attacker may have re-rolled with the initiative (both sides re-roll). */
-  | { t: 'combat'; spec: CombatSpec; vals: Values | null; x: number; y: number };
+  /**
+   * 7.0-7.4 with 3.1 a: a combat whose dice a side may have re-rolled with the initiative (both
+   * sides re-roll); `rerolled`: that happened, or the defender was asked (the second result stands).
+   */
+  | { t: 'combat'; spec: CombatSpec; vals: Values | null; x: number; y: number; rerolled: boolean };
 
 /** A unit's order in an activated zone (4.0 a-d). */
 export type Order =

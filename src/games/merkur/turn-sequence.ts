@@ -645,9 +645,12 @@ function activationStep(s: MerkurState, side: 0 | 1): MerkurPending | null {
   const day = isDay(s.turn);
   // per zone, in one pass: a German unit that has not fired; a CW unit free to move (4.0)
   const ready = new Uint8Array(MAP.count);
+  // CW units a re-activation could move (3.1 c: those that acted too, not an EM that fired)
+  const mobile = new Uint8Array(MAP.count);
   for (const u of s.units) {
     if (u.status !== 'map' || u.side !== side || u.zone < 0) continue;
     if (side === GER ? !u.fired : !u.fixed && u.m > 0 && !u.acted) ready[u.zone] = 1;
+    if (side === CW && !u.fixed && u.m > 0 && !u.fired) mobile[u.zone] = 1;
   }
   // 4.0 footnote 1 (V air-declare-at-activation): the Luftwaffe zone is activated like a zone
   if (side === GER && day && s.rules.v['air-declare-at-activation'] && s.luftwaffeTurn !== s.turn) {
@@ -662,7 +665,14 @@ function activationStep(s: MerkurState, side: 0 | 1): MerkurPending | null {
         opts.push({ type: 'activate', zone: z, mode: 'all', initiative: true });
       continue;
     }
-    if (s.activated[z] !== 0) continue;
+    if (s.activated[z] !== 0) {
+      // 3.1 c (M-15): the initiative re-activates a zone already activated, for combat or movement
+      if (!canUseInitiative(s, CW) || (s.rules.solitaire && s.rules.soloInitiative === 'never')) continue;
+      if (day && (other[z]! > 0 || MAP.adj[z]!.some((y) => other[y]! > 0)))
+        opts.push({ type: 'activate', zone: z, mode: 'combat', initiative: true });
+      if (mobile[z] === 1) opts.push({ type: 'activate', zone: z, mode: 'move', initiative: true });
+      continue;
+    }
     // 4.0 (M-22): combat activations, day only: contested or adjacent to German units
     if (day && (other[z]! > 0 || MAP.adj[z]!.some((y) => other[y]! > 0)))
       opts.push({ type: 'activate', zone: z, mode: 'combat', initiative: false });
@@ -804,14 +814,15 @@ function resolveOrders(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'o
       combats.push({ kind: 'assault', side, attackers: att, zone: y, from: y });
   }
   for (let k = combats.length - 1; k >= 0; k--)
-    s.stack.push({ t: 'combat', spec: combats[k]!, vals: null, x: 0, y: 0 });
+    s.stack.push({ t: 'combat', spec: combats[k]!, vals: null, x: 0, y: 0, rerolled: false });
   queueRegroup(s);
 }
 
 /**
  * One combat of an activation (7.0-7.4): its attackers must still stand where they attack from and
  * the enemy must still be there (earlier combats may have changed both). An attacker holding the
- * initiative may have both sides re-roll a result of band 1-2 (3.1 a); the second result stands.
+ * initiative may have both sides re-roll a result of band 1-2 (3.1 a); under V reroll-defender-too a
+ * defender holding it may re-roll a result of band 4-5 not re-rolled already. The second result stands.
  */
 function combatStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'combat' }): MerkurPending | null {
   const sp = task.spec;
@@ -845,6 +856,16 @@ function combatStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'comb
       !solitaireNever
     )
       return dec('initiative', sp.side, 'Merkur 3.1, 7.4', [{ type: 'keep' }, { type: 'reroll' }]);
+  }
+  if (
+    s.rules.v['reroll-defender-too'] &&
+    !task.rerolled &&
+    canUseInitiative(s, enemy) &&
+    !(enemy === CW && s.rules.solitaire && s.rules.soloInitiative === 'never') &&
+    combatBand(s, task.spec, task.vals!, task.x, task.y) >= 4
+  ) {
+    task.rerolled = true;
+    return dec('initiative', enemy, 'Merkur 3.1, 7.4', [{ type: 'keep' }, { type: 'reroll' }]);
   }
   s.stack.pop();
   finishCombat(s, ws, task.spec, task.vals, task.x, task.y);
@@ -1089,7 +1110,7 @@ function applyAnswer(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision, cho
             s.stats.undispersed_by_initiative++;
           }
       }
-      if (o.mode === 'move') s.cwMoves--;
+      if (o.mode === 'move' && !o.initiative) s.cwMoves--;
       const zoneBased = s.rules.v['zone-based'];
       const units = unitsIn(s, o.zone, side).filter((i) => {
         const u = s.units[i]!;
@@ -1193,10 +1214,13 @@ function applyInitiative(
     return;
   }
   if (task.t === 'combat') {
+    // the attacker's question comes first: after it, the result (kept or re-rolled) is not
+    // offered to the defender again once re-rolled
     if (type === 'reroll') {
       useInitiative(s, side);
       task.x = twoD6(ws);
       task.y = twoD6(ws);
+      task.rerolled = true;
     }
     return;
   }
