@@ -38,8 +38,12 @@ import { merkurWorkspace } from '../src/games/merkur/workspace.js';
 
 const Z = (id: string) => MAP.index.get(id)!;
 
-function emptyState(scenario = 'two-player', variants: Record<string, boolean> = {}): MerkurState {
-  const setup = resolveSetup(merkur, { scenario, variants }, 'test');
+function emptyState(
+  scenario = 'two-player',
+  variants: Record<string, boolean> = {},
+  params: Record<string, number> = {},
+): MerkurState {
+  const setup = resolveSetup(merkur, { scenario, variants, params }, 'test');
   const s = startGame(setup, { masterSeed: 1, gameIndex: 0 });
   for (const u of s.units) {
     u.status = 'pool';
@@ -135,7 +139,8 @@ describe('Merkur printed examples', () => {
     expect(supportValue(s, 0, Z('3'), false)).toBe(8);
   });
   it('E5: two of four units fire: lead attack + 1', () => {
-    const s = emptyState();
+    // the example's paras attack 5 (the data's value; the calibrated default is higher)
+    const s = emptyState('two-player', {}, { paraAttack: 5 });
     const a = put(s, 'FJR3/I', '7');
     const b = put(s, 'FJR3/II', '7');
     put(s, 'FJR3/III', '7');
