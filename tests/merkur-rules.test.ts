@@ -22,6 +22,7 @@ import {
 } from '../src/games/merkur/odds.js';
 import { startGame } from '../src/games/merkur/setup.js';
 import { placementCount, placementModifier } from '../src/games/merkur/solitaire.js';
+import type { MerkurDecision, MerkurOption } from '../src/games/merkur/decisions.js';
 import type { MerkurState } from '../src/games/merkur/state.js';
 import {
   activationCount,
@@ -396,8 +397,8 @@ describe('Merkur 3.1: the defender re-roll and the CW re-activation (M-15)', () 
     const z = MAP.ids.find((_, k) => MAP.terrain[k] === 'plaine' && !MAP.objective[k] && !MAP.strategic[k])!;
     const a = put(s, 'FJR3/I', z);
     const c = put(s, '1 Welch', z);
-    s.units[a]!.a = 20;
-    s.units[c]!.d = 1;
+    Object.assign(s.units[a]!, { a: 20 });
+    Object.assign(s.units[c]!, { d: 1 });
     s.turn = 4;
     s.initiative = 1;
     s.stack = [
@@ -424,11 +425,16 @@ describe('Merkur 3.1: the defender re-roll and the CW re-activation (M-15)', () 
   it('reroll-defender-too: the defender holding the initiative may re-roll a band 4-5 result once; it passes', () => {
     const s = hopeless({ 'reroll-defender-too': true });
     const ws = merkurWorkspace(s);
-    const d = advance(s, ws)!;
+    const d = advance(s, ws) as MerkurDecision;
     expect(d.kind).toBe('initiative');
     expect(d.side).toBe('commonwealth');
     expect(d.rule).toBe('Merkur 3.1, 7.4');
-    apply(s, ws, d, d.options.findIndex((o) => o.type === 'reroll'));
+    apply(
+      s,
+      ws,
+      d,
+      d.options.findIndex((o) => o.type === 'reroll'),
+    );
     expect(s.initiative).toBe(0);
     expect(s.stats.initiative_uses_cw).toBe(1);
     // the second result stands: no further question, the combat resolves
@@ -449,7 +455,7 @@ describe('Merkur 3.1: the defender re-roll and the CW re-activation (M-15)', () 
     s.cwMoves = 1;
     s.stack = [{ t: 'activations', side: 1 }];
     const ws = merkurWorkspace(s);
-    const d = advance(s, ws)!;
+    const d = advance(s, ws) as MerkurDecision;
     expect(d.kind).toBe('activation');
     const re = d.options.flatMap((o, i) =>
       o.type === 'activate' && o.initiative ? [{ i, zone: o.zone, mode: o.mode }] : [],
@@ -478,8 +484,8 @@ describe('Merkur 3.1: the defender re-roll and the CW re-activation (M-15)', () 
     s.initiative = 1;
     s.cwMoves = 0;
     s.stack = [{ t: 'activations', side: 1 }];
-    const d = advance(s, merkurWorkspace(s));
-    const opts = d === null ? [] : d.options;
+    const d = advance(s, merkurWorkspace(s)) as MerkurDecision | null;
+    const opts: readonly MerkurOption[] = d === null ? [] : d.options;
     expect(opts.some((o) => o.type === 'activate' && o.initiative)).toBe(false);
   });
 });
@@ -498,6 +504,7 @@ describe('Merkur V-LEADDEF lead-def-any', () => {
         vals: null,
         x: 0,
         y: 0,
+        rerolled: false,
       },
     ];
     const ws = merkurWorkspace(s);

@@ -78,7 +78,10 @@ describe('targets', () => {
     // arm b: values 0..99 over games 0..99 (a skewed arm a must not count)
     const obs = [
       arm(100, 0, 50),
-      { result: arm(100, 0, 0).result, stats: { soviet_towns_end: Array.from({ length: 100 }, (_, g) => g) } },
+      {
+        result: arm(100, 0, 0).result,
+        stats: { soviet_towns_end: Array.from({ length: 100 }, (_, g) => g) },
+      },
     ];
     const m = measure(t, obs, 0, 100);
     expect(m.value).toBe(49.5);

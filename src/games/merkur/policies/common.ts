@@ -67,27 +67,27 @@ export function scriptedPolicy(
       const score =
         fixed ?? (scorer as (p: Readonly<Record<string, number>>) => Scorer)({ ...defaults, ...given });
       return {
-      id,
-      choose(s: MerkurState, d: MerkurDecision, rng: Rng): number {
-        if (d.options.length === 1) return 0;
-        let best = Number.NEGATIVE_INFINITY;
-        let ties = 0;
-        let pick = 0;
-        const ctx: Ctx = {};
-        for (let i = 0; i < d.options.length; i++) {
-          const v = score(s, d, d.options[i]!, ctx);
-          if (v > best + 1e-9) {
-            best = v;
-            pick = i;
-            ties = 1;
-          } else if (Math.abs(v - best) <= 1e-9) {
-            ties++;
-            if (randInt(rng, 1, ties) === 1) pick = i;
+        id,
+        choose(s: MerkurState, d: MerkurDecision, rng: Rng): number {
+          if (d.options.length === 1) return 0;
+          let best = Number.NEGATIVE_INFINITY;
+          let ties = 0;
+          let pick = 0;
+          const ctx: Ctx = {};
+          for (let i = 0; i < d.options.length; i++) {
+            const v = score(s, d, d.options[i]!, ctx);
+            if (v > best + 1e-9) {
+              best = v;
+              pick = i;
+              ties = 1;
+            } else if (Math.abs(v - best) <= 1e-9) {
+              ties++;
+              if (randInt(rng, 1, ties) === 1) pick = i;
+            }
           }
-        }
-        return pick;
-      },
-      reset: () => {},
+          return pick;
+        },
+        reset: () => {},
       };
     },
   };

@@ -6,9 +6,9 @@ import type { PolicyDef, PolicyParamDef } from '../../../core/game.js';
 import { merkurData } from '../data.js';
 import type { MerkurDecision, MerkurOption } from '../decisions.js';
 import { MAP } from '../map.js';
+import { reachable } from '../movement.js';
 import { CW, GER, type MerkurState } from '../state.js';
 import { combatUnits, countIn, unitsIn } from '../units.js';
-import { reachable } from '../movement.js';
 import {
   airTargetValue,
   type Ctx,
