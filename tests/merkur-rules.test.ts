@@ -10,6 +10,7 @@ import { resolveSetup } from '../src/core/setup.js';
 import { collateralVictims } from '../src/games/merkur/bombard.js';
 import { band, combatValues, zoneDefenceBonus } from '../src/games/merkur/combat.js';
 import { artilleryValue, divisionalArt, markFired, supportValue } from '../src/games/merkur/command.js';
+import type { MerkurDecision, MerkurOption } from '../src/games/merkur/decisions.js';
 import { merkur } from '../src/games/merkur/index.js';
 import { MAP } from '../src/games/merkur/map.js';
 import { reachable } from '../src/games/merkur/movement.js';
@@ -22,7 +23,6 @@ import {
 } from '../src/games/merkur/odds.js';
 import { startGame } from '../src/games/merkur/setup.js';
 import { placementCount, placementModifier } from '../src/games/merkur/solitaire.js';
-import type { MerkurDecision, MerkurOption } from '../src/games/merkur/decisions.js';
 import type { MerkurState } from '../src/games/merkur/state.js';
 import {
   activationCount,
@@ -487,6 +487,97 @@ describe('Merkur 3.1: the defender re-roll and the CW re-activation (M-15)', () 
     const d = advance(s, merkurWorkspace(s)) as MerkurDecision | null;
     const opts: readonly MerkurOption[] = d === null ? [] : d.options;
     expect(opts.some((o) => o.type === 'activate' && o.initiative)).toBe(false);
+  });
+});
+
+describe('Merkur 5.4 (M-30): convoy units debarked on an enemy-held beach attack at the end of their turn', () => {
+  it('no combat on debarking; the assault comes after the German activations, by the units debarked there', () => {
+    const s = emptyState();
+    s.turn = 7;
+    s.seq = 4; // the phases after 'sea': air missions, German activations, the beach assaults
+    put(s, '23 NZ', '3');
+    const b1 = s.b1.units;
+    expect(b1.length).toBeGreaterThan(0);
+    s.stack = [{ t: 'sea-landing', units: [...b1] }];
+    const ws = merkurWorkspace(s);
+    const d = advance(s, ws) as MerkurDecision;
+    expect(d.kind).toBe('sea-landing');
+    apply(
+      s,
+      ws,
+      d,
+      d.options.findIndex((o) => o.type === 'sea' && o.zone === Z('3')),
+    );
+    expect(s.stats.assaults).toBe(0);
+    expect(s.beachAssaults).toHaveLength(1);
+    expect(s.beachAssaults[0]!.zone).toBe(Z('3'));
+    // the German activations are skipped here: the turn goes on to the beach-assault phase
+    s.stack = [];
+    s.seq = 6;
+    // G6: the German names the lead attacker of the debarked units
+    let left = runUntil(s, ws, (st) => st.phase === 'cw-start') as MerkurDecision | null;
+    expect(left?.kind).toBe('lead-attacker');
+    apply(s, ws, left!, 0);
+    left = runUntil(s, ws, (st) => st.phase === 'cw-start') as MerkurDecision | null;
+    expect(left).toBeNull();
+    expect(s.stats.assaults).toBe(1);
+    expect(s.beachAssaults).toHaveLength(0);
+    expect(s.stats.band1 + s.stats.band2 + s.stats.band3 + s.stats.band4 + s.stats.band5).toBe(1);
+  });
+});
+
+describe('Merkur 7.1 (spec §2 G6): the attacker chooses the lead attacker', () => {
+  function twoAttackers(): { s: MerkurState; strong: number; weak: number } {
+    const s = emptyState();
+    const strong = put(s, 'FJR3/I', '3');
+    const weak = put(s, 'FJR3/II', '3');
+    put(s, '23 NZ', '3');
+    Object.assign(s.units[strong]!, { a: 7 });
+    Object.assign(s.units[weak]!, { a: 4 });
+    s.turn = 4;
+    s.stack = [
+      {
+        t: 'combat',
+        spec: { kind: 'assault', side: 0, attackers: [strong, weak], zone: Z('3'), from: Z('3') },
+        vals: null,
+        x: 0,
+        y: 0,
+        rerolled: false,
+      },
+    ];
+    return { s, strong, weak };
+  }
+
+  it('offers every participating combat unit; the one chosen gives the attack (+1 for the other)', () => {
+    const { s, weak } = twoAttackers();
+    const ws = merkurWorkspace(s);
+    const d = advance(s, ws) as MerkurDecision;
+    expect(d.kind).toBe('lead-attacker');
+    expect(d.rule).toBe('Merkur 7.1');
+    expect(d.options.map((o) => (o.type === 'lead-attacker' ? o.unit : -1)).sort()).toHaveLength(2);
+    apply(
+      s,
+      ws,
+      d,
+      d.options.findIndex((o) => o.type === 'lead-attacker' && o.unit === weak),
+    );
+    const top = s.stack[s.stack.length - 1]!;
+    expect(top.t === 'combat' && top.spec.leadAttacker).toBe(weak);
+    const v = combatValues(s, top.t === 'combat' ? top.spec : (undefined as never), false);
+    expect(v.leadA).toBe(weak);
+    expect(v.a).toBe(4 + 1);
+  });
+
+  it('the scripted policies and the solitaire rules lead with the highest attack, as the engine did', () => {
+    for (const id of ['historical', 'objective-count']) {
+      const { s, strong } = twoAttackers();
+      const ws = merkurWorkspace(s);
+      const d = advance(s, ws) as MerkurDecision;
+      const pol = merkur.policies.find((p) => p.side === 'german' && p.id === id)!.create();
+      const pick = pol.choose(s, d, streamRng(1, 0, 'policy'));
+      const o = d.options[pick]!;
+      expect(o.type === 'lead-attacker' && o.unit).toBe(strong);
+    }
   });
 });
 

@@ -47,6 +47,7 @@ const TURN_PHASES = [
   'sea',
   'air-missions',
   'german-activations',
+  'beach-assaults',
   'cw-start',
   'maori',
   'cw-activations',
@@ -145,6 +146,24 @@ function nextPhase(s: MerkurState, ws: MerkurWorkspace): void {
     case 'german-activations':
       s.stack.push({ t: 'activations', side: GER });
       return;
+    case 'beach-assaults': {
+      // 5.4 (M-30): "must attack at the end of their turn": each beach's debarked units still there
+      // assault it if the enemy still holds a unit in it (combatStep checks both)
+      const pending = s.beachAssaults;
+      s.beachAssaults = [];
+      for (let k = pending.length - 1; k >= 0; k--) {
+        const b = pending[k]!;
+        s.stack.push({
+          t: 'combat',
+          spec: { kind: 'assault', side: GER, attackers: b.units, zone: b.zone, from: b.zone },
+          vals: null,
+          x: 0,
+          y: 0,
+          rerolled: false,
+        });
+      }
+      return;
+    }
     case 'cw-start':
       startSideTurn(s, CW);
       s.stack.push({ t: 'cw-roll', rolled: -1 });
@@ -835,6 +854,17 @@ function combatStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'comb
     }
     const spec: CombatSpec = { ...sp, attackers: att };
     task.spec = spec;
+    // G6 (7.1): the attacker chooses the unit that leads, among the participating combat units
+    if (spec.leadAttacker === undefined) {
+      const leads = combatUnits(s, att);
+      if (leads.length > 1)
+        return dec(
+          'lead-attacker',
+          sp.side,
+          'Merkur 7.1',
+          leads.map((unit) => ({ type: 'lead-attacker', unit })),
+        );
+    }
     // V-LEADDEF lead-def-any: the defender chooses the unit that leads (7.2)
     if (s.rules.v['lead-def-any'] && spec.leadDefender === undefined) {
       const defs = defenders(s, spec.zone, enemy);
@@ -1003,6 +1033,11 @@ function applyAnswer(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision, cho
       t.spec = { ...t.spec, leadDefender: o.unit };
       return;
     }
+    case 'lead-attacker': {
+      const t = task as Task & { t: 'combat' };
+      t.spec = { ...t.spec, leadAttacker: o.unit };
+      return;
+    }
     case 'setup-zone': {
       const t = task as Task & { t: 'cw-setup' };
       const u = s.units[o.unit]!;
@@ -1064,12 +1099,9 @@ function applyAnswer(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision, cho
         if (s.b1.units.includes(i)) s.stats.b1_units_landed++;
       }
       if (!t.units.some((i) => s.units[i]!.status === 'pool')) s.stack.pop();
-      // 5.4: debarking onto an enemy-held beach must attack
+      // 5.4: debarking onto an enemy-held beach must attack, at the end of the German turn
       const att = combatUnits(s, unitsIn(s, o.zone, GER)).filter((i) => t.units.includes(i));
-      if (att.length > 0 && countIn(s, o.zone, CW) > 0) {
-        resolveCombat(s, ws, { kind: 'assault', side: GER, attackers: att, zone: o.zone, from: o.zone });
-        queueRegroup(s);
-      }
+      if (att.length > 0 && countIn(s, o.zone, CW) > 0) s.beachAssaults.push({ zone: o.zone, units: att });
       return;
     }
     case 'air-none':

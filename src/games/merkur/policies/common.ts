@@ -11,7 +11,7 @@ import type { MerkurDecision, MerkurOption } from '../decisions.js';
 import { MAP } from '../map.js';
 import { pBandAtLeast } from '../odds.js';
 import { CW, type MerkurState } from '../state.js';
-import { combatUnits, type Occupancy, occupancy, unitsIn } from '../units.js';
+import { attackOf, combatUnits, type Occupancy, occupancy, unitsIn } from '../units.js';
 
 /**
  * Per-decision scratch a scorer may fill once (its target zones, the occupancy of the zones) and
@@ -44,6 +44,16 @@ export function targetsOf(ctx: Ctx, compute: () => number[]): number[] {
 }
 
 export type Scorer = (s: MerkurState, d: MerkurDecision, o: MerkurOption, ctx: Ctx) => number;
+
+/**
+ * G6 (7.1): the score of leading with option `o`'s unit: the highest attack, full strength first,
+ * the earliest option among equals (strictly ordered, so no tie is drawn): the engine's `leadOf`.
+ */
+export function leadAttackerScore(s: MerkurState, d: MerkurDecision, unit: number): number {
+  const u = s.units[unit]!;
+  const k = d.options.findIndex((o) => 'unit' in o && o.unit === unit);
+  return attackOf(s, u) * 2 + (u.reduced ? 0 : 1) - k * 1e-3;
+}
 
 /**
  * A policy that takes the option of highest score (ties at random). `score` is a scorer, or a

@@ -14,6 +14,7 @@ import {
   type Ctx,
   cnt,
   isContested,
+  leadAttackerScore,
   nearest,
   objectivesToTake,
   occOf,
@@ -66,7 +67,7 @@ function entryForce(s: MerkurState, ctx: Ctx, unit: number, to: number): number[
 const HIST = new Map(merkurData.arrivals.flatMap((a) => a.drops.map((x) => [x.unit, Z(x.zone)] as const)));
 
 function germanScore(k: Knobs) {
-  return (s: MerkurState, _d: MerkurDecision, o: MerkurOption, ctx: Ctx): number => {
+  return (s: MerkurState, d: MerkurDecision, o: MerkurOption, ctx: Ctx): number => {
     switch (o.type) {
       case 'drop':
         return k.drop(s, o.unit, o.zone);
@@ -113,6 +114,8 @@ function germanScore(k: Knobs) {
         return 1;
       case 'plus-one':
         return 0.5;
+      case 'lead-attacker':
+        return leadAttackerScore(s, d, o.unit);
       case 'lead-defender':
         return s.units[o.unit]!.d - (s.units[o.unit]!.reduced ? 0.5 : 0);
       case 'stay': {
