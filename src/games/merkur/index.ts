@@ -79,6 +79,7 @@ export function cloneMerkur(s: MerkurState): MerkurState {
     stack: structuredClone(s.stack),
     stats: { ...s.stats },
     airfieldFirst: s.airfieldFirst.slice(),
+    beachAssaults: s.beachAssaults.map((b) => ({ zone: b.zone, units: b.units.slice() })),
   };
 }
 
