@@ -10,6 +10,7 @@ import { resolveSetup } from '../src/core/setup.js';
 import { collateralVictims } from '../src/games/merkur/bombard.js';
 import { band, combatValues, zoneDefenceBonus } from '../src/games/merkur/combat.js';
 import { artilleryValue, divisionalArt, markFired, supportValue } from '../src/games/merkur/command.js';
+import type { MerkurDecision, MerkurOption } from '../src/games/merkur/decisions.js';
 import { merkur } from '../src/games/merkur/index.js';
 import { MAP } from '../src/games/merkur/map.js';
 import { reachable } from '../src/games/merkur/movement.js';
@@ -38,8 +39,12 @@ import { merkurWorkspace } from '../src/games/merkur/workspace.js';
 
 const Z = (id: string) => MAP.index.get(id)!;
 
-function emptyState(scenario = 'two-player', variants: Record<string, boolean> = {}): MerkurState {
-  const setup = resolveSetup(merkur, { scenario, variants }, 'test');
+function emptyState(
+  scenario = 'two-player',
+  variants: Record<string, boolean> = {},
+  params: Record<string, number> = {},
+): MerkurState {
+  const setup = resolveSetup(merkur, { scenario, variants, params }, 'test');
   const s = startGame(setup, { masterSeed: 1, gameIndex: 0 });
   for (const u of s.units) {
     u.status = 'pool';
@@ -135,7 +140,8 @@ describe('Merkur printed examples', () => {
     expect(supportValue(s, 0, Z('3'), false)).toBe(8);
   });
   it('E5: two of four units fire: lead attack + 1', () => {
-    const s = emptyState();
+    // the example's paras attack 5 (the data's value; the calibrated default is higher)
+    const s = emptyState('two-player', {}, { paraAttack: 5 });
     const a = put(s, 'FJR3/I', '7');
     const b = put(s, 'FJR3/II', '7');
     put(s, 'FJR3/III', '7');
@@ -368,6 +374,7 @@ describe('Merkur 3.1 a: combat re-roll with the initiative', () => {
         vals: null,
         x: 0,
         y: 0,
+        rerolled: false,
       },
     ];
     const ws = merkurWorkspace(s);
@@ -380,6 +387,197 @@ describe('Merkur 3.1 a: combat re-roll with the initiative', () => {
     expect(s.stats.initiative_uses_german).toBe(1);
     runUntil(s, ws, (st) => st.stack.length === 0);
     expect(s.stats.assaults).toBe(1);
+  });
+});
+
+describe('Merkur 3.1: the defender re-roll and the CW re-activation (M-15)', () => {
+  /** A German assault of attack 20 on one CW unit of defence 1 in a plain zone without a town: band 4-5 always. */
+  function hopeless(variants: Record<string, boolean>): MerkurState {
+    const s = emptyState('two-player', variants);
+    const z = MAP.ids.find((_, k) => MAP.terrain[k] === 'plaine' && !MAP.objective[k] && !MAP.strategic[k])!;
+    const a = put(s, 'FJR3/I', z);
+    const c = put(s, '1 Welch', z);
+    Object.assign(s.units[a]!, { a: 20 });
+    Object.assign(s.units[c]!, { d: 1 });
+    s.turn = 4;
+    s.initiative = 1;
+    s.stack = [
+      {
+        t: 'combat',
+        spec: { kind: 'assault', side: 0, attackers: [a], zone: Z(z), from: Z(z) },
+        vals: null,
+        x: 0,
+        y: 0,
+        rerolled: false,
+      },
+    ];
+    return s;
+  }
+
+  it('by default only the attacker may re-roll: the CW defender holding the initiative is not asked', () => {
+    const s = hopeless({});
+    const ws = merkurWorkspace(s);
+    expect(runUntil(s, ws, (st) => st.stack.length === 0)).toBeNull();
+    expect(s.initiative).toBe(1);
+    expect(s.stats.assaults).toBe(1);
+  });
+
+  it('reroll-defender-too: the defender holding the initiative may re-roll a band 4-5 result once; it passes', () => {
+    const s = hopeless({ 'reroll-defender-too': true });
+    const ws = merkurWorkspace(s);
+    const d = advance(s, ws) as MerkurDecision;
+    expect(d.kind).toBe('initiative');
+    expect(d.side).toBe('commonwealth');
+    expect(d.rule).toBe('Merkur 3.1, 7.4');
+    apply(
+      s,
+      ws,
+      d,
+      d.options.findIndex((o) => o.type === 'reroll'),
+    );
+    expect(s.initiative).toBe(0);
+    expect(s.stats.initiative_uses_cw).toBe(1);
+    // the second result stands: no further question, the combat resolves
+    expect(runUntil(s, ws, (st) => st.stack.length === 0)).toBeNull();
+    expect(s.stats.assaults).toBe(1);
+    expect(s.stats.band4 + s.stats.band5).toBe(1);
+  });
+
+  it('3.1 c: the CW holding the initiative may re-activate an activated zone; it spends no movement activation', () => {
+    const s = emptyState();
+    s.turn = 4;
+    const c = put(s, '1 Welch', '11');
+    put(s, 'FJR3/I', '12');
+    s.units[c]!.acted = true;
+    s.activated[Z('11')] = 1;
+    s.initiative = 1;
+    s.initiativeUsed = false;
+    s.cwMoves = 1;
+    s.stack = [{ t: 'activations', side: 1 }];
+    const ws = merkurWorkspace(s);
+    const d = advance(s, ws) as MerkurDecision;
+    expect(d.kind).toBe('activation');
+    const re = d.options.flatMap((o, i) =>
+      o.type === 'activate' && o.initiative ? [{ i, zone: o.zone, mode: o.mode }] : [],
+    );
+    expect(re.map((r) => [MAP.ids[r.zone], r.mode]).sort()).toEqual([
+      ['11', 'combat'],
+      ['11', 'move'],
+    ]);
+    apply(s, ws, d, re.find((r) => r.mode === 'move')!.i);
+    expect(s.initiative).toBe(0);
+    expect(s.stats.initiative_uses_cw).toBe(1);
+    expect(s.cwMoves).toBe(1);
+    // the re-activated zone's units take orders again, the one that acted included
+    const top = s.stack[s.stack.length - 1]!;
+    expect(top.t).toBe('orders');
+    expect(top.t === 'orders' && top.units).toEqual([c]);
+  });
+
+  it('the solitaire CW never re-activates (soloInitiative never: no such option)', () => {
+    const s = emptyState('solitaire');
+    s.turn = 4;
+    const c = put(s, '1 Welch', '11');
+    put(s, 'FJR3/I', '12');
+    s.units[c]!.acted = true;
+    s.activated[Z('11')] = 1;
+    s.initiative = 1;
+    s.cwMoves = 0;
+    s.stack = [{ t: 'activations', side: 1 }];
+    const d = advance(s, merkurWorkspace(s)) as MerkurDecision | null;
+    const opts: readonly MerkurOption[] = d === null ? [] : d.options;
+    expect(opts.some((o) => o.type === 'activate' && o.initiative)).toBe(false);
+  });
+});
+
+describe('Merkur 5.4 (M-30): convoy units debarked on an enemy-held beach attack at the end of their turn', () => {
+  it('no combat on debarking; the assault comes after the German activations, by the units debarked there', () => {
+    const s = emptyState();
+    s.turn = 7;
+    s.seq = 4; // the phases after 'sea': air missions, German activations, the beach assaults
+    put(s, '23 NZ', '3');
+    const b1 = s.b1.units;
+    expect(b1.length).toBeGreaterThan(0);
+    s.stack = [{ t: 'sea-landing', units: [...b1] }];
+    const ws = merkurWorkspace(s);
+    const d = advance(s, ws) as MerkurDecision;
+    expect(d.kind).toBe('sea-landing');
+    apply(
+      s,
+      ws,
+      d,
+      d.options.findIndex((o) => o.type === 'sea' && o.zone === Z('3')),
+    );
+    expect(s.stats.assaults).toBe(0);
+    expect(s.beachAssaults).toHaveLength(1);
+    expect(s.beachAssaults[0]!.zone).toBe(Z('3'));
+    // the German activations are skipped here: the turn goes on to the beach-assault phase
+    s.stack = [];
+    s.seq = 6;
+    // G6: the German names the lead attacker of the debarked units
+    let left = runUntil(s, ws, (st) => st.phase === 'cw-start') as MerkurDecision | null;
+    expect(left?.kind).toBe('lead-attacker');
+    apply(s, ws, left!, 0);
+    left = runUntil(s, ws, (st) => st.phase === 'cw-start') as MerkurDecision | null;
+    expect(left).toBeNull();
+    expect(s.stats.assaults).toBe(1);
+    expect(s.beachAssaults).toHaveLength(0);
+    expect(s.stats.band1 + s.stats.band2 + s.stats.band3 + s.stats.band4 + s.stats.band5).toBe(1);
+  });
+});
+
+describe('Merkur 7.1 (spec §2 G6): the attacker chooses the lead attacker', () => {
+  function twoAttackers(): { s: MerkurState; strong: number; weak: number } {
+    const s = emptyState();
+    const strong = put(s, 'FJR3/I', '3');
+    const weak = put(s, 'FJR3/II', '3');
+    put(s, '23 NZ', '3');
+    Object.assign(s.units[strong]!, { a: 7 });
+    Object.assign(s.units[weak]!, { a: 4 });
+    s.turn = 4;
+    s.stack = [
+      {
+        t: 'combat',
+        spec: { kind: 'assault', side: 0, attackers: [strong, weak], zone: Z('3'), from: Z('3') },
+        vals: null,
+        x: 0,
+        y: 0,
+        rerolled: false,
+      },
+    ];
+    return { s, strong, weak };
+  }
+
+  it('offers every participating combat unit; the one chosen gives the attack (+1 for the other)', () => {
+    const { s, weak } = twoAttackers();
+    const ws = merkurWorkspace(s);
+    const d = advance(s, ws) as MerkurDecision;
+    expect(d.kind).toBe('lead-attacker');
+    expect(d.rule).toBe('Merkur 7.1');
+    expect(d.options.map((o) => (o.type === 'lead-attacker' ? o.unit : -1)).sort()).toHaveLength(2);
+    apply(
+      s,
+      ws,
+      d,
+      d.options.findIndex((o) => o.type === 'lead-attacker' && o.unit === weak),
+    );
+    const top = s.stack[s.stack.length - 1]!;
+    expect(top.t === 'combat' && top.spec.leadAttacker).toBe(weak);
+    const v = combatValues(s, top.t === 'combat' ? top.spec : (undefined as never), false);
+    expect(v.leadA).toBe(weak);
+    expect(v.a).toBe(4 + 1);
+  });
+
+  it('the scripted policies and the solitaire rules lead with the highest attack, as the engine did', () => {
+    for (const id of ['historical', 'objective-count']) {
+      const { s, strong } = twoAttackers();
+      const ws = merkurWorkspace(s);
+      const d = advance(s, ws) as MerkurDecision;
+      const pol = merkur.policies.find((p) => p.side === 'german' && p.id === id)!.create();
+      const pick = pol.choose(s, d, streamRng(1, 0, 'policy'));
+      const o = d.options[pick]!;
+      expect(o.type === 'lead-attacker' && o.unit).toBe(strong);
+    }
   });
 });
 
@@ -397,6 +595,7 @@ describe('Merkur V-LEADDEF lead-def-any', () => {
         vals: null,
         x: 0,
         y: 0,
+        rerolled: false,
       },
     ];
     const ws = merkurWorkspace(s);

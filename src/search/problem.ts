@@ -83,6 +83,8 @@ const common = {
 const armSchema = z.strictObject({
   id: armId,
   description: z.string().max(10_000).optional(),
+  /** The arm's scenario (default: the file's), e.g. a solitaire arm beside a two-player one. */
+  scenario: id.optional(),
   policies: z.record(id, id).optional(),
 });
 
@@ -307,14 +309,21 @@ export function searchProblem(
   const rawArms = mode === 'calibrate' ? f.arms : f.opponents;
   const armField = mode === 'calibrate' ? 'arms' : 'opponents';
   const armIds = rawArms.map((a) => a.id);
+  const armScenarios = rawArms.map((a, i) => {
+    if (a.scenario === undefined || a.scenario === scenario) return scenario;
+    const r = checkSetup(game, { scenario: a.scenario, variants: f.variants, params: f.params });
+    for (const p of r.problems) problems.push(`field ${armField}[${i}].scenario: ${p}`);
+    return r.problems.length === 0 ? a.scenario : scenario;
+  });
   const armPolicies: Record<string, string>[] = rawArms.map((a, i) => {
     const out: Record<string, string> = {};
+    const players = playerSides(game, armScenarios[i]!);
     for (const side of players) out[side] = game.defaultPolicies[side]!;
     for (const [side, spec] of Object.entries(a.policies ?? {})) {
       const at = `field ${armField}[${i}].policies.${side}`;
       if (!players.includes(side)) {
         problems.push(
-          `${at}: no policy plays side ${quote(side)} in scenario ${scenario} (sides: ${players.join(', ')})`,
+          `${at}: no policy plays side ${quote(side)} in scenario ${armScenarios[i]} (sides: ${players.join(', ')})`,
         );
         continue;
       }
@@ -456,8 +465,8 @@ export function searchProblem(
       .join(' ');
     if (mode === 'tune') {
       const spec = formatPolicySpec(game, f.side, { id: f.policy, params: params! });
-      const arms = armPolicies.map((pol) => ({
-        scenario,
+      const arms = armPolicies.map((pol, a) => ({
+        scenario: armScenarios[a]!,
         variants: [...fixed.setup.variants].sort(),
         params: fixed.setup.params,
         policies: { ...pol, [f.side]: spec },
@@ -473,18 +482,24 @@ export function searchProblem(
     const r = checkSetup(game, { scenario, variants: vs, params: gp });
     const key = canonicalJson({ variants: [...r.setup.variants].sort(), params: r.setup.params });
     if (r.problems.length > 0) return { key, label, values: valuesByDim, refused: r.problems.join('; ') };
-    try {
-      if (game.contract === 'legacy') game.start(r.setup, gameStreams(f.seed, 0));
-      else game.start(r.setup, { masterSeed: f.seed, gameIndex: 0 });
-    } catch (err) {
-      return { key, label, values: valuesByDim, refused: err instanceof Error ? err.message : String(err) };
+    // each scenario the arms play must accept the setting and start a game
+    const setups = new Map<string, typeof r.setup>();
+    for (const sc of new Set(armScenarios)) {
+      const rs = sc === scenario ? r : checkSetup(game, { scenario: sc, variants: vs, params: gp });
+      if (rs.problems.length > 0)
+        return { key, label, values: valuesByDim, refused: `scenario ${sc}: ${rs.problems.join('; ')}` };
+      try {
+        if (game.contract === 'legacy') game.start(rs.setup, gameStreams(f.seed, 0));
+        else game.start(rs.setup, { masterSeed: f.seed, gameIndex: 0 });
+      } catch (err) {
+        return { key, label, values: valuesByDim, refused: err instanceof Error ? err.message : String(err) };
+      }
+      setups.set(sc, rs.setup);
     }
-    const arms = armPolicies.map((pol) => ({
-      scenario,
-      variants: [...r.setup.variants].sort(),
-      params: r.setup.params,
-      policies: pol,
-    }));
+    const arms = armPolicies.map((pol, a) => {
+      const su = setups.get(armScenarios[a]!)!;
+      return { scenario: su.scenario, variants: [...su.variants].sort(), params: su.params, policies: pol };
+    });
     return { key, label, values: valuesByDim, arms };
   };
   if (mode === 'tune' && defaultPoint === undefined) {

@@ -63,6 +63,8 @@ export interface CombatSpec {
   readonly target?: number;
   /** V lead-def-any: the unit the defender chose to lead (7.2, 8.2). */
   readonly leadDefender?: number;
+  /** G6: the unit the attacker chose to lead (7.1); absent: `leadOf`, the highest attack. */
+  readonly leadAttacker?: number;
 }
 
 /** 7.1: the lead attacker: highest attack, full strength first, then lowest index. */
@@ -120,7 +122,7 @@ export interface Values {
 export function combatValues(s: MerkurState, spec: CombatSpec, commit: boolean): Values {
   const v = s.rules.v;
   const att = spec.attackers;
-  const leadA = leadOf(s, att, (i) => attackOf(s, s.units[i]!));
+  const leadA = spec.leadAttacker ?? leadOf(s, att, (i) => attackOf(s, s.units[i]!));
   const dside = (1 - spec.side) as 0 | 1;
   const defs = spec.target !== undefined ? [spec.target] : defenders(s, spec.zone, dside);
   const leadD =

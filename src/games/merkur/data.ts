@@ -3,6 +3,7 @@
  * and their provenance (data/NOTES.md). The product never reads the shared research folder.
  */
 import { z } from 'zod';
+import calibrationRaw from './data/calibration.json' with { type: 'json' };
 import raw from './data/merkur.json' with { type: 'json' };
 
 export const DATA_FILE = 'src/games/merkur/data/merkur.json';
@@ -108,3 +109,60 @@ function load(): MerkurData {
 }
 
 export const merkurData: MerkurData = load();
+
+export const CALIBRATION_FILE = 'src/games/merkur/data/calibration.json';
+
+const calibrated = z.object({
+  value: z.number().int(),
+  reconstruction: z.number().int(),
+  why: z.string().min(1),
+});
+
+/**
+ * The output of `sandtable calibrate experiments/merkur-calibrate.json` (spec §7.1): the setting
+ * chosen, each target on the search's fresh games with its 95% interval, and per value the
+ * reconstruction it replaces. parameters.ts reads its defaults from `values`.
+ */
+const calibrationSchema = z.object({
+  _status: z.string().min(1),
+  calibrate: z.object({
+    file: z.string().min(1),
+    seed: z.number().int(),
+    code: z.string().min(1),
+    gamesPlayed: z.number().int().min(1),
+    freshGames: z.string().min(1),
+  }),
+  targets: z
+    .array(
+      z.object({
+        id: z.string().min(1),
+        label: z.string().min(1),
+        value: z.number(),
+        low: z.number(),
+        high: z.number(),
+        n: z.number().int().min(1),
+        met: z.boolean(),
+      }),
+    )
+    .min(1),
+  values: z.object({
+    cwInfantryDefence: calibrated,
+    germanMA: calibrated,
+    paraAttack: calibrated,
+    mountainAttack: calibrated,
+    rethymnonGarrison: calibrated,
+  }),
+});
+
+export type MerkurCalibration = z.infer<typeof calibrationSchema>;
+
+function loadCalibration(): MerkurCalibration {
+  const r = calibrationSchema.safeParse(calibrationRaw);
+  if (!r.success) {
+    const i = r.error.issues[0]!;
+    throw new Error(`${CALIBRATION_FILE}: field ${i.path.join('.')}: ${i.message}`);
+  }
+  return r.data;
+}
+
+export const merkurCalibration: MerkurCalibration = loadCalibration();

@@ -65,6 +65,11 @@ export interface GliderOption {
   readonly type: 'no-glider';
   readonly unit: number;
 }
+/** 7.1 (spec §2 G6): the attacking unit that leads (its attack counts; it takes the attacker's losses). */
+export interface LeadAttackerOption {
+  readonly type: 'lead-attacker';
+  readonly unit: number;
+}
 /** 7.2 (V lead-def-any): the defending unit that leads and takes the losses. */
 export interface LeadDefenderOption {
   readonly type: 'lead-defender';
@@ -99,6 +104,7 @@ export type MerkurDecision =
   | Decision<'regroup', RegroupOption>
   | Decision<'maori-night', MaoriOption>
   | Decision<'glider-assign', GliderOption>
+  | Decision<'lead-attacker', LeadAttackerOption>
   | Decision<'lead-defender', LeadDefenderOption>
   | Decision<'air-landing-unit', AirUnitOption>
   | Decision<'setup-zone', SetupZoneOption>;
@@ -119,6 +125,7 @@ export const MERKUR_DECISION_KINDS: readonly MerkurDecisionKind[] = [
   'regroup',
   'maori-night',
   'glider-assign',
+  'lead-attacker',
   'lead-defender',
   'air-landing-unit',
   'setup-zone',

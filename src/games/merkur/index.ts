@@ -23,7 +23,7 @@
  */
 import type { GameRecord, ResultDef, SteppedGame } from '../../core/game.js';
 import { merkurBoard, merkurLocationIds } from './board.js';
-import { merkurData } from './data.js';
+import { merkurCalibration, merkurData } from './data.js';
 import { MERKUR_DECISION_KINDS, type MerkurDecision } from './decisions.js';
 import { invariants } from './invariants.js';
 import { merkurOdds } from './odds.js';
@@ -79,6 +79,7 @@ export function cloneMerkur(s: MerkurState): MerkurState {
     stack: structuredClone(s.stack),
     stats: { ...s.stats },
     airfieldFirst: s.airfieldFirst.slice(),
+    beachAssaults: s.beachAssaults.map((b) => ({ zone: b.zone, units: b.units.slice() })),
   };
 }
 
@@ -101,7 +102,7 @@ export const merkur: SteppedGame<MerkurState, MerkurDecision, MerkurWorkspace, M
   victoryLevels: ['decisive', 'major', 'strategic', 'marginal', 'draw'],
   endReasons: ['turn-limit'],
   stats: MERKUR_STATS.defs,
-  data: merkurData,
+  data: { merkur: merkurData, calibration: merkurCalibration },
   decisionKinds: MERKUR_DECISION_KINDS,
   // 24 turns; per turn at most ~10 drops, 4 air missions, a few landings, and per side one
   // activation per zone plus one order per unit (about 90 units), with initiative answers.

@@ -3,9 +3,16 @@
  * reconstruction and the rules, each as a parameter with its provenance, range and reason.
  */
 import type { ParameterDef } from '../../core/game.js';
-import { merkurData } from './data.js';
+import { CALIBRATION_FILE, merkurCalibration, merkurData } from './data.js';
 
 const NOTES = 'src/games/merkur/data/NOTES.md';
+
+type Calibrated = keyof typeof merkurCalibration.values;
+/** A calibrated default (data/calibration.json, the output of experiments/merkur-calibrate.json). */
+const cal = (id: Calibrated) => merkurCalibration.values[id].value;
+/** Source of a calibrated default: the reconstruction it replaces and the calibration run. */
+const calSource = (id: Calibrated) =>
+  `${NOTES} (reconstruction ${merkurCalibration.values[id].reconstruction}); default ${CALIBRATION_FILE} (${merkurCalibration.calibrate.file}, seed ${merkurCalibration.calibrate.seed}): ${merkurCalibration.values[id].why}`;
 
 /** The historical turn-1 drop zones (data order of the turn-1 arrivals). */
 export const HISTORICAL_DROPS: readonly string[] = merkurData.arrivals
@@ -17,11 +24,11 @@ export const parameters: readonly ParameterDef[] = [
     id: 'cwInfantryDefence',
     description: 'Defence of the CW battalions printed 5 in the data (the main balance lever, spec I-13).',
     kind: 'integer',
-    default: 5,
+    default: cal('cwInfantryDefence'),
     min: 1,
     max: 7,
     provenance: 'reconstructed',
-    source: NOTES,
+    source: calSource('cwInfantryDefence'),
   },
   {
     id: 'cwInfantryAttack',
@@ -37,32 +44,32 @@ export const parameters: readonly ParameterDef[] = [
     id: 'paraAttack',
     description: 'Attack of the German para battalions (glider battalions: this +1).',
     kind: 'integer',
-    default: 5,
+    default: cal('paraAttack'),
     min: 3,
     max: 8,
     provenance: 'reconstructed',
-    source: NOTES,
+    source: calSource('paraAttack'),
   },
   {
     id: 'mountainAttack',
     description: 'Attack of the 5th Mountain battalions printed 5.',
     kind: 'integer',
-    default: 5,
+    default: cal('mountainAttack'),
     min: 3,
     max: 8,
     provenance: 'reconstructed',
-    source: NOTES,
+    source: calSource('mountainAttack'),
   },
   {
     id: 'germanMA',
     description:
       'Movement allowance of German infantry (data 4). Spec I-1: with 4 no German infantry pays a strategic zone (6) without V-STRAT min-move.',
     kind: 'integer',
-    default: 4,
+    default: cal('germanMA'),
     min: 2,
     max: 8,
     provenance: 'reconstructed',
-    source: NOTES,
+    source: calSource('germanMA'),
   },
   {
     id: 'cwMA',
@@ -142,11 +149,11 @@ export const parameters: readonly ParameterDef[] = [
     description:
       "Spec I-2: the data leaves Rethymnon airfield (26) empty, handing the Germans an airfield on turn 2 against the reviewers' anchor. This many units of Hills A and B (2/1, 2/11 Aus) start in zone 26 instead (0 = the data as it is).",
     kind: 'integer',
-    default: 1,
+    default: cal('rethymnonGarrison'),
     min: 0,
     max: 2,
     provenance: 'reconstructed',
-    source: NOTES,
+    source: calSource('rethymnonGarrison'),
   },
   {
     id: 'germanDropZones',

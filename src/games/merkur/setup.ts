@@ -180,6 +180,7 @@ export function startGame(setup: GameSetup, seed: GameSeed): MerkurState {
     airQueueIds: [],
     b1: { units: [], fate: 3, landTurn: 0, delays: 0, landed: false, back: [] },
     b2Landed: false,
+    beachAssaults: [],
     paraLosses: [],
     solo: { laterMaps: [], containers: {}, emMap: {} },
     stack: [],

@@ -5,11 +5,12 @@
  */
 import { d6 } from '../../core/dice.js';
 import { randInt } from '../../core/rng.js';
+import { leadOf } from './combat.js';
 import type { MerkurDecision } from './decisions.js';
 import { MAP, zoneIndex } from './map.js';
 import { SOLO_DRAWN_EMS, SOLO_FIXED } from './setup.js';
 import { CW, type MerkurState } from './state.js';
-import { combatUnits, contested, countIn, occupancy, room, unitsIn } from './units.js';
+import { attackOf, combatUnits, contested, countIn, occupancy, room, unitsIn } from './units.js';
 import type { MerkurWorkspace } from './workspace.js';
 
 const SECTOR_MAPS = ['ouest', 'centre', 'est'] as const;
@@ -182,7 +183,8 @@ export function soloChoose(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecisio
       let best = -1;
       let bestKey = Number.POSITIVE_INFINITY;
       d.options.forEach((o, i) => {
-        if (o.type !== 'activate') return;
+        // spec §2.3 soloInitiative 'simple' uses the initiative for re-rolls only, never to re-activate (3.1 c)
+        if (o.type !== 'activate' || o.initiative) return;
         const z = o.zone;
         if (o.mode === 'combat') {
           const useful =
@@ -261,6 +263,15 @@ export function soloChoose(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecisio
       const wanted = top?.t !== 'cw-roll' || top.rolled === 0;
       const rr = d.options.findIndex((o) => o.type === 'reroll');
       return rr >= 0 && wanted ? rr : d.options.findIndex((o) => o.type === 'keep');
+    }
+    case 'lead-attacker': {
+      // spec §2.3 G6: the highest attack leads, full strength first (combat.ts leadOf)
+      const lead = leadOf(
+        s,
+        d.options.map((o) => o.unit),
+        (i) => attackOf(s, s.units[i]!),
+      );
+      return d.options.findIndex((o) => o.unit === lead);
     }
     case 'lead-defender': {
       // spec §2.3: the highest defence leads

@@ -105,8 +105,11 @@ export type Task =
   | { t: 'regroup'; units: number[] }
   | { t: 'rn-reroll'; die: number }
   | { t: 'maori' }
-  /** 7.0-7.4 with 3.1 a: a combat whose dice the attacker may have re-rolled with the initiative (both sides re-roll). */
-  | { t: 'combat'; spec: CombatSpec; vals: Values | null; x: number; y: number };
+  /**
+   * 7.0-7.4 with 3.1 a: a combat whose dice a side may have re-rolled with the initiative (both
+   * sides re-roll); `rerolled`: that happened, or the defender was asked (the second result stands).
+   */
+  | { t: 'combat'; spec: CombatSpec; vals: Values | null; x: number; y: number; rerolled: boolean };
 
 /** A unit's order in an activated zone (4.0 a-d). */
 export type Order =
@@ -146,6 +149,8 @@ export interface MerkurState {
   /** 5.4 convoy B1: units, fate 0 passed, 1 intercepted, 2 destroyed, 3 undecided; landing turn. */
   b1: { units: number[]; fate: number; landTurn: number; delays: number; landed: boolean; back: number[] };
   b2Landed: boolean;
+  /** 5.4 (M-30): units debarked onto an enemy-held beach this turn, who must attack it at the end of the German turn. */
+  beachAssaults: { zone: number; units: number[] }[];
   /** 9.0: para units eliminated and not yet regrouped or retired. */
   paraLosses: number[];
   /** 12.0 solitaire: maps still to be placed on turn 2, and the containers per map. */

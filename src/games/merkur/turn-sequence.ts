@@ -47,6 +47,7 @@ const TURN_PHASES = [
   'sea',
   'air-missions',
   'german-activations',
+  'beach-assaults',
   'cw-start',
   'maori',
   'cw-activations',
@@ -145,6 +146,24 @@ function nextPhase(s: MerkurState, ws: MerkurWorkspace): void {
     case 'german-activations':
       s.stack.push({ t: 'activations', side: GER });
       return;
+    case 'beach-assaults': {
+      // 5.4 (M-30): "must attack at the end of their turn": each beach's debarked units still there
+      // assault it if the enemy still holds a unit in it (combatStep checks both)
+      const pending = s.beachAssaults;
+      s.beachAssaults = [];
+      for (let k = pending.length - 1; k >= 0; k--) {
+        const b = pending[k]!;
+        s.stack.push({
+          t: 'combat',
+          spec: { kind: 'assault', side: GER, attackers: b.units, zone: b.zone, from: b.zone },
+          vals: null,
+          x: 0,
+          y: 0,
+          rerolled: false,
+        });
+      }
+      return;
+    }
     case 'cw-start':
       startSideTurn(s, CW);
       s.stack.push({ t: 'cw-roll', rolled: -1 });
@@ -245,7 +264,10 @@ function endOfTurn(s: MerkurState, ws: MerkurWorkspace): void {
   if (t === 12) s.stats.cw_objectives_t12 = objs;
   if (t === 18) s.stats.cw_objectives_t18 = objs;
   if (t === 3) s.stats.german_airfields_t3 = af;
-  if (t === 6) s.stats.german_airfields_t6 = af;
+  if (t === 6) {
+    s.stats.german_airfields_t6 = af;
+    s.stats.german_2airfields_t6 = af >= 2 ? 1 : 0;
+  }
   if (t === 12) s.stats.german_airfields_t12 = af;
   if (t === 24) s.stats.german_airfields_t24 = af;
   MAP.airfields.forEach((z, k) => {
@@ -642,9 +664,12 @@ function activationStep(s: MerkurState, side: 0 | 1): MerkurPending | null {
   const day = isDay(s.turn);
   // per zone, in one pass: a German unit that has not fired; a CW unit free to move (4.0)
   const ready = new Uint8Array(MAP.count);
+  // CW units a re-activation could move (3.1 c: those that acted too, not an EM that fired)
+  const mobile = new Uint8Array(MAP.count);
   for (const u of s.units) {
     if (u.status !== 'map' || u.side !== side || u.zone < 0) continue;
     if (side === GER ? !u.fired : !u.fixed && u.m > 0 && !u.acted) ready[u.zone] = 1;
+    if (side === CW && !u.fixed && u.m > 0 && !u.fired) mobile[u.zone] = 1;
   }
   // 4.0 footnote 1 (V air-declare-at-activation): the Luftwaffe zone is activated like a zone
   if (side === GER && day && s.rules.v['air-declare-at-activation'] && s.luftwaffeTurn !== s.turn) {
@@ -659,7 +684,14 @@ function activationStep(s: MerkurState, side: 0 | 1): MerkurPending | null {
         opts.push({ type: 'activate', zone: z, mode: 'all', initiative: true });
       continue;
     }
-    if (s.activated[z] !== 0) continue;
+    if (s.activated[z] !== 0) {
+      // 3.1 c (M-15): the initiative re-activates a zone already activated, for combat or movement
+      if (!canUseInitiative(s, CW) || (s.rules.solitaire && s.rules.soloInitiative === 'never')) continue;
+      if (day && (other[z]! > 0 || MAP.adj[z]!.some((y) => other[y]! > 0)))
+        opts.push({ type: 'activate', zone: z, mode: 'combat', initiative: true });
+      if (mobile[z] === 1) opts.push({ type: 'activate', zone: z, mode: 'move', initiative: true });
+      continue;
+    }
     // 4.0 (M-22): combat activations, day only: contested or adjacent to German units
     if (day && (other[z]! > 0 || MAP.adj[z]!.some((y) => other[y]! > 0)))
       opts.push({ type: 'activate', zone: z, mode: 'combat', initiative: false });
@@ -801,14 +833,15 @@ function resolveOrders(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'o
       combats.push({ kind: 'assault', side, attackers: att, zone: y, from: y });
   }
   for (let k = combats.length - 1; k >= 0; k--)
-    s.stack.push({ t: 'combat', spec: combats[k]!, vals: null, x: 0, y: 0 });
+    s.stack.push({ t: 'combat', spec: combats[k]!, vals: null, x: 0, y: 0, rerolled: false });
   queueRegroup(s);
 }
 
 /**
  * One combat of an activation (7.0-7.4): its attackers must still stand where they attack from and
  * the enemy must still be there (earlier combats may have changed both). An attacker holding the
- * initiative may have both sides re-roll a result of band 1-2 (3.1 a); the second result stands.
+ * initiative may have both sides re-roll a result of band 1-2 (3.1 a); under V reroll-defender-too a
+ * defender holding it may re-roll a result of band 4-5 not re-rolled already. The second result stands.
  */
 function combatStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'combat' }): MerkurPending | null {
   const sp = task.spec;
@@ -821,6 +854,17 @@ function combatStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'comb
     }
     const spec: CombatSpec = { ...sp, attackers: att };
     task.spec = spec;
+    // G6 (7.1): the attacker chooses the unit that leads, among the participating combat units
+    if (spec.leadAttacker === undefined) {
+      const leads = combatUnits(s, att);
+      if (leads.length > 1)
+        return dec(
+          'lead-attacker',
+          sp.side,
+          'Merkur 7.1',
+          leads.map((unit) => ({ type: 'lead-attacker', unit })),
+        );
+    }
     // V-LEADDEF lead-def-any: the defender chooses the unit that leads (7.2)
     if (s.rules.v['lead-def-any'] && spec.leadDefender === undefined) {
       const defs = defenders(s, spec.zone, enemy);
@@ -842,6 +886,16 @@ function combatStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'comb
       !solitaireNever
     )
       return dec('initiative', sp.side, 'Merkur 3.1, 7.4', [{ type: 'keep' }, { type: 'reroll' }]);
+  }
+  if (
+    s.rules.v['reroll-defender-too'] &&
+    !task.rerolled &&
+    canUseInitiative(s, enemy) &&
+    !(enemy === CW && s.rules.solitaire && s.rules.soloInitiative === 'never') &&
+    combatBand(s, task.spec, task.vals!, task.x, task.y) >= 4
+  ) {
+    task.rerolled = true;
+    return dec('initiative', enemy, 'Merkur 3.1, 7.4', [{ type: 'keep' }, { type: 'reroll' }]);
   }
   s.stack.pop();
   finishCombat(s, ws, task.spec, task.vals, task.x, task.y);
@@ -979,6 +1033,11 @@ function applyAnswer(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision, cho
       t.spec = { ...t.spec, leadDefender: o.unit };
       return;
     }
+    case 'lead-attacker': {
+      const t = task as Task & { t: 'combat' };
+      t.spec = { ...t.spec, leadAttacker: o.unit };
+      return;
+    }
     case 'setup-zone': {
       const t = task as Task & { t: 'cw-setup' };
       const u = s.units[o.unit]!;
@@ -1040,12 +1099,9 @@ function applyAnswer(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision, cho
         if (s.b1.units.includes(i)) s.stats.b1_units_landed++;
       }
       if (!t.units.some((i) => s.units[i]!.status === 'pool')) s.stack.pop();
-      // 5.4: debarking onto an enemy-held beach must attack
+      // 5.4: debarking onto an enemy-held beach must attack, at the end of the German turn
       const att = combatUnits(s, unitsIn(s, o.zone, GER)).filter((i) => t.units.includes(i));
-      if (att.length > 0 && countIn(s, o.zone, CW) > 0) {
-        resolveCombat(s, ws, { kind: 'assault', side: GER, attackers: att, zone: o.zone, from: o.zone });
-        queueRegroup(s);
-      }
+      if (att.length > 0 && countIn(s, o.zone, CW) > 0) s.beachAssaults.push({ zone: o.zone, units: att });
       return;
     }
     case 'air-none':
@@ -1086,7 +1142,7 @@ function applyAnswer(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision, cho
             s.stats.undispersed_by_initiative++;
           }
       }
-      if (o.mode === 'move') s.cwMoves--;
+      if (o.mode === 'move' && !o.initiative) s.cwMoves--;
       const zoneBased = s.rules.v['zone-based'];
       const units = unitsIn(s, o.zone, side).filter((i) => {
         const u = s.units[i]!;
@@ -1190,10 +1246,13 @@ function applyInitiative(
     return;
   }
   if (task.t === 'combat') {
+    // the attacker's question comes first: after it, the result (kept or re-rolled) is not
+    // offered to the defender again once re-rolled
     if (type === 'reroll') {
       useInitiative(s, side);
       task.x = twoD6(ws);
       task.y = twoD6(ws);
+      task.rerolled = true;
     }
     return;
   }

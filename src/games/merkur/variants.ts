@@ -599,6 +599,20 @@ const base: readonly VariantDef[] = [
     false,
     'Entry overrides the 12.2 minimum of three.',
   ),
+  v(
+    'reroll-attacker',
+    'combat-reroll',
+    'Merkur 3.1',
+    true,
+    'Default: only the attacker re-rolls an unfavourable combat with the initiative (3.1: the holder uses it "during his turn").',
+  ),
+  v(
+    'reroll-defender-too',
+    'combat-reroll',
+    'Merkur 3.1',
+    false,
+    'The defender holding the initiative may also have both sides re-roll a result of band 4-5 against him (3.1 a "an unfavourable combat for the player"; spec §7 objective-hold), unless the attacker already re-rolled it.',
+  ),
 ];
 
 /** Variants added with the EM chapter (2.5). */

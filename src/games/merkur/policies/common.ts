@@ -3,7 +3,7 @@
  * what to bomb, how good the odds must be to attack, where to move) and each option is scored;
  * the best wins, ties broken from the policy's own stream.
  */
-import type { PolicyDef } from '../../../core/game.js';
+import type { PolicyDef, PolicyParamDef } from '../../../core/game.js';
 import { type Rng, randInt } from '../../../core/rng.js';
 import { aaPoints } from '../bombard.js';
 import { bandReading, combatValues } from '../combat.js';
@@ -11,13 +11,13 @@ import type { MerkurDecision, MerkurOption } from '../decisions.js';
 import { MAP } from '../map.js';
 import { pBandAtLeast } from '../odds.js';
 import { CW, type MerkurState } from '../state.js';
-import { combatUnits, type Occupancy, occupancy, unitsIn } from '../units.js';
+import { attackOf, combatUnits, type Occupancy, occupancy, unitsIn } from '../units.js';
 
 /**
  * Per-decision scratch a scorer may fill once (its target zones, the occupancy of the zones) and
  * reuse for every option: the state does not change while one decision's options are scored.
  */
-export type Ctx = { targets?: number[]; occ?: Occupancy };
+export type Ctx = { targets?: number[]; occ?: Occupancy; entry?: Map<number, number[]> };
 
 /** Units of `side` per zone, computed on first use within one decision. */
 export function occOf(s: MerkurState, ctx: Ctx): Occupancy {
@@ -45,39 +45,61 @@ export function targetsOf(ctx: Ctx, compute: () => number[]): number[] {
 
 export type Scorer = (s: MerkurState, d: MerkurDecision, o: MerkurOption, ctx: Ctx) => number;
 
+/**
+ * G6 (7.1): the score of leading with option `o`'s unit: the highest attack, full strength first,
+ * the earliest option among equals (strictly ordered, so no tie is drawn): the engine's `leadOf`.
+ */
+export function leadAttackerScore(s: MerkurState, d: MerkurDecision, unit: number): number {
+  const u = s.units[unit]!;
+  const k = d.options.findIndex((o) => 'unit' in o && o.unit === unit);
+  return attackOf(s, u) * 2 + (u.reduced ? 0 : 1) - k * 1e-3;
+}
+
+/**
+ * A policy that takes the option of highest score (ties at random). `score` is a scorer, or a
+ * factory of one from the policy's declared `params` (every one filled in by the caller).
+ */
 export function scriptedPolicy(
   id: string,
   side: 'german' | 'commonwealth',
   description: string,
-  score: Scorer,
+  scorer: Scorer | ((params: Readonly<Record<string, number>>) => Scorer),
+  params?: readonly PolicyParamDef[],
 ): PolicyDef<MerkurState, MerkurDecision> {
+  const defaults = Object.fromEntries((params ?? []).map((p) => [p.id, p.default]));
+  const fixed = params === undefined ? (scorer as Scorer) : undefined;
   return {
     id,
     side,
     description,
-    create: () => ({
-      id,
-      choose(s: MerkurState, d: MerkurDecision, rng: Rng): number {
-        if (d.options.length === 1) return 0;
-        let best = Number.NEGATIVE_INFINITY;
-        let ties = 0;
-        let pick = 0;
-        const ctx: Ctx = {};
-        for (let i = 0; i < d.options.length; i++) {
-          const v = score(s, d, d.options[i]!, ctx);
-          if (v > best + 1e-9) {
-            best = v;
-            pick = i;
-            ties = 1;
-          } else if (Math.abs(v - best) <= 1e-9) {
-            ties++;
-            if (randInt(rng, 1, ties) === 1) pick = i;
+    ...(params === undefined ? {} : { params }),
+    create: (given?: Readonly<Record<string, number>>) => {
+      const score =
+        fixed ?? (scorer as (p: Readonly<Record<string, number>>) => Scorer)({ ...defaults, ...given });
+      return {
+        id,
+        choose(s: MerkurState, d: MerkurDecision, rng: Rng): number {
+          if (d.options.length === 1) return 0;
+          let best = Number.NEGATIVE_INFINITY;
+          let ties = 0;
+          let pick = 0;
+          const ctx: Ctx = {};
+          for (let i = 0; i < d.options.length; i++) {
+            const v = score(s, d, d.options[i]!, ctx);
+            if (v > best + 1e-9) {
+              best = v;
+              pick = i;
+              ties = 1;
+            } else if (Math.abs(v - best) <= 1e-9) {
+              ties++;
+              if (randInt(rng, 1, ties) === 1) pick = i;
+            }
           }
-        }
-        return pick;
-      },
-      reset: () => {},
-    }),
+          return pick;
+        },
+        reset: () => {},
+      };
+    },
   };
 }
 

@@ -11,6 +11,7 @@ import {
   type Ctx,
   cnt,
   isContested,
+  leadAttackerScore,
   nearest,
   pLose,
   pWin,
@@ -48,13 +49,15 @@ interface Knobs {
 }
 
 function cwScore(k: Knobs) {
-  return (s: MerkurState, _d: MerkurDecision, o: MerkurOption, ctx: Ctx): number => {
+  return (s: MerkurState, d: MerkurDecision, o: MerkurOption, ctx: Ctx): number => {
     switch (o.type) {
       case 'fort':
         return k.fort(o.zone);
       case 'no-fort':
         return 0;
       case 'activate':
+        // the scripted CW keep the initiative for re-rolls (3.1 a, b), never re-activate a zone (3.1 c)
+        if (o.initiative) return -1;
         return o.mode === 'combat' ? 2 : 1;
       case 'end-activations':
         return 0;
@@ -64,6 +67,8 @@ function cwScore(k: Knobs) {
         return k.initiative === 'reroll' ? 1 : 0.5;
       case 'plus-one':
         return k.initiative === 'plus-one' ? 1 : 0.5;
+      case 'lead-attacker':
+        return leadAttackerScore(s, d, o.unit);
       case 'lead-defender':
         return s.units[o.unit]!.d - (s.units[o.unit]!.reduced ? 0.5 : 0);
       case 'setup-zone':

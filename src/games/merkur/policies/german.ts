@@ -2,10 +2,11 @@
  * Scripted German policies (spec §7.2): historical, maleme-first, three-airfields, objective-count.
  * Each is a set of knobs over the common scorer; intents are in the descriptions.
  */
-import type { PolicyDef } from '../../../core/game.js';
+import type { PolicyDef, PolicyParamDef } from '../../../core/game.js';
 import { merkurData } from '../data.js';
 import type { MerkurDecision, MerkurOption } from '../decisions.js';
 import { MAP } from '../map.js';
+import { reachable } from '../movement.js';
 import { CW, GER, type MerkurState } from '../state.js';
 import { combatUnits, countIn, unitsIn } from '../units.js';
 import {
@@ -13,8 +14,10 @@ import {
   type Ctx,
   cnt,
   isContested,
+  leadAttackerScore,
   nearest,
   objectivesToTake,
+  occOf,
   pWin,
   scriptedPolicy,
   targetsOf,
@@ -33,10 +36,38 @@ interface Knobs {
 }
 
 const Z = (id: string) => MAP.index.get(id)!;
+
+/**
+ * The units that would make the forced assault (5.5) if the activated zone's group entered enemy
+ * zone `to` together: those already ordered there, `unit`, and the combat units still to get an
+ * order that can reach it (the orders of one activation move together, 4.0).
+ */
+function entryForce(s: MerkurState, ctx: Ctx, unit: number, to: number): number[] {
+  const top = s.stack[s.stack.length - 1];
+  if (top === undefined || top.t !== 'orders') return [unit];
+  ctx.entry ??= new Map();
+  let rest = ctx.entry.get(to);
+  if (rest === undefined) {
+    const occ = occOf(s, ctx);
+    rest = top.units.slice(top.i + 1).filter((i) => {
+      const v = s.units[i]!;
+      return (
+        v.status === 'map' &&
+        v.zone === top.zone &&
+        v.type !== 'em' &&
+        v.type !== 'battery' &&
+        reachable(s, i, occ).includes(to)
+      );
+    });
+    ctx.entry.set(to, rest);
+  }
+  const ordered = top.orders.flatMap((o) => (o.o === 'move' && o.to === to ? [o.u] : []));
+  return [...ordered, unit, ...rest];
+}
 const HIST = new Map(merkurData.arrivals.flatMap((a) => a.drops.map((x) => [x.unit, Z(x.zone)] as const)));
 
 function germanScore(k: Knobs) {
-  return (s: MerkurState, _d: MerkurDecision, o: MerkurOption, ctx: Ctx): number => {
+  return (s: MerkurState, d: MerkurDecision, o: MerkurOption, ctx: Ctx): number => {
     switch (o.type) {
       case 'drop':
         return k.drop(s, o.unit, o.zone);
@@ -83,6 +114,8 @@ function germanScore(k: Knobs) {
         return 1;
       case 'plus-one':
         return 0.5;
+      case 'lead-attacker':
+        return leadAttackerScore(s, d, o.unit);
       case 'lead-defender':
         return s.units[o.unit]!.d - (s.units[o.unit]!.reduced ? 0.5 : 0);
       case 'stay': {
@@ -122,8 +155,10 @@ function germanScore(k: Knobs) {
         const gain = nearest(from, t) - nearest(o.to, t);
         const enemies = cnt(s, ctx, o.to, CW);
         if (enemies > 0 && cnt(s, ctx, o.to, GER) === 0) {
-          const p = pWin(s, ctx, GER, [o.unit], o.to, o.to, 'assault');
+          // the entry is an assault (5.5) by the group that enters together: judged at its odds
+          const p = pWin(s, ctx, GER, entryForce(s, ctx, o.unit, o.to), o.to, o.to, 'assault');
           if (p < k.threshold) return -2;
+          return 2 + p;
         }
         return gain > 0 ? 0.8 + gain * 0.3 : -0.5;
       }
@@ -187,29 +222,50 @@ const objectiveKnobs: Knobs = {
   },
 };
 
+/**
+ * The attack threshold as a declared parameter (the knob's value is its default, so a policy at its
+ * defaults plays exactly as before); `tune` and experiments (`historical:threshold=0.35`) can set it.
+ */
+const thresholdParam = (k: Knobs): PolicyParamDef[] => [
+  {
+    id: 'threshold',
+    description: 'Minimum P(band >= 4) (7.4: the defender halved or eliminated) to assault or fire.',
+    kind: 'number',
+    default: k.threshold,
+    min: 0.05,
+    max: 0.95,
+  },
+];
+const withThreshold = (k: Knobs) => (p: Readonly<Record<string, number>>) =>
+  germanScore({ ...k, threshold: p.threshold ?? k.threshold });
+
 export const germanPolicies: readonly PolicyDef<MerkurState, MerkurDecision>[] = [
   scriptedPolicy(
     'historical',
     'german',
     "The data's historical drop zones; air on the objective with the most CW units outside AA cover; assault or fire only when P(band >= 4) >= 0.5; air-land at the first held airfield; push toward the nearest objective not held.",
-    germanScore(historicalKnobs),
+    withThreshold(historicalKnobs),
+    thresholdParam(historicalKnobs),
   ),
   scriptedPolicy(
     'maleme-first',
     'german',
     'Schwerpunkt Maleme: turn-1 drops in zones 1, 2, 3 and 6, all air on zone 2, every move toward Maleme until it is taken, then air-land there; turn-2 drops on plaine zones with few CW.',
-    germanScore(malemeKnobs),
+    withThreshold(malemeKnobs),
+    thresholdParam(malemeKnobs),
   ),
   scriptedPolicy(
     'three-airfields',
     'german',
     'One airfield per map: drops next to (or on an empty) airfield, air on airfields, moves converge on the airfields not held, to maximise air-landing.',
-    germanScore(airfieldKnobs),
+    withThreshold(airfieldKnobs),
+    thresholdParam(airfieldKnobs),
   ),
   scriptedPolicy(
     'objective-count',
     'german',
     'Greedy on the victory scale: Centre and East objectives (decisive against a draw) first, drops on weakly held objectives, air only on objectives, attacks at P(band >= 4) >= 0.4.',
-    germanScore(objectiveKnobs),
+    withThreshold(objectiveKnobs),
+    thresholdParam(objectiveKnobs),
   ),
 ];
