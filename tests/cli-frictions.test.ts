@@ -184,7 +184,18 @@ describe('small probabilities', () => {
   });
 
   it('odds print a probability of 2.2e-7 as <0.01%, and only a zero one as 0.00%', () => {
-    const scs = ['odds', 'scs', '--attacker', '8:combined', '--defender', 'mech:1,nonmech:2', '--forest'];
+    // CRT set E named (the default is calibrated): its 2.2e-7 is the case in point
+    const scs = [
+      'odds',
+      'scs',
+      '--attacker',
+      '8:combined',
+      '--defender',
+      'mech:1,nonmech:2',
+      '--forest',
+      '--crt',
+      'E',
+    ];
     for (const args of [scs, ['odds', 'sfo']]) {
       const text = sandtable(args).stdout;
       const tables: { rows: { outcome: string; p: number[] }[] }[] = JSON.parse(

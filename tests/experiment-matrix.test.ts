@@ -258,8 +258,8 @@ describe('a sweep compares each arm with itself at the default', () => {
       ...base,
       game: 'scs',
       scenario: 'campaign',
-      baseline: 'historical@forestCost=1',
-      sweep: { parameter: 'forestCost', values: [2, 3] },
+      baseline: 'historical@poolSecurity=5',
+      sweep: { parameter: 'poolSecurity', values: [4, 6] },
       arms: [
         { id: 'historical', policies: { soviet: 'historical' } },
         { id: 'spearhead', policies: { soviet: 'shock-spearhead' } },
@@ -267,19 +267,19 @@ describe('a sweep compares each arm with itself at the default', () => {
       ],
     });
     expect(exp.arms.map((a) => [a.id, a.baseline])).toEqual([
-      ['historical@forestCost=1', undefined],
-      ['historical@forestCost=2', 'historical@forestCost=1'],
-      ['historical@forestCost=3', 'historical@forestCost=1'],
-      ['spearhead@forestCost=1', undefined],
-      ['spearhead@forestCost=2', 'spearhead@forestCost=1'],
-      ['spearhead@forestCost=3', 'spearhead@forestCost=1'],
+      ['historical@poolSecurity=5', undefined],
+      ['historical@poolSecurity=4', 'historical@poolSecurity=5'],
+      ['historical@poolSecurity=6', 'historical@poolSecurity=5'],
+      ['spearhead@poolSecurity=5', undefined],
+      ['spearhead@poolSecurity=4', 'spearhead@poolSecurity=5'],
+      ['spearhead@poolSecurity=6', 'spearhead@poolSecurity=5'],
       // an explicit baseline is honoured: the named arm at the same point
-      ['pocket@forestCost=1', 'historical@forestCost=1'],
-      ['pocket@forestCost=2', 'historical@forestCost=2'],
-      ['pocket@forestCost=3', 'historical@forestCost=3'],
+      ['pocket@poolSecurity=5', 'historical@poolSecurity=5'],
+      ['pocket@poolSecurity=4', 'historical@poolSecurity=4'],
+      ['pocket@poolSecurity=6', 'historical@poolSecurity=6'],
     ]);
-    expect(exp.arms[1]!.setup.params.forestCost).toBe(2);
-    expect(exp.arms[0]!.setup.params.forestCost).toBe(1);
+    expect(exp.arms[1]!.setup.params.poolSecurity).toBe(4);
+    expect(exp.arms[0]!.setup.params.poolSecurity).toBe(5);
   });
 
   it('comparisons.csv pairs each point with its own arm at the default', () => {

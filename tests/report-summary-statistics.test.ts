@@ -27,8 +27,8 @@ describe('summary.md game statistics', () => {
       games: 80,
       seed: 5,
       arms: [
-        { id: 'historical', policies: { soviet: 'historical' } },
-        { id: 'random', policies: { soviet: 'random' } },
+        { id: 'historical', policies: { soviet: 'historical' }, params: { crtSet: 'B' } },
+        { id: 'random', policies: { soviet: 'random' }, params: { crtSet: 'B' } },
       ],
     });
     out = join(dir, 'run');
@@ -74,7 +74,7 @@ describe('summary.md game statistics', () => {
 
   it('lists the CRT columns among the reconstructed values only when an arm uses the custom CRT', () => {
     const md = readFileSync(join(out, 'summary.md'), 'utf8');
-    expect(md).toMatch(/crtSet = "E"/);
+    expect(md).toMatch(/crtSet = "B"/);
     expect(md).toMatch(/hitOn_vi = 5/);
     expect(md).not.toMatch(/hitOn_mech/);
     const dir = tempDir('summary-custom');
@@ -83,11 +83,11 @@ describe('summary.md game statistics', () => {
       game: 'scs',
       games: 10,
       seed: 5,
-      arms: [{ id: 'custom', policies: { soviet: 'random' }, params: { crtSet: 'custom', hitOn_mech: 5 } }],
+      arms: [{ id: 'custom', policies: { soviet: 'random' }, params: { crtSet: 'custom', hitOn_mech: 3 } }],
     });
     const r = sandtable(['run', exp, '--out', join(dir, 'run'), '--quiet']);
     expect(r.code, r.stderr).toBe(0);
-    expect(readFileSync(join(dir, 'run', 'summary.md'), 'utf8')).toMatch(/hitOn_mech = 5/);
+    expect(readFileSync(join(dir, 'run', 'summary.md'), 'utf8')).toMatch(/hitOn_mech = 3/);
   }, 120_000);
 
   it('games.parquet says what each row played: in DuckDB, grouping by policy reproduces summary.csv and stats.csv with no join to the manifest', async () => {

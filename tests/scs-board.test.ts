@@ -4,6 +4,7 @@ import { playMatch, startMatch } from '../src/core/driver.js';
 import { resolveSetup } from '../src/core/setup.js';
 import { scs } from '../src/games/scs/index.js';
 import { scsMap } from '../src/games/scs/map.js';
+import { FOREST_LAYOUTS, parameters } from '../src/games/scs/parameters.js';
 import { type ScsState, SOVIET } from '../src/games/scs/state.js';
 
 describe('SCS board', () => {
@@ -18,7 +19,8 @@ describe('SCS board', () => {
       scsMap.ids.map((_, h) => ['scs', scsMap.col[h], scsMap.row[h]]),
     );
     expect(board.cells[0]).toMatchObject({ id: '1000', col: 10, row: 0 });
-    expect(board.cells.filter((h) => h.terrain === 'forest')).toHaveLength(107);
+    const layout = parameters.find((p) => p.id === 'forestLayout')!.default as string;
+    expect(board.cells.filter((h) => h.terrain === 'forest')).toHaveLength(FOREST_LAYOUTS[layout]!.length);
     expect(board.cells.find((h) => h.id === '2608')!.name).toContain('Moscow');
   });
   it('marks the fortified localities, the K-area, the initial front, Moscow and Tula', () => {
@@ -32,7 +34,9 @@ describe('SCS board', () => {
     expect(marked('tula')).toEqual(['2512']);
   });
   it('follows the fortified-candidate parameter', () => {
-    const b = scs.board!(resolveSetup(scs, { params: { fortifiedCandidates: ['1905'] } }, 'test'));
+    const b = scs.board!(
+      resolveSetup(scs, { params: { fortifiedList: 'custom', fortifiedCandidates: ['1905'] } }, 'test'),
+    );
     expect(b.cells.filter((h) => h.marks?.includes('fortified-candidate')).map((h) => h.id)).toEqual([
       '1905',
     ]);

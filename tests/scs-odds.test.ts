@@ -57,7 +57,7 @@ describe('sandtable odds scs: tables', () => {
       'German units lost',
     ]);
     for (const t of tables) expect(columnTotals(t)[0]).toBeCloseTo(1, 12);
-    expect(tables[0]!.title).toContain('CRT E'); // the game's calibrated default (calibration.json);
+    expect(tables[0]!.title).toContain('CRT custom'); // the game's calibrated default (calibration.json);
     expect(tables[0]!.notes.join(' ')).toMatch(/drm-cumulative/);
     expect(tables[2]!.rows).toHaveLength(9); // 0..8 steps
     expect(tables[3]!.rows).toHaveLength(4); // 0..3 units
@@ -347,9 +347,9 @@ describe('SCS odds: generated defenders', () => {
     expect('generated' in r2.defence && r2.defence.generated.pool[3]).toBe(1);
   });
 
-  it("the default pool is the game's start pool (3.3): 24 mech, 88 non-mech (calibration.json), 5 security, Guderian, Ops, Rotkopf, 2 Raids", () => {
+  it("the default pool is the game's start pool (3.3): 24 mech, 60 non-mech (calibration.json: 55 Soviet counters of 188, 2.1), 5 security, Guderian, Ops, Rotkopf, 2 Raids", () => {
     const r = parseScsOdds({});
-    expect('generated' in r.defence && r.defence.generated.pool).toEqual([24, 88, 5, 1, 0, 1, 1, 2]);
+    expect('generated' in r.defence && r.defence.generated.pool).toEqual([24, 60, 5, 1, 0, 1, 1, 2]);
   });
 
   it('odds scs (from combat.ts) equals the independent chain model to 1e-14 on a given force', () => {

@@ -14,7 +14,7 @@ import { westOf13 } from '../src/games/scs/victory.js';
 
 describe('SCS shock-spearhead (4.5, 7.2, 7.3)', () => {
   it('places the joint-operation marker west of column 13 and enters 4S on the south edge', () => {
-    const setup = resolveSetup(scs, { params: { poolNonMechanized: 88 } }, 'spearhead');
+    const setup = resolveSetup(scs, { params: { sovietCounters: 52 } }, 'spearhead');
     const policy = scs.policies.find((p) => p.id === 'shock-spearhead')!;
     let reached = 0;
     for (let g = 0; g < 12; g++) {

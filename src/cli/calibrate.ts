@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { GameRegistry } from '../core/registry.js';
+import { writeAtomic } from '../runner/outputs.js';
 import { defaultWorkers } from '../runner/pool.js';
 import { loadSearchFile } from '../search/problem.js';
 import type { SearchResult } from '../search/report.js';
@@ -13,6 +14,51 @@ interface SearchFlags {
   resume?: boolean;
   force?: boolean;
   quiet?: boolean;
+  writeDefaults?: string;
+}
+
+/**
+ * The file `calibrate --write-defaults <path>` writes: a game's calibrated defaults as the output of
+ * a named run (file, seed, code), never a hand edit. `params` are the file's fixed parameters with
+ * the best setting's searched values on top; each target carries its value and 95% interval on the
+ * fresh games. A game reads `params` as its parameter defaults (e.g. src/games/scs/data/calibration.json).
+ */
+export function calibratedDefaults(
+  r: SearchResult,
+  file: string,
+  source: { params?: Record<string, unknown>; variants?: Record<string, boolean> },
+  run: { out: string; commit: string; created: string; finished: string | undefined },
+): unknown {
+  const searched = { ...r.best.values };
+  const variants = searched.variants;
+  delete searched.variants;
+  return {
+    _status: `written by: sandtable calibrate ${file} --write-defaults (run directory ${run.out}); edit the calibrate file and run it again rather than editing this file`,
+    experiment: file,
+    name: r.name,
+    game: r.game,
+    scenario: r.scenario,
+    seed: r.seed,
+    commit: run.commit,
+    started: run.created,
+    finished: run.finished ?? null,
+    gamesPlayed: r.gamesPlayed,
+    best: r.best.label,
+    params: { ...(source.params ?? {}), ...searched },
+    ...(Array.isArray(variants) && variants.length > 0 ? { variants } : {}),
+    holdout: r.holdout,
+    allMet: r.allMet,
+    targets: r.targets.map((t) => ({
+      id: t.id,
+      label: t.label,
+      value: t.value,
+      low: t.low,
+      high: t.high,
+      games: t.games,
+      met: t.met,
+    })),
+    conflicts: r.conflicts,
+  };
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
@@ -39,7 +85,7 @@ function summary(r: SearchResult, out: string): string {
 /** `sandtable calibrate <file>` and `sandtable tune <file>`: successive halving over candidates (src/search). */
 export function registerSearch(program: Command, games: GameRegistry): void {
   for (const mode of ['calibrate', 'tune'] as const) {
-    program
+    const cmd = program
       .command(mode)
       .description(
         mode === 'calibrate'
@@ -53,7 +99,13 @@ export function registerSearch(program: Command, games: GameRegistry): void {
       .option('--out <dir>', 'run directory (default: reports/<name>)')
       .option('--resume', 'continue the interrupted search in --out (finished evaluations are kept)')
       .option('--force', 'replace the search in --out')
-      .option('--quiet', 'no progress output')
+      .option('--quiet', 'no progress output');
+    if (mode === 'calibrate')
+      cmd.option(
+        '--write-defaults <path>',
+        "when complete, write the best setting as a game's calibrated defaults (JSON: file, seed, params, targets with intervals)",
+      );
+    cmd
       .addHelpText(
         'after',
         examplesHelp(
@@ -96,6 +148,18 @@ export function registerSearch(program: Command, games: GameRegistry): void {
           }
           const r = JSON.parse(readFileSync(`${out}/result.json`, 'utf8')) as SearchResult;
           process.stdout.write(summary(r, out));
+          if (flags.writeDefaults !== undefined) {
+            const src = p.source as { params?: Record<string, unknown>; variants?: Record<string, boolean> };
+            const m = o.manifest;
+            const body = calibratedDefaults(r, file, src, {
+              out,
+              commit: m.commit,
+              created: m.created,
+              finished: m.finished,
+            });
+            writeAtomic(flags.writeDefaults, `${JSON.stringify(body, null, 2)}\n`);
+            process.stdout.write(`defaults: ${flags.writeDefaults}\n`);
+          }
         } finally {
           process.off('SIGINT', onStop);
           process.off('SIGTERM', onStop);

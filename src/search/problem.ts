@@ -63,6 +63,8 @@ const targetSchema = z.strictObject({
   atMost: z.number().optional(),
   atLeast: z.number().optional(),
   modal: z.literal(true).optional(),
+  /** Result ids whose summed rate this rate must stay under. */
+  below: z.array(id).min(1).max(20).optional(),
   maximize: z.literal(true).optional(),
   minimize: z.literal(true).optional(),
   weight: z.number().positive().max(1000).optional(),

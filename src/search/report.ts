@@ -15,6 +15,7 @@ import type { SearchProblem } from './problem.js';
 import type { SearchOutcome } from './run.js';
 import {
   conflicts,
+  isLead,
   type Measure,
   measure,
   met,
@@ -216,7 +217,7 @@ export function searchResult(
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const num = (t: Target, x: number) => (t.kind === 'rate' ? pct(x) : x.toFixed(2));
 const interval = (t: Target, r: { value: number; low: number; high: number }) =>
-  t.kind === 'rate' && t.goal !== 'modal'
+  t.kind === 'rate' && !isLead(t)
     ? `${pct(r.value)} [${(100 * r.low).toFixed(1)}, ${(100 * r.high).toFixed(1)}]`
     : `${r.value.toFixed(3)} [${r.low.toFixed(3)}, ${r.high.toFixed(3)}]`;
 
@@ -246,7 +247,9 @@ export function searchCharts(
       const yTitle =
         t.goal === 'modal'
           ? `lead of ${t.label.split(' ')[0]} over the next result`
-          : t.label.split(/ [=≤≥] /)[0]!;
+          : t.goal === 'below'
+            ? `lead of ${t.label.split(' rarer than ')[1]?.split(' in ')[0]} over ${t.label.split(' ')[0]}`
+            : t.label.split(/ [=≤≥] /)[0]!;
       const x = {
         field: 'x',
         type: d.numeric ? 'quantitative' : 'ordinal',
@@ -266,7 +269,7 @@ export function searchCharts(
               field: 'y',
               type: 'quantitative',
               title: yTitle,
-              ...(t.kind === 'rate' && t.goal !== 'modal' ? { axis: { format: '%' } } : {}),
+              ...(t.kind === 'rate' && !isLead(t) ? { axis: { format: '%' } } : {}),
             },
             size: { field: 'games', type: 'quantitative', title: 'games judged on' },
             color: {
@@ -286,7 +289,7 @@ export function searchCharts(
         },
       ];
       const layers: Spec[] = [{ data: { values }, layer: candidateLayers }];
-      const goal = t.goal === 'modal' ? 0 : t.value;
+      const goal = isLead(t) ? 0 : t.value;
       if (goal !== undefined) {
         layers.push({
           data: {

@@ -1,13 +1,14 @@
 /**
  * Targets of a calibration (README "Calibrate and tune"): an outcome rate, a statistic's mean or a
- * statistic's median of an arm (or of all arms pooled), equal to a value within a tolerance, at most or at least a value,
- * the modal result, or as high (low) as possible. Each is measured over a range of game indices with
+ * statistic's median of an arm (or of all arms pooled), equal to a value within a tolerance, at most
+ * or at least a value, the modal result, below the sum of other results (e.g. SCS 4.1: sudden death
+ * less common than the territorial results), or as high (low) as possible. Each is measured over a range of game indices with
  * its 95% interval, and scored by a loss in units of its tolerance (0 when met exactly).
  */
 import { wilson, Z95 } from '../analysis/intervals.js';
 import type { GameDefinition } from '../core/game.js';
 
-export type Goal = 'equals' | 'atMost' | 'atLeast' | 'modal' | 'maximize' | 'minimize';
+export type Goal = 'equals' | 'atMost' | 'atLeast' | 'modal' | 'below' | 'maximize' | 'minimize';
 
 /** A target as the file states it (checked by the file's schema). */
 export interface TargetInput {
@@ -21,6 +22,8 @@ export interface TargetInput {
   readonly atMost?: number | undefined;
   readonly atLeast?: number | undefined;
   readonly modal?: boolean | undefined;
+  /** Result ids: this rate must be lower than their summed rate (of the same games). */
+  readonly below?: readonly string[] | undefined;
   readonly maximize?: boolean | undefined;
   readonly minimize?: boolean | undefined;
   readonly weight?: number | undefined;
@@ -47,6 +50,8 @@ export interface Target {
   readonly classes?: readonly (readonly number[])[];
   readonly classLabels?: readonly string[];
   readonly cls?: number;
+  /** Goal below: the classes whose summed rate this rate must stay under. */
+  readonly over?: readonly number[];
   readonly stat?: string;
   readonly missing?: number;
   readonly goal: Goal;
@@ -62,11 +67,14 @@ export interface Measure {
   readonly high: number;
   /** Games counted (for a mean: games where the statistic applies). */
   readonly n: number;
-  /** Modal targets: the most common other class and its rate. */
+  /** Modal and below targets: the class(es) compared with and their rate. */
   readonly rival?: { readonly label: string; readonly rate: number };
 }
 
-const GOALS: readonly Goal[] = ['equals', 'atMost', 'atLeast', 'modal', 'maximize', 'minimize'];
+const GOALS: readonly Goal[] = ['equals', 'atMost', 'atLeast', 'modal', 'below', 'maximize', 'minimize'];
+
+/** Goals whose value is a lead of one rate over another (a difference of shares, met when above 0). */
+export const isLead = (t: Target): boolean => t.goal === 'modal' || t.goal === 'below';
 
 /** Checks targets against the game and the arm ids; problems name `targets[i]`. */
 export function checkTargets(
@@ -83,7 +91,7 @@ export function checkTargets(
     const goals = GOALS.filter((g) => t[g] !== undefined && t[g] !== false);
     if (goals.length !== 1)
       problems.push(
-        `${at}: give exactly one of equals, atMost, atLeast, modal, maximize, minimize (got ${goals.length === 0 ? 'none' : goals.join(', ')})`,
+        `${at}: give exactly one of equals, atMost, atLeast, modal, below, maximize, minimize (got ${goals.length === 0 ? 'none' : goals.join(', ')})`,
       );
     const stat = t.mean ?? t.median;
     const kinds = [t.rate, t.mean, t.median].filter((x) => x !== undefined).length;
@@ -105,6 +113,20 @@ export function checkTargets(
       problems.push(`${at}: field tolerance: missing (equals needs a tolerance)`);
     if (goal === 'modal' && t.rate === undefined)
       problems.push(`${at}: modal applies to a rate, not a ${t.mean === undefined ? 'median' : 'mean'}`);
+    if (goal === 'below' && (t.rate === undefined || !def.results.some((r) => r.id === t.rate)))
+      problems.push(
+        `${at}: below compares results: rate must be a result id (results: ${def.results.map((r) => r.id).join(', ')})`,
+      );
+    const over: number[] = [];
+    for (const b of t.below ?? []) {
+      const k = def.results.findIndex((r) => r.id === b);
+      if (k < 0)
+        problems.push(
+          `${at}: field below: ${JSON.stringify(b)} is not a result of ${def.id} (results: ${def.results.map((r) => r.id).join(', ')})`,
+        );
+      else if (b === t.rate) problems.push(`${at}: field below: ${JSON.stringify(b)} is the rate itself`);
+      else over.push(k);
+    }
     let classes: number[][] | undefined;
     let classLabels: string[] | undefined;
     let cls: number | undefined;
@@ -117,7 +139,7 @@ export function checkTargets(
         );
         classLabels = [...def.sides.map((s) => `${s.id} wins`), 'no winner'];
         cls = side;
-      } else if (result >= 0) {
+      } else if (result >= 0 || goal === 'below') {
         classes = def.results.map((_, k) => [k]);
         classLabels = def.results.map((r) => r.id);
         cls = result;
@@ -154,13 +176,16 @@ export function checkTargets(
             ? `${what} of ${where} ≥ ${value}`
             : goal === 'modal'
               ? `${t.rate} the most common result of ${where}`
-              : `${goal} ${what} of ${where}`;
+              : goal === 'below'
+                ? `${t.rate} rarer than ${(t.below ?? []).join(' + ')} in ${where}`
+                : `${goal} ${what} of ${where}`;
     out.push({
       id: t.id ?? `${field === 'targets' ? 't' : 'c'}${i + 1}`,
       label,
       arms,
       kind: t.rate !== undefined ? 'rate' : t.mean !== undefined ? 'mean' : 'median',
       ...(classes === undefined ? {} : { classes, classLabels: classLabels!, cls: cls! }),
+      ...(goal === 'below' ? { over } : {}),
       ...(stat === undefined ? {} : { stat }),
       ...(missing === undefined ? {} : { missing }),
       goal,
@@ -201,6 +226,14 @@ export function measure(t: Target, obs: readonly ArmObservations[], from: number
     const n = counts.reduce((x, y) => x + y, 0);
     const x = counts[t.cls!]!;
     const rate = n === 0 ? 0 : x / n;
+    if (t.goal === 'below') {
+      // the summed rate's lead over this one, with the same multinomial interval as modal's
+      const p2 = n === 0 ? 0 : t.over!.reduce((a, k) => a + counts[k]!, 0) / n;
+      const d = p2 - rate;
+      const half = n === 0 ? 1 : Z95 * Math.sqrt(Math.max(0, rate + p2 - d * d) / n);
+      const label = t.over!.map((k) => t.classLabels![k]!).join(' + ');
+      return { value: d, low: d - half, high: d + half, n, rival: { label, rate: p2 } };
+    }
     if (t.goal !== 'modal') {
       const w = wilson(x, n);
       return { value: rate, low: w.low, high: w.high, n };
@@ -273,6 +306,7 @@ export function violation(t: Target, m: Measure): number {
     case 'atLeast':
       return Math.max(0, v - m.value) / t.tolerance;
     case 'modal':
+    case 'below':
       return Math.max(0, -m.value) / t.tolerance;
     case 'maximize':
       return ((t.kind === 'rate' ? 1 : 0) - m.value) / t.tolerance;
@@ -292,6 +326,7 @@ export function met(t: Target, m: Measure): boolean {
     case 'atLeast':
       return m.value >= v;
     case 'modal':
+    case 'below':
       return m.value > 0;
     default:
       return true;

@@ -1,7 +1,6 @@
 import type { Decision, Policy, TraceEvent } from '../../src/core/game.js';
 import { newRngState } from '../../src/core/rng.js';
 import { startBattle } from '../../src/games/scs/combat.js';
-import { calibrationData } from '../../src/games/scs/data.js';
 import type { Run } from '../../src/games/scs/engine.js';
 import { scs } from '../../src/games/scs/index.js';
 import { startActivation, startAttack } from '../../src/games/scs/movement.js';
@@ -112,7 +111,15 @@ export function takeFromPool(s: ScsState, type: number): number {
   return s.pool.splice(i, 1)[0]!;
 }
 
-/** The plain NOTES reconstruction of the calibrated parameters (calibration.json): CRT B, forest 2 MF, 44 non-mech. Hand-built rule tests state their numbers in these terms. */
-export const RECONSTRUCTION = Object.fromEntries(
-  Object.entries(calibrationData.values).map(([id, v]) => [id, v.reconstruction]),
-) as Record<string, number | string>;
+/**
+ * The plain NOTES reconstruction of every value the calibration sets (calibration.json, NOTES (c),
+ * (d)): CRT B, forest 2 MF on the unbroken belts, the 13 fortified-locality candidates, 71 Soviet
+ * counters (44 non-mechanized pool units). Hand-built rule tests state their numbers in these terms.
+ */
+export const RECONSTRUCTION: Record<string, number | string> = {
+  crtSet: 'B',
+  forestCost: 2,
+  forestLayout: 'belts',
+  fortifiedList: 'recon13',
+  sovietCounters: 71,
+};

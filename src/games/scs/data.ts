@@ -7,6 +7,7 @@ import { z } from 'zod';
 import calibrationJson from './data/calibration.json' with { type: 'json' };
 import crtJson from './data/crt.json' with { type: 'json' };
 import hexesJson from './data/hexes.json' with { type: 'json' };
+import leversJson from './data/levers.json' with { type: 'json' };
 import oobJson from './data/oob.json' with { type: 'json' };
 
 const hexId = z.string().regex(/^\d{4}$/);
@@ -104,15 +105,49 @@ const OobFile = z.object({
   }),
 });
 
-const Calibrated = <T extends z.ZodType>(value: T) =>
-  z.object({ value, reconstruction: value, why: z.string().min(1) });
+/**
+ * calibration.json: the output of `sandtable calibrate experiments/scs-calibrate.json
+ * --write-defaults` (src/cli/calibrate.ts calibratedDefaults), never a hand edit. `params` become
+ * the parameters' defaults (parameters.ts checks each against its definition).
+ */
 const CalibrationFile = z.object({
   _status: z.string(),
-  targets: z.array(z.string()).min(1),
-  values: z.object({
-    forestCost: Calibrated(z.number().int().min(1).max(3)),
-    poolNonMechanized: Calibrated(z.number().int().min(0).max(120)),
-    crtSet: Calibrated(z.enum(['A', 'B', 'E'])),
+  experiment: z.string().min(1),
+  seed: z.number().int().min(0),
+  commit: z.string(),
+  started: z.string(),
+  finished: z.string().nullable(),
+  gamesPlayed: z.number().int().min(0),
+  best: z.string(),
+  params: z.record(z.string(), z.unknown()),
+  allMet: z.boolean(),
+  targets: z.array(
+    z.object({
+      id: z.string(),
+      label: z.string(),
+      value: z.number(),
+      low: z.number().nullable(),
+      high: z.number().nullable(),
+      games: z.number().int(),
+      met: z.boolean(),
+    }),
+  ),
+  conflicts: z.array(z.tuple([z.string(), z.string()])),
+});
+
+const Named = <T extends z.ZodType>(list: T) => z.record(z.string().regex(/^[a-z0-9-]+$/), list);
+const LeversFile = z.object({
+  _status: z.string(),
+  forestLayouts: Named(z.object({ clearings: z.array(hexId), why: z.string().min(1) })),
+  fortifiedLists: Named(z.object({ hexes: z.array(hexId).min(1), why: z.string().min(1) })),
+  counterBudget: z.object({
+    counters: z.number().int().positive(),
+    markers: z.number().int().min(0),
+    germanSupportMarkers: z.number().int().min(0),
+    sovietFloor: z.number().int().positive(),
+    minArmySteps: z.number().int().min(1),
+    fixedStrengths: z.array(z.string()),
+    why: z.string().min(1),
   }),
 });
 
@@ -130,6 +165,13 @@ export const hexData = parse(HexesFile, hexesJson, 'hexes.json');
 export const crtData = parse(CrtFile, crtJson, 'crt.json');
 export const oobData = parse(OobFile, oobJson, 'oob.json');
 export const calibrationData = parse(CalibrationFile, calibrationJson, 'calibration.json');
+export const leversData = parse(LeversFile, leversJson, 'levers.json');
 
 /** The raw files, for the manifest's data hash. */
-export const rawData = { hexes: hexesJson, crt: crtJson, oob: oobJson, calibration: calibrationJson };
+export const rawData = {
+  hexes: hexesJson,
+  crt: crtJson,
+  oob: oobJson,
+  levers: leversJson,
+  calibration: calibrationJson,
+};

@@ -26,7 +26,7 @@ import { rawData } from './data.js';
 import { SCS_DECISION_KINDS, type ScsDecision, type ScsView } from './decisions.js';
 import { invariants } from './invariants.js';
 import { scsOdds } from './odds.js';
-import { parameters } from './parameters.js';
+import { checkRulesBounds, parameters } from './parameters.js';
 import { policies } from './policies/index.js';
 import { buildRecord, endReasons, results, stats, victoryLevels } from './record.js';
 import { startGame } from './setup.js';
@@ -78,7 +78,12 @@ export const scs: SteppedGame<ScsState, ScsDecision, ScsWorkspace, ScsView> = {
   // (12) of at most 10 steps each, and per battle up to 11 rounds of a VI IC and another-round
   // answer and one loss answer per hit (at most 13 dice a fire step, 3 fire steps a round).
   maxDecisions: () => 6 * (13 + 12 * 10 * (1 + 11 * (2 + 3 * 26))),
-  start: startGame,
+  // the rules' bounds on reconstructed values are checked where a game starts (odds computes what-ifs such as CRT set E)
+  start: (setup, seed) => {
+    const s = startGame(setup, seed);
+    checkRulesBounds(s.cfg);
+    return s;
+  },
   workspace: scsWorkspace,
   advance,
   apply,

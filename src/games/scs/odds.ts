@@ -104,8 +104,8 @@ const DEFAULT_CRT = parameters.find((p) => p.id === 'crtSet')!.default;
 /** The setup the options describe: CRT set and the rule readings (variants) of the game. */
 function setupOf(o: Opts): GameSetup {
   const crt = (str(o, 'crt') ?? String(DEFAULT_CRT)).toUpperCase();
-  if (crt !== 'A' && crt !== 'B' && crt !== 'E')
-    throw new UserError(`odds scs: option --crt must be A, B or E, got ${quote(crt)}`);
+  if (crt !== 'A' && crt !== 'B' && crt !== 'E' && crt !== 'CUSTOM')
+    throw new UserError(`odds scs: option --crt must be A, B, E or custom, got ${quote(crt)}`);
   const on = new Set(variants.filter((v) => v.default).map((v) => v.id));
   if (o.errata === true) {
     on.delete(V.drmCumulative);
@@ -117,7 +117,8 @@ function setupOf(o: Opts): GameSetup {
   }
   if (o['double-six'] === true) on.add(V.shockDoubleSix);
   if (o['relief-ignores-support'] === true) on.add(V.reliefIgnoresSupport);
-  return { scenario: 'campaign', variants: on, params: { crtSet: crt } };
+  // custom: the hitOn_* parameters at their (calibrated) defaults
+  return { scenario: 'campaign', variants: on, params: { crtSet: crt === 'CUSTOM' ? 'custom' : crt } };
 }
 
 /** The start pool of the game as setup.ts builds it (3.3): combat units and support markers, markers included. */
@@ -510,7 +511,7 @@ export const scsOdds: OddsProvider = {
     },
     {
       name: 'crt',
-      description: `CRT set A | B | E (crtSet parameter; default ${String(DEFAULT_CRT)}, the game's calibrated default)`,
+      description: `CRT set A | B | E | custom (crtSet parameter; custom: the hitOn_* defaults; default ${String(DEFAULT_CRT)}, the game's calibrated default)`,
     },
     {
       name: 'errata',

@@ -2,8 +2,10 @@
  * SCS parameters: every number or table the rules do not fix (NOTES (c)), with provenance.
  * `resolveConfig` turns a GameSetup into the plain-data Cfg a game state carries.
  */
+import { UserError } from '../../core/errors.js';
 import type { GameSetup, ParameterDef, ParamValue } from '../../core/game.js';
-import { calibrationData, crtData, hexData, oobData } from './data.js';
+import { checkParam } from '../../core/setup.js';
+import { calibrationData, crtData, hexData, leversData, oobData } from './data.js';
 import { scsMap } from './map.js';
 import { V } from './variants.js';
 
@@ -24,10 +26,15 @@ export type CrtColumn = (typeof CRT_COLUMNS)[number];
 export type HitTable = Record<CrtColumn, number>;
 
 const cols = crtData.columns;
-const calibrated = calibrationData.values;
-/** Source text of a calibrated default (calibration.json), with the reconstruction it replaces. */
-const calibratedSource = (id: keyof typeof calibrated, was: string) =>
-  `calibration.json (reconstruction ${was} = ${JSON.stringify(calibrated[id].reconstruction)}): ${calibrated[id].why}`;
+const calibrated = calibrationData.params;
+const CALIBRATION_RUN = `calibration.json, written by sandtable calibrate ${calibrationData.experiment} (seed ${calibrationData.seed}) --write-defaults`;
+/** A parameter's default: the calibration run's value when it set one, else the reconstruction. */
+function calibratedDefault<T extends ParamValue>(id: string, reconstruction: T): T {
+  return (calibrated[id] ?? reconstruction) as T;
+}
+/** The source text of a parameter the calibration may set: where its default comes from. */
+const calibratedSource = (id: string, reconstruction: string) =>
+  calibrated[id] === undefined ? reconstruction : `${CALIBRATION_RUN}; reconstruction: ${reconstruction}`;
 /** NOTES (c)1: default set B. */
 export const CRT_B: HitTable = {
   shockPrimary: cols.soviet_shock_primary.hit_on,
@@ -68,27 +75,53 @@ const hitDescriptions: Record<CrtColumn, string> = {
 const armies = oobData.soviet.armies;
 const provenanceOf = (source: string) => (source.startsWith('rules') ? ('rules' as const) : recon);
 
+const layouts = leversData.forestLayouts;
+const fortLists = leversData.fortifiedLists;
+const budget = leversData.counterBudget;
+const reconForest = hexesWhere((h) => h.terrain_recon === 'forest');
+/** Forest hexes of a named layout: the reconstruction's belts less the layout's clearings (levers.json). */
+export const FOREST_LAYOUTS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  Object.entries(layouts).map(([name, l]) => {
+    const clear = new Set(l.clearings);
+    for (const h of clear)
+      if (!reconForest.includes(h))
+        throw new Error(`src/games/scs/data/levers.json: forestLayouts.${name}: ${h} is not a forest hex`);
+    return [name, reconForest.filter((h) => !clear.has(h))];
+  }),
+);
+/** Counters an army of `steps` steps takes (2.4: two steps a counter, 1S's 8 steps on four). */
+const countersOf = (steps: number) => Math.ceil(steps / 2);
+/** SCS 2.1: Soviet counters of the reconstructed counter mix (every army at its oob.json strength). */
+export const RECON_SOVIET_COUNTERS = oobData.soviet.armies.reduce((n, a) => n + countersOf(a.strength), 0);
+const choiceNote = (what: Record<string, { why: string }>) =>
+  Object.entries(what)
+    .map(([k, v]) => `${k}: ${v.why}`)
+    .join(' | ');
+
 export const parameters: readonly ParameterDef[] = [
   {
     id: 'crtSet',
     description:
-      'CRT hit numbers: set B (Rampage pattern), harsh A, soft E (calibrated default), or custom (the hitOn_* parameters)',
+      'CRT hit numbers: set B (Rampage pattern), harsh A, soft E (refused in play: non-mechanized and security both hit on 6, against 7.5), or custom (the hitOn_* parameters); the three German columns must keep mech < non-mech < security (7.5)',
     kind: 'choice',
-    default: calibrated.crtSet.value,
+    default: calibratedDefault('crtSet', 'B'),
     choices: ['A', 'B', 'E', 'custom'],
     provenance: recon,
-    source: `crt.json; NOTES (c)1 (CRT not found; modelled on Rampage); ${calibratedSource('crtSet', 'crtSet')}`,
+    source: calibratedSource(
+      'crtSet',
+      'crt.json; NOTES (c)1 (CRT not found; modelled on Rampage), default set B',
+    ),
   },
   ...CRT_COLUMNS.map(
     (c): ParameterDef => ({
       id: hitParamId(c),
       description: `modified die needed to hit, ${hitDescriptions[c]}; ${c === 'vi' ? 'used with every crtSet (A, B and E leave the VI IC column as it is)' : 'used when crtSet=custom'}`,
       kind: 'integer',
-      default: CRT_B[c],
+      default: calibratedDefault(hitParamId(c), CRT_B[c]),
       min: 1,
       max: 7,
       provenance: recon,
-      source: 'crt.json default set B',
+      source: calibratedSource(hitParamId(c), 'crt.json default set B'),
       ...(c === 'vi' ? {} : { appliesWhen: { param: 'crtSet', value: 'custom' } }),
     }),
   ),
@@ -104,29 +137,51 @@ export const parameters: readonly ParameterDef[] = [
   },
   {
     id: 'forestCost',
-    description: 'MF to enter a forest hex (9.10 TEC, not in the text)',
+    description:
+      'MF to enter a forest hex (9.10 TEC, not in the text); more than clearCost (9.10: forest is the terrain that costs)',
     kind: 'integer',
-    default: calibrated.forestCost.value,
-    min: 1,
+    default: calibratedDefault('forestCost', 2),
+    min: 2,
     max: 3,
     provenance: recon,
-    source: `NOTES (c)2 terrain and TEC; ${calibratedSource('forestCost', 'forestCost')}`,
+    source: calibratedSource('forestCost', 'NOTES (c)2 terrain and TEC (clear 1, forest 2)'),
+  },
+  {
+    id: 'forestLayout',
+    description: `which hexes are forest (9.10): a named layout of levers.json, or custom (forestHexes). ${choiceNote(layouts)}`,
+    kind: 'choice',
+    default: calibratedDefault('forestLayout', 'belts'),
+    choices: [...Object.keys(layouts), 'custom'],
+    provenance: recon,
+    source: calibratedSource('forestLayout', 'levers.json forestLayouts; NOTES (d)'),
   },
   {
     id: 'forestHexes',
-    description: 'forest hexes (9.10; all others clear)',
+    description: 'forest hexes (9.10; all others clear), used when forestLayout=custom',
     kind: 'locationList',
-    default: hexesWhere((h) => h.terrain_recon === 'forest'),
+    default: reconForest,
     provenance: recon,
     source: 'hexes.csv terrain_recon (real forest zones)',
+    appliesWhen: { param: 'forestLayout', value: 'custom' },
+  },
+  {
+    id: 'fortifiedList',
+    description: `fortified-locality candidates besides the known three (10.13): a named list of levers.json, or custom (fortifiedCandidates). ${choiceNote(fortLists)}`,
+    kind: 'choice',
+    default: calibratedDefault('fortifiedList', 'recon13'),
+    choices: [...Object.keys(fortLists), 'custom'],
+    provenance: recon,
+    source: calibratedSource('fortifiedList', 'levers.json fortifiedLists; NOTES (c)2, (d)'),
   },
   {
     id: 'fortifiedCandidates',
-    description: 'fortified localities besides the known Kaluga 2211, Sukhinichi 2012, Yukhnov 2010 (10.13)',
+    description:
+      'fortified localities besides the known Kaluga 2211, Sukhinichi 2012, Yukhnov 2010 (10.13), used when fortifiedList=custom',
     kind: 'locationList',
     default: hexesWhere((h) => h.fortified === 'candidate'),
     provenance: recon,
     source: 'NOTES (c)2 fortified localities (towns not stormed historically)',
+    appliesWhen: { param: 'fortifiedList', value: 'custom' },
   },
   {
     id: 'kAreaHexes',
@@ -146,25 +201,34 @@ export const parameters: readonly ParameterDef[] = [
     provenance: recon,
     source: 'hexes.csv init_control_recon (satisfies 3.4 and 8.4)',
   },
+  {
+    id: 'sovietCounters',
+    description: `counters of the Soviet armies (2.1: ${budget.counters} counters in all); the German start pool's non-mechanized units are the counters left (${budget.counters} - ${budget.markers} markers - ${budget.germanSupportMarkers} German support markers - reinforcements - mechanized - security - this). Below the armies' strengths, the largest reconstructed combined-arms armies lose 2 steps (a counter) at a time, none below ${budget.minArmySteps} steps`,
+    kind: 'integer',
+    default: calibratedDefault('sovietCounters', RECON_SOVIET_COUNTERS),
+    min: budget.sovietFloor,
+    max: RECON_SOVIET_COUNTERS,
+    provenance: recon,
+    source: calibratedSource(
+      'sovietCounters',
+      `levers.json counterBudget; NOTES (c)3, (d) (reconstruction: ${RECON_SOVIET_COUNTERS} Soviet counters, 44 non-mechanized pool units)`,
+    ),
+  },
   ...(
     [
       ['poolMechanized', 'mechanized', oobData.german.start_pool_recon.mechanized],
-      ['poolNonMechanized', 'non-mechanized', calibrated.poolNonMechanized.value],
       ['poolSecurity', 'security', oobData.german.start_pool_recon.security],
     ] as const
   ).map(
     ([id, what, d]): ParameterDef => ({
       id,
-      description: `German ${what} units in the start pool (3.3)`,
+      description: `German ${what} units in the start pool (3.3); the non-mechanized units follow from the counter budget (sovietCounters)`,
       kind: 'integer',
       default: d,
       min: 0,
       max: 120,
       provenance: recon,
-      source:
-        id === 'poolNonMechanized'
-          ? `oob.json start_pool_recon; ${calibratedSource('poolNonMechanized', 'poolNonMechanized')}`
-          : 'oob.json start_pool_recon (AGC Dec 1941, counter budget 188)',
+      source: 'oob.json start_pool_recon (AGC Dec 1941, counter budget 188)',
     }),
   ),
   ...oobData.german.reinforcements_recon.map(
@@ -245,6 +309,14 @@ export interface Cfg {
   readonly poolEmptyOnDraw: boolean;
 }
 
+// calibration.json's values must be values the parameters accept (the file is written by a run)
+for (const [id, v] of Object.entries(calibrated)) {
+  const d = parameters.find((x) => x.id === id);
+  if (d === undefined)
+    throw new Error(`src/games/scs/data/calibration.json: params.${id}: not an SCS parameter`);
+  checkParam(d, v, `src/games/scs/data/calibration.json: params.${id}`);
+}
+
 /** SCS 10.13: the three fortified localities the rules name. */
 export const KNOWN_FORTIFIED = hexesWhere((h) => h.fortified === 'known');
 
@@ -255,6 +327,58 @@ function hexFlags(list: readonly string[], what: string): number[] {
     flags[scsMap.index(id)] = 1;
   }
   return flags;
+}
+
+/**
+ * SCS 2.1, 2.4: the armies' full strengths (oob.json order) when the Soviet side has `counters`
+ * counters: from the given strengths, the reconstructed combined-arms army with the most steps (the
+ * first in oob order on a tie) gives up 2 steps (one counter) until the armies fit, none below
+ * counterBudget.minArmySteps; the armies whose strengths the rules print (and 3S, a shock army like
+ * 1S and 4S) keep theirs. Throws (UserError) when the strengths take fewer counters than asked or cannot shrink to it.
+ */
+export function counterMix(counters: number, strengths: readonly number[]): number[] {
+  const out = [...strengths];
+  let have = out.reduce((n, s) => n + countersOf(s), 0);
+  if (have < counters)
+    throw new UserError(
+      `parameter sovietCounters: ${counters} is more than the ${have} counters the armies' strengths take (2.1, 2.4)`,
+    );
+  while (have > counters) {
+    let k = -1;
+    armies.forEach((a, i) => {
+      if (budget.fixedStrengths.includes(a.id) || out[i]! - 2 < budget.minArmySteps) return;
+      if (k < 0 || out[i]! > out[k]!) k = i;
+    });
+    if (k < 0)
+      throw new UserError(
+        `parameter sovietCounters: ${counters} counters cannot hold the armies at ${budget.minArmySteps}+ steps each (2.1; levers.json counterBudget)`,
+      );
+    have -= countersOf(out[k]!) - countersOf(out[k]! - 2);
+    out[k] = out[k]! - 2;
+  }
+  return out;
+}
+
+/**
+ * The rules' bounds on the reconstructed values (levers.json; NOTES (d)): forest costs more than
+ * clear (9.10), the counters fit 2.1 (the German start pool cannot go negative) and the CRT keeps
+ * the German types distinct, mechanized < non-mechanized < security hit numbers (7.5 designer's
+ * note: "differentiated by type on the Combat Results Table"). Throws a UserError naming the parameters.
+ */
+export function checkRulesBounds(cfg: Cfg): void {
+  if (cfg.forestCost <= cfg.clearCost)
+    throw new UserError(
+      `parameters forestCost ${cfg.forestCost}, clearCost ${cfg.clearCost}: forest must cost more MF than clear (9.10)`,
+    );
+  if (cfg.pool.nonMech < 0)
+    throw new UserError(
+      `parameters sovietCounters, poolMechanized, poolSecurity, reinforcementsTurn3-5: they leave ${cfg.pool.nonMech} non-mechanized units of the ${budget.counters} counters (2.1)`,
+    );
+  const h = cfg.hit;
+  if (!(h.mech < h.nonMech && h.nonMech < h.security))
+    throw new UserError(
+      `CRT (crtSet or hitOn_mech/hitOn_nonMech/hitOn_security): German hit numbers mech ${h.mech}, non-mech ${h.nonMech}, security ${h.security} must rise by type, mech < non-mech < security (7.5: "differentiated by type on the CRT")`,
+    );
 }
 
 /** The Cfg of a setup (built afresh: a game's state carries its own, never modified). */
@@ -278,17 +402,40 @@ export function resolveConfig(setup: GameSetup): Cfg {
   for (const r of oobData.german.reinforcements_recon)
     reinforcements[r.turn] = num(`reinforcementsTurn${r.turn}`);
   const mf = [0, ...oobData.turns.map((t) => t.soviet_mf)];
+  const layout = p('forestLayout') as string;
+  const fortList = p('fortifiedList') as string;
+  const full = counterMix(
+    num('sovietCounters'),
+    armies.map((a) => num(`strength${a.id}`)),
+  );
+  const mech = num('poolMechanized');
+  const security = num('poolSecurity');
+  // SCS 2.1: every counter the Soviet armies, the markers and the rest of the German side do not take
+  const nonMech =
+    budget.counters -
+    budget.markers -
+    budget.germanSupportMarkers -
+    reinforcements.reduce((a, b) => a + b, 0) -
+    mech -
+    security -
+    num('sovietCounters');
   return {
     hit,
     clearCost: num('clearCost'),
     forestCost: num('forestCost'),
-    forest: hexFlags(list('forestHexes'), 'forestHexes'),
-    fortified: hexFlags([...KNOWN_FORTIFIED, ...list('fortifiedCandidates')], 'fortifiedCandidates'),
+    forest: hexFlags(layout === 'custom' ? list('forestHexes') : FOREST_LAYOUTS[layout]!, 'forestHexes'),
+    fortified: hexFlags(
+      [
+        ...KNOWN_FORTIFIED,
+        ...(fortList === 'custom' ? list('fortifiedCandidates') : fortLists[fortList]!.hexes),
+      ],
+      'fortifiedCandidates',
+    ),
     kArea: hexFlags(list('kAreaHexes'), 'kAreaHexes'),
     sovietStart: hexFlags(list('sovietStartHexes'), 'sovietStartHexes'),
-    pool: { mech: num('poolMechanized'), nonMech: num('poolNonMechanized'), security: num('poolSecurity') },
+    pool: { mech, nonMech, security },
     reinforcements,
-    armies: armies.map((a) => {
+    armies: armies.map((a, i) => {
       const hexParam = parameters.some((x) => x.id === `setup${a.id}`)
         ? (p(`setup${a.id}`) as string)
         : undefined;
@@ -297,7 +444,7 @@ export function resolveConfig(setup: GameSetup): Cfg {
       return {
         id: a.id,
         type: a.type,
-        full: num(`strength${a.id}`),
+        full: full[i]!,
         hex: hexParam === undefined ? -1 : scsMap.index(hexParam),
       };
     }),
