@@ -243,6 +243,7 @@ export interface Cfg {
   readonly fourthShockLost: boolean;
   readonly hostAdjacent: boolean;
   readonly poolEmptyOnDraw: boolean;
+  readonly reliefToTheDeath: boolean;
 }
 
 /** SCS 10.13: the three fortified localities the rules name. */
@@ -316,5 +317,6 @@ export function resolveConfig(setup: GameSetup): Cfg {
     fourthShockLost: setup.variants.has(V.fourthShockLost),
     hostAdjacent: setup.variants.has(V.hostAdjacent),
     poolEmptyOnDraw: setup.variants.has(V.poolEmptyOnDraw),
+    reliefToTheDeath: setup.variants.has(V.reliefToTheDeath),
   };
 }
