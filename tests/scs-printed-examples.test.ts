@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Decision, Policy, TraceEvent } from '../src/core/game.js';
 import { resolveSetup } from '../src/core/setup.js';
-import { scs } from '../src/games/scs/index.js';
+import { type ScsView, scs } from '../src/games/scs/index.js';
 import { invariants } from '../src/games/scs/invariants.js';
 import { scsMap } from '../src/games/scs/map.js';
 import type { StepOption } from '../src/games/scs/movement.js';
@@ -37,14 +37,11 @@ function newGame(gameIndex: number, seed = 17): Game {
 }
 
 /** The historical policy, with the answers `override` gives (undefined: historical's own). */
-function policy(override?: (s: ScsState, d: Decision) => number | undefined): Policy {
-  const base = scs.policies.find((p) => p.id === 'historical')!.create();
+function policy(override?: (s: ScsState, d: Decision) => number | undefined): Policy<ScsView> {
+  const base = scs.policies.find((p) => p.id === 'historical')!.create() as Policy<ScsView>;
   return {
     id: 'test',
-    choose: (v, d, rng) => {
-      const s = (v as { state: ScsState }).state;
-      return override?.(s, d) ?? base.choose(v, d, rng);
-    },
+    choose: (v, d, rng) => override?.(v.state, d) ?? base.choose(v, d, rng),
   };
 }
 
@@ -54,7 +51,7 @@ function policy(override?: (s: ScsState, d: Decision) => number | undefined): Po
  */
 function playUntil(
   g: Game,
-  p: Policy,
+  p: Policy<ScsView>,
   stop: (s: ScsState) => boolean,
   seen?: (s: ScsState, d: Decision, choice: number) => void,
 ): boolean {
@@ -72,7 +69,7 @@ function playUntil(
 /** The first game (from index 0) whose play reaches `stop`, with the decisions seen on the way. */
 function firstReaching(
   stop: (s: ScsState) => boolean,
-  p: Policy = policy(),
+  p: Policy<ScsView> = policy(),
   seen?: (s: ScsState, d: Decision, choice: number) => void,
 ): Game {
   for (let i = 0; i < 40; i++) {
