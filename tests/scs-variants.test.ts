@@ -391,6 +391,21 @@ describe('SCS 10.2: relief-battle duration (group relief-duration)', () => {
     expect(r.out).toEqual({ won: true, mf: 0 });
     expect(r.s.engaged).toHaveLength(0);
   });
+  it('relief-to-the-death: a battle where no die ever hits ends, lost as out of MF, after 100 rounds', () => {
+    const s = fresh({ 'relief-to-the-death': true });
+    s.phase = 'III';
+    s.host = army(s, '5');
+    s.viReady = false;
+    s.engaged.push(takeFromPool(s, NONMECH));
+    const run = scriptedRun(
+      s,
+      scripted((d) => (d.kind === 'anotherRound' ? 1 : 0)),
+      new Array<number>(7 * 100).fill(1),
+    );
+    expect(fightBattle(run, 'relief', H('2507'), army(s, '20'), 0).won).toBe(false);
+    expect(run.trace.filter((e) => e.rule === 'SCS 10.1 step 4')).toHaveLength(100);
+    expect(run.trace.some((e) => e.text.includes('is out of MF'))).toBe(true);
+  });
   it('relief-to-the-death: the Soviet player may still break off after a round (10.1 step 10)', () => {
     const r = relief({ 'relief-to-the-death': true }, 0);
     expect(r.asked).toEqual(['anotherRound']);

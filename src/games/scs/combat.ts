@@ -27,6 +27,13 @@ export type BattleKind = 'defense' | 'relief' | 'breakout';
 type BattleTask = ScsTask & { t: 'battle' };
 type LossesTask = ScsTask & { t: 'losses' };
 
+/**
+ * Variant relief-to-the-death: most rounds of a relief battle fought out of MF. A guard, not a rule:
+ * under a custom CRT where no die can hit (hitOn_* 7 with no DRM) the battle would never end; it is
+ * then lost as out of MF (9.6).
+ */
+const FREE_ROUNDS_CAP = 100;
+
 /** The two answers of a yes/no decision (10.11, 10.1 step 10). */
 const NO_YES: readonly boolean[] = [false, true];
 
@@ -469,7 +476,7 @@ export function battleStep(
         bv.security = counts[SECURITY]!;
         // SCS 9.3, 9.5, 10.1 step 10: another round costs 1 MF; otherwise the battle is lost.
         // Variant relief-to-the-death (10.2): a relief battle goes on out of MF, the player may break off
-        if (b.mf >= 1 || (b.kind === 'relief' && cfg.reliefToTheDeath))
+        if (b.mf >= 1 || (b.kind === 'relief' && cfg.reliefToTheDeath && b.round < FREE_ROUNDS_CAP))
           return { kind: 'anotherRound', side: 'soviet', rule: 'SCS 9.3, 10.1 step 10', options: NO_YES };
         breakOff(run, b, false);
         return null;
