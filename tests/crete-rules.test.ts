@@ -5,14 +5,14 @@
 import { describe, expect, it } from 'vitest';
 import { GameMatch, playMatch, searchContext, startMatch } from '../src/core/driver.js';
 import { UserError } from '../src/core/errors.js';
-import type { Decision } from '../src/core/game.js';
+import type { Decision, Policy } from '../src/core/game.js';
 import { offsetNeighbours } from '../src/core/hex.js';
 import { createPolicies } from '../src/core/policies.js';
 import { streamRng } from '../src/core/rng.js';
-import { attackersOn } from '../src/games/crete/combat.js';
+import { attackersOn, battleOptions, makeBattle, squareSets } from '../src/games/crete/combat.js';
 import { COLUMNS, crtSixths, oddsColumn, usedColumn } from '../src/games/crete/crt.js';
 import { creteData } from '../src/games/crete/data.js';
-import { scatters, scatterTarget } from '../src/games/crete/drops.js';
+import { afterScatter, scatters, scatterTarget } from '../src/games/crete/drops.js';
 import { resample, viewFor } from '../src/games/crete/hidden.js';
 import { crete } from '../src/games/crete/index.js';
 import { airSquares } from '../src/games/crete/luftwaffe.js';
@@ -21,7 +21,7 @@ import { landingCap } from '../src/games/crete/mountain.js';
 import { destinations, enterCost, occupancy } from '../src/games/crete/movement.js';
 import { barePosition, defaultSetup } from '../src/games/crete/odds.js';
 import { resolveRules } from '../src/games/crete/resolve.js';
-import { type CreteState, DEAD } from '../src/games/crete/state.js';
+import { type CreteState, DEAD, LIMBO } from '../src/games/crete/state.js';
 import { outcome, score } from '../src/games/crete/victory.js';
 import { creteWorkspace } from '../src/games/crete/workspace.js';
 import { GAMES } from '../src/games/index.js';
@@ -202,6 +202,126 @@ describe('E6 (K11.1, K16): three units on a square, aircraft included', () => {
   });
 });
 
+describe('C-33 (K10.10), V-MULTI: the attacking squares of a battle', () => {
+  /** A British unit on S1005 and one para on each of three of its neighbours: the German battles on it. */
+  const setsAgainst = (variant: string) => {
+    const s = barePosition(defaultSetup([variant]));
+    const ws = creteWorkspace(s);
+    const here = S('S1005');
+    s.units.find((u) => u.side === 'british')!.loc = here;
+    const paras = s.units.filter((u) => u.kind === 'para');
+    const around = MAP.neighbours[here]!.slice(0, 3);
+    around.forEach((h, k) => {
+      paras[k]!.loc = h;
+    });
+    const opts = battleOptions(s, ws, 'german').filter((o) => o.def === here);
+    return { around, opts };
+  };
+
+  it('multi-square offers every non-empty subset of the adjacent squares, the whole set first, on each table', () => {
+    const { around, opts } = setsAgainst('multi-square');
+    const sets = [...new Set(opts.map((o) => [...o.squares].sort((a, b) => a - b).join(',')))];
+    expect(sets).toHaveLength(7);
+    expect(opts[0]!.squares).toEqual(around);
+    for (const set of sets)
+      expect(
+        opts
+          .filter((o) => [...o.squares].sort((a, b) => a - b).join(',') === set)
+          .map((o) => o.table)
+          .sort(),
+      ).toEqual(['all-out', 'limited']);
+  });
+
+  it('one-on-one offers each adjacent square alone', () => {
+    const { around, opts } = setsAgainst('one-on-one');
+    expect([...new Set(opts.map((o) => o.squares.join(',')))].sort()).toEqual(around.map(String).sort());
+  });
+
+  it('squareSets lists 2^k - 1 distinct subsets', () => {
+    for (const k of [2, 3, 4, 6]) {
+      const sets = squareSets(Array.from({ length: k }, (_, i) => 10 + i));
+      expect(sets).toHaveLength(2 ** k - 1);
+      expect(new Set(sets.map((x) => x.join(','))).size).toBe(2 ** k - 1);
+    }
+  });
+});
+
+describe('C-48 (K15.6): the invariants catch a para attacking on its landing turn', () => {
+  /** The invariants' findings about drops and landed paras (a bare position has no turn-1 allocation). */
+  const landedBad = (s: CreteState) =>
+    crete.invariants(s).filter((m) => m.includes('(K15') || m.includes('V-LANDSTACK'));
+  /**
+   * Turn-1 German combat: a British unit on S1005 and, beside it, a para that landed this turn; on
+   * the stack a battle by that para (or, `stacked`, by a mountain unit on the para's square).
+   */
+  const position = (variant: string, scatter: boolean, stacked = false) => {
+    const s = barePosition(defaultSetup([variant]));
+    const here = S('S1005');
+    const from = MAP.neighbours[here]![0]!;
+    const bri = s.units.findIndex((u) => u.side === 'british');
+    const para = s.units.findIndex((u) => u.kind === 'para');
+    const mtn = s.units.findIndex((u) => u.kind === 'mtn');
+    s.units[bri]!.loc = here;
+    s.units[para]!.loc = from;
+    s.units[para]!.landed = 1;
+    if (stacked) {
+      s.units[mtn]!.loc = from;
+      s.units[mtn]!.landed = 0;
+    }
+    const b = makeBattle(s, 'german', [from], here, 'all-out');
+    const battle = { ...b, attackers: [stacked ? mtn : para], defenders: [bri], scatter };
+    s.stack.push({ t: 'roll', battle });
+    return s;
+  };
+  it('a battle with a para landed this turn breaks the rules; its forced scatter attack does not', () => {
+    expect(landedBad(position('landed-no-counterattack', false))).toEqual([
+      expect.stringContaining('attacks on its landing turn 1 (K15.6)'),
+    ]);
+    expect(landedBad(position('landed-no-counterattack', true))).toEqual([]);
+    expect(landedBad(position('stack-attacks-without-landed', false, true))).toEqual([]);
+    expect(landedBad(position('stack-cannot-attack', false, true))).toEqual([
+      expect.stringContaining('attacks from a square with a para landed this turn (V-LANDSTACK)'),
+    ]);
+  });
+  it('a para dropped has its drop turn; one in the pool has none', () => {
+    const s = barePosition(defaultSetup());
+    expect(landedBad(s)).toEqual([]);
+    s.units.find((u) => u.kind === 'para')!.landed = 1;
+    expect(landedBad(s)).toEqual([expect.stringContaining('with drop turn 1 on turn 1 (K15)')]);
+  });
+});
+
+describe('C-47 (K15.5): a scattered para whose forced attack leaves the enemy on the square', () => {
+  /** A para over a British square (LIMBO) after its forced attack, the British unit still there. */
+  const settled = (variant: string) => {
+    const s = barePosition(defaultSetup([variant]));
+    const ws = creteWorkspace(s);
+    const here = S('S1005');
+    const bri = s.units.findIndex((u) => u.side === 'british');
+    const para = s.units.findIndex((u) => u.kind === 'para');
+    s.units[bri]!.loc = here;
+    s.units[para]!.loc = LIMBO;
+    s.units[para]!.to = here;
+    s.units[para]!.landed = 1;
+    const battle = { ...makeBattle(s, 'german', [], here, 'all-out'), attackers: [para], scatter: true };
+    const task = { t: 'after-scatter' as const, battle };
+    s.stack.push(task);
+    afterScatter(s, ws, task);
+    return { s, para };
+  };
+  it('scatter-fail-retreats (default): it must retreat from the square', () => {
+    const { s, para } = settled('scatter-fail-retreats');
+    expect(s.stack.at(-1)).toMatchObject({ t: 'retreat', units: [para], away: [S('S1005')] });
+    expect(s.points.british).toBe(0);
+  });
+  it('scatter-fail-destroyed: it is destroyed and scores its CF for the British (K3)', () => {
+    const { s, para } = settled('scatter-fail-destroyed');
+    expect(s.units[para]!.loc).toBe(DEAD);
+    expect(s.stack).toHaveLength(0);
+    expect(s.points.british).toBe(s.units[para]!.cf);
+  });
+});
+
 describe('E7 (K17): mountain troops, up to three per free airfield', () => {
   it('1 German on it: 2; 3 Germans: 0; a British unit on it: 0', () => {
     const s = barePosition(defaultSetup());
@@ -217,6 +337,45 @@ describe('E7 (K17): mountain troops, up to three per free airfield', () => {
     for (const p of paras) p.loc = -1;
     s.units.find((u) => u.side === 'british')!.loc = maleme;
     expect(landingCap(s, ws, 0, 0)).toBe(0);
+  });
+});
+
+describe('V-MTNCAP mtn-stack-only (K17): landing waves into the room the movement makes', () => {
+  it('later waves land on the same airfield in the same turn, and their units move on landing', () => {
+    const pol = createPolicies(crete, { german: 'historical', british: 'historical' }, 'campaign');
+    const ger = pol.german!;
+    let laterWaves = 0;
+    let waveMoves = 0;
+    const perTurn = new Map<string, number>();
+    const spy: Policy = {
+      id: 'spy',
+      choose(v, d, rng, search) {
+        const s = v as CreteState;
+        const top = s.stack[s.stack.length - 1];
+        if (d.kind === 'move' && top?.t === 'move' && top.only !== undefined) {
+          const u = (d.options[0] as { u: number }).u;
+          expect(top.only).toContain(u);
+          expect(s.units[u]!.kind).toBe('mtn');
+          expect(s.units[u]!.landed).toBe(s.turn);
+          waveMoves++;
+        }
+        const choice = ger.choose(v, d, rng, search);
+        if (d.kind === 'mountain-land' && top?.t === 'mountain') {
+          const o = d.options[choice] as { airfield: number; count: number };
+          if (top.wave >= 1 && o.count > 0) laterWaves++;
+          const key = `${s.turn}:${o.airfield}`;
+          perTurn.set(key, (perTurn.get(key) ?? 0) + o.count);
+        }
+        return choice;
+      },
+    };
+    for (let g = 0; g < 4; g++) {
+      const m = startMatch(crete, defaultSetup(['mtn-stack-only']), { masterSeed: 7, gameIndex: g });
+      playMatch(m, { german: spy, british: pol.british! }, { conformance: true });
+    }
+    expect(laterWaves).toBeGreaterThan(0);
+    expect(waveMoves).toBeGreaterThan(0);
+    expect(Math.max(...perTurn.values())).toBeGreaterThan(3);
   });
 });
 

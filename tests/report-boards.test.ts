@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PointBoardDef, ZoneBoardDef } from '../src/core/board.js';
 import { percent } from '../src/core/percent.js';
+import { checkSetup } from '../src/core/setup.js';
+import { crete } from '../src/games/crete/index.js';
 import { hexMapChart } from '../src/report/charts.js';
 import { hoverTitles, renderSvg } from '../src/report/render.js';
 import { pointGame, writeFixtureRun, zoneGame } from './helpers/board-games.js';
@@ -179,6 +181,28 @@ describe('a hex map of several boards', () => {
     const west = hexes.filter((h) => h.id.startsWith('W')).map((h) => h.x);
     const east = hexes.filter((h) => h.id.startsWith('E')).map((h) => h.x);
     expect(Math.min(...east)).toBeGreaterThan(Math.max(...west));
+  });
+
+  it("sets each board's label above its column numbers and inside the panel (Crete's three boards)", async () => {
+    const board = crete.board!(checkSetup(crete, {}).setup);
+    if (board.kind !== 'hex') throw new Error('Crete is drawn as a hex map');
+    const one = board.cells.map((c) => ({ arm: 'a', cell: c.id, share: 0.5 }));
+    const { svg } = await renderSvg(hexMapChart(crete, board, one, ['a']), 'labels', true);
+    const texts = [
+      ...svg.matchAll(
+        /<text[^>]*translate\(([\d.-]+),([\d.-]+)\)[^>]*font-size="([\d.]+)px"[^>]*>([^<]*)<\/text>/g,
+      ),
+    ].map((m) => ({ y: Number(m[2]), size: Number(m[3]), text: m[4]! }));
+    const labels = texts.filter((t) => ['Suda Bay', 'Retimo', 'Heraklion'].includes(t.text) && t.size === 12);
+    const numbers = texts.filter((t) => /^\d\d$/.test(t.text));
+    expect(labels).toHaveLength(3);
+    expect(numbers.length).toBeGreaterThan(0);
+    // numbers are centred on their y; a label's baseline is its bottom and its capitals ~0.75 em high
+    const numbersTop = Math.min(...numbers.map((n) => n.y - n.size / 2));
+    for (const l of labels) {
+      expect(l.y, l.text).toBeLessThan(numbersTop);
+      expect(l.y - 0.75 * l.size, l.text).toBeGreaterThanOrEqual(0);
+    }
   });
 
   it('draws no label for a single board (the chart title names the map)', async () => {

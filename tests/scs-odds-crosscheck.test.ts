@@ -1,7 +1,8 @@
 /**
  * Cross-check (issue 4 item 2, DESIGN §3): the same SCS battles simulated with the game's own
  * combat code (combat.ts fightBattle / breakoutFire, forces.ts generateDefenders / breakout, the
- * engine's dice and blind draws) over fixed seeds agree with the exact Markov-chain odds.
+ * engine's dice and blind draws) over fixed seeds agree with the exact odds of `odds scs` (enumerated
+ * from the same code, enumerate.ts) and with an independent Markov-chain model (helpers/scs-odds-chain.ts).
  *
  * For every case, four marginals are compared by a chi-square goodness-of-fit test at p > 0.001
  * (bins merged until each expects at least 5): the outcome (hex taken / Soviet force destroyed /
@@ -23,18 +24,21 @@ import { scs } from '../src/games/scs/index.js';
 import { scsMap } from '../src/games/scs/map.js';
 import {
   type BattleOdds,
-  battleOdds,
-  combatCodeOdds,
-  FIRE_PRECEDENCE,
-  type FireStep,
-  generatedBattleOdds,
   parseScsOdds,
+  requestOdds,
   type ScsBattleSpec,
   type ScsOddsRequest,
 } from '../src/games/scs/odds.js';
 import { CRT_SETS } from '../src/games/scs/parameters.js';
 import { isCombatUnit } from '../src/games/scs/state.js';
 import { fightBattle, makeRun } from './helpers/scs.js';
+import {
+  battleOdds,
+  type ChainSpec,
+  FIRE_PRECEDENCE,
+  type FireStep,
+  generatedBattleOdds,
+} from './helpers/scs-odds-chain.js';
 
 // ---- chi-square goodness of fit -------------------------------------------------------------
 
@@ -151,7 +155,7 @@ interface Case {
   /** Deliberately wrong models that the same sample must reject. */
   readonly wrong: readonly {
     readonly what: string;
-    readonly spec: (s: ScsBattleSpec) => ScsBattleSpec;
+    readonly spec: (s: ScsBattleSpec) => ChainSpec;
     /** An explicit German force to use instead (counts by counter type). */
     readonly defender?: readonly number[];
   }[];
@@ -161,10 +165,10 @@ const N = 20_000;
 
 /** Soviet fire (step 4) before the German mechanized and non-mechanized fire: a wrong 10.1. */
 const SOVIET_FIRST: readonly FireStep[] = ['shockPrimary', 'soviet', 'mech', 'nonMech', 'security', 'vi'];
-const swapped = (s: ScsBattleSpec): ScsBattleSpec => ({ ...s, order: SOVIET_FIRST });
+const swapped = (s: ScsBattleSpec): ChainSpec => ({ ...s, order: SOVIET_FIRST });
 const crt =
   (set: 'A' | 'E') =>
-  (s: ScsBattleSpec): ScsBattleSpec => ({
+  (s: ScsBattleSpec): ChainSpec => ({
     ...s,
     cfg: { ...s.cfg, hit: { ...CRT_SETS[set], vi: s.cfg.hit.vi } },
   });
@@ -301,7 +305,8 @@ function simulate(c: Case, r: ScsOddsRequest, seed: number): Observed {
   return obs;
 }
 
-function oddsOf(spec: ScsBattleSpec, r: ScsOddsRequest): BattleOdds {
+/** The independent chain model (tests/helpers/scs-odds-chain.ts) of request r's battle under `spec`. */
+function oddsOf(spec: ChainSpec, r: ScsOddsRequest): BattleOdds {
   return 'explicit' in r.defence
     ? battleOdds(spec, r.defence.explicit)
     : generatedBattleOdds(spec, r.defence.generated);
@@ -483,18 +488,17 @@ describe('SCS odds agree with the simulator (chi-square, p > 0.001)', () => {
   CASES.forEach((c, k) => {
     it(`${c.name}: ${N} simulated battles`, () => {
       const r = parseScsOdds({ crt: c.crt ?? 'B', ...c.opts });
-      const exact = oddsOf(r.spec, r);
+      // odds scs (from the game's own code through enumerate.ts)
+      const exact = requestOdds(r);
       const obs = simulate(c, r, 4000 + k);
       const p = pValues(obs, exact, r.spec.kind);
       expect(p.outcome, `outcome ${JSON.stringify(obs.outcome)}`).toBeGreaterThan(0.001);
       expect(p.sovietLost, `Soviet steps lost ${JSON.stringify(obs.sovietLost)}`).toBeGreaterThan(0.001);
       expect(p.germanLost, `German units lost ${JSON.stringify(obs.germanLost)}`).toBeGreaterThan(0.001);
       expect(p.rounds, `rounds ${JSON.stringify(obs.rounds)}`).toBeGreaterThan(0.001);
-      if ('explicit' in r.defence && r.spec.kind !== 'breakout') {
-        // the odds scs answers from combat.ts itself (explicit-chance enumeration) fit the same sample
-        const q = pValues(obs, combatCodeOdds(r.spec, r.defence.explicit), r.spec.kind);
-        expect(Math.min(q.outcome, q.sovietLost, q.germanLost, q.rounds)).toBeGreaterThan(0.001);
-      }
+      // the independent chain model the wrong models are built from fits the same sample
+      const q = pValues(obs, oddsOf(r.spec, r), r.spec.kind);
+      expect(Math.min(q.outcome, q.sovietLost, q.germanLost, q.rounds)).toBeGreaterThan(0.001);
       // power: the same sample rejects each deliberately wrong model
       for (const w of c.wrong) {
         const wrongOdds =

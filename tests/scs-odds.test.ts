@@ -1,5 +1,6 @@
 /**
- * Exact SCS battle odds (src/games/scs/odds.ts): every table is a distribution, and small battles
+ * Exact SCS battle odds (src/games/scs/odds.ts, computed from the game's code by enumerate.ts):
+ * every table is a distribution, and small battles
  * match probabilities worked out by hand from 10.1 (fire order), the DRMs of 10.2-10.10 and the
  * default CRT set B (shock primary 4, shock secondary 5, combined/1E 5, mech 4, non-mech 5,
  * security 6, VI IC 5).
@@ -7,20 +8,36 @@
 import { describe, expect, it } from 'vitest';
 import { columnTotals } from '../src/analysis/odds/format.js';
 import { UserError } from '../src/core/errors.js';
-import { enumerateBattle } from '../src/games/scs/enumerate.js';
-import {
-  type BattleOdds,
-  battleOdds,
-  defenceDistribution,
-  drawDistribution,
-  parseScsOdds,
-  requestOdds,
-  scsOdds,
-} from '../src/games/scs/odds.js';
+import { enumerateBattle, forceDistribution } from '../src/games/scs/enumerate.js';
+import { type BattleOdds, parseScsOdds, requestOdds, scsOdds } from '../src/games/scs/odds.js';
+import { battleOdds, generatedBattleOdds } from './helpers/scs-odds-chain.js';
 
 /** Known answers are worked with CRT set B (crt.json), named explicitly since the game's default is calibrated. */
 const odds = (o: Record<string, string | true>): BattleOdds => requestOdds(parseScsOdds({ crt: 'B', ...o }));
 const sum = (a: readonly number[]) => a.reduce((x, y) => x + y, 0);
+
+/** Two 5-step shock battles against a supported force: every support marker in forest; VIII + Guderian in both readings with double six. */
+const SUPPORTED: Record<string, string | true>[] = [
+  {
+    attacker: '5:shock',
+    defender: 'mech:3,security:2',
+    guderian: true,
+    viii: true,
+    ops: true,
+    rotkopf: true,
+    raid: true,
+    forest: true,
+  },
+  {
+    attacker: '5:shock',
+    defender: 'mech:3,security:2',
+    guderian: true,
+    viii: true,
+    errata: true,
+    'double-six': true,
+    'shock-first': true,
+  },
+];
 
 function expectDistribution(o: BattleOdds): void {
   expect(o.taken + o.destroyed + o.stymied + o.unresolved).toBeCloseTo(1, 12);
@@ -53,25 +70,7 @@ describe('sandtable odds scs: tables', () => {
       { attacker: '6:combined', kind: 'relief' },
       { attacker: '6:combined', kind: 'relief', rounds: '2', 'marker-in-garrison': true, hex: '2507' },
       { attacker: '6:combined', kind: 'breakout', pocket: '3' },
-      {
-        attacker: '5:shock',
-        defender: 'mech:3,security:2',
-        guderian: true,
-        viii: true,
-        ops: true,
-        rotkopf: true,
-        raid: true,
-        forest: true,
-      },
-      {
-        attacker: '5:shock',
-        defender: 'mech:3,security:2',
-        guderian: true,
-        viii: true,
-        errata: true,
-        'double-six': true,
-        'shock-first': true,
-      },
+      ...SUPPORTED,
       { attacker: '2:combined', defender: 'nonmech:4', rounds: 'all', crt: 'A' },
       { attacker: '4:combined', crt: 'E', 'vi-round': '2', mf: '2', 'kill-order': 'security,nonmech,mech' },
     ];
@@ -271,12 +270,24 @@ describe('SCS odds: hand-computed battles', () => {
 });
 
 describe('SCS odds: generated defenders', () => {
-  it('draws without replacement follow the multivariate hypergeometric', () => {
-    const d = drawDistribution([3, 2, 0, 0, 0, 0, 0, 1], 3);
+  it('the drawn force follows the multivariate hypergeometric over the force-generation die (forces.ts, pool.ts)', () => {
+    // a mech marker + 1d6-1 draws without replacement from 3 mech, 2 non-mech and a Raid
+    const r = parseScsOdds({
+      attacker: '8:combined',
+      marker: 'mech',
+      pool: 'mech:3,nonmech:2,security:0,guderian:0,ops:0,rotkopf:0,raid:1,viii:0',
+    });
+    const d = forceDistribution(
+      r.spec,
+      'generated' in r.defence ? r.defence.generated : (undefined as never),
+    );
     expect(sum(d.map((x) => x.p))).toBeCloseTo(1, 14);
     const p = (c: number[]) => d.find((x) => x.counts.join() === c.join())?.p ?? 0;
-    expect(p([1, 1, 0, 0, 0, 0, 0, 1])).toBeCloseTo((3 * 2 * 1) / 20, 14);
-    expect(p([3, 0, 0, 0, 0, 0, 0, 0])).toBeCloseTo(1 / 20, 14);
+    // die 4 (3 draws): one of each type in 3 * 2 * 1 of the C(6,3) = 20 draws; all 3 mech in 1
+    expect(p([2, 1, 0, 0, 0, 0, 0, 1])).toBeCloseTo((1 / 6) * (6 / 20), 14);
+    expect(p([4, 0, 0, 0, 0, 0, 0, 0])).toBeCloseTo((1 / 6) * (1 / 20), 14);
+    // die 1: the marker alone
+    expect(p([1, 0, 0, 0, 0, 0, 0, 0])).toBeCloseTo(1 / 6, 14);
   });
 
   it('marker + 1d6-1 from a pool of 3 mech and 3 raids: P(marker-only) = (1/6)(1/2 + 1/5 + 1/20)', () => {
@@ -297,9 +308,8 @@ describe('SCS odds: generated defenders', () => {
       'marker-in-garrison': true,
       marker: 'mech',
     });
-    const dist = defenceDistribution(
-      'relief',
-      r.spec.cfg,
+    const dist = forceDistribution(
+      r.spec,
       'generated' in r.defence ? r.defence.generated : (undefined as never),
     );
     // 1d6 counters with the mech marker among them: 1 to 6 counters, each with probability 1/6
@@ -342,7 +352,7 @@ describe('SCS odds: generated defenders', () => {
     expect('generated' in r.defence && r.defence.generated.pool).toEqual([24, 88, 5, 1, 0, 1, 1, 2]);
   });
 
-  it('battleOdds (the chain) is the single-force case, and odds scs answers it from combat.ts to 1e-14', () => {
+  it('odds scs (from combat.ts) equals the independent chain model to 1e-14 on a given force', () => {
     const r = parseScsOdds({ attacker: '5:combined', defender: 'mech:2,nonmech:1', rotkopf: true });
     const chain = battleOdds(r.spec, [2, 1, 0, 0, 0, 0, 1, 0]);
     const engine = requestOdds(r);
@@ -353,6 +363,26 @@ describe('SCS odds: generated defenders', () => {
       for (const [i, p] of engine[k].entries()) expect(p).toBeCloseTo(chain[k][i]!, 14);
     }
   });
+
+  const generated: Record<string, string | true>[] = [
+    { attacker: '8:combined' },
+    { attacker: '6:shock', 'shock-first': true, hex: '2507', vi: true },
+    { attacker: '8:combined', kind: 'relief', 'marker-in-garrison': true },
+    { attacker: '6:combined', kind: 'relief', rounds: '2', marker: 'raid' },
+    { attacker: '6:combined', kind: 'breakout', pocket: '2' },
+  ];
+  for (const c of generated) {
+    it(`a generated force from forces.ts and combat.ts equals the chain model's hypergeometric mixture: ${JSON.stringify(c)}`, () => {
+      const r = parseScsOdds({ crt: 'B', ...c });
+      if (!('generated' in r.defence)) throw new Error('a generated force expected');
+      const chain = generatedBattleOdds(r.spec, r.defence.generated);
+      const engine = requestOdds(r);
+      for (const k of ['taken', 'destroyed', 'stymied', 'unfought'] as const)
+        expect(engine[k]).toBeCloseTo(chain[k], 12);
+      for (const k of ['rounds', 'sovietLost', 'germanLost'] as const)
+        for (const [i, p] of engine[k].entries()) expect(p).toBeCloseTo(chain[k][i] ?? 0, 12);
+    });
+  }
 });
 
 describe('SCS odds: option errors', () => {
@@ -378,29 +408,11 @@ describe('SCS odds: option errors', () => {
   }
 });
 
-describe('SCS odds from combat.ts (explicit-chance enumeration) equal the Markov chain', () => {
+describe('SCS odds from combat.ts (explicit-chance enumeration) equal the independent chain model', () => {
   const cases: Record<string, string | true>[] = [
     { attacker: '1:combined', defender: 'nonmech:1', rounds: 'all' },
     { attacker: '8:combined', defender: 'mech:1,nonmech:2' },
-    {
-      attacker: '5:shock',
-      defender: 'mech:3,security:2',
-      guderian: true,
-      viii: true,
-      ops: true,
-      rotkopf: true,
-      raid: true,
-      forest: true,
-    },
-    {
-      attacker: '5:shock',
-      defender: 'mech:3,security:2',
-      guderian: true,
-      viii: true,
-      errata: true,
-      'double-six': true,
-      'shock-first': true,
-    },
+    ...SUPPORTED,
     {
       attacker: '6:combined',
       '1e': '2',

@@ -181,6 +181,11 @@ describe('bad calibrate and tune files get one line naming file, field and value
       { ...calibration({}), targets: [{ rate: 'nobody', equals: 0.5, tolerance: 0.02 }] },
       ['targets[0]', '"nobody"'],
     ],
+    [
+      'unknown median statistic',
+      { ...calibration({}), targets: [{ median: 'no_such_stat', equals: 1, tolerance: 1 }] },
+      ['targets[0]', 'field median', '"no_such_stat"'],
+    ],
     ['unknown parameter', calibration({}, [{ param: 'no-such', min: 0, max: 1 }]), ['space[0]', '"no-such"']],
     [
       'value out of range',

@@ -62,6 +62,50 @@ describe('targets', () => {
     expect(met(p.targets[2]!, towns)).toBe(true);
   });
 
+  it('measure a median with its order-statistic interval, unmoved by an outlier that moves the mean', () => {
+    const med = searchProblem(
+      { ...raw, targets: [{ id: 'mid', arm: 'a', median: 'soviet_towns_end', equals: 3, tolerance: 1 }] },
+      'calibrate',
+      'made-up.json',
+      games,
+    ).targets[0]!;
+    expect(med.kind).toBe('median');
+    expect(med.label).toBe('median soviet_towns_end of a = 3 ± 1');
+    // 0..99 shuffled by a stride coprime to 100: the median of 0..99 is 49.5, the mean too; one
+    // huge value moves the mean but not the median
+    const towns = Array.from({ length: 100 }, (_, g) => (g * 37) % 100);
+    towns[towns.indexOf(99)] = 100_000;
+    const obs = [{ result: towns.map(() => SOV), stats: { soviet_towns_end: towns } }, arm(100, 0, 0)];
+    const m = measure(med, obs, 0, 100);
+    expect(m.value).toBe(49.5);
+    expect(m.n).toBe(100);
+    // n = 100: ranks floor(50 - 9.8) = 40 and ceil(51 + 9.8) = 61, i.e. the values 39 and 60
+    expect([m.low, m.high]).toEqual([39, 60]);
+    expect(violation(med, m)).toBeCloseTo(46.5);
+    expect(met(med, m)).toBe(false);
+    // odd n: the middle value; an interval that always covers the median of a symmetric sample
+    const odd = measure(med, obs, 0, 7);
+    expect(odd.value).toBe([...towns.slice(0, 7)].sort((x, y) => x - y)[3]);
+    expect(odd.low).toBeLessThanOrEqual(odd.value);
+    expect(odd.high).toBeGreaterThanOrEqual(odd.value);
+    const mean = measure(p.targets[2]!, obs, 0, 100);
+    expect(mean.value).toBeGreaterThan(1000);
+  });
+
+  it('refuse a target with both a mean and a median', () => {
+    expect(() =>
+      searchProblem(
+        {
+          ...raw,
+          targets: [{ mean: 'soviet_towns_end', median: 'soviet_towns_end', equals: 3, tolerance: 1 }],
+        },
+        'calibrate',
+        'made-up.json',
+        games,
+      ),
+    ).toThrow(/targets\[0\].*exactly one of rate \(an outcome\), mean or median.*got mean, median/);
+  });
+
   it('find the trade-off set and the conflicting pairs', () => {
     expect(
       paretoFront([

@@ -43,7 +43,7 @@ export function registerSearch(program: Command, games: GameRegistry): void {
       .command(mode)
       .description(
         mode === 'calibrate'
-          ? 'search game parameters and variants for the setting that best meets stated targets (rates, means, the modal result)'
+          ? 'search game parameters and variants for the setting that best meets stated targets (rates, means, medians, the modal result)'
           : "search a policy's tunable weights for the highest win rate of its side against fixed opponents",
       )
       .argument('<file>', `${mode} file (JSON; README "Calibrate and tune")`)

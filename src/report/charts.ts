@@ -527,6 +527,10 @@ export function boardChart(
   return board.kind === 'hex' ? hexMapChart(def, board, heat, arms) : networkMapChart(def, board, heat, arms);
 }
 
+/** A hex board's label: its font size (px) and its baseline's height above the board's top (map units), clear of the column numbers. */
+const LABEL_PX = 12;
+const LABEL_GAP = 1.6;
+
 /**
  * The hex map: hexes in their true layout, several boards side by side with their labels. Drawn
  * bottom to top: the fill (share of games), the hex outlines above it, a symbol for every terrain
@@ -579,7 +583,7 @@ export function hexMapChart(
       );
     const numbers = edges.map((e) => point('edge', arm, e.x, e.y, { text: e.text, axis: e.axis }));
     const labels = labelled
-      ? sheets.map((p) => point('label', arm, p.left, p.top - 1.0, { text: p.label }))
+      ? sheets.map((p) => point('label', arm, p.left, p.top - LABEL_GAP, { text: p.label }))
       : [];
     return [...hexes, ...marks, ...terrain, ...names, ...numbers, ...labels];
   });
@@ -588,13 +592,14 @@ export function hexMapChart(
   // panel of fixed width.
   const b = hexBoardBounds(board);
   const minX = Math.min(b.minX, ...edges.map((e) => e.x - 0.8));
+  const width = Math.max(460, 160 * sheets.length);
+  const scale = width / (b.maxX - minX);
+  // a board's label sits above its column numbers; its text is LABEL_PX high whatever the scale
   const minY = Math.min(
     b.minY,
     ...edges.map((e) => e.y - 0.7),
-    ...(labelled ? sheets.map((p) => p.top - 2.1) : []),
+    ...(labelled ? sheets.map((p) => p.top - LABEL_GAP - (LABEL_PX + 2) / scale) : []),
   );
-  const width = Math.max(460, 160 * sheets.length);
-  const scale = width / (b.maxX - minX);
   const height = Math.round((b.maxY - minY) * scale);
   const at = {
     longitude: { field: 'properties.x', type: 'quantitative' },
@@ -676,7 +681,7 @@ export function hexMapChart(
         aria: false,
         align: 'left',
         baseline: 'bottom',
-        fontSize: 12,
+        fontSize: LABEL_PX,
         fontWeight: 'bold',
       },
       encoding: { ...at, text: { field: 'properties.text' } },

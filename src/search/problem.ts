@@ -57,6 +57,7 @@ const targetSchema = z.strictObject({
   arm: id.optional(),
   rate: id.optional(),
   mean: id.optional(),
+  median: id.optional(),
   equals: z.number().optional(),
   tolerance: z.number().positive().optional(),
   atMost: z.number().optional(),

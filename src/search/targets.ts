@@ -1,6 +1,6 @@
 /**
- * Targets of a calibration (README "Calibrate and tune"): an outcome rate or a statistic mean of
- * an arm (or of all arms pooled), equal to a value within a tolerance, at most or at least a value,
+ * Targets of a calibration (README "Calibrate and tune"): an outcome rate, a statistic's mean or a
+ * statistic's median of an arm (or of all arms pooled), equal to a value within a tolerance, at most or at least a value,
  * the modal result, or as high (low) as possible. Each is measured over a range of game indices with
  * its 95% interval, and scored by a loss in units of its tolerance (0 when met exactly).
  */
@@ -15,6 +15,7 @@ export interface TargetInput {
   readonly arm?: string | undefined;
   readonly rate?: string | undefined;
   readonly mean?: string | undefined;
+  readonly median?: string | undefined;
   readonly equals?: number | undefined;
   readonly tolerance?: number | undefined;
   readonly atMost?: number | undefined;
@@ -34,14 +35,15 @@ export interface ArmObservations {
 /**
  * A checked target. A rate counts the games whose result falls in class `cls` of `classes` (a
  * partition of the result codes: each side's wins and "no winner" for a side, each result for a
- * result id); a mean averages statistic `stat` over the games where it is not `missing`.
+ * result id); a mean averages statistic `stat` over the games where it is not `missing`, a median
+ * takes its middle value over those games.
  */
 export interface Target {
   readonly id: string;
   readonly label: string;
   /** Arm indices pooled (one arm, or all). */
   readonly arms: readonly number[];
-  readonly kind: 'rate' | 'mean';
+  readonly kind: 'rate' | 'mean' | 'median';
   readonly classes?: readonly (readonly number[])[];
   readonly classLabels?: readonly string[];
   readonly cls?: number;
@@ -83,8 +85,12 @@ export function checkTargets(
       problems.push(
         `${at}: give exactly one of equals, atMost, atLeast, modal, maximize, minimize (got ${goals.length === 0 ? 'none' : goals.join(', ')})`,
       );
-    if ((t.rate === undefined) === (t.mean === undefined))
-      problems.push(`${at}: give exactly one of rate (an outcome) or mean (a statistic)`);
+    const stat = t.mean ?? t.median;
+    const kinds = [t.rate, t.mean, t.median].filter((x) => x !== undefined).length;
+    if (kinds !== 1)
+      problems.push(
+        `${at}: give exactly one of rate (an outcome), mean or median (a statistic) (got ${kinds === 0 ? 'none' : ['rate', 'mean', 'median'].filter((k) => t[k as 'rate'] !== undefined).join(', ')})`,
+      );
     let arms = armIds.map((_, a) => a);
     if (t.arm !== undefined) {
       const a = armIds.indexOf(t.arm);
@@ -97,7 +103,8 @@ export function checkTargets(
     const goal = goals[0] ?? 'equals';
     if (goal === 'equals' && t.tolerance === undefined)
       problems.push(`${at}: field tolerance: missing (equals needs a tolerance)`);
-    if (goal === 'modal' && t.rate === undefined) problems.push(`${at}: modal applies to a rate, not a mean`);
+    if (goal === 'modal' && t.rate === undefined)
+      problems.push(`${at}: modal applies to a rate, not a ${t.mean === undefined ? 'median' : 'mean'}`);
     let classes: number[][] | undefined;
     let classLabels: string[] | undefined;
     let cls: number | undefined;
@@ -121,16 +128,21 @@ export function checkTargets(
       }
     }
     let missing: number | undefined;
-    if (t.mean !== undefined) {
-      const st = def.stats.find((s) => s.id === t.mean);
+    if (stat !== undefined) {
+      const st = def.stats.find((s) => s.id === stat);
       if (st === undefined)
         problems.push(
-          `${at}: field mean: ${JSON.stringify(t.mean)} is not a statistic of ${def.id} (known: ${def.stats.map((s) => s.id).join(', ')})`,
+          `${at}: field ${t.mean === undefined ? 'median' : 'mean'}: ${JSON.stringify(stat)} is not a statistic of ${def.id} (known: ${def.stats.map((s) => s.id).join(', ')})`,
         );
       missing = st?.missing;
     }
     if (problems.length > before) return;
-    const what = t.rate !== undefined ? `${t.rate} rate` : `mean ${t.mean}`;
+    const what =
+      t.rate !== undefined
+        ? `${t.rate} rate`
+        : t.mean !== undefined
+          ? `mean ${t.mean}`
+          : `median ${t.median}`;
     const where = t.arm === undefined ? (armIds.length === 1 ? armIds[0]! : 'all arms') : t.arm;
     const value = t.equals ?? t.atMost ?? t.atLeast;
     const label =
@@ -147,9 +159,9 @@ export function checkTargets(
       id: t.id ?? `${field === 'targets' ? 't' : 'c'}${i + 1}`,
       label,
       arms,
-      kind: t.rate !== undefined ? 'rate' : 'mean',
+      kind: t.rate !== undefined ? 'rate' : t.mean !== undefined ? 'mean' : 'median',
       ...(classes === undefined ? {} : { classes, classLabels: classLabels!, cls: cls! }),
-      ...(t.mean === undefined ? {} : { stat: t.mean }),
+      ...(stat === undefined ? {} : { stat }),
       ...(missing === undefined ? {} : { missing }),
       goal,
       ...(value === undefined ? {} : { value }),
@@ -204,6 +216,7 @@ export function measure(t: Target, obs: readonly ArmObservations[], from: number
     const half = n === 0 ? 1 : Z95 * Math.sqrt(Math.max(0, rate + p2 - d * d) / n);
     return { value: d, low: d - half, high: d + half, n, rival: { label: t.classLabels![rival]!, rate: p2 } };
   }
+  if (t.kind === 'median') return medianMeasure(t, obs, from, to);
   let n = 0;
   let sum = 0;
   let sq = 0;
@@ -221,6 +234,32 @@ export function measure(t: Target, obs: readonly ArmObservations[], from: number
   const sd = n < 2 ? 0 : Math.sqrt(Math.max(0, (sq - n * mean * mean) / (n - 1)));
   const half = n < 2 ? Number.POSITIVE_INFINITY : (Z95 * sd) / Math.sqrt(n);
   return { value: mean, low: mean - half, high: mean + half, n };
+}
+
+/**
+ * A median target's value over games [from, to): the sample median (the mean of the two middle
+ * values when n is even, as the run report's quartiles), with the distribution-free 95% interval
+ * of order statistics x(l)..x(u), l = floor(n/2 - z·sqrt(n)/2), u = ceil(n/2 + 1 + z·sqrt(n)/2)
+ * (1-based, clamped to 1..n): the normal approximation of the Binomial(n, 1/2) count of values
+ * below the median, so the interval holds for any distribution of the statistic.
+ */
+function medianMeasure(t: Target, obs: readonly ArmObservations[], from: number, to: number): Measure {
+  const xs: number[] = [];
+  for (const a of t.arms) {
+    const v = obs[a]!.stats[t.stat!]!;
+    for (let g = from; g < to; g++) {
+      const x = v[g]!;
+      if (t.missing === undefined || x !== t.missing) xs.push(x);
+    }
+  }
+  const n = xs.length;
+  if (n === 0) return { value: 0, low: Number.NEGATIVE_INFINITY, high: Number.POSITIVE_INFINITY, n };
+  xs.sort((x, y) => x - y);
+  const value = n % 2 === 1 ? xs[(n - 1) / 2]! : (xs[n / 2 - 1]! + xs[n / 2]!) / 2;
+  const half = (Z95 * Math.sqrt(n)) / 2;
+  const l = Math.min(n, Math.max(1, Math.floor(n / 2 - half)));
+  const u = Math.min(n, Math.max(1, Math.ceil(n / 2 + 1 + half)));
+  return { value, low: xs[l - 1]!, high: xs[u - 1]!, n };
 }
 
 /** How far a value is from meeting the target, in tolerances (0 when met; for max/min, the distance from the best). */

@@ -177,6 +177,24 @@ function strengths(s: CreteState, ws: CreteWorkspace, side: Side): void {
   }
 }
 
+/**
+ * K10.10, V-MULTI multi-square: a battle may combine any non-empty subset of the attacking squares
+ * adjacent to the defender. Listed whole set first, then each single square, then the other
+ * subsets by size (bit order within a size), so a policy that takes the first of equal choices
+ * keeps the whole set.
+ */
+export function squareSets(squares: readonly number[]): number[][] {
+  const k = squares.length;
+  const out: number[][] = [[...squares], ...squares.map((h) => [h])];
+  for (let size = 2; size < k; size++)
+    for (let m = 1; m < 1 << k; m++) {
+      let bits = 0;
+      for (let i = 0; i < k; i++) bits += (m >> i) & 1;
+      if (bits === size) out.push(squares.filter((_, i) => ((m >> i) & 1) === 1));
+    }
+  return out;
+}
+
 /** K10.1, K10.5, K10.6: the battles `side` may fight next (def -1 first: end the segment). */
 export function battleOptions(s: CreteState, ws: CreteWorkspace, side: Side): BattleOption[] {
   occupancy(s, ws);
@@ -193,8 +211,7 @@ export function battleOptions(s: CreteState, ws: CreteWorkspace, side: Side): Ba
     for (const h of MAP.neighbours[e]!) if (ws.atk[h]! > 0 && !s.fought.includes(h)) squares.push(h);
     if (squares.length === 0) continue;
     const d = ws.dfn[e]!;
-    const sets: number[][] =
-      multi && squares.length > 1 ? [squares, ...squares.map((h) => [h])] : squares.map((h) => [h]);
+    const sets: number[][] = multi && squares.length > 1 ? squareSets(squares) : squares.map((h) => [h]);
     for (const set of sets) {
       let a = 0;
       for (const h of set) a += ws.atk[h]!;

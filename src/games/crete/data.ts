@@ -4,9 +4,11 @@
  * provenance notes are in data/NOTES.md.
  */
 import { z } from 'zod';
+import calibrationRaw from './data/calibration.json' with { type: 'json' };
 import raw from './data/crete.json' with { type: 'json' };
 
 export const DATA_FILE = 'src/games/crete/data/crete.json';
+export const CALIBRATION_FILE = 'src/games/crete/data/calibration.json';
 
 const provenance = z.enum(['rules', 'source', 'reconstructed']);
 const cellId = z.string().regex(/^[SRH]\d{4}$/, 'a board letter (S, R, H) and a CCRR hex id');
@@ -98,8 +100,58 @@ const schema = z.object({
 
 export type CreteData = z.infer<typeof schema>;
 
+/** A default set by the calibration: the value chosen, the reconstruction it replaces, and why. */
+const calibrated = <T extends z.ZodTypeAny>(value: T) =>
+  z.strictObject({ value, reconstruction: value, why: z.string().min(1) });
+const measured = z.strictObject({
+  id: z.string().min(1),
+  label: z.string().min(1),
+  value: z.number(),
+  low: z.number(),
+  high: z.number(),
+  games: z.number().int().min(1),
+  met: z.boolean(),
+});
+
+/**
+ * data/calibration.json: the output of `sandtable calibrate` on the named file and seed (README
+ * "Crete"), the values it chose (the game's defaults, parameters.ts) and each target measured on
+ * the search's fresh games with its 95% interval.
+ */
+const calibrationSchema = z.strictObject({
+  $comment: z.string(),
+  calibrate: z.strictObject({
+    file: z.string().regex(/^experiments\/[\w.-]+\.json$/),
+    seed: z.number().int().min(0),
+    code: z.string().min(1),
+    candidate: z.string().min(1),
+    holdout: z.strictObject({ from: z.number().int().min(0), to: z.number().int().min(1) }),
+    gamesPlayed: z.number().int().min(1),
+  }),
+  targets: z.array(measured).min(1),
+  values: z.strictObject({
+    'crt-set': calibrated(z.enum(['recon', 'bloody', 'soft'])),
+    'allied-cf-percent': calibrated(z.number().int().min(50).max(150)),
+    'para-cf-fjr': calibrated(z.number().int().min(4).max(10)),
+    'mountain-cf': calibrated(z.number().int().min(3).max(7)),
+    'luftwaffe-percent': calibrated(z.number().int().min(0).max(200)),
+    'retreat-length': calibrated(z.number().int().min(1).max(3)),
+  }),
+});
+
+export type CreteCalibration = z.infer<typeof calibrationSchema>;
+
 /** Validates a data object; throws one line naming the file, the field and the value. */
 export function parseCreteData(data: unknown, file = DATA_FILE): CreteData {
+  return parseWith(schema, data, file);
+}
+
+/** Validates a calibration object (data/calibration.json) the same way. */
+export function parseCreteCalibration(data: unknown, file = CALIBRATION_FILE): CreteCalibration {
+  return parseWith(calibrationSchema, data, file);
+}
+
+function parseWith<T>(schema: z.ZodType<T>, data: unknown, file: string): T {
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -113,3 +165,4 @@ export function parseCreteData(data: unknown, file = DATA_FILE): CreteData {
 }
 
 export const creteData: CreteData = parseCreteData(raw);
+export const creteCalibration: CreteCalibration = parseCreteCalibration(calibrationRaw);

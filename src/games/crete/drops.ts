@@ -273,7 +273,11 @@ export function applyOverstack(s: CreteState, o: UnitTo): void {
   place(s, o.u, o.to);
 }
 
-/** After a forced attack: a surviving para lands on the square if the enemy is gone, else must retreat from it. */
+/**
+ * After a forced attack (K15.5): a surviving para lands on the square if the enemy is gone; else,
+ * by the C-47 reading, it retreats from it (scatter-fail-retreats) or is destroyed
+ * (scatter-fail-destroyed).
+ */
 export function afterScatter(
   s: CreteState,
   ws: CreteWorkspace,
@@ -287,6 +291,17 @@ export function afterScatter(
   if (ws.bri[b.def] === 0) {
     s.stats.scatter_attacks_won++;
     for (const i of survivors) place(s, i, b.def);
+    return;
+  }
+  if (s.rules.scatterFail === 'scatter-fail-destroyed') {
+    for (const i of survivors) kill(s, ws, i);
+    tell(
+      s,
+      ws,
+      'german',
+      'K15.5',
+      `${survivors.length} para(s) over ${sq(b.def)} destroyed (scatter-fail-destroyed)`,
+    );
     return;
   }
   s.stack.push({ t: 'retreat', units: survivors, away: [b.def], step: 0, i: 0 });

@@ -23,7 +23,7 @@
  */
 import type { GameRecord, ResultDef, SteppedGame } from '../../core/game.js';
 import { creteBoard, creteLocationIds } from './board.js';
-import { creteData } from './data.js';
+import { creteCalibration, creteData } from './data.js';
 import { CRETE_DECISION_KINDS, type CreteDecision } from './decisions.js';
 import { resample, viewFor } from './hidden.js';
 import { invariants } from './invariants.js';
@@ -102,12 +102,13 @@ export const crete: SteppedGame<CreteState, CreteDecision, CreteWorkspace, Crete
   victoryLevels: ['points', 'marginal', 'substantive', 'decisive', 'draw'],
   endReasons: ['turn-limit'],
   stats: CRETE_STATS.defs,
-  data: creteData,
+  data: { crete: creteData, calibration: creteCalibration },
   decisionKinds: CRETE_DECISION_KINDS,
-  // 13 allocations + 43 set-ups; per turn up to 13 drop boards and squares, 3 landings (6 with
-  // mtn-stack-only), 25 German and 43 British moves, 7 air placements, and per segment at most one
-  // battle per square with its CA, EX and retreat answers.
-  maxDecisions: () => 13 + 43 + 10 * (26 + 6 + 25 + 43 + 7 + 2 * 75 * 6),
+  // 13 allocations + 43 set-ups; per turn up to 13 drop boards and squares, 3 landings (with
+  // mtn-stack-only up to 3 per wave, at most 13 waves, and the 12 mountain units moved again), 25
+  // German and 43 British moves, 7 air placements, and per segment at most one battle per square
+  // with its CA, EX and retreat answers.
+  maxDecisions: () => 13 + 43 + 10 * (26 + 3 * 13 + 25 + 12 + 43 + 7 + 2 * 75 * 6),
   start: (setup, seed) => startGame(setup, seed),
   workspace: creteWorkspace,
   advance,

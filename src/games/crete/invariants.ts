@@ -1,4 +1,11 @@
-/** Rule violations in a Crete state (spec §10): stacking, no enemy sharing a square, unit accounting, points, the turn-1 minimum. */
+/**
+ * Rule violations in a Crete state (spec §10): stacking, no enemy sharing a square, unit accounting,
+ * points, the turn-1 minimum, and the landed paras of C-48 (K15.6): a para is off the map until it
+ * drops and carries its drop turn once it has, and no battle on the stack attacks with a para that
+ * landed this turn, except its own forced scatter attack (K15.5) or, under
+ * landed-may-counterattack, a counter-attack (V-LANDCA); under stack-cannot-attack no unit stacked
+ * with one attacks either (V-LANDSTACK).
+ */
 import { MAP } from './map.js';
 import { type CreteState, DEAD, LIMBO, POOL, TRANSIT } from './state.js';
 
@@ -19,7 +26,29 @@ export function invariants(s: CreteState): string[] {
     }
     if (u.loc === LIMBO && s.pending?.kind !== 'chance' && s.stack.length === 0)
       bad.push(`${u.name} left in the air`);
+    if (u.kind === 'para') {
+      const dropped = u.landed >= 1;
+      if (dropped !== (u.loc !== POOL) || u.landed > s.turn)
+        bad.push(`para ${u.name} at ${u.loc} with drop turn ${u.landed} on turn ${s.turn} (K15)`);
+    }
   });
+  for (const task of s.stack) {
+    if (task.t !== 'roll' && task.t !== 'ca' && task.t !== 'ex' && task.t !== 'after-scatter') continue;
+    const b = task.battle;
+    if (b.scatter) continue;
+    const fresh = (i: number) => s.units[i]!.kind === 'para' && s.units[i]!.landed === s.turn;
+    const mayCounter = b.depth > 0 && s.rules.landedCa === 'landed-may-counterattack';
+    for (const i of b.attackers) {
+      if (fresh(i) && !mayCounter)
+        bad.push(`${s.units[i]!.name} attacks on its landing turn ${s.turn} (K15.6)`);
+      else if (
+        b.depth === 0 &&
+        s.rules.landedStack === 'stack-cannot-attack' &&
+        s.units.some((x, j) => fresh(j) && x.loc === s.units[i]!.loc && x.loc >= 0)
+      )
+        bad.push(`${s.units[i]!.name} attacks from a square with a para landed this turn (V-LANDSTACK)`);
+    }
+  }
   for (let h = 0; h < MAP.size; h++) {
     if (ger[h]! > s.rules.stack || bri[h]! > s.rules.stack) bad.push(`over 3 units on ${MAP.ids[h]} (K11.1)`);
     if (ger[h]! > 0 && bri[h]! > 0) bad.push(`both sides on ${MAP.ids[h]} (K8.6)`);

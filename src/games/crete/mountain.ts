@@ -28,7 +28,7 @@ export function landingCap(s: CreteState, ws: CreteWorkspace, k: number, wave: n
 export function mountainStep(
   s: CreteState,
   ws: CreteWorkspace,
-  task: { t: 'mountain'; i: number; wave: number },
+  task: { t: 'mountain'; i: number; wave: number; landed: number[] },
 ): { options: MountainOption[] } | null {
   while (task.i < MAP.airfields.length) {
     const k = task.i++;
@@ -41,16 +41,21 @@ export function mountainStep(
   return null;
 }
 
-/** Lands `count` mountain battalions on airfield k, strongest first (the GJR battalions, then the divisional units). */
-export function land(s: CreteState, ws: CreteWorkspace, k: number, count: number): void {
+/**
+ * Lands `count` mountain battalions on airfield k, strongest first (the GJR battalions, then the
+ * divisional units); returns the indices of the units landed.
+ */
+export function land(s: CreteState, ws: CreteWorkspace, k: number, count: number): number[] {
   const a = MAP.airfields[k]!;
+  const out: number[] = [];
   let n = 0;
-  for (const u of s.units) {
-    if (n >= count) break;
+  for (let i = 0; i < s.units.length && n < count; i++) {
+    const u = s.units[i]!;
     if (u.kind !== 'mtn' || u.loc !== POOL) continue;
     u.loc = a;
     u.landed = s.turn;
     u.to = -1;
+    out.push(i);
     n++;
   }
   if (n > 0) {
@@ -59,4 +64,5 @@ export function land(s: CreteState, ws: CreteWorkspace, k: number, count: number
     s.airfieldContested[k] = 1;
     tell(s, ws, 'german', 'K17', `${n} mountain battalion(s) land on ${sq(a)}`);
   }
+  return out;
 }

@@ -222,7 +222,7 @@ export function moveUnit(s: CreteState, ws: CreteWorkspace, ui: number, to: numb
 export function moveStep(
   s: CreteState,
   ws: CreteWorkspace,
-  task: { t: 'move'; side: Side; i: number },
+  task: { t: 'move'; side: Side; i: number; only?: number[] },
 ): { u: number; options: UnitTo[] } | null {
   const buf: number[] = [];
   let counted = false;
@@ -230,6 +230,7 @@ export function moveStep(
     const ui = task.i++;
     const u = s.units[ui]!;
     if (u.side !== task.side || u.kind === 'air') continue;
+    if (task.only !== undefined && !task.only.includes(ui)) continue;
     if (u.loc < 0 && u.loc !== TRANSIT) continue;
     if (u.kind === 'para' && u.landed === s.turn) continue; // K8.1, K15.6
     // nothing moves while this loop looks for the next unit: occupancy once

@@ -15,11 +15,17 @@ import { makeBattle } from './combat.js';
 import { COLUMNS } from './crt.js';
 import type { CreteDecision } from './decisions.js';
 import { MAP, squareOf, TERRAIN_NAMES } from './map.js';
+import { parameters } from './parameters.js';
 import { checkSquare } from './resolve.js';
 import { startGame } from './setup.js';
 import { type CreteState, type CreteTask, DEAD, POOL, type Table } from './state.js';
 import { variants } from './variants.js';
 import { creteWorkspace } from './workspace.js';
+
+/** The game's default CRT shape (the crt-set parameter, calibrated: data/calibration.json). */
+const DEFAULT_CRT_SET = String(parameters.find((p) => p.id === 'crt-set')!.default);
+/** The default FJR battalion CF (the para-cf-fjr parameter, calibrated: data/calibration.json). */
+const DEFAULT_PARA_CF = Number(parameters.find((p) => p.id === 'para-cf-fjr')!.default);
 
 export function defaultSetup(extra: readonly string[] = []): GameSetup {
   const on = new Set(variants.filter((v) => v.default).map((v) => v.id));
@@ -221,17 +227,23 @@ export const creteOdds = (game: () => SteppedGame): OddsProvider => ({
       description:
         'drop square for the drop tables, e.g. S0301 (Maleme airfield); default five squares, and S1105 (Prison Valley) for the drop beside an enemy',
     },
-    { name: 'para', description: 'CF of the dropping para (default 6)' },
+    {
+      name: 'para',
+      description: `CF of the dropping para (default ${DEFAULT_PARA_CF}, the FJR battalion's para-cf-fjr)`,
+    },
     { name: 'enemy', description: 'British CF beside the drop square (default 4)' },
     {
       name: 'direction',
       description: 'direction die 1..6 of the British square from the drop square (default 4 = south)',
     },
-    { name: 'crt-set', description: 'recon (default) | bloody | soft' },
+    {
+      name: 'crt-set',
+      description: `recon | bloody | soft (default ${DEFAULT_CRT_SET}, the game's calibrated default)`,
+    },
   ],
   compute(o) {
     const g = game();
-    const crtSet = (o['crt-set'] ?? 'recon') as string;
+    const crtSet = (o['crt-set'] ?? DEFAULT_CRT_SET) as string;
     if (!['recon', 'bloody', 'soft'].includes(crtSet))
       throw new UserError(`odds crete: option --crt-set must be recon, bloody or soft, got ${quote(crtSet)}`);
     const setup: GameSetup = { ...defaultSetup(), params: { 'crt-set': crtSet } };
@@ -293,7 +305,7 @@ export const creteOdds = (game: () => SteppedGame): OddsProvider => ({
           notes,
         ),
       );
-    const para = oddsInt('crete', o, 'para', 1, 99) ?? 6;
+    const para = oddsInt('crete', o, 'para', 1, 99) ?? DEFAULT_PARA_CF;
     const hexes = o.hex === undefined ? ['S1005', 'S0505', 'S1303', 'S0301', 'S1501'] : [String(o.hex)];
     const squares = hexes.map((id) => checkSquare(id, 'odds crete: option --hex'));
     out.push(

@@ -4,19 +4,23 @@
  * with its provenance and range. resolve.ts reads them into CreteRules.
  */
 import type { ParameterDef } from '../../core/game.js';
-import { creteData } from './data.js';
+import { creteCalibration, creteData } from './data.js';
 
 const R = 'reconstructed' as const;
 const NOTES = 'data/NOTES.md';
+/** Defaults chosen by `sandtable calibrate` (data/calibration.json), in place of the reconstructions. */
+const CAL = creteCalibration.values;
+const calibrated = (id: keyof typeof CAL, source: string) =>
+  `${source}; default calibrated (data/calibration.json: ${creteCalibration.calibrate.file} seed ${creteCalibration.calibrate.seed}; reconstruction ${JSON.stringify(CAL[id].reconstruction)})`;
 
 export const parameters: readonly ParameterDef[] = [
   {
     id: 'crt-set',
     kind: 'choice',
     choices: ['recon', 'bloody', 'soft'],
-    default: 'recon',
+    default: CAL['crt-set'].value,
     provenance: R,
-    source: `${NOTES}: both CRTs invented`,
+    source: calibrated('crt-set', `${NOTES}: both CRTs invented`),
     description:
       'CRT shape: recon (the reconstructed tables), bloody (all-out shifted one column left), soft (limited table with the DE of 5-1 and 6-1 turned to DR).',
   },
@@ -25,9 +29,9 @@ export const parameters: readonly ParameterDef[] = [
     kind: 'integer',
     min: 1,
     max: 3,
-    default: 1,
+    default: CAL['retreat-length'].value,
     provenance: R,
-    source: 'JSON crt_note "retreat 1" (V-RETREAT)',
+    source: calibrated('retreat-length', 'JSON crt_note "retreat 1" (V-RETREAT)'),
     description: 'Squares a retreating unit moves (K10.12 gives no length).',
   },
   {
@@ -45,9 +49,9 @@ export const parameters: readonly ParameterDef[] = [
     kind: 'integer',
     min: 4,
     max: 10,
-    default: 6,
+    default: CAL['para-cf-fjr'].value,
     provenance: R,
-    source: 'JSON german.para',
+    source: calibrated('para-cf-fjr', 'JSON german.para'),
     description: 'CF of the nine FJR battalions.',
   },
   {
@@ -55,9 +59,9 @@ export const parameters: readonly ParameterDef[] = [
     kind: 'integer',
     min: 3,
     max: 7,
-    default: 5,
+    default: CAL['mountain-cf'].value,
     provenance: R,
-    source: 'JSON german.mountain',
+    source: calibrated('mountain-cf', 'JSON german.mountain'),
     description: 'CF of the nine GJR mountain battalions.',
   },
   {
@@ -75,9 +79,9 @@ export const parameters: readonly ParameterDef[] = [
     kind: 'integer',
     min: 0,
     max: 200,
-    default: 100,
+    default: CAL['luftwaffe-percent'].value,
     provenance: R,
-    source: 'JSON german.luftwaffe (4/4/3/3/3/2/2)',
+    source: calibrated('luftwaffe-percent', 'JSON german.luftwaffe (4/4/3/3/3/2/2)'),
     description: 'Luftwaffe CF as a percentage of the reconstructed factors (rounded per unit).',
   },
   {
@@ -85,9 +89,9 @@ export const parameters: readonly ParameterDef[] = [
     kind: 'integer',
     min: 50,
     max: 150,
-    default: 100,
+    default: CAL['allied-cf-percent'].value,
     provenance: R,
-    source: 'JSON allied (total 114)',
+    source: calibrated('allied-cf-percent', 'JSON allied (total 114)'),
     description: 'Allied CF as a percentage of the reconstructed factors (rounded per unit, at least 1).',
   },
   {

@@ -75,6 +75,7 @@ export function resolveRules(setup: GameSetup): CreteRules {
     sea: reading(on, 'scatter-sea'),
     over: reading(on, 'scatter-stack'),
     scatterAttack: reading(on, 'scatter-attack'),
+    scatterFail: reading(on, 'scatter-fail'),
     declare: reading(on, 'declare'),
     landedCa: reading(on, 'landed-ca'),
     landedStack: reading(on, 'landed-stack'),

@@ -70,6 +70,7 @@ export interface CreteRules {
   readonly sea: string;
   readonly over: string;
   readonly scatterAttack: string;
+  readonly scatterFail: string;
   readonly declare: string;
   readonly landedCa: string;
   readonly landedStack: string;
@@ -100,8 +101,10 @@ export type CreteTask =
   | { t: 'scatter'; u: number; intended: number; die: number; stage: 'test' | 'direction' }
   | { t: 'overstack'; u: number; from: number }
   | { t: 'scatter-attacks' }
-  | { t: 'mountain'; i: number; wave: number }
-  | { t: 'move'; side: Side; i: number }
+  /** K17 landings; `landed`: the units this wave put down (mtn-stack-only moves them next). */
+  | { t: 'mountain'; i: number; wave: number; landed: number[] }
+  /** K8 movement of `side`'s units in index order; `only`: just these units (a later landing wave). */
+  | { t: 'move'; side: Side; i: number; only?: number[] }
   | { t: 'air'; i: number }
   | { t: 'combat'; side: Side }
   | { t: 'roll'; battle: Battle }

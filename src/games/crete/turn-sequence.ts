@@ -82,9 +82,11 @@ function nextPhase(s: CreteState, ws: CreteWorkspace): void {
   for (const u of s.units) if (u.kind === 'air') u.loc = POOL; // K16: removed after the attacks
   switch (seq) {
     case 0: {
-      if (s.rules.mtnCap === 'mtn-stack-only') s.stack.push({ t: 'mountain', i: 0, wave: 1 });
+      // V-MTNCAP mtn-stack-only: after the movement, waves of landings into the room made on the
+      // airfields, each wave's units moving before the next wave (K17: they may move on landing)
+      if (s.rules.mtnCap === 'mtn-stack-only') s.stack.push({ t: 'mountain', i: 0, wave: 1, landed: [] });
       s.stack.push({ t: 'move', side: 'german', i: 0 });
-      s.stack.push({ t: 'mountain', i: 0, wave: 0 });
+      s.stack.push({ t: 'mountain', i: 0, wave: 0, landed: [] });
       if (s.turn === 1) {
         const order: number[] = [];
         s.units.forEach((u, i) => {
@@ -180,6 +182,11 @@ function step(s: CreteState, ws: CreteWorkspace, task: CreteTask): CretePending 
       const d = mountainStep(s, ws, task);
       if (d === null) {
         s.stack.pop();
+        if (task.wave >= 1 && task.landed.length > 0) {
+          // mtn-stack-only: the wave's units move, then the next wave lands (ends: the pool empties)
+          s.stack.push({ t: 'mountain', i: 0, wave: task.wave + 1, landed: [] });
+          s.stack.push({ t: 'move', side: 'german', i: 0, only: task.landed });
+        }
         return null;
       }
       return decision('mountain-land', 'german', 'K17', d.options);
@@ -294,7 +301,9 @@ export function apply(s: CreteState, ws: CreteWorkspace, pending: CretePending, 
       return;
     case 'mountain-land': {
       const o = d.options[choice]!;
-      land(s, ws, o.airfield, o.count);
+      const task = s.stack[s.stack.length - 1]!;
+      const landed = land(s, ws, o.airfield, o.count);
+      if (task.t === 'mountain') task.landed.push(...landed);
       return;
     }
     case 'move': {

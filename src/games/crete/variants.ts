@@ -351,7 +351,23 @@ export const variants: readonly VariantDef[] = [
     'mtn-cap',
     'K17',
     false,
-    'The cap is only the stack limit: after German movement a second landing per airfield fills it again (up to 6 per airfield per turn); the second wave does not move that turn.',
+    'The cap is only the stack limit: after German movement further waves land into the room made on each airfield, each wave moving (K17) before the next, until no room is made or the 12 battalions are down (can exceed 3 per airfield per turn).',
+  ),
+  // C-47 (K15.5): the fate of a scattered para whose forced attack leaves the enemy on the square
+  // is not in the rules (data/NOTES.md, "Forced scatter attack")
+  v(
+    'scatter-fail-retreats',
+    'scatter-fail',
+    'K15.5, K10.12',
+    true,
+    'A scattered para whose forced attack does not clear the square retreats from it as a unit does after DR, and is destroyed if it cannot (default: the reconstruction that plays the combat rules as they stand).',
+  ),
+  v(
+    'scatter-fail-destroyed',
+    'scatter-fail',
+    'K15.5',
+    false,
+    'A scattered para whose forced attack does not clear the square is destroyed: it came down among the enemy and has no square of its own.',
   ),
   // V-EXITOFF
   v(

@@ -4,6 +4,7 @@
  * The defending counters live in `state.engaged` for the length of the battle.
  */
 import type { ChanceNode } from '../../core/game.js';
+import { memoize } from '../../core/memo.js';
 import { fireDistribution, hitsOfDie } from './crt.js';
 import type { AnotherRoundDecision, CommitViDecision, GermanLossDecision } from './decisions.js';
 import { counterName, log, type Run, toNextTurnBox } from './engine.js';
@@ -164,6 +165,9 @@ export function roundDrm(
   return out;
 }
 
+/** SCS 10.1 steps 2, 3 and 5: the fire of German mechanized, non-mechanized and security units. */
+const GERMAN_FIRE_RULE = ['SCS 10.1 step 2', 'SCS 10.1 step 3', 'SCS 10.1 step 5'];
+
 function germanFire(
   run: Run,
   a: number,
@@ -174,13 +178,18 @@ function germanFire(
   h: number,
 ): void {
   if (n === 0 || forceSteps(run.s, a) === 0) return;
+  if (run.chanceOutcome !== null) {
+    // enumerate.ts: the volley's hits as an outcome of their exact distribution (8.6 breakout odds)
+    const v: Volley = { n, hitOn, n2: 0, hitOn2: 0, drm, doubleSix: false };
+    applySovietHits(run, a, run.chanceOutcome(fireChance(GERMAN_FIRE_RULE[type]!, v)));
+    return;
+  }
   const dice = run.trace ? ([] as number[]) : null;
   const hits = fire(run, n, hitOn, drm, false, dice);
   if (run.trace) {
-    const rule = type === MECH ? 'SCS 10.1 step 2' : type === NONMECH ? 'SCS 10.1 step 3' : 'SCS 10.1 step 5';
     log(
       run,
-      rule,
+      GERMAN_FIRE_RULE[type]!,
       `${n} German ${TYPE_WORD[type]} fire at ${scsMap.label(h)} (hit on ${hitOn}, DRM ${drm >= 0 ? '+' : ''}${drm}): ${hits} hit(s)`,
       dice!,
     );
@@ -311,9 +320,39 @@ const STAGE_RULE: Readonly<Record<BattleStage, string>> = {
  * enumeration of hitsOfDie (two columns convolved).
  */
 function volleyChance(b: BattleTask, v: Volley): ChanceNode {
-  let dist = fireDistribution(v.n, v.hitOn, v.drm, v.doubleSix);
-  if (v.n2 > 0) {
-    const d2 = fireDistribution(v.n2, v.hitOn2, v.drm, false);
+  return fireChance(STAGE_RULE[b.stage], v);
+}
+
+/** The chance point of volley `v` fired under `rule`: its hits' exact distribution (index = hits). */
+function fireChance(rule: string, v: Volley): ChanceNode {
+  const r = RULE_INDEX.indexOf(rule);
+  // packed: rule, dice and hit number of both columns, DRM (offset 32), double six
+  return chanceOf(
+    ((((r * 64 + v.n) * 16 + v.hitOn) * 64 + v.n2) * 16 + v.hitOn2) * 128 +
+      (v.drm + 32) * 2 +
+      (v.doubleSix ? 1 : 0),
+  );
+}
+
+/** The rules a volley fires under (index packed into chanceOf's key). */
+const RULE_INDEX = [...new Set(Object.values(STAGE_RULE))];
+
+/** A volley's chance point by packed key (see fireChance); shared, never changed. */
+const chanceOf = memoize((key: number): ChanceNode => {
+  const doubleSix = key % 2 === 1;
+  const drm = (Math.floor(key / 2) % 64) - 32;
+  let k = Math.floor(key / 128);
+  const hitOn2 = k % 16;
+  k = Math.floor(k / 16);
+  const n2 = k % 64;
+  k = Math.floor(k / 64);
+  const hitOn = k % 16;
+  k = Math.floor(k / 16);
+  const n = k % 64;
+  const rule = RULE_INDEX[Math.floor(k / 64)]!;
+  let dist = fireDistribution(n, hitOn, drm, doubleSix);
+  if (n2 > 0) {
+    const d2 = fireDistribution(n2, hitOn2, drm, false);
     const out = new Array<number>(dist.length + d2.length - 1).fill(0);
     for (let i = 0; i < dist.length; i++)
       for (let j = 0; j < d2.length; j++) out[i + j]! += dist[i]! * d2[j]!;
@@ -322,11 +361,11 @@ function volleyChance(b: BattleTask, v: Volley): ChanceNode {
   return {
     kind: 'chance',
     side: 'chance',
-    rule: STAGE_RULE[b.stage],
-    what: `${v.n + v.n2} combat dice`,
-    outcomes: dist.map((p, k) => ({ label: `${k} hit(s)`, p })),
+    rule,
+    what: `${n + n2} combat dice`,
+    outcomes: dist.map((p, h) => ({ label: `${h} hit(s)`, p })),
   };
-}
+});
 
 /** The hits of a volley rolled with the combat dice (their faces into `dice` when narrating). */
 function rollVolley(run: Run, v: Volley, dice: number[] | null): number {

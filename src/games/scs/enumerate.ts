@@ -1,25 +1,49 @@
 /**
- * Exact battle distributions from the game's own combat code (DESIGN §3 "Chance is explicit"): a
- * battle is set up in a game state and stepped in explicit-chance mode (combat.ts `battleStep`
- * pends each volley as a chance point whose outcomes crt.ts enumerates from `hitsOfDie`); every
- * outcome is applied to a copy, and copies that stand at the same point of the battle with the same
- * forces are merged, wave after wave, until the mass still fighting is negligible. The player's
- * answers follow the odds request: the kill order (10.14), the VI IC round (10.11), and fighting on
- * while MF are left (9.3).
+ * Exact SCS battle odds from the game's own rules code (DESIGN §3 "Chance is explicit"): nothing
+ * here knows a fire order, a DRM or a draw rule. A battle is set up in a game state and run through
+ * the rules with every chance point enumerated:
+ * - the German force (8.3 garrison, 8.5 relief force, 8.6 breakout force) by forces.ts
+ *   `generateDefenders` / `breakout` and pool.ts `drawCounter`, their force-generation dice and blind
+ *   draws scripted through the workspace (a draw branches once per counter type in the pool, with
+ *   its share of the pool: the counters of a type are interchangeable);
+ * - a regular or relief battle by combat.ts in explicit-chance mode (each volley of 10.1 pends as a
+ *   chance point whose outcomes crt.ts enumerates from `hitsOfDie`);
+ * - the breakout's half-round (8.6) by combat.ts `breakoutFire`, whose volleys take their outcome
+ *   from the workspace's `chanceOutcome`.
+ * Copies of a state that stand at the same point with the same forces are merged. A battle's points
+ * form a graph (every point is run through the rules once; to the death, rounds after the first
+ * that differ only in their number are one point), over which the probability mass flows until the
+ * mass still fighting is negligible. The player's answers follow the odds request: the kill order
+ * (10.14), the VI IC round (10.11), and fighting on while MF are left (9.3).
  */
-import { forceSteps, startBattle } from './combat.js';
+import { UserError } from '../../core/errors.js';
+import type { ChanceNode } from '../../core/game.js';
+import { type BattleKind, engagedCounts, forceSteps, roundDrm, startBattle } from './combat.js';
+import { generationDistribution } from './crt.js';
 import type { ScsDecision } from './decisions.js';
+import { breakout, generateDefenders, markerOnly } from './forces.js';
 import { scsMap } from './map.js';
 import type { Cfg } from './parameters.js';
+import { drawCounter, drawForBattle } from './pool.js';
 import { startGame } from './setup.js';
-import { MECH, NONMECH, type ScsState, type ScsTask, SECURITY } from './state.js';
+import {
+  GUDERIAN,
+  isCombatUnit,
+  MECH,
+  NONMECH,
+  ROTKOPF,
+  type ScsState,
+  type ScsTask,
+  SECURITY,
+  VIII_FK,
+} from './state.js';
 import { apply, runUntil } from './turn-sequence.js';
 import { type ScsWorkspace, scsWorkspace } from './workspace.js';
 
 /** The battle of an odds request, as the engine fights it. */
 export interface EngineBattle {
   readonly cfg: Cfg;
-  readonly kind: 'defense' | 'relief';
+  readonly kind: BattleKind;
   readonly forest: boolean;
   readonly armyType: 'shock' | 'combined';
   readonly armySteps: number;
@@ -29,73 +53,62 @@ export interface EngineBattle {
   /** Rounds at most (Infinity: to the death); the force has maxRounds - 1 MF for more rounds. */
   readonly maxRounds: number;
   readonly killOrder: readonly number[];
+  /** The battle hex (its row decides 10.7 for drawn forces; its forest flag is `forest`); default 2507. */
+  readonly hex?: number;
 }
+
+/** How the German force of a battle is generated (8.3, 8.5, 8.6). */
+export interface GeneratedDefence {
+  /** Counters of each type in the pool the draws come from (index = counter type). */
+  readonly pool: readonly number[];
+  /** The flipped front marker's type, or null when it is itself a blind draw from the pool (3.4). */
+  readonly marker: number | null;
+  /** Breakout: hexes in the pocket (one 1d6-1 die each). */
+  readonly pocket: number;
+}
+
+/** The German side of an odds request: a given force (counts by counter type) or a generated one. */
+export type GermanForce = { readonly explicit: readonly number[] } | { readonly generated: GeneratedDefence };
 
 /** Exact distributions of one battle's end (index = rounds, steps, units). */
 export interface EngineOdds {
+  /** The Soviet force holds the hex at the end (defence/relief: won, or no fight; breakout: the breakout failed). */
   taken: number;
+  /** Part of `taken` with no fight: a marker-only defence (8.10) or no breakout force. */
+  unfought: number;
+  /** The Soviet force was eliminated (for a breakout: the breakout succeeded, 8.7). */
   destroyed: number;
+  /** Both sides left after the last round the continuation rule allows: the attack failed (9.5). */
   stymied: number;
+  /** Still fighting after ENUMERATION_ROUND_CAP rounds (only when to the death and neither side can hit). */
   unresolved: number;
+  /** Index r: P(the battle lasted exactly r rounds); index 0 = no fight. */
   rounds: number[];
+  /** Index k: P(the Soviet force lost k steps). */
   sovietLost: number[];
+  /** Index k: P(k German combat units were eliminated). */
   germanLost: number[];
 }
 
 /** Rounds followed at most when fighting to the death (then the rest is unresolved). */
 export const ENUMERATION_ROUND_CAP = 2000;
-/** Mass still fighting below which (relative) a to-the-death battle is considered finished. */
+/** Mass still fighting below which a to-the-death battle is considered finished. */
 const MASS_EPS = 1e-16;
-/** The battle hex: a clear hex of row 07 (the hex only matters through its forest flag here). */
+/** The default battle hex: a clear hex of row 07. */
 const BATTLE_HEX = scsMap.index('2507');
+/** One face of the force-generation die. */
+const FACE = [1 / 6, 1 / 6, 1 / 6, 1 / 6, 1 / 6, 1 / 6];
 
 function addAt(a: number[], i: number, p: number): void {
   while (a.length <= i) a.push(0);
   a[i]! += p;
 }
 
-/** A copy of a state in mid-battle: only what a battle changes is copied, the rest is shared. */
-function battleCopy(s: ScsState): ScsState {
+/** The all-zero distribution a computation adds its outcomes to. */
+export function emptyOdds(): EngineOdds {
   return {
-    ...s,
-    armies: s.armies.map((x) => ({ ...x })),
-    engaged: s.engaged.slice(),
-    track: s.track.map((b) => b.slice()),
-    stats: { ...s.stats },
-    stack: s.stack.map((t): ScsTask => (t.t === 'battle' ? { ...t, drm: [...t.drm] } : { ...t })),
-    battle: s.battle === null ? null : { ...s.battle },
-    outcome: { ...s.outcome },
-  };
-}
-
-/** The point of the battle `s` stands at, and its forces: copies with equal keys play on alike. */
-function keyOf(s: ScsState, a: number): string {
-  let m = 0;
-  let n = 0;
-  let sec = 0;
-  let sup = '';
-  for (const id of s.engaged) {
-    const t = s.gType[id]!;
-    if (t === MECH) m++;
-    else if (t === NONMECH) n++;
-    else if (t === SECURITY) sec++;
-    else sup += t;
-  }
-  let k = `${m},${n},${sec},${sup}|${s.armies[a]!.steps},${s.armies[s.armies.length - 1]!.steps},${s.host}|${s.viReady}|${s.stats.germanEliminated}`;
-  for (const t of s.stack) {
-    if (t.t === 'battle') k += `|b${t.round},${t.stage},${t.mf},${t.vi},${t.drm.join(',')}`;
-    else if (t.t === 'losses') k += `|l${t.hits},${t.k}`;
-  }
-  return k;
-}
-
-/**
- * Exact distribution of a battle of army type `b.armyType` against the engaged German force
- * `counts` (by counter type, support markers included), computed by enumerating combat.ts.
- */
-export function enumerateBattle(b: EngineBattle, counts: readonly number[]): EngineOdds {
-  const out: EngineOdds = {
     taken: 0,
+    unfought: 0,
     destroyed: 0,
     stymied: 0,
     unresolved: 0,
@@ -103,36 +116,336 @@ export function enumerateBattle(b: EngineBattle, counts: readonly number[]): Eng
     sovietLost: [0],
     germanLost: [0],
   };
+}
+
+/**
+ * A copy of a state in mid-battle: only what a battle changes is copied (the armies, the engaged
+ * counters, the Turn Track, the tasks), the rest is shared. Written out field by field (a new
+ * required field of ScsState fails to compile here), which V8 copies far faster than a spread.
+ */
+function battleCopy(s: ScsState): ScsState {
+  return {
+    cfg: s.cfg,
+    rng: s.rng,
+    turn: s.turn,
+    phase: s.phase,
+    seq: s.seq,
+    stack: s.stack.map((t): ScsTask => (t.t === 'battle' ? { ...t, drm: [...t.drm] } : { ...t })),
+    pending: s.pending,
+    active: s.active,
+    mf: s.mf,
+    battle: s.battle === null ? null : { ...s.battle },
+    outcome: { won: s.outcome.won, mf: s.outcome.mf },
+    control: s.control,
+    marker: s.marker,
+    held: s.held,
+    gType: s.gType,
+    pool: s.pool,
+    track: s.track.map((b) => b.slice()),
+    engaged: s.engaged.slice(),
+    aside: s.aside,
+    removed: s.removed,
+    armies: s.armies.map((x) => ({ ...x })),
+    host: s.host,
+    viReady: s.viReady,
+    pac: s.pac,
+    stepsReplaced: s.stepsReplaced,
+    stepsLost: s.stepsLost,
+    result: s.result,
+    endReason: s.endReason,
+    stats: { ...s.stats },
+    pocketLog: s.pocketLog,
+  };
+}
+
+/** A copy of a state before its force is drawn: a battle's copy, and the pool, markers and set-aside counters. */
+function drawCopy(s: ScsState): ScsState {
+  const c = battleCopy(s);
+  c.pool = s.pool.slice();
+  c.marker = s.marker.slice();
+  c.aside = s.aside.slice();
+  return c;
+}
+
+function combatUnits(s: ScsState): number {
+  let n = 0;
+  for (const id of s.engaged) if (isCombatUnit(s.gType[id]!)) n++;
+  return n;
+}
+
+/**
+ * The engaged German combat units by type (8.2: mechanized, non-mechanized, security), and with
+ * `lasting` whether VIII FK, Guderian and Rotkopf are engaged.
+ */
+function combatCounts(s: ScsState, lasting: boolean): string {
+  const c = [0, 0, 0, 0, 0, 0, 0, 0];
+  for (const id of s.engaged) c[s.gType[id]!]!++;
+  return lasting
+    ? `${c[MECH]},${c[NONMECH]},${c[SECURITY]},${c[VIII_FK]! > 0},${c[GUDERIAN]! > 0},${c[ROTKOPF]! > 0}`
+    : `${c[MECH]},${c[NONMECH]},${c[SECURITY]}`;
+}
+
+/** Counts by counter type of the counters `ids`. */
+function typeCounts(s: ScsState, ids: readonly number[]): string {
+  const c = [0, 0, 0, 0, 0, 0, 0, 0];
+  for (const id of ids) c[s.gType[id]!]!++;
+  return c.join(',');
+}
+
+/** An odds battle's game state and workspace, with army `a` in hex `h`. */
+interface Arena {
+  readonly s: ScsState;
+  readonly ws: ScsWorkspace;
+  readonly a: number;
+  readonly h: number;
+  /** The force's steps at the start (army and 1E). */
+  readonly F: number;
+}
+
+/**
+ * A game state for one odds battle: army and 1E as the request gives them in hex h (forest as
+ * requested), the German counters engaged (`engaged`), in the pool (`pool`) and as the hex's front
+ * marker (`marker`), all by counter type; nothing else on the board holds a German counter. The
+ * pool is only found empty on a draw (variant pool-empty-on-draw): the odds are those of the
+ * battle, a pool emptied by its last draw is not one of its outcomes.
+ */
+function arena(
+  b: EngineBattle,
+  engaged: readonly number[],
+  pool: readonly number[],
+  marker: number | null,
+): Arena {
+  const h = b.hex ?? BATTLE_HEX;
   const forest = b.cfg.forest.slice();
-  forest[BATTLE_HEX] = b.forest ? 1 : 0;
-  const cfg: Cfg = { ...b.cfg, forest };
+  forest[h] = b.forest ? 1 : 0;
+  const cfg: Cfg = { ...b.cfg, forest, poolEmptyOnDraw: true };
   const s0 = startGame(
     { scenario: 'campaign', variants: new Set(), params: {} },
     { masterSeed: 0, gameIndex: 0 },
   );
-  const s = { ...s0, cfg } as ScsState;
+  const gType: number[] = [];
+  const ids = (counts: readonly number[]): number[] => {
+    const out: number[] = [];
+    counts.forEach((c, t) => {
+      for (let i = 0; i < c; i++) {
+        out.push(gType.length);
+        gType.push(t);
+      }
+    });
+    return out;
+  };
+  const s: ScsState = {
+    ...s0,
+    cfg,
+    gType,
+    engaged: ids(engaged),
+    pool: ids(pool),
+    marker: s0.marker.map(() => -1),
+    held: s0.held.map(() => []),
+    track: s0.track.map(() => []),
+    aside: [],
+    removed: [],
+  };
+  if (marker !== null)
+    s.marker[h] = ids(Array.from({ length: marker + 1 }, (_, t) => (t === marker ? 1 : 0)))[0]!;
   s.phase = 'III';
-  const a = s.armies.findIndex((x) => x.type === b.armyType);
-  const army = s.armies[a]!;
-  const e = s.armies[s.armies.length - 1]!;
+  // the force's army and 1E (always last, 6.3): the only armies a battle reads
+  const army = { ...s0.armies.find((x) => x.type === b.armyType)! };
+  const e = { ...s0.armies[s0.armies.length - 1]! };
+  s.armies = [army, e];
+  const a = 0;
   army.steps = b.armySteps;
-  army.hex = BATTLE_HEX;
+  army.hex = h;
   army.attacked = !b.shockFirst;
   e.steps = b.engineerSteps;
   s.host = b.engineerSteps > 0 ? a : -1;
   s.viReady = b.viRound > 0;
-  const byType: number[][] = [[], [], [], [], [], [], [], []];
-  for (let id = 0; id < s.gType.length; id++) byType[s.gType[id]!]!.push(id);
-  s.engaged = [];
-  for (let t = 0; t < counts.length; t++) {
-    const ids = byType[t]!.slice(0, counts[t] ?? 0);
-    if (ids.length < (counts[t] ?? 0)) throw new Error(`SCS odds: only ${ids.length} counters of type ${t}`);
-    s.engaged.push(...ids);
-  }
-  const F = b.armySteps + b.engineerSteps;
   const ws: ScsWorkspace = scsWorkspace(s);
+  return { s, ws, a, h, F: b.armySteps + b.engineerSteps };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Chance points inside one rules step (force generation, the breakout's half-round): replayed
+
+/** Thrown at a chance point the script has no answer for yet: its outcomes' probabilities. */
+class Branch {
+  constructor(readonly p: readonly number[]) {}
+}
+
+/** Answers to the chance points of one replay, and what the key of a point needs to know of them. */
+interface Script {
+  choices: number[];
+  pos: number;
+  /** Force-generation dice rolled, and their total. */
+  dice: number;
+  faces: number;
+  /** Volleys fired through `chanceOutcome`. */
+  volleys: number;
+}
+
+/**
+ * Installs the scripted chance points on `ws`: the force-generation die (6 faces), a blind draw (one
+ * outcome per counter type in the pool, answered with the first counter of that type) and a volley
+ * (its exact hits distribution).
+ */
+function scriptChance(ws: ScsWorkspace, script: Script): void {
+  const pick = (p: readonly number[]): number => {
+    if (script.pos < script.choices.length) return script.choices[script.pos++]!;
+    throw new Branch(p);
+  };
+  ws.genDie = () => {
+    const f = pick(FACE) + 1;
+    script.dice++;
+    script.faces += f;
+    return f;
+  };
+  ws.drawIndex = (n) => {
+    const s = ws.s;
+    const types: number[] = [];
+    const first: number[] = [];
+    const count: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const t = s.gType[s.pool[i]!]!;
+      const j = types.indexOf(t);
+      if (j >= 0) count[j]!++;
+      else {
+        types.push(t);
+        first.push(i);
+        count.push(1);
+      }
+    }
+    if (types.length === 1) return first[0]!;
+    return first[pick(count.map((c) => c / n))]!;
+  };
+  ws.chanceOutcome = (node: ChanceNode) => {
+    script.volleys++;
+    if (node.outcomes.length === 1) return 0;
+    return pick(node.outcomes.map((o) => o.p));
+  };
+}
+
+/**
+ * Enumerates `proc` (one rules step with chance points inside) from the state `start`: each
+ * prefix of answers is replayed on a copy; copies whose `key` is equal play on alike and are merged.
+ * `leaf` gets every end state with its probability.
+ */
+function enumerateStep(
+  start: Arena,
+  proc: (ws: ScsWorkspace) => void,
+  key: (s: ScsState, script: Script) => string,
+  leaf: (s: ScsState, script: Script, p: number) => void,
+  from: ScsState = start.s,
+): void {
+  const ws = start.ws;
+  const script: Script = { choices: [], pos: 0, dice: 0, faces: 0, volleys: 0 };
+  scriptChance(ws, script);
+  /** Runs `proc` on a copy under `choices`: the branch it stops at, or null when it ran to the end. */
+  const run = (choices: number[]): Branch | null => {
+    script.choices = choices;
+    script.pos = 0;
+    script.dice = 0;
+    script.faces = 0;
+    script.volleys = 0;
+    ws.s = drawCopy(from);
+    try {
+      proc(ws);
+    } catch (e) {
+      if (e instanceof Branch) return e;
+      throw e;
+    }
+    return null;
+  };
+  const root = run([]);
+  if (root === null) {
+    leaf(ws.s, script, 1);
+    return;
+  }
+  let wave: { choices: number[]; p: number; branch: readonly number[] }[] = [
+    { choices: [], p: 1, branch: root.p },
+  ];
+  while (wave.length > 0) {
+    const next = new Map<string, { choices: number[]; p: number; branch: readonly number[] }>();
+    for (const w of wave) {
+      w.branch.forEach((q, i) => {
+        if (q === 0) return;
+        const choices = [...w.choices, i];
+        const br = run(choices);
+        const p = w.p * q;
+        if (br === null) {
+          leaf(ws.s, script, p);
+          return;
+        }
+        const k = key(ws.s, script);
+        const had = next.get(k);
+        if (had === undefined) next.set(k, { choices, p, branch: br.p });
+        else had.p += p;
+      });
+    }
+    wave = [...next.values()];
+  }
+}
+
+/**
+ * The point a force generation or breakout stands at: forces.ts reads its dice only through the
+ * force size they give (a sum of die - 1 or die, 8.3, 8.5, 8.6) and draws until the force has that
+ * size, so the dice rolled, their total less the counters engaged, the counters (by type) engaged,
+ * in the pool and on the hex, the volleys fired and the Soviet steps decide what follows.
+ */
+function stepKey(ar: Arena): (s: ScsState, script: Script) => string {
+  return (s, sc) => {
+    const m = s.marker[ar.h]!;
+    return `${sc.dice},${sc.faces - s.engaged.length},${sc.volleys}|${typeCounts(s, s.engaged)}|${typeCounts(s, s.pool)}|${m < 0 ? -1 : s.gType[m]}|${s.armies[ar.a]!.steps},${forceSteps(s, ar.a)}`;
+  };
+}
+
+/** A sudden death while the force is drawn: the request needs more counters than the pool holds. */
+function poolRanOut(s: ScsState): void {
+  if (s.result !== '')
+    throw new UserError('odds scs: the draws would empty the pool (4.8: the pool would run out)');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Regular and relief battles: the graph of combat.ts's chance points
+
+/** One point of the battle graph: a state at a chance point, and where each outcome leads. */
+interface Point {
+  /** The state (dropped once the point is expanded). */
+  rep: ScsState | null;
+  /** Soviet steps and German combat units at this point, and its round. */
+  readonly left: number;
+  readonly units: number;
+  readonly round: number;
+  /** Per outcome: the next point (-1: the battle ended), its probability and the rounds it moves on. */
+  readonly to: number[];
+  readonly p: number[];
+  readonly dRound: number[];
+  /** For an end: 0 taken, 1 destroyed, 2 stymied; the Soviet steps and German units left. */
+  readonly end: number[];
+  readonly endLeft: number[];
+  readonly endUnits: number[];
+}
+
+/** Packing of (point, German combat units at the start) into one key: at most 30 units (odds.ts). */
+const G0_SPAN = 32;
+
+/**
+ * Exact odds of battles (defence or relief) fought by combat.ts from the states `starts` (each
+ * with the German force engaged and its probability; none marker-only). `g0` of a start is its
+ * German combat units, so the units lost are g0 less those left at the end.
+ */
+function battleGraphOdds(
+  b: EngineBattle,
+  ar: Arena,
+  starts: readonly { s: ScsState; p: number }[],
+  out: EngineOdds,
+): void {
+  const ws = ar.ws;
+  const a = ar.a;
   ws.explicitChance = true;
-  startBattle(ws, b.kind, BATTLE_HEX, a, Number.isFinite(b.maxRounds) ? b.maxRounds - 1 : 1e9);
+  ws.chanceOutcome = null;
+  const finite = Number.isFinite(b.maxRounds);
+  // to the death, rounds after the VI IC's and the first (10.8, 10.10, 10.1 step 1) differ only in their number
+  const sameFrom = Math.max(2, b.viRound + 1);
   const answer = (x: ScsState, d: ScsDecision): number => {
     switch (d.kind) {
       case 'commitVI':
@@ -150,7 +463,7 @@ export function enumerateBattle(b: EngineBattle, counts: readonly number[]): Eng
         throw new Error(`SCS odds: unexpected decision ${d.kind}`);
     }
   };
-  const round = (x: ScsState): number => {
+  const roundOf = (x: ScsState): number => {
     for (const t of x.stack) if (t.t === 'battle') return t.round;
     return 0;
   };
@@ -164,56 +477,309 @@ export function enumerateBattle(b: EngineBattle, counts: readonly number[]): Eng
       apply(x, ws, p, answer(x, p as ScsDecision));
     }
   };
-  const finish = (x: ScsState, p: number, r: number) => {
-    const left = forceSteps(x, a);
-    if (x.outcome.won) out.taken += p;
-    else if (left === 0) out.destroyed += p;
-    else out.stymied += p;
-    addAt(out.rounds, r, p);
-    addAt(out.sovietLost, F - left, p);
-    addAt(out.germanLost, x.stats.germanEliminated, p);
-  };
-  let wave = new Map<string, { s: ScsState; p: number; r: number }>();
-  if (advanceTo(s)) wave.set(keyOf(s, a), { s, p: 1, r: round(s) });
-  else finish(s, 1, 1);
-  while (wave.size > 0) {
-    let active = 0;
-    for (const w of wave.values()) active += w.p;
-    if (!Number.isFinite(b.maxRounds) && active < MASS_EPS) break;
-    const next = new Map<string, { s: ScsState; p: number; r: number }>();
-    for (const w of wave.values()) {
-      if (w.r > ENUMERATION_ROUND_CAP) {
-        out.unresolved += w.p;
-        addAt(out.rounds, ENUMERATION_ROUND_CAP + 1, w.p);
-        addAt(out.sovietLost, F - forceSteps(w.s, a), w.p);
-        addAt(out.germanLost, w.s.stats.germanEliminated, w.p);
-        continue;
-      }
-      const node = w.s.pending!;
-      if (node.kind !== 'chance') throw new Error('SCS odds: a chance point expected');
-      node.outcomes.forEach((o, i) => {
-        if (o.p === 0) return;
-        const c = battleCopy(w.s);
-        ws.s = c;
-        apply(c, ws, node, i);
-        const q = w.p * o.p;
-        if (!advanceTo(c)) {
-          finish(c, q, w.r);
-          return;
-        }
-        const k = keyOf(c, a);
-        const had = next.get(k);
-        if (had === undefined) next.set(k, { s: c, p: q, r: round(c) });
-        else had.p += q;
+  const points: Point[] = [];
+  const ids = new Map<string, number>();
+  /** The point of state `x` (at a chance point), created when new. */
+  const pointOf = (x: ScsState): number => {
+    // the support markers act only through the round's DRMs, which the battle task holds: Ops E&C
+    // and the Raid in round 1 only (10.8, 10.10), VIII FK, Guderian and Rotkopf every round (10.6,
+    // 10.7, 10.9), so in round 1 those three tell the later rounds' DRMs
+    let k = `${combatCounts(x, roundOf(x) === 1)}|${x.armies[a]!.steps},${forceSteps(x, a)},${x.host}|${x.viReady}`;
+    for (const t of x.stack) {
+      if (t.t === 'battle')
+        k += finite
+          ? `|b${t.round},${t.stage},${t.mf},${t.vi},${t.drm.join(',')}`
+          : `|b${Math.min(t.round, sameFrom)},${t.stage},${t.vi},${t.drm.join(',')}`;
+      else if (t.t === 'losses') k += `|l${t.hits},${t.k}`;
+    }
+    let id = ids.get(k);
+    if (id === undefined) {
+      id = points.length;
+      ids.set(k, id);
+      points.push({
+        rep: x,
+        left: forceSteps(x, a),
+        units: combatUnits(x),
+        round: roundOf(x),
+        to: [],
+        p: [],
+        dRound: [],
+        end: [],
+        endLeft: [],
+        endUnits: [],
       });
     }
-    wave = next;
+    return id;
+  };
+  const expand = (pt: Point): void => {
+    const rep = pt.rep;
+    if (rep === null) return;
+    pt.rep = null;
+    const node = rep.pending!;
+    if (node.kind !== 'chance') throw new Error('SCS odds: a chance point expected');
+    node.outcomes.forEach((o, i) => {
+      if (o.p === 0) return;
+      const c = battleCopy(rep);
+      ws.s = c;
+      apply(c, ws, node, i);
+      pt.p.push(o.p);
+      if (!advanceTo(c)) {
+        const left = forceSteps(c, a);
+        pt.to.push(-1);
+        pt.dRound.push(0);
+        pt.end.push(c.outcome.won ? 0 : left === 0 ? 1 : 2);
+        pt.endLeft.push(left);
+        pt.endUnits.push(combatUnits(c));
+        return;
+      }
+      pt.to.push(pointOf(c));
+      pt.dRound.push(roundOf(c) - pt.round);
+      pt.end.push(-1);
+      pt.endLeft.push(0);
+      pt.endUnits.push(0);
+    });
+  };
+  const finish = (kind: number, left: number, lost: number, r: number, p: number) => {
+    if (kind === 0) out.taken += p;
+    else if (kind === 1) out.destroyed += p;
+    else out.stymied += p;
+    addAt(out.rounds, r, p);
+    addAt(out.sovietLost, ar.F - left, p);
+    addAt(out.germanLost, lost, p);
+  };
+  // the mass at each (point, g0) of the round under way, and of the next round
+  const key = (id: number, g0: number) => id * G0_SPAN + g0;
+  let round = new Map<number, number>();
+  let later = new Map<number, number>();
+  let r = 1;
+  for (const st of starts) {
+    const x = drawCopy(st.s);
+    const g0 = combatUnits(x);
+    ws.s = x;
+    startBattle(ws, b.kind as 'defense' | 'relief', ar.h, a, finite ? b.maxRounds - 1 : 1e9);
+    if (!advanceTo(x)) {
+      const left = forceSteps(x, a);
+      finish(x.outcome.won ? 0 : left === 0 ? 1 : 2, left, g0 - combatUnits(x), 1, st.p);
+      continue;
+    }
+    const k = key(pointOf(x), g0);
+    round.set(k, (round.get(k) ?? 0) + st.p);
   }
-  for (const w of wave.values()) {
-    out.unresolved += w.p;
-    addAt(out.rounds, w.r + 1, w.p);
-    addAt(out.sovietLost, F - forceSteps(w.s, a), w.p);
-    addAt(out.germanLost, w.s.stats.germanEliminated, w.p);
+  const unresolved = (k: number, rounds: number, p: number) => {
+    const pt = points[Math.floor(k / G0_SPAN)]!;
+    out.unresolved += p;
+    addAt(out.rounds, rounds, p);
+    addAt(out.sovietLost, ar.F - pt.left, p);
+    addAt(out.germanLost, (k % G0_SPAN) - pt.units, p);
+  };
+  while (round.size > 0) {
+    if (r > ENUMERATION_ROUND_CAP) {
+      for (const [k, p] of round) unresolved(k, ENUMERATION_ROUND_CAP + 1, p);
+      return;
+    }
+    // the points of one round follow each other in the fire order of 10.1: step through them
+    let wave = round;
+    while (wave.size > 0) {
+      const next = new Map<number, number>();
+      for (const [k, p] of wave) {
+        const g0 = k % G0_SPAN;
+        const pt = points[(k - g0) / G0_SPAN]!;
+        expand(pt);
+        for (let j = 0; j < pt.to.length; j++) {
+          const q = p * pt.p[j]!;
+          const to = pt.to[j]!;
+          if (to < 0) finish(pt.end[j]!, pt.endLeft[j]!, g0 - pt.endUnits[j]!, r, q);
+          else {
+            const m = pt.dRound[j] === 0 ? next : later;
+            const nk = key(to, g0);
+            m.set(nk, (m.get(nk) ?? 0) + q);
+          }
+        }
+      }
+      wave = next;
+    }
+    round = later;
+    later = new Map<number, number>();
+    r++;
+    if (!finite) {
+      let active = 0;
+      for (const p of round.values()) active += p;
+      if (active < MASS_EPS) break;
+    }
+  }
+  for (const [k, p] of round) unresolved(k, r, p);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The odds of a request
+
+/** SCS 8.10 (no combat unit in a defence: the hex falls) / 8.6 (no breakout force: no fire). */
+function unfought(out: EngineOdds, p: number): void {
+  out.taken += p;
+  out.unfought += p;
+  addAt(out.rounds, 0, p);
+  out.sovietLost[0]! += p;
+  out.germanLost[0]! += p;
+}
+
+/**
+ * The exact distribution of a generated German force (8.3 marker + 1d6-1, 8.5 marker + 1d6, 8.6
+ * 1d6-1 per pocket hex), from forces.ts and pool.ts: each distinct force (counts by counter type)
+ * with its probability and a state holding it engaged.
+ */
+function generatedForces(
+  b: EngineBattle,
+  g: GeneratedDefence,
+): { ar: Arena; forces: { counts: number[]; s: ScsState; p: number }[] } {
+  const ar = arena(b, [], g.pool, g.marker);
+  const byCounts = new Map<string, { counts: number[]; s: ScsState; p: number }>();
+  enumerateStep(
+    ar,
+    (ws) => {
+      const s = ws.s;
+      if (g.marker === null) {
+        // SCS 3.4: the front marker is itself a blind draw from the pool
+        const id = drawCounter(ws);
+        if (id < 0) return;
+        s.marker[ar.h] = id;
+      }
+      generateDefenders(ws, ar.h, b.kind === 'relief');
+    },
+    stepKey(ar),
+    (s, _sc, p) => {
+      poolRanOut(s);
+      const k = typeCounts(s, s.engaged);
+      const had = byCounts.get(k);
+      if (had === undefined) byCounts.set(k, { counts: k.split(',').map(Number), s: drawCopy(s), p });
+      else had.p += p;
+    },
+  );
+  return { ar, forces: [...byCounts.values()] };
+}
+
+/**
+ * Exact distribution of the German force drawn for a regular defence or a relief battle (by counter
+ * type), from forces.ts and pool.ts.
+ */
+export function forceDistribution(b: EngineBattle, g: GeneratedDefence): { counts: number[]; p: number }[] {
+  if (b.kind === 'breakout') throw new Error('SCS odds: a breakout force is drawn inside breakout()');
+  return generatedForces(b, g).forces.map(({ counts, p }) => ({ counts, p }));
+}
+
+/**
+ * SCS 8.6: the distribution of a breakout force drawn from the pool: its size the sum of
+ * crt.ts `generatedUnits` over the pocket's dice (1d6-1 per hex), its counters blind draws by pool.ts
+ * `drawForBattle` (10.7 included), enumerated draw by draw; each distinct force (by counter type)
+ * with a state holding it engaged.
+ */
+function breakoutForces(ar: Arena, pocket: number): { s: ScsState; p: number }[] {
+  let size = [1];
+  const one = generationDistribution('breakout');
+  for (let k = 0; k < pocket; k++) {
+    const next = new Array<number>(size.length + one.length - 1).fill(0);
+    for (let i = 0; i < size.length; i++)
+      for (let j = 0; j < one.length; j++) next[i + j]! += size[i]! * one[j]!;
+    size = next;
+  }
+  const forces: { s: ScsState; p: number }[] = [];
+  let wave = [{ s: ar.s, p: 1 }];
+  for (let k = 0; k < size.length && wave.length > 0; k++) {
+    // the forces of k counters: the mass of the draws so far times P(size k)
+    if (size[k]! > 0) for (const w of wave) forces.push({ s: w.s, p: w.p * size[k]! });
+    if (k === size.length - 1) break;
+    const next = new Map<string, { s: ScsState; p: number }>();
+    for (const w of wave)
+      enumerateStep(
+        ar,
+        (ws) => {
+          drawForBattle(ws, ar.h, ws.s.engaged);
+        },
+        stepKey(ar),
+        (s, _sc, q) => {
+          poolRanOut(s);
+          const key = typeCounts(s, s.engaged);
+          const had = next.get(key);
+          if (had === undefined) next.set(key, { s: drawCopy(s), p: w.p * q });
+          else had.p += w.p * q;
+        },
+        w.s,
+      );
+    wave = [...next.values()];
+  }
+  return forces;
+}
+
+/**
+ * SCS 8.6-8.8: a breakout against a given or drawn force, fired by forces.ts `breakout` (the force
+ * engaged beforehand, an empty pocket: no further draws), its volleys from combat.ts `breakoutFire`.
+ */
+function breakoutOdds(b: EngineBattle, force: GermanForce): EngineOdds {
+  const out = emptyOdds();
+  const explicit = 'explicit' in force;
+  const ar = explicit ? arena(b, force.explicit, [], null) : arena(b, [], force.generated.pool, null);
+  // forces that fire the same dice at the same DRMs (combat.ts roundDrm) fire alike: one enumeration each
+  const groups = new Map<string, { s: ScsState; p: number }>();
+  const counts = [0, 0, 0, 0, 0, 0, 0, 0];
+  const drm = { mech: 0, nonMech: 0, security: 0, soviet: 0 };
+  for (const f of explicit ? [{ s: ar.s, p: 1 }] : breakoutForces(ar, force.generated.pocket)) {
+    ar.ws.s = f.s;
+    engagedCounts(f.s, counts);
+    roundDrm(ar.ws, 'breakout', ar.h, 1, counts, drm);
+    const k = `${counts[MECH]},${counts[NONMECH]},${counts[SECURITY]}|${drm.mech},${drm.nonMech},${drm.security}`;
+    const had = groups.get(k);
+    if (had === undefined) groups.set(k, { s: f.s, p: f.p });
+    else had.p += f.p;
+  }
+  for (const f of groups.values())
+    enumerateStep(
+      ar,
+      (ws) => {
+        breakout(ws, ar.h, ar.a, []);
+      },
+      stepKey(ar),
+      (s, sc, q) => {
+        const p = f.p * q;
+        if (sc.volleys === 0) {
+          unfought(out, p);
+          return;
+        }
+        const left = forceSteps(s, ar.a);
+        if (left === 0) out.destroyed += p;
+        else out.taken += p;
+        addAt(out.rounds, 1, p);
+        addAt(out.sovietLost, ar.F - left, p);
+        out.germanLost[0]! += p;
+      },
+      f.s,
+    );
+  return out;
+}
+
+/**
+ * Exact odds of an odds request's battle against `force`, from the game's rules code (see the file
+ * comment). Certain outcomes are exactly 1.
+ */
+export function exactOdds(b: EngineBattle, force: GermanForce): EngineOdds {
+  let out: EngineOdds;
+  if (b.kind === 'breakout') out = breakoutOdds(b, force);
+  else {
+    out = emptyOdds();
+    let ar: Arena;
+    let starts: { s: ScsState; p: number }[];
+    if ('explicit' in force) {
+      ar = arena(b, force.explicit, [], null);
+      starts = [{ s: ar.s, p: 1 }];
+    } else {
+      const gen = generatedForces(b, force.generated);
+      ar = gen.ar;
+      starts = gen.forces;
+    }
+    const fought: { s: ScsState; p: number }[] = [];
+    for (const st of starts) {
+      if (markerOnly(st.s)) unfought(out, st.p);
+      else fought.push(st);
+    }
+    if (fought.length > 0) battleGraphOdds(b, ar, fought, out);
   }
   // an outcome that is the only one possible has probability 1 exactly, not the float sum of its branches
   for (const d of [out.rounds, out.sovietLost, out.germanLost]) certain(d);
@@ -225,6 +791,14 @@ export function enumerateBattle(b: EngineBattle, counts: readonly number[]): Eng
     out.unresolved = out.unresolved > 0 ? 1 : 0;
   }
   return out;
+}
+
+/**
+ * Exact distribution of a battle (defence or relief) of army type `b.armyType` against the engaged
+ * German force `counts` (by counter type, support markers included), computed by enumerating combat.ts.
+ */
+export function enumerateBattle(b: EngineBattle, counts: readonly number[]): EngineOdds {
+  return exactOdds(b, { explicit: counts });
 }
 
 /** A distribution with a single possible value: that value's probability is exactly 1. */

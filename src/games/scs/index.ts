@@ -13,7 +13,8 @@
  *   SCS 6, 7     armies, 1E, 4S, replacements, the joint-operation marker  turn.ts
  *   SCS 8        German forces, pockets .................................. forces.ts, pockets.ts
  *   SCS 9        movement ................................................ movement.ts
- *   SCS 10       combat, the CRT ......................................... combat.ts, crt.ts, odds.ts
+ *   SCS 10       combat, the CRT ......................................... combat.ts, crt.ts
+ *   (exact odds of 8.3-8.8, 10.x: enumerate.ts from the rules code; odds.ts the CLI's options and tables)
  *   readings of the rules (variants) ...................................... variants.ts
  *   values the rules do not fix (parameters) .............................. parameters.ts
  *   decisions (typed) ...................................................... decisions.ts; policies ... policies/

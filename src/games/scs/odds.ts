@@ -1,44 +1,28 @@
 /**
- * Exact combat odds for Strike & Counterstrike (SCS 8.3-8.8, 10.1-10.14; DESIGN §3 "Chance is
- * explicit"): one battle as a Markov chain over rounds. The state is (Soviet steps lost, German
- * mechanized / non-mechanized / security units left, German units lost), one chain per set of
- * support markers (they fix the DRMs); each round applies the fire steps of 10.1 in
- * order, every step's hits a distribution over the firing dice (crt.ts `fireDistribution`, the same
- * `hitsOfDie` the simulator rolls), the DRMs of combat.ts `roundDrm` and the hit numbers of the
- * game's Cfg, with losses applied before the next step fires. A generated defence is the exact
- * mixture over the force-generation die (crt.ts `generatedUnits`) and the blind draws without
- * replacement from a stated pool (multivariate hypergeometric).
+ * `sandtable odds scs` (SCS 8.3-8.8, 10.1-10.14; DESIGN §3 "Chance is explicit"): the options, the
+ * request they describe and the tables printed. Every probability comes from the game's own rules
+ * code through enumerate.ts: battles from combat.ts (explicit-chance volleys, the breakout's
+ * half-round), generated forces from forces.ts and pool.ts (their dice and blind draws enumerated).
  */
 import { quote, UserError } from '../../core/errors.js';
 import type { GameSetup, OddsProvider, OddsTable } from '../../core/game.js';
-import { memoize } from '../../core/memo.js';
 import { percent } from '../../core/percent.js';
 import { gameStreams } from '../../core/rng.js';
-import { type BattleKind, type Drm, roundDrm } from './combat.js';
-import { fireDistribution, generatedUnits } from './crt.js';
-import type { Run } from './engine.js';
-import { enumerateBattle } from './enumerate.js';
+import type { BattleKind } from './combat.js';
+import {
+  ENUMERATION_ROUND_CAP,
+  type EngineBattle,
+  type EngineOdds,
+  exactOdds,
+  type GeneratedDefence,
+} from './enumerate.js';
 import { scsMap } from './map.js';
-import { type Cfg, parameters, resolveConfig } from './parameters.js';
+import { parameters, resolveConfig } from './parameters.js';
 import { startGame } from './setup.js';
 import { GUDERIAN, MECH, NONMECH, OPS_EC, RAID, ROTKOPF, SECURITY, VIII_FK } from './state.js';
 import { V, variants } from './variants.js';
 
-/** The fire steps of one round (SCS 10.1 steps 1-6). */
-export type FireStep = 'shockPrimary' | 'mech' | 'nonMech' | 'soviet' | 'security' | 'vi';
-
-/** SCS 10.1: the fire precedence the simulator (combat.ts `fightBattle`) follows. */
-export const FIRE_PRECEDENCE: readonly FireStep[] = [
-  'shockPrimary',
-  'mech',
-  'nonMech',
-  'soviet',
-  'security',
-  'vi',
-];
-
-/** SCS 8.6: a breakout is one half-round of German fire in precedence order, no Soviet fire. */
-const BREAKOUT_PRECEDENCE: readonly FireStep[] = ['mech', 'nonMech', 'security'];
+export type { GeneratedDefence } from './enumerate.js';
 
 /** Counter type names as used in the odds options (index = counter type of state.ts). */
 export const TYPE_KEYS = [
@@ -54,497 +38,11 @@ export const TYPE_KEYS = [
 const TYPE_LABEL = ['mech', 'non-mech', 'security', 'Guderian', 'VIII FK', 'Ops E&C', 'Rotkopf', 'Raid'];
 const N_TYPES = TYPE_KEYS.length;
 
-/** One battle: the Soviet force, the rules in force and the continuation rule. */
-export interface ScsBattleSpec {
-  /** Hit numbers and variants (resolveConfig of a setup). */
-  readonly cfg: Cfg;
-  readonly kind: BattleKind;
-  readonly forest: boolean;
-  readonly armyType: 'shock' | 'combined';
-  readonly armySteps: number;
-  /** Steps of 1E stacked with the army (6.3: it absorbs the hits first); 0 = none. */
-  readonly engineerSteps: number;
-  /** SCS 10.1 step 1: first round of the shock army's first attack this turn (defence only). */
-  readonly shockFirst: boolean;
-  /** SCS 10.11: the round in which the VI Interceptor Corps is committed; 0 = not used. */
-  readonly viRound: number;
-  /** Soviet continuation: fight at most this many rounds (Infinity = to the death). */
-  readonly maxRounds: number;
-  /** SCS 10.14: the order in which the Soviet player removes German units (counter types). */
-  readonly killOrder: readonly number[];
-  /** The fire order; FIRE_PRECEDENCE unless a test swaps it on purpose. */
-  readonly order?: readonly FireStep[];
-}
+/** One battle: the Soviet force, the rules in force, the continuation rule and the battle hex. */
+export type ScsBattleSpec = EngineBattle;
 
-/** Exact outcome distribution of a battle (or of a mixture of battles). */
-export interface BattleOdds {
-  /** The Soviet force holds the hex at the end (defence/relief: won, or no fight; breakout: the breakout failed). */
-  taken: number;
-  /** Part of `taken` with no fight: a marker-only defence (8.10) or no breakout force. */
-  unfought: number;
-  /** The Soviet force was eliminated (for a breakout: the breakout succeeded, 8.7). */
-  destroyed: number;
-  /** Both sides left after the last round the continuation rule allows: the attack failed (9.5). */
-  stymied: number;
-  /** Still fighting after ROUND_CAP rounds (only when to the death and neither side can hit). */
-  unresolved: number;
-  /** Index r: P(the battle lasted exactly r rounds); index 0 = no fight. */
-  rounds: number[];
-  /** Index k: P(the Soviet force lost k steps). */
-  sovietLost: number[];
-  /** Index k: P(k German combat units were eliminated). */
-  germanLost: number[];
-}
-
-/** Rounds computed at most when fighting to the death (then the rest is `unresolved`). */
-export const ROUND_CAP = 2000;
-/** Active mass below which a to-the-death battle is considered finished. */
-const MASS_EPS = 1e-16;
-
-function addAt(a: number[], i: number, p: number): void {
-  while (a.length <= i) a.push(0);
-  a[i]! += p;
-}
-
-/** A Run-shaped handle on a Cfg, so the odds read the simulator's own `roundDrm`. */
-function drmReader(cfg: Cfg, forest: boolean): (kind: BattleKind, round: number, counts: number[]) => Drm {
-  const run = { s: { cfg: { ...cfg, forest: [forest ? 1 : 0] } } } as unknown as Run;
-  return (kind, round, counts) =>
-    roundDrm(run, kind, 0, round, counts, { mech: 0, nonMech: 0, security: 0, soviet: 0 });
-}
-
-const NO_HITS = [1];
-/** crt.ts fireDistribution of one packed (dice, hitOn, drm, doubleSix), built once per key. */
-const fireOf = memoize((key: number): number[] =>
-  fireDistribution(key >> 12, (key >> 7) & 31, ((key >> 1) & 63) - 32, (key & 1) === 1),
-);
-/** crt.ts fireDistribution, cached. */
-function fire(dice: number, hitOn: number, drm: number, doubleSix = false): number[] {
-  if (dice <= 0) return NO_HITS;
-  return fireOf((dice << 12) | (hitOn << 7) | ((drm + 32) << 1) | (doubleSix ? 1 : 0));
-}
-
-function convolve(a: readonly number[], b: readonly number[]): number[] {
-  if (b.length === 1) return [...a];
-  const out = new Array<number>(a.length + b.length - 1).fill(0);
-  for (let i = 0; i < a.length; i++) for (let j = 0; j < b.length; j++) out[i + j]! += a[i]! * b[j]!;
-  return out;
-}
-
-/** A starting German force of a chain: combat units by type, with its probability mass. */
-export interface ChainStart {
-  readonly m: number;
-  readonly n: number;
-  readonly s: number;
-  readonly p: number;
-}
-
-function emptyOdds(): BattleOdds {
-  return {
-    taken: 0,
-    unfought: 0,
-    destroyed: 0,
-    stymied: 0,
-    unresolved: 0,
-    rounds: [],
-    sovietLost: [0],
-    germanLost: [0],
-  };
-}
-
-/**
- * The Markov chain of one battle for German forces sharing the same support markers (`support`,
- * by counter type; only types 3-7 are read): the state is (Soviet steps lost L, mechanized m,
- * non-mechanized n, security s left, German units lost). Starts with no combat unit fall at once
- * (8.10; for a breakout: no fire). Probabilities are scaled by the starts' masses.
- */
-export function chainOdds(
-  spec: ScsBattleSpec,
-  support: readonly number[],
-  starts: readonly ChainStart[],
-): BattleOdds {
-  const out = emptyOdds();
-  const fought = starts.filter((x) => x.p > 0 && x.m + x.n + x.s > 0);
-  for (const x of starts) {
-    if (x.p > 0 && x.m + x.n + x.s === 0) {
-      // SCS 8.10 (only support markers: the hex falls) / 8.6 (no breakout force: no fire)
-      out.taken += x.p;
-      out.unfought += x.p;
-      addAt(out.rounds, 0, x.p);
-      out.sovietLost[0]! += x.p;
-      out.germanLost[0]! += x.p;
-    }
-  }
-  if (fought.length === 0) return out;
-  const cfg = spec.cfg;
-  const hit = cfg.hit;
-  const A = spec.armySteps;
-  const E = spec.engineerSteps;
-  const F = A + E;
-  const breakout = spec.kind === 'breakout';
-  const order = spec.order ?? (breakout ? BREAKOUT_PRECEDENCE : FIRE_PRECEDENCE);
-  const primary = spec.armyType === 'shock' && spec.shockFirst && spec.kind === 'defense';
-  const maxRounds = breakout ? 1 : spec.maxRounds;
-  const drmOf = drmReader(cfg, spec.forest);
-  const counts = new Array<number>(N_TYPES).fill(0);
-  for (let t = 3; t < N_TYPES; t++) counts[t] = support[t] ?? 0;
-  // the German tuples (m, n, s, lost) that can occur, numbered; a state is L * T + tuple
-  const Mx = Math.max(...fought.map((x) => x.m));
-  const Nx = Math.max(...fought.map((x) => x.n));
-  const Sx = Math.max(...fought.map((x) => x.s));
-  const Gx = Math.max(...fought.map((x) => x.m + x.n + x.s));
-  const tm: number[] = [];
-  const tn: number[] = [];
-  const ts: number[] = [];
-  const tl: number[] = [];
-  const Lx = breakout ? 0 : Gx; // German units lost (none in a breakout)
-  const lookup = new Int32Array((Mx + 1) * (Nx + 1) * (Sx + 1) * (Lx + 1)).fill(-1);
-  const key = (m: number, n: number, s: number, l: number) =>
-    ((m * (Nx + 1) + n) * (Sx + 1) + s) * (Lx + 1) + l;
-  for (let m = 0; m <= Mx; m++)
-    for (let n = 0; n <= Nx; n++)
-      for (let s = 0; s <= Sx; s++)
-        for (let l = 0; m + n + s + l <= Gx && l <= Lx; l++) {
-          lookup[key(m, n, s, l)] = tm.length;
-          tm.push(m);
-          tn.push(n);
-          ts.push(s);
-          tl.push(l);
-        }
-  const T = tm.length;
-  const size = (F + 1) * T;
-  // sparse vectors over a dense array: values, the list of live indices, and a stamp per index
-  let cur = new Float64Array(size);
-  let curList = new Int32Array(size);
-  let curLen = 0;
-  let next = new Float64Array(size);
-  let nextList = new Int32Array(size);
-  let nextLen = 0;
-  const stamp = new Int32Array(size).fill(-1);
-  let gen = 0;
-  const put = (j: number, q: number) => {
-    if (stamp[j] !== gen) {
-      stamp[j] = gen;
-      next[j] = q;
-      nextList[nextLen++] = j;
-    } else next[j]! += q;
-  };
-  for (const x of fought) {
-    const j = lookup[key(x.m, x.n, x.s, 0)]!;
-    if (cur[j] === 0) curList[curLen++] = j;
-    cur[j]! += x.p;
-  }
-  const order3 = spec.killOrder;
-  const c = [0, 0, 0];
-  /** Index of the state after k hits on the German force (10.14: removed in the kill order). */
-  const afterKills = (L: number, t: number, k: number): number => {
-    c[0] = tm[t]!;
-    c[1] = tn[t]!;
-    c[2] = ts[t]!;
-    let left = k;
-    for (const o of order3) {
-      const x = Math.min(left, c[o]!);
-      c[o]! -= x;
-      left -= x;
-    }
-    return L * T + lookup[key(c[0]!, c[1]!, c[2]!, tl[t]! + k - left)]!;
-  };
-  const armyLeft = (L: number) => A - Math.max(0, L - E);
-  const engineerLeft = (L: number) => Math.max(0, E - L);
-  const byL = (f: (L: number) => readonly number[]) => Array.from({ length: F + 1 }, (_, L) => f(L));
-  const byDice = (max: number, hitOn: number, d: number) =>
-    Array.from({ length: max + 1 }, (_, k) => fire(k, hitOn, d));
-  const total = fought.reduce((a, x) => a + x.p, 0);
-  let round = 0;
-  let active = total;
-  while (active > 0 && round < Math.min(maxRounds, ROUND_CAP)) {
-    round++;
-    const drm = drmOf(spec.kind, round, counts);
-    const first = round === 1;
-    for (const step of order) {
-      // this step's hit distributions: German fire by the firing type's count, Soviet fire by the
-      // Soviet steps lost (its dice) or, for the VI IC, by the German units left
-      let german: (readonly number[])[] | null = null;
-      let firing: readonly number[] = tm;
-      let soviet: (readonly number[])[] | null = null;
-      let vi: (readonly number[])[] | null = null;
-      switch (step) {
-        case 'shockPrimary':
-          if (primary && first)
-            soviet = byL((L) => fire(armyLeft(L), hit.shockPrimary, drm.soviet, cfg.shockDoubleSix));
-          break;
-        case 'mech':
-          german = byDice(Mx, hit.mech, drm.mech);
-          firing = tm;
-          break;
-        case 'nonMech':
-          german = byDice(Nx, hit.nonMech, drm.nonMech);
-          firing = tn;
-          break;
-        case 'security':
-          german = byDice(Sx, hit.security, drm.security);
-          firing = ts;
-          break;
-        case 'soviet':
-          // step 4: the army (unless it fired primary this round) and 1E, combined-arms column for 1E
-          if (!breakout)
-            soviet = byL((L) =>
-              convolve(
-                fire(
-                  primary && first ? 0 : armyLeft(L),
-                  spec.armyType === 'shock' ? hit.shockSecondary : hit.combined,
-                  drm.soviet,
-                ),
-                fire(engineerLeft(L), hit.combined, drm.soviet),
-              ),
-            );
-          break;
-        case 'vi':
-          // SCS 10.11: one unmodified die per involved German unit, in the round it is committed
-          if (spec.viRound === round && !breakout) vi = byDice(Gx, hit.vi, 0);
-          break;
-      }
-      if (german === null && soviet === null && vi === null) continue;
-      gen++;
-      nextLen = 0;
-      for (let x = 0; x < curLen; x++) {
-        const i = curList[x]!;
-        const p = cur[i]!;
-        const t = i % T;
-        const L = (i - t) / T;
-        const force = F - L;
-        if (german !== null) {
-          // German fire: skipped once the Soviet force is gone
-          const dice = firing[t]!;
-          if (dice === 0 || force === 0) {
-            put(i, p);
-            continue;
-          }
-          const h = german[dice]!;
-          let tail = 0;
-          for (let k = 0; k < h.length; k++) {
-            const q = h[k]!;
-            if (q === 0) continue;
-            if (k >= force) tail += q;
-            else put((L + k) * T + t, p * q);
-          }
-          if (tail > 0) put((L + force) * T + t, p * tail);
-          continue;
-        }
-        // Soviet fire (steps 1, 4: only while the force lives; 6 regardless); hits beyond the
-        // German units left are lumped
-        const g = tm[t]! + tn[t]! + ts[t]!;
-        if (g === 0 || (soviet !== null && force === 0)) {
-          put(i, p);
-          continue;
-        }
-        const h = soviet !== null ? soviet[L]! : vi![g]!;
-        let tail = 0;
-        for (let k = 0; k < h.length; k++) {
-          const q = h[k]!;
-          if (q === 0) continue;
-          if (k >= g) tail += q;
-          else put(afterKills(L, t, k), p * q);
-        }
-        if (tail > 0) put(afterKills(L, t, g), p * tail);
-      }
-      [cur, next] = [next, cur];
-      [curList, nextList] = [nextList, curList];
-      curLen = nextLen;
-    }
-    // SCS 10.1 steps 7-10: end of the round
-    active = 0;
-    let kept = 0;
-    for (let x = 0; x < curLen; x++) {
-      const i = curList[x]!;
-      const p = cur[i]!;
-      const t = i % T;
-      const L = (i - t) / T;
-      const g = tm[t]! + tn[t]! + ts[t]!;
-      let ends = true;
-      if (L === F)
-        out.destroyed += p; // both sides gone in one round: lost, no force to take the hex
-      else if (g === 0 || breakout) out.taken += p;
-      else if (round >= maxRounds) out.stymied += p;
-      else ends = false;
-      if (ends) {
-        addAt(out.rounds, round, p);
-        addAt(out.sovietLost, L, p);
-        addAt(out.germanLost, tl[t]!, p);
-      } else {
-        active += p;
-        curList[kept++] = i;
-      }
-    }
-    curLen = kept;
-    if (maxRounds === Number.POSITIVE_INFINITY && active < MASS_EPS * total) break;
-  }
-  // to the death and cut off: what is left is reported as unresolved (beyond the last round)
-  for (let x = 0; x < curLen; x++) {
-    const i = curList[x]!;
-    const p = cur[i]!;
-    const t = i % T;
-    const L = (i - t) / T;
-    out.unresolved += p;
-    addAt(out.rounds, round + 1, p);
-    addAt(out.sovietLost, L, p);
-    addAt(out.germanLost, tl[t]!, p);
-  }
-  return out;
-}
-
-/**
- * Exact distribution of one battle against a given German force (`counts` by counter type, as in
- * state.ts: mech, non-mech, security, then the support markers).
- */
-export function battleOdds(spec: ScsBattleSpec, counts: readonly number[]): BattleOdds {
-  return chainOdds(spec, counts, [
-    { m: counts[MECH] ?? 0, n: counts[NONMECH] ?? 0, s: counts[SECURITY] ?? 0, p: 1 },
-  ]);
-}
-
-/** The weighted sum of battle distributions. */
-export function mixOdds(parts: readonly { readonly odds: BattleOdds; readonly p: number }[]): BattleOdds {
-  const out = emptyOdds();
-  for (const { odds, p } of parts) {
-    out.taken += p * odds.taken;
-    out.unfought += p * odds.unfought;
-    out.destroyed += p * odds.destroyed;
-    out.stymied += p * odds.stymied;
-    out.unresolved += p * odds.unresolved;
-    for (let i = 0; i < odds.rounds.length; i++) addAt(out.rounds, i, p * odds.rounds[i]!);
-    for (let i = 0; i < odds.sovietLost.length; i++) addAt(out.sovietLost, i, p * odds.sovietLost[i]!);
-    for (let i = 0; i < odds.germanLost.length; i++) addAt(out.germanLost, i, p * odds.germanLost[i]!);
-  }
-  return out;
-}
-
-function choose(n: number, k: number): number {
-  if (k < 0 || k > n) return 0;
-  let r = 1;
-  for (let i = 1; i <= Math.min(k, n - k); i++) r = (r * (n - i + 1)) / i;
-  return r;
-}
-
-/**
- * Exact distribution of the counter types among k blind draws without replacement from a pool
- * (`pool[t]` counters of type t): the multivariate hypergeometric, keyed by the count vector.
- */
-export function drawDistribution(pool: readonly number[], k: number): { counts: number[]; p: number }[] {
-  const weights = new Array<number>(k + 1).fill(0);
-  weights[k] = 1;
-  return drawMixture(pool, weights);
-}
-
-/**
- * The mixture of drawDistribution(pool, k) over k with weights[k] (one pass over the counter types,
- * so a breakout's many possible force sizes share the work).
- */
-export function drawMixture(
-  pool: readonly number[],
-  weights: readonly number[],
-): { counts: number[]; p: number }[] {
-  const total = pool.reduce((a, b) => a + b, 0);
-  let kMax = weights.length - 1;
-  while (kMax > 0 && weights[kMax] === 0) kMax--;
-  if (kMax > total)
-    throw new UserError(
-      `odds scs: ${kMax} draws from a pool of ${total} counters (4.8: the pool would run out)`,
-    );
-  let partial: { counts: number[]; drawn: number; w: number }[] = [{ counts: [], drawn: 0, w: 1 }];
-  for (let t = 0; t < pool.length; t++) {
-    const K = pool[t]!;
-    const next: typeof partial = [];
-    for (const q of partial) {
-      const hi = Math.min(K, kMax - q.drawn);
-      for (let x = 0; x <= hi; x++)
-        next.push({ counts: [...q.counts, x], drawn: q.drawn + x, w: q.w * choose(K, x) });
-    }
-    partial = next;
-  }
-  const out: { counts: number[]; p: number }[] = [];
-  for (const q of partial) {
-    const p = ((weights[q.drawn] ?? 0) * q.w) / choose(total, q.drawn);
-    if (p > 0) out.push({ counts: q.counts, p });
-  }
-  return out;
-}
-
-/** How the German force of a battle is generated (8.3, 8.5, 8.6). */
-export interface GeneratedDefence {
-  /** Counters of each type in the pool the draws come from (index = counter type). */
-  readonly pool: readonly number[];
-  /** The flipped front marker's type, or null when it is itself a blind draw from the pool. */
-  readonly marker: number | null;
-  /** Breakout: hexes in the pocket (one 1d6-1 die each). */
-  readonly pocket: number;
-}
-
-/**
- * The exact distribution of the German force (count vectors by type): marker + 1d6-1 draws for a
- * regular defence (8.3), marker + 1d6 for a relief force (8.5), with the marker-in-garrison variant
- * the marker being one of them; a breakout force is 1d6-1 per pocket hex, all blind draws (8.6).
- */
-export function defenceDistribution(
-  kind: BattleKind,
-  cfg: Cfg,
-  g: GeneratedDefence,
-): { counts: number[]; p: number }[] {
-  // units per force-generation roll: index = units, from crt.ts `generatedUnits`
-  let units = [1];
-  const dice = kind === 'breakout' ? g.pocket : 1;
-  for (let k = 0; k < dice; k++) {
-    const one: number[] = [];
-    for (let d = 1; d <= 6; d++)
-      addAt(
-        one,
-        generatedUnits(d, kind === 'breakout' ? 'breakout' : kind === 'relief' ? 'relief' : 'garrison'),
-        1 / 6,
-      );
-    units = convolve(units, one);
-  }
-  // mass per number of blind draws, and the mass of no force at all
-  const weights: number[] = [];
-  let none = 0;
-  const fixed = kind !== 'breakout' && g.marker !== null ? g.marker : -1;
-  units.forEach((pu, u) => {
-    if (pu === 0) return;
-    let counters = u; // counters in the force, the marker included
-    if (kind !== 'breakout') {
-      if (!cfg.markerInGarrison)
-        counters = u + 1; // 3.7 "the rest": marker plus the drawn units
-      else if (u === 0) {
-        none += pu; // the marker returns to the pool; the hex falls
-        return;
-      }
-    }
-    addAt(weights, fixed >= 0 ? counters - 1 : counters, pu);
-  });
-  const out = drawMixture(g.pool, weights);
-  if (fixed >= 0) for (const d of out) d.counts[fixed]! += 1;
-  if (none > 0) out.push({ counts: new Array<number>(N_TYPES).fill(0), p: none });
-  return out;
-}
-
-/**
- * Exact odds of a battle against a generated force: the mixture over the force distribution, one
- * chain per combination of support markers (they set the DRMs; the combat units are the chain's start).
- */
-export function generatedBattleOdds(spec: ScsBattleSpec, g: GeneratedDefence): BattleOdds {
-  const groups = new Map<string, { support: number[]; starts: ChainStart[] }>();
-  for (const { counts, p } of defenceDistribution(spec.kind, spec.cfg, g)) {
-    // VIII/Guderian/Ops/Rotkopf count as present or not (combat.ts roundDrm); each Raid counts
-    const support = counts.map((x, t) => (t < 3 ? 0 : t !== RAID ? Math.min(x, 1) : x));
-    const key = support.join(',');
-    let e = groups.get(key);
-    if (e === undefined) {
-      e = { support, starts: [] };
-      groups.set(key, e);
-    }
-    e.starts.push({ m: counts[MECH]!, n: counts[NONMECH]!, s: counts[SECURITY]!, p });
-  }
-  return mixOdds([...groups.values()].map((e) => ({ odds: chainOdds(spec, e.support, e.starts), p: 1 })));
-}
+/** Exact outcome distribution of a battle (or of a mixture of battles): enumerate.ts EngineOdds. */
+export type BattleOdds = EngineOdds;
 
 // ---------------------------------------------------------------------------------------------
 // Options and tables
@@ -596,6 +94,9 @@ function parseCounts(spec: string, where: string, base: readonly number[], allow
   }
   return out;
 }
+
+/** The battle hex when --hex is not given: a hex of row 10, where Guderian may fight (10.7). */
+const GUDERIAN_AREA_HEX = scsMap.index('2410');
 
 /** The game's default CRT set (calibration.json). */
 const DEFAULT_CRT = parameters.find((p) => p.id === 'crtSet')!.default;
@@ -675,6 +176,7 @@ export function parseScsOdds(o: Opts): ScsOddsRequest {
   const hexId = str(o, 'hex');
   let forest = o.forest === true;
   let guderianArea = true;
+  let hex = GUDERIAN_AREA_HEX;
   if (hexId !== undefined) {
     if (!scsMap.has(hexId))
       throw new UserError(
@@ -683,6 +185,7 @@ export function parseScsOdds(o: Opts): ScsOddsRequest {
     const h = scsMap.index(hexId);
     if (cfg.forest[h] === 1) forest = true;
     guderianArea = scsMap.row[h]! >= 9;
+    hex = h;
   }
   // continuation
   const mf = int(o, 'mf', 0, 10);
@@ -715,6 +218,7 @@ export function parseScsOdds(o: Opts): ScsOddsRequest {
     viRound,
     maxRounds,
     killOrder,
+    hex,
   };
 
   // defence
@@ -775,6 +279,15 @@ export function parseScsOdds(o: Opts): ScsOddsRequest {
       throw new UserError('odds scs: --pocket is for --kind breakout');
     if (kind === 'breakout' && marker !== null)
       throw new UserError('odds scs: --marker is for a defence or relief force');
+    // SCS 4.8: a force that needs more blind draws than the pool holds would end the game first
+    const units = kind === 'breakout' ? 5 * pocket : kind === 'relief' ? 6 : 5;
+    const draws =
+      kind === 'breakout' ? units : units + (cfg.markerInGarrison ? 0 : 1) - (marker !== null ? 1 : 0);
+    const total = pool.reduce((a, b) => a + b, 0);
+    if (draws > total)
+      throw new UserError(
+        `odds scs: ${draws} draws from a pool of ${total} counters (4.8: the pool would run out)`,
+      );
     defence = { generated: { pool, marker, pocket } };
     const poolText = pool.map((c, t) => `${TYPE_KEYS[t]}:${c}`).join(',');
     const markerText = marker === null ? 'a blind-drawn marker' : `a ${TYPE_LABEL[marker]} marker`;
@@ -847,26 +360,9 @@ export function parseScsOdds(o: Opts): ScsOddsRequest {
   return { spec, defence, title, rule, notes };
 }
 
-/**
- * Exact odds of a parsed request. A battle against a given force (no breakout) is enumerated
- * through the game's own combat code in explicit-chance mode (enumerate.ts); generated forces and
- * breakouts still go through the Markov chain above, which agrees with the enumeration to 1e-15
- * (tests/scs-odds.test.ts).
- */
+/** Exact odds of a parsed request, from the game's rules code (enumerate.ts). */
 export function requestOdds(r: ScsOddsRequest): BattleOdds {
-  if ('explicit' in r.defence && r.spec.kind !== 'breakout' && r.spec.order === undefined)
-    return combatCodeOdds(r.spec, r.defence.explicit);
-  return 'explicit' in r.defence
-    ? battleOdds(r.spec, r.defence.explicit)
-    : generatedBattleOdds(r.spec, r.defence.generated);
-}
-
-/** The odds of a battle (defence or relief) against a given force, from combat.ts (enumerate.ts). */
-export function combatCodeOdds(spec: ScsBattleSpec, counts: readonly number[]): BattleOdds {
-  if (spec.kind === 'breakout') throw new Error('SCS odds: a breakout is not a battle of combat.ts');
-  if (counts[MECH]! + counts[NONMECH]! + counts[SECURITY]! === 0) return battleOdds(spec, counts); // 8.10: no fight
-  const o = enumerateBattle({ ...spec, kind: spec.kind }, counts);
-  return { ...o, unfought: 0 };
+  return exactOdds(r.spec, r.defence);
 }
 
 const pct = (x: number) => `${percent(x, 2)}%`;
@@ -889,7 +385,7 @@ export function oddsTables(r: ScsOddsRequest, odds: BattleOdds): OddsTable[] {
   if (!breakout && r.spec.maxRounds === Number.POSITIVE_INFINITY) outcomeRows.pop(); // to the death: never stymied
   if (odds.unresolved > 1e-12)
     outcomeRows.push({
-      outcome: `unresolved (still fighting after ${ROUND_CAP} rounds)`,
+      outcome: `unresolved (still fighting after ${ENUMERATION_ROUND_CAP} rounds)`,
       p: [odds.unresolved],
     });
   const outcomeNotes = [...r.notes];
@@ -950,7 +446,7 @@ export function oddsTables(r: ScsOddsRequest, odds: BattleOdds): OddsTable[] {
 
 export const scsOdds: OddsProvider = {
   description:
-    "Strike & Counterstrike battle odds (SCS 8.3-8.8, 10.1-10.14): a battle against a given force enumerated through the game's combat code (explicit chance); generated forces and breakouts by an exact Markov chain over rounds with the fire precedence of 10.1. " +
+    "Strike & Counterstrike battle odds (SCS 8.3-8.8, 10.1-10.14), exact, from the game's own rules code: battles enumerated through combat.ts (explicit chance), generated forces through the dice and blind draws of forces.ts and pool.ts. " +
     'Give the German force (--defender) or let it be generated from the pool (marker + 1d6-1, relief marker + 1d6, breakout 1d6-1 per pocket hex).',
   options: [
     {

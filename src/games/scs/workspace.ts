@@ -5,7 +5,7 @@
  * a fresh workspace exactly as the original would.
  */
 import { d6 } from '../../core/dice.js';
-import type { Workspace } from '../../core/game.js';
+import type { ChanceNode, Workspace } from '../../core/game.js';
 import { type Rng, randInt, Streams } from '../../core/rng.js';
 import { scsMap } from './map.js';
 import { PocketScratch } from './pockets.js';
@@ -20,6 +20,11 @@ export interface ScsWorkspace extends Workspace {
   genDie: () => number;
   /** Index of the next blind draw among n pool counters (stream 'draws'). */
   drawIndex: (n: number) => number;
+  /**
+   * When set (enumerate.ts), a chance point inside one rules step (8.6's breakout fire) takes the
+   * outcome index it returns for the exact distribution instead of rolling; null in play.
+   */
+  chanceOutcome: ((node: ChanceNode) => number) | null;
   /** The pocket searches' buffers (8.4, 7.3). */
   readonly pockets: PocketScratch;
   /** Per hex, for Phase II's joint-operation choice (7.3): the pocket sizes of allPockets. */
@@ -49,6 +54,7 @@ export function scsWorkspace(s: ScsState, reuse?: ScsWorkspace): ScsWorkspace {
     reuse.streams.counter = undefined;
     reuse.trace = undefined;
     reuse.explicitChance = false;
+    reuse.chanceOutcome = null;
     reuse.s = s;
     bindDice(reuse);
     return reuse;
@@ -61,6 +67,7 @@ export function scsWorkspace(s: ScsState, reuse?: ScsWorkspace): ScsWorkspace {
     combatDie: () => 0,
     genDie: () => 0,
     drawIndex: () => 0,
+    chanceOutcome: null,
     pockets: new PocketScratch(),
     pocketSize: new Int32Array(scsMap.size),
     pocketFortified: new Int32Array(scsMap.size),
