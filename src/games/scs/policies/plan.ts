@@ -8,8 +8,8 @@
  */
 import { memoize } from '../../../core/memo.js';
 import { forceSteps } from '../combat.js';
+import { exactOdds } from '../enumerate.js';
 import { scsMap } from '../map.js';
-import { generatedBattleOdds } from '../odds.js';
 import type { Cfg } from '../parameters.js';
 import { pocketIfTaken } from '../pockets.js';
 import { POOL_MARKERS } from '../pool.js';
@@ -55,6 +55,9 @@ function oddsKey(cfg: Cfg): string {
   ].join(',');
 }
 
+/** The battle hex of the plan's odds: 2410, a row where Guderian may intercede (10.7), as `odds scs` without --hex. */
+const PLAN_HEX = scsMap.index('2410');
+
 /**
  * P(hex taken) of each plan battle by force steps, filled in as the plan asks: a pure function of
  * the odds key (and of the battle, rounds and steps), so one entry serves every game with that key.
@@ -64,9 +67,9 @@ const planOdds = memoize((_key: string): Map<number, number> => new Map());
 /**
  * P(hex taken) by `steps` of one army fighting `battle` for at most `rounds` rounds (relief with the
  * relief-to-the-death reading: to the end), against a force generated from the start pool (3.3: marker
- * + 1d6-1, relief marker + 1d6, 8.3, 8.5) in a clear hex, from the game's own battle odds under the
- * game's CRT and readings (the odds provider of `sandtable odds scs`). A planning heuristic: it
- * ignores forest, Guderian's area (10.7) and the pool's current mix.
+ * + 1d6-1, relief marker + 1d6, 8.3, 8.5) in clear PLAN_HEX, from the game's own battle odds under
+ * the game's CRT and readings (enumerate.ts, the odds provider of `sandtable odds scs`). A planning
+ * heuristic: it ignores the target's forest and row (10.4, 10.7) and the pool's current mix.
  */
 function planTakeChance(cfg: Cfg, battle: PlanBattle, rounds: number, steps: number): number {
   const cache = planOdds(oddsKey(cfg));
@@ -76,7 +79,7 @@ function planTakeChance(cfg: Cfg, battle: PlanBattle, rounds: number, steps: num
     const relief = battle === 'reliefCombined' || battle === 'reliefShock';
     const pool = [cfg.pool.mech, cfg.pool.nonMech, cfg.pool.security, 0, 0, 0, 0, 0];
     for (const t of POOL_MARKERS) pool[t]!++;
-    p = generatedBattleOdds(
+    p = exactOdds(
       {
         cfg,
         kind: relief ? 'relief' : 'defense',
@@ -88,8 +91,9 @@ function planTakeChance(cfg: Cfg, battle: PlanBattle, rounds: number, steps: num
         viRound: 0,
         maxRounds: relief && cfg.reliefToTheDeath ? Number.POSITIVE_INFINITY : rounds,
         killOrder: [MECH, NONMECH, SECURITY],
+        hex: PLAN_HEX,
       },
-      { pool, marker: null, pocket: 0 },
+      { generated: { pool, marker: null, pocket: 0 } },
     ).taken;
     cache.set(k, p);
   }
