@@ -357,3 +357,59 @@ describe('SCS 6.3 variants: where 1E may go in Phase IV', () => {
     expect(hosts({ '1e-host-adjacent': true })).toEqual(near);
   });
 });
+
+describe('SCS 10.2: relief-battle duration (group relief-duration)', () => {
+  // the 20th (6 steps, combined arms) meets a one-unit relief force with no MF left (9.3): round 1
+  // all dice miss; round 2 the German misses and one Soviet 6 kills it
+  const dice = [1, 1, 1, 1, 1, 1, 1, 1, 6, 1, 1, 1, 1, 1];
+  function relief(variants: Record<string, boolean>, answer: number) {
+    const s = fresh(variants);
+    s.phase = 'III';
+    const a = army(s, '20');
+    s.host = army(s, '5');
+    s.viReady = false;
+    s.engaged.push(takeFromPool(s, NONMECH));
+    const asked: Decision[] = [];
+    const run = scriptedRun(
+      s,
+      scripted((d) => (d.kind === 'anotherRound' ? answer : 0), asked),
+      dice.slice(),
+    );
+    const out = fightBattle(run, 'relief', H('2507'), a, 0);
+    return { out, asked: asked.map((d) => d.kind), s, trace: run.trace };
+  }
+  it('relief-ends-with-mf (default): out of MF after round 1, the battle is lost (9.6), no round 2 offered', () => {
+    const r = relief({}, 1);
+    expect(r.asked).not.toContain('anotherRound');
+    expect(r.out.won).toBe(false);
+    expect(r.s.engaged).toHaveLength(1);
+    expect(r.trace.some((e) => e.text.includes('is out of MF'))).toBe(true);
+  });
+  it('relief-to-the-death: the battle goes on out of MF (free rounds) until one side is gone', () => {
+    const r = relief({ 'relief-to-the-death': true }, 1);
+    expect(r.asked).toEqual(['anotherRound']);
+    expect(r.out).toEqual({ won: true, mf: 0 });
+    expect(r.s.engaged).toHaveLength(0);
+  });
+  it('relief-to-the-death: a battle where no die ever hits ends, lost as out of MF, after 100 rounds', () => {
+    const s = fresh({ 'relief-to-the-death': true });
+    s.phase = 'III';
+    s.host = army(s, '5');
+    s.viReady = false;
+    s.engaged.push(takeFromPool(s, NONMECH));
+    const run = scriptedRun(
+      s,
+      scripted((d) => (d.kind === 'anotherRound' ? 1 : 0)),
+      new Array<number>(7 * 100).fill(1),
+    );
+    expect(fightBattle(run, 'relief', H('2507'), army(s, '20'), 0).won).toBe(false);
+    expect(run.trace.filter((e) => e.rule === 'SCS 10.1 step 4')).toHaveLength(100);
+    expect(run.trace.some((e) => e.text.includes('is out of MF'))).toBe(true);
+  });
+  it('relief-to-the-death: the Soviet player may still break off after a round (10.1 step 10)', () => {
+    const r = relief({ 'relief-to-the-death': true }, 0);
+    expect(r.asked).toEqual(['anotherRound']);
+    expect(r.out.won).toBe(false);
+    expect(r.trace.some((e) => e.text.includes('breaks off'))).toBe(true);
+  });
+});

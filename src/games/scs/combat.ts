@@ -28,6 +28,13 @@ export type BattleKind = 'defense' | 'relief' | 'breakout';
 type BattleTask = ScsTask & { t: 'battle' };
 type LossesTask = ScsTask & { t: 'losses' };
 
+/**
+ * Variant relief-to-the-death: most rounds of a relief battle fought out of MF. A guard, not a rule:
+ * under a custom CRT where no die can hit (hitOn_* 7 with no DRM) the battle would never end; it is
+ * then lost as out of MF (9.6).
+ */
+const FREE_ROUNDS_CAP = 100;
+
 /** The two answers of a yes/no decision (10.11, 10.1 step 10). */
 const NO_YES: readonly boolean[] = [false, true];
 
@@ -506,10 +513,11 @@ export function battleStep(
         bv.mech = counts[MECH]!;
         bv.nonMech = counts[NONMECH]!;
         bv.security = counts[SECURITY]!;
-        // SCS 9.3, 9.5, 10.1 step 10: another round costs 1 MF; otherwise the battle is lost
-        if (b.mf >= 1)
+        // SCS 9.3, 9.5, 10.1 step 10: another round costs 1 MF; otherwise the battle is lost.
+        // Variant relief-to-the-death (10.2): a relief battle goes on out of MF, the player may break off
+        if (b.mf >= 1 || (b.kind === 'relief' && cfg.reliefToTheDeath && b.round < FREE_ROUNDS_CAP))
           return { kind: 'anotherRound', side: 'soviet', rule: 'SCS 9.3, 10.1 step 10', options: NO_YES };
-        breakOff(run, b);
+        breakOff(run, b, false);
         return null;
       }
       default: {
@@ -537,21 +545,21 @@ export function applyCommitVI(run: Run, b: BattleTask, commit: boolean): void {
 /** SCS 9.3, 10.1 step 10: another round for 1 MF, or the battle is lost (9.5). */
 export function applyAnotherRound(run: Run, b: BattleTask, again: boolean): void {
   if (!again) {
-    breakOff(run, b);
+    breakOff(run, b, true);
     return;
   }
-  b.mf -= 1;
+  if (b.mf >= 1) b.mf -= 1; // SCS 9.3 (a relief round out of MF is free: variant relief-to-the-death)
   b.round++;
   b.stage = 'round';
 }
 
-/** SCS 9.5: the force breaks off (or is out of MF): the battle is lost. */
-function breakOff(run: Run, b: BattleTask): void {
+/** SCS 9.5, 9.6: the force breaks off (`chosen`) or is out of MF: the battle is lost. */
+function breakOff(run: Run, b: BattleTask, chosen: boolean): void {
   if (run.trace)
     log(
       run,
       'SCS 9.5',
-      `${run.s.armies[b.a]!.id} ${b.mf >= 1 ? 'breaks off' : 'is out of MF'}: stymied at ${scsMap.label(b.h)}`,
+      `${run.s.armies[b.a]!.id} ${chosen ? 'breaks off' : 'is out of MF'}: stymied at ${scsMap.label(b.h)}`,
     );
   endBattle(run, b, false);
 }

@@ -307,6 +307,7 @@ export interface Cfg {
   readonly fourthShockLost: boolean;
   readonly hostAdjacent: boolean;
   readonly poolEmptyOnDraw: boolean;
+  readonly reliefToTheDeath: boolean;
 }
 
 // calibration.json's values must be values the parameters accept (the file is written by a run)
@@ -463,5 +464,6 @@ export function resolveConfig(setup: GameSetup): Cfg {
     fourthShockLost: setup.variants.has(V.fourthShockLost),
     hostAdjacent: setup.variants.has(V.hostAdjacent),
     poolEmptyOnDraw: setup.variants.has(V.poolEmptyOnDraw),
+    reliefToTheDeath: setup.variants.has(V.reliefToTheDeath),
   };
 }

@@ -45,6 +45,7 @@ const JOINT_OP = 4;
 const PHASE_III = 5;
 const PHASE_IV = 6;
 const END_OF_TURN = 7;
+const PHASE_II = 8;
 
 /** Runs the next step of the turn sequence when no task is under way. */
 function nextStep(run: Run): void {
@@ -62,6 +63,9 @@ function nextStep(run: Run): void {
       return;
     case TURN_START:
       if (!phaseI(run)) return; // SCS 4.8: the game is over
+      s.seq = PHASE_II; // a step of its own, so that the state between Phases I and II can be seen
+      return;
+    case PHASE_II:
       phaseII(run);
       s.seq = ENTER_4S;
       return;

@@ -24,6 +24,8 @@ export const V = {
   hostAdjacent: '1e-host-adjacent',
   poolEmptyAtOnce: 'pool-empty-at-once',
   poolEmptyOnDraw: 'pool-empty-on-draw',
+  reliefEndsWithMf: 'relief-ends-with-mf',
+  reliefToTheDeath: 'relief-to-the-death',
 } as const;
 
 export const variants: readonly VariantDef[] = [
@@ -195,5 +197,21 @@ export const variants: readonly VariantDef[] = [
       'the pool is "found" empty only when a counter must be drawn from it and none is left; counters returning first (Phase I, 8.7, 8.9) keep the game going',
     default: false,
     group: 'sudden-death-moment',
+  },
+  {
+    id: V.reliefEndsWithMf,
+    rule: 'SCS 10.2, 10.1 step 10, 9.3, 9.6',
+    description:
+      'a relief battle goes on round after round while the Soviet force pays 1 MF a round (9.3); out of MF, the battle is lost (9.6). Default: 10.2 sends its round-by-round choice to "sequence 10", whose next round is "assuming enough MPs remain", so "always continue" describes the German side, which never withdraws',
+    default: true,
+    group: 'relief-duration',
+  },
+  {
+    id: V.reliefToTheDeath,
+    rule: 'SCS 10.2',
+    description:
+      'a relief battle continues "until it, or the Soviet force against which it\'s engaged, is entirely eliminated": rounds cost 1 MF while the force has any (9.3), then go on free; the Soviet player may still break off after each round (10.1 step 10)',
+    default: false,
+    group: 'relief-duration',
   },
 ];

@@ -83,6 +83,86 @@ const sharedKey = (s: ScsState) => (s.turn >= 2 ? 0 : Number.NaN);
 const SOUTH_ROW = 13;
 
 /**
+ * shock-spearhead's drive timing, westward pull, relief caution and joint-operation hex: tunable
+ * (README "Calibrate and tune"). The defaults are the values the policy always used (drives from
+ * turn 2, 4 a column west, 30 for column 13 or beyond (4.5), relief battles without a fortified
+ * locality at a quarter (8.5, 10.2), the marker on 1316, its focus, or the offered hex nearest it).
+ */
+const SPEARHEAD_PARAMS: readonly PolicyParamDef[] = [
+  {
+    id: 'driveTurn',
+    description: 'Turn from which the shock armies drive west (turn 1 is the 4.2 plan).',
+    kind: 'integer',
+    default: 2,
+    min: 2,
+    max: 6,
+  },
+  {
+    id: 'westWeight',
+    description: "Value per column west of the start line in a shock army's target (4.5).",
+    kind: 'number',
+    default: 4,
+    min: 0,
+    max: 10,
+  },
+  {
+    id: 'col13Bonus',
+    description: 'Value added to a shock-army target in or west of column 13 (4.5, 4.6).',
+    kind: 'number',
+    default: 30,
+    min: 0,
+    max: 60,
+  },
+  {
+    id: 'reliefFactor',
+    description:
+      'Factor on the value of a drive target whose entry threatens a pocket with no fortified locality (a relief battle, 8.5, 10.2).',
+    kind: 'number',
+    default: 0.25,
+    min: 0,
+    max: 1,
+  },
+  {
+    id: 'jointOpCol',
+    description: 'Column of the hex the joint-operation marker goes to (7.3).',
+    kind: 'integer',
+    default: 13,
+    min: 10,
+    max: 27,
+  },
+  {
+    id: 'jointOpRow',
+    description:
+      'Row of the hex the joint-operation marker goes to (7.3); a hex off the map or not offered: the offered hex nearest 1316.',
+    kind: 'integer',
+    default: 16,
+    min: 0,
+    max: 16,
+  },
+];
+
+/** shock-spearhead's weights, its parameters filled in from the defaults. */
+interface SpearheadWeights {
+  readonly driveTurn: number;
+  readonly westWeight: number;
+  readonly col13Bonus: number;
+  readonly reliefFactor: number;
+  readonly jointOp: string | null;
+}
+
+function spearheadWeights(p: Readonly<Record<string, number>> | undefined): SpearheadWeights {
+  const v = (id: string) => p?.[id] ?? SPEARHEAD_PARAMS.find((x) => x.id === id)!.default;
+  const hex = hexId(v('jointOpCol'), v('jointOpRow'));
+  return {
+    driveTurn: v('driveTurn'),
+    westWeight: v('westWeight'),
+    col13Bonus: v('col13Bonus'),
+    reliefFactor: v('reliefFactor'),
+    jointOp: scsMap.has(hex) ? hex : null,
+  };
+}
+
+/**
  * 1E's preferred hosts (6.3): the 50th at Tula for the turn-1 ring (4.2), then the southern drive —
  * 4S once it is on the map, the 50th until then — then the other shock armies, westernmost first.
  */
@@ -193,21 +273,23 @@ export const policies: readonly PolicyDef[] = [
     id: 'shock-spearhead',
     side: 'soviet',
     description:
-      'plays for the 4.5/4.6 map objectives: passes turn 1 with the whole-turn plan (plan.ts, 1E with the 50th at Tula); the combined-arms armies of the south open the clear south edge westward (9.10) so that 4S enters as far west as it can (7.2), then widen its corridor; from turn 2 the shock armies (1S, 3S, 4S from turn 3, 1E with 4S once it is on the map, replacements to them first, 7.4) drive west, exploiting every won battle (9.4) and avoiding relief battles for pockets without fortified localities (8.4-8.5), to hold hexes in or west of column 13 at the end of turn 6; the joint-operation marker converts a hex west of column 13 at once (7.3, counted by 4.5); the other combined-arms armies secure the checks (4.2, 4.3) and then close pockets around fortified localities (8.4, 8.8, 10.13)',
-    create: () =>
-      traitPolicy('shock-spearhead', {
+      'plays for the 4.5/4.6 map objectives: passes turn 1 with the whole-turn plan (plan.ts, 1E with the 50th at Tula); the combined-arms armies of the south open the clear south edge westward (9.10) so that 4S enters as far west as it can (7.2), then widen its corridor; from turn 2 (parameter driveTurn) the shock armies (1S, 3S, 4S from turn 3, 1E with 4S once it is on the map, replacements to them first, 7.4) drive west, exploiting every won battle (9.4) and avoiding relief battles for pockets without fortified localities (8.4-8.5), to hold hexes in or west of column 13 at the end of turn 6; the joint-operation marker converts a hex west of column 13 at once (7.3, counted by 4.5); the other combined-arms armies secure the checks (4.2, 4.3) and then close pockets around fortified localities (8.4, 8.8, 10.13)',
+    params: SPEARHEAD_PARAMS,
+    create: (params) => {
+      const w = spearheadWeights(params);
+      return traitPolicy('shock-spearhead', {
         targetValue: (s, h, info, a) => {
           const army = a >= 0 ? s.armies[a]! : null;
           const shock = army !== null && army.type === 'shock';
           const base = survivalValue(s, h, info, a);
           // a relief battle with no fortified locality at stake is to the death (8.5) and ends the drive's move
-          const relief = info.pocket > 0 && info.pocketFortified === 0 ? 0.25 : 1;
+          const relief = info.pocket > 0 && info.pocketFortified === 0 ? w.reliefFactor : 1;
           if (army !== null && !shock && scsMap.row[army.hex]! >= SOUTH_ROW && scsMap.row[h]! >= SOUTH_ROW) {
             // the southern combined-arms armies open the south edge westward, so that 4S enters
             // as far west as it can (7.2: any Soviet-controlled south-edge hex), and then widen its corridor
             return (base + 5 + 3 * westness(h) + (scsMap.southEdge[h] === 1 ? 8 : 0)) * relief;
           }
-          if (!shock || s.turn === 1) {
+          if (!shock || s.turn < w.driveTurn) {
             // other combined-arms armies: the checks (the K-area first, 4.3), then rings around fortified localities (10.13)
             let v = base + 30 * info.pocketFortified;
             if (s.turn >= 4)
@@ -220,7 +302,11 @@ export const policies: readonly PolicyDef[] = [
           }
           // shock armies: west, toward column 13 and beyond (4.5)
           return (
-            (base + 20 * info.pocketFortified + 10 + 4 * westness(h) + (scsMap.col[h]! <= 13 ? 30 : 0)) *
+            (base +
+              20 * info.pocketFortified +
+              10 +
+              w.westWeight * westness(h) +
+              (scsMap.col[h]! <= 13 ? w.col13Bonus : 0)) *
             relief
           );
         },
@@ -240,10 +326,11 @@ export const policies: readonly PolicyDef[] = [
         approachPerArmy: true,
         replacements: 'shock',
         focus: '1316',
-        jointOp: null,
+        jointOp: w.jointOp,
         entry4S: 'west-south',
         planTurn1: true,
-      }),
+      });
+    },
   },
   {
     id: 'sudden-death',
