@@ -71,8 +71,11 @@ function firstReaching(
   stop: (s: ScsState) => boolean,
   p: Policy<ScsView> = policy(),
   seen?: (s: ScsState, d: Decision, choice: number) => void,
+  /** Called before each game is tried, so that what `seen` gathered from a game that never reached the position is forgotten. */
+  fresh?: () => void,
 ): Game {
   for (let i = 0; i < 40; i++) {
+    fresh?.();
     const g = newGame(i);
     if (playUntil(g, p, stop, seen)) return g;
   }
@@ -332,6 +335,11 @@ describe('SCS 7.4: Soviet replacements', () => {
           expect(a.steps).toBeLessThan(a.full); // "No unit may be made stronger than its original full strength"
         }
         if (c > 0) given.set(s.turn, (given.get(s.turn) ?? 0) + 1);
+      },
+      () => {
+        given.clear();
+        offeredTo.clear();
+        turn1 = 0;
       },
     );
     expect(turn1).toBe(0); // "Starting with Turn 2"
