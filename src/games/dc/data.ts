@@ -153,7 +153,13 @@ const schema = z.object({
     provenance,
     source: z.string(),
     axis: z.array(
-      z.object({ point: pointId, type: z.string(), count: z.number().int().min(1), label: z.string() }),
+      z.object({
+        point: pointId,
+        type: z.string(),
+        count: z.number().int().min(1),
+        label: z.string(),
+        mayDispersed: z.boolean().optional(),
+      }),
     ),
     soviet: z.array(
       z.object({
@@ -162,6 +168,7 @@ const schema = z.object({
         count: z.number().int().min(1),
         label: z.string(),
         dispersed: z.boolean().optional(),
+        mayDispersed: z.boolean().optional(),
       }),
     ),
     advancedOnly: z.array(z.object({ point: pointId, what: z.string() })),

@@ -7,6 +7,7 @@ import type { GameSeed, GameSetup } from '../../core/game.js';
 import { newRngState } from '../../core/rng.js';
 import { dcData } from './data.js';
 import { mapByKey } from './map.js';
+import { startPregame } from './pregame.js';
 import { initialCounters } from './record.js';
 import { type DcRules, resolveRules } from './resolve.js';
 import { newSiberia } from './siberia.js';
@@ -80,6 +81,12 @@ export function initialState(rules: DcRules, seed: GameSeed = { masterSeed: 0, g
     rules,
     rng: newRngState(seed.masterSeed, seed.gameIndex),
     turn: 2,
+    first: 2,
+    free: false,
+    mud: [],
+    camp: { noSoviet: 0, cities: 0, citiesTurn: true, sovCities: 0, sovWest: 0 },
+    exits: [],
+    fac: { picked: [], due: [], ent: [] },
     seq: 0,
     stack: [],
     pending: null,
@@ -109,7 +116,12 @@ export function initialState(rules: DcRules, seed: GameSeed = { masterSeed: 0, g
   };
 }
 
-/** GameDefinition.start: resolves and checks the set-up (UserError on bad input), then places the units. */
+/**
+ * GameDefinition.start: resolves and checks the set-up (UserError on bad input), places the units,
+ * and begins with the pre-game (pregame.ts: start month, free set-up, first factory, fortification).
+ */
 export function startGame(setup: GameSetup, seed: GameSeed): DcState {
-  return initialState(resolveRules(setup), seed);
+  const s = initialState(resolveRules(setup), seed);
+  startPregame(s);
+  return s;
 }

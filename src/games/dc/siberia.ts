@@ -196,7 +196,7 @@ export function siberiaStep(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'si
   if (task.stage === 0) {
     task.stage = 1;
     // D-31: an early call in a Soviet R/R before December 1941, from July 1941 (sib-call-from-turn-2)
-    if (b.call < 0 && b.wave1 < 0 && s.turn >= 3 && s.turn <= 7)
+    if (b.call < 0 && b.wave1 < 0 && s.turn >= s.first + 1 && s.turn <= 7)
       return {
         kind: 'siberian-call',
         side: 'soviet',

@@ -63,7 +63,14 @@ export function weatherPhase(
   const month = monthOf(turn);
   const year = yearOf(turn);
   let die: number | null = null;
-  if (month === 3 || (month === 5 && firstTurn)) {
+  // DC 3.A, 7.A note e: May 1941 of a May game: weather is rolled per point assaulted (spec C-2),
+  // the map is otherwise Good, and the Axis has 3 air units (column 2 of the May 1941 cell)
+  if (month === 5 && year === 1941) {
+    st.weather = 0;
+    st.air = airOf(month, year, 2, firstTurn);
+    return null;
+  }
+  if (month === 3) {
     die = roll();
     st.springCol = rollColumn(3, die);
   } else if (month === 10) {
