@@ -145,6 +145,13 @@ export interface EntrainOption {
   readonly unit: number;
 }
 
+/** D-12 withdraw (DC 8.B, December 1941): the Rumanian unit withdrawn and the point in Rumania it is put on. */
+export interface WithdrawOption {
+  readonly type: 'withdraw';
+  readonly unit: number;
+  readonly at: number;
+}
+
 export type DcDecision =
   | Decision<'op-move', OpOption>
   | Decision<'battle-next', BattleOption>
@@ -172,7 +179,8 @@ export type DcDecision =
   | Decision<'factory-pick', FactoryPickOption>
   | Decision<'factory-site', SiteOption>
   | Decision<'entrain', EntrainOption>
-  | Decision<'factory-dest', SiteOption>;
+  | Decision<'factory-dest', SiteOption>
+  | Decision<'withdraw', WithdrawOption>;
 
 export type DcDecisionKind = DcDecision['kind'];
 
@@ -203,6 +211,7 @@ export const DC_DECISION_KINDS: readonly DcDecisionKind[] = [
   'factory-site',
   'entrain',
   'factory-dest',
+  'withdraw',
 ];
 
 export type DcPending = DcDecision | ChanceNode;

@@ -59,6 +59,7 @@ export function cloneDc(s: DcState): DcState {
     pool: s.pool.slice(),
     sib: structuredClone(s.sib),
     mud: s.mud.slice(),
+    reinfBase: s.reinfBase,
     camp: { ...s.camp },
     exits: s.exits.slice(),
     fac: { picked: s.fac.picked.slice(), due: s.fac.due.slice(), ent: s.fac.ent.slice() },

@@ -133,6 +133,8 @@ export const DC_STATS = defineStats<DcState>()({
     description: 'Free set-up was in force (DC 3.B): 1, else 0.',
     final: (s) => (s.free ? 1 : 0),
   },
+  reinforcements: { kind: 'int', description: 'Order-of-Appearance units that entered the map (DC 8.B).' },
+  withdrawals: { kind: 'int', description: 'Axis-allied units withdrawn home (DC 8.B, December 1941).' },
   pregameForts: { kind: 'int', description: 'Soviet border units fortified before the game (DC 18).' },
   factoriesPlaced: { kind: 'int', description: 'Expansion factories deployed (DC 8.C.1).' },
   factoriesEntrained: { kind: 'int', description: 'Factories entrained for evacuation (DC 8.C.2.a).' },

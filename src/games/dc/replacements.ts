@@ -148,6 +148,11 @@ export function startAxisReplacements(s: DcState, ws: DcWorkspace): void {
   s.stack.push({ t: 'repl', side: 0 });
 }
 
+/** DC 8.A.1.a: a German unit costs its FF in points; SS Panzer corps one more. */
+function cost(ty: { readonly id: string; readonly ff: number }): number {
+  return ty.ff + (ty.id === 'ger-sspz' ? 1 : 0);
+}
+
 /** D-9/D-10 options: save, or rebuild one eliminated unit type that can be afforded and can enter. */
 function replOptions(s: DcState): ReplOption[] {
   const m = mapOf(s);
@@ -159,7 +164,7 @@ function replOptions(s: DcState): ReplOption[] {
     const ty = s.rules.types[u.t]!;
     if (ty.nation === 'german') {
       // DC 8.A.1.a: cost = FF; armour needs armour points, infantry may use either
-      const afford = ty.armour ? s.gerArm >= ty.ff : s.gerInf + s.gerArm >= ty.ff;
+      const afford = ty.armour ? s.gerArm >= cost(ty) : s.gerInf + s.gerArm >= cost(ty);
       if (!afford || s.control[war] !== 0) return;
       seen.add(u.t);
       out.push({ type: 'rebuild', unit: i, at: war });
@@ -198,14 +203,14 @@ export function applyRepl(s: DcState, ws: DcWorkspace, o: ReplOption): void {
   const u = s.units[o.unit]!;
   const ty = s.rules.types[u.t]!;
   if (ty.nation === 'german') {
-    let cost = ty.ff;
+    let left = cost(ty);
     if (!ty.armour) {
-      const fromInf = Math.min(cost, s.gerInf);
+      const fromInf = Math.min(left, s.gerInf);
       s.gerInf -= fromInf;
-      cost -= fromInf;
+      left -= fromInf;
     }
-    s.gerArm -= cost;
-    s.stats.gerReplSpent += ty.ff;
+    s.gerArm -= left;
+    s.stats.gerReplSpent += cost(ty);
   } else s.allyRepl[ALLY_NATIONS.indexOf(ty.nation as (typeof ALLY_NATIONS)[number])]!--;
   enterUnit(s, o.unit, o.at);
   tell(s, ws, 0, 'DC 8.A.1', `${u.label} rebuilt at ${mapOf(s).names[o.at]}`);

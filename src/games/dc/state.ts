@@ -135,6 +135,7 @@ export type DcTask =
   | { readonly t: 'siberia'; stage: number }
   | { readonly t: 'supply'; readonly side: SideIx }
   | { readonly t: 'bt-move'; readonly side: SideIx; readonly order: number[]; i: number }
+  | { readonly t: 'reinf'; readonly side: SideIx; readonly due: number[]; k: number; withdraw: number }
   | { readonly t: 'factories'; stage: number; k: number; readonly cap: number }
   | { readonly t: 'strat'; readonly side: SideIx; left: number; unit: number; arrivals: number[] };
 
@@ -176,6 +177,10 @@ export interface DcState {
   /** DC 2.B.3.b: Soviet units exited off the map: [unit, point exited from], flat pairs. */
   exits: number[];
   fac: FactoryState;
+  /** DC 8.B: index in `units` of the first Order-of-Appearance unit (they follow in data order). */
+  readonly reinfBase: number;
+  /** DC 8.B: Axis strategic movement factors used this turn by withdrawals. */
+  stratUsed: number;
   /** Next step of the game turn: 0 weather, 1-8 Axis phases, 9-16 Soviet phases. */
   seq: number;
   stack: DcTask[];

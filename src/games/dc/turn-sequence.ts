@@ -31,6 +31,7 @@ import { applyOp, opStep, startOp } from './movement.js';
 import { tell } from './narrate.js';
 import { applyPartisan, partisanStep, startPartisans } from './partisans.js';
 import { applyPregame, pregameStep } from './pregame.js';
+import { arrive as arriveReinforcement, reinfStep, startReinforcements, withdraw } from './reinforcements.js';
 import { applyRepl, replStep, sovietProduction, startAxisReplacements } from './replacements.js';
 import { applyCall, commit, enter as enterSiberians, siberiaStep, startSiberia } from './siberia.js';
 import {
@@ -120,6 +121,7 @@ function nextPhase(s: DcState, ws: DcWorkspace): void {
   if (seq === 0) {
     const st = { weather: s.weather, springCol: s.springCol, autumnCol: s.autumnCol, air: s.air };
     s.mud = [];
+    s.stratUsed = 0;
     const die = weatherPhase(s.rules, s.turn, s.turn === s.first, st, () =>
       weatherDie(ws.streams.stream('weather')),
     );
@@ -143,12 +145,15 @@ function nextPhase(s: DcState, ws: DcWorkspace): void {
   switch (ph) {
     case 1:
       newPlayerTurn(s, side);
-      if (side === 0) startAxisReplacements(s, ws);
-      else {
+      if (side === 0) {
+        startAxisReplacements(s, ws);
+        startReinforcements(s, 0);
+      } else {
         sovietProduction(s, ws);
         // DC 8.C.2.a: entraining is limited by this turn's strategic capacity (before the entrained factories' cost)
         startFactories(s, strategicCapacity(s, ws, 1) + entrainedCount(s));
         startSiberia(s, ws);
+        startReinforcements(s, 1);
       }
       return;
     case 2:
@@ -407,6 +412,8 @@ export function stepTask(s: DcState, ws: DcWorkspace, task: DcTask): DcPending |
       return replStep(s, task);
     case 'pregame':
       return pregameStep(s, ws, task);
+    case 'reinf':
+      return reinfStep(s, ws, task);
     case 'factories':
       return factoriesStep(s, ws, task);
     case 'partisan':
@@ -504,7 +511,8 @@ export function apply(s: DcState, ws: DcWorkspace, pending: DcPending, choice: n
       applyCall(s, d.options[choice]!.call);
       return;
     case 'entry-point':
-      enterSiberians(s, ws, d.options[choice]!.at);
+      if (task?.t === 'reinf') arriveReinforcement(s, ws, task, d.options[choice]!.at);
+      else enterSiberians(s, ws, d.options[choice]!.at);
       return;
     case 'crisis-commit':
       commit(s, d.options[choice]!);
@@ -536,6 +544,10 @@ export function apply(s: DcState, ws: DcWorkspace, pending: DcPending, choice: n
     case 'entrain':
       if (task?.t !== 'factories') throw new Error(`DC: ${d.kind} without the factory task`);
       applyFactoryDecision(s, ws, task, d, choice);
+      return;
+    case 'withdraw':
+      if (task?.t !== 'reinf') throw new Error('DC: withdraw without its task');
+      withdraw(s, ws, task, d.options[choice]!);
       return;
     case 'lw-place':
       if (task?.t !== 'lw-place') throw new Error('DC: lw-place without its task');

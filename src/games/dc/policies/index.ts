@@ -129,6 +129,8 @@ function make(id: string, style: Style): DcPolicy {
         case 'factory-site':
         case 'factory-dest':
           return pickSite(s, d);
+        case 'withdraw':
+          return 0;
         case 'entrain':
           return pickEntrain(s, d, style.factories?.evacuate ?? 1);
       }
