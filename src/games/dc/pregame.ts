@@ -24,6 +24,22 @@ export const MEMEL_INFANTRY = 3;
 /** DC 18: pre-game fortification succeeds on 1-3 in a June game, 1-2 in a May game. */
 export const FORTIFY_ON: Readonly<Record<number, number>> = { 1: 2, 2: 3 };
 
+/** C-2, C-9: P(k successes) of n independent trials with probability p (k = 0..n). */
+export function binomial(n: number, p: number): number[] {
+  const out: number[] = [];
+  let c = 1;
+  for (let k = 0; k <= n; k++) {
+    out.push(c * p ** k * (1 - p) ** (n - k));
+    c = (c * (n - k)) / (k + 1);
+  }
+  return out;
+}
+
+/** Spec C-9: the number of the `n` eligible border units fortified before a game starting in turn `first`. */
+export function fortifyDistribution(n: number, first: number): number[] {
+  return binomial(n, FORTIFY_ON[first]! / 6);
+}
+
 /** DC 3.B.2, 18: Soviet points with a line directly across the western border (not Finland). */
 export function borderPoints(m: DcMap): number[] {
   const out: number[] = [];

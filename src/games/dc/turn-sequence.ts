@@ -49,7 +49,7 @@ import {
 import { applyStratDest, applyStratNext, startStrategic, strategicCapacity, stratStep } from './strategic.js';
 import { inSupply, mapOf } from './supply.js';
 import { margin, meets, vpHeld } from './victory.js';
-import { WEATHER_NAMES, weatherDie, weatherPhase } from './weather.js';
+import { mayMudDie, WEATHER_NAMES, weatherDie, weatherPhase } from './weather.js';
 import type { DcWorkspace } from './workspace.js';
 
 function end(s: DcState, result: string, level: string, reason: string): void {
@@ -201,7 +201,7 @@ export function mayMud(s: DcState, ws: DcWorkspace, side: SideIx): void {
   for (const p of pendingBattles(s, side)) {
     const d = randInt(rng, 1, 6);
     dice.push(d);
-    if (d % 2 === 1) s.mud.push(p);
+    if (mayMudDie(d)) s.mud.push(p);
   }
   if (dice.length > 0)
     tell(

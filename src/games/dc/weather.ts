@@ -83,6 +83,16 @@ export function weatherPhase(
   return die;
 }
 
+/** DC 3.A: a May 1941 assault die: odd = Mud at that point, even = Good. */
+export function mayMudDie(die: number): boolean {
+  return die % 2 === 1;
+}
+
+/** Spec C-2: P(Mud) at one assaulted point, from `mayMudDie` over the six faces. */
+export function mayMudProbability(): number {
+  return [1, 2, 3, 4, 5, 6].filter(mayMudDie).length / 6;
+}
+
 /** A d6 from the `weather` stream. */
 export function weatherDie(rng: Parameters<typeof randInt>[0]): number {
   return randInt(rng, 1, 6);
