@@ -345,7 +345,7 @@ describe('DC factories (DC 8.C)', () => {
     startFactories(s, 0);
     const site = factoriesStep(s, ws, s.stack.at(-1)! as never) as DcDecision;
     expect(site.kind).toBe('factory-site');
-    const gor = (site.options as { at: number }[]).findIndex((o) => o.at === P(s, 'GOR'));
+    const gor = (site.options as readonly { at: number }[]).findIndex((o) => o.at === P(s, 'GOR'));
     answer(s, site, gor);
     const tb = s.units.find((u) => u.label === 'TANK-B')!;
     expect(tb.at).toBe(P(s, 'GOR'));
@@ -368,7 +368,7 @@ describe('DC factories (DC 8.C)', () => {
     startFactories(s, cap);
     const d = factoriesStep(s, ws, s.stack.at(-1)! as never) as DcDecision;
     expect(d.kind).toBe('entrain');
-    const k = (d.options as { unit: number }[]).findIndex(
+    const k = (d.options as readonly { unit: number }[]).findIndex(
       (o) => o.unit >= 0 && s.units[o.unit]!.label === 'DNIPRO',
     );
     answer(s, d, k);
@@ -382,7 +382,7 @@ describe('DC factories (DC 8.C)', () => {
     startFactories(s, cap);
     const dest = factoriesStep(s, ws, s.stack.at(-1)! as never) as DcDecision;
     expect(dest.kind).toBe('factory-dest');
-    expect((dest.options as { at: number }[])[0]!.at).toBe(-1);
+    expect((dest.options as readonly { at: number }[])[0]!.at).toBe(-1);
     answer(s, dest, 0);
     expect(s.fac.ent).toEqual([]);
     expect(s.stats.factoriesToSiberia).toBe(1);
@@ -391,7 +391,7 @@ describe('DC factories (DC 8.C)', () => {
     s.pending = null;
     startFactories(s, cap);
     const e2 = factoriesStep(s, ws, s.stack.at(-1)! as never) as DcDecision;
-    const kk = (e2.options as { unit: number }[]).findIndex(
+    const kk = (e2.options as readonly { unit: number }[]).findIndex(
       (o) => o.unit >= 0 && s.units[o.unit]!.label === 'MARPL',
     );
     answer(s, e2, kk);
