@@ -357,7 +357,9 @@ export function battleStep(s: DcState, ws: DcWorkspace, b: Battle): DcDecision |
       case 'air': {
         b.stage = 'allout';
         const german = b.attackers.some((i) => s.rules.types[s.units[i]!.t]!.nation === 'german');
-        if (b.att === 0 && s.airFree > 0 && german) {
+        // DC 3.A, 7.A note e (variant may-air): the May 1941 air units may be barred from Mud-rolled points
+        const grounded = s.rules.mayAirGoodOnly && s.mud.length > 0 && s.mud.includes(b.at);
+        if (b.att === 0 && s.airFree > 0 && german && !grounded) {
           const n = Math.min(4, s.airFree);
           const opts: AirOption[] = [];
           for (let k = 0; k <= n; k++) opts.push({ type: 'air', n: k });

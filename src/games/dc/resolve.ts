@@ -23,6 +23,8 @@ export interface DcRules {
   readonly pregameFortAll: boolean;
   /** DC 3.A (variant may-mud-sides): Soviet assaults in May 1941 roll for mud too. */
   readonly mayMudAll: boolean;
+  /** DC 3.A (variant may-air): German air may not support an assault at a point rolled Mud in May 1941. */
+  readonly mayAirGoodOnly: boolean;
   readonly mapKey: string;
   readonly types: readonly TypeRule[];
   /** CRT rows per column 1..M: losses for die 1..6 (DC 13.B.2). */
@@ -129,6 +131,7 @@ function resolve(setup: GameSetup): DcRules {
     setupChoice: v.has('setup-free') ? 'free' : v.has('setup-policy') ? 'policy' : 'fixed',
     pregameFortAll: v.has('pregame-fort-all'),
     mayMudAll: v.has('may-mud-all-assaults'),
+    mayAirGoodOnly: v.has('may-air-good-points-only'),
     mapKey: mapKey({
       lines2nd: !v.has('lines-1st'),
       fortresses2nd: !v.has('fortresses-1st'),

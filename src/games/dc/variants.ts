@@ -456,4 +456,19 @@ export const variants: readonly VariantDef[] = [
     default: false,
     description: 'Soviet assaults in May 1941 are rolled for as well.',
   },
+  {
+    id: 'may-air-anywhere',
+    group: 'may-air',
+    rule: 'DC 3.A, 7.A note e',
+    default: true,
+    description:
+      'The 3 German air units of May 1941 may support assaults at Mud-rolled points too (default: 3.A makes the mud roll a ground-weather rule and 7.A gives the air units without a weather condition).',
+  },
+  {
+    id: 'may-air-good-points-only',
+    group: 'may-air',
+    rule: 'DC 3.A, 7.A note e',
+    default: false,
+    description: 'German air may support May 1941 assaults only at points rolled Good.',
+  },
 ];
