@@ -211,6 +211,17 @@ describe('DC strategic options (DC 3.A, 3.B, 18)', () => {
     expect(mayMudDie(2) || mayMudDie(4) || mayMudDie(6)).toBe(false);
   });
 
+  it('sib-first-call: the first Siberian call is asked in the second game turn, or the first under sib-call-from-turn-1', () => {
+    const firstCallTurn = (variants: Record<string, boolean>) => {
+      const s = game('intro-tournament', variants, 4);
+      const d = runUntil(s, (x, q) => q?.kind === 'siberian-call' || x.turn > 4);
+      return d?.kind === 'siberian-call' ? s.turn : -1;
+    };
+    expect(firstCallTurn({})).toBe(3);
+    expect(firstCallTurn({ 'sib-call-from-turn-1': true })).toBe(2);
+    expect(firstCallTurn({ 'start-may': true })).toBe(2);
+  });
+
   it('C-2: May mud frequencies match P(Mud) = 1/2 per point', () => {
     const rng = streamRng(7, 0, 'weather');
     let mud = 0;

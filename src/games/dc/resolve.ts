@@ -25,6 +25,8 @@ export interface DcRules {
   readonly mayMudAll: boolean;
   /** DC 3.A (variant may-air): German air may not support an assault at a point rolled Mud in May 1941. */
   readonly mayAirGoodOnly: boolean;
+  /** DC 3.C.3 (variant sib-first-call): the Siberian Reserve may be called in the first game turn. */
+  readonly sibCallTurn1: boolean;
   readonly mapKey: string;
   readonly types: readonly TypeRule[];
   /** CRT rows per column 1..M: losses for die 1..6 (DC 13.B.2). */
@@ -132,6 +134,7 @@ function resolve(setup: GameSetup): DcRules {
     pregameFortAll: v.has('pregame-fort-all'),
     mayMudAll: v.has('may-mud-all-assaults'),
     mayAirGoodOnly: v.has('may-air-good-points-only'),
+    sibCallTurn1: v.has('sib-call-from-turn-1'),
     mapKey: mapKey({
       lines2nd: !v.has('lines-1st'),
       fortresses2nd: !v.has('fortresses-1st'),

@@ -471,4 +471,19 @@ export const variants: readonly VariantDef[] = [
     default: false,
     description: 'German air may support May 1941 assaults only at points rolled Good.',
   },
+  {
+    id: 'sib-call-from-turn-2',
+    group: 'sib-first-call',
+    rule: 'DC 3.C.3',
+    default: true,
+    description:
+      'The earliest Siberian call is in the second game turn (default: the printed example calls July 1941 "the first turn possible" in a June game).',
+  },
+  {
+    id: 'sib-call-from-turn-1',
+    group: 'sib-first-call',
+    rule: 'DC 3.C.3',
+    default: false,
+    description: 'The reserve may be called in the first game turn ("any turn before December 1941").',
+  },
 ];
