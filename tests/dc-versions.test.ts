@@ -19,6 +19,7 @@ import {
 } from '../src/games/dc/factories.js';
 import { dc } from '../src/games/dc/index.js';
 import { mapByKey } from '../src/games/dc/map.js';
+import { mayEnter } from '../src/games/dc/movement.js';
 import { borderPoints, fortifyDistribution, pregameFortification } from '../src/games/dc/pregame.js';
 import { arrivalTurn } from '../src/games/dc/reinforcements.js';
 import { sovietProduction } from '../src/games/dc/replacements.js';
@@ -220,6 +221,25 @@ describe('DC strategic options (DC 3.A, 3.B, 18)', () => {
     expect(firstCallTurn({})).toBe(3);
     expect(firstCallTurn({ 'sib-call-from-turn-1': true })).toBe(2);
     expect(firstCallTurn({ 'start-may': true })).toBe(2);
+  });
+
+  it('hun-release: from July 1942 the second Hungarian army may leave, unless only one ever may (hun-one-ever)', () => {
+    const leaves = (variants: Record<string, boolean>) => {
+      const s = game('intro-tournament', variants);
+      s.stack.length = 0;
+      const m = mapByKey(s.rules.mapKey);
+      const [h1, h2] = s.units.filter((u) => s.rules.types[u.t]!.nation === 'hungarian');
+      // H1 left in June 1942 and was eliminated; may H2 leave Cluj for a point outside Hungary in July?
+      h1!.st = 1;
+      h1!.at = -1;
+      s.turn = 15;
+      const out = [...Array(m.n).keys()].find(
+        (p) => m.nation[p] !== 'Hungary' && m.nation[p] !== 'Rumania' && m.side1941[p] !== 1,
+      )!;
+      return mayEnter(s, h2!, out);
+    };
+    expect(leaves({})).toBe(true);
+    expect(leaves({ 'hun-one-ever': true })).toBe(false);
   });
 
   it('C-2: May mud frequencies match P(Mud) = 1/2 per point', () => {

@@ -49,15 +49,21 @@ function nationAt(s: DcState, p: number, nation: string): boolean {
   return false;
 }
 
-/** DC 5.D: the Hungarian armies stay in Hungary until June 1942 (one may leave then, the other from July). */
+/**
+ * DC 5.D (variant hun-release): the Hungarian armies stay in Hungary until June 1942; one may leave
+ * then and the other from July (hun-one-then-other), or only one ever until the Soviet trigger
+ * (hun-one-ever: one that left and was eliminated still counts).
+ */
 function hungarianMayLeave(s: DcState): boolean {
   if (s.hunFree) return true;
   if (s.turn < 14) return false;
-  if (s.turn > 14) return true;
+  if (s.turn > 14 && !s.rules.hunOneEver) return true;
   const m = mapOf(s);
   let out = 0;
-  for (const u of s.units)
-    if (u.st === 0 && s.rules.types[u.t]!.nation === 'hungarian' && m.nation[u.at] !== 'Hungary') out++;
+  for (const u of s.units) {
+    if (s.rules.types[u.t]!.nation !== 'hungarian') continue;
+    if ((u.st === 0 && m.nation[u.at] !== 'Hungary') || (s.rules.hunOneEver && u.st === 1)) out++;
+  }
   return out === 0;
 }
 

@@ -27,6 +27,8 @@ export interface DcRules {
   readonly mayAirGoodOnly: boolean;
   /** DC 3.C.3 (variant sib-first-call): the Siberian Reserve may be called in the first game turn. */
   readonly sibCallTurn1: boolean;
+  /** DC 5.D (variant hun-release): only one Hungarian army may ever leave Hungary before the Soviet trigger. */
+  readonly hunOneEver: boolean;
   readonly mapKey: string;
   readonly types: readonly TypeRule[];
   /** CRT rows per column 1..M: losses for die 1..6 (DC 13.B.2). */
@@ -135,6 +137,7 @@ function resolve(setup: GameSetup): DcRules {
     mayMudAll: v.has('may-mud-all-assaults'),
     mayAirGoodOnly: v.has('may-air-good-points-only'),
     sibCallTurn1: v.has('sib-call-from-turn-1'),
+    hunOneEver: v.has('hun-one-ever'),
     mapKey: mapKey({
       lines2nd: !v.has('lines-1st'),
       fortresses2nd: !v.has('fortresses-1st'),

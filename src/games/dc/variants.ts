@@ -486,4 +486,20 @@ export const variants: readonly VariantDef[] = [
     default: false,
     description: 'The reserve may be called in the first game turn ("any turn before December 1941").',
   },
+  {
+    id: 'hun-one-then-other',
+    group: 'hun-release',
+    rule: 'DC 5.D',
+    default: true,
+    description:
+      'One Hungarian army may leave Hungary in June 1942 and the other from July 1942 (default: "until June 1942" bounds the restriction).',
+  },
+  {
+    id: 'hun-one-ever',
+    group: 'hun-release',
+    rule: 'DC 5.D',
+    default: false,
+    description:
+      'Only one Hungarian army may ever leave Hungary, unless the Soviets invade Hungary or attack a Hungarian army.',
+  },
 ];
