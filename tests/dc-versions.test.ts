@@ -122,6 +122,24 @@ describe('DC versions (DC 2.B)', () => {
     expect(kinds('intro-tournament-campaign').has('declare-draw')).toBe(false);
   });
 
+  it('R-15, D-40: under mutual-draw-on the phasing side may propose and the other accept; off by default', () => {
+    const s = game('intro-tournament', { 'mutual-draw-on': true });
+    const d = runUntil(s, (_x, q) => q?.kind === 'mutual-draw') as DcDecision;
+    expect(d.side).toBe('axis');
+    answer(s, d, 1);
+    const accept = advance(s, dcWorkspace(s)) as DcDecision;
+    expect([accept.kind, accept.side]).toEqual(['mutual-draw', 'soviet']);
+    answer(s, accept, 1);
+    expect(s.result).toEqual({ result: 'draw', level: 'draw-agreed', reason: 'draw-agreed' });
+    const off = game('intro-tournament', {}, 2);
+    const seen = new Set<string>();
+    runUntil(off, (x, q) => {
+      if (q !== null) seen.add(q.kind);
+      return x.turn > 3;
+    });
+    expect(seen.has('mutual-draw')).toBe(false);
+  });
+
   it('K-25: Campaign Soviet (ii) needs two consecutive checks: met first in Feb 1945 no win, Jan and Feb 1945 win', () => {
     const build = () => {
       const s = atStart('intro-campaign');

@@ -62,6 +62,11 @@ export interface EliminateOption {
   readonly type: 'eliminate';
   readonly unit: number;
 }
+/** D-40 mutual-draw (DC 2.B.1.c): propose (stage 0) or accept (stage 1) a draw. */
+export interface MutualOption {
+  readonly type: 'mutual';
+  readonly yes: boolean;
+}
 /** D-30 declare-draw (DC 2.B.1.b). */
 export interface DrawOption {
   readonly type: 'draw';
@@ -180,7 +185,8 @@ export type DcDecision =
   | Decision<'factory-site', SiteOption>
   | Decision<'entrain', EntrainOption>
   | Decision<'factory-dest', SiteOption>
-  | Decision<'withdraw', WithdrawOption>;
+  | Decision<'withdraw', WithdrawOption>
+  | Decision<'mutual-draw', MutualOption>;
 
 export type DcDecisionKind = DcDecision['kind'];
 
@@ -212,6 +218,7 @@ export const DC_DECISION_KINDS: readonly DcDecisionKind[] = [
   'entrain',
   'factory-dest',
   'withdraw',
+  'mutual-draw',
 ];
 
 export type DcPending = DcDecision | ChanceNode;

@@ -43,7 +43,12 @@ const results: readonly ResultDef[] = [
     description:
       'The Soviets meet their Tournament requirement, an Axis draw declaration hands them the win, or a Campaign condition (2.B.3.b).',
   },
-  { id: 'draw', winner: null, description: 'Declared (2.B.1.b) or the July 1944 time limit (2.B.1.c).' },
+  {
+    id: 'draw',
+    winner: null,
+    description:
+      'Declared (2.B.1.b), agreed (2.B.1.c, variant mutual-draw-on) or the July 1944 time limit (2.B.1.c).',
+  },
 ];
 
 export function cloneDc(s: DcState): DcState {
@@ -117,6 +122,7 @@ export const dc: SteppedGame<DcState, DcDecision, DcWorkspace, DcState> = {
     'draw-declared-soviet',
     'declared-draw-lost',
     'draw-time-limit',
+    'draw-agreed',
     'campaign-axis-no-soviets',
     'campaign-axis-cities',
     'campaign-axis-all-cities',
@@ -125,7 +131,7 @@ export const dc: SteppedGame<DcState, DcDecision, DcWorkspace, DcState> = {
     'campaign-soviet-cities-exits',
     'campaign-soviet-west-exits',
   ],
-  endReasons: ['victory-check', 'draw-declared', 'turn-limit', 'campaign-check'],
+  endReasons: ['victory-check', 'draw-declared', 'turn-limit', 'campaign-check', 'draw-agreed'],
   stats: DC_STATS.defs,
   data: dcData,
   decisionKinds: DC_DECISION_KINDS,

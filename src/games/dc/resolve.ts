@@ -29,6 +29,8 @@ export interface DcRules {
   readonly sibCallTurn1: boolean;
   /** DC 5.D (variant hun-release): only one Hungarian army may ever leave Hungary before the Soviet trigger. */
   readonly hunOneEver: boolean;
+  /** DC 2.B.1.c (variant mutual-draw): the players are asked about a draw by agreement (D-40). */
+  readonly mutualDraw: boolean;
   readonly mapKey: string;
   readonly types: readonly TypeRule[];
   /** CRT rows per column 1..M: losses for die 1..6 (DC 13.B.2). */
@@ -138,6 +140,7 @@ function resolve(setup: GameSetup): DcRules {
     mayAirGoodOnly: v.has('may-air-good-points-only'),
     sibCallTurn1: v.has('sib-call-from-turn-1'),
     hunOneEver: v.has('hun-one-ever'),
+    mutualDraw: v.has('mutual-draw-on'),
     mapKey: mapKey({
       lines2nd: !v.has('lines-1st'),
       fortresses2nd: !v.has('fortresses-1st'),

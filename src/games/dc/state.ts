@@ -127,6 +127,8 @@ export type DcTask =
       load: number[];
     }
   | { readonly t: 'victory'; readonly check: SideIx; stage: number }
+  /** DC 2.B.1.c (variant mutual-draw-on): `side` may propose a draw, then the other side may accept. */
+  | { readonly t: 'mutual'; readonly side: SideIx; stage: number }
   | { readonly t: 'isolation'; readonly side: SideIx; readonly point: number; left: number }
   | { readonly t: 'lw-place'; left: number }
   | { readonly t: 'repl'; readonly side: SideIx }

@@ -19,7 +19,14 @@ import {
   retreatStep,
   startBattle,
 } from './combat.js';
-import type { AirPlaceOption, DcDecision, DcPending, DrawOption, EliminateOption } from './decisions.js';
+import type {
+  AirPlaceOption,
+  DcDecision,
+  DcPending,
+  DrawOption,
+  EliminateOption,
+  MutualOption,
+} from './decisions.js';
 import {
   applyFactoryDecision,
   applyFactoryPick,
@@ -178,6 +185,7 @@ function nextPhase(s: DcState, ws: DcWorkspace): void {
       s.stack.push({ t: 'combat', side, bt: true });
       return;
     case 7:
+      if (s.rules.mutualDraw) s.stack.push({ t: 'mutual', side, stage: 0 });
       s.stack.push({ t: 'victory', check: other(side), stage: 0 });
       return;
     case 8:
@@ -391,6 +399,16 @@ export function stepTask(s: DcState, ws: DcWorkspace, task: DcTask): DcPending |
       return retreatStep(s, ws, task);
     case 'victory':
       return victoryStep(s, ws, task);
+    case 'mutual':
+      return {
+        kind: 'mutual-draw',
+        side: SIDE_IDS[task.stage === 0 ? task.side : other(task.side)],
+        rule: 'DC 2.B.1.c',
+        options: [
+          { type: 'mutual', yes: false },
+          { type: 'mutual', yes: true },
+        ],
+      } as Decision<'mutual-draw', MutualOption>;
     case 'isolation': {
       const opts = task.left > 0 ? isolated(s, ws, task) : [];
       if (opts.length === 0) {
@@ -544,6 +562,15 @@ export function apply(s: DcState, ws: DcWorkspace, pending: DcPending, choice: n
     case 'entrain':
       if (task?.t !== 'factories') throw new Error(`DC: ${d.kind} without the factory task`);
       applyFactoryDecision(s, ws, task, d, choice);
+      return;
+    case 'mutual-draw':
+      if (task?.t !== 'mutual') throw new Error('DC: mutual-draw without its task');
+      if (!d.options[choice]!.yes) s.stack.pop();
+      else if (task.stage === 0) task.stage = 1;
+      else {
+        end(s, 'draw', 'draw-agreed', 'draw-agreed');
+        tell(s, ws, task.side, 'DC 2.B.1.c', 'a draw by mutual agreement');
+      }
       return;
     case 'withdraw':
       if (task?.t !== 'reinf') throw new Error('DC: withdraw without its task');

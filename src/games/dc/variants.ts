@@ -502,4 +502,20 @@ export const variants: readonly VariantDef[] = [
     description:
       'Only one Hungarian army may ever leave Hungary, unless the Soviets invade Hungary or attack a Hungarian army.',
   },
+  {
+    id: 'mutual-draw-off',
+    group: 'mutual-draw',
+    rule: 'DC 2.B.1.c',
+    default: true,
+    description:
+      'No draw by mutual agreement is asked (default: an agreement between players is outside what a simulation of the rules measures).',
+  },
+  {
+    id: 'mutual-draw-on',
+    group: 'mutual-draw',
+    rule: 'DC 2.B.1.c',
+    default: false,
+    description:
+      'At each victory-determination phase the phasing player may propose a draw and the other may accept (D-40).',
+  },
 ];

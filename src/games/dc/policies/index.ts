@@ -131,6 +131,9 @@ function make(id: string, style: Style): DcPolicy {
           return pickSite(s, d);
         case 'withdraw':
           return 0;
+        case 'mutual-draw':
+          // the scripted policies never propose nor accept a draw by agreement (spec D-40)
+          return 0;
         case 'entrain':
           return pickEntrain(s, d, style.factories?.evacuate ?? 1);
       }
