@@ -1,12 +1,18 @@
 /**
  * Dark Crusade (3W 1984, 2nd ed. 1991, Lou Coatney): the Eastern Front 1941-45 on a point-to-point
- * map. This build plays the Introductory level, Tournament version, June start, fixed set-up;
- * src/games/dc/RULES-CHECKLIST.md lists every rule item of the spec with its status.
+ * map. This build plays the Introductory level in the three versions (scenarios), with the June or
+ * May start and fixed or free set-up (variants); src/games/dc/RULES-CHECKLIST.md lists every rule
+ * item of the spec with its status.
  *
  * Chapter map (rules section -> file):
  *   DC 1, 10, 12.A, 20, 23  the map, lines, fortresses, edition changes .. map.ts, board.ts (data/dc.json)
- *   DC 2.A-B                levels, versions, victory ........................ scenarios (below), victory.ts
- *   DC 4, 2.A.1, 8.C.1      set-up ........................................... setup.ts
+ *   DC 2.A-B                levels, versions, victory ........................ scenarios (below), victory.ts, campaign.ts
+ *   DC 3.A-B, 18, 8.C.1     start month, free set-up, pre-game ............... pregame.ts
+ *   DC 4, 2.A.1             set-up ........................................... setup.ts
+ *   DC 8.A                  replacements and production ...................... replacements.ts
+ *   DC 8.B                  reinforcements and withdrawals ................... reinforcements.ts
+ *   DC 8.C                  plant expansion and moving factories ............. factories.ts
+ *   DC 3.C                  the Siberian Reserve ............................. siberia.ts
  *   DC 6                    the turn sequence ................................ turn-sequence.ts
  *   DC 7                    weather and Luftwaffe strength ................... weather.ts
  *   DC 12, 12.D, 18         operational movement, highway, fortifications .... movement.ts
@@ -82,7 +88,7 @@ export const dc: SteppedGame<DcState, DcDecision, DcWorkspace, DcState> = {
   id: 'dc',
   title: 'Dark Crusade',
   rulesTitle:
-    'Dark Crusade (3W 1984, 2nd edition rules 1991, Lou Coatney): Introductory level, Tournament version',
+    'Dark Crusade (3W 1984, 2nd edition rules 1991, Lou Coatney): Introductory level, Tournament, Tournament Campaign and Campaign versions',
   sides: [
     { id: 'axis', name: 'Axis' },
     { id: 'soviet', name: 'Soviet' },

@@ -2,8 +2,9 @@
  * The game-turn sequence (DC 6.0) as the state machine the driver steps (DESIGN §3): A weather and
  * Luftwaffe strength; B the Axis player turn and C the Soviet player turn, each of 8 phases (R/R,
  * strategic movement, operational movement, combat, recovery, breakthrough combat, the opponent's
- * Tournament victory determination, own supply). Phases this build does not yet model (R/R,
- * strategic movement, breakthrough) pass; RULES-CHECKLIST.md says so item by item.
+ * victory determination (Tournament, Tournament Campaign or Campaign conditions), own supply),
+ * preceded once by the pre-game (pregame.ts). Parts of phases not yet modelled are listed in
+ * RULES-CHECKLIST.md item by item.
  */
 import type { Decision } from '../../core/game.js';
 import { randInt } from '../../core/rng.js';
