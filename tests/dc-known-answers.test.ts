@@ -33,8 +33,11 @@ import { dcWorkspace } from '../src/games/dc/workspace.js';
 const setupOf = (variants: Record<string, boolean> = {}, params: Record<string, unknown> = {}) =>
   resolveSetup(dc, { variants, params }, 'test');
 
+/** The chart's set-up at the first turn, the pre-game (start month, set-up choice, first factory, fortification) left out. */
 function fresh(variants: Record<string, boolean> = {}, params: Record<string, unknown> = {}): DcState {
-  return startGame(setupOf(variants, params), { masterSeed: 1, gameIndex: 0 });
+  const s = startGame(setupOf(variants, params), { masterSeed: 1, gameIndex: 0 });
+  s.stack.length = 0;
+  return s;
 }
 const P = (s: DcState, id: string) => mapByKey(s.rules.mapKey).index.get(id)!;
 const T = (s: DcState, id: string) => s.rules.types.findIndex((t) => t.id === id);

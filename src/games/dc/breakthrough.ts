@@ -31,7 +31,7 @@ function eligible(s: DcState, ws: DcWorkspace, i: number): boolean {
   if (u.st !== 0 || u.disp || !ty.breakthrough || u.bt || !(u.occ || u.clr)) return false;
   if (!ty.armour) return true;
   // DC 7.B.1-2: armour loses breakthrough movement in Mud (and Axis armour in the 41/42 Snow); 17.A.3
-  return !armourGrounded(s, u.side) && inArmourSupply(s, ws, u);
+  return !armourGrounded(s, u.side, u.at) && inArmourSupply(s, ws, u);
 }
 
 export function startBreakthrough(s: DcState, side: SideIx): void {

@@ -15,7 +15,7 @@ import type {
   RetreatOption,
 } from './decisions.js';
 import { fireLosses } from './fire.js';
-import { enemyAt, takeControl, winter4142 } from './movement.js';
+import { enemyAt, takeControl, weatherAt, winter4142 } from './movement.js';
 import { tell } from './narrate.js';
 import {
   type Battle,
@@ -205,7 +205,7 @@ function canFire(s: DcState, units: readonly number[]): boolean {
 export function allOutGroups(s: DcState, ws: DcWorkspace, b: Battle): [number, number[]][] {
   const groups = new Map<number, number[]>();
   // DC 13.B.8 note: no Soviet all-out on the first turn of the game
-  if (b.att === 1 && s.turn === 2) return [];
+  if (b.att === 1 && s.turn === s.first) return [];
   for (const i of b.attackers) {
     const u = s.units[i]!;
     const ty = s.rules.types[u.t]!;
@@ -220,7 +220,8 @@ export function allOutGroups(s: DcState, ws: DcWorkspace, b: Battle): [number, n
 /** DC 13.B.1: simultaneous combat for Axis attacks in Good weather, or in Snow with German air. */
 export function simultaneous(s: DcState, b: Battle): boolean {
   if (b.att !== 0) return false;
-  return s.weather === 0 || (s.weather === 2 && b.airAtt > 0);
+  const w = weatherAt(s, b.at);
+  return w === 0 || (w === 2 && b.airAtt > 0);
 }
 
 /**
@@ -356,7 +357,9 @@ export function battleStep(s: DcState, ws: DcWorkspace, b: Battle): DcDecision |
       case 'air': {
         b.stage = 'allout';
         const german = b.attackers.some((i) => s.rules.types[s.units[i]!.t]!.nation === 'german');
-        if (b.att === 0 && s.airFree > 0 && german) {
+        // DC 3.A, 7.A note e (variant may-air): the May 1941 air units may be barred from Mud-rolled points
+        const grounded = s.rules.mayAirGoodOnly && s.mud.length > 0 && s.mud.includes(b.at);
+        if (b.att === 0 && s.airFree > 0 && german && !grounded) {
           const n = Math.min(4, s.airFree);
           const opts: AirOption[] = [];
           for (let k = 0; k <= n; k++) opts.push({ type: 'air', n: k });

@@ -153,7 +153,13 @@ const schema = z.object({
     provenance,
     source: z.string(),
     axis: z.array(
-      z.object({ point: pointId, type: z.string(), count: z.number().int().min(1), label: z.string() }),
+      z.object({
+        point: pointId,
+        type: z.string(),
+        count: z.number().int().min(1),
+        label: z.string(),
+        mayDispersed: z.boolean().optional(),
+      }),
     ),
     soviet: z.array(
       z.object({
@@ -162,6 +168,7 @@ const schema = z.object({
         count: z.number().int().min(1),
         label: z.string(),
         dispersed: z.boolean().optional(),
+        mayDispersed: z.boolean().optional(),
       }),
     ),
     advancedOnly: z.array(z.object({ point: pointId, what: z.string() })),
@@ -207,6 +214,32 @@ const schema = z.object({
     Azov: z.array(pointId),
   }),
   arcticLine: z.object({ provenance, source: z.string(), points: z.array(pointId) }),
+  orderOfAppearance: z.object({
+    provenance,
+    source: z.string(),
+    arrivals: z.array(
+      z.object({
+        /** Game turn of a June game (May 1941 = 1); Axis 1941 arrivals come a turn early in a May game (DC 3.A). */
+        turn: z.number().int().min(1).max(46),
+        side,
+        type: z.string(),
+        count: z.number().int().min(1),
+        label: z.string(),
+        entry: z.enum(['west', 'east', 'BUC', 'CLU', 'HEL']),
+        provenance,
+      }),
+    ),
+    withdrawals: z.array(
+      z.object({
+        turn: z.number().int().min(1).max(46),
+        nation: z.enum(['rumanian', 'hungarian', 'finnish', 'italian']),
+        count: z.number().int().min(1),
+        to: z.enum(['Rumania', 'Hungary', 'Finland']),
+        provenance,
+        source: z.string(),
+      }),
+    ),
+  }),
 });
 
 export type DcData = z.infer<typeof schema>;
@@ -239,6 +272,12 @@ function load(): DcData {
           `${DATA_FILE}: field setup.${s}.${i}.type: not a unit type (value ${JSON.stringify(e.type)})`,
         );
     });
+  d.orderOfAppearance.arrivals.forEach((e, i) => {
+    if (!types.has(e.type))
+      throw new Error(
+        `${DATA_FILE}: field orderOfAppearance.arrivals.${i}.type: not a unit type (value ${JSON.stringify(e.type)})`,
+      );
+  });
   return d;
 }
 

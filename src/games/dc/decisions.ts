@@ -12,6 +12,8 @@ export type OpOption =
   | { readonly type: 'fortify' }
   /** Move along `line` to `to`; `attack` when enemy units are there (committed to attack). */
   | { readonly type: 'move'; readonly line: number; readonly to: number; readonly attack: boolean }
+  /** DC 2.B.3.b (Campaign game): a Soviet army-sized unit leaves the map through the exit at its point. */
+  | { readonly type: 'exit'; readonly at: number }
   /** DC 12.D: an armour unit on the Minsk-Moscow highway moves two highway points (via `mid`). */
   | {
       readonly type: 'highway';
@@ -60,6 +62,11 @@ export interface EliminateOption {
   readonly type: 'eliminate';
   readonly unit: number;
 }
+/** D-40 mutual-draw (DC 2.B.1.c): propose (stage 0) or accept (stage 1) a draw. */
+export interface MutualOption {
+  readonly type: 'mutual';
+  readonly yes: boolean;
+}
 /** D-30 declare-draw (DC 2.B.1.b). */
 export interface DrawOption {
   readonly type: 'draw';
@@ -107,6 +114,49 @@ export interface CommitOption {
   readonly kind: number;
 }
 
+/** D-1 start-month (DC 3.A): the month the game starts. */
+export interface StartOption {
+  readonly type: 'start';
+  readonly month: 5 | 6;
+}
+/** D-2/D-3 free-setup (DC 3.B). */
+export interface SetupChoiceOption {
+  readonly type: 'setup';
+  readonly free: boolean;
+}
+/**
+ * D-4 setup-place (DC 3.B.1-3): the point unit `unit` sets up on; in step a (German units for
+ * Finland and Rumania) `at` may be -1 (elsewhere, placed in step c), -2 (Finland) or -3 (Rumania):
+ * a designation placed in step c when the Axis did not make the initial free set-up choice.
+ */
+export interface PlaceOption {
+  readonly type: 'place';
+  readonly unit: number;
+  readonly at: number;
+}
+/** D-5 factory-pick (DC 8.C.1): the expansion factory put on the Turn Record Track. */
+export interface FactoryPickOption {
+  readonly type: 'factory';
+  readonly id: string;
+}
+/** D-6 factory-site / D-35 factory-dest (DC 8.C.1, 8.C.2.b): a point, or -1 Siberia. */
+export interface SiteOption {
+  readonly type: 'site';
+  readonly at: number;
+}
+/** D-34 entrain (DC 8.C.2.a): entrain factory unit `unit`, or -1 to entrain no more this turn. */
+export interface EntrainOption {
+  readonly type: 'entrain';
+  readonly unit: number;
+}
+
+/** D-12 withdraw (DC 8.B, December 1941): the Rumanian unit withdrawn and the point in Rumania it is put on. */
+export interface WithdrawOption {
+  readonly type: 'withdraw';
+  readonly unit: number;
+  readonly at: number;
+}
+
 export type DcDecision =
   | Decision<'op-move', OpOption>
   | Decision<'battle-next', BattleOption>
@@ -127,7 +177,16 @@ export type DcDecision =
   | Decision<'partisan', PartisanOption>
   | Decision<'siberian-call', CallOption>
   | Decision<'entry-point', EntryOption>
-  | Decision<'crisis-commit', CommitOption>;
+  | Decision<'crisis-commit', CommitOption>
+  | Decision<'start-month', StartOption>
+  | Decision<'free-setup', SetupChoiceOption>
+  | Decision<'setup-place', PlaceOption>
+  | Decision<'factory-pick', FactoryPickOption>
+  | Decision<'factory-site', SiteOption>
+  | Decision<'entrain', EntrainOption>
+  | Decision<'factory-dest', SiteOption>
+  | Decision<'withdraw', WithdrawOption>
+  | Decision<'mutual-draw', MutualOption>;
 
 export type DcDecisionKind = DcDecision['kind'];
 
@@ -151,6 +210,15 @@ export const DC_DECISION_KINDS: readonly DcDecisionKind[] = [
   'siberian-call',
   'entry-point',
   'crisis-commit',
+  'start-month',
+  'free-setup',
+  'setup-place',
+  'factory-pick',
+  'factory-site',
+  'entrain',
+  'factory-dest',
+  'withdraw',
+  'mutual-draw',
 ];
 
 export type DcPending = DcDecision | ChanceNode;

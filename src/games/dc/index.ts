@@ -1,12 +1,18 @@
 /**
  * Dark Crusade (3W 1984, 2nd ed. 1991, Lou Coatney): the Eastern Front 1941-45 on a point-to-point
- * map. This build plays the Introductory level, Tournament version, June start, fixed set-up;
- * src/games/dc/RULES-CHECKLIST.md lists every rule item of the spec with its status.
+ * map. This build plays the Introductory level in the three versions (scenarios), with the June or
+ * May start and fixed or free set-up (variants); src/games/dc/RULES-CHECKLIST.md lists every rule
+ * item of the spec with its status.
  *
  * Chapter map (rules section -> file):
  *   DC 1, 10, 12.A, 20, 23  the map, lines, fortresses, edition changes .. map.ts, board.ts (data/dc.json)
- *   DC 2.A-B                levels, versions, victory ........................ scenarios (below), victory.ts
- *   DC 4, 2.A.1, 8.C.1      set-up ........................................... setup.ts
+ *   DC 2.A-B                levels, versions, victory ........................ scenarios (below), victory.ts, campaign.ts
+ *   DC 3.A-B, 18, 8.C.1     start month, free set-up, pre-game ............... pregame.ts
+ *   DC 4, 2.A.1             set-up ........................................... setup.ts
+ *   DC 8.A                  replacements and production ...................... replacements.ts
+ *   DC 8.B                  reinforcements and withdrawals ................... reinforcements.ts
+ *   DC 8.C                  plant expansion and moving factories ............. factories.ts
+ *   DC 3.C                  the Siberian Reserve ............................. siberia.ts
  *   DC 6                    the turn sequence ................................ turn-sequence.ts
  *   DC 7                    weather and Luftwaffe strength ................... weather.ts
  *   DC 12, 12.D, 18         operational movement, highway, fortifications .... movement.ts
@@ -35,15 +41,20 @@ const results: readonly ResultDef[] = [
     id: 'axis-win',
     winner: 'axis',
     description:
-      'The Axis meets its Tournament requirement (DC 2.B.1.a), or a Soviet draw declaration hands it the win (2.B.1.b).',
+      'The Axis meets its Tournament requirement (DC 2.B.1.a), a Soviet draw declaration hands it the win (2.B.1.b), or a Campaign condition (2.B.3.a).',
   },
   {
     id: 'soviet-win',
     winner: 'soviet',
     description:
-      'The Soviets meet their Tournament requirement, or an Axis draw declaration hands them the win.',
+      'The Soviets meet their Tournament requirement, an Axis draw declaration hands them the win, or a Campaign condition (2.B.3.b).',
   },
-  { id: 'draw', winner: null, description: 'Declared (2.B.1.b) or the July 1944 time limit (2.B.1.c).' },
+  {
+    id: 'draw',
+    winner: null,
+    description:
+      'Declared (2.B.1.b), agreed (2.B.1.c, variant mutual-draw-on) or the July 1944 time limit (2.B.1.c).',
+  },
 ];
 
 export function cloneDc(s: DcState): DcState {
@@ -58,6 +69,11 @@ export function cloneDc(s: DcState): DcState {
     partisans: s.partisans.slice(),
     pool: s.pool.slice(),
     sib: structuredClone(s.sib),
+    mud: s.mud.slice(),
+    reinfBase: s.reinfBase,
+    camp: { ...s.camp },
+    exits: s.exits.slice(),
+    fac: { picked: s.fac.picked.slice(), due: s.fac.due.slice(), ent: s.fac.ent.slice() },
     control: s.control.slice(),
     everAxis: s.everAxis.slice(),
     units: s.units.map((u) => ({ ...u })),
@@ -72,7 +88,7 @@ export const dc: SteppedGame<DcState, DcDecision, DcWorkspace, DcState> = {
   id: 'dc',
   title: 'Dark Crusade',
   rulesTitle:
-    'Dark Crusade (3W 1984, 2nd edition rules 1991, Lou Coatney): Introductory level, Tournament version',
+    'Dark Crusade (3W 1984, 2nd edition rules 1991, Lou Coatney): Introductory level, Tournament, Tournament Campaign and Campaign versions',
   sides: [
     { id: 'axis', name: 'Axis' },
     { id: 'soviet', name: 'Soviet' },
@@ -80,10 +96,24 @@ export const dc: SteppedGame<DcState, DcDecision, DcWorkspace, DcState> = {
   scenarios: [
     {
       id: 'intro-tournament',
-      title: 'Introductory game, Tournament version, June 1941, fixed set-up',
+      title: 'Introductory game, Tournament version',
       description:
-        'DC 2.A.1 units (no HQs, divisions, STAVKA, 1MM), 2.B.1 Tournament victory with draws, June 1941 - July 1944. Phases not yet modelled are listed in RULES-CHECKLIST.md.',
+        'DC 2.A.1 units (no HQs, divisions, STAVKA, 1MM), 2.B.1 Tournament victory with draws, June (or May, variant start) 1941 - July 1944. Rules not yet modelled are listed in RULES-CHECKLIST.md.',
       rule: 'DC 2.A.1, 2.B.1',
+    },
+    {
+      id: 'intro-tournament-campaign',
+      title: 'Introductory game, Tournament Campaign version',
+      description:
+        'The Tournament game without the unilateral draw: sudden death on the victory chart through July 1944 (DC 2.B.2).',
+      rule: 'DC 2.A.1, 2.B.2',
+    },
+    {
+      id: 'intro-campaign',
+      title: 'Introductory game, Campaign version',
+      description:
+        'To February 1945 with the Campaign victory conditions (DC 2.B.3): Axis by annihilation, the three cities for six turns, every victory city, or time; Soviets by annihilating the Germans or by armies exited off the map.',
+      rule: 'DC 2.A.1, 2.B.3',
     },
   ],
   variants,
@@ -98,13 +128,21 @@ export const dc: SteppedGame<DcState, DcDecision, DcWorkspace, DcState> = {
     'draw-declared-soviet',
     'declared-draw-lost',
     'draw-time-limit',
+    'draw-agreed',
+    'campaign-axis-no-soviets',
+    'campaign-axis-cities',
+    'campaign-axis-all-cities',
+    'campaign-axis-time',
+    'campaign-soviet-no-germans',
+    'campaign-soviet-cities-exits',
+    'campaign-soviet-west-exits',
   ],
-  endReasons: ['victory-check', 'draw-declared', 'turn-limit'],
+  endReasons: ['victory-check', 'draw-declared', 'turn-limit', 'campaign-check', 'draw-agreed'],
   stats: DC_STATS.defs,
   data: dcData,
   decisionKinds: DC_DECISION_KINDS,
-  // 38 turns x 2 player turns: ~150 units asked once in movement, up to ~60 battles of a few dozen answers
-  maxDecisions: () => 40 * 2 * (200 + 60 * 60),
+  // 46 turns x 2 player turns: ~150 units asked once in movement, up to ~60 battles of a few dozen answers
+  maxDecisions: () => 47 * 2 * (200 + 60 * 60),
   start: (setup, seed) => startGame(setup, seed),
   workspace: dcWorkspace,
   advance,

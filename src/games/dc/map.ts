@@ -38,6 +38,8 @@ export interface DcMap {
   readonly edgeWest: Uint8Array;
   readonly edgeEast: Uint8Array;
   readonly edgeNorth: Uint8Array;
+  /** Class index of the map-edge exit line at a point (-1: none). */
+  readonly exitClass: Int8Array;
   /** Seas a port belongs to: bit 1 Baltic, 2 Black Sea, 4 Azov. */
   readonly seas: Uint8Array;
   readonly lineA: Int16Array;
@@ -96,9 +98,11 @@ function build(key: string): DcMap {
   const edgeWest = new Uint8Array(n);
   const edgeEast = new Uint8Array(n);
   const edgeNorth = new Uint8Array(n);
+  const exitClass = new Int8Array(n).fill(-1);
   for (const e of dcData.exits) {
     if (e.edition === '2nd' && !lines2nd) continue;
     const i = index.get(e.point)!;
+    exitClass[i] = CLASS_INDEX[e.cls];
     if (e.edge === 'west') edgeWest[i] = 1;
     else if (e.edge === 'north') edgeNorth[i] = 1;
     else edgeEast[i] = 1;
@@ -159,6 +163,7 @@ function build(key: string): DcMap {
     edgeWest,
     edgeEast,
     edgeNorth,
+    exitClass,
     seas,
     lineA: Int16Array.from(ls.map((l) => l.a)),
     lineB: Int16Array.from(ls.map((l) => l.b)),

@@ -26,10 +26,16 @@ export function winter4142(turn: number): boolean {
   return turn >= 6 && turn <= 12;
 }
 
-/** DC 7.B.1-2: armour loses breakthrough movement (and, variant armour-no-attack, attacks). */
-export function armourGrounded(s: DcState, side: SideIx): boolean {
-  if (s.weather === 1) return true;
-  return side === 0 && s.weather === 2 && winter4142(s.turn);
+/** DC 3.A (spec C-2): the weather at point `p`: Mud where a May 1941 assault rolled odd, else the map's. */
+export function weatherAt(s: DcState, p: number): number {
+  return s.mud.length > 0 && s.mud.includes(p) ? 1 : s.weather;
+}
+
+/** DC 7.B.1-2: armour loses breakthrough movement (and, variant armour-no-attack, attacks); at point `p` (3.A). */
+export function armourGrounded(s: DcState, side: SideIx, p = -1): boolean {
+  const w = p < 0 ? s.weather : weatherAt(s, p);
+  if (w === 1) return true;
+  return side === 0 && w === 2 && winter4142(s.turn);
 }
 
 /** Units of `side` on point `p` (combat units: anything on the map). */
@@ -43,15 +49,21 @@ function nationAt(s: DcState, p: number, nation: string): boolean {
   return false;
 }
 
-/** DC 5.D: the Hungarian armies stay in Hungary until June 1942 (one may leave then, the other from July). */
+/**
+ * DC 5.D (variant hun-release): the Hungarian armies stay in Hungary until June 1942; one may leave
+ * then and the other from July (hun-one-then-other), or only one ever until the Soviet trigger
+ * (hun-one-ever: one that left and was eliminated still counts).
+ */
 function hungarianMayLeave(s: DcState): boolean {
   if (s.hunFree) return true;
   if (s.turn < 14) return false;
-  if (s.turn > 14) return true;
+  if (s.turn > 14 && !s.rules.hunOneEver) return true;
   const m = mapOf(s);
   let out = 0;
-  for (const u of s.units)
-    if (u.st === 0 && s.rules.types[u.t]!.nation === 'hungarian' && m.nation[u.at] !== 'Hungary') out++;
+  for (const u of s.units) {
+    if (s.rules.types[u.t]!.nation !== 'hungarian') continue;
+    if ((u.st === 0 && m.nation[u.at] !== 'Hungary') || (s.rules.hunOneEver && u.st === 1)) out++;
+  }
   return out === 0;
 }
 
@@ -126,6 +138,12 @@ export function opOptions(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'op' 
     if (attack && !mayAttack(s, u, l)) continue;
     out.push({ type: 'move', line: l, to: p, attack });
   }
+  // DC 2.B.3.b: in the Campaign game a Soviet army-sized unit may leave by a west or north exit line,
+  // within the line's capacity (DC 12.A) for this phase
+  if (task.ex !== undefined && ty.armySized && (m.edgeWest[u.at] === 1 || m.edgeNorth[u.at] === 1)) {
+    const [total] = s.rules.lineCap[1]![m.exitClass[u.at]!]!;
+    if (task.ex[u.at]! + 2 * ty.cap <= 2 * total!) out.push({ type: 'exit', at: u.at });
+  }
   // DC 12.D: armour starting on the highway, Good or Mud, two highway points; the first holds no enemy
   if (ty.armour && m.highway[u.at] === 1 && s.weather !== 2) {
     for (let k = m.adjStart[u.at]!; k < m.adjStart[u.at + 1]!; k++) {
@@ -170,7 +188,9 @@ export function startOp(s: DcState, side: SideIx): void {
     if (u.side === side && u.st === 0 && !u.disp && s.rules.types[u.t]!.id !== 'factory') order.push(i);
   });
   order.sort((a, b) => s.units[a]!.at - s.units[b]!.at || s.units[a]!.t - s.units[b]!.t || a - b);
-  s.stack.push({ t: 'op', side, order, i: 0, second: -1 });
+  if (side === 1 && s.rules.version === 'campaign')
+    s.stack.push({ t: 'op', side, order, i: 0, second: -1, ex: new Array<number>(mapOf(s).n).fill(0) });
+  else s.stack.push({ t: 'op', side, order, i: 0, second: -1 });
 }
 
 /** The next op-move decision of the phase, or null when every unit has been asked. */
@@ -222,6 +242,15 @@ export function applyOp(s: DcState, task: DcTask & { t: 'op' }, o: OpOption): vo
       enter(s, u, o.to);
       if (second) u.bt = true;
       else if (u.side === 0) task.second = i;
+      return;
+    case 'exit':
+      // DC 2.B.3.b: off the map, counted while its exit point is Soviet-held and in supply
+      task.ex![o.at] = task.ex![o.at]! + 2 * s.rules.types[u.t]!.cap;
+      u.st = 3;
+      u.at = -1;
+      u.fort = false;
+      s.exits.push(i, o.at);
+      s.stats.sovietExited++;
       return;
     case 'highway':
       useLine(s, u, o.line);

@@ -4,25 +4,35 @@
  */
 import type { OddsProvider, OddsTable } from '../../core/game.js';
 import { oddsInt } from '../../core/odds-options.js';
+import { dcData } from './data.js';
 import { fireDistribution, split } from './fire.js';
+import { binomial, fortifyDistribution } from './pregame.js';
+import { cellPoints } from './replacements.js';
 import { crtTable } from './resolve.js';
 import { crisisDistribution } from './siberia.js';
-import { columnDistribution } from './weather.js';
+import { columnDistribution, mayMudProbability } from './weather.js';
 
 export const dcOdds: OddsProvider = {
   description:
-    'Dark Crusade: losses of a fire total (DC 13.B.2, split into columns per 13.B.6 and convolved), the CRT, and the weather columns (7.A).',
+    'Dark Crusade: losses of a fire total (DC 13.B.2, split into columns per 13.B.6 and convolved), the CRT, the weather columns (7.A), the Siberian crisis (3.C.3), pre-game fortification (18), May 1941 mud (3.A) and German replacements (8.A.1.a).',
   options: [
     { name: 'fire', description: 'fire total (default 37, the 13.B.6 example)' },
     { name: 'max-column', description: 'top CRT column M, 24..35 (default 24)' },
     { name: 'divisor', description: 'CRT divisor, 5..10 (default 7, the reconstruction)' },
     { name: 'plus', description: 'add 1 to every die, sixes remain sixes (7.B.1, 7.B.3)', flag: true },
+    {
+      name: 'border-units',
+      description: 'Soviet border units trying pre-game fortification (default 9, the set-up chart)',
+    },
+    { name: 'assaults', description: 'points assaulted in May 1941 (default 6)' },
   ],
   compute(o) {
     const total = oddsInt('dc', o, 'fire', 1, 500) ?? 37;
     const maxColumn = oddsInt('dc', o, 'max-column', 24, 35) ?? 24;
     const divisor = oddsInt('dc', o, 'divisor', 5, 10) ?? 7;
     const plus = o.plus === true ? 1 : 0;
+    const border = oddsInt('dc', o, 'border-units', 0, 40) ?? 9;
+    const assaults = oddsInt('dc', o, 'assaults', 0, 40) ?? 6;
     const crt = crtTable(divisor, maxColumn);
     const dist = fireDistribution(crt, maxColumn, total, plus);
     const groups = split(total, maxColumn);
@@ -76,6 +86,35 @@ export const dcOdds: OddsProvider = {
         notes: [
           'a call in month m brings wave 1 in m+1: 12 - m rolls; commitments 18 / 24 / 30 units (DC 3.C.3.c)',
         ],
+      },
+      {
+        title: `Pre-game fortification: border units fortified of ${border} (DC 18: 1-3 in June, 1-2 in May)`,
+        rule: 'DC 18',
+        columns: ['June start', 'May start'],
+        rows: fortifyDistribution(border, 2).map((p, k) => ({
+          outcome: `${k} fortified`,
+          p: [p, fortifyDistribution(border, 1)[k]!],
+        })),
+        notes: ['each eligible unit independently (spec C-9): Binomial(n, 1/2) or Binomial(n, 1/3)'],
+      },
+      {
+        title: `May 1941: points in Mud of ${assaults} assaulted (one die per point, odd = Mud)`,
+        rule: 'DC 3.A',
+        columns: ['p'],
+        rows: binomial(assaults, mayMudProbability()).map((p, k) => ({ outcome: `${k} in Mud`, p: [p] })),
+        notes: ['spec C-2: independent per point, P(Mud) = 1/2'],
+      },
+      {
+        title: 'German replacement points per Axis R/R phase by year (one die on the chart row)',
+        rule: 'DC 8.A.1.a',
+        columns: dcData.germanReplacements.rows.map((r) => String(r.year)),
+        rows: [0, 1, 2].map((n) => ({
+          outcome: `${n} point${n === 1 ? '' : 's'}`,
+          p: dcData.germanReplacements.rows.map(
+            (r) => r.cells.filter((c) => cellPoints(c)[0] + cellPoints(c)[1] === n).length / 6,
+          ),
+        })),
+        notes: ['spec C-6: the chart is reconstructed (data/dc.json); from the second game turn'],
       },
     ];
     return tables;

@@ -123,6 +123,30 @@ export const DC_STATS = defineStats<DcState>()({
   },
   drawDeclarer: { kind: 'int', missing: NEVER, description: 'Who declared it: 0 Axis, 1 Soviet, -1 none.' },
   decisions: { kind: 'int', description: 'Decisions asked in the game.', final: (s) => s.decisions },
+  startMonth: {
+    kind: 'int',
+    description: 'Month the game started (DC 3.A): 5 May, 6 June.',
+    final: (s) => (s.first === 1 ? 5 : 6),
+  },
+  freeSetup: {
+    kind: 'int',
+    description: 'Free set-up was in force (DC 3.B): 1, else 0.',
+    final: (s) => (s.free ? 1 : 0),
+  },
+  reinforcements: { kind: 'int', description: 'Order-of-Appearance units that entered the map (DC 8.B).' },
+  withdrawals: { kind: 'int', description: 'Axis-allied units withdrawn home (DC 8.B, December 1941).' },
+  pregameForts: { kind: 'int', description: 'Soviet border units fortified before the game (DC 18).' },
+  factoriesPlaced: { kind: 'int', description: 'Expansion factories deployed (DC 8.C.1).' },
+  factoriesEntrained: { kind: 'int', description: 'Factories entrained for evacuation (DC 8.C.2.a).' },
+  factoriesMoved: {
+    kind: 'int',
+    description: 'Entrained factories that arrived at a new site (DC 8.C.2.b).',
+  },
+  factoriesToSiberia: { kind: 'int', description: 'Of those, the factories moved to Siberia.' },
+  sovietExited: {
+    kind: 'int',
+    description: 'Soviet army-sized units exited off the map (Campaign, DC 2.B.3.b).',
+  },
 });
 
 export type DcCounters = ReturnType<typeof DC_STATS.zero>;

@@ -9,13 +9,14 @@ import type { Decision } from '../../core/game.js';
 import { randInt } from '../../core/rng.js';
 import { dcData } from './data.js';
 import type { DcDecision, ReplOption } from './decisions.js';
+import { FACTORY_SCHEDULE } from './factories.js';
 import { tell } from './narrate.js';
 import { unit } from './setup.js';
-import { type DcState, type DcTask, monthOf, SIDE_IDS, type SideIx, yearOf } from './state.js';
+import { eastEntries } from './siberia.js';
+import { type DcState, type DcTask, type DcUnit, monthOf, SIDE_IDS, type SideIx, yearOf } from './state.js';
 import { mapOf, supplyReach } from './supply.js';
 import type { DcWorkspace } from './workspace.js';
 
-const FIRST_TURN = 2;
 const ALLY_NATIONS = ['finnish', 'hungarian', 'rumanian'] as const;
 const ALLY_ENTRY: Readonly<Record<(typeof ALLY_NATIONS)[number], string>> = {
   finnish: 'HEL',
@@ -75,6 +76,11 @@ function produce(s: DcState, typeId: string, p: number): boolean {
 
 const FACTORY_TYPE: Readonly<Record<string, string>> = { infantry: 'sov-rifle', tank: 'sov-tank' };
 
+function entrained(s: DcState, u: DcUnit): boolean {
+  for (let k = 0; k < s.fac.ent.length; k += 2) if (s.units[s.fac.ent[k]!] === u) return true;
+  return false;
+}
+
 /** The Soviet R/R phase's production (all automatic, spec C-11). */
 export function sovietProduction(s: DcState, ws: DcWorkspace): void {
   const m = mapOf(s);
@@ -88,7 +94,7 @@ export function sovietProduction(s: DcState, ws: DcWorkspace): void {
     centres.push(p);
   }
   let quota = centres.length;
-  if (s.turn === FIRST_TURN)
+  if (s.turn === s.first)
     quota = s.rules.sovT1Inf === 'full' ? quota : s.rules.sovT1Inf === 'half' ? Math.floor(quota / 2) : 0;
   let made = 0;
   for (const p of centres) {
@@ -101,21 +107,30 @@ export function sovietProduction(s: DcState, ws: DcWorkspace): void {
   const cav = dcData.points.find((x) => x.id === 'RTI')!.cavalryCentre ?? [];
   if (cav.includes(month) && s.control[ryt] === 1 && (!s.rules.rytNeedsSupply || reach[ryt] === 1))
     produce(s, 'sov-cav', ryt);
-  // DC 8.A.2.b: factories in overland supply produce in their months (5.B: from turn 1)
-  const schedule = new Map(dcData.factories.map((f) => [f.id, f]));
+  // DC 8.A.2.b: factories in overland supply produce in their months (5.B: from turn 1); entrained
+  // factories (8.C.2.a) do not. A factory in Siberia (8.C.2.b) produces a unit that enters at the
+  // first Soviet east-edge point in supply (8.A.2.c: Siberian units come in along the east-edge lines).
+  let east = -2;
   for (const u of s.units) {
-    if (u.st !== 0 || s.rules.types[u.t]!.id !== 'factory') continue;
-    const f = schedule.get(u.label);
-    if (f === undefined || !f.months.includes(month) || reach[u.at] !== 1) continue;
+    if ((u.st !== 0 && u.st !== 4) || s.rules.types[u.t]!.id !== 'factory') continue;
+    const f = FACTORY_SCHEDULE.get(u.label);
+    if (f === undefined || !f.months.includes(month)) continue;
     const typeId = FACTORY_TYPE[f.type];
-    if (typeId !== undefined) produce(s, typeId, u.at);
+    if (typeId === undefined) continue;
+    if (u.st === 0) {
+      if (reach[u.at] === 1) produce(s, typeId, u.at);
+      continue;
+    }
+    if (entrained(s, u)) continue;
+    if (east === -2) east = eastEntries(s, ws)[0] ?? -1;
+    if (east >= 0) produce(s, typeId, east);
   }
   tell(s, ws, 1, 'DC 8.A.2', `Soviet replacements: ${made} rifle army(ies) from the centres`);
 }
 
 /** DC 8.A.1: the Axis R/R phase: the German roll, then the rebuild decisions. */
 export function startAxisReplacements(s: DcState, ws: DcWorkspace): void {
-  if (s.turn > FIRST_TURN) {
+  if (s.turn > s.first) {
     const year = Math.min(1945, yearOf(s.turn));
     const row = dcData.germanReplacements.rows.find((r) => r.year === year)!;
     const die = randInt(ws.streams.stream('replacements'), 1, 6);
@@ -133,6 +148,11 @@ export function startAxisReplacements(s: DcState, ws: DcWorkspace): void {
   s.stack.push({ t: 'repl', side: 0 });
 }
 
+/** DC 8.A.1.a: a German unit costs its FF in points; SS Panzer corps one more. */
+function cost(ty: { readonly id: string; readonly ff: number }): number {
+  return ty.ff + (ty.id === 'ger-sspz' ? 1 : 0);
+}
+
 /** D-9/D-10 options: save, or rebuild one eliminated unit type that can be afforded and can enter. */
 function replOptions(s: DcState): ReplOption[] {
   const m = mapOf(s);
@@ -144,7 +164,7 @@ function replOptions(s: DcState): ReplOption[] {
     const ty = s.rules.types[u.t]!;
     if (ty.nation === 'german') {
       // DC 8.A.1.a: cost = FF; armour needs armour points, infantry may use either
-      const afford = ty.armour ? s.gerArm >= ty.ff : s.gerInf + s.gerArm >= ty.ff;
+      const afford = ty.armour ? s.gerArm >= cost(ty) : s.gerInf + s.gerArm >= cost(ty);
       if (!afford || s.control[war] !== 0) return;
       seen.add(u.t);
       out.push({ type: 'rebuild', unit: i, at: war });
@@ -183,14 +203,14 @@ export function applyRepl(s: DcState, ws: DcWorkspace, o: ReplOption): void {
   const u = s.units[o.unit]!;
   const ty = s.rules.types[u.t]!;
   if (ty.nation === 'german') {
-    let cost = ty.ff;
+    let left = cost(ty);
     if (!ty.armour) {
-      const fromInf = Math.min(cost, s.gerInf);
+      const fromInf = Math.min(left, s.gerInf);
       s.gerInf -= fromInf;
-      cost -= fromInf;
+      left -= fromInf;
     }
-    s.gerArm -= cost;
-    s.stats.gerReplSpent += ty.ff;
+    s.gerArm -= left;
+    s.stats.gerReplSpent += cost(ty);
   } else s.allyRepl[ALLY_NATIONS.indexOf(ty.nation as (typeof ALLY_NATIONS)[number])]!--;
   enterUnit(s, o.unit, o.at);
   tell(s, ws, 0, 'DC 8.A.1', `${u.label} rebuilt at ${mapOf(s).names[o.at]}`);

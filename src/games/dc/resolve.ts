@@ -13,8 +13,24 @@ export interface TypeRule extends UnitTypeDef {
 
 export interface DcRules {
   readonly level: 'intro';
-  readonly version: 'tournament';
-  readonly start: 'june';
+  /** DC 2.B.1-3, from the scenario. */
+  readonly version: DcVersion;
+  /** DC 3.A (variant start): June, May, or the Axis decides (D-1). */
+  readonly start: 'june' | 'may' | 'policy';
+  /** DC 3.B (variant free-setup): fixed, free, or each side decides (D-2, D-3). */
+  readonly setupChoice: 'fixed' | 'free' | 'policy';
+  /** DC 18 (variant pregame-fort): every Soviet border unit tries, not only the fortifiable types. */
+  readonly pregameFortAll: boolean;
+  /** DC 3.A (variant may-mud-sides): Soviet assaults in May 1941 roll for mud too. */
+  readonly mayMudAll: boolean;
+  /** DC 3.A (variant may-air): German air may not support an assault at a point rolled Mud in May 1941. */
+  readonly mayAirGoodOnly: boolean;
+  /** DC 3.C.3 (variant sib-first-call): the Siberian Reserve may be called in the first game turn. */
+  readonly sibCallTurn1: boolean;
+  /** DC 5.D (variant hun-release): only one Hungarian army may ever leave Hungary before the Soviet trigger. */
+  readonly hunOneEver: boolean;
+  /** DC 2.B.1.c (variant mutual-draw): the players are asked about a draw by agreement (D-40). */
+  readonly mutualDraw: boolean;
   readonly mapKey: string;
   readonly types: readonly TypeRule[];
   /** CRT rows per column 1..M: losses for die 1..6 (DC 13.B.2). */
@@ -53,6 +69,15 @@ export interface DcRules {
   /** DC 8.A.2.a variant ryt-supply. */
   readonly rytNeedsSupply: boolean;
 }
+
+export type DcVersion = 'tournament' | 'tournament-campaign' | 'campaign';
+
+/** DC 2.B: the version a scenario plays. */
+export const SCENARIO_VERSION: Readonly<Record<string, DcVersion>> = {
+  'intro-tournament': 'tournament',
+  'intro-tournament-campaign': 'tournament-campaign',
+  'intro-campaign': 'campaign',
+};
 
 /** The CRT for a divisor: losses = round(column x die / divisor), columns 1..24 (spec §3). */
 export function crtTable(divisor: number, maxColumn = 24): number[][] {
@@ -107,8 +132,15 @@ function resolve(setup: GameSetup): DcRules {
     );
   return {
     level: 'intro',
-    version: 'tournament',
-    start: 'june',
+    version: SCENARIO_VERSION[setup.scenario] ?? 'tournament',
+    start: v.has('start-may') ? 'may' : v.has('start-policy') ? 'policy' : 'june',
+    setupChoice: v.has('setup-free') ? 'free' : v.has('setup-policy') ? 'policy' : 'fixed',
+    pregameFortAll: v.has('pregame-fort-all'),
+    mayMudAll: v.has('may-mud-all-assaults'),
+    mayAirGoodOnly: v.has('may-air-good-points-only'),
+    sibCallTurn1: v.has('sib-call-from-turn-1'),
+    hunOneEver: v.has('hun-one-ever'),
+    mutualDraw: v.has('mutual-draw-on'),
     mapKey: mapKey({
       lines2nd: !v.has('lines-1st'),
       fortresses2nd: !v.has('fortresses-1st'),

@@ -7,7 +7,9 @@ import type { GameSeed, GameSetup } from '../../core/game.js';
 import { newRngState } from '../../core/rng.js';
 import { dcData } from './data.js';
 import { mapByKey } from './map.js';
+import { startPregame } from './pregame.js';
 import { initialCounters } from './record.js';
+import { reinforcementUnits } from './reinforcements.js';
 import { type DcRules, resolveRules } from './resolve.js';
 import { newSiberia } from './siberia.js';
 import type { DcState, DcUnit, SideIx } from './state.js';
@@ -65,6 +67,9 @@ export function initialState(rules: DcRules, seed: GameSeed = { masterSeed: 0, g
   }
   const factory = typeIx.get('factory')!;
   for (const f of dcData.factories) units.push(unit(factory, 1, f.id, m.index.get(f.point)!, false));
+  // DC 8.B: the Order of Appearance, out of play until each unit arrives
+  const reinfBase = units.length;
+  units.push(...reinforcementUnits(rules.types));
   // DC 8.A.2: Soviet counters not yet in play (the counter mix, reconstructed), kept as counts per type
   const pool = rules.types.map((t) => {
     const mix = (dcData.counterMix as Record<string, unknown>)[t.id];
@@ -80,6 +85,14 @@ export function initialState(rules: DcRules, seed: GameSeed = { masterSeed: 0, g
     rules,
     rng: newRngState(seed.masterSeed, seed.gameIndex),
     turn: 2,
+    first: 2,
+    free: false,
+    mud: [],
+    camp: { noSoviet: 0, cities: 0, citiesTurn: true, sovCities: 0, sovWest: 0 },
+    exits: [],
+    fac: { picked: [], due: [], ent: [] },
+    reinfBase,
+    stratUsed: 0,
     seq: 0,
     stack: [],
     pending: null,
@@ -109,7 +122,12 @@ export function initialState(rules: DcRules, seed: GameSeed = { masterSeed: 0, g
   };
 }
 
-/** GameDefinition.start: resolves and checks the set-up (UserError on bad input), then places the units. */
+/**
+ * GameDefinition.start: resolves and checks the set-up (UserError on bad input), places the units,
+ * and begins with the pre-game (pregame.ts: start month, free set-up, first factory, fortification).
+ */
 export function startGame(setup: GameSetup, seed: GameSeed): DcState {
-  return initialState(resolveRules(setup), seed);
+  const s = initialState(resolveRules(setup), seed);
+  startPregame(s);
+  return s;
 }

@@ -195,8 +195,9 @@ export function siberiaStep(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'si
   const b = s.sib;
   if (task.stage === 0) {
     task.stage = 1;
-    // D-31: an early call in a Soviet R/R before December 1941, from July 1941 (sib-call-from-turn-2)
-    if (b.call < 0 && b.wave1 < 0 && s.turn >= 3 && s.turn <= 7)
+    // D-31: an early call in a Soviet R/R before December 1941, from the second game turn (variant
+    // sib-call-from-turn-2; sib-call-from-turn-1: from the first)
+    if (b.call < 0 && b.wave1 < 0 && s.turn >= s.first + (s.rules.sibCallTurn1 ? 0 : 1) && s.turn <= 7)
       return {
         kind: 'siberian-call',
         side: 'soviet',

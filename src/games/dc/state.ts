@@ -12,8 +12,12 @@ export type SideIx = 0 | 1;
 export const SIDE_IDS = ['axis', 'soviet'] as const;
 export type SideId = (typeof SIDE_IDS)[number];
 
-/** 0 on the map, 1 eliminated (dead pile, DC 8.B), 2 out of play (a hand-built position's spare). */
-export type UnitStatus = 0 | 1 | 2;
+/**
+ * 0 on the map, 1 eliminated (dead pile, DC 8.B), 2 out of play (a hand-built position's spare, a
+ * reinforcement not yet arrived, a withdrawn unit), 3 exited off the map (DC 2.B.3.b), 4 a factory in
+ * Siberia (DC 8.C.2.b); every status but 0 has `at` -1.
+ */
+export type UnitStatus = 0 | 1 | 2 | 3 | 4;
 
 export interface DcUnit {
   /** Index into `rules.types`. */
@@ -89,7 +93,28 @@ export interface Battle {
 
 /** The work still to do in the current phase, innermost last (DESIGN §3). */
 export type DcTask =
-  | { readonly t: 'op'; readonly side: SideIx; readonly order: number[]; i: number; second: number }
+  | {
+      readonly t: 'op';
+      readonly side: SideIx;
+      readonly order: number[];
+      i: number;
+      second: number;
+      /** DC 2.B.3.b: load (half-units) of each point's map-edge exit this phase (Campaign exits). */
+      ex?: number[];
+    }
+  | {
+      readonly t: 'pregame';
+      stage: number;
+      /** Units asked in the current set-up step, and the next one's position. */
+      order: number[];
+      i: number;
+      built: boolean;
+      /** DC 3.B.3.a: the Axis made the initial free set-up choice (its step-a units are placed at once). */
+      axisFirst: boolean;
+      /** Step a: German units placed at once (skipped in step c), and designations [unit, -2 Finland | -3 Rumania]. */
+      placed: number[];
+      desig: number[];
+    }
   | { readonly t: 'combat'; readonly side: SideIx; readonly bt: boolean }
   | { readonly t: 'battle'; readonly b: Battle }
   | {
@@ -102,6 +127,8 @@ export type DcTask =
       load: number[];
     }
   | { readonly t: 'victory'; readonly check: SideIx; stage: number }
+  /** DC 2.B.1.c (variant mutual-draw-on): `side` may propose a draw, then the other side may accept. */
+  | { readonly t: 'mutual'; readonly side: SideIx; stage: number }
   | { readonly t: 'isolation'; readonly side: SideIx; readonly point: number; left: number }
   | { readonly t: 'lw-place'; left: number }
   | { readonly t: 'repl'; readonly side: SideIx }
@@ -110,13 +137,52 @@ export type DcTask =
   | { readonly t: 'siberia'; stage: number }
   | { readonly t: 'supply'; readonly side: SideIx }
   | { readonly t: 'bt-move'; readonly side: SideIx; readonly order: number[]; i: number }
+  | { readonly t: 'reinf'; readonly side: SideIx; readonly due: number[]; k: number; withdraw: number }
+  | { readonly t: 'factories'; stage: number; k: number; readonly cap: number }
   | { readonly t: 'strat'; readonly side: SideIx; left: number; unit: number; arrivals: number[] };
+
+/** DC 2.B.3: the running counts of the Campaign game's victory conditions. */
+export interface CampaignState {
+  /** (a.i) consecutive Axis player turns that ended with no Soviet combat unit on the map. */
+  noSoviet: number;
+  /** (a.ii) consecutive complete turns Leningrad, Moscow and Stalingrad were in Axis overland supply. */
+  cities: number;
+  /** (a.ii) held at every check of the current turn so far. */
+  citiesTurn: boolean;
+  /** (b.ii), (b.iii) consecutive game turns (checked at B.7) each condition held. */
+  sovCities: number;
+  sovWest: number;
+}
+
+/** DC 8.C: plant expansion and factory movement. */
+export interface FactoryState {
+  /** Expansion factory ids already picked (8.C.1), in order. */
+  picked: string[];
+  /** Picked factories on the Turn Record Track: [index into `picked`, turn due], flat pairs. */
+  due: number[];
+  /** Factories entrained (8.C.2.a): [unit, the point it left], flat pairs. */
+  ent: number[];
+}
 
 export interface DcState {
   readonly rules: DcRules;
   rng: RngState;
   /** Month number, May 1941 = 1 (spec R-42). */
   turn: number;
+  /** DC 2.B.1, 3.A: the first game turn (1 May start, 2 June start). */
+  first: number;
+  /** DC 3.B: free set-up is in force (decided before the game). */
+  free: boolean;
+  /** DC 3.A (spec C-2): points rolled Mud for the assaults of the current May 1941 combat phase. */
+  mud: number[];
+  camp: CampaignState;
+  /** DC 2.B.3.b: Soviet units exited off the map: [unit, point exited from], flat pairs. */
+  exits: number[];
+  fac: FactoryState;
+  /** DC 8.B: index in `units` of the first Order-of-Appearance unit (they follow in data order). */
+  readonly reinfBase: number;
+  /** DC 8.B: Axis strategic movement factors used this turn by withdrawals. */
+  stratUsed: number;
   /** Next step of the game turn: 0 weather, 1-8 Axis phases, 9-16 Soviet phases. */
   seq: number;
   stack: DcTask[];
@@ -178,4 +244,5 @@ export function turnLabel(turn: number): string {
 }
 /** Jul 1944 and Feb 1945 as turn numbers. */
 export const TURN_JUL44 = 39;
+export const TURN_FEB45 = 46;
 export const TURN_FEB42 = 10;

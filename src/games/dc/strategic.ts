@@ -15,8 +15,6 @@ import { type DcState, type DcTask, SIDE_IDS, type SideIx } from './state.js';
 import { mapOf, supplyReach } from './supply.js';
 import type { DcWorkspace } from './workspace.js';
 
-const FIRST_TURN = 2;
-
 /** DC 9.A, 5.C: the strategic capacity of `side` this turn. */
 export function strategicCapacity(s: DcState, ws: DcWorkspace, side: SideIx): number {
   const m = mapOf(s);
@@ -24,9 +22,13 @@ export function strategicCapacity(s: DcState, ws: DcWorkspace, side: SideIx): nu
   let cap = 0;
   for (let p = 0; p < m.n; p++)
     if (m.vp[p]! > 0 && m.side1941[p] === side && s.control[p] === side && reach[p] === 1) cap += m.vp[p]!;
-  if (s.turn === FIRST_TURN) cap = side === 0 ? 0 : Math.min(cap, 2);
+  if (s.turn === s.first) cap = side === 0 ? 0 : Math.min(cap, 2);
+  // DC 8.B: December 1941 withdrawals count against the Axis capacity
+  if (side === 0) cap = Math.max(0, cap - s.stratUsed);
   // DC 3.C.3.d: halved, rounded up, during the Siberian crisis
   if (side === 1 && crisisActive(s)) cap = Math.ceil(cap / 2);
+  // DC 8.C.2.a: each entrained factory uses one strategic movement factor
+  if (side === 1) cap = Math.max(0, cap - s.fac.ent.length / 2);
   return cap;
 }
 

@@ -2,24 +2,44 @@
  * The game-turn sequence (DC 6.0) as the state machine the driver steps (DESIGN §3): A weather and
  * Luftwaffe strength; B the Axis player turn and C the Soviet player turn, each of 8 phases (R/R,
  * strategic movement, operational movement, combat, recovery, breakthrough combat, the opponent's
- * Tournament victory determination, own supply). Phases this build does not yet model (R/R,
- * strategic movement, breakthrough) pass; RULES-CHECKLIST.md says so item by item.
+ * victory determination (Tournament, Tournament Campaign or Campaign conditions), own supply),
+ * preceded once by the pre-game (pregame.ts). Parts of phases not yet modelled are listed in
+ * RULES-CHECKLIST.md item by item.
  */
 import type { Decision } from '../../core/game.js';
+import { randInt } from '../../core/rng.js';
 import { applyBt, btStep, startBreakthrough } from './breakthrough.js';
+import { axisCitiesCheck, endOfAxisTurn, instantCheck, sovietCheck } from './campaign.js';
 import {
   applyBattle,
   applyRetreat,
   battleStep,
   combatStep,
   destroy,
+  pendingBattles,
   retreatStep,
   startBattle,
 } from './combat.js';
-import type { AirPlaceOption, DcDecision, DcPending, DrawOption, EliminateOption } from './decisions.js';
+import type {
+  AirPlaceOption,
+  DcDecision,
+  DcPending,
+  DrawOption,
+  EliminateOption,
+  MutualOption,
+} from './decisions.js';
+import {
+  applyFactoryDecision,
+  applyFactoryPick,
+  entrainedCount,
+  factoriesStep,
+  startFactories,
+} from './factories.js';
 import { applyOp, opStep, startOp } from './movement.js';
 import { tell } from './narrate.js';
 import { applyPartisan, partisanStep, startPartisans } from './partisans.js';
+import { applyPregame, pregameStep } from './pregame.js';
+import { arrive as arriveReinforcement, reinfStep, startReinforcements, withdraw } from './reinforcements.js';
 import { applyRepl, replStep, sovietProduction, startAxisReplacements } from './replacements.js';
 import { applyCall, commit, enter as enterSiberians, siberiaStep, startSiberia } from './siberia.js';
 import {
@@ -30,16 +50,15 @@ import {
   SIDE_IDS,
   type SideIx,
   TURN_FEB42,
+  TURN_FEB45,
   TURN_JUL44,
   turnLabel,
 } from './state.js';
-import { applyStratDest, applyStratNext, startStrategic, stratStep } from './strategic.js';
+import { applyStratDest, applyStratNext, startStrategic, strategicCapacity, stratStep } from './strategic.js';
 import { inSupply, mapOf } from './supply.js';
 import { margin, meets, vpHeld } from './victory.js';
-import { WEATHER_NAMES, weatherDie, weatherPhase } from './weather.js';
+import { mayMudDie, WEATHER_NAMES, weatherDie, weatherPhase } from './weather.js';
 import type { DcWorkspace } from './workspace.js';
-
-const FIRST_TURN = 2;
 
 function end(s: DcState, result: string, level: string, reason: string): void {
   s.result = { result, level, reason };
@@ -75,10 +94,28 @@ const FALL: readonly [
   ['ROS', 'rostovFall'],
 ];
 
+/** DC 2.B.3: the Campaign checks made between phases; true when the game ended. */
+function campaignBetweenPhases(s: DcState, ws: DcWorkspace): boolean {
+  let e = instantCheck(s);
+  // the end of an Axis player turn (after B.8)
+  if (e === null && s.seq === 9) e = endOfAxisTurn(s);
+  if (e === null) return false;
+  end(s, e.result, e.level, 'campaign-check');
+  tell(s, ws, e.result === 'axis-win' ? 0 : 1, e.rule, e.text);
+  return true;
+}
+
 function nextPhase(s: DcState, ws: DcWorkspace): void {
+  if (s.rules.version === 'campaign' && campaignBetweenPhases(s, ws)) return;
   if (s.seq > 16) {
-    if (s.turn >= TURN_JUL44) {
-      // DC 2.B.1.c: no winner by the end of the July 1944 turn: a draw
+    if (s.rules.version === 'campaign' && s.turn >= TURN_FEB45) {
+      // DC 2.B.3.a.iv: the Soviets have not won by the end of the February 1945 turn
+      end(s, 'axis-win', 'campaign-axis-time', 'turn-limit');
+      tell(s, ws, null, 'DC 2.B.3.a.iv', 'February 1945 ends without a Soviet win: the Axis wins');
+      return;
+    }
+    if (s.rules.version !== 'campaign' && s.turn >= TURN_JUL44) {
+      // DC 2.B.1.c, 2.B.2: no winner by the end of the July 1944 turn: a draw
       end(s, 'draw', 'draw-time-limit', 'turn-limit');
       tell(s, ws, null, 'DC 2.B.1.c', 'July 1944 ends with no winner: a draw');
       return;
@@ -91,7 +128,9 @@ function nextPhase(s: DcState, ws: DcWorkspace): void {
   const ph = seq <= 8 ? seq : seq - 8;
   if (seq === 0) {
     const st = { weather: s.weather, springCol: s.springCol, autumnCol: s.autumnCol, air: s.air };
-    const die = weatherPhase(s.rules, s.turn, s.turn === FIRST_TURN, st, () =>
+    s.mud = [];
+    s.stratUsed = 0;
+    const die = weatherPhase(s.rules, s.turn, s.turn === s.first, st, () =>
       weatherDie(ws.streams.stream('weather')),
     );
     s.weather = st.weather;
@@ -114,10 +153,15 @@ function nextPhase(s: DcState, ws: DcWorkspace): void {
   switch (ph) {
     case 1:
       newPlayerTurn(s, side);
-      if (side === 0) startAxisReplacements(s, ws);
-      else {
+      if (side === 0) {
+        startAxisReplacements(s, ws);
+        startReinforcements(s, 0);
+      } else {
         sovietProduction(s, ws);
+        // DC 8.C.2.a: entraining is limited by this turn's strategic capacity (before the entrained factories' cost)
+        startFactories(s, strategicCapacity(s, ws, 1) + entrainedCount(s));
         startSiberia(s, ws);
+        startReinforcements(s, 1);
       }
       return;
     case 2:
@@ -127,6 +171,8 @@ function nextPhase(s: DcState, ws: DcWorkspace): void {
       startOp(s, side);
       return;
     case 4:
+      // DC 3.A: May 1941 of a May game: a die per point under assault, odd = Mud there
+      if (s.turn === 1 && (side === 0 || s.rules.mayMudAll)) mayMud(s, ws, side);
       // regular combat, then (4c) breakthrough movement once every battle is over
       s.stack.push({ t: 'bt-start', side });
       s.stack.push({ t: 'combat', side, bt: false });
@@ -140,6 +186,7 @@ function nextPhase(s: DcState, ws: DcWorkspace): void {
       s.stack.push({ t: 'combat', side, bt: true });
       return;
     case 7:
+      if (s.rules.mutualDraw) s.stack.push({ t: 'mutual', side, stage: 0 });
       s.stack.push({ t: 'victory', check: other(side), stage: 0 });
       return;
     case 8:
@@ -154,6 +201,26 @@ function nextPhase(s: DcState, ws: DcWorkspace): void {
       if (side === 0 && s.airFree > 0) s.stack.push({ t: 'lw-place', left: s.airFree });
       return;
   }
+}
+
+/** DC 3.A (spec C-2): rolls for each point `side` assaults in May 1941; odd (Mud) points are kept in `s.mud`. */
+export function mayMud(s: DcState, ws: DcWorkspace, side: SideIx): void {
+  const rng = ws.streams.stream('weather');
+  const dice: number[] = [];
+  for (const p of pendingBattles(s, side)) {
+    const d = randInt(rng, 1, 6);
+    dice.push(d);
+    if (mayMudDie(d)) s.mud.push(p);
+  }
+  if (dice.length > 0)
+    tell(
+      s,
+      ws,
+      side,
+      'DC 3.A',
+      `May 1941 mud rolls: ${s.mud.length} of ${dice.length} assaulted point(s) in Mud`,
+      dice,
+    );
 }
 
 /** DC 17.B (variants isolation, vp-fortress-rate): isolated units of `side` are eliminated, fortresses hold some. */
@@ -219,24 +286,21 @@ function declarer(s: DcState, check: SideIx): SideIx {
 
 function victoryStep(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'victory' }): DcPending | null {
   const side = task.check;
+  if (s.rules.version === 'campaign') {
+    s.stack.pop();
+    victoryStats(s, ws, side);
+    // DC 2.B.3: the Soviet conditions at B.7; the Axis cities at B.7 and C.7
+    const e =
+      side === 1 ? (sovietCheck(s, ws) ?? axisCitiesCheck(s, ws, false)) : axisCitiesCheck(s, ws, true);
+    if (e !== null) {
+      end(s, e.result, e.level, 'campaign-check');
+      tell(s, ws, e.result === 'axis-win' ? 0 : 1, e.rule, e.text);
+    }
+    return null;
+  }
   if (task.stage === 0) {
     task.stage = 1;
-    const mg = margin(s, ws, side);
-    if (side === 0) {
-      if (mg > s.stats.axisReqMarginBest) s.stats.axisReqMarginBest = mg;
-      const { enemy } = vpHeld(s, ws, 0);
-      if (enemy > s.stats.axisEnemyVpMax) {
-        s.stats.axisEnemyVpMax = enemy;
-        s.stats.axisEnemyVpMaxTurn = s.turn;
-      }
-      if (monthOf(s.turn) === 12) {
-        if (s.turn === 8) s.stats.axisEnemyVpDec41 = enemy;
-        if (s.turn === 20) s.stats.axisEnemyVpDec42 = enemy;
-        if (s.turn === 32) s.stats.axisEnemyVpDec43 = enemy;
-      }
-    } else if (mg > s.stats.sovietReqMarginBest) s.stats.sovietReqMarginBest = mg;
-    for (const [id, stat] of FALL)
-      if (s.stats[stat] < 0 && s.control[pointOf(s, id)] === 0) s.stats[stat] = s.turn;
+    victoryStats(s, ws, side);
     if (meets(s, ws, side)) {
       end(s, side === 0 ? 'axis-win' : 'soviet-win', side === 0 ? 'axis-vp' : 'soviet-vp', 'victory-check');
       tell(s, ws, side, 'DC 2.B.1.a', `${SIDE_IDS[side]} meets the victory requirement`);
@@ -244,8 +308,8 @@ function victoryStep(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'victory' 
     }
   }
   s.stack.pop();
-  // DC 2.B.1.b: after the end of the February 1942 turn
-  if (s.turn <= TURN_FEB42) return null;
+  // DC 2.B.1.b: after the end of the February 1942 turn; DC 2.B.2: not in the Tournament Campaign game
+  if (s.turn <= TURN_FEB42 || s.rules.version !== 'tournament') return null;
   const d = declarer(s, side);
   return {
     kind: 'declare-draw',
@@ -256,6 +320,26 @@ function victoryStep(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'victory' 
       { type: 'draw', declare: true },
     ],
   } as Decision<'declare-draw', DrawOption>;
+}
+
+/** The statistics kept at each victory-determination phase (spec §9), for every version. */
+function victoryStats(s: DcState, ws: DcWorkspace, side: SideIx): void {
+  const mg = margin(s, ws, side);
+  if (side === 0) {
+    if (mg > s.stats.axisReqMarginBest) s.stats.axisReqMarginBest = mg;
+    const { enemy } = vpHeld(s, ws, 0);
+    if (enemy > s.stats.axisEnemyVpMax) {
+      s.stats.axisEnemyVpMax = enemy;
+      s.stats.axisEnemyVpMaxTurn = s.turn;
+    }
+    if (monthOf(s.turn) === 12) {
+      if (s.turn === 8) s.stats.axisEnemyVpDec41 = enemy;
+      if (s.turn === 20) s.stats.axisEnemyVpDec42 = enemy;
+      if (s.turn === 32) s.stats.axisEnemyVpDec43 = enemy;
+    }
+  } else if (mg > s.stats.sovietReqMarginBest) s.stats.sovietReqMarginBest = mg;
+  for (const [id, stat] of FALL)
+    if (s.stats[stat] < 0 && s.control[pointOf(s, id)] === 0) s.stats[stat] = s.turn;
 }
 
 function applyDraw(s: DcState, ws: DcWorkspace, side: SideIx): void {
@@ -316,6 +400,16 @@ export function stepTask(s: DcState, ws: DcWorkspace, task: DcTask): DcPending |
       return retreatStep(s, ws, task);
     case 'victory':
       return victoryStep(s, ws, task);
+    case 'mutual':
+      return {
+        kind: 'mutual-draw',
+        side: SIDE_IDS[task.stage === 0 ? task.side : other(task.side)],
+        rule: 'DC 2.B.1.c',
+        options: [
+          { type: 'mutual', yes: false },
+          { type: 'mutual', yes: true },
+        ],
+      } as Decision<'mutual-draw', MutualOption>;
     case 'isolation': {
       const opts = task.left > 0 ? isolated(s, ws, task) : [];
       if (opts.length === 0) {
@@ -335,6 +429,12 @@ export function stepTask(s: DcState, ws: DcWorkspace, task: DcTask): DcPending |
     }
     case 'repl':
       return replStep(s, task);
+    case 'pregame':
+      return pregameStep(s, ws, task);
+    case 'reinf':
+      return reinfStep(s, ws, task);
+    case 'factories':
+      return factoriesStep(s, ws, task);
     case 'partisan':
       return partisanStep(s, task);
     case 'siberia':
@@ -430,7 +530,8 @@ export function apply(s: DcState, ws: DcWorkspace, pending: DcPending, choice: n
       applyCall(s, d.options[choice]!.call);
       return;
     case 'entry-point':
-      enterSiberians(s, ws, d.options[choice]!.at);
+      if (task?.t === 'reinf') arriveReinforcement(s, ws, task, d.options[choice]!.at);
+      else enterSiberians(s, ws, d.options[choice]!.at);
       return;
     case 'crisis-commit':
       commit(s, d.options[choice]!);
@@ -445,6 +546,36 @@ export function apply(s: DcState, ws: DcWorkspace, pending: DcPending, choice: n
       return;
     case 'ger-repl':
       applyRepl(s, ws, d.options[choice]!);
+      return;
+    case 'start-month':
+    case 'free-setup':
+    case 'setup-place':
+      if (task?.t !== 'pregame') throw new Error(`DC: ${d.kind} outside the pre-game`);
+      applyPregame(s, task, d, choice);
+      return;
+    case 'factory-pick':
+      if (task?.t === 'pregame') applyFactoryPick(s, ws, d.options[choice]!);
+      else if (task?.t === 'factories') applyFactoryDecision(s, ws, task, d, choice);
+      else throw new Error('DC: factory-pick without its task');
+      return;
+    case 'factory-site':
+    case 'factory-dest':
+    case 'entrain':
+      if (task?.t !== 'factories') throw new Error(`DC: ${d.kind} without the factory task`);
+      applyFactoryDecision(s, ws, task, d, choice);
+      return;
+    case 'mutual-draw':
+      if (task?.t !== 'mutual') throw new Error('DC: mutual-draw without its task');
+      if (!d.options[choice]!.yes) s.stack.pop();
+      else if (task.stage === 0) task.stage = 1;
+      else {
+        end(s, 'draw', 'draw-agreed', 'draw-agreed');
+        tell(s, ws, task.side, 'DC 2.B.1.c', 'a draw by mutual agreement');
+      }
+      return;
+    case 'withdraw':
+      if (task?.t !== 'reinf') throw new Error('DC: withdraw without its task');
+      withdraw(s, ws, task, d.options[choice]!);
       return;
     case 'lw-place':
       if (task?.t !== 'lw-place') throw new Error('DC: lw-place without its task');

@@ -378,4 +378,144 @@ export const variants: readonly VariantDef[] = [
     default: false,
     description: 'Each side declares at the victory phase of his own player turn (Axis B.7, Soviet C.7).',
   },
+
+  // DC 3.A, 3.B, 18: strategic options and the pre-game
+  {
+    id: 'start-june',
+    group: 'start',
+    rule: 'DC 2.B.1, 3.A',
+    default: true,
+    description: 'The game starts in June 1941 (default: the standard start; May is an Axis option).',
+  },
+  {
+    id: 'start-may',
+    group: 'start',
+    rule: 'DC 3.A',
+    default: false,
+    description:
+      'The Axis early start in May 1941: per-point mud rolls for May assaults, extra units dispersed, Axis 1941 reinforcements one turn early, 3 German air units.',
+  },
+  {
+    id: 'start-policy',
+    group: 'start',
+    rule: 'DC 3.A',
+    default: false,
+    description: 'The Axis policy chooses the start month before the game (D-1 start-month).',
+  },
+  {
+    id: 'setup-fixed',
+    group: 'free-setup',
+    rule: 'DC 4.A, 3.B',
+    default: true,
+    description:
+      'Both sides use the set-up chart (default: free set-up is an option either player may take).',
+  },
+  {
+    id: 'setup-free',
+    group: 'free-setup',
+    rule: 'DC 3.B',
+    default: false,
+    description:
+      'Free set-up in force: German units anywhere west of the border outside Hungary (Memel at most 3 infantry corps), allies in their own countries, Soviet western-border units among the border points and Lepaya (D-4 setup-place).',
+  },
+  {
+    id: 'setup-policy',
+    group: 'free-setup',
+    rule: 'DC 3.B',
+    default: false,
+    description:
+      'The Soviet policy, then the Axis policy, choose fixed or free set-up (D-2, D-3 free-setup).',
+  },
+  {
+    id: 'pregame-fort-eligible',
+    group: 'pregame-fort',
+    rule: 'DC 18',
+    default: true,
+    description:
+      'Pre-game fortification is tried by the Soviet border units of the types that may fortify (default: 18 gives fortification to those types only).',
+  },
+  {
+    id: 'pregame-fort-all',
+    group: 'pregame-fort',
+    rule: 'DC 18',
+    default: false,
+    description: 'Every Soviet unit on a border point tries, tank corps included.',
+  },
+  {
+    id: 'may-mud-axis-attacks',
+    group: 'may-mud-sides',
+    rule: 'DC 3.A',
+    default: true,
+    description:
+      'In May 1941 the Axis rolls for each point it assaults (default: 3.A names the Axis player and "each point under assault" in his turn).',
+  },
+  {
+    id: 'may-mud-all-assaults',
+    group: 'may-mud-sides',
+    rule: 'DC 3.A',
+    default: false,
+    description: 'Soviet assaults in May 1941 are rolled for as well.',
+  },
+  {
+    id: 'may-air-anywhere',
+    group: 'may-air',
+    rule: 'DC 3.A, 7.A note e',
+    default: true,
+    description:
+      'The 3 German air units of May 1941 may support assaults at Mud-rolled points too (default: 3.A makes the mud roll a ground-weather rule and 7.A gives the air units without a weather condition).',
+  },
+  {
+    id: 'may-air-good-points-only',
+    group: 'may-air',
+    rule: 'DC 3.A, 7.A note e',
+    default: false,
+    description: 'German air may support May 1941 assaults only at points rolled Good.',
+  },
+  {
+    id: 'sib-call-from-turn-2',
+    group: 'sib-first-call',
+    rule: 'DC 3.C.3',
+    default: true,
+    description:
+      'The earliest Siberian call is in the second game turn (default: the printed example calls July 1941 "the first turn possible" in a June game).',
+  },
+  {
+    id: 'sib-call-from-turn-1',
+    group: 'sib-first-call',
+    rule: 'DC 3.C.3',
+    default: false,
+    description: 'The reserve may be called in the first game turn ("any turn before December 1941").',
+  },
+  {
+    id: 'hun-one-then-other',
+    group: 'hun-release',
+    rule: 'DC 5.D',
+    default: true,
+    description:
+      'One Hungarian army may leave Hungary in June 1942 and the other from July 1942 (default: "until June 1942" bounds the restriction).',
+  },
+  {
+    id: 'hun-one-ever',
+    group: 'hun-release',
+    rule: 'DC 5.D',
+    default: false,
+    description:
+      'Only one Hungarian army may ever leave Hungary, unless the Soviets invade Hungary or attack a Hungarian army.',
+  },
+  {
+    id: 'mutual-draw-off',
+    group: 'mutual-draw',
+    rule: 'DC 2.B.1.c',
+    default: true,
+    description:
+      'No draw by mutual agreement is asked (default: an agreement between players is outside what a simulation of the rules measures).',
+  },
+  {
+    id: 'mutual-draw-on',
+    group: 'mutual-draw',
+    rule: 'DC 2.B.1.c',
+    default: false,
+    description:
+      'At each victory-determination phase the phasing player may propose a draw and the other may accept (D-40).',
+  },
 ];

@@ -63,7 +63,14 @@ export function weatherPhase(
   const month = monthOf(turn);
   const year = yearOf(turn);
   let die: number | null = null;
-  if (month === 3 || (month === 5 && firstTurn)) {
+  // DC 3.A, 7.A note e: May 1941 of a May game: weather is rolled per point assaulted (spec C-2),
+  // the map is otherwise Good, and the Axis has 3 air units (column 2 of the May 1941 cell)
+  if (month === 5 && year === 1941) {
+    st.weather = 0;
+    st.air = airOf(month, year, 2, firstTurn);
+    return null;
+  }
+  if (month === 3) {
     die = roll();
     st.springCol = rollColumn(3, die);
   } else if (month === 10) {
@@ -74,6 +81,16 @@ export function weatherPhase(
   st.weather = weatherOf(rules, month, col);
   st.air = airOf(month, year, col, firstTurn);
   return die;
+}
+
+/** DC 3.A: a May 1941 assault die: odd = Mud at that point, even = Good. */
+export function mayMudDie(die: number): boolean {
+  return die % 2 === 1;
+}
+
+/** Spec C-2: P(Mud) at one assaulted point, from `mayMudDie` over the six faces. */
+export function mayMudProbability(): number {
+  return [1, 2, 3, 4, 5, 6].filter(mayMudDie).length / 6;
 }
 
 /** A d6 from the `weather` stream. */

@@ -319,3 +319,35 @@ export function pickCommit(s: DcState, d: DcDecision & { kind: 'crisis-commit' }
   });
   return best;
 }
+
+/** D-4: keep the chart's position (the point, or in step a the unit's present country). */
+export function pickPlace(s: DcState, d: DcDecision & { kind: 'setup-place' }): number {
+  const u = s.units[d.options[0]!.unit]!;
+  const here = d.options.findIndex((o) => o.at === u.at);
+  if (here >= 0) return here;
+  const nation = mapOf(s).nation[u.at];
+  const want = nation === 'Finland' ? -2 : nation === 'Rumania' ? -3 : -1;
+  return Math.max(
+    0,
+    d.options.findIndex((o) => o.at === want),
+  );
+}
+
+/** D-6, D-35: Siberia when offered (beyond the Axis's reach, 8.C.2.b), else the point furthest from the Axis. */
+export function pickSite(s: DcState, d: DcDecision & { kind: 'factory-site' | 'factory-dest' }): number {
+  const sib = d.options.findIndex((o) => o.at < 0);
+  if (sib >= 0) return sib;
+  const dist = enemyDistance(s, 1);
+  let best = 0;
+  d.options.forEach((o, k) => {
+    if (dist[o.at]! > dist[d.options[best]!.at]!) best = k;
+  });
+  return best;
+}
+
+/** D-34: entrain a factory within `reach` lines of an Axis unit, else stop. */
+export function pickEntrain(s: DcState, d: DcDecision & { kind: 'entrain' }, reach: number): number {
+  const dist = enemyDistance(s, 1);
+  const k = d.options.findIndex((o) => o.unit >= 0 && dist[s.units[o.unit]!.at]! <= reach);
+  return Math.max(0, k);
+}

@@ -14,11 +14,14 @@ import {
   pickCommit,
   pickContinue,
   pickDraw,
+  pickEntrain,
   pickEntry,
   pickLoss,
   pickOp,
   pickPartisan,
+  pickPlace,
   pickRetreat,
+  pickSite,
   pickStratDest,
   pickStratUnit,
 } from './common.js';
@@ -38,6 +41,10 @@ interface Style {
   readonly drawReach: number;
   /** D-31: the turn the Soviet policy calls the Siberian Reserve early (-1 never; Jul 1941 = 3, Oct 1941 = 6). */
   readonly sibCall: number;
+  /** D-1: the Axis takes the May start (3.A). */
+  readonly mayStart?: boolean;
+  /** D-5: the factory series picked first ('TANK' or 'INF'); D-34: lines from the Axis at which a factory is evacuated. */
+  readonly factories?: { readonly first: 'TANK' | 'INF'; readonly evacuate: number };
 }
 
 function make(id: string, style: Style): DcPolicy {
@@ -46,7 +53,10 @@ function make(id: string, style: Style): DcPolicy {
     id,
     choose(s, d: DcDecision) {
       switch (d.kind) {
-        case 'op-move':
+        case 'op-move': {
+          // DC 2.B.3.b: from 1944 a Soviet army at a west or north exit leaves the map (Campaign)
+          const exit = d.options.findIndex((o) => o.type === 'exit');
+          if (exit >= 0 && yearOf(s.turn) >= 1944) return exit;
           return pickOp(
             s,
             ctx,
@@ -56,6 +66,7 @@ function make(id: string, style: Style): DcPolicy {
             style.aggression(s),
             style.fortify,
           );
+        }
         case 'battle-next':
           return 0;
         case 'lw-commit':
@@ -101,6 +112,30 @@ function make(id: string, style: Style): DcPolicy {
           return 0;
         case 'declare-draw':
           return pickDraw(s, ctx, style.side, style.drawReach);
+        case 'start-month':
+          return style.mayStart === true ? 1 : 0;
+        case 'free-setup':
+          // the scripted policies keep the set-up chart (DC 4.A)
+          return 0;
+        case 'setup-place':
+          return pickPlace(s, d);
+        case 'factory-pick': {
+          const first = style.factories?.first ?? 'INF';
+          return Math.max(
+            0,
+            d.options.findIndex((o) => o.id.startsWith(first)),
+          );
+        }
+        case 'factory-site':
+        case 'factory-dest':
+          return pickSite(s, d);
+        case 'withdraw':
+          return 0;
+        case 'mutual-draw':
+          // the scripted policies never propose nor accept a draw by agreement (spec D-40)
+          return 0;
+        case 'entrain':
+          return pickEntrain(s, d, style.factories?.evacuate ?? 1);
       }
     },
     reset: () => {},
@@ -139,7 +174,7 @@ export const policies: readonly PolicyDef<DcState, DcDecision>[] = [
   def(
     'moscow-schwerpunkt',
     'axis',
-    'Everything on the Minsk-Moscow axis: take Moscow (2 VP, the hub of Soviet strategic capacity) before the mud, then Leningrad. Draw rule: as barbarossa with 3 VP.',
+    'Everything on the Minsk-Moscow axis: take Moscow (2 VP, the hub of Soviet strategic capacity) before the mud, then Leningrad; takes the May start when offered (D-1) for the extra month. Draw rule: as barbarossa with 3 VP.',
     {
       side: 0,
       targets: (y) => (y <= 1942 ? 'MOS' : 'MOS,LEN'),
@@ -150,6 +185,7 @@ export const policies: readonly PolicyDef<DcState, DcDecision>[] = [
       continueRatio: 0.7,
       drawReach: 3,
       sibCall: -1,
+      mayStart: true,
     },
   ),
   def(
@@ -172,7 +208,7 @@ export const policies: readonly PolicyDef<DcState, DcDecision>[] = [
   def(
     'stavka-historical',
     'soviet',
-    'Holds the forward cities fortified, calls the Siberian Reserve in October 1941, counter-attacks in Snow, and from 1943 attacks westward on a broad front. Draw rule: declares when the Axis is within 1 VP of winning, not yet winning, and the Soviets are more than 4 VP short.',
+    'Holds the forward cities fortified, calls the Siberian Reserve in October 1941, counter-attacks in Snow, and from 1943 attacks westward on a broad front. Factories: tank series first, evacuates a factory once the Axis is one line away, to Siberia when it can. Draw rule: declares when the Axis is within 1 VP of winning, not yet winning, and the Soviets are more than 4 VP short.',
     {
       side: 1,
       targets: (y) => (y <= 1942 ? 'LEN,MOS,KIE,ODE,STL,ROS' : 'MIN,KIE,ODE,SEV,WAR,BUC'),
@@ -183,12 +219,13 @@ export const policies: readonly PolicyDef<DcState, DcDecision>[] = [
       continueRatio: 1,
       drawReach: 4,
       sibCall: 6,
+      factories: { first: 'TANK', evacuate: 1 },
     },
   ),
   def(
     'deep-elastic',
     'soviet',
-    'Trades space for time: falls back on Moscow, Leningrad and the Volga cities, fortifies, never calls the Siberian Reserve early, counter-attacks only in Snow and Mud. Draw rule: as stavka-historical with 3 VP.',
+    'Trades space for time: falls back on Moscow, Leningrad and the Volga cities, fortifies, never calls the Siberian Reserve early, counter-attacks only in Snow and Mud. Factories: infantry first, evacuates early (Axis within two lines). Draw rule: as stavka-historical with 3 VP.',
     {
       side: 1,
       targets: () => 'MOS,LEN,STL,GOR,VOR',
@@ -199,12 +236,13 @@ export const policies: readonly PolicyDef<DcState, DcDecision>[] = [
       continueRatio: 1.5,
       drawReach: 3,
       sibCall: -1,
+      factories: { first: 'INF', evacuate: 2 },
     },
   ),
   def(
     'counter-offensive',
     'soviet',
-    'Attacks wherever local odds allow from the first turn, toward Warsaw and Bucharest; gambles on the Siberian Reserve in July 1941. Draw rule: never declares a draw.',
+    'Attacks wherever local odds allow from the first turn, toward Warsaw and Bucharest; gambles on the Siberian Reserve in July 1941; tank factories first and never evacuates. Draw rule: never declares a draw.',
     {
       side: 1,
       targets: () => 'WAR,BUC,KON,MIN,KIE',
@@ -215,6 +253,7 @@ export const policies: readonly PolicyDef<DcState, DcDecision>[] = [
       continueRatio: 0.8,
       drawReach: 99,
       sibCall: 3,
+      factories: { first: 'TANK', evacuate: -1 },
     },
   ),
   randomDef('soviet'),

@@ -1,0 +1,176 @@
+/**
+ * Reinforcements and withdrawals (DC 8.B, 3.A; the Order of Appearance and Extraordinary Events List
+ * are missing: data/dc.json `orderOfAppearance`, reconstructed, data/NOTES.md "Order of Appearance").
+ * Reinforcements enter undispersed in their side's R/R phase and may move and attack that turn:
+ * German (and Italian) units at an Axis point in overland supply to the west edge (D-11
+ * entry-point, asked per unit), allies at their fixed point, Soviet units at a Soviet point in
+ * overland supply to the east or south-east edge. In a May game the Axis 1941 arrivals come one turn
+ * early (3.A). An ally whose entry point is Soviet-controlled gets no more reinforcements (8.B).
+ * Withdrawals (8.B): Rumanian units withdrawn in December 1941 are picked up and put on points in
+ * Rumania (D-12 withdraw, unit and point together), each using one Axis strategic movement factor.
+ */
+import type { Decision } from '../../core/game.js';
+import { dcData } from './data.js';
+import type { DcDecision, EntryOption, WithdrawOption } from './decisions.js';
+import { tell } from './narrate.js';
+import { unit } from './setup.js';
+import { type DcState, type DcTask, type DcUnit, SIDE_IDS, type SideIx, yearOf } from './state.js';
+import { mapOf } from './supply.js';
+import type { DcWorkspace } from './workspace.js';
+
+type Task = DcTask & { t: 'reinf' };
+
+/** Creates the units of the Order of Appearance, out of play (status 2) until they arrive; their indices in data order. */
+export function reinforcementUnits(
+  types: readonly { readonly id: string; readonly name: string }[],
+): DcUnit[] {
+  const out: DcUnit[] = [];
+  for (const e of dcData.orderOfAppearance.arrivals) {
+    const t = types.findIndex((x) => x.id === e.type);
+    for (let k = 0; k < e.count; k++)
+      out.push(
+        unit(t, e.side === 'axis' ? 0 : 1, e.count > 1 ? `${e.label} ${k + 1}` : e.label, -1, false, 2),
+      );
+  }
+  return out;
+}
+
+/** The arrival turn of an Order-of-Appearance entry in this game (DC 3.A: Axis 1941 arrivals a turn early in May). */
+export function arrivalTurn(s: DcState, e: (typeof dcData.orderOfAppearance.arrivals)[number]): number {
+  return e.side === 'axis' && s.first === 1 && yearOf(e.turn) === 1941 ? e.turn - 1 : e.turn;
+}
+
+/** Points reached from `side`'s map edge (west, or east and south-east) through its controlled points, overland. */
+function edgeReach(s: DcState, ws: DcWorkspace, side: SideIx): Uint8Array {
+  const m = mapOf(s);
+  const seen = ws.own;
+  seen.fill(0);
+  const q = ws.queue;
+  let head = 0;
+  let tail = 0;
+  for (let p = 0; p < m.n; p++)
+    if ((side === 0 ? m.edgeWest[p] : m.edgeEast[p]) === 1 && s.control[p] === side) {
+      seen[p] = 1;
+      q[tail++] = p;
+    }
+  while (head < tail) {
+    const p = q[head++]!;
+    for (let k = m.adjStart[p]!; k < m.adjStart[p + 1]!; k++) {
+      const nb = m.adjNb[k]!;
+      if (seen[nb] === 1 || s.control[nb] !== side) continue;
+      seen[nb] = 1;
+      q[tail++] = nb;
+    }
+  }
+  return seen;
+}
+
+/** D-11 options for an arriving unit: its entry points (empty: it cannot enter this turn and waits). */
+function entryOptions(s: DcState, ws: DcWorkspace, entry: string, side: SideIx): EntryOption[] {
+  const m = mapOf(s);
+  if (entry !== 'west' && entry !== 'east') {
+    const p = m.index.get(entry)!;
+    return s.control[p] === 0 ? [{ type: 'entry', at: p }] : [];
+  }
+  const reach = edgeReach(s, ws, side);
+  const out: EntryOption[] = [];
+  for (let p = 0; p < m.n; p++) if (reach[p] === 1) out.push({ type: 'entry', at: p });
+  return out;
+}
+
+/** Starts the reinforcement step of `side`'s R/R phase: units due now (and any that could not enter before). */
+export function startReinforcements(s: DcState, side: SideIx): void {
+  const due: number[] = [];
+  let i = s.reinfBase;
+  for (const e of dcData.orderOfAppearance.arrivals) {
+    for (let k = 0; k < e.count; k++, i++)
+      if (
+        s.units[i]!.side === side &&
+        s.units[i]!.st === 2 &&
+        s.units[i]!.at === -1 &&
+        arrivalTurn(s, e) <= s.turn
+      )
+        due.push(i);
+  }
+  const wd = side === 0 ? dcData.orderOfAppearance.withdrawals.filter((w) => w.turn === s.turn) : [];
+  const left = wd.reduce((a, w) => a + w.count, 0);
+  if (due.length > 0 || left > 0) s.stack.push({ t: 'reinf', side, due, k: 0, withdraw: left });
+}
+
+function entryOf(s: DcState, i: number): string {
+  let j = s.reinfBase;
+  for (const e of dcData.orderOfAppearance.arrivals) {
+    if (i < j + e.count) return e.entry;
+    j += e.count;
+  }
+  return 'west';
+}
+
+/** D-12 options: a Rumanian unit outside Rumania (one per type and losses) with a Rumanian point to go to. */
+function withdrawOptions(s: DcState): WithdrawOption[] {
+  const m = mapOf(s);
+  const out: WithdrawOption[] = [];
+  const seen = new Set<string>();
+  const home: number[] = [];
+  for (let p = 0; p < m.n; p++) if (m.nation[p] === 'Rumania' && s.control[p] === 0) home.push(p);
+  s.units.forEach((u, i) => {
+    if (u.st !== 0 || s.rules.types[u.t]!.nation !== 'rumanian' || m.nation[u.at] === 'Rumania') return;
+    const sig = `${u.t}|${u.losses}|${u.disp ? 1 : 0}|${u.at}`;
+    if (seen.has(sig)) return;
+    seen.add(sig);
+    for (const p of home) out.push({ type: 'withdraw', unit: i, at: p });
+  });
+  return out;
+}
+
+export function reinfStep(s: DcState, ws: DcWorkspace, task: Task): DcDecision | null {
+  while (task.k < task.due.length) {
+    const i = task.due[task.k]!;
+    const opts = entryOptions(s, ws, entryOf(s, i), task.side);
+    if (opts.length > 1)
+      return {
+        kind: 'entry-point',
+        side: SIDE_IDS[task.side],
+        rule: 'DC 8.B',
+        options: opts,
+      } as Decision<'entry-point', EntryOption>;
+    if (opts.length === 1) arrive(s, ws, task, opts[0]!.at);
+    else task.k++;
+  }
+  if (task.withdraw > 0) {
+    const opts = withdrawOptions(s);
+    if (opts.length > 1)
+      return { kind: 'withdraw', side: 'axis', rule: 'DC 8.B', options: opts } as Decision<
+        'withdraw',
+        WithdrawOption
+      >;
+    if (opts.length === 1) {
+      withdraw(s, ws, task, opts[0]!);
+      return null;
+    }
+  }
+  s.stack.pop();
+  return null;
+}
+
+/** Unit task.due[task.k] enters at `at`, undispersed (DC 8.B). */
+export function arrive(s: DcState, ws: DcWorkspace, task: Task, at: number): void {
+  const u = s.units[task.due[task.k++]!]!;
+  u.st = 0;
+  u.at = at;
+  u.disp = false;
+  s.stats.reinforcements++;
+  tell(s, ws, task.side, 'DC 8.B', `${u.label} arrives at ${mapOf(s).names[at]}`);
+}
+
+/** D-12: the unit is picked up and put on the Rumanian point; one Axis strategic movement factor (8.B). */
+export function withdraw(s: DcState, ws: DcWorkspace, task: Task, o: WithdrawOption): void {
+  const u = s.units[o.unit]!;
+  u.at = o.at;
+  u.atk = -1;
+  u.fort = false;
+  task.withdraw--;
+  s.stratUsed++;
+  s.stats.withdrawals++;
+  tell(s, ws, 0, 'DC 8.B', `${u.label} withdrawn to ${mapOf(s).names[o.at]}`);
+}
