@@ -8,7 +8,7 @@
 import { d6 } from '../../core/dice.js';
 import type { ChanceNode } from '../../core/game.js';
 import { COLUMNS, type CombatResult, crtResult, usedColumn } from './crt.js';
-import type { BattleOption, CaOption, LossOption, UnitTo } from './decisions.js';
+import { type BattleOption, type CaOption, type LossOption, type UnitTo, unitTo } from './decisions.js';
 import { distance, MAP, ROUGH, TOWN } from './map.js';
 import { inZoc, occupancy, other, own } from './movement.js';
 import { sq, tell } from './narrate.js';
@@ -447,7 +447,7 @@ export function retreatStep(
       applyRetreat(s, ws, task, opts[0]!);
       continue;
     }
-    return { side: u.side, options: opts.map((to) => ({ u: i, to })) };
+    return { side: u.side, options: opts.map((to) => unitTo(i, to)) };
   }
   s.stack.pop();
   return null;

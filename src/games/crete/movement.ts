@@ -5,7 +5,7 @@
  * an X square stops (K9, K14 Step 1); it never enters an enemy square (K8.6) or leaves the boards
  * except through an X square (K8.9, K10.14: the boards hold no sea squares).
  */
-import type { UnitTo } from './decisions.js';
+import { type UnitTo, unitTo } from './decisions.js';
 import { MAP, ROUGH, TOWN } from './map.js';
 import { sq, tell } from './narrate.js';
 import { type CreteRules, type CreteState, type CreteUnit, POOL, type Side, TRANSIT } from './state.js';
@@ -85,15 +85,56 @@ export function crossing(s: CreteState, u: CreteUnit): number {
   return -1;
 }
 
+/** Fills ws.zoc with the squares in the ZOC of the ground units of `enemySide` (K9). */
+function enemyZoc(s: CreteState, ws: CreteWorkspace, enemySide: Side): void {
+  const zoc = ws.zoc;
+  const nb = NEIGHBOURS;
+  zoc.fill(0);
+  for (const e of s.units)
+    if (e.side === enemySide && e.loc >= 0 && e.kind !== 'air')
+      for (let k = e.loc * 6, end = k + 6; k < end; k++) {
+        const j = nb[k]!;
+        if (j >= 0) zoc[j] = 1;
+      }
+}
+
+/** ws.zoc made current: recomputed unless it holds `enemySide`'s ZOC in `s` during movement task `task`. */
+function currentZoc(s: CreteState, ws: CreteWorkspace, enemySide: Side, task: object | undefined): void {
+  if (task !== undefined && ws.zocTask === task && ws.zocState === s && ws.zocSide === enemySide) return;
+  enemyZoc(s, ws, enemySide);
+  ws.zocTask = task ?? null;
+  ws.zocState = task === undefined ? null : s;
+  ws.zocSide = enemySide;
+}
+
 /**
  * Squares unit `ui` may end its move on (K8, K9, K12, K14), its own square excluded, in ascending
- * order, into `out`. Occupancy must be current (occupancy()).
+ * order, into `out`. Occupancy must be current (occupancy()). `task`: the movement task asking
+ * (the enemy stands still during it, so its ZOC is computed once per task).
  */
-export function destinations(s: CreteState, ws: CreteWorkspace, ui: number, out: number[]): void {
+export function destinations(
+  s: CreteState,
+  ws: CreteWorkspace,
+  ui: number,
+  out: number[],
+  task?: object,
+): void {
   out.length = 0;
   const u = s.units[ui]!;
+  currentZoc(s, ws, other(u.side), task);
+  search(s, ws, u, 3 * u.mf, crossing(s, u), out);
+}
+
+/** The movement search of `destinations` (ws.zoc current). */
+function search(
+  s: CreteState,
+  ws: CreteWorkspace,
+  u: CreteUnit,
+  budget: number,
+  x: number,
+  out: number[],
+): void {
   const rules = s.rules;
-  const mine = own(ws, u.side);
   const enemy = own(ws, other(u.side));
   const nb = NEIGHBOURS;
   const terrain = MAP.terrain;
@@ -102,14 +143,6 @@ export function destinations(s: CreteState, ws: CreteWorkspace, ui: number, out:
   const cost = ws.cost;
   cost.fill(-1);
   const zoc = ws.zoc;
-  zoc.fill(0);
-  for (const e of s.units)
-    if (e.side !== u.side && e.loc >= 0 && e.kind !== 'air')
-      for (let k = e.loc * 6, end = k + 6; k < end; k++) {
-        const j = nb[k]!;
-        if (j >= 0) zoc[j] = 1;
-      }
-  const budget = 3 * u.mf;
   // Dial's algorithm over the small integer costs (1, 3, 6 thirds): one bucket per cost up to the
   // budget, each bucket a linked list through q (square) / link (next entry); a square is expanded
   // once, at its least cost, so the costs (and the squares reached) are the least ones
@@ -119,7 +152,6 @@ export function destinations(s: CreteState, ws: CreteWorkspace, ui: number, out:
   const q = ws.queue;
   const link = ws.link;
   let tail = 0;
-  const x = crossing(s, u);
   // K14 Step 2: the unit enters the next board with its full MF unused
   const entries = x >= 0 ? entrySquares(enemy, x) : NO_SQUARES;
   // K17: a mountain unit landed this turn on an airfield in British ZOC must step out of the ZOC
@@ -188,6 +220,7 @@ export function destinations(s: CreteState, ws: CreteWorkspace, ui: number, out:
   }
   for (const h of entries) ws.mark[h] = 0;
   // every square reached has a cost (and was expanded: the search runs to the budget); collect them in ascending order
+  const mine = own(ws, u.side);
   const stack = rules.stack;
   for (let h = lo; h <= hi; h++) if (cost[h]! >= 0 && h !== u.loc && mine[h]! < stack) out.push(h);
 }
@@ -236,10 +269,10 @@ export function moveStep(
     // nothing moves while this loop looks for the next unit: occupancy once
     if (!counted) occupancy(s, ws);
     counted = true;
-    destinations(s, ws, ui, buf);
+    destinations(s, ws, ui, buf, task);
     if (buf.length === 0) continue;
-    const options: UnitTo[] = [{ u: ui, to: -1 }];
-    for (const h of buf) options.push({ u: ui, to: h });
+    const options: UnitTo[] = [unitTo(ui, -1)];
+    for (const h of buf) options.push(unitTo(ui, h));
     return { u: ui, options };
   }
   return null;

@@ -6,7 +6,7 @@
 import type { GameSeed, GameSetup } from '../../core/game.js';
 import { newRngState } from '../../core/rng.js';
 import { creteData } from './data.js';
-import type { UnitBoard, UnitTo } from './decisions.js';
+import { type UnitBoard, type UnitTo, unitTo } from './decisions.js';
 import { MAP } from './map.js';
 import { occupancy } from './movement.js';
 import { CRETE_STATS } from './record.js';
@@ -130,7 +130,7 @@ export function setupStep(
     }
     occupancy(s, ws);
     const options: UnitTo[] = [];
-    for (let h = 0; h < MAP.size; h++) if (ws.bri[h]! < s.rules.stack) options.push({ u: ui, to: h });
+    for (let h = 0; h < MAP.size; h++) if (ws.bri[h]! < s.rules.stack) options.push(unitTo(ui, h));
     return { options };
   }
   s.stack.pop();

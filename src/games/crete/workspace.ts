@@ -21,6 +21,13 @@ export interface CreteWorkspace extends Workspace {
   readonly mark: Uint8Array;
   /** Squares in the ZOC of the moving unit's enemy (movement search). */
   readonly zoc: Uint8Array;
+  /**
+   * What ws.zoc holds: the enemy ZOC of side `zocSide` in state `zocState` during movement task
+   * `zocTask` (the enemy does not move during a side's movement task, K7), or nothing (null).
+   */
+  zocTask: object | null;
+  zocState: object | null;
+  zocSide: string;
   /** Battle enumeration: attack CF that may attack (ground + air), defence CF of the other side, per square. */
   readonly atk: Int16Array;
   readonly dfn: Int16Array;
@@ -32,6 +39,8 @@ export function creteWorkspace(s: CreteState, reuse?: CreteWorkspace): CreteWork
     reuse.streams.counter = undefined;
     reuse.trace = undefined;
     reuse.explicitChance = false;
+    reuse.zocTask = null;
+    reuse.zocState = null;
     return reuse;
   }
   const n = MAP.size;
@@ -47,6 +56,9 @@ export function creteWorkspace(s: CreteState, reuse?: CreteWorkspace): CreteWork
     bucket: new Int32Array(64),
     mark: new Uint8Array(n),
     zoc: new Uint8Array(n),
+    zocTask: null,
+    zocState: null,
+    zocSide: '',
     atk: new Int16Array(n),
     dfn: new Int16Array(n),
   };
