@@ -257,7 +257,14 @@ export function fight(s: CreteState, ws: CreteWorkspace, b: Battle): void {
   if (air.length > 0) s.stats.luftwaffe_cf_used += cfSum(s, air);
   if (b.table === 'all-out') s.stats.battles_all_out++;
   else s.stats.battles_limited++;
-  if (b.depth > 0) s.stats.counterattacks++;
+  if (b.depth > 0) {
+    s.stats.counterattacks++;
+    if (b.side === 'british') s.stats.counterattacks_british++;
+    else s.stats.counterattacks_german++;
+  } else if (!b.scatter) {
+    if (b.side === 'british') s.stats.battles_british++;
+    else s.stats.battles_german++;
+  }
   tell(
     s,
     ws,

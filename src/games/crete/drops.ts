@@ -112,13 +112,16 @@ export function applyDropHex(s: CreteState, task: DropsTask, o: UnitTo): void {
   u.landed = -1; // declared, not landed
   task.i++;
   const st = s.stats;
+  const b = MAP.board[o.to]!;
   if (s.turn === 1) {
     st.paras_dropped_t1++;
-    const b = MAP.board[o.to]!;
     if (b === 0) st.paras_t1_suda++;
     else if (b === 1) st.paras_t1_retimo++;
     else st.paras_t1_heraklion++;
   } else st.paras_dropped_later++;
+  if (b === 0) st.paras_dropped_suda++;
+  else if (b === 1) st.paras_dropped_retimo++;
+  else st.paras_dropped_heraklion++;
   if (s.rules.declare === 'declare-sequential') pushScatter(s, o.u);
 }
 

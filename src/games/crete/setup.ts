@@ -59,6 +59,9 @@ export function startGame(setup: GameSetup, seed: GameSeed): CreteState {
   const units = makeUnits(setup);
   const stats = CRETE_STATS.zero();
   stats.first_mountain_turn = -1;
+  stats.airfield_german_turn_maleme = -1;
+  stats.airfield_german_turn_retimo = -1;
+  stats.airfield_german_turn_heraklion = -1;
   return {
     rules,
     rng: newRngState(seed.masterSeed, seed.gameIndex),
