@@ -137,8 +137,6 @@ function search(
   const rules = s.rules;
   const enemy = own(ws, other(u.side));
   const nb = NEIGHBOURS;
-  const terrain = MAP.terrain;
-  const road = MAP.road;
   const exitTo = MAP.exitTo;
   const cost = ws.cost;
   cost.fill(-1);
@@ -170,9 +168,7 @@ function search(
     bucket[0] = tail++;
     ws.mark[h] = 2; // an entry square: entering it stops if it is in enemy ZOC
   }
-  const roadSquare = rules.road === 'road-square';
-  const roughCost = rules.roughCost;
-  const townCost = rules.townCost;
+  const edge = edgeCosts(rules, ws);
   let lo = MAP.size;
   let hi = -1;
   for (let c = 0; c <= budget; c++) {
@@ -188,22 +184,11 @@ function search(
       const zocHere = zoc[h] === 1;
       if (!isStart && !isEntry && (zocHere || exitTo[h]! >= 0)) continue; // K9 stop; K14 Step 1 stop
       if (isEntry && zocHere) continue;
-      const roadHere = road[h] === 1;
       for (let m = h * 6, end = m + 6; m < end; m++) {
         const j = nb[m]!;
         if (j < 0) break;
         if (enemy[j]! > 0) continue; // K8.6
-        // K12.1-K12.4, V-ROAD (enterCost)
-        const t = terrain[j]!;
-        const nc =
-          c +
-          (road[j] === 1 && (roadSquare || roadHere)
-            ? 1
-            : t === ROUGH
-              ? roughCost
-              : t === TOWN
-                ? townCost
-                : 3);
+        const nc = c + edge[m]!; // K12.1-K12.4, V-ROAD (enterCost)
         if (nc > budget) continue;
         if (isStart && zocHere && zoc[j] === 1) {
           if (freshMountain || !zocStepAllowed(rules, enemy, h, j)) continue;
@@ -236,6 +221,22 @@ const NEIGHBOURS: Int16Array = (() => {
 })();
 
 const NO_SQUARES: readonly number[] = [];
+
+/** ws.edge for the rules' terrain costs: enterCost of each neighbour slot, built when the costs change. */
+function edgeCosts(rules: CreteRules, ws: CreteWorkspace): Uint8Array {
+  const edge = ws.edge;
+  if (ws.edgeRoad === rules.road && ws.edgeRough === rules.roughCost && ws.edgeTown === rules.townCost)
+    return edge;
+  for (let h = 0; h < MAP.size; h++)
+    for (let k = 0; k < 6; k++) {
+      const j = NEIGHBOURS[h * 6 + k]!;
+      edge[h * 6 + k] = j < 0 ? 0 : enterCost(rules, h, j);
+    }
+  ws.edgeRoad = rules.road;
+  ws.edgeRough = rules.roughCost;
+  ws.edgeTown = rules.townCost;
+  return edge;
+}
 
 /** Moves unit `ui` to square `to` (K8), counting board transits (K14) and X arrivals. */
 export function moveUnit(s: CreteState, ws: CreteWorkspace, ui: number, to: number): void {

@@ -26,6 +26,14 @@ export interface CreteWorkspace extends Workspace {
    * `zocTask` (the enemy does not move during a side's movement task, K7), or nothing (null).
    */
   zocTask: object | null;
+  /**
+   * Movement search: thirds of an MF to enter neighbour slot m (movement.ts NEIGHBOURS) from its
+   * square, for the costs in edgeRoad / edgeRough / edgeTown (rebuilt when they differ).
+   */
+  readonly edge: Uint8Array;
+  edgeRoad: string;
+  edgeRough: number;
+  edgeTown: number;
   zocState: object | null;
   zocSide: string;
   /** Battle enumeration: attack CF that may attack (ground + air), defence CF of the other side, per square. */
@@ -57,6 +65,10 @@ export function creteWorkspace(s: CreteState, reuse?: CreteWorkspace): CreteWork
     mark: new Uint8Array(n),
     zoc: new Uint8Array(n),
     zocTask: null,
+    edge: new Uint8Array(n * 6),
+    edgeRoad: '',
+    edgeRough: -1,
+    edgeTown: -1,
     zocState: null,
     zocSide: '',
     atk: new Int16Array(n),
