@@ -8,7 +8,7 @@
 import { d6 } from '../../core/dice.js';
 import type { ChanceNode } from '../../core/game.js';
 import { COLUMNS, type CombatResult, crtResult, usedColumn } from './crt.js';
-import type { BattleOption, CaOption, LossOption, UnitTo } from './decisions.js';
+import { type BattleOption, type CaOption, type LossOption, type UnitTo, unitTo } from './decisions.js';
 import { distance, MAP, ROUGH, TOWN } from './map.js';
 import { inZoc, occupancy, other, own } from './movement.js';
 import { sq, tell } from './narrate.js';
@@ -257,7 +257,14 @@ export function fight(s: CreteState, ws: CreteWorkspace, b: Battle): void {
   if (air.length > 0) s.stats.luftwaffe_cf_used += cfSum(s, air);
   if (b.table === 'all-out') s.stats.battles_all_out++;
   else s.stats.battles_limited++;
-  if (b.depth > 0) s.stats.counterattacks++;
+  if (b.depth > 0) {
+    s.stats.counterattacks++;
+    if (b.side === 'british') s.stats.counterattacks_british++;
+    else s.stats.counterattacks_german++;
+  } else if (!b.scatter) {
+    if (b.side === 'british') s.stats.battles_british++;
+    else s.stats.battles_german++;
+  }
   tell(
     s,
     ws,
@@ -447,7 +454,7 @@ export function retreatStep(
       applyRetreat(s, ws, task, opts[0]!);
       continue;
     }
-    return { side: u.side, options: opts.map((to) => ({ u: i, to })) };
+    return { side: u.side, options: opts.map((to) => unitTo(i, to)) };
   }
   s.stack.pop();
   return null;

@@ -12,7 +12,7 @@ import type { ChanceNode } from '../../core/game.js';
 import { DIE_OUTCOMES, fight, kill } from './combat.js';
 import { usedColumn } from './crt.js';
 import { creteData } from './data.js';
-import type { UnitBoard, UnitTo } from './decisions.js';
+import { type UnitBoard, type UnitTo, unitTo } from './decisions.js';
 import { AIRFIELD, CLEAR, MAP } from './map.js';
 import { occupancy } from './movement.js';
 import { sq, tell } from './narrate.js';
@@ -67,7 +67,7 @@ export function dropsStep(
         s.units[ui]!.to = -1;
         continue;
       }
-      return { kind: 'drop-hex', options: squares.map((to) => ({ u: ui, to })) };
+      return { kind: 'drop-hex', options: squares.map((to) => unitTo(ui, to)) };
     }
     task.stage = 'roll';
     task.i = 0;
@@ -112,13 +112,16 @@ export function applyDropHex(s: CreteState, task: DropsTask, o: UnitTo): void {
   u.landed = -1; // declared, not landed
   task.i++;
   const st = s.stats;
+  const b = MAP.board[o.to]!;
   if (s.turn === 1) {
     st.paras_dropped_t1++;
-    const b = MAP.board[o.to]!;
     if (b === 0) st.paras_t1_suda++;
     else if (b === 1) st.paras_t1_retimo++;
     else st.paras_t1_heraklion++;
   } else st.paras_dropped_later++;
+  if (b === 0) st.paras_dropped_suda++;
+  else if (b === 1) st.paras_dropped_retimo++;
+  else st.paras_dropped_heraklion++;
   if (s.rules.declare === 'declare-sequential') pushScatter(s, o.u);
 }
 
@@ -265,7 +268,7 @@ export function overstackOptions(
       out = [h];
     } else if (d === best) out.push(h);
   }
-  return out.map((to) => ({ u: task.u, to }));
+  return out.map((to) => unitTo(task.u, to));
 }
 
 export function applyOverstack(s: CreteState, o: UnitTo): void {

@@ -6,7 +6,7 @@
  */
 
 import { mayAttackFrom } from './combat.js';
-import type { UnitTo } from './decisions.js';
+import { type UnitTo, unitTo } from './decisions.js';
 import { MAP } from './map.js';
 import { occupancy } from './movement.js';
 import type { CreteState } from './state.js';
@@ -37,7 +37,9 @@ export function airStep(
     if (u.kind !== 'air' || u.cf === 0) continue;
     const squares = airSquares(s, ws);
     if (squares.length === 0) return null;
-    return { options: [{ u: ui, to: -1 }, ...squares.map((to) => ({ u: ui, to }))] };
+    const options: UnitTo[] = [unitTo(ui, -1)];
+    for (const to of squares) options.push(unitTo(ui, to));
+    return { options };
   }
   return null;
 }

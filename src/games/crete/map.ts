@@ -146,8 +146,13 @@ function build(): CreteMap {
 
 export const MAP: CreteMap = build();
 
-/** Squares between a and b on one board; boards apart: 100 per board crossed plus the distances to and from the X squares. */
+/** Squares between a and b on one board; boards apart: the distances to and from the X squares plus 1 per crossing (a table lookup). */
 export function distance(a: number, b: number): number {
+  return DISTANCE[a * MAP.size + b]!;
+}
+
+/** distance() computed from the hex geometry (builds DISTANCE). */
+function measure(a: number, b: number): number {
   const ba = MAP.board[a]!;
   const bb = MAP.board[b]!;
   if (ba === bb) return cubeDistance(MAP.cube[a]!, MAP.cube[b]!);
@@ -174,6 +179,14 @@ const EXITS: readonly (readonly [number, number])[] = [0, 1, 2].map((bi) => {
   }
   return [east, west] as const;
 });
+
+/** distance(a, b) for every pair of squares, row a (constant). */
+const DISTANCE: Int16Array = (() => {
+  const n = MAP.size;
+  const t = new Int16Array(n * n);
+  for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) t[a * n + b] = measure(a, b);
+  return t;
+})();
 
 /** The X square of board `bi` on its east or west side (-1 if it has none). */
 export function exitSquare(bi: number, side: 'east' | 'west'): number {

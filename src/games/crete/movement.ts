@@ -5,7 +5,7 @@
  * an X square stops (K9, K14 Step 1); it never enters an enemy square (K8.6) or leaves the boards
  * except through an X square (K8.9, K10.14: the boards hold no sea squares).
  */
-import type { UnitTo } from './decisions.js';
+import { type UnitTo, unitTo } from './decisions.js';
 import { MAP, ROUGH, TOWN } from './map.js';
 import { sq, tell } from './narrate.js';
 import { type CreteRules, type CreteState, type CreteUnit, POOL, type Side, TRANSIT } from './state.js';
@@ -85,31 +85,62 @@ export function crossing(s: CreteState, u: CreteUnit): number {
   return -1;
 }
 
-/**
- * Squares unit `ui` may end its move on (K8, K9, K12, K14), its own square excluded, in ascending
- * order, into `out`. Occupancy must be current (occupancy()).
- */
-export function destinations(s: CreteState, ws: CreteWorkspace, ui: number, out: number[]): void {
-  out.length = 0;
-  const u = s.units[ui]!;
-  const rules = s.rules;
-  const mine = own(ws, u.side);
-  const enemy = own(ws, other(u.side));
-  const nb = NEIGHBOURS;
-  const terrain = MAP.terrain;
-  const road = MAP.road;
-  const exitTo = MAP.exitTo;
-  const cost = ws.cost;
-  cost.fill(-1);
+/** Fills ws.zoc with the squares in the ZOC of the ground units of `enemySide` (K9). */
+function enemyZoc(s: CreteState, ws: CreteWorkspace, enemySide: Side): void {
   const zoc = ws.zoc;
+  const nb = NEIGHBOURS;
   zoc.fill(0);
   for (const e of s.units)
-    if (e.side !== u.side && e.loc >= 0 && e.kind !== 'air')
+    if (e.side === enemySide && e.loc >= 0 && e.kind !== 'air')
       for (let k = e.loc * 6, end = k + 6; k < end; k++) {
         const j = nb[k]!;
         if (j >= 0) zoc[j] = 1;
       }
-  const budget = 3 * u.mf;
+}
+
+/** ws.zoc made current: recomputed unless it holds `enemySide`'s ZOC in `s` during movement task `task`. */
+function currentZoc(s: CreteState, ws: CreteWorkspace, enemySide: Side, task: object | undefined): void {
+  if (task !== undefined && ws.zocTask === task && ws.zocState === s && ws.zocSide === enemySide) return;
+  enemyZoc(s, ws, enemySide);
+  ws.zocTask = task ?? null;
+  ws.zocState = task === undefined ? null : s;
+  ws.zocSide = enemySide;
+}
+
+/**
+ * Squares unit `ui` may end its move on (K8, K9, K12, K14), its own square excluded, in ascending
+ * order, into `out`. Occupancy must be current (occupancy()). `task`: the movement task asking
+ * (the enemy stands still during it, so its ZOC is computed once per task).
+ */
+export function destinations(
+  s: CreteState,
+  ws: CreteWorkspace,
+  ui: number,
+  out: number[],
+  task?: object,
+): void {
+  out.length = 0;
+  const u = s.units[ui]!;
+  currentZoc(s, ws, other(u.side), task);
+  search(s, ws, u, 3 * u.mf, crossing(s, u), out);
+}
+
+/** The movement search of `destinations` (ws.zoc current). */
+function search(
+  s: CreteState,
+  ws: CreteWorkspace,
+  u: CreteUnit,
+  budget: number,
+  x: number,
+  out: number[],
+): void {
+  const rules = s.rules;
+  const enemy = own(ws, other(u.side));
+  const nb = NEIGHBOURS;
+  const exitTo = MAP.exitTo;
+  const cost = ws.cost;
+  cost.fill(-1);
+  const zoc = ws.zoc;
   // Dial's algorithm over the small integer costs (1, 3, 6 thirds): one bucket per cost up to the
   // budget, each bucket a linked list through q (square) / link (next entry); a square is expanded
   // once, at its least cost, so the costs (and the squares reached) are the least ones
@@ -119,7 +150,6 @@ export function destinations(s: CreteState, ws: CreteWorkspace, ui: number, out:
   const q = ws.queue;
   const link = ws.link;
   let tail = 0;
-  const x = crossing(s, u);
   // K14 Step 2: the unit enters the next board with its full MF unused
   const entries = x >= 0 ? entrySquares(enemy, x) : NO_SQUARES;
   // K17: a mountain unit landed this turn on an airfield in British ZOC must step out of the ZOC
@@ -138,9 +168,7 @@ export function destinations(s: CreteState, ws: CreteWorkspace, ui: number, out:
     bucket[0] = tail++;
     ws.mark[h] = 2; // an entry square: entering it stops if it is in enemy ZOC
   }
-  const roadSquare = rules.road === 'road-square';
-  const roughCost = rules.roughCost;
-  const townCost = rules.townCost;
+  const edge = edgeCosts(rules, ws);
   let lo = MAP.size;
   let hi = -1;
   for (let c = 0; c <= budget; c++) {
@@ -156,22 +184,11 @@ export function destinations(s: CreteState, ws: CreteWorkspace, ui: number, out:
       const zocHere = zoc[h] === 1;
       if (!isStart && !isEntry && (zocHere || exitTo[h]! >= 0)) continue; // K9 stop; K14 Step 1 stop
       if (isEntry && zocHere) continue;
-      const roadHere = road[h] === 1;
       for (let m = h * 6, end = m + 6; m < end; m++) {
         const j = nb[m]!;
         if (j < 0) break;
         if (enemy[j]! > 0) continue; // K8.6
-        // K12.1-K12.4, V-ROAD (enterCost)
-        const t = terrain[j]!;
-        const nc =
-          c +
-          (road[j] === 1 && (roadSquare || roadHere)
-            ? 1
-            : t === ROUGH
-              ? roughCost
-              : t === TOWN
-                ? townCost
-                : 3);
+        const nc = c + edge[m]!; // K12.1-K12.4, V-ROAD (enterCost)
         if (nc > budget) continue;
         if (isStart && zocHere && zoc[j] === 1) {
           if (freshMountain || !zocStepAllowed(rules, enemy, h, j)) continue;
@@ -188,6 +205,7 @@ export function destinations(s: CreteState, ws: CreteWorkspace, ui: number, out:
   }
   for (const h of entries) ws.mark[h] = 0;
   // every square reached has a cost (and was expanded: the search runs to the budget); collect them in ascending order
+  const mine = own(ws, u.side);
   const stack = rules.stack;
   for (let h = lo; h <= hi; h++) if (cost[h]! >= 0 && h !== u.loc && mine[h]! < stack) out.push(h);
 }
@@ -203,6 +221,22 @@ const NEIGHBOURS: Int16Array = (() => {
 })();
 
 const NO_SQUARES: readonly number[] = [];
+
+/** ws.edge for the rules' terrain costs: enterCost of each neighbour slot, built when the costs change. */
+function edgeCosts(rules: CreteRules, ws: CreteWorkspace): Uint8Array {
+  const edge = ws.edge;
+  if (ws.edgeRoad === rules.road && ws.edgeRough === rules.roughCost && ws.edgeTown === rules.townCost)
+    return edge;
+  for (let h = 0; h < MAP.size; h++)
+    for (let k = 0; k < 6; k++) {
+      const j = NEIGHBOURS[h * 6 + k]!;
+      edge[h * 6 + k] = j < 0 ? 0 : enterCost(rules, h, j);
+    }
+  ws.edgeRoad = rules.road;
+  ws.edgeRough = rules.roughCost;
+  ws.edgeTown = rules.townCost;
+  return edge;
+}
 
 /** Moves unit `ui` to square `to` (K8), counting board transits (K14) and X arrivals. */
 export function moveUnit(s: CreteState, ws: CreteWorkspace, ui: number, to: number): void {
@@ -236,10 +270,10 @@ export function moveStep(
     // nothing moves while this loop looks for the next unit: occupancy once
     if (!counted) occupancy(s, ws);
     counted = true;
-    destinations(s, ws, ui, buf);
+    destinations(s, ws, ui, buf, task);
     if (buf.length === 0) continue;
-    const options: UnitTo[] = [{ u: ui, to: -1 }];
-    for (const h of buf) options.push({ u: ui, to: h });
+    const options: UnitTo[] = [unitTo(ui, -1)];
+    for (const h of buf) options.push(unitTo(ui, h));
     return { u: ui, options };
   }
   return null;

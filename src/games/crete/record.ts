@@ -5,6 +5,7 @@
  */
 import type { GameRecord } from '../../core/game.js';
 import { defineStats } from '../../core/game-stats.js';
+import { creteData } from './data.js';
 import type { CreteState } from './state.js';
 import { type Outcome, outcome } from './victory.js';
 
@@ -17,6 +18,14 @@ const openTurn = (k: number, name: string) =>
     final: (s: CreteState) => (s.airfieldOpen[k]! > 0 ? s.airfieldOpen[k]! : -1),
   }) as const;
 
+/** Set at each turn end by turn-sequence.ts (airfields()): the first turn an airfield ended German-held. */
+const germanTurn = (name: string) =>
+  ({
+    kind: 'int',
+    missing: -1,
+    description: `First turn that ended with a German ground unit on the ${name} airfield (the turn it fell; -1 never).`,
+  }) as const;
+
 export const CRETE_STATS = defineStats<CreteState, Outcome>(outcome)({
   german_points: {
     kind: 'int',
@@ -27,6 +36,37 @@ export const CRETE_STATS = defineStats<CreteState, Outcome>(outcome)({
     kind: 'int',
     description: 'British points at the end (K3).',
     final: (_, o) => o.score.british,
+  },
+  german_points_kills: {
+    kind: 'int',
+    description: 'German points from Allied CF destroyed (K3: 1 per CF).',
+    final: (s) => s.points.german * creteData.victoryPoints.perCf,
+  },
+  german_points_suda: {
+    kind: 'int',
+    description: 'German points from Suda Bay held at the end (K3: 10).',
+    final: (_, o) => o.score.sudaGerman * creteData.victoryPoints.suda,
+  },
+  german_points_airfields: {
+    kind: 'int',
+    description: 'German points from airfields held at the end (K3: 5 each).',
+    final: (_, o) => o.score.airfieldsGerman * creteData.victoryPoints.perAirfield,
+  },
+  british_points_kills: {
+    kind: 'int',
+    description:
+      'British points from German CF destroyed (K3: 1 per CF; drowned paras only under drowned-scores).',
+    final: (s) => s.points.british * creteData.victoryPoints.perCf,
+  },
+  british_points_suda: {
+    kind: 'int',
+    description: 'British points from Suda Bay held at the end (K3: 10).',
+    final: (_, o) => o.score.sudaBritish * creteData.victoryPoints.suda,
+  },
+  british_points_airfields: {
+    kind: 'int',
+    description: 'British points from airfields held at the end (K3: 5 each).',
+    final: (_, o) => o.score.airfieldsBritish * creteData.victoryPoints.perAirfield,
   },
   point_margin: {
     kind: 'int',
@@ -50,6 +90,9 @@ export const CRETE_STATS = defineStats<CreteState, Outcome>(outcome)({
   paras_t1_suda: c('Turn-1 drops on Suda Bay.'),
   paras_t1_retimo: c('Turn-1 drops on Retimo.'),
   paras_t1_heraklion: c('Turn-1 drops on Heraklion.'),
+  paras_dropped_suda: c('Para battalions dropped on Suda Bay, all turns (K15).'),
+  paras_dropped_retimo: c('Para battalions dropped on Retimo, all turns.'),
+  paras_dropped_heraklion: c('Para battalions dropped on Heraklion, all turns.'),
   paras_scattered: c('Paras that failed the scatter test (K15.3).'),
   paras_drowned: c('Paras scattered into the sea or off the board and lost (V-SEA).'),
   paras_scattered_onto_enemy: c('Paras scattered onto a British square (K15.5).'),
@@ -63,6 +106,9 @@ export const CRETE_STATS = defineStats<CreteState, Outcome>(outcome)({
   airfield_open_turn_maleme: openTurn(0, 'Maleme'),
   airfield_open_turn_retimo: openTurn(1, 'Retimo'),
   airfield_open_turn_heraklion: openTurn(2, 'Heraklion'),
+  airfield_german_turn_maleme: germanTurn('Maleme'),
+  airfield_german_turn_retimo: germanTurn('Retimo'),
+  airfield_german_turn_heraklion: germanTurn('Heraklion'),
   airfields_german_end: {
     kind: 'int',
     description: 'Airfields German-occupied at the end (0-3).',
@@ -92,7 +138,13 @@ export const CRETE_STATS = defineStats<CreteState, Outcome>(outcome)({
   res_ex: c('Battles with result EX.'),
   res_dr: c('Battles with result DR.'),
   res_de: c('Battles with result DE.'),
+  battles_german: c(
+    'Battles the German chose to fight (K10.1; counter-attacks and scatter attacks not counted).',
+  ),
+  battles_british: c('Battles the British chose to fight (K10.1; counter-attacks not counted).'),
   counterattacks: c('Counter-attacks fought after a CA (K10.13).'),
+  counterattacks_british: c('Counter-attacks fought by the British after a CA in a German attack (K10.13).'),
+  counterattacks_german: c('Counter-attacks fought by the German after a CA in a British attack (K10.13).'),
   ca_destroyed: c('Counter-attacks that ended in AE or EX for the counter-attacker.'),
   retreat_destroyed: c('Units destroyed for want of a legal retreat square (K10.13, K10.14).'),
   luftwaffe_cf_used: c('Luftwaffe CF committed to attacks (K16).'),

@@ -6,7 +6,7 @@
 import type { GameSeed, GameSetup } from '../../core/game.js';
 import { newRngState } from '../../core/rng.js';
 import { creteData } from './data.js';
-import type { UnitBoard, UnitTo } from './decisions.js';
+import { type UnitBoard, type UnitTo, unitTo } from './decisions.js';
 import { MAP } from './map.js';
 import { occupancy } from './movement.js';
 import { CRETE_STATS } from './record.js';
@@ -59,6 +59,9 @@ export function startGame(setup: GameSetup, seed: GameSeed): CreteState {
   const units = makeUnits(setup);
   const stats = CRETE_STATS.zero();
   stats.first_mountain_turn = -1;
+  stats.airfield_german_turn_maleme = -1;
+  stats.airfield_german_turn_retimo = -1;
+  stats.airfield_german_turn_heraklion = -1;
   return {
     rules,
     rng: newRngState(seed.masterSeed, seed.gameIndex),
@@ -130,7 +133,7 @@ export function setupStep(
     }
     occupancy(s, ws);
     const options: UnitTo[] = [];
-    for (let h = 0; h < MAP.size; h++) if (ws.bri[h]! < s.rules.stack) options.push({ u: ui, to: h });
+    for (let h = 0; h < MAP.size; h++) if (ws.bri[h]! < s.rules.stack) options.push(unitTo(ui, h));
     return { options };
   }
   s.stack.pop();

@@ -44,6 +44,13 @@ import type { CreteWorkspace } from './workspace.js';
 
 const PHASES = ['german-move', 'german-combat', 'british-move', 'british-combat'] as const;
 
+/** Per airfield (MAP.airfields order): the statistic of the turn it fell (first turn end German-held). */
+const FELL = [
+  'airfield_german_turn_maleme',
+  'airfield_german_turn_retimo',
+  'airfield_german_turn_heraklion',
+] as const;
+
 /** Airfield bookkeeping (V-CAPTURE airfield-cleared; the airfield_open statistics). */
 function airfields(s: CreteState): void {
   MAP.airfields.forEach((a, k) => {
@@ -56,6 +63,8 @@ function airfields(s: CreteState): void {
     }
     if (bri || ger) s.airfieldContested[k] = 1;
     if (!bri && s.turn >= 1 && s.airfieldOpen[k] === 0) s.airfieldOpen[k] = s.turn;
+    const fell = FELL[k]!;
+    if (ger && s.turn >= 1 && s.stats[fell] < 0) s.stats[fell] = s.turn;
   });
 }
 

@@ -21,6 +21,21 @@ export interface CreteWorkspace extends Workspace {
   readonly mark: Uint8Array;
   /** Squares in the ZOC of the moving unit's enemy (movement search). */
   readonly zoc: Uint8Array;
+  /**
+   * What ws.zoc holds: the enemy ZOC of side `zocSide` in state `zocState` during movement task
+   * `zocTask` (the enemy does not move during a side's movement task, K7), or nothing (null).
+   */
+  zocTask: object | null;
+  /**
+   * Movement search: thirds of an MF to enter neighbour slot m (movement.ts NEIGHBOURS) from its
+   * square, for the costs in edgeRoad / edgeRough / edgeTown (rebuilt when they differ).
+   */
+  readonly edge: Uint8Array;
+  edgeRoad: string;
+  edgeRough: number;
+  edgeTown: number;
+  zocState: object | null;
+  zocSide: string;
   /** Battle enumeration: attack CF that may attack (ground + air), defence CF of the other side, per square. */
   readonly atk: Int16Array;
   readonly dfn: Int16Array;
@@ -32,6 +47,8 @@ export function creteWorkspace(s: CreteState, reuse?: CreteWorkspace): CreteWork
     reuse.streams.counter = undefined;
     reuse.trace = undefined;
     reuse.explicitChance = false;
+    reuse.zocTask = null;
+    reuse.zocState = null;
     return reuse;
   }
   const n = MAP.size;
@@ -47,6 +64,13 @@ export function creteWorkspace(s: CreteState, reuse?: CreteWorkspace): CreteWork
     bucket: new Int32Array(64),
     mark: new Uint8Array(n),
     zoc: new Uint8Array(n),
+    zocTask: null,
+    edge: new Uint8Array(n * 6),
+    edgeRoad: '',
+    edgeRough: -1,
+    edgeTown: -1,
+    zocState: null,
+    zocSide: '',
     atk: new Int16Array(n),
     dfn: new Int16Array(n),
   };

@@ -9,7 +9,7 @@ import { creteData } from '../data.js';
 import type { CreteDecision } from '../decisions.js';
 import { distance, MAP, ROUGH, squareOf, TOWN } from '../map.js';
 import type { CreteState } from '../state.js';
-import { nearest, type Plan, planPolicy, squaresOf } from './common.js';
+import { type Plan, planPolicy } from './common.js';
 
 const ALLIED = creteData.allied;
 /** Allied units by CF, strongest first (data order on ties). */
@@ -66,19 +66,31 @@ const SUDA_KEEP: readonly number[] = fill(
 const allied = (s: CreteState, u: number) => u - s.units.findIndex((x) => x.side === 'british');
 
 function germanNear(s: CreteState, at: number, range: number, landedOnly: boolean): number {
-  const g = squaresOf(
-    s,
-    'german',
-    landedOnly ? (x) => x.kind === 'para' && x.landed === s.turn : undefined,
-  ).filter((h) => MAP.board[h] === MAP.board[at] && distance(h, at) <= range);
-  return g.length === 0 ? -1 : nearest(at, g);
+  // the first German square (unit order) at the least distance: nearest() over squaresOf(), without the lists
+  const board = MAP.board[at];
+  let best = -1;
+  let bd = Number.POSITIVE_INFINITY;
+  for (const x of s.units) {
+    const h = x.loc;
+    if (x.side !== 'german' || h < 0 || x.kind === 'air') continue;
+    if (landedOnly && !(x.kind === 'para' && x.landed === s.turn)) continue;
+    if (MAP.board[h] !== board) continue;
+    const d = distance(h, at); // one board: symmetric
+    if (d <= range && d < bd) {
+      bd = d;
+      best = h;
+    }
+  }
+  return best;
 }
 
 /** The only British unit on an airfield stays there (historical: never leave an airfield empty). */
 function lastOnAirfield(s: CreteState, u: number): boolean {
   const at = s.units[u]!.loc;
   if (!MAP.airfields.includes(at)) return false;
-  return s.units.filter((x) => x.side === 'british' && x.loc === at).length === 1;
+  let n = 0;
+  for (const x of s.units) if (x.side === 'british' && x.loc === at) n++;
+  return n === 1;
 }
 
 const home = (list: readonly number[]) => (s: CreteState, u: number) => list[allied(s, u)]!;

@@ -95,15 +95,68 @@ export function squaresOf(s: CreteState, side: Side, pred?: (u: CreteUnit) => bo
   return out;
 }
 
-function battleColumn(s: CreteState, o: BattleOption, side: Side): number {
-  const a = attackCf(s, side, o.squares);
-  const d = defenceStrength(s, side === 'german' ? 'british' : 'german', o.def);
-  return usedColumn(s.rules, a, d);
+/** Per-square strengths for one decision (policy-instance scratch, filled by fillSquares). */
+export interface SquareContext {
+  /** Ground CF of the side deciding that may attack (paras landed this turn excluded). */
+  readonly ground: Int16Array;
+  /** Air CF of the side deciding. */
+  readonly air: Int16Array;
+  /** 1 where a para of the side deciding landed this turn. */
+  readonly landed: Uint8Array;
+  /** Ground CF of the other side (not doubled). */
+  readonly dfn: Int16Array;
+  /** holder(s, h): 0 none, 1 German, 2 British. */
+  readonly holds: Uint8Array;
+}
+
+/** Fills ctx in one pass over the units (what attackCf, defenceStrength and holder read square by square). */
+function fillSquares(s: CreteState, side: Side, ctx: SquareContext): void {
+  const { ground, air, landed, dfn, holds } = ctx;
+  ground.fill(0);
+  air.fill(0);
+  landed.fill(0);
+  dfn.fill(0);
+  holds.fill(0);
+  const turn = s.turn;
+  for (const u of s.units) {
+    const h = u.loc;
+    if (h < 0) continue;
+    if (u.kind === 'air') {
+      if (u.side === side) air[h]! += u.cf;
+      continue;
+    }
+    if (holds[h] === 0) holds[h] = u.side === 'german' ? 1 : 2;
+    if (u.side !== side) dfn[h]! += u.cf;
+    else if (u.kind === 'para' && u.landed === turn) landed[h] = 1;
+    else ground[h]! += u.cf;
+  }
+}
+
+/** attackCf(s, side, [h]) from the filled context (K15.6, V-LANDSTACK; K16 air for the German). */
+function attackOf(s: CreteState, side: Side, ctx: SquareContext, h: number): number {
+  const g = ctx.landed[h] === 1 && s.rules.landedStack === 'stack-cannot-attack' ? 0 : ctx.ground[h]!;
+  return side === 'german' ? g + ctx.air[h]! : g;
+}
+
+/** defenceStrength(s, other side, h) from the filled context (K10.9). */
+const defenceOf = (ctx: SquareContext, h: number): number => (isDoubled(h) ? 2 : 1) * ctx.dfn[h]!;
+
+function battleColumn(s: CreteState, o: BattleOption, side: Side, ctx: SquareContext): number {
+  let a = 0;
+  for (const h of o.squares) a += attackOf(s, side, ctx, h);
+  return usedColumn(s.rules, a, defenceOf(ctx, o.def));
 }
 
 /** A policy from a plan. */
 export function planPolicy(id: string, plan: Plan): Policy<CreteState, CreteDecision> {
   const ctx: DropContext = { briCf: new Int16Array(MAP.size), briZoc: new Uint8Array(MAP.size) };
+  const sq: SquareContext = {
+    ground: new Int16Array(MAP.size),
+    air: new Int16Array(MAP.size),
+    landed: new Uint8Array(MAP.size),
+    dfn: new Int16Array(MAP.size),
+    holds: new Uint8Array(MAP.size),
+  };
   return {
     id,
     reset: () => {},
@@ -153,16 +206,14 @@ export function planPolicy(id: string, plan: Plan): Policy<CreteState, CreteDeci
         }
         case 'air-support': {
           // the square next to the British square with the most defenders it can help beat
+          fillSquares(s, 'german', sq);
           return argBest(n, (i) => {
             const to = d.options[i]!.to;
             if (to < 0) return 0;
             let best = 0;
             for (const j of MAP.neighbours[to]!) {
-              if (holder(s, j) !== 'british') continue;
-              best = Math.max(
-                best,
-                10 + (plan.battleBonus?.(s, j) ?? 0) - defenceStrength(s, 'british', j) / 4,
-              );
+              if (sq.holds[j] !== 2) continue;
+              best = Math.max(best, 10 + (plan.battleBonus?.(s, j) ?? 0) - defenceOf(sq, j) / 4);
             }
             return best;
           });
@@ -170,10 +221,11 @@ export function planPolicy(id: string, plan: Plan): Policy<CreteState, CreteDeci
         case 'battle': {
           let best = 0;
           let score = 0;
+          fillSquares(s, d.side, sq);
           for (let i = 1; i < n; i++) {
             const o = d.options[i]!;
             if (plan.battleAllowed !== undefined && !plan.battleAllowed(s, o)) continue;
-            const col = battleColumn(s, o, d.side);
+            const col = battleColumn(s, o, d.side, sq);
             const min = o.table === 'limited' ? plan.limitedMin : plan.allOutMin;
             if (col < min) continue;
             const v = col * 10 + (o.table === 'all-out' ? 1 : 0) + (plan.battleBonus?.(s, o.def) ?? 0);
