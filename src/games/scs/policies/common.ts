@@ -170,6 +170,16 @@ class InfoCache {
   }
 }
 
+/**
+ * No German hex is left next to Moscow or Tula (4.2; control never returns to German, 3.8): from
+ * then on survivalValue no longer reads army positions (its only German hexes are off the ring).
+ */
+export function ringClear(s: ScsState): boolean {
+  const ring = scsMap.capitalRing;
+  for (let i = 0; i < ring.length; i++) if (s.control[ring[i]!] === GERMAN) return false;
+  return true;
+}
+
 /** Value every policy shares: the turn-1 and turn-3 checks (4.2, 4.3) must be passed. */
 export function survivalValue(s: ScsState, h: number, info: HexInfo, a = -1): number {
   let v = 0;
