@@ -306,6 +306,14 @@ function nearestTarget(f: FrontCache, value: (h: number) => number, h: number): 
 }
 
 const positive = (): number => 1;
+/** nearestTarget per hex for one value key, control version and turn (-2: not yet known), and the key's front hexes valued > 0 (`nt` < 0: not yet listed). */
+interface DistMemo {
+  version: number;
+  turn: number;
+  dist: Int16Array;
+  targets: Int16Array;
+  nt: number;
+}
 /** The distMemo key of the frozen front (valueKey NaN); valueKey's own keys are other numbers. */
 const FROZEN = -0x7fff;
 
@@ -324,27 +332,48 @@ export function traitPolicy(id: string, traits: Traits): Policy {
    * nearestTarget per hex, for one control version and turn (speed only): per valueKey over
    * `fronts` (the key's values), and `FROZEN` over `frozen` (values keyed NaN); -2 = not yet known.
    */
-  const distMemo = new Map<number, { version: number; turn: number; dist: Int16Array }>();
-  const distances = (s: ScsState, key: number): Int16Array => {
+  const distMemo = new Map<number, DistMemo>();
+  const distMemoOf = (s: ScsState, key: number): DistMemo => {
     let m = distMemo.get(key);
     if (m === undefined) {
-      m = { version: -1, turn: -1, dist: new Int16Array(scsMap.size) };
+      m = {
+        version: -1,
+        turn: -1,
+        dist: new Int16Array(scsMap.size),
+        targets: new Int16Array(scsMap.size),
+        nt: -1,
+      };
       distMemo.set(key, m);
     }
     if (m.version !== s.stats.hexesTaken || m.turn !== s.turn) {
       m.version = s.stats.hexesTaken;
       m.turn = s.turn;
       m.dist.fill(-2);
+      m.nt = -1;
     }
-    return m.dist;
+    return m;
   };
+  const distances = (s: ScsState, key: number): Int16Array => distMemoOf(s, key).dist;
   /** nearestTarget of the values of `key` (not NaN) over the front hexes, memoised. */
   const keyedDistance = (s: ScsState, key: number, val: (h: number) => number, h: number): number => {
-    const dist = distances(s, key);
-    let d = dist[h]!;
+    const m = distMemoOf(s, key);
+    let d = m.dist[h]!;
     if (d === -2) {
-      d = nearestTarget(fronts.get(s, val), val, h);
-      dist[h] = d;
+      // the front hexes valued > 0 (the key's values are fixed for the version), then the nearest of them
+      if (m.nt < 0) {
+        const f = fronts.get(s, val);
+        let nt = 0;
+        for (let i = 0; i < f.count; i++) if (val(f.hexes[i]!) > 0) m.targets[nt++] = f.hexes[i]!;
+        m.nt = nt;
+      }
+      let best = 0x7fff;
+      const targets = m.targets;
+      for (let i = 0, base = h * N; i < m.nt; i++) {
+        const x = DIST[base + targets[i]!]!;
+        if (x < best) best = x;
+      }
+      d = best === 0x7fff ? -1 : best;
+      m.dist[h] = d;
     }
     return d;
   };
