@@ -74,6 +74,8 @@ export function pocketIfTaken(
     for (let i = 0; i < scsMap.size; i++) if (seen[i] === 0 && control[i] === GERMAN) out.push(i);
     return out;
   }
+  // a German hex whose German neighbours form one arc cuts nothing off (cannotPocket; 91% of them)
+  if (control[h] === GERMAN && cannotPocket(control, h)) return out;
   // Every hex cut off by taking h is connected to a German neighbour of h; so search from each
   // neighbour, westward first, without passing h: a search that reaches the edge (or a hex an earlier
   // search reached it from) frees its neighbour, one that runs out has visited its whole pocket.

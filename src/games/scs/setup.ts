@@ -3,9 +3,8 @@
 import type { GameSeed, GameSetup } from '../../core/game.js';
 import { memoizeWeak } from '../../core/memo.js';
 import { newRngState, randInt, Streams } from '../../core/rng.js';
-import { isFrontHex } from './control.js';
 import { scsMap } from './map.js';
-import { resolveConfig } from './parameters.js';
+import { type Cfg, resolveConfig } from './parameters.js';
 import { fillPool } from './pool.js';
 import { type Army, GERMAN, NONMECH, type ScsState, SOVIET, VIII_FK } from './state.js';
 
@@ -14,9 +13,27 @@ export const TURNS = 6;
 /** The Cfg of a setup, resolved once per setup object: play never changes a Cfg, so the games of a run share it. */
 const configOf = memoizeWeak(resolveConfig);
 
+/** What every game of a Cfg starts from: the control of 3.5 and the initial front hexes (3.7), in index order. */
+interface StartTemplate {
+  readonly control: readonly number[];
+  readonly front: readonly number[];
+}
+
+/** The start template of a Cfg, built once (a pure function of the Cfg, which play never changes). */
+const templateOf = memoizeWeak((cfg: Cfg): StartTemplate => {
+  const control = cfg.sovietStart.map((x) => (x === 1 ? SOVIET : GERMAN));
+  const front: number[] = [];
+  for (let h = 0; h < scsMap.size; h++) {
+    if (control[h] !== GERMAN) continue;
+    if (scsMap.nbr[h]!.some((n) => control[n] === SOVIET)) front.push(h); // 3.7 (isFrontHex)
+  }
+  return { control, front };
+});
+
 /** The state of one game at set-up (3.1-3.5), its first front markers drawn from stream 'setup'. */
 export function startGame(setup: GameSetup, seed: GameSeed): ScsState {
   const cfg = configOf(setup);
+  const template = templateOf(cfg);
   const rngState = newRngState(seed.masterSeed, seed.gameIndex);
   const gType: number[] = [];
   const pool: number[] = [];
@@ -30,7 +47,7 @@ export function startGame(setup: GameSetup, seed: GameSeed): ScsState {
   add(VIII_FK, track[3]!);
   for (let t = 1; t < cfg.reinforcements.length; t++)
     for (let i = 0; i < cfg.reinforcements[t]!; i++) add(NONMECH, track[t]!);
-  const control = cfg.sovietStart.map((x) => (x === 1 ? SOVIET : GERMAN));
+  const control = template.control.slice();
   // SCS 3.5: armies at full strength on their hexes, 4S on the Turn Track (turn 3), 1E last
   const armies: Army[] = [];
   for (const a of cfg.armies) {
@@ -69,7 +86,7 @@ export function startGame(setup: GameSetup, seed: GameSeed): ScsState {
     outcome: { won: false, mf: 0 },
     control,
     marker: new Array<number>(scsMap.size).fill(-1),
-    held: Array.from({ length: scsMap.size }, () => []),
+    held: emptyLists(scsMap.size),
     gType,
     pool,
     track,
@@ -107,8 +124,8 @@ export function startGame(setup: GameSetup, seed: GameSeed): ScsState {
   };
   // SCS 3.4: one blind-drawn marker on each initial front hex
   const rng = new Streams(rngState).stream('setup');
-  for (let h = 0; h < scsMap.size; h++) {
-    if (!isFrontHex(s, h) || pool.length === 0) continue;
+  for (const h of template.front) {
+    if (pool.length === 0) break;
     const i = randInt(rng, 0, pool.length - 1);
     s.marker[h] = pool[i]!;
     pool[i] = pool[pool.length - 1]!;
@@ -116,4 +133,11 @@ export function startGame(setup: GameSetup, seed: GameSeed): ScsState {
   }
   s.stats.minPool = pool.length;
   return s;
+}
+
+/** n empty arrays (a plain loop: Array.from's iteration protocol costs more than the arrays). */
+function emptyLists(n: number): number[][] {
+  const out: number[][] = [];
+  for (let i = 0; i < n; i++) out.push([]);
+  return out;
 }

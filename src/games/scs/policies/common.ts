@@ -170,6 +170,16 @@ class InfoCache {
   }
 }
 
+/**
+ * No German hex is left next to Moscow or Tula (4.2; control never returns to German, 3.8): from
+ * then on survivalValue no longer reads army positions (its only German hexes are off the ring).
+ */
+export function ringClear(s: ScsState): boolean {
+  const ring = scsMap.capitalRing;
+  for (let i = 0; i < ring.length; i++) if (s.control[ring[i]!] === GERMAN) return false;
+  return true;
+}
+
 /** Value every policy shares: the turn-1 and turn-3 checks (4.2, 4.3) must be passed. */
 export function survivalValue(s: ScsState, h: number, info: HexInfo, a = -1): number {
   let v = 0;
@@ -296,6 +306,16 @@ function nearestTarget(f: FrontCache, value: (h: number) => number, h: number): 
 }
 
 const positive = (): number => 1;
+/** nearestTarget per hex for one value key, control version and turn (-2: not yet known), and the key's front hexes valued > 0 (`nt` < 0: not yet listed). */
+interface DistMemo {
+  version: number;
+  turn: number;
+  dist: Int16Array;
+  targets: Int16Array;
+  nt: number;
+}
+/** The distMemo key of the frozen front (valueKey NaN); valueKey's own keys are other numbers. */
+const FROZEN = -0x7fff;
 
 /** 9.3: the share of a full battle a force can fight with `mfLeft` MF after entering. */
 function roundsFactor(mfLeft: number): number {
@@ -308,19 +328,98 @@ export function traitPolicy(id: string, traits: Traits): Policy {
   const scratch = new PlanScratch();
   const fronts = new FrontCache(scratch);
   const frozen = new FrontCache(scratch, true);
+  /**
+   * nearestTarget per hex, for one control version and turn (speed only): per valueKey over
+   * `fronts` (the key's values), and `FROZEN` over `frozen` (values keyed NaN); -2 = not yet known.
+   */
+  const distMemo = new Map<number, DistMemo>();
+  const distMemoOf = (s: ScsState, key: number): DistMemo => {
+    let m = distMemo.get(key);
+    if (m === undefined) {
+      m = {
+        version: -1,
+        turn: -1,
+        dist: new Int16Array(scsMap.size),
+        targets: new Int16Array(scsMap.size),
+        nt: -1,
+      };
+      distMemo.set(key, m);
+    }
+    if (m.version !== s.stats.hexesTaken || m.turn !== s.turn) {
+      m.version = s.stats.hexesTaken;
+      m.turn = s.turn;
+      m.dist.fill(-2);
+      m.nt = -1;
+    }
+    return m;
+  };
+  const distances = (s: ScsState, key: number): Int16Array => distMemoOf(s, key).dist;
+  /** nearestTarget of the values of `key` (not NaN) over the front hexes, memoised. */
+  const keyedDistance = (s: ScsState, key: number, val: (h: number) => number, h: number): number => {
+    const m = distMemoOf(s, key);
+    let d = m.dist[h]!;
+    if (d === -2) {
+      // the front hexes valued > 0 (the key's values are fixed for the version), then the nearest of them
+      if (m.nt < 0) {
+        const f = fronts.get(s, val);
+        let nt = 0;
+        for (let i = 0; i < f.count; i++) if (val(f.hexes[i]!) > 0) m.targets[nt++] = f.hexes[i]!;
+        m.nt = nt;
+      }
+      let best = 0x7fff;
+      const targets = m.targets;
+      for (let i = 0, base = h * N; i < m.nt; i++) {
+        const x = DIST[base + targets[i]!]!;
+        if (x < best) best = x;
+      }
+      d = best === 0x7fff ? -1 : best;
+      m.dist[h] = d;
+    }
+    return d;
+  };
   /** nearestTarget of the policy's common values (army -1). */
   const commonDistance = (s: ScsState, h: number): number => {
-    const val = value(s);
+    const key = traits.valueKey?.(s, -1) ?? Number.NaN;
     // values keyed NaN may change without a capture: they are read once per control version, at first use
-    if (Number.isNaN(traits.valueKey?.(s, -1) ?? Number.NaN))
-      return nearestTarget(frozen.get(s, val), positive, h);
-    return nearestTarget(fronts.get(s, val), val, h);
+    if (Number.isNaN(key)) {
+      const dist = distances(s, FROZEN);
+      let d = dist[h]!;
+      if (d === -2) {
+        d = nearestTarget(frozen.get(s, value(s)), positive, h);
+        dist[h] = d;
+      }
+      return d;
+    }
+    return keyedDistance(s, key, value(s), h);
+  };
+  /** nearestTarget of army a's own values (approachPerArmy). */
+  const armyDistance = (s: ScsState, a: number, val: (h: number) => number, h: number): number => {
+    const key = traits.valueKey?.(s, a) ?? Number.NaN;
+    if (Number.isNaN(key)) return nearestTarget(fronts.get(s, val), val, h);
+    return keyedDistance(s, key, val, h);
   };
   /** Hex values per valueKey, valid for one control version and turn. */
   const memo = new Map<number, { version: number; turn: number; vals: Float64Array }>();
+  /** Values keyed NaN, valid while `stamp[h]` is the stamp of the closure that wrote them (one state: one choose call). */
+  const once = { stamp: 0, stamps: new Int32Array(scsMap.size), vals: new Float64Array(scsMap.size) };
   const value = (s: ScsState, a = -1): ((h: number) => number) => {
     const key = traits.valueKey?.(s, a) ?? Number.NaN;
-    if (Number.isNaN(key)) return (h) => traits.targetValue(s, h, cache.get(s, h), a);
+    if (Number.isNaN(key)) {
+      // a closure lives within one choose call (one state), so its values can be kept for that call
+      if (once.stamp === 0x7fffffff) {
+        once.stamps.fill(0);
+        once.stamp = 0;
+      }
+      const stamp = ++once.stamp;
+      const { stamps, vals } = once;
+      return (h) => {
+        if (stamps[h] === stamp) return vals[h]!;
+        const x = traits.targetValue(s, h, cache.get(s, h), a);
+        stamps[h] = stamp;
+        vals[h] = x;
+        return x;
+      };
+    }
     let m = memo.get(key);
     if (m === undefined) {
       m = { version: -1, turn: -1, vals: new Float64Array(scsMap.size) };
@@ -353,6 +452,7 @@ export function traitPolicy(id: string, traits: Traits): Policy {
       fronts.reset();
       frozen.reset();
       for (const m of memo.values()) m.version = -1;
+      for (const m of distMemo.values()) m.version = -1;
       planned.fill(-1);
     },
     choose(view: unknown, decision: Decision, rng: Rng): number {
@@ -444,7 +544,7 @@ export function traitPolicy(id: string, traits: Traits): Policy {
           if (best > 0) return best;
           // no attack in reach: step closer to the nearest target for next turn (no German ever attacks, 3.9)
           const d = (h: number) =>
-            traits.approachPerArmy ? nearestTarget(fronts.get(s, val), val, h) : commonDistance(s, h);
+            traits.approachPerArmy ? armyDistance(s, a, val, h) : commonDistance(s, h);
           const here = d(army.hex);
           for (let i = 1; i < opts.length; i++) {
             const o = opts[i] as StepOption;

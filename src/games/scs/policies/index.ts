@@ -4,7 +4,7 @@ import type { PolicyDef, PolicyParamDef } from '../../../core/game.js';
 import { hexId } from '../../../core/hex.js';
 import { scsMap } from '../map.js';
 import type { ScsState } from '../state.js';
-import { KILL_MECH_FIRST, survivalValue, traitPolicy } from './common.js';
+import { KILL_MECH_FIRST, ringClear, survivalValue, traitPolicy } from './common.js';
 
 /** Columns west of the start line: 0 at column 27, 17 at column 10. */
 const westness = (h: number) => 27 - scsMap.col[h]!;
@@ -73,11 +73,15 @@ function drives(plan: HistoricalPlan, s: ScsState, a: number): boolean {
     (s.turn >= plan.driveTurn || (s.turn >= plan.driveTurn4S && army.id === '4S'))
   );
 }
-/** valueKey (common.ts) of historical: from turn 2 its values see the army only through `drives` (survivalValue reads positions on turn 1 only). */
+/**
+ * valueKey (common.ts) of historical: from turn 2, or once the turn-1 ring is clear (`ringClear`),
+ * its values see the army only through `drives` (survivalValue reads positions on turn 1 only, and
+ * only while a ring hex is German).
+ */
 const driveKey = (plan: HistoricalPlan) => (s: ScsState, a: number) =>
-  s.turn >= 2 ? (drives(plan, s, a) ? 1 : 0) : Number.NaN;
-/** valueKey when values do not depend on the army from turn 2. */
-const sharedKey = (s: ScsState) => (s.turn >= 2 ? 0 : Number.NaN);
+  s.turn >= 2 || ringClear(s) ? (drives(plan, s, a) ? 1 : 0) : Number.NaN;
+/** valueKey when values do not depend on the army from turn 2 (or from the turn-1 ring cleared). */
+const sharedKey = (s: ScsState) => (s.turn >= 2 || ringClear(s) ? 0 : Number.NaN);
 
 /** Rows of the southern drive (the clear belt along the south edge, rows 13-17; 9.10). */
 const SOUTH_ROW = 13;
@@ -310,9 +314,9 @@ export const policies: readonly PolicyDef[] = [
             relief
           );
         },
-        // from turn 2 values see the army only as shock, southern combined-arms (by its row, SOUTH_ROW) or other
+        // from turn 2 (or the turn-1 ring cleared) values see the army only as shock, southern combined-arms (by its row, SOUTH_ROW) or other
         valueKey: (s, a) => {
-          if (s.turn < 2) return Number.NaN;
+          if (s.turn < 2 && !ringClear(s)) return Number.NaN;
           const army = a >= 0 ? s.armies[a]! : null;
           if (army === null) return 0;
           return army.type === 'shock' ? 2 : scsMap.row[army.hex]! >= SOUTH_ROW ? 1 : 0;

@@ -20,6 +20,9 @@ export class Reach {
   readonly left = new Int8Array(scsMap.size);
   /** Hexes holding an army, as `markOccupied` last saw them. */
   readonly occupied = new Uint8Array(scsMap.size);
+  /** The hexes `occupied` marks: `marked[0..nMarked)`. */
+  marked = new Int16Array(16);
+  nMarked = 0;
   /** Per hex, its German neighbours that are not fortified localities, and its Soviet ones, as `syncControl` last saw them. */
   private readonly strikeNb = new Int8Array(scsMap.size);
   readonly sovietNb = new Int8Array(scsMap.size);
@@ -62,11 +65,20 @@ export class Reach {
   /** Marks the hexes holding an army and brings the neighbour counts up to date (before a movement decision's searches). */
   markOccupied(s: ScsState): void {
     const occ = this.occupied;
-    occ.fill(0);
-    for (let i = 0; i < s.armies.length - 1; i++) {
-      const h = s.armies[i]!.hex;
-      if (h >= 0) occ[h] = 1;
+    // clear the hexes marked last time (every other entry of `occupied` is 0), then mark the armies' hexes now
+    for (let i = 0; i < this.nMarked; i++) occ[this.marked[i]!] = 0;
+    const armies = s.armies;
+    if (this.marked.length < armies.length) this.marked = new Int16Array(armies.length);
+    const marked = this.marked;
+    let n = 0;
+    for (let i = 0; i < armies.length - 1; i++) {
+      const h = armies[i]!.hex;
+      if (h >= 0) {
+        occ[h] = 1;
+        marked[n++] = h;
+      }
     }
+    this.nMarked = n;
     this.syncControl(s);
   }
 
