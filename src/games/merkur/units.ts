@@ -105,6 +105,17 @@ export function combatUnits(s: MerkurState, list: readonly number[]): number[] {
   return list.filter((i) => s.units[i]!.type !== 'em');
 }
 
+/** `combatUnits(s, unitsIn(s, z, side))` in one pass. */
+export function combatUnitsIn(s: MerkurState, z: number, side: 0 | 1): number[] {
+  const out: number[] = [];
+  const us = s.units;
+  for (let i = 0; i < us.length; i++) {
+    const u = us[i]!;
+    if (u.zone === z && u.side === side && u.status === 'map' && u.type !== 'em') out.push(i);
+  }
+  return out;
+}
+
 /**
  * 2.2, 7.4: halve a unit (flip; a reduced unit is eliminated). Returns true when it was eliminated.
  * Para eliminations feed 9.0 regrouping (turn-sequence pushes the regroup task).
