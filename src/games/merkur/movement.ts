@@ -8,6 +8,17 @@ import { MAP } from './map.js';
 import { isDay, type MerkurState } from './state.js';
 import { moveOf, type Occupancy, occupancy, STACK_LIMIT } from './units.js';
 
+/** Buffers of the movement search, owned by one caller (a workspace, a policy) and reused. */
+export interface MoveScratch {
+  readonly best: Int8Array;
+  readonly queued: Uint8Array;
+  readonly out: Uint8Array;
+}
+
+export function newMoveScratch(): MoveScratch {
+  return { best: new Int8Array(2 * MAP.count), queued: new Uint8Array(2 * MAP.count), out: new Uint8Array(MAP.count) };
+}
+
 /**
  * Zones unit `ui` may end its move in this activation (its own zone excluded), ascending. A search
  * over (zone, all-road-so-far) states; the moving side's stacking and the halting rules apply.
@@ -17,7 +28,7 @@ import { moveOf, type Occupancy, occupancy, STACK_LIMIT } from './units.js';
  * zones entered, do not depend on the order states are expanded in: a work list without a
  * priority serves.
  */
-export function reachable(s: MerkurState, ui: number, occ?: Occupancy): number[] {
+export function reachable(s: MerkurState, ui: number, occ?: Occupancy, scratch?: MoveScratch): number[] {
   const u = s.units[ui]!;
   const ma = moveOf(u);
   if (u.fixed || ma <= 0 || u.status !== 'map') return [];
@@ -35,9 +46,10 @@ export function reachable(s: MerkurState, ui: number, occ?: Occupancy): number[]
   const mine = side === 0 ? o.g : o.c;
   const theirs = side === 0 ? o.c : o.g;
   // best[z * 2 + road]: least PM spent to stand in z, the path all-road (1) or not (0); 127 unseen
-  const best = new Int8Array(2 * n).fill(127);
-  const queued = new Uint8Array(2 * n);
-  const out = new Uint8Array(n);
+  const sc = scratch ?? newMoveScratch();
+  const best = sc.best.fill(127);
+  const queued = sc.queued; // all 0 between calls: every queued state is taken off again
+  const out = sc.out.fill(0);
   const start = u.zone;
   const first = start * 2 + roadOf[start]!;
   best[first] = 0;

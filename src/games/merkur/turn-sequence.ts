@@ -466,7 +466,7 @@ function step(s: MerkurState, ws: MerkurWorkspace, task: Task): MerkurPending | 
       return null;
     }
     case 'activations':
-      return activationStep(s, task.side);
+      return activationStep(s, ws, task.side);
     case 'orders':
       return ordersStep(s, ws, task);
     case 'cw-roll':
@@ -656,9 +656,9 @@ function airLandingStep(s: MerkurState, task: Task & { t: 'air-landing' }): Merk
 }
 
 /** 4.0: the zones a side may activate next. */
-function activationStep(s: MerkurState, side: 0 | 1): MerkurPending | null {
+function activationStep(s: MerkurState, ws: MerkurWorkspace, side: 0 | 1): MerkurPending | null {
   const opts: MerkurOption[] = [{ type: 'end-activations' }];
-  const { g, c } = occupancy(s);
+  const { g, c } = occupancy(s, ws.occ);
   const own = side === GER ? g : c;
   const other = side === GER ? c : g;
   const day = isDay(s.turn);
@@ -746,10 +746,10 @@ function ordersStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'orde
       task.i++;
       continue;
     }
-    occ ??= occupancy(s);
+    occ ??= occupancy(s, ws.occ);
     const opts: OrderOption[] = [{ type: 'stay', unit: ui }];
     if (task.mode !== 'combat')
-      for (const to of reachable(s, ui, occ)) opts.push({ type: 'move', unit: ui, to });
+      for (const to of reachable(s, ui, occ, ws.move)) opts.push({ type: 'move', unit: ui, to });
     const theirs = task.side === GER ? occ.c : occ.g;
     if (task.mode !== 'move' && day) {
       const z = task.zone;

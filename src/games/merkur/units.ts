@@ -72,10 +72,27 @@ export interface Occupancy {
   readonly c: Int8Array;
 }
 
-/** Units per side per zone, in one pass. */
-export function occupancy(s: MerkurState): Occupancy {
-  const g = new Int8Array(MAP.count);
-  const c = new Int8Array(MAP.count);
+/** Zeroed per-zone counts for `occupancy` to fill (one per owner: a workspace, a policy). */
+export function newOccupancy(): Occupancy {
+  return { g: new Int8Array(MAP.count), c: new Int8Array(MAP.count) };
+}
+
+/**
+ * Units per side per zone, in one pass. `into`, when given, is overwritten and returned (a
+ * caller's scratch: allocating the arrays cost more than counting).
+ */
+export function occupancy(s: MerkurState, into?: Occupancy): Occupancy {
+  let g: Int8Array;
+  let c: Int8Array;
+  if (into === undefined) {
+    g = new Int8Array(MAP.count);
+    c = new Int8Array(MAP.count);
+  } else {
+    g = into.g;
+    c = into.c;
+    g.fill(0);
+    c.fill(0);
+  }
   for (const u of s.units) {
     if (u.status !== 'map' || u.zone < 0) continue;
     if (u.side === GER) g[u.zone]!++;

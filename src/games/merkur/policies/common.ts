@@ -11,7 +11,8 @@ import type { MerkurDecision, MerkurOption } from '../decisions.js';
 import { MAP } from '../map.js';
 import { pBandAtLeast } from '../odds.js';
 import { CW, type MerkurState } from '../state.js';
-import { attackOf, combatUnitsIn, type Occupancy, occupancy } from '../units.js';
+import { type MoveScratch, newMoveScratch } from '../movement.js';
+import { attackOf, combatUnitsIn, newOccupancy, type Occupancy, occupancy } from '../units.js';
 
 /**
  * Per-decision scratch a scorer may fill once (its target zones, the occupancy of the zones) and
@@ -25,11 +26,13 @@ export type Ctx = {
   reach?: Map<number, number[]>;
   /** The policy's memo of band probabilities (a pure function of its key), kept across decisions. */
   odds?: Map<number, number>;
+  /** The policy's buffers for `occupancy` and `reachable`, overwritten at each decision. */
+  scratch?: { occ: Occupancy; move: MoveScratch };
 };
 
 /** Units of `side` per zone, computed on first use within one decision. */
 export function occOf(s: MerkurState, ctx: Ctx): Occupancy {
-  if (ctx.occ === undefined) ctx.occ = occupancy(s);
+  if (ctx.occ === undefined) ctx.occ = occupancy(s, ctx.scratch?.occ);
   return ctx.occ;
 }
 
@@ -85,6 +88,7 @@ export function scriptedPolicy(
       const score =
         fixed ?? (scorer as (p: Readonly<Record<string, number>>) => Scorer)({ ...defaults, ...given });
       const odds = new Map<number, number>();
+      const scratch = { occ: newOccupancy(), move: newMoveScratch() };
       return {
         id,
         choose(s: MerkurState, d: MerkurDecision, rng: Rng): number {
@@ -92,7 +96,7 @@ export function scriptedPolicy(
           let best = Number.NEGATIVE_INFINITY;
           let ties = 0;
           let pick = 0;
-          const ctx: Ctx = { odds };
+          const ctx: Ctx = { odds, scratch };
           for (let i = 0; i < d.options.length; i++) {
             const v = score(s, d, d.options[i]!, ctx);
             if (v > best + 1e-9) {

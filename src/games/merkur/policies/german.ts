@@ -55,7 +55,7 @@ function entryForce(s: MerkurState, ctx: Ctx, unit: number, to: number): number[
       if (v.status !== 'map' || v.zone !== top.zone || v.type === 'em' || v.type === 'battery') return false;
       let r = reach.get(i);
       if (r === undefined) {
-        r = reachable(s, i, occ);
+        r = reachable(s, i, occ, ctx.scratch?.move);
         reach.set(i, r);
       }
       return r.includes(to);
