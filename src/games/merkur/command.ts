@@ -22,11 +22,12 @@ const PARA_DIVISIONAL = new Set(['Suessmann', 'Ramcke']);
 export function subordinates(s: MerkurState, emi: number): number[] {
   const em = s.units[emi]!;
   const out: number[] = [];
-  s.units.forEach((u, i) => {
-    if (u.side !== em.side || u.type !== 'em' || u.divisional || i === emi) return;
-    if (em.id === 'Ringel') return;
+  if (em.id === 'Ringel') return out;
+  for (const i of EM_INDICES) {
+    const u = s.units[i]!;
+    if (u.side !== em.side || u.divisional || i === emi) continue;
     out.push(i);
-  });
+  }
   return out;
 }
 

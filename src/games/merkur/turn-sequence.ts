@@ -663,9 +663,9 @@ function activationStep(s: MerkurState, ws: MerkurWorkspace, side: 0 | 1): Merku
   const other = side === GER ? c : g;
   const day = isDay(s.turn);
   // per zone, in one pass: a German unit that has not fired; a CW unit free to move (4.0)
-  const ready = new Uint8Array(MAP.count);
+  const ready = ws.flags?.ready.fill(0) ?? new Uint8Array(MAP.count);
   // CW units a re-activation could move (3.1 c: those that acted too, not an EM that fired)
-  const mobile = new Uint8Array(MAP.count);
+  const mobile = ws.flags?.mobile.fill(0) ?? new Uint8Array(MAP.count);
   for (const u of s.units) {
     if (u.status !== 'map' || u.side !== side || u.zone < 0) continue;
     if (side === GER ? !u.fired : !u.fixed && u.m > 0 && !u.acted) ready[u.zone] = 1;

@@ -5,6 +5,7 @@
  */
 import type { Workspace } from '../../core/game.js';
 import { Streams } from '../../core/rng.js';
+import { MAP } from './map.js';
 import { type MoveScratch, newMoveScratch } from './movement.js';
 import type { MerkurState } from './state.js';
 import { newOccupancy, type Occupancy } from './units.js';
@@ -14,6 +15,8 @@ export interface MerkurWorkspace extends Workspace {
   readonly move?: MoveScratch;
   /** Scratch of `occupancy` for the order and activation steps (turn-sequence.ts). */
   readonly occ?: Occupancy;
+  /** Per-zone flags of the activation step (turn-sequence.ts). */
+  readonly flags?: { readonly ready: Uint8Array; readonly mobile: Uint8Array };
 }
 
 export function merkurWorkspace(s: MerkurState, reuse?: MerkurWorkspace): MerkurWorkspace {
@@ -30,5 +33,6 @@ export function merkurWorkspace(s: MerkurState, reuse?: MerkurWorkspace): Merkur
     explicitChance: false,
     move: newMoveScratch(),
     occ: newOccupancy(),
+    flags: { ready: new Uint8Array(MAP.count), mobile: new Uint8Array(MAP.count) },
   };
 }
