@@ -3,7 +3,7 @@
  * parameter reducedRule), dispersed paras (2-3-0), stacking per side, contested zones.
  */
 import { MAP } from './map.js';
-import { CW, GER, type MerkurState, type MUnit } from './state.js';
+import { GER, type MerkurState, type MUnit } from './state.js';
 
 /** 5.1: at most 6 units per side in a sector zone; strategic zones have no limit. */
 export const STACK_LIMIT = 6;
@@ -109,7 +109,15 @@ export function room(s: MerkurState, z: number, side: 0 | 1): number {
 
 /** 5.5: both sides present. */
 export function contested(s: MerkurState, z: number): boolean {
-  return countIn(s, z, GER) > 0 && countIn(s, z, CW) > 0;
+  let g = false;
+  let c = false;
+  for (const u of s.units) {
+    if (u.zone !== z || u.status !== 'map') continue;
+    if (u.side === GER) g = true;
+    else c = true;
+    if (g && c) return true;
+  }
+  return false;
 }
 
 /** 5.5: zone controlled by `side` (only its units present). */
@@ -172,8 +180,10 @@ export function eliminate(s: MerkurState, ui: number): void {
 
 /** 3.2: forts in zones with no CW unit left are destroyed. */
 export function checkForts(s: MerkurState): void {
+  if (!s.fort.includes(1)) return;
+  const { c } = occupancy(s);
   for (let z = 0; z < MAP.count; z++) {
-    if (s.fort[z] === 1 && countIn(s, z, CW) === 0) {
+    if (s.fort[z] === 1 && c[z] === 0) {
       s.fort[z] = 0;
       s.stats.forts_destroyed++;
     }
