@@ -23,22 +23,54 @@ const def = gameRegistry().get('merkur');
 const ARMS = [
   { name: 'two-player-default', scenario: 'two-player', policies: {} },
   { name: 'solitaire-default', scenario: 'solitaire', policies: {} },
-  { name: 'maleme-counter', scenario: 'two-player', policies: { german: 'maleme-first', commonwealth: 'counterattack' } },
-  { name: 'objective-hold', scenario: 'two-player', policies: { german: 'objective-count', commonwealth: 'objective-hold' } },
-  { name: 'airfields-solorules', scenario: 'two-player', policies: { german: 'three-airfields', commonwealth: 'solitaire-rules' } },
+  {
+    name: 'maleme-counter',
+    scenario: 'two-player',
+    policies: { german: 'maleme-first', commonwealth: 'counterattack' },
+  },
+  {
+    name: 'objective-hold',
+    scenario: 'two-player',
+    policies: { german: 'objective-count', commonwealth: 'objective-hold' },
+  },
+  {
+    name: 'airfields-solorules',
+    scenario: 'two-player',
+    policies: { german: 'three-airfields', commonwealth: 'solitaire-rules' },
+  },
   {
     name: 'variants-2p',
     scenario: 'two-player',
     policies: {},
-    variants: { 'count-zone': true, 'road-step': true, 'zone-based': true, 'air-support-automatic': true, 'lead-def-any': true, 'night-table': true, 'div-cmd-map': true, 'em-counted': true },
+    variants: {
+      'count-zone': true,
+      'road-step': true,
+      'zone-based': true,
+      'air-support-automatic': true,
+      'lead-def-any': true,
+      'night-table': true,
+      'div-cmd-map': true,
+      'em-counted': true,
+    },
   },
   {
     name: 'variants-solo',
     scenario: 'solitaire',
     policies: { german: 'maleme-first' },
-    variants: { 'solo-east-3': true, 'enter-and-assault': true, 'strict': true, 'def-stack-bonus': true, 'bands-symmetric': true },
+    variants: {
+      'solo-east-3': true,
+      'enter-and-assault': true,
+      strict: true,
+      'def-stack-bonus': true,
+      'bands-symmetric': true,
+    },
   },
-  { name: 'random', scenario: 'two-player', policies: { german: 'random', commonwealth: 'random' }, games: 50 },
+  {
+    name: 'random',
+    scenario: 'two-player',
+    policies: { german: 'random', commonwealth: 'random' },
+    games: 50,
+  },
 ];
 
 mkdirSync(out, { recursive: true });
@@ -59,7 +91,9 @@ for (const arm of ARMS) {
         id: p.id,
         choose(view, decision, rng, search) {
           const c = p.choose(view, decision, rng, search);
-          fold(`${side}|${decision.kind}|${decision.options.length}|${c}|${JSON.stringify(decision.options[c])};`);
+          fold(
+            `${side}|${decision.kind}|${decision.options.length}|${c}|${JSON.stringify(decision.options[c])};`,
+          );
           fp.n++;
           return c;
         },

@@ -16,7 +16,11 @@ export interface MoveScratch {
 }
 
 export function newMoveScratch(): MoveScratch {
-  return { best: new Int8Array(2 * MAP.count), queued: new Uint8Array(2 * MAP.count), out: new Uint8Array(MAP.count) };
+  return {
+    best: new Int8Array(2 * MAP.count),
+    queued: new Uint8Array(2 * MAP.count),
+    out: new Uint8Array(MAP.count),
+  };
 }
 
 /**

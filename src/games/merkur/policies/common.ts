@@ -9,9 +9,9 @@ import { aaPoints } from '../bombard.js';
 import { bandReading, combatValues } from '../combat.js';
 import type { MerkurDecision, MerkurOption } from '../decisions.js';
 import { MAP } from '../map.js';
+import { type MoveScratch, newMoveScratch } from '../movement.js';
 import { pBandAtLeast } from '../odds.js';
 import { CW, type MerkurState } from '../state.js';
-import { type MoveScratch, newMoveScratch } from '../movement.js';
 import { attackOf, combatUnitsIn, newOccupancy, type Occupancy, occupancy } from '../units.js';
 
 /**
@@ -138,7 +138,8 @@ function pBandFrom(
   const fireContested = kind === 'fire' && isContested(s, ctx, z);
   if (ctx.odds === undefined || !Number.isInteger(v.a) || !Number.isInteger(v.d))
     return pBandAtLeast(v.a, v.d, reading, fireContested, band);
-  const key = ((((v.a + 512) * 1024 + v.d + 512) * 3 + READING_CODE[reading]) * 2 + (fireContested ? 1 : 0)) * 8 + band;
+  const key =
+    ((((v.a + 512) * 1024 + v.d + 512) * 3 + READING_CODE[reading]) * 2 + (fireContested ? 1 : 0)) * 8 + band;
   let p = ctx.odds.get(key);
   if (p === undefined) {
     p = pBandAtLeast(v.a, v.d, reading, fireContested, band);
@@ -181,7 +182,13 @@ export function zoneForce(s: MerkurState, unit: number): number[] {
   const us = s.units;
   for (let i = 0; i < us.length; i++) {
     const v = us[i]!;
-    if (v.zone === u.zone && v.side === u.side && v.status === 'map' && v.type !== 'em' && (i === unit || !v.acted))
+    if (
+      v.zone === u.zone &&
+      v.side === u.side &&
+      v.status === 'map' &&
+      v.type !== 'em' &&
+      (i === unit || !v.acted)
+    )
       out.push(i);
   }
   return out;

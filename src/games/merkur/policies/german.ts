@@ -49,7 +49,8 @@ function entryForce(s: MerkurState, ctx: Ctx, unit: number, to: number): number[
   let rest = ctx.entry.get(to);
   if (rest === undefined) {
     const occ = occOf(s, ctx);
-    const reach = (ctx.reach ??= new Map());
+    ctx.reach ??= new Map();
+    const reach = ctx.reach;
     rest = top.units.slice(top.i + 1).filter((i) => {
       const v = s.units[i]!;
       if (v.status !== 'map' || v.zone !== top.zone || v.type === 'em' || v.type === 'battery') return false;
