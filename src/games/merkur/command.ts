@@ -11,8 +11,8 @@ import { artOf, contested } from './units.js';
  * Indices of the EMs in `MerkurState.units`, in unit order: startGame (setup.ts) lists every German
  * unit of the data and then every CW unit, so an index's type never changes.
  */
-const EM_INDICES: readonly number[] = [...merkurData.german, ...merkurData.commonwealth].flatMap((u, i) =>
-  u.type === 'em' ? [i] : [],
+export const EM_INDICES: readonly number[] = [...merkurData.german, ...merkurData.commonwealth].flatMap(
+  (u, i) => (u.type === 'em' ? [i] : []),
 );
 
 /** 2.5: German divisional EMs whose subordinates are the para regiment EMs. */
