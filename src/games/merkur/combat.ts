@@ -12,6 +12,7 @@ import {
   attackOf,
   checkForts,
   combatUnits,
+  combatUnitsIn,
   contested,
   countIn,
   defenceOf,
@@ -83,9 +84,8 @@ export function leadOf(s: MerkurState, list: readonly number[], value: (i: numbe
 
 /** 7.2, M-38: units that may lead the defence or be targeted: EMs only when nothing else is left. */
 export function defenders(s: MerkurState, z: number, side: 0 | 1): number[] {
-  const all = unitsIn(s, z, side);
-  const cu = combatUnits(s, all);
-  return cu.length > 0 ? cu : all;
+  const cu = combatUnitsIn(s, z, side);
+  return cu.length > 0 ? cu : unitsIn(s, z, side);
 }
 
 /** 7.3: a para's defence is halved (round up) against enemy tanks unless a friendly EM is in its zone. */
@@ -118,6 +118,17 @@ export interface Values {
   readonly leadD: number;
 }
 
+/** 7.1: three or more of `att` belong to one regiment or brigade. */
+function threeOfOneGroup(s: MerkurState, att: readonly number[]): boolean {
+  for (let j = 0; j + 2 < att.length; j++) {
+    const g = s.units[att[j]!]!.group;
+    if (g === null) continue;
+    let n = 1;
+    for (let k = j + 1; k < att.length; k++) if (s.units[att[k]!]!.group === g && ++n >= 3) return true;
+  }
+  return false;
+}
+
 /** 7.1, 7.2 (11.0 for the Maori): modified values before the dice. `commit` spends air support. */
 export function combatValues(s: MerkurState, spec: CombatSpec, commit: boolean): Values {
   const v = s.rules.v;
@@ -144,16 +155,7 @@ export function combatValues(s: MerkurState, spec: CombatSpec, commit: boolean):
   if (v['em-counted'] && spec.kind !== 'fire')
     a += unitsIn(s, spec.from, spec.side).filter((i) => s.units[i]!.type === 'em').length;
   // +1 for three battalions of one regiment / brigade
-  const groups = new Map<string, number>();
-  for (const i of att) {
-    const g = s.units[i]!.group;
-    if (g !== null) groups.set(g, (groups.get(g) ?? 0) + 1);
-  }
-  for (const n of groups.values())
-    if (n >= 3) {
-      a += 1;
-      break;
-    }
+  if (threeOfOneGroup(s, att)) a += 1;
   // +1 German day attack with air support (V-AIRSUP)
   if (spec.side === GER && isDay(s.turn)) {
     if (v['air-support-automatic']) a += 1;

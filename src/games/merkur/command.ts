@@ -2,9 +2,18 @@
  * EMs: command bonus, artillery values and support (Merkur 2.3-2.5, 7.1 Note, 8.0 "Fire command
  * structure"). Divisional EMs sum their subordinates' artillery on the same map within two zones.
  */
+import { merkurData } from './data.js';
 import { MAP } from './map.js';
 import type { MerkurState, MUnit } from './state.js';
 import { artOf, contested } from './units.js';
+
+/**
+ * Indices of the EMs in `MerkurState.units`, in unit order: startGame (setup.ts) lists every German
+ * unit of the data and then every CW unit, so an index's type never changes.
+ */
+export const EM_INDICES: readonly number[] = [...merkurData.german, ...merkurData.commonwealth].flatMap(
+  (u, i) => (u.type === 'em' ? [i] : []),
+);
 
 /** 2.5: German divisional EMs whose subordinates are the para regiment EMs. */
 const PARA_DIVISIONAL = new Set(['Suessmann', 'Ramcke']);
@@ -13,11 +22,12 @@ const PARA_DIVISIONAL = new Set(['Suessmann', 'Ramcke']);
 export function subordinates(s: MerkurState, emi: number): number[] {
   const em = s.units[emi]!;
   const out: number[] = [];
-  s.units.forEach((u, i) => {
-    if (u.side !== em.side || u.type !== 'em' || u.divisional || i === emi) return;
-    if (em.id === 'Ringel') return;
+  if (em.id === 'Ringel') return out;
+  for (const i of EM_INDICES) {
+    const u = s.units[i]!;
+    if (u.side !== em.side || u.divisional || i === emi) continue;
     out.push(i);
-  });
+  }
   return out;
 }
 
@@ -93,8 +103,9 @@ export function commands(em: MUnit, u: MUnit): boolean {
  */
 export function emBonus(s: MerkurState, z: number, side: 0 | 1, led: readonly number[]): number {
   const mapWide = s.rules.v['div-cmd-map'];
-  for (const em of s.units) {
-    if (em.type !== 'em' || em.side !== side || em.status !== 'map') continue;
+  for (const k of EM_INDICES) {
+    const em = s.units[k]!;
+    if (em.side !== side || em.status !== 'map') continue;
     if (em.zone === z) {
       if (em.divisional) return 1;
       for (const i of led) if (commands(em, s.units[i]!)) return 1;

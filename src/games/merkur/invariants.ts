@@ -1,4 +1,5 @@
 /** Rule violations in a Merkur state (spec §10 invariants): empty when the state is legal. */
+import { EM_INDICES } from './command.js';
 import { MAP } from './map.js';
 import { CW, GER, type MerkurState } from './state.js';
 import { occupancy } from './units.js';
@@ -18,6 +19,10 @@ export function invariants(s: MerkurState): string[] {
       out.push(`unit ${u.id}: bad zone ${u.zone}`);
     if (u.side !== GER && u.side !== CW) out.push(`unit ${u.id}: bad side`);
   }
+  // command.ts reads the EMs through a table of their indices fixed by the data's unit order
+  const ems = s.units.flatMap((u, i) => (u.type === 'em' ? [i] : []));
+  if (ems.join() !== EM_INDICES.join())
+    out.push(`2.3: EMs at unit indices ${ems.join()}, not ${EM_INDICES.join()}`);
   const forts = s.fort.reduce((a, b) => a + b, 0);
   if (forts > 6) out.push(`3.2: ${forts} forts`);
   for (let z = 0; z < MAP.count; z++)

@@ -27,6 +27,13 @@ export interface ZoneMap {
   readonly objectives: readonly number[];
   readonly airfields: readonly number[];
   readonly count: number;
+  /** Lookup tables for the movement search (6.1), never written after build: PM by terrain, road, strategic (0/1). */
+  readonly costOf: Int8Array;
+  readonly roadOf: Uint8Array;
+  readonly strategicOf: Uint8Array;
+  /** `adj` flattened: the neighbours of z are adjFlat[adjStart[z] .. adjStart[z + 1]). */
+  readonly adjStart: Int32Array;
+  readonly adjFlat: Int32Array;
 }
 
 function build(): ZoneMap {
@@ -42,6 +49,9 @@ function build(): ZoneMap {
   }
   for (const a of adj) a.sort((x, y) => x - y);
   const dist = ids.map((_, i) => bfsDistances(adj, i));
+  const adjStart = new Int32Array(ids.length + 1);
+  for (let i = 0; i < ids.length; i++) adjStart[i + 1] = adjStart[i]! + adj[i]!.length;
+  const adjFlat = Int32Array.from(adj.flat());
   return {
     ids,
     index,
@@ -61,6 +71,11 @@ function build(): ZoneMap {
     objectives: ids.flatMap((_, i) => (d.zones[i]!.objective ? [i] : [])),
     airfields: ids.flatMap((_, i) => (d.zones[i]!.airfield ? [i] : [])),
     count: ids.length,
+    costOf: Int8Array.from(d.zones, (z) => d.terrain[z.terrain].mp),
+    roadOf: Uint8Array.from(d.zones, (z) => (z.road ? 1 : 0)),
+    strategicOf: Uint8Array.from(d.zones, (z) => (z.map === 'strategique' ? 1 : 0)),
+    adjStart,
+    adjFlat,
   };
 }
 

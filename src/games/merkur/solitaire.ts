@@ -176,7 +176,7 @@ function targetDistance(_s: MerkurState, z: number, g: Int8Array): number {
  * `solitaire` stream where 12.2 says so (EM bombardment targets).
  */
 export function soloChoose(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision): number {
-  const { g, c } = occupancy(s);
+  const { g, c } = occupancy(s, ws.occ);
   switch (d.kind) {
     case 'activation': {
       // combat activations first (12.2 b, f), then movement toward German-held objectives

@@ -466,7 +466,7 @@ function step(s: MerkurState, ws: MerkurWorkspace, task: Task): MerkurPending | 
       return null;
     }
     case 'activations':
-      return activationStep(s, task.side);
+      return activationStep(s, ws, task.side);
     case 'orders':
       return ordersStep(s, ws, task);
     case 'cw-roll':
@@ -656,16 +656,16 @@ function airLandingStep(s: MerkurState, task: Task & { t: 'air-landing' }): Merk
 }
 
 /** 4.0: the zones a side may activate next. */
-function activationStep(s: MerkurState, side: 0 | 1): MerkurPending | null {
+function activationStep(s: MerkurState, ws: MerkurWorkspace, side: 0 | 1): MerkurPending | null {
   const opts: MerkurOption[] = [{ type: 'end-activations' }];
-  const { g, c } = occupancy(s);
+  const { g, c } = occupancy(s, ws.occ);
   const own = side === GER ? g : c;
   const other = side === GER ? c : g;
   const day = isDay(s.turn);
   // per zone, in one pass: a German unit that has not fired; a CW unit free to move (4.0)
-  const ready = new Uint8Array(MAP.count);
+  const ready = ws.flags?.ready.fill(0) ?? new Uint8Array(MAP.count);
   // CW units a re-activation could move (3.1 c: those that acted too, not an EM that fired)
-  const mobile = new Uint8Array(MAP.count);
+  const mobile = ws.flags?.mobile.fill(0) ?? new Uint8Array(MAP.count);
   for (const u of s.units) {
     if (u.status !== 'map' || u.side !== side || u.zone < 0) continue;
     if (side === GER ? !u.fired : !u.fixed && u.m > 0 && !u.acted) ready[u.zone] = 1;
@@ -746,10 +746,10 @@ function ordersStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'orde
       task.i++;
       continue;
     }
-    occ ??= occupancy(s);
+    occ ??= occupancy(s, ws.occ);
     const opts: OrderOption[] = [{ type: 'stay', unit: ui }];
     if (task.mode !== 'combat')
-      for (const to of reachable(s, ui, occ)) opts.push({ type: 'move', unit: ui, to });
+      for (const to of reachable(s, ui, occ, ws.move)) opts.push({ type: 'move', unit: ui, to });
     const theirs = task.side === GER ? occ.c : occ.g;
     if (task.mode !== 'move' && day) {
       const z = task.zone;

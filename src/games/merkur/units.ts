@@ -3,7 +3,7 @@
  * parameter reducedRule), dispersed paras (2-3-0), stacking per side, contested zones.
  */
 import { MAP } from './map.js';
-import { CW, GER, type MerkurState, type MUnit } from './state.js';
+import { GER, type MerkurState, type MUnit } from './state.js';
 
 /** 5.1: at most 6 units per side in a sector zone; strategic zones have no limit. */
 export const STACK_LIMIT = 6;
@@ -72,10 +72,27 @@ export interface Occupancy {
   readonly c: Int8Array;
 }
 
-/** Units per side per zone, in one pass. */
-export function occupancy(s: MerkurState): Occupancy {
-  const g = new Int8Array(MAP.count);
-  const c = new Int8Array(MAP.count);
+/** Zeroed per-zone counts for `occupancy` to fill (one per owner: a workspace, a policy). */
+export function newOccupancy(): Occupancy {
+  return { g: new Int8Array(MAP.count), c: new Int8Array(MAP.count) };
+}
+
+/**
+ * Units per side per zone, in one pass. `into`, when given, is overwritten and returned (a
+ * caller's scratch: allocating the arrays cost more than counting).
+ */
+export function occupancy(s: MerkurState, into?: Occupancy): Occupancy {
+  let g: Int8Array;
+  let c: Int8Array;
+  if (into === undefined) {
+    g = new Int8Array(MAP.count);
+    c = new Int8Array(MAP.count);
+  } else {
+    g = into.g;
+    c = into.c;
+    g.fill(0);
+    c.fill(0);
+  }
   for (const u of s.units) {
     if (u.status !== 'map' || u.zone < 0) continue;
     if (u.side === GER) g[u.zone]!++;
@@ -92,7 +109,15 @@ export function room(s: MerkurState, z: number, side: 0 | 1): number {
 
 /** 5.5: both sides present. */
 export function contested(s: MerkurState, z: number): boolean {
-  return countIn(s, z, GER) > 0 && countIn(s, z, CW) > 0;
+  let g = false;
+  let c = false;
+  for (const u of s.units) {
+    if (u.zone !== z || u.status !== 'map') continue;
+    if (u.side === GER) g = true;
+    else c = true;
+    if (g && c) return true;
+  }
+  return false;
 }
 
 /** 5.5: zone controlled by `side` (only its units present). */
@@ -103,6 +128,17 @@ export function controlledBy(s: MerkurState, z: number, side: 0 | 1): boolean {
 /** Combat units (not EMs) in a list. */
 export function combatUnits(s: MerkurState, list: readonly number[]): number[] {
   return list.filter((i) => s.units[i]!.type !== 'em');
+}
+
+/** `combatUnits(s, unitsIn(s, z, side))` in one pass. */
+export function combatUnitsIn(s: MerkurState, z: number, side: 0 | 1): number[] {
+  const out: number[] = [];
+  const us = s.units;
+  for (let i = 0; i < us.length; i++) {
+    const u = us[i]!;
+    if (u.zone === z && u.side === side && u.status === 'map' && u.type !== 'em') out.push(i);
+  }
+  return out;
 }
 
 /**
@@ -144,8 +180,10 @@ export function eliminate(s: MerkurState, ui: number): void {
 
 /** 3.2: forts in zones with no CW unit left are destroyed. */
 export function checkForts(s: MerkurState): void {
+  if (!s.fort.includes(1)) return;
+  const { c } = occupancy(s);
   for (let z = 0; z < MAP.count; z++) {
-    if (s.fort[z] === 1 && countIn(s, z, CW) === 0) {
+    if (s.fort[z] === 1 && c[z] === 0) {
       s.fort[z] = 0;
       s.stats.forts_destroyed++;
     }

@@ -1,20 +1,38 @@
 /**
- * Per-game scratch of Merkur (DESIGN §3): the streams bound to the state's RngState and the trace.
- * Everything else lives in the state, so a cloned state plays on under a fresh workspace.
+ * Per-game scratch of Merkur (DESIGN §3): the streams bound to the state's RngState, the trace,
+ * and buffers the engine overwrites before each use (movement search, zone counts). Everything
+ * else lives in the state, so a cloned state plays on under a fresh workspace.
  */
 import type { Workspace } from '../../core/game.js';
 import { Streams } from '../../core/rng.js';
+import { MAP } from './map.js';
+import { type MoveScratch, newMoveScratch } from './movement.js';
 import type { MerkurState } from './state.js';
+import { newOccupancy, type Occupancy } from './units.js';
 
-export type MerkurWorkspace = Workspace;
+export interface MerkurWorkspace extends Workspace {
+  /** Scratch of `reachable` (movement.ts). */
+  readonly move?: MoveScratch;
+  /** Scratch of `occupancy` for the order and activation steps (turn-sequence.ts). */
+  readonly occ?: Occupancy;
+  /** Per-zone flags of the activation step (turn-sequence.ts). */
+  readonly flags?: { readonly ready: Uint8Array; readonly mobile: Uint8Array };
+}
 
 export function merkurWorkspace(s: MerkurState, reuse?: MerkurWorkspace): MerkurWorkspace {
-  if (reuse !== undefined && reuse.streams instanceof Streams) {
+  if (reuse !== undefined && reuse.streams instanceof Streams && reuse.move !== undefined) {
     reuse.streams.rebind(s.rng);
     reuse.streams.counter = undefined;
     reuse.trace = undefined;
     reuse.explicitChance = false;
     return reuse;
   }
-  return { streams: new Streams(s.rng), trace: undefined, explicitChance: false };
+  return {
+    streams: new Streams(s.rng),
+    trace: undefined,
+    explicitChance: false,
+    move: newMoveScratch(),
+    occ: newOccupancy(),
+    flags: { ready: new Uint8Array(MAP.count), mobile: new Uint8Array(MAP.count) },
+  };
 }

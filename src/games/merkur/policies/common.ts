@@ -9,19 +9,30 @@ import { aaPoints } from '../bombard.js';
 import { bandReading, combatValues } from '../combat.js';
 import type { MerkurDecision, MerkurOption } from '../decisions.js';
 import { MAP } from '../map.js';
+import { type MoveScratch, newMoveScratch } from '../movement.js';
 import { pBandAtLeast } from '../odds.js';
 import { CW, type MerkurState } from '../state.js';
-import { attackOf, combatUnits, type Occupancy, occupancy, unitsIn } from '../units.js';
+import { attackOf, combatUnitsIn, newOccupancy, type Occupancy, occupancy } from '../units.js';
 
 /**
  * Per-decision scratch a scorer may fill once (its target zones, the occupancy of the zones) and
  * reuse for every option: the state does not change while one decision's options are scored.
  */
-export type Ctx = { targets?: number[]; occ?: Occupancy; entry?: Map<number, number[]> };
+export type Ctx = {
+  targets?: number[];
+  occ?: Occupancy;
+  entry?: Map<number, number[]>;
+  /** Per unit, `reachable` at this decision. */
+  reach?: Map<number, number[]>;
+  /** The policy's memo of band probabilities (a pure function of its key), kept across decisions. */
+  odds?: Map<number, number>;
+  /** The policy's buffers for `occupancy` and `reachable`, overwritten at each decision. */
+  scratch?: { occ: Occupancy; move: MoveScratch };
+};
 
 /** Units of `side` per zone, computed on first use within one decision. */
 export function occOf(s: MerkurState, ctx: Ctx): Occupancy {
-  if (ctx.occ === undefined) ctx.occ = occupancy(s);
+  if (ctx.occ === undefined) ctx.occ = occupancy(s, ctx.scratch?.occ);
   return ctx.occ;
 }
 
@@ -76,6 +87,8 @@ export function scriptedPolicy(
     create: (given?: Readonly<Record<string, number>>) => {
       const score =
         fixed ?? (scorer as (p: Readonly<Record<string, number>>) => Scorer)({ ...defaults, ...given });
+      const odds = new Map<number, number>();
+      const scratch = { occ: newOccupancy(), move: newMoveScratch() };
       return {
         id,
         choose(s: MerkurState, d: MerkurDecision, rng: Rng): number {
@@ -83,7 +96,7 @@ export function scriptedPolicy(
           let best = Number.NEGATIVE_INFINITY;
           let ties = 0;
           let pick = 0;
-          const ctx: Ctx = {};
+          const ctx: Ctx = { odds, scratch };
           for (let i = 0; i < d.options.length; i++) {
             const v = score(s, d, d.options[i]!, ctx);
             if (v > best + 1e-9) {
@@ -103,6 +116,8 @@ export function scriptedPolicy(
   };
 }
 
+const READING_CODE = { headings: 0, symmetric: 1, literal: 2 } as const;
+
 /**
  * P(band >= `band`) of an attack by `attackers` of `side` on zone `z` from `from`; null when there is
  * no attack (no attackers, or no enemy in `z`).
@@ -119,7 +134,18 @@ function pBandFrom(
 ): number | null {
   if (attackers.length === 0 || cnt(s, ctx, z, (1 - side) as 0 | 1) === 0) return null;
   const v = combatValues(s, { kind, side, attackers, zone: z, from }, false);
-  return pBandAtLeast(v.a, v.d, bandReading(s), kind === 'fire' && isContested(s, ctx, z), band);
+  const reading = bandReading(s);
+  const fireContested = kind === 'fire' && isContested(s, ctx, z);
+  if (ctx.odds === undefined || !Number.isInteger(v.a) || !Number.isInteger(v.d))
+    return pBandAtLeast(v.a, v.d, reading, fireContested, band);
+  const key =
+    ((((v.a + 512) * 1024 + v.d + 512) * 3 + READING_CODE[reading]) * 2 + (fireContested ? 1 : 0)) * 8 + band;
+  let p = ctx.odds.get(key);
+  if (p === undefined) {
+    p = pBandAtLeast(v.a, v.d, reading, fireContested, band);
+    ctx.odds.set(key, p);
+  }
+  return p;
 }
 
 /** P(band >= 4) (attacker wins) of an attack by `attackers` of `side` on zone `z` from `from`. */
@@ -152,7 +178,20 @@ export function pLose(
 /** Combat units of `side` in the unit's zone that have not acted yet, plus the unit. */
 export function zoneForce(s: MerkurState, unit: number): number[] {
   const u = s.units[unit]!;
-  return combatUnits(s, unitsIn(s, u.zone, u.side)).filter((i) => i === unit || !s.units[i]!.acted);
+  const out: number[] = [];
+  const us = s.units;
+  for (let i = 0; i < us.length; i++) {
+    const v = us[i]!;
+    if (
+      v.zone === u.zone &&
+      v.side === u.side &&
+      v.status === 'map' &&
+      v.type !== 'em' &&
+      (i === unit || !v.acted)
+    )
+      out.push(i);
+  }
+  return out;
 }
 
 /** Least zone steps from `z` to any zone of `targets` (99 when none). */
@@ -169,5 +208,5 @@ export function objectivesToTake(s: MerkurState, ctx: Ctx, side: 0 | 1): number[
 
 /** Air target value: CW combat units there, less the AA that covers it (8.0). */
 export function airTargetValue(s: MerkurState, z: number): number {
-  return combatUnits(s, unitsIn(s, z, CW)).length - aaPoints(s, z) * 0.75 + (MAP.objective[z] ? 1 : 0);
+  return combatUnitsIn(s, z, CW).length - aaPoints(s, z) * 0.75 + (MAP.objective[z] ? 1 : 0);
 }

@@ -49,15 +49,17 @@ function entryForce(s: MerkurState, ctx: Ctx, unit: number, to: number): number[
   let rest = ctx.entry.get(to);
   if (rest === undefined) {
     const occ = occOf(s, ctx);
+    ctx.reach ??= new Map();
+    const reach = ctx.reach;
     rest = top.units.slice(top.i + 1).filter((i) => {
       const v = s.units[i]!;
-      return (
-        v.status === 'map' &&
-        v.zone === top.zone &&
-        v.type !== 'em' &&
-        v.type !== 'battery' &&
-        reachable(s, i, occ).includes(to)
-      );
+      if (v.status !== 'map' || v.zone !== top.zone || v.type === 'em' || v.type === 'battery') return false;
+      let r = reach.get(i);
+      if (r === undefined) {
+        r = reachable(s, i, occ, ctx.scratch?.move);
+        reach.set(i, r);
+      }
+      return r.includes(to);
     });
     ctx.entry.set(to, rest);
   }
