@@ -491,7 +491,10 @@ function poolRanOut(s: ScsState): void {
 // ---------------------------------------------------------------------------------------------
 // Regular and relief battles: the graph of combat.ts's chance points
 
-/** One point of the battle graph: a state at a chance point, and where each outcome leads. */
+/**
+ * One point of the battle graph: a state at a chance point, and where its outcomes lead (edges
+ * `first` .. `first + count - 1` of the graph's edge arrays).
+ */
 interface Point {
   /** The state (dropped once the point is expanded). */
   rep: ScsState | null;
@@ -499,14 +502,8 @@ interface Point {
   readonly left: number;
   readonly units: number;
   readonly round: number;
-  /** Per outcome: the next point (-1: the battle ended), its probability and the rounds it moves on. */
-  readonly to: number[];
-  readonly p: number[];
-  readonly dRound: number[];
-  /** For an end: 0 taken, 1 destroyed, 2 stymied; the Soviet steps and German units left. */
-  readonly end: number[];
-  readonly endLeft: number[];
-  readonly endUnits: number[];
+  first: number;
+  count: number;
 }
 
 /** A battle stage as one character of a point's key. */
@@ -536,6 +533,17 @@ type Start =
  */
 class BattleGraph {
   readonly points: Point[] = [];
+  /**
+   * Per edge (an outcome of a point): the next point (-1: the battle ended), its probability and
+   * the rounds it moves on; for an end: 0 taken, 1 destroyed, 2 stymied (else -1), and the Soviet
+   * steps and German units left.
+   */
+  readonly to: number[] = [];
+  readonly p: number[] = [];
+  readonly dRound: number[] = [];
+  readonly end: number[] = [];
+  readonly endLeft: number[] = [];
+  readonly endUnits: number[] = [];
   private readonly ids = new Map<string, number>();
   private readonly finite: boolean;
   /**
@@ -668,12 +676,8 @@ class BattleGraph {
         left: forceSteps(x, a),
         units: combatUnits(x),
         round: roundOf(x),
-        to: [],
-        p: [],
-        dRound: [],
-        end: [],
-        endLeft: [],
-        endUnits: [],
+        first: 0,
+        count: 0,
       });
     }
     return id;
@@ -768,27 +772,31 @@ class BattleGraph {
     const a = this.ar.a;
     const node = rep.pending!;
     if (node.kind !== 'chance') throw new Error('SCS odds: a chance point expected');
-    node.outcomes.forEach((o, i) => {
-      if (o.p === 0) return;
+    pt.first = this.to.length;
+    const outcomes = node.outcomes;
+    for (let i = 0; i < outcomes.length; i++) {
+      const q = outcomes[i]!.p;
+      if (q === 0) continue;
       const c = this.load(rep);
       ws.s = c;
       apply(c, ws, node, i);
-      pt.p.push(o.p);
+      this.p.push(q);
       if (!this.advanceTo(c)) {
         const left = forceSteps(c, a);
-        pt.to.push(-1);
-        pt.dRound.push(0);
-        pt.end.push(endOf(c, left));
-        pt.endLeft.push(left);
-        pt.endUnits.push(combatUnits(c));
-        return;
+        this.to.push(-1);
+        this.dRound.push(0);
+        this.end.push(endOf(c, left));
+        this.endLeft.push(left);
+        this.endUnits.push(combatUnits(c));
+        continue;
       }
-      pt.to.push(this.pointOf(c));
-      pt.dRound.push(roundOf(c) - pt.round);
-      pt.end.push(-1);
-      pt.endLeft.push(0);
-      pt.endUnits.push(0);
-    });
+      this.to.push(this.pointOf(c));
+      this.dRound.push(roundOf(c) - pt.round);
+      this.end.push(-1);
+      this.endLeft.push(0);
+      this.endUnits.push(0);
+    }
+    pt.count = this.to.length - pt.first;
   }
 }
 
@@ -869,12 +877,12 @@ function battleGraphOdds(
         const g0 = k % G0_SPAN;
         const pt = points[(k - g0) / G0_SPAN]!;
         graph.expand(pt);
-        for (let j = 0; j < pt.to.length; j++) {
-          const q = p * pt.p[j]!;
-          const to = pt.to[j]!;
-          if (to < 0) finish(pt.end[j]!, pt.endLeft[j]!, g0 - pt.endUnits[j]!, r, q);
+        for (let j = pt.first; j < pt.first + pt.count; j++) {
+          const q = p * graph.p[j]!;
+          const to = graph.to[j]!;
+          if (to < 0) finish(graph.end[j]!, graph.endLeft[j]!, g0 - graph.endUnits[j]!, r, q);
           else {
-            const m = pt.dRound[j] === 0 ? next : later;
+            const m = graph.dRound[j] === 0 ? next : later;
             const nk = key(to, g0);
             m.set(nk, (m.get(nk) ?? 0) + q);
           }
@@ -1127,14 +1135,18 @@ export class TakenChances {
     const value = this.value;
     const known = value[id];
     if (known !== undefined) return known;
-    const points = this.graph.points;
+    const graph = this.graph;
+    const points = graph.points;
     const order: number[] = [];
     const seen = new Set<number>();
     const visit = (i: number): void => {
       seen.add(i);
       const pt = points[i]!;
-      this.graph.expand(pt);
-      for (const to of pt.to) if (to >= 0 && value[to] === undefined && !seen.has(to)) visit(to);
+      graph.expand(pt);
+      for (let j = pt.first; j < pt.first + pt.count; j++) {
+        const to = graph.to[j]!;
+        if (to >= 0 && value[to] === undefined && !seen.has(to)) visit(to);
+      }
       order.push(i);
     };
     visit(id);
@@ -1145,9 +1157,9 @@ export class TakenChances {
       for (const i of order) {
         const pt = points[i]!;
         let v = 0;
-        for (let j = 0; j < pt.to.length; j++) {
-          const to = pt.to[j]!;
-          v += pt.p[j]! * (to < 0 ? (pt.end[j] === 0 ? 1 : 0) : (value[to] ?? 0));
+        for (let j = pt.first; j < pt.first + pt.count; j++) {
+          const to = graph.to[j]!;
+          v += graph.p[j]! * (to < 0 ? (graph.end[j] === 0 ? 1 : 0) : (value[to] ?? 0));
         }
         if (v !== value[i]) {
           value[i] = v;
