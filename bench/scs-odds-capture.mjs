@@ -22,12 +22,7 @@ function optionSets() {
     { attacker: '6:shock' },
     { attacker: '12:shock', 'shock-first': true },
   ];
-  const given = [
-    'mech:1',
-    'mech:2,nonmech:2,security:1',
-    'nonmech:3',
-    'mech:1,nonmech:1,security:3',
-  ];
+  const given = ['mech:1', 'mech:2,nonmech:2,security:1', 'nonmech:3', 'mech:1,nonmech:1,security:3'];
   for (const a of attackers)
     for (const d of given)
       for (const kind of ['defence', 'relief', 'breakout'])
@@ -125,13 +120,11 @@ function compare(a, b) {
       differ++;
       console.log(`printed output differs: ${JSON.stringify(e.options)}`);
     }
-    (e.p ?? []).forEach((t, ti) =>
-      t.forEach((row, ri) =>
-        row.forEach((p, ci) => {
-          maxDiff = Math.max(maxDiff, Math.abs(p - (f.p?.[ti]?.[ri]?.[ci] ?? Number.NaN)));
-        }),
-      ),
-    );
+    const pa = e.p ?? [];
+    for (let ti = 0; ti < pa.length; ti++)
+      for (let ri = 0; ri < pa[ti].length; ri++)
+        for (let ci = 0; ci < pa[ti][ri].length; ci++)
+          maxDiff = Math.max(maxDiff, Math.abs(pa[ti][ri][ci] - (f.p?.[ti]?.[ri]?.[ci] ?? Number.NaN)));
   });
   console.log(
     `${x.length} option sets, ${differ} with different printed output; largest raw difference ${maxDiff}; CPU ${msA} ms -> ${msB} ms`,

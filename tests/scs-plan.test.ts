@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { playMatch, startMatch } from '../src/core/driver.js';
 import { gameStreams, randInt } from '../src/core/rng.js';
 import { resolveSetup } from '../src/core/setup.js';
+import { forceSteps } from '../src/games/scs/combat.js';
 import { scs } from '../src/games/scs/index.js';
 import { scsMap } from '../src/games/scs/map.js';
 import { PocketScratch, pocketIfTaken } from '../src/games/scs/pockets.js';
-import { forceSteps } from '../src/games/scs/combat.js';
 import { PlanScratch, planTurn1, takeChance } from '../src/games/scs/policies/plan.js';
 import { GERMAN, type ScsState, SOVIET } from '../src/games/scs/state.js';
 
@@ -95,7 +95,12 @@ describe('SCS turn-1 plan: P(hex taken) from the live CRT (issue 17 part 4)', ()
   const startWith = (params: Record<string, string | number>): ScsState =>
     scs.start(resolveSetup(scs, { params }, 'test'), { masterSeed: 1, gameIndex: 0 });
   /** `sandtable odds scs`'s "hex taken" against the generated garrison (clear 2410, the start pool). */
-  function provider(crt: string, attacker: string, rounds: number, extra: Record<string, string | true> = {}) {
+  function provider(
+    crt: string,
+    attacker: string,
+    rounds: number,
+    extra: Record<string, string | true> = {},
+  ) {
     const t = scs.odds!.compute({ attacker, rounds: String(rounds), crt, ...extra })[0]!;
     return t.rows.find((r) => r.outcome === 'hex taken')!.p[0]!;
   }
@@ -118,7 +123,12 @@ describe('SCS turn-1 plan: P(hex taken) from the live CRT (issue 17 part 4)', ()
     }
     const chance = (hitOn: number) => {
       const s = startWith({ crtSet: 'custom', hitOn_combined: hitOn });
-      return takeChance(s, s.armies.findIndex((x) => x.id === '20'), 1, false);
+      return takeChance(
+        s,
+        s.armies.findIndex((x) => x.id === '20'),
+        1,
+        false,
+      );
     };
     expect(chance(3)).toBeGreaterThan(chance(6) + 0.2);
   });

@@ -474,7 +474,12 @@ function stepKey(ar: Arena): (s: ScsState, script: Script) => string {
     for (const id of s.pool) d[s.gType[id]!]!++;
     // one character per number (offset where it may be negative)
     return (
-      String.fromCharCode(sc.dice, sc.faces - s.engaged.length + 64, sc.volleys, m < 0 ? 0 : s.gType[m]! + 1) +
+      String.fromCharCode(
+        sc.dice,
+        sc.faces - s.engaged.length + 64,
+        sc.volleys,
+        m < 0 ? 0 : s.gType[m]! + 1,
+      ) +
       String.fromCharCode(c[0]!, c[1]!, c[2]!, c[3]!, c[4]!, c[5]!, c[6]!, c[7]!) +
       String.fromCharCode(d[0]!, d[1]!, d[2]!, d[3]!, d[4]!, d[5]!, d[6]!, d[7]!) +
       String.fromCharCode(s.armies[ar.a]!.steps, forceSteps(s, ar.a))
