@@ -65,7 +65,11 @@ const PLAN_HEX = scsMap.index('2410');
  * with the key gives the same), so one object serves every game with that key, in any order.
  */
 class PlanOdds {
-  private readonly families: (TakenChances | undefined)[] = [];
+  /**
+   * Per plan battle, its TakenChances, held weakly: the entries stay, a family's graph (tens of MB)
+   * goes when the collector wants the memory, and one built again gives the same values.
+   */
+  private readonly families: (WeakRef<TakenChances> | undefined)[] = [];
   private readonly entries = new Map<number, number>();
 
   /**
@@ -90,7 +94,7 @@ class PlanOdds {
   }
 
   private family(cfg: Cfg, b: number, relief: boolean, toTheDeath: boolean): TakenChances {
-    let f = this.families[b];
+    let f = this.families[b]?.deref();
     if (f === undefined) {
       const battle = PLAN_BATTLES[b]!;
       const pool = [cfg.pool.mech, cfg.pool.nonMech, cfg.pool.security, 0, 0, 0, 0, 0];
@@ -111,7 +115,7 @@ class PlanOdds {
         },
         { pool, marker: null, pocket: 0 },
       );
-      this.families[b] = f;
+      this.families[b] = new WeakRef(f);
     }
     return f;
   }
