@@ -6,10 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { playMatch, startMatch } from '../src/core/driver.js';
 import { gameStreams, randInt } from '../src/core/rng.js';
 import { resolveSetup } from '../src/core/setup.js';
+import { forceSteps } from '../src/games/scs/combat.js';
 import { scs } from '../src/games/scs/index.js';
 import { scsMap } from '../src/games/scs/map.js';
 import { PocketScratch, pocketIfTaken } from '../src/games/scs/pockets.js';
-import { PlanScratch, planTurn1 } from '../src/games/scs/policies/plan.js';
+import { PlanScratch, planTurn1, takeChance } from '../src/games/scs/policies/plan.js';
 import { GERMAN, type ScsState, SOVIET } from '../src/games/scs/state.js';
 
 /** SCS 8.4 by definition: German hexes that reach a German west-edge hex, avoiding `avoid`. */
@@ -87,5 +88,65 @@ describe('SCS 4.2 turn-1 plan', () => {
       if (r.result === 'turn1-loss') losses++;
     }
     expect(losses).toBeLessThan(40); // 20%; it was 33% before the plan
+  });
+});
+
+describe('SCS turn-1 plan: P(hex taken) from the live CRT (issue 17 part 4)', () => {
+  const startWith = (params: Record<string, string | number>): ScsState =>
+    scs.start(resolveSetup(scs, { params }, 'test'), { masterSeed: 1, gameIndex: 0 });
+  /** `sandtable odds scs`'s "hex taken" against the generated garrison (clear 2410, the start pool). */
+  function provider(
+    crt: string,
+    attacker: string,
+    rounds: number,
+    extra: Record<string, string | true> = {},
+  ) {
+    const t = scs.odds!.compute({ attacker, rounds: String(rounds), crt, ...extra })[0]!;
+    return t.rows.find((r) => r.outcome === 'hex taken')!.p[0]!;
+  }
+  it('equals the odds provider under CRT sets A, B and custom, and follows custom hit numbers', () => {
+    for (const crt of ['A', 'B', 'custom']) {
+      const s = startWith({ crtSet: crt });
+      const c = s.armies.findIndex((x) => x.id === '20');
+      const k = s.armies.findIndex((x) => x.id === '1S');
+      s.host = s.armies.findIndex((x) => x.id === '5'); // 1E elsewhere
+      // entering with 1 MF left: 2 rounds (9.3); the shock army's first attack fires its primary column
+      expect(takeChance(s, c, 1, false)).toBeCloseTo(provider(crt, `${forceSteps(s, c)}:combined`, 2), 12);
+      expect(takeChance(s, k, 1, false)).toBeCloseTo(
+        provider(crt, `${forceSteps(s, k)}:shock`, 2, { 'shock-first': true }),
+        12,
+      );
+      expect(takeChance(s, c, 0, true)).toBeCloseTo(
+        provider(crt, `${forceSteps(s, c)}:combined`, 1, { kind: 'relief' }),
+        12,
+      );
+    }
+    const chance = (hitOn: number) => {
+      const s = startWith({ crtSet: 'custom', hitOn_combined: hitOn });
+      return takeChance(
+        s,
+        s.armies.findIndex((x) => x.id === '20'),
+        1,
+        false,
+      );
+    };
+    expect(chance(3)).toBeGreaterThan(chance(6) + 0.2);
+  });
+  it('chooses another first attack under CRT set A, where the set-B tables it read before were wrong', () => {
+    const first = (crtSet: string) => {
+      const s = startWith({ crtSet });
+      const cands: number[] = [];
+      for (let i = 0; i < s.armies.length - 1; i++) if (s.armies[i]!.hex >= 0) cands.push(i);
+      const p = planTurn1(s, new PlanScratch(), cands)!;
+      return { army: s.armies[p.army]!.id, hex: scsMap.ids[p.hex], p: p.p, relief: p.relief };
+    };
+    // the set-B tables gave 10th Army into 2613 (accepting the relief battle) at 0.31 under every CRT
+    const b = first('B');
+    expect([b.army, b.hex, b.relief]).toEqual(['10', '2613', true]);
+    expect(b.p).toBeCloseTo(0.302, 3);
+    // under set A that attack is worth less, and the plan opens with 61st Army into 2513 instead
+    const a = first('A');
+    expect([a.army, a.hex, a.relief]).toEqual(['61', '2513', true]);
+    expect(a.p).toBeCloseTo(0.134, 3);
   });
 });

@@ -27,6 +27,9 @@ import type { Cfg } from './parameters.js';
 import { drawCounter, drawForBattle } from './pool.js';
 import { startGame } from './setup.js';
 import {
+  type Army,
+  type BattleStage,
+  type BattleView,
   GUDERIAN,
   isCombatUnit,
   MECH,
@@ -35,6 +38,7 @@ import {
   type ScsState,
   type ScsTask,
   SECURITY,
+  type Stats,
   VIII_FK,
 } from './state.js';
 import { apply, runUntil } from './turn-sequence.js';
@@ -120,32 +124,60 @@ export function emptyOdds(): EngineOdds {
 
 /**
  * A copy of a state in mid-battle: only what a battle changes is copied (the armies, the engaged
- * counters, the Turn Track, the tasks), the rest is shared. Written out field by field (a new
- * required field of ScsState fails to compile here), which V8 copies far faster than a spread.
+ * counters, the Turn Track box eliminated units and used markers go to (engine.ts toNextTurnBox),
+ * the tasks), the rest is shared. Written out field by field (a new required field of ScsState
+ * fails to compile here), which V8 copies far faster than a spread.
  */
 function battleCopy(s: ScsState): ScsState {
+  const box = Math.min(s.turn + 1, s.track.length - 1);
+  const track = s.track.slice();
+  track[box] = track[box]!.slice();
+  const stack: ScsTask[] = [];
+  for (const t of s.stack) stack.push(copyTask(t));
+  const armies: Army[] = [];
+  for (const x of s.armies)
+    armies.push({
+      id: x.id,
+      type: x.type,
+      full: x.full,
+      steps: x.steps,
+      hex: x.hex,
+      moved: x.moved,
+      attacked: x.attacked,
+    });
   return {
     cfg: s.cfg,
     rng: s.rng,
     turn: s.turn,
     phase: s.phase,
     seq: s.seq,
-    stack: s.stack.map((t): ScsTask => (t.t === 'battle' ? { ...t, drm: [...t.drm] } : { ...t })),
+    stack,
     pending: s.pending,
     active: s.active,
     mf: s.mf,
-    battle: s.battle === null ? null : { ...s.battle },
+    battle:
+      s.battle === null
+        ? null
+        : {
+            hex: s.battle.hex,
+            kind: s.battle.kind,
+            round: s.battle.round,
+            mech: s.battle.mech,
+            nonMech: s.battle.nonMech,
+            security: s.battle.security,
+            supports: s.battle.supports,
+          },
     outcome: { won: s.outcome.won, mf: s.outcome.mf },
     control: s.control,
     marker: s.marker,
     held: s.held,
     gType: s.gType,
     pool: s.pool,
-    track: s.track.map((b) => b.slice()),
+    track,
     engaged: s.engaged.slice(),
     aside: s.aside,
     removed: s.removed,
-    armies: s.armies.map((x) => ({ ...x })),
+    armies,
     host: s.host,
     viReady: s.viReady,
     pac: s.pac,
@@ -153,17 +185,63 @@ function battleCopy(s: ScsState): ScsState {
     stepsLost: s.stepsLost,
     result: s.result,
     endReason: s.endReason,
-    stats: { ...s.stats },
+    stats: copyStats(s.stats),
     pocketLog: s.pocketLog,
   };
 }
 
-/** A copy of a state before its force is drawn: a battle's copy, and the pool, markers and set-aside counters. */
+/** A copy of a task (a battle's and its losses' written out: they are the ones a battle copies). */
+function copyTask(t: ScsTask): ScsTask {
+  if (t.t === 'battle')
+    return {
+      t: 'battle',
+      kind: t.kind,
+      h: t.h,
+      a: t.a,
+      primary: t.primary,
+      mf: t.mf,
+      round: t.round,
+      stage: t.stage,
+      vi: t.vi,
+      drm: [t.drm[0], t.drm[1], t.drm[2], t.drm[3]],
+    };
+  if (t.t === 'losses') return { t: 'losses', hits: t.hits, k: t.k };
+  return { ...t };
+}
+
+/** A copy of the statistics (the per-turn hex counts shared: a battle does not change them). */
+function copyStats(x: Stats): Stats {
+  return {
+    pocketsThreatened: x.pocketsThreatened,
+    reliefBattles: x.reliefBattles,
+    reliefSovietWins: x.reliefSovietWins,
+    reliefGermanWins: x.reliefGermanWins,
+    breakouts: x.breakouts,
+    breakoutGermanWins: x.breakoutGermanWins,
+    germanPocketed: x.germanPocketed,
+    hexesTaken: x.hexesTaken,
+    sovietStepsLost: x.sovietStepsLost,
+    germanEliminated: x.germanEliminated,
+    minPool: x.minPool,
+    battles: x.battles,
+    battlesWon: x.battlesWon,
+    markerOnlyFalls: x.markerOnlyFalls,
+    armiesDestroyed: x.armiesDestroyed,
+    kLineAtT3: x.kLineAtT3,
+    hexesByTurn: x.hexesByTurn,
+  };
+}
+
+/**
+ * A copy of a state before its force is drawn: a battle's copy, and the pool, markers, set-aside
+ * counters and per-turn hex counts (4.8: a draw may find the pool empty).
+ */
 function drawCopy(s: ScsState): ScsState {
   const c = battleCopy(s);
   c.pool = s.pool.slice();
   c.marker = s.marker.slice();
   c.aside = s.aside.slice();
+  c.stats.hexesByTurn = s.stats.hexesByTurn.slice();
   return c;
 }
 
@@ -171,18 +249,6 @@ function combatUnits(s: ScsState): number {
   let n = 0;
   for (const id of s.engaged) if (isCombatUnit(s.gType[id]!)) n++;
   return n;
-}
-
-/**
- * The engaged German combat units by type (8.2: mechanized, non-mechanized, security), and with
- * `lasting` whether VIII FK, Guderian and Rotkopf are engaged.
- */
-function combatCounts(s: ScsState, lasting: boolean): string {
-  const c = [0, 0, 0, 0, 0, 0, 0, 0];
-  for (const id of s.engaged) c[s.gType[id]!]!++;
-  return lasting
-    ? `${c[MECH]},${c[NONMECH]},${c[SECURITY]},${c[VIII_FK]! > 0},${c[GUDERIAN]! > 0},${c[ROTKOPF]! > 0}`
-    : `${c[MECH]},${c[NONMECH]},${c[SECURITY]}`;
 }
 
 /** Counts by counter type of the counters `ids`. */
@@ -299,23 +365,27 @@ function scriptChance(ws: ScsWorkspace, script: Script): void {
     script.faces += f;
     return f;
   };
+  // per counter type: where in the pool it first stands and how many; the types in pool order
+  const first = [0, 0, 0, 0, 0, 0, 0, 0];
+  const count = [0, 0, 0, 0, 0, 0, 0, 0];
+  const types: number[] = [];
   ws.drawIndex = (n) => {
     const s = ws.s;
-    const types: number[] = [];
-    const first: number[] = [];
-    const count: number[] = [];
+    types.length = 0;
+    for (let t = 0; t < count.length; t++) count[t] = 0;
     for (let i = 0; i < n; i++) {
       const t = s.gType[s.pool[i]!]!;
-      const j = types.indexOf(t);
-      if (j >= 0) count[j]!++;
-      else {
+      if (count[t]!++ === 0) {
+        first[t] = i;
         types.push(t);
-        first.push(i);
-        count.push(1);
       }
     }
-    if (types.length === 1) return first[0]!;
-    return first[pick(count.map((c) => c / n))]!;
+    if (types.length === 1) return first[types[0]!]!;
+    const j =
+      script.pos < script.choices.length
+        ? script.choices[script.pos++]!
+        : pick(types.map((t) => count[t]! / n));
+    return first[types[j]!]!;
   };
   ws.chanceOutcome = (node: ChanceNode) => {
     script.volleys++;
@@ -392,9 +462,28 @@ function enumerateStep(
  * in the pool and on the hex, the volleys fired and the Soviet steps decide what follows.
  */
 function stepKey(ar: Arena): (s: ScsState, script: Script) => string {
+  const c = [0, 0, 0, 0, 0, 0, 0, 0];
+  const d = [0, 0, 0, 0, 0, 0, 0, 0];
   return (s, sc) => {
     const m = s.marker[ar.h]!;
-    return `${sc.dice},${sc.faces - s.engaged.length},${sc.volleys}|${typeCounts(s, s.engaged)}|${typeCounts(s, s.pool)}|${m < 0 ? -1 : s.gType[m]}|${s.armies[ar.a]!.steps},${forceSteps(s, ar.a)}`;
+    for (let t = 0; t < 8; t++) {
+      c[t] = 0;
+      d[t] = 0;
+    }
+    for (const id of s.engaged) c[s.gType[id]!]!++;
+    for (const id of s.pool) d[s.gType[id]!]!++;
+    // one character per number (offset where it may be negative)
+    return (
+      String.fromCharCode(
+        sc.dice,
+        sc.faces - s.engaged.length + 64,
+        sc.volleys,
+        m < 0 ? 0 : s.gType[m]! + 1,
+      ) +
+      String.fromCharCode(c[0]!, c[1]!, c[2]!, c[3]!, c[4]!, c[5]!, c[6]!, c[7]!) +
+      String.fromCharCode(d[0]!, d[1]!, d[2]!, d[3]!, d[4]!, d[5]!, d[6]!, d[7]!) +
+      String.fromCharCode(s.armies[ar.a]!.steps, forceSteps(s, ar.a))
+    );
   };
 }
 
@@ -407,7 +496,10 @@ function poolRanOut(s: ScsState): void {
 // ---------------------------------------------------------------------------------------------
 // Regular and relief battles: the graph of combat.ts's chance points
 
-/** One point of the battle graph: a state at a chance point, and where each outcome leads. */
+/**
+ * One point of the battle graph: a state at a chance point, and where its outcomes lead (edges
+ * `first` .. `first + count - 1` of the graph's edge arrays).
+ */
 interface Point {
   /** The state (dropped once the point is expanded). */
   rep: ScsState | null;
@@ -415,45 +507,97 @@ interface Point {
   readonly left: number;
   readonly units: number;
   readonly round: number;
-  /** Per outcome: the next point (-1: the battle ended), its probability and the rounds it moves on. */
-  readonly to: number[];
-  readonly p: number[];
-  readonly dRound: number[];
-  /** For an end: 0 taken, 1 destroyed, 2 stymied; the Soviet steps and German units left. */
-  readonly end: number[];
-  readonly endLeft: number[];
-  readonly endUnits: number[];
+  first: number;
+  count: number;
 }
+
+/** A battle stage as one character of a point's key. */
+const STAGE_CODE: Readonly<Record<BattleStage, number>> = {
+  round: 0,
+  primary: 1,
+  mech: 2,
+  nonmech: 3,
+  soviet: 4,
+  security: 5,
+  vi: 6,
+  end: 7,
+};
 
 /** Packing of (point, German combat units at the start) into one key: at most 30 units (odds.ts). */
 const G0_SPAN = 32;
 
+/** Where a battle started by `BattleGraph.start` stands: a point, or the end it reached at once. */
+type Start =
+  | { readonly point: number }
+  | { readonly point: -1; readonly end: number; readonly left: number; readonly units: number };
+
 /**
- * Exact odds of battles (defence or relief) fought by combat.ts from the states `starts` (each
- * with the German force engaged and its probability; none marker-only). `g0` of a start is its
- * German combat units, so the units lost are g0 less those left at the end.
+ * The chance points of the battles of one battle family (an EngineBattle less the force's steps and
+ * the rounds fought, so long as those stay finite or stay to the death): each point is run through
+ * combat.ts once (`expand`), and points reached by several battles are shared.
  */
-function battleGraphOdds(
-  b: EngineBattle,
-  ar: Arena,
-  starts: readonly { s: ScsState; p: number }[],
-  out: EngineOdds,
-): void {
-  const ws = ar.ws;
-  const a = ar.a;
-  ws.explicitChance = true;
-  ws.chanceOutcome = null;
-  const finite = Number.isFinite(b.maxRounds);
-  // to the death, rounds after the VI IC's and the first (10.8, 10.10, 10.1 step 1) differ only in their number
-  const sameFrom = Math.max(2, b.viRound + 1);
-  const answer = (x: ScsState, d: ScsDecision): number => {
+class BattleGraph {
+  readonly points: Point[] = [];
+  /**
+   * Per edge (an outcome of a point): the next point (-1: the battle ended), its probability and
+   * the rounds it moves on; for an end: 0 taken, 1 destroyed, 2 stymied (else -1), and the Soviet
+   * steps and German units left.
+   */
+  readonly to: number[] = [];
+  readonly p: number[] = [];
+  readonly dRound: number[] = [];
+  readonly end: number[] = [];
+  readonly endLeft: number[] = [];
+  readonly endUnits: number[] = [];
+  private readonly ids = new Map<string, number>();
+  private readonly finite: boolean;
+  /**
+   * Rounds from this one on differ only in their number (after the first and the VI IC's: 10.8,
+   * 10.10, 10.1 step 1), and points in them that hold the same forces and MF are one point; never
+   * when a relief battle goes on out of MF (variant relief-to-the-death), where the rounds the game
+   * allows (combat.ts) count.
+   */
+  private readonly sameFrom: number;
+  /** Scratch for counts by counter type. */
+  private readonly counts = [0, 0, 0, 0, 0, 0, 0, 0];
+  /**
+   * The state each outcome is run in (`load`): most outcomes reach a point already known, so only
+   * a new point's state is copied out of it (battleCopy).
+   */
+  private readonly scratch: ScsState;
+  /** The scratch state's own battle view and Turn Track box. */
+  private readonly view: BattleView = {
+    hex: -1,
+    kind: 'defense',
+    round: 0,
+    mech: 0,
+    nonMech: 0,
+    security: 0,
+    supports: 0,
+  };
+  private readonly box: number[] = [];
+
+  constructor(
+    private readonly b: EngineBattle,
+    private readonly ar: Arena,
+  ) {
+    this.scratch = battleCopy(ar.s);
+    this.finite = Number.isFinite(b.maxRounds);
+    this.sameFrom =
+      this.finite && b.kind === 'relief' && b.cfg.reliefToTheDeath
+        ? Number.POSITIVE_INFINITY
+        : Math.max(2, b.viRound + 1);
+  }
+
+  /** The player's answers of the odds request: VI IC round (10.11), fight on (9.3), kill order (10.14). */
+  private answer(x: ScsState, d: ScsDecision): number {
     switch (d.kind) {
       case 'commitVI':
-        return x.stack.some((t) => t.t === 'battle' && t.round === b.viRound) ? 1 : 0;
+        return x.stack.some((t) => t.t === 'battle' && t.round === this.b.viRound) ? 1 : 0;
       case 'anotherRound':
         return 1;
       case 'germanLoss': {
-        for (const t of b.killOrder) {
+        for (const t of this.b.killOrder) {
           const i = d.options.indexOf(t);
           if (i >= 0) return i;
         }
@@ -462,83 +606,238 @@ function battleGraphOdds(
       default:
         throw new Error(`SCS odds: unexpected decision ${d.kind}`);
     }
-  };
-  const roundOf = (x: ScsState): number => {
-    for (const t of x.stack) if (t.t === 'battle') return t.round;
-    return 0;
-  };
+  }
+
   /** Runs `x` to its next chance point (answering decisions); false when the battle is over. */
-  const advanceTo = (x: ScsState): boolean => {
+  advanceTo(x: ScsState): boolean {
+    const ws = this.ar.ws;
     ws.s = x;
     for (;;) {
       const p = runUntil(x, ws, (y) => y.stack.length === 0);
       if (p === null) return false;
       if (p.kind === 'chance') return true;
-      apply(x, ws, p, answer(x, p as ScsDecision));
+      apply(x, ws, p, this.answer(x, p as ScsDecision));
     }
-  };
-  const points: Point[] = [];
-  const ids = new Map<string, number>();
+  }
+
+  /**
+   * Starts the battle of the force engaged in `s` (a copy of it, the army at `steps` steps, at most
+   * `maxRounds` rounds) and runs it to its first chance point.
+   */
+  start(s: ScsState, steps: number, maxRounds: number): Start {
+    const ar = this.ar;
+    const x = this.load(s);
+    x.armies[ar.a]!.steps = steps;
+    ar.ws.s = x;
+    startBattle(ar.ws, this.b.kind as 'defense' | 'relief', ar.h, ar.a, this.finite ? maxRounds - 1 : 1e9);
+    if (this.advanceTo(x)) return { point: this.pointOf(x) };
+    const left = forceSteps(x, ar.a);
+    return { point: -1, end: endOf(x, left), left, units: combatUnits(x) };
+  }
+
   /** The point of state `x` (at a chance point), created when new. */
-  const pointOf = (x: ScsState): number => {
+  pointOf(x: ScsState): number {
+    const a = this.ar.a;
+    const c = this.counts;
+    engagedCounts(x, c);
+    const round = roundOf(x);
     // the support markers act only through the round's DRMs, which the battle task holds: Ops E&C
     // and the Raid in round 1 only (10.8, 10.10), VIII FK, Guderian and Rotkopf every round (10.6,
-    // 10.7, 10.9), so in round 1 those three tell the later rounds' DRMs
-    let k = `${combatCounts(x, roundOf(x) === 1)}|${x.armies[a]!.steps},${forceSteps(x, a)},${x.host}|${x.viReady}`;
+    // 10.7, 10.9), so in round 1 those three tell the later rounds' DRMs (8: a later round)
+    const lasting =
+      round === 1 ? (c[VIII_FK]! > 0 ? 1 : 0) + (c[GUDERIAN]! > 0 ? 2 : 0) + (c[ROTKOPF]! > 0 ? 4 : 0) : 8;
+    // one character per number (all small and at least -1)
+    let k = String.fromCharCode(
+      c[MECH]!,
+      c[NONMECH]!,
+      c[SECURITY]!,
+      lasting,
+      x.armies[a]!.steps,
+      forceSteps(x, a),
+      x.host + 1,
+      x.viReady ? 1 : 0,
+    );
     for (const t of x.stack) {
       if (t.t === 'battle')
-        k += finite
-          ? `|b${t.round},${t.stage},${t.mf},${t.vi},${t.drm.join(',')}`
-          : `|b${Math.min(t.round, sameFrom)},${t.stage},${t.vi},${t.drm.join(',')}`;
-      else if (t.t === 'losses') k += `|l${t.hits},${t.k}`;
+        k += String.fromCharCode(
+          66,
+          Math.min(t.round, this.sameFrom),
+          STAGE_CODE[t.stage],
+          this.finite ? t.mf : 0,
+          t.vi ? 1 : 0,
+          t.drm[0]! + 32,
+          t.drm[1]! + 32,
+          t.drm[2]! + 32,
+          t.drm[3]! + 32,
+        );
+      else if (t.t === 'losses') k += String.fromCharCode(76, t.hits, t.k);
     }
-    let id = ids.get(k);
+    let id = this.ids.get(k);
     if (id === undefined) {
-      id = points.length;
-      ids.set(k, id);
-      points.push({
-        rep: x,
+      id = this.points.length;
+      this.ids.set(k, id);
+      this.points.push({
+        rep: x === this.scratch ? battleCopy(x) : x,
         left: forceSteps(x, a),
         units: combatUnits(x),
         round: roundOf(x),
-        to: [],
-        p: [],
-        dRound: [],
-        end: [],
-        endLeft: [],
-        endUnits: [],
+        first: 0,
+        count: 0,
       });
     }
     return id;
-  };
-  const expand = (pt: Point): void => {
+  }
+
+  /**
+   * The scratch state loaded with what battleCopy would copy of `s` (its own armies, engaged
+   * counters, tasks, battle view, outcome, statistics and Turn Track box; the rest shared).
+   */
+  private load(s: ScsState): ScsState {
+    const d = this.scratch;
+    d.turn = s.turn;
+    d.phase = s.phase;
+    d.seq = s.seq;
+    d.stack.length = 0;
+    for (const t of s.stack) d.stack.push(copyTask(t));
+    d.pending = s.pending;
+    d.active = s.active;
+    d.mf = s.mf;
+    const v = s.battle;
+    if (v === null) d.battle = null;
+    else {
+      const w = this.view;
+      w.hex = v.hex;
+      w.kind = v.kind;
+      w.round = v.round;
+      w.mech = v.mech;
+      w.nonMech = v.nonMech;
+      w.security = v.security;
+      w.supports = v.supports;
+      d.battle = w;
+    }
+    d.outcome.won = s.outcome.won;
+    d.outcome.mf = s.outcome.mf;
+    d.control = s.control;
+    d.marker = s.marker;
+    d.held = s.held;
+    d.pool = s.pool;
+    const box = Math.min(s.turn + 1, s.track.length - 1);
+    for (let i = 0; i < s.track.length; i++) d.track[i] = s.track[i]!;
+    this.box.length = 0;
+    for (const id of s.track[box]!) this.box.push(id);
+    d.track[box] = this.box;
+    d.engaged.length = 0;
+    for (const id of s.engaged) d.engaged.push(id);
+    d.aside = s.aside;
+    d.removed = s.removed;
+    for (let i = 0; i < s.armies.length; i++) {
+      const x = s.armies[i]!;
+      const y = d.armies[i]!;
+      y.steps = x.steps;
+      y.hex = x.hex;
+      y.moved = x.moved;
+      y.attacked = x.attacked;
+    }
+    d.host = s.host;
+    d.viReady = s.viReady;
+    d.pac = s.pac;
+    d.stepsReplaced = s.stepsReplaced;
+    d.stepsLost = s.stepsLost;
+    d.result = s.result;
+    d.endReason = s.endReason;
+    const st = d.stats;
+    const o = s.stats;
+    st.pocketsThreatened = o.pocketsThreatened;
+    st.reliefBattles = o.reliefBattles;
+    st.reliefSovietWins = o.reliefSovietWins;
+    st.reliefGermanWins = o.reliefGermanWins;
+    st.breakouts = o.breakouts;
+    st.breakoutGermanWins = o.breakoutGermanWins;
+    st.germanPocketed = o.germanPocketed;
+    st.hexesTaken = o.hexesTaken;
+    st.sovietStepsLost = o.sovietStepsLost;
+    st.germanEliminated = o.germanEliminated;
+    st.minPool = o.minPool;
+    st.battles = o.battles;
+    st.battlesWon = o.battlesWon;
+    st.markerOnlyFalls = o.markerOnlyFalls;
+    st.armiesDestroyed = o.armiesDestroyed;
+    st.kLineAtT3 = o.kLineAtT3;
+    st.hexesByTurn = o.hexesByTurn;
+    d.pocketLog = s.pocketLog;
+    return d;
+  }
+
+  /** Runs each outcome of point `pt`'s chance point through the rules (once). */
+  expand(pt: Point): void {
     const rep = pt.rep;
     if (rep === null) return;
     pt.rep = null;
+    const ws = this.ar.ws;
+    const a = this.ar.a;
     const node = rep.pending!;
     if (node.kind !== 'chance') throw new Error('SCS odds: a chance point expected');
-    node.outcomes.forEach((o, i) => {
-      if (o.p === 0) return;
-      const c = battleCopy(rep);
+    pt.first = this.to.length;
+    const outcomes = node.outcomes;
+    for (let i = 0; i < outcomes.length; i++) {
+      const q = outcomes[i]!.p;
+      if (q === 0) continue;
+      const c = this.load(rep);
       ws.s = c;
       apply(c, ws, node, i);
-      pt.p.push(o.p);
-      if (!advanceTo(c)) {
+      this.p.push(q);
+      if (!this.advanceTo(c)) {
         const left = forceSteps(c, a);
-        pt.to.push(-1);
-        pt.dRound.push(0);
-        pt.end.push(c.outcome.won ? 0 : left === 0 ? 1 : 2);
-        pt.endLeft.push(left);
-        pt.endUnits.push(combatUnits(c));
-        return;
+        this.to.push(-1);
+        this.dRound.push(0);
+        this.end.push(endOf(c, left));
+        this.endLeft.push(left);
+        this.endUnits.push(combatUnits(c));
+        continue;
       }
-      pt.to.push(pointOf(c));
-      pt.dRound.push(roundOf(c) - pt.round);
-      pt.end.push(-1);
-      pt.endLeft.push(0);
-      pt.endUnits.push(0);
-    });
-  };
+      this.to.push(this.pointOf(c));
+      this.dRound.push(roundOf(c) - pt.round);
+      this.end.push(-1);
+      this.endLeft.push(0);
+      this.endUnits.push(0);
+    }
+    pt.count = this.to.length - pt.first;
+  }
+}
+
+/** The round of the battle under way in `x` (0: none). */
+function roundOf(x: ScsState): number {
+  for (const t of x.stack) if (t.t === 'battle') return t.round;
+  return 0;
+}
+
+/** How a finished battle ended: 0 taken, 1 destroyed, 2 stymied (`left`: the Soviet steps left). */
+function endOf(x: ScsState, left: number): number {
+  return x.outcome.won ? 0 : left === 0 ? 1 : 2;
+}
+
+/** Sets up the explicit-chance battle graph of battle `b` in arena `ar`. */
+function battleGraph(b: EngineBattle, ar: Arena): BattleGraph {
+  ar.ws.explicitChance = true;
+  ar.ws.chanceOutcome = null;
+  return new BattleGraph(b, ar);
+}
+
+/**
+ * Exact odds of battles (defence or relief) fought by combat.ts from the states `starts` (each
+ * with the German force engaged and its probability; none marker-only). `g0` of a start is its
+ * German combat units, so the units lost are g0 less those left at the end. The probability mass
+ * flows over the graph round by round, in the fire order of 10.1 within a round.
+ */
+function battleGraphOdds(
+  b: EngineBattle,
+  ar: Arena,
+  starts: readonly { s: ScsState; p: number }[],
+  out: EngineOdds,
+): void {
+  const graph = battleGraph(b, ar);
+  const points = graph.points;
+  const finite = Number.isFinite(b.maxRounds);
   const finish = (kind: number, left: number, lost: number, r: number, p: number) => {
     if (kind === 0) out.taken += p;
     else if (kind === 1) out.destroyed += p;
@@ -553,16 +852,14 @@ function battleGraphOdds(
   let later = new Map<number, number>();
   let r = 1;
   for (const st of starts) {
-    const x = drawCopy(st.s);
-    const g0 = combatUnits(x);
-    ws.s = x;
-    startBattle(ws, b.kind as 'defense' | 'relief', ar.h, a, finite ? b.maxRounds - 1 : 1e9);
-    if (!advanceTo(x)) {
-      const left = forceSteps(x, a);
-      finish(x.outcome.won ? 0 : left === 0 ? 1 : 2, left, g0 - combatUnits(x), 1, st.p);
+    const g0 = combatUnits(st.s);
+    const at = graph.start(st.s, b.armySteps, b.maxRounds);
+    if (at.point < 0) {
+      const end = at as Start & { end: number; left: number; units: number };
+      finish(end.end, end.left, g0 - end.units, 1, st.p);
       continue;
     }
-    const k = key(pointOf(x), g0);
+    const k = key(at.point, g0);
     round.set(k, (round.get(k) ?? 0) + st.p);
   }
   const unresolved = (k: number, rounds: number, p: number) => {
@@ -584,13 +881,13 @@ function battleGraphOdds(
       for (const [k, p] of wave) {
         const g0 = k % G0_SPAN;
         const pt = points[(k - g0) / G0_SPAN]!;
-        expand(pt);
-        for (let j = 0; j < pt.to.length; j++) {
-          const q = p * pt.p[j]!;
-          const to = pt.to[j]!;
-          if (to < 0) finish(pt.end[j]!, pt.endLeft[j]!, g0 - pt.endUnits[j]!, r, q);
+        graph.expand(pt);
+        for (let j = pt.first; j < pt.first + pt.count; j++) {
+          const q = p * graph.p[j]!;
+          const to = graph.to[j]!;
+          if (to < 0) finish(graph.end[j]!, graph.endLeft[j]!, g0 - graph.endUnits[j]!, r, q);
           else {
-            const m = pt.dRound[j] === 0 ? next : later;
+            const m = graph.dRound[j] === 0 ? next : later;
             const nk = key(to, g0);
             m.set(nk, (m.get(nk) ?? 0) + q);
           }
@@ -791,6 +1088,93 @@ export function exactOdds(b: EngineBattle, force: GermanForce): EngineOdds {
     out.unresolved = out.unresolved > 0 ? 1 : 0;
   }
   return out;
+}
+
+/**
+ * P(hex taken) of one family of battles (an EngineBattle less the army's steps and the rounds
+ * fought) against one generated German force, for any army steps and rounds: `exactOdds(...).taken`
+ * of each, from the same graph of combat.ts's chance points. The force's distribution (forces.ts,
+ * pool.ts) is enumerated once; the graph's points are shared by all the battles asked for, and the
+ * chance of taking the hex from each point is solved once over them (the value of a point is the
+ * sum over its outcomes; to the death, rounds that change nothing lead back to their point, and the
+ * values are iterated to their fixed point). Queries give the same values in any order.
+ */
+export class TakenChances {
+  private readonly graph: BattleGraph;
+  private readonly fought: readonly { s: ScsState; p: number }[];
+  private readonly unfought: number;
+  private readonly finite: boolean;
+  /** P(taken) from each point once solved (index = point). */
+  private readonly value: number[] = [];
+
+  constructor(b: EngineBattle, g: GeneratedDefence) {
+    if (b.kind === 'breakout') throw new Error('SCS odds: TakenChances is for defence and relief battles');
+    const gen = generatedForces(b, g);
+    let unfought = 0;
+    const fought: { s: ScsState; p: number }[] = [];
+    for (const st of gen.forces) {
+      if (markerOnly(st.s)) unfought += st.p;
+      else fought.push(st);
+    }
+    this.fought = fought;
+    this.unfought = unfought;
+    this.finite = Number.isFinite(b.maxRounds);
+    this.graph = battleGraph(b, gen.ar);
+  }
+
+  /** P(hex taken) by an army of `steps` steps fighting at most `maxRounds` rounds (finite as the family's). */
+  taken(steps: number, maxRounds: number): number {
+    if (Number.isFinite(maxRounds) !== this.finite)
+      throw new Error('SCS odds: TakenChances rounds must stay finite or to the death as the family');
+    let p = this.unfought;
+    for (const f of this.fought) {
+      const at = this.graph.start(f.s, steps, maxRounds);
+      if (at.point >= 0) p += f.p * this.solve(at.point);
+      else if ((at as Start & { end: number }).end === 0) p += f.p;
+    }
+    return p;
+  }
+
+  /** P(taken) from point `id`: its unsolved successors expanded, then their values computed. */
+  private solve(id: number): number {
+    const value = this.value;
+    const known = value[id];
+    if (known !== undefined) return known;
+    const graph = this.graph;
+    const points = graph.points;
+    const order: number[] = [];
+    const seen = new Set<number>();
+    const visit = (i: number): void => {
+      seen.add(i);
+      const pt = points[i]!;
+      graph.expand(pt);
+      for (let j = pt.first; j < pt.first + pt.count; j++) {
+        const to = graph.to[j]!;
+        if (to >= 0 && value[to] === undefined && !seen.has(to)) visit(to);
+      }
+      order.push(i);
+    };
+    visit(id);
+    // successors come before a point in `order`, except along rounds that lead back (to the death):
+    // one pass is exact on the rest, and the passes go on until no value changes
+    for (let pass = 0; pass <= ENUMERATION_ROUND_CAP; pass++) {
+      let changed = false;
+      for (const i of order) {
+        const pt = points[i]!;
+        let v = 0;
+        for (let j = pt.first; j < pt.first + pt.count; j++) {
+          const to = graph.to[j]!;
+          v += graph.p[j]! * (to < 0 ? (graph.end[j] === 0 ? 1 : 0) : (value[to] ?? 0));
+        }
+        if (v !== value[i]) {
+          value[i] = v;
+          changed = true;
+        }
+      }
+      if (!changed) break;
+    }
+    return value[id]!;
+  }
 }
 
 /**

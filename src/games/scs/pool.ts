@@ -23,8 +23,11 @@ export function fillPool(cfg: Cfg, gType: number[], pool: number[]): void {
   for (let i = 0; i < cfg.pool.mech; i++) add(MECH);
   for (let i = 0; i < cfg.pool.nonMech; i++) add(NONMECH);
   for (let i = 0; i < cfg.pool.security; i++) add(SECURITY);
-  for (const t of [GUDERIAN, OPS_EC, ROTKOPF, RAID, RAID]) add(t);
+  for (const t of POOL_MARKERS) add(t);
 }
+
+/** SCS 3.3, 8.2, 10.7-10.10: the support markers in the start pool (VIII Fliegerkorps waits in the turn-3 box, 3.2). */
+export const POOL_MARKERS: readonly number[] = [GUDERIAN, OPS_EC, ROTKOPF, RAID, RAID];
 
 /**
  * SCS 4.8: the pool found empty ends the game at that moment, a Soviet sudden-death victory: the

@@ -6,54 +6,157 @@
  * taken by the armies left, and is rebuilt after every force has moved (the dice change it).
  * Policies only read the state; what they work in is their own `PlanScratch`.
  */
+import { memoize, memoizeWeak } from '../../../core/memo.js';
 import { forceSteps } from '../combat.js';
+import { TakenChances } from '../enumerate.js';
 import { scsMap } from '../map.js';
+import type { Cfg } from '../parameters.js';
 import { pocketIfTaken } from '../pockets.js';
-import { GERMAN, type ScsState } from '../state.js';
+import { POOL_MARKERS } from '../pool.js';
+import { GERMAN, MECH, NONMECH, type ScsState, SECURITY } from '../state.js';
 import { Reach } from './reach.js';
 
 const N = scsMap.size;
 
-/**
- * P(hex taken) against a regular garrison (marker + 1d6-1 drawn from the start pool, clear, CRT B),
- * by force steps 1-12 and rounds 1-3; from `sandtable odds scs --attacker s:type --rounds r`. A
- * planning heuristic only: it ignores forest, the pool's current mix and the CRT set in use.
- */
-const P_COMBINED = [
-  [0.05, 0.11, 0.16, 0.21, 0.27, 0.32, 0.38, 0.43, 0.49, 0.54, 0.59, 0.64],
-  [0.07, 0.16, 0.26, 0.35, 0.44, 0.53, 0.62, 0.69, 0.77, 0.82, 0.87, 0.91],
-  [0.08, 0.19, 0.31, 0.43, 0.54, 0.65, 0.74, 0.82, 0.88, 0.93, 0.96, 0.98],
-];
-/** The same for a shock army's first attack of the turn (primary fire in round 1, 10.1 step 1). */
-const P_SHOCK = [
-  [0.1, 0.19, 0.29, 0.38, 0.47, 0.56, 0.64, 0.72, 0.78, 0.84, 0.88, 0.91],
-  [0.13, 0.27, 0.41, 0.55, 0.68, 0.78, 0.86, 0.92, 0.95, 0.97, 0.99, 0.99],
-  [0.14, 0.31, 0.48, 0.65, 0.78, 0.88, 0.94, 0.97, 0.99, 0.99, 1.0, 1.0],
-];
-/** Against a relief force (1d6 at +1, 8.5, 10.2), by rounds 1-3 (`--kind relief --rounds r`). */
-const P_RELIEF = [
-  [0.0, 0.02, 0.04, 0.07, 0.11, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45],
-  [0.01, 0.03, 0.08, 0.15, 0.23, 0.31, 0.39, 0.47, 0.55, 0.63, 0.7, 0.76],
-  [0.01, 0.04, 0.11, 0.2, 0.29, 0.39, 0.49, 0.59, 0.68, 0.76, 0.83, 0.88],
+/** SCS 10.1 step 1, 10.2: the battles the plan weighs (a shock army's first attack fires its primary column). */
+type PlanBattle = 'combined' | 'shockFirst' | 'shockLater' | 'reliefCombined' | 'reliefShock';
+const PLAN_BATTLES: readonly PlanBattle[] = [
+  'combined',
+  'shockFirst',
+  'shockLater',
+  'reliefCombined',
+  'reliefShock',
 ];
 
-/** Row value at `steps`, extrapolated geometrically past 12 steps (1E makes up to 18). */
-function atSteps(row: readonly number[], steps: number): number {
-  if (steps <= 12) return row[steps - 1]!;
-  const m12 = 1 - row[11]!;
-  const m11 = 1 - row[10]!;
+/**
+ * What of a Cfg the odds of a plan battle read: the CRT's hit numbers (crtSet, hitOn_*), the start
+ * pool's mix (3.3) and the readings of the combat rules. Configurations with the same key have the
+ * same plan odds.
+ */
+function oddsKey(cfg: Cfg): string {
+  const h = cfg.hit;
+  return [
+    h.shockPrimary,
+    h.shockSecondary,
+    h.combined,
+    h.mech,
+    h.nonMech,
+    h.security,
+    h.vi,
+    cfg.pool.mech,
+    cfg.pool.nonMech,
+    cfg.pool.security,
+    cfg.viiiGuderianCumulative,
+    cfg.markerInGarrison,
+    cfg.shockDoubleSix,
+    cfg.reliefIgnoresSupport,
+    cfg.mutualWipeoutSovietWin,
+    cfg.reliefToTheDeath,
+  ].join(',');
+}
+
+/** The battle hex of the plan's odds: clear 2410, a row where Guderian may intercede (10.7), as `odds scs` without --hex. */
+const PLAN_HEX = scsMap.index('2410');
+
+/**
+ * The plan's odds under one odds key: per plan battle, P(hex taken) by the game's own battle odds
+ * (enumerate.ts TakenChances, `exactOdds(...).taken` of `sandtable odds scs`), and the entries asked
+ * so far. Only ever filled with values that are a pure function of the key and the entry (any Cfg
+ * with the key gives the same), so one object serves every game with that key, in any order.
+ */
+class PlanOdds {
+  /**
+   * Per plan battle, its TakenChances, held weakly: the entries stay, a family's graph (tens of MB)
+   * goes when the collector wants the memory, and one built again gives the same values.
+   */
+  private readonly families: (WeakRef<TakenChances> | undefined)[] = [];
+  private readonly entries = new Map<number, number>();
+
+  /**
+   * P(hex taken) by `steps` of one army fighting `battle` for at most `rounds` rounds (a relief
+   * battle under relief-to-the-death: to the end), against a force generated from the start pool
+   * (3.3: marker + 1d6-1, relief marker + 1d6, 8.3, 8.5) in clear PLAN_HEX.
+   */
+  taken(cfg: Cfg, battle: PlanBattle, rounds: number, steps: number): number {
+    const b = PLAN_BATTLES.indexOf(battle);
+    const k = (b * 8 + rounds) * 64 + steps;
+    let p = this.entries.get(k);
+    if (p === undefined) {
+      const relief = battle === 'reliefCombined' || battle === 'reliefShock';
+      const toTheDeath = relief && cfg.reliefToTheDeath;
+      p = this.family(cfg, b, relief, toTheDeath).taken(
+        steps,
+        toTheDeath ? Number.POSITIVE_INFINITY : rounds,
+      );
+      this.entries.set(k, p);
+    }
+    return p;
+  }
+
+  private family(cfg: Cfg, b: number, relief: boolean, toTheDeath: boolean): TakenChances {
+    let f = this.families[b]?.deref();
+    if (f === undefined) {
+      const battle = PLAN_BATTLES[b]!;
+      const pool = [cfg.pool.mech, cfg.pool.nonMech, cfg.pool.security, 0, 0, 0, 0, 0];
+      for (const t of POOL_MARKERS) pool[t]!++;
+      f = new TakenChances(
+        {
+          cfg,
+          kind: relief ? 'relief' : 'defense',
+          forest: false,
+          armyType: battle === 'combined' || battle === 'reliefCombined' ? 'combined' : 'shock',
+          armySteps: 1,
+          engineerSteps: 0,
+          shockFirst: battle === 'shockFirst',
+          viRound: 0,
+          maxRounds: toTheDeath ? Number.POSITIVE_INFINITY : 3,
+          killOrder: [MECH, NONMECH, SECURITY],
+          hex: PLAN_HEX,
+        },
+        { pool, marker: null, pocket: 0 },
+      );
+      this.families[b] = new WeakRef(f);
+    }
+    return f;
+  }
+}
+
+/** The plan odds of each odds key (a pure function of it: shared by every game and policy). */
+const planOddsOf = memoize((_key: string) => new PlanOdds());
+
+/** The plan odds of a configuration (its key computed once per Cfg object). */
+const planOdds = memoizeWeak((cfg: Cfg): PlanOdds => planOddsOf(oddsKey(cfg)));
+
+/** Value at `steps`, extrapolated geometrically past 12 steps (1E makes up to 18) from 11 and 12. */
+function atSteps(at: (steps: number) => number, steps: number): number {
+  if (steps <= 12) return at(steps);
+  const m12 = 1 - at(12);
+  const m11 = 1 - at(11);
   return 1 - m12 * (m11 > 0 ? m12 / m11 : 0) ** (steps - 12);
 }
 
-/** Heuristic P(army a takes a hex) entering it with `mfLeft` MF (9.3: rounds = 1 + MF left). */
+/**
+ * P(army a takes a hex) entering it with `mfLeft` MF (9.3: rounds = 1 + MF left), from the game's
+ * battle odds under its CRT, hit numbers, start pool and combat readings. A planning heuristic: it
+ * ignores the target's forest and row (10.4, 10.7) and the pool's current mix.
+ */
 export function takeChance(s: ScsState, a: number, mfLeft: number, relief: boolean): number {
   const steps = forceSteps(s, a);
   if (steps <= 0) return 0;
-  const r = Math.min(Math.max(mfLeft, 0), 2);
-  if (relief) return atSteps(P_RELIEF[r]!, steps);
+  const rounds = 1 + Math.min(Math.max(mfLeft, 0), 2);
   const army = s.armies[a]!;
-  const t = army.type === 'shock' && !army.attacked ? P_SHOCK : P_COMBINED;
-  return atSteps(t[r]!, steps);
+  const shock = army.type === 'shock';
+  const battle: PlanBattle = relief
+    ? shock
+      ? 'reliefShock'
+      : 'reliefCombined'
+    : shock
+      ? army.attacked
+        ? 'shockLater'
+        : 'shockFirst'
+      : 'combined';
+  const odds = planOdds(s.cfg);
+  return atSteps((n) => odds.taken(s.cfg, battle, rounds, n), steps);
 }
 
 /** A policy's scratch for planning: the strike search's, plus the plan's own buffers. */
