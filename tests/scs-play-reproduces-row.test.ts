@@ -46,5 +46,6 @@ describe('SCS: play reproduces a batch row', () => {
       }
     }
     con.closeSync();
-  });
+    // Four processes each build the turn-1 plan's odds once (~2.5 s CPU): sized, not timed.
+  }, 300_000);
 });
