@@ -85,10 +85,10 @@ export function mayEnter(s: DcState, u: DcUnit, p: number): boolean {
 export function lineRoom(s: DcState, u: DcUnit, l: number): boolean {
   const m = mapOf(s);
   const ty = s.rules.types[u.t]!;
-  const [total, armour] = s.rules.lineCap[u.side]![m.lineClass[l]!]!;
+  const cap = s.rules.lineCap[u.side]![m.lineClass[l]!]!;
   // ½-value units: loads kept in half-units; a remaining fraction is ignored (12.B)
-  if (s.load[2 * l]! + ty.cap * 2 > 2 * total! + 1) return false;
-  return !ty.armour || s.load[2 * l + 1]! + 1 <= armour!;
+  if (s.load[2 * l]! + ty.cap * 2 > 2 * cap[0] + 1) return false;
+  return !ty.armour || s.load[2 * l + 1]! + 1 <= cap[1];
 }
 
 function useLine(s: DcState, u: DcUnit, l: number): void {
@@ -180,6 +180,22 @@ function secondOptions(s: DcState, ws: DcWorkspace, i: number): OpOption[] {
   return out;
 }
 
+/**
+ * Sorts unit indices `order` (units on the map) by point, then type, then index: the canonical
+ * order of the movement phases (spec §2.2), as one numeric sort of packed keys (a point below 256,
+ * a type below 4096 and an index below 65536 pack exactly into a double).
+ */
+export function sortByPlace(s: DcState, order: number[]): void {
+  const keys = new Float64Array(order.length);
+  for (let k = 0; k < order.length; k++) {
+    const a = order[k]!;
+    const u = s.units[a]!;
+    keys[k] = (u.at * 4096 + u.t) * 65536 + a;
+  }
+  keys.sort();
+  for (let k = 0; k < order.length; k++) order[k] = keys[k]! % 65536;
+}
+
 /** Starts a side's operational movement phase (B.3/C.3): the canonical order of its movable units. */
 export function startOp(s: DcState, side: SideIx): void {
   s.load.fill(0);
@@ -187,7 +203,7 @@ export function startOp(s: DcState, side: SideIx): void {
   s.units.forEach((u, i) => {
     if (u.side === side && u.st === 0 && !u.disp && s.rules.types[u.t]!.id !== 'factory') order.push(i);
   });
-  order.sort((a, b) => s.units[a]!.at - s.units[b]!.at || s.units[a]!.t - s.units[b]!.t || a - b);
+  sortByPlace(s, order);
   if (side === 1 && s.rules.version === 'campaign')
     s.stack.push({ t: 'op', side, order, i: 0, second: -1, ex: new Array<number>(mapOf(s).n).fill(0) });
   else s.stack.push({ t: 'op', side, order, i: 0, second: -1 });

@@ -95,8 +95,11 @@ function movable(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): St
   // points of each component with fewer than 3 strategic arrivals
   const room = new Array<number>(ws.stratComps).fill(0);
   for (let p = 0; p < m.n; p++) if (comp[p]! >= 0 && (task.arrivals[p] ?? 0) < 3) room[comp[p]!]!++;
-  // unit groups: type, point, losses (at most a type's step limit, far below 1024), fortified
-  const seen = new Set<number>();
+  // unit groups (type, point, losses, fortified): the first unit of each group, linked per point
+  const head = ws.groupHead;
+  head.fill(-1);
+  if (ws.groupNext.length < s.units.length) ws.groupNext = new Int32Array(s.units.length);
+  const next = ws.groupNext;
   const out: StratOption[] = [{ type: 'end' }];
   const types = s.rules.types;
   for (let i = 0; i < s.units.length; i++) {
@@ -104,9 +107,15 @@ function movable(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): St
     if (u.side !== side || u.st !== 0 || u.disp || u.at === eli) continue;
     const ty = types[u.t]!;
     if (ty.id === 'factory') continue;
-    const key = ((u.t * 256 + u.at) * 1024 + u.losses) * 2 + (u.fort ? 1 : 0);
-    if (seen.has(key)) continue;
-    seen.add(key);
+    let r = head[u.at]!;
+    while (r >= 0) {
+      const x = s.units[r]!;
+      if (x.t === u.t && x.losses === u.losses && x.fort === u.fort) break;
+      r = next[r]!;
+    }
+    if (r >= 0) continue;
+    next[i] = head[u.at]!;
+    head[u.at] = i;
     const nation = ty.nation;
     const c = comp[u.at]!;
     const has =

@@ -28,6 +28,9 @@ export interface DcWorkspace extends Workspace {
   readonly stratEnemy: Uint8Array;
   stratComps: number;
   stratTask: DcTask | null;
+  /** Scratch (strategic unit groups): the last group's first unit per point, and the unit before it. */
+  readonly groupHead: Int32Array;
+  groupNext: Int32Array;
 }
 
 export function dcWorkspace(s: DcState, reuse?: DcWorkspace): DcWorkspace {
@@ -55,5 +58,7 @@ export function dcWorkspace(s: DcState, reuse?: DcWorkspace): DcWorkspace {
     stratEnemy: new Uint8Array(256),
     stratComps: 0,
     stratTask: null,
+    groupHead: new Int32Array(256),
+    groupNext: new Int32Array(256),
   };
 }
