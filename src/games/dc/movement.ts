@@ -182,18 +182,19 @@ function secondOptions(s: DcState, ws: DcWorkspace, i: number): OpOption[] {
 
 /**
  * Sorts unit indices `order` (units on the map) by point, then type, then index: the canonical
- * order of the movement phases (spec §2.2), as one numeric sort of packed keys (a point below 256,
- * a type below 4096 and an index below 65536 pack exactly into a double).
+ * order of the movement phases (spec §2.2), as one numeric sort of packed keys (a point and a type
+ * below 256 and an index below 32768 pack into a positive 32-bit integer).
  */
 export function sortByPlace(s: DcState, order: number[]): void {
-  const keys = new Float64Array(order.length);
+  if (s.units.length > 32768 || s.rules.types.length > 256) throw new Error('DC: too many units or types to order');
+  const keys = new Int32Array(order.length);
   for (let k = 0; k < order.length; k++) {
     const a = order[k]!;
     const u = s.units[a]!;
-    keys[k] = (u.at * 4096 + u.t) * 65536 + a;
+    keys[k] = (u.at * 256 + u.t) * 32768 + a;
   }
   keys.sort();
-  for (let k = 0; k < order.length; k++) order[k] = keys[k]! % 65536;
+  for (let k = 0; k < order.length; k++) order[k] = keys[k]! & 32767;
 }
 
 /** Starts a side's operational movement phase (B.3/C.3): the canonical order of its movable units. */

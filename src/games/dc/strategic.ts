@@ -41,9 +41,10 @@ export function startStrategic(s: DcState, ws: DcWorkspace, side: SideIx): void 
 /**
  * The strategic task's fixed picture, computed once per task object into the workspace: the points
  * holding the other side's units (`stratEnemy`, 2) and the labelled components (`comp`, -1 off) of
- * the points strategic movement may use. Both hold for the whole task: strategic moves change
- * neither control (DC 9.A: through friendly points only) nor the other side's units, and a cloned
- * state's new task object computes afresh.
+ * the points strategic movement may use, and the moving side's units on the map other than
+ * factories (`stratUnits`, in index order). All hold for the whole task: strategic moves change
+ * neither control (DC 9.A: through friendly points only) nor the other side's units, and put no unit
+ * on or off the map; a cloned state's new task object computes afresh.
  */
 function stratPicture(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): void {
   if (ws.stratTask === task) return;
@@ -53,7 +54,15 @@ function stratPicture(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }
   const eli = m.index.get('ELI')!;
   const enemy = ws.stratEnemy;
   enemy.fill(0);
-  for (const x of s.units) if (x.st === 0 && x.side !== side) enemy[x.at] = 2;
+  const own = ws.stratUnits;
+  own.length = 0;
+  const types = s.rules.types;
+  for (let i = 0; i < s.units.length; i++) {
+    const x = s.units[i]!;
+    if (x.st !== 0) continue;
+    if (x.side !== side) enemy[x.at] = 2;
+    else if (types[x.t]!.id !== 'factory') own.push(i);
+  }
   const ok = ws.own;
   for (let p = 0; p < m.n; p++) ok[p] = s.control[p] === side && p !== eli && enemy[p] === 0 ? 1 : 0;
   const comp = ws.comp;
@@ -87,7 +96,6 @@ function stratPicture(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }
  * checked exactly.
  */
 function movable(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): StratOption[] {
-  const side = task.side;
   const m = mapOf(s);
   const eli = m.index.get('ELI')!;
   stratPicture(s, ws, task);
@@ -102,11 +110,10 @@ function movable(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): St
   const next = ws.groupNext;
   const out: StratOption[] = [{ type: 'end' }];
   const types = s.rules.types;
-  for (let i = 0; i < s.units.length; i++) {
+  for (const i of ws.stratUnits) {
     const u = s.units[i]!;
-    if (u.side !== side || u.st !== 0 || u.disp || u.at === eli) continue;
+    if (u.disp || u.at === eli) continue;
     const ty = types[u.t]!;
-    if (ty.id === 'factory') continue;
     let r = head[u.at]!;
     while (r >= 0) {
       const x = s.units[r]!;

@@ -28,6 +28,8 @@ export interface DcWorkspace extends Workspace {
   readonly stratEnemy: Uint8Array;
   stratComps: number;
   stratTask: DcTask | null;
+  /** strategic.ts: the moving side's units on the map (factories aside) at the start of `stratTask`. */
+  readonly stratUnits: number[];
   /** Scratch (strategic unit groups): the last group's first unit per point, and the unit before it. */
   readonly groupHead: Int32Array;
   groupNext: Int32Array;
@@ -58,6 +60,7 @@ export function dcWorkspace(s: DcState, reuse?: DcWorkspace): DcWorkspace {
     stratEnemy: new Uint8Array(256),
     stratComps: 0,
     stratTask: null,
+    stratUnits: [],
     groupHead: new Int32Array(256),
     groupNext: new Int32Array(256),
   };

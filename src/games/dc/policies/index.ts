@@ -55,8 +55,8 @@ function make(id: string, style: Style): DcPolicy {
       switch (d.kind) {
         case 'op-move': {
           // DC 2.B.3.b: from 1944 a Soviet army at a west or north exit leaves the map (Campaign)
-          const exit = d.options.findIndex((o) => o.type === 'exit');
-          if (exit >= 0 && yearOf(s.turn) >= 1944) return exit;
+          if (yearOf(s.turn) >= 1944)
+            for (let k = 0; k < d.options.length; k++) if (d.options[k]!.type === 'exit') return k;
           return pickOp(
             s,
             ctx,
