@@ -81,6 +81,26 @@ export function mayEnter(s: DcState, u: DcUnit, p: number): boolean {
   return true;
 }
 
+/**
+ * `mayEnter(s, u, p)` for every point p into `out` (1 may enter), with one pass over the units
+ * for the nation marks; null when unit `u` is of a nation that may enter anywhere.
+ */
+export function mayEnterAll(s: DcState, u: DcUnit, out: Uint8Array): Uint8Array | null {
+  const nation = s.rules.types[u.t]!.nation;
+  if (nation !== 'hungarian' && nation !== 'rumanian') return null;
+  const m = mapOf(s);
+  const barred = nation === 'hungarian' ? 'rumanian' : 'hungarian';
+  const home = nation === 'hungarian' ? 'Hungary' : 'Rumania';
+  const foreign = nation === 'hungarian' ? 'Rumania' : 'Hungary';
+  out.fill(1, 0, m.n);
+  for (const x of s.units) if (x.st === 0 && s.rules.types[x.t]!.nation === barred) out[x.at] = 0;
+  const held = nation === 'hungarian' && m.nation[u.at] === home && !hungarianMayLeave(s);
+  for (let p = 0; p < m.n; p++) {
+    if (m.nation[p] === foreign || (held && m.nation[p] !== home)) out[p] = 0;
+  }
+  return out;
+}
+
 /** DC 12.A-C: does line `l` have room for unit `u` this phase? */
 export function lineRoom(s: DcState, u: DcUnit, l: number): boolean {
   const m = mapOf(s);

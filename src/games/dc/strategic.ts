@@ -8,7 +8,7 @@
  */
 import type { Decision } from '../../core/game.js';
 import type { DcDecision, StratDestOption, StratOption } from './decisions.js';
-import { mayEnter } from './movement.js';
+import { mayEnterAll } from './movement.js';
 import { tell } from './narrate.js';
 import { crisisActive } from './siberia.js';
 import { type DcState, type DcTask, SIDE_IDS, type SideIx } from './state.js';
@@ -164,6 +164,7 @@ function reachDestinations(
   // ws.foe: points the search may not enter (seen, or holding the other side's units)
   const seen = ws.foe;
   seen.set(ws.stratEnemy);
+  const enter = mayEnterAll(s, u, ws.enter);
   const q = ws.queue;
   let tail = 0;
   q[tail++] = u.at;
@@ -177,7 +178,7 @@ function reachDestinations(
       if (s.control[nb] !== u.side) continue;
       seen[nb] = 1;
       q[tail++] = nb;
-      if ((task.arrivals[nb] ?? 0) < 3 && mayEnter(s, u, nb)) {
+      if ((task.arrivals[nb] ?? 0) < 3 && (enter === null || enter[nb] === 1)) {
         if (out === null) return true;
         out.push({ type: 'dest', to: nb });
       }

@@ -35,6 +35,8 @@ export interface DcWorkspace extends Workspace {
   readonly stratUnits: number[];
   /** Scratch (strategic unit groups): the last group's first unit per point, and the unit before it. */
   readonly groupHead: Int32Array;
+  /** Scratch per point (strategic destinations: may the unit enter, `mayEnterAll`). */
+  readonly enter: Uint8Array;
   groupNext: Int32Array;
 }
 
@@ -65,6 +67,7 @@ export function dcWorkspace(s: DcState, reuse?: DcWorkspace): DcWorkspace {
     stratTask: null,
     stratUnits: [],
     groupHead: new Int32Array(256),
+    enter: new Uint8Array(256),
     groupNext: new Int32Array(256),
   };
 }
