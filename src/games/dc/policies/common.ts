@@ -69,12 +69,13 @@ export class Ctx {
     return this.ws;
   }
   /**
-   * `enemyDistance` of (s, side), kept for the rest of a strat task (the task object keys it):
-   * strategic moves leave the other side's units where they are.
+   * `enemyDistance` of (s, side), kept for the rest of a strat or factories task (the task object
+   * keys it): strategic moves and the Soviet factory steps (DC 8.C) leave the other side's units
+   * where they are.
    */
   enemyDistance(s: DcState, side: SideIx): Int16Array {
     const top = s.stack[s.stack.length - 1];
-    if (top?.t !== 'strat') return enemyDistance(s, side);
+    if (top?.t !== 'strat' && !(top?.t === 'factories' && side === 1)) return enemyDistance(s, side);
     if (this.foeTask !== top || this.foeSide !== side || this.foeDist === null) {
       this.foeTask = top;
       this.foeSide = side;
@@ -384,10 +385,14 @@ export function pickPlace(s: DcState, d: DcDecision & { kind: 'setup-place' }): 
 }
 
 /** D-6, D-35: Siberia when offered (beyond the Axis's reach, 8.C.2.b), else the point furthest from the Axis. */
-export function pickSite(s: DcState, d: DcDecision & { kind: 'factory-site' | 'factory-dest' }): number {
+export function pickSite(
+  s: DcState,
+  ctx: Ctx,
+  d: DcDecision & { kind: 'factory-site' | 'factory-dest' },
+): number {
   const sib = d.options.findIndex((o) => o.at < 0);
   if (sib >= 0) return sib;
-  const dist = enemyDistance(s, 1);
+  const dist = ctx.enemyDistance(s, 1);
   let best = 0;
   d.options.forEach((o, k) => {
     if (dist[o.at]! > dist[d.options[best]!.at]!) best = k;
@@ -396,8 +401,13 @@ export function pickSite(s: DcState, d: DcDecision & { kind: 'factory-site' | 'f
 }
 
 /** D-34: entrain a factory within `reach` lines of an Axis unit, else stop. */
-export function pickEntrain(s: DcState, d: DcDecision & { kind: 'entrain' }, reach: number): number {
-  const dist = enemyDistance(s, 1);
+export function pickEntrain(
+  s: DcState,
+  ctx: Ctx,
+  d: DcDecision & { kind: 'entrain' },
+  reach: number,
+): number {
+  const dist = ctx.enemyDistance(s, 1);
   const k = d.options.findIndex((o) => o.unit >= 0 && dist[s.units[o.unit]!.at]! <= reach);
   return Math.max(0, k);
 }

@@ -128,14 +128,14 @@ function make(id: string, style: Style): DcPolicy {
         }
         case 'factory-site':
         case 'factory-dest':
-          return pickSite(s, d);
+          return pickSite(s, ctx, d);
         case 'withdraw':
           return 0;
         case 'mutual-draw':
           // the scripted policies never propose nor accept a draw by agreement (spec D-40)
           return 0;
         case 'entrain':
-          return pickEntrain(s, d, style.factories?.evacuate ?? 1);
+          return pickEntrain(s, ctx, d, style.factories?.evacuate ?? 1);
       }
     },
     reset: () => {},
