@@ -206,7 +206,8 @@ function secondOptions(s: DcState, ws: DcWorkspace, i: number): OpOption[] {
  * below 256 and an index below 32768 pack into a positive 32-bit integer).
  */
 export function sortByPlace(s: DcState, order: number[]): void {
-  if (s.units.length > 32768 || s.rules.types.length > 256) throw new Error('DC: too many units or types to order');
+  if (s.units.length > 32768 || s.rules.types.length > 256)
+    throw new Error('DC: too many units or types to order');
   const keys = new Int32Array(order.length);
   for (let k = 0; k < order.length; k++) {
     const a = order[k]!;

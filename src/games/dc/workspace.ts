@@ -12,7 +12,10 @@ export interface DcWorkspace extends Workspace {
    * Supply source set -> the control version traced, the points reached (1/0), the points the set's
    * side controlled then (1/0), the seas it controlled and the seas the trace crossed (bits).
    */
-  readonly supply: Map<string, { cv: number; reach: Uint8Array; ctl: Uint8Array; seas: number; seaDone: number }>;
+  readonly supply: Map<
+    string,
+    { cv: number; reach: Uint8Array; ctl: Uint8Array; seas: number; seaDone: number }
+  >;
   readonly queue: Int16Array;
   /** Scratch per point (op-move options: points holding the other side's units), refilled before each use. */
   readonly foe: Uint8Array;
