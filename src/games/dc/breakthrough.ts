@@ -8,7 +8,7 @@
  */
 import type { Decision } from '../../core/game.js';
 import type { DcDecision, OpOption } from './decisions.js';
-import { armourGrounded, enemyAt, mayEnter, takeControl } from './movement.js';
+import { armourGrounded, enemyAt, mayEnter, sortByPlace, takeControl } from './movement.js';
 import { type DcState, type DcTask, SIDE_IDS, type SideIx } from './state.js';
 import { inArmourSupply, mapOf } from './supply.js';
 import type { DcWorkspace } from './workspace.js';
@@ -40,7 +40,7 @@ export function startBreakthrough(s: DcState, side: SideIx): void {
   s.units.forEach((u, i) => {
     if (u.side === side && u.st === 0) order.push(i);
   });
-  order.sort((a, b) => s.units[a]!.at - s.units[b]!.at || s.units[a]!.t - s.units[b]!.t || a - b);
+  sortByPlace(s, order);
   s.stack.push({ t: 'bt-move', side, order, i: 0 });
 }
 

@@ -42,9 +42,12 @@ function dec<K extends DcDecision['kind']>(
 
 /** Points the side's committed attackers will assault this phase, in point order. */
 export function pendingBattles(s: DcState, side: SideIx): number[] {
-  const seen = new Set<number>();
-  for (const u of s.units) if (u.st === 0 && u.side === side && u.atk >= 0) seen.add(u.atk);
-  return [...seen].sort((a, b) => a - b);
+  const n = mapOf(s).n;
+  const seen = new Uint8Array(n);
+  for (const u of s.units) if (u.st === 0 && u.side === side && u.atk >= 0) seen[u.atk] = 1;
+  const out: number[] = [];
+  for (let p = 0; p < n; p++) if (seen[p] === 1) out.push(p);
+  return out;
 }
 
 /** DC 10.C: the fortress class the defenders of `p` (side `side`) use, before the undispersed cap. */
@@ -119,6 +122,26 @@ export function makeBattle(s: DcState, at: number, att: SideIx, bt: boolean): Ba
     if (u.side === att && u.atk === at) attackers.push(i);
     else if (u.side !== att && u.at === at && !u.ret) defenders.push(i);
   });
+  return battleOf(at, att, bt, attackers, defenders);
+}
+
+/** `makeBattle` of each point of `points` (distinct), in one pass over the units. */
+function makeBattles(s: DcState, points: readonly number[], att: SideIx, bt: boolean): Battle[] {
+  const slot = new Int16Array(mapOf(s).n).fill(-1);
+  const out = points.map((p, k) => {
+    slot[p] = k;
+    return battleOf(p, att, bt, [], []);
+  });
+  s.units.forEach((u, i) => {
+    if (u.st !== 0) return;
+    if (u.side === att) {
+      if (u.atk >= 0 && slot[u.atk]! >= 0) out[slot[u.atk]!]!.attackers.push(i);
+    } else if (u.at >= 0 && slot[u.at]! >= 0 && !u.ret) out[slot[u.at]!]!.defenders.push(i);
+  });
+  return out;
+}
+
+function battleOf(at: number, att: SideIx, bt: boolean, attackers: number[], defenders: number[]): Battle {
   return {
     at,
     att,
@@ -142,8 +165,9 @@ export function makeBattle(s: DcState, at: number, att: SideIx, bt: boolean): Ba
 /** DC 13.0 (variant order-fp): battles the attacker must resolve first: the defender's firepower exceeds his. */
 export function battleChoices(s: DcState, ws: DcWorkspace, side: SideIx): number[] {
   const all = pendingBattles(s, side);
-  const forced = all.filter((p) => {
-    const b = makeBattle(s, p, side, false);
+  const battles = makeBattles(s, all, side, false);
+  const forced = all.filter((_, k) => {
+    const b = battles[k]!;
     return s.rules.orderFpRaw
       ? rawFire(s, b.defenders) > rawFire(s, b.attackers)
       : fireTotal(s, ws, b, false) > fireTotal(s, ws, b, true);

@@ -57,18 +57,37 @@ const results: readonly ResultDef[] = [
   },
 ];
 
+/**
+ * A deep copy of plain data (arrays, plain objects, primitives) as structuredClone makes it, holes
+ * of sparse arrays (a strategic task's arrivals) kept as holes, without its serialisation.
+ */
+function copyPlain<T>(x: T): T {
+  if (typeof x !== 'object' || x === null) return x;
+  if (Array.isArray(x)) {
+    const a = new Array(x.length);
+    for (let k = 0; k < x.length; k++) {
+      const v = x[k];
+      if (v !== undefined) a[k] = copyPlain(v);
+    }
+    return a as T;
+  }
+  const o: Record<string, unknown> = {};
+  for (const k in x) o[k] = copyPlain((x as Record<string, unknown>)[k]);
+  return o as T;
+}
+
 export function cloneDc(s: DcState): DcState {
   const streams: Record<string, number[]> = {};
   for (const k in s.rng.streams) streams[k] = s.rng.streams[k]!.slice();
   return {
     ...s,
     rng: { seed: s.rng.seed, game: s.rng.game, streams },
-    stack: structuredClone(s.stack),
+    stack: copyPlain(s.stack),
     airAt: s.airAt.slice(),
     allyRepl: s.allyRepl.slice(),
     partisans: s.partisans.slice(),
     pool: s.pool.slice(),
-    sib: structuredClone(s.sib),
+    sib: copyPlain(s.sib),
     mud: s.mud.slice(),
     reinfBase: s.reinfBase,
     camp: { ...s.camp },

@@ -81,14 +81,34 @@ export function mayEnter(s: DcState, u: DcUnit, p: number): boolean {
   return true;
 }
 
+/**
+ * `mayEnter(s, u, p)` for every point p into `out` (1 may enter), with one pass over the units
+ * for the nation marks; null when unit `u` is of a nation that may enter anywhere.
+ */
+export function mayEnterAll(s: DcState, u: DcUnit, out: Uint8Array): Uint8Array | null {
+  const nation = s.rules.types[u.t]!.nation;
+  if (nation !== 'hungarian' && nation !== 'rumanian') return null;
+  const m = mapOf(s);
+  const barred = nation === 'hungarian' ? 'rumanian' : 'hungarian';
+  const home = nation === 'hungarian' ? 'Hungary' : 'Rumania';
+  const foreign = nation === 'hungarian' ? 'Rumania' : 'Hungary';
+  out.fill(1, 0, m.n);
+  for (const x of s.units) if (x.st === 0 && s.rules.types[x.t]!.nation === barred) out[x.at] = 0;
+  const held = nation === 'hungarian' && m.nation[u.at] === home && !hungarianMayLeave(s);
+  for (let p = 0; p < m.n; p++) {
+    if (m.nation[p] === foreign || (held && m.nation[p] !== home)) out[p] = 0;
+  }
+  return out;
+}
+
 /** DC 12.A-C: does line `l` have room for unit `u` this phase? */
 export function lineRoom(s: DcState, u: DcUnit, l: number): boolean {
   const m = mapOf(s);
   const ty = s.rules.types[u.t]!;
-  const [total, armour] = s.rules.lineCap[u.side]![m.lineClass[l]!]!;
+  const cap = s.rules.lineCap[u.side]![m.lineClass[l]!]!;
   // ½-value units: loads kept in half-units; a remaining fraction is ignored (12.B)
-  if (s.load[2 * l]! + ty.cap * 2 > 2 * total! + 1) return false;
-  return !ty.armour || s.load[2 * l + 1]! + 1 <= armour!;
+  if (s.load[2 * l]! + ty.cap * 2 > 2 * cap[0] + 1) return false;
+  return !ty.armour || s.load[2 * l + 1]! + 1 <= cap[1];
 }
 
 function useLine(s: DcState, u: DcUnit, l: number): void {
@@ -180,6 +200,24 @@ function secondOptions(s: DcState, ws: DcWorkspace, i: number): OpOption[] {
   return out;
 }
 
+/**
+ * Sorts unit indices `order` (units on the map) by point, then type, then index: the canonical
+ * order of the movement phases (spec §2.2), as one numeric sort of packed keys (a point and a type
+ * below 256 and an index below 32768 pack into a positive 32-bit integer).
+ */
+export function sortByPlace(s: DcState, order: number[]): void {
+  if (s.units.length > 32768 || s.rules.types.length > 256)
+    throw new Error('DC: too many units or types to order');
+  const keys = new Int32Array(order.length);
+  for (let k = 0; k < order.length; k++) {
+    const a = order[k]!;
+    const u = s.units[a]!;
+    keys[k] = (u.at * 256 + u.t) * 32768 + a;
+  }
+  keys.sort();
+  for (let k = 0; k < order.length; k++) order[k] = keys[k]! & 32767;
+}
+
 /** Starts a side's operational movement phase (B.3/C.3): the canonical order of its movable units. */
 export function startOp(s: DcState, side: SideIx): void {
   s.load.fill(0);
@@ -187,7 +225,7 @@ export function startOp(s: DcState, side: SideIx): void {
   s.units.forEach((u, i) => {
     if (u.side === side && u.st === 0 && !u.disp && s.rules.types[u.t]!.id !== 'factory') order.push(i);
   });
-  order.sort((a, b) => s.units[a]!.at - s.units[b]!.at || s.units[a]!.t - s.units[b]!.t || a - b);
+  sortByPlace(s, order);
   if (side === 1 && s.rules.version === 'campaign')
     s.stack.push({ t: 'op', side, order, i: 0, second: -1, ex: new Array<number>(mapOf(s).n).fill(0) });
   else s.stack.push({ t: 'op', side, order, i: 0, second: -1 });

@@ -8,7 +8,7 @@
  */
 import type { Decision } from '../../core/game.js';
 import type { DcDecision, StratDestOption, StratOption } from './decisions.js';
-import { mayEnter } from './movement.js';
+import { mayEnterAll } from './movement.js';
 import { tell } from './narrate.js';
 import { crisisActive } from './siberia.js';
 import { type DcState, type DcTask, SIDE_IDS, type SideIx } from './state.js';
@@ -41,9 +41,10 @@ export function startStrategic(s: DcState, ws: DcWorkspace, side: SideIx): void 
 /**
  * The strategic task's fixed picture, computed once per task object into the workspace: the points
  * holding the other side's units (`stratEnemy`, 2) and the labelled components (`comp`, -1 off) of
- * the points strategic movement may use. Both hold for the whole task: strategic moves change
- * neither control (DC 9.A: through friendly points only) nor the other side's units, and a cloned
- * state's new task object computes afresh.
+ * the points strategic movement may use, and the moving side's units on the map other than
+ * factories (`stratUnits`, in index order). All hold for the whole task: strategic moves change
+ * neither control (DC 9.A: through friendly points only) nor the other side's units, and put no unit
+ * on or off the map; a cloned state's new task object computes afresh.
  */
 function stratPicture(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): void {
   if (ws.stratTask === task) return;
@@ -53,7 +54,15 @@ function stratPicture(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }
   const eli = m.index.get('ELI')!;
   const enemy = ws.stratEnemy;
   enemy.fill(0);
-  for (const x of s.units) if (x.st === 0 && x.side !== side) enemy[x.at] = 2;
+  const own = ws.stratUnits;
+  own.length = 0;
+  const types = s.rules.types;
+  for (let i = 0; i < s.units.length; i++) {
+    const x = s.units[i]!;
+    if (x.st !== 0) continue;
+    if (x.side !== side) enemy[x.at] = 2;
+    else if (types[x.t]!.id !== 'factory') own.push(i);
+  }
   const ok = ws.own;
   for (let p = 0; p < m.n; p++) ok[p] = s.control[p] === side && p !== eli && enemy[p] === 0 ? 1 : 0;
   const comp = ws.comp;
@@ -87,7 +96,6 @@ function stratPicture(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }
  * checked exactly.
  */
 function movable(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): StratOption[] {
-  const side = task.side;
   const m = mapOf(s);
   const eli = m.index.get('ELI')!;
   stratPicture(s, ws, task);
@@ -95,18 +103,26 @@ function movable(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): St
   // points of each component with fewer than 3 strategic arrivals
   const room = new Array<number>(ws.stratComps).fill(0);
   for (let p = 0; p < m.n; p++) if (comp[p]! >= 0 && (task.arrivals[p] ?? 0) < 3) room[comp[p]!]!++;
-  // unit groups: type, point, losses (at most a type's step limit, far below 1024), fortified
-  const seen = new Set<number>();
+  // unit groups (type, point, losses, fortified): the first unit of each group, linked per point
+  const head = ws.groupHead;
+  head.fill(-1);
+  if (ws.groupNext.length < s.units.length) ws.groupNext = new Int32Array(s.units.length);
+  const next = ws.groupNext;
   const out: StratOption[] = [{ type: 'end' }];
   const types = s.rules.types;
-  for (let i = 0; i < s.units.length; i++) {
+  for (const i of ws.stratUnits) {
     const u = s.units[i]!;
-    if (u.side !== side || u.st !== 0 || u.disp || u.at === eli) continue;
+    if (u.disp || u.at === eli) continue;
     const ty = types[u.t]!;
-    if (ty.id === 'factory') continue;
-    const key = ((u.t * 256 + u.at) * 1024 + u.losses) * 2 + (u.fort ? 1 : 0);
-    if (seen.has(key)) continue;
-    seen.add(key);
+    let r = head[u.at]!;
+    while (r >= 0) {
+      const x = s.units[r]!;
+      if (x.t === u.t && x.losses === u.losses && x.fort === u.fort) break;
+      r = next[r]!;
+    }
+    if (r >= 0) continue;
+    next[i] = head[u.at]!;
+    head[u.at] = i;
     const nation = ty.nation;
     const c = comp[u.at]!;
     const has =
@@ -148,6 +164,7 @@ function reachDestinations(
   // ws.foe: points the search may not enter (seen, or holding the other side's units)
   const seen = ws.foe;
   seen.set(ws.stratEnemy);
+  const enter = mayEnterAll(s, u, ws.enter);
   const q = ws.queue;
   let tail = 0;
   q[tail++] = u.at;
@@ -161,7 +178,7 @@ function reachDestinations(
       if (s.control[nb] !== u.side) continue;
       seen[nb] = 1;
       q[tail++] = nb;
-      if ((task.arrivals[nb] ?? 0) < 3 && mayEnter(s, u, nb)) {
+      if ((task.arrivals[nb] ?? 0) < 3 && (enter === null || enter[nb] === 1)) {
         if (out === null) return true;
         out.push({ type: 'dest', to: nb });
       }

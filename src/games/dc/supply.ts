@@ -82,25 +82,81 @@ const SIDE_OF: Readonly<Record<SupplySet, SideIx>> = {
   'soviet-armour': 1,
 };
 
-/** Points reached from `set`'s sources through friendly-controlled points (1 = in supply). */
+/**
+ * Points reached from `set`'s sources through friendly-controlled points (1 = in supply). Kept per
+ * source set with the control it was traced on: when control changed since, a point the side lost
+ * outside the reach, or one it gained, leaves the traced points as they were, so the trace only
+ * goes on from the gained points it now reaches; a lost point inside the reach or a change of sea
+ * control traces afresh. Either way the result is the same set of points.
+ */
 export function supplyReach(s: DcState, ws: DcWorkspace, set: SupplySet): Uint8Array {
   const hit = ws.supply.get(set);
   if (hit !== undefined && hit.cv === s.cv) return hit.reach;
   const m = mapOf(s);
   const side = SIDE_OF[set];
   const overland = set === 'axis-overland' || set === 'soviet-overland';
-  const reach = hit?.reach ?? new Uint8Array(m.n);
-  reach.fill(0);
+  const seas = overland ? 0 : seasControlled(s, side);
   const q = ws.queue;
-  let head = 0;
   let tail = 0;
+  if (hit !== undefined && hit.seas === seas) {
+    const reach = hit.reach;
+    const ctl = hit.ctl;
+    let fresh = false;
+    for (let p = 0; p < m.n; p++) {
+      const now = s.control[p] === side ? 1 : 0;
+      if (now === ctl[p]) continue;
+      ctl[p] = now;
+      if (now === 0) {
+        if (reach[p] === 1) fresh = true;
+        continue;
+      }
+      // a gained point: reached from the traced points, by sea, or a source
+      let seed = (m.seas[p]! & hit.seaDone) !== 0;
+      for (let k = m.adjStart[p]!; k < m.adjStart[p + 1]! && !seed; k++)
+        if (reach[m.adjNb[k]!] === 1 && !(overland && m.lineKerch[m.adjLine[k]!] === 1)) seed = true;
+      if (!seed && sources(m, set).includes(p)) seed = true;
+      if (seed) q[tail++] = p;
+    }
+    if (!fresh) {
+      for (let h = 0; h < tail; h++) reach[q[h]!] = 1;
+      hit.seaDone = trace(s, m, reach, q, tail, side, overland, seas, hit.seaDone);
+      hit.cv = s.cv;
+      return reach;
+    }
+    tail = 0;
+  }
+  const entry = hit ?? { cv: 0, reach: new Uint8Array(m.n), ctl: new Uint8Array(m.n), seas: 0, seaDone: 0 };
+  const reach = entry.reach;
+  reach.fill(0);
+  for (let p = 0; p < m.n; p++) entry.ctl[p] = s.control[p] === side ? 1 : 0;
   for (const p of sources(m, set))
     if (s.control[p] === side && reach[p] === 0) {
       reach[p] = 1;
       q[tail++] = p;
     }
-  const seas = overland ? 0 : seasControlled(s, side);
-  let seaDone = 0;
+  entry.seaDone = trace(s, m, reach, q, tail, side, overland, seas, 0);
+  entry.cv = s.cv;
+  entry.seas = seas;
+  if (hit === undefined) ws.supply.set(set, entry);
+  return reach;
+}
+
+/**
+ * The breadth-first trace behind `supplyReach` from the queued points `q[0..tail)` (already marked),
+ * crossing each controlled sea (bits `seas`) once, port to port; returns the seas crossed, with `seaDone`.
+ */
+function trace(
+  s: DcState,
+  m: DcMap,
+  reach: Uint8Array,
+  q: Int16Array,
+  tail: number,
+  side: SideIx,
+  overland: boolean,
+  seas: number,
+  seaDone: number,
+): number {
+  let head = 0;
   while (head < tail) {
     const p = q[head++]!;
     for (let k = m.adjStart[p]!; k < m.adjStart[p + 1]!; k++) {
@@ -123,8 +179,7 @@ export function supplyReach(s: DcState, ws: DcWorkspace, set: SupplySet): Uint8A
         }
     }
   }
-  ws.supply.set(set, { cv: s.cv, reach });
-  return reach;
+  return seaDone;
 }
 
 /** The source set a unit traces to (DC 17.A.1-2). */

@@ -8,8 +8,14 @@ import { Streams } from '../../core/rng.js';
 import type { DcState, DcTask } from './state.js';
 
 export interface DcWorkspace extends Workspace {
-  /** Supply source set -> [control version, points reached (1/0)]. */
-  readonly supply: Map<string, { cv: number; reach: Uint8Array }>;
+  /**
+   * Supply source set -> the control version traced, the points reached (1/0), the points the set's
+   * side controlled then (1/0), the seas it controlled and the seas the trace crossed (bits).
+   */
+  readonly supply: Map<
+    string,
+    { cv: number; reach: Uint8Array; ctl: Uint8Array; seas: number; seaDone: number }
+  >;
   readonly queue: Int16Array;
   /** Scratch per point (op-move options: points holding the other side's units), refilled before each use. */
   readonly foe: Uint8Array;
@@ -28,6 +34,13 @@ export interface DcWorkspace extends Workspace {
   readonly stratEnemy: Uint8Array;
   stratComps: number;
   stratTask: DcTask | null;
+  /** strategic.ts: the moving side's units on the map (factories aside) at the start of `stratTask`. */
+  readonly stratUnits: number[];
+  /** Scratch (strategic unit groups): the last group's first unit per point, and the unit before it. */
+  readonly groupHead: Int32Array;
+  /** Scratch per point (strategic destinations: may the unit enter, `mayEnterAll`). */
+  readonly enter: Uint8Array;
+  groupNext: Int32Array;
 }
 
 export function dcWorkspace(s: DcState, reuse?: DcWorkspace): DcWorkspace {
@@ -55,5 +68,9 @@ export function dcWorkspace(s: DcState, reuse?: DcWorkspace): DcWorkspace {
     stratEnemy: new Uint8Array(256),
     stratComps: 0,
     stratTask: null,
+    stratUnits: [],
+    groupHead: new Int32Array(256),
+    enter: new Uint8Array(256),
+    groupNext: new Int32Array(256),
   };
 }

@@ -55,6 +55,12 @@ export class Ctx {
   /** pickOp scratch: undispersed enemy fire per point; own fire committed against each point. */
   readonly enemyFire = new Int32Array(256);
   readonly committed = new Int32Array(256);
+  /** The op or bt-move task `enemyFire` and `committed` were built for, and its cursor they include. */
+  private fireTask: DcTask | null = null;
+  private fireSide: SideIx = 0;
+  private fireUpTo = 0;
+  /** Units of the move task's order from `fireUpTo` on (1), left out of `committed` until passed. */
+  private pending = new Uint8Array(1024);
   get(s: DcState): DcWorkspace {
     if (this.state !== s || this.ws === null) {
       this.state = s;
@@ -63,18 +69,59 @@ export class Ctx {
     return this.ws;
   }
   /**
-   * `enemyDistance` of (s, side), kept for the rest of a strat task (the task object keys it):
-   * strategic moves leave the other side's units where they are.
+   * `enemyDistance` of (s, side), kept for the rest of a strat or factories task (the task object
+   * keys it): strategic moves and the Soviet factory steps (DC 8.C) leave the other side's units
+   * where they are.
    */
   enemyDistance(s: DcState, side: SideIx): Int16Array {
     const top = s.stack[s.stack.length - 1];
-    if (top?.t !== 'strat') return enemyDistance(s, side);
+    if (top?.t !== 'strat' && !(top?.t === 'factories' && side === 1)) return enemyDistance(s, side);
     if (this.foeTask !== top || this.foeSide !== side || this.foeDist === null) {
       this.foeTask = top;
       this.foeSide = side;
       this.foeDist = enemyDistance(s, side);
     }
     return this.foeDist;
+  }
+  /**
+   * Fills `enemyFire` and `committed` for the unit asked at op or bt-move task `task` (pickOp):
+   * in one pass over the units at the task's first attack option, then only the units the task's
+   * cursor passed since. Exact for the whole task: the other side's units neither move nor change
+   * during the moving side's movement (DC 12, 14), and a unit of the order sets its attack target
+   * (`atk`) only when asked, after which it is not asked again (a second point is never an attack).
+   * A clone's new task object starts afresh.
+   */
+  fire(s: DcState, task: DcTask & { t: 'op' | 'bt-move' }, side: SideIx): void {
+    const types = s.rules.types;
+    const units = s.units;
+    const order = task.order;
+    if (this.fireTask !== task || this.fireSide !== side) {
+      this.fireTask = task;
+      this.fireSide = side;
+      this.fireUpTo = task.i;
+      const enemyFire = this.enemyFire;
+      const committed = this.committed;
+      enemyFire.fill(0);
+      committed.fill(0);
+      if (this.pending.length < units.length) this.pending = new Uint8Array(units.length);
+      const pending = this.pending;
+      pending.fill(0);
+      for (let j = task.i; j < order.length; j++) pending[order[j]!] = 1;
+      for (let i = 0; i < units.length; i++) {
+        const x = units[i]!;
+        if (x.st !== 0) continue;
+        if (x.side !== side) {
+          if (!x.disp && x.at >= 0) enemyFire[x.at]! += types[x.t]!.ff;
+        } else if (x.atk >= 0 && pending[i] === 0) committed[x.atk]! += types[x.t]!.ff;
+      }
+      return;
+    }
+    const committed = this.committed;
+    for (let j = this.fireUpTo; j < task.i; j++) {
+      const x = units[order[j]!]!;
+      if (x.st === 0 && x.atk >= 0) committed[x.atk]! += types[x.t]!.ff;
+    }
+    this.fireUpTo = task.i;
   }
   /** `distances` of (map, targets), the last table kept. */
   distances(s: DcState, targets: string): Int16Array {
@@ -183,14 +230,18 @@ export function pickOp(
   let attacks = false;
   for (const o of options) if ((o.type === 'move' || o.type === 'highway') && o.attack) attacks = true;
   if (attacks) {
-    enemyFire.fill(0);
-    committed.fill(0);
-    const types = s.rules.types;
-    for (const x of s.units) {
-      if (x.st !== 0) continue;
-      if (x.side !== side) {
-        if (!x.disp && x.at >= 0) enemyFire[x.at]! += types[x.t]!.ff;
-      } else if (x.atk >= 0) committed[x.atk]! += types[x.t]!.ff;
+    const task = s.stack[s.stack.length - 1]!;
+    if (task.t === 'op' || task.t === 'bt-move') ctx.fire(s, task, side);
+    else {
+      enemyFire.fill(0);
+      committed.fill(0);
+      const types = s.rules.types;
+      for (const x of s.units) {
+        if (x.st !== 0) continue;
+        if (x.side !== side) {
+          if (!x.disp && x.at >= 0) enemyFire[x.at]! += types[x.t]!.ff;
+        } else if (x.atk >= 0) committed[x.atk]! += types[x.t]!.ff;
+      }
     }
   }
   let best = 0;
@@ -334,10 +385,14 @@ export function pickPlace(s: DcState, d: DcDecision & { kind: 'setup-place' }): 
 }
 
 /** D-6, D-35: Siberia when offered (beyond the Axis's reach, 8.C.2.b), else the point furthest from the Axis. */
-export function pickSite(s: DcState, d: DcDecision & { kind: 'factory-site' | 'factory-dest' }): number {
+export function pickSite(
+  s: DcState,
+  ctx: Ctx,
+  d: DcDecision & { kind: 'factory-site' | 'factory-dest' },
+): number {
   const sib = d.options.findIndex((o) => o.at < 0);
   if (sib >= 0) return sib;
-  const dist = enemyDistance(s, 1);
+  const dist = ctx.enemyDistance(s, 1);
   let best = 0;
   d.options.forEach((o, k) => {
     if (dist[o.at]! > dist[d.options[best]!.at]!) best = k;
@@ -346,8 +401,13 @@ export function pickSite(s: DcState, d: DcDecision & { kind: 'factory-site' | 'f
 }
 
 /** D-34: entrain a factory within `reach` lines of an Axis unit, else stop. */
-export function pickEntrain(s: DcState, d: DcDecision & { kind: 'entrain' }, reach: number): number {
-  const dist = enemyDistance(s, 1);
+export function pickEntrain(
+  s: DcState,
+  ctx: Ctx,
+  d: DcDecision & { kind: 'entrain' },
+  reach: number,
+): number {
+  const dist = ctx.enemyDistance(s, 1);
   const k = d.options.findIndex((o) => o.unit >= 0 && dist[s.units[o.unit]!.at]! <= reach);
   return Math.max(0, k);
 }

@@ -55,8 +55,8 @@ function make(id: string, style: Style): DcPolicy {
       switch (d.kind) {
         case 'op-move': {
           // DC 2.B.3.b: from 1944 a Soviet army at a west or north exit leaves the map (Campaign)
-          const exit = d.options.findIndex((o) => o.type === 'exit');
-          if (exit >= 0 && yearOf(s.turn) >= 1944) return exit;
+          if (yearOf(s.turn) >= 1944)
+            for (let k = 0; k < d.options.length; k++) if (d.options[k]!.type === 'exit') return k;
           return pickOp(
             s,
             ctx,
@@ -128,14 +128,14 @@ function make(id: string, style: Style): DcPolicy {
         }
         case 'factory-site':
         case 'factory-dest':
-          return pickSite(s, d);
+          return pickSite(s, ctx, d);
         case 'withdraw':
           return 0;
         case 'mutual-draw':
           // the scripted policies never propose nor accept a draw by agreement (spec D-40)
           return 0;
         case 'entrain':
-          return pickEntrain(s, d, style.factories?.evacuate ?? 1);
+          return pickEntrain(s, ctx, d, style.factories?.evacuate ?? 1);
       }
     },
     reset: () => {},
