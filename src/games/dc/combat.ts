@@ -27,6 +27,7 @@ import {
   type SideIx,
 } from './state.js';
 import { inSupply, mapOf } from './supply.js';
+import { airCombat, isSupport, silencedByIsolation, sovietAir, supportParts, unitFire } from './support.js';
 import type { DcWorkspace } from './workspace.js';
 
 const MAX_ROUNDS = 60;
@@ -80,16 +81,28 @@ function airMultiplied(s: DcState, ws: DcWorkspace, u: DcUnit, attacking: boolea
 export function fireTotal(s: DcState, ws: DcWorkspace, b: Battle, attacker: boolean): number {
   const units = attacker ? b.attackers : b.defenders;
   const air = attacker ? b.airAtt : b.airDef;
+  const adv = s.rules.level === 'advanced';
   let total = 0;
   for (const i of units) {
     const u = s.units[i]!;
     if (u.st !== 0 || u.disp) continue;
     const ty = s.rules.types[u.t]!;
-    const v = u.allOut ? ty.allOut : ty.ff;
+    // DC 13.A.3, 13.B.7, 17.B (support.ts): HQs, STAVKA and air add by their own rules
+    if (adv && (isSupport(ty) || silencedByIsolation(s, ws, u, ty))) continue;
+    const v = u.allOut ? ty.allOut : adv ? unitFire(s, ws, u, ty) : ty.ff;
     const mult = air > 0 && (!u.allOut || s.rules.allOutMultiplied) && airMultiplied(s, ws, u, attacker);
     const w = mult ? v * (1 + air) : v;
     // DC 16 (variant bt-per-unit-16): each unit halved, rounded up, after the air multiplier
     total += attacker && b.bt && s.rules.btPerUnit ? Math.ceil(w / 2) : w;
+  }
+  if (adv) {
+    const parts: number[] = [];
+    supportParts(s, ws, b, attacker, parts);
+    for (let k = 0; k < parts.length; k += 2) {
+      // DC 13.B.7 (variant air-hq-order): HQ support multiplied by German air unless added after it
+      const w = air > 0 && parts[k + 1] === 1 && !s.rules.hqAfterAir ? parts[k]! * (1 + air) : parts[k]!;
+      total += attacker && b.bt && s.rules.btPerUnit ? Math.ceil(w / 2) : w;
+    }
   }
   // DC 14.A (variant bt-total-14A): the side's total halved, Soviet rounded down, Axis up
   if (attacker && b.bt && !s.rules.btPerUnit)
@@ -189,14 +202,20 @@ export function startBattle(s: DcState, ws: DcWorkspace, at: number, side: SideI
   );
 }
 
+/** A side still in the battle: DC 13.A.3, 13.A.5: air units cannot hold a battle alone. */
 function alive(s: DcState, units: readonly number[]): boolean {
-  for (const i of units) if (s.units[i]!.st === 0) return true;
+  for (const i of units) {
+    const u = s.units[i]!;
+    if (u.st === 0 && s.rules.types[u.t]!.role !== 'air') return true;
+  }
   return false;
 }
+/** A side with a unit able to fire by its own fire factor (support alone fires nothing, DC 13.B.7). */
 function canFire(s: DcState, units: readonly number[]): boolean {
   for (const i of units) {
     const u = s.units[i]!;
-    if (u.st === 0 && !u.disp && s.rules.types[u.t]!.ff > 0) return true;
+    const ty = s.rules.types[u.t]!;
+    if (u.st === 0 && !u.disp && ty.ff > 0 && !isSupport(ty)) return true;
   }
   return false;
 }
@@ -221,6 +240,8 @@ export function allOutGroups(s: DcState, ws: DcWorkspace, b: Battle): [number, n
 export function simultaneous(s: DcState, b: Battle): boolean {
   if (b.att !== 0) return false;
   const w = weatherAt(s, b.at);
+  // DC 13.B.1: only when no Soviet air remains after air combat
+  if (s.rules.level === 'advanced' && sovietAir(s, b).length > 0) return false;
   return w === 0 || (w === 2 && b.airAtt > 0);
 }
 
@@ -316,6 +337,8 @@ function lossOptions(s: DcState, b: Battle, units: readonly number[]): LossOptio
   for (const i of units) {
     const u = s.units[i]!;
     if (u.st !== 0 || (b.fortLeft > 0 && !u.fort)) continue;
+    // DC 13.A.3: Soviet air never absorbs losses
+    if (s.rules.types[u.t]!.role === 'air') continue;
     const sig = `${u.t}|${u.losses}|${u.disp ? 1 : 0}|${u.fort ? 1 : 0}|${u.allOut ? 1 : 0}`;
     if (seen.has(sig)) continue;
     seen.add(sig);
@@ -355,7 +378,7 @@ export function battleStep(s: DcState, ws: DcWorkspace, b: Battle): DcDecision |
   while (true) {
     switch (b.stage) {
       case 'air': {
-        b.stage = 'allout';
+        b.stage = 'air-combat';
         const german = b.attackers.some((i) => s.rules.types[s.units[i]!.t]!.nation === 'german');
         // DC 3.A, 7.A note e (variant may-air): the May 1941 air units may be barred from Mud-rolled points
         const grounded = s.rules.mayAirGoodOnly && s.mud.length > 0 && s.mud.includes(b.at);
@@ -365,6 +388,17 @@ export function battleStep(s: DcState, ws: DcWorkspace, b: Battle): DcDecision |
           for (let k = 0; k <= n; k++) opts.push({ type: 'air', n: k });
           return dec('lw-commit', 0, 'DC 13.A.4', opts);
         }
+        break;
+      }
+      case 'air-combat': {
+        // DC 13.A.1: air-to-air or flak over the point, then ground combat (support.ts)
+        b.stage = 'allout';
+        if (s.rules.level !== 'advanced') break;
+        const dice: number[] = [];
+        const lost = airCombat(s, ws, b, dice);
+        for (const i of lost) destroy(s, i);
+        if (dice.length > 0)
+          tell(s, ws, 1, 'DC 13.A.1', `air combat: ${lost.length} Soviet air unit(s) lost`, dice);
         break;
       }
       case 'allout': {

@@ -17,6 +17,7 @@
  *   DC 7                    weather and Luftwaffe strength ................... weather.ts
  *   DC 12, 12.D, 18         operational movement, highway, fortifications .... movement.ts
  *   DC 13, 10.C             combat, fortresses ............................... combat.ts, fire.ts, odds.ts
+ *   DC 13.A.1-3, 13.B.7, 17.B  Soviet air, HQs and STAVKA, artillery (Advanced) . support.ts
  *   DC 17, 20               supply, isolation, sea control ................... supply.ts, turn-sequence.ts
  *   readings (variants) .... variants.ts; values not printed (parameters) .... parameters.ts, resolve.ts
  *   decisions (typed) ...... decisions.ts; policies ......................... policies/
@@ -88,7 +89,7 @@ export const dc: SteppedGame<DcState, DcDecision, DcWorkspace, DcState> = {
   id: 'dc',
   title: 'Dark Crusade',
   rulesTitle:
-    'Dark Crusade (3W 1984, 2nd edition rules 1991, Lou Coatney): Introductory level, Tournament, Tournament Campaign and Campaign versions',
+    'Dark Crusade (3W 1984, 2nd edition rules 1991, Lou Coatney): Introductory and Advanced levels, Tournament, Tournament Campaign and Campaign versions',
   sides: [
     { id: 'axis', name: 'Axis' },
     { id: 'soviet', name: 'Soviet' },
@@ -114,6 +115,27 @@ export const dc: SteppedGame<DcState, DcDecision, DcWorkspace, DcState> = {
       description:
         'To February 1945 with the Campaign victory conditions (DC 2.B.3): Axis by annihilation, the three cities for six turns, every victory city, or time; Soviets by annihilating the Germans or by armies exited off the map.',
       rule: 'DC 2.A.1, 2.B.3',
+    },
+    {
+      id: 'adv-tournament',
+      title: 'Advanced game, Tournament version',
+      description:
+        'DC 2.A.2: all rules and components (German HQs, SS divisions, panzergrenadiers, STAVKA, 1MM, Soviet air, artillery and rockets, composites, artillery and aircraft factories), 2.B.1 Tournament victory with draws.',
+      rule: 'DC 2.A.2, 2.B.1',
+    },
+    {
+      id: 'adv-tournament-campaign',
+      title: 'Advanced game, Tournament Campaign version',
+      description:
+        'The Advanced game without the unilateral draw: sudden death through July 1944 (DC 2.A.2, 2.B.2).',
+      rule: 'DC 2.A.2, 2.B.2',
+    },
+    {
+      id: 'adv-campaign',
+      title: 'Advanced game, Campaign version',
+      description:
+        'The Advanced game to February 1945 with the Campaign victory conditions (DC 2.A.2, 2.B.3).',
+      rule: 'DC 2.A.2, 2.B.3',
     },
   ],
   variants,

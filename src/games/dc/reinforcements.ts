@@ -10,6 +10,7 @@
  * Rumania (D-12 withdraw, unit and point together), each using one Axis strategic movement factor.
  */
 import type { Decision } from '../../core/game.js';
+import { memoizeWeak } from '../../core/memo.js';
 import { dcData } from './data.js';
 import type { DcDecision, EntryOption, WithdrawOption } from './decisions.js';
 import { tell } from './narrate.js';
@@ -20,12 +21,20 @@ import type { DcWorkspace } from './workspace.js';
 
 type Task = DcTask & { t: 'reinf' };
 
+/** DC 2.A.1: the Order of Appearance entries of the level (types the rules in force have). */
+export const levelArrivals = memoizeWeak(
+  (
+    types: readonly { readonly id: string }[],
+  ): readonly (typeof dcData.orderOfAppearance.arrivals)[number][] =>
+    dcData.orderOfAppearance.arrivals.filter((e) => types.some((t) => t.id === e.type)),
+);
+
 /** Creates the units of the Order of Appearance, out of play (status 2) until they arrive; their indices in data order. */
 export function reinforcementUnits(
   types: readonly { readonly id: string; readonly name: string }[],
 ): DcUnit[] {
   const out: DcUnit[] = [];
-  for (const e of dcData.orderOfAppearance.arrivals) {
+  for (const e of levelArrivals(types)) {
     const t = types.findIndex((x) => x.id === e.type);
     for (let k = 0; k < e.count; k++)
       out.push(
@@ -82,7 +91,7 @@ function entryOptions(s: DcState, ws: DcWorkspace, entry: string, side: SideIx):
 export function startReinforcements(s: DcState, side: SideIx): void {
   const due: number[] = [];
   let i = s.reinfBase;
-  for (const e of dcData.orderOfAppearance.arrivals) {
+  for (const e of levelArrivals(s.rules.types)) {
     for (let k = 0; k < e.count; k++, i++)
       if (
         s.units[i]!.side === side &&
@@ -99,7 +108,7 @@ export function startReinforcements(s: DcState, side: SideIx): void {
 
 function entryOf(s: DcState, i: number): string {
   let j = s.reinfBase;
-  for (const e of dcData.orderOfAppearance.arrivals) {
+  for (const e of levelArrivals(s.rules.types)) {
     if (i < j + e.count) return e.entry;
     j += e.count;
   }

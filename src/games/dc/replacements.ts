@@ -74,7 +74,13 @@ function produce(s: DcState, typeId: string, p: number): boolean {
   return true;
 }
 
-const FACTORY_TYPE: Readonly<Record<string, string>> = { infantry: 'sov-rifle', tank: 'sov-tank' };
+/** DC 8.A.2.b: what a factory of each type produces (artillery and air ones at the Advanced level only). */
+const FACTORY_TYPE: Readonly<Record<string, string>> = {
+  infantry: 'sov-rifle',
+  tank: 'sov-tank',
+  artillery: 'sov-art',
+  air: 'sov-air',
+};
 
 function entrained(s: DcState, u: DcUnit): boolean {
   for (let k = 0; k < s.fac.ent.length; k += 2) if (s.units[s.fac.ent[k]!] === u) return true;

@@ -12,7 +12,18 @@ export interface TypeRule extends UnitTypeDef {
 }
 
 export interface DcRules {
-  readonly level: 'intro';
+  /** DC 2.A: the Introductory level uses its units only (`types` holds the level's types, intro first). */
+  readonly level: 'intro' | 'advanced';
+  /** DC 13.B.7 (variant hq-support): an HQ adds its FF flat rather than +1 per supported unit up to its FF. */
+  readonly hqFlat: boolean;
+  /** DC 13.B.7, 13.A.4 (variant air-hq-order): HQ support is added after the German air multiplier. */
+  readonly hqAfterAir: boolean;
+  /** DC 12.B (variant armour-cap): Panzer HQs count as armour against a line's armour limit. */
+  readonly pzhqArmour: boolean;
+  /** DC 17.B (variant sov-air-absorb): isolated Soviet air may absorb losses. */
+  readonly airAbsorbsIsolated: boolean;
+  /** DC 13.A.3 (variant sov-air-alone): Soviet air adds to attacking fire only with undispersed ground units. */
+  readonly airNeedsUndispersed: boolean;
   /** DC 2.B.1-3, from the scenario. */
   readonly version: DcVersion;
   /** DC 3.A (variant start): June, May, or the Axis decides (D-1). */
@@ -77,6 +88,9 @@ export const SCENARIO_VERSION: Readonly<Record<string, DcVersion>> = {
   'intro-tournament': 'tournament',
   'intro-tournament-campaign': 'tournament-campaign',
   'intro-campaign': 'campaign',
+  'adv-tournament': 'tournament',
+  'adv-tournament-campaign': 'tournament-campaign',
+  'adv-campaign': 'campaign',
 };
 
 /** The CRT for a divisor: losses = round(column x die / divisor), columns 1..24 (spec §3). */
@@ -96,8 +110,14 @@ function resolve(setup: GameSetup): DcRules {
   const v = setup.variants;
   const minorOneHit = v.has('minor-one-hit');
   const ffOf = (id: string, base: number) => int(setup, `ff-${id}`, base);
-  const types: TypeRule[] = dcData.unitTypes.map((t) => {
+  const level = setup.scenario.startsWith('adv-') ? 'advanced' : 'intro';
+  // DC 2.A.1: the Introductory level's types only (they come first in the data, so indices agree)
+  const levelTypes = dcData.unitTypes.filter((t) => level === 'advanced' || t.level === 'intro');
+  const types: TypeRule[] = levelTypes.map((t) => {
     const ff = ffOf(t.id, t.ff);
+    // DC 13.B.7: a single hit destroys an HQ, whatever its support value; variant armour-cap
+    if (t.role === 'hq' || t.role === 'stavka')
+      return { ...t, ff, limit: 0, armour: t.id === 'ger-pzhq' && v.has('pzhq-armour') };
     return { ...t, ff, limit: t.major ? ff : minorOneHit ? 0 : Math.max(0, ff - 1) };
   });
   const memel = int(setup, 'memel-infantry', 2);
@@ -131,7 +151,12 @@ function resolve(setup: GameSetup): DcRules {
       (c) => dcData.lineCapacity[s][c] as readonly [number, number],
     );
   return {
-    level: 'intro',
+    level,
+    hqFlat: v.has('hq-flat'),
+    hqAfterAir: v.has('hq-added-after'),
+    pzhqArmour: v.has('pzhq-armour'),
+    airAbsorbsIsolated: v.has('air-absorbs-if-isolated'),
+    airNeedsUndispersed: v.has('sov-air-needs-undispersed-ground'),
     version: SCENARIO_VERSION[setup.scenario] ?? 'tournament',
     start: v.has('start-may') ? 'may' : v.has('start-policy') ? 'policy' : 'june',
     setupChoice: v.has('setup-free') ? 'free' : v.has('setup-policy') ? 'policy' : 'fixed',

@@ -67,6 +67,7 @@ export interface Battle {
   round: number;
   stage:
     | 'air'
+    | 'air-combat'
     | 'allout'
     | 'def-fire'
     | 'att-loss'

@@ -518,4 +518,66 @@ export const variants: readonly VariantDef[] = [
     description:
       'At each victory-determination phase the phasing player may propose a draw and the other may accept (D-40).',
   },
+  // Advanced level (DC 2.A.2; no effect in the Introductory scenarios, which have none of these units)
+  {
+    id: 'hq-min',
+    group: 'hq-support',
+    rule: 'DC 13.B.7',
+    default: true,
+    description:
+      'A German HQ adds +1 per supported ground unit, up to its FF ("supports up to its fire factor in ground units"; default: the reading that makes the FF a count of units, as the sentence says).',
+  },
+  {
+    id: 'hq-flat',
+    group: 'hq-support',
+    rule: 'DC 13.B.7',
+    default: false,
+    description: 'A German HQ (and STAVKA) adds its whole FF to a stack with at least one unit it supports.',
+  },
+  {
+    id: 'hq-multiplied',
+    group: 'air-hq-order',
+    rule: 'DC 13.B.7, 13.A.4',
+    default: true,
+    description:
+      'HQ support counts as part of the German combat value and is multiplied by German air (default: 13.A.4 multiplies "all attacking German units in supply", and an HQ is one).',
+  },
+  {
+    id: 'hq-added-after',
+    group: 'air-hq-order',
+    rule: 'DC 13.B.7, 13.A.4',
+    default: false,
+    description: 'HQ support is added after the German air multiplier.',
+  },
+  {
+    id: 'pzhq-not-armour',
+    group: 'armour-cap',
+    rule: 'DC 12.B, 14.A',
+    default: true,
+    description:
+      "Panzer HQs do not count against a line's armour limit (default: 12.B lists them only as 1/2-value units, never as armour).",
+  },
+  {
+    id: 'pzhq-armour',
+    group: 'armour-cap',
+    rule: 'DC 12.B, 14.B.5',
+    default: false,
+    description:
+      'Panzer HQs are armour units ("armour HQs", 14.B.5): they count against the armour limit and are grounded like armour.',
+  },
+  {
+    id: 'sov-air-fires-with-dispersed-ground',
+    group: 'sov-air-alone',
+    rule: 'DC 13.A.3',
+    default: true,
+    description:
+      'Soviet air adds +1 to attacking fire with Soviet ground units present, dispersed or not (default: the text says "present").',
+  },
+  {
+    id: 'sov-air-needs-undispersed-ground',
+    group: 'sov-air-alone',
+    rule: 'DC 13.A.3',
+    default: false,
+    description: 'Soviet air adds to fire only with an undispersed Soviet ground unit in the battle.',
+  },
 ];
