@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveSetup } from '../src/core/setup.js';
 import { fireTotal, makeBattle, simultaneous } from '../src/games/dc/combat.js';
+import { buildComposite, compositeOptions } from '../src/games/dc/composites.js';
 import { dc } from '../src/games/dc/index.js';
 import { mapByKey } from '../src/games/dc/map.js';
 import { startGame } from '../src/games/dc/setup.js';
@@ -241,5 +242,56 @@ describe('DC 13.A Soviet air, 17.B isolation, 8.C.3.a Shock Army', () => {
         );
       });
     }
+  });
+});
+
+describe('DC 8.C.3 composites (D-32)', () => {
+  const kinds = (s: DcState) =>
+    compositeOptions(s, dcWorkspace(s)).map((o) => (o.unitType < 0 ? 'stop' : s.rules.types[o.unitType]!.id));
+
+  it('two rifle armies on one point, undispersed and in supply: a Guards infantry army from 1942, not before', () => {
+    const s = empty(fresh());
+    add(s, 'sov-rifle', 1, 'MOS');
+    add(s, 'sov-rifle', 1, 'MOS');
+    s.turn = 8; // December 1941
+    expect(kinds(s)).toEqual([]);
+    s.turn = 9; // January 1942
+    expect(kinds(s)).toEqual(['stop', 'sov-gds-inf']);
+    const o = compositeOptions(s, dcWorkspace(s))[1]!;
+    buildComposite(s, dcWorkspace(s), o);
+    const onMap = s.units.filter((u) => u.st === 0);
+    expect(onMap.map((u) => s.rules.types[u.t]!.id)).toEqual(['sov-gds-inf']);
+    // dispersed on creation; the components' counters go to the dead pile
+    expect(onMap[0]!.disp).toBe(true);
+    expect(onMap[0]!.at).toBe(P(s, 'MOS'));
+    expect(s.units.filter((u) => u.st === 1 && s.rules.types[u.t]!.id === 'sov-rifle').length).toBe(2);
+    expect(kinds(s)).toEqual([]);
+  });
+
+  it('Shock Army (rifle + artillery), cavalry-mechanized group, tank army from June 1942 only; dispersed units never', () => {
+    const s = empty(fresh());
+    add(s, 'sov-rifle', 1, 'GOR');
+    add(s, 'sov-art', 1, 'GOR');
+    add(s, 'sov-tank', 1, 'KHA');
+    add(s, 'sov-tank', 1, 'KHA');
+    add(s, 'sov-cav', 1, 'KHA');
+    add(s, 'sov-rifle', 1, 'KUR', { disp: true });
+    add(s, 'sov-art', 1, 'KUR');
+    s.turn = 5;
+    expect(kinds(s).sort()).toEqual(['sov-cavmech', 'sov-shock', 'stop']);
+    s.turn = 14; // June 1942
+    expect(kinds(s).sort()).toEqual(['sov-cavmech', 'sov-shock', 'sov-tankarmy', 'stop']);
+  });
+
+  it('the counter mix limits composites; parachute corps only with paratroops-on', () => {
+    const s = empty(fresh());
+    s.turn = 9;
+    s.pool[T(s, 'sov-gds-inf')] = 0;
+    add(s, 'sov-rifle', 1, 'MOS');
+    add(s, 'sov-rifle', 1, 'MOS');
+    expect(kinds(s)).toEqual([]);
+    const p = empty(fresh('adv-tournament', { 'paratroops-on': true }));
+    add(p, 'sov-rifle', 1, 'MOS');
+    expect(kinds(p)).toEqual(['stop', 'sov-para']);
   });
 });

@@ -114,6 +114,17 @@ export interface CommitOption {
   readonly kind: number;
 }
 
+/**
+ * D-32 composite (DC 8.C.3, Advanced level): form a composite of type `unitType` at point `at` from
+ * the components of its recipe `recipe`; `unitType` -1: form no more this phase.
+ */
+export interface CompositeOption {
+  readonly type: 'composite';
+  readonly unitType: number;
+  readonly recipe: number;
+  readonly at: number;
+}
+
 /** D-1 start-month (DC 3.A): the month the game starts. */
 export interface StartOption {
   readonly type: 'start';
@@ -186,7 +197,8 @@ export type DcDecision =
   | Decision<'entrain', EntrainOption>
   | Decision<'factory-dest', SiteOption>
   | Decision<'withdraw', WithdrawOption>
-  | Decision<'mutual-draw', MutualOption>;
+  | Decision<'mutual-draw', MutualOption>
+  | Decision<'composite', CompositeOption>;
 
 export type DcDecisionKind = DcDecision['kind'];
 
@@ -219,6 +231,7 @@ export const DC_DECISION_KINDS: readonly DcDecisionKind[] = [
   'factory-dest',
   'withdraw',
   'mutual-draw',
+  'composite',
 ];
 
 export type DcPending = DcDecision | ChanceNode;

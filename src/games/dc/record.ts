@@ -147,6 +147,10 @@ export const DC_STATS = defineStats<DcState>()({
     kind: 'int',
     description: 'Soviet army-sized units exited off the map (Campaign, DC 2.B.3.b).',
   },
+  compositesBuilt: {
+    kind: 'int',
+    description: 'Soviet composite units formed (Advanced level, DC 8.C.3).',
+  },
 });
 
 export type DcCounters = ReturnType<typeof DC_STATS.zero>;

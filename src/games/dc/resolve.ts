@@ -24,6 +24,10 @@ export interface DcRules {
   readonly airAbsorbsIsolated: boolean;
   /** DC 13.A.3 (variant sov-air-alone): Soviet air adds to attacking fire only with undispersed ground units. */
   readonly airNeedsUndispersed: boolean;
+  /** DC 21 (variant paratroops): the optional Soviet parachute rule is in force. */
+  readonly paratroops: boolean;
+  /** DC 1.B note vs 14.A (variant axis-cav-bt): Axis cavalry that breaks through. */
+  readonly axisCavBt: 'allies' | 'none' | 'all';
   /** DC 2.B.1-3, from the scenario. */
   readonly version: DcVersion;
   /** DC 3.A (variant start): June, May, or the Axis decides (D-1). */
@@ -157,6 +161,8 @@ function resolve(setup: GameSetup): DcRules {
     pzhqArmour: v.has('pzhq-armour'),
     airAbsorbsIsolated: v.has('air-absorbs-if-isolated'),
     airNeedsUndispersed: v.has('sov-air-needs-undispersed-ground'),
+    paratroops: v.has('paratroops-on'),
+    axisCavBt: v.has('axis-cav-none') ? 'none' : v.has('axis-cav-all') ? 'all' : 'allies',
     version: SCENARIO_VERSION[setup.scenario] ?? 'tournament',
     start: v.has('start-may') ? 'may' : v.has('start-policy') ? 'policy' : 'june',
     setupChoice: v.has('setup-free') ? 'free' : v.has('setup-policy') ? 'policy' : 'fixed',

@@ -136,6 +136,8 @@ export type DcTask =
   | { readonly t: 'bt-start'; readonly side: SideIx }
   | { readonly t: 'partisan'; i: number }
   | { readonly t: 'siberia'; stage: number }
+  /** DC 8.C.3 (Advanced): composites formed one at a time until the Soviet player stops. */
+  | { readonly t: 'composite'; done: boolean }
   | { readonly t: 'supply'; readonly side: SideIx }
   | { readonly t: 'bt-move'; readonly side: SideIx; readonly order: number[]; i: number }
   | { readonly t: 'reinf'; readonly side: SideIx; readonly due: number[]; k: number; withdraw: number }

@@ -20,6 +20,7 @@ import {
   retreatStep,
   startBattle,
 } from './combat.js';
+import { applyComposite, compositeStep } from './composites.js';
 import type {
   AirPlaceOption,
   DcDecision,
@@ -158,6 +159,8 @@ function nextPhase(s: DcState, ws: DcWorkspace): void {
         startReinforcements(s, 0);
       } else {
         sovietProduction(s, ws);
+        // DC 8.C.3 (Advanced): composites, after the other R/R steps (the stack runs it last)
+        if (s.rules.level === 'advanced') s.stack.push({ t: 'composite', done: false });
         // DC 8.C.2.a: entraining is limited by this turn's strategic capacity (before the entrained factories' cost)
         startFactories(s, strategicCapacity(s, ws, 1) + entrainedCount(s));
         startSiberia(s, ws);
@@ -439,6 +442,8 @@ export function stepTask(s: DcState, ws: DcWorkspace, task: DcTask): DcPending |
       return partisanStep(s, task);
     case 'siberia':
       return siberiaStep(s, ws, task);
+    case 'composite':
+      return compositeStep(s, ws, task);
     case 'supply':
       s.stack.pop();
       supplyPhase(s, ws, task.side);
@@ -572,6 +577,10 @@ export function apply(s: DcState, ws: DcWorkspace, pending: DcPending, choice: n
         end(s, 'draw', 'draw-agreed', 'draw-agreed');
         tell(s, ws, task.side, 'DC 2.B.1.c', 'a draw by mutual agreement');
       }
+      return;
+    case 'composite':
+      if (task?.t !== 'composite') throw new Error('DC: composite without its task');
+      applyComposite(s, ws, task, d.options[choice]!);
       return;
     case 'withdraw':
       if (task?.t !== 'reinf') throw new Error('DC: withdraw without its task');

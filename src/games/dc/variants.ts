@@ -566,6 +566,46 @@ export const variants: readonly VariantDef[] = [
       'Panzer HQs are armour units ("armour HQs", 14.B.5): they count against the armour limit and are grounded like armour.',
   },
   {
+    id: 'axis-cav-allies',
+    group: 'axis-cav-bt',
+    rule: 'DC 1.B note, 14.A',
+    default: true,
+    description:
+      'Axis-allied cavalry breaks through (14.A lists "cavalry corps"), the German Cavalry Corps does not (default: 1.B treats it "in all ways like infantry", the more specific rule).',
+  },
+  {
+    id: 'axis-cav-none',
+    group: 'axis-cav-bt',
+    rule: 'DC 1.B note, 14.A',
+    default: false,
+    description:
+      'No Axis cavalry breaks through (14.A read as the German Cavalry Corps only, which 1.B makes infantry).',
+  },
+  {
+    id: 'axis-cav-all',
+    group: 'axis-cav-bt',
+    rule: 'DC 14.A',
+    default: false,
+    description:
+      'Every Axis cavalry corps breaks through, the German Cavalry Corps included (14.A over the 1.B note).',
+  },
+  {
+    id: 'paratroops-off',
+    group: 'paratroops',
+    rule: 'DC 21',
+    default: true,
+    description:
+      'The optional Soviet parachute rule is not used (default: the rules call it optional, a balance aid).',
+  },
+  {
+    id: 'paratroops-on',
+    group: 'paratroops',
+    rule: 'DC 21, 8.C.3.f',
+    default: false,
+    description:
+      'Optional rule 21: rifle armies may be converted to parachute corps (8.C.3.f) in the Soviet R/R Phase.',
+  },
+  {
     id: 'sov-air-fires-with-dispersed-ground',
     group: 'sov-air-alone',
     rule: 'DC 13.A.3',

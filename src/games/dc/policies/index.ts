@@ -136,6 +136,9 @@ function make(id: string, style: Style): DcPolicy {
           return 0;
         case 'entrain':
           return pickEntrain(s, d, style.factories?.evacuate ?? 1);
+        case 'composite':
+          // DC 8.C.3: every scripted Soviet policy forms each composite it can (option 0 is "no more")
+          return d.options.length > 1 ? 1 : 0;
       }
     },
     reset: () => {},
