@@ -148,6 +148,8 @@ export function makeBattle(s: DcState, at: number, att: SideIx, bt: boolean): Ba
     defPending: 0,
     defPendingForts: 0,
     aoGroup: 0,
+    aoDef: 0,
+    aoRound: 0,
     outcome: 'none',
   };
 }
@@ -221,11 +223,11 @@ function canFire(s: DcState, units: readonly number[]): boolean {
 }
 
 /** DC 13.B.8: the all-out groups of the attacker (type index, eligible units). */
-export function allOutGroups(s: DcState, ws: DcWorkspace, b: Battle): [number, number[]][] {
+export function allOutGroups(s: DcState, ws: DcWorkspace, b: Battle, defender = false): [number, number[]][] {
   const groups = new Map<number, number[]>();
-  // DC 13.B.8 note: no Soviet all-out on the first turn of the game
-  if (b.att === 1 && s.turn === s.first) return [];
-  for (const i of b.attackers) {
+  // DC 13.B.8 note: no Soviet all-out assault on the first turn of the game
+  if (!defender && b.att === 1 && s.turn === s.first) return [];
+  for (const i of defender ? b.defenders : b.attackers) {
     const u = s.units[i]!;
     const ty = s.rules.types[u.t]!;
     if (u.st !== 0 || u.disp || ty.allOut === 0 || u.allOut || !inSupply(s, ws, u)) continue;
@@ -292,8 +294,8 @@ export function defenderLosses(s: DcState, b: Battle, l: number): [number, numbe
 }
 
 /** Destroys the all-out units of a side after their die (DC 13.B.8). */
-function spendAllOut(s: DcState, b: Battle): void {
-  for (const i of b.attackers) {
+function spendAllOut(s: DcState, b: Battle, defender = false): void {
+  for (const i of defender ? b.defenders : b.attackers) {
     const u = s.units[i]!;
     if (u.st === 0 && u.allOut) destroy(s, i);
   }
@@ -372,6 +374,24 @@ const GO: readonly ContinueOption[] = [
   { type: 'continue', go: false },
 ];
 
+/**
+ * D-21 (DC 13.B.8): "the defender may all out starting the 2nd round": before its fire of each round
+ * from round 2, one decision per unit-type group of its undispersed units in supply; null when done.
+ */
+function defenderAllOut(s: DcState, ws: DcWorkspace, b: Battle): DcDecision | null {
+  if (b.round < 2) return null;
+  if (b.aoRound !== b.round) {
+    b.aoRound = b.round;
+    b.aoDef = 0;
+  }
+  const groups = allOutGroups(s, ws, b, true);
+  if (b.aoDef >= groups.length) return null;
+  const [t, members] = groups[b.aoDef]!;
+  const opts: AllOutOption[] = [];
+  for (let k = 0; k <= members.length; k++) opts.push({ type: 'allout', unitType: t, n: k });
+  return dec('allout-def', other(b.att), 'DC 13.B.8', opts);
+}
+
 /** Runs battle `b` to its next decision, or to its end (then pops it). */
 export function battleStep(s: DcState, ws: DcWorkspace, b: Battle): DcDecision | null {
   const def = other(b.att);
@@ -402,7 +422,9 @@ export function battleStep(s: DcState, ws: DcWorkspace, b: Battle): DcDecision |
         break;
       }
       case 'allout': {
-        const groups = allOutGroups(s, ws, b);
+        // variant allout-timing: in normal combat the attacker may declare before his own first die instead
+        const late = s.rules.allOutOwnDie && !simultaneous(s, b);
+        const groups = late ? [] : allOutGroups(s, ws, b);
         if (b.aoGroup < groups.length) {
           const [t, members] = groups[b.aoGroup]!;
           const opts: AllOutOption[] = [];
@@ -411,15 +433,34 @@ export function battleStep(s: DcState, ws: DcWorkspace, b: Battle): DcDecision |
         }
         b.sim = simultaneous(s, b);
         if (b.sim) s.stats.simultaneousBattles++;
+        if (late) b.aoGroup = -1;
         b.round = 1;
         b.stage = b.sim ? 'sim-fire' : 'def-fire';
         break;
       }
-      case 'def-fire':
+      case 'def-fire': {
+        // D-21 (DC 13.B.8): from round 2 the defender may go all out before its fire
+        const d = defenderAllOut(s, ws, b);
+        if (d !== null) return d;
         b.lossLeft = roll(s, ws, b, false);
+        spendAllOut(s, b, true);
         b.fortLeft = 0;
         b.stage = 'att-loss';
         break;
+      }
+      case 'allout-late': {
+        // variant allout-before-own-die: the round-1 declarations, before the attacker's first die
+        const groups = allOutGroups(s, ws, b);
+        if (b.aoGroup < 0) b.aoGroup = 0;
+        if (b.aoGroup < groups.length) {
+          const [t, members] = groups[b.aoGroup]!;
+          const opts: AllOutOption[] = [];
+          for (let k = 0; k <= members.length; k++) opts.push({ type: 'allout', unitType: t, n: k });
+          return dec('allout-att', b.att, 'DC 13.B.8', opts);
+        }
+        b.stage = 'att-fire';
+        break;
+      }
       case 'att-loss': {
         const d = allocate(s, b, b.attackers, b.att);
         if (d !== null) return d;
@@ -450,11 +491,15 @@ export function battleStep(s: DcState, ws: DcWorkspace, b: Battle): DcDecision |
         if (bothSpent(s, b)) return finish(s, ws, b, 'att-retreat');
         return dec('continue', def, 'DC 13.B.2', GO);
       case 'sim-fire': {
+        // D-21 (DC 13.B.8): from round 2 the defender declares after the attacker, then the dice
+        const d = defenderAllOut(s, ws, b);
+        if (d !== null) return d;
         for (const i of b.attackers) s.units[i]!.rounds = b.round;
         const la = roll(s, ws, b, false);
         const ld = roll(s, ws, b, true);
         // DC 13.B.8: all-out units cannot absorb the losses of a simultaneous round
         spendAllOut(s, b);
+        spendAllOut(s, b, true);
         b.lossLeft = la;
         b.fortLeft = 0;
         [b.defPending, b.defPendingForts] = defenderLosses(s, b, ld);
@@ -502,10 +547,12 @@ export function applyBattle(s: DcState, ws: DcWorkspace, b: Battle, d: DcDecisio
       s.stats.lwSorties += n;
       return;
     }
-    case 'allout-att': {
+    case 'allout-att':
+    case 'allout-def': {
       const o = d.options[choice]!;
+      const def = d.kind === 'allout-def';
       let k = o.n;
-      for (const i of b.attackers) {
+      for (const i of def ? b.defenders : b.attackers) {
         const u = s.units[i]!;
         if (k > 0 && u.t === o.unitType && u.st === 0 && !u.disp && !u.allOut) {
           u.allOut = true;
@@ -513,7 +560,8 @@ export function applyBattle(s: DcState, ws: DcWorkspace, b: Battle, d: DcDecisio
           k--;
         }
       }
-      b.aoGroup++;
+      if (def) b.aoDef++;
+      else b.aoGroup++;
       return;
     }
     case 'loss': {
@@ -524,7 +572,7 @@ export function applyBattle(s: DcState, ws: DcWorkspace, b: Battle, d: DcDecisio
     case 'continue': {
       const go = d.options[choice]!.go;
       if (b.stage === 'att-cont') {
-        if (go) b.stage = 'att-fire';
+        if (go) b.stage = b.aoGroup < 0 ? 'allout-late' : 'att-fire';
         else finish(s, ws, b, 'att-retreat');
       } else if (go) {
         b.round++;

@@ -125,6 +125,12 @@ export interface CompositeOption {
   readonly at: number;
 }
 
+/** D-7 air-1944-window (DC 7.A note c): open the two-turn 1944 air window now, or not yet. */
+export interface WindowOption {
+  readonly type: 'window';
+  readonly open: boolean;
+}
+
 /** D-1 start-month (DC 3.A): the month the game starts. */
 export interface StartOption {
   readonly type: 'start';
@@ -173,6 +179,8 @@ export type DcDecision =
   | Decision<'battle-next', BattleOption>
   | Decision<'lw-commit', AirOption>
   | Decision<'allout-att', AllOutOption>
+  /** D-21 (DC 13.B.8): the defender's all-out, from round 2. */
+  | Decision<'allout-def', AllOutOption>
   | Decision<'loss', LossOption>
   | Decision<'continue', ContinueOption>
   | Decision<'sim-continue', ContinueOption>
@@ -198,7 +206,8 @@ export type DcDecision =
   | Decision<'factory-dest', SiteOption>
   | Decision<'withdraw', WithdrawOption>
   | Decision<'mutual-draw', MutualOption>
-  | Decision<'composite', CompositeOption>;
+  | Decision<'composite', CompositeOption>
+  | Decision<'air-1944-window', WindowOption>;
 
 export type DcDecisionKind = DcDecision['kind'];
 
@@ -207,6 +216,7 @@ export const DC_DECISION_KINDS: readonly DcDecisionKind[] = [
   'battle-next',
   'lw-commit',
   'allout-att',
+  'allout-def',
   'loss',
   'continue',
   'sim-continue',
@@ -232,6 +242,7 @@ export const DC_DECISION_KINDS: readonly DcDecisionKind[] = [
   'withdraw',
   'mutual-draw',
   'composite',
+  'air-1944-window',
 ];
 
 export type DcPending = DcDecision | ChanceNode;

@@ -147,6 +147,10 @@ export const DC_STATS = defineStats<DcState>()({
     kind: 'int',
     description: 'Soviet army-sized units exited off the map (Campaign, DC 2.B.3.b).',
   },
+  air44Opened: {
+    kind: 'int',
+    description: 'Game turn the Axis opened the 1944 air window (DC 7.A note c; 0 never).',
+  },
   compositesBuilt: {
     kind: 'int',
     description: 'Soviet composite units formed (Advanced level, DC 8.C.3).',

@@ -26,6 +26,10 @@ export interface DcRules {
   readonly airNeedsUndispersed: boolean;
   /** DC 21 (variant paratroops): the optional Soviet parachute rule is in force. */
   readonly paratroops: boolean;
+  /** DC 7.A note c (variant 1944-air): the May 1944 air unit is the window itself. */
+  readonly may44InWindow: boolean;
+  /** DC 13.B.8 (variant allout-timing): in normal combat the attacker declares before his own first die. */
+  readonly allOutOwnDie: boolean;
   /** DC 1.B note vs 14.A (variant axis-cav-bt): Axis cavalry that breaks through. */
   readonly axisCavBt: 'allies' | 'none' | 'all';
   /** DC 2.B.1-3, from the scenario. */
@@ -162,6 +166,8 @@ function resolve(setup: GameSetup): DcRules {
     airAbsorbsIsolated: v.has('air-absorbs-if-isolated'),
     airNeedsUndispersed: v.has('sov-air-needs-undispersed-ground'),
     paratroops: v.has('paratroops-on'),
+    may44InWindow: v.has('may44-in-window'),
+    allOutOwnDie: v.has('allout-before-own-die'),
     axisCavBt: v.has('axis-cav-none') ? 'none' : v.has('axis-cav-all') ? 'all' : 'allies',
     version: SCENARIO_VERSION[setup.scenario] ?? 'tournament',
     start: v.has('start-may') ? 'may' : v.has('start-policy') ? 'policy' : 'june',

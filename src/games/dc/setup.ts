@@ -104,6 +104,7 @@ export function initialState(rules: DcRules, seed: GameSeed = { masterSeed: 0, g
     autumnCol: 2,
     air: 0,
     airFree: 0,
+    w44: 0,
     airAt: [],
     control,
     cv: 0,

@@ -69,6 +69,7 @@ export interface Battle {
     | 'air'
     | 'air-combat'
     | 'allout'
+    | 'allout-late'
     | 'def-fire'
     | 'att-loss'
     | 'att-cont'
@@ -87,8 +88,11 @@ export interface Battle {
   /** Simultaneous combat: the defender's losses, allocated after the attacker's. */
   defPending: number;
   defPendingForts: number;
-  /** all-out declaration progress: index of the next unit-type group to ask. */
+  /** all-out declaration progress: index of the next unit-type group to ask (-1: asked before the attacker's first die). */
   aoGroup: number;
+  /** D-21: the defender's all-out progress in round `aoRound`. */
+  aoDef: number;
+  aoRound: number;
   outcome: 'none' | 'taken' | 'att-retreat' | 'def-retreat' | 'held';
 }
 
@@ -138,6 +142,8 @@ export type DcTask =
   | { readonly t: 'siberia'; stage: number }
   /** DC 8.C.3 (Advanced): composites formed one at a time until the Soviet player stops. */
   | { readonly t: 'composite'; done: boolean }
+  /** D-7 (DC 7.A note c): the 1944 air window question. */
+  | { readonly t: 'air44' }
   | { readonly t: 'supply'; readonly side: SideIx }
   | { readonly t: 'bt-move'; readonly side: SideIx; readonly order: number[]; i: number }
   | { readonly t: 'reinf'; readonly side: SideIx; readonly due: number[]; k: number; withdraw: number }
@@ -199,6 +205,8 @@ export interface DcState {
   /** German air units available this turn (DC 7.A) and not yet committed this Axis turn. */
   air: number;
   airFree: number;
+  /** DC 7.A note c (R-186): the 1944 air window, 0 unused, 1 open, 2 spent (air-window.ts). */
+  w44: 0 | 1 | 2;
   /** Points where German air units stand for the Soviet turn (DC 13.A.4, 14.B.4). */
   airAt: number[];
   /** Controlling side per point (DC 20). */

@@ -8,6 +8,7 @@
  */
 import type { Decision } from '../../core/game.js';
 import { randInt } from '../../core/rng.js';
+import { applyWindow, window1944, windowDecision } from './air-window.js';
 import { applyBt, btStep, startBreakthrough } from './breakthrough.js';
 import { axisCitiesCheck, endOfAxisTurn, instantCheck, sovietCheck } from './campaign.js';
 import {
@@ -141,6 +142,7 @@ function nextPhase(s: DcState, ws: DcWorkspace): void {
     s.airFree = st.air;
     s.airAt = [];
     if (s.turn === 6) s.stats.oct41Mud = s.weather === 1 ? 1 : 0;
+    if (window1944(s)) s.stack.push({ t: 'air44' });
     tell(
       s,
       ws,
@@ -444,6 +446,9 @@ export function stepTask(s: DcState, ws: DcWorkspace, task: DcTask): DcPending |
       return siberiaStep(s, ws, task);
     case 'composite':
       return compositeStep(s, ws, task);
+    case 'air44':
+      s.stack.pop();
+      return windowDecision();
     case 'supply':
       s.stack.pop();
       supplyPhase(s, ws, task.side);
@@ -577,6 +582,9 @@ export function apply(s: DcState, ws: DcWorkspace, pending: DcPending, choice: n
         end(s, 'draw', 'draw-agreed', 'draw-agreed');
         tell(s, ws, task.side, 'DC 2.B.1.c', 'a draw by mutual agreement');
       }
+      return;
+    case 'air-1944-window':
+      applyWindow(s, d.options[choice]!.open);
       return;
     case 'composite':
       if (task?.t !== 'composite') throw new Error('DC: composite without its task');

@@ -518,6 +518,37 @@ export const variants: readonly VariantDef[] = [
     description:
       'At each victory-determination phase the phasing player may propose a draw and the other may accept (D-40).',
   },
+  {
+    id: 'allout-before-first-die',
+    group: 'allout-timing',
+    rule: 'DC 13.B.8',
+    default: true,
+    description:
+      '"Before throwing a die in the first round": the attacker declares before the defender\'s first fire, so all-out units may absorb repulses but then cannot fire (default: the first die of the round is the defender\'s).',
+  },
+  {
+    id: 'allout-before-own-die',
+    group: 'allout-timing',
+    rule: 'DC 13.B.8',
+    default: false,
+    description:
+      "In normal combat the attacker declares all-out units before his own first die, after the defender's first fire.",
+  },
+  {
+    id: 'may44-separate',
+    group: '1944-air',
+    rule: 'DC 7.A note c',
+    default: true,
+    description:
+      'May 1944 in Good weather gives its printed 1 air unit, and the two-turn window is separate (default: the printed cell is kept as printed).',
+  },
+  {
+    id: 'may44-in-window',
+    group: '1944-air',
+    rule: 'DC 7.A note c',
+    default: false,
+    description: 'The May 1944 entry is the window: May 1944 gives air only when the window is open.',
+  },
   // Advanced level (DC 2.A.2; no effect in the Introductory scenarios, which have none of these units)
   {
     id: 'hq-min',

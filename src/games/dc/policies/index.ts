@@ -71,6 +71,12 @@ function make(id: string, style: Style): DcPolicy {
           return 0;
         case 'lw-commit':
           return Math.min(d.options.length - 1, Math.max(1, Math.round((d.options.length - 1) * style.air)));
+        case 'air-1944-window':
+          // D-7: the scripted Axis policies open the 1944 window at the first Good turn offered
+          return 1;
+        case 'allout-def':
+          // D-21: the scripted policies never throw defenders away all out
+          return 0;
         case 'allout-att': {
           const b = currentBattle(s);
           return style.allOutVp && b !== null && mapOf(s).vp[b.at]! > 0 ? d.options.length - 1 : 0;
