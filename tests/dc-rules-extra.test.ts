@@ -6,12 +6,16 @@
 import { describe, expect, it } from 'vitest';
 import { resolveSetup } from '../src/core/setup.js';
 import { applyWindow, window1944 } from '../src/games/dc/air-window.js';
-import { battleStep, makeBattle } from '../src/games/dc/combat.js';
+import { applyRetreat, battleStep, makeBattle, retreatOptions } from '../src/games/dc/combat.js';
 import { dc } from '../src/games/dc/index.js';
 import { mapByKey } from '../src/games/dc/map.js';
+import { secondOptions } from '../src/games/dc/movement.js';
+import { replStep } from '../src/games/dc/replacements.js';
 import { startGame } from '../src/games/dc/setup.js';
 import type { DcState, DcUnit, SideIx } from '../src/games/dc/state.js';
 import { monthOf, yearOf } from '../src/games/dc/state.js';
+import { stratStep } from '../src/games/dc/strategic.js';
+import { seasControlled } from '../src/games/dc/supply.js';
 import { dcWorkspace } from '../src/games/dc/workspace.js';
 
 function fresh(variants: Record<string, boolean> = {}, scenario = 'intro-tournament'): DcState {
@@ -132,5 +136,96 @@ describe('DC 13.B.8: all-out timing and the defender all-out (D-21)', () => {
     t.b.aoDef = 1;
     battleStep(t.s, t.ws, t.b);
     expect(t.b.defenders.every((i) => t.s.units[i]!.st === 1)).toBe(true);
+  });
+});
+
+describe('DC switches of partial rules', () => {
+  it('azov: Sevastopol alone gives the Axis the Sea of Azov only under azov-sevastopol (bit 4)', () => {
+    for (const [variants, azov] of [
+      [{}, 0],
+      [{ 'azov-sevastopol': true }, 4],
+    ] as const) {
+      const s = fresh(variants);
+      s.control[P(s, 'SEV')] = 0;
+      s.control[P(s, 'ROS')] = 1;
+      expect(seasControlled(s, 0) & 4).toBe(azov);
+      expect(seasControlled(s, 0) & 2).toBe(2);
+    }
+  });
+
+  it('second-point: a Soviet tank corps that took an empty point takes a second only under second-point-all', () => {
+    for (const [variants, more] of [
+      [{}, false],
+      [{ 'second-point-all': true }, true],
+    ] as const) {
+      const s = empty(fresh(variants));
+      s.weather = 0;
+      const t = add(s, 'sov-tank', 1, 'MIN', { occ: true });
+      const opts = secondOptions(s, dcWorkspace(s), t);
+      expect(opts.length > 1, JSON.stringify(variants)).toBe(more);
+    }
+  });
+
+  it('ger-repl-entry: a rebuilt Panzer corps enters at Warsaw only, or (ger-repl-any) Warsaw first of every supplied Axis point', () => {
+    for (const [variants, many] of [
+      [{}, false],
+      [{ 'ger-repl-any': true }, true],
+    ] as const) {
+      const s = empty(fresh(variants));
+      add(s, 'ger-pz', 0, 'WAR', { st: 1, at: -1 } as Partial<DcUnit>);
+      s.units[s.units.length - 1]!.at = -1;
+      s.gerArm = 5;
+      const d = replStep(s, dcWorkspace(s), { t: 'repl', side: 0 })!;
+      expect(d.kind).toBe('ger-repl');
+      const at = d.options.filter((o) => o.type === 'rebuild').map((o) => (o as { at: number }).at);
+      expect(at[0]).toBe(P(s, 'WAR'));
+      expect(at.length > 1).toBe(many);
+    }
+  });
+
+  it('retreat-control: a defender retreating into an enemy-held empty point takes it only under retreat-takes-control', () => {
+    for (const [variants, side] of [
+      [{}, 0],
+      [{ 'retreat-takes-control': true }, 1],
+    ] as const) {
+      const s = empty(fresh(variants));
+      const m = mapByKey(s.rules.mapKey);
+      const from = P(s, 'MIN');
+      const u = add(s, 'sov-rifle', 1, 'MIN');
+      // every neighbour Axis-held and empty: only priority-b retreats
+      for (let k = m.adjStart[from]!; k < m.adjStart[from + 1]!; k++) s.control[m.adjNb[k]!] = 0;
+      const task = { t: 'retreat' as const, side: 1 as SideIx, from, bt: false, units: [u], i: 0, load: [] };
+      const opts = retreatOptions(s, task, u);
+      expect(opts.length).toBeGreaterThan(0);
+      applyRetreat(s, dcWorkspace(s), task, opts[0]!);
+      expect(s.control[opts[0]!.to]).toBe(side);
+    }
+  });
+
+  it('R-117: a defender never retreats onto a point its attackers came from (they stay there until the battle ends)', () => {
+    const s = empty(fresh());
+    const m = mapByKey(s.rules.mapKey);
+    const from = P(s, 'MIN');
+    const u = add(s, 'sov-rifle', 1, 'MIN');
+    for (let k = m.adjStart[from]!; k < m.adjStart[from + 1]!; k++) s.control[m.adjNb[k]!] = 0;
+    const origin = m.adjNb[m.adjStart[from]!]!;
+    add(s, 'ger-inf', 0, m.ids[origin]!, { atk: from });
+    const task = { t: 'retreat' as const, side: 1 as SideIx, from, bt: false, units: [u], i: 0, load: [] };
+    const to = retreatOptions(s, task, u).map((o) => o.to);
+    expect(to.length).toBeGreaterThan(0);
+    expect(to).not.toContain(origin);
+  });
+
+  it('repl-strat: a replacement that entered dispersed this turn may move strategically only under repl-strat-allowed', () => {
+    for (const [variants, moves] of [
+      [{}, false],
+      [{ 'repl-strat-allowed': true }, true],
+    ] as const) {
+      const s = empty(fresh(variants));
+      const i = add(s, 'sov-rifle', 1, 'GOR', { disp: true });
+      if (s.rules.replStratAllowed) s.repl.push(i);
+      const d = stratStep(s, dcWorkspace(s), { t: 'strat', side: 1, left: 5, unit: -1, arrivals: [] });
+      expect(d?.options.some((o) => o.type !== 'end') ?? false, JSON.stringify(variants)).toBe(moves);
+    }
   });
 });

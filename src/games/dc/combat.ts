@@ -723,6 +723,8 @@ export function applyRetreat(
   task.load[o.line] = (task.load[o.line] ?? 0) + s.rules.types[u.t]!.retreatCap * 2;
   u.at = o.to;
   u.fort = false;
+  // DC 13.B.4.b, 20 (variant retreat-control): under retreat-takes-control the point changes hands
+  if (s.rules.retreatTakesControl && s.control[o.to] !== u.side) takeControl(s, o.to, u.side);
   // DC 13.B.4.c: into a friendly point under attack: no part in that battle
   if (s.units.some((x) => x.st === 0 && x.side !== u.side && x.atk === o.to)) u.ret = true;
   task.i++;

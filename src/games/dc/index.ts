@@ -66,6 +66,7 @@ export function cloneDc(s: DcState): DcState {
     rng: { seed: s.rng.seed, game: s.rng.game, streams },
     stack: structuredClone(s.stack),
     airAt: s.airAt.slice(),
+    repl: s.repl.slice(),
     allyRepl: s.allyRepl.slice(),
     partisans: s.partisans.slice(),
     pool: s.pool.slice(),

@@ -26,6 +26,16 @@ export interface DcRules {
   readonly airNeedsUndispersed: boolean;
   /** DC 21 (variant paratroops): the optional Soviet parachute rule is in force. */
   readonly paratroops: boolean;
+  /** DC 8.A vs 9.A (variant repl-strat): this turn's dispersed replacements may move strategically. */
+  readonly replStratAllowed: boolean;
+  /** DC 20 (variant azov): the Sea of Azov goes with Sevastopol alone. */
+  readonly azovSevastopol: boolean;
+  /** DC 14.A (variant second-point): both sides' breakthrough units take the unopposed second point. */
+  readonly secondPointAll: boolean;
+  /** DC 8.B (variant ger-repl-entry): rebuilt German units enter at any Axis point in German supply. */
+  readonly gerReplAny: boolean;
+  /** DC 13.B.4.b, 20 (variant retreat-control): a retreat into an enemy-controlled point takes it. */
+  readonly retreatTakesControl: boolean;
   /** DC 7.A note c (variant 1944-air): the May 1944 air unit is the window itself. */
   readonly may44InWindow: boolean;
   /** DC 13.B.8 (variant allout-timing): in normal combat the attacker declares before his own first die. */
@@ -166,6 +176,11 @@ function resolve(setup: GameSetup): DcRules {
     airAbsorbsIsolated: v.has('air-absorbs-if-isolated'),
     airNeedsUndispersed: v.has('sov-air-needs-undispersed-ground'),
     paratroops: v.has('paratroops-on'),
+    replStratAllowed: v.has('repl-strat-allowed'),
+    azovSevastopol: v.has('azov-sevastopol'),
+    secondPointAll: v.has('second-point-all'),
+    gerReplAny: v.has('ger-repl-any'),
+    retreatTakesControl: v.has('retreat-takes-control'),
     may44InWindow: v.has('may44-in-window'),
     allOutOwnDie: v.has('allout-before-own-die'),
     axisCavBt: v.has('axis-cav-none') ? 'none' : v.has('axis-cav-all') ? 'all' : 'allies',

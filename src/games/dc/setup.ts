@@ -105,6 +105,7 @@ export function initialState(rules: DcRules, seed: GameSeed = { masterSeed: 0, g
     air: 0,
     airFree: 0,
     w44: 0,
+    repl: [],
     airAt: [],
     control,
     cv: 0,

@@ -205,6 +205,8 @@ export interface DcState {
   /** German air units available this turn (DC 7.A) and not yet committed this Axis turn. */
   air: number;
   airFree: number;
+  /** Variant repl-strat-allowed: units that entered as replacements in this player turn's R/R phase (DC 8.A). */
+  repl: number[];
   /** DC 7.A note c: the 1944 air window, 0 unused, 1 open, 2 spent (air-window.ts). */
   w44: 0 | 1 | 2;
   /** Points where German air units stand for the Soviet turn (DC 13.A.4, 14.B.4). */

@@ -101,7 +101,9 @@ function movable(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): St
   const types = s.rules.types;
   for (let i = 0; i < s.units.length; i++) {
     const u = s.units[i]!;
-    if (u.side !== side || u.st !== 0 || u.disp || u.at === eli) continue;
+    // DC 9.A, 15.A.1: undispersed units only; variant repl-strat-allowed: this turn's replacements too (8.A)
+    if (u.side !== side || u.st !== 0 || u.at === eli) continue;
+    if (u.disp && (s.repl.length === 0 || !s.repl.includes(i))) continue;
     const ty = types[u.t]!;
     if (ty.id === 'factory') continue;
     const key = ((u.t * 256 + u.at) * 1024 + u.losses) * 2 + (u.fort ? 1 : 0);

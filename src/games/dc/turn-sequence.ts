@@ -79,6 +79,7 @@ function newPlayerTurn(s: DcState, side: SideIx): void {
       u.allOut = false;
     }
   for (const u of s.units) u.ret = false;
+  s.repl.length = 0;
 }
 
 function pointOf(s: DcState, id: string): number {
@@ -433,7 +434,7 @@ export function stepTask(s: DcState, ws: DcWorkspace, task: DcTask): DcPending |
       } as Decision<'isolation-loss', EliminateOption>;
     }
     case 'repl':
-      return replStep(s, task);
+      return replStep(s, ws, task);
     case 'pregame':
       return pregameStep(s, ws, task);
     case 'reinf':

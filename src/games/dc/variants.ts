@@ -535,6 +535,81 @@ export const variants: readonly VariantDef[] = [
       "In normal combat the attacker declares all-out units before his own first die, after the defender's first fire.",
   },
   {
+    id: 'repl-strat-forbidden',
+    group: 'repl-strat',
+    rule: 'DC 9.A, 15.A.1',
+    default: true,
+    description:
+      'Replacements enter dispersed and so cannot move strategically that turn (default: 9.A and 15.A.1 require undispersed units, explicit where 8.A is silent; the spec marks the other reading as its default, and this build keeps the play of its earlier sessions).',
+  },
+  {
+    id: 'repl-strat-allowed',
+    group: 'repl-strat',
+    rule: 'DC 8.A, 8.A.2.c',
+    default: false,
+    description: 'Replacements may move strategically in the turn they arrive, though dispersed.',
+  },
+  {
+    id: 'azov-both-ports',
+    group: 'azov',
+    rule: 'DC 20',
+    default: true,
+    description:
+      'A side controls the Sea of Azov only while holding Sevastopol and Rostov (default: the map marks both as Azov ports).',
+  },
+  {
+    id: 'azov-sevastopol',
+    group: 'azov',
+    rule: 'DC 20',
+    default: false,
+    description: 'The Sea of Azov goes with Sevastopol alone, like the Black Sea.',
+  },
+  {
+    id: 'second-point-german',
+    group: 'second-point',
+    rule: 'DC 12.0, 6.B.3',
+    default: true,
+    description:
+      'Only German breakthrough units take the unopposed second point in operational movement; Soviet units that occupied an empty point break through in 4c (default: 12.0 and 6.B.3 name the Germans).',
+  },
+  {
+    id: 'second-point-all',
+    group: 'second-point',
+    rule: 'DC 14.A',
+    default: false,
+    description: 'Breakthrough units of either side take the second point "immediately" (14.A).',
+  },
+  {
+    id: 'ger-repl-warsaw',
+    group: 'ger-repl-entry',
+    rule: 'DC 8.A.1.a',
+    default: true,
+    description: 'Rebuilt German units enter at Warsaw (default: 8.A.1.a names it, the more specific rule).',
+  },
+  {
+    id: 'ger-repl-any',
+    group: 'ger-repl-entry',
+    rule: 'DC 8.B',
+    default: false,
+    description:
+      'Rebuilt German units enter at any Axis-controlled point in German supply (8.B, as reinforcements).',
+  },
+  {
+    id: 'retreat-no-control',
+    group: 'retreat-control',
+    rule: 'DC 13.B.4.b, 20',
+    default: true,
+    description:
+      'A retreat into an enemy-controlled point does not change its control (default: 20 names movement and advance only).',
+  },
+  {
+    id: 'retreat-takes-control',
+    group: 'retreat-control',
+    rule: 'DC 13.B.4.b, 20',
+    default: false,
+    description: 'A unit retreating into an enemy-controlled point takes control of it.',
+  },
+  {
     id: 'may44-separate',
     group: '1944-air',
     rule: 'DC 7.A note c',
