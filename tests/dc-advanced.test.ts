@@ -245,7 +245,7 @@ describe('DC 13.A Soviet air, 17.B isolation, 8.C.3.a Shock Army', () => {
   });
 });
 
-describe('DC 8.C.3 composites (D-32)', () => {
+describe('DC 8.C.3 composites (D-36)', () => {
   const kinds = (s: DcState) =>
     compositeOptions(s, dcWorkspace(s)).map((o) => (o.unitType < 0 ? 'stop' : s.rules.types[o.unitType]!.id));
 

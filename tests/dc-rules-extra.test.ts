@@ -11,6 +11,7 @@ import { dc } from '../src/games/dc/index.js';
 import { mapByKey } from '../src/games/dc/map.js';
 import { secondOptions } from '../src/games/dc/movement.js';
 import { replStep } from '../src/games/dc/replacements.js';
+import { applySea, seaOptions, torpedoed, torpedoProbability } from '../src/games/dc/sea.js';
 import { startGame } from '../src/games/dc/setup.js';
 import type { DcState, DcUnit, SideIx } from '../src/games/dc/state.js';
 import { monthOf, yearOf } from '../src/games/dc/state.js';
@@ -227,5 +228,64 @@ describe('DC switches of partial rules', () => {
       const d = stratStep(s, dcWorkspace(s), { t: 'strat', side: 1, left: 5, unit: -1, arrivals: [] });
       expect(d?.options.some((o) => o.type !== 'end') ?? false, JSON.stringify(variants)).toBe(moves);
     }
+  });
+});
+
+describe('DC 9.B sea movement (C-7 torpedoes, variant sea-cap)', () => {
+  const seaTask = (left: number) => ({ t: 'sea' as const, side: 1 as SideIx, left, used: 0 });
+  const dests = (s: DcState, left = 3) =>
+    seaOptions(s, seaTask(left))
+      .filter((o) => o.unit >= 0)
+      .map((o) => mapByKey(s.rules.mapKey).ids[o.to]);
+
+  it('from an own port to friendly ports of the same sea; Black Sea and Azov one sea, the Azov only with Kerch and Krasnodar', () => {
+    const s = empty(fresh());
+    add(s, 'sov-rifle', 1, 'SEV');
+    for (const id of ['ODE', 'NIK', 'CON', 'NVR', 'KER', 'MAR', 'ROS', 'KRD']) s.control[P(s, id)] = 1;
+    expect(dests(s).sort()).toEqual(['CON', 'KER', 'MAR', 'NIK', 'NVR', 'ODE', 'ROS'].sort());
+    s.control[P(s, 'KRD')] = 0;
+    expect(dests(s).sort()).toEqual(['CON', 'KER', 'NIK', 'NVR', 'ODE'].sort());
+    // dispersed units and the Baltic are out of reach
+    s.units[s.units.length - 1]!.disp = true;
+    expect(dests(s)).toEqual([]);
+  });
+
+  it('one unit per sea per turn; sea-counts needs strategic allowance left, sea-free does not', () => {
+    for (const [variants, withNone] of [
+      [{}, false],
+      [{ 'sea-free': true }, true],
+    ] as const) {
+      const s = empty(fresh(variants));
+      add(s, 'sov-rifle', 1, 'SEV');
+      add(s, 'sov-rifle', 1, 'SEV');
+      s.control[P(s, 'ODE')] = 1;
+      expect(dests(s, 0).length > 0).toBe(withNone);
+      const task = seaTask(2);
+      const o = seaOptions(s, task).find((x) => x.unit >= 0)!;
+      applySea(s, dcWorkspace(s), task, o);
+      expect(seaOptions(s, task)).toEqual([]);
+      expect(s.stats.seaMoves).toBe(1);
+    }
+  });
+
+  it('C-7: lost on 1 in a friendly sea (1/6), on 1, 3 or 5 in an enemy sea (1/2)', () => {
+    expect([1, 2, 3, 4, 5, 6].map((d) => torpedoed(d, true))).toEqual([
+      true,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect([1, 2, 3, 4, 5, 6].map((d) => torpedoed(d, false))).toEqual([
+      true,
+      false,
+      true,
+      false,
+      true,
+      false,
+    ]);
+    expect(torpedoProbability(true)).toBeCloseTo(1 / 6, 12);
+    expect(torpedoProbability(false)).toBeCloseTo(1 / 2, 12);
   });
 });

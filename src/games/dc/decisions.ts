@@ -115,7 +115,7 @@ export interface CommitOption {
 }
 
 /**
- * D-32 composite (DC 8.C.3, Advanced level): form a composite of type `unitType` at point `at` from
+ * D-36 composite (DC 8.C.3, Advanced level): form a composite of type `unitType` at point `at` from
  * the components of its recipe `recipe`; `unitType` -1: form no more this phase.
  */
 export interface CompositeOption {
@@ -129,6 +129,13 @@ export interface CompositeOption {
 export interface WindowOption {
   readonly type: 'window';
   readonly open: boolean;
+}
+
+/** D-15 (sea part, DC 9.B): unit `unit` moves by sea to port `to`; `unit` -1: no more sea moves. */
+export interface SeaOption {
+  readonly type: 'sea';
+  readonly unit: number;
+  readonly to: number;
 }
 
 /** D-1 start-month (DC 3.A): the month the game starts. */
@@ -207,7 +214,8 @@ export type DcDecision =
   | Decision<'withdraw', WithdrawOption>
   | Decision<'mutual-draw', MutualOption>
   | Decision<'composite', CompositeOption>
-  | Decision<'air-1944-window', WindowOption>;
+  | Decision<'air-1944-window', WindowOption>
+  | Decision<'sea-move', SeaOption>;
 
 export type DcDecisionKind = DcDecision['kind'];
 
@@ -243,6 +251,7 @@ export const DC_DECISION_KINDS: readonly DcDecisionKind[] = [
   'mutual-draw',
   'composite',
   'air-1944-window',
+  'sea-move',
 ];
 
 export type DcPending = DcDecision | ChanceNode;

@@ -151,6 +151,8 @@ export const DC_STATS = defineStats<DcState>()({
     kind: 'int',
     description: 'Game turn the Axis opened the 1944 air window (DC 7.A note c; 0 never).',
   },
+  seaMoves: { kind: 'int', description: 'Units moved strategically by sea (DC 9.B).' },
+  seaLost: { kind: 'int', description: 'Of those, units lost to torpedoes (DC 9.B, spec C-7).' },
   compositesBuilt: {
     kind: 'int',
     description: 'Soviet composite units formed (Advanced level, DC 8.C.3).',

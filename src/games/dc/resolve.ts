@@ -26,6 +26,8 @@ export interface DcRules {
   readonly airNeedsUndispersed: boolean;
   /** DC 21 (variant paratroops): the optional Soviet parachute rule is in force. */
   readonly paratroops: boolean;
+  /** DC 9.A-B (variant sea-cap): sea moves do not use the strategic allowance. */
+  readonly seaFree: boolean;
   /** DC 8.A vs 9.A (variant repl-strat): this turn's dispersed replacements may move strategically. */
   readonly replStratAllowed: boolean;
   /** DC 20 (variant azov): the Sea of Azov goes with Sevastopol alone. */
@@ -176,6 +178,7 @@ function resolve(setup: GameSetup): DcRules {
     airAbsorbsIsolated: v.has('air-absorbs-if-isolated'),
     airNeedsUndispersed: v.has('sov-air-needs-undispersed-ground'),
     paratroops: v.has('paratroops-on'),
+    seaFree: v.has('sea-free'),
     replStratAllowed: v.has('repl-strat-allowed'),
     azovSevastopol: v.has('azov-sevastopol'),
     secondPointAll: v.has('second-point-all'),

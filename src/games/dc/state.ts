@@ -142,6 +142,8 @@ export type DcTask =
   | { readonly t: 'siberia'; stage: number }
   /** DC 8.C.3 (Advanced): composites formed one at a time until the Soviet player stops. */
   | { readonly t: 'composite'; done: boolean }
+  /** DC 9.B: sea movement after land movement; `used` bits 1 Baltic, 2 Black Sea (one unit each a turn). */
+  | { readonly t: 'sea'; readonly side: SideIx; left: number; used: number }
   /** D-7 (DC 7.A note c): the 1944 air window question. */
   | { readonly t: 'air44' }
   | { readonly t: 'supply'; readonly side: SideIx }

@@ -10,6 +10,7 @@ import type { Decision } from '../../core/game.js';
 import type { DcDecision, StratDestOption, StratOption } from './decisions.js';
 import { mayEnter } from './movement.js';
 import { tell } from './narrate.js';
+import { startSea } from './sea.js';
 import { crisisActive } from './siberia.js';
 import { type DcState, type DcTask, SIDE_IDS, type SideIx } from './state.js';
 import { mapOf, supplyReach } from './supply.js';
@@ -36,6 +37,8 @@ export function startStrategic(s: DcState, ws: DcWorkspace, side: SideIx): void 
   const left = strategicCapacity(s, ws, side);
   if (side === 1 && left < s.stats.sovietStratCapMin) s.stats.sovietStratCapMin = left;
   if (left > 0) s.stack.push({ t: 'strat', side, left, unit: -1, arrivals: [] });
+  // DC 9.B (sea.ts): sea moves follow land movement; with no land allowance the sea part starts at once
+  else startSea(s, side, 0);
 }
 
 /**
@@ -185,6 +188,7 @@ export function stratStep(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'stra
   const opts = task.left > 0 ? movable(s, ws, task) : [];
   if (opts.length <= 1) {
     s.stack.pop();
+    startSea(s, task.side, task.left);
     return null;
   }
   return { kind: 'strat-next', side: SIDE_IDS[task.side], rule: 'DC 9.A', options: opts } as Decision<

@@ -43,6 +43,7 @@ import { applyPartisan, partisanStep, startPartisans } from './partisans.js';
 import { applyPregame, pregameStep } from './pregame.js';
 import { arrive as arriveReinforcement, reinfStep, startReinforcements, withdraw } from './reinforcements.js';
 import { applyRepl, replStep, sovietProduction, startAxisReplacements } from './replacements.js';
+import { applySea, seaStep } from './sea.js';
 import { applyCall, commit, enter as enterSiberians, siberiaStep, startSiberia } from './siberia.js';
 import {
   type DcState,
@@ -450,6 +451,8 @@ export function stepTask(s: DcState, ws: DcWorkspace, task: DcTask): DcPending |
     case 'air44':
       s.stack.pop();
       return windowDecision();
+    case 'sea':
+      return seaStep(s, task);
     case 'supply':
       s.stack.pop();
       supplyPhase(s, ws, task.side);
@@ -586,6 +589,10 @@ export function apply(s: DcState, ws: DcWorkspace, pending: DcPending, choice: n
       return;
     case 'air-1944-window':
       applyWindow(s, d.options[choice]!.open);
+      return;
+    case 'sea-move':
+      if (task?.t !== 'sea') throw new Error('DC: sea-move without its task');
+      applySea(s, ws, task, d.options[choice]!);
       return;
     case 'composite':
       if (task?.t !== 'composite') throw new Error('DC: composite without its task');

@@ -535,6 +535,21 @@ export const variants: readonly VariantDef[] = [
       "In normal combat the attacker declares all-out units before his own first die, after the defender's first fire.",
   },
   {
+    id: 'sea-counts',
+    group: 'sea-cap',
+    rule: 'DC 9.A-B',
+    default: true,
+    description:
+      'A sea move uses one unit of the strategic allowance (default: 9.A limits "the number of units it may move" in the strategic phase, which includes sea moves).',
+  },
+  {
+    id: 'sea-free',
+    group: 'sea-cap',
+    rule: 'DC 9.B',
+    default: false,
+    description: 'Sea moves are limited only by one unit per sea per turn, not by the strategic allowance.',
+  },
+  {
     id: 'repl-strat-forbidden',
     group: 'repl-strat',
     rule: 'DC 9.A, 15.A.1',

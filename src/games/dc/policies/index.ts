@@ -71,6 +71,9 @@ function make(id: string, style: Style): DcPolicy {
           return 0;
         case 'lw-commit':
           return Math.min(d.options.length - 1, Math.max(1, Math.round((d.options.length - 1) * style.air)));
+        case 'sea-move':
+          // DC 9.B: the scripted policies keep to land movement (the torpedo risk buys nothing the land net lacks)
+          return 0;
         case 'air-1944-window':
           // D-7: the scripted Axis policies open the 1944 window at the first Good turn offered
           return 1;
