@@ -289,3 +289,31 @@ describe('DC 9.B sea movement (C-7 torpedoes, variant sea-cap)', () => {
     expect(torpedoProbability(false)).toBeCloseTo(1 / 2, 12);
   });
 });
+
+describe('DC 8.B allies losing their capital (variant defection)', () => {
+  it('Bucharest Soviet: the Rumanians leave play (defection-removed) or also hand Rumania to the Soviets (defection-soviet)', async () => {
+    const { checkDefections } = await import('../src/games/dc/allies.js');
+    for (const [variants, conSoviet] of [
+      [{}, 0],
+      [{ 'defection-soviet': true }, 1],
+    ] as const) {
+      const s = fresh(variants);
+      const rum = () => s.units.filter((u) => u.st === 0 && s.rules.types[u.t]!.nation === 'rumanian').length;
+      expect(rum()).toBeGreaterThan(0);
+      checkDefections(s, dcWorkspace(s));
+      expect(s.allyStatus).toEqual([0, 0]);
+      s.control[P(s, 'BUC')] = 1;
+      for (const u of s.units) if (u.at === P(s, 'BUC') && u.side === 0) u.at = P(s, 'IAS');
+      checkDefections(s, dcWorkspace(s));
+      expect(s.allyStatus).toEqual([0, 2]);
+      expect(rum()).toBe(0);
+      expect(s.stats.alliesDefected).toBe(1);
+      // Constanta holds no Axis unit in the chart's set-up
+      expect(s.control[P(s, 'CON')]).toBe(conSoviet);
+      // once defected, always: retaking Bucharest does not bring them back
+      s.control[P(s, 'BUC')] = 0;
+      checkDefections(s, dcWorkspace(s));
+      expect(rum()).toBe(0);
+    }
+  });
+});

@@ -67,6 +67,7 @@ export function cloneDc(s: DcState): DcState {
     stack: structuredClone(s.stack),
     airAt: s.airAt.slice(),
     repl: s.repl.slice(),
+    allyStatus: s.allyStatus.slice(),
     allyRepl: s.allyRepl.slice(),
     partisans: s.partisans.slice(),
     pool: s.pool.slice(),

@@ -11,6 +11,7 @@
  */
 import type { Decision } from '../../core/game.js';
 import { memoizeWeak } from '../../core/memo.js';
+import { defected } from './allies.js';
 import { dcData } from './data.js';
 import type { DcDecision, EntryOption, WithdrawOption } from './decisions.js';
 import { tell } from './narrate.js';
@@ -97,7 +98,11 @@ export function startReinforcements(s: DcState, side: SideIx): void {
         s.units[i]!.side === side &&
         s.units[i]!.st === 2 &&
         s.units[i]!.at === -1 &&
-        arrivalTurn(s, e) <= s.turn
+        arrivalTurn(s, e) <= s.turn &&
+        // DC 8.B: no reinforcements for an ally that left the war (allies.ts)
+        (s.allyStatus[0] === 0 && s.allyStatus[1] === 0
+          ? true
+          : !defected(s, s.rules.types[s.units[i]!.t]!.nation))
       )
         due.push(i);
   }

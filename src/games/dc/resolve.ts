@@ -26,6 +26,8 @@ export interface DcRules {
   readonly airNeedsUndispersed: boolean;
   /** DC 21 (variant paratroops): the optional Soviet parachute rule is in force. */
   readonly paratroops: boolean;
+  /** DC 8.B (variant defection): a defecting ally's home points pass to the Soviets. */
+  readonly defectionSoviet: boolean;
   /** DC 9.A-B (variant sea-cap): sea moves do not use the strategic allowance. */
   readonly seaFree: boolean;
   /** DC 8.A vs 9.A (variant repl-strat): this turn's dispersed replacements may move strategically. */
@@ -178,6 +180,7 @@ function resolve(setup: GameSetup): DcRules {
     airAbsorbsIsolated: v.has('air-absorbs-if-isolated'),
     airNeedsUndispersed: v.has('sov-air-needs-undispersed-ground'),
     paratroops: v.has('paratroops-on'),
+    defectionSoviet: v.has('defection-soviet'),
     seaFree: v.has('sea-free'),
     replStratAllowed: v.has('repl-strat-allowed'),
     azovSevastopol: v.has('azov-sevastopol'),

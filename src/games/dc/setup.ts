@@ -106,6 +106,7 @@ export function initialState(rules: DcRules, seed: GameSeed = { masterSeed: 0, g
     airFree: 0,
     w44: 0,
     repl: [],
+    allyStatus: [0, 0],
     airAt: [],
     control,
     cv: 0,

@@ -207,6 +207,8 @@ export interface DcState {
   /** German air units available this turn (DC 7.A) and not yet committed this Axis turn. */
   air: number;
   airFree: number;
+  /** status of the allies that can defect (allies.ts DEFECTORS order): 0 active, 2 defected. */
+  allyStatus: number[];
   /** Variant repl-strat-allowed: units that entered as replacements in this player turn's R/R phase (DC 8.A). */
   repl: number[];
   /** DC 7.A note c: the 1944 air window, 0 unused, 1 open, 2 spent (air-window.ts). */

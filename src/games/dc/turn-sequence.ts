@@ -9,6 +9,7 @@
 import type { Decision } from '../../core/game.js';
 import { randInt } from '../../core/rng.js';
 import { applyWindow, window1944, windowDecision } from './air-window.js';
+import { checkDefections } from './allies.js';
 import { applyBt, btStep, startBreakthrough } from './breakthrough.js';
 import { axisCitiesCheck, endOfAxisTurn, instantCheck, sovietCheck } from './campaign.js';
 import {
@@ -158,6 +159,8 @@ function nextPhase(s: DcState, ws: DcWorkspace): void {
   switch (ph) {
     case 1:
       newPlayerTurn(s, side);
+      // DC 8.B (allies.ts): an ally whose capital the Soviets hold leaves the war
+      checkDefections(s, ws);
       if (side === 0) {
         startAxisReplacements(s, ws);
         startReinforcements(s, 0);

@@ -535,6 +535,22 @@ export const variants: readonly VariantDef[] = [
       "In normal combat the attacker declares all-out units before his own first die, after the defender's first fire.",
   },
   {
+    id: 'defection-removed',
+    group: 'defection',
+    rule: 'DC 8.B',
+    default: true,
+    description:
+      'An ally whose capital the Soviets take goes home and leaves play (default: "must return to their home country ... and remain" takes them out of the fighting; nothing says they fight for the Soviets).',
+  },
+  {
+    id: 'defection-soviet',
+    group: 'defection',
+    rule: 'DC 8.B',
+    default: false,
+    description:
+      '"Become Soviet controlled": the defecting ally holds its home country for the Soviets — its points without Axis units pass to Soviet control.',
+  },
+  {
     id: 'sea-counts',
     group: 'sea-cap',
     rule: 'DC 9.A-B',
