@@ -293,5 +293,11 @@ describe('DC 8.C.3 composites (D-36)', () => {
     const p = empty(fresh('adv-tournament', { 'paratroops-on': true }));
     add(p, 'sov-rifle', 1, 'MOS');
     expect(kinds(p)).toEqual(['stop', 'sov-para']);
+    // variant para-build para-two-armies: one rifle army is not enough (DC 21.F)
+    const two = empty(fresh('adv-tournament', { 'paratroops-on': true, 'para-two-armies': true }));
+    add(two, 'sov-rifle', 1, 'MOS');
+    expect(kinds(two)).toEqual([]);
+    add(two, 'sov-rifle', 1, 'MOS');
+    expect(kinds(two)).toEqual(['stop', 'sov-para']);
   });
 });

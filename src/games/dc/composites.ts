@@ -28,6 +28,15 @@ function allowedType(s: DcState, t: number): boolean {
   return true;
 }
 
+/** DC 21.F (variant para-build para-two-armies): a parachute corps is a composite of two rifle armies. */
+const PARA_TWO: readonly (readonly string[])[] = [['sov-rifle', 'sov-rifle']];
+
+/** The component sets of composite type `t` under the rules in force. */
+function recipes(s: DcState, t: number): readonly (readonly string[])[] {
+  const ty = s.rules.types[t]!;
+  return ty.id === 'sov-para' && s.rules.paraTwoArmies ? PARA_TWO : ty.composite!.of;
+}
+
 /** A counter of composite type `t` is free: never yet in play (pool-counter-mix), or eliminated. */
 function counterFree(s: DcState, t: number): boolean {
   if (!s.rules.poolDeadOnly && s.pool[t]! > 0) return true;
@@ -64,9 +73,9 @@ export function compositeOptions(s: DcState, ws: DcWorkspace): CompositeOption[]
   const points = new Set<number>();
   for (const u of s.units) if (u.side === 1 && u.st === 0 && !u.disp) points.add(u.at);
   const sorted = [...points].sort((a, b) => a - b);
-  s.rules.types.forEach((ty, t) => {
+  s.rules.types.forEach((_ty, t) => {
     if (!allowedType(s, t) || !counterFree(s, t)) return;
-    ty.composite!.of.forEach((recipe, k) => {
+    recipes(s, t).forEach((recipe, k) => {
       for (const p of sorted)
         if (components(s, ws, p, recipe) !== null)
           out.push({ type: 'composite', unitType: t, recipe: k, at: p });
@@ -79,7 +88,7 @@ export function compositeOptions(s: DcState, ws: DcWorkspace): CompositeOption[]
 /** Builds the composite of option `o` (DC 8.C.3): components to the dead pile, the composite dispersed. */
 export function buildComposite(s: DcState, ws: DcWorkspace, o: CompositeOption): void {
   const ty = s.rules.types[o.unitType]!;
-  const parts = components(s, ws, o.at, ty.composite!.of[o.recipe]!);
+  const parts = components(s, ws, o.at, recipes(s, o.unitType)[o.recipe]!);
   if (parts === null) throw new Error(`DC: composite ${ty.id} at ${o.at} lacks its components`);
   for (const i of parts) {
     const u = s.units[i]!;

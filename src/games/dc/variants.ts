@@ -743,6 +743,21 @@ export const variants: readonly VariantDef[] = [
       'Optional rule 21: rifle armies may be converted to parachute corps (8.C.3.f) in the Soviet R/R Phase.',
   },
   {
+    id: 'para-one-army',
+    group: 'para-build',
+    rule: 'DC 8.C.3.f',
+    default: true,
+    description:
+      'A parachute corps is converted in place from one rifle army (default: 8.C.3.f is the composites section, the more specific rule); only with paratroops-on.',
+  },
+  {
+    id: 'para-two-armies',
+    group: 'para-build',
+    rule: 'DC 21.F',
+    default: false,
+    description: 'A parachute corps is a composite of two rifle armies (21.F); only with paratroops-on.',
+  },
+  {
     id: 'sov-air-fires-with-dispersed-ground',
     group: 'sov-air-alone',
     rule: 'DC 13.A.3',
