@@ -301,3 +301,23 @@ describe('DC 8.C.3 composites (D-36)', () => {
     expect(kinds(two)).toEqual(['stop', 'sov-para']);
   });
 });
+
+describe('DC 7.B.3 Soviet air and Mud', () => {
+  it('grounded for the attack in Mud, defends normally', () => {
+    const s = empty(fresh());
+    s.control[P(s, 'MIN')] = 0;
+    const target = { atk: P(s, 'MIN') };
+    add(s, 'sov-rifle', 1, 'SMO', target);
+    add(s, 'sov-air', 1, 'SMO', target);
+    const ws = dcWorkspace(s);
+    s.weather = 0;
+    expect(fireTotal(s, ws, makeBattle(s, P(s, 'MIN'), 1, false), true)).toBe(2);
+    s.weather = 1;
+    expect(fireTotal(s, ws, makeBattle(s, P(s, 'MIN'), 1, false), true)).toBe(1);
+    const d = empty(fresh());
+    d.weather = 1;
+    add(d, 'sov-rifle', 1, 'GOR');
+    add(d, 'sov-air', 1, 'GOR');
+    expect(fireTotal(d, dcWorkspace(d), makeBattle(d, P(d, 'GOR'), 0, false), false)).toBe(2);
+  });
+});

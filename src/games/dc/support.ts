@@ -6,6 +6,7 @@
  * computed from the same CRT rows the battle rolls on.
  */
 import { randInt } from '../../core/rng.js';
+import { weatherAt } from './movement.js';
 import type { TypeRule } from './resolve.js';
 import type { Battle, DcState, DcUnit } from './state.js';
 import { inSupply } from './supply.js';
@@ -115,6 +116,8 @@ export function supportParts(s: DcState, ws: DcWorkspace, b: Battle, attacker: b
       out.push(v, supplied ? 1 : 0);
     }
   }
+  // DC 7.B.3: Soviet air is grounded by Mud (no attack); it defends normally
+  if (attacker && b.att === 1 && weatherAt(s, b.at) === 1) airPlus = 0;
   if (airPlus > 0 && sovietGround(s, units)) out.push(airPlus, 0);
 }
 
