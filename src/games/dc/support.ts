@@ -138,9 +138,14 @@ function axisGround(s: DcState, b: Battle): boolean {
   return false;
 }
 
+type Crt = readonly (readonly number[])[];
+
 /** The CRT result of one die on column `col` (columns above the top are clamped to it). */
+function crtOf(table: Crt, maxColumn: number, col: number, die: number): number {
+  return table[Math.min(col, maxColumn) - 1]![die - 1]!;
+}
 function crt(s: DcState, col: number, die: number): number {
-  return s.rules.crt[Math.min(col, s.rules.maxColumn) - 1]![die - 1]!;
+  return crtOf(s.rules.crt, s.rules.maxColumn, col, die);
 }
 
 /**
@@ -149,6 +154,11 @@ function crt(s: DcState, col: number, die: number): number {
  * result is the survivors, clamped to those present). Index = survivors.
  */
 export function airToAirDistribution(s: DcState, soviet: number, german: number): number[] {
+  return airToAirOn(s.rules.crt, s.rules.maxColumn, soviet, german);
+}
+
+/** `airToAirDistribution` on a given CRT (the odds provider's). */
+export function airToAirOn(table: Crt, maxColumn: number, soviet: number, german: number): number[] {
   let dist = new Array<number>(soviet + 1).fill(0);
   dist[soviet] = 1;
   for (let r = 0; r < german; r++) {
@@ -159,7 +169,7 @@ export function airToAirDistribution(s: DcState, soviet: number, german: number)
         next[0]! += p;
         return;
       }
-      for (let d = 1; d <= 6; d++) next[Math.min(n, crt(s, n, d))]! += p / 6;
+      for (let d = 1; d <= 6; d++) next[Math.min(n, crtOf(table, maxColumn, n, d))]! += p / 6;
     });
     dist = next;
   }
@@ -168,8 +178,13 @@ export function airToAirDistribution(s: DcState, soviet: number, german: number)
 
 /** Spec C-5: the distribution of Soviet air losses to flak (DC 13.A.1.b: one roll; result = lost). */
 export function flakDistribution(s: DcState, soviet: number): number[] {
+  return flakOn(s.rules.crt, s.rules.maxColumn, soviet);
+}
+
+/** `flakDistribution` on a given CRT (the odds provider's). */
+export function flakOn(table: Crt, maxColumn: number, soviet: number): number[] {
   const out = new Array<number>(soviet + 1).fill(0);
-  for (let d = 1; d <= 6; d++) out[Math.min(soviet, crt(s, soviet, d))]! += 1 / 6;
+  for (let d = 1; d <= 6; d++) out[Math.min(soviet, crtOf(table, maxColumn, soviet, d))]! += 1 / 6;
   return out;
 }
 
