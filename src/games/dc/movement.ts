@@ -177,7 +177,7 @@ export function secondOptions(s: DcState, ws: DcWorkspace, i: number): OpOption[
   for (let k = m.adjStart[u.at]!; k < m.adjStart[u.at + 1]!; k++) {
     const p = m.adjNb[k]!;
     const l = m.adjLine[k]!;
-    if (enemyAt(s, p, 0) || !lineRoom(s, u, l) || !mayEnter(s, u, p)) continue;
+    if (enemyAt(s, p, u.side) || !lineRoom(s, u, l) || !mayEnter(s, u, p)) continue;
     out.push({ type: 'move', line: l, to: p, attack: false });
   }
   return out;
