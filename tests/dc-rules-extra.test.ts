@@ -317,3 +317,24 @@ describe('DC 8.B allies losing their capital (variant defection)', () => {
     }
   });
 });
+
+describe('DC 13.B.4.a retreat capacity (variant retreat-cap)', () => {
+  it("retreat-shared: a line this phase's movement filled takes no retreat; retreat-fresh ignores that load", () => {
+    for (const [variants, open] of [
+      [{}, true],
+      [{ 'retreat-shared': true }, false],
+    ] as const) {
+      const s = empty(fresh(variants));
+      const m = mapByKey(s.rules.mapKey);
+      const from = P(s, 'MIN');
+      const u = add(s, 'sov-rifle', 1, 'MIN');
+      const k = m.adjStart[from]!;
+      const l = m.adjLine[k]!;
+      s.control[m.adjNb[k]!] = 1;
+      s.load[2 * l] = 2 * s.rules.lineCap[1]![m.lineClass[l]!]![0]!;
+      const task = { t: 'retreat' as const, side: 1 as SideIx, from, bt: false, units: [u], i: 0, load: [] };
+      const lines = retreatOptions(s, task, u).map((o) => o.line);
+      expect(lines.includes(l), JSON.stringify(variants)).toBe(open);
+    }
+  });
+});

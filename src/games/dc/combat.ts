@@ -673,8 +673,12 @@ export function retreatOptions(s: DcState, task: DcTask & { t: 'retreat' }, i: n
   for (let k = m.adjStart[task.from]!; k < m.adjStart[task.from + 1]!; k++) {
     const p = m.adjNb[k]!;
     const l = m.adjLine[k]!;
-    const total = s.rules.lineCap[u.side]![m.lineClass[l]!]![0]!;
-    const used = task.load[l] ?? 0;
+    const cap = s.rules.lineCap[u.side]![m.lineClass[l]!]!;
+    const total = cap[0]!;
+    // variant retreat-cap: retreat-shared adds this phase's movement load and keeps the armour limit
+    const shared = s.rules.retreatShared;
+    const used = (task.load[l] ?? 0) + (shared ? s.load[2 * l]! : 0);
+    if (shared && ty.armour && (task.load[m.lines + l] ?? 0) + s.load[2 * l + 1]! + 1 > cap[1]!) continue;
     if (s.control[p] === u.side) {
       if (enemyAt(s, p, u.side)) continue;
       // DC 16: no retreat into a friendly point under attack in breakthrough combat
@@ -721,6 +725,11 @@ export function applyRetreat(
 ): void {
   const u = s.units[o.unit]!;
   task.load[o.line] = (task.load[o.line] ?? 0) + s.rules.types[u.t]!.retreatCap * 2;
+  // variant retreat-shared: armour retreating over each line, kept after the line loads
+  if (s.rules.retreatShared && s.rules.types[u.t]!.armour) {
+    const k = mapOf(s).lines + o.line;
+    task.load[k] = (task.load[k] ?? 0) + 1;
+  }
   u.at = o.to;
   u.fort = false;
   // DC 13.B.4.b, 20 (variant retreat-control): under retreat-takes-control the point changes hands

@@ -26,6 +26,8 @@ export interface DcRules {
   readonly airNeedsUndispersed: boolean;
   /** DC 21 (variant paratroops): the optional Soviet parachute rule is in force. */
   readonly paratroops: boolean;
+  /** DC 13.B.4.a (variant retreat-cap): retreats share the phase's line loads and the armour limit. */
+  readonly retreatShared: boolean;
   /** DC 21.F vs 8.C.3.f (variant para-build): a parachute corps takes two rifle armies. */
   readonly paraTwoArmies: boolean;
   /** DC 8.B (variant defection): a defecting ally's home points pass to the Soviets. */
@@ -182,6 +184,7 @@ function resolve(setup: GameSetup): DcRules {
     airAbsorbsIsolated: v.has('air-absorbs-if-isolated'),
     airNeedsUndispersed: v.has('sov-air-needs-undispersed-ground'),
     paratroops: v.has('paratroops-on'),
+    retreatShared: v.has('retreat-shared'),
     paraTwoArmies: v.has('para-two-armies'),
     defectionSoviet: v.has('defection-soviet'),
     seaFree: v.has('sea-free'),

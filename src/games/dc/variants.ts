@@ -626,6 +626,22 @@ export const variants: readonly VariantDef[] = [
       'Rebuilt German units enter at any Axis-controlled point in German supply (8.B, as reinforcements).',
   },
   {
+    id: 'retreat-fresh',
+    group: 'retreat-cap',
+    rule: 'DC 13.B.4.a',
+    default: true,
+    description:
+      "Each battle's retreat has the full capacity of the lines, every unit counting its retreat value, no armour limit (default: 13.B.4.a gives retreat its own counting).",
+  },
+  {
+    id: 'retreat-shared',
+    group: 'retreat-cap',
+    rule: 'DC 13.B.4.a, 12.A',
+    default: false,
+    description:
+      "Retreats use what this phase's movement left of each line's capacity, with its armour limit.",
+  },
+  {
     id: 'retreat-no-control',
     group: 'retreat-control',
     rule: 'DC 13.B.4.b, 20',
