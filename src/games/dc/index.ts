@@ -1,8 +1,8 @@
 /**
  * Dark Crusade (3W 1984, 2nd ed. 1991, Lou Coatney): the Eastern Front 1941-45 on a point-to-point
- * map. This build plays the Introductory level in the three versions (scenarios), with the June or
- * May start and fixed or free set-up (variants); src/games/dc/RULES-CHECKLIST.md lists every rule
- * item of the spec with its status.
+ * map. This build plays the Introductory and Advanced levels in the three versions (scenarios), with
+ * the June or May start and fixed or free set-up (variants); src/games/dc/RULES-CHECKLIST.md lists
+ * every rule item of the spec with its status.
  *
  * Chapter map (rules section -> file):
  *   DC 1, 10, 12.A, 20, 23  the map, lines, fortresses, edition changes .. map.ts, board.ts (data/dc.json)
@@ -18,6 +18,10 @@
  *   DC 12, 12.D, 18         operational movement, highway, fortifications .... movement.ts
  *   DC 13, 10.C             combat, fortresses ............................... combat.ts, fire.ts, odds.ts
  *   DC 13.A.1-3, 13.B.7, 17.B  Soviet air, HQs and STAVKA, artillery (Advanced) . support.ts
+ *   DC 8.C.3                composite units (Advanced) ....................... composites.ts
+ *   DC 9.B                  strategic sea movement, torpedoes ................ sea.ts
+ *   DC 8.B (note)           allies losing their capital ...................... allies.ts
+ *   DC 7.A note c           the 1944 air window .............................. air-window.ts
  *   DC 17, 20               supply, isolation, sea control ................... supply.ts, turn-sequence.ts
  *   readings (variants) .... variants.ts; values not printed (parameters) .... parameters.ts, resolve.ts
  *   decisions (typed) ...... decisions.ts; policies ......................... policies/
