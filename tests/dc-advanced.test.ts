@@ -121,6 +121,20 @@ describe('DC 13.B.7 HQ support', () => {
     }
   });
 
+  it('variant hq-scope: an attacking Panzer HQ with 2 infantry corps adds 2, or 0 under pzhq-armour-only', () => {
+    for (const [variants, want] of [
+      [{}, 2 + 2],
+      [{ 'pzhq-armour-only': true }, 2],
+    ] as const) {
+      const s = empty(fresh('adv-tournament', variants));
+      const target = { atk: P(s, 'BRE') };
+      add(s, 'ger-inf', 0, 'WAR', target);
+      add(s, 'ger-inf', 0, 'WAR', target);
+      add(s, 'ger-pzhq', 0, 'WAR', target);
+      expect(fireTotal(s, dcWorkspace(s), makeBattle(s, P(s, 'BRE'), 0, false), true)).toBe(want);
+    }
+  });
+
   it('a defending stack uses as many HQs as it has units to support: 3 corps + 2 HQs = 3 + 2 + 1', () => {
     const s = empty(fresh());
     for (let k = 0; k < 3; k++) add(s, 'ger-inf', 0, 'WAR');

@@ -26,6 +26,8 @@ export interface DcRules {
   readonly airNeedsUndispersed: boolean;
   /** DC 21 (variant paratroops): the optional Soviet parachute rule is in force. */
   readonly paratroops: boolean;
+  /** DC 13.B.7 (variant hq-scope): a Panzer HQ supports armour units only. */
+  readonly pzhqArmourOnly: boolean;
   /** DC 13.B.4.a (variant retreat-cap): retreats share the phase's line loads and the armour limit. */
   readonly retreatShared: boolean;
   /** DC 21.F vs 8.C.3.f (variant para-build): a parachute corps takes two rifle armies. */
@@ -184,6 +186,7 @@ function resolve(setup: GameSetup): DcRules {
     airAbsorbsIsolated: v.has('air-absorbs-if-isolated'),
     airNeedsUndispersed: v.has('sov-air-needs-undispersed-ground'),
     paratroops: v.has('paratroops-on'),
+    pzhqArmourOnly: v.has('pzhq-armour-only'),
     retreatShared: v.has('retreat-shared'),
     paraTwoArmies: v.has('para-two-armies'),
     defectionSoviet: v.has('defection-soviet'),

@@ -40,8 +40,11 @@ function stavkaSupports(ty: TypeRule): boolean {
   );
 }
 
-/** Undispersed ground units of the side that an HQ (or STAVKA, `stavka`) may support in this battle. */
-function supportable(s: DcState, units: readonly number[], stavka: boolean): number {
+/**
+ * Undispersed ground units of the side that an HQ (or STAVKA, `stavka`) may support in this battle;
+ * `armourOnly`: armour units only (a Panzer HQ under variant pzhq-armour-only).
+ */
+function supportable(s: DcState, units: readonly number[], stavka: boolean, armourOnly = false): number {
   let n = 0;
   for (const i of units) {
     const u = s.units[i]!;
@@ -49,6 +52,7 @@ function supportable(s: DcState, units: readonly number[], stavka: boolean): num
     const ty = s.rules.types[u.t]!;
     if (isSupport(ty) || ty.id === 'factory' || ty.ff === 0) continue;
     if (stavka && !stavkaSupports(ty)) continue;
+    if (armourOnly && !ty.armour) continue;
     n++;
   }
   return n;
@@ -99,7 +103,9 @@ export function supportParts(s: DcState, ws: DcWorkspace, b: Battle, attacker: b
     }
     if (hqLeft < 0) hqLeft = supportable(s, units, false);
     if (attacker) {
-      const v = s.rules.hqFlat ? (hqLeft > 0 ? strength : 0) : Math.min(strength, hqLeft);
+      // DC 13.B.7 (variant hq-scope): a Panzer HQ may support armour only
+      const n = s.rules.pzhqArmourOnly && ty.id === 'ger-pzhq' ? supportable(s, units, false, true) : hqLeft;
+      const v = s.rules.hqFlat ? (n > 0 ? strength : 0) : Math.min(strength, n);
       if (v > bestAttHq) {
         bestAttHq = v;
         bestAttHqMult = supplied;

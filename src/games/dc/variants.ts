@@ -688,6 +688,21 @@ export const variants: readonly VariantDef[] = [
     description: 'A German HQ (and STAVKA) adds its whole FF to a stack with at least one unit it supports.',
   },
   {
+    id: 'hq-any-ground',
+    group: 'hq-scope',
+    rule: 'DC 13.B.7',
+    default: true,
+    description:
+      'Any HQ supports any ground units (default: 13.B.7 says "ground units" for every German HQ).',
+  },
+  {
+    id: 'pzhq-armour-only',
+    group: 'hq-scope',
+    rule: 'DC 13.B.7',
+    default: false,
+    description: 'A Panzer HQ supports armour units only, in attack (the sub-switch of spec V-hq-support).',
+  },
+  {
     id: 'hq-multiplied',
     group: 'air-hq-order',
     rule: 'DC 13.B.7, 13.A.4',
