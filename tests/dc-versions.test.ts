@@ -67,12 +67,18 @@ function runUntil(
 }
 
 describe('DC versions (DC 2.B)', () => {
-  it('registers the three versions as scenarios', () => {
+  it('registers the three versions at both levels as scenarios', () => {
     expect(dc.scenarios.map((x) => x.id)).toEqual([
       'intro-tournament',
       'intro-tournament-campaign',
       'intro-campaign',
+      'adv-tournament',
+      'adv-tournament-campaign',
+      'adv-campaign',
     ]);
+    expect(game('adv-tournament-campaign').rules.version).toBe('tournament-campaign');
+    expect(game('adv-campaign').rules.version).toBe('campaign');
+    expect(game('adv-tournament').rules.level).toBe('advanced');
     expect(game('intro-tournament-campaign').rules.version).toBe('tournament-campaign');
     expect(game('intro-campaign').rules.version).toBe('campaign');
   });

@@ -28,10 +28,33 @@ export function breakthroughCapacity(
 function eligible(s: DcState, ws: DcWorkspace, i: number): boolean {
   const u = s.units[i]!;
   const ty = s.rules.types[u.t]!;
-  if (u.st !== 0 || u.disp || !ty.breakthrough || u.bt || !(u.occ || u.clr)) return false;
+  // DC 1.B note vs 14.A (variant axis-cav-bt): which Axis cavalry breaks through
+  const axisCav = u.side === 0 && ty.cavalry;
+  const cav = s.rules.axisCavBt;
+  const bt = axisCav ? cav === 'all' || (cav === 'allies' && ty.nation !== 'german') : ty.breakthrough;
+  if (u.st !== 0 || u.disp || !bt || u.bt || !(u.occ || u.clr)) return false;
+  // DC 14.B.5: German armour divisions and armour HQs need a corps able to break through with them
+  if ((ty.role === 'division' || ty.role === 'hq') && !corpsWith(s, ws, i)) return false;
   if (!ty.armour) return true;
   // DC 7.B.1-2: armour loses breakthrough movement in Mud (and Axis armour in the 41/42 Snow); 17.A.3
   return !armourGrounded(s, u.side, u.at) && inArmourSupply(s, ws, u);
+}
+
+/**
+ * DC 14.B.5: a panzer or armoured-infantry corps at the point of small unit `i` able to break
+ * through, or another armour division or armour HQ there (two of them count as a corps).
+ */
+function corpsWith(s: DcState, ws: DcWorkspace, i: number): boolean {
+  const u = s.units[i]!;
+  for (let j = 0; j < s.units.length; j++) {
+    const x = s.units[j]!;
+    if (j === i || x.st !== 0 || x.side !== u.side || x.at !== u.at || x.disp || x.bt) continue;
+    const ty = s.rules.types[x.t]!;
+    if (!ty.breakthrough || !(x.occ || x.clr)) continue;
+    if (ty.role === 'division' || ty.role === 'hq') return true;
+    if (ty.armour && !armourGrounded(s, x.side, x.at) && inArmourSupply(s, ws, x)) return true;
+  }
+  return false;
 }
 
 export function startBreakthrough(s: DcState, side: SideIx): void {

@@ -27,6 +27,7 @@ import {
   type SideIx,
 } from './state.js';
 import { inSupply, mapOf } from './supply.js';
+import { airCombat, isSupport, silencedByIsolation, sovietAir, supportParts, unitFire } from './support.js';
 import type { DcWorkspace } from './workspace.js';
 
 const MAX_ROUNDS = 60;
@@ -83,16 +84,28 @@ function airMultiplied(s: DcState, ws: DcWorkspace, u: DcUnit, attacking: boolea
 export function fireTotal(s: DcState, ws: DcWorkspace, b: Battle, attacker: boolean): number {
   const units = attacker ? b.attackers : b.defenders;
   const air = attacker ? b.airAtt : b.airDef;
+  const adv = s.rules.level === 'advanced';
   let total = 0;
   for (const i of units) {
     const u = s.units[i]!;
     if (u.st !== 0 || u.disp) continue;
     const ty = s.rules.types[u.t]!;
-    const v = u.allOut ? ty.allOut : ty.ff;
+    // DC 13.A.3, 13.B.7, 17.B (support.ts): HQs, STAVKA and air add by their own rules
+    if (adv && (isSupport(ty) || silencedByIsolation(s, ws, u, ty))) continue;
+    const v = u.allOut ? ty.allOut : adv ? unitFire(s, ws, u, ty) : ty.ff;
     const mult = air > 0 && (!u.allOut || s.rules.allOutMultiplied) && airMultiplied(s, ws, u, attacker);
     const w = mult ? v * (1 + air) : v;
     // DC 16 (variant bt-per-unit-16): each unit halved, rounded up, after the air multiplier
     total += attacker && b.bt && s.rules.btPerUnit ? Math.ceil(w / 2) : w;
+  }
+  if (adv) {
+    const parts: number[] = [];
+    supportParts(s, ws, b, attacker, parts);
+    for (let k = 0; k < parts.length; k += 2) {
+      // DC 13.B.7 (variant air-hq-order): HQ support multiplied by German air unless added after it
+      const w = air > 0 && parts[k + 1] === 1 && !s.rules.hqAfterAir ? parts[k]! * (1 + air) : parts[k]!;
+      total += attacker && b.bt && s.rules.btPerUnit ? Math.ceil(w / 2) : w;
+    }
   }
   // DC 14.A (variant bt-total-14A): the side's total halved, Soviet rounded down, Axis up
   if (attacker && b.bt && !s.rules.btPerUnit)
@@ -158,6 +171,8 @@ function battleOf(at: number, att: SideIx, bt: boolean, attackers: number[], def
     defPending: 0,
     defPendingForts: 0,
     aoGroup: 0,
+    aoDef: 0,
+    aoRound: 0,
     outcome: 'none',
   };
 }
@@ -213,24 +228,30 @@ export function startBattle(s: DcState, ws: DcWorkspace, at: number, side: SideI
   );
 }
 
+/** A side still in the battle: DC 13.A.3, 13.A.5: air units cannot hold a battle alone. */
 function alive(s: DcState, units: readonly number[]): boolean {
-  for (const i of units) if (s.units[i]!.st === 0) return true;
+  for (const i of units) {
+    const u = s.units[i]!;
+    if (u.st === 0 && s.rules.types[u.t]!.role !== 'air') return true;
+  }
   return false;
 }
+/** A side with a unit able to fire by its own fire factor (support alone fires nothing, DC 13.B.7). */
 function canFire(s: DcState, units: readonly number[]): boolean {
   for (const i of units) {
     const u = s.units[i]!;
-    if (u.st === 0 && !u.disp && s.rules.types[u.t]!.ff > 0) return true;
+    const ty = s.rules.types[u.t]!;
+    if (u.st === 0 && !u.disp && ty.ff > 0 && !isSupport(ty)) return true;
   }
   return false;
 }
 
 /** DC 13.B.8: the all-out groups of the attacker (type index, eligible units). */
-export function allOutGroups(s: DcState, ws: DcWorkspace, b: Battle): [number, number[]][] {
+export function allOutGroups(s: DcState, ws: DcWorkspace, b: Battle, defender = false): [number, number[]][] {
   const groups = new Map<number, number[]>();
-  // DC 13.B.8 note: no Soviet all-out on the first turn of the game
-  if (b.att === 1 && s.turn === s.first) return [];
-  for (const i of b.attackers) {
+  // DC 13.B.8 note: no Soviet all-out assault on the first turn of the game
+  if (!defender && b.att === 1 && s.turn === s.first) return [];
+  for (const i of defender ? b.defenders : b.attackers) {
     const u = s.units[i]!;
     const ty = s.rules.types[u.t]!;
     if (u.st !== 0 || u.disp || ty.allOut === 0 || u.allOut || !inSupply(s, ws, u)) continue;
@@ -245,6 +266,8 @@ export function allOutGroups(s: DcState, ws: DcWorkspace, b: Battle): [number, n
 export function simultaneous(s: DcState, b: Battle): boolean {
   if (b.att !== 0) return false;
   const w = weatherAt(s, b.at);
+  // DC 13.B.1: only when no Soviet air remains after air combat
+  if (s.rules.level === 'advanced' && sovietAir(s, b).length > 0) return false;
   return w === 0 || (w === 2 && b.airAtt > 0);
 }
 
@@ -295,8 +318,8 @@ export function defenderLosses(s: DcState, b: Battle, l: number): [number, numbe
 }
 
 /** Destroys the all-out units of a side after their die (DC 13.B.8). */
-function spendAllOut(s: DcState, b: Battle): void {
-  for (const i of b.attackers) {
+function spendAllOut(s: DcState, b: Battle, defender = false): void {
+  for (const i of defender ? b.defenders : b.attackers) {
     const u = s.units[i]!;
     if (u.st === 0 && u.allOut) destroy(s, i);
   }
@@ -340,6 +363,8 @@ function lossOptions(s: DcState, b: Battle, units: readonly number[]): LossOptio
   for (const i of units) {
     const u = s.units[i]!;
     if (u.st !== 0 || (b.fortLeft > 0 && !u.fort)) continue;
+    // DC 13.A.3: Soviet air never absorbs losses
+    if (s.rules.types[u.t]!.role === 'air') continue;
     const sig = `${u.t}|${u.losses}|${u.disp ? 1 : 0}|${u.fort ? 1 : 0}|${u.allOut ? 1 : 0}`;
     if (seen.has(sig)) continue;
     seen.add(sig);
@@ -373,13 +398,31 @@ const GO: readonly ContinueOption[] = [
   { type: 'continue', go: false },
 ];
 
+/**
+ * D-21 (DC 13.B.8): "the defender may all out starting the 2nd round": before its fire of each round
+ * from round 2, one decision per unit-type group of its undispersed units in supply; null when done.
+ */
+function defenderAllOut(s: DcState, ws: DcWorkspace, b: Battle): DcDecision | null {
+  if (b.round < 2) return null;
+  if (b.aoRound !== b.round) {
+    b.aoRound = b.round;
+    b.aoDef = 0;
+  }
+  const groups = allOutGroups(s, ws, b, true);
+  if (b.aoDef >= groups.length) return null;
+  const [t, members] = groups[b.aoDef]!;
+  const opts: AllOutOption[] = [];
+  for (let k = 0; k <= members.length; k++) opts.push({ type: 'allout', unitType: t, n: k });
+  return dec('allout-def', other(b.att), 'DC 13.B.8', opts);
+}
+
 /** Runs battle `b` to its next decision, or to its end (then pops it). */
 export function battleStep(s: DcState, ws: DcWorkspace, b: Battle): DcDecision | null {
   const def = other(b.att);
   while (true) {
     switch (b.stage) {
       case 'air': {
-        b.stage = 'allout';
+        b.stage = 'air-combat';
         const german = b.attackers.some((i) => s.rules.types[s.units[i]!.t]!.nation === 'german');
         // DC 3.A, 7.A note e (variant may-air): the May 1941 air units may be barred from Mud-rolled points
         const grounded = s.rules.mayAirGoodOnly && s.mud.length > 0 && s.mud.includes(b.at);
@@ -391,8 +434,21 @@ export function battleStep(s: DcState, ws: DcWorkspace, b: Battle): DcDecision |
         }
         break;
       }
+      case 'air-combat': {
+        // DC 13.A.1: air-to-air or flak over the point, then ground combat (support.ts)
+        b.stage = 'allout';
+        if (s.rules.level !== 'advanced') break;
+        const dice: number[] = [];
+        const lost = airCombat(s, ws, b, dice);
+        for (const i of lost) destroy(s, i);
+        if (dice.length > 0)
+          tell(s, ws, 1, 'DC 13.A.1', `air combat: ${lost.length} Soviet air unit(s) lost`, dice);
+        break;
+      }
       case 'allout': {
-        const groups = allOutGroups(s, ws, b);
+        // variant allout-timing: in normal combat the attacker may declare before his own first die instead
+        const late = s.rules.allOutOwnDie && !simultaneous(s, b);
+        const groups = late ? [] : allOutGroups(s, ws, b);
         if (b.aoGroup < groups.length) {
           const [t, members] = groups[b.aoGroup]!;
           const opts: AllOutOption[] = [];
@@ -401,15 +457,34 @@ export function battleStep(s: DcState, ws: DcWorkspace, b: Battle): DcDecision |
         }
         b.sim = simultaneous(s, b);
         if (b.sim) s.stats.simultaneousBattles++;
+        if (late) b.aoGroup = -1;
         b.round = 1;
         b.stage = b.sim ? 'sim-fire' : 'def-fire';
         break;
       }
-      case 'def-fire':
+      case 'def-fire': {
+        // D-21 (DC 13.B.8): from round 2 the defender may go all out before its fire
+        const d = defenderAllOut(s, ws, b);
+        if (d !== null) return d;
         b.lossLeft = roll(s, ws, b, false);
+        spendAllOut(s, b, true);
         b.fortLeft = 0;
         b.stage = 'att-loss';
         break;
+      }
+      case 'allout-late': {
+        // variant allout-before-own-die: the round-1 declarations, before the attacker's first die
+        const groups = allOutGroups(s, ws, b);
+        if (b.aoGroup < 0) b.aoGroup = 0;
+        if (b.aoGroup < groups.length) {
+          const [t, members] = groups[b.aoGroup]!;
+          const opts: AllOutOption[] = [];
+          for (let k = 0; k <= members.length; k++) opts.push({ type: 'allout', unitType: t, n: k });
+          return dec('allout-att', b.att, 'DC 13.B.8', opts);
+        }
+        b.stage = 'att-fire';
+        break;
+      }
       case 'att-loss': {
         const d = allocate(s, b, b.attackers, b.att);
         if (d !== null) return d;
@@ -440,11 +515,15 @@ export function battleStep(s: DcState, ws: DcWorkspace, b: Battle): DcDecision |
         if (bothSpent(s, b)) return finish(s, ws, b, 'att-retreat');
         return dec('continue', def, 'DC 13.B.2', GO);
       case 'sim-fire': {
+        // D-21 (DC 13.B.8): from round 2 the defender declares after the attacker, then the dice
+        const d = defenderAllOut(s, ws, b);
+        if (d !== null) return d;
         for (const i of b.attackers) s.units[i]!.rounds = b.round;
         const la = roll(s, ws, b, false);
         const ld = roll(s, ws, b, true);
         // DC 13.B.8: all-out units cannot absorb the losses of a simultaneous round
         spendAllOut(s, b);
+        spendAllOut(s, b, true);
         b.lossLeft = la;
         b.fortLeft = 0;
         [b.defPending, b.defPendingForts] = defenderLosses(s, b, ld);
@@ -492,10 +571,12 @@ export function applyBattle(s: DcState, ws: DcWorkspace, b: Battle, d: DcDecisio
       s.stats.lwSorties += n;
       return;
     }
-    case 'allout-att': {
+    case 'allout-att':
+    case 'allout-def': {
       const o = d.options[choice]!;
+      const def = d.kind === 'allout-def';
       let k = o.n;
-      for (const i of b.attackers) {
+      for (const i of def ? b.defenders : b.attackers) {
         const u = s.units[i]!;
         if (k > 0 && u.t === o.unitType && u.st === 0 && !u.disp && !u.allOut) {
           u.allOut = true;
@@ -503,7 +584,8 @@ export function applyBattle(s: DcState, ws: DcWorkspace, b: Battle, d: DcDecisio
           k--;
         }
       }
-      b.aoGroup++;
+      if (def) b.aoDef++;
+      else b.aoGroup++;
       return;
     }
     case 'loss': {
@@ -514,7 +596,7 @@ export function applyBattle(s: DcState, ws: DcWorkspace, b: Battle, d: DcDecisio
     case 'continue': {
       const go = d.options[choice]!.go;
       if (b.stage === 'att-cont') {
-        if (go) b.stage = 'att-fire';
+        if (go) b.stage = b.aoGroup < 0 ? 'allout-late' : 'att-fire';
         else finish(s, ws, b, 'att-retreat');
       } else if (go) {
         b.round++;
@@ -615,8 +697,12 @@ export function retreatOptions(s: DcState, task: DcTask & { t: 'retreat' }, i: n
   for (let k = m.adjStart[task.from]!; k < m.adjStart[task.from + 1]!; k++) {
     const p = m.adjNb[k]!;
     const l = m.adjLine[k]!;
-    const total = s.rules.lineCap[u.side]![m.lineClass[l]!]![0]!;
-    const used = task.load[l] ?? 0;
+    const cap = s.rules.lineCap[u.side]![m.lineClass[l]!]!;
+    const total = cap[0]!;
+    // variant retreat-cap: retreat-shared adds this phase's movement load and keeps the armour limit
+    const shared = s.rules.retreatShared;
+    const used = (task.load[l] ?? 0) + (shared ? s.load[2 * l]! : 0);
+    if (shared && ty.armour && (task.load[m.lines + l] ?? 0) + s.load[2 * l + 1]! + 1 > cap[1]!) continue;
     if (s.control[p] === u.side) {
       if (enemyAt(s, p, u.side)) continue;
       // DC 16: no retreat into a friendly point under attack in breakthrough combat
@@ -663,8 +749,15 @@ export function applyRetreat(
 ): void {
   const u = s.units[o.unit]!;
   task.load[o.line] = (task.load[o.line] ?? 0) + s.rules.types[u.t]!.retreatCap * 2;
+  // variant retreat-shared: armour retreating over each line, kept after the line loads
+  if (s.rules.retreatShared && s.rules.types[u.t]!.armour) {
+    const k = mapOf(s).lines + o.line;
+    task.load[k] = (task.load[k] ?? 0) + 1;
+  }
   u.at = o.to;
   u.fort = false;
+  // DC 13.B.4.b, 20 (variant retreat-control): under retreat-takes-control the point changes hands
+  if (s.rules.retreatTakesControl && s.control[o.to] !== u.side) takeControl(s, o.to, u.side);
   // DC 13.B.4.c: into a friendly point under attack: no part in that battle
   if (s.units.some((x) => x.st === 0 && x.side !== u.side && x.atk === o.to)) u.ret = true;
   task.i++;

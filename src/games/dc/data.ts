@@ -145,6 +145,14 @@ const schema = z.object({
       infantryType: z.boolean(),
       armySized: z.boolean(),
       level: z.enum(['intro', 'advanced']),
+      /** Advanced-level roles (DC 13.A.3, 13.B.7, 14.B.5, 17.B, 8.C.3); absent for plain combat units. */
+      role: z.enum(['hq', 'stavka', 'air', 'artillery', 'division', 'composite']).optional(),
+      /** DC 8.C.3.a: the fire factor out of supply (Shock Army). */
+      ffOutOfSupply: z.number().int().min(0).optional(),
+      /** DC 8.C.3: the component sets a composite is built from (any one), and the first turn it may be. */
+      composite: z
+        .object({ of: z.array(z.array(z.string()).min(1)).min(1), fromTurn: z.number().int().min(1) })
+        .optional(),
       provenance,
       source: z.string(),
     }),
@@ -159,6 +167,7 @@ const schema = z.object({
         count: z.number().int().min(1),
         label: z.string(),
         mayDispersed: z.boolean().optional(),
+        level: z.literal('advanced').optional(),
       }),
     ),
     soviet: z.array(
@@ -169,9 +178,11 @@ const schema = z.object({
         label: z.string(),
         dispersed: z.boolean().optional(),
         mayDispersed: z.boolean().optional(),
+        level: z.literal('advanced').optional(),
       }),
     ),
     advancedOnly: z.array(z.object({ point: pointId, what: z.string() })),
+    advancedSource: z.string(),
     germanAir: z.object({
       count: z.number().int(),
       juneBonus: z.number().int(),
@@ -205,6 +216,16 @@ const schema = z.object({
     'sov-rifle': z.number().int().min(0),
     'sov-tank': z.number().int().min(0),
     'sov-cav': z.number().int().min(0),
+    'sov-art': z.number().int().min(0),
+    'sov-rocket': z.number().int().min(0),
+    'sov-air': z.number().int().min(0),
+    'sov-shock': z.number().int().min(0),
+    'sov-cavmech': z.number().int().min(0),
+    'sov-tankarmy': z.number().int().min(0),
+    'sov-gds-inf': z.number().int().min(0),
+    'sov-gds-tank': z.number().int().min(0),
+    'sov-para': z.number().int().min(0),
+    advancedSource: z.string(),
   }),
   seaControl: z.object({
     provenance,
@@ -227,6 +248,7 @@ const schema = z.object({
         label: z.string(),
         entry: z.enum(['west', 'east', 'BUC', 'CLU', 'HEL']),
         provenance,
+        level: z.literal('advanced').optional(),
       }),
     ),
     withdrawals: z.array(
@@ -272,6 +294,13 @@ function load(): DcData {
           `${DATA_FILE}: field setup.${s}.${i}.type: not a unit type (value ${JSON.stringify(e.type)})`,
         );
     });
+  for (const t of d.unitTypes)
+    for (const set of t.composite?.of ?? [])
+      for (const c of set)
+        if (!types.has(c))
+          throw new Error(
+            `${DATA_FILE}: field unitTypes.${t.id}.composite: not a unit type (value ${JSON.stringify(c)})`,
+          );
   d.orderOfAppearance.arrivals.forEach((e, i) => {
     if (!types.has(e.type))
       throw new Error(

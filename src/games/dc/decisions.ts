@@ -114,6 +114,30 @@ export interface CommitOption {
   readonly kind: number;
 }
 
+/**
+ * D-36 composite (DC 8.C.3, Advanced level): form a composite of type `unitType` at point `at` from
+ * the components of its recipe `recipe`; `unitType` -1: form no more this phase.
+ */
+export interface CompositeOption {
+  readonly type: 'composite';
+  readonly unitType: number;
+  readonly recipe: number;
+  readonly at: number;
+}
+
+/** D-7 air-1944-window (DC 7.A note c): open the two-turn 1944 air window now, or not yet. */
+export interface WindowOption {
+  readonly type: 'window';
+  readonly open: boolean;
+}
+
+/** D-15 (sea part, DC 9.B): unit `unit` moves by sea to port `to`; `unit` -1: no more sea moves. */
+export interface SeaOption {
+  readonly type: 'sea';
+  readonly unit: number;
+  readonly to: number;
+}
+
 /** D-1 start-month (DC 3.A): the month the game starts. */
 export interface StartOption {
   readonly type: 'start';
@@ -162,6 +186,8 @@ export type DcDecision =
   | Decision<'battle-next', BattleOption>
   | Decision<'lw-commit', AirOption>
   | Decision<'allout-att', AllOutOption>
+  /** D-21 (DC 13.B.8): the defender's all-out, from round 2. */
+  | Decision<'allout-def', AllOutOption>
   | Decision<'loss', LossOption>
   | Decision<'continue', ContinueOption>
   | Decision<'sim-continue', ContinueOption>
@@ -186,7 +212,10 @@ export type DcDecision =
   | Decision<'entrain', EntrainOption>
   | Decision<'factory-dest', SiteOption>
   | Decision<'withdraw', WithdrawOption>
-  | Decision<'mutual-draw', MutualOption>;
+  | Decision<'mutual-draw', MutualOption>
+  | Decision<'composite', CompositeOption>
+  | Decision<'air-1944-window', WindowOption>
+  | Decision<'sea-move', SeaOption>;
 
 export type DcDecisionKind = DcDecision['kind'];
 
@@ -195,6 +224,7 @@ export const DC_DECISION_KINDS: readonly DcDecisionKind[] = [
   'battle-next',
   'lw-commit',
   'allout-att',
+  'allout-def',
   'loss',
   'continue',
   'sim-continue',
@@ -219,6 +249,9 @@ export const DC_DECISION_KINDS: readonly DcDecisionKind[] = [
   'factory-dest',
   'withdraw',
   'mutual-draw',
+  'composite',
+  'air-1944-window',
+  'sea-move',
 ];
 
 export type DcPending = DcDecision | ChanceNode;

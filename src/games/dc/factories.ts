@@ -23,6 +23,7 @@ import type { DcWorkspace } from './workspace.js';
 
 /** DC 2.A.1: the Introductory game builds infantry and tank factories only. */
 export const INTRO_FACTORY_TYPES: readonly string[] = ['infantry', 'tank'];
+export const ADVANCED_FACTORY_TYPES: readonly string[] = ['infantry', 'tank', 'artillery', 'air'];
 /** DC 8.C.1: picks in these months, from July 1941 (turn 3) to July 1943 (turn 27): with the pre-game pick, 10. */
 export const PICK_MONTHS: readonly number[] = [1, 4, 7, 10];
 export const FIRST_PICK_TURN = 3;
@@ -43,7 +44,8 @@ export const FACTORY_SCHEDULE: ReadonlyMap<
 /** DC 8.C.1: the earliest letter still available of each type the level builds. */
 export function pickable(s: DcState): string[] {
   const out: string[] = [];
-  for (const type of INTRO_FACTORY_TYPES) {
+  // DC 2.A.2: the Advanced game builds every factory type
+  for (const type of s.rules.level === 'advanced' ? ADVANCED_FACTORY_TYPES : INTRO_FACTORY_TYPES) {
     const f = dcData.expansionFactories.find((x) => x.type === type && !s.fac.picked.includes(x.id));
     if (f !== undefined) out.push(f.id);
   }

@@ -1,8 +1,8 @@
 /**
  * Dark Crusade (3W 1984, 2nd ed. 1991, Lou Coatney): the Eastern Front 1941-45 on a point-to-point
- * map. This build plays the Introductory level in the three versions (scenarios), with the June or
- * May start and fixed or free set-up (variants); src/games/dc/RULES-CHECKLIST.md lists every rule
- * item of the spec with its status.
+ * map. This build plays the Introductory and Advanced levels in the three versions (scenarios), with
+ * the June or May start and fixed or free set-up (variants); src/games/dc/RULES-CHECKLIST.md lists
+ * every rule item of the spec with its status.
  *
  * Chapter map (rules section -> file):
  *   DC 1, 10, 12.A, 20, 23  the map, lines, fortresses, edition changes .. map.ts, board.ts (data/dc.json)
@@ -17,6 +17,11 @@
  *   DC 7                    weather and Luftwaffe strength ................... weather.ts
  *   DC 12, 12.D, 18         operational movement, highway, fortifications .... movement.ts
  *   DC 13, 10.C             combat, fortresses ............................... combat.ts, fire.ts, odds.ts
+ *   DC 13.A.1-3, 13.B.7, 17.B  Soviet air, HQs and STAVKA, artillery (Advanced) . support.ts
+ *   DC 8.C.3                composite units (Advanced) ....................... composites.ts
+ *   DC 9.B                  strategic sea movement, torpedoes ................ sea.ts
+ *   DC 8.B (note)           allies losing their capital ...................... allies.ts
+ *   DC 7.A note c           the 1944 air window .............................. air-window.ts
  *   DC 17, 20               supply, isolation, sea control ................... supply.ts, turn-sequence.ts
  *   readings (variants) .... variants.ts; values not printed (parameters) .... parameters.ts, resolve.ts
  *   decisions (typed) ...... decisions.ts; policies ......................... policies/
@@ -84,6 +89,8 @@ export function cloneDc(s: DcState): DcState {
     rng: { seed: s.rng.seed, game: s.rng.game, streams },
     stack: copyPlain(s.stack),
     airAt: s.airAt.slice(),
+    repl: s.repl.slice(),
+    allyStatus: s.allyStatus.slice(),
     allyRepl: s.allyRepl.slice(),
     partisans: s.partisans.slice(),
     pool: s.pool.slice(),
@@ -107,7 +114,7 @@ export const dc: SteppedGame<DcState, DcDecision, DcWorkspace, DcState> = {
   id: 'dc',
   title: 'Dark Crusade',
   rulesTitle:
-    'Dark Crusade (3W 1984, 2nd edition rules 1991, Lou Coatney): Introductory level, Tournament, Tournament Campaign and Campaign versions',
+    'Dark Crusade (3W 1984, 2nd edition rules 1991, Lou Coatney): Introductory and Advanced levels, Tournament, Tournament Campaign and Campaign versions',
   sides: [
     { id: 'axis', name: 'Axis' },
     { id: 'soviet', name: 'Soviet' },
@@ -133,6 +140,27 @@ export const dc: SteppedGame<DcState, DcDecision, DcWorkspace, DcState> = {
       description:
         'To February 1945 with the Campaign victory conditions (DC 2.B.3): Axis by annihilation, the three cities for six turns, every victory city, or time; Soviets by annihilating the Germans or by armies exited off the map.',
       rule: 'DC 2.A.1, 2.B.3',
+    },
+    {
+      id: 'adv-tournament',
+      title: 'Advanced game, Tournament version',
+      description:
+        'DC 2.A.2: all rules and components (German HQs, SS divisions, panzergrenadiers, STAVKA, 1MM, Soviet air, artillery and rockets, composites, artillery and aircraft factories), 2.B.1 Tournament victory with draws.',
+      rule: 'DC 2.A.2, 2.B.1',
+    },
+    {
+      id: 'adv-tournament-campaign',
+      title: 'Advanced game, Tournament Campaign version',
+      description:
+        'The Advanced game without the unilateral draw: sudden death through July 1944 (DC 2.A.2, 2.B.2).',
+      rule: 'DC 2.A.2, 2.B.2',
+    },
+    {
+      id: 'adv-campaign',
+      title: 'Advanced game, Campaign version',
+      description:
+        'The Advanced game to February 1945 with the Campaign victory conditions (DC 2.A.2, 2.B.3).',
+      rule: 'DC 2.A.2, 2.B.3',
     },
   ],
   variants,

@@ -183,18 +183,21 @@ export function opOptions(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'op' 
   return out;
 }
 
-/** DC 12.0 (variant second-point-german): a German breakthrough unit that took an empty point may take a second. */
-function secondOptions(s: DcState, ws: DcWorkspace, i: number): OpOption[] {
+/**
+ * DC 12.0 (variant second-point): a German breakthrough unit that took an empty point may take a
+ * second (second-point-german); under second-point-all any breakthrough unit of either side (14.A).
+ */
+export function secondOptions(s: DcState, ws: DcWorkspace, i: number): OpOption[] {
   const u = s.units[i]!;
   const ty = s.rules.types[u.t]!;
   const out: OpOption[] = [{ type: 'stay' }];
-  if (!ty.breakthrough || ty.nation !== 'german' || u.bt) return out;
-  if (ty.armour && (armourGrounded(s, 0) || !inArmourSupply(s, ws, u))) return out;
+  if (!ty.breakthrough || (ty.nation !== 'german' && !s.rules.secondPointAll) || u.bt) return out;
+  if (ty.armour && (armourGrounded(s, u.side) || !inArmourSupply(s, ws, u))) return out;
   const m = mapOf(s);
   for (let k = m.adjStart[u.at]!; k < m.adjStart[u.at + 1]!; k++) {
     const p = m.adjNb[k]!;
     const l = m.adjLine[k]!;
-    if (enemyAt(s, p, 0) || !lineRoom(s, u, l) || !mayEnter(s, u, p)) continue;
+    if (enemyAt(s, p, u.side) || !lineRoom(s, u, l) || !mayEnter(s, u, p)) continue;
     out.push({ type: 'move', line: l, to: p, attack: false });
   }
   return out;
@@ -279,7 +282,7 @@ export function applyOp(s: DcState, task: DcTask & { t: 'op' }, o: OpOption): vo
       }
       enter(s, u, o.to);
       if (second) u.bt = true;
-      else if (u.side === 0) task.second = i;
+      else if (u.side === 0 || s.rules.secondPointAll) task.second = i;
       return;
     case 'exit':
       // DC 2.B.3.b: off the map, counted while its exit point is Soviet-held and in supply

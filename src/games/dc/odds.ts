@@ -9,12 +9,14 @@ import { fireDistribution, split } from './fire.js';
 import { binomial, fortifyDistribution } from './pregame.js';
 import { cellPoints } from './replacements.js';
 import { crtTable } from './resolve.js';
+import { torpedoProbability } from './sea.js';
 import { crisisDistribution } from './siberia.js';
+import { airToAirOn, flakOn } from './support.js';
 import { columnDistribution, mayMudProbability } from './weather.js';
 
 export const dcOdds: OddsProvider = {
   description:
-    'Dark Crusade: losses of a fire total (DC 13.B.2, split into columns per 13.B.6 and convolved), the CRT, the weather columns (7.A), the Siberian crisis (3.C.3), pre-game fortification (18), May 1941 mud (3.A) and German replacements (8.A.1.a).',
+    'Dark Crusade: losses of a fire total (DC 13.B.2, split into columns per 13.B.6 and convolved), the CRT, the weather columns (7.A), the Siberian crisis (3.C.3), pre-game fortification (18), May 1941 mud (3.A), German replacements (8.A.1.a), air-to-air and flak (13.A.1) and torpedoes (9.B).',
   options: [
     { name: 'fire', description: 'fire total (default 37, the 13.B.6 example)' },
     { name: 'max-column', description: 'top CRT column M, 24..35 (default 24)' },
@@ -25,6 +27,7 @@ export const dcOdds: OddsProvider = {
       description: 'Soviet border units trying pre-game fortification (default 9, the set-up chart)',
     },
     { name: 'assaults', description: 'points assaulted in May 1941 (default 6)' },
+    { name: 'soviet-air', description: 'Soviet air units over a battle, Advanced level (default 3)' },
   ],
   compute(o) {
     const total = oddsInt('dc', o, 'fire', 1, 500) ?? 37;
@@ -33,6 +36,7 @@ export const dcOdds: OddsProvider = {
     const plus = o.plus === true ? 1 : 0;
     const border = oddsInt('dc', o, 'border-units', 0, 40) ?? 9;
     const assaults = oddsInt('dc', o, 'assaults', 0, 40) ?? 6;
+    const sovAir = oddsInt('dc', o, 'soviet-air', 1, 12) ?? 3;
     const crt = crtTable(divisor, maxColumn);
     const dist = fireDistribution(crt, maxColumn, total, plus);
     const groups = split(total, maxColumn);
@@ -115,6 +119,29 @@ export const dcOdds: OddsProvider = {
           ),
         })),
         notes: ['spec C-6: the chart is reconstructed (data/dc.json); from the second game turn'],
+      },
+      {
+        title: `Air combat over a battle with ${sovAir} Soviet air unit(s): Soviet air left (Advanced level)`,
+        rule: 'DC 13.A.1',
+        columns: ['flak (no German air)', '1 German air', '2', '3', '4'],
+        rows: Array.from({ length: sovAir + 1 }, (_, k) => ({
+          outcome: `${k} left`,
+          p: [
+            flakOn(crt, maxColumn, sovAir)[sovAir - k]!,
+            ...[1, 2, 3, 4].map((g) => airToAirOn(crt, maxColumn, sovAir, g)[k]!),
+          ],
+        })),
+        notes: [
+          'spec C-4: one roll per German air unit on the column of the Soviet survivors, result = survivors',
+          'spec C-5: flak, one roll on the column of the Soviet air count, result = lost (support.ts)',
+        ],
+      },
+      {
+        title: 'Torpedoes: a unit lost at sea (one die per unit)',
+        rule: 'DC 9.B',
+        columns: ['friendly sea', 'enemy sea'],
+        rows: [{ outcome: 'lost', p: [torpedoProbability(true), torpedoProbability(false)] }],
+        notes: ['spec C-7: lost on 1 in a friendly-controlled sea, on 1, 3 or 5 in an enemy one (sea.ts)'],
       },
     ];
     return tables;

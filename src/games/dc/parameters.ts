@@ -7,9 +7,13 @@ import { dcData } from './data.js';
 
 const T = (id: string) => dcData.unitTypes.find((t) => t.id === id)!;
 
+/** DC 2.A.2: the scenarios that use the Advanced-level counters. */
+const ADVANCED: readonly string[] = ['adv-tournament', 'adv-tournament-campaign', 'adv-campaign'];
+
 function ffParam(type: string, what: string): ParameterDef {
   const t = T(type);
   return {
+    ...(t.level === 'advanced' ? { scenarios: ADVANCED } : {}),
     id: `ff-${type}`,
     kind: 'integer',
     min: 1,
@@ -47,6 +51,10 @@ export const parameters: readonly ParameterDef[] = [
   ffParam('ger-inf', 'German infantry corps'),
   ffParam('sov-rifle', 'Soviet rifle army'),
   ffParam('sov-tank', 'Soviet tank corps'),
+  ffParam('ger-pzgren', 'German panzergrenadier corps (Advanced level)'),
+  ffParam('ger-hq', 'German Army HQ: its support value (DC 13.B.7; Advanced level)'),
+  ffParam('ger-pzhq', 'German Panzer HQ: its support value (DC 13.B.7; Advanced level)'),
+  ffParam('sov-art', 'Soviet artillery unit (Advanced level)'),
   {
     id: 'memel-infantry',
     kind: 'integer',

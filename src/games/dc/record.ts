@@ -147,6 +147,20 @@ export const DC_STATS = defineStats<DcState>()({
     kind: 'int',
     description: 'Soviet army-sized units exited off the map (Campaign, DC 2.B.3.b).',
   },
+  air44Opened: {
+    kind: 'int',
+    description: 'Game turn the Axis opened the 1944 air window (DC 7.A note c; 0 never).',
+  },
+  alliesDefected: {
+    kind: 'int',
+    description: 'Axis allies that left the war on losing their capital (DC 8.B).',
+  },
+  seaMoves: { kind: 'int', description: 'Units moved strategically by sea (DC 9.B).' },
+  seaLost: { kind: 'int', description: 'Of those, units lost to torpedoes (DC 9.B, spec C-7).' },
+  compositesBuilt: {
+    kind: 'int',
+    description: 'Soviet composite units formed (Advanced level, DC 8.C.3).',
+  },
 });
 
 export type DcCounters = ReturnType<typeof DC_STATS.zero>;

@@ -10,6 +10,8 @@
  * Rumania (D-12 withdraw, unit and point together), each using one Axis strategic movement factor.
  */
 import type { Decision } from '../../core/game.js';
+import { memoizeWeak } from '../../core/memo.js';
+import { defected } from './allies.js';
 import { dcData } from './data.js';
 import type { DcDecision, EntryOption, WithdrawOption } from './decisions.js';
 import { tell } from './narrate.js';
@@ -20,12 +22,20 @@ import type { DcWorkspace } from './workspace.js';
 
 type Task = DcTask & { t: 'reinf' };
 
+/** DC 2.A.1: the Order of Appearance entries of the level (types the rules in force have). */
+export const levelArrivals = memoizeWeak(
+  (
+    types: readonly { readonly id: string }[],
+  ): readonly (typeof dcData.orderOfAppearance.arrivals)[number][] =>
+    dcData.orderOfAppearance.arrivals.filter((e) => types.some((t) => t.id === e.type)),
+);
+
 /** Creates the units of the Order of Appearance, out of play (status 2) until they arrive; their indices in data order. */
 export function reinforcementUnits(
   types: readonly { readonly id: string; readonly name: string }[],
 ): DcUnit[] {
   const out: DcUnit[] = [];
-  for (const e of dcData.orderOfAppearance.arrivals) {
+  for (const e of levelArrivals(types)) {
     const t = types.findIndex((x) => x.id === e.type);
     for (let k = 0; k < e.count; k++)
       out.push(
@@ -82,13 +92,17 @@ function entryOptions(s: DcState, ws: DcWorkspace, entry: string, side: SideIx):
 export function startReinforcements(s: DcState, side: SideIx): void {
   const due: number[] = [];
   let i = s.reinfBase;
-  for (const e of dcData.orderOfAppearance.arrivals) {
+  for (const e of levelArrivals(s.rules.types)) {
     for (let k = 0; k < e.count; k++, i++)
       if (
         s.units[i]!.side === side &&
         s.units[i]!.st === 2 &&
         s.units[i]!.at === -1 &&
-        arrivalTurn(s, e) <= s.turn
+        arrivalTurn(s, e) <= s.turn &&
+        // DC 8.B: no reinforcements for an ally that left the war (allies.ts)
+        (s.allyStatus[0] === 0 && s.allyStatus[1] === 0
+          ? true
+          : !defected(s, s.rules.types[s.units[i]!.t]!.nation))
       )
         due.push(i);
   }
@@ -99,7 +113,7 @@ export function startReinforcements(s: DcState, side: SideIx): void {
 
 function entryOf(s: DcState, i: number): string {
   let j = s.reinfBase;
-  for (const e of dcData.orderOfAppearance.arrivals) {
+  for (const e of levelArrivals(s.rules.types)) {
     if (i < j + e.count) return e.entry;
     j += e.count;
   }

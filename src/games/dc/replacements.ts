@@ -46,6 +46,8 @@ function enterUnit(s: DcState, i: number, p: number): void {
   u.atk = -1;
   u.iso = false;
   u.allOut = false;
+  // variant repl-strat-allowed: remembered so it may still move strategically this turn (DC 8.A)
+  if (s.rules.replStratAllowed) s.repl.push(i);
 }
 
 /**
@@ -74,7 +76,13 @@ function produce(s: DcState, typeId: string, p: number): boolean {
   return true;
 }
 
-const FACTORY_TYPE: Readonly<Record<string, string>> = { infantry: 'sov-rifle', tank: 'sov-tank' };
+/** DC 8.A.2.b: what a factory of each type produces (artillery and air ones at the Advanced level only). */
+const FACTORY_TYPE: Readonly<Record<string, string>> = {
+  infantry: 'sov-rifle',
+  tank: 'sov-tank',
+  artillery: 'sov-art',
+  air: 'sov-air',
+};
 
 function entrained(s: DcState, u: DcUnit): boolean {
   for (let k = 0; k < s.fac.ent.length; k += 2) if (s.units[s.fac.ent[k]!] === u) return true;
@@ -154,18 +162,25 @@ function cost(ty: { readonly id: string; readonly ff: number }): number {
 }
 
 /** D-9/D-10 options: save, or rebuild one eliminated unit type that can be afforded and can enter. */
-function replOptions(s: DcState): ReplOption[] {
+function replOptions(s: DcState, ws: DcWorkspace): ReplOption[] {
   const m = mapOf(s);
   const out: ReplOption[] = [{ type: 'save' }];
   const seen = new Set<number>();
   const war = m.index.get('WAR')!;
+  const entries = s.rules.gerReplAny ? germanEntries(s, ws) : null;
   s.units.forEach((u, i) => {
     if (u.st !== 1 || u.side !== 0 || seen.has(u.t)) return;
     const ty = s.rules.types[u.t]!;
     if (ty.nation === 'german') {
       // DC 8.A.1.a: cost = FF; armour needs armour points, infantry may use either
       const afford = ty.armour ? s.gerArm >= cost(ty) : s.gerInf + s.gerArm >= cost(ty);
-      if (!afford || s.control[war] !== 0) return;
+      if (!afford) return;
+      if (entries !== null) {
+        seen.add(u.t);
+        for (const p of entries) out.push({ type: 'rebuild', unit: i, at: p });
+        return;
+      }
+      if (s.control[war] !== 0) return;
       seen.add(u.t);
       out.push({ type: 'rebuild', unit: i, at: war });
       return;
@@ -181,8 +196,27 @@ function replOptions(s: DcState): ReplOption[] {
   return out;
 }
 
-export function replStep(s: DcState, task: DcTask & { t: 'repl' }): DcDecision | null {
-  const opts = replOptions(s);
+/**
+ * DC 8.B (variant ger-repl-any): Axis-controlled points in German supply with no Soviet unit, Warsaw
+ * first, where rebuilt German units may enter.
+ */
+function germanEntries(s: DcState, ws: DcWorkspace): number[] {
+  const m = mapOf(s);
+  const reach = supplyReach(s, ws, 'german');
+  const war = m.index.get('WAR')!;
+  const out: number[] = [];
+  for (let p = 0; p < m.n; p++) {
+    if (s.control[p] !== 0 || reach[p] !== 1) continue;
+    let foe = false;
+    for (const x of s.units) if (x.st === 0 && x.at === p && x.side === 1) foe = true;
+    if (!foe) out.push(p);
+  }
+  out.sort((a, b) => (a === war ? -1 : b === war ? 1 : a - b));
+  return out;
+}
+
+export function replStep(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'repl' }): DcDecision | null {
+  const opts = replOptions(s, ws);
   if (opts.length <= 1) {
     s.stack.pop();
     return null;

@@ -12,7 +12,46 @@ export interface TypeRule extends UnitTypeDef {
 }
 
 export interface DcRules {
-  readonly level: 'intro';
+  /** DC 2.A: the Introductory level uses its units only (`types` holds the level's types, intro first). */
+  readonly level: 'intro' | 'advanced';
+  /** DC 13.B.7 (variant hq-support): an HQ adds its FF flat rather than +1 per supported unit up to its FF. */
+  readonly hqFlat: boolean;
+  /** DC 13.B.7, 13.A.4 (variant air-hq-order): HQ support is added after the German air multiplier. */
+  readonly hqAfterAir: boolean;
+  /** DC 12.B (variant armour-cap): Panzer HQs count as armour against a line's armour limit. */
+  readonly pzhqArmour: boolean;
+  /** DC 17.B (variant sov-air-absorb): isolated Soviet air may absorb losses. */
+  readonly airAbsorbsIsolated: boolean;
+  /** DC 13.A.3 (variant sov-air-alone): Soviet air adds to attacking fire only with undispersed ground units. */
+  readonly airNeedsUndispersed: boolean;
+  /** DC 21 (variant paratroops): the optional Soviet parachute rule is in force. */
+  readonly paratroops: boolean;
+  /** DC 13.B.7 (variant hq-scope): a Panzer HQ supports armour units only. */
+  readonly pzhqArmourOnly: boolean;
+  /** DC 13.B.4.a (variant retreat-cap): retreats share the phase's line loads and the armour limit. */
+  readonly retreatShared: boolean;
+  /** DC 21.F vs 8.C.3.f (variant para-build): a parachute corps takes two rifle armies. */
+  readonly paraTwoArmies: boolean;
+  /** DC 8.B (variant defection): a defecting ally's home points pass to the Soviets. */
+  readonly defectionSoviet: boolean;
+  /** DC 9.A-B (variant sea-cap): sea moves do not use the strategic allowance. */
+  readonly seaFree: boolean;
+  /** DC 8.A vs 9.A (variant repl-strat): this turn's dispersed replacements may move strategically. */
+  readonly replStratAllowed: boolean;
+  /** DC 20 (variant azov): the Sea of Azov goes with Sevastopol alone. */
+  readonly azovSevastopol: boolean;
+  /** DC 14.A (variant second-point): both sides' breakthrough units take the unopposed second point. */
+  readonly secondPointAll: boolean;
+  /** DC 8.B (variant ger-repl-entry): rebuilt German units enter at any Axis point in German supply. */
+  readonly gerReplAny: boolean;
+  /** DC 13.B.4.b, 20 (variant retreat-control): a retreat into an enemy-controlled point takes it. */
+  readonly retreatTakesControl: boolean;
+  /** DC 7.A note c (variant 1944-air): the May 1944 air unit is the window itself. */
+  readonly may44InWindow: boolean;
+  /** DC 13.B.8 (variant allout-timing): in normal combat the attacker declares before his own first die. */
+  readonly allOutOwnDie: boolean;
+  /** DC 1.B note vs 14.A (variant axis-cav-bt): Axis cavalry that breaks through. */
+  readonly axisCavBt: 'allies' | 'none' | 'all';
   /** DC 2.B.1-3, from the scenario. */
   readonly version: DcVersion;
   /** DC 3.A (variant start): June, May, or the Axis decides (D-1). */
@@ -77,6 +116,9 @@ export const SCENARIO_VERSION: Readonly<Record<string, DcVersion>> = {
   'intro-tournament': 'tournament',
   'intro-tournament-campaign': 'tournament-campaign',
   'intro-campaign': 'campaign',
+  'adv-tournament': 'tournament',
+  'adv-tournament-campaign': 'tournament-campaign',
+  'adv-campaign': 'campaign',
 };
 
 /** The CRT for a divisor: losses = round(column x die / divisor), columns 1..24 (spec §3). */
@@ -96,8 +138,14 @@ function resolve(setup: GameSetup): DcRules {
   const v = setup.variants;
   const minorOneHit = v.has('minor-one-hit');
   const ffOf = (id: string, base: number) => int(setup, `ff-${id}`, base);
-  const types: TypeRule[] = dcData.unitTypes.map((t) => {
+  const level = setup.scenario.startsWith('adv-') ? 'advanced' : 'intro';
+  // DC 2.A.1: the Introductory level's types only (they come first in the data, so indices agree)
+  const levelTypes = dcData.unitTypes.filter((t) => level === 'advanced' || t.level === 'intro');
+  const types: TypeRule[] = levelTypes.map((t) => {
     const ff = ffOf(t.id, t.ff);
+    // DC 13.B.7: a single hit destroys an HQ, whatever its support value; variant armour-cap
+    if (t.role === 'hq' || t.role === 'stavka')
+      return { ...t, ff, limit: 0, armour: t.id === 'ger-pzhq' && v.has('pzhq-armour') };
     return { ...t, ff, limit: t.major ? ff : minorOneHit ? 0 : Math.max(0, ff - 1) };
   });
   const memel = int(setup, 'memel-infantry', 2);
@@ -131,7 +179,26 @@ function resolve(setup: GameSetup): DcRules {
       (c) => dcData.lineCapacity[s][c] as readonly [number, number],
     );
   return {
-    level: 'intro',
+    level,
+    hqFlat: v.has('hq-flat'),
+    hqAfterAir: v.has('hq-added-after'),
+    pzhqArmour: v.has('pzhq-armour'),
+    airAbsorbsIsolated: v.has('air-absorbs-if-isolated'),
+    airNeedsUndispersed: v.has('sov-air-needs-undispersed-ground'),
+    paratroops: v.has('paratroops-on'),
+    pzhqArmourOnly: v.has('pzhq-armour-only'),
+    retreatShared: v.has('retreat-shared'),
+    paraTwoArmies: v.has('para-two-armies'),
+    defectionSoviet: v.has('defection-soviet'),
+    seaFree: v.has('sea-free'),
+    replStratAllowed: v.has('repl-strat-allowed'),
+    azovSevastopol: v.has('azov-sevastopol'),
+    secondPointAll: v.has('second-point-all'),
+    gerReplAny: v.has('ger-repl-any'),
+    retreatTakesControl: v.has('retreat-takes-control'),
+    may44InWindow: v.has('may44-in-window'),
+    allOutOwnDie: v.has('allout-before-own-die'),
+    axisCavBt: v.has('axis-cav-none') ? 'none' : v.has('axis-cav-all') ? 'all' : 'allies',
     version: SCENARIO_VERSION[setup.scenario] ?? 'tournament',
     start: v.has('start-may') ? 'may' : v.has('start-policy') ? 'policy' : 'june',
     setupChoice: v.has('setup-free') ? 'free' : v.has('setup-policy') ? 'policy' : 'fixed',

@@ -56,7 +56,9 @@ export function initialState(rules: DcRules, seed: GameSeed = { masterSeed: 0, g
       // parameter memel-infantry: corps moved between Konigsberg and Memel (DC 3.B.1 limit checked in resolve)
       if (e.point === 'MEM' && e.type === 'ger-inf') count = rules.memelInfantry;
       if (e.point === 'KON' && e.type === 'ger-inf') count = e.count - (rules.memelInfantry - 2);
-      const t = typeIx.get(e.type)!;
+      // DC 2.A.1: Advanced-level counters are absent from the Introductory game
+      const t = typeIx.get(e.type);
+      if (t === undefined) continue;
       for (let k = 0; k < count; k++) {
         const label =
           count > 1 || e.label === '' ? `${e.label || rules.types[t]!.name} ${k + 1}`.trim() : e.label;
@@ -102,6 +104,9 @@ export function initialState(rules: DcRules, seed: GameSeed = { masterSeed: 0, g
     autumnCol: 2,
     air: 0,
     airFree: 0,
+    w44: 0,
+    repl: [],
+    allyStatus: [0, 0],
     airAt: [],
     control,
     cv: 0,

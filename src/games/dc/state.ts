@@ -67,7 +67,9 @@ export interface Battle {
   round: number;
   stage:
     | 'air'
+    | 'air-combat'
     | 'allout'
+    | 'allout-late'
     | 'def-fire'
     | 'att-loss'
     | 'att-cont'
@@ -86,8 +88,11 @@ export interface Battle {
   /** Simultaneous combat: the defender's losses, allocated after the attacker's. */
   defPending: number;
   defPendingForts: number;
-  /** all-out declaration progress: index of the next unit-type group to ask. */
+  /** all-out declaration progress: index of the next unit-type group to ask (-1: asked before the attacker's first die). */
   aoGroup: number;
+  /** D-21: the defender's all-out progress in round `aoRound`. */
+  aoDef: number;
+  aoRound: number;
   outcome: 'none' | 'taken' | 'att-retreat' | 'def-retreat' | 'held';
 }
 
@@ -135,6 +140,12 @@ export type DcTask =
   | { readonly t: 'bt-start'; readonly side: SideIx }
   | { readonly t: 'partisan'; i: number }
   | { readonly t: 'siberia'; stage: number }
+  /** DC 8.C.3 (Advanced): composites formed one at a time until the Soviet player stops. */
+  | { readonly t: 'composite'; done: boolean }
+  /** DC 9.B: sea movement after land movement; `used` bits 1 Baltic, 2 Black Sea (one unit each a turn). */
+  | { readonly t: 'sea'; readonly side: SideIx; left: number; used: number }
+  /** D-7 (DC 7.A note c): the 1944 air window question. */
+  | { readonly t: 'air44' }
   | { readonly t: 'supply'; readonly side: SideIx }
   | { readonly t: 'bt-move'; readonly side: SideIx; readonly order: number[]; i: number }
   | { readonly t: 'reinf'; readonly side: SideIx; readonly due: number[]; k: number; withdraw: number }
@@ -196,6 +207,12 @@ export interface DcState {
   /** German air units available this turn (DC 7.A) and not yet committed this Axis turn. */
   air: number;
   airFree: number;
+  /** R-184: status of the allies that can defect (allies.ts DEFECTORS order): 0 active, 2 defected. */
+  allyStatus: number[];
+  /** Variant repl-strat-allowed: units that entered as replacements in this player turn's R/R phase (DC 8.A). */
+  repl: number[];
+  /** DC 7.A note c (R-186): the 1944 air window, 0 unused, 1 open, 2 spent (air-window.ts). */
+  w44: 0 | 1 | 2;
   /** Points where German air units stand for the Soviet turn (DC 13.A.4, 14.B.4). */
   airAt: number[];
   /** Controlling side per point (DC 20). */

@@ -10,6 +10,7 @@ import type { Decision } from '../../core/game.js';
 import type { DcDecision, StratDestOption, StratOption } from './decisions.js';
 import { mayEnterAll } from './movement.js';
 import { tell } from './narrate.js';
+import { startSea } from './sea.js';
 import { crisisActive } from './siberia.js';
 import { type DcState, type DcTask, SIDE_IDS, type SideIx } from './state.js';
 import { mapOf, supplyReach } from './supply.js';
@@ -36,6 +37,8 @@ export function startStrategic(s: DcState, ws: DcWorkspace, side: SideIx): void 
   const left = strategicCapacity(s, ws, side);
   if (side === 1 && left < s.stats.sovietStratCapMin) s.stats.sovietStratCapMin = left;
   if (left > 0) s.stack.push({ t: 'strat', side, left, unit: -1, arrivals: [] });
+  // DC 9.B (sea.ts): sea moves follow land movement; with no land allowance the sea part starts at once
+  else startSea(s, side, 0);
 }
 
 /**
@@ -112,7 +115,9 @@ function movable(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): St
   const types = s.rules.types;
   for (const i of ws.stratUnits) {
     const u = s.units[i]!;
-    if (u.disp || u.at === eli) continue;
+    // DC 9.A, 15.A.1: undispersed units only; variant repl-strat-allowed: this turn's replacements too (8.A)
+    if (u.at === eli) continue;
+    if (u.disp && (s.repl.length === 0 || !s.repl.includes(i))) continue;
     const ty = types[u.t]!;
     let r = head[u.at]!;
     while (r >= 0) {
@@ -200,6 +205,7 @@ export function stratStep(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'stra
   const opts = task.left > 0 ? movable(s, ws, task) : [];
   if (opts.length <= 1) {
     s.stack.pop();
+    startSea(s, task.side, task.left);
     return null;
   }
   return { kind: 'strat-next', side: SIDE_IDS[task.side], rule: 'DC 9.A', options: opts } as Decision<

@@ -24,12 +24,15 @@ export type SupplySet =
   | 'soviet-armour';
 
 const SEA_PORTS: readonly string[][] = [['KON'], ['SEV'], ['SEV', 'ROS']];
+const AZOV_SEV: readonly string[] = ['SEV'];
 
 /** DC 20: the side controlling each sea (bit 1 Baltic, 2 Black Sea, 4 Azov) — the ports' holder. */
 export function seasControlled(s: DcState, side: SideIx): number {
   const m = mapOf(s);
   let bits = 0;
-  SEA_PORTS.forEach((ports, k) => {
+  SEA_PORTS.forEach((printed, k) => {
+    // DC 20 (variant azov): the Sea of Azov goes with Sevastopol alone under azov-sevastopol
+    const ports = k === 2 && s.rules.azovSevastopol ? AZOV_SEV : printed;
     if (ports.every((p) => s.control[m.index.get(p)!] === side)) bits |= 1 << k;
   });
   return bits;

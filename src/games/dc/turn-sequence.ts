@@ -8,6 +8,8 @@
  */
 import type { Decision } from '../../core/game.js';
 import { randInt } from '../../core/rng.js';
+import { applyWindow, window1944, windowDecision } from './air-window.js';
+import { checkDefections } from './allies.js';
 import { applyBt, btStep, startBreakthrough } from './breakthrough.js';
 import { axisCitiesCheck, endOfAxisTurn, instantCheck, sovietCheck } from './campaign.js';
 import {
@@ -20,6 +22,7 @@ import {
   retreatStep,
   startBattle,
 } from './combat.js';
+import { applyComposite, compositeStep } from './composites.js';
 import type {
   AirPlaceOption,
   DcDecision,
@@ -41,6 +44,7 @@ import { applyPartisan, partisanStep, startPartisans } from './partisans.js';
 import { applyPregame, pregameStep } from './pregame.js';
 import { arrive as arriveReinforcement, reinfStep, startReinforcements, withdraw } from './reinforcements.js';
 import { applyRepl, replStep, sovietProduction, startAxisReplacements } from './replacements.js';
+import { applySea, seaStep } from './sea.js';
 import { applyCall, commit, enter as enterSiberians, siberiaStep, startSiberia } from './siberia.js';
 import {
   type DcState,
@@ -77,6 +81,7 @@ function newPlayerTurn(s: DcState, side: SideIx): void {
       u.allOut = false;
     }
   for (const u of s.units) u.ret = false;
+  s.repl.length = 0;
 }
 
 function pointOf(s: DcState, id: string): number {
@@ -140,6 +145,7 @@ function nextPhase(s: DcState, ws: DcWorkspace): void {
     s.airFree = st.air;
     s.airAt = [];
     if (s.turn === 6) s.stats.oct41Mud = s.weather === 1 ? 1 : 0;
+    if (window1944(s)) s.stack.push({ t: 'air44' });
     tell(
       s,
       ws,
@@ -153,11 +159,15 @@ function nextPhase(s: DcState, ws: DcWorkspace): void {
   switch (ph) {
     case 1:
       newPlayerTurn(s, side);
+      // DC 8.B (allies.ts): an ally whose capital the Soviets hold leaves the war
+      checkDefections(s, ws);
       if (side === 0) {
         startAxisReplacements(s, ws);
         startReinforcements(s, 0);
       } else {
         sovietProduction(s, ws);
+        // DC 8.C.3 (Advanced): composites, after the other R/R steps (the stack runs it last)
+        if (s.rules.level === 'advanced') s.stack.push({ t: 'composite', done: false });
         // DC 8.C.2.a: entraining is limited by this turn's strategic capacity (before the entrained factories' cost)
         startFactories(s, strategicCapacity(s, ws, 1) + entrainedCount(s));
         startSiberia(s, ws);
@@ -428,7 +438,7 @@ export function stepTask(s: DcState, ws: DcWorkspace, task: DcTask): DcPending |
       } as Decision<'isolation-loss', EliminateOption>;
     }
     case 'repl':
-      return replStep(s, task);
+      return replStep(s, ws, task);
     case 'pregame':
       return pregameStep(s, ws, task);
     case 'reinf':
@@ -439,6 +449,13 @@ export function stepTask(s: DcState, ws: DcWorkspace, task: DcTask): DcPending |
       return partisanStep(s, task);
     case 'siberia':
       return siberiaStep(s, ws, task);
+    case 'composite':
+      return compositeStep(s, ws, task);
+    case 'air44':
+      s.stack.pop();
+      return windowDecision();
+    case 'sea':
+      return seaStep(s, task);
     case 'supply':
       s.stack.pop();
       supplyPhase(s, ws, task.side);
@@ -572,6 +589,17 @@ export function apply(s: DcState, ws: DcWorkspace, pending: DcPending, choice: n
         end(s, 'draw', 'draw-agreed', 'draw-agreed');
         tell(s, ws, task.side, 'DC 2.B.1.c', 'a draw by mutual agreement');
       }
+      return;
+    case 'air-1944-window':
+      applyWindow(s, d.options[choice]!.open);
+      return;
+    case 'sea-move':
+      if (task?.t !== 'sea') throw new Error('DC: sea-move without its task');
+      applySea(s, ws, task, d.options[choice]!);
+      return;
+    case 'composite':
+      if (task?.t !== 'composite') throw new Error('DC: composite without its task');
+      applyComposite(s, ws, task, d.options[choice]!);
       return;
     case 'withdraw':
       if (task?.t !== 'reinf') throw new Error('DC: withdraw without its task');

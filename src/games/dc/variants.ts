@@ -518,4 +518,289 @@ export const variants: readonly VariantDef[] = [
     description:
       'At each victory-determination phase the phasing player may propose a draw and the other may accept (D-40).',
   },
+  {
+    id: 'allout-before-first-die',
+    group: 'allout-timing',
+    rule: 'DC 13.B.8',
+    default: true,
+    description:
+      '"Before throwing a die in the first round": the attacker declares before the defender\'s first fire, so all-out units may absorb repulses but then cannot fire (default: the first die of the round is the defender\'s).',
+  },
+  {
+    id: 'allout-before-own-die',
+    group: 'allout-timing',
+    rule: 'DC 13.B.8',
+    default: false,
+    description:
+      "In normal combat the attacker declares all-out units before his own first die, after the defender's first fire.",
+  },
+  {
+    id: 'defection-removed',
+    group: 'defection',
+    rule: 'DC 8.B',
+    default: true,
+    description:
+      'An ally whose capital the Soviets take goes home and leaves play (default: "must return to their home country ... and remain" takes them out of the fighting; nothing says they fight for the Soviets).',
+  },
+  {
+    id: 'defection-soviet',
+    group: 'defection',
+    rule: 'DC 8.B',
+    default: false,
+    description:
+      '"Become Soviet controlled": the defecting ally holds its home country for the Soviets — its points without Axis units pass to Soviet control.',
+  },
+  {
+    id: 'sea-counts',
+    group: 'sea-cap',
+    rule: 'DC 9.A-B',
+    default: true,
+    description:
+      'A sea move uses one unit of the strategic allowance (default: 9.A limits "the number of units it may move" in the strategic phase, which includes sea moves).',
+  },
+  {
+    id: 'sea-free',
+    group: 'sea-cap',
+    rule: 'DC 9.B',
+    default: false,
+    description: 'Sea moves are limited only by one unit per sea per turn, not by the strategic allowance.',
+  },
+  {
+    id: 'repl-strat-forbidden',
+    group: 'repl-strat',
+    rule: 'DC 9.A, 15.A.1',
+    default: true,
+    description:
+      'Replacements enter dispersed and so cannot move strategically that turn (default: 9.A and 15.A.1 require undispersed units, explicit where 8.A is silent; the spec marks the other reading as its default, and this build keeps the play of its earlier sessions).',
+  },
+  {
+    id: 'repl-strat-allowed',
+    group: 'repl-strat',
+    rule: 'DC 8.A, 8.A.2.c',
+    default: false,
+    description: 'Replacements may move strategically in the turn they arrive, though dispersed.',
+  },
+  {
+    id: 'azov-both-ports',
+    group: 'azov',
+    rule: 'DC 20',
+    default: true,
+    description:
+      'A side controls the Sea of Azov only while holding Sevastopol and Rostov (default: the map marks both as Azov ports).',
+  },
+  {
+    id: 'azov-sevastopol',
+    group: 'azov',
+    rule: 'DC 20',
+    default: false,
+    description: 'The Sea of Azov goes with Sevastopol alone, like the Black Sea.',
+  },
+  {
+    id: 'second-point-german',
+    group: 'second-point',
+    rule: 'DC 12.0, 6.B.3',
+    default: true,
+    description:
+      'Only German breakthrough units take the unopposed second point in operational movement; Soviet units that occupied an empty point break through in 4c (default: 12.0 and 6.B.3 name the Germans).',
+  },
+  {
+    id: 'second-point-all',
+    group: 'second-point',
+    rule: 'DC 14.A',
+    default: false,
+    description: 'Breakthrough units of either side take the second point "immediately" (14.A).',
+  },
+  {
+    id: 'ger-repl-warsaw',
+    group: 'ger-repl-entry',
+    rule: 'DC 8.A.1.a',
+    default: true,
+    description: 'Rebuilt German units enter at Warsaw (default: 8.A.1.a names it, the more specific rule).',
+  },
+  {
+    id: 'ger-repl-any',
+    group: 'ger-repl-entry',
+    rule: 'DC 8.B',
+    default: false,
+    description:
+      'Rebuilt German units enter at any Axis-controlled point in German supply (8.B, as reinforcements).',
+  },
+  {
+    id: 'retreat-fresh',
+    group: 'retreat-cap',
+    rule: 'DC 13.B.4.a',
+    default: true,
+    description:
+      "Each battle's retreat has the full capacity of the lines, every unit counting its retreat value, no armour limit (default: 13.B.4.a gives retreat its own counting).",
+  },
+  {
+    id: 'retreat-shared',
+    group: 'retreat-cap',
+    rule: 'DC 13.B.4.a, 12.A',
+    default: false,
+    description:
+      "Retreats use what this phase's movement left of each line's capacity, with its armour limit.",
+  },
+  {
+    id: 'retreat-no-control',
+    group: 'retreat-control',
+    rule: 'DC 13.B.4.b, 20',
+    default: true,
+    description:
+      'A retreat into an enemy-controlled point does not change its control (default: 20 names movement and advance only).',
+  },
+  {
+    id: 'retreat-takes-control',
+    group: 'retreat-control',
+    rule: 'DC 13.B.4.b, 20',
+    default: false,
+    description: 'A unit retreating into an enemy-controlled point takes control of it.',
+  },
+  {
+    id: 'may44-separate',
+    group: '1944-air',
+    rule: 'DC 7.A note c',
+    default: true,
+    description:
+      'May 1944 in Good weather gives its printed 1 air unit, and the two-turn window is separate (default: the printed cell is kept as printed).',
+  },
+  {
+    id: 'may44-in-window',
+    group: '1944-air',
+    rule: 'DC 7.A note c',
+    default: false,
+    description: 'The May 1944 entry is the window: May 1944 gives air only when the window is open.',
+  },
+  // Advanced level (DC 2.A.2; no effect in the Introductory scenarios, which have none of these units)
+  {
+    id: 'hq-min',
+    group: 'hq-support',
+    rule: 'DC 13.B.7',
+    default: true,
+    description:
+      'A German HQ adds +1 per supported ground unit, up to its FF ("supports up to its fire factor in ground units"; default: the reading that makes the FF a count of units, as the sentence says).',
+  },
+  {
+    id: 'hq-flat',
+    group: 'hq-support',
+    rule: 'DC 13.B.7',
+    default: false,
+    description: 'A German HQ (and STAVKA) adds its whole FF to a stack with at least one unit it supports.',
+  },
+  {
+    id: 'hq-any-ground',
+    group: 'hq-scope',
+    rule: 'DC 13.B.7',
+    default: true,
+    description:
+      'Any HQ supports any ground units (default: 13.B.7 says "ground units" for every German HQ).',
+  },
+  {
+    id: 'pzhq-armour-only',
+    group: 'hq-scope',
+    rule: 'DC 13.B.7',
+    default: false,
+    description: 'A Panzer HQ supports armour units only, in attack (the sub-switch of spec V-hq-support).',
+  },
+  {
+    id: 'hq-multiplied',
+    group: 'air-hq-order',
+    rule: 'DC 13.B.7, 13.A.4',
+    default: true,
+    description:
+      'HQ support counts as part of the German combat value and is multiplied by German air (default: 13.A.4 multiplies "all attacking German units in supply", and an HQ is one).',
+  },
+  {
+    id: 'hq-added-after',
+    group: 'air-hq-order',
+    rule: 'DC 13.B.7, 13.A.4',
+    default: false,
+    description: 'HQ support is added after the German air multiplier.',
+  },
+  {
+    id: 'pzhq-not-armour',
+    group: 'armour-cap',
+    rule: 'DC 12.B, 14.A',
+    default: true,
+    description:
+      "Panzer HQs do not count against a line's armour limit (default: 12.B lists them only as 1/2-value units, never as armour).",
+  },
+  {
+    id: 'pzhq-armour',
+    group: 'armour-cap',
+    rule: 'DC 12.B, 14.B.5',
+    default: false,
+    description:
+      'Panzer HQs are armour units ("armour HQs", 14.B.5): they count against the armour limit and are grounded like armour.',
+  },
+  {
+    id: 'axis-cav-allies',
+    group: 'axis-cav-bt',
+    rule: 'DC 1.B note, 14.A',
+    default: true,
+    description:
+      'Axis-allied cavalry breaks through (14.A lists "cavalry corps"), the German Cavalry Corps does not (default: 1.B treats it "in all ways like infantry", the more specific rule).',
+  },
+  {
+    id: 'axis-cav-none',
+    group: 'axis-cav-bt',
+    rule: 'DC 1.B note, 14.A',
+    default: false,
+    description:
+      'No Axis cavalry breaks through (14.A read as the German Cavalry Corps only, which 1.B makes infantry).',
+  },
+  {
+    id: 'axis-cav-all',
+    group: 'axis-cav-bt',
+    rule: 'DC 14.A',
+    default: false,
+    description:
+      'Every Axis cavalry corps breaks through, the German Cavalry Corps included (14.A over the 1.B note).',
+  },
+  {
+    id: 'paratroops-off',
+    group: 'paratroops',
+    rule: 'DC 21',
+    default: true,
+    description:
+      'The optional Soviet parachute rule is not used (default: the rules call it optional, a balance aid).',
+  },
+  {
+    id: 'paratroops-on',
+    group: 'paratroops',
+    rule: 'DC 21, 8.C.3.f',
+    default: false,
+    description:
+      'Optional rule 21: rifle armies may be converted to parachute corps (8.C.3.f) in the Soviet R/R Phase.',
+  },
+  {
+    id: 'para-one-army',
+    group: 'para-build',
+    rule: 'DC 8.C.3.f',
+    default: true,
+    description:
+      'A parachute corps is converted in place from one rifle army (default: 8.C.3.f is the composites section, the more specific rule); only with paratroops-on.',
+  },
+  {
+    id: 'para-two-armies',
+    group: 'para-build',
+    rule: 'DC 21.F',
+    default: false,
+    description: 'A parachute corps is a composite of two rifle armies (21.F); only with paratroops-on.',
+  },
+  {
+    id: 'sov-air-fires-with-dispersed-ground',
+    group: 'sov-air-alone',
+    rule: 'DC 13.A.3',
+    default: true,
+    description:
+      'Soviet air adds +1 to attacking fire with Soviet ground units present, dispersed or not (default: the text says "present").',
+  },
+  {
+    id: 'sov-air-needs-undispersed-ground',
+    group: 'sov-air-alone',
+    rule: 'DC 13.A.3',
+    default: false,
+    description: 'Soviet air adds to fire only with an undispersed Soviet ground unit in the battle.',
+  },
 ];

@@ -71,6 +71,15 @@ function make(id: string, style: Style): DcPolicy {
           return 0;
         case 'lw-commit':
           return Math.min(d.options.length - 1, Math.max(1, Math.round((d.options.length - 1) * style.air)));
+        case 'sea-move':
+          // DC 9.B: the scripted policies keep to land movement (the torpedo risk buys nothing the land net lacks)
+          return 0;
+        case 'air-1944-window':
+          // D-7: the scripted Axis policies open the 1944 window at the first Good turn offered
+          return 1;
+        case 'allout-def':
+          // D-21: the scripted policies never throw defenders away all out
+          return 0;
         case 'allout-att': {
           const b = currentBattle(s);
           return style.allOutVp && b !== null && mapOf(s).vp[b.at]! > 0 ? d.options.length - 1 : 0;
@@ -136,6 +145,9 @@ function make(id: string, style: Style): DcPolicy {
           return 0;
         case 'entrain':
           return pickEntrain(s, ctx, d, style.factories?.evacuate ?? 1);
+        case 'composite':
+          // DC 8.C.3: every scripted Soviet policy forms each composite it can (option 0 is "no more")
+          return d.options.length > 1 ? 1 : 0;
       }
     },
     reset: () => {},
