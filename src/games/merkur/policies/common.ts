@@ -5,12 +5,14 @@
  */
 import type { PolicyDef, PolicyParamDef } from '../../../core/game.js';
 import { type Rng, randInt } from '../../../core/rng.js';
-import { aaPoints } from '../bombard.js';
-import { bandReading, combatValues } from '../combat.js';
+import { aaPoints, engineBombardTarget } from '../bombard.js';
+import { bandReading, combatValues, engineLossAnswer } from '../combat.js';
+import { supporterValue } from '../command.js';
 import type { MerkurDecision, MerkurOption } from '../decisions.js';
 import { MAP } from '../map.js';
 import { pBandAtLeast } from '../odds.js';
 import { CW, type MerkurState } from '../state.js';
+import { engineNavyLoss } from '../turn-sequence.js';
 import { attackOf, combatUnits, type Occupancy, occupancy, unitsIn } from '../units.js';
 
 /**
@@ -53,6 +55,43 @@ export function leadAttackerScore(s: MerkurState, d: MerkurDecision, unit: numbe
   const u = s.units[unit]!;
   const k = d.options.findIndex((o) => 'unit' in o && o.unit === unit);
   return attackOf(s, u) * 2 + (u.reduced ? 0 : 1) - k * 1e-3;
+}
+
+/**
+ * G7, C5 (7.1 Note): the score of support by option `o`'s unit (-1: none): its value, the earliest
+ * option among equals, none last (strictly ordered): the engine's `strongestSupporter`.
+ */
+export function supportScore(s: MerkurState, d: MerkurDecision, unit: number): number {
+  if (unit < 0) return -1;
+  const k = d.options.findIndex((o) => 'unit' in o && o.unit === unit);
+  return supporterValue(s, unit) - k * 1e-3;
+}
+
+/**
+ * G12, G13, C6: option `o` scores 1 when it is the engine's answer (`engineLossAnswer`), else 0;
+ * strictly ordered by position so no tie is drawn.
+ */
+export function lossAnswerScore(s: MerkurState, d: MerkurDecision, o: MerkurOption): number {
+  const k = d.options.indexOf(o as never);
+  const pick = engineLossAnswer(
+    s,
+    d as MerkurDecision & { kind: 'fort-sacrifice' | 'retreat-zone' | 'loss-choice' },
+  );
+  return (k === pick ? 1 : 0) - k * 1e-6;
+}
+
+/** C9 (8.2): the engine's target (`engineBombardTarget`) scores 1, the others 0, strictly ordered by position. */
+export function bombTargetScore(s: MerkurState, d: MerkurDecision, o: MerkurOption): number {
+  const k = d.options.indexOf(o as never);
+  const units = d.options.map((x) => ('unit' in x ? x.unit : -1));
+  return (units[k] === engineBombardTarget(s, units) ? 1 : 0) - k * 1e-6;
+}
+
+/** G17 (5.4): the engine's pick scores 1 (the German sinks its weakest, the CW the strongest), the others 0, strictly ordered. */
+export function navyLossScore(s: MerkurState, d: MerkurDecision, o: MerkurOption): number {
+  const k = d.options.indexOf(o as never);
+  const units = d.options.map((x) => ('unit' in x ? x.unit : -1));
+  return (units[k] === engineNavyLoss(s, units, d.side === 'german') ? 1 : 0) - k * 1e-6;
 }
 
 /**
