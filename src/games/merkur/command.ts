@@ -121,14 +121,15 @@ export function supporterValue(s: MerkurState, i: number): number {
 }
 
 /**
- * 2.5 Note, 7.1 Note (G7, C5): the units that may support `side` in a combat in zone `z`: per zone
- * (`z` or adjacent; one in a contested zone supports only its own zone; `ownZoneOnly` for combat
- * on landing, 5.2) its strongest EM or battery (the first among equals), in the order the zones
- * are first met in `s.units`.
+ * 2.5 Note, 7.1 Note (G7, C5): per zone in range of a combat in zone `z` (`z` or adjacent; one in a
+ * contested zone supports only its own zone; `ownZoneOnly` for combat on landing, 5.2), the EMs and
+ * batteries of `side` of the highest value there ("only the strongest of the counters present may
+ * support ... In the case of equal strengths the player chooses"), zones in the order first met in
+ * `s.units`, units in index order.
  */
-export function supporters(s: MerkurState, side: 0 | 1, z: number, ownZoneOnly: boolean): number[] {
+function supporterGroups(s: MerkurState, side: 0 | 1, z: number, ownZoneOnly: boolean): number[][] {
   const once = s.rules.v['support-once-per-turn'];
-  const bestByZone = new Map<number, { v: number; i: number }>();
+  const byZone = new Map<number, { v: number; units: number[] }>();
   for (let i = 0; i < s.units.length; i++) {
     const u = s.units[i]!;
     if (u.side !== side || u.status !== 'map' || (u.type !== 'em' && u.type !== 'battery')) continue;
@@ -138,10 +139,16 @@ export function supporters(s: MerkurState, side: 0 | 1, z: number, ownZoneOnly: 
     }
     const v = supporterValue(s, i);
     if (v <= 0) continue;
-    const cur = bestByZone.get(u.zone);
-    if (cur === undefined || v > cur.v) bestByZone.set(u.zone, { v, i });
+    const cur = byZone.get(u.zone);
+    if (cur === undefined || v > cur.v) byZone.set(u.zone, { v, units: [i] });
+    else if (v === cur.v) cur.units.push(i);
   }
-  return [...bestByZone.values()].map((b) => b.i);
+  return [...byZone.values()].map((g) => g.units);
+}
+
+/** G7, C5: the units that may support `side` in a combat in zone `z` (`supporterGroups`, flattened). */
+export function supporters(s: MerkurState, side: 0 | 1, z: number, ownZoneOnly: boolean): number[] {
+  return supporterGroups(s, side, z, ownZoneOnly).flat();
 }
 
 /** 7.1 Note: supporter `i` lends its value (-1: none); marks it under support-once-per-turn. */
@@ -158,13 +165,13 @@ export function lendSupport(s: MerkurState, i: number): number {
  * Returns the value and marks the supporters under support-once-per-turn.
  */
 export function supportValue(s: MerkurState, side: 0 | 1, z: number, ownZoneOnly: boolean): number {
-  const list = supporters(s, side, z, ownZoneOnly);
+  const groups = supporterGroups(s, side, z, ownZoneOnly);
   if (s.rules.v['art-one-per-zone']) {
     let total = 0;
-    for (const i of list) total += lendSupport(s, i);
+    for (const g of groups) total += lendSupport(s, g[0]!);
     return total;
   }
-  return lendSupport(s, strongestSupporter(s, list));
+  return lendSupport(s, strongestSupporter(s, groups.flat()));
 }
 
 /** The engine's supporter among `list`: the highest value, the first among equals; -1 when empty. */
