@@ -8,8 +8,14 @@ import { describe, expect, it } from 'vitest';
 import { playOneGame } from '../src/core/driver.js';
 import { streamRng } from '../src/core/rng.js';
 import { resolveSetup } from '../src/core/setup.js';
-import { combatValues, engineRetreat, type LossOp, retreatZones } from '../src/games/merkur/combat.js';
-import { supporterValue } from '../src/games/merkur/command.js';
+import {
+  combatValues,
+  defenders,
+  engineRetreat,
+  type LossOp,
+  retreatZones,
+} from '../src/games/merkur/combat.js';
+import { artilleryValue, divisionalArt, supporterValue } from '../src/games/merkur/command.js';
 import type { MerkurDecision } from '../src/games/merkur/decisions.js';
 import { merkur } from '../src/games/merkur/index.js';
 import { MAP } from '../src/games/merkur/map.js';
@@ -140,6 +146,18 @@ describe('Merkur 2.5 Note, 7.1 Note (spec §2 G7, C5): the side names its suppor
     expect(d.options.map((o) => (o.type === 'support' ? o.unit : -2))).toEqual([-1, hargest, inglis]);
     const o = d.options[soloChoose(s, ws, d)]!;
     expect(o.type === 'support' && o.unit).toBe(hargest);
+  });
+
+  it('equal strengths in one zone: the player chooses, so each is an option (the first is the engine pick)', () => {
+    const { s, em, battery } = assault();
+    const twin = put(s, 'GebArt/2', s.units[battery]!.zone);
+    put(s, 'GebArt/3', s.units[battery]!.zone);
+    const d = advance(s, merkurWorkspace(s)) as MerkurDecision;
+    expect(d.options.map((o) => (o.type === 'support' ? o.unit : -2))).toEqual([-1, em, battery, twin]);
+    for (const id of GERMAN_SCRIPTED) {
+      const o = d.options[policy('german', id).choose(s, d, streamRng(1, 0, 'policy'))]!;
+      expect(o.type === 'support' && o.unit).toBe(battery);
+    }
   });
 
   it('art-one-per-zone: every zone adds its strongest, nobody chooses', () => {
@@ -427,6 +445,36 @@ describe('Merkur spec §2.3 (M-63): soloResidual', () => {
     const ws = merkurWorkspace(random);
     for (let k = 0; k < 40; k++) seen.add(soloChoose(random, ws, d));
     expect([...seen].sort()).toEqual([0, 1, 2]);
+  });
+});
+
+describe('Merkur 2.5 Ringel (M-13)', () => {
+  it('batteries may be targeted only when no other friendly unit (but EMs) is in their zone', () => {
+    const s = emptyState();
+    const { z } = plainZone(1);
+    const b = put(s, 'GebArt/1', z);
+    put(s, 'Ringel', z);
+    expect(defenders(s, z, 0)).toEqual([b]);
+    const para = put(s, 'FJR3/I', z);
+    expect(defenders(s, z, 0)).toEqual([para]);
+  });
+
+  it('Ringel sums only batteries in his zone, and not once reduced; the batteries keep their own values', () => {
+    const s = emptyState();
+    const { z, nb } = plainZone(1);
+    const ringel = put(s, 'Ringel', z);
+    const b1 = put(s, 'GebArt/1', z);
+    put(s, 'GebArt/2', z);
+    const far = put(s, 'GebArt/3', nb[0]!);
+    expect(divisionalArt(s, ringel)).toBe(16);
+    s.units[far]!.zone = z;
+    expect(divisionalArt(s, ringel)).toBe(22);
+    s.units[far]!.zone = MAP.ids.findIndex((_, y) => MAP.map[y] !== MAP.map[z] && !MAP.strategic[y]);
+    expect(divisionalArt(s, ringel)).toBe(16);
+    expect(artilleryValue(s, far)).toBe(6);
+    s.units[ringel]!.reduced = true;
+    expect(divisionalArt(s, ringel)).toBe(0);
+    expect(artilleryValue(s, b1)).toBe(8);
   });
 });
 

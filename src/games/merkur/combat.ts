@@ -86,11 +86,16 @@ export function leadOf(s: MerkurState, list: readonly number[], value: (i: numbe
   return best;
 }
 
-/** 7.2, M-38: units that may lead the defence or be targeted: EMs only when nothing else is left. */
+/**
+ * 7.2, M-38, 2.5 (M-13): units that may lead the defence or be targeted: EMs only when nothing else
+ * is left; batteries only when no other friendly unit (but EMs) is in their zone.
+ */
 export function defenders(s: MerkurState, z: number, side: 0 | 1): number[] {
   const all = unitsIn(s, z, side);
   const cu = combatUnits(s, all);
-  return cu.length > 0 ? cu : all;
+  if (cu.length === 0) return all;
+  const troops = cu.filter((i) => s.units[i]!.type !== 'battery');
+  return troops.length > 0 ? troops : cu;
 }
 
 /** 7.3: a para's defence is halved (round up) against enemy tanks unless a friendly EM is in its zone. */
