@@ -204,6 +204,44 @@ function targetDistance(_s: MerkurState, z: number, g: Int8Array): number {
 export function soloChoose(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision): number {
   if (s.rules.soloResidual === 'random' && SOLO_RESIDUAL.has(d.kind))
     return randInt(ws.streams.stream('solitaire'), 0, d.options.length - 1);
+  // the choices of a combat's losses, support and targets need no occupancy
+  switch (d.kind) {
+    case 'fort-sacrifice':
+    case 'retreat-zone':
+    case 'loss-choice':
+      // spec §2.3: fort only against elimination; retreat toward the nearest objective, then the
+      // most CW units; in an objective or contested zone halve the lowest defence, else all retreat
+      return engineLossAnswer(s, d);
+    case 'rn-losses': {
+      // V rn-cw: the CW sinks the strongest first
+      const lost = engineNavyLoss(
+        s,
+        d.options.map((o) => o.unit),
+        false,
+      );
+      return d.options.findIndex((o) => o.unit === lost);
+    }
+    case 'bomb-target':
+      // spec §2.3: the highest defence (V-LEADDEF), full strength first
+      return d.options.findIndex(
+        (o) =>
+          o.unit ===
+          engineBombardTarget(
+            s,
+            d.options.map((x) => x.unit),
+          ),
+      );
+    case 'artillery-support':
+      // spec §2.3: the strongest eligible CW EM supports every CW assault and defence it can reach
+      return d.options.findIndex(
+        (o) =>
+          o.unit ===
+          strongestSupporter(
+            s,
+            d.options.map((x) => x.unit).filter((i) => i >= 0),
+          ),
+      );
+  }
   const { g, c } = occupancy(s);
   switch (d.kind) {
     case 'activation': {
@@ -301,41 +339,6 @@ export function soloChoose(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecisio
       );
       return d.options.findIndex((o) => o.unit === lead);
     }
-    case 'fort-sacrifice':
-    case 'retreat-zone':
-    case 'loss-choice':
-      // spec §2.3: fort only against elimination; retreat toward the nearest objective, then the
-      // most CW units; in an objective or contested zone halve the lowest defence, else all retreat
-      return engineLossAnswer(s, d);
-    case 'rn-losses': {
-      // V rn-cw: the CW sinks the strongest first
-      const lost = engineNavyLoss(
-        s,
-        d.options.map((o) => o.unit),
-        false,
-      );
-      return d.options.findIndex((o) => o.unit === lost);
-    }
-    case 'bomb-target':
-      // spec §2.3: the highest defence (V-LEADDEF), full strength first
-      return d.options.findIndex(
-        (o) =>
-          o.unit ===
-          engineBombardTarget(
-            s,
-            d.options.map((x) => x.unit),
-          ),
-      );
-    case 'artillery-support':
-      // spec §2.3: the strongest eligible CW EM supports every CW assault and defence it can reach
-      return d.options.findIndex(
-        (o) =>
-          o.unit ===
-          strongestSupporter(
-            s,
-            d.options.map((x) => x.unit).filter((i) => i >= 0),
-          ),
-      );
     case 'lead-defender': {
       // spec §2.3: the highest defence leads
       let best = 0;

@@ -19,7 +19,7 @@ import { attackOf, combatUnits, type Occupancy, occupancy, unitsIn } from '../un
  * Per-decision scratch a scorer may fill once (its target zones, the occupancy of the zones) and
  * reuse for every option: the state does not change while one decision's options are scored.
  */
-export type Ctx = { targets?: number[]; occ?: Occupancy; entry?: Map<number, number[]> };
+export type Ctx = { targets?: number[]; occ?: Occupancy; entry?: Map<number, number[]>; answer?: number };
 
 /** Units of `side` per zone, computed on first use within one decision. */
 export function occOf(s: MerkurState, ctx: Ctx): Occupancy {
@@ -71,27 +71,29 @@ export function supportScore(s: MerkurState, d: MerkurDecision, unit: number): n
  * G12, G13, C6: option `o` scores 1 when it is the engine's answer (`engineLossAnswer`), else 0;
  * strictly ordered by position so no tie is drawn.
  */
-export function lossAnswerScore(s: MerkurState, d: MerkurDecision, o: MerkurOption): number {
+export function lossAnswerScore(s: MerkurState, d: MerkurDecision, o: MerkurOption, ctx: Ctx): number {
   const k = d.options.indexOf(o as never);
-  const pick = engineLossAnswer(
+  ctx.answer ??= engineLossAnswer(
     s,
     d as MerkurDecision & { kind: 'fort-sacrifice' | 'retreat-zone' | 'loss-choice' },
   );
-  return (k === pick ? 1 : 0) - k * 1e-6;
+  return (k === ctx.answer ? 1 : 0) - k * 1e-6;
 }
 
 /** C9 (8.2): the engine's target (`engineBombardTarget`) scores 1, the others 0, strictly ordered by position. */
-export function bombTargetScore(s: MerkurState, d: MerkurDecision, o: MerkurOption): number {
+export function bombTargetScore(s: MerkurState, d: MerkurDecision, o: MerkurOption, ctx: Ctx): number {
   const k = d.options.indexOf(o as never);
   const units = d.options.map((x) => ('unit' in x ? x.unit : -1));
-  return (units[k] === engineBombardTarget(s, units) ? 1 : 0) - k * 1e-6;
+  ctx.answer ??= units.indexOf(engineBombardTarget(s, units));
+  return (k === ctx.answer ? 1 : 0) - k * 1e-6;
 }
 
 /** G17 (5.4): the engine's pick scores 1 (the German sinks its weakest, the CW the strongest), the others 0, strictly ordered. */
-export function navyLossScore(s: MerkurState, d: MerkurDecision, o: MerkurOption): number {
+export function navyLossScore(s: MerkurState, d: MerkurDecision, o: MerkurOption, ctx: Ctx): number {
   const k = d.options.indexOf(o as never);
   const units = d.options.map((x) => ('unit' in x ? x.unit : -1));
-  return (units[k] === engineNavyLoss(s, units, d.side === 'german') ? 1 : 0) - k * 1e-6;
+  ctx.answer ??= units.indexOf(engineNavyLoss(s, units, d.side === 'german'));
+  return (k === ctx.answer ? 1 : 0) - k * 1e-6;
 }
 
 /**

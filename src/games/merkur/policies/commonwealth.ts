@@ -78,11 +78,11 @@ function cwScore(k: Knobs) {
       case 'fort-sacrifice':
       case 'retreat':
       case 'loss':
-        return lossAnswerScore(s, d, o);
+        return lossAnswerScore(s, d, o, ctx);
       case 'bomb-target':
-        return bombTargetScore(s, d, o);
+        return bombTargetScore(s, d, o, ctx);
       case 'rn-loss':
-        return navyLossScore(s, d, o);
+        return navyLossScore(s, d, o, ctx);
       case 'lead-defender':
         return s.units[o.unit]!.d - (s.units[o.unit]!.reduced ? 0.5 : 0);
       case 'setup-zone':
