@@ -33,7 +33,7 @@ import {
   navyResult,
   runUntil,
 } from '../src/games/merkur/turn-sequence.js';
-import { eliminate, room } from '../src/games/merkur/units.js';
+import { countIn, eliminate, room } from '../src/games/merkur/units.js';
 import { cwObjectiveFlags, outcome } from '../src/games/merkur/victory.js';
 import { merkurWorkspace } from '../src/games/merkur/workspace.js';
 
@@ -52,6 +52,25 @@ function emptyState(
   }
   s.turn = 1;
   return s;
+}
+
+/**
+ * `runUntil`, answering the support and loss choices of a combat (spec §2 G7, G12, G13, C6, C9)
+ * as the historical policies do; returns the first other decision, or null.
+ */
+function answerLosses(
+  s: MerkurState,
+  ws: ReturnType<typeof merkurWorkspace>,
+  stop: (s: MerkurState) => boolean,
+) {
+  const kinds = ['artillery-support', 'loss-choice', 'retreat-zone', 'fort-sacrifice', 'bomb-target'];
+  for (;;) {
+    const d = runUntil(s, ws, stop) as MerkurDecision | null;
+    if (d === null || !kinds.includes(d.kind)) return d;
+    const id = d.side === 'german' ? 'historical' : 'historical-static';
+    const pol = merkur.policies.find((p) => p.side === d.side && p.id === id)!.create();
+    apply(s, ws, d, pol.choose(s, d, streamRng(1, 0, 'policy')));
+  }
 }
 
 function put(s: MerkurState, id: string, zone: string): number {
@@ -181,6 +200,51 @@ describe('Merkur printed examples', () => {
     expect(
       combatValues(s, { kind: 'fire', side: 0, attackers: [f], zone: Z('9'), from: Z('7') }, false).a,
     ).toBeGreaterThan(0);
+  });
+  it('E9: air, artillery, fire and assault hit one zone in sequence, each with its own result', () => {
+    const s = emptyState();
+    const em = put(s, 'Heidrich', '7');
+    const f = put(s, 'FJR3/I', '7');
+    const a = put(s, 'FJR3/II', '9');
+    const a2 = put(s, 'FJR3/III', '9');
+    put(s, 'Kippenberger', '9');
+    for (const id of ['NZ Comp', '23 NZ', '22 NZ', '21 NZ']) put(s, id, '9');
+    s.turn = 4;
+    const ws = merkurWorkspace(s);
+    const st = s.stats;
+    const done = (st2: MerkurState) => st2.stack.length === 0;
+    const counts = () => [st.bombardments_air, st.bombardments_art, st.fires, st.assaults];
+    // 8.0: the air missions come first (one air unit on zone 9, the others stay home)
+    s.stack = [{ t: 'air-missions', i: 0, planned: [] }];
+    for (let d = answerLosses(s, ws, done); d !== null; d = answerLosses(s, ws, done)) {
+      const bomb = d.options.findIndex((o) => o.type === 'air-bomb' && o.zone === Z('9'));
+      apply(s, ws, d, st.bombardments_air === 0 && bomb >= 0 ? bomb : 0);
+    }
+    expect(counts()).toEqual([1, 0, 0, 0]);
+    // 7.3: an activation of zone 7: Heidrich bombards zone 9, then FJR3/I fires into it
+    s.stack = [
+      { t: 'orders', side: 0, zone: Z('7'), mode: 'all', units: [em, f], i: 0, orders: [], forced: [] },
+    ];
+    for (let d = answerLosses(s, ws, done); d !== null; d = answerLosses(s, ws, done)) {
+      // the orders; any other question (the initiative: keep) takes its first option
+      if (d.kind !== 'unit-order') {
+        apply(s, ws, d, 0);
+        continue;
+      }
+      const want = d.options.findIndex((o) => (o.type === 'bombard' || o.type === 'fire') && o.to === Z('9'));
+      expect(want).toBeGreaterThanOrEqual(0);
+      apply(s, ws, d, want);
+    }
+    expect(counts()).toEqual([1, 1, 1, 0]);
+    // then an activation of zone 9: the paras there (collateral hits may have taken one) assault
+    expect(countIn(s, Z('9'), 1)).toBeGreaterThan(0);
+    expect(countIn(s, Z('9'), 0)).toBeGreaterThan(0);
+    s.stack = [
+      { t: 'orders', side: 0, zone: Z('9'), mode: 'all', units: [a, a2], i: 0, orders: [], forced: [] },
+    ];
+    for (let d = answerLosses(s, ws, done); d !== null; d = answerLosses(s, ws, done))
+      apply(s, ws, d, d.kind === 'unit-order' ? d.options.findIndex((o) => o.type === 'assault') : 0);
+    expect(counts()).toEqual([1, 1, 1, 1]);
   });
   it('E10: solitaire placement counts', () => {
     expect(placementCount(4 + placementModifier(Z('17'), false))).toBe(0);
@@ -417,7 +481,7 @@ describe('Merkur 3.1: the defender re-roll and the CW re-activation (M-15)', () 
   it('by default only the attacker may re-roll: the CW defender holding the initiative is not asked', () => {
     const s = hopeless({});
     const ws = merkurWorkspace(s);
-    expect(runUntil(s, ws, (st) => st.stack.length === 0)).toBeNull();
+    expect(answerLosses(s, ws, (st) => st.stack.length === 0)).toBeNull();
     expect(s.initiative).toBe(1);
     expect(s.stats.assaults).toBe(1);
   });
@@ -437,8 +501,8 @@ describe('Merkur 3.1: the defender re-roll and the CW re-activation (M-15)', () 
     );
     expect(s.initiative).toBe(0);
     expect(s.stats.initiative_uses_cw).toBe(1);
-    // the second result stands: no further question, the combat resolves
-    expect(runUntil(s, ws, (st) => st.stack.length === 0)).toBeNull();
+    // the second result stands: no further initiative question, the combat resolves
+    expect(answerLosses(s, ws, (st) => st.stack.length === 0)).toBeNull();
     expect(s.stats.assaults).toBe(1);
     expect(s.stats.band4 + s.stats.band5).toBe(1);
   });
@@ -518,7 +582,7 @@ describe('Merkur 5.4 (M-30): convoy units debarked on an enemy-held beach attack
     let left = runUntil(s, ws, (st) => st.phase === 'cw-start') as MerkurDecision | null;
     expect(left?.kind).toBe('lead-attacker');
     apply(s, ws, left!, 0);
-    left = runUntil(s, ws, (st) => st.phase === 'cw-start') as MerkurDecision | null;
+    left = answerLosses(s, ws, (st) => st.phase === 'cw-start') as MerkurDecision | null;
     expect(left).toBeNull();
     expect(s.stats.assaults).toBe(1);
     expect(s.beachAssaults).toHaveLength(0);

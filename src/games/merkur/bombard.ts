@@ -5,7 +5,7 @@
  */
 import { d6 } from '../../core/dice.js';
 import { randInt } from '../../core/rng.js';
-import { defenders, groupLoss, leadOf, zoneDefenceBonus } from './combat.js';
+import { defenders, groupLoss, type LossOp, leadOf, zoneDefenceBonus } from './combat.js';
 import { emBonus, supportValue } from './command.js';
 import { MAP } from './map.js';
 import { tell } from './narrate.js';
@@ -36,17 +36,46 @@ export function aaPoints(s: MerkurState, z: number): number {
   return n;
 }
 
-/** 8.2: the defence value before the dice. Aircraft never attack an EM (2.4): no target then (-1). */
+/**
+ * 8.2 (spec §2 C9): the units the defender may name as the target: those of the highest defence
+ * (V lead-def-highest: the defender picks among equals), or any (V lead-def-any). Aircraft and the
+ * pre-invasion strike never attack an EM (2.4): no target then (empty).
+ */
+export function bombardTargets(s: MerkurState, spec: BombardSpec): number[] {
+  const dside = (1 - spec.side) as 0 | 1;
+  const defs = defenders(s, spec.zone, dside);
+  if (defs.length === 0) return [];
+  if ((spec.air >= 0 || spec.preinvasion) && s.units[defs[0]!]!.type === 'em') return [];
+  if (s.rules.v['lead-def-any']) return defs;
+  let top = 0;
+  for (const i of defs) top = Math.max(top, defenceOf(s, s.units[i]!));
+  return defs.filter((i) => defenceOf(s, s.units[i]!) === top);
+}
+
+/** 8.2: the engine's target among `targets`: the highest defence, full strength first, then the first. */
+export function engineBombardTarget(s: MerkurState, targets: readonly number[]): number {
+  return leadOf(s, targets, (i) => defenceOf(s, s.units[i]!));
+}
+
+/**
+ * 8.2: the defence value before the dice, against target `chosen` (absent: the engine's target).
+ * No target: -1.
+ */
 export function bombardDefence(
   s: MerkurState,
   spec: BombardSpec,
   commit: boolean,
+  chosen?: number,
 ): { d: number; target: number } {
   const dside = (1 - spec.side) as 0 | 1;
-  const defs = defenders(s, spec.zone, dside);
-  if (defs.length === 0) return { d: 0, target: -1 };
-  if ((spec.air >= 0 || spec.preinvasion) && s.units[defs[0]!]!.type === 'em') return { d: 0, target: -1 };
-  const target = leadOf(s, defs, (i) => defenceOf(s, s.units[i]!));
+  let target = chosen ?? -1;
+  if (chosen === undefined) {
+    const defs = defenders(s, spec.zone, dside);
+    if (defs.length === 0) return { d: 0, target: -1 };
+    if ((spec.air >= 0 || spec.preinvasion) && s.units[defs[0]!]!.type === 'em') return { d: 0, target: -1 };
+    target = leadOf(s, defs, (i) => defenceOf(s, s.units[i]!));
+  }
+  if (target < 0) return { d: 0, target: -1 };
   let d = defenceOf(s, s.units[target]!) + zoneDefenceBonus(s, spec.zone, dside, true);
   if (spec.air >= 0 || spec.preinvasion) d += dside === CW ? aaPoints(s, spec.zone) : 0;
   else if (commit) d += supportValue(s, dside, spec.zone, false);
@@ -67,9 +96,19 @@ export function collateralVictims(s: MerkurState, z: number, side: 0 | 1): numbe
   return own.filter((i) => s.units[i]!.type !== 'em' || !s.units[i]!.reduced);
 }
 
-/** 8.1-8.3: resolves one bombardment; returns -1 (A<D), 0 (A=D) or 1 (A>D), or null with no target. */
-export function resolveBombard(s: MerkurState, ws: MerkurWorkspace, spec: BombardSpec): number | null {
-  const { d, target } = bombardDefence(s, spec, true);
+/**
+ * 8.1-8.3: resolves one bombardment against target `chosen` (absent: the engine's); returns -1
+ * (A<D), 0 (A=D) or 1 (A>D), or null with no target. With `ops`, the second defender's loss
+ * (8.3, "retreat or halved") is added to it for the defender to choose, instead of carried out.
+ */
+export function resolveBombard(
+  s: MerkurState,
+  ws: MerkurWorkspace,
+  spec: BombardSpec,
+  chosen?: number,
+  ops?: LossOp[],
+): number | null {
+  const { d, target } = bombardDefence(s, spec, true, chosen);
   if (target < 0) return null;
   const r = ws.streams.stream('bombard');
   const x = d6(r) + d6(r);
@@ -118,7 +157,8 @@ export function resolveBombard(s: MerkurState, ws: MerkurWorkspace, spec: Bombar
     const rest = combatUnits(s, unitsIn(s, spec.zone, dside)).filter((i) => i !== target);
     if (rest.length > 0) {
       const second = leadOf(s, rest, (i) => defenceOf(s, s.units[i]!));
-      groupLoss(s, ws, [second], spec.side);
+      if (ops !== undefined) ops.push({ k: 'group', units: [second], enemy: spec.side });
+      else groupLoss(s, ws, [second], spec.side);
     }
   }
   checkForts(s);

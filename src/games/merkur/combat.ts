@@ -4,7 +4,8 @@
  * the value functions are what `odds` enumerates (odds.ts), so the exact tables are this code's.
  */
 import { d6 } from '../../core/dice.js';
-import { emBonus, supportValue } from './command.js';
+import { emBonus, lendSupport, supportValue } from './command.js';
+import type { MerkurDecision } from './decisions.js';
 import { isAdjacent, MAP, terrainDefence } from './map.js';
 import { tell } from './narrate.js';
 import { CW, GER, isDay, type MerkurState } from './state.js';
@@ -66,6 +67,10 @@ export interface CombatSpec {
   readonly leadDefender?: number;
   /** G6: the unit the attacker chose to lead (7.1); absent: `leadOf`, the highest attack. */
   readonly leadAttacker?: number;
+  /** G7 (2.5 Note, 7.1 Note): the EM or battery the attacker chose to support it, -1 none; absent: `supportValue`. */
+  readonly supportA?: number;
+  /** C5: the EM or battery the defender chose to support it, -1 none; absent: `supportValue`. */
+  readonly supportD?: number;
 }
 
 /** 7.1: the lead attacker: highest attack, full strength first, then lowest index. */
@@ -82,10 +87,15 @@ export function leadOf(s: MerkurState, list: readonly number[], value: (i: numbe
   return best;
 }
 
-/** 7.2, M-38: units that may lead the defence or be targeted: EMs only when nothing else is left. */
+/**
+ * 7.2, M-38, 2.5 (M-13): units that may lead the defence or be targeted: EMs only when nothing else
+ * is left; batteries only when no other friendly unit (but EMs) is in their zone.
+ */
 export function defenders(s: MerkurState, z: number, side: 0 | 1): number[] {
   const cu = combatUnitsIn(s, z, side);
-  return cu.length > 0 ? cu : unitsIn(s, z, side);
+  if (cu.length === 0) return unitsIn(s, z, side);
+  const troops = cu.filter((i) => s.units[i]!.type !== 'battery');
+  return troops.length > 0 ? troops : cu;
 }
 
 /** 7.3: a para's defence is halved (round up) against enemy tanks unless a friendly EM is in its zone. */
@@ -166,14 +176,21 @@ export function combatValues(s: MerkurState, spec: CombatSpec, commit: boolean):
   }
   a += emBonus(s, spec.from, spec.side, [leadA]);
   const supported = spec.kind === 'assault' || spec.kind === 'landing' || v['art-assault-and-fire'];
-  if (supported && commit) a += supportValue(s, spec.side, spec.from, false);
+  if (supported && commit)
+    a +=
+      spec.supportA !== undefined
+        ? lendSupport(s, spec.supportA)
+        : supportValue(s, spec.side, spec.from, false);
   let d = defenceOf(s, s.units[leadD]!);
   if (tankHalving(s, spec, leadA, leadD)) d = Math.ceil(d / 2);
   d += emBonus(s, spec.zone, dside, v['em-bonus-any'] ? defs : [leadD]);
   d += zoneDefenceBonus(s, spec.zone, dside, false);
   if (v['def-stack-bonus']) d += combatUnits(s, defs).length - (s.units[leadD]!.type === 'em' ? 0 : 1);
   if ((spec.kind !== 'fire' || v['art-assault-and-fire']) && commit)
-    d += supportValue(s, dside, spec.zone, spec.kind === 'landing' && dside === CW);
+    d +=
+      spec.supportD !== undefined
+        ? lendSupport(s, spec.supportD)
+        : supportValue(s, dside, spec.zone, spec.kind === 'landing' && dside === CW);
   return { a, d, leadA, leadD };
 }
 
@@ -199,7 +216,10 @@ export function combatBand(s: MerkurState, spec: CombatSpec, vals: Values, x: nu
   return band(A, D, bandReading(s));
 }
 
-/** Carries out a combat whose values and dice are known: statistics, narration, results, forts. */
+/**
+ * Carries out a combat whose values and dice are known: statistics, narration, and (`losses`
+ * true) its results by the engine's answers and the forts; returns the band.
+ */
 export function finishCombat(
   s: MerkurState,
   ws: MerkurWorkspace,
@@ -207,6 +227,7 @@ export function finishCombat(
   vals: Values,
   x: number,
   y: number,
+  losses = true,
 ): number {
   const intoContested = spec.kind === 'fire' && contested(s, spec.zone);
   const A = fireScore(vals.a + x, intoContested);
@@ -239,12 +260,54 @@ export function finishCombat(
       `${spec.kind} on ${MAP.ids[spec.zone]}: ${vals.a}+${x}${intoContested ? ' (halved)' : ''}=${A} vs ${vals.d}+${y}=${D}: band ${b}`,
       { dice: [x, y] },
     );
+  if (!losses) return b;
   applyBand(s, ws, spec, b, vals.leadA, vals.leadD);
   checkForts(s);
   return b;
 }
 
-/** 7.4: carries out band `b`. */
+/**
+ * One loss of a combat result still to be carried out (7.4, 3.2, 6.1), as plain data so that a
+ * combat of an activation can stop at each choice of the losing side and resume (spec §2 G12,
+ * G13, C6). An answer field left undefined is asked (or, off the decision path, given by the
+ * engine's rule: `engineFort`, `engineRetreat`, `engineGroupLoss`).
+ * - step: the unit loses a step (a fort may absorb it; `fort`: the CW's answer), then retreats if `retreat` is set;
+ * - elim: fire band 5 eliminates the unit (a fort may absorb it);
+ * - retreat: the unit retreats (`zone`: the chosen zone);
+ * - group: bands 1/5, 8.3: the other units all retreat (`halve` -1) or one of them (`halve`) loses a step.
+ */
+export type LossOp =
+  | { k: 'step'; u: number; optional: boolean; retreat: boolean; enemy: 0 | 1; fort?: boolean }
+  | { k: 'elim'; u: number; fort?: boolean }
+  | { k: 'retreat'; u: number; enemy: 0 | 1; zone?: number }
+  | { k: 'group'; units: number[]; enemy: 0 | 1; halve?: number };
+
+/** 7.4*: halved, then retreats: the loss ops of `halveAndRetreat`. */
+function hrOp(ui: number, enemy: 0 | 1): LossOp {
+  return { k: 'step', u: ui, optional: false, retreat: true, enemy };
+}
+
+/** 7.4: the losses band `b` inflicts, in the order they are carried out (11.0 Maori: `halveAndRetreat`). */
+export function bandOps(s: MerkurState, spec: CombatSpec, b: number, leadA: number, leadD: number): LossOp[] {
+  const aSide = spec.side;
+  const dSide = (1 - aSide) as 0 | 1;
+  const ops: LossOp[] = [];
+  if (spec.kind === 'fire') {
+    if (b <= 3) ops.push({ k: 'step', u: leadA, optional: false, retreat: false, enemy: dSide });
+    if (b === 3 || b === 4) ops.push({ k: 'step', u: leadD, optional: false, retreat: false, enemy: aSide });
+    if (b === 5) ops.push({ k: 'elim', u: leadD });
+    return ops;
+  }
+  const others = spec.attackers.filter((i) => i !== leadA);
+  const otherDefs = combatUnits(s, unitsIn(s, spec.zone, dSide)).filter((i) => i !== leadD);
+  if (b <= 3) ops.push(hrOp(leadA, dSide));
+  if (b === 1) ops.push({ k: 'group', units: others, enemy: dSide });
+  if (b >= 3) ops.push(hrOp(leadD, aSide));
+  if (b === 5) ops.push({ k: 'group', units: otherDefs, enemy: aSide });
+  return ops;
+}
+
+/** 7.4: carries out band `b` with the engine's answers. */
 function applyBand(
   s: MerkurState,
   ws: MerkurWorkspace,
@@ -261,43 +324,102 @@ function applyBand(
     else if (b >= 4) halveAndRetreat(s, ws, leadD, aSide);
     return;
   }
-  if (spec.kind === 'fire') {
-    if (b <= 3) loseStep(s, leadA, false);
-    if (b === 3 || b === 4) loseStep(s, leadD, false);
-    if (b === 5) {
-      if (!fortAbsorbs(s, leadD, false)) eliminate(s, leadD);
-    }
-    return;
-  }
-  const others = spec.attackers.filter((i) => i !== leadA);
-  const otherDefs = combatUnits(s, unitsIn(s, spec.zone, dSide)).filter((i) => i !== leadD);
-  if (b <= 3) halveAndRetreat(s, ws, leadA, dSide);
-  if (b === 1)
-    groupLoss(
-      s,
-      ws,
-      others.filter((i) => s.units[i]!.status === 'map'),
-      aSide,
-    );
-  if (b >= 3) halveAndRetreat(s, ws, leadD, aSide);
-  if (b === 5)
-    groupLoss(
-      s,
-      ws,
-      otherDefs.filter((i) => s.units[i]!.status === 'map'),
-      dSide,
-    );
+  runLosses(s, ws, bandOps(s, spec, b, leadA, leadD), false);
 }
 
-/** 3.2 (V-FORTLOSS): the CW fort absorbs this loss instead of the unit (only when it would eliminate the unit). */
-function fortAbsorbs(s: MerkurState, ui: number, optionalLoss: boolean): boolean {
+/** A choice the losing side makes while losses are carried out (spec §2 G12, G13, C6). */
+export type LossQuestion =
+  | { kind: 'fort-sacrifice'; side: 0 | 1; unit: number }
+  | { kind: 'retreat-zone'; side: 0 | 1; unit: number; zones: number[]; forced: boolean }
+  | { kind: 'loss-choice'; side: 0 | 1; units: number[] };
+
+/**
+ * Carries out `ops` from the first: with `ask`, stops at the first choice still unanswered and
+ * returns it (the ops done are removed from `ops`, the one asked stays first); without, takes the
+ * engine's answers. Returns null when every op is done.
+ */
+export function runLosses(
+  s: MerkurState,
+  ws: MerkurWorkspace,
+  ops: LossOp[],
+  ask: boolean,
+): LossQuestion | null {
+  while (ops.length > 0) {
+    const op = ops[0]!;
+    const u = op.k === 'group' ? undefined : s.units[op.u];
+    switch (op.k) {
+      case 'step':
+      case 'elim': {
+        if (op.k === 'step' && u!.status !== 'map') break;
+        if (op.fort === undefined && fortEligible(s, op.u, op.k === 'step' && op.optional)) {
+          if (ask) return { kind: 'fort-sacrifice', side: CW, unit: op.u };
+          op.fort = engineFort(s, op.u);
+        }
+        if (op.fort === true) {
+          sacrificeFort(s, op.u);
+          if (op.k === 'step' && op.retreat) ops.splice(1, 0, { k: 'retreat', u: op.u, enemy: op.enemy });
+          break;
+        }
+        if (op.k === 'elim') eliminate(s, op.u);
+        else if (!halve(s, op.u) && op.retreat) ops.splice(1, 0, { k: 'retreat', u: op.u, enemy: op.enemy });
+        break;
+      }
+      case 'retreat': {
+        if (u!.status !== 'map') break;
+        if (op.zone === undefined) {
+          const { free, forced } = retreatZones(s, op.u, op.enemy);
+          const zones = free.length > 0 ? free : forced;
+          if (ask && zones.length > 1)
+            return { kind: 'retreat-zone', side: u!.side, unit: op.u, zones, forced: free.length === 0 };
+          op.zone = free.length > 0 ? engineRetreat(s, op.u, free) : (forced[0] ?? -1);
+        }
+        retreatTo(s, ws, op.u, op.enemy, op.zone);
+        break;
+      }
+      case 'group': {
+        const list = op.units.filter((i) => s.units[i]!.status === 'map');
+        if (list.length === 0 || s.units[list[0]!]!.zone < 0) break;
+        if (op.halve === undefined) {
+          if (ask) {
+            op.units = list;
+            return { kind: 'loss-choice', side: s.units[list[0]!]!.side, units: list };
+          }
+          op.halve = engineGroupLoss(s, list);
+        }
+        if (op.halve >= 0)
+          ops.splice(1, 0, { k: 'step', u: op.halve, optional: true, retreat: false, enemy: op.enemy });
+        else ops.splice(1, 0, ...list.map((i): LossOp => ({ k: 'retreat', u: i, enemy: op.enemy })));
+        break;
+      }
+    }
+    ops.shift();
+  }
+  return null;
+}
+
+/** 3.2 (V-FORTLOSS): a fort in the zone of CW unit `ui` may absorb this loss instead of the unit. */
+export function fortEligible(s: MerkurState, ui: number, optionalLoss: boolean): boolean {
   const u = s.units[ui]!;
   if (u.side !== CW || u.zone < 0 || s.fort[u.zone] !== 1) return false;
-  if (s.rules.v['fort-optional-only'] && !optionalLoss) return false;
-  if (!u.reduced) return false;
-  s.fort[u.zone] = 0;
+  return !s.rules.v['fort-optional-only'] || optionalLoss;
+}
+
+/** Spec §2.3 C6 (the engine's and the solitaire answer): sacrifice the fort only when the loss would eliminate the unit. */
+export function engineFort(s: MerkurState, ui: number): boolean {
+  return s.units[ui]!.reduced;
+}
+
+/** 3.2: the fort of unit `ui`'s zone is given up to absorb its loss. */
+function sacrificeFort(s: MerkurState, ui: number): void {
+  s.fort[s.units[ui]!.zone] = 0;
   s.stats.forts_destroyed++;
   s.stats.forts_sacrificed++;
+}
+
+/** 3.2 (V-FORTLOSS): the CW fort absorbs this loss instead of the unit, by the engine's rule. */
+function fortAbsorbs(s: MerkurState, ui: number, optionalLoss: boolean): boolean {
+  if (!fortEligible(s, ui, optionalLoss) || !engineFort(s, ui)) return false;
+  sacrificeFort(s, ui);
   return true;
 }
 
@@ -315,40 +437,61 @@ export function halveAndRetreat(s: MerkurState, ws: MerkurWorkspace, ui: number,
 }
 
 /**
- * 6.1, 7.4 (M-36): retreat to a free adjacent zone with room (nearest objective, then most
- * friends, then lowest index); else into an enemy or contested zone, flipped; else halved.
- * A lone EM left behind follows its last unit (2.4).
+ * 6.1, 7.4 (M-36): the zones unit `ui` may retreat to: `free` (adjacent, room, no enemy; tanks by
+ * road), or, when there is none, `forced` (adjacent with room but enemy units: it arrives halved).
  */
-export function retreat(s: MerkurState, ws: MerkurWorkspace, ui: number, enemy: 0 | 1): void {
+export function retreatZones(s: MerkurState, ui: number, enemy: 0 | 1): { free: number[]; forced: number[] } {
   const u = s.units[ui]!;
-  const from = u.zone;
-  const side = u.side;
+  const free: number[] = [];
+  const forced: number[] = [];
+  for (const z of MAP.adj[u.zone]!) {
+    if (u.type === 'tank' && !MAP.road[z]) continue;
+    if (room(s, z, u.side) <= 0) continue;
+    if (countIn(s, z, enemy) > 0) forced.push(z);
+    else free.push(z);
+  }
+  return { free, forced };
+}
+
+/** Spec §2.3 (the engine's and the solitaire retreat): nearest objective (CW), then most friends, then lowest index; the smallest key. */
+export function retreatKey(s: MerkurState, ui: number, z: number): number {
+  const side = s.units[ui]!.side;
+  let near = 99;
+  if (side === CW) for (const o of MAP.objectives) near = Math.min(near, MAP.dist[z]![o]!);
+  return near * 1000 - countIn(s, z, side) * 10 + z / 100;
+}
+
+/** The engine's retreat zone among `free` (the smallest `retreatKey`, the first among equals). */
+export function engineRetreat(s: MerkurState, ui: number, free: readonly number[]): number {
   let best = -1;
   let bestKey = Number.POSITIVE_INFINITY;
-  let forced = -1;
-  for (const z of MAP.adj[from]!) {
-    if (u.type === 'tank' && !MAP.road[z]) continue;
-    if (room(s, z, side) <= 0) continue;
-    if (countIn(s, z, enemy) > 0) {
-      if (forced < 0) forced = z;
-      continue;
-    }
-    let near = 99;
-    if (side === CW) for (const o of MAP.objectives) near = Math.min(near, MAP.dist[z]![o]!);
-    const key = near * 1000 - countIn(s, z, side) * 10 + z / 100;
+  for (const z of free) {
+    const key = retreatKey(s, ui, z);
     if (key < bestKey) {
       bestKey = key;
       best = z;
     }
   }
-  if (best >= 0) moveUnit(s, ui, best);
-  else if (forced >= 0) {
-    if (halve(s, ui)) return;
-    moveUnit(s, ui, forced);
-  } else {
+  return best;
+}
+
+/**
+ * 6.1, 7.4 (M-36): unit `ui` retreats into zone `to` (-1: nowhere: halved again). Into an enemy or
+ * contested zone it arrives halved (eliminated if reduced). A lone EM left behind follows its
+ * last unit (2.4).
+ */
+function retreatTo(s: MerkurState, ws: MerkurWorkspace, ui: number, enemy: 0 | 1, to: number): void {
+  const u = s.units[ui]!;
+  const from = u.zone;
+  const side = u.side;
+  if (to < 0) {
     halve(s, ui);
     return;
   }
+  if (countIn(s, to, enemy) > 0) {
+    if (halve(s, ui)) return;
+  }
+  moveUnit(s, ui, to);
   if (ws.trace !== undefined)
     tell(s, ws, side, 'Merkur 6.1', `${u.id} retreats ${MAP.ids[from]} -> ${MAP.ids[u.zone]}`);
   // 2.4: an EM left alone may retreat with the last combat unit
@@ -358,21 +501,62 @@ export function retreat(s: MerkurState, ws: MerkurWorkspace, ui: number, enemy: 
 }
 
 /**
- * 7.4 bands 1/5, 8.3 second defender: "all retreat, or one halved" (spec §2.3 resolution, used by
- * both sides): in an objective or contested zone one unit (the lowest defence) is halved to hold
- * the ground; elsewhere all retreat.
+ * 6.1, 7.4 (M-36): retreat by the engine's rule: to a free adjacent zone with room (`engineRetreat`);
+ * else into the first enemy or contested zone with room, halved; else halved.
  */
-export function groupLoss(s: MerkurState, ws: MerkurWorkspace, list: readonly number[], enemy: 0 | 1): void {
-  if (list.length === 0) return;
+export function retreat(s: MerkurState, ws: MerkurWorkspace, ui: number, enemy: 0 | 1): void {
+  const { free, forced } = retreatZones(s, ui, enemy);
+  retreatTo(s, ws, ui, enemy, free.length > 0 ? engineRetreat(s, ui, free) : (forced[0] ?? -1));
+}
+
+/**
+ * Spec §2.3 G12 (the engine's and the solitaire answer to "all retreat, or one halved"): in an
+ * objective or contested zone the lowest defence (the first among equals) is halved to hold the
+ * ground (its index); elsewhere all retreat (-1).
+ */
+export function engineGroupLoss(s: MerkurState, list: readonly number[]): number {
   const z = s.units[list[0]!]!.zone;
-  if (z < 0) return;
-  if (MAP.objective[z] || contested(s, z)) {
-    let low = list[0]!;
-    for (const i of list) if (defenceOf(s, s.units[i]!) < defenceOf(s, s.units[low]!)) low = i;
-    loseStep(s, low, true);
-    return;
+  if (!MAP.objective[z] && !contested(s, z)) return -1;
+  let low = list[0]!;
+  for (const i of list) if (defenceOf(s, s.units[i]!) < defenceOf(s, s.units[low]!)) low = i;
+  return low;
+}
+
+/**
+ * The option the engine's rule takes at a loss decision (spec §2.3: the answer of the solitaire
+ * rules and of the scripted policies): fort only to save a unit from elimination, the
+ * `engineRetreat` zone (the first forced zone when none is free), `engineGroupLoss`.
+ */
+export function engineLossAnswer(
+  s: MerkurState,
+  d: MerkurDecision & { kind: 'fort-sacrifice' | 'retreat-zone' | 'loss-choice' },
+): number {
+  switch (d.kind) {
+    case 'fort-sacrifice':
+      return d.options.findIndex((o) => o.use === engineFort(s, o.unit));
+    case 'retreat-zone': {
+      const first = d.options[0]!;
+      if (first.forced) return 0;
+      const z = engineRetreat(
+        s,
+        first.unit,
+        d.options.map((o) => o.zone),
+      );
+      return d.options.findIndex((o) => o.zone === z);
+    }
+    case 'loss-choice': {
+      const unit = engineGroupLoss(
+        s,
+        d.options.flatMap((o) => (o.unit >= 0 ? [o.unit] : [])),
+      );
+      return d.options.findIndex((o) => o.unit === unit);
+    }
   }
-  for (const i of list) if (s.units[i]!.status === 'map') retreat(s, ws, i, enemy);
+}
+
+/** 7.4 bands 1/5, 8.3 second defender: "all retreat, or one halved", by the engine's rule. */
+export function groupLoss(s: MerkurState, ws: MerkurWorkspace, list: readonly number[], enemy: 0 | 1): void {
+  runLosses(s, ws, [{ k: 'group', units: list.slice(), enemy }], false);
 }
 
 export function moveUnit(s: MerkurState, ui: number, to: number): void {

@@ -117,15 +117,30 @@ export function emBonus(s: MerkurState, z: number, side: 0 | 1, led: readonly nu
 }
 
 /**
- * 2.5 Note, 7.1 Note (E4): artillery support for `side` in a combat in zone `z`: the strongest EM
- * or battery in `z` or adjacent (one in a contested zone supports only its own zone; `ownZoneOnly`
- * for combat on landing, 5.2). art-one-per-zone: the strongest of each zone adds. Returns the
- * value and marks the supporters under support-once-per-turn.
+ * 2.5 Note, 7.1 Note: the artillery value unit `i` can lend as support now (a fired marker does
+ * not prevent support; divisional EMs sum their subordinates; Ringel's sum only under
+ * ringel-sum-support). 0 when it cannot support.
  */
-export function supportValue(s: MerkurState, side: 0 | 1, z: number, ownZoneOnly: boolean): number {
-  const perZone = s.rules.v['art-one-per-zone'];
+export function supporterValue(s: MerkurState, i: number): number {
+  const u = s.units[i]!;
+  const wasFired = u.fired;
+  u.fired = false;
+  let v = u.type === 'em' && u.divisional ? divisionalArt(s, i) : artOf(s, u);
+  u.fired = wasFired;
+  if (u.id === 'Ringel' && !s.rules.v['ringel-sum-support']) v = 0;
+  return v;
+}
+
+/**
+ * 2.5 Note, 7.1 Note (G7, C5): per zone in range of a combat in zone `z` (`z` or adjacent; one in a
+ * contested zone supports only its own zone; `ownZoneOnly` for combat on landing, 5.2), the EMs and
+ * batteries of `side` of the highest value there ("only the strongest of the counters present may
+ * support ... In the case of equal strengths the player chooses"), zones in the order first met in
+ * `s.units`, units in index order.
+ */
+function supporterGroups(s: MerkurState, side: 0 | 1, z: number, ownZoneOnly: boolean): number[][] {
   const once = s.rules.v['support-once-per-turn'];
-  const bestByZone = new Map<number, { v: number; i: number }>();
+  const byZone = new Map<number, { v: number; units: number[] }>();
   for (let i = 0; i < s.units.length; i++) {
     const u = s.units[i]!;
     if (u.side !== side || u.status !== 'map' || (u.type !== 'em' && u.type !== 'battery')) continue;
@@ -133,25 +148,53 @@ export function supportValue(s: MerkurState, side: 0 | 1, z: number, ownZoneOnly
     if (u.zone !== z) {
       if (ownZoneOnly || !MAP.adj[z]!.includes(u.zone) || contested(s, u.zone)) continue;
     }
-    // 7.1 Note: a fired marker does not prevent support
-    const wasFired = u.fired;
-    u.fired = false;
-    let v = u.type === 'em' && u.divisional ? divisionalArt(s, i) : artOf(s, u);
-    u.fired = wasFired;
-    if (u.id === 'Ringel' && !s.rules.v['ringel-sum-support']) v = 0;
+    const v = supporterValue(s, i);
     if (v <= 0) continue;
-    const cur = bestByZone.get(u.zone);
-    if (cur === undefined || v > cur.v) bestByZone.set(u.zone, { v, i });
+    const cur = byZone.get(u.zone);
+    if (cur === undefined || v > cur.v) byZone.set(u.zone, { v, units: [i] });
+    else if (v === cur.v) cur.units.push(i);
   }
-  let total = 0;
-  let best = { v: 0, i: -1 };
-  for (const b of bestByZone.values()) {
-    if (perZone) {
-      total += b.v;
-      if (once) s.units[b.i]!.supported = true;
-    } else if (b.v > best.v) best = b;
+  return [...byZone.values()].map((g) => g.units);
+}
+
+/** G7, C5: the units that may support `side` in a combat in zone `z` (`supporterGroups`, flattened). */
+export function supporters(s: MerkurState, side: 0 | 1, z: number, ownZoneOnly: boolean): number[] {
+  return supporterGroups(s, side, z, ownZoneOnly).flat();
+}
+
+/** 7.1 Note: supporter `i` lends its value (-1: none); marks it under support-once-per-turn. */
+export function lendSupport(s: MerkurState, i: number): number {
+  if (i < 0) return 0;
+  if (s.rules.v['support-once-per-turn']) s.units[i]!.supported = true;
+  return supporterValue(s, i);
+}
+
+/**
+ * 2.5 Note, 7.1 Note (E4): artillery support for `side` in a combat in zone `z` as the engine
+ * gives it when nobody chooses (combat on landing, bombardment defence): the strongest of
+ * `supporters` (the first among equals); art-one-per-zone: the strongest of each zone adds.
+ * Returns the value and marks the supporters under support-once-per-turn.
+ */
+export function supportValue(s: MerkurState, side: 0 | 1, z: number, ownZoneOnly: boolean): number {
+  const groups = supporterGroups(s, side, z, ownZoneOnly);
+  if (s.rules.v['art-one-per-zone']) {
+    let total = 0;
+    for (const g of groups) total += lendSupport(s, g[0]!);
+    return total;
   }
-  if (perZone) return total;
-  if (best.i >= 0 && once) s.units[best.i]!.supported = true;
-  return best.v;
+  return lendSupport(s, strongestSupporter(s, groups.flat()));
+}
+
+/** The engine's supporter among `list`: the highest value, the first among equals; -1 when empty. */
+export function strongestSupporter(s: MerkurState, list: readonly number[]): number {
+  let best = -1;
+  let bv = 0;
+  for (const i of list) {
+    const v = supporterValue(s, i);
+    if (v > bv) {
+      bv = v;
+      best = i;
+    }
+  }
+  return best;
 }

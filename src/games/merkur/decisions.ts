@@ -70,6 +70,39 @@ export interface LeadAttackerOption {
   readonly type: 'lead-attacker';
   readonly unit: number;
 }
+/** 2.5 Note, 7.1 Note (G7, C5): EM or battery `unit` supports this combat, or none (-1). */
+export interface SupportOption {
+  readonly type: 'support';
+  readonly unit: number;
+}
+/** 3.2 (spec §2 C6): the fort of `unit`'s zone absorbs its loss (`use`), or the unit takes it. */
+export interface FortSacrificeOption {
+  readonly type: 'fort-sacrifice';
+  readonly unit: number;
+  readonly use: boolean;
+}
+/** 6.1, 7.4 (spec §2 G13): `unit` retreats into `zone` (`forced`: an enemy zone, arriving halved). */
+export interface RetreatOption {
+  readonly type: 'retreat';
+  readonly unit: number;
+  readonly zone: number;
+  readonly forced: boolean;
+}
+/** 7.4 bands 1/5, 8.3 (spec §2 G12): the other units all retreat (`unit` -1), or `unit` is halved. */
+export interface LossChoiceOption {
+  readonly type: 'loss';
+  readonly unit: number;
+}
+/** 8.2 (spec §2 C9): the defender names `unit` as the bombardment's target. */
+export interface BombTargetOption {
+  readonly type: 'bomb-target';
+  readonly unit: number;
+}
+/** 5.4 (spec §2 G17, V rn-german / rn-cw): B1 unit `unit` is lost to the interception. */
+export interface NavyLossOption {
+  readonly type: 'rn-loss';
+  readonly unit: number;
+}
 /** 7.2 (V lead-def-any): the defending unit that leads and takes the losses. */
 export interface LeadDefenderOption {
   readonly type: 'lead-defender';
@@ -106,6 +139,12 @@ export type MerkurDecision =
   | Decision<'glider-assign', GliderOption>
   | Decision<'lead-attacker', LeadAttackerOption>
   | Decision<'lead-defender', LeadDefenderOption>
+  | Decision<'artillery-support', SupportOption>
+  | Decision<'loss-choice', LossChoiceOption>
+  | Decision<'retreat-zone', RetreatOption>
+  | Decision<'fort-sacrifice', FortSacrificeOption>
+  | Decision<'bomb-target', BombTargetOption>
+  | Decision<'rn-losses', NavyLossOption>
   | Decision<'air-landing-unit', AirUnitOption>
   | Decision<'setup-zone', SetupZoneOption>;
 
@@ -127,6 +166,12 @@ export const MERKUR_DECISION_KINDS: readonly MerkurDecisionKind[] = [
   'glider-assign',
   'lead-attacker',
   'lead-defender',
+  'artillery-support',
+  'loss-choice',
+  'retreat-zone',
+  'fort-sacrifice',
+  'bomb-target',
+  'rn-losses',
   'air-landing-unit',
   'setup-zone',
 ];

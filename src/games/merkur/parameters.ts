@@ -176,4 +176,15 @@ export const parameters: readonly ParameterDef[] = [
     source: 'spec §2.3',
     scenarios: ['solitaire'],
   },
+  {
+    id: 'soloResidual',
+    description:
+      'Spec §2.3 (M-63): the choices 12.0-12.2 leave to the solitaire player — forts 5 and 6, lead attacker and defender, artillery support, "all retreat or one halved", retreat zone, fort sacrifice, bombardment target, the Maori attack — resolved by the documented fixed rules, or "random": uniformly among the legal options from stream solitaire.',
+    kind: 'choice',
+    default: 'fixed',
+    choices: ['fixed', 'random'],
+    provenance: 'reconstructed',
+    source: 'spec §2.3',
+    scenarios: ['solitaire'],
+  },
 ];

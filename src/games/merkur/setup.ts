@@ -64,6 +64,7 @@ export function resolveRules(setup: GameSetup): MerkurRules {
     preinvasionStrength: 8,
     dropZones: drops.map(zoneIndex),
     soloInitiative: str(setup, 'soloInitiative') as 'never' | 'simple',
+    soloResidual: str(setup, 'soloResidual') as 'fixed' | 'random',
   };
 }
 

@@ -5,11 +5,14 @@
  */
 import { d6 } from '../../core/dice.js';
 import { randInt } from '../../core/rng.js';
-import { leadOf } from './combat.js';
+import { engineBombardTarget } from './bombard.js';
+import { engineLossAnswer, leadOf } from './combat.js';
+import { strongestSupporter } from './command.js';
 import type { MerkurDecision } from './decisions.js';
 import { MAP, zoneIndex } from './map.js';
 import { SOLO_DRAWN_EMS, SOLO_FIXED } from './setup.js';
 import { CW, type MerkurState } from './state.js';
+import { engineNavyLoss } from './turn-sequence.js';
 import { attackOf, combatUnits, contested, countIn, occupancy, room, unitsIn } from './units.js';
 import type { MerkurWorkspace } from './workspace.js';
 
@@ -139,7 +142,7 @@ export function placeMap(s: MerkurState, ws: MerkurWorkspace, map: string, drops
 }
 
 /** 12.1 (M-62, spec §2.3): forts in each airfield zone and Prison Valley, two more "as good sense would indicate". */
-export function soloForts(s: MerkurState, first: boolean): void {
+export function soloForts(s: MerkurState, ws: MerkurWorkspace, first: boolean): void {
   let placed = s.fort.reduce((a, b) => a + b, 0);
   const ok = (z: number) =>
     s.fort[z] === 0 && countIn(s, z, CW) > 0 && MAP.town[z] === 0 && !MAP.strategic[z];
@@ -156,12 +159,35 @@ export function soloForts(s: MerkurState, first: boolean): void {
       (a, b) =>
         countIn(s, b, CW) - countIn(s, a, CW) || Number(MAP.objective[b]) - Number(MAP.objective[a]) || a - b,
     );
+  // spec §2.3 soloResidual random: forts 5 and 6 go to two of the eligible zones drawn at random
+  if (s.rules.soloResidual === 'random') {
+    const r = ws.streams.stream('solitaire');
+    for (let i = 0; i < Math.min(2, rest.length); i++) {
+      const j = randInt(r, i, rest.length - 1);
+      [rest[i], rest[j]] = [rest[j]!, rest[i]!];
+    }
+  }
   for (const z of rest.slice(0, 2))
     if (placed < 6) {
       s.fort[z] = 1;
       placed++;
     }
 }
+
+/**
+ * Spec §2.3: the decisions that are choices the solitaire rules leave to the player (soloResidual
+ * random draws them). The activations, orders and initiative stay with 12.2's priorities.
+ */
+const SOLO_RESIDUAL: ReadonlySet<string> = new Set([
+  'lead-attacker',
+  'lead-defender',
+  'artillery-support',
+  'loss-choice',
+  'retreat-zone',
+  'fort-sacrifice',
+  'bomb-target',
+  'maori-night',
+]);
 
 /** Least zone steps from `z` to an objective held or contested by the Germans (99 when none). */
 function targetDistance(_s: MerkurState, z: number, g: Int8Array): number {
@@ -176,6 +202,46 @@ function targetDistance(_s: MerkurState, z: number, g: Int8Array): number {
  * `solitaire` stream where 12.2 says so (EM bombardment targets).
  */
 export function soloChoose(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision): number {
+  if (s.rules.soloResidual === 'random' && SOLO_RESIDUAL.has(d.kind))
+    return randInt(ws.streams.stream('solitaire'), 0, d.options.length - 1);
+  // the choices of a combat's losses, support and targets need no occupancy
+  switch (d.kind) {
+    case 'fort-sacrifice':
+    case 'retreat-zone':
+    case 'loss-choice':
+      // spec §2.3: fort only against elimination; retreat toward the nearest objective, then the
+      // most CW units; in an objective or contested zone halve the lowest defence, else all retreat
+      return engineLossAnswer(s, d);
+    case 'rn-losses': {
+      // V rn-cw: the CW sinks the strongest first
+      const lost = engineNavyLoss(
+        s,
+        d.options.map((o) => o.unit),
+        false,
+      );
+      return d.options.findIndex((o) => o.unit === lost);
+    }
+    case 'bomb-target':
+      // spec §2.3: the highest defence (V-LEADDEF), full strength first
+      return d.options.findIndex(
+        (o) =>
+          o.unit ===
+          engineBombardTarget(
+            s,
+            d.options.map((x) => x.unit),
+          ),
+      );
+    case 'artillery-support':
+      // spec §2.3: the strongest eligible CW EM supports every CW assault and defence it can reach
+      return d.options.findIndex(
+        (o) =>
+          o.unit ===
+          strongestSupporter(
+            s,
+            d.options.map((x) => x.unit).filter((i) => i >= 0),
+          ),
+      );
+  }
   const { g, c } = occupancy(s, ws.occ);
   switch (d.kind) {
     case 'activation': {

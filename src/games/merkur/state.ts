@@ -3,7 +3,8 @@
  * indices of MAP (map.ts); -1 means off the map. Side 0 is the German, side 1 the Commonwealth.
  */
 import type { RngState } from '../../core/rng.js';
-import type { CombatSpec, Values } from './combat.js';
+import type { BombardSpec } from './bombard.js';
+import type { CombatSpec, LossOp, Values } from './combat.js';
 import type { MerkurPending } from './decisions.js';
 import type { MerkurCounters } from './record.js';
 
@@ -75,6 +76,8 @@ export interface MerkurRules {
   readonly preinvasionStrength: number;
   readonly dropZones: readonly number[];
   readonly soloInitiative: 'never' | 'simple';
+  /** Spec §2.3 (M-63): the residual solitaire choices by the fixed rules or at random. */
+  readonly soloResidual: 'fixed' | 'random';
 }
 
 /** One step of the engine's work list (the state machine's task stack). */
@@ -109,7 +112,18 @@ export type Task =
    * 7.0-7.4 with 3.1 a: a combat whose dice a side may have re-rolled with the initiative (both
    * sides re-roll); `rerolled`: that happened, or the defender was asked (the second result stands).
    */
-  | { t: 'combat'; spec: CombatSpec; vals: Values | null; x: number; y: number; rerolled: boolean };
+  | { t: 'combat'; spec: CombatSpec; vals: Values | null; x: number; y: number; rerolled: boolean }
+  /** 7.4, 3.2, 6.1: the losses of a combat of an activation still to be carried out, first op first. */
+  | { t: 'losses'; ops: LossOp[]; regroup: boolean }
+  /** 8.0-8.3: bombardments still to be resolved, first first; `target`: the one named for the first (C9). */
+  | { t: 'bombards'; list: Bombard[]; target: number | null; regroup: boolean }
+  /** 7.3: an activation's combats, drawn up once its bombardments are resolved. */
+  | { t: 'order-combats'; side: 0 | 1; zone: number; orders: Order[]; forced: number[] }
+  /** 5.4 (V rn-german, rn-cw): `k` B1 units of `left` still to be lost; then the rest turn back if `turnBack`. */
+  | { t: 'rn-losses'; left: number[]; k: number; turnBack: boolean };
+
+/** A bombardment still to come: resolved values, or an EM or battery's order (its value taken when it fires). */
+export type Bombard = BombardSpec | { u: number; to: number };
 
 /** A unit's order in an activated zone (4.0 a-d). */
 export type Order =

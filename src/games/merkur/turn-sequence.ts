@@ -6,24 +6,27 @@
  */
 import { d6 } from '../../core/dice.js';
 import { randInt } from '../../core/rng.js';
-import { airValue, resolveBombard } from './bombard.js';
+import { airValue, bombardTargets, resolveBombard } from './bombard.js';
 import {
+  bandOps,
   type CombatSpec,
   combatBand,
   combatValues,
   defenders,
   finishCombat,
+  type LossOp,
   resolveCombat,
+  runLosses,
   twoD6,
 } from './combat.js';
-import { artilleryValue, markFired } from './command.js';
+import { artilleryValue, markFired, supporters } from './command.js';
 import { merkurData } from './data.js';
 import type { MerkurDecision, MerkurOption, MerkurPending, OrderOption } from './decisions.js';
 import { landingTerrain, MAP } from './map.js';
 import { reachable } from './movement.js';
 import { tell } from './narrate.js';
 import { placeMap, soloChoose, soloDraw, soloForts } from './solitaire.js';
-import { CW, dayOf, GER, isDay, type MerkurState, type Order, type Task } from './state.js';
+import { type Bombard, CW, dayOf, GER, isDay, type MerkurState, type Order, type Task } from './state.js';
 import {
   checkForts,
   combatUnits,
@@ -309,6 +312,11 @@ function navyOutcome(s: MerkurState, ws: MerkurWorkspace, die: number): void {
     s.b1.fate = 1;
     s.b1.landTurn = t + 1;
     const left = [...s.b1.units];
+    // G17 (V rn-german, rn-cw): the side that picks names each unit lost
+    if (s.rules.v['rn-german'] || s.rules.v['rn-cw']) {
+      s.stack.push({ t: 'rn-losses', left, k, turnBack: k >= 4 });
+      return;
+    }
     for (let n = 0; n < k && left.length > 0; n++) {
       let j = 0;
       if (s.rules.v['rn-random']) j = randInt(navy, 0, left.length - 1);
@@ -324,17 +332,28 @@ function navyOutcome(s: MerkurState, ws: MerkurWorkspace, die: number): void {
       s.units[left[j]!]!.status = 'lost';
       left.splice(j, 1);
     }
-    if (k >= 4) {
-      // the rest turn back (V-RNBACK)
-      for (const i of left) s.units[i]!.status = 'lost';
-      if (s.rules.v['rn-back-with-b2']) {
-        for (const i of left) s.units[i]!.status = 'pool';
-        s.b1.back = left;
-        s.b1.units = [];
-      }
-    }
+    if (k >= 4) turnBack(s, left);
   }
   if (s.rnTestTurn === t && r === 'delay' && t >= 23) s.b1.fate = 3;
+}
+
+/** 5.4 (V-RNBACK): after an interception of 4-6 units the rest of B1 turn back. */
+function turnBack(s: MerkurState, left: number[]): void {
+  for (const i of left) s.units[i]!.status = 'lost';
+  if (s.rules.v['rn-back-with-b2']) {
+    for (const i of left) s.units[i]!.status = 'pool';
+    s.b1.back = left;
+    s.b1.units = [];
+  }
+}
+
+/** 5.4, the lowest value first (the German's pick) or the highest (the CW's): a + art, the first among equals. */
+export function engineNavyLoss(s: MerkurState, left: readonly number[], german: boolean): number {
+  const val = (i: number) => s.units[i]!.a + s.units[i]!.art;
+  let j = 0;
+  for (let q = 1; q < left.length; q++)
+    if (german ? val(left[q]!) < val(left[j]!) : val(left[q]!) > val(left[j]!)) j = q;
+  return left[j]!;
 }
 
 /** What the task on top of the stack asks next; null when it has run its course (popped). */
@@ -444,6 +463,7 @@ function step(s: MerkurState, ws: MerkurWorkspace, task: Task): MerkurPending | 
       // V-AIRSUM air-summed: the units sent to one zone add their values into one bombardment
       s.stack.pop();
       const done = new Set<number>();
+      const list: Bombard[] = [];
       for (let k = 0; k < task.planned.length; k += 2) {
         const z = task.planned[k + 1]!;
         if (done.has(z)) continue;
@@ -452,17 +472,9 @@ function step(s: MerkurState, ws: MerkurWorkspace, task: Task): MerkurPending | 
         for (let j = 0; j < task.planned.length; j += 2)
           if (task.planned[j + 1] === z) airs.push(task.planned[j]!);
         const value = airs.reduce((a, i) => a + airValue(s, i), 0);
-        resolveBombard(s, ws, {
-          side: GER,
-          value,
-          zone: z,
-          air: airs[0]!,
-          airs,
-          firerZone: -1,
-          preinvasion: false,
-        });
+        list.push({ side: GER, value, zone: z, air: airs[0]!, airs, firerZone: -1, preinvasion: false });
       }
-      queueRegroup(s);
+      s.stack.push({ t: 'bombards', list, target: null, regroup: true });
       return null;
     }
     case 'activations':
@@ -501,6 +513,28 @@ function step(s: MerkurState, ws: MerkurWorkspace, task: Task): MerkurPending | 
     }
     case 'combat':
       return combatStep(s, ws, task);
+    case 'losses':
+      return lossesStep(s, ws, task);
+    case 'bombards':
+      return bombardsStep(s, ws, task);
+    case 'order-combats':
+      s.stack.pop();
+      orderCombats(s, task);
+      return null;
+    case 'rn-losses': {
+      // 5.4 (spec §2 G17): the picking side names each unit lost; no choice once all must go
+      if (task.k > 0 && task.left.length > task.k)
+        return dec(
+          'rn-losses',
+          s.rules.v['rn-german'] ? GER : CW,
+          'Merkur 5.4',
+          task.left.map((unit) => ({ type: 'rn-loss', unit })),
+        );
+      for (const i of task.left.splice(0, task.k)) s.units[i]!.status = 'lost';
+      s.stack.pop();
+      if (task.turnBack) turnBack(s, task.left);
+      return null;
+    }
     case 'cw-setup': {
       while (task.i < s.units.length && s.units[task.i]!.side !== CW) task.i++;
       if (task.i >= s.units.length) break;
@@ -562,7 +596,7 @@ function soloPlace(s: MerkurState, ws: MerkurWorkspace, drops: readonly number[]
       ? (['ouest', 'centre', 'est'].filter((m) => !s.solo.laterMaps.includes(m)) as string[])
       : s.solo.laterMaps;
   for (const m of maps) placeMap(s, ws, m, drops);
-  if (s.turn === 1 || s.rules.v['forts-at-placement']) soloForts(s, s.turn === 1);
+  if (s.turn === 1 || s.rules.v['forts-at-placement']) soloForts(s, ws, s.turn === 1);
   if (s.turn === 1 || s.rules.v['bombard-each-placement']) {
     // 8.4: the bombardment runs before the landing tests
     s.stack.push({ t: 'preinvasion', zones: occupiedCw(s).filter((z) => maps.includes(MAP.map[z]!)), i: 0 });
@@ -776,28 +810,30 @@ function ordersStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'orde
     return dec('unit-order', task.side, 'Merkur 4.0', opts);
   }
   s.stack.pop();
-  resolveOrders(s, ws, task);
+  resolveOrders(s, task);
   return null;
 }
 
 /** 7.3: bombardment, then fire, then assault; then the forced assaults of units that entered enemy zones (5.5). */
-function resolveOrders(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'orders' }): void {
+function resolveOrders(s: MerkurState, task: Task & { t: 'orders' }): void {
+  const bombards: Bombard[] = task.orders.flatMap((o) => (o.o === 'bombard' ? [{ u: o.u, to: o.to }] : []));
+  if (bombards.length === 0) {
+    orderCombats(s, task);
+    return;
+  }
+  // 7.3: the bombardments first; the combats are drawn up from what they leave
+  const { side, zone, orders, forced } = task;
+  s.stack.push({ t: 'order-combats', side, zone, orders, forced });
+  s.stack.push({ t: 'bombards', list: bombards, target: null, regroup: false });
+}
+
+/** 7.3: an activation's fire, assault and forced assaults (5.5), as combat tasks; then 9.0. */
+function orderCombats(
+  s: MerkurState,
+  task: { side: 0 | 1; zone: number; orders: readonly Order[]; forced: readonly number[] },
+): void {
   const side = task.side;
   const z = task.zone;
-  for (const o of task.orders) {
-    if (o.o !== 'bombard') continue;
-    const v = artilleryValue(s, o.u);
-    if (v <= 0 || s.units[o.u]!.status !== 'map') continue;
-    markFired(s, o.u);
-    resolveBombard(s, ws, {
-      side,
-      value: v,
-      zone: o.to,
-      air: -1,
-      firerZone: s.units[o.u]!.zone,
-      preinvasion: false,
-    });
-  }
   // the combats run as tasks, in order (fire, assault, forced assaults), so that the attacker
   // may re-roll an unfavourable one with the initiative (3.1 a)
   const combats: CombatSpec[] = [];
@@ -835,6 +871,60 @@ function resolveOrders(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'o
   for (let k = combats.length - 1; k >= 0; k--)
     s.stack.push({ t: 'combat', spec: combats[k]!, vals: null, x: 0, y: 0, rerolled: false });
   queueRegroup(s);
+}
+
+/**
+ * 8.0-8.3 (spec §2 C9): the bombardments of a task, in order. An EM or battery's value is taken
+ * (and its fired marker placed, 2.5) when its turn comes; the defender names the target when
+ * two or more units may be named (`bombardTargets`); the second defender's loss is its choice too.
+ */
+function bombardsStep(
+  s: MerkurState,
+  ws: MerkurWorkspace,
+  task: Task & { t: 'bombards' },
+): MerkurPending | null {
+  while (task.list.length > 0) {
+    let b = task.list[0]!;
+    if ('u' in b) {
+      const v = artilleryValue(s, b.u);
+      if (v <= 0 || s.units[b.u]!.status !== 'map') {
+        task.list.shift();
+        continue;
+      }
+      markFired(s, b.u);
+      b = {
+        side: s.units[b.u]!.side,
+        value: v,
+        zone: b.to,
+        air: -1,
+        firerZone: s.units[b.u]!.zone,
+        preinvasion: false,
+      };
+      task.list[0] = b;
+    }
+    if (task.target === null) {
+      const targets = bombardTargets(s, b);
+      if (targets.length > 1)
+        return dec(
+          'bomb-target',
+          (1 - b.side) as 0 | 1,
+          'Merkur 8.2',
+          targets.map((unit) => ({ type: 'bomb-target', unit })),
+        );
+      task.target = targets[0] ?? -1;
+    }
+    const ops: LossOp[] = [];
+    resolveBombard(s, ws, b, task.target, ops);
+    task.list.shift();
+    task.target = null;
+    if (ops.length > 0) {
+      s.stack.push({ t: 'losses', ops, regroup: false });
+      return null;
+    }
+  }
+  s.stack.pop();
+  if (task.regroup) queueRegroup(s);
+  return null;
 }
 
 /**
@@ -876,7 +966,20 @@ function combatStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'comb
           defs.map((unit) => ({ type: 'lead-defender', unit })),
         );
     }
-    task.vals = combatValues(s, spec, true);
+    // G7, C5 (2.5 Note, 7.1 Note): the attacker, then the defender, names the EM or battery that
+    // supports it, or none (art-one-per-zone: every zone's strongest adds, no choice)
+    if (!s.rules.v['art-one-per-zone']) {
+      const both = s.rules.v['art-assault-and-fire'] === true;
+      if (spec.supportA === undefined && (spec.kind !== 'fire' || both)) {
+        const list = supporters(s, sp.side, spec.from, false);
+        if (list.length > 0) return supportDecision(sp.side, list);
+      }
+      if (spec.supportD === undefined && (spec.kind !== 'fire' || both)) {
+        const list = supporters(s, enemy, spec.zone, false);
+        if (list.length > 0) return supportDecision(enemy, list);
+      }
+    }
+    task.vals = combatValues(s, task.spec, true);
     task.x = twoD6(ws);
     task.y = twoD6(ws);
     const solitaireNever = sp.side === CW && s.rules.solitaire && s.rules.soloInitiative === 'never';
@@ -898,9 +1001,50 @@ function combatStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'comb
     return dec('initiative', enemy, 'Merkur 3.1, 7.4', [{ type: 'keep' }, { type: 'reroll' }]);
   }
   s.stack.pop();
-  finishCombat(s, ws, task.spec, task.vals, task.x, task.y);
-  queueRegroup(s);
+  const vals = task.vals!;
+  const b = finishCombat(s, ws, task.spec, vals, task.x, task.y, false);
+  // 7.4: the losses, one at a time, each side choosing where the rules leave it a choice
+  s.stack.push({ t: 'losses', ops: bandOps(s, task.spec, b, vals.leadA, vals.leadD), regroup: true });
   return null;
+}
+
+/**
+ * 7.4, 3.2, 6.1 (spec §2 G12, G13, C6): carries out a combat's losses, asking the losing side
+ * "all retreat or one halved", the retreat zone when there are two or more, and whether a fort
+ * absorbs a loss; then the forts and para regrouping as after any combat.
+ */
+function lossesStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'losses' }): MerkurPending | null {
+  const q = runLosses(s, ws, task.ops, true);
+  if (q === null) {
+    s.stack.pop();
+    checkForts(s);
+    if (task.regroup) queueRegroup(s);
+    return null;
+  }
+  if (q.kind === 'fort-sacrifice')
+    return dec('fort-sacrifice', CW, 'Merkur 3.2', [
+      { type: 'fort-sacrifice', unit: q.unit, use: true },
+      { type: 'fort-sacrifice', unit: q.unit, use: false },
+    ]);
+  if (q.kind === 'retreat-zone')
+    return dec(
+      'retreat-zone',
+      q.side,
+      'Merkur 6.1, 7.4',
+      q.zones.map((zone) => ({ type: 'retreat', unit: q.unit, zone, forced: q.forced })),
+    );
+  return dec('loss-choice', q.side, 'Merkur 7.4, 8.3', [
+    { type: 'loss', unit: -1 },
+    ...q.units.map((unit) => ({ type: 'loss' as const, unit })),
+  ]);
+}
+
+/** G7, C5: `side` names its supporting EM or battery among `list`, or none. */
+function supportDecision(side: 0 | 1, list: readonly number[]): MerkurDecision {
+  return dec('artillery-support', side, 'Merkur 2.5, 7.1', [
+    { type: 'support', unit: -1 },
+    ...list.map((unit) => ({ type: 'support' as const, unit })),
+  ]);
 }
 
 /** 5.3: the next unit of the air-landing queue lands in `zone` (a non-field landing takes a glider test, no -1). */
@@ -1012,13 +1156,20 @@ function applyAnswer(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision, cho
       const t = task as Task & { t: 'preinvasion' };
       t.i++;
       if (o.bombard)
-        resolveBombard(s, ws, {
-          side: GER,
-          value: s.rules.preinvasionStrength,
-          zone: o.zone,
-          air: -1,
-          firerZone: -1,
-          preinvasion: true,
+        s.stack.push({
+          t: 'bombards',
+          list: [
+            {
+              side: GER,
+              value: s.rules.preinvasionStrength,
+              zone: o.zone,
+              air: -1,
+              firerZone: -1,
+              preinvasion: true,
+            },
+          ],
+          target: null,
+          regroup: false,
         });
       return;
     }
@@ -1031,6 +1182,31 @@ function applyAnswer(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision, cho
     case 'lead-defender': {
       const t = task as Task & { t: 'combat' };
       t.spec = { ...t.spec, leadDefender: o.unit };
+      return;
+    }
+    case 'support': {
+      const t = task as Task & { t: 'combat' };
+      const attacker = (d.side === 'german' ? GER : CW) === t.spec.side;
+      t.spec = attacker ? { ...t.spec, supportA: o.unit } : { ...t.spec, supportD: o.unit };
+      return;
+    }
+    case 'bomb-target':
+      (task as Task & { t: 'bombards' }).target = o.unit;
+      return;
+    case 'rn-loss': {
+      const t = task as Task & { t: 'rn-losses' };
+      s.units[o.unit]!.status = 'lost';
+      t.left.splice(t.left.indexOf(o.unit), 1);
+      t.k--;
+      return;
+    }
+    case 'fort-sacrifice':
+    case 'retreat':
+    case 'loss': {
+      const op = (task as Task & { t: 'losses' }).ops[0]!;
+      if (o.type === 'fort-sacrifice' && (op.k === 'step' || op.k === 'elim')) op.fort = o.use;
+      else if (o.type === 'retreat' && op.k === 'retreat') op.zone = o.zone;
+      else if (o.type === 'loss' && op.k === 'group') op.halve = o.unit;
       return;
     }
     case 'lead-attacker': {
@@ -1119,15 +1295,21 @@ function applyAnswer(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision, cho
         t.planned.push(o.air, o.zone);
         return;
       }
-      resolveBombard(s, ws, {
-        side: GER,
-        value: airValue(s, o.air),
-        zone: o.zone,
-        air: o.air,
-        firerZone: -1,
-        preinvasion: false,
+      s.stack.push({
+        t: 'bombards',
+        list: [
+          {
+            side: GER,
+            value: airValue(s, o.air),
+            zone: o.zone,
+            air: o.air,
+            firerZone: -1,
+            preinvasion: false,
+          },
+        ],
+        target: null,
+        regroup: true,
       });
-      queueRegroup(s);
       return;
     }
     case 'activate': {

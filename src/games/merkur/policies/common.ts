@@ -5,13 +5,15 @@
  */
 import type { PolicyDef, PolicyParamDef } from '../../../core/game.js';
 import { type Rng, randInt } from '../../../core/rng.js';
-import { aaPoints } from '../bombard.js';
-import { bandReading, combatValues } from '../combat.js';
+import { aaPoints, engineBombardTarget } from '../bombard.js';
+import { bandReading, combatValues, engineLossAnswer } from '../combat.js';
+import { supporterValue } from '../command.js';
 import type { MerkurDecision, MerkurOption } from '../decisions.js';
 import { MAP } from '../map.js';
 import { type MoveScratch, newMoveScratch } from '../movement.js';
 import { pBandAtLeast } from '../odds.js';
 import { CW, type MerkurState } from '../state.js';
+import { engineNavyLoss } from '../turn-sequence.js';
 import { attackOf, combatUnitsIn, newOccupancy, type Occupancy, occupancy } from '../units.js';
 
 /**
@@ -28,6 +30,8 @@ export type Ctx = {
   odds?: Map<number, number>;
   /** The policy's buffers for `occupancy` and `reachable`, overwritten at each decision. */
   scratch?: { occ: Occupancy; move: MoveScratch };
+  /** The engine's answer to this decision, computed once for every option's score. */
+  answer?: number;
 };
 
 /** Units of `side` per zone, computed on first use within one decision. */
@@ -64,6 +68,45 @@ export function leadAttackerScore(s: MerkurState, d: MerkurDecision, unit: numbe
   const u = s.units[unit]!;
   const k = d.options.findIndex((o) => 'unit' in o && o.unit === unit);
   return attackOf(s, u) * 2 + (u.reduced ? 0 : 1) - k * 1e-3;
+}
+
+/**
+ * G7, C5 (7.1 Note): the score of support by option `o`'s unit (-1: none): its value, the earliest
+ * option among equals, none last (strictly ordered): the engine's `strongestSupporter`.
+ */
+export function supportScore(s: MerkurState, d: MerkurDecision, unit: number): number {
+  if (unit < 0) return -1;
+  const k = d.options.findIndex((o) => 'unit' in o && o.unit === unit);
+  return supporterValue(s, unit) - k * 1e-3;
+}
+
+/**
+ * G12, G13, C6: option `o` scores 1 when it is the engine's answer (`engineLossAnswer`), else 0;
+ * strictly ordered by position so no tie is drawn.
+ */
+export function lossAnswerScore(s: MerkurState, d: MerkurDecision, o: MerkurOption, ctx: Ctx): number {
+  const k = d.options.indexOf(o as never);
+  ctx.answer ??= engineLossAnswer(
+    s,
+    d as MerkurDecision & { kind: 'fort-sacrifice' | 'retreat-zone' | 'loss-choice' },
+  );
+  return (k === ctx.answer ? 1 : 0) - k * 1e-6;
+}
+
+/** C9 (8.2): the engine's target (`engineBombardTarget`) scores 1, the others 0, strictly ordered by position. */
+export function bombTargetScore(s: MerkurState, d: MerkurDecision, o: MerkurOption, ctx: Ctx): number {
+  const k = d.options.indexOf(o as never);
+  const units = d.options.map((x) => ('unit' in x ? x.unit : -1));
+  ctx.answer ??= units.indexOf(engineBombardTarget(s, units));
+  return (k === ctx.answer ? 1 : 0) - k * 1e-6;
+}
+
+/** G17 (5.4): the engine's pick scores 1 (the German sinks its weakest, the CW the strongest), the others 0, strictly ordered. */
+export function navyLossScore(s: MerkurState, d: MerkurDecision, o: MerkurOption, ctx: Ctx): number {
+  const k = d.options.indexOf(o as never);
+  const units = d.options.map((x) => ('unit' in x ? x.unit : -1));
+  ctx.answer ??= units.indexOf(engineNavyLoss(s, units, d.side === 'german'));
+  return (k === ctx.answer ? 1 : 0) - k * 1e-6;
 }
 
 /**

@@ -8,14 +8,18 @@ import { MAP } from '../map.js';
 import { CW, GER, type MerkurState } from '../state.js';
 import { combatUnits, unitsIn } from '../units.js';
 import {
+  bombTargetScore,
   type Ctx,
   cnt,
   isContested,
   leadAttackerScore,
+  lossAnswerScore,
+  navyLossScore,
   nearest,
   pLose,
   pWin,
   scriptedPolicy,
+  supportScore,
   targetsOf,
   zoneForce,
 } from './common.js';
@@ -69,6 +73,16 @@ function cwScore(k: Knobs) {
         return k.initiative === 'plus-one' ? 1 : 0.5;
       case 'lead-attacker':
         return leadAttackerScore(s, d, o.unit);
+      case 'support':
+        return supportScore(s, d, o.unit);
+      case 'fort-sacrifice':
+      case 'retreat':
+      case 'loss':
+        return lossAnswerScore(s, d, o, ctx);
+      case 'bomb-target':
+        return bombTargetScore(s, d, o, ctx);
+      case 'rn-loss':
+        return navyLossScore(s, d, o, ctx);
       case 'lead-defender':
         return s.units[o.unit]!.d - (s.units[o.unit]!.reduced ? 0.5 : 0);
       case 'setup-zone':

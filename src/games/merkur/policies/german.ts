@@ -11,15 +11,19 @@ import { CW, GER, type MerkurState } from '../state.js';
 import { combatUnits, countIn, unitsIn } from '../units.js';
 import {
   airTargetValue,
+  bombTargetScore,
   type Ctx,
   cnt,
   isContested,
   leadAttackerScore,
+  lossAnswerScore,
+  navyLossScore,
   nearest,
   objectivesToTake,
   occOf,
   pWin,
   scriptedPolicy,
+  supportScore,
   targetsOf,
   zoneForce,
 } from './common.js';
@@ -118,6 +122,16 @@ function germanScore(k: Knobs) {
         return 0.5;
       case 'lead-attacker':
         return leadAttackerScore(s, d, o.unit);
+      case 'support':
+        return supportScore(s, d, o.unit);
+      case 'fort-sacrifice':
+      case 'retreat':
+      case 'loss':
+        return lossAnswerScore(s, d, o, ctx);
+      case 'bomb-target':
+        return bombTargetScore(s, d, o, ctx);
+      case 'rn-loss':
+        return navyLossScore(s, d, o, ctx);
       case 'lead-defender':
         return s.units[o.unit]!.d - (s.units[o.unit]!.reduced ? 0.5 : 0);
       case 'stay': {

@@ -1,0 +1,511 @@
+/**
+ * Merkur: the choices spec §2 gives a side that the engine used to make by a fixed rule, now
+ * typed decisions (G7/C5 artillery support, G12 loss choice, G13 retreat zone, C6 fort sacrifice,
+ * C9 bombardment target, G17 RN losses). Hand-built positions: what is offered, what an answer
+ * does, and that the scripted policies and the solitaire rules answer as the engine's rule does.
+ */
+import { describe, expect, it } from 'vitest';
+import { playOneGame } from '../src/core/driver.js';
+import { streamRng } from '../src/core/rng.js';
+import { resolveSetup } from '../src/core/setup.js';
+import {
+  combatValues,
+  defenders,
+  engineRetreat,
+  type LossOp,
+  retreatZones,
+} from '../src/games/merkur/combat.js';
+import { artilleryValue, divisionalArt, supporterValue } from '../src/games/merkur/command.js';
+import type { MerkurDecision } from '../src/games/merkur/decisions.js';
+import { merkur } from '../src/games/merkur/index.js';
+import { MAP } from '../src/games/merkur/map.js';
+import { startGame } from '../src/games/merkur/setup.js';
+import { soloChoose } from '../src/games/merkur/solitaire.js';
+import type { MerkurState } from '../src/games/merkur/state.js';
+import { apply, runUntil } from '../src/games/merkur/turn-sequence.js';
+import { type MerkurWorkspace, merkurWorkspace } from '../src/games/merkur/workspace.js';
+
+function emptyState(scenario = 'two-player', variants: Record<string, boolean> = {}): MerkurState {
+  const setup = resolveSetup(merkur, { scenario, variants }, 'test');
+  const s = startGame(setup, { masterSeed: 1, gameIndex: 0 });
+  for (const u of s.units) {
+    u.status = 'pool';
+    u.zone = -1;
+  }
+  s.turn = 4;
+  return s;
+}
+
+function put(s: MerkurState, id: string, zone: number): number {
+  const i = s.units.findIndex((u) => u.id === id);
+  s.units[i]!.zone = zone;
+  s.units[i]!.status = 'map';
+  return i;
+}
+
+/** A sector zone, not an objective, with at least `n` sector neighbours that are not objectives. */
+function plainZone(n: number): { z: number; nb: number[] } {
+  for (let z = 0; z < MAP.count; z++) {
+    if (MAP.strategic[z] || MAP.objective[z]) continue;
+    const nb = MAP.adj[z]!.filter((y) => !MAP.strategic[y] && !MAP.objective[y] && MAP.map[y] === MAP.map[z]);
+    if (nb.length >= n) return { z, nb };
+  }
+  throw new Error('no such zone');
+}
+
+function policy(side: 'german' | 'commonwealth', id: string) {
+  return merkur.policies.find((p) => p.side === side && p.id === id)!.create();
+}
+
+const GERMAN_SCRIPTED = merkur.policies
+  .filter((p) => p.side === 'german' && p.id !== 'random')
+  .map((p) => p.id);
+const CW_SCRIPTED = merkur.policies
+  .filter((p) => p.side === 'commonwealth' && p.id !== 'random')
+  .map((p) => p.id);
+
+function pick(d: MerkurDecision, test: (o: MerkurDecision['options'][number]) => boolean): number {
+  const k = d.options.findIndex(test);
+  expect(k).toBeGreaterThanOrEqual(0);
+  return k;
+}
+
+describe('Merkur 2.5 Note, 7.1 Note (spec §2 G7, C5): the side names its supporting EM or battery', () => {
+  function assault(variants: Record<string, boolean> = {}) {
+    const s = emptyState('two-player', variants);
+    const { z, nb } = plainZone(2);
+    const para = put(s, 'FJR3/I', z);
+    const em = put(s, 'Heidrich', z);
+    const battery = put(s, 'GebArt/1', nb[0]!);
+    put(s, '23 NZ', z);
+    s.stack = [
+      {
+        t: 'combat',
+        spec: { kind: 'assault', side: 0, attackers: [para], zone: z, from: z },
+        vals: null,
+        x: 0,
+        y: 0,
+        rerolled: false,
+      },
+    ];
+    return { s, z, para, em, battery };
+  }
+
+  it('offers none and the strongest EM or battery of each zone in range; the one named gives its value', () => {
+    const { s, em, battery } = assault();
+    const ws = merkurWorkspace(s);
+    const d = advance(s, ws) as MerkurDecision;
+    expect(d.kind).toBe('artillery-support');
+    expect(d.side).toBe('german');
+    expect(d.options.map((o) => (o.type === 'support' ? o.unit : -2))).toEqual([-1, em, battery]);
+    const top = s.stack[s.stack.length - 1]!;
+    if (top.t !== 'combat') throw new Error('combat expected');
+    const value = (unit: number) => combatValues(structuredClone(s), { ...top.spec, supportA: unit }, true).a;
+    expect(value(em) - value(-1)).toBe(supporterValue(s, em));
+    expect(value(battery) - value(-1)).toBe(8);
+    apply(
+      s,
+      ws,
+      d,
+      pick(d, (o) => o.type === 'support' && o.unit === em),
+    );
+    const after = s.stack[s.stack.length - 1]!;
+    expect(after.t === 'combat' && after.spec.supportA).toBe(em);
+  });
+
+  it('the scripted policies name the strongest (the engine supportValue pick)', () => {
+    for (const id of GERMAN_SCRIPTED) {
+      const { s, battery } = assault();
+      const d = advance(s, merkurWorkspace(s)) as MerkurDecision;
+      const o = d.options[policy('german', id).choose(s, d, streamRng(1, 0, 'policy'))]!;
+      expect(o.type === 'support' && o.unit).toBe(battery);
+    }
+  });
+
+  it('the defender is asked too; the solitaire CW names its strongest', () => {
+    const s = emptyState('solitaire');
+    const { z, nb } = plainZone(2);
+    const para = put(s, 'FJR3/I', z);
+    put(s, '23 NZ', z);
+    const hargest = put(s, 'Hargest', z);
+    const inglis = put(s, 'Inglis', nb[0]!);
+    s.stack = [
+      {
+        t: 'combat',
+        spec: { kind: 'assault', side: 0, attackers: [para], zone: z, from: z },
+        vals: null,
+        x: 0,
+        y: 0,
+        rerolled: false,
+      },
+    ];
+    const ws = merkurWorkspace(s);
+    const d = soloQuestion(s);
+    expect(d.kind).toBe('artillery-support');
+    expect(d.side).toBe('commonwealth');
+    expect(d.options.map((o) => (o.type === 'support' ? o.unit : -2))).toEqual([-1, hargest, inglis]);
+    const o = d.options[soloChoose(s, ws, d)]!;
+    expect(o.type === 'support' && o.unit).toBe(hargest);
+  });
+
+  it('equal strengths in one zone: the player chooses, so each is an option (the first is the engine pick)', () => {
+    const { s, em, battery } = assault();
+    const twin = put(s, 'GebArt/2', s.units[battery]!.zone);
+    put(s, 'GebArt/3', s.units[battery]!.zone);
+    const d = advance(s, merkurWorkspace(s)) as MerkurDecision;
+    expect(d.options.map((o) => (o.type === 'support' ? o.unit : -2))).toEqual([-1, em, battery, twin]);
+    for (const id of GERMAN_SCRIPTED) {
+      const o = d.options[policy('german', id).choose(s, d, streamRng(1, 0, 'policy'))]!;
+      expect(o.type === 'support' && o.unit).toBe(battery);
+    }
+  });
+
+  it('art-one-per-zone: every zone adds its strongest, nobody chooses', () => {
+    const { s } = assault({ 'art-one-per-zone': true });
+    const d = advance(s, merkurWorkspace(s)) as MerkurDecision | null;
+    expect(d?.kind).not.toBe('artillery-support');
+  });
+});
+
+/** The first decision of `s` as the solitaire rules would be asked it (the CW's are answered inside advance). */
+function soloQuestion(s: MerkurState): MerkurDecision {
+  const t = structuredClone(s);
+  t.rules = { ...t.rules, solitaire: false };
+  return advance(t, merkurWorkspace(t)) as MerkurDecision;
+}
+
+/** Runs the hand-built tasks until the next decision, or null once they are all done. */
+function advance(s: MerkurState, ws: MerkurWorkspace) {
+  return runUntil(s, ws, (st) => st.stack.length === 0);
+}
+
+function losses(s: MerkurState, ops: LossOp[]): void {
+  s.stack = [{ t: 'losses', ops, regroup: true }];
+}
+
+describe('Merkur 7.4 bands 1/5, 8.3 (spec §2 G12): all retreat, or one halved', () => {
+  it('the losing side names the unit halved, or all retreat', () => {
+    const s = emptyState();
+    const { z } = plainZone(2);
+    const a = put(s, 'FJR3/I', z);
+    const b = put(s, 'FJR3/II', z);
+    losses(s, [{ k: 'group', units: [a, b], enemy: 1 }]);
+    const ws = merkurWorkspace(s);
+    const d = advance(s, ws) as MerkurDecision;
+    expect(d.kind).toBe('loss-choice');
+    expect(d.side).toBe('german');
+    expect(d.options.map((o) => (o.type === 'loss' ? o.unit : -2))).toEqual([-1, a, b]);
+    apply(
+      s,
+      ws,
+      d,
+      pick(d, (o) => o.type === 'loss' && o.unit === b),
+    );
+    expect(advance(s, ws)).toBeNull();
+    expect(s.units[b]!.reduced).toBe(true);
+    expect(s.units[a]!.reduced).toBe(false);
+    expect(s.units[a]!.zone).toBe(z);
+  });
+
+  it('the scripted policies take the engine rule: away from objectives and contested zones, all retreat', () => {
+    for (const id of GERMAN_SCRIPTED) {
+      const s = emptyState();
+      const { z } = plainZone(2);
+      const a = put(s, 'FJR3/I', z);
+      const b = put(s, 'FJR3/II', z);
+      losses(s, [{ k: 'group', units: [a, b], enemy: 1 }]);
+      const d = advance(s, merkurWorkspace(s)) as MerkurDecision;
+      const o = d.options[policy('german', id).choose(s, d, streamRng(1, 0, 'policy'))]!;
+      expect(o.type === 'loss' && o.unit).toBe(-1);
+    }
+  });
+
+  it('in a contested zone the scripted CW halve the lowest defence', () => {
+    for (const id of CW_SCRIPTED) {
+      const s = emptyState();
+      const { z } = plainZone(2);
+      put(s, 'FJR3/I', z);
+      const a = put(s, '23 NZ', z);
+      const b = put(s, '22 NZ', z);
+      s.units[b]!.reduced = true;
+      losses(s, [{ k: 'group', units: [a, b], enemy: 0 }]);
+      const d = advance(s, merkurWorkspace(s)) as MerkurDecision;
+      expect(d.side).toBe('commonwealth');
+      const o = d.options[policy('commonwealth', id).choose(s, d, streamRng(1, 0, 'policy'))]!;
+      expect(o.type === 'loss' && o.unit).toBe(b);
+    }
+  });
+});
+
+describe('Merkur 6.1, 7.4 (spec §2 G13): the retreating side names the zone', () => {
+  it('offers every free adjacent zone with room; the unit goes where named', () => {
+    const s = emptyState();
+    const { z } = plainZone(2);
+    const u = put(s, 'FJR3/I', z);
+    put(s, '23 NZ', z);
+    losses(s, [{ k: 'retreat', u, enemy: 1 }]);
+    const ws = merkurWorkspace(s);
+    const { free } = retreatZones(s, u, 1);
+    expect(free.length).toBeGreaterThan(1);
+    const d = advance(s, ws) as MerkurDecision;
+    expect(d.kind).toBe('retreat-zone');
+    expect(d.options.map((o) => (o.type === 'retreat' ? o.zone : -2))).toEqual(free);
+    const engine = engineRetreat(s, u, free);
+    const other = free.find((y) => y !== engine)!;
+    for (const id of GERMAN_SCRIPTED) {
+      const o = d.options[policy('german', id).choose(s, d, streamRng(1, 0, 'policy'))]!;
+      expect(o.type === 'retreat' && o.zone).toBe(engine);
+    }
+    apply(
+      s,
+      ws,
+      d,
+      pick(d, (o) => o.type === 'retreat' && o.zone === other),
+    );
+    expect(advance(s, ws)).toBeNull();
+    expect(s.units[u]!.zone).toBe(other);
+  });
+
+  it('one legal zone: no decision', () => {
+    const s = emptyState();
+    const { z } = plainZone(2);
+    const u = put(s, 'FJR3/I', z);
+    put(s, '23 NZ', z);
+    const { free } = retreatZones(s, u, 1);
+    // fill every free zone but one with CW units (an enemy zone is not free)
+    let k = 0;
+    const cw = s.units.map((x, i) => (x.side === 1 && x.type === 'infantry' && x.status === 'pool' ? i : -1));
+    for (const y of free.slice(1)) {
+      const i = cw.find((j, n) => j >= 0 && n >= k)!;
+      k = i + 1;
+      s.units[i]!.zone = y;
+      s.units[i]!.status = 'map';
+    }
+    losses(s, [{ k: 'retreat', u, enemy: 1 }]);
+    expect(advance(s, merkurWorkspace(s))).toBeNull();
+    expect(s.units[u]!.zone).toBe(free[0]);
+  });
+});
+
+describe('Merkur 3.2 (spec §2 C6): the CW may sacrifice a fort instead of a loss', () => {
+  function forted(reduced: boolean) {
+    const s = emptyState();
+    const { z } = plainZone(2);
+    const u = put(s, '23 NZ', z);
+    s.units[u]!.reduced = reduced;
+    s.fort[z] = 1;
+    losses(s, [{ k: 'step', u, optional: false, retreat: false, enemy: 0 }]);
+    return { s, z, u };
+  }
+
+  it('use the fort: the fort goes, the unit keeps its step', () => {
+    const { s, z, u } = forted(false);
+    const ws = merkurWorkspace(s);
+    const d = advance(s, ws) as MerkurDecision;
+    expect(d.kind).toBe('fort-sacrifice');
+    expect(d.side).toBe('commonwealth');
+    apply(
+      s,
+      ws,
+      d,
+      pick(d, (o) => o.type === 'fort-sacrifice' && o.use),
+    );
+    expect(advance(s, ws)).toBeNull();
+    expect(s.fort[z]).toBe(0);
+    expect(s.units[u]!.reduced).toBe(false);
+    expect(s.stats.forts_sacrificed).toBe(1);
+  });
+
+  it('the scripted CW sacrifice it only when the loss would eliminate the unit', () => {
+    for (const reduced of [false, true])
+      for (const id of CW_SCRIPTED) {
+        const { s } = forted(reduced);
+        const d = advance(s, merkurWorkspace(s)) as MerkurDecision;
+        const o = d.options[policy('commonwealth', id).choose(s, d, streamRng(1, 0, 'policy'))]!;
+        expect(o.type === 'fort-sacrifice' && o.use).toBe(reduced);
+      }
+  });
+});
+
+describe('Merkur 8.2 (spec §2 C9): the defender names the bombardment target', () => {
+  function strike(variants: Record<string, boolean> = {}) {
+    const s = emptyState('two-player', variants);
+    const { z } = plainZone(2);
+    const a = put(s, '23 NZ', z);
+    const b = put(s, '22 NZ', z);
+    const weak = put(s, '6 Greek', z);
+    s.stack = [
+      {
+        t: 'bombards',
+        list: [{ side: 0, value: 6, zone: z, air: -1, firerZone: -1, preinvasion: true }],
+        target: null,
+        regroup: false,
+      },
+    ];
+    return { s, a, b, weak };
+  }
+
+  it('default (lead-def-highest): the units of the highest defence; the one named takes the hit', () => {
+    const { s, a, b } = strike();
+    const ws = merkurWorkspace(s);
+    const d = advance(s, ws) as MerkurDecision;
+    expect(d.kind).toBe('bomb-target');
+    expect(d.side).toBe('commonwealth');
+    expect(d.rule).toBe('Merkur 8.2');
+    // both full strength, defence 4 (6 Greek: 3): the engine took the first in unit order
+    const [first, second] = [Math.min(a, b), Math.max(a, b)];
+    expect(d.options.map((o) => (o.type === 'bomb-target' ? o.unit : -2))).toEqual([first, second]);
+    for (const id of CW_SCRIPTED) {
+      const o = d.options[policy('commonwealth', id).choose(s, d, streamRng(1, 0, 'policy'))]!;
+      expect(o.type === 'bomb-target' && o.unit).toBe(first);
+    }
+    apply(
+      s,
+      ws,
+      d,
+      pick(d, (o) => o.type === 'bomb-target' && o.unit === second),
+    );
+    const top = s.stack[s.stack.length - 1]!;
+    expect(top.t === 'bombards' && top.target).toBe(second);
+  });
+
+  it('lead-def-any: any defender may be named', () => {
+    const { s, weak } = strike({ 'lead-def-any': true });
+    const d = advance(s, merkurWorkspace(s)) as MerkurDecision;
+    expect(d.options.some((o) => o.type === 'bomb-target' && o.unit === weak)).toBe(true);
+    expect(d.options).toHaveLength(3);
+  });
+});
+
+describe('Merkur 5.4 (spec §2 G17): the side that picks names the B1 units lost', () => {
+  function intercepted(variant: string) {
+    const s = emptyState('two-player', { [variant]: true });
+    const left = s.b1.units.slice(0, 3);
+    s.stack = [{ t: 'rn-losses', left: left.slice(), k: 2, turnBack: false }];
+    return { s, left };
+  }
+
+  it('rn-german: the German names each loss; the scripted policies sink the weakest first', () => {
+    const { s, left } = intercepted('rn-german');
+    const ws = merkurWorkspace(s);
+    const d = advance(s, ws) as MerkurDecision;
+    expect(d.kind).toBe('rn-losses');
+    expect(d.side).toBe('german');
+    expect(d.options.map((o) => (o.type === 'rn-loss' ? o.unit : -2))).toEqual(left);
+    const val = (i: number) => s.units[i]!.a + s.units[i]!.art;
+    const weakest = left.reduce((m, i) => (val(i) < val(m) ? i : m), left[0]!);
+    for (const id of GERMAN_SCRIPTED) {
+      const o = d.options[policy('german', id).choose(s, d, streamRng(1, 0, 'policy'))]!;
+      expect(o.type === 'rn-loss' && o.unit).toBe(weakest);
+    }
+    apply(s, ws, d, 2);
+    const d2 = advance(s, ws) as MerkurDecision;
+    expect(d2.options).toHaveLength(2);
+    apply(s, ws, d2, 0);
+    expect(advance(s, ws)).toBeNull();
+    expect(left.map((i) => s.units[i]!.status)).toEqual(['lost', 'pool', 'lost']);
+  });
+
+  it('rn-cw: the CW names them; with no more units than losses nobody is asked', () => {
+    const { s } = intercepted('rn-cw');
+    expect((advance(s, merkurWorkspace(s)) as MerkurDecision).side).toBe('commonwealth');
+    const t = intercepted('rn-cw').s;
+    t.stack = [{ t: 'rn-losses', left: t.b1.units.slice(0, 2), k: 2, turnBack: false }];
+    expect(advance(t, merkurWorkspace(t))).toBeNull();
+  });
+});
+
+describe('Merkur spec §2.3 (M-63): soloResidual', () => {
+  function play(soloResidual: string, game: number) {
+    const setup = resolveSetup(merkur, { scenario: 'solitaire', params: { soloResidual } }, 'test');
+    const pol = {
+      german: policy('german', 'historical'),
+      commonwealth: policy('commonwealth', 'historical-static'),
+    };
+    return playOneGame(merkur, setup, pol, { masterSeed: 1, gameIndex: game });
+  }
+
+  it('random: the residual choices are drawn, so games go otherwise than under the fixed rules', () => {
+    const fixed = [0, 1, 2, 3].map((g) => JSON.stringify(play('fixed', g)));
+    const random = [0, 1, 2, 3].map((g) => JSON.stringify(play('random', g)));
+    expect(random.filter((r, g) => r !== fixed[g]).length).toBeGreaterThan(0);
+    expect(JSON.stringify(play('random', 0))).toBe(random[0]);
+  });
+
+  it('random: the answer is a legal option drawn from stream solitaire', () => {
+    const s = emptyState('solitaire');
+    const random = { ...s, rules: { ...s.rules, soloResidual: 'random' as const } };
+    const d: MerkurDecision = {
+      kind: 'retreat-zone',
+      side: 'commonwealth',
+      rule: 'Merkur 6.1, 7.4',
+      options: [0, 1, 2].map((zone) => ({ type: 'retreat' as const, unit: 0, zone, forced: false })),
+    };
+    const seen = new Set<number>();
+    const ws = merkurWorkspace(random);
+    for (let k = 0; k < 40; k++) seen.add(soloChoose(random, ws, d));
+    expect([...seen].sort()).toEqual([0, 1, 2]);
+  });
+});
+
+describe('Merkur 2.5 Ringel (M-13)', () => {
+  it('batteries may be targeted only when no other friendly unit (but EMs) is in their zone', () => {
+    const s = emptyState();
+    const { z } = plainZone(1);
+    const b = put(s, 'GebArt/1', z);
+    put(s, 'Ringel', z);
+    expect(defenders(s, z, 0)).toEqual([b]);
+    const para = put(s, 'FJR3/I', z);
+    expect(defenders(s, z, 0)).toEqual([para]);
+  });
+
+  it('Ringel sums only batteries in his zone, and not once reduced; the batteries keep their own values', () => {
+    const s = emptyState();
+    const { z, nb } = plainZone(1);
+    const ringel = put(s, 'Ringel', z);
+    const b1 = put(s, 'GebArt/1', z);
+    put(s, 'GebArt/2', z);
+    const far = put(s, 'GebArt/3', nb[0]!);
+    expect(divisionalArt(s, ringel)).toBe(16);
+    s.units[far]!.zone = z;
+    expect(divisionalArt(s, ringel)).toBe(22);
+    s.units[far]!.zone = MAP.ids.findIndex((_, y) => MAP.map[y] !== MAP.map[z] && !MAP.strategic[y]);
+    expect(divisionalArt(s, ringel)).toBe(16);
+    expect(artilleryValue(s, far)).toBe(6);
+    s.units[ringel]!.reduced = true;
+    expect(divisionalArt(s, ringel)).toBe(0);
+    expect(artilleryValue(s, b1)).toBe(8);
+  });
+});
+
+const NEW_KINDS: readonly string[] = [
+  'artillery-support',
+  'loss-choice',
+  'retreat-zone',
+  'fort-sacrifice',
+  'bomb-target',
+  'rn-losses',
+];
+
+describe('Merkur: random play meets the new choices', () => {
+  it('in three random games the support, retreat and fort choices come up, each with two or more options', () => {
+    const seen = new Map<string, number>();
+    const setup = resolveSetup(merkur, { scenario: 'two-player' }, 'test');
+    for (let g = 0; g < 3; g++) {
+      const s = startGame(setup, { masterSeed: 1, gameIndex: g });
+      const ws = merkurWorkspace(s);
+      const r = streamRng(1, g, 'test');
+      const pol = merkur.policies.find((p) => p.id === 'random')!.create();
+      for (let d = merkur.advance(s, ws); d !== null; d = merkur.advance(s, ws)) {
+        const dd = d as MerkurDecision;
+        if (NEW_KINDS.includes(dd.kind)) {
+          expect(dd.options.length).toBeGreaterThan(1);
+          seen.set(dd.kind, (seen.get(dd.kind) ?? 0) + 1);
+        }
+        merkur.apply(s, ws, d, pol.choose(s, dd, r));
+      }
+    }
+    for (const kind of ['artillery-support', 'retreat-zone', 'fort-sacrifice'])
+      expect(seen.get(kind) ?? 0).toBeGreaterThan(0);
+  });
+});
