@@ -11,9 +11,10 @@ import { buildComposite, compositeOptions } from '../src/games/dc/composites.js'
 import { dc } from '../src/games/dc/index.js';
 import { mapByKey } from '../src/games/dc/map.js';
 import { startGame } from '../src/games/dc/setup.js';
-import type { DcState, DcUnit, SideIx } from '../src/games/dc/state.js';
+import type { DcState } from '../src/games/dc/state.js';
 import { airCombat, airToAirDistribution, flakDistribution } from '../src/games/dc/support.js';
 import { dcWorkspace } from '../src/games/dc/workspace.js';
+import { add, empty, P, T } from './helpers/dc.js';
 
 function fresh(
   scenario = 'adv-tournament',
@@ -27,40 +28,6 @@ function fresh(
   });
   s.stack.length = 0;
   return s;
-}
-const P = (s: DcState, id: string) => mapByKey(s.rules.mapKey).index.get(id)!;
-const T = (s: DcState, id: string) => s.rules.types.findIndex((t) => t.id === id);
-
-function empty(s: DcState): DcState {
-  for (const u of s.units) {
-    u.st = 2;
-    u.at = -1;
-  }
-  return s;
-}
-
-function add(s: DcState, type: string, side: SideIx, at: string, extra: Partial<DcUnit> = {}): number {
-  expect(T(s, type), type).toBeGreaterThanOrEqual(0);
-  s.units.push({
-    t: T(s, type),
-    side,
-    label: type,
-    at: P(s, at),
-    st: 0,
-    losses: 0,
-    disp: false,
-    fort: false,
-    atk: -1,
-    occ: false,
-    clr: false,
-    rounds: 0,
-    bt: false,
-    allOut: false,
-    iso: false,
-    ret: false,
-    ...extra,
-  });
-  return s.units.length - 1;
 }
 
 const count = (s: DcState, type: string) =>

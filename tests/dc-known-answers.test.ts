@@ -24,11 +24,12 @@ import { mapByKey } from '../src/games/dc/map.js';
 import { lineRoom, opOptions } from '../src/games/dc/movement.js';
 import { sovietProduction } from '../src/games/dc/replacements.js';
 import { startGame } from '../src/games/dc/setup.js';
-import type { DcState, DcUnit, SideIx } from '../src/games/dc/state.js';
+import type { DcState, SideIx } from '../src/games/dc/state.js';
 import { strategicCapacity } from '../src/games/dc/strategic.js';
 import { stepTask, supplyPhase } from '../src/games/dc/turn-sequence.js';
 import { airOf, columnOf, rollColumn, weatherOf } from '../src/games/dc/weather.js';
 import { dcWorkspace } from '../src/games/dc/workspace.js';
+import { add, empty, P, T } from './helpers/dc.js';
 
 const setupOf = (variants: Record<string, boolean> = {}, params: Record<string, unknown> = {}) =>
   resolveSetup(dc, { variants, params }, 'test');
@@ -38,40 +39,6 @@ function fresh(variants: Record<string, boolean> = {}, params: Record<string, un
   const s = startGame(setupOf(variants, params), { masterSeed: 1, gameIndex: 0 });
   s.stack.length = 0;
   return s;
-}
-const P = (s: DcState, id: string) => mapByKey(s.rules.mapKey).index.get(id)!;
-const T = (s: DcState, id: string) => s.rules.types.findIndex((t) => t.id === id);
-
-/** An empty board (no units) keeping the starting control. */
-function empty(s: DcState): DcState {
-  for (const u of s.units) {
-    u.st = 2;
-    u.at = -1;
-  }
-  return s;
-}
-
-function add(s: DcState, type: string, side: SideIx, at: string, extra: Partial<DcUnit> = {}): number {
-  s.units.push({
-    t: T(s, type),
-    side,
-    label: type,
-    at: P(s, at),
-    st: 0,
-    losses: 0,
-    disp: false,
-    fort: false,
-    atk: -1,
-    occ: false,
-    clr: false,
-    rounds: 0,
-    bt: false,
-    allOut: false,
-    iso: false,
-    ret: false,
-    ...extra,
-  });
-  return s.units.length - 1;
 }
 
 describe('DC fire and the CRT', () => {

@@ -18,6 +18,7 @@ import { monthOf, yearOf } from '../src/games/dc/state.js';
 import { stratStep } from '../src/games/dc/strategic.js';
 import { seasControlled } from '../src/games/dc/supply.js';
 import { dcWorkspace } from '../src/games/dc/workspace.js';
+import { add, empty, P } from './helpers/dc.js';
 
 function fresh(variants: Record<string, boolean> = {}, scenario = 'intro-tournament'): DcState {
   const s = startGame(resolveSetup(dc, { scenario, variants, params: {} }, 'test'), {
@@ -26,36 +27,6 @@ function fresh(variants: Record<string, boolean> = {}, scenario = 'intro-tournam
   });
   s.stack.length = 0;
   return s;
-}
-const P = (s: DcState, id: string) => mapByKey(s.rules.mapKey).index.get(id)!;
-function empty(s: DcState): DcState {
-  for (const u of s.units) {
-    u.st = 2;
-    u.at = -1;
-  }
-  return s;
-}
-function add(s: DcState, type: string, side: SideIx, at: string, extra: Partial<DcUnit> = {}): number {
-  s.units.push({
-    t: s.rules.types.findIndex((t) => t.id === type),
-    side,
-    label: type,
-    at: P(s, at),
-    st: 0,
-    losses: 0,
-    disp: false,
-    fort: false,
-    atk: -1,
-    occ: false,
-    clr: false,
-    rounds: 0,
-    bt: false,
-    allOut: false,
-    iso: false,
-    ret: false,
-    ...extra,
-  });
-  return s.units.length - 1;
 }
 
 describe('DC 7.A note c: the 1944 air window (D-7)', () => {

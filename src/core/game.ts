@@ -33,6 +33,8 @@ export interface VariantDef {
   readonly default: boolean;
   /** Variants sharing a group are alternatives: exactly one of the group is on. */
   readonly group?: string;
+  /** The scenarios in which switching it can change play (every scenario when absent): a level's own units. */
+  readonly scenarios?: readonly string[];
 }
 
 export type ParamValue = number | string | readonly string[];

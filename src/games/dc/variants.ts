@@ -5,6 +5,9 @@
  */
 import type { VariantDef } from '../../core/game.js';
 
+/** The Advanced-level scenarios (DC 2.A.2): the only ones with HQs, Soviet air, composites and paratroops. */
+const ADVANCED = ['adv-tournament', 'adv-tournament-campaign', 'adv-campaign'] as const;
+
 export const variants: readonly VariantDef[] = [
   // 4.1 editions and errata
   {
@@ -674,6 +677,7 @@ export const variants: readonly VariantDef[] = [
   // Advanced level (DC 2.A.2; no effect in the Introductory scenarios, which have none of these units)
   {
     id: 'hq-min',
+    scenarios: ADVANCED,
     group: 'hq-support',
     rule: 'DC 13.B.7',
     default: true,
@@ -682,6 +686,7 @@ export const variants: readonly VariantDef[] = [
   },
   {
     id: 'hq-flat',
+    scenarios: ADVANCED,
     group: 'hq-support',
     rule: 'DC 13.B.7',
     default: false,
@@ -689,6 +694,7 @@ export const variants: readonly VariantDef[] = [
   },
   {
     id: 'hq-any-ground',
+    scenarios: ADVANCED,
     group: 'hq-scope',
     rule: 'DC 13.B.7',
     default: true,
@@ -697,6 +703,7 @@ export const variants: readonly VariantDef[] = [
   },
   {
     id: 'pzhq-armour-only',
+    scenarios: ADVANCED,
     group: 'hq-scope',
     rule: 'DC 13.B.7',
     default: false,
@@ -704,6 +711,7 @@ export const variants: readonly VariantDef[] = [
   },
   {
     id: 'hq-multiplied',
+    scenarios: ADVANCED,
     group: 'air-hq-order',
     rule: 'DC 13.B.7, 13.A.4',
     default: true,
@@ -712,6 +720,7 @@ export const variants: readonly VariantDef[] = [
   },
   {
     id: 'hq-added-after',
+    scenarios: ADVANCED,
     group: 'air-hq-order',
     rule: 'DC 13.B.7, 13.A.4',
     default: false,
@@ -719,6 +728,7 @@ export const variants: readonly VariantDef[] = [
   },
   {
     id: 'pzhq-not-armour',
+    scenarios: ADVANCED,
     group: 'armour-cap',
     rule: 'DC 12.B, 14.A',
     default: true,
@@ -727,6 +737,7 @@ export const variants: readonly VariantDef[] = [
   },
   {
     id: 'pzhq-armour',
+    scenarios: ADVANCED,
     group: 'armour-cap',
     rule: 'DC 12.B, 14.B.5',
     default: false,
@@ -751,6 +762,7 @@ export const variants: readonly VariantDef[] = [
   },
   {
     id: 'axis-cav-all',
+    scenarios: ADVANCED,
     group: 'axis-cav-bt',
     rule: 'DC 14.A',
     default: false,
@@ -759,6 +771,7 @@ export const variants: readonly VariantDef[] = [
   },
   {
     id: 'paratroops-off',
+    scenarios: ADVANCED,
     group: 'paratroops',
     rule: 'DC 21',
     default: true,
@@ -767,6 +780,7 @@ export const variants: readonly VariantDef[] = [
   },
   {
     id: 'paratroops-on',
+    scenarios: ADVANCED,
     group: 'paratroops',
     rule: 'DC 21, 8.C.3.f',
     default: false,
@@ -775,6 +789,7 @@ export const variants: readonly VariantDef[] = [
   },
   {
     id: 'para-one-army',
+    scenarios: ADVANCED,
     group: 'para-build',
     rule: 'DC 8.C.3.f',
     default: true,
@@ -783,6 +798,7 @@ export const variants: readonly VariantDef[] = [
   },
   {
     id: 'para-two-armies',
+    scenarios: ADVANCED,
     group: 'para-build',
     rule: 'DC 21.F',
     default: false,
@@ -790,6 +806,7 @@ export const variants: readonly VariantDef[] = [
   },
   {
     id: 'sov-air-fires-with-dispersed-ground',
+    scenarios: ADVANCED,
     group: 'sov-air-alone',
     rule: 'DC 13.A.3',
     default: true,
@@ -798,6 +815,7 @@ export const variants: readonly VariantDef[] = [
   },
   {
     id: 'sov-air-needs-undispersed-ground',
+    scenarios: ADVANCED,
     group: 'sov-air-alone',
     rule: 'DC 13.A.3',
     default: false,
