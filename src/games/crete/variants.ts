@@ -14,7 +14,7 @@ const v = (id: string, group: string, rule: string, def: boolean, description: s
 });
 
 export const variants: readonly VariantDef[] = [
-  // V-VIC: the printed rule against the errata (text not recovered; play report in src/games/crete/data/NOTES.md)
+  // K-victory readings: points as printed, or the lowered German level after heavy para losses (src/games/crete/data/NOTES.md)
   v(
     'victory-printed',
     'victory',
@@ -354,7 +354,7 @@ export const variants: readonly VariantDef[] = [
     'The cap is only the stack limit: after German movement further waves land into the room made on each airfield, each wave moving (K17) before the next, until no room is made or the 12 battalions are down (can exceed 3 per airfield per turn).',
   ),
   // C-47 (K15.5): the fate of a scattered para whose forced attack leaves the enemy on the square
-  // is not in the rules (data/NOTES.md, "Forced scatter attack")
+  // is not in the rules: src/games/crete/data/NOTES.md, "Forced scatter attack"
   v(
     'scatter-fail-retreats',
     'scatter-fail',
