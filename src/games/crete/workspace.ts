@@ -36,6 +36,8 @@ export interface CreteWorkspace extends Workspace {
   edgeTown: number;
   zocState: object | null;
   zocSide: string;
+  /** Movement searches made against the enemy ws.zoc holds: squares reached by search key (movement.ts reachKey). */
+  readonly reach: Map<number, number[]>;
   /** Battle enumeration: attack CF that may attack (ground + air), defence CF of the other side, per square. */
   readonly atk: Int16Array;
   readonly dfn: Int16Array;
@@ -49,6 +51,7 @@ export function creteWorkspace(s: CreteState, reuse?: CreteWorkspace): CreteWork
     reuse.explicitChance = false;
     reuse.zocTask = null;
     reuse.zocState = null;
+    reuse.reach.clear();
     return reuse;
   }
   const n = MAP.size;
@@ -71,6 +74,7 @@ export function creteWorkspace(s: CreteState, reuse?: CreteWorkspace): CreteWork
     edgeTown: -1,
     zocState: null,
     zocSide: '',
+    reach: new Map(),
     atk: new Int16Array(n),
     dfn: new Int16Array(n),
   };
