@@ -283,6 +283,12 @@ export function moveUnit(s: CreteState, ws: CreteWorkspace, ui: number, to: numb
     if (u.side === 'german') s.stats.board_transits_german++;
     else s.stats.board_transits_british++;
   }
+  if (ws.occState === s) {
+    // keep the counts of a movement task current (moveStep)
+    const occ = own(ws, u.side);
+    if (u.loc >= 0) occ[u.loc]!--;
+    occ[to]!++;
+  }
   u.loc = to;
   u.to = -1;
   u.xTurn = MAP.exitTo[to]! >= 0 ? s.turn : 0;
@@ -295,8 +301,8 @@ export function moveStep(
   ws: CreteWorkspace,
   task: { t: 'move'; side: Side; i: number; only?: number[] },
 ): { u: number; options: UnitTo[] } | null {
-  const buf: number[] = [];
-  let counted = false;
+  const buf = ws.dest;
+  let counted = ws.occTask === task && ws.occState === s;
   while (task.i < s.units.length) {
     const ui = task.i++;
     const u = s.units[ui]!;
@@ -304,9 +310,13 @@ export function moveStep(
     if (task.only !== undefined && !task.only.includes(ui)) continue;
     if (u.loc < 0 && u.loc !== TRANSIT) continue;
     if (u.kind === 'para' && u.landed === s.turn) continue; // K8.1, K15.6
-    // nothing moves while this loop looks for the next unit: occupancy once
-    if (!counted) occupancy(s, ws);
-    counted = true;
+    // occupancy once per movement task, then kept current by moveUnit (nothing else moves during it, K7)
+    if (!counted) {
+      occupancy(s, ws);
+      ws.occTask = task;
+      ws.occState = s;
+      counted = true;
+    }
     destinations(s, ws, ui, buf, task);
     if (buf.length === 0) continue;
     const options: UnitTo[] = [unitTo(ui, -1)];

@@ -36,6 +36,14 @@ export interface CreteWorkspace extends Workspace {
   edgeTown: number;
   zocState: object | null;
   zocSide: string;
+  /**
+   * What ws.ger / ws.bri hold between the decisions of movement task `occTask` in state `occState`
+   * (moveUnit keeps them current), or nothing (null): moveStep counts once per task.
+   */
+  occTask: object | null;
+  occState: object | null;
+  /** moveStep's list of destinations (copied into the options). */
+  readonly dest: number[];
   /** Movement searches made against the enemy ws.zoc holds: squares reached by search key (movement.ts reachKey). */
   readonly reach: Map<number, number[]>;
   /** Battle enumeration: attack CF that may attack (ground + air), defence CF of the other side, per square. */
@@ -52,6 +60,8 @@ export function creteWorkspace(s: CreteState, reuse?: CreteWorkspace): CreteWork
     reuse.zocTask = null;
     reuse.zocState = null;
     reuse.reach.clear();
+    reuse.occTask = null;
+    reuse.occState = null;
     return reuse;
   }
   const n = MAP.size;
@@ -75,6 +85,9 @@ export function creteWorkspace(s: CreteState, reuse?: CreteWorkspace): CreteWork
     zocState: null,
     zocSide: '',
     reach: new Map(),
+    occTask: null,
+    occState: null,
+    dest: [],
     atk: new Int16Array(n),
     dfn: new Int16Array(n),
   };

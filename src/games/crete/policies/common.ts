@@ -197,12 +197,28 @@ export function planPolicy(id: string, plan: Plan): Policy<CreteState, CreteDeci
           const t = plan.target(s, u);
           if (t < 0) return 0;
           const bonus = plan.terrainBonus ?? 0;
-          return argBest(n, (i) => {
-            const to = d.options[i]!.to;
+          // score -10 x distance to t + terrain bonus + 1 for staying, first best; with a bonus under
+          // 9, staying on t (score >= 1) and moving onto t (>= 0) beat every other option (< 0)
+          const o = d.options;
+          if (bonus < 9) {
+            if (unit.loc === t) return 0;
+            for (let i = 1; i < n; i++) if (o[i]!.to === t) return i;
+          }
+          let best = 0;
+          let bv = Number.NEGATIVE_INFINITY;
+          for (let i = 0; i < n; i++) {
+            const to = o[i]!.to;
             const at = to < 0 ? unit.loc : to;
-            if (at < 0) return -1e6;
-            return -distance(at, t) * 10 + (bonus > 0 && isDoubled(at) ? bonus : 0) + (to < 0 ? 1 : 0);
-          });
+            const v =
+              at < 0
+                ? -1e6
+                : -distance(at, t) * 10 + (bonus > 0 && isDoubled(at) ? bonus : 0) + (to < 0 ? 1 : 0);
+            if (v > bv) {
+              bv = v;
+              best = i;
+            }
+          }
+          return best;
         }
         case 'air-support': {
           // the square next to the British square with the most defenders it can help beat
