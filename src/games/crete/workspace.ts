@@ -49,6 +49,9 @@ export interface CreteWorkspace extends Workspace {
   /** Battle enumeration: attack CF that may attack (ground + air), defence CF of the other side, per square. */
   readonly atk: Int16Array;
   readonly dfn: Int16Array;
+  /** Battle enumeration: the squares whose atk / dfn / mark it set (all zero elsewhere), the enemy squares among them. */
+  readonly touched: number[];
+  readonly enemies: number[];
 }
 
 export function creteWorkspace(s: CreteState, reuse?: CreteWorkspace): CreteWorkspace {
@@ -90,5 +93,7 @@ export function creteWorkspace(s: CreteState, reuse?: CreteWorkspace): CreteWork
     dest: [],
     atk: new Int16Array(n),
     dfn: new Int16Array(n),
+    touched: [],
+    enemies: [],
   };
 }
