@@ -286,11 +286,12 @@ export function fight(s: CreteState, ws: CreteWorkspace, b: Battle): void {
     if (b.side === 'british') s.stats.battles_british++;
     else s.stats.battles_german++;
   }
-  tell(
-    s,
-    ws,
-    b.side,
-    b.depth > 0 ? 'K10.13' : b.scatter ? 'K15.5' : 'K10.4',
+  if (ws.trace !== undefined)
+    tell(
+      s,
+      ws,
+      b.side,
+      b.depth > 0 ? 'K10.13' : b.scatter ? 'K15.5' : 'K10.4',
     `${b.side} attack${b.depth > 0 ? ' (counter-attack)' : ''} on ${sq(b.def)} at ${COLUMNS[b.column]} (${b.table})`,
   );
   s.stack.push({ t: 'roll', battle: b });
@@ -318,7 +319,7 @@ export function applyRoll(
   s.stack.pop();
   const b = task.battle;
   const r = crtResult(s.rules.crtSet, b.table, b.column, die);
-  tell(s, ws, b.side, 'K10.4', `die ${die}: ${r}`, [die]);
+  if (ws.trace !== undefined) tell(s, ws, b.side, 'K10.4', `die ${die}: ${r}`, [die]);
   resolve(s, ws, b, r);
 }
 
@@ -392,7 +393,7 @@ export function kill(s: CreteState, ws: CreteWorkspace, i: number, scored = true
     s.points.german += u.cf;
     st.british_cf_lost += u.cf;
   }
-  tell(s, ws, u.side, 'K10', `${u.name} eliminated`);
+  if (ws.trace !== undefined) tell(s, ws, u.side, 'K10', `${u.name} eliminated`);
 }
 
 function pushRetreat(s: CreteState, units: number[], away: number[]): void {
@@ -467,7 +468,7 @@ export function retreatStep(
     const opts = retreatSquares(s, ws, i, task.away);
     if (opts.length === 0) {
       s.stats.retreat_destroyed++;
-      tell(s, ws, u.side, 'K10.13', `${u.name} cannot retreat`);
+      if (ws.trace !== undefined) tell(s, ws, u.side, 'K10.13', `${u.name} cannot retreat`);
       kill(s, ws, i);
       continue;
     }
@@ -494,14 +495,14 @@ export function applyRetreat(
     u.to = TRANSIT_BASE - to;
     u.xTurn = 0;
     task.step = s.rules.retreatLength;
-    tell(s, ws, u.side, 'K14', `${u.name} retreats off the board through the exit`);
+    if (ws.trace !== undefined) tell(s, ws, u.side, 'K14', `${u.name} retreats off the board through the exit`);
     return;
   }
   u.loc = to;
   u.to = -1;
   u.xTurn = MAP.exitTo[to]! >= 0 ? s.turn : 0;
   task.step++;
-  tell(s, ws, u.side, 'K10.12', `${u.name} retreats to ${sq(to)}`);
+  if (ws.trace !== undefined) tell(s, ws, u.side, 'K10.12', `${u.name} retreats to ${sq(to)}`);
 }
 
 /** K10.13: the defender's CA choice: retreat (-1) or counter-attack one attacking square. */

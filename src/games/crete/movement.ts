@@ -292,7 +292,7 @@ export function moveUnit(s: CreteState, ws: CreteWorkspace, ui: number, to: numb
   u.loc = to;
   u.to = -1;
   u.xTurn = MAP.exitTo[to]! >= 0 ? s.turn : 0;
-  tell(s, ws, u.side, 'K8', `${u.name} moves to ${sq(to)}`);
+  if (ws.trace !== undefined) tell(s, ws, u.side, 'K8', `${u.name} moves to ${sq(to)}`);
 }
 
 /** The move decision of a movement segment: the next unit of `side` that can move, or null. */
