@@ -49,6 +49,10 @@ export interface CreteWorkspace extends Workspace {
   /** Battle enumeration: attack CF that may attack (ground + air), defence CF of the other side, per square. */
   readonly atk: Int16Array;
   readonly dfn: Int16Array;
+  /** Air placement (luftwaffe.ts attackSquares): the squares listed for air task `airTask` in state `airState`. */
+  readonly airSquares: number[];
+  airTask: object | null;
+  airState: object | null;
   /** Battle enumeration: the squares whose atk / dfn / mark it set (all zero elsewhere), the enemy squares among them. */
   readonly touched: number[];
   readonly enemies: number[];
@@ -64,6 +68,8 @@ export function creteWorkspace(s: CreteState, reuse?: CreteWorkspace): CreteWork
     reuse.zocState = null;
     reuse.reach.clear();
     reuse.occTask = null;
+    reuse.airTask = null;
+    reuse.airState = null;
     reuse.occState = null;
     return reuse;
   }
@@ -94,6 +100,9 @@ export function creteWorkspace(s: CreteState, reuse?: CreteWorkspace): CreteWork
     atk: new Int16Array(n),
     dfn: new Int16Array(n),
     touched: [],
+    airSquares: [],
+    airTask: null,
+    airState: null,
     enemies: [],
   };
 }
