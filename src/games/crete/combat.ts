@@ -185,6 +185,19 @@ function strengths(s: CreteState, ws: CreteWorkspace, side: Side): number[] {
   return touched;
 }
 
+/** Sorts a short list of squares in ascending order in place (insertion sort: no comparator calls). */
+export function sortSmall(list: number[]): void {
+  for (let i = 1; i < list.length; i++) {
+    const x = list[i]!;
+    let j = i - 1;
+    while (j >= 0 && list[j]! > x) {
+      list[j + 1] = list[j]!;
+      j--;
+    }
+    list[j + 1] = x;
+  }
+}
+
 /** Zeroes what strengths() filled. */
 function clearStrengths(ws: CreteWorkspace): void {
   for (const h of ws.touched) {
@@ -220,7 +233,7 @@ export function battleOptions(s: CreteState, ws: CreteWorkspace, side: Side): Ba
   const enemies = ws.enemies;
   enemies.length = 0;
   for (const h of touched) if ((ws.mark[h]! & ENEMY) !== 0) enemies.push(h);
-  enemies.sort((a, b) => a - b);
+  sortSmall(enemies);
   const out: BattleOption[] = [{ def: -1, squares: [], table: 'limited' }];
   const multi = s.rules.multi === 'multi-square';
   const tabs = tables(s);

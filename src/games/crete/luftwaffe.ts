@@ -5,7 +5,7 @@
  * the attack. No air support for a scattered para's forced attack (K15.5, K16).
  */
 
-import { mayAttackFrom } from './combat.js';
+import { mayAttackFrom, sortSmall } from './combat.js';
 import { type UnitTo, unitTo } from './decisions.js';
 import { MAP } from './map.js';
 import { occupancy } from './movement.js';
@@ -37,7 +37,7 @@ function attackSquares(s: CreteState, ws: CreteWorkspace, task?: object): readon
     for (const j of MAP.neighbours[h]!) if (ws.bri[j]! > 0) bri = true;
     if (bri && mayAttackFrom(s, 'german', h)) out.push(h);
   }
-  out.sort((a, b) => a - b);
+  sortSmall(out);
   ws.airTask = task ?? null;
   ws.airState = task === undefined ? null : s;
   return out;

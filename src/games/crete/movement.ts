@@ -318,9 +318,11 @@ export function moveStep(
       counted = true;
     }
     destinations(s, ws, ui, buf, task);
-    if (buf.length === 0) continue;
-    const options: UnitTo[] = [unitTo(ui, -1)];
-    for (const h of buf) options.push(unitTo(ui, h));
+    const n = buf.length;
+    if (n === 0) continue;
+    const options = new Array<UnitTo>(n + 1);
+    options[0] = unitTo(ui, -1);
+    for (let k = 0; k < n; k++) options[k + 1] = unitTo(ui, buf[k]!);
     return { u: ui, options };
   }
   return null;
