@@ -74,7 +74,11 @@ function germanNear(s: CreteState, at: number, range: number, landedOnly: boolea
   const board = MAP.board[at];
   let best = -1;
   let bd = Number.POSITIVE_INFINITY;
-  for (const x of s.units) {
+  // the German units come first (FIRST_ALLIED)
+  const units = s.units;
+  const end = Math.min(FIRST_ALLIED, units.length);
+  for (let i = 0; i < end; i++) {
+    const x = units[i]!;
     const h = x.loc;
     if (x.side !== 'german' || h < 0 || x.kind === 'air') continue;
     if (landedOnly && !(x.kind === 'para' && x.landed === s.turn)) continue;
