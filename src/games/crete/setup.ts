@@ -145,12 +145,19 @@ export function setupStep(
     }
     occupancy(s, ws);
     const stack = s.rules.stack;
-    let full = false;
-    for (let h = 0; h < MAP.size && !full; h++) full = ws.bri[h]! >= stack;
-    // no square full: every square, the unit's shared list
-    if (!full && ui < EVERY_SQUARE.length) return { options: EVERY_SQUARE[ui]! };
-    const options: UnitTo[] = [];
-    for (let h = 0; h < MAP.size; h++) if (ws.bri[h]! < stack) options.push(unitTo(ui, h));
+    let full = 0;
+    for (let h = 0; h < MAP.size; h++) if (ws.bri[h]! >= stack) full++;
+    const all = EVERY_SQUARE[ui];
+    if (all === undefined) {
+      const options: UnitTo[] = [];
+      for (let h = 0; h < MAP.size; h++) if (ws.bri[h]! < stack) options.push(unitTo(ui, h));
+      return { options };
+    }
+    // no square full: the unit's shared list; else its options on the squares with room
+    if (full === 0) return { options: all };
+    const options = new Array<UnitTo>(MAP.size - full);
+    let k = 0;
+    for (let h = 0; h < MAP.size; h++) if (ws.bri[h]! < stack) options[k++] = all[h]!;
     return { options };
   }
   s.stack.pop();
