@@ -551,22 +551,21 @@ describe('per-task caches (movement searches, occupancy, air squares, battle str
     let checked = 0;
     for (const ids of [crete.defaultPolicies, { german: 'random', british: 'random' }]) {
       const pol = createPolicies(crete, ids);
-      const check =
-        (inner: Policy): Policy =>
+      const check = (inner: Policy): Policy =>
         ({
           id: inner.id,
           choose(view, d, rng, search) {
             const s = view as CreteState;
             const fresh = creteWorkspace(s);
-            const k = d as Decision & { options: readonly { u?: number; to?: number }[] };
+            const opts = d.options as readonly { u: number; to: number }[];
             if (d.kind === 'move') {
               occupancy(s, fresh);
               const out: number[] = [];
-              destinations(s, fresh, k.options[0]!.u!, out);
-              expect(k.options.slice(1).map((o) => o.to)).toEqual(out);
+              destinations(s, fresh, opts[0]!.u, out);
+              expect(opts.slice(1).map((o) => o.to)).toEqual(out);
               checked++;
             } else if (d.kind === 'air-support') {
-              expect(k.options.slice(1).map((o) => o.to)).toEqual(airSquares(s, fresh));
+              expect(opts.slice(1).map((o) => o.to)).toEqual(airSquares(s, fresh));
               checked++;
             } else if (d.kind === 'battle') {
               expect(d.options).toEqual(battleOptions(s, fresh, d.side as 'german' | 'british'));

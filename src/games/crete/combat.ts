@@ -305,8 +305,8 @@ export function fight(s: CreteState, ws: CreteWorkspace, b: Battle): void {
       ws,
       b.side,
       b.depth > 0 ? 'K10.13' : b.scatter ? 'K15.5' : 'K10.4',
-    `${b.side} attack${b.depth > 0 ? ' (counter-attack)' : ''} on ${sq(b.def)} at ${COLUMNS[b.column]} (${b.table})`,
-  );
+      `${b.side} attack${b.depth > 0 ? ' (counter-attack)' : ''} on ${sq(b.def)} at ${COLUMNS[b.column]} (${b.table})`,
+    );
   s.stack.push({ t: 'roll', battle: b });
 }
 
@@ -508,7 +508,8 @@ export function applyRetreat(
     u.to = TRANSIT_BASE - to;
     u.xTurn = 0;
     task.step = s.rules.retreatLength;
-    if (ws.trace !== undefined) tell(s, ws, u.side, 'K14', `${u.name} retreats off the board through the exit`);
+    if (ws.trace !== undefined)
+      tell(s, ws, u.side, 'K14', `${u.name} retreats off the board through the exit`);
     return;
   }
   u.loc = to;

@@ -167,7 +167,8 @@ export function applyScatterDie(
     return;
   }
   const to = scatterTarget(h, die);
-  if (ws.trace !== undefined) tell(s, ws, 'german', 'K15.4', `${u.name} scatters (direction ${die}) to ${sq(to)}`, [die]);
+  if (ws.trace !== undefined)
+    tell(s, ws, 'german', 'K15.4', `${u.name} scatters (direction ${die}) to ${sq(to)}`, [die]);
   if (to < 0) {
     if (s.rules.sea === 'sea-reroll') return; // roll the direction again
     s.stack.pop();

@@ -55,7 +55,8 @@ export function airStep(
     if (u.kind !== 'air' || u.cf === 0) continue;
     occupancy(s, ws);
     const options: UnitTo[] = [unitTo(ui, -1)];
-    for (const to of attackSquares(s, ws, task)) if (ws.ger[to]! < s.rules.stack) options.push(unitTo(ui, to));
+    for (const to of attackSquares(s, ws, task))
+      if (ws.ger[to]! < s.rules.stack) options.push(unitTo(ui, to));
     if (options.length === 1) return null;
     return { options };
   }

@@ -127,7 +127,8 @@ const EVERY_SQUARE: readonly (readonly UnitTo[])[] = (() => {
     creteData.german.luftwaffe.length +
     creteData.allied.length;
   const out: (readonly UnitTo[])[] = [];
-  for (let u = 0; u < n; u++) out.push(Object.freeze(Array.from({ length: MAP.size }, (_, h) => unitTo(u, h))));
+  for (let u = 0; u < n; u++)
+    out.push(Object.freeze(Array.from({ length: MAP.size }, (_, h) => unitTo(u, h))));
   return out;
 })();
 
