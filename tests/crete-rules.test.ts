@@ -544,3 +544,41 @@ describe('a whole game', () => {
     expect(again.record()).toEqual(m.record());
   });
 });
+
+describe('per-task caches (movement searches, occupancy, air squares, battle strengths)', () => {
+  it('list the options a fresh workspace lists, at every move, air and battle decision of whole games', () => {
+    const setup = defaultSetup();
+    let checked = 0;
+    for (const ids of [crete.defaultPolicies, { german: 'random', british: 'random' }]) {
+      const pol = createPolicies(crete, ids);
+      const check = (inner: Policy): Policy =>
+        ({
+          id: inner.id,
+          choose(view, d, rng, search) {
+            const s = view as CreteState;
+            const fresh = creteWorkspace(s);
+            const opts = d.options as readonly { u: number; to: number }[];
+            if (d.kind === 'move') {
+              occupancy(s, fresh);
+              const out: number[] = [];
+              destinations(s, fresh, opts[0]!.u, out);
+              expect(opts.slice(1).map((o) => o.to)).toEqual(out);
+              checked++;
+            } else if (d.kind === 'air-support') {
+              expect(opts.slice(1).map((o) => o.to)).toEqual(airSquares(s, fresh));
+              checked++;
+            } else if (d.kind === 'battle') {
+              expect(d.options).toEqual(battleOptions(s, fresh, d.side as 'german' | 'british'));
+              checked++;
+            }
+            return inner.choose(view, d, rng, search);
+          },
+        }) as Policy;
+      for (let g = 0; g < 2; g++) {
+        const m = startMatch(crete, setup, { masterSeed: 11, gameIndex: g });
+        playMatch(m, { german: check(pol.german!), british: check(pol.british!) });
+      }
+    }
+    expect(checked).toBeGreaterThan(1000);
+  });
+});

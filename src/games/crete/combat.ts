@@ -142,39 +142,70 @@ function tables(s: CreteState): readonly Table[] {
       : ['limited'];
 }
 
+/** ws.mark flags of strengths(): a ground attacker of `side`, a para of `side` landed this turn, an enemy unit. */
+const GROUND = 1;
+const LANDED = 2;
+const ENEMY = 4;
+
 /**
  * Fills ws.atk (CF of `side` that may attack from each square: ground units not landed this turn,
- * V-LANDSTACK, plus air placed there; 0 when the square may not attack) and ws.dfn (CF of the
- * other side's ground units, doubled in rough or town, K10.9), in one pass over the units.
+ * V-LANDSTACK, plus air placed there; 0 when the square may not attack), ws.dfn (CF of the other
+ * side's ground units, doubled in rough or town, K10.9) and ws.mark (the flags above) on the squares
+ * holding units, in one pass over the units; returns those squares (ws.touched). The arrays are all
+ * zero outside them and clearStrengths() zeroes them again.
  */
-function strengths(s: CreteState, ws: CreteWorkspace, side: Side): void {
+function strengths(s: CreteState, ws: CreteWorkspace, side: Side): number[] {
   const atk = ws.atk;
   const dfn = ws.dfn;
-  atk.fill(0);
-  dfn.fill(0);
-  const blocked = ws.mark; // squares holding a unit landed this turn (stack-cannot-attack)
+  const flag = ws.mark;
+  const touched = ws.touched;
+  touched.length = 0;
   for (const u of s.units) {
-    if (u.loc < 0) continue;
+    const h = u.loc;
+    if (h < 0) continue;
+    if (flag[h] === 0) touched.push(h);
     if (u.side !== side) {
-      if (u.kind !== 'air') dfn[u.loc]! += u.cf;
+      flag[h]! |= ENEMY;
+      if (u.kind !== 'air') dfn[h]! += u.cf;
       continue;
     }
     if (u.kind === 'para' && u.landed === s.turn) {
-      blocked[u.loc] = 1;
+      flag[h]! |= LANDED;
       continue;
     }
-    if (u.kind !== 'air') {
-      ws.cost[u.loc] = 1; // a ground attacker is here
-    }
-    atk[u.loc]! += u.cf;
+    if (u.kind !== 'air') flag[h]! |= GROUND;
+    atk[h]! += u.cf;
   }
-  for (let h = 0; h < MAP.size; h++) {
+  const cannot = s.rules.landedStack === 'stack-cannot-attack';
+  for (const h of touched) {
     if (doubles(h)) dfn[h]! *= 2;
-    const noGround = ws.cost[h] !== 1;
-    if (noGround || (blocked[h] === 1 && s.rules.landedStack === 'stack-cannot-attack')) atk[h] = 0;
-    blocked[h] = 0;
-    ws.cost[h] = -1;
+    const f = flag[h]!;
+    if ((f & GROUND) === 0 || ((f & LANDED) !== 0 && cannot)) atk[h] = 0;
   }
+  return touched;
+}
+
+/** Sorts a short list of squares in ascending order in place (insertion sort: no comparator calls). */
+export function sortSmall(list: number[]): void {
+  for (let i = 1; i < list.length; i++) {
+    const x = list[i]!;
+    let j = i - 1;
+    while (j >= 0 && list[j]! > x) {
+      list[j + 1] = list[j]!;
+      j--;
+    }
+    list[j + 1] = x;
+  }
+}
+
+/** Zeroes what strengths() filled. */
+function clearStrengths(ws: CreteWorkspace): void {
+  for (const h of ws.touched) {
+    ws.atk[h] = 0;
+    ws.dfn[h] = 0;
+    ws.mark[h] = 0;
+  }
+  ws.touched.length = 0;
 }
 
 /**
@@ -197,18 +228,20 @@ export function squareSets(squares: readonly number[]): number[][] {
 
 /** K10.1, K10.5, K10.6: the battles `side` may fight next (def -1 first: end the segment). */
 export function battleOptions(s: CreteState, ws: CreteWorkspace, side: Side): BattleOption[] {
-  occupancy(s, ws);
-  ws.cost.fill(-1); // strengths marks ground attackers in it and leaves it at -1
-  strengths(s, ws, side);
-  const enemy = own(ws, other(side));
+  const touched = strengths(s, ws, side);
+  // the squares holding enemy units (air included, as occupancy counts them), in ascending order
+  const enemies = ws.enemies;
+  enemies.length = 0;
+  for (const h of touched) if ((ws.mark[h]! & ENEMY) !== 0) enemies.push(h);
+  sortSmall(enemies);
   const out: BattleOption[] = [{ def: -1, squares: [], table: 'limited' }];
   const multi = s.rules.multi === 'multi-square';
   const tabs = tables(s);
-  for (let e = 0; e < MAP.size; e++) {
-    if (enemy[e] === 0) continue;
-    if (multi && s.fought.includes(e)) continue;
+  const fought = s.fought;
+  for (const e of enemies) {
+    if (multi && fought.includes(e)) continue;
     const squares: number[] = [];
-    for (const h of MAP.neighbours[e]!) if (ws.atk[h]! > 0 && !s.fought.includes(h)) squares.push(h);
+    for (const h of MAP.neighbours[e]!) if (ws.atk[h]! > 0 && !fought.includes(h)) squares.push(h);
     if (squares.length === 0) continue;
     const d = ws.dfn[e]!;
     const sets: number[][] = multi && squares.length > 1 ? squareSets(squares) : squares.map((h) => [h]);
@@ -219,6 +252,7 @@ export function battleOptions(s: CreteState, ws: CreteWorkspace, side: Side): Ba
       for (const table of tabs) out.push({ def: e, squares: set, table });
     }
   }
+  clearStrengths(ws);
   return out;
 }
 
@@ -265,13 +299,14 @@ export function fight(s: CreteState, ws: CreteWorkspace, b: Battle): void {
     if (b.side === 'british') s.stats.battles_british++;
     else s.stats.battles_german++;
   }
-  tell(
-    s,
-    ws,
-    b.side,
-    b.depth > 0 ? 'K10.13' : b.scatter ? 'K15.5' : 'K10.4',
-    `${b.side} attack${b.depth > 0 ? ' (counter-attack)' : ''} on ${sq(b.def)} at ${COLUMNS[b.column]} (${b.table})`,
-  );
+  if (ws.trace !== undefined)
+    tell(
+      s,
+      ws,
+      b.side,
+      b.depth > 0 ? 'K10.13' : b.scatter ? 'K15.5' : 'K10.4',
+      `${b.side} attack${b.depth > 0 ? ' (counter-attack)' : ''} on ${sq(b.def)} at ${COLUMNS[b.column]} (${b.table})`,
+    );
   s.stack.push({ t: 'roll', battle: b });
 }
 
@@ -297,7 +332,7 @@ export function applyRoll(
   s.stack.pop();
   const b = task.battle;
   const r = crtResult(s.rules.crtSet, b.table, b.column, die);
-  tell(s, ws, b.side, 'K10.4', `die ${die}: ${r}`, [die]);
+  if (ws.trace !== undefined) tell(s, ws, b.side, 'K10.4', `die ${die}: ${r}`, [die]);
   resolve(s, ws, b, r);
 }
 
@@ -371,7 +406,7 @@ export function kill(s: CreteState, ws: CreteWorkspace, i: number, scored = true
     s.points.german += u.cf;
     st.british_cf_lost += u.cf;
   }
-  tell(s, ws, u.side, 'K10', `${u.name} eliminated`);
+  if (ws.trace !== undefined) tell(s, ws, u.side, 'K10', `${u.name} eliminated`);
 }
 
 function pushRetreat(s: CreteState, units: number[], away: number[]): void {
@@ -446,7 +481,7 @@ export function retreatStep(
     const opts = retreatSquares(s, ws, i, task.away);
     if (opts.length === 0) {
       s.stats.retreat_destroyed++;
-      tell(s, ws, u.side, 'K10.13', `${u.name} cannot retreat`);
+      if (ws.trace !== undefined) tell(s, ws, u.side, 'K10.13', `${u.name} cannot retreat`);
       kill(s, ws, i);
       continue;
     }
@@ -473,14 +508,15 @@ export function applyRetreat(
     u.to = TRANSIT_BASE - to;
     u.xTurn = 0;
     task.step = s.rules.retreatLength;
-    tell(s, ws, u.side, 'K14', `${u.name} retreats off the board through the exit`);
+    if (ws.trace !== undefined)
+      tell(s, ws, u.side, 'K14', `${u.name} retreats off the board through the exit`);
     return;
   }
   u.loc = to;
   u.to = -1;
   u.xTurn = MAP.exitTo[to]! >= 0 ? s.turn : 0;
   task.step++;
-  tell(s, ws, u.side, 'K10.12', `${u.name} retreats to ${sq(to)}`);
+  if (ws.trace !== undefined) tell(s, ws, u.side, 'K10.12', `${u.name} retreats to ${sq(to)}`);
 }
 
 /** K10.13: the defender's CA choice: retreat (-1) or counter-attack one attacking square. */

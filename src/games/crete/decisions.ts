@@ -3,8 +3,6 @@
  * lists the legal options, a policy answers with an index, the driver checks it.
  */
 import type { ChanceNode, Decision } from '../../core/game.js';
-import { creteData } from './data.js';
-import { MAP } from './map.js';
 import type { Side, Table } from './state.js';
 
 /** A unit and a square (-1: stay / none / held back). */
@@ -12,23 +10,12 @@ export interface UnitTo {
   readonly u: number;
   readonly to: number;
 }
-/** Units in a game (setup.ts makeUnits: paras, mountain, air, Allied). */
-const UNITS =
-  creteData.german.para.length +
-  creteData.german.mountain.length +
-  creteData.german.luftwaffe.length +
-  creteData.allied.length;
-
-/** Every UnitTo with `to` a square or -1, built once and frozen: options share them (never mutated). */
-const UNIT_TO: readonly UnitTo[] = (() => {
-  const out: UnitTo[] = [];
-  for (let u = 0; u < UNITS; u++) for (let to = -1; to < MAP.size; to++) out.push({ u, to });
-  return out;
-})();
-
-/** The option { u, to }: the shared constant for a square or -1, else a new object. */
+/**
+ * The option { u, to }. A new object each time: a decision's options are read right after they are
+ * made, while they are in cache (a shared table of every { u, to } measured about 8% slower a game).
+ */
 export function unitTo(u: number, to: number): UnitTo {
-  return u >= 0 && u < UNITS && to >= -1 && to < MAP.size ? UNIT_TO[u * (MAP.size + 1) + to + 1]! : { u, to };
+  return { u, to };
 }
 
 /** A para and a board (0 Suda Bay, 1 Retimo, 2 Heraklion; -1 held back). */

@@ -158,7 +158,7 @@ export function applyScatterDie(
   if (task.stage === 'test') {
     if (!scatters(MAP.terrain[h]!, die)) {
       s.stack.pop();
-      tell(s, ws, 'german', 'K15.3', `${u.name} lands on ${sq(h)}`, [die]);
+      if (ws.trace !== undefined) tell(s, ws, 'german', 'K15.3', `${u.name} lands on ${sq(h)}`, [die]);
       come(s, ws, task.u, h, h);
       return;
     }
@@ -167,7 +167,8 @@ export function applyScatterDie(
     return;
   }
   const to = scatterTarget(h, die);
-  tell(s, ws, 'german', 'K15.4', `${u.name} scatters (direction ${die}) to ${sq(to)}`, [die]);
+  if (ws.trace !== undefined)
+    tell(s, ws, 'german', 'K15.4', `${u.name} scatters (direction ${die}) to ${sq(to)}`, [die]);
   if (to < 0) {
     if (s.rules.sea === 'sea-reroll') return; // roll the direction again
     s.stack.pop();

@@ -5,7 +5,7 @@
  * the attack. No air support for a scattered para's forced attack (K15.5, K16).
  */
 
-import { mayAttackFrom } from './combat.js';
+import { mayAttackFrom, sortSmall } from './combat.js';
 import { type UnitTo, unitTo } from './decisions.js';
 import { MAP } from './map.js';
 import { occupancy } from './movement.js';
@@ -16,12 +16,30 @@ import type { CreteWorkspace } from './workspace.js';
 export function airSquares(s: CreteState, ws: CreteWorkspace): number[] {
   occupancy(s, ws);
   const out: number[] = [];
-  for (let h = 0; h < MAP.size; h++) {
-    if (ws.ger[h] === 0 || ws.ger[h]! >= s.rules.stack) continue;
-    if (!MAP.neighbours[h]!.some((j) => ws.bri[j]! > 0)) continue;
-    if (!mayAttackFrom(s, 'german', h)) continue;
-    out.push(h);
+  for (const h of attackSquares(s, ws)) if (ws.ger[h]! < s.rules.stack) out.push(h);
+  return out;
+}
+
+/**
+ * The German squares that may attack (mayAttackFrom) an adjacent British square, in ascending
+ * order (occupancy current). Placing air units changes none of them (air needs ground attackers
+ * there, K16), so an air task lists them once: kept in ws.airSquares while ws.airTask / ws.airState
+ * name the task and state they were listed for.
+ */
+function attackSquares(s: CreteState, ws: CreteWorkspace, task?: object): readonly number[] {
+  if (task !== undefined && ws.airTask === task && ws.airState === s) return ws.airSquares;
+  const out = ws.airSquares;
+  out.length = 0;
+  for (const u of s.units) {
+    const h = u.loc;
+    if (u.side !== 'german' || h < 0 || u.kind === 'air' || out.includes(h)) continue;
+    let bri = false;
+    for (const j of MAP.neighbours[h]!) if (ws.bri[j]! > 0) bri = true;
+    if (bri && mayAttackFrom(s, 'german', h)) out.push(h);
   }
+  sortSmall(out);
+  ws.airTask = task ?? null;
+  ws.airState = task === undefined ? null : s;
   return out;
 }
 
@@ -35,10 +53,11 @@ export function airStep(
     const ui = task.i++;
     const u = s.units[ui]!;
     if (u.kind !== 'air' || u.cf === 0) continue;
-    const squares = airSquares(s, ws);
-    if (squares.length === 0) return null;
+    occupancy(s, ws);
     const options: UnitTo[] = [unitTo(ui, -1)];
-    for (const to of squares) options.push(unitTo(ui, to));
+    for (const to of attackSquares(s, ws, task))
+      if (ws.ger[to]! < s.rules.stack) options.push(unitTo(ui, to));
+    if (options.length === 1) return null;
     return { options };
   }
   return null;

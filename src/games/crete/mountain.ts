@@ -62,7 +62,7 @@ export function land(s: CreteState, ws: CreteWorkspace, k: number, count: number
     s.stats.mountain_landed += n;
     if (s.stats.first_mountain_turn < 0) s.stats.first_mountain_turn = s.turn;
     s.airfieldContested[k] = 1;
-    tell(s, ws, 'german', 'K17', `${n} mountain battalion(s) land on ${sq(a)}`);
+    if (ws.trace !== undefined) tell(s, ws, 'german', 'K17', `${n} mountain battalion(s) land on ${sq(a)}`);
   }
   return out;
 }

@@ -98,14 +98,27 @@ function enemyZoc(s: CreteState, ws: CreteWorkspace, enemySide: Side): void {
       }
 }
 
-/** ws.zoc made current: recomputed unless it holds `enemySide`'s ZOC in `s` during movement task `task`. */
-function currentZoc(s: CreteState, ws: CreteWorkspace, enemySide: Side, task: object | undefined): void {
-  if (task !== undefined && ws.zocTask === task && ws.zocState === s && ws.zocSide === enemySide) return;
+/**
+ * ws.zoc made current: recomputed unless it holds `enemySide`'s ZOC in `s` during movement task
+ * `task`. Returns whether it was kept: ws.reach (searches made against the same enemy) stays valid
+ * exactly as long as ws.zoc does.
+ */
+function currentZoc(s: CreteState, ws: CreteWorkspace, enemySide: Side, task: object | undefined): boolean {
+  if (task !== undefined && ws.zocTask === task && ws.zocState === s && ws.zocSide === enemySide) return true;
   enemyZoc(s, ws, enemySide);
   ws.zocTask = task ?? null;
   ws.zocState = task === undefined ? null : s;
   ws.zocSide = enemySide;
+  ws.reach.clear();
+  return false;
 }
+
+/**
+ * Key of a search in ws.reach: what the search reads besides the enemy (fixed during a movement
+ * task, K7): the start square, the budget (MF), the X square crossed to and a K17 fresh landing.
+ */
+const reachKey = (loc: number, mf: number, x: number, fresh: boolean): number =>
+  ((loc + 8) * (MAP.size + 1) + x + 1) * 64 + mf * 2 + (fresh ? 1 : 0);
 
 /**
  * Squares unit `ui` may end its move on (K8, K9, K12, K14), its own square excluded, in ascending
@@ -121,11 +134,37 @@ export function destinations(
 ): void {
   out.length = 0;
   const u = s.units[ui]!;
-  currentZoc(s, ws, other(u.side), task);
-  search(s, ws, u, 3 * u.mf, crossing(s, u), out);
+  const kept = currentZoc(s, ws, other(u.side), task);
+  const x = crossing(s, u);
+  if (task === undefined) {
+    search(s, ws, u, 3 * u.mf, x, out);
+    keepRoom(s, ws, u.side, out);
+    return;
+  }
+  // the squares reached depend on the enemy and the key only (own units never block, K8.6, K11.1
+  // is checked on the result): one search per key and movement task
+  const key = reachKey(u.loc, u.mf, x, u.kind === 'mtn' && u.landed === s.turn);
+  let reached = kept ? ws.reach.get(key) : undefined;
+  if (reached === undefined) {
+    reached = [];
+    search(s, ws, u, 3 * u.mf, x, reached);
+    ws.reach.set(key, reached);
+  }
+  const mine = own(ws, u.side);
+  const stack = s.rules.stack;
+  for (const h of reached) if (mine[h]! < stack) out.push(h);
 }
 
-/** The movement search of `destinations` (ws.zoc current). */
+/** Keeps the squares of `out` with room for one more unit of `side` (K11.1; occupancy current). */
+function keepRoom(s: CreteState, ws: CreteWorkspace, side: Side, out: number[]): void {
+  const mine = own(ws, side);
+  const stack = s.rules.stack;
+  let n = 0;
+  for (const h of out) if (mine[h]! < stack) out[n++] = h;
+  out.length = n;
+}
+
+/** The movement search of `destinations` (ws.zoc current): every square reached but the start, stacking not checked. */
 function search(
   s: CreteState,
   ws: CreteWorkspace,
@@ -205,9 +244,7 @@ function search(
   }
   for (const h of entries) ws.mark[h] = 0;
   // every square reached has a cost (and was expanded: the search runs to the budget); collect them in ascending order
-  const mine = own(ws, u.side);
-  const stack = rules.stack;
-  for (let h = lo; h <= hi; h++) if (cost[h]! >= 0 && h !== u.loc && mine[h]! < stack) out.push(h);
+  for (let h = lo; h <= hi; h++) if (cost[h]! >= 0 && h !== u.loc) out.push(h);
 }
 
 /** MAP.neighbours flattened: 6 slots per square, -1 after the last neighbour. */
@@ -246,10 +283,16 @@ export function moveUnit(s: CreteState, ws: CreteWorkspace, ui: number, to: numb
     if (u.side === 'german') s.stats.board_transits_german++;
     else s.stats.board_transits_british++;
   }
+  if (ws.occState === s) {
+    // keep the counts of a movement task current (moveStep)
+    const occ = own(ws, u.side);
+    if (u.loc >= 0) occ[u.loc]!--;
+    occ[to]!++;
+  }
   u.loc = to;
   u.to = -1;
   u.xTurn = MAP.exitTo[to]! >= 0 ? s.turn : 0;
-  tell(s, ws, u.side, 'K8', `${u.name} moves to ${sq(to)}`);
+  if (ws.trace !== undefined) tell(s, ws, u.side, 'K8', `${u.name} moves to ${sq(to)}`);
 }
 
 /** The move decision of a movement segment: the next unit of `side` that can move, or null. */
@@ -258,8 +301,8 @@ export function moveStep(
   ws: CreteWorkspace,
   task: { t: 'move'; side: Side; i: number; only?: number[] },
 ): { u: number; options: UnitTo[] } | null {
-  const buf: number[] = [];
-  let counted = false;
+  const buf = ws.dest;
+  let counted = ws.occTask === task && ws.occState === s;
   while (task.i < s.units.length) {
     const ui = task.i++;
     const u = s.units[ui]!;
@@ -267,13 +310,19 @@ export function moveStep(
     if (task.only !== undefined && !task.only.includes(ui)) continue;
     if (u.loc < 0 && u.loc !== TRANSIT) continue;
     if (u.kind === 'para' && u.landed === s.turn) continue; // K8.1, K15.6
-    // nothing moves while this loop looks for the next unit: occupancy once
-    if (!counted) occupancy(s, ws);
-    counted = true;
+    // occupancy once per movement task, then kept current by moveUnit (nothing else moves during it, K7)
+    if (!counted) {
+      occupancy(s, ws);
+      ws.occTask = task;
+      ws.occState = s;
+      counted = true;
+    }
     destinations(s, ws, ui, buf, task);
-    if (buf.length === 0) continue;
-    const options: UnitTo[] = [unitTo(ui, -1)];
-    for (const h of buf) options.push(unitTo(ui, h));
+    const n = buf.length;
+    if (n === 0) continue;
+    const options = new Array<UnitTo>(n + 1);
+    options[0] = unitTo(ui, -1);
+    for (let k = 0; k < n; k++) options[k + 1] = unitTo(ui, buf[k]!);
     return { u: ui, options };
   }
   return null;

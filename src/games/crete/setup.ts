@@ -119,12 +119,25 @@ export function applyAllocate(s: CreteState, task: { t: 'allocate'; i: number },
   task.i++;
 }
 
+/** Per unit index: its set-up option on every square in order, built once and frozen (options share them). */
+const EVERY_SQUARE: readonly (readonly UnitTo[])[] = (() => {
+  const n =
+    creteData.german.para.length +
+    creteData.german.mountain.length +
+    creteData.german.luftwaffe.length +
+    creteData.allied.length;
+  const out: (readonly UnitTo[])[] = [];
+  for (let u = 0; u < n; u++)
+    out.push(Object.freeze(Array.from({ length: MAP.size }, (_, h) => unitTo(u, h))));
+  return out;
+})();
+
 /** K6.2: the set-up decision of the next Allied unit: any square with fewer than 3 British units. */
 export function setupStep(
   s: CreteState,
   ws: CreteWorkspace,
   task: { t: 'setup'; i: number },
-): { options: UnitTo[] } | null {
+): { options: readonly UnitTo[] } | null {
   while (task.i < s.units.length) {
     const ui = task.i;
     if (s.units[ui]!.side !== 'british') {
@@ -132,8 +145,20 @@ export function setupStep(
       continue;
     }
     occupancy(s, ws);
-    const options: UnitTo[] = [];
-    for (let h = 0; h < MAP.size; h++) if (ws.bri[h]! < s.rules.stack) options.push(unitTo(ui, h));
+    const stack = s.rules.stack;
+    let full = 0;
+    for (let h = 0; h < MAP.size; h++) if (ws.bri[h]! >= stack) full++;
+    const all = EVERY_SQUARE[ui];
+    if (all === undefined) {
+      const options: UnitTo[] = [];
+      for (let h = 0; h < MAP.size; h++) if (ws.bri[h]! < stack) options.push(unitTo(ui, h));
+      return { options };
+    }
+    // no square full: the unit's shared list; else its options on the squares with room
+    if (full === 0) return { options: all };
+    const options = new Array<UnitTo>(MAP.size - full);
+    let k = 0;
+    for (let h = 0; h < MAP.size; h++) if (ws.bri[h]! < stack) options[k++] = all[h]!;
     return { options };
   }
   s.stack.pop();

@@ -324,7 +324,8 @@ export function apply(s: CreteState, ws: CreteWorkspace, pending: CretePending, 
       const o = d.options[choice]!;
       if (o.to >= 0) {
         s.units[o.u]!.loc = o.to;
-        tell(s, ws, 'german', 'K16', `${s.units[o.u]!.name} supports the attack from ${sq(o.to)}`);
+        if (ws.trace !== undefined)
+          tell(s, ws, 'german', 'K16', `${s.units[o.u]!.name} supports the attack from ${sq(o.to)}`);
       }
       return;
     }

@@ -36,9 +36,26 @@ export interface CreteWorkspace extends Workspace {
   edgeTown: number;
   zocState: object | null;
   zocSide: string;
+  /**
+   * What ws.ger / ws.bri hold between the decisions of movement task `occTask` in state `occState`
+   * (moveUnit keeps them current), or nothing (null): moveStep counts once per task.
+   */
+  occTask: object | null;
+  occState: object | null;
+  /** moveStep's list of destinations (copied into the options). */
+  readonly dest: number[];
+  /** Movement searches made against the enemy ws.zoc holds: squares reached by search key (movement.ts reachKey). */
+  readonly reach: Map<number, number[]>;
   /** Battle enumeration: attack CF that may attack (ground + air), defence CF of the other side, per square. */
   readonly atk: Int16Array;
   readonly dfn: Int16Array;
+  /** Air placement (luftwaffe.ts attackSquares): the squares listed for air task `airTask` in state `airState`. */
+  readonly airSquares: number[];
+  airTask: object | null;
+  airState: object | null;
+  /** Battle enumeration: the squares whose atk / dfn / mark it set (all zero elsewhere), the enemy squares among them. */
+  readonly touched: number[];
+  readonly enemies: number[];
 }
 
 export function creteWorkspace(s: CreteState, reuse?: CreteWorkspace): CreteWorkspace {
@@ -49,6 +66,11 @@ export function creteWorkspace(s: CreteState, reuse?: CreteWorkspace): CreteWork
     reuse.explicitChance = false;
     reuse.zocTask = null;
     reuse.zocState = null;
+    reuse.reach.clear();
+    reuse.occTask = null;
+    reuse.airTask = null;
+    reuse.airState = null;
+    reuse.occState = null;
     return reuse;
   }
   const n = MAP.size;
@@ -71,7 +93,16 @@ export function creteWorkspace(s: CreteState, reuse?: CreteWorkspace): CreteWork
     edgeTown: -1,
     zocState: null,
     zocSide: '',
+    reach: new Map(),
+    occTask: null,
+    occState: null,
+    dest: [],
     atk: new Int16Array(n),
     dfn: new Int16Array(n),
+    touched: [],
+    airSquares: [],
+    airTask: null,
+    airState: null,
+    enemies: [],
   };
 }

@@ -63,14 +63,22 @@ const SUDA_KEEP: readonly number[] = fill(
   [SUDA, CANEA, GALATAS, ...doubledNear(SUDA, 5), ...doubledNear(CANEA, 3)],
 );
 
-const allied = (s: CreteState, u: number) => u - s.units.findIndex((x) => x.side === 'british');
+/** Index of the first Allied unit (setup.ts makeUnits: paras, mountain, air, then the Allied units). */
+const FIRST_ALLIED =
+  creteData.german.para.length + creteData.german.mountain.length + creteData.german.luftwaffe.length;
+/** Allied unit `u`'s index in the data (and the set-up lists). */
+const allied = (_s: CreteState, u: number) => u - FIRST_ALLIED;
 
 function germanNear(s: CreteState, at: number, range: number, landedOnly: boolean): number {
   // the first German square (unit order) at the least distance: nearest() over squaresOf(), without the lists
   const board = MAP.board[at];
   let best = -1;
   let bd = Number.POSITIVE_INFINITY;
-  for (const x of s.units) {
+  // the German units come first (FIRST_ALLIED)
+  const units = s.units;
+  const end = Math.min(FIRST_ALLIED, units.length);
+  for (let i = 0; i < end; i++) {
+    const x = units[i]!;
     const h = x.loc;
     if (x.side !== 'german' || h < 0 || x.kind === 'air') continue;
     if (landedOnly && !(x.kind === 'para' && x.landed === s.turn)) continue;

@@ -174,7 +174,8 @@ export function planPolicy(id: string, plan: Plan): Policy<CreteState, CreteDeci
           const want = plan.setup?.(s, u) ?? -1;
           if (want < 0) return randInt(rng, 0, n - 1);
           // the first option at distance 0 is `want` itself (squares on other boards are at least 1 away)
-          for (let i = 0; i < n; i++) if (d.options[i]!.to === want) return i;
+          const at = findTo(d.options, 0, want);
+          if (at >= 0) return at;
           return argBest(n, (i) => -distance(d.options[i]!.to, want));
         }
         case 'drop-more': {
@@ -197,12 +198,29 @@ export function planPolicy(id: string, plan: Plan): Policy<CreteState, CreteDeci
           const t = plan.target(s, u);
           if (t < 0) return 0;
           const bonus = plan.terrainBonus ?? 0;
-          return argBest(n, (i) => {
-            const to = d.options[i]!.to;
+          // score -10 x distance to t + terrain bonus + 1 for staying, first best; with a bonus under
+          // 9, staying on t (score >= 1) and moving onto t (>= 0) beat every other option (< 0)
+          const o = d.options;
+          if (bonus < 9) {
+            if (unit.loc === t) return 0;
+            const at = findTo(o, 1, t);
+            if (at >= 0) return at;
+          }
+          let best = 0;
+          let bv = Number.NEGATIVE_INFINITY;
+          for (let i = 0; i < n; i++) {
+            const to = o[i]!.to;
             const at = to < 0 ? unit.loc : to;
-            if (at < 0) return -1e6;
-            return -distance(at, t) * 10 + (bonus > 0 && isDoubled(at) ? bonus : 0) + (to < 0 ? 1 : 0);
-          });
+            const v =
+              at < 0
+                ? -1e6
+                : -distance(at, t) * 10 + (bonus > 0 && isDoubled(at) ? bonus : 0) + (to < 0 ? 1 : 0);
+            if (v > bv) {
+              bv = v;
+              best = i;
+            }
+          }
+          return best;
         }
         case 'air-support': {
           // the square next to the British square with the most defenders it can help beat
@@ -276,6 +294,20 @@ export function planPolicy(id: string, plan: Plan): Policy<CreteState, CreteDeci
       return 0;
     },
   };
+}
+
+/** Index of the option with square `to` among options[from..], which are in ascending order of square (-1 if none). */
+function findTo(options: readonly { readonly to: number }[], from: number, to: number): number {
+  let lo = from;
+  let hi = options.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const x = options[mid]!.to;
+    if (x === to) return mid;
+    if (x < to) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
 }
 
 /** Index of the highest score (first on ties). */

@@ -9,7 +9,7 @@ import { creteData } from '../data.js';
 import type { CreteDecision } from '../decisions.js';
 import { AIRFIELD, CLEAR, distance, MAP, squareOf } from '../map.js';
 import type { CreteState } from '../state.js';
-import { type DropContext, holder, nearest, type Plan, planPolicy, squaresOf } from './common.js';
+import { type DropContext, nearest, type Plan, planPolicy, squaresOf } from './common.js';
 
 const HISTORICAL_ORDER: readonly string[] = [
   ...creteData.historical.germanAllocation.suda,
@@ -22,13 +22,30 @@ function objectives(s: CreteState): number[] {
   return [...MAP.airfields, s.rules.sudaSquares[0]!];
 }
 
+/** The squares of `list` whose holder (common.ts holder) is not German, in list order: one pass over the units. */
+function notGerman(s: CreteState, list: readonly number[]): number[] {
+  // per square of the list: the side of its first ground unit in unit order, as holder() finds it
+  const german = list.map(() => 0);
+  let left = list.length;
+  for (const u of s.units) {
+    if (u.kind === 'air' || u.loc < 0) continue;
+    for (let k = 0; k < list.length; k++)
+      if (list[k] === u.loc && german[k] === 0) {
+        german[k] = u.side === 'german' ? 1 : 2;
+        left--;
+      }
+    if (left === 0) break;
+  }
+  return list.filter((_, k) => german[k] !== 1);
+}
+
 /** The nearest objective not German-held, else the nearest British square, else stay. */
 function advanceTarget(s: CreteState, u: number, late?: (s: CreteState) => number[] | null): number {
   const unit = s.units[u]!;
   const at = unit.loc >= 0 ? unit.loc : unit.to;
   if (at < 0) return -1;
   const forced = late?.(s);
-  const open = (forced ?? objectives(s)).filter((h) => holder(s, h) !== 'german');
+  const open = notGerman(s, forced ?? objectives(s));
   if (open.length > 0) {
     const onBoard = open.filter((h) => MAP.board[h] === MAP.board[at]);
     return nearest(at, onBoard.length > 0 ? onBoard : open);
