@@ -17,6 +17,13 @@ export interface MerkurWorkspace extends Workspace {
   readonly occ?: Occupancy;
   /** Per-zone flags of the activation step (turn-sequence.ts). */
   readonly flags?: { readonly ready: Uint8Array; readonly mobile: Uint8Array };
+  /**
+   * The occupancy of the positions as the orders task `ordersTask` hands out its orders: filled
+   * by its first step, then kept by `applyAnswer` as each order moves a unit (nothing else moves
+   * units while that task is on top). Any other task, or a fresh or lent workspace, refills it.
+   */
+  readonly ordersOcc?: Occupancy;
+  ordersTask?: object | null;
 }
 
 export function merkurWorkspace(s: MerkurState, reuse?: MerkurWorkspace): MerkurWorkspace {
@@ -25,6 +32,7 @@ export function merkurWorkspace(s: MerkurState, reuse?: MerkurWorkspace): Merkur
     reuse.streams.counter = undefined;
     reuse.trace = undefined;
     reuse.explicitChance = false;
+    reuse.ordersTask = null;
     return reuse;
   }
   return {
@@ -34,5 +42,7 @@ export function merkurWorkspace(s: MerkurState, reuse?: MerkurWorkspace): Merkur
     move: newMoveScratch(),
     occ: newOccupancy(),
     flags: { ready: new Uint8Array(MAP.count), mobile: new Uint8Array(MAP.count) },
+    ordersOcc: newOccupancy(),
+    ordersTask: null,
   };
 }

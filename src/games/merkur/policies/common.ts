@@ -32,6 +32,8 @@ export type Ctx = {
   scratch?: { occ: Occupancy; move: MoveScratch };
   /** The engine's answer to this decision, computed once for every option's score. */
   answer?: number;
+  /** `nearest(from, targets)` of the decision's unit (every move option of one unit shares it). */
+  nearFrom?: number;
 };
 
 /** Units of `side` per zone, computed on first use within one decision. */
@@ -239,9 +241,19 @@ export function zoneForce(s: MerkurState, unit: number): number[] {
 
 /** Least zone steps from `z` to any zone of `targets` (99 when none). */
 export function nearest(z: number, targets: readonly number[]): number {
+  const row = MAP.dist[z]!;
   let best = 99;
-  for (const t of targets) best = Math.min(best, MAP.dist[z]![t]!);
+  for (let k = 0; k < targets.length; k++) {
+    const d = row[targets[k]!]!;
+    if (d < best) best = d;
+  }
   return best;
+}
+
+/** `nearest(from, targets)` for the decision's unit, computed once per decision. */
+export function nearestFrom(ctx: Ctx, from: number, targets: readonly number[]): number {
+  if (ctx.nearFrom === undefined) ctx.nearFrom = nearest(from, targets);
+  return ctx.nearFrom;
 }
 
 /** Objectives not held by `side` alone (the ones to take or relieve). */
