@@ -28,8 +28,10 @@ export type Ctx = {
   reach?: Map<number, number[]>;
   /** The policy's memo of band probabilities (a pure function of its key), kept across decisions. */
   odds?: Map<number, number>;
-  /** The policy's buffers for `occupancy` and `reachable`, overwritten at each decision. */
-  scratch?: { occ: Occupancy; move: MoveScratch };
+  /** The policy's buffers for `occupancy`, `reachable` and per-zone flags, overwritten at each decision. */
+  scratch?: { occ: Occupancy; move: MoveScratch; flags: Uint8Array };
+  /** Per zone: a flag a scorer computed once for this decision (e.g. dispersed units there). */
+  flags?: Uint8Array;
   /** The engine's answer to this decision, computed once for every option's score. */
   answer?: number;
   /** `nearest(from, targets)` of the decision's unit (every move option of one unit shares it). */
@@ -133,7 +135,7 @@ export function scriptedPolicy(
       const score =
         fixed ?? (scorer as (p: Readonly<Record<string, number>>) => Scorer)({ ...defaults, ...given });
       const odds = new Map<number, number>();
-      const scratch = { occ: newOccupancy(), move: newMoveScratch() };
+      const scratch = { occ: newOccupancy(), move: newMoveScratch(), flags: new Uint8Array(MAP.count) };
       return {
         id,
         choose(s: MerkurState, d: MerkurDecision, rng: Rng): number {

@@ -76,11 +76,15 @@ function entryForce(s: MerkurState, ctx: Ctx, unit: number, to: number): number[
   for (const i of rest) force.push(i);
   return force;
 }
-/** A dispersed German unit stands in zone `z` (3.1: re-activation removes dispersion). */
-function dispersedIn(s: MerkurState, z: number): boolean {
-  for (const u of s.units)
-    if (u.zone === z && u.side === GER && u.status === 'map' && u.dispersed) return true;
-  return false;
+/** A dispersed German unit stands in zone `z` (3.1: re-activation removes dispersion); one pass per decision. */
+function dispersedIn(s: MerkurState, ctx: Ctx, z: number): boolean {
+  if (ctx.flags === undefined) {
+    const f = ctx.scratch?.flags.fill(0) ?? new Uint8Array(MAP.count);
+    for (const u of s.units)
+      if (u.side === GER && u.status === 'map' && u.dispersed && u.zone >= 0) f[u.zone] = 1;
+    ctx.flags = f;
+  }
+  return ctx.flags[z] === 1;
 }
 
 const HIST = new Map(merkurData.arrivals.flatMap((a) => a.drops.map((x) => [x.unit, Z(x.zone)] as const)));
@@ -122,7 +126,7 @@ function germanScore(k: Knobs) {
       case 'regroup':
         return s.units[o.unit]!.a;
       case 'activate':
-        return o.initiative ? (dispersedIn(s, o.zone) ? 0.5 : -1) : 1;
+        return o.initiative ? (dispersedIn(s, ctx, o.zone) ? 0.5 : -1) : 1;
       case 'luftwaffe':
         return 2;
       case 'end-activations':
