@@ -32,6 +32,7 @@ import {
   combatUnits,
   controlledBy,
   countIn,
+  moveOf,
   type Occupancy,
   occupancy,
   room,
@@ -801,7 +802,7 @@ function ordersStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'orde
     }
     const opts: OrderOption[] = [{ type: 'stay', unit: ui }];
     if (task.mode !== 'combat')
-      for (const to of reachable(s, ui, occ, ws.move)) opts.push({ type: 'move', unit: ui, to });
+      for (const to of reachOf(s, ws, task, ui, occ)) opts.push({ type: 'move', unit: ui, to });
     const theirs = task.side === GER ? occ.c : occ.g;
     if (task.mode !== 'move' && day) {
       const z = task.zone;
@@ -830,6 +831,37 @@ function ordersStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'orde
   s.stack.pop();
   resolveOrders(s, task);
   return null;
+}
+
+/**
+ * 6.1: `reachable` for unit `ui` of the orders task `task` (standing in its zone) over `occ`; shared
+ * by the units of one movement class while no order of the task has moved a unit (`ws.reach`).
+ */
+function reachOf(
+  s: MerkurState,
+  ws: MerkurWorkspace,
+  task: Task & { t: 'orders' },
+  ui: number,
+  occ: Occupancy,
+): readonly number[] {
+  const u = s.units[ui]!;
+  const c = ws.reach;
+  if (c === undefined || u.fixed || ws.ordersTask !== task || occ !== ws.ordersOcc)
+    return reachable(s, ui, occ, ws.move);
+  const moves = ws.ordersMoves ?? 0;
+  if (c.task !== task || c.moves !== moves) {
+    c.task = task;
+    c.moves = moves;
+    c.keys.length = 0;
+    c.lists.length = 0;
+  }
+  const key = moveOf(u) * 4 + (u.type === 'tank' ? 2 : 0) + (u.maori ? 1 : 0);
+  const k = c.keys.indexOf(key);
+  if (k >= 0) return c.lists[k]!;
+  const r = reachable(s, ui, occ, ws.move);
+  c.keys.push(key);
+  c.lists.push(r);
+  return r;
 }
 
 /** 7.3: bombardment, then fire, then assault; then the forced assaults of units that entered enemy zones (5.5). */
@@ -1399,6 +1431,7 @@ function applyAnswer(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision, cho
           if (theirs[o.to]! > 0 && mine[o.to]! === 0) t.forced.push(o.to);
           mine[u.zone]!--;
           mine[o.to]!++;
+          ws.ordersMoves = (ws.ordersMoves ?? 0) + 1;
         } else {
           const enemy = (1 - u.side) as 0 | 1;
           if (countIn(s, o.to, enemy) > 0 && countIn(s, o.to, u.side) === 0) t.forced.push(o.to);

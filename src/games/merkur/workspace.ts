@@ -24,6 +24,13 @@ export interface MerkurWorkspace extends Workspace {
    */
   readonly ordersOcc?: Occupancy;
   ordersTask?: object | null;
+  /** Moves answered so far in `ordersTask` (each changes `ordersOcc`). */
+  ordersMoves?: number;
+  /**
+   * `reachable` per movement class (MA, mechanised, Maori) of the units of `ordersTask` standing in
+   * its zone, valid while `task` and `moves` match it: units of one class there reach the same zones.
+   */
+  readonly reach?: { task: object | null; moves: number; keys: number[]; lists: number[][] };
 }
 
 export function merkurWorkspace(s: MerkurState, reuse?: MerkurWorkspace): MerkurWorkspace {
@@ -33,6 +40,8 @@ export function merkurWorkspace(s: MerkurState, reuse?: MerkurWorkspace): Merkur
     reuse.trace = undefined;
     reuse.explicitChance = false;
     reuse.ordersTask = null;
+    reuse.ordersMoves = 0;
+    if (reuse.reach !== undefined) reuse.reach.task = null;
     return reuse;
   }
   return {
@@ -44,5 +53,7 @@ export function merkurWorkspace(s: MerkurState, reuse?: MerkurWorkspace): Merkur
     flags: { ready: new Uint8Array(MAP.count), mobile: new Uint8Array(MAP.count) },
     ordersOcc: newOccupancy(),
     ordersTask: null,
+    ordersMoves: 0,
+    reach: { task: null, moves: 0, keys: [], lists: [] },
   };
 }
