@@ -184,7 +184,7 @@ function germanScore(k: Knobs) {
           !isContested(s, ctx, from)
         )
           return -1;
-        const t = targetsOf(ctx, () => k.targets(s, ctx));
+        const t = (ctx.targets ??= k.targets(s, ctx));
         const gain = nearestFrom(ctx, from, t) - nearest(o.to, t);
         const enemies = cnt(s, ctx, o.to, CW);
         if (enemies > 0 && cnt(s, ctx, o.to, GER) === 0) {
