@@ -693,18 +693,22 @@ function airLandingStep(s: MerkurState, task: Task & { t: 'air-landing' }): Merk
 /** 4.0: the zones a side may activate next. */
 function activationStep(s: MerkurState, ws: MerkurWorkspace, side: 0 | 1): MerkurPending | null {
   const opts: MerkurOption[] = [{ type: 'end-activations' }];
-  const { g, c } = occupancy(s, ws.occ);
+  const g = ws.occ?.g.fill(0) ?? new Int8Array(MAP.count);
+  const c = ws.occ?.c.fill(0) ?? new Int8Array(MAP.count);
   const own = side === GER ? g : c;
   const other = side === GER ? c : g;
   const day = isDay(s.turn);
-  // per zone, in one pass: a German unit that has not fired; a CW unit free to move (4.0)
+  // per zone, in one pass with the occupancy: a German unit that has not fired; a CW unit free to move (4.0)
   const ready = ws.flags?.ready.fill(0) ?? new Uint8Array(MAP.count);
   // CW units a re-activation could move (3.1 c: those that acted too, not an EM that fired)
   const mobile = ws.flags?.mobile.fill(0) ?? new Uint8Array(MAP.count);
   const us = s.units;
   for (let i = 0; i < us.length; i++) {
     const u = us[i]!;
-    if (u.status !== 'map' || u.side !== side || u.zone < 0) continue;
+    if (u.status !== 'map' || u.zone < 0) continue;
+    if (u.side === GER) g[u.zone]!++;
+    else c[u.zone]!++;
+    if (u.side !== side) continue;
     if (side === GER ? !u.fired : !u.fixed && u.m > 0 && !u.acted) ready[u.zone] = 1;
     if (side === CW && !u.fixed && u.m > 0 && !u.fired) mobile[u.zone] = 1;
   }
