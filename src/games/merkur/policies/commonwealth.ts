@@ -100,7 +100,8 @@ function cwScore(k: Knobs) {
         const from = s.units[o.unit]!.zone;
         if (!k.leaveObjectives && MAP.objective[from]) return -1;
         if (isContested(s, ctx, from)) return -1;
-        const t = (ctx.targets ??= k.moveTargets(s, ctx));
+        ctx.targets ??= k.moveTargets(s, ctx);
+        const t = ctx.targets;
         if (t.length === 0) return -1;
         const gain = nearestFrom(ctx, from, t) - nearest(o.to, t);
         if (

@@ -184,7 +184,8 @@ function germanScore(k: Knobs) {
           !isContested(s, ctx, from)
         )
           return -1;
-        const t = (ctx.targets ??= k.targets(s, ctx));
+        ctx.targets ??= k.targets(s, ctx);
+        const t = ctx.targets;
         const gain = nearestFrom(ctx, from, t) - nearest(o.to, t);
         const enemies = cnt(s, ctx, o.to, CW);
         if (enemies > 0 && cnt(s, ctx, o.to, GER) === 0) {
