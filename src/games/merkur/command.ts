@@ -140,7 +140,10 @@ export function supporterValue(s: MerkurState, i: number): number {
  */
 function supporterGroups(s: MerkurState, side: 0 | 1, z: number, ownZoneOnly: boolean): number[][] {
   const once = s.rules.v['support-once-per-turn'];
-  const byZone = new Map<number, { v: number; units: number[] }>();
+  // per zone in the order first met: its best value and the units of that value
+  const zones: number[] = [];
+  const best: number[] = [];
+  const groups: number[][] = [];
   for (let i = 0; i < s.units.length; i++) {
     const u = s.units[i]!;
     if (u.side !== side || u.status !== 'map' || (u.type !== 'em' && u.type !== 'battery')) continue;
@@ -150,11 +153,17 @@ function supporterGroups(s: MerkurState, side: 0 | 1, z: number, ownZoneOnly: bo
     }
     const v = supporterValue(s, i);
     if (v <= 0) continue;
-    const cur = byZone.get(u.zone);
-    if (cur === undefined || v > cur.v) byZone.set(u.zone, { v, units: [i] });
-    else if (v === cur.v) cur.units.push(i);
+    const k = zones.indexOf(u.zone);
+    if (k < 0) {
+      zones.push(u.zone);
+      best.push(v);
+      groups.push([i]);
+    } else if (v > best[k]!) {
+      best[k] = v;
+      groups[k] = [i];
+    } else if (v === best[k]) groups[k]!.push(i);
   }
-  return [...byZone.values()].map((g) => g.units);
+  return groups;
 }
 
 /** G7, C5: the units that may support `side` in a combat in zone `z` (`supporterGroups`, flattened). */

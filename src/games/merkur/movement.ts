@@ -13,6 +13,8 @@ export interface MoveScratch {
   readonly best: Int8Array;
   readonly queued: Uint8Array;
   readonly out: Uint8Array;
+  /** The work list (a stack: each state is on it at most once). */
+  readonly work: Int16Array;
 }
 
 export function newMoveScratch(): MoveScratch {
@@ -20,6 +22,7 @@ export function newMoveScratch(): MoveScratch {
     best: new Int8Array(2 * MAP.count),
     queued: new Uint8Array(2 * MAP.count),
     out: new Uint8Array(MAP.count),
+    work: new Int16Array(2 * MAP.count),
   };
 }
 
@@ -57,10 +60,12 @@ export function reachable(s: MerkurState, ui: number, occ?: Occupancy, scratch?:
   const start = u.zone;
   const first = start * 2 + roadOf[start]!;
   best[first] = 0;
-  const work: number[] = [first];
+  const work = sc.work;
+  let top = 0;
+  work[top++] = first;
   queued[first] = 1;
-  while (work.length > 0) {
-    const node = work.pop()!;
+  while (top > 0) {
+    const node = work[--top]!;
     queued[node] = 0;
     const z = node >> 1;
     if (z !== start && theirs[z]! > 0) continue; // 6.1: halted
@@ -89,7 +94,7 @@ export function reachable(s: MerkurState, ui: number, occ?: Occupancy, scratch?:
         best[key] = spent + cost;
         if (queued[key] === 0) {
           queued[key] = 1;
-          work.push(key);
+          work[top++] = key;
         }
         if (to !== start && (strategicOf[to] === 1 || friends < STACK_LIMIT)) out[to] = 1;
       }

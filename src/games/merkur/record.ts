@@ -6,6 +6,7 @@ import type { GameRecord } from '../../core/game.js';
 import { defineStats } from '../../core/game-stats.js';
 import { MAP } from './map.js';
 import type { MerkurState } from './state.js';
+import { occupancy } from './units.js';
 import { cwObjectiveFlags, outcome } from './victory.js';
 
 interface End {
@@ -152,16 +153,8 @@ export function record(s: MerkurState): GameRecord {
   const flags = cwObjectiveFlags(s);
   const { result, level } = outcome(flags.reduce((a, b) => a + b, 0));
   const cells: number[] = [];
-  for (let z = 0; z < MAP.count; z++) {
-    let g = 0;
-    let cw = 0;
-    for (const u of s.units)
-      if (u.status === 'map' && u.zone === z) {
-        if (u.side === 0) g++;
-        else cw++;
-      }
-    if (g > 0 && cw === 0) cells.push(z);
-  }
+  const occ = occupancy(s);
+  for (let z = 0; z < MAP.count; z++) if (occ.g[z]! > 0 && occ.c[z]! === 0) cells.push(z);
   return {
     result,
     endTurn: s.turn,

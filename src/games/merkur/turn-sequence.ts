@@ -32,6 +32,7 @@ import {
   combatUnits,
   controlledBy,
   countIn,
+  moveOf,
   type Occupancy,
   occupancy,
   room,
@@ -692,16 +693,22 @@ function airLandingStep(s: MerkurState, task: Task & { t: 'air-landing' }): Merk
 /** 4.0: the zones a side may activate next. */
 function activationStep(s: MerkurState, ws: MerkurWorkspace, side: 0 | 1): MerkurPending | null {
   const opts: MerkurOption[] = [{ type: 'end-activations' }];
-  const { g, c } = occupancy(s, ws.occ);
+  const g = ws.occ?.g.fill(0) ?? new Int8Array(MAP.count);
+  const c = ws.occ?.c.fill(0) ?? new Int8Array(MAP.count);
   const own = side === GER ? g : c;
   const other = side === GER ? c : g;
   const day = isDay(s.turn);
-  // per zone, in one pass: a German unit that has not fired; a CW unit free to move (4.0)
+  // per zone, in one pass with the occupancy: a German unit that has not fired; a CW unit free to move (4.0)
   const ready = ws.flags?.ready.fill(0) ?? new Uint8Array(MAP.count);
   // CW units a re-activation could move (3.1 c: those that acted too, not an EM that fired)
   const mobile = ws.flags?.mobile.fill(0) ?? new Uint8Array(MAP.count);
-  for (const u of s.units) {
-    if (u.status !== 'map' || u.side !== side || u.zone < 0) continue;
+  const us = s.units;
+  for (let i = 0; i < us.length; i++) {
+    const u = us[i]!;
+    if (u.status !== 'map' || u.zone < 0) continue;
+    if (u.side === GER) g[u.zone]!++;
+    else c[u.zone]!++;
+    if (u.side !== side) continue;
     if (side === GER ? !u.fired : !u.fixed && u.m > 0 && !u.acted) ready[u.zone] = 1;
     if (side === CW && !u.fixed && u.m > 0 && !u.fired) mobile[u.zone] = 1;
   }
@@ -710,27 +717,37 @@ function activationStep(s: MerkurState, ws: MerkurWorkspace, side: 0 | 1): Merku
     const d = dayOf(s.turn);
     if (s.air.some((a) => !a.lost && a.flownDay !== d)) opts.push({ type: 'luftwaffe' });
   }
-  for (let z = 0; z < MAP.count; z++) {
-    if (own[z]! === 0) continue;
-    if (side === GER) {
+  if (side === GER) {
+    const initiative = canUseInitiative(s, GER);
+    for (let z = 0; z < MAP.count; z++) {
+      if (own[z]! === 0) continue;
       if (s.activated[z] === 0) opts.push({ type: 'activate', zone: z, mode: 'all', initiative: false });
-      else if (canUseInitiative(s, GER) && ready[z] === 1)
+      else if (initiative && ready[z] === 1)
         opts.push({ type: 'activate', zone: z, mode: 'all', initiative: true });
-      continue;
     }
-    if (s.activated[z] !== 0) {
-      // 3.1 c (M-15): the initiative re-activates a zone already activated, for combat or movement
-      if (!canUseInitiative(s, CW) || (s.rules.solitaire && s.rules.soloInitiative === 'never')) continue;
-      if (day && (other[z]! > 0 || MAP.adj[z]!.some((y) => other[y]! > 0)))
-        opts.push({ type: 'activate', zone: z, mode: 'combat', initiative: true });
-      if (mobile[z] === 1) opts.push({ type: 'activate', zone: z, mode: 'move', initiative: true });
-      continue;
+  } else {
+    const { adjStart, adjFlat } = MAP;
+    // 3.1 c (M-15): the initiative re-activates a zone already activated, for combat or movement
+    const initiative = canUseInitiative(s, CW) && !(s.rules.solitaire && s.rules.soloInitiative === 'never');
+    for (let z = 0; z < MAP.count; z++) {
+      if (own[z]! === 0) continue;
+      // 4.0 (M-22): combat, day only: contested or adjacent to German units
+      let combat = false;
+      if (day) {
+        combat = other[z]! > 0;
+        for (let k = adjStart[z]!, end = adjStart[z + 1]!; k < end && !combat; k++)
+          combat = other[adjFlat[k]!]! > 0;
+      }
+      if (s.activated[z] !== 0) {
+        if (!initiative) continue;
+        if (combat) opts.push({ type: 'activate', zone: z, mode: 'combat', initiative: true });
+        if (mobile[z] === 1) opts.push({ type: 'activate', zone: z, mode: 'move', initiative: true });
+        continue;
+      }
+      if (combat) opts.push({ type: 'activate', zone: z, mode: 'combat', initiative: false });
+      if (s.cwMoves > 0 && ready[z] === 1)
+        opts.push({ type: 'activate', zone: z, mode: 'move', initiative: false });
     }
-    // 4.0 (M-22): combat activations, day only: contested or adjacent to German units
-    if (day && (other[z]! > 0 || MAP.adj[z]!.some((y) => other[y]! > 0)))
-      opts.push({ type: 'activate', zone: z, mode: 'combat', initiative: false });
-    if (s.cwMoves > 0 && ready[z] === 1)
-      opts.push({ type: 'activate', zone: z, mode: 'move', initiative: false });
   }
   if (opts.length === 1) {
     s.stack.pop();
@@ -771,7 +788,8 @@ function cwRollStep(
 /** 4.0 a-d: the next unit's order in the activated zone, or the zone's combats when all have orders. */
 function ordersStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'orders' }): MerkurPending | null {
   const day = isDay(s.turn);
-  // positions do not change while this loop hands out orders: one occupancy pass serves every unit
+  // positions change only by this task's own move orders (applyAnswer keeps `ws.ordersOcc`):
+  // one occupancy pass serves every unit of the activation
   let occ: Occupancy | undefined;
   while (task.i < task.units.length) {
     const ui = task.units[task.i]!;
@@ -780,10 +798,15 @@ function ordersStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'orde
       task.i++;
       continue;
     }
-    occ ??= occupancy(s, ws.occ);
+    if (occ === undefined) {
+      if (ws.ordersOcc === undefined || ws.ordersTask !== task) {
+        occ = occupancy(s, ws.ordersOcc);
+        if (ws.ordersOcc !== undefined) ws.ordersTask = task;
+      } else occ = ws.ordersOcc;
+    }
     const opts: OrderOption[] = [{ type: 'stay', unit: ui }];
     if (task.mode !== 'combat')
-      for (const to of reachable(s, ui, occ, ws.move)) opts.push({ type: 'move', unit: ui, to });
+      for (const to of reachOf(s, ws, task, ui, occ)) opts.push({ type: 'move', unit: ui, to });
     const theirs = task.side === GER ? occ.c : occ.g;
     if (task.mode !== 'move' && day) {
       const z = task.zone;
@@ -814,9 +837,41 @@ function ordersStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'orde
   return null;
 }
 
+/**
+ * 6.1: `reachable` for unit `ui` of the orders task `task` (standing in its zone) over `occ`; shared
+ * by the units of one movement class while no order of the task has moved a unit (`ws.reach`).
+ */
+function reachOf(
+  s: MerkurState,
+  ws: MerkurWorkspace,
+  task: Task & { t: 'orders' },
+  ui: number,
+  occ: Occupancy,
+): readonly number[] {
+  const u = s.units[ui]!;
+  const c = ws.reach;
+  if (c === undefined || u.fixed || ws.ordersTask !== task || occ !== ws.ordersOcc)
+    return reachable(s, ui, occ, ws.move);
+  const moves = ws.ordersMoves ?? 0;
+  if (c.task !== task || c.moves !== moves) {
+    c.task = task;
+    c.moves = moves;
+    c.keys.length = 0;
+    c.lists.length = 0;
+  }
+  const key = moveOf(u) * 4 + (u.type === 'tank' ? 2 : 0) + (u.maori ? 1 : 0);
+  const k = c.keys.indexOf(key);
+  if (k >= 0) return c.lists[k]!;
+  const r = reachable(s, ui, occ, ws.move);
+  c.keys.push(key);
+  c.lists.push(r);
+  return r;
+}
+
 /** 7.3: bombardment, then fire, then assault; then the forced assaults of units that entered enemy zones (5.5). */
 function resolveOrders(s: MerkurState, task: Task & { t: 'orders' }): void {
-  const bombards: Bombard[] = task.orders.flatMap((o) => (o.o === 'bombard' ? [{ u: o.u, to: o.to }] : []));
+  const bombards: Bombard[] = [];
+  for (const o of task.orders) if (o.o === 'bombard') bombards.push({ u: o.u, to: o.to });
   if (bombards.length === 0) {
     orderCombats(s, task);
     return;
@@ -827,45 +882,64 @@ function resolveOrders(s: MerkurState, task: Task & { t: 'orders' }): void {
   s.stack.push({ t: 'bombards', list: bombards, target: null, regroup: false });
 }
 
+/** Units of `orders` of kind `o` aimed at `to` that stand on the map in zone `at`, in order. */
+function orderedAt(
+  s: MerkurState,
+  orders: readonly Order[],
+  o: 'fire' | 'move',
+  to: number,
+  at: number,
+): number[] {
+  const out: number[] = [];
+  for (const x of orders) {
+    if (x.o !== o || x.to !== to) continue;
+    const u = s.units[x.u]!;
+    if (u.status !== 'map' || u.zone !== at) continue;
+    // 5.5: EMs and batteries do not make the forced assault of the zone they entered
+    if (o === 'move' && (u.type === 'em' || u.type === 'battery')) continue;
+    out.push(x.u);
+  }
+  return out;
+}
+
 /** 7.3: an activation's fire, assault and forced assaults (5.5), as combat tasks; then 9.0. */
 function orderCombats(
   s: MerkurState,
   task: { side: 0 | 1; zone: number; orders: readonly Order[]; forced: readonly number[] },
 ): void {
   const side = task.side;
+  const enemy = (1 - side) as 0 | 1;
   const z = task.zone;
+  const orders = task.orders;
   // the combats run as tasks, in order (fire, assault, forced assaults), so that the attacker
   // may re-roll an unfavourable one with the initiative (3.1 a)
   const combats: CombatSpec[] = [];
-  const fireTargets = [...new Set(task.orders.flatMap((o) => (o.o === 'fire' ? [o.to] : [])))];
-  for (const y of fireTargets) {
-    const att = task.orders
-      .filter(
-        (o) => o.o === 'fire' && o.to === y && s.units[o.u]!.status === 'map' && s.units[o.u]!.zone === z,
-      )
-      .map((o) => o.u);
-    if (att.length > 0 && countIn(s, y, (1 - side) as 0 | 1) > 0)
-      combats.push({ kind: 'fire', side, attackers: att, zone: y, from: z });
+  // fire targets in the order first named
+  for (let k = 0; k < orders.length; k++) {
+    const o = orders[k]!;
+    if (o.o !== 'fire') continue;
+    let seen = false;
+    for (let j = 0; j < k && !seen; j++)
+      seen = orders[j]!.o === 'fire' && (orders[j] as { to: number }).to === o.to;
+    if (seen) continue;
+    const att = orderedAt(s, orders, 'fire', o.to, z);
+    if (att.length > 0 && countIn(s, o.to, enemy) > 0)
+      combats.push({ kind: 'fire', side, attackers: att, zone: o.to, from: z });
   }
-  const assault = task.orders
-    .filter((o) => o.o === 'assault' && s.units[o.u]!.status === 'map' && s.units[o.u]!.zone === z)
-    .map((o) => o.u);
-  if (assault.length > 0 && countIn(s, z, (1 - side) as 0 | 1) > 0)
+  const assault: number[] = [];
+  for (const o of orders) {
+    if (o.o !== 'assault') continue;
+    const u = s.units[o.u]!;
+    if (u.status === 'map' && u.zone === z) assault.push(o.u);
+  }
+  if (assault.length > 0 && countIn(s, z, enemy) > 0)
     combats.push({ kind: 'assault', side, attackers: assault, zone: z, from: z });
   const forced = task.forced;
-  for (const y of [...new Set(forced)]) {
-    const att = task.orders
-      .filter(
-        (o) =>
-          o.o === 'move' &&
-          o.to === y &&
-          s.units[o.u]!.status === 'map' &&
-          s.units[o.u]!.zone === y &&
-          s.units[o.u]!.type !== 'em' &&
-          s.units[o.u]!.type !== 'battery',
-      )
-      .map((o) => o.u);
-    if (att.length > 0 && countIn(s, y, (1 - side) as 0 | 1) > 0)
+  for (let k = 0; k < forced.length; k++) {
+    const y = forced[k]!;
+    if (forced.indexOf(y) !== k) continue;
+    const att = orderedAt(s, orders, 'move', y, y);
+    if (att.length > 0 && countIn(s, y, enemy) > 0)
       combats.push({ kind: 'assault', side, attackers: att, zone: y, from: y });
   }
   for (let k = combats.length - 1; k >= 0; k--)
@@ -942,7 +1016,7 @@ function combatStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'comb
       s.stack.pop();
       return null;
     }
-    const spec: CombatSpec = { ...sp, attackers: att };
+    const spec: CombatSpec = att.length === sp.attackers.length ? sp : { ...sp, attackers: att };
     task.spec = spec;
     // G6 (7.1): the attacker chooses the unit that leads, among the participating combat units
     if (spec.leadAttacker === undefined) {
@@ -1315,22 +1389,23 @@ function applyAnswer(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision, cho
     case 'activate': {
       s.activated[o.zone] = 1;
       const side = d.side === 'german' ? GER : CW;
-      if (o.initiative) {
-        useInitiative(s, side);
-        // 3.1: re-activation removes dispersion in a paradrop turn
-        for (const i of unitsIn(s, o.zone, side))
-          if (s.units[i]!.dispersed) {
-            s.units[i]!.dispersed = false;
+      if (o.initiative) useInitiative(s, side);
+      if (o.mode === 'move' && !o.initiative) s.cwMoves--;
+      const zoneBased = s.rules.v['zone-based'] === true;
+      const units: number[] = [];
+      const us = s.units;
+      for (let i = 0; i < us.length; i++) {
+        const u = us[i]!;
+        if (u.zone !== o.zone || u.side !== side || u.status !== 'map') continue;
+        if (o.initiative) {
+          // 3.1: re-activation removes dispersion in a paradrop turn
+          if (u.dispersed) {
+            u.dispersed = false;
             s.stats.undispersed_by_initiative++;
           }
+          if (!u.fired) units.push(i);
+        } else if (!u.acted || zoneBased) units.push(i);
       }
-      if (o.mode === 'move' && !o.initiative) s.cwMoves--;
-      const zoneBased = s.rules.v['zone-based'];
-      const units = unitsIn(s, o.zone, side).filter((i) => {
-        const u = s.units[i]!;
-        if (o.initiative) return !u.fired;
-        return !u.acted || zoneBased;
-      });
       s.stack.push({ t: 'orders', side, zone: o.zone, mode: o.mode, units, i: 0, orders: [], forced: [] });
       return;
     }
@@ -1352,9 +1427,18 @@ function applyAnswer(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision, cho
       u.acted = true;
       let order: Order;
       if (o.type === 'move') {
-        const enemy = (1 - u.side) as 0 | 1;
-        if (countIn(s, o.to, enemy) > 0 && countIn(s, o.to, u.side) === 0) {
-          t.forced.push(o.to);
+        const occ = ws.ordersTask === t ? ws.ordersOcc : undefined;
+        if (occ !== undefined) {
+          const mine = u.side === GER ? occ.g : occ.c;
+          const theirs = u.side === GER ? occ.c : occ.g;
+          // 5.5: entering a zone the enemy alone holds is a forced assault
+          if (theirs[o.to]! > 0 && mine[o.to]! === 0) t.forced.push(o.to);
+          mine[u.zone]!--;
+          mine[o.to]!++;
+          ws.ordersMoves = (ws.ordersMoves ?? 0) + 1;
+        } else {
+          const enemy = (1 - u.side) as 0 | 1;
+          if (countIn(s, o.to, enemy) > 0 && countIn(s, o.to, u.side) === 0) t.forced.push(o.to);
         }
         u.zone = o.to;
         order = { u: o.unit, o: 'move', to: o.to };

@@ -180,10 +180,15 @@ export function eliminate(s: MerkurState, ui: number): void {
 
 /** 3.2: forts in zones with no CW unit left are destroyed. */
 export function checkForts(s: MerkurState): void {
-  if (!s.fort.includes(1)) return;
-  const { c } = occupancy(s);
   for (let z = 0; z < MAP.count; z++) {
-    if (s.fort[z] === 1 && c[z] === 0) {
+    if (s.fort[z] !== 1) continue;
+    let held = false;
+    for (const u of s.units)
+      if (u.zone === z && u.side !== GER && u.status === 'map') {
+        held = true;
+        break;
+      }
+    if (!held) {
       s.fort[z] = 0;
       s.stats.forts_destroyed++;
     }

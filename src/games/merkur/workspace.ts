@@ -17,6 +17,20 @@ export interface MerkurWorkspace extends Workspace {
   readonly occ?: Occupancy;
   /** Per-zone flags of the activation step (turn-sequence.ts). */
   readonly flags?: { readonly ready: Uint8Array; readonly mobile: Uint8Array };
+  /**
+   * The occupancy of the positions as the orders task `ordersTask` hands out its orders: filled
+   * by its first step, then kept by `applyAnswer` as each order moves a unit (nothing else moves
+   * units while that task is on top). Any other task, or a fresh or lent workspace, refills it.
+   */
+  readonly ordersOcc?: Occupancy;
+  ordersTask?: object | null;
+  /** Moves answered so far in `ordersTask` (each changes `ordersOcc`). */
+  ordersMoves?: number;
+  /**
+   * `reachable` per movement class (MA, mechanised, Maori) of the units of `ordersTask` standing in
+   * its zone, valid while `task` and `moves` match it: units of one class there reach the same zones.
+   */
+  readonly reach?: { task: object | null; moves: number; keys: number[]; lists: number[][] };
 }
 
 export function merkurWorkspace(s: MerkurState, reuse?: MerkurWorkspace): MerkurWorkspace {
@@ -25,6 +39,9 @@ export function merkurWorkspace(s: MerkurState, reuse?: MerkurWorkspace): Merkur
     reuse.streams.counter = undefined;
     reuse.trace = undefined;
     reuse.explicitChance = false;
+    reuse.ordersTask = null;
+    reuse.ordersMoves = 0;
+    if (reuse.reach !== undefined) reuse.reach.task = null;
     return reuse;
   }
   return {
@@ -34,5 +51,9 @@ export function merkurWorkspace(s: MerkurState, reuse?: MerkurWorkspace): Merkur
     move: newMoveScratch(),
     occ: newOccupancy(),
     flags: { ready: new Uint8Array(MAP.count), mobile: new Uint8Array(MAP.count) },
+    ordersOcc: newOccupancy(),
+    ordersTask: null,
+    ordersMoves: 0,
+    reach: { task: null, moves: 0, keys: [], lists: [] },
   };
 }

@@ -19,19 +19,24 @@ import { attackOf, combatUnitsIn, newOccupancy, type Occupancy, occupancy } from
 /**
  * Per-decision scratch a scorer may fill once (its target zones, the occupancy of the zones) and
  * reuse for every option: the state does not change while one decision's options are scored.
+ * `scriptedPolicy` creates it with every field present, so it keeps one shape while filled.
  */
 export type Ctx = {
-  targets?: number[];
-  occ?: Occupancy;
-  entry?: Map<number, number[]>;
+  targets?: number[] | undefined;
+  occ?: Occupancy | undefined;
+  entry?: Map<number, number[]> | undefined;
   /** Per unit, `reachable` at this decision. */
-  reach?: Map<number, number[]>;
+  reach?: Map<number, number[]> | undefined;
   /** The policy's memo of band probabilities (a pure function of its key), kept across decisions. */
-  odds?: Map<number, number>;
-  /** The policy's buffers for `occupancy` and `reachable`, overwritten at each decision. */
-  scratch?: { occ: Occupancy; move: MoveScratch };
+  odds?: Map<number, number> | undefined;
+  /** The policy's buffers for `occupancy`, `reachable` and per-zone flags, overwritten at each decision. */
+  scratch?: { occ: Occupancy; move: MoveScratch; flags: Uint8Array };
+  /** Per zone: a flag a scorer computed once for this decision (e.g. dispersed units there). */
+  flags?: Uint8Array | undefined;
   /** The engine's answer to this decision, computed once for every option's score. */
-  answer?: number;
+  answer?: number | undefined;
+  /** `nearest(from, targets)` of the decision's unit (every move option of one unit shares it). */
+  nearFrom?: number | undefined;
 };
 
 /** Units of `side` per zone, computed on first use within one decision. */
@@ -131,7 +136,7 @@ export function scriptedPolicy(
       const score =
         fixed ?? (scorer as (p: Readonly<Record<string, number>>) => Scorer)({ ...defaults, ...given });
       const odds = new Map<number, number>();
-      const scratch = { occ: newOccupancy(), move: newMoveScratch() };
+      const scratch = { occ: newOccupancy(), move: newMoveScratch(), flags: new Uint8Array(MAP.count) };
       return {
         id,
         choose(s: MerkurState, d: MerkurDecision, rng: Rng): number {
@@ -139,7 +144,17 @@ export function scriptedPolicy(
           let best = Number.NEGATIVE_INFINITY;
           let ties = 0;
           let pick = 0;
-          const ctx: Ctx = { odds, scratch };
+          const ctx: Ctx = {
+            targets: undefined,
+            occ: undefined,
+            entry: undefined,
+            reach: undefined,
+            odds,
+            scratch,
+            flags: undefined,
+            answer: undefined,
+            nearFrom: undefined,
+          };
           for (let i = 0; i < d.options.length; i++) {
             const v = score(s, d, d.options[i]!, ctx);
             if (v > best + 1e-9) {
@@ -239,9 +254,19 @@ export function zoneForce(s: MerkurState, unit: number): number[] {
 
 /** Least zone steps from `z` to any zone of `targets` (99 when none). */
 export function nearest(z: number, targets: readonly number[]): number {
+  const row = MAP.dist[z]!;
   let best = 99;
-  for (const t of targets) best = Math.min(best, MAP.dist[z]![t]!);
+  for (let k = 0; k < targets.length; k++) {
+    const d = row[targets[k]!]!;
+    if (d < best) best = d;
+  }
   return best;
+}
+
+/** `nearest(from, targets)` for the decision's unit, computed once per decision. */
+export function nearestFrom(ctx: Ctx, from: number, targets: readonly number[]): number {
+  if (ctx.nearFrom === undefined) ctx.nearFrom = nearest(from, targets);
+  return ctx.nearFrom;
 }
 
 /** Objectives not held by `side` alone (the ones to take or relieve). */

@@ -16,11 +16,11 @@ import {
   lossAnswerScore,
   navyLossScore,
   nearest,
+  nearestFrom,
   pLose,
   pWin,
   scriptedPolicy,
   supportScore,
-  targetsOf,
   zoneForce,
 } from './common.js';
 
@@ -100,9 +100,10 @@ function cwScore(k: Knobs) {
         const from = s.units[o.unit]!.zone;
         if (!k.leaveObjectives && MAP.objective[from]) return -1;
         if (isContested(s, ctx, from)) return -1;
-        const t = targetsOf(ctx, () => k.moveTargets(s, ctx));
+        ctx.targets ??= k.moveTargets(s, ctx);
+        const t = ctx.targets;
         if (t.length === 0) return -1;
-        const gain = nearest(from, t) - nearest(o.to, t);
+        const gain = nearestFrom(ctx, from, t) - nearest(o.to, t);
         if (
           cnt(s, ctx, o.to, GER) > 0 &&
           cnt(s, ctx, o.to, CW) === 0 &&
@@ -123,11 +124,12 @@ function cwScore(k: Knobs) {
 
 const staticKnobs: Knobs = {
   fort: (z) => 10 - FORTS.indexOf(MAP.ids[z]!) - (FORTS.includes(MAP.ids[z]!) ? 0 : 100),
-  assault: (s, ctx, u) =>
-    zoneForce(s, u).length >= 3 &&
-    pWin(s, ctx, CW, zoneForce(s, u), s.units[u]!.zone, s.units[u]!.zone, 'assault') >= 0.4
+  assault: (s, ctx, u) => {
+    const force = zoneForce(s, u);
+    return force.length >= 3 && pWin(s, ctx, CW, force, s.units[u]!.zone, s.units[u]!.zone, 'assault') >= 0.4
       ? 2
-      : -1,
+      : -1;
+  },
   fire: (s, ctx, u, to) =>
     !isContested(s, ctx, to) && pWin(s, ctx, CW, [u], to, s.units[u]!.zone, 'fire') >= 0.3 ? 1 : -1,
   moveTargets: threatened,

@@ -8,7 +8,7 @@ import type { MerkurDecision, MerkurOption } from '../decisions.js';
 import { MAP } from '../map.js';
 import { reachable } from '../movement.js';
 import { CW, GER, type MerkurState } from '../state.js';
-import { combatUnits, countIn, unitsIn } from '../units.js';
+import { combatUnitsIn, countIn } from '../units.js';
 import {
   airTargetValue,
   bombTargetScore,
@@ -19,6 +19,7 @@ import {
   lossAnswerScore,
   navyLossScore,
   nearest,
+  nearestFrom,
   objectivesToTake,
   occOf,
   pWin,
@@ -55,21 +56,37 @@ function entryForce(s: MerkurState, ctx: Ctx, unit: number, to: number): number[
     const occ = occOf(s, ctx);
     ctx.reach ??= new Map();
     const reach = ctx.reach;
-    rest = top.units.slice(top.i + 1).filter((i) => {
+    rest = [];
+    for (let k = top.i + 1; k < top.units.length; k++) {
+      const i = top.units[k]!;
       const v = s.units[i]!;
-      if (v.status !== 'map' || v.zone !== top.zone || v.type === 'em' || v.type === 'battery') return false;
+      if (v.status !== 'map' || v.zone !== top.zone || v.type === 'em' || v.type === 'battery') continue;
       let r = reach.get(i);
       if (r === undefined) {
         r = reachable(s, i, occ, ctx.scratch?.move);
         reach.set(i, r);
       }
-      return r.includes(to);
-    });
+      if (r.includes(to)) rest.push(i);
+    }
     ctx.entry.set(to, rest);
   }
-  const ordered = top.orders.flatMap((o) => (o.o === 'move' && o.to === to ? [o.u] : []));
-  return [...ordered, unit, ...rest];
+  const force: number[] = [];
+  for (const o of top.orders) if (o.o === 'move' && o.to === to) force.push(o.u);
+  force.push(unit);
+  for (const i of rest) force.push(i);
+  return force;
 }
+/** A dispersed German unit stands in zone `z` (3.1: re-activation removes dispersion); one pass per decision. */
+function dispersedIn(s: MerkurState, ctx: Ctx, z: number): boolean {
+  if (ctx.flags === undefined) {
+    const f = ctx.scratch?.flags.fill(0) ?? new Uint8Array(MAP.count);
+    for (const u of s.units)
+      if (u.side === GER && u.status === 'map' && u.dispersed && u.zone >= 0) f[u.zone] = 1;
+    ctx.flags = f;
+  }
+  return ctx.flags[z] === 1;
+}
+
 const HIST = new Map(merkurData.arrivals.flatMap((a) => a.drops.map((x) => [x.unit, Z(x.zone)] as const)));
 
 function germanScore(k: Knobs) {
@@ -109,7 +126,7 @@ function germanScore(k: Knobs) {
       case 'regroup':
         return s.units[o.unit]!.a;
       case 'activate':
-        return o.initiative ? (unitsIn(s, o.zone, GER).some((i) => s.units[i]!.dispersed) ? 0.5 : -1) : 1;
+        return o.initiative ? (dispersedIn(s, ctx, o.zone) ? 0.5 : -1) : 1;
       case 'luftwaffe':
         return 2;
       case 'end-activations':
@@ -156,7 +173,7 @@ function germanScore(k: Knobs) {
         return p >= k.threshold ? 1.5 + p : -1;
       }
       case 'bombard':
-        return 3 + combatUnits(s, unitsIn(s, o.to, CW)).length / 10;
+        return 3 + combatUnitsIn(s, o.to, CW).length / 10;
       case 'move': {
         const u = s.units[o.unit]!;
         const from = u.zone;
@@ -167,8 +184,9 @@ function germanScore(k: Knobs) {
           !isContested(s, ctx, from)
         )
           return -1;
-        const t = targetsOf(ctx, () => k.targets(s, ctx));
-        const gain = nearest(from, t) - nearest(o.to, t);
+        ctx.targets ??= k.targets(s, ctx);
+        const t = ctx.targets;
+        const gain = nearestFrom(ctx, from, t) - nearest(o.to, t);
         const enemies = cnt(s, ctx, o.to, CW);
         if (enemies > 0 && cnt(s, ctx, o.to, GER) === 0) {
           // the entry is an assault (5.5) by the group that enters together: judged at its odds
