@@ -64,7 +64,7 @@ const PLAN_HEX = scsMap.index('2410');
  * so far. Only ever filled with values that are a pure function of the key and the entry (any Cfg
  * with the key gives the same), so one object serves every game with that key, in any order.
  */
-class PlanOdds {
+export class PlanOdds {
   /**
    * Per plan battle, its TakenChances, held weakly: the entries stay, a family's graph (tens of MB)
    * goes when the collector wants the memory, and one built again gives the same values.
@@ -127,20 +127,29 @@ const planOddsOf = memoize((_key: string) => new PlanOdds());
 /** The plan odds of a configuration (its key computed once per Cfg object). */
 const planOdds = memoizeWeak((cfg: Cfg): PlanOdds => planOddsOf(oddsKey(cfg)));
 
-/** Value at `steps`, extrapolated geometrically past 12 steps (1E makes up to 18) from 11 and 12. */
-function atSteps(at: (steps: number) => number, steps: number): number {
-  if (steps <= 12) return at(steps);
-  const m12 = 1 - at(12);
-  const m11 = 1 - at(11);
+/**
+ * P(taken) of `battle` at `rounds` by `steps` steps, extrapolated geometrically past 12 steps (1E
+ * makes up to 18) from 11 and 12.
+ */
+function atSteps(odds: PlanOdds, cfg: Cfg, battle: PlanBattle, rounds: number, steps: number): number {
+  if (steps <= 12) return odds.taken(cfg, battle, rounds, steps);
+  const m12 = 1 - odds.taken(cfg, battle, rounds, 12);
+  const m11 = 1 - odds.taken(cfg, battle, rounds, 11);
   return 1 - m12 * (m11 > 0 ? m12 / m11 : 0) ** (steps - 12);
 }
 
 /**
  * P(army a takes a hex) entering it with `mfLeft` MF (9.3: rounds = 1 + MF left), from the game's
  * battle odds under its CRT, hit numbers, start pool and combat readings. A planning heuristic: it
- * ignores the target's forest and row (10.4, 10.7) and the pool's current mix.
+ * ignores the target's forest and row (10.4, 10.7) and the pool's current mix. `odds`: planOdds(s.cfg).
  */
-export function takeChance(s: ScsState, a: number, mfLeft: number, relief: boolean): number {
+export function takeChance(
+  s: ScsState,
+  a: number,
+  mfLeft: number,
+  relief: boolean,
+  odds: PlanOdds = planOdds(s.cfg),
+): number {
   const steps = forceSteps(s, a);
   if (steps <= 0) return 0;
   const rounds = 1 + Math.min(Math.max(mfLeft, 0), 2);
@@ -155,8 +164,7 @@ export function takeChance(s: ScsState, a: number, mfLeft: number, relief: boole
         ? 'shockLater'
         : 'shockFirst'
       : 'combined';
-  const odds = planOdds(s.cfg);
-  return atSteps((n) => odds.taken(s.cfg, battle, rounds, n), steps);
+  return atSteps(odds, s.cfg, battle, rounds, steps);
 }
 
 /** A policy's scratch for planning: the strike search's, plus the plan's own buffers. */
@@ -235,6 +243,7 @@ export function planTurn1(
   });
   const P: number[] = []; // plain option, index i * nt + t
   const R: number[] = []; // relief option (only for hexes that pocket other ring hexes)
+  const odds = planOdds(s.cfg);
   // only armies that can reach a ring hex take part (the others change no plan value)
   const cands: number[] = [];
   for (const a of candidates) {
@@ -248,29 +257,45 @@ export function planTurn1(
       const m = reach[targets[t]!]!;
       const blocked = pocketRing[t]!.length > 0;
       // plain: a blocked hex is planned as if its pocket's ring hexes fell first
-      P.push(m < 0 ? 0 : takeChance(s, a, m, threat[t]! && !blocked));
-      R.push(m < 0 || !blocked ? 0 : takeChance(s, a, m, true));
+      P.push(m < 0 ? 0 : takeChance(s, a, m, threat[t]! && !blocked, odds));
+      R.push(m < 0 || !blocked ? 0 : takeChance(s, a, m, true, odds));
     }
   }
   const nc = cands.length;
   const used = new Array<number>(nc).fill(-1);
   const usedRelief = new Array<boolean>(nc).fill(false);
-  const miss = new Array<number>(nt).fill(1); // P(hex not cleared) under the plan
+  // inRing[t * nt + x]: taking target t would pocket target x
+  const inRing = new Uint8Array(nt * nt);
+  for (let t = 0; t < nt; t++) for (const x of pocketRing[t]!) inRing[t * nt + x] = 1;
+  /** Plan value of one target: its P(not cleared) under the plan, -1000 when it has no try. */
+  const term = (m: number): number => (m >= 1 ? -1000 : Math.log(Math.max(1 - m, 1e-9)));
+  /**
+   * P(target x not cleared) under the plan, army i planned on `ti` (relief `ri`) instead of its own
+   * entry (i = -1: the plan as it is): the product of each try's miss in army order (as score sums it).
+   */
+  const missOf = (x: number, i: number, ti: number, ri: boolean): number => {
+    let m = 1;
+    for (let j = 0; j < nc; j++) {
+      const t = j === i ? ti : used[j]!;
+      if (t < 0) continue;
+      const rel = j === i ? ri : usedRelief[j]!;
+      if (t !== x && !(rel && inRing[t * nt + x] === 1)) continue;
+      m = m * (1 - (rel ? R[j * nt + t]! : P[j * nt + t]!));
+    }
+    return m;
+  };
   /** Plan value: fewest hexes without a try first, then sum log P(hex cleared) (independent tries). */
   const score = (): number => {
-    miss.fill(1);
-    for (let i = 0; i < nc; i++) {
-      const t = used[i]!;
-      if (t < 0) continue;
-      const p = usedRelief[i] ? R[i * nt + t]! : P[i * nt + t]!;
-      miss[t] = miss[t]! * (1 - p);
-      if (usedRelief[i]) for (const x of pocketRing[t]!) miss[x] = miss[x]! * (1 - p);
-    }
     let v = 0;
-    for (let t = 0; t < nt; t++) v += miss[t]! >= 1 ? -1000 : Math.log(Math.max(1 - miss[t]!, 1e-9));
+    for (let x = 0; x < nt; x++) v += term(missOf(x, -1, -1, false));
     return v;
   };
-  // coordinate ascent from the empty plan: each army in turn takes its best option (or none)
+  // per target, its term with army i's try left out; the targets army i's option touches
+  const without = new Float64Array(nt);
+  const touched = new Float64Array(nt);
+  const touches = new Uint8Array(nt);
+  // coordinate ascent from the empty plan: each army in turn takes its best option (or none); an
+  // option's value is score() of the plan with it, recomputed only on the targets it touches
   let cur = score();
   for (let pass = 0; pass < 4; pass++) {
     let improved = false;
@@ -280,13 +305,22 @@ export function planTurn1(
       let bt = t0;
       let br = r0;
       let bv = cur;
+      for (let x = 0; x < nt; x++) without[x] = term(missOf(x, i, -1, false));
       for (let t = -1; t < nt; t++) {
-        for (const rel of [false, true]) {
+        for (let r = 0; r < 2; r++) {
+          const rel = r === 1;
           if (t < 0 && rel) continue;
           if (t >= 0 && (rel ? R : P)[i * nt + t]! <= 0) continue;
-          used[i] = t;
-          usedRelief[i] = rel;
-          const v = score();
+          let v = 0;
+          if (t < 0) for (let x = 0; x < nt; x++) v += without[x]!;
+          else {
+            for (let x = 0; x < nt; x++) {
+              const on = x === t || (rel && inRing[t * nt + x] === 1);
+              touches[x] = on ? 1 : 0;
+              if (on) touched[x] = term(missOf(x, i, t, rel));
+            }
+            for (let x = 0; x < nt; x++) v += touches[x] === 1 ? touched[x]! : without[x]!;
+          }
           if (v > bv + 1e-9) {
             bv = v;
             bt = t;
