@@ -17,6 +17,8 @@ import { GERMAN, MECH, NONMECH, type ScsState, SECURITY } from '../state.js';
 import { Reach } from './reach.js';
 
 const N = scsMap.size;
+/** Hexes next to Moscow or Tula (4.2): the most targets a turn-1 plan has. */
+const RING = scsMap.capitalRing.length;
 
 /** SCS 10.1 step 1, 10.2: the battles the plan weighs (a shock army's first attack fires its primary column). */
 type PlanBattle = 'combined' | 'shockFirst' | 'shockLater' | 'reliefCombined' | 'reliefShock';
@@ -174,6 +176,23 @@ export class PlanScratch extends Reach {
   /** Most MF left on entering each target hex (reachInto), for the plan and for a single step. */
   readonly planReach = new Int8Array(N);
   readonly stepReach = new Int8Array(N);
+  /** planTurn1's buffers for `armies` candidates (grown on demand, never shrunk): see there. */
+  planP = new Float64Array(0);
+  planR = new Float64Array(0);
+  facJ = new Int32Array(0);
+  facV = new Float64Array(0);
+  readonly facN = new Int32Array(RING);
+  readonly without = new Float64Array(RING);
+  readonly touched = new Float64Array(RING);
+  readonly touches = new Uint8Array(RING);
+  readonly inRing = new Uint8Array(RING * RING);
+  planBuffers(armies: number): void {
+    if (this.planP.length >= armies * RING) return;
+    this.planP = new Float64Array(armies * RING);
+    this.planR = new Float64Array(armies * RING);
+    this.facJ = new Int32Array(armies * RING);
+    this.facV = new Float64Array(armies * RING);
+  }
 }
 
 /**
@@ -241,8 +260,11 @@ export function planTurn1(
     }
     return out;
   });
-  const P: number[] = []; // plain option, index i * nt + t
-  const R: number[] = []; // relief option (only for hexes that pocket other ring hexes)
+  // P: the plain option of candidate i on target t at i * nt + t; R: the relief option (only for
+  // hexes that pocket other ring hexes)
+  scratch.planBuffers(candidates.length);
+  const P = scratch.planP;
+  const R = scratch.planR;
   const odds = planOdds(s.cfg);
   // only armies that can reach a ring hex take part (the others change no plan value)
   const cands: number[] = [];
@@ -252,33 +274,32 @@ export function planTurn1(
     let any = false;
     for (const h of targets) if (reach[h]! >= 0) any = true;
     if (!any) continue;
+    const base = cands.length * nt;
     cands.push(a);
     for (let t = 0; t < nt; t++) {
       const m = reach[targets[t]!]!;
       const blocked = pocketRing[t]!.length > 0;
       // plain: a blocked hex is planned as if its pocket's ring hexes fell first
-      P.push(m < 0 ? 0 : takeChance(s, a, m, threat[t]! && !blocked, odds));
-      R.push(m < 0 || !blocked ? 0 : takeChance(s, a, m, true, odds));
+      P[base + t] = m < 0 ? 0 : takeChance(s, a, m, threat[t]! && !blocked, odds);
+      R[base + t] = m < 0 || !blocked ? 0 : takeChance(s, a, m, true, odds);
     }
   }
   const nc = cands.length;
   const used = new Array<number>(nc).fill(-1);
   const usedRelief = new Array<boolean>(nc).fill(false);
   // inRing[t * nt + x]: taking target t would pocket target x
-  const inRing = new Uint8Array(nt * nt);
+  const inRing = scratch.inRing;
+  inRing.fill(0, 0, nt * nt);
   for (let t = 0; t < nt; t++) for (const x of pocketRing[t]!) inRing[t * nt + x] = 1;
   /** Plan value of one target: its P(not cleared) under the plan, -1000 when it has no try. */
   const term = (m: number): number => (m >= 1 ? -1000 : Math.log(Math.max(1 - m, 1e-9)));
-  /**
-   * P(target x not cleared) under the plan, army i planned on `ti` (relief `ri`) instead of its own
-   * entry (i = -1: the plan as it is): the product of each try's miss in army order (as score sums it).
-   */
-  const missOf = (x: number, i: number, ti: number, ri: boolean): number => {
+  /** P(target x not cleared) under the plan: the product of each try's miss in army order. */
+  const missOf = (x: number): number => {
     let m = 1;
     for (let j = 0; j < nc; j++) {
-      const t = j === i ? ti : used[j]!;
+      const t = used[j]!;
       if (t < 0) continue;
-      const rel = j === i ? ri : usedRelief[j]!;
+      const rel = usedRelief[j]!;
       if (t !== x && !(rel && inRing[t * nt + x] === 1)) continue;
       m = m * (1 - (rel ? R[j * nt + t]! : P[j * nt + t]!));
     }
@@ -287,15 +308,25 @@ export function planTurn1(
   /** Plan value: fewest hexes without a try first, then sum log P(hex cleared) (independent tries). */
   const score = (): number => {
     let v = 0;
-    for (let x = 0; x < nt; x++) v += term(missOf(x, -1, -1, false));
+    for (let x = 0; x < nt; x++) v += term(missOf(x));
     return v;
   };
-  // per target, its term with army i's try left out; the targets army i's option touches
-  const without = new Float64Array(nt);
-  const touched = new Float64Array(nt);
-  const touches = new Uint8Array(nt);
+  // while army i weighs its options: per target x, the other armies' tries on it in army order
+  // (`facJ`, their misses `facV`, `facN` of them) and its term without army i's try
+  const { facJ, facV, facN, without, touched, touches } = scratch;
+  /** missOf(x) with army i's try of miss `q` put in its place in army order. */
+  const missWith = (x: number, i: number, q: number): number => {
+    let m = 1;
+    let k = x * nc;
+    const end = k + facN[x]!;
+    for (; k < end && facJ[k]! < i; k++) m = m * facV[k]!;
+    m = m * q;
+    for (; k < end; k++) m = m * facV[k]!;
+    return m;
+  };
   // coordinate ascent from the empty plan: each army in turn takes its best option (or none); an
-  // option's value is score() of the plan with it, recomputed only on the targets it touches
+  // option's value is score() of the plan with it (the same products and sums in the same order),
+  // recomputed only on the targets it touches
   let cur = score();
   for (let pass = 0; pass < 4; pass++) {
     let improved = false;
@@ -305,7 +336,24 @@ export function planTurn1(
       let bt = t0;
       let br = r0;
       let bv = cur;
-      for (let x = 0; x < nt; x++) without[x] = term(missOf(x, i, -1, false));
+      facN.fill(0, 0, nt);
+      for (let j = 0; j < nc; j++) {
+        const t = used[j]!;
+        if (j === i || t < 0) continue;
+        const rel = usedRelief[j]!;
+        const q = 1 - (rel ? R[j * nt + t]! : P[j * nt + t]!);
+        for (let x = 0; x < nt; x++) {
+          if (t !== x && !(rel && inRing[t * nt + x] === 1)) continue;
+          const k = x * nc + facN[x]!++;
+          facJ[k] = j;
+          facV[k] = q;
+        }
+      }
+      for (let x = 0; x < nt; x++) {
+        let m = 1;
+        for (let k = x * nc, end = k + facN[x]!; k < end; k++) m = m * facV[k]!;
+        without[x] = term(m);
+      }
       for (let t = -1; t < nt; t++) {
         for (let r = 0; r < 2; r++) {
           const rel = r === 1;
@@ -314,12 +362,19 @@ export function planTurn1(
           let v = 0;
           if (t < 0) for (let x = 0; x < nt; x++) v += without[x]!;
           else {
-            for (let x = 0; x < nt; x++) {
-              const on = x === t || (rel && inRing[t * nt + x] === 1);
-              touches[x] = on ? 1 : 0;
-              if (on) touched[x] = term(missOf(x, i, t, rel));
+            const q = 1 - (rel ? R[i * nt + t]! : P[i * nt + t]!);
+            if (!rel) {
+              // a plain try touches its own target only
+              const on = term(missWith(t, i, q));
+              for (let x = 0; x < nt; x++) v += x === t ? on : without[x]!;
+            } else {
+              for (let x = 0; x < nt; x++) {
+                const on = x === t || (rel && inRing[t * nt + x] === 1);
+                touches[x] = on ? 1 : 0;
+                if (on) touched[x] = term(missWith(x, i, q));
+              }
+              for (let x = 0; x < nt; x++) v += touches[x] === 1 ? touched[x]! : without[x]!;
             }
-            for (let x = 0; x < nt; x++) v += touches[x] === 1 ? touched[x]! : without[x]!;
           }
           if (v > bv + 1e-9) {
             bv = v;
