@@ -424,6 +424,11 @@ export function stepToward(
 ): number {
   scratch.markOccupied(s);
   const stepReach = scratch.stepReach;
+  // entering `target` at once leaves the most MF; a route through another hex pays at least that
+  // hex's cost more (9.10), so only routes that could still tie or beat it are searched
+  let direct = -1;
+  for (let i = 0; i < tos.length; i++) if (tos[i] === target) direct = Math.max(direct, mf - costs[i]!);
+  const enterTarget = scratch.entryCosts(s)[target]!;
   let best = -1;
   let bestLeft = -1;
   const one = [target];
@@ -433,6 +438,7 @@ export function stepToward(
     let left: number;
     if (to === target) left = mf - costs[i]!;
     else if (s.control[to] === GERMAN) continue;
+    else if (mf - costs[i]! - enterTarget < direct) continue;
     else {
       reachInto(s, scratch, to, mf - costs[i]!, at, one, stepReach);
       left = stepReach[target]!;
