@@ -169,6 +169,18 @@ export function takeChance(
   return atSteps(odds, s.cfg, battle, rounds, steps);
 }
 
+/**
+ * The German hexes next to Moscow or Tula (4.2) of one control version: `threat[t]` when taking
+ * target t threatens a pocket (8.4), `pocketRing[t]` the targets (as indices) that pocket holds.
+ */
+interface RingTargets {
+  version: number;
+  cfg: Cfg | null;
+  targets: number[];
+  threat: boolean[];
+  pocketRing: number[][];
+}
+
 /** A policy's scratch for planning: the strike search's, plus the plan's own buffers. */
 export class PlanScratch extends Reach {
   /** Ring hexes a capture would pocket (8.4). */
@@ -186,6 +198,39 @@ export class PlanScratch extends Reach {
   readonly touched = new Float64Array(RING);
   readonly touches = new Uint8Array(RING);
   readonly inRing = new Uint8Array(RING * RING);
+  private readonly ring: RingTargets = { version: -1, cfg: null, targets: [], threat: [], pocketRing: [] };
+
+  override reset(): void {
+    super.reset();
+    this.ring.version = -1;
+  }
+
+  /** The German ring hexes of `s` and their pockets (8.4), computed once per control version. */
+  ringOf(s: ScsState): RingTargets {
+    const r = this.ring;
+    // control changes only by a capture (3.8), which counts in hexesTaken
+    if (r.version === s.stats.hexesTaken && r.cfg === s.cfg) return r;
+    r.version = s.stats.hexesTaken;
+    r.cfg = s.cfg;
+    const targets: number[] = [];
+    for (const h of scsMap.capitalRing) if (s.control[h] === GERMAN) targets.push(h);
+    const threat: boolean[] = [];
+    const pocketBuf = this.pocket;
+    r.pocketRing = targets.map((h) => {
+      pocketIfTaken(s.control, h, pocketBuf, this.pockets);
+      threat.push(pocketBuf.length > 0);
+      const out: number[] = [];
+      for (const p of pocketBuf) {
+        const t = targets.indexOf(p);
+        if (t >= 0) out.push(t);
+      }
+      return out;
+    });
+    r.targets = targets;
+    r.threat = threat;
+    return r;
+  }
+
   planBuffers(armies: number): void {
     if (this.planP.length >= armies * RING) return;
     this.planP = new Float64Array(armies * RING);
@@ -241,25 +286,12 @@ export function planTurn1(
   candidates: readonly number[],
   mfNow = -1,
 ): PlannedAttack | null {
-  const targets: number[] = [];
-  for (const h of scsMap.capitalRing) if (s.control[h] === GERMAN) targets.push(h);
+  const ring = scratch.ringOf(s);
+  const { targets, threat, pocketRing } = ring;
   if (targets.length === 0) return null;
   scratch.markOccupied(s);
-  const pocketBuf = scratch.pocket;
   const reach = scratch.planReach;
   const nt = targets.length;
-  // ring hexes (as target indices) that taking each target would pocket
-  const threat: boolean[] = [];
-  const pocketRing: number[][] = targets.map((h) => {
-    pocketIfTaken(s.control, h, pocketBuf, scratch.pockets);
-    threat.push(pocketBuf.length > 0);
-    const out: number[] = [];
-    for (const p of pocketBuf) {
-      const t = targets.indexOf(p);
-      if (t >= 0) out.push(t);
-    }
-    return out;
-  });
   // P: the plain option of candidate i on target t at i * nt + t; R: the relief option (only for
   // hexes that pocket other ring hexes)
   scratch.planBuffers(candidates.length);
@@ -311,17 +343,41 @@ export function planTurn1(
     for (let x = 0; x < nt; x++) v += term(missOf(x));
     return v;
   };
-  // while army i weighs its options: per target x, the other armies' tries on it in army order
-  // (`facJ`, their misses `facV`, `facN` of them) and its term without army i's try
+  // per target x, the planned tries on it in army order: the armies `facJ[x * nc ..]`, their misses
+  // `facV`, `facN[x]` of them (kept as armies change their choice); while army i weighs its options,
+  // `without[x]` is x's term with army i's try left out
   const { facJ, facV, facN, without, touched, touches } = scratch;
-  /** missOf(x) with army i's try of miss `q` put in its place in army order. */
+  facN.fill(0, 0, nt);
+  /** Adds (q >= 0, the try's miss) or removes (q < 0) army j's try on target x, keeping army order. */
+  const listTry = (x: number, j: number, q: number): void => {
+    const start = x * nc;
+    let k = start;
+    const end = start + facN[x]!;
+    while (k < end && facJ[k]! < j) k++;
+    if (q < 0) {
+      facJ.copyWithin(k, k + 1, end);
+      facV.copyWithin(k, k + 1, end);
+      facN[x]!--;
+    } else {
+      facJ.copyWithin(k + 1, k, end);
+      facV.copyWithin(k + 1, k, end);
+      facJ[k] = j;
+      facV[k] = q;
+      facN[x]!++;
+    }
+  };
+  /** Lists (`q` the try's miss) or unlists (q = -1) army j's try on `t` (relief `rel`: with its pocket's targets). */
+  const listTries = (j: number, t: number, rel: boolean, q: number): void => {
+    for (let x = 0; x < nt; x++) if (x === t || (rel && inRing[t * nt + x] === 1)) listTry(x, j, q);
+  };
+  /** missOf(x) with army i's try replaced by one of miss `q`, in its place in army order. */
   const missWith = (x: number, i: number, q: number): number => {
     let m = 1;
     let k = x * nc;
     const end = k + facN[x]!;
     for (; k < end && facJ[k]! < i; k++) m = m * facV[k]!;
     m = m * q;
-    for (; k < end; k++) m = m * facV[k]!;
+    for (; k < end; k++) if (facJ[k] !== i) m = m * facV[k]!;
     return m;
   };
   // coordinate ascent from the empty plan: each army in turn takes its best option (or none); an
@@ -336,22 +392,9 @@ export function planTurn1(
       let bt = t0;
       let br = r0;
       let bv = cur;
-      facN.fill(0, 0, nt);
-      for (let j = 0; j < nc; j++) {
-        const t = used[j]!;
-        if (j === i || t < 0) continue;
-        const rel = usedRelief[j]!;
-        const q = 1 - (rel ? R[j * nt + t]! : P[j * nt + t]!);
-        for (let x = 0; x < nt; x++) {
-          if (t !== x && !(rel && inRing[t * nt + x] === 1)) continue;
-          const k = x * nc + facN[x]!++;
-          facJ[k] = j;
-          facV[k] = q;
-        }
-      }
       for (let x = 0; x < nt; x++) {
         let m = 1;
-        for (let k = x * nc, end = k + facN[x]!; k < end; k++) m = m * facV[k]!;
+        for (let k = x * nc, end = k + facN[x]!; k < end; k++) if (facJ[k] !== i) m = m * facV[k]!;
         without[x] = term(m);
       }
       for (let t = -1; t < nt; t++) {
@@ -385,7 +428,11 @@ export function planTurn1(
       }
       used[i] = bt;
       usedRelief[i] = br;
-      if (bt !== t0 || br !== r0) improved = true;
+      if (bt !== t0 || br !== r0) {
+        improved = true;
+        if (t0 >= 0) listTries(i, t0, r0, -1);
+        if (bt >= 0) listTries(i, bt, br, 1 - (br ? R[i * nt + bt]! : P[i * nt + bt]!));
+      }
       cur = bv;
     }
     if (!improved) break;
