@@ -458,6 +458,8 @@ export function traitPolicy(id: string, traits: Traits): Policy {
     choose(view: unknown, decision: Decision, rng: Rng): number {
       const v = view as ScsView;
       const s = v.state;
+      // one state per call: the scratch marks the armies' hexes at most once in it
+      scratch.decision = (scratch.decision + 1) & 0x3fffffff;
       const opts = decision.options;
       switch (decision.kind) {
         case 'force': {
