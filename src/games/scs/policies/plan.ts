@@ -300,9 +300,15 @@ export function planTurn1(
   const odds = planOdds(s.cfg);
   // only armies that can reach a ring hex take part (the others change no plan value)
   const cands: number[] = [];
+  const least = scratch.leastCost(s);
   for (const a of candidates) {
     const army = s.armies[a]!;
-    reachInto(s, scratch, army.hex, mfNow >= 0 ? mfNow : s.cfg.mf[s.turn]!, army.hex, targets, reach);
+    const mf = mfNow >= 0 ? mfNow : s.cfg.mf[s.turn]!;
+    // a ring hex more hexes away than the MF pays for steps is out of reach (9.10): no search needed
+    let near = false;
+    for (const h of targets) if (army.hex >= 0 && scsMap.distance(army.hex, h) * least <= mf) near = true;
+    if (!near) continue;
+    reachInto(s, scratch, army.hex, mf, army.hex, targets, reach);
     let any = false;
     for (const h of targets) if (reach[h]! >= 0) any = true;
     if (!any) continue;

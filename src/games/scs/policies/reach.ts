@@ -57,6 +57,12 @@ export class Reach {
     return this.costs;
   }
 
+  /** The least entry cost of `s`'s configuration (9.10): a force with `mf` MF enters no hex more than mf / it steps away. */
+  leastCost(s: ScsState): number {
+    this.entryCosts(s);
+    return this.minCost;
+  }
+
   /** Forgets the game played so far (the next `syncControl` looks at every hex's control). */
   reset(): void {
     this.strikeVersion = -1;
