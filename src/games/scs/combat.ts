@@ -239,20 +239,16 @@ interface Volley {
   readonly doubleSix: boolean;
 }
 
+/** A volley on one column. */
+function one(n: number, hitOn: number, drm: number, doubleSix = false): Volley {
+  return { n, hitOn, n2: 0, hitOn2: 0, drm, doubleSix };
+}
+
 /** The fire of battle `b`'s current stage, or null when it does not fire (10.1 steps 1-6). */
 function volleyOf(run: Run, b: BattleTask): Volley | null {
   const s = run.s;
   const hit = s.cfg.hit;
   const army = s.armies[b.a]!;
-  const counts = engagedCounts(s, [0, 0, 0, 0, 0, 0, 0, 0]);
-  const one = (n: number, hitOn: number, drm: number, doubleSix = false): Volley => ({
-    n,
-    hitOn,
-    n2: 0,
-    hitOn2: 0,
-    drm,
-    doubleSix,
-  });
   switch (b.stage) {
     case 'primary':
       // 1) shock primary
@@ -264,7 +260,8 @@ function volleyOf(run: Run, b: BattleTask): Volley | null {
     case 'security': {
       // 2) German mechanized, 3) non-mechanized, 5) security: skipped once the Soviet force is gone
       const type = b.stage === 'mech' ? MECH : b.stage === 'nonmech' ? NONMECH : SECURITY;
-      const n = counts[type]!;
+      let n = 0;
+      for (const id of s.engaged) if (s.gType[id] === type) n++;
       if (n === 0 || forceSteps(s, b.a) === 0) return null;
       const hitOn = type === MECH ? hit.mech : type === NONMECH ? hit.nonMech : hit.security;
       return one(n, hitOn, b.drm[type]!);
@@ -285,9 +282,12 @@ function volleyOf(run: Run, b: BattleTask): Volley | null {
         doubleSix: false,
       };
     }
-    case 'vi':
+    case 'vi': {
       // 6) VI Interceptor Corps: one unmodified die per involved German unit
-      return b.vi ? one(counts[MECH]! + counts[NONMECH]! + counts[SECURITY]!, hit.vi, 0) : null;
+      if (!b.vi) return null;
+      const counts = engagedCounts(s, [0, 0, 0, 0, 0, 0, 0, 0]);
+      return one(counts[MECH]! + counts[NONMECH]! + counts[SECURITY]!, hit.vi, 0);
+    }
     default:
       return null;
   }

@@ -8,7 +8,9 @@ import { GERMAN, type ScsState, SOVIET } from './state.js';
 /** SCS 3.7: a front hex is a German hex next to a Soviet hex; it must carry a marker or held defenders. */
 export function isFrontHex(s: ScsState, h: number): boolean {
   if (s.control[h] !== GERMAN) return false;
-  for (const n of scsMap.nbr[h]!) if (s.control[n] === SOVIET) return true;
+  const control = s.control;
+  const nb = scsMap.nb;
+  for (let k = 6 * h, end = 6 * h + scsMap.deg[h]!; k < end; k++) if (control[nb[k]!] === SOVIET) return true;
   return false;
 }
 

@@ -19,6 +19,16 @@ type AttackTask = ScsTask & { t: 'attack' };
 
 const STOP: StepOption = { to: -1, cost: 0, battle: false };
 
+/** NB_INDEX[a * size + b]: the k with scsMap.nbr[a][k] === b, or -1 when b is not next to a. */
+const NB_INDEX = (() => {
+  const t = new Int8Array(scsMap.size * scsMap.size).fill(-1);
+  for (let a = 0; a < scsMap.size; a++) {
+    const nbr = scsMap.nbr[a]!;
+    for (let k = 0; k < nbr.length; k++) t[a * scsMap.size + nbr[k]!] = k;
+  }
+  return t;
+})();
+
 /** The army standing in hex h (1E is never counted, 6.2-6.3), or -1. */
 export function armyAt(s: ScsState, h: number): number {
   const armies = s.armies;
@@ -37,11 +47,22 @@ export function entryCost(s: ScsState, h: number): number {
  */
 export function stepOptions(s: ScsState, at: number, mf: number): StepOption[] {
   const out: StepOption[] = [STOP];
-  for (const n of scsMap.nbr[at]!) {
+  // the neighbours of `at` that hold an army (armyAt >= 0), as a mask over nbr[at]
+  let held = 0;
+  const armies = s.armies;
+  for (let i = 0; i < armies.length; i++) {
+    const h = armies[i]!.hex;
+    if (h < 0) continue;
+    const k = NB_INDEX[at * scsMap.size + h]!;
+    if (k >= 0) held |= 1 << k;
+  }
+  const nbr = scsMap.nbr[at]!;
+  for (let k = 0; k < nbr.length; k++) {
+    const n = nbr[k]!;
     const cost = entryCost(s, n);
     if (cost > mf) continue;
     if (s.control[n] === SOVIET) {
-      if (armyAt(s, n) === -1) out.push({ to: n, cost, battle: false });
+      if (((held >> k) & 1) === 0) out.push({ to: n, cost, battle: false });
     } else if (s.cfg.fortified[n] !== 1) {
       out.push({ to: n, cost, battle: true });
     }

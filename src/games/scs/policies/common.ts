@@ -458,6 +458,8 @@ export function traitPolicy(id: string, traits: Traits): Policy {
     choose(view: unknown, decision: Decision, rng: Rng): number {
       const v = view as ScsView;
       const s = v.state;
+      // one state per call: the scratch marks the armies' hexes at most once in it
+      scratch.decision = (scratch.decision + 1) & 0x3fffffff;
       const opts = decision.options;
       switch (decision.kind) {
         case 'force': {
@@ -526,6 +528,25 @@ export function traitPolicy(id: string, traits: Traits): Policy {
           const steps = forceSteps(s, a);
           const val = value(s, a);
           const canAttack = steps >= traits.minAttackSteps;
+          // A step's strike search finds no hex the force's own search from where it stands misses,
+          // nor one it would enter with more MF (its paths are those searched from the step's hex,
+          // that hex's cost paid first), so a step whose best could not beat a battle offered now
+          // (nor stopping) is not searched: the answer is the one every step searched would give.
+          let searchSteps = false;
+          if (canAttack) {
+            let top = 0; // stopping scores 0
+            let moves = 0;
+            for (let i = 1; i < opts.length; i++) {
+              const o = opts[i] as StepOption;
+              if (!o.battle) moves++;
+              else {
+                const x = val(o.to) * roundsFactor(v.mf - o.cost);
+                if (x > top) top = x;
+              }
+            }
+            searchSteps =
+              moves > 0 && !(bestReachable(s, scratch, army.hex, v.mf, army.hex, val) * 0.95 < top);
+          }
           let best = 0;
           let bestScore = 0; // stopping scores 0
           for (let i = 1; i < opts.length; i++) {
@@ -535,7 +556,9 @@ export function traitPolicy(id: string, traits: Traits): Policy {
             if (canAttack)
               score = o.battle
                 ? val(o.to) * roundsFactor(v.mf - o.cost)
-                : bestReachable(s, scratch, o.to, v.mf - o.cost, army.hex, val) * 0.95;
+                : searchSteps
+                  ? bestReachable(s, scratch, o.to, v.mf - o.cost, army.hex, val) * 0.95
+                  : Number.NEGATIVE_INFINITY;
             if (score > bestScore) {
               bestScore = score;
               best = i;

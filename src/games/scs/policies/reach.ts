@@ -57,13 +57,31 @@ export class Reach {
     return this.costs;
   }
 
+  /** The least entry cost of `s`'s configuration (9.10): a force with `mf` MF enters no hex more than mf / it steps away. */
+  leastCost(s: ScsState): number {
+    this.entryCosts(s);
+    return this.minCost;
+  }
+
   /** Forgets the game played so far (the next `syncControl` looks at every hex's control). */
   reset(): void {
     this.strikeVersion = -1;
+    this.markedState = null;
   }
+
+  /**
+   * The decision being answered (-1: none declared). A policy sets a new value for each decision it
+   * answers; while it holds, the state cannot change, so `markOccupied` marks it once.
+   */
+  decision = -1;
+  private markedDecision = -1;
+  private markedState: ScsState | null = null;
 
   /** Marks the hexes holding an army and brings the neighbour counts up to date (before a movement decision's searches). */
   markOccupied(s: ScsState): void {
+    if (this.decision >= 0 && this.markedDecision === this.decision && this.markedState === s) return;
+    this.markedDecision = this.decision;
+    this.markedState = s;
     const occ = this.occupied;
     // clear the hexes marked last time (every other entry of `occupied` is 0), then mark the armies' hexes now
     for (let i = 0; i < this.nMarked; i++) occ[this.marked[i]!] = 0;
