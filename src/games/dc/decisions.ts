@@ -138,6 +138,13 @@ export interface SeaOption {
   readonly to: number;
 }
 
+/** D-17 para-drop (DC 21.B): parachute unit `unit` drops on the adjacent point `to`; `to` -1: no drop. */
+export interface DropOption {
+  readonly type: 'drop';
+  readonly unit: number;
+  readonly to: number;
+}
+
 /** D-1 start-month (DC 3.A): the month the game starts. */
 export interface StartOption {
   readonly type: 'start';
@@ -215,7 +222,8 @@ export type DcDecision =
   | Decision<'mutual-draw', MutualOption>
   | Decision<'composite', CompositeOption>
   | Decision<'air-1944-window', WindowOption>
-  | Decision<'sea-move', SeaOption>;
+  | Decision<'sea-move', SeaOption>
+  | Decision<'para-drop', DropOption>;
 
 export type DcDecisionKind = DcDecision['kind'];
 
@@ -252,6 +260,7 @@ export const DC_DECISION_KINDS: readonly DcDecisionKind[] = [
   'composite',
   'air-1944-window',
   'sea-move',
+  'para-drop',
 ];
 
 export type DcPending = DcDecision | ChanceNode;

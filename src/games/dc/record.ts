@@ -83,6 +83,15 @@ export const DC_STATS = defineStats<DcState>()({
   simultaneousBattles: { kind: 'int', description: 'Battles fought with simultaneous fire (DC 13.B.1).' },
   rounds: { kind: 'int', description: 'Combat rounds fought in all battles.' },
   allOutUnits: { kind: 'int', description: 'Units that went all out (DC 13.B.8).' },
+  paraDrops: {
+    kind: 'int',
+    description: 'Soviet parachute units air-dropped (DC 21.B, variant paratroops-on).',
+  },
+  paraLost: {
+    kind: 'int',
+    description:
+      'Air-dropped parachute units lost with their escort (DC 21.B.3) or on breaking off (DC 21.C).',
+  },
   sovietProduced: { kind: 'int', description: 'Soviet units produced by centres and factories (DC 8.A.2).' },
   gerReplPoints: { kind: 'int', description: 'German replacement points rolled (DC 8.A.1.a).' },
   gerReplSpent: { kind: 'int', description: 'German replacement points spent on rebuilt units.' },

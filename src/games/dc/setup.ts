@@ -93,6 +93,7 @@ export function initialState(rules: DcRules, seed: GameSeed = { masterSeed: 0, g
     camp: { noSoviet: 0, cities: 0, citiesTurn: true, sovCities: 0, sovWest: 0 },
     exits: [],
     fac: { picked: [], due: [], ent: [] },
+    drops: [],
     reinfBase,
     stratUsed: 0,
     seq: 0,

@@ -68,6 +68,9 @@ export interface Battle {
   stage:
     | 'air'
     | 'air-combat'
+    /** DC 21.B.3-4: the escorts' check and the paratroops' free shot, then its losses. */
+    | 'para'
+    | 'para-loss'
     | 'allout'
     | 'allout-late'
     | 'def-fire'
@@ -148,6 +151,8 @@ export type DcTask =
   | { readonly t: 'air44' }
   | { readonly t: 'supply'; readonly side: SideIx }
   | { readonly t: 'bt-move'; readonly side: SideIx; readonly order: number[]; i: number }
+  /** D-17 (DC 21.B): the Soviet air drops after operational movement; units from index `i`, `left` drops this turn. */
+  | { readonly t: 'para'; i: number; left: number }
   | { readonly t: 'reinf'; readonly side: SideIx; readonly due: number[]; k: number; withdraw: number }
   | { readonly t: 'factories'; stage: number; k: number; readonly cap: number }
   | { readonly t: 'strat'; readonly side: SideIx; left: number; unit: number; arrivals: number[] };
@@ -190,6 +195,8 @@ export interface DcState {
   /** DC 2.B.3.b: Soviet units exited off the map: [unit, point exited from], flat pairs. */
   exits: number[];
   fac: FactoryState;
+  /** DC 21.B (variant paratroops-on): the current player turn's air drops, [para, escort, origin, target] flat quadruples. */
+  drops: number[];
   /** DC 8.B: index in `units` of the first Order-of-Appearance unit (they follow in data order). */
   readonly reinfBase: number;
   /** DC 8.B: Axis strategic movement factors used this turn by withdrawals. */

@@ -40,6 +40,7 @@ import {
 } from './factories.js';
 import { applyOp, opStep, startOp } from './movement.js';
 import { tell } from './narrate.js';
+import { applyDrop, clearDrops, dropStep, startDrops } from './paratroops.js';
 import { applyPartisan, partisanStep, startPartisans } from './partisans.js';
 import { applyPregame, pregameStep } from './pregame.js';
 import { arrive as arriveReinforcement, reinfStep, startReinforcements, withdraw } from './reinforcements.js';
@@ -178,6 +179,9 @@ function nextPhase(s: DcState, ws: DcWorkspace): void {
       startStrategic(s, ws, side);
       return;
     case 3:
+      // DC 21.B (variant paratroops-on): the Soviet air drops follow the operational moves (paratroops.ts)
+      clearDrops(s);
+      if (side === 1 && s.rules.paratroops) startDrops(s);
       startOp(s, side);
       return;
     case 4:
@@ -466,6 +470,8 @@ export function stepTask(s: DcState, ws: DcWorkspace, task: DcTask): DcPending |
       return null;
     case 'bt-move':
       return btStep(s, ws, task);
+    case 'para':
+      return dropStep(s, task);
     case 'strat':
       return stratStep(s, ws, task);
     case 'lw-place': {
@@ -592,6 +598,10 @@ export function apply(s: DcState, ws: DcWorkspace, pending: DcPending, choice: n
       return;
     case 'air-1944-window':
       applyWindow(s, d.options[choice]!.open);
+      return;
+    case 'para-drop':
+      if (task?.t !== 'para') throw new Error('DC: para-drop without its task');
+      applyDrop(s, ws, task, d.options[choice]!);
       return;
     case 'sea-move':
       if (task?.t !== 'sea') throw new Error('DC: sea-move without its task');

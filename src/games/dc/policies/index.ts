@@ -5,6 +5,7 @@
 import { randomPolicy } from '../../../core/decide.js';
 import type { PolicyDef } from '../../../core/game.js';
 import type { DcDecision } from '../decisions.js';
+import { pickDrop } from '../paratroops.js';
 import { type DcState, type SideIx, yearOf } from '../state.js';
 import { mapOf } from '../supply.js';
 import {
@@ -148,6 +149,9 @@ function make(id: string, style: Style): DcPolicy {
         case 'composite':
           // DC 8.C.3: every scripted Soviet policy forms each composite it can (option 0 is "no more")
           return d.options.length > 1 ? 1 : 0;
+        case 'para-drop':
+          // D-17 (DC 21.B): drop only to join an assault the Soviet ground units already committed (paratroops.ts pickDrop)
+          return pickDrop(s, d);
       }
     },
     reset: () => {},
