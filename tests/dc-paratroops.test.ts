@@ -50,9 +50,11 @@ function drop(s: DcState, unit: number, to: string): void {
   const task = s.stack[s.stack.length - 1] as DcState['stack'][number] & { t: 'para' };
   const d = dropStep(s, task)!;
   expect(d.kind).toBe('para-drop');
-  const k = d.options.findIndex((o) => 'to' in o && o.to === P(s, to));
+  const opts = (d as DcDecision & { kind: 'para-drop' }).options;
+  expect(opts[0]!.unit, 'the parachute unit asked').toBe(unit);
+  const k = opts.findIndex((o) => o.to === P(s, to));
   expect(k, `drop onto ${to} offered`).toBeGreaterThan(0);
-  applyDrop(s, dcWorkspace(s), task, d.options[k] as never);
+  applyDrop(s, dcWorkspace(s), task, opts[k]!);
 }
 
 describe('DC 21.B: the drop (D-17)', () => {
