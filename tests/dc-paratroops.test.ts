@@ -95,6 +95,10 @@ describe('DC 21.B: the drop (D-17)', () => {
     expect(s.units[air]!.at).toBe(P(s, 'SMO'));
     expect(s.load.every((x) => x === 0)).toBe(true);
     expect(s.drops).toEqual([a, air, P(s, 'SMO'), vit]);
+    // the drop record is part of the state: a clone holds its own copy
+    const c = dc.clone(s);
+    c.drops.length = 0;
+    expect(s.drops.length).toBe(4);
     // 1941: the one drop is made, the second corps is not asked
     const task = s.stack[s.stack.length - 1] as DcState['stack'][number] & { t: 'para' };
     expect(task.left).toBe(0);

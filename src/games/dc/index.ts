@@ -100,6 +100,7 @@ export function cloneDc(s: DcState): DcState {
     camp: { ...s.camp },
     exits: s.exits.slice(),
     fac: { picked: s.fac.picked.slice(), due: s.fac.due.slice(), ent: s.fac.ent.slice() },
+    drops: s.drops.slice(),
     control: s.control.slice(),
     everAxis: s.everAxis.slice(),
     units: s.units.map((u) => ({ ...u })),
