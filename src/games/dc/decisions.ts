@@ -145,6 +145,18 @@ export interface DropOption {
   readonly to: number;
 }
 
+/**
+ * D-33 siberian-repl (DC 8.A.2.c): Siberian replacement `unit` stays held (`to` -1), enters by
+ * strategic movement at point `to` (dispersed, one strategic factor), or (`op`, after a turn held)
+ * enters operationally at east-edge point `to` in this turn's operational phase, undispersed.
+ */
+export interface SibReplOption {
+  readonly type: 'sib-repl';
+  readonly unit: number;
+  readonly to: number;
+  readonly op: boolean;
+}
+
 /** D-1 start-month (DC 3.A): the month the game starts. */
 export interface StartOption {
   readonly type: 'start';
@@ -223,7 +235,8 @@ export type DcDecision =
   | Decision<'composite', CompositeOption>
   | Decision<'air-1944-window', WindowOption>
   | Decision<'sea-move', SeaOption>
-  | Decision<'para-drop', DropOption>;
+  | Decision<'para-drop', DropOption>
+  | Decision<'siberian-repl', SibReplOption>;
 
 export type DcDecisionKind = DcDecision['kind'];
 
@@ -261,6 +274,7 @@ export const DC_DECISION_KINDS: readonly DcDecisionKind[] = [
   'air-1944-window',
   'sea-move',
   'para-drop',
+  'siberian-repl',
 ];
 
 export type DcPending = DcDecision | ChanceNode;

@@ -101,6 +101,7 @@ export function cloneDc(s: DcState): DcState {
     exits: s.exits.slice(),
     fac: { picked: s.fac.picked.slice(), due: s.fac.due.slice(), ent: s.fac.ent.slice() },
     drops: s.drops.slice(),
+    sibRepl: { held: s.sibRepl.held.slice(), strat: s.sibRepl.strat, op: s.sibRepl.op.slice() },
     control: s.control.slice(),
     everAxis: s.everAxis.slice(),
     units: s.units.map((u) => ({ ...u })),

@@ -120,6 +120,12 @@ export const DC_STATS = defineStats<DcState>()({
     description: 'Turns after the first wave that the crisis struck (0, 1, 2 = two or more); -1 none.',
   },
   sibWaves: { kind: 'int', description: 'Siberian Reserve waves that arrived (DC 3.C.1).' },
+  sibReplArrived: { kind: 'int', description: 'Siberian replacements that arrived in Siberia (DC 8.A.2.c).' },
+  sibReplLost: {
+    kind: 'int',
+    description:
+      'Siberian replacement symbols lost: due during the crisis (DC 3.C.3.d) or no counter left (8.A.2).',
+  },
   sibArrived: { kind: 'int', description: 'Siberian Reserve units that entered the map.' },
   sibCommitted: { kind: 'int', description: 'Units committed to Siberia in the crisis (DC 3.C.3.c).' },
   sibReturned: { kind: 'int', description: 'Units returned from Siberia from June 1942 (DC 3.C.3).' },

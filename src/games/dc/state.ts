@@ -151,6 +151,8 @@ export type DcTask =
   | { readonly t: 'air44' }
   | { readonly t: 'supply'; readonly side: SideIx }
   | { readonly t: 'bt-move'; readonly side: SideIx; readonly order: number[]; i: number }
+  /** D-33 (DC 8.A.2.c): the Siberian replacements held, from position `i` of `sibRepl.held`. */
+  | { readonly t: 'sib-repl'; i: number }
   /** D-17 (DC 21.B): the Soviet air drops after operational movement; units from index `i`, `left` drops this turn. */
   | { readonly t: 'para'; i: number; left: number }
   | { readonly t: 'reinf'; readonly side: SideIx; readonly due: number[]; k: number; withdraw: number }
@@ -168,6 +170,16 @@ export interface CampaignState {
   /** (b.ii), (b.iii) consecutive game turns (checked at B.7) each condition held. */
   sovCities: number;
   sovWest: number;
+}
+
+/** DC 8.A.2.c: Siberian replacements held off the map and entering. */
+export interface SibReplState {
+  /** Held in Siberia (status 2): [unit, turn it arrived], flat pairs. */
+  held: number[];
+  /** Soviet strategic movement factors used this turn by Siberian replacements entering. */
+  strat: number;
+  /** Entering operationally in this Soviet turn's operational phase: [unit, east-edge point], flat pairs. */
+  op: number[];
 }
 
 /** DC 8.C: plant expansion and factory movement. */
@@ -195,6 +207,8 @@ export interface DcState {
   /** DC 2.B.3.b: Soviet units exited off the map: [unit, point exited from], flat pairs. */
   exits: number[];
   fac: FactoryState;
+  /** DC 8.A.2.c: Siberian replacements (siberian-replacements.ts). */
+  sibRepl: SibReplState;
   /** DC 21.B (variant paratroops-on): the current player turn's air drops, [para, escort, origin, target] flat quadruples. */
   drops: number[];
   /** DC 8.B: index in `units` of the first Order-of-Appearance unit (they follow in data order). */

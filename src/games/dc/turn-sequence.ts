@@ -48,6 +48,12 @@ import { applyRepl, replStep, sovietProduction, startAxisReplacements } from './
 import { applySea, seaStep } from './sea.js';
 import { applyCall, commit, enter as enterSiberians, siberiaStep, startSiberia } from './siberia.js';
 import {
+  applySibRepl,
+  enterOperationally,
+  sibReplStep,
+  startSiberianReplacements,
+} from './siberian-replacements.js';
+import {
   type DcState,
   type DcTask,
   monthOf,
@@ -167,6 +173,8 @@ function nextPhase(s: DcState, ws: DcWorkspace): void {
         startReinforcements(s, 0);
       } else {
         sovietProduction(s, ws);
+        // DC 8.A.2.c: Siberian replacements arrive and are held or enter (D-33), after the other R/R steps
+        startSiberianReplacements(s, ws);
         // DC 8.C.3 (Advanced): composites, after the other R/R steps (the stack runs it last)
         if (s.rules.level === 'advanced') s.stack.push({ t: 'composite', done: false });
         // DC 8.C.2.a: entraining is limited by this turn's strategic capacity (before the entrained factories' cost)
@@ -187,6 +195,8 @@ function nextPhase(s: DcState, ws: DcWorkspace): void {
     case 4:
       // DC 3.A: May 1941 of a May game: a die per point under assault, odd = Mud there
       if (s.turn === 1 && (side === 0 || s.rules.mayMudAll)) mayMud(s, ws, side);
+      // DC 8.A.2.c: Siberian replacements entering operationally from the eastern edge this turn
+      if (side === 1) enterOperationally(s, ws);
       // regular combat, then (4c) breakthrough movement once every battle is over
       s.stack.push({ t: 'bt-start', side });
       s.stack.push({ t: 'combat', side, bt: false });
@@ -472,6 +482,8 @@ export function stepTask(s: DcState, ws: DcWorkspace, task: DcTask): DcPending |
       return btStep(s, ws, task);
     case 'para':
       return dropStep(s, task);
+    case 'sib-repl':
+      return sibReplStep(s, ws, task);
     case 'strat':
       return stratStep(s, ws, task);
     case 'lw-place': {
@@ -598,6 +610,10 @@ export function apply(s: DcState, ws: DcWorkspace, pending: DcPending, choice: n
       return;
     case 'air-1944-window':
       applyWindow(s, d.options[choice]!.open);
+      return;
+    case 'siberian-repl':
+      if (task?.t !== 'sib-repl') throw new Error('DC: siberian-repl without its task');
+      applySibRepl(s, ws, task, d.options[choice]!);
       return;
     case 'para-drop':
       if (task?.t !== 'para') throw new Error('DC: para-drop without its task');

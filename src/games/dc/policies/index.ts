@@ -6,6 +6,7 @@ import { randomPolicy } from '../../../core/decide.js';
 import type { PolicyDef } from '../../../core/game.js';
 import type { DcDecision } from '../decisions.js';
 import { pickDrop } from '../paratroops.js';
+import { pickSibRepl } from '../siberian-replacements.js';
 import { type DcState, type SideIx, yearOf } from '../state.js';
 import { mapOf } from '../supply.js';
 import {
@@ -149,6 +150,20 @@ function make(id: string, style: Style): DcPolicy {
         case 'composite':
           // DC 8.C.3: every scripted Soviet policy forms each composite it can (option 0 is "no more")
           return d.options.length > 1 ? 1 : 0;
+        case 'siberian-repl':
+          // D-33 (DC 8.A.2.c): hold a turn, then enter free from the eastern edge (siberian-replacements.ts pickSibRepl)
+          return pickSibRepl(d, (at) =>
+            pickEntry(
+              s,
+              {
+                kind: 'entry-point',
+                side: 'soviet',
+                rule: d.rule,
+                options: at.map((p) => ({ type: 'entry', at: p }) as const),
+              },
+              style.targets(yearOf(s.turn)),
+            ),
+          );
         case 'para-drop':
           // D-17 (DC 21.B): drop only to join an assault the Soviet ground units already committed (paratroops.ts pickDrop)
           return pickDrop(s, d);
