@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveSetup } from '../src/core/setup.js';
 import { allOutGroups, applyBattle, battleStep, makeBattle } from '../src/games/dc/combat.js';
 import type { DcDecision } from '../src/games/dc/decisions.js';
-import { dc } from '../src/games/dc/index.js';
+import { cloneDc, dc } from '../src/games/dc/index.js';
 import {
   applyDrop,
   dropOptions,
@@ -96,7 +96,7 @@ describe('DC 21.B: the drop (D-17)', () => {
     expect(s.load.every((x) => x === 0)).toBe(true);
     expect(s.drops).toEqual([a, air, P(s, 'SMO'), vit]);
     // the drop record is part of the state: a clone holds its own copy
-    const c = dc.clone(s);
+    const c = cloneDc(s);
     c.drops.length = 0;
     expect(s.drops.length).toBe(4);
     // 1941: the one drop is made, the second corps is not asked

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveSetup } from '../src/core/setup.js';
 import type { DcDecision } from '../src/games/dc/decisions.js';
-import { dc } from '../src/games/dc/index.js';
+import { cloneDc, dc } from '../src/games/dc/index.js';
 import { startGame } from '../src/games/dc/setup.js';
 import { eastEntries } from '../src/games/dc/siberia.js';
 import {
@@ -104,7 +104,7 @@ describe('DC 8.A.2.c: Siberian replacements (D-33)', () => {
     const unit = opts[k]!.unit;
     expect(s.sibRepl.op).toEqual([unit, opts[k]!.to]);
     const c = s.sibRepl.op.slice();
-    const lost = dc.clone(s);
+    const lost = cloneDc(s);
     enterOperationally(s, ws);
     expect([s.units[unit]!.st, s.units[unit]!.at, s.units[unit]!.disp]).toEqual([0, c[1], false]);
     lost.control[c[1]!] = 0;
