@@ -94,6 +94,7 @@ export function initialState(rules: DcRules, seed: GameSeed = { masterSeed: 0, g
     exits: [],
     fac: { picked: [], due: [], ent: [] },
     drops: [],
+    sovAirBt: false,
     sibRepl: { held: [], strat: 0, op: [] },
     reinfBase,
     stratUsed: 0,

@@ -150,7 +150,14 @@ export type DcTask =
   /** D-7 (DC 7.A note c): the 1944 air window question. */
   | { readonly t: 'air44' }
   | { readonly t: 'supply'; readonly side: SideIx }
-  | { readonly t: 'bt-move'; readonly side: SideIx; readonly order: number[]; i: number }
+  | {
+      readonly t: 'bt-move';
+      readonly side: SideIx;
+      readonly order: number[];
+      i: number;
+      /** DC 14.B.3 (from R-187): Soviet breakthrough moves made, [origin, line, to] flat triples, for air to accompany. */
+      moves?: number[];
+    }
   /** D-33 (DC 8.A.2.c): the Siberian replacements held, from position `i` of `sibRepl.held`. */
   | { readonly t: 'sib-repl'; i: number }
   /** D-17 (DC 21.B): the Soviet air drops after operational movement; units from index `i`, `left` drops this turn. */
@@ -209,6 +216,8 @@ export interface DcState {
   fac: FactoryState;
   /** DC 8.A.2.c: Siberian replacements (siberian-replacements.ts). */
   sibRepl: SibReplState;
+  /** R-187 (DC 14.B.3): the first Good-weather turn of 1944 has come: Soviet air may accompany breakthroughs. */
+  sovAirBt: boolean;
   /** DC 21.B (variant paratroops-on): the current player turn's air drops, [para, escort, origin, target] flat quadruples. */
   drops: number[];
   /** DC 8.B: index in `units` of the first Order-of-Appearance unit (they follow in data order). */

@@ -64,6 +64,7 @@ import {
   TURN_FEB45,
   TURN_JUL44,
   turnLabel,
+  yearOf,
 } from './state.js';
 import { applyStratDest, applyStratNext, startStrategic, strategicCapacity, stratStep } from './strategic.js';
 import { inSupply, mapOf } from './supply.js';
@@ -152,6 +153,8 @@ function nextPhase(s: DcState, ws: DcWorkspace): void {
     s.airFree = st.air;
     s.airAt = [];
     if (s.turn === 6) s.stats.oct41Mud = s.weather === 1 ? 1 : 0;
+    // R-187 (DC 14.B.3): from the first Good-weather turn of 1944 Soviet air may accompany breakthroughs
+    if (!s.sovAirBt && s.weather === 0 && yearOf(s.turn) >= 1944) s.sovAirBt = true;
     if (window1944(s)) s.stack.push({ t: 'air44' });
     tell(
       s,
