@@ -423,6 +423,9 @@ export function battleStep(s: DcState, ws: DcWorkspace, b: Battle): DcDecision |
   while (true) {
     switch (b.stage) {
       case 'air': {
+        // R-202 (DC 13.A.3; variant sov-air-overrun): Soviet air alone cannot defend the point
+        if (b.att === 0 && !alive(s, b.defenders))
+          return finish(s, ws, b, s.rules.airAloneRetreats ? 'def-retreat' : 'taken');
         b.stage = 'air-combat';
         const german = b.attackers.some((i) => s.rules.types[s.units[i]!.t]!.nation === 'german');
         // DC 3.A, 7.A note e (variant may-air): the May 1941 air units may be barred from Mud-rolled points

@@ -109,6 +109,8 @@ export interface DcRules {
   readonly rytNeedsSupply: boolean;
   /** DC 8.A.2.c (parameter sib-repl-scale): units per Siberian replacement symbol. */
   readonly sibReplScale: number;
+  /** R-202 (variant sov-air-overrun): Soviet air alone under Axis attack retreats (else eliminated). */
+  readonly airAloneRetreats: boolean;
 }
 
 export type DcVersion = 'tournament' | 'tournament-campaign' | 'campaign';
@@ -242,6 +244,7 @@ function resolve(setup: GameSetup): DcRules {
     poolDeadOnly: v.has('pool-dead-only'),
     rytNeedsSupply: !v.has('ryt-control-only'),
     sibReplScale: int(setup, 'sib-repl-scale', 1),
+    airAloneRetreats: !v.has('air-alone-eliminated'),
   };
 }
 

@@ -805,6 +805,23 @@ export const variants: readonly VariantDef[] = [
     description: 'A parachute corps is a composite of two rifle armies (21.F); only with paratroops-on.',
   },
   {
+    id: 'air-alone-retreats',
+    scenarios: ADVANCED,
+    group: 'sov-air-overrun',
+    rule: 'DC 13.A.3, 13.B.4.a',
+    default: true,
+    description:
+      'Soviet air alone on a point the Axis attacks retreats by 13.B.4 before any combat, and is eliminated only if it cannot (default: spec R-202, inferred from 13.A.3, which forbids air to defend alone).',
+  },
+  {
+    id: 'air-alone-eliminated',
+    scenarios: ADVANCED,
+    group: 'sov-air-overrun',
+    rule: 'DC 13.A.3',
+    default: false,
+    description: 'Soviet air alone on a point the Axis attacks is eliminated there, without combat.',
+  },
+  {
     id: 'sov-air-fires-with-dispersed-ground',
     scenarios: ADVANCED,
     group: 'sov-air-alone',
