@@ -8,7 +8,6 @@ import { resolveSetup } from '../src/core/setup.js';
 import { applyRetreat, battleStep, makeBattle, retreatOptions, retreatStep } from '../src/games/dc/combat.js';
 import { dc } from '../src/games/dc/index.js';
 import { startGame } from '../src/games/dc/setup.js';
-import type { DcState } from '../src/games/dc/state.js';
 import { dcWorkspace } from '../src/games/dc/workspace.js';
 import { add, empty, P } from './helpers/dc.js';
 
