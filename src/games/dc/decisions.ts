@@ -182,10 +182,14 @@ export interface FactoryPickOption {
   readonly type: 'factory';
   readonly id: string;
 }
-/** D-6 factory-site / D-35 factory-dest (DC 8.C.1, 8.C.2.b): a point, or -1 Siberia. */
+/**
+ * D-6 factory-site / D-35 factory-dest (DC 8.C.1, 8.C.2.b): a point, or -1 Siberia; for D-35 `via`,
+ * when present, is the port the factory stops at this turn to sail to port `at` the next (the sea leg).
+ */
 export interface SiteOption {
   readonly type: 'site';
   readonly at: number;
+  readonly via?: number;
 }
 /** D-34 entrain (DC 8.C.2.a): entrain factory unit `unit`, or -1 to entrain no more this turn. */
 export interface EntrainOption {

@@ -99,7 +99,12 @@ export function cloneDc(s: DcState): DcState {
     reinfBase: s.reinfBase,
     camp: { ...s.camp },
     exits: s.exits.slice(),
-    fac: { picked: s.fac.picked.slice(), due: s.fac.due.slice(), ent: s.fac.ent.slice() },
+    fac: {
+      picked: s.fac.picked.slice(),
+      due: s.fac.due.slice(),
+      ent: s.fac.ent.slice(),
+      sea: s.fac.sea.slice(),
+    },
     drops: s.drops.slice(),
     sibRepl: { held: s.sibRepl.held.slice(), strat: s.sibRepl.strat, op: s.sibRepl.op.slice() },
     control: s.control.slice(),

@@ -158,6 +158,11 @@ export const DC_STATS = defineStats<DcState>()({
     description: 'Entrained factories that arrived at a new site (DC 8.C.2.b).',
   },
   factoriesToSiberia: { kind: 'int', description: 'Of those, the factories moved to Siberia.' },
+  factoriesBySea: { kind: 'int', description: 'Factory moves with a sea leg that sailed (DC 8.C.2.b).' },
+  factoriesTorpedoed: {
+    kind: 'int',
+    description: 'Factories lost to torpedoes on a sea leg (DC 8.C.2.b, C-7).',
+  },
   sovietExited: {
     kind: 'int',
     description: 'Soviet army-sized units exited off the map (Campaign, DC 2.B.3.b).',

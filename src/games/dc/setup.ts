@@ -92,7 +92,7 @@ export function initialState(rules: DcRules, seed: GameSeed = { masterSeed: 0, g
     mud: [],
     camp: { noSoviet: 0, cities: 0, citiesTurn: true, sovCities: 0, sovWest: 0 },
     exits: [],
-    fac: { picked: [], due: [], ent: [] },
+    fac: { picked: [], due: [], ent: [], sea: [] },
     drops: [],
     sovAirBt: false,
     sibRepl: { held: [], strat: 0, op: [] },

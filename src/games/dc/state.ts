@@ -197,6 +197,8 @@ export interface FactoryState {
   due: number[];
   /** Factories entrained (8.C.2.a): [unit, the point it left], flat pairs. */
   ent: number[];
+  /** Entrained factories waiting at their port of embarkation (8.C.2.b sea leg): [unit, destination port], flat pairs. */
+  sea: number[];
 }
 
 export interface DcState {

@@ -5,6 +5,7 @@
 import { randomPolicy } from '../../../core/decide.js';
 import type { PolicyDef } from '../../../core/game.js';
 import type { DcDecision } from '../decisions.js';
+import { landOnly } from '../factory-sea.js';
 import { pickDrop } from '../paratroops.js';
 import { pickSibRepl } from '../siberian-replacements.js';
 import { type DcState, type SideIx, yearOf } from '../state.js';
@@ -139,7 +140,8 @@ function make(id: string, style: Style): DcPolicy {
         }
         case 'factory-site':
         case 'factory-dest':
-          return pickSite(s, ctx, d);
+          // DC 8.C.2.b: the scripted policies move factories by land only (factory-sea.ts landOnly)
+          return landOnly(d, (x) => pickSite(s, ctx, x));
         case 'withdraw':
           return 0;
         case 'mutual-draw':
