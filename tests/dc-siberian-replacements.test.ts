@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveSetup } from '../src/core/setup.js';
 import type { DcDecision } from '../src/games/dc/decisions.js';
 import { cloneDc, dc } from '../src/games/dc/index.js';
+import { mapByKey } from '../src/games/dc/map.js';
 import { startGame } from '../src/games/dc/setup.js';
 import { eastEntries } from '../src/games/dc/siberia.js';
 import {
@@ -21,7 +22,7 @@ import {
 import type { DcState } from '../src/games/dc/state.js';
 import { strategicCapacity } from '../src/games/dc/strategic.js';
 import { dcWorkspace } from '../src/games/dc/workspace.js';
-import { P } from './helpers/dc.js';
+import { add, P } from './helpers/dc.js';
 
 function fresh(params: Record<string, unknown> = {}): DcState {
   const s = startGame(resolveSetup(dc, { scenario: 'intro-tournament', variants: {}, params }, 'test'), {
@@ -111,6 +112,14 @@ describe('DC 8.A.2.c: Siberian replacements (D-33)', () => {
     enterOperationally(lost, dcWorkspace(lost));
     expect(lost.units[unit]!.st).toBe(2);
     expect(lost.sibRepl.held).toEqual([unit, 3]);
+    // an Axis unit on the point (retreated into it, DC 13.B.4.b): the entry waits too
+    const held = cloneDc(s);
+    held.units[unit]!.st = 2;
+    held.units[unit]!.at = -1;
+    held.sibRepl.op = c.slice();
+    add(held, 'ger-inf', 0, mapByKey(held.rules.mapKey).ids[c[1]!]!);
+    enterOperationally(held, dcWorkspace(held));
+    expect(held.units[unit]!.st).toBe(2);
   });
 
   it('3.C.3.d: symbols due during the Siberian crisis are lost; sib-repl-scale 0 brings none', () => {

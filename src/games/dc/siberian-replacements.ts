@@ -9,12 +9,13 @@
  * points as in 9.A, one factor of this turn's strategic allowance); or, once held a full turn, enter
  * operationally from the eastern edge onto a Soviet east-edge point in supply, undispersed, in this
  * turn's operational phase (placed after the operational moves: the entry along the edge line is
- * the unit's one line of movement). An operational entry whose point is no longer Soviet by then
- * stays in Siberia.
+ * the unit's one line of movement). An operational entry whose point is no longer Soviet, or holds
+ * an Axis unit, by then stays in Siberia.
  */
 import type { Decision } from '../../core/game.js';
 import { dcData } from './data.js';
 import type { DcDecision, SibReplOption } from './decisions.js';
+import { enemyAt } from './movement.js';
 import { tell } from './narrate.js';
 import { poolUnit } from './replacements.js';
 import { crisisActive, eastEntries } from './siberia.js';
@@ -166,7 +167,7 @@ export function enterOperationally(s: DcState, ws: DcWorkspace): void {
     const i = r.op[k]!;
     const p = r.op[k + 1]!;
     const u = s.units[i]!;
-    if (s.control[p] !== 1) {
+    if (s.control[p] !== 1 || enemyAt(s, p, 1)) {
       // held again, still eligible to enter operationally next turn
       r.held.push(i, s.turn - 1);
       continue;
