@@ -57,6 +57,25 @@ function drop(s: DcState, unit: number, to: string): void {
   applyDrop(s, dcWorkspace(s), task, opts[k]!);
 }
 
+describe('DC 21.F: the five parachute units at start', () => {
+  it('under paratroops-on the five corps stand at their reconstructed stations, out of the counter mix; none without', () => {
+    for (const on of [true, false]) {
+      const s = startGame(
+        resolveSetup(
+          dc,
+          { scenario: 'adv-tournament', variants: on ? { 'paratroops-on': true } : {}, params: {} },
+          'test',
+        ),
+        { masterSeed: 1, gameIndex: 0 },
+      );
+      const t = s.rules.types.findIndex((x) => x.id === 'sov-para');
+      const at = s.units.filter((u) => u.t === t && u.st === 0).map((u) => u.at);
+      expect(at.sort()).toEqual(on ? ['KIE', 'KHA', 'ODE', 'MIN', 'RIG'].map((id) => P(s, id)).sort() : []);
+      expect(s.pool[t]).toBe(on ? 0 : 5);
+    }
+  });
+});
+
 describe('DC 21.B: the drop (D-17)', () => {
   it('21.B.2: 1 drop a turn in 1941, 2 in 1942, 3 in 1943, 5 in 1944 and 1945', () => {
     expect([3, 9, 21, 33, 45].map(dropsPerTurn)).toEqual([1, 2, 3, 5, 5]);

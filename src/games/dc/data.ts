@@ -107,6 +107,12 @@ const schema = z.object({
       cavalry: z.number().int().min(0),
     }),
   }),
+  /** DC 21.F: the five parachute units of the set-up chart under the optional rule (reconstructed). */
+  paratroopSetup: z.object({
+    provenance,
+    source: z.string(),
+    units: z.array(z.object({ point: z.string(), label: z.string() })),
+  }),
   /** DC 8.A.2.c: the Siberian replacement symbols of the Turn Record Track (reconstructed). */
   siberianReplacements: z.object({
     provenance,
