@@ -785,7 +785,7 @@ export const variants: readonly VariantDef[] = [
     rule: 'DC 21, 8.C.3.f',
     default: false,
     description:
-      'Optional rule 21: rifle armies may be converted to parachute corps (8.C.3.f) in the Soviet R/R Phase, and parachute corps may air-drop with an air escort after the Soviet operational moves (21.B-E, D-17 para-drop: 1/2/3/5 units a turn in 1941/42/43/44-45, not in Mud; a free shot before normal combat; lost with their escort or on breaking off).',
+      'Optional rule 21: five parachute corps at start (21.F), more converted from rifle armies (8.C.3.f) in the Soviet R/R Phase, and parachute corps may air-drop with an air escort after the Soviet operational moves (21.B-E, D-17 para-drop: 1/2/3/5 units a turn in 1941/42/43/44-45, not in Mud; a free shot before normal combat; lost with their escort or on breaking off).',
   },
   {
     id: 'para-one-army',
