@@ -271,11 +271,18 @@ describe('DC 8.C.3 composites (D-36)', () => {
     add(s, 'sov-rifle', 1, 'MOS');
     add(s, 'sov-rifle', 1, 'MOS');
     expect(kinds(s)).toEqual([]);
+    // DC 21.F: the five parachute counters start on the map; a conversion needs an eliminated one
+    const dead = (x: DcState) => {
+      x.units.find((u) => x.rules.types[u.t]!.id === 'sov-para')!.st = 1;
+    };
     const p = empty(fresh('adv-tournament', { 'paratroops-on': true }));
     add(p, 'sov-rifle', 1, 'MOS');
+    expect(kinds(p)).toEqual([]);
+    dead(p);
     expect(kinds(p)).toEqual(['stop', 'sov-para']);
     // variant para-build para-two-armies: one rifle army is not enough (DC 21.F)
     const two = empty(fresh('adv-tournament', { 'paratroops-on': true, 'para-two-armies': true }));
+    dead(two);
     add(two, 'sov-rifle', 1, 'MOS');
     expect(kinds(two)).toEqual([]);
     add(two, 'sov-rifle', 1, 'MOS');

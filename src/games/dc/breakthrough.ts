@@ -8,7 +8,7 @@
  */
 import type { Decision } from '../../core/game.js';
 import type { DcDecision, OpOption } from './decisions.js';
-import { armourGrounded, enemyAt, mayEnter, sortByPlace, takeControl } from './movement.js';
+import { armourGrounded, enemyAt, mayEnter, sortByPlace, takeControl, weatherAt } from './movement.js';
 import { type DcState, type DcTask, SIDE_IDS, type SideIx } from './state.js';
 import { inArmourSupply, mapOf } from './supply.js';
 import type { DcWorkspace } from './workspace.js';
@@ -28,6 +28,8 @@ export function breakthroughCapacity(
 function eligible(s: DcState, ws: DcWorkspace, i: number): boolean {
   const u = s.units[i]!;
   const ty = s.rules.types[u.t]!;
+  // DC 14.B.3: Soviet air only accompanies a breakthrough (airOptions), from the first Good turn of 1944
+  if (ty.role === 'air') return false;
   // DC 1.B note vs 14.A (variant axis-cav-bt): which Axis cavalry breaks through
   const axisCav = u.side === 0 && ty.cavalry;
   const cav = s.rules.axisCavBt;
@@ -64,6 +66,13 @@ export function startBreakthrough(s: DcState, side: SideIx): void {
     if (u.side === side && u.st === 0) order.push(i);
   });
   sortByPlace(s, order);
+  if (side === 1 && s.sovAirBt) {
+    // DC 14.B.3: Soviet air is asked last, to accompany the breakthrough moves made from its point
+    const air = order.filter((i) => s.rules.types[s.units[i]!.t]!.role === 'air');
+    const rest = order.filter((i) => s.rules.types[s.units[i]!.t]!.role !== 'air');
+    s.stack.push({ t: 'bt-move', side, order: rest.concat(air), i: 0, moves: [] });
+    return;
+  }
   s.stack.push({ t: 'bt-move', side, order, i: 0 });
 }
 
@@ -87,11 +96,35 @@ export function btOptions(s: DcState, i: number): OpOption[] {
   return out;
 }
 
+/**
+ * DC 14.B.3 (R-130, R-187): a Soviet air unit, undispersed and not in Mud, may accompany a
+ * breakthrough move made this phase from its point: the same line to the same point, within the
+ * line's breakthrough capacity (reading: the air unit counts on the line as in movement, DC 12.B).
+ */
+export function airOptions(s: DcState, task: DcTask & { t: 'bt-move' }, i: number): OpOption[] {
+  const u = s.units[i]!;
+  const out: OpOption[] = [{ type: 'stay' }];
+  const moves = task.moves;
+  if (moves === undefined || u.st !== 0 || u.disp || u.bt || weatherAt(s, u.at) === 1) return out;
+  const m = mapOf(s);
+  for (let k = 0; k < moves.length; k += 3) {
+    if (moves[k] !== u.at) continue;
+    const l = moves[k + 1]!;
+    const to = moves[k + 2]!;
+    if (out.some((o) => o.type === 'move' && o.to === to)) continue;
+    const [total] = breakthroughCapacity(s, u.side, m.lineClass[l]!, u.rounds);
+    if (s.load[2 * l]! + s.rules.types[u.t]!.cap * 2 > 2 * total + 1) continue;
+    out.push({ type: 'move', line: l, to, attack: enemyAt(s, to, u.side) });
+  }
+  return out;
+}
+
 export function btStep(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'bt-move' }): DcDecision | null {
   while (task.i < task.order.length) {
     const i = task.order[task.i]!;
-    if (eligible(s, ws, i)) {
-      const opts = btOptions(s, i);
+    const air = task.moves !== undefined && s.rules.types[s.units[i]!.t]!.role === 'air';
+    if (air || eligible(s, ws, i)) {
+      const opts = air ? airOptions(s, task, i) : btOptions(s, i);
       if (opts.length > 1)
         return { kind: 'bt-move', side: SIDE_IDS[task.side], rule: 'DC 14', options: opts } as Decision<
           'bt-move',
@@ -112,6 +145,8 @@ export function applyBt(s: DcState, task: DcTask & { t: 'bt-move' }, o: OpOption
   const ty = s.rules.types[u.t]!;
   s.load[2 * o.line]! += ty.cap * 2;
   if (ty.armour) s.load[2 * o.line + 1]!++;
+  // DC 14.B.3: the moves Soviet air may accompany
+  if (task.moves !== undefined && ty.role !== 'air') task.moves.push(u.at, o.line, o.to);
   u.bt = true;
   u.fort = false;
   s.stats.btMoves++;

@@ -17,6 +17,7 @@ import type {
 import { fireLosses } from './fire.js';
 import { enemyAt, takeControl, weatherAt, winter4142 } from './movement.js';
 import { tell } from './narrate.js';
+import { loseOnBreakOff, paraRound, paraTargets } from './paratroops.js';
 import {
   type Battle,
   type DcState,
@@ -422,6 +423,9 @@ export function battleStep(s: DcState, ws: DcWorkspace, b: Battle): DcDecision |
   while (true) {
     switch (b.stage) {
       case 'air': {
+        // R-202 (DC 13.A.3; variant sov-air-overrun): Soviet air alone cannot defend the point
+        if (b.att === 0 && !alive(s, b.defenders))
+          return finish(s, ws, b, s.rules.airAloneRetreats ? 'def-retreat' : 'taken');
         b.stage = 'air-combat';
         const german = b.attackers.some((i) => s.rules.types[s.units[i]!.t]!.nation === 'german');
         // DC 3.A, 7.A note e (variant may-air): the May 1941 air units may be barred from Mud-rolled points
@@ -443,6 +447,23 @@ export function battleStep(s: DcState, ws: DcWorkspace, b: Battle): DcDecision |
         for (const i of lost) destroy(s, i);
         if (dice.length > 0)
           tell(s, ws, 1, 'DC 13.A.1', `air combat: ${lost.length} Soviet air unit(s) lost`, dice);
+        // DC 21.B.3-4 (paratroops.ts): the drops' escorts checked, then the paratroops' free shot
+        if (s.drops.length > 0 && b.att === 1) b.stage = 'para';
+        break;
+      }
+      case 'para': {
+        paraRound(s, ws, b);
+        b.stage = 'para-loss';
+        break;
+      }
+      case 'para-loss': {
+        const d = allocate(s, b, paraTargets(s, b), def);
+        if (d !== null) return d;
+        b.lossLeft = 0;
+        b.fortLeft = 0;
+        if (!alive(s, b.defenders)) return finish(s, ws, b, alive(s, b.attackers) ? 'taken' : 'held');
+        if (!alive(s, b.attackers)) return finish(s, ws, b, 'held');
+        b.stage = 'allout';
         break;
       }
       case 'allout': {
@@ -629,6 +650,8 @@ function finish(s: DcState, ws: DcWorkspace, b: Battle, outcome: Battle['outcome
     if (u.st === 0 && b.round > u.rounds) u.rounds = b.round;
   }
   s.stats.rounds += b.round;
+  // DC 21.C: air-dropped paratroops are lost when the attack breaks off
+  if (outcome === 'att-retreat' && s.drops.length > 0) loseOnBreakOff(s, ws, b);
   if (outcome === 'def-retreat') {
     b.stage = 'end';
     b.outcome = 'def-retreat';

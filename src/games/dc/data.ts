@@ -107,6 +107,24 @@ const schema = z.object({
       cavalry: z.number().int().min(0),
     }),
   }),
+  /** DC 21.F: the five parachute units of the set-up chart under the optional rule (reconstructed). */
+  paratroopSetup: z.object({
+    provenance,
+    source: z.string(),
+    units: z.array(z.object({ point: z.string(), label: z.string() })),
+  }),
+  /** DC 8.A.2.c: the Siberian replacement symbols of the Turn Record Track (reconstructed). */
+  siberianReplacements: z.object({
+    provenance,
+    source: z.string(),
+    schedule: z.array(
+      z.object({
+        type: z.string(),
+        months: z.array(z.number().int().min(1).max(12)),
+        fromTurn: z.number().int().min(1),
+      }),
+    ),
+  }),
   crisis: z.object({
     provenance,
     source: z.string(),

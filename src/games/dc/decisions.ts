@@ -138,6 +138,25 @@ export interface SeaOption {
   readonly to: number;
 }
 
+/** D-17 para-drop (DC 21.B): parachute unit `unit` drops on the adjacent point `to`; `to` -1: no drop. */
+export interface DropOption {
+  readonly type: 'drop';
+  readonly unit: number;
+  readonly to: number;
+}
+
+/**
+ * D-33 siberian-repl (DC 8.A.2.c): Siberian replacement `unit` stays held (`to` -1), enters by
+ * strategic movement at point `to` (dispersed, one strategic factor), or (`op`, after a turn held)
+ * enters operationally at east-edge point `to` in this turn's operational phase, undispersed.
+ */
+export interface SibReplOption {
+  readonly type: 'sib-repl';
+  readonly unit: number;
+  readonly to: number;
+  readonly op: boolean;
+}
+
 /** D-1 start-month (DC 3.A): the month the game starts. */
 export interface StartOption {
   readonly type: 'start';
@@ -163,10 +182,14 @@ export interface FactoryPickOption {
   readonly type: 'factory';
   readonly id: string;
 }
-/** D-6 factory-site / D-35 factory-dest (DC 8.C.1, 8.C.2.b): a point, or -1 Siberia. */
+/**
+ * D-6 factory-site / D-35 factory-dest (DC 8.C.1, 8.C.2.b): a point, or -1 Siberia; for D-35 `via`,
+ * when present, is the port the factory stops at this turn to sail to port `at` the next (the sea leg).
+ */
 export interface SiteOption {
   readonly type: 'site';
   readonly at: number;
+  readonly via?: number;
 }
 /** D-34 entrain (DC 8.C.2.a): entrain factory unit `unit`, or -1 to entrain no more this turn. */
 export interface EntrainOption {
@@ -215,7 +238,9 @@ export type DcDecision =
   | Decision<'mutual-draw', MutualOption>
   | Decision<'composite', CompositeOption>
   | Decision<'air-1944-window', WindowOption>
-  | Decision<'sea-move', SeaOption>;
+  | Decision<'sea-move', SeaOption>
+  | Decision<'para-drop', DropOption>
+  | Decision<'siberian-repl', SibReplOption>;
 
 export type DcDecisionKind = DcDecision['kind'];
 
@@ -252,6 +277,8 @@ export const DC_DECISION_KINDS: readonly DcDecisionKind[] = [
   'composite',
   'air-1944-window',
   'sea-move',
+  'para-drop',
+  'siberian-repl',
 ];
 
 export type DcPending = DcDecision | ChanceNode;

@@ -15,6 +15,7 @@ import type { Decision } from '../../core/game.js';
 import { destroy } from './combat.js';
 import { dcData } from './data.js';
 import type { DcDecision, EntrainOption, FactoryPickOption, SiteOption } from './decisions.js';
+import { sail, seaDestination, seaLegOf, seaLegs } from './factory-sea.js';
 import { tell } from './narrate.js';
 import { unit } from './setup.js';
 import { type DcState, type DcTask, monthOf } from './state.js';
@@ -95,9 +96,10 @@ export function siteOptions(s: DcState, ws: DcWorkspace): SiteOption[] {
 }
 
 /**
- * D-35 destinations of a factory that left point `from`: points of the 1941 USSR reached from it
- * over Soviet-controlled points along lines open to strategic movement, and Siberia when an
- * east-edge point is reached (8.C.2.b; the sea leg is not offered).
+ * D-35 destinations of a factory that left point `from` (-1: Siberia, 8.C.2.d): points of the 1941
+ * USSR reached from it over Soviet-controlled points along lines open to strategic movement (from
+ * Siberia: through the Soviet east-edge points), and Siberia when an east-edge point is reached
+ * (8.C.2.b; the sea leg is not offered).
  */
 export function destOptions(s: DcState, ws: DcWorkspace, from: number): SiteOption[] {
   const m = mapOf(s);
@@ -106,9 +108,16 @@ export function destOptions(s: DcState, ws: DcWorkspace, from: number): SiteOpti
   const q = ws.queue;
   let head = 0;
   let tail = 0;
-  seen[from] = 1;
-  q[tail++] = from;
-  let east = m.edgeEast[from] === 1;
+  if (from >= 0) {
+    seen[from] = 1;
+    q[tail++] = from;
+  } else
+    for (let p = 0; p < m.n; p++)
+      if (m.edgeEast[p] === 1 && s.control[p] === 1) {
+        seen[p] = 1;
+        q[tail++] = p;
+      }
+  let east = from < 0 || m.edgeEast[from] === 1;
   while (head < tail) {
     const p = q[head++]!;
     for (let k = m.adjStart[p]!; k < m.adjStart[p + 1]!; k++) {
@@ -122,6 +131,8 @@ export function destOptions(s: DcState, ws: DcWorkspace, from: number): SiteOpti
   const out: SiteOption[] = east ? [{ type: 'site', at: -1 }] : [];
   for (let p = 0; p < m.n; p++)
     if (seen[p] === 1 && p !== from && m.side1941[p] === 1) out.push({ type: 'site', at: p });
+  // DC 8.C.2.b: sea legs from the ports reached (factory-sea.ts)
+  seaLegs(s, seen, out);
   return out;
 }
 
@@ -138,19 +149,33 @@ function settle(s: DcState, i: number, at: number): void {
   u.fort = false;
 }
 
+function isEntrained(s: DcState, i: number): boolean {
+  for (let k = 0; k < s.fac.ent.length; k += 2) if (s.fac.ent[k] === i) return true;
+  return false;
+}
+
 /** Entrained factories' count (DC 8.C.2.a: each uses one strategic movement factor). */
 export function entrainedCount(s: DcState): number {
   return s.fac.ent.length / 2;
 }
 
-/** D-34 options: stop, or a factory on the map, in supply, not entrained, while the count stays within `cap`. */
-function entrainOptions(s: DcState, ws: DcWorkspace, cap: number): EntrainOption[] {
+/**
+ * D-34 options: stop, or a factory on the map, in supply, not entrained, while the count stays
+ * within `cap`; or (8.C.2.d) a factory in Siberia, not entrained, while a Soviet east-edge point is
+ * there to move back through.
+ */
+export function entrainOptions(s: DcState, ws: DcWorkspace, cap: number): EntrainOption[] {
   if (entrainedCount(s) >= cap) return [];
   const reach = supplyReach(s, ws, 'soviet');
   const ft = factoryType(s);
   const out: EntrainOption[] = [{ type: 'entrain', unit: -1 }];
+  const m = mapOf(s);
+  let back = false;
+  for (let p = 0; p < m.n && !back; p++) back = m.edgeEast[p] === 1 && s.control[p] === 1;
   s.units.forEach((u, i) => {
-    if (u.t === ft && u.st === 0 && reach[u.at] === 1) out.push({ type: 'entrain', unit: i });
+    if (u.t !== ft) return;
+    if (u.st === 0 && reach[u.at] === 1) out.push({ type: 'entrain', unit: i });
+    else if (back && u.st === 4 && !isEntrained(s, i)) out.push({ type: 'entrain', unit: i });
   });
   return out.length > 1 ? out : [];
 }
@@ -168,11 +193,20 @@ export function factoriesStep(s: DcState, ws: DcWorkspace, task: Task): DcDecisi
       while (task.k < s.fac.ent.length) {
         const i = s.fac.ent[task.k]!;
         const from = s.fac.ent[task.k + 1]!;
-        if (s.control[from] !== 1) {
+        if (from >= 0 && s.control[from] !== 1) {
           s.fac.ent.splice(task.k, 2);
+          if (seaLegOf(s, i) >= 0) s.fac.sea.splice(seaLegOf(s, i), 2);
           destroy(s, i);
           tell(s, ws, 1, 'DC 8.A.2.b', `entrained factory ${s.units[i]!.label} lost with its point`);
           continue;
+        }
+        // DC 8.C.2.b: a factory waiting at its port of embarkation sails (factory-sea.ts)
+        if (seaLegOf(s, i) >= 0) {
+          const dest = seaDestination(s, i);
+          const leg = sail(s, ws, i, from);
+          if (leg === 'lost') s.fac.ent.splice(task.k, 2);
+          if (leg === 'arrived') arrive(s, ws, task, dest);
+          if (leg !== 'stays') continue;
         }
         const opts = destOptions(s, ws, from);
         if (opts.length > 1)
@@ -257,9 +291,24 @@ export function applyFactoryDecision(
   choice: number,
 ): void {
   switch (d.kind) {
-    case 'factory-dest':
-      arrive(s, ws, task, d.options[choice]!.at);
+    case 'factory-dest': {
+      const o = d.options[choice]!;
+      if (o.via === undefined) arrive(s, ws, task, o.at);
+      else {
+        // DC 8.C.2.b: to the port of embarkation, still entrained; it sails next R/R phase
+        s.fac.ent[task.k + 1] = o.via;
+        s.fac.sea.push(s.fac.ent[task.k]!, o.at);
+        tell(
+          s,
+          ws,
+          1,
+          'DC 8.C.2.b',
+          `factory ${s.units[s.fac.ent[task.k]!]!.label} waits at ${mapOf(s).names[o.via]} to sail to ${mapOf(s).names[o.at]}`,
+        );
+        task.k += 2;
+      }
       return;
+    }
     case 'factory-site':
       deploy(s, ws, task, d.options[choice]!.at);
       return;
@@ -273,6 +322,7 @@ export function applyFactoryDecision(
         return;
       }
       const u = s.units[i]!;
+      // DC 8.C.2.d: a factory in Siberia entrains there (-1) to move back onto the map
       s.fac.ent.push(i, u.at);
       u.st = 4;
       u.at = -1;

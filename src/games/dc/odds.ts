@@ -137,11 +137,13 @@ export const dcOdds: OddsProvider = {
         ],
       },
       {
-        title: 'Torpedoes: a unit lost at sea (one die per unit)',
-        rule: 'DC 9.B',
+        title: 'Torpedoes: a unit, or a moving factory on its sea leg, lost at sea (one die each)',
+        rule: 'DC 9.B, 8.C.2.b',
         columns: ['friendly sea', 'enemy sea'],
         rows: [{ outcome: 'lost', p: [torpedoProbability(true), torpedoProbability(false)] }],
-        notes: ['spec C-7: lost on 1 in a friendly-controlled sea, on 1, 3 or 5 in an enemy one (sea.ts)'],
+        notes: [
+          'spec C-7: lost on 1 in a friendly-controlled sea, on 1, 3 or 5 in an enemy one (sea.ts; factories: factory-sea.ts)',
+        ],
       },
     ];
     return tables;

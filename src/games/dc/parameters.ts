@@ -56,6 +56,17 @@ export const parameters: readonly ParameterDef[] = [
   ffParam('ger-pzhq', 'German Panzer HQ: its support value (DC 13.B.7; Advanced level)'),
   ffParam('sov-art', 'Soviet artillery unit (Advanced level)'),
   {
+    id: 'sib-repl-scale',
+    kind: 'integer',
+    min: 0,
+    max: 3,
+    default: 1,
+    provenance: 'reconstructed',
+    description:
+      'Units per Siberian replacement symbol of the Turn Record Track (DC 8.A.2.c; the symbols are missing, data/dc.json siberianReplacements); 0: none.',
+    source: dcData.siberianReplacements.source,
+  },
+  {
     id: 'memel-infantry',
     kind: 'integer',
     min: 0,

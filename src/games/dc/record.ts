@@ -83,6 +83,15 @@ export const DC_STATS = defineStats<DcState>()({
   simultaneousBattles: { kind: 'int', description: 'Battles fought with simultaneous fire (DC 13.B.1).' },
   rounds: { kind: 'int', description: 'Combat rounds fought in all battles.' },
   allOutUnits: { kind: 'int', description: 'Units that went all out (DC 13.B.8).' },
+  paraDrops: {
+    kind: 'int',
+    description: 'Soviet parachute units air-dropped (DC 21.B, variant paratroops-on).',
+  },
+  paraLost: {
+    kind: 'int',
+    description:
+      'Air-dropped parachute units lost with their escort (DC 21.B.3) or on breaking off (DC 21.C).',
+  },
   sovietProduced: { kind: 'int', description: 'Soviet units produced by centres and factories (DC 8.A.2).' },
   gerReplPoints: { kind: 'int', description: 'German replacement points rolled (DC 8.A.1.a).' },
   gerReplSpent: { kind: 'int', description: 'German replacement points spent on rebuilt units.' },
@@ -111,6 +120,12 @@ export const DC_STATS = defineStats<DcState>()({
     description: 'Turns after the first wave that the crisis struck (0, 1, 2 = two or more); -1 none.',
   },
   sibWaves: { kind: 'int', description: 'Siberian Reserve waves that arrived (DC 3.C.1).' },
+  sibReplArrived: { kind: 'int', description: 'Siberian replacements that arrived in Siberia (DC 8.A.2.c).' },
+  sibReplLost: {
+    kind: 'int',
+    description:
+      'Siberian replacement symbols lost: due during the crisis (DC 3.C.3.d) or no counter left (8.A.2).',
+  },
   sibArrived: { kind: 'int', description: 'Siberian Reserve units that entered the map.' },
   sibCommitted: { kind: 'int', description: 'Units committed to Siberia in the crisis (DC 3.C.3.c).' },
   sibReturned: { kind: 'int', description: 'Units returned from Siberia from June 1942 (DC 3.C.3).' },
@@ -143,6 +158,11 @@ export const DC_STATS = defineStats<DcState>()({
     description: 'Entrained factories that arrived at a new site (DC 8.C.2.b).',
   },
   factoriesToSiberia: { kind: 'int', description: 'Of those, the factories moved to Siberia.' },
+  factoriesBySea: { kind: 'int', description: 'Factory moves with a sea leg that sailed (DC 8.C.2.b).' },
+  factoriesTorpedoed: {
+    kind: 'int',
+    description: 'Factories lost to torpedoes on a sea leg (DC 8.C.2.b, C-7).',
+  },
   sovietExited: {
     kind: 'int',
     description: 'Soviet army-sized units exited off the map (Campaign, DC 2.B.3.b).',

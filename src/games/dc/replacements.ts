@@ -54,7 +54,7 @@ function enterUnit(s: DcState, i: number, p: number): void {
  * DC 8.A.2 (variant sov-pool): a Soviet counter of type `t` that may be produced — a counter of the
  * mix never yet in play (pool-counter-mix only), else an eliminated one — or -1.
  */
-function poolUnit(s: DcState, t: number): number {
+export function poolUnit(s: DcState, t: number): number {
   if (!s.rules.poolDeadOnly && s.pool[t]! > 0) {
     s.pool[t]!--;
     s.units.push(unit(t, 1, s.rules.types[t]!.name, -1, false, 1));

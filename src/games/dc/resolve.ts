@@ -107,6 +107,10 @@ export interface DcRules {
   readonly poolDeadOnly: boolean;
   /** DC 8.A.2.a variant ryt-supply. */
   readonly rytNeedsSupply: boolean;
+  /** DC 8.A.2.c (parameter sib-repl-scale): units per Siberian replacement symbol. */
+  readonly sibReplScale: number;
+  /** R-202 (variant sov-air-overrun): Soviet air alone under Axis attack retreats (else eliminated). */
+  readonly airAloneRetreats: boolean;
 }
 
 export type DcVersion = 'tournament' | 'tournament-campaign' | 'campaign';
@@ -239,6 +243,8 @@ function resolve(setup: GameSetup): DcRules {
     sovT1Inf: v.has('t1-inf-full') ? 'full' : v.has('t1-inf-half') ? 'half' : 'none',
     poolDeadOnly: v.has('pool-dead-only'),
     rytNeedsSupply: !v.has('ryt-control-only'),
+    sibReplScale: int(setup, 'sib-repl-scale', 1),
+    airAloneRetreats: !v.has('air-alone-eliminated'),
   };
 }
 

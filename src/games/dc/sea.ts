@@ -20,7 +20,7 @@ import type { DcWorkspace } from './workspace.js';
 type Task = DcTask & { t: 'sea' };
 
 /** Sea groups of DC 9.B: 1 the Baltic, 2 the Black Sea with the Azov. */
-function group(seaBits: number): number {
+export function group(seaBits: number): number {
   return (seaBits & 1 ? 1 : 0) | (seaBits & 6 ? 2 : 0);
 }
 
@@ -40,7 +40,7 @@ export function startSea(s: DcState, side: SideIx, left: number): void {
 }
 
 /** The sea legs between two ports: the seas both touch; crossing into or out of the Azov is Black + Azov. */
-function legSeas(a: number, b: number): number {
+export function legSeas(a: number, b: number): number {
   const common = a & b;
   return common !== 0 ? common : (a | b) & 6;
 }

@@ -67,6 +67,13 @@ export function initialState(rules: DcRules, seed: GameSeed = { masterSeed: 0, g
       onMap.set(e.type, (onMap.get(e.type) ?? 0) + count);
     }
   }
+  // DC 21.F (variant paratroops-on): the five parachute units of the set-up chart (data/NOTES.md)
+  const para = typeIx.get('sov-para');
+  if (rules.paratroops && para !== undefined) {
+    for (const e of dcData.paratroopSetup.units)
+      units.push(unit(para, 1, e.label, m.index.get(e.point)!, false));
+    onMap.set('sov-para', (onMap.get('sov-para') ?? 0) + dcData.paratroopSetup.units.length);
+  }
   const factory = typeIx.get('factory')!;
   for (const f of dcData.factories) units.push(unit(factory, 1, f.id, m.index.get(f.point)!, false));
   // DC 8.B: the Order of Appearance, out of play until each unit arrives
@@ -92,7 +99,10 @@ export function initialState(rules: DcRules, seed: GameSeed = { masterSeed: 0, g
     mud: [],
     camp: { noSoviet: 0, cities: 0, citiesTurn: true, sovCities: 0, sovWest: 0 },
     exits: [],
-    fac: { picked: [], due: [], ent: [] },
+    fac: { picked: [], due: [], ent: [], sea: [] },
+    drops: [],
+    sovAirBt: false,
+    sibRepl: { held: [], strat: 0, op: [] },
     reinfBase,
     stratUsed: 0,
     seq: 0,

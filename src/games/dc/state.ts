@@ -68,6 +68,9 @@ export interface Battle {
   stage:
     | 'air'
     | 'air-combat'
+    /** DC 21.B.3-4: the escorts' check and the paratroops' free shot, then its losses. */
+    | 'para'
+    | 'para-loss'
     | 'allout'
     | 'allout-late'
     | 'def-fire'
@@ -147,7 +150,18 @@ export type DcTask =
   /** D-7 (DC 7.A note c): the 1944 air window question. */
   | { readonly t: 'air44' }
   | { readonly t: 'supply'; readonly side: SideIx }
-  | { readonly t: 'bt-move'; readonly side: SideIx; readonly order: number[]; i: number }
+  | {
+      readonly t: 'bt-move';
+      readonly side: SideIx;
+      readonly order: number[];
+      i: number;
+      /** DC 14.B.3 (from R-187): Soviet breakthrough moves made, [origin, line, to] flat triples, for air to accompany. */
+      moves?: number[];
+    }
+  /** D-33 (DC 8.A.2.c): the Siberian replacements held, from position `i` of `sibRepl.held`. */
+  | { readonly t: 'sib-repl'; i: number }
+  /** D-17 (DC 21.B): the Soviet air drops after operational movement; units from index `i`, `left` drops this turn. */
+  | { readonly t: 'para'; i: number; left: number }
   | { readonly t: 'reinf'; readonly side: SideIx; readonly due: number[]; k: number; withdraw: number }
   | { readonly t: 'factories'; stage: number; k: number; readonly cap: number }
   | { readonly t: 'strat'; readonly side: SideIx; left: number; unit: number; arrivals: number[] };
@@ -165,6 +179,16 @@ export interface CampaignState {
   sovWest: number;
 }
 
+/** DC 8.A.2.c: Siberian replacements held off the map and entering. */
+export interface SibReplState {
+  /** Held in Siberia (status 2): [unit, turn it arrived], flat pairs. */
+  held: number[];
+  /** Soviet strategic movement factors used this turn by Siberian replacements entering. */
+  strat: number;
+  /** Entering operationally in this Soviet turn's operational phase: [unit, east-edge point], flat pairs. */
+  op: number[];
+}
+
 /** DC 8.C: plant expansion and factory movement. */
 export interface FactoryState {
   /** Expansion factory ids already picked (8.C.1), in order. */
@@ -173,6 +197,8 @@ export interface FactoryState {
   due: number[];
   /** Factories entrained (8.C.2.a): [unit, the point it left], flat pairs. */
   ent: number[];
+  /** Entrained factories waiting at their port of embarkation (8.C.2.b sea leg): [unit, destination port], flat pairs. */
+  sea: number[];
 }
 
 export interface DcState {
@@ -190,6 +216,12 @@ export interface DcState {
   /** DC 2.B.3.b: Soviet units exited off the map: [unit, point exited from], flat pairs. */
   exits: number[];
   fac: FactoryState;
+  /** DC 8.A.2.c: Siberian replacements (siberian-replacements.ts). */
+  sibRepl: SibReplState;
+  /** R-187 (DC 14.B.3): the first Good-weather turn of 1944 has come: Soviet air may accompany breakthroughs. */
+  sovAirBt: boolean;
+  /** DC 21.B (variant paratroops-on): the current player turn's air drops, [para, escort, origin, target] flat quadruples. */
+  drops: number[];
   /** DC 8.B: index in `units` of the first Order-of-Appearance unit (they follow in data order). */
   readonly reinfBase: number;
   /** DC 8.B: Axis strategic movement factors used this turn by withdrawals. */

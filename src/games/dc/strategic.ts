@@ -30,6 +30,8 @@ export function strategicCapacity(s: DcState, ws: DcWorkspace, side: SideIx): nu
   if (side === 1 && crisisActive(s)) cap = Math.ceil(cap / 2);
   // DC 8.C.2.a: each entrained factory uses one strategic movement factor
   if (side === 1) cap = Math.max(0, cap - s.fac.ent.length / 2);
+  // DC 8.A.2.c: Siberian replacements that entered by strategic movement this turn
+  if (side === 1) cap = Math.max(0, cap - s.sibRepl.strat);
   return cap;
 }
 

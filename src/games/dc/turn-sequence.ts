@@ -40,12 +40,19 @@ import {
 } from './factories.js';
 import { applyOp, opStep, startOp } from './movement.js';
 import { tell } from './narrate.js';
+import { applyDrop, clearDrops, dropStep, startDrops } from './paratroops.js';
 import { applyPartisan, partisanStep, startPartisans } from './partisans.js';
 import { applyPregame, pregameStep } from './pregame.js';
 import { arrive as arriveReinforcement, reinfStep, startReinforcements, withdraw } from './reinforcements.js';
 import { applyRepl, replStep, sovietProduction, startAxisReplacements } from './replacements.js';
 import { applySea, seaStep } from './sea.js';
 import { applyCall, commit, enter as enterSiberians, siberiaStep, startSiberia } from './siberia.js';
+import {
+  applySibRepl,
+  enterOperationally,
+  sibReplStep,
+  startSiberianReplacements,
+} from './siberian-replacements.js';
 import {
   type DcState,
   type DcTask,
@@ -57,6 +64,7 @@ import {
   TURN_FEB45,
   TURN_JUL44,
   turnLabel,
+  yearOf,
 } from './state.js';
 import { applyStratDest, applyStratNext, startStrategic, strategicCapacity, stratStep } from './strategic.js';
 import { inSupply, mapOf } from './supply.js';
@@ -145,6 +153,8 @@ function nextPhase(s: DcState, ws: DcWorkspace): void {
     s.airFree = st.air;
     s.airAt = [];
     if (s.turn === 6) s.stats.oct41Mud = s.weather === 1 ? 1 : 0;
+    // R-187 (DC 14.B.3): from the first Good-weather turn of 1944 Soviet air may accompany breakthroughs
+    if (!s.sovAirBt && s.weather === 0 && yearOf(s.turn) >= 1944) s.sovAirBt = true;
     if (window1944(s)) s.stack.push({ t: 'air44' });
     tell(
       s,
@@ -166,6 +176,8 @@ function nextPhase(s: DcState, ws: DcWorkspace): void {
         startReinforcements(s, 0);
       } else {
         sovietProduction(s, ws);
+        // DC 8.A.2.c: Siberian replacements arrive and are held or enter (D-33), after the other R/R steps
+        startSiberianReplacements(s, ws);
         // DC 8.C.3 (Advanced): composites, after the other R/R steps (the stack runs it last)
         if (s.rules.level === 'advanced') s.stack.push({ t: 'composite', done: false });
         // DC 8.C.2.a: entraining is limited by this turn's strategic capacity (before the entrained factories' cost)
@@ -178,11 +190,16 @@ function nextPhase(s: DcState, ws: DcWorkspace): void {
       startStrategic(s, ws, side);
       return;
     case 3:
+      // DC 21.B (variant paratroops-on): the Soviet air drops follow the operational moves (paratroops.ts)
+      clearDrops(s);
+      if (side === 1 && s.rules.paratroops) startDrops(s);
       startOp(s, side);
       return;
     case 4:
       // DC 3.A: May 1941 of a May game: a die per point under assault, odd = Mud there
       if (s.turn === 1 && (side === 0 || s.rules.mayMudAll)) mayMud(s, ws, side);
+      // DC 8.A.2.c: Siberian replacements entering operationally from the eastern edge this turn
+      if (side === 1) enterOperationally(s, ws);
       // regular combat, then (4c) breakthrough movement once every battle is over
       s.stack.push({ t: 'bt-start', side });
       s.stack.push({ t: 'combat', side, bt: false });
@@ -466,6 +483,10 @@ export function stepTask(s: DcState, ws: DcWorkspace, task: DcTask): DcPending |
       return null;
     case 'bt-move':
       return btStep(s, ws, task);
+    case 'para':
+      return dropStep(s, task);
+    case 'sib-repl':
+      return sibReplStep(s, ws, task);
     case 'strat':
       return stratStep(s, ws, task);
     case 'lw-place': {
@@ -592,6 +613,14 @@ export function apply(s: DcState, ws: DcWorkspace, pending: DcPending, choice: n
       return;
     case 'air-1944-window':
       applyWindow(s, d.options[choice]!.open);
+      return;
+    case 'siberian-repl':
+      if (task?.t !== 'sib-repl') throw new Error('DC: siberian-repl without its task');
+      applySibRepl(s, ws, task, d.options[choice]!);
+      return;
+    case 'para-drop':
+      if (task?.t !== 'para') throw new Error('DC: para-drop without its task');
+      applyDrop(s, ws, task, d.options[choice]!);
       return;
     case 'sea-move':
       if (task?.t !== 'sea') throw new Error('DC: sea-move without its task');

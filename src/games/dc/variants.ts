@@ -785,7 +785,7 @@ export const variants: readonly VariantDef[] = [
     rule: 'DC 21, 8.C.3.f',
     default: false,
     description:
-      'Optional rule 21: rifle armies may be converted to parachute corps (8.C.3.f) in the Soviet R/R Phase.',
+      'Optional rule 21: five parachute corps at start (21.F), more converted from rifle armies (8.C.3.f) in the Soviet R/R Phase, and parachute corps may air-drop with an air escort after the Soviet operational moves (21.B-E, D-17 para-drop: 1/2/3/5 units a turn in 1941/42/43/44-45, not in Mud; a free shot before normal combat; lost with their escort or on breaking off).',
   },
   {
     id: 'para-one-army',
@@ -803,6 +803,23 @@ export const variants: readonly VariantDef[] = [
     rule: 'DC 21.F',
     default: false,
     description: 'A parachute corps is a composite of two rifle armies (21.F); only with paratroops-on.',
+  },
+  {
+    id: 'air-alone-retreats',
+    scenarios: ADVANCED,
+    group: 'sov-air-overrun',
+    rule: 'DC 13.A.3, 13.B.4.a',
+    default: true,
+    description:
+      'Soviet air alone on a point the Axis attacks retreats by 13.B.4 before any combat, and is eliminated only if it cannot (default: spec R-202, inferred from 13.A.3, which forbids air to defend alone).',
+  },
+  {
+    id: 'air-alone-eliminated',
+    scenarios: ADVANCED,
+    group: 'sov-air-overrun',
+    rule: 'DC 13.A.3',
+    default: false,
+    description: 'Soviet air alone on a point the Axis attacks is eliminated there, without combat.',
   },
   {
     id: 'sov-air-fires-with-dispersed-ground',

@@ -5,6 +5,9 @@
 import { randomPolicy } from '../../../core/decide.js';
 import type { PolicyDef } from '../../../core/game.js';
 import type { DcDecision } from '../decisions.js';
+import { landOnly } from '../factory-sea.js';
+import { pickDrop } from '../paratroops.js';
+import { pickSibRepl } from '../siberian-replacements.js';
 import { type DcState, type SideIx, yearOf } from '../state.js';
 import { mapOf } from '../supply.js';
 import {
@@ -137,7 +140,8 @@ function make(id: string, style: Style): DcPolicy {
         }
         case 'factory-site':
         case 'factory-dest':
-          return pickSite(s, ctx, d);
+          // DC 8.C.2.b: the scripted policies move factories by land only (factory-sea.ts landOnly)
+          return landOnly(d, (x) => pickSite(s, ctx, x));
         case 'withdraw':
           return 0;
         case 'mutual-draw':
@@ -148,6 +152,23 @@ function make(id: string, style: Style): DcPolicy {
         case 'composite':
           // DC 8.C.3: every scripted Soviet policy forms each composite it can (option 0 is "no more")
           return d.options.length > 1 ? 1 : 0;
+        case 'siberian-repl':
+          // D-33 (DC 8.A.2.c): hold a turn, then enter free from the eastern edge (siberian-replacements.ts pickSibRepl)
+          return pickSibRepl(d, (at) =>
+            pickEntry(
+              s,
+              {
+                kind: 'entry-point',
+                side: 'soviet',
+                rule: d.rule,
+                options: at.map((p) => ({ type: 'entry', at: p }) as const),
+              },
+              style.targets(yearOf(s.turn)),
+            ),
+          );
+        case 'para-drop':
+          // D-17 (DC 21.B): drop only to join an assault the Soviet ground units already committed (paratroops.ts pickDrop)
+          return pickDrop(s, d);
       }
     },
     reset: () => {},
