@@ -42,12 +42,14 @@ export function startStrategic(s: DcState, ws: DcWorkspace, side: SideIx): void 
 }
 
 /**
- * The strategic task's fixed picture, computed once per task object into the workspace: the points
+ * The strategic task's picture, computed once per task object into the workspace: the points
  * holding the other side's units (`stratEnemy`, 2) and the labelled components (`comp`, -1 off) of
- * the points strategic movement may use, and the moving side's units on the map other than
- * factories (`stratUnits`, in index order). All hold for the whole task: strategic moves change
- * neither control (DC 9.A: through friendly points only) nor the other side's units, and put no unit
- * on or off the map; a cloned state's new task object computes afresh.
+ * the points strategic movement may use, the moving side's units on the map other than factories
+ * (`stratUnits`, in index order), and their unit groups (D-14: type, point, losses, fortified;
+ * `stratGid`, `stratHead`) with the room left in each component (`stratRoom`). The first four hold
+ * for the whole task: strategic moves change neither control (DC 9.A: through friendly points only)
+ * nor the other side's units, and put no unit on or off the map; the groups and room follow each
+ * move (`stratMoved`). A cloned state's new task object computes afresh.
  */
 function stratPicture(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): void {
   if (ws.stratTask === task) return;
@@ -90,6 +92,79 @@ function stratPicture(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }
     }
   }
   ws.stratComps = comps;
+  // points of each component with fewer than 3 strategic arrivals
+  const room = ws.stratRoom;
+  room.fill(0, 0, comps);
+  for (let p = 0; p < m.n; p++) if (comp[p]! >= 0 && (task.arrivals[p] ?? 0) < 3) room[comp[p]!]!++;
+  // unit groups in index order: the first unit of each group on a point, linked per point
+  const n = s.units.length;
+  if (ws.stratGid.length < n) {
+    ws.stratGid = new Int32Array(n);
+    ws.stratNextSame = new Int32Array(n);
+    ws.stratHead = new Int32Array(n);
+    ws.stratTail = new Int32Array(n);
+    ws.groupNext = new Int32Array(n);
+  }
+  const gid = ws.stratGid;
+  const nextSame = ws.stratNextSame;
+  const head = ws.stratHead;
+  const tail = ws.stratTail;
+  const first = ws.groupHead;
+  const next = ws.groupNext;
+  first.fill(-1);
+  let groups = 0;
+  for (const i of own) {
+    const u = s.units[i]!;
+    gid[i] = -1;
+    nextSame[i] = -1;
+    // DC 9.A, 15.A.1: undispersed units only; variant repl-strat-allowed: this turn's replacements too (8.A)
+    if (u.at === eli) continue;
+    if (u.disp && (s.repl.length === 0 || !s.repl.includes(i))) continue;
+    let r = first[u.at]!;
+    while (r >= 0) {
+      const x = s.units[r]!;
+      if (x.t === u.t && x.losses === u.losses && x.fort === u.fort) break;
+      r = next[r]!;
+    }
+    if (r >= 0) {
+      const g = gid[r]!;
+      gid[i] = g;
+      nextSame[tail[g]!] = i;
+      tail[g] = i;
+      continue;
+    }
+    next[i] = first[u.at]!;
+    first[u.at] = i;
+    const g = groups++;
+    gid[i] = g;
+    head[g] = i;
+    tail[g] = i;
+  }
+}
+
+/**
+ * Keeps `stratPicture` up to date after unit `i` of task `task` moved strategically to `to` (the
+ * arrival counted): it leaves its group (dispersed, DC 9.A), and `to` may have run out of room. A
+ * moved replacement that may move again (variant repl-strat-allowed) joins another group: the
+ * picture is then computed afresh.
+ */
+function stratMoved(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }, i: number, to: number): void {
+  if (ws.stratTask !== task) return;
+  if (s.repl.length > 0 && s.repl.includes(i)) {
+    ws.stratTask = null;
+    return;
+  }
+  const g = ws.stratGid[i]!;
+  if (g >= 0) {
+    ws.stratGid[i] = -1;
+    if (ws.stratHead[g] === i) {
+      let h = ws.stratNextSame[i]!;
+      while (h >= 0 && ws.stratGid[h]! < 0) h = ws.stratNextSame[h]!;
+      ws.stratHead[g] = h;
+    }
+  }
+  const c = ws.comp[to]!;
+  if (c >= 0 && task.arrivals[to] === 3) ws.stratRoom[c]!--;
 }
 
 /**
@@ -99,36 +174,18 @@ function stratPicture(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }
  * checked exactly.
  */
 function movable(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): StratOption[] {
-  const m = mapOf(s);
-  const eli = m.index.get('ELI')!;
   stratPicture(s, ws, task);
   const comp = ws.comp;
-  // points of each component with fewer than 3 strategic arrivals
-  const room = new Array<number>(ws.stratComps).fill(0);
-  for (let p = 0; p < m.n; p++) if (comp[p]! >= 0 && (task.arrivals[p] ?? 0) < 3) room[comp[p]!]!++;
-  // unit groups (type, point, losses, fortified): the first unit of each group, linked per point
-  const head = ws.groupHead;
-  head.fill(-1);
-  if (ws.groupNext.length < s.units.length) ws.groupNext = new Int32Array(s.units.length);
-  const next = ws.groupNext;
+  const room = ws.stratRoom;
+  const gid = ws.stratGid;
+  const head = ws.stratHead;
   const out: StratOption[] = [{ type: 'end' }];
   const types = s.rules.types;
   for (const i of ws.stratUnits) {
+    const g = gid[i]!;
+    if (g < 0 || head[g] !== i) continue;
     const u = s.units[i]!;
-    // DC 9.A, 15.A.1: undispersed units only; variant repl-strat-allowed: this turn's replacements too (8.A)
-    if (u.at === eli) continue;
-    if (u.disp && (s.repl.length === 0 || !s.repl.includes(i))) continue;
-    const ty = types[u.t]!;
-    let r = head[u.at]!;
-    while (r >= 0) {
-      const x = s.units[r]!;
-      if (x.t === u.t && x.losses === u.losses && x.fort === u.fort) break;
-      r = next[r]!;
-    }
-    if (r >= 0) continue;
-    next[i] = head[u.at]!;
-    head[u.at] = i;
-    const nation = ty.nation;
+    const nation = types[u.t]!.nation;
     const c = comp[u.at]!;
     const has =
       c < 0 || nation === 'hungarian' || nation === 'rumanian'
@@ -228,10 +285,12 @@ export function applyStratDest(
   task: DcTask & { t: 'strat' },
   o: StratDestOption,
 ): void {
-  const u = s.units[task.unit]!;
+  const i = task.unit;
+  const u = s.units[i]!;
   task.unit = -1;
   task.left--;
   task.arrivals[o.to] = (task.arrivals[o.to] ?? 0) + 1;
+  stratMoved(s, ws, task, i, o.to);
   u.at = o.to;
   u.disp = true;
   u.fort = false;
