@@ -81,6 +81,13 @@ export function mayEnter(s: DcState, u: DcUnit, p: number): boolean {
   return true;
 }
 
+/** DC 5.D: is unit `u` a Hungarian army held in Hungary (hungarianMayLeave)? */
+export function hungarianHeld(s: DcState, u: DcUnit): boolean {
+  return (
+    s.rules.types[u.t]!.nation === 'hungarian' && mapOf(s).nation[u.at] === 'Hungary' && !hungarianMayLeave(s)
+  );
+}
+
 /**
  * `mayEnter(s, u, p)` for every point p into `out` (1 may enter), with one pass over the units
  * for the nation marks; null when unit `u` is of a nation that may enter anywhere.
@@ -94,7 +101,7 @@ export function mayEnterAll(s: DcState, u: DcUnit, out: Uint8Array): Uint8Array 
   const foreign = nation === 'hungarian' ? 'Rumania' : 'Hungary';
   out.fill(1, 0, m.n);
   for (const x of s.units) if (x.st === 0 && s.rules.types[x.t]!.nation === barred) out[x.at] = 0;
-  const held = nation === 'hungarian' && m.nation[u.at] === home && !hungarianMayLeave(s);
+  const held = hungarianHeld(s, u);
   for (let p = 0; p < m.n; p++) {
     if (m.nation[p] === foreign || (held && m.nation[p] !== home)) out[p] = 0;
   }

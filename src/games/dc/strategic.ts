@@ -8,11 +8,12 @@
  */
 import type { Decision } from '../../core/game.js';
 import type { DcDecision, StratDestOption, StratOption } from './decisions.js';
-import { mayEnterAll } from './movement.js';
+import type { DcMap } from './map.js';
+import { hungarianHeld, mayEnterAll } from './movement.js';
 import { tell } from './narrate.js';
 import { startSea } from './sea.js';
 import { crisisActive } from './siberia.js';
-import { type DcState, type DcTask, SIDE_IDS, type SideIx } from './state.js';
+import { type DcState, type DcTask, type DcUnit, SIDE_IDS, type SideIx } from './state.js';
 import { mapOf, supplyReach } from './supply.js';
 import type { DcWorkspace } from './workspace.js';
 
@@ -168,6 +169,35 @@ function stratMoved(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }, 
 }
 
 /**
+ * Has a plain unit on point `p`, outside the usable points (`comp` -1), a strategic destination?
+ * The search from `p` (reachDestinations) enters exactly the components of the usable points one
+ * line away, over lines strategic movement may use, so: has one of them room?
+ */
+function roomNext(m: DcMap, ws: DcWorkspace, p: number, room: Int32Array): boolean {
+  for (let k = m.adjStart[p]!; k < m.adjStart[p + 1]!; k++) {
+    const c = ws.comp[m.adjNb[k]!]!;
+    const l = m.adjLine[k]!;
+    if (c >= 0 && m.lineKerch[l] === 0 && m.lineNoStrategic[l] === 0 && room[c]! > 0) return true;
+  }
+  return false;
+}
+
+/**
+ * Fills `stratMask[kind]` with the points Axis-allied unit `u` may enter (mayEnterAll) and
+ * `stratMaskRoom[kind]` with, per component, those of them with fewer than 3 strategic arrivals.
+ */
+function allyRoom(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }, u: DcUnit, kind: number): void {
+  const m = mapOf(s);
+  const mask = ws.stratMask[kind]!;
+  const room = ws.stratMaskRoom[kind]!;
+  mayEnterAll(s, u, mask);
+  room.fill(0, 0, ws.stratComps);
+  const comp = ws.comp;
+  for (let p = 0; p < m.n; p++)
+    if (comp[p]! >= 0 && mask[p] === 1 && (task.arrivals[p] ?? 0) < 3) room[comp[p]!]!++;
+}
+
+/**
  * D-14: unit groups that have a destination. The friendly points strategic movement may use fall into
  * components (labelled once per task); a unit of a plain nation has a destination when its component
  * holds another point with room; Axis allies (nation limits) and units on a non-friendly point are
@@ -175,22 +205,37 @@ function stratMoved(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }, 
  */
 function movable(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): StratOption[] {
   stratPicture(s, ws, task);
+  const m = mapOf(s);
   const comp = ws.comp;
   const room = ws.stratRoom;
   const gid = ws.stratGid;
   const head = ws.stratHead;
   const out: StratOption[] = [{ type: 'end' }];
   const types = s.rules.types;
+  let masks = 0;
   for (const i of ws.stratUnits) {
     const g = gid[i]!;
     if (g < 0 || head[g] !== i) continue;
     const u = s.units[i]!;
     const nation = types[u.t]!.nation;
     const c = comp[u.at]!;
-    const has =
-      c < 0 || nation === 'hungarian' || nation === 'rumanian'
-        ? reachDestinations(s, ws, task, i, null)
-        : room[c]! - ((task.arrivals[u.at] ?? 0) < 3 ? 1 : 0) > 0;
+    let has: boolean;
+    if (nation === 'hungarian' || nation === 'rumanian') {
+      // DC 5.D: the points this unit may enter (mayEnterAll) depend only on its nation and, for a
+      // Hungarian, on whether it is held in Hungary: one mask and room count per kind and call
+      const kind = nation === 'rumanian' ? 0 : hungarianHeld(s, u) ? 1 : 2;
+      if ((masks & (1 << kind)) === 0) {
+        masks |= 1 << kind;
+        allyRoom(s, ws, task, u, kind);
+      }
+      const mask = ws.stratMask[kind]!;
+      const mroom = ws.stratMaskRoom[kind]!;
+      has =
+        c >= 0
+          ? mroom[c]! - ((task.arrivals[u.at] ?? 0) < 3 && mask[u.at] === 1 ? 1 : 0) > 0
+          : roomNext(m, ws, u.at, mroom);
+    } else
+      has = c >= 0 ? room[c]! - ((task.arrivals[u.at] ?? 0) < 3 ? 1 : 0) > 0 : roomNext(m, ws, u.at, room);
     if (has) out.push({ type: 'unit', unit: i });
   }
   return out;

@@ -52,6 +52,13 @@ export interface DcWorkspace extends Workspace {
   stratHead: Int32Array;
   stratTail: Int32Array;
   readonly stratRoom: Int32Array;
+  /**
+   * Scratch of one strategic unit-group list (the Axis allies' nation limits, DC 5.D): per kind of
+   * limit (Rumanian; Hungarian held in Hungary; Hungarian free) the points its units may enter and,
+   * per component, those of them with room.
+   */
+  readonly stratMask: readonly Uint8Array[];
+  readonly stratMaskRoom: readonly Int32Array[];
 }
 
 export function dcWorkspace(s: DcState, reuse?: DcWorkspace): DcWorkspace {
@@ -88,5 +95,7 @@ export function dcWorkspace(s: DcState, reuse?: DcWorkspace): DcWorkspace {
     stratHead: new Int32Array(256),
     stratTail: new Int32Array(256),
     stratRoom: new Int32Array(256),
+    stratMask: [new Uint8Array(256), new Uint8Array(256), new Uint8Array(256)],
+    stratMaskRoom: [new Int32Array(256), new Int32Array(256), new Int32Array(256)],
   };
 }
