@@ -8,7 +8,7 @@
  */
 import type { Decision } from '../../core/game.js';
 import type { DcDecision, OpOption } from './decisions.js';
-import { armourGrounded, enemyAt, mayEnter, sortByPlace, takeControl } from './movement.js';
+import { armourGrounded, mayEnter, sortByPlace, takeControl } from './movement.js';
 import { type DcState, type DcTask, SIDE_IDS, type SideIx } from './state.js';
 import { inArmourSupply, mapOf } from './supply.js';
 import type { DcWorkspace } from './workspace.js';
@@ -68,11 +68,15 @@ export function startBreakthrough(s: DcState, side: SideIx): void {
 }
 
 /** D-28 options of unit `i`: stay, or a line with breakthrough room. */
-export function btOptions(s: DcState, i: number): OpOption[] {
+export function btOptions(s: DcState, ws: DcWorkspace, i: number): OpOption[] {
   const u = s.units[i]!;
   const ty = s.rules.types[u.t]!;
   const m = mapOf(s);
   const out: OpOption[] = [{ type: 'stay' }];
+  // the points holding units of the other side (enemyAt), in one pass over the units
+  const foe = ws.foe;
+  foe.fill(0, 0, m.n);
+  for (const x of s.units) if (x.st === 0 && x.side !== u.side) foe[x.at] = 1;
   for (let k = m.adjStart[u.at]!; k < m.adjStart[u.at + 1]!; k++) {
     const p = m.adjNb[k]!;
     const l = m.adjLine[k]!;
@@ -82,7 +86,7 @@ export function btOptions(s: DcState, i: number): OpOption[] {
     if (s.load[2 * l]! + ty.cap * 2 > 2 * total + 1) continue;
     if (ty.armour && s.load[2 * l + 1]! + 1 > armour) continue;
     if (!mayEnter(s, u, p)) continue;
-    out.push({ type: 'move', line: l, to: p, attack: enemyAt(s, p, u.side) });
+    out.push({ type: 'move', line: l, to: p, attack: foe[p] === 1 });
   }
   return out;
 }
@@ -91,7 +95,7 @@ export function btStep(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'bt-move
   while (task.i < task.order.length) {
     const i = task.order[task.i]!;
     if (eligible(s, ws, i)) {
-      const opts = btOptions(s, i);
+      const opts = btOptions(s, ws, i);
       if (opts.length > 1)
         return { kind: 'bt-move', side: SIDE_IDS[task.side], rule: 'DC 14', options: opts } as Decision<
           'bt-move',

@@ -157,10 +157,12 @@ export function opOptions(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'op' 
   }
   // DC 18: eligible types, in supply, undispersed, instead of moving; one fortification per unit
   if (ty.fortify && !u.fort && inSupply(s, ws, u)) out.push({ type: 'fortify' });
+  // DC 5.D: the Axis allies' nation limits for every point in one pass (null: none)
+  const enter = mayEnterAll(s, u, ws.enter);
   for (let k = m.adjStart[u.at]!; k < m.adjStart[u.at + 1]!; k++) {
     const p = m.adjNb[k]!;
     const l = m.adjLine[k]!;
-    if (!lineRoom(s, u, l) || !mayEnter(s, u, p)) continue;
+    if (!lineRoom(s, u, l) || (enter !== null && enter[p] === 0)) continue;
     const attack = foe[p] === 1;
     if (attack && !mayAttack(s, u, l)) continue;
     out.push({ type: 'move', line: l, to: p, attack });
