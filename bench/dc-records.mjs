@@ -1,6 +1,6 @@
 /**
  * Dark Crusade play fingerprint: the GameRecords of games 0..N-1 (master seed 1) of three policy
- * pairings in three scenarios, with a hash of every decision's kind, option count, choice and
+ * pairings (and random vs random, 50 games) in three scenarios, with a hash of every decision's kind, option count, choice and
  * chosen option, written as JSON lines to <out>, one file per arm, so two builds can be diffed
  * byte for byte (a speed change must leave them identical).
  *
@@ -26,10 +26,11 @@ const PAIRINGS = [
   { name: 'defaults', policies: {} },
   { name: 'schwerpunkt-elastic', policies: { axis: 'moscow-schwerpunkt', soviet: 'deep-elastic' } },
   { name: 'southern-counter', policies: { axis: 'southern-economic', soviet: 'counter-offensive' } },
+  { name: 'random', policies: { axis: 'random', soviet: 'random' }, games: 50 },
 ];
 const SCENARIOS = ['intro-tournament', 'intro-campaign', 'adv-tournament'];
 const ARMS = SCENARIOS.flatMap((scenario) =>
-  PAIRINGS.map((p) => ({ name: `${scenario}-${p.name}`, scenario, policies: p.policies })),
+  PAIRINGS.map((p) => ({ name: `${scenario}-${p.name}`, scenario, policies: p.policies, games: p.games })),
 );
 
 mkdirSync(out, { recursive: true });
@@ -63,7 +64,7 @@ for (const arm of ARMS) {
   };
   const series = new GameSeries(def, setup, wrap);
   const lines = [];
-  for (let g = 0; g < n; g++) {
+  for (let g = 0; g < Math.min(n, arm.games ?? n); g++) {
     fp.h = 0x811c9dc5;
     fp.n = 0;
     const rec = series.play({ masterSeed: 1, gameIndex: g });

@@ -93,6 +93,7 @@ function stratPicture(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }
     }
   }
   ws.stratComps = comps;
+  ws.stratMasks = 0;
   // points of each component with fewer than 3 strategic arrivals
   const room = ws.stratRoom;
   room.fill(0, 0, comps);
@@ -165,12 +166,19 @@ function stratMoved(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }, 
     }
   }
   const c = ws.comp[to]!;
-  if (c >= 0 && task.arrivals[to] === 3) ws.stratRoom[c]!--;
+  if (c >= 0 && task.arrivals[to] === 3) {
+    ws.stratRoom[c]!--;
+    for (let kind = 0; kind < 3; kind++)
+      if ((ws.stratMasks & (1 << kind)) !== 0 && ws.stratMask[kind]![to] === 1) ws.stratMaskRoom[kind]![c]!--;
+  }
+  // DC 5.D: a moved Rumanian or Hungarian unit changes where the other may go (mayEnterAll)
+  const nation = s.rules.types[s.units[i]!.t]!.nation;
+  if (nation === 'hungarian' || nation === 'rumanian') ws.stratMasks = 0;
 }
 
 /**
  * Has a plain unit on point `p`, outside the usable points (`comp` -1), a strategic destination?
- * The search from `p` (reachDestinations) enters exactly the components of the usable points one
+ * The search from `p` (strategicDestinations) enters exactly the components of the usable points one
  * line away, over lines strategic movement may use, so: has one of them room?
  */
 function roomNext(m: DcMap, ws: DcWorkspace, p: number, room: Int32Array): boolean {
@@ -184,7 +192,8 @@ function roomNext(m: DcMap, ws: DcWorkspace, p: number, room: Int32Array): boole
 
 /**
  * Fills `stratMask[kind]` with the points Axis-allied unit `u` may enter (mayEnterAll) and
- * `stratMaskRoom[kind]` with, per component, those of them with fewer than 3 strategic arrivals.
+ * `stratMaskRoom[kind]` with, per component, those of them with fewer than 3 strategic arrivals;
+ * kept (bit `kind` of `stratMasks`) until a Rumanian or Hungarian unit moves (`stratMoved`).
  */
 function allyRoom(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }, u: DcUnit, kind: number): void {
   const m = mapOf(s);
@@ -212,7 +221,6 @@ function movable(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): St
   const head = ws.stratHead;
   const out: StratOption[] = [{ type: 'end' }];
   const types = s.rules.types;
-  let masks = 0;
   for (const i of ws.stratUnits) {
     const g = gid[i]!;
     if (g < 0 || head[g] !== i) continue;
@@ -224,8 +232,8 @@ function movable(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): St
       // DC 5.D: the points this unit may enter (mayEnterAll) depend only on its nation and, for a
       // Hungarian, on whether it is held in Hungary: one mask and room count per kind and call
       const kind = nation === 'rumanian' ? 0 : hungarianHeld(s, u) ? 1 : 2;
-      if ((masks & (1 << kind)) === 0) {
-        masks |= 1 << kind;
+      if ((ws.stratMasks & (1 << kind)) === 0) {
+        ws.stratMasks |= 1 << kind;
         allyRoom(s, ws, task, u, kind);
       }
       const mask = ws.stratMask[kind]!;
@@ -241,7 +249,12 @@ function movable(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): St
   return out;
 }
 
-/** D-15: points reachable through friendly-controlled points with fewer than 3 strategic arrivals. */
+/**
+ * D-15: points reachable through friendly-controlled points with fewer than 3 strategic arrivals,
+ * in breadth-first order from the unit's point. The search enters exactly the usable points of the
+ * task's picture (`comp` >= 0: friendly, no enemy units, not Elista) over lines strategic movement
+ * may use.
+ */
 export function strategicDestinations(
   s: DcState,
   ws: DcWorkspace,
@@ -249,28 +262,13 @@ export function strategicDestinations(
   i: number,
 ): StratDestOption[] {
   const out: StratDestOption[] = [];
-  reachDestinations(s, ws, task, i, out);
-  return out;
-}
-
-/**
- * The breadth-first search behind `strategicDestinations`: pushes the destinations in search order
- * onto `out`, or (out null) stops at the first and tells whether there is one.
- */
-function reachDestinations(
-  s: DcState,
-  ws: DcWorkspace,
-  task: DcTask & { t: 'strat' },
-  i: number,
-  out: StratDestOption[] | null,
-): boolean {
   const m = mapOf(s);
   const u = s.units[i]!;
-  const eli = m.index.get('ELI')!;
   stratPicture(s, ws, task);
-  // ws.foe: points the search may not enter (seen, or holding the other side's units)
+  const comp = ws.comp;
+  // ws.foe: points the search has seen
   const seen = ws.foe;
-  seen.set(ws.stratEnemy);
+  seen.fill(0, 0, m.n);
   const enter = mayEnterAll(s, u, ws.enter);
   const q = ws.queue;
   let tail = 0;
@@ -281,17 +279,14 @@ function reachDestinations(
     for (let k = m.adjStart[p]!; k < m.adjStart[p + 1]!; k++) {
       const nb = m.adjNb[k]!;
       const l = m.adjLine[k]!;
-      if (seen[nb] !== 0 || nb === eli || m.lineKerch[l] === 1 || m.lineNoStrategic[l] === 1) continue;
-      if (s.control[nb] !== u.side) continue;
+      if (seen[nb] !== 0 || comp[nb]! < 0 || m.lineKerch[l] === 1 || m.lineNoStrategic[l] === 1) continue;
       seen[nb] = 1;
       q[tail++] = nb;
-      if ((task.arrivals[nb] ?? 0) < 3 && (enter === null || enter[nb] === 1)) {
-        if (out === null) return true;
+      if ((task.arrivals[nb] ?? 0) < 3 && (enter === null || enter[nb] === 1))
         out.push({ type: 'dest', to: nb });
-      }
     }
   }
-  return out !== null && out.length > 0;
+  return out;
 }
 
 export function stratStep(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): DcDecision | null {

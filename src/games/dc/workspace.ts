@@ -59,6 +59,8 @@ export interface DcWorkspace extends Workspace {
    */
   readonly stratMask: readonly Uint8Array[];
   readonly stratMaskRoom: readonly Int32Array[];
+  /** Bit k: `stratMask[k]` and `stratMaskRoom[k]` hold for `stratTask` as it stands. */
+  stratMasks: number;
 }
 
 export function dcWorkspace(s: DcState, reuse?: DcWorkspace): DcWorkspace {
@@ -97,5 +99,6 @@ export function dcWorkspace(s: DcState, reuse?: DcWorkspace): DcWorkspace {
     stratRoom: new Int32Array(256),
     stratMask: [new Uint8Array(256), new Uint8Array(256), new Uint8Array(256)],
     stratMaskRoom: [new Int32Array(256), new Int32Array(256), new Int32Array(256)],
+    stratMasks: 0,
   };
 }
