@@ -77,11 +77,15 @@ export function startBreakthrough(s: DcState, side: SideIx): void {
 }
 
 /** D-28 options of unit `i`: stay, or a line with breakthrough room. */
-export function btOptions(s: DcState, i: number): OpOption[] {
+export function btOptions(s: DcState, ws: DcWorkspace, i: number): OpOption[] {
   const u = s.units[i]!;
   const ty = s.rules.types[u.t]!;
   const m = mapOf(s);
   const out: OpOption[] = [{ type: 'stay' }];
+  // the points holding units of the other side (enemyAt), in one pass over the units
+  const foe = ws.foe;
+  foe.fill(0, 0, m.n);
+  for (const x of s.units) if (x.st === 0 && x.side !== u.side) foe[x.at] = 1;
   for (let k = m.adjStart[u.at]!; k < m.adjStart[u.at + 1]!; k++) {
     const p = m.adjNb[k]!;
     const l = m.adjLine[k]!;
@@ -91,7 +95,7 @@ export function btOptions(s: DcState, i: number): OpOption[] {
     if (s.load[2 * l]! + ty.cap * 2 > 2 * total + 1) continue;
     if (ty.armour && s.load[2 * l + 1]! + 1 > armour) continue;
     if (!mayEnter(s, u, p)) continue;
-    out.push({ type: 'move', line: l, to: p, attack: enemyAt(s, p, u.side) });
+    out.push({ type: 'move', line: l, to: p, attack: foe[p] === 1 });
   }
   return out;
 }
@@ -124,7 +128,7 @@ export function btStep(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'bt-move
     const i = task.order[task.i]!;
     const air = task.moves !== undefined && s.rules.types[s.units[i]!.t]!.role === 'air';
     if (air || eligible(s, ws, i)) {
-      const opts = air ? airOptions(s, task, i) : btOptions(s, i);
+      const opts = air ? airOptions(s, task, i) : btOptions(s, ws, i);
       if (opts.length > 1)
         return { kind: 'bt-move', side: SIDE_IDS[task.side], rule: 'DC 14', options: opts } as Decision<
           'bt-move',

@@ -7,6 +7,7 @@
  */
 import type { Decision } from '../../core/game.js';
 import type { DcDecision, OpOption } from './decisions.js';
+import type { DcMap } from './map.js';
 import { removePartisanAt } from './partisans.js';
 import {
   type DcState,
@@ -81,6 +82,13 @@ export function mayEnter(s: DcState, u: DcUnit, p: number): boolean {
   return true;
 }
 
+/** DC 5.D: is unit `u` a Hungarian army held in Hungary (hungarianMayLeave)? */
+export function hungarianHeld(s: DcState, u: DcUnit): boolean {
+  return (
+    s.rules.types[u.t]!.nation === 'hungarian' && mapOf(s).nation[u.at] === 'Hungary' && !hungarianMayLeave(s)
+  );
+}
+
 /**
  * `mayEnter(s, u, p)` for every point p into `out` (1 may enter), with one pass over the units
  * for the nation marks; null when unit `u` is of a nation that may enter anywhere.
@@ -94,7 +102,7 @@ export function mayEnterAll(s: DcState, u: DcUnit, out: Uint8Array): Uint8Array 
   const foreign = nation === 'hungarian' ? 'Rumania' : 'Hungary';
   out.fill(1, 0, m.n);
   for (const x of s.units) if (x.st === 0 && s.rules.types[x.t]!.nation === barred) out[x.at] = 0;
-  const held = nation === 'hungarian' && m.nation[u.at] === home && !hungarianMayLeave(s);
+  const held = hungarianHeld(s, u);
   for (let p = 0; p < m.n; p++) {
     if (m.nation[p] === foreign || (held && m.nation[p] !== home)) out[p] = 0;
   }
@@ -135,6 +143,23 @@ function mayAttack(s: DcState, u: DcUnit, l: number): boolean {
   return !(s.rules.armourNoAttack && armourGrounded(s, u.side));
 }
 
+/**
+ * `lineRoom` with its look-ups hoisted: `caps` the side's capacities by line class, `half` the
+ * unit's capacity in half-units (DC 12.B), `armour` whether it counts against the armour limit.
+ */
+function roomOn(
+  m: DcMap,
+  load: readonly number[],
+  caps: readonly (readonly [number, number])[],
+  half: number,
+  armour: boolean,
+  l: number,
+): boolean {
+  const cap = caps[m.lineClass[l]!]!;
+  if (load[2 * l]! + half > 2 * cap[0] + 1) return false;
+  return !armour || load[2 * l + 1]! + 1 <= cap[1];
+}
+
 /** D-16 options for unit `i` (stay first). */
 export function opOptions(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'op' }, i: number): OpOption[] {
   const u = s.units[i]!;
@@ -150,10 +175,15 @@ export function opOptions(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'op' 
   }
   // DC 18: eligible types, in supply, undispersed, instead of moving; one fortification per unit
   if (ty.fortify && !u.fort && inSupply(s, ws, u)) out.push({ type: 'fortify' });
+  // DC 5.D: the Axis allies' nation limits for every point in one pass (null: none)
+  const enter = mayEnterAll(s, u, ws.enter);
+  const caps = s.rules.lineCap[u.side]!;
+  const half = ty.cap * 2;
+  const load = s.load;
   for (let k = m.adjStart[u.at]!; k < m.adjStart[u.at + 1]!; k++) {
     const p = m.adjNb[k]!;
     const l = m.adjLine[k]!;
-    if (!lineRoom(s, u, l) || !mayEnter(s, u, p)) continue;
+    if (!roomOn(m, load, caps, half, ty.armour, l) || (enter !== null && enter[p] === 0)) continue;
     const attack = foe[p] === 1;
     if (attack && !mayAttack(s, u, l)) continue;
     out.push({ type: 'move', line: l, to: p, attack });
@@ -169,11 +199,11 @@ export function opOptions(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'op' 
     for (let k = m.adjStart[u.at]!; k < m.adjStart[u.at + 1]!; k++) {
       const mid = m.adjNb[k]!;
       const l = m.adjLine[k]!;
-      if (m.highway[mid] !== 1 || foe[mid] === 1 || !lineRoom(s, u, l)) continue;
+      if (m.highway[mid] !== 1 || foe[mid] === 1 || !roomOn(m, load, caps, half, ty.armour, l)) continue;
       for (let k2 = m.adjStart[mid]!; k2 < m.adjStart[mid + 1]!; k2++) {
         const to = m.adjNb[k2]!;
         const l2 = m.adjLine[k2]!;
-        if (to === u.at || m.highway[to] !== 1 || !lineRoom(s, u, l2)) continue;
+        if (to === u.at || m.highway[to] !== 1 || !roomOn(m, load, caps, half, ty.armour, l2)) continue;
         const attack = foe[to] === 1;
         if (attack && !mayAttack(s, u, l2)) continue;
         out.push({ type: 'highway', line: l, mid, line2: l2, to, attack });

@@ -8,11 +8,12 @@
  */
 import type { Decision } from '../../core/game.js';
 import type { DcDecision, StratDestOption, StratOption } from './decisions.js';
-import { mayEnterAll } from './movement.js';
+import type { DcMap } from './map.js';
+import { hungarianHeld, mayEnterAll } from './movement.js';
 import { tell } from './narrate.js';
 import { startSea } from './sea.js';
 import { crisisActive } from './siberia.js';
-import { type DcState, type DcTask, SIDE_IDS, type SideIx } from './state.js';
+import { type DcState, type DcTask, type DcUnit, SIDE_IDS, type SideIx } from './state.js';
 import { mapOf, supplyReach } from './supply.js';
 import type { DcWorkspace } from './workspace.js';
 
@@ -44,12 +45,14 @@ export function startStrategic(s: DcState, ws: DcWorkspace, side: SideIx): void 
 }
 
 /**
- * The strategic task's fixed picture, computed once per task object into the workspace: the points
+ * The strategic task's picture, computed once per task object into the workspace: the points
  * holding the other side's units (`stratEnemy`, 2) and the labelled components (`comp`, -1 off) of
- * the points strategic movement may use, and the moving side's units on the map other than
- * factories (`stratUnits`, in index order). All hold for the whole task: strategic moves change
- * neither control (DC 9.A: through friendly points only) nor the other side's units, and put no unit
- * on or off the map; a cloned state's new task object computes afresh.
+ * the points strategic movement may use, the moving side's units on the map other than factories
+ * (`stratUnits`, in index order), and their unit groups (D-14: type, point, losses, fortified;
+ * `stratGid`, `stratHead`) with the room left in each component (`stratRoom`). The first four hold
+ * for the whole task: strategic moves change neither control (DC 9.A: through friendly points only)
+ * nor the other side's units, and put no unit on or off the map; the groups and room follow each
+ * move (`stratMoved`). A cloned state's new task object computes afresh.
  */
 function stratPicture(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): void {
   if (ws.stratTask === task) return;
@@ -92,6 +95,117 @@ function stratPicture(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }
     }
   }
   ws.stratComps = comps;
+  ws.stratMasks = 0;
+  // points of each component with fewer than 3 strategic arrivals
+  const room = ws.stratRoom;
+  room.fill(0, 0, comps);
+  for (let p = 0; p < m.n; p++) if (comp[p]! >= 0 && (task.arrivals[p] ?? 0) < 3) room[comp[p]!]!++;
+  // unit groups in index order: the first unit of each group on a point, linked per point
+  const n = s.units.length;
+  if (ws.stratGid.length < n) {
+    ws.stratGid = new Int32Array(n);
+    ws.stratNextSame = new Int32Array(n);
+    ws.stratHead = new Int32Array(n);
+    ws.stratTail = new Int32Array(n);
+    ws.groupNext = new Int32Array(n);
+  }
+  const gid = ws.stratGid;
+  const nextSame = ws.stratNextSame;
+  const head = ws.stratHead;
+  const tail = ws.stratTail;
+  const first = ws.groupHead;
+  const next = ws.groupNext;
+  first.fill(-1);
+  let groups = 0;
+  for (const i of own) {
+    const u = s.units[i]!;
+    gid[i] = -1;
+    nextSame[i] = -1;
+    // DC 9.A, 15.A.1: undispersed units only; variant repl-strat-allowed: this turn's replacements too (8.A)
+    if (u.at === eli) continue;
+    if (u.disp && (s.repl.length === 0 || !s.repl.includes(i))) continue;
+    let r = first[u.at]!;
+    while (r >= 0) {
+      const x = s.units[r]!;
+      if (x.t === u.t && x.losses === u.losses && x.fort === u.fort) break;
+      r = next[r]!;
+    }
+    if (r >= 0) {
+      const g = gid[r]!;
+      gid[i] = g;
+      nextSame[tail[g]!] = i;
+      tail[g] = i;
+      continue;
+    }
+    next[i] = first[u.at]!;
+    first[u.at] = i;
+    const g = groups++;
+    gid[i] = g;
+    head[g] = i;
+    tail[g] = i;
+  }
+}
+
+/**
+ * Keeps `stratPicture` up to date after unit `i` of task `task` moved strategically to `to` (the
+ * arrival counted): it leaves its group (dispersed, DC 9.A), and `to` may have run out of room. A
+ * moved replacement that may move again (variant repl-strat-allowed) joins another group: the
+ * picture is then computed afresh.
+ */
+function stratMoved(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }, i: number, to: number): void {
+  if (ws.stratTask !== task) return;
+  if (s.repl.length > 0 && s.repl.includes(i)) {
+    ws.stratTask = null;
+    return;
+  }
+  const g = ws.stratGid[i]!;
+  if (g >= 0) {
+    ws.stratGid[i] = -1;
+    if (ws.stratHead[g] === i) {
+      let h = ws.stratNextSame[i]!;
+      while (h >= 0 && ws.stratGid[h]! < 0) h = ws.stratNextSame[h]!;
+      ws.stratHead[g] = h;
+    }
+  }
+  const c = ws.comp[to]!;
+  if (c >= 0 && task.arrivals[to] === 3) {
+    ws.stratRoom[c]!--;
+    for (let kind = 0; kind < 3; kind++)
+      if ((ws.stratMasks & (1 << kind)) !== 0 && ws.stratMask[kind]![to] === 1) ws.stratMaskRoom[kind]![c]!--;
+  }
+  // DC 5.D: a moved Rumanian or Hungarian unit changes where the other may go (mayEnterAll)
+  const nation = s.rules.types[s.units[i]!.t]!.nation;
+  if (nation === 'hungarian' || nation === 'rumanian') ws.stratMasks = 0;
+}
+
+/**
+ * Has a plain unit on point `p`, outside the usable points (`comp` -1), a strategic destination?
+ * The search from `p` (strategicDestinations) enters exactly the components of the usable points one
+ * line away, over lines strategic movement may use, so: has one of them room?
+ */
+function roomNext(m: DcMap, ws: DcWorkspace, p: number, room: Int32Array): boolean {
+  for (let k = m.adjStart[p]!; k < m.adjStart[p + 1]!; k++) {
+    const c = ws.comp[m.adjNb[k]!]!;
+    const l = m.adjLine[k]!;
+    if (c >= 0 && m.lineKerch[l] === 0 && m.lineNoStrategic[l] === 0 && room[c]! > 0) return true;
+  }
+  return false;
+}
+
+/**
+ * Fills `stratMask[kind]` with the points Axis-allied unit `u` may enter (mayEnterAll) and
+ * `stratMaskRoom[kind]` with, per component, those of them with fewer than 3 strategic arrivals;
+ * kept (bit `kind` of `stratMasks`) until a Rumanian or Hungarian unit moves (`stratMoved`).
+ */
+function allyRoom(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }, u: DcUnit, kind: number): void {
+  const m = mapOf(s);
+  const mask = ws.stratMask[kind]!;
+  const room = ws.stratMaskRoom[kind]!;
+  mayEnterAll(s, u, mask);
+  room.fill(0, 0, ws.stratComps);
+  const comp = ws.comp;
+  for (let p = 0; p < m.n; p++)
+    if (comp[p]! >= 0 && mask[p] === 1 && (task.arrivals[p] ?? 0) < 3) room[comp[p]!]!++;
 }
 
 /**
@@ -101,47 +215,48 @@ function stratPicture(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }
  * checked exactly.
  */
 function movable(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): StratOption[] {
-  const m = mapOf(s);
-  const eli = m.index.get('ELI')!;
   stratPicture(s, ws, task);
+  const m = mapOf(s);
   const comp = ws.comp;
-  // points of each component with fewer than 3 strategic arrivals
-  const room = new Array<number>(ws.stratComps).fill(0);
-  for (let p = 0; p < m.n; p++) if (comp[p]! >= 0 && (task.arrivals[p] ?? 0) < 3) room[comp[p]!]!++;
-  // unit groups (type, point, losses, fortified): the first unit of each group, linked per point
-  const head = ws.groupHead;
-  head.fill(-1);
-  if (ws.groupNext.length < s.units.length) ws.groupNext = new Int32Array(s.units.length);
-  const next = ws.groupNext;
+  const room = ws.stratRoom;
+  const gid = ws.stratGid;
+  const head = ws.stratHead;
   const out: StratOption[] = [{ type: 'end' }];
   const types = s.rules.types;
   for (const i of ws.stratUnits) {
+    const g = gid[i]!;
+    if (g < 0 || head[g] !== i) continue;
     const u = s.units[i]!;
-    // DC 9.A, 15.A.1: undispersed units only; variant repl-strat-allowed: this turn's replacements too (8.A)
-    if (u.at === eli) continue;
-    if (u.disp && (s.repl.length === 0 || !s.repl.includes(i))) continue;
-    const ty = types[u.t]!;
-    let r = head[u.at]!;
-    while (r >= 0) {
-      const x = s.units[r]!;
-      if (x.t === u.t && x.losses === u.losses && x.fort === u.fort) break;
-      r = next[r]!;
-    }
-    if (r >= 0) continue;
-    next[i] = head[u.at]!;
-    head[u.at] = i;
-    const nation = ty.nation;
+    const nation = types[u.t]!.nation;
     const c = comp[u.at]!;
-    const has =
-      c < 0 || nation === 'hungarian' || nation === 'rumanian'
-        ? reachDestinations(s, ws, task, i, null)
-        : room[c]! - ((task.arrivals[u.at] ?? 0) < 3 ? 1 : 0) > 0;
+    let has: boolean;
+    if (nation === 'hungarian' || nation === 'rumanian') {
+      // DC 5.D: the points this unit may enter (mayEnterAll) depend only on its nation and, for a
+      // Hungarian, on whether it is held in Hungary: one mask and room count per kind and call
+      const kind = nation === 'rumanian' ? 0 : hungarianHeld(s, u) ? 1 : 2;
+      if ((ws.stratMasks & (1 << kind)) === 0) {
+        ws.stratMasks |= 1 << kind;
+        allyRoom(s, ws, task, u, kind);
+      }
+      const mask = ws.stratMask[kind]!;
+      const mroom = ws.stratMaskRoom[kind]!;
+      has =
+        c >= 0
+          ? mroom[c]! - ((task.arrivals[u.at] ?? 0) < 3 && mask[u.at] === 1 ? 1 : 0) > 0
+          : roomNext(m, ws, u.at, mroom);
+    } else
+      has = c >= 0 ? room[c]! - ((task.arrivals[u.at] ?? 0) < 3 ? 1 : 0) > 0 : roomNext(m, ws, u.at, room);
     if (has) out.push({ type: 'unit', unit: i });
   }
   return out;
 }
 
-/** D-15: points reachable through friendly-controlled points with fewer than 3 strategic arrivals. */
+/**
+ * D-15: points reachable through friendly-controlled points with fewer than 3 strategic arrivals,
+ * in breadth-first order from the unit's point. The search enters exactly the usable points of the
+ * task's picture (`comp` >= 0: friendly, no enemy units, not Elista) over lines strategic movement
+ * may use.
+ */
 export function strategicDestinations(
   s: DcState,
   ws: DcWorkspace,
@@ -149,28 +264,13 @@ export function strategicDestinations(
   i: number,
 ): StratDestOption[] {
   const out: StratDestOption[] = [];
-  reachDestinations(s, ws, task, i, out);
-  return out;
-}
-
-/**
- * The breadth-first search behind `strategicDestinations`: pushes the destinations in search order
- * onto `out`, or (out null) stops at the first and tells whether there is one.
- */
-function reachDestinations(
-  s: DcState,
-  ws: DcWorkspace,
-  task: DcTask & { t: 'strat' },
-  i: number,
-  out: StratDestOption[] | null,
-): boolean {
   const m = mapOf(s);
   const u = s.units[i]!;
-  const eli = m.index.get('ELI')!;
   stratPicture(s, ws, task);
-  // ws.foe: points the search may not enter (seen, or holding the other side's units)
+  const comp = ws.comp;
+  // ws.foe: points the search has seen
   const seen = ws.foe;
-  seen.set(ws.stratEnemy);
+  seen.fill(0, 0, m.n);
   const enter = mayEnterAll(s, u, ws.enter);
   const q = ws.queue;
   let tail = 0;
@@ -181,17 +281,14 @@ function reachDestinations(
     for (let k = m.adjStart[p]!; k < m.adjStart[p + 1]!; k++) {
       const nb = m.adjNb[k]!;
       const l = m.adjLine[k]!;
-      if (seen[nb] !== 0 || nb === eli || m.lineKerch[l] === 1 || m.lineNoStrategic[l] === 1) continue;
-      if (s.control[nb] !== u.side) continue;
+      if (seen[nb] !== 0 || comp[nb]! < 0 || m.lineKerch[l] === 1 || m.lineNoStrategic[l] === 1) continue;
       seen[nb] = 1;
       q[tail++] = nb;
-      if ((task.arrivals[nb] ?? 0) < 3 && (enter === null || enter[nb] === 1)) {
-        if (out === null) return true;
+      if ((task.arrivals[nb] ?? 0) < 3 && (enter === null || enter[nb] === 1))
         out.push({ type: 'dest', to: nb });
-      }
     }
   }
-  return out !== null && out.length > 0;
+  return out;
 }
 
 export function stratStep(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): DcDecision | null {
@@ -230,10 +327,12 @@ export function applyStratDest(
   task: DcTask & { t: 'strat' },
   o: StratDestOption,
 ): void {
-  const u = s.units[task.unit]!;
+  const i = task.unit;
+  const u = s.units[i]!;
   task.unit = -1;
   task.left--;
   task.arrivals[o.to] = (task.arrivals[o.to] ?? 0) + 1;
+  stratMoved(s, ws, task, i, o.to);
   u.at = o.to;
   u.disp = true;
   u.fort = false;

@@ -3,6 +3,7 @@
  * friendly-controlled points, crossing a friendly-controlled sea port to port unless the trace must be
  * overland (DC 17.A.2, 2.B.1.a). Cached per control version in the workspace.
  */
+import { memoizeWeak } from '../../core/memo.js';
 import { type DcMap, mapByKey } from './map.js';
 import type { DcState, DcUnit, SideIx } from './state.js';
 import type { DcWorkspace } from './workspace.js';
@@ -38,7 +39,20 @@ export function seasControlled(s: DcState, side: SideIx): number {
   return bits;
 }
 
-function sources(m: DcMap, set: SupplySet): number[] {
+/** The source points of each set on each map (`sourcePoints`), built once per map. */
+const SOURCES = memoizeWeak((_m: DcMap) => new Map<SupplySet, readonly number[]>());
+
+function sources(m: DcMap, set: SupplySet): readonly number[] {
+  const known = SOURCES(m);
+  let v = known.get(set);
+  if (v === undefined) {
+    v = sourcePoints(m, set);
+    known.set(set, v);
+  }
+  return v;
+}
+
+function sourcePoints(m: DcMap, set: SupplySet): number[] {
   const out: number[] = [];
   const id = (x: string) => m.index.get(x)!;
   switch (set) {

@@ -41,6 +41,26 @@ export interface DcWorkspace extends Workspace {
   /** Scratch per point (strategic destinations: may the unit enter, `mayEnterAll`). */
   readonly enter: Uint8Array;
   groupNext: Int32Array;
+  /**
+   * strategic.ts's unit groups of `stratTask`, kept up to date by its moves: per unit its group
+   * (-1: may not move strategically) and the next unit of the group in index order; per group its
+   * first unit that may still move; per component of usable points the points with fewer than 3
+   * strategic arrivals.
+   */
+  stratGid: Int32Array;
+  stratNextSame: Int32Array;
+  stratHead: Int32Array;
+  stratTail: Int32Array;
+  readonly stratRoom: Int32Array;
+  /**
+   * Scratch of one strategic unit-group list (the Axis allies' nation limits, DC 5.D): per kind of
+   * limit (Rumanian; Hungarian held in Hungary; Hungarian free) the points its units may enter and,
+   * per component, those of them with room.
+   */
+  readonly stratMask: readonly Uint8Array[];
+  readonly stratMaskRoom: readonly Int32Array[];
+  /** Bit k: `stratMask[k]` and `stratMaskRoom[k]` hold for `stratTask` as it stands. */
+  stratMasks: number;
 }
 
 export function dcWorkspace(s: DcState, reuse?: DcWorkspace): DcWorkspace {
@@ -72,5 +92,13 @@ export function dcWorkspace(s: DcState, reuse?: DcWorkspace): DcWorkspace {
     groupHead: new Int32Array(256),
     enter: new Uint8Array(256),
     groupNext: new Int32Array(256),
+    stratGid: new Int32Array(256),
+    stratNextSame: new Int32Array(256),
+    stratHead: new Int32Array(256),
+    stratTail: new Int32Array(256),
+    stratRoom: new Int32Array(256),
+    stratMask: [new Uint8Array(256), new Uint8Array(256), new Uint8Array(256)],
+    stratMaskRoom: [new Int32Array(256), new Int32Array(256), new Int32Array(256)],
+    stratMasks: 0,
   };
 }

@@ -223,27 +223,12 @@ export function pickOp(
   const u = s.units[i]!;
   const ty = s.rules.types[u.t]!;
   const options = d.options;
-  // per point, in one pass over the units (only when an option attacks): the enemy's undispersed
-  // printed fire there, and the own fire already committed against it
+  // per point, in one pass over the units (at the first option that attacks): the enemy's
+  // undispersed printed fire there, and the own fire already committed against it
   const enemyFire = ctx.enemyFire;
   const committed = ctx.committed;
-  let attacks = false;
-  for (const o of options) if ((o.type === 'move' || o.type === 'highway') && o.attack) attacks = true;
-  if (attacks) {
-    const task = s.stack[s.stack.length - 1]!;
-    if (task.t === 'op' || task.t === 'bt-move') ctx.fire(s, task, side);
-    else {
-      enemyFire.fill(0);
-      committed.fill(0);
-      const types = s.rules.types;
-      for (const x of s.units) {
-        if (x.st !== 0) continue;
-        if (x.side !== side) {
-          if (!x.disp && x.at >= 0) enemyFire[x.at]! += types[x.t]!.ff;
-        } else if (x.atk >= 0) committed[x.atk]! += types[x.t]!.ff;
-      }
-    }
-  }
+  let fire = false;
+  const here = dist[u.at]!;
   let best = 0;
   let bestScore = -1e9;
   for (let k = 0; k < options.length; k++) {
@@ -251,9 +236,13 @@ export function pickOp(
     let score = 0;
     if (o.type === 'fortify') score = fortifyBias;
     else if (o.type === 'move' || o.type === 'highway') {
-      const gain = dist[u.at]! - dist[o.to]!;
+      const gain = here - dist[o.to]!;
       score = gain;
       if (o.attack) {
+        if (!fire) {
+          fire = true;
+          fillFire(s, ctx, side);
+        }
         const def = enemyFire[o.to]! + m.fortClass[o.to]!;
         const att = committed[o.to]! + ty.ff * (ty.armour ? 1.5 : 1);
         score += aggression * (att / Math.max(1, def) - 1) + (m.vp[o.to]! > 0 ? 0.5 : 0);
@@ -265,6 +254,26 @@ export function pickOp(
     }
   }
   return bestScore > 0 || options[best]!.type !== 'stay' ? best : 0;
+}
+
+/** pickOp's fire per point (`ctx.enemyFire`, `ctx.committed`): kept per move task, else in one pass. */
+function fillFire(s: DcState, ctx: Ctx, side: SideIx): void {
+  const task = s.stack[s.stack.length - 1]!;
+  if (task.t === 'op' || task.t === 'bt-move') {
+    ctx.fire(s, task, side);
+    return;
+  }
+  const enemyFire = ctx.enemyFire;
+  const committed = ctx.committed;
+  enemyFire.fill(0);
+  committed.fill(0);
+  const types = s.rules.types;
+  for (const x of s.units) {
+    if (x.st !== 0) continue;
+    if (x.side !== side) {
+      if (!x.disp && x.at >= 0) enemyFire[x.at]! += types[x.t]!.ff;
+    } else if (x.atk >= 0) committed[x.atk]! += types[x.t]!.ff;
+  }
 }
 
 export type DcPolicy = Policy<DcState, DcDecision>;
