@@ -5,13 +5,11 @@
  *
  *   node bench/crete-cpu.mjs <build root> [seconds=3] [german] [british]
  */
+import { loadBuild } from './fingerprint.mjs';
+
 const [root, secArg, ger, bri] = process.argv.slice(2);
 const seconds = Number(secArg ?? 3);
-const { GameSeries } = await import(`${root}/dist/src/core/driver.js`);
-const { createPolicies } = await import(`${root}/dist/src/core/policies.js`);
-const { resolveSetup } = await import(`${root}/dist/src/core/setup.js`);
-const { gameRegistry } = await import(`${root}/dist/src/games/index.js`);
-const def = gameRegistry().get('crete');
+const { GameSeries, createPolicies, resolveSetup, def } = await loadBuild(root, 'crete');
 const setup = resolveSetup(def, { scenario: 'campaign' }, 'bench');
 const ids = { german: ger ?? 'historical', british: bri ?? 'historical' };
 const series = new GameSeries(def, setup, () => createPolicies(def, ids, setup.scenario));

@@ -6,64 +6,24 @@
  *
  *   node bench/crete-records.mjs <build root> <out dir> [games=200]
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { loadBuild, recordsArgs, writeFingerprints } from './fingerprint.mjs';
 
-const [root, out, nArg] = process.argv.slice(2);
-if (root === undefined || out === undefined) {
-  console.error('usage: node bench/crete-records.mjs <build root> <out dir> [games]');
-  process.exit(2);
-}
-const n = Number(nArg ?? 200);
-const { GameSeries } = await import(`${root}/dist/src/core/driver.js`);
-const { createPolicies } = await import(`${root}/dist/src/core/policies.js`);
-const { resolveSetup } = await import(`${root}/dist/src/core/setup.js`);
-const { gameRegistry } = await import(`${root}/dist/src/games/index.js`);
-const def = gameRegistry().get('crete');
+const { root, out, n } = recordsArgs('crete-records.mjs');
 
 const ARMS = [
-  { name: 'historical', policies: { german: 'historical', british: 'historical' } },
-  { name: 'maleme-counter', policies: { german: 'maleme-schwerpunkt', british: 'counterattack' } },
-  { name: 'grab-fortress', policies: { german: 'airfield-grab', british: 'airfield-fortress' } },
-  { name: 'attrition-suda', policies: { german: 'attrition', british: 'suda-keep' } },
-  { name: 'random', policies: { german: 'random', british: 'random' } },
+  { scenario: 'campaign', name: 'historical', policies: { german: 'historical', british: 'historical' } },
+  {
+    scenario: 'campaign',
+    name: 'maleme-counter',
+    policies: { german: 'maleme-schwerpunkt', british: 'counterattack' },
+  },
+  {
+    scenario: 'campaign',
+    name: 'grab-fortress',
+    policies: { german: 'airfield-grab', british: 'airfield-fortress' },
+  },
+  { scenario: 'campaign', name: 'attrition-suda', policies: { german: 'attrition', british: 'suda-keep' } },
+  { scenario: 'campaign', name: 'random', policies: { german: 'random', british: 'random' } },
 ];
 
-mkdirSync(out, { recursive: true });
-const only = process.env.ARMS?.split(',');
-for (const arm of ARMS) {
-  if (only && !only.includes(arm.name)) continue;
-  const setup = resolveSetup(def, { scenario: 'campaign', variants: {} }, 'records');
-  // every decision's kind, option count, choice and chosen option, folded into a 32-bit FNV-1a hash per game
-  const fp = { h: 0x811c9dc5, n: 0 };
-  const fold = (x) => {
-    for (let i = 0; i < x.length; i++) fp.h = Math.imul(fp.h ^ x.charCodeAt(i), 16777619) >>> 0;
-  };
-  const wrap = () => {
-    const made = createPolicies(def, arm.policies, setup.scenario);
-    for (const [side, p] of Object.entries(made)) {
-      made[side] = {
-        id: p.id,
-        choose(view, decision, rng, search) {
-          const c = p.choose(view, decision, rng, search);
-          fold(
-            `${side}|${decision.kind}|${decision.options.length}|${c}|${JSON.stringify(decision.options[c])};`,
-          );
-          fp.n++;
-          return c;
-        },
-        ...(p.reset ? { reset: () => p.reset() } : {}),
-      };
-    }
-    return made;
-  };
-  const series = new GameSeries(def, setup, wrap);
-  const lines = [];
-  for (let g = 0; g < n; g++) {
-    fp.h = 0x811c9dc5;
-    fp.n = 0;
-    const rec = series.play({ masterSeed: 1, gameIndex: g });
-    lines.push(JSON.stringify({ ...rec, choices: fp.n, choiceHash: fp.h }));
-  }
-  writeFileSync(join(out, `${arm.name}.jsonl`), `${lines.join('\n')}\n`);
-}
+writeFingerprints(await loadBuild(root, 'crete'), ARMS, out, n);

@@ -6,13 +6,11 @@
  *
  *   node bench/dc-ab.mjs <old build root> <new build root> [scenario] [games=50] [pairs=10]
  */
+import { loadBuild } from './fingerprint.mjs';
+
 const [oldRoot, newRoot, scenario = 'intro-tournament', gArg = '50', pArg = '10'] = process.argv.slice(2);
 async function series(root) {
-  const { GameSeries } = await import(`${root}/dist/src/core/driver.js`);
-  const { createPolicies } = await import(`${root}/dist/src/core/policies.js`);
-  const { resolveSetup } = await import(`${root}/dist/src/core/setup.js`);
-  const { gameRegistry } = await import(`${root}/dist/src/games/index.js`);
-  const def = gameRegistry().get('dc');
+  const { GameSeries, createPolicies, resolveSetup, def } = await loadBuild(root, 'dc');
   const setup = resolveSetup(def, { scenario, variants: {} }, 'ab');
   return new GameSeries(def, setup, () => createPolicies(def, def.defaultPolicies, setup.scenario));
 }

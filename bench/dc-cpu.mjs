@@ -5,12 +5,10 @@
  *
  *   node bench/dc-cpu.mjs <build root> [scenario=intro-tournament] [games=100] [passes=1] [axis] [soviet]
  */
+import { loadBuild } from './fingerprint.mjs';
+
 const [root, scenario = 'intro-tournament', gArg = '100', pArg = '1', axis, soviet] = process.argv.slice(2);
-const { GameSeries } = await import(`${root}/dist/src/core/driver.js`);
-const { createPolicies } = await import(`${root}/dist/src/core/policies.js`);
-const { resolveSetup } = await import(`${root}/dist/src/core/setup.js`);
-const { gameRegistry } = await import(`${root}/dist/src/games/index.js`);
-const def = gameRegistry().get('dc');
+const { GameSeries, createPolicies, resolveSetup, def } = await loadBuild(root, 'dc');
 const setup = resolveSetup(def, { scenario, variants: {} }, 'cpu');
 const ids = { ...def.defaultPolicies, ...(axis ? { axis } : {}), ...(soviet ? { soviet } : {}) };
 const series = new GameSeries(def, setup, () => createPolicies(def, ids, setup.scenario));

@@ -8,7 +8,9 @@
  *
  *   node bench/merkur-ab.mjs <build A root> <build B root> <scenario> [games per batch=20] [rounds=5]
  */
+
 import { do_not_optimize, measure } from 'mitata';
+import { loadBuild } from './fingerprint.mjs';
 
 const [rootA, rootB, scenario, nArg, rArg] = process.argv.slice(2);
 if (rootA === undefined || rootB === undefined || scenario === undefined) {
@@ -24,11 +26,7 @@ const cpu = () => {
 };
 
 async function load(root) {
-  const { GameSeries } = await import(`${root}/dist/src/core/driver.js`);
-  const { createPolicies } = await import(`${root}/dist/src/core/policies.js`);
-  const { resolveSetup } = await import(`${root}/dist/src/core/setup.js`);
-  const { gameRegistry } = await import(`${root}/dist/src/games/index.js`);
-  const def = gameRegistry().get('merkur');
+  const { GameSeries, createPolicies, resolveSetup, def } = await loadBuild(root, 'merkur');
   const setup = resolveSetup(def, { scenario }, 'bench');
   const series = new GameSeries(def, setup, () => createPolicies(def, def.defaultPolicies, setup.scenario));
   const counter = { draws: 0 };

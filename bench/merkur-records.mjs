@@ -5,20 +5,9 @@
  *
  *   node bench/merkur-records.mjs <build root> <out dir> [games=200]
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { loadBuild, recordsArgs, writeFingerprints } from './fingerprint.mjs';
 
-const [root, out, nArg] = process.argv.slice(2);
-if (root === undefined || out === undefined) {
-  console.error('usage: node bench/merkur-records.mjs <build root> <out dir> [games]');
-  process.exit(2);
-}
-const n = Number(nArg ?? 200);
-const { GameSeries } = await import(`${root}/dist/src/core/driver.js`);
-const { createPolicies } = await import(`${root}/dist/src/core/policies.js`);
-const { resolveSetup } = await import(`${root}/dist/src/core/setup.js`);
-const { gameRegistry } = await import(`${root}/dist/src/games/index.js`);
-const def = gameRegistry().get('merkur');
+const { root, out, n } = recordsArgs('merkur-records.mjs');
 
 const ARMS = [
   { name: 'two-player-default', scenario: 'two-player', policies: {} },
@@ -73,43 +62,4 @@ const ARMS = [
   },
 ];
 
-mkdirSync(out, { recursive: true });
-const only = process.env.ARMS?.split(',');
-for (const arm of ARMS) {
-  if (only && !only.includes(arm.name)) continue;
-  const setup = resolveSetup(def, { scenario: arm.scenario, variants: arm.variants ?? {} }, 'records');
-  const ids = { ...def.defaultPolicies, ...arm.policies };
-  // every decision's kind, option count and choice, folded into a 32-bit FNV-1a hash per game
-  const fp = { h: 0x811c9dc5, n: 0 };
-  const fold = (x) => {
-    for (let i = 0; i < x.length; i++) fp.h = Math.imul(fp.h ^ x.charCodeAt(i), 16777619) >>> 0;
-  };
-  const wrap = () => {
-    const made = createPolicies(def, ids, setup.scenario);
-    for (const [side, p] of Object.entries(made)) {
-      made[side] = {
-        id: p.id,
-        choose(view, decision, rng, search) {
-          const c = p.choose(view, decision, rng, search);
-          fold(
-            `${side}|${decision.kind}|${decision.options.length}|${c}|${JSON.stringify(decision.options[c])};`,
-          );
-          fp.n++;
-          return c;
-        },
-        ...(p.reset ? { reset: () => p.reset() } : {}),
-      };
-    }
-    return made;
-  };
-  const series = new GameSeries(def, setup, wrap);
-  const lines = [];
-  const games = Math.min(n, arm.games ?? n);
-  for (let g = 0; g < games; g++) {
-    fp.h = 0x811c9dc5;
-    fp.n = 0;
-    const rec = series.play({ masterSeed: 1, gameIndex: g });
-    lines.push(JSON.stringify({ ...rec, choices: fp.n, choiceHash: fp.h }));
-  }
-  writeFileSync(join(out, `${arm.name}.jsonl`), `${lines.join('\n')}\n`);
-}
+writeFingerprints(await loadBuild(root, 'merkur'), ARMS, out, n);

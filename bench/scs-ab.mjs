@@ -5,6 +5,8 @@
  *
  *   node bench/scs-ab.mjs <build A root> <build B root> [policy] [games per batch] [rounds]
  */
+import { loadBuild } from './fingerprint.mjs';
+
 const [rootA, rootB, policy = 'historical', nArg, roundsArg] = process.argv.slice(2);
 if (rootA === undefined || rootB === undefined) {
   console.error('usage: node bench/scs-ab.mjs <build A root> <build B root> [policy] [games] [rounds]');
@@ -18,11 +20,7 @@ const cpu = () => {
 };
 
 async function load(root) {
-  const { GameSeries } = await import(`${root}/dist/src/core/driver.js`);
-  const { createPolicies } = await import(`${root}/dist/src/core/policies.js`);
-  const { resolveSetup } = await import(`${root}/dist/src/core/setup.js`);
-  const { gameRegistry } = await import(`${root}/dist/src/games/index.js`);
-  const def = gameRegistry().get('scs');
+  const { GameSeries, createPolicies, resolveSetup, def } = await loadBuild(root, 'scs');
   const scenario = def.scenarios[0].id;
   const setup = resolveSetup(def, { scenario }, 'bench');
   const ids = { ...def.defaultPolicies, soviet: policy };

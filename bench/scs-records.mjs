@@ -6,17 +6,15 @@
  *
  *   node bench/scs-records.mjs <build root> [games] > records.jsonl
  */
+import { loadBuild } from './fingerprint.mjs';
+
 const [root, nArg] = process.argv.slice(2);
 if (root === undefined) {
   console.error('usage: node bench/scs-records.mjs <build root> [games]');
   process.exit(2);
 }
 const n = Number(nArg ?? 200);
-const { GameSeries } = await import(`${root}/dist/src/core/driver.js`);
-const { createPolicies } = await import(`${root}/dist/src/core/policies.js`);
-const { resolveSetup } = await import(`${root}/dist/src/core/setup.js`);
-const { gameRegistry } = await import(`${root}/dist/src/games/index.js`);
-const def = gameRegistry().get('scs');
+const { GameSeries, createPolicies, resolveSetup, def } = await loadBuild(root, 'scs');
 const scenario = def.scenarios[0].id;
 const soviet = def.policies
   .filter((p) => p.side === 'soviet' && p.id !== 'random' && p.id !== 'rollout')
