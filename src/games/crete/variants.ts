@@ -14,7 +14,7 @@ const v = (id: string, group: string, rule: string, def: boolean, description: s
 });
 
 export const variants: readonly VariantDef[] = [
-  // K-victory readings: points as printed, or the lowered German level after heavy para losses (src/games/crete/data/NOTES.md)
+  // K3 victory readings: the points as printed, or the German level lowered after heavy para losses
   v(
     'victory-printed',
     'victory',
@@ -353,8 +353,8 @@ export const variants: readonly VariantDef[] = [
     false,
     'The cap is only the stack limit: after German movement further waves land into the room made on each airfield, each wave moving (K17) before the next, until no room is made or the 12 battalions are down (can exceed 3 per airfield per turn).',
   ),
-  // C-47 (K15.5): the fate of a scattered para whose forced attack leaves the enemy on the square
-  // is not in the rules: src/games/crete/data/NOTES.md, "Forced scatter attack"
+  // K15.5, K10.12: the rules do not say what becomes of a scattered para whose forced attack leaves
+  // the enemy on the square; each reading is a variant of group scatter-fail
   v(
     'scatter-fail-retreats',
     'scatter-fail',

@@ -77,7 +77,7 @@ function buildMap(): ScsMap {
     return grid.index(id);
   };
   const moscow = index('2608'); // SCS 2.2
-  const tula = index('2512'); // SCS 3.4 example: Tula is hex 2512 (src/games/scs/data/NOTES.md, (c))
+  const tula = index('2512'); // SCS 3.4: Tula is the unmarked hex 2512 beside 2413 (the layout that fits 1.6, 3.4, 8.4)
   const capitalRing: number[] = [];
   for (let h = 0; h < size; h++) if (nbr[h]!.some((n) => n === moscow || n === tula)) capitalRing.push(h);
   const isCapitalRing = new Uint8Array(size);
