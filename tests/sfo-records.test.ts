@@ -1,7 +1,7 @@
 /**
  * SFO records by level: Expert games end on the scenario's last turn with victory levels of their
  * victory rule (every combination of the optional rules); Basic and Advanced records are pinned.
- * Legality at every decision is the shared conformance suite's (tests/conformance.test.ts).
+ * Legality at every decision is the shared conformance suite's (tests/conformance-suite.ts).
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';

@@ -7,6 +7,9 @@
  * non-empty; invariants hold after every answer; the game ends within its declared bound), and
  * each game is also serialised to JSON at one decision and continued from the copy, which must
  * reach the same record. A legacy game (still owning its loop) is checked after every engine step.
+ *
+ * The suite is split into one test file per game (two for Dark Crusade, one per level), so that
+ * vitest's forks share it: tests/conformance-<game>.test.ts each call `conformanceSuite`.
  */
 import { describe, expect, it } from 'vitest';
 import { randomPolicy } from '../src/core/decide.js';
@@ -176,43 +179,57 @@ function combinations(def: GameDefinition, n: number, seed: number): Record<stri
   });
 }
 
-for (const def of GAMES) {
+/**
+ * The conformance tests of game `gameId`: its scenarios `only` (default: all), and the game-wide
+ * checks (metadata, determinism and tracing) unless `gameWide` is false.
+ */
+export function conformanceSuite(gameId: string, only?: readonly string[], gameWide = true): void {
+  const def = GAMES.find((g) => g.id === gameId);
+  if (def === undefined) throw new Error(`conformance: no game ${gameId}`);
+  if (only !== undefined)
+    for (const id of only)
+      if (!def.scenarios.some((s) => s.id === id))
+        throw new Error(`conformance: ${gameId} has no scenario ${id}`);
   const b = budget(def);
   describe(`conformance: ${def.id}`, { timeout: b.timeout ?? 120_000 }, () => {
-    it('declares consistent metadata', () => {
-      for (const sc of def.scenarios) {
-        const sides = playerSides(def, sc.id);
-        expect(sides.length, `${sc.id}: a side played by a policy`).toBeGreaterThan(0);
-        for (const side of sides) {
-          expect(def.policies.some((p) => p.side === side && p.id === def.defaultPolicies[side])).toBe(true);
-          expect(def.policies.some((p) => p.side === side && p.id === 'random')).toBe(true);
-          if (def.contract === 'steps')
-            expect(
-              def.policies.some((p) => p.side === side && p.id === ROLLOUT_ID),
-              `${side} rollout`,
-            ).toBe(true);
+    if (gameWide)
+      it('declares consistent metadata', () => {
+        for (const sc of def.scenarios) {
+          const sides = playerSides(def, sc.id);
+          expect(sides.length, `${sc.id}: a side played by a policy`).toBeGreaterThan(0);
+          for (const side of sides) {
+            expect(def.policies.some((p) => p.side === side && p.id === def.defaultPolicies[side])).toBe(
+              true,
+            );
+            expect(def.policies.some((p) => p.side === side && p.id === 'random')).toBe(true);
+            if (def.contract === 'steps')
+              expect(
+                def.policies.some((p) => p.side === side && p.id === ROLLOUT_ID),
+                `${side} rollout`,
+              ).toBe(true);
+          }
         }
-      }
-      for (const r of def.results)
-        expect(r.winner === null || def.sides.some((s) => s.id === r.winner)).toBe(true);
-      for (const p of def.parameters) expect(['rules', 'source', 'reconstructed']).toContain(p.provenance);
-      for (const p of def.parameters)
-        for (const sc of p.scenarios ?? [])
-          expect(
-            def.scenarios.map((x) => x.id),
-            `${p.id} scenario`,
-          ).toContain(sc);
-      for (const v of def.variants)
-        for (const sc of v.scenarios ?? [])
-          expect(
-            def.scenarios.map((x) => x.id),
-            `${v.id} scenario`,
-          ).toContain(sc);
-      if (def.contract === 'steps') expect(def.decisionKinds.length).toBeGreaterThan(0);
-      expect(() => JSON.stringify(def.data)).not.toThrow();
-    });
+        for (const r of def.results)
+          expect(r.winner === null || def.sides.some((s) => s.id === r.winner)).toBe(true);
+        for (const p of def.parameters) expect(['rules', 'source', 'reconstructed']).toContain(p.provenance);
+        for (const p of def.parameters)
+          for (const sc of p.scenarios ?? [])
+            expect(
+              def.scenarios.map((x) => x.id),
+              `${p.id} scenario`,
+            ).toContain(sc);
+        for (const v of def.variants)
+          for (const sc of v.scenarios ?? [])
+            expect(
+              def.scenarios.map((x) => x.id),
+              `${v.id} scenario`,
+            ).toContain(sc);
+        if (def.contract === 'steps') expect(def.decisionKinds.length).toBeGreaterThan(0);
+        expect(() => JSON.stringify(def.data)).not.toThrow();
+      });
 
     def.scenarios.forEach((scenario) => {
+      if (only !== undefined && !only.includes(scenario.id)) return;
       const setupOf = (variants: Record<string, boolean> = {}) =>
         resolveSetup(def, { scenario: scenario.id, variants }, 'conformance');
 
@@ -253,23 +270,24 @@ for (const def of GAMES) {
         });
     });
 
-    it('the same seed and game index give the same record; tracing changes nothing', () => {
-      const setup = resolveSetup(def, {}, 'conformance');
-      const a = play(def, setup, { ...def.defaultPolicies }, 5, 3);
-      const b2 = play(def, setup, { ...def.defaultPolicies }, 5, 3);
-      expect(a).toStrictEqual(b2);
-      const trace: TraceEvent[] = [];
-      const seed = { masterSeed: 5, gameIndex: 3 };
-      const traced = playOneGame(
-        def,
-        setup,
-        policiesFor(def, setup.scenario, { ...def.defaultPolicies }),
-        seed,
-        trace,
-      );
-      expect(traced).toStrictEqual(a);
-      expect(trace.length).toBeGreaterThan(10);
-      expect(trace.every((e) => e.rule.length > 0 && e.text.length > 0)).toBe(true);
-    });
+    if (gameWide)
+      it('the same seed and game index give the same record; tracing changes nothing', () => {
+        const setup = resolveSetup(def, {}, 'conformance');
+        const a = play(def, setup, { ...def.defaultPolicies }, 5, 3);
+        const b2 = play(def, setup, { ...def.defaultPolicies }, 5, 3);
+        expect(a).toStrictEqual(b2);
+        const trace: TraceEvent[] = [];
+        const seed = { masterSeed: 5, gameIndex: 3 };
+        const traced = playOneGame(
+          def,
+          setup,
+          policiesFor(def, setup.scenario, { ...def.defaultPolicies }),
+          seed,
+          trace,
+        );
+        expect(traced).toStrictEqual(a);
+        expect(trace.length).toBeGreaterThan(10);
+        expect(trace.every((e) => e.rule.length > 0 && e.text.length > 0)).toBe(true);
+      });
   });
 }
