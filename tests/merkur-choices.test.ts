@@ -1,7 +1,8 @@
 /**
  * Merkur: the choices spec §2 gives a side that the engine used to make by a fixed rule, now
  * typed decisions (G7/C5 artillery support, G12 loss choice, G13 retreat zone, C6 fort sacrifice,
- * C9 bombardment target, G17 RN losses). Hand-built positions: what is offered, what an answer
+ * C9 bombardment target, G17 RN losses; the 2.4 EM follow or stay; the losses of combat on
+ * landing, 5.2, and of the Maori, 11.0). Hand-built positions: what is offered, what an answer
  * does, and that the scripted policies and the solitaire rules answer as the engine's rule does.
  */
 import { describe, expect, it } from 'vitest';
@@ -507,5 +508,157 @@ describe('Merkur: random play meets the new choices', () => {
     }
     for (const kind of ['artillery-support', 'retreat-zone', 'fort-sacrifice'])
       expect(seen.get(kind) ?? 0).toBeGreaterThan(0);
+  });
+});
+
+describe('Merkur 2.4 (spec §2 G13): an EM left alone may follow its last retreating unit', () => {
+  function alone(enemyThere: boolean) {
+    const s = emptyState();
+    const { z, nb } = plainZone(2);
+    const para = put(s, 'FJR3/I', z);
+    const em = put(s, 'Heidrich', z);
+    if (enemyThere) put(s, '23 NZ', z);
+    losses(s, [{ k: 'retreat', u: para, enemy: 1, zone: nb[0]! }]);
+    return { s, z, to: nb[0]!, em };
+  }
+
+  it('follow or stay, asked of the EM side; the EM goes where answered', () => {
+    for (const stay of [false, true]) {
+      const { s, z, to, em } = alone(true);
+      const ws = merkurWorkspace(s);
+      const d = advance(s, ws) as MerkurDecision;
+      expect(d.kind).toBe('retreat-zone');
+      expect(d.side).toBe('german');
+      expect(d.rule).toBe('Merkur 2.4');
+      expect(d.options).toEqual([
+        { type: 'retreat', unit: em, zone: to, forced: false, em: true },
+        { type: 'retreat', unit: em, zone: z, forced: false, em: true },
+      ]);
+      apply(s, ws, d, stay ? 1 : 0);
+      expect(advance(s, ws)).toBeNull();
+      expect(s.units[em]!.zone).toBe(stay ? z : to);
+    }
+  });
+
+  it('the scripted policies follow out of a zone with enemy units and stay in one without', () => {
+    for (const enemyThere of [true, false]) {
+      const { s, to, z } = alone(enemyThere);
+      const d = advance(s, merkurWorkspace(s)) as MerkurDecision;
+      expect(d.kind).toBe('retreat-zone');
+      for (const id of GERMAN_SCRIPTED) {
+        const o = d.options[policy('german', id).choose(s, d, streamRng(1, 0, 'policy'))]!;
+        expect(o.type === 'retreat' && o.zone).toBe(enemyThere ? to : z);
+      }
+    }
+  });
+
+  it('no room where the unit went: no question, the EM stays', () => {
+    const { s, z, to, em } = alone(true);
+    const fill = s.units
+      .map((u, i) => (u.side === 0 && u.type === 'para' && u.status === 'pool' ? i : -1))
+      .filter((i) => i >= 0)
+      .slice(0, 5);
+    for (const i of fill) put(s, s.units[i]!.id, to);
+    expect(advance(s, merkurWorkspace(s))).toBeNull();
+    expect(s.units[em]!.zone).toBe(z);
+  });
+});
+
+/** A position of game `g` (stream seeds) with every unit off the map, on day turn 4. */
+function emptyGame(g: number, scenario = 'two-player'): MerkurState {
+  const setup = resolveSetup(merkur, { scenario }, 'test');
+  const s = startGame(setup, { masterSeed: 1, gameIndex: g });
+  for (const u of s.units) {
+    u.status = 'pool';
+    u.zone = -1;
+  }
+  s.turn = 4;
+  return s;
+}
+
+const LOSS_KINDS = ['retreat-zone', 'loss-choice', 'fort-sacrifice'];
+
+describe('Merkur 5.2 (spec §2 G12, G13, C6): the losses of a combat on landing are the losing side’s choices', () => {
+  it('asked between the combats on landing, of the side that loses; the tests are done first', () => {
+    const asked = new Set<string>();
+    for (let g = 0; g < 30; g++) {
+      for (const scenario of ['two-player', 'solitaire']) {
+        const s = emptyGame(g, scenario);
+        const { z, nb } = plainZone(2);
+        const p1 = put(s, 'FJR3/I', z);
+        const p2 = put(s, 'FJR3/II', z);
+        const p3 = put(s, 'FJR3/III', nb[1]!);
+        put(s, '23 NZ', z);
+        put(s, '22 NZ', z);
+        put(s, '21 NZ', nb[1]!);
+        s.fort[z] = 1;
+        s.fort[nb[1]!] = 1;
+        s.stack = [{ t: 'landing', units: [p1, p2, p3], zones: [z, z, nb[1]!], i: 3, rerolled: false }];
+        const ws = merkurWorkspace(s);
+        const before = s.stats.landing_combats;
+        for (let d = advance(s, ws); d !== null; d = advance(s, ws)) {
+          const dd = d as MerkurDecision;
+          expect(LOSS_KINDS).toContain(dd.kind);
+          expect(dd.options.length).toBeGreaterThan(1);
+          const kinds = s.stack.map((t) => t.t);
+          expect(kinds.slice(-2)).toEqual(['landing', 'losses']);
+          if (dd.kind === 'fort-sacrifice') expect(dd.side).toBe('commonwealth');
+          asked.add(`${dd.side}:${dd.kind}`);
+          const side = dd.side === 'german' ? 'german' : 'commonwealth';
+          const pick =
+            scenario === 'solitaire' && side === 'commonwealth'
+              ? soloChoose(s, ws, dd)
+              : policy(side, side === 'german' ? GERMAN_SCRIPTED[0]! : CW_SCRIPTED[0]!).choose(
+                  s,
+                  dd,
+                  streamRng(1, g, 'policy'),
+                );
+          apply(s, ws, d, pick);
+        }
+        expect(s.stats.landing_combats - before).toBe(2);
+        expect(s.stack).toEqual([]);
+      }
+    }
+    expect(asked.has('commonwealth:fort-sacrifice')).toBe(true);
+    expect(asked.has('german:retreat-zone')).toBe(true);
+  });
+});
+
+describe('Merkur 11.0 (spec §2 C7, G13, C6): the Maori’s attack and the losses it causes are decisions', () => {
+  it('the CW names the target or none; the loser is then asked its retreat zone or fort', () => {
+    const asked = new Set<string>();
+    for (let g = 0; g < 40; g++) {
+      const s = emptyGame(g);
+      s.turn = 3;
+      s.cwMoves = 1;
+      const { z, nb } = plainZone(2);
+      const maori = s.units.findIndex((u) => u.maori);
+      put(s, s.units[maori]!.id, z);
+      const para = put(s, 'FJR3/I', z);
+      put(s, 'FJR3/II', nb[0]!);
+      s.fort[z] = 1;
+      s.stack = [{ t: 'maori' }];
+      const ws = merkurWorkspace(s);
+      const d = advance(s, ws) as MerkurDecision;
+      expect(d.kind).toBe('maori-night');
+      expect(d.side).toBe('commonwealth');
+      apply(
+        s,
+        ws,
+        d,
+        pick(d, (o) => o.type === 'maori' && o.target === para),
+      );
+      for (let q = advance(s, ws); q !== null; q = advance(s, ws)) {
+        const qq = q as MerkurDecision;
+        expect(LOSS_KINDS).toContain(qq.kind);
+        const loser = qq.options[0]!;
+        if (qq.kind === 'retreat-zone' && loser.type === 'retreat')
+          expect(qq.side).toBe(loser.unit === maori ? 'commonwealth' : 'german');
+        asked.add(`${qq.side}:${qq.kind}`);
+        apply(s, ws, q, 0);
+      }
+      expect(s.stats.maori_attacks).toBe(1);
+    }
+    expect(asked.size).toBeGreaterThan(1);
   });
 });

@@ -274,20 +274,23 @@ export function finishCombat(
  * - step: the unit loses a step (a fort may absorb it; `fort`: the CW's answer), then retreats if `retreat` is set;
  * - elim: fire band 5 eliminates the unit (a fort may absorb it);
  * - retreat: the unit retreats (`zone`: the chosen zone);
- * - group: bands 1/5, 8.3: the other units all retreat (`halve` -1) or one of them (`halve`) loses a step.
+ * - group: bands 1/5, 8.3: the other units all retreat (`halve` -1) or one of them (`halve`) loses a step;
+ * - em: 2.4: an EM left without combat units by the last one's retreat follows it (`follow`) or stays.
  */
 export type LossOp =
   | { k: 'step'; u: number; optional: boolean; retreat: boolean; enemy: 0 | 1; fort?: boolean }
   | { k: 'elim'; u: number; fort?: boolean }
   | { k: 'retreat'; u: number; enemy: 0 | 1; zone?: number }
-  | { k: 'group'; units: number[]; enemy: 0 | 1; halve?: number };
+  | { k: 'group'; units: number[]; enemy: 0 | 1; halve?: number }
+  /** 2.4: EM `u`, left in `from` by its last retreating combat unit, may follow it into `to`. */
+  | { k: 'em'; u: number; from: number; to: number; enemy: 0 | 1; follow?: boolean };
 
-/** 7.4*: halved, then retreats: the loss ops of `halveAndRetreat`. */
+/** 7.4*: halved, then retreats (a unit that cannot retreat is halved again). */
 function hrOp(ui: number, enemy: 0 | 1): LossOp {
   return { k: 'step', u: ui, optional: false, retreat: true, enemy };
 }
 
-/** 7.4: the losses band `b` inflicts, in the order they are carried out (11.0 Maori: `halveAndRetreat`). */
+/** 7.4: the losses band `b` inflicts, in the order they are carried out (11.0 Maori: `maoriOps`). */
 export function bandOps(s: MerkurState, spec: CombatSpec, b: number, leadA: number, leadD: number): LossOp[] {
   const aSide = spec.side;
   const dSide = (1 - aSide) as 0 | 1;
@@ -307,6 +310,16 @@ export function bandOps(s: MerkurState, spec: CombatSpec, b: number, leadA: numb
   return ops;
 }
 
+/**
+ * 11.0 (V-MAORI): the Maori's result touches only the two units: the Maori (defeat) or the target
+ * (victory) is halved and retreats; a tie does nothing.
+ */
+export function maoriOps(b: number, leadA: number, leadD: number): LossOp[] {
+  if (b <= 2) return [hrOp(leadA, GER)];
+  if (b >= 4) return [hrOp(leadD, CW)];
+  return [];
+}
+
 /** 7.4: carries out band `b` with the engine's answers. */
 function applyBand(
   s: MerkurState,
@@ -316,22 +329,16 @@ function applyBand(
   leadA: number,
   leadD: number,
 ): void {
-  const aSide = spec.side;
-  const dSide = (1 - aSide) as 0 | 1;
-  if (spec.kind === 'maori') {
-    // 11.0 (V-MAORI): only the Maori (defeat) or the target (victory) is affected; a tie does nothing
-    if (b <= 2) halveAndRetreat(s, ws, leadA, dSide);
-    else if (b >= 4) halveAndRetreat(s, ws, leadD, aSide);
-    return;
-  }
-  runLosses(s, ws, bandOps(s, spec, b, leadA, leadD), false);
+  const ops = spec.kind === 'maori' ? maoriOps(b, leadA, leadD) : bandOps(s, spec, b, leadA, leadD);
+  runLosses(s, ws, ops, false);
 }
 
 /** A choice the losing side makes while losses are carried out (spec §2 G12, G13, C6). */
 export type LossQuestion =
   | { kind: 'fort-sacrifice'; side: 0 | 1; unit: number }
   | { kind: 'retreat-zone'; side: 0 | 1; unit: number; zones: number[]; forced: boolean }
-  | { kind: 'loss-choice'; side: 0 | 1; units: number[] };
+  | { kind: 'loss-choice'; side: 0 | 1; units: number[] }
+  | { kind: 'em-follow'; side: 0 | 1; unit: number; from: number; to: number };
 
 /**
  * Carries out `ops` from the first: with `ask`, stops at the first choice still unanswered and
@@ -373,7 +380,28 @@ export function runLosses(
             return { kind: 'retreat-zone', side: u!.side, unit: op.u, zones, forced: free.length === 0 };
           op.zone = free.length > 0 ? engineRetreat(s, op.u, free) : (forced[0] ?? -1);
         }
+        const from = u!.zone;
         retreatTo(s, ws, op.u, op.enemy, op.zone);
+        // 2.4: "An EM may voluntarily retreat with the last combat unit ... that is retreating"
+        if (u!.status === 'map' && u!.zone !== from && combatUnits(s, unitsIn(s, from, u!.side)).length === 0)
+          ops.splice(
+            1,
+            0,
+            ...unitsIn(s, from, u!.side).map(
+              (e): LossOp => ({ k: 'em', u: e, from, to: u!.zone, enemy: op.enemy }),
+            ),
+          );
+        break;
+      }
+      case 'em': {
+        const side = u!.side;
+        if (u!.status !== 'map' || u!.zone !== op.from || room(s, op.to, side) <= 0) break;
+        if (combatUnits(s, unitsIn(s, op.from, side)).length > 0) break;
+        if (op.follow === undefined) {
+          if (ask) return { kind: 'em-follow', side, unit: op.u, from: op.from, to: op.to };
+          op.follow = engineFollow(s, op.from, op.enemy);
+        }
+        if (op.follow) moveUnit(s, op.u, op.to);
         break;
       }
       case 'group': {
@@ -414,26 +442,6 @@ function sacrificeFort(s: MerkurState, ui: number): void {
   s.fort[s.units[ui]!.zone] = 0;
   s.stats.forts_destroyed++;
   s.stats.forts_sacrificed++;
-}
-
-/** 3.2 (V-FORTLOSS): the CW fort absorbs this loss instead of the unit, by the engine's rule. */
-function fortAbsorbs(s: MerkurState, ui: number, optionalLoss: boolean): boolean {
-  if (!fortEligible(s, ui, optionalLoss) || !engineFort(s, ui)) return false;
-  sacrificeFort(s, ui);
-  return true;
-}
-
-function loseStep(s: MerkurState, ui: number, optional: boolean): boolean {
-  if (s.units[ui]!.status !== 'map') return false;
-  if (fortAbsorbs(s, ui, optional)) return false;
-  return halve(s, ui);
-}
-
-/** 7.4*: halved and retreats; a unit that cannot retreat is halved again. */
-export function halveAndRetreat(s: MerkurState, ws: MerkurWorkspace, ui: number, enemy: 0 | 1): void {
-  if (s.units[ui]!.status !== 'map') return;
-  if (loseStep(s, ui, false)) return;
-  retreat(s, ws, ui, enemy);
 }
 
 /**
@@ -494,19 +502,14 @@ function retreatTo(s: MerkurState, ws: MerkurWorkspace, ui: number, enemy: 0 | 1
   moveUnit(s, ui, to);
   if (ws.trace !== undefined)
     tell(s, ws, side, 'Merkur 6.1', `${u.id} retreats ${MAP.ids[from]} -> ${MAP.ids[u.zone]}`);
-  // 2.4: an EM left alone may retreat with the last combat unit
-  if (combatUnits(s, unitsIn(s, from, side)).length === 0 && countIn(s, from, enemy) > 0) {
-    for (const e of unitsIn(s, from, side)) if (room(s, u.zone, side) > 0) moveUnit(s, e, u.zone);
-  }
 }
 
 /**
- * 6.1, 7.4 (M-36): retreat by the engine's rule: to a free adjacent zone with room (`engineRetreat`);
- * else into the first enemy or contested zone with room, halved; else halved.
+ * 2.4 (spec §2 G13; the engine's and the solitaire answer): the EM follows its last unit when
+ * enemy units are in the zone it would be left alone in (where it could be attacked), else stays.
  */
-export function retreat(s: MerkurState, ws: MerkurWorkspace, ui: number, enemy: 0 | 1): void {
-  const { free, forced } = retreatZones(s, ui, enemy);
-  retreatTo(s, ws, ui, enemy, free.length > 0 ? engineRetreat(s, ui, free) : (forced[0] ?? -1));
+export function engineFollow(s: MerkurState, from: number, enemy: 0 | 1): boolean {
+  return countIn(s, from, enemy) > 0;
 }
 
 /**
@@ -536,6 +539,12 @@ export function engineLossAnswer(
       return d.options.findIndex((o) => o.use === engineFort(s, o.unit));
     case 'retreat-zone': {
       const first = d.options[0]!;
+      if (first.em === true) {
+        // 2.4: the option whose zone is the EM's own is "stay"
+        const e = s.units[first.unit]!;
+        const stay = d.options.findIndex((o) => o.zone === e.zone);
+        return engineFollow(s, e.zone, (1 - e.side) as 0 | 1) ? 1 - stay : stay;
+      }
       if (first.forced) return 0;
       const z = engineRetreat(
         s,

@@ -81,12 +81,17 @@ export interface FortSacrificeOption {
   readonly unit: number;
   readonly use: boolean;
 }
-/** 6.1, 7.4 (spec §2 G13): `unit` retreats into `zone` (`forced`: an enemy zone, arriving halved). */
+/**
+ * 6.1, 7.4 (spec §2 G13): `unit` retreats into `zone` (`forced`: an enemy zone, arriving halved).
+ * 2.4 (`em`): EM `unit`, left alone by its last retreating unit, follows it into `zone`, or stays
+ * (`zone` its own).
+ */
 export interface RetreatOption {
   readonly type: 'retreat';
   readonly unit: number;
   readonly zone: number;
   readonly forced: boolean;
+  readonly em?: boolean;
 }
 /** 7.4 bands 1/5, 8.3 (spec §2 G12): the other units all retreat (`unit` -1), or `unit` is halved. */
 export interface LossChoiceOption {

@@ -83,7 +83,8 @@ export interface MerkurRules {
 /** One step of the engine's work list (the state machine's task stack). */
 export type Task =
   | { t: 'drop'; units: number[]; i: number; zones: number[] }
-  | { t: 'landing'; units: number[]; zones: number[]; i: number; rerolled: boolean }
+  /** 5.2: landing tests of `units` (test `i` next), then combat on landing (the next from unit `k`). */
+  | { t: 'landing'; units: number[]; zones: number[]; i: number; rerolled: boolean; k?: number }
   | { t: 'solo-place'; zones: number[] }
   | { t: 'gliders' }
   | { t: 'cw-setup'; i: number }

@@ -15,7 +15,7 @@ import {
   defenders,
   finishCombat,
   type LossOp,
-  resolveCombat,
+  maoriOps,
   runLosses,
   twoD6,
 } from './combat.js';
@@ -634,20 +634,29 @@ function landingStep(
     task.rerolled = false;
     task.i++;
   }
-  // 5.2: combat on landing, once all tests are done
-  s.stack.pop();
-  const done = new Set<number>();
-  for (let k = 0; k < task.units.length; k++) {
+  // 5.2: combat on landing, once all tests are done, zone by zone in the order of the drops; each
+  // combat's losses are carried out (the losing side choosing, spec §2 G12, G13, C6) before the
+  // next combat's dice
+  let k = task.k ?? 0;
+  while (k < task.units.length) {
     const z = zones[k]!;
-    if (done.has(z)) continue;
-    done.add(z);
+    k++;
+    if (zones.indexOf(z) < k - 1) continue;
     const att = task.units.filter(
       (i, j) =>
         zones[j] === z && s.units[i]!.status === 'map' && s.units[i]!.zone === z && s.units[i]!.type !== 'em',
     );
-    if (att.length > 0 && countIn(s, z, CW) > 0)
-      resolveCombat(s, ws, { kind: 'landing', side: GER, attackers: att, zone: z, from: z });
+    if (att.length === 0 || countIn(s, z, CW) === 0) continue;
+    task.k = k;
+    const spec: CombatSpec = { kind: 'landing', side: GER, attackers: att, zone: z, from: z };
+    const vals = combatValues(s, spec, true);
+    const x = twoD6(ws);
+    const y = twoD6(ws);
+    const b = finishCombat(s, ws, spec, vals, x, y, false);
+    s.stack.push({ t: 'losses', ops: bandOps(s, spec, b, vals.leadA, vals.leadD), regroup: false });
+    return null;
   }
+  s.stack.pop();
   queueRegroup(s);
   return null;
 }
@@ -1100,6 +1109,11 @@ function lossesStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'loss
       { type: 'fort-sacrifice', unit: q.unit, use: true },
       { type: 'fort-sacrifice', unit: q.unit, use: false },
     ]);
+  if (q.kind === 'em-follow')
+    return dec('retreat-zone', q.side, 'Merkur 2.4', [
+      { type: 'retreat', unit: q.unit, zone: q.to, forced: false, em: true },
+      { type: 'retreat', unit: q.unit, zone: q.from, forced: false, em: true },
+    ]);
   if (q.kind === 'retreat-zone')
     return dec(
       'retreat-zone',
@@ -1280,6 +1294,7 @@ function applyAnswer(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision, cho
       const op = (task as Task & { t: 'losses' }).ops[0]!;
       if (o.type === 'fort-sacrifice' && (op.k === 'step' || op.k === 'elim')) op.fort = o.use;
       else if (o.type === 'retreat' && op.k === 'retreat') op.zone = o.zone;
+      else if (o.type === 'retreat' && op.k === 'em') op.follow = o.zone === op.to;
       else if (o.type === 'loss' && op.k === 'group') op.halve = o.unit;
       return;
     }
@@ -1461,8 +1476,12 @@ function applyAnswer(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision, cho
         from: s.units[m]!.zone,
         target: o.target,
       };
-      resolveCombat(s, ws, spec);
-      queueRegroup(s);
+      // 11.0: the dice, then the loser's loss and retreat (its retreat zone, a fort, 2.4 asked of it)
+      const vals = combatValues(s, spec, true);
+      const x = twoD6(ws);
+      const y = twoD6(ws);
+      const b = finishCombat(s, ws, spec, vals, x, y, false);
+      s.stack.push({ t: 'losses', ops: maoriOps(b, vals.leadA, vals.leadD), regroup: true });
       return;
     }
     case 'no-maori':
