@@ -216,9 +216,11 @@ describe('Merkur printed examples', () => {
     const counts = () => [st.bombardments_air, st.bombardments_art, st.fires, st.assaults];
     // 8.0: the air missions come first (one air unit on zone 9, the others stay home)
     s.stack = [{ t: 'air-missions', i: 0, planned: [] }];
+    let sent = false;
     for (let d = answerLosses(s, ws, done); d !== null; d = answerLosses(s, ws, done)) {
       const bomb = d.options.findIndex((o) => o.type === 'air-bomb' && o.zone === Z('9'));
-      apply(s, ws, d, st.bombardments_air === 0 && bomb >= 0 ? bomb : 0);
+      apply(s, ws, d, !sent && bomb >= 0 ? bomb : 0);
+      if (bomb >= 0) sent = true;
     }
     expect(counts()).toEqual([1, 0, 0, 0]);
     // 7.3: an activation of zone 7: Heidrich bombards zone 9, then FJR3/I fires into it
@@ -388,6 +390,47 @@ describe('Merkur solitaire glider markers and summed air (3.2, 8.0)', () => {
     s.stack.push({ t: 'activations', side: 1 });
     advance(s, ws);
     expect(s.stats.bombardments_air).toBe(1);
+  });
+});
+
+describe('Merkur 8.0 Notes (spec §2 G9): every air mission is placed before any is resolved', () => {
+  it('the air units are asked one by one and none flies before the last is placed; one whose target has gone is wasted', () => {
+    let wasted = 0;
+    for (let g = 0; g < 40; g++) {
+      const setup = resolveSetup(merkur, { scenario: 'two-player' }, 'test');
+      const s = startGame(setup, { masterSeed: 1, gameIndex: g });
+      for (const u of s.units) {
+        u.status = 'pool';
+        u.zone = -1;
+      }
+      const t = put(s, '22 NZ', '3');
+      s.units[t]!.reduced = true;
+      s.turn = 4;
+      s.stack = [{ t: 'air-missions', i: 0, planned: [] }];
+      const ws = merkurWorkspace(s);
+      const asked: number[] = [];
+      for (let d = runUntil(s, ws, (x) => x.stack.length === 0); d !== null; ) {
+        if (d.kind !== 'air-mission') throw new Error(`expected an air mission, got ${d.kind}`);
+        expect(s.stats.bombardments_air).toBe(0);
+        asked.push(d.options[0]!.air);
+        apply(
+          s,
+          ws,
+          d,
+          d.options.findIndex((o) => o.type === 'air-bomb' && o.zone === Z('3')),
+        );
+        d = runUntil(s, ws, (x) => x.stack.length === 0);
+      }
+      expect(asked).toEqual([0, 1, 2, 3]);
+      // 8.0: each unit flew its sortie of the day, whether it found a target or not
+      expect(s.air.every((a) => a.flownDay === 2)).toBe(true);
+      if (s.units[t]!.status === 'map') expect(s.stats.bombardments_air).toBe(4);
+      else {
+        expect(s.stats.bombardments_air).toBeLessThan(4);
+        wasted++;
+      }
+    }
+    expect(wasted).toBeGreaterThan(0);
   });
 });
 

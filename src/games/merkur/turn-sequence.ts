@@ -461,10 +461,21 @@ function step(s: MerkurState, ws: MerkurWorkspace, task: Task): MerkurPending | 
           if (hit[z] === 1) opts.push({ type: 'air-bomb', air: task.i, zone: z });
         return dec('air-mission', GER, 'Merkur 8.0', opts as never);
       }
-      // V-AIRSUM air-summed: the units sent to one zone add their values into one bombardment
+      // 8.0 Notes (spec §2 G9): every mission is placed before any is resolved; then each flies in
+      // the order placed (V-AIRSUM air-separate), and one whose target has gone is wasted, or the
+      // units sent to one zone add their values into one bombardment (air-summed)
       s.stack.pop();
-      const done = new Set<number>();
       const list: Bombard[] = [];
+      if (!s.rules.v['air-summed']) {
+        for (let k = 0; k < task.planned.length; k += 2) {
+          const air = task.planned[k]!;
+          const zone = task.planned[k + 1]!;
+          list.push({ side: GER, value: airValue(s, air), zone, air, firerZone: -1, preinvasion: false });
+        }
+        s.stack.push({ t: 'bombards', list, target: null, regroup: true });
+        return null;
+      }
+      const done = new Set<number>();
       for (let k = 0; k < task.planned.length; k += 2) {
         const z = task.planned[k + 1]!;
         if (done.has(z)) continue;
@@ -1380,25 +1391,8 @@ function applyAnswer(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision, cho
         s.airSupport++;
         return;
       }
-      if (s.rules.v['air-summed']) {
-        t.planned.push(o.air, o.zone);
-        return;
-      }
-      s.stack.push({
-        t: 'bombards',
-        list: [
-          {
-            side: GER,
-            value: airValue(s, o.air),
-            zone: o.zone,
-            air: o.air,
-            firerZone: -1,
-            preinvasion: false,
-          },
-        ],
-        target: null,
-        regroup: true,
-      });
+      // 8.0 Notes: placed now, resolved once every air unit has its mission
+      t.planned.push(o.air, o.zone);
       return;
     }
     case 'activate': {

@@ -343,7 +343,7 @@ const base: readonly VariantDef[] = [
     'air-sum',
     'Merkur 8.0',
     true,
-    'Default: each air unit bombards alone, in order (the simplest reading of "together or separately").',
+    'Default: each air unit bombards alone, in the order placed, once every unit is placed (the simplest reading of "together or separately"; 8.0 Notes: one whose target has gone is wasted).',
   ),
   v(
     'air-summed',
@@ -385,7 +385,7 @@ const base: readonly VariantDef[] = [
     'air-declare',
     'Merkur 8.0 Notes',
     true,
-    'Default: every air mission of the turn is declared (and flown) before the German\'s first combat ("place the air units before resolving any attacks").',
+    'Default: every air mission of the turn is placed, then flown, before the German\'s first combat ("place the air units before resolving any attacks").',
   ),
   v(
     'air-declare-at-activation',
