@@ -662,3 +662,52 @@ describe('Merkur 11.0 (spec §2 C7, G13, C6): the Maori’s attack and the losse
     expect(asked.size).toBeGreaterThan(1);
   });
 });
+
+describe('Merkur 4.0 b: the rest of an activation may hold in one answer', () => {
+  /** Two paras alone on an objective zone, activated: nothing near, so moves and holding are all they may do. */
+  function activation() {
+    const s = emptyState();
+    const z = MAP.objectives.find((y) => !MAP.strategic[y])!;
+    const a = put(s, 'FJR3/I', z);
+    const b = put(s, 'FJR3/II', z);
+    s.stack = [{ t: 'orders', side: 0, zone: z, mode: 'all', units: [a, b], i: 0, orders: [], forced: [] }];
+    return { s, z, a, b };
+  }
+
+  it('offered after the unit orders while another unit waits; it gives every unit left a stay order', () => {
+    const { s, a, b } = activation();
+    const ws = merkurWorkspace(s);
+    const d = advance(s, ws) as MerkurDecision;
+    expect(d.kind).toBe('unit-order');
+    expect(d.options[d.options.length - 1]).toEqual({ type: 'hold', unit: a });
+    expect(d.options.filter((o) => o.type === 'hold')).toHaveLength(1);
+    apply(s, ws, d, d.options.length - 1);
+    const top = s.stack[s.stack.length - 1]!;
+    if (top.t !== 'orders') throw new Error('orders expected');
+    expect(top.orders).toEqual([
+      { u: a, o: 'stay' },
+      { u: b, o: 'stay' },
+    ]);
+    expect(s.units[a]!.acted && s.units[b]!.acted).toBe(true);
+    expect(advance(s, ws)).toBeNull();
+  });
+
+  it('not offered to the last unit; the scripted German holding an objective takes it at the first', () => {
+    const { s, a } = activation();
+    const ws = merkurWorkspace(s);
+    const d = advance(s, ws) as MerkurDecision;
+    for (const id of GERMAN_SCRIPTED) {
+      const o = d.options[policy('german', id).choose(s, d, streamRng(1, 0, 'policy'))]!;
+      expect(o).toEqual({ type: 'hold', unit: a });
+    }
+    apply(
+      s,
+      ws,
+      d,
+      pick(d, (o) => o.type === 'stay'),
+    );
+    const next = advance(s, ws) as MerkurDecision;
+    expect(next.kind).toBe('unit-order');
+    expect(next.options.some((o) => o.type === 'hold')).toBe(false);
+  });
+});

@@ -35,9 +35,14 @@ export type ActivationOption =
     }
   | { readonly type: 'luftwaffe' }
   | { readonly type: 'end-activations' };
-/** 4.0 a-d: the order of one unit of the activated zone. */
+/**
+ * 4.0 a-d: the order of one unit of the activated zone; or `hold`: this unit and every unit of the
+ * activation still without an order stay (4.0 b: a unit need not move; one answer for what would
+ * otherwise be one `stay` per unit).
+ */
 export type OrderOption =
   | { readonly type: 'stay'; readonly unit: number }
+  | { readonly type: 'hold'; readonly unit: number }
   | { readonly type: 'move'; readonly unit: number; readonly to: number }
   | { readonly type: 'fire'; readonly unit: number; readonly to: number }
   | { readonly type: 'assault'; readonly unit: number }

@@ -850,6 +850,16 @@ function ordersStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'orde
       task.i++;
       continue;
     }
+    // 4.0 b: the rest of the activation may hold in one answer (not offered to the solitaire CW,
+    // whose rules 12.2 answer unit by unit)
+    if (!(s.rules.solitaire && task.side === CW))
+      for (let k = task.i + 1; k < task.units.length; k++) {
+        const v = s.units[task.units[k]!]!;
+        if (v.status === 'map' && v.zone === task.zone) {
+          opts.push({ type: 'hold', unit: ui });
+          break;
+        }
+      }
     return dec('unit-order', task.side, 'Merkur 4.0', opts);
   }
   s.stack.pop();
@@ -1425,6 +1435,18 @@ function applyAnswer(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision, cho
     case 'end-activations':
       s.stack.pop();
       return;
+    case 'hold': {
+      // 4.0 b: this unit and every unit of the activation still without an order stay
+      const t = task as Task & { t: 'orders' };
+      for (; t.i < t.units.length; t.i++) {
+        const ui = t.units[t.i]!;
+        const u = s.units[ui]!;
+        if (u.status !== 'map' || u.zone !== t.zone) continue;
+        u.acted = true;
+        t.orders.push({ u: ui, o: 'stay' });
+      }
+      return;
+    }
     case 'stay':
     case 'move':
     case 'fire':

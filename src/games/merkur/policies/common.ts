@@ -12,9 +12,9 @@ import type { MerkurDecision, MerkurOption } from '../decisions.js';
 import { MAP } from '../map.js';
 import { type MoveScratch, newMoveScratch } from '../movement.js';
 import { pBandAtLeast } from '../odds.js';
-import { CW, type MerkurState } from '../state.js';
+import { CW, isDay, type MerkurState } from '../state.js';
 import { engineNavyLoss } from '../turn-sequence.js';
-import { attackOf, combatUnitsIn, newOccupancy, type Occupancy, occupancy } from '../units.js';
+import { attackOf, combatUnitsIn, moveOf, newOccupancy, type Occupancy, occupancy } from '../units.js';
 
 /**
  * Per-decision scratch a scorer may fill once (its target zones, the occupancy of the zones) and
@@ -156,7 +156,13 @@ export function scriptedPolicy(
             nearFrom: undefined,
           };
           for (let i = 0; i < d.options.length; i++) {
-            const v = score(s, d, d.options[i]!, ctx);
+            const o = d.options[i]!;
+            if (o.type === 'hold') {
+              // 4.0 b: the rest hold when this unit's best is to stay and no unit after it could do more
+              if (d.options[pick]!.type === 'stay' && restWouldHold(s, ctx, o.unit)) pick = i;
+              continue;
+            }
+            const v = score(s, d, o, ctx);
             if (v > best + 1e-9) {
               best = v;
               pick = i;
@@ -172,6 +178,32 @@ export function scriptedPolicy(
       };
     },
   };
+}
+
+/**
+ * Whether every unit of the activation after `unit` (which stays) would stay too under a scorer
+ * that judges a zone's moves by the zone (the scripted ones): no combat is open to them (movement
+ * mode, night, or no enemy in or next to the zone) and none moves farther or more freely than
+ * `unit` (MA no higher, mechanised if `unit` is, the Maori only after the Maori).
+ */
+export function restWouldHold(s: MerkurState, ctx: Ctx, unit: number): boolean {
+  const top = s.stack[s.stack.length - 1];
+  if (top === undefined || top.t !== 'orders') return false;
+  const z = top.zone;
+  if (top.mode !== 'move' && isDay(s.turn)) {
+    const o = occOf(s, ctx);
+    const theirs = top.side === 0 ? o.c : o.g;
+    if (theirs[z]! > 0) return false;
+    for (const y of MAP.adj[z]!) if (theirs[y]! > 0) return false;
+  }
+  const cu = s.units[unit]!;
+  const ma = cu.fixed ? 0 : moveOf(cu);
+  for (let k = top.i + 1; k < top.units.length; k++) {
+    const r = s.units[top.units[k]!]!;
+    if (r.status !== 'map' || r.zone !== z || r.fixed) continue;
+    if (moveOf(r) > ma || (cu.type === 'tank' && r.type !== 'tank') || (r.maori && !cu.maori)) return false;
+  }
+  return true;
 }
 
 const READING_CODE = { headings: 0, symmetric: 1, literal: 2 } as const;
