@@ -564,15 +564,6 @@ describe('per-task caches (movement searches, occupancy, air squares, battle str
               destinations(s, fresh, opts[0]!.u, out);
               expect(opts.slice(1).map((o) => o.to)).toEqual(out);
               checked++;
-            } else if (d.kind === 'move-unit') {
-              // "the rest hold", then units of the side deciding in ascending order
-              const us = (d.options as readonly { u: number }[]).map((o) => o.u);
-              expect(us[0]).toBe(-1);
-              for (let k = 1; k < us.length; k++) {
-                expect(s.units[us[k]!]!.side).toBe(d.side);
-                expect(us[k]!).toBeGreaterThan(us[k - 1]!);
-              }
-              checked++;
             } else if (d.kind === 'air-support') {
               expect(opts.slice(1).map((o) => o.to)).toEqual(airSquares(s, fresh));
               checked++;
@@ -589,43 +580,5 @@ describe('per-task caches (movement searches, occupancy, air squares, battle str
       }
     }
     expect(checked).toBeGreaterThan(1000);
-  });
-});
-
-describe('movement segments (K7, K8): pick the next unit to move, or the rest hold', () => {
-  it('lists the side units from the task on ("the rest hold" first); passed-over units and the rest stay', () => {
-    const m = startMatch(crete, defaultSetup(), { masterSeed: 3, gameIndex: 0 });
-    const pol = createPolicies(crete, { german: 'historical', british: 'historical' }, 'campaign');
-    const rng = streamRng(0, 0, 'x');
-    let p = m.pending()!;
-    // to the first British movement segment
-    while (p.kind !== 'move-unit' || p.side !== 'british') {
-      m.apply(pol[p.side]!.choose(crete.view(m.state as CreteState, p.side), p as Decision, rng));
-      p = m.pending()!;
-    }
-    const s = m.state as CreteState;
-    const opts = (p as Decision).options as readonly { u: number }[];
-    expect(opts[0]!.u).toBe(-1);
-    const us = opts.slice(1).map((o) => o.u);
-    expect(us.length).toBeGreaterThan(1);
-    expect([...us].sort((a, b) => a - b)).toEqual(us);
-    for (const u of us) expect(s.units[u]!.side).toBe('british');
-    // pick the second unit: the first one is passed over, and the next 'move-unit' starts after the pick
-    const before = s.units.map((u) => u.loc);
-    m.apply(2);
-    p = m.pending()!;
-    if (p.kind === 'move') {
-      expect(((p as Decision).options[0] as { u: number }).u).toBe(us[1]);
-      m.apply(0);
-      p = m.pending()!;
-    }
-    expect(p.kind).toBe('move-unit');
-    const next = ((p as Decision).options as readonly { u: number }[]).slice(1).map((o) => o.u);
-    expect(next.every((u) => u > us[1]!)).toBe(true);
-    // the rest hold: the segment ends with every British unit where it was
-    m.apply(0);
-    p = m.pending()!;
-    expect(p.kind === 'move' || p.kind === 'move-unit').toBe(false);
-    expect((m.state as CreteState).units.map((u) => u.loc)).toEqual(before);
   });
 });

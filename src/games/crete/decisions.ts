@@ -29,14 +29,6 @@ export interface BattleOption {
   readonly squares: readonly number[];
   readonly table: Table;
 }
-/**
- * The next unit to move in a movement segment (K7, K8): a unit of the side, or -1 for "the rest
- * hold" (every unit not yet picked stays put and the segment ends). Picking unit u passes over the
- * units listed before it (they hold); its square is then the 'move' decision.
- */
-export interface MoverOption {
-  readonly u: number;
-}
 export interface MountainOption {
   readonly airfield: number;
   readonly count: number;
@@ -58,7 +50,6 @@ export type CreteDecision =
   | D<'drop-hex', UnitTo>
   | D<'scatter-overstack', UnitTo>
   | D<'mountain-land', MountainOption>
-  | D<'move-unit', MoverOption>
   | D<'move', UnitTo>
   | D<'air-support', UnitTo>
   | D<'battle', BattleOption>
@@ -76,7 +67,6 @@ export const CRETE_DECISION_KINDS: readonly CreteDecisionKind[] = [
   'drop-hex',
   'scatter-overstack',
   'mountain-land',
-  'move-unit',
   'move',
   'air-support',
   'battle',

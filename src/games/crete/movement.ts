@@ -5,8 +5,7 @@
  * an X square stops (K9, K14 Step 1); it never enters an enemy square (K8.6) or leaves the boards
  * except through an X square (K8.9, K10.14: the boards hold no sea squares).
  */
-import { creteData } from './data.js';
-import { type MoverOption, type UnitTo, unitTo } from './decisions.js';
+import { type UnitTo, unitTo } from './decisions.js';
 import { MAP, ROUGH, TOWN } from './map.js';
 import { sq, tell } from './narrate.js';
 import { type CreteRules, type CreteState, type CreteUnit, POOL, type Side, TRANSIT } from './state.js';
@@ -135,32 +134,15 @@ export function destinations(
 ): void {
   out.length = 0;
   const u = s.units[ui]!;
+  const kept = currentZoc(s, ws, other(u.side), task);
   const x = crossing(s, u);
   if (task === undefined) {
-    currentZoc(s, ws, other(u.side), task);
     search(s, ws, u, 3 * u.mf, x, out);
     keepRoom(s, ws, u.side, out);
     return;
   }
-  const reached = reachedBy(s, ws, u, x, task);
-  const mine = own(ws, u.side);
-  const stack = s.rules.stack;
-  for (const h of reached) if (mine[h]! < stack) out.push(h);
-}
-
-/**
- * The squares unit `u` (crossing to `x`) reaches during movement task `task`, stacking not checked.
- * They depend on the enemy and the key only (own units never block, K8.6; K11.1 is checked on the
- * result): one search per key and movement task.
- */
-function reachedBy(
-  s: CreteState,
-  ws: CreteWorkspace,
-  u: CreteUnit,
-  x: number,
-  task: object,
-): readonly number[] {
-  const kept = currentZoc(s, ws, other(u.side), task);
+  // the squares reached depend on the enemy and the key only (own units never block, K8.6, K11.1
+  // is checked on the result): one search per key and movement task
   const key = reachKey(u.loc, u.mf, x, u.kind === 'mtn' && u.landed === s.turn);
   let reached = kept ? ws.reach.get(key) : undefined;
   if (reached === undefined) {
@@ -168,7 +150,9 @@ function reachedBy(
     search(s, ws, u, 3 * u.mf, x, reached);
     ws.reach.set(key, reached);
   }
-  return reached;
+  const mine = own(ws, u.side);
+  const stack = s.rules.stack;
+  for (const h of reached) if (mine[h]! < stack) out.push(h);
 }
 
 /** Keeps the squares of `out` with room for one more unit of `side` (K11.1; occupancy current). */
@@ -311,85 +295,37 @@ export function moveUnit(s: CreteState, ws: CreteWorkspace, ui: number, to: numb
   if (ws.trace !== undefined) tell(s, ws, u.side, 'K8', `${u.name} moves to ${sq(to)}`);
 }
 
-/** Per unit index: its 'move-unit' option, built once and frozen (decisions share them). */
-const MOVERS: readonly MoverOption[] = Object.freeze(
-  Array.from(
-    {
-      length:
-        creteData.german.para.length +
-        creteData.german.mountain.length +
-        creteData.german.luftwaffe.length +
-        creteData.allied.length,
-    },
-    (_, u) => Object.freeze({ u }),
-  ),
-);
-const mover = (u: number): MoverOption => MOVERS[u] ?? { u };
-/** The "the rest hold" option of a 'move-unit' decision. */
-export const REST_HOLD: MoverOption = Object.freeze({ u: -1 });
-
-/** Unit `u` of `side` takes part in movement task `task` (K8.1, K15.6: paras that landed this turn do not). */
-function movesIn(s: CreteState, task: MoveTask, u: CreteUnit, ui: number): boolean {
-  if (u.side !== task.side || u.kind === 'air') return false;
-  if (task.only !== undefined && !task.only.includes(ui)) return false;
-  if (u.loc < 0 && u.loc !== TRANSIT) return false;
-  return !(u.kind === 'para' && u.landed === s.turn);
-}
-
-type MoveTask = { t: 'move'; side: Side; i: number; only?: number[]; picked?: number };
-
-/**
- * The decision of a movement segment (K7, K8): with a unit picked, its 'move' (stay, or a square
- * it may end on; the turn sequence answers "stay" itself when there is no square); else
- * 'move-unit', the next unit to move among the side's units from task.i on that take part, or
- * "the rest hold" (option 0); null when no unit is left. Listing a unit needs no movement search:
- * only the picked unit's squares are searched, so the units that hold cost none.
- */
+/** The move decision of a movement segment: the next unit of `side` that can move, or null. */
 export function moveStep(
   s: CreteState,
   ws: CreteWorkspace,
-  task: MoveTask,
-): { kind: 'move-unit'; options: MoverOption[] } | { kind: 'move'; u: number; options: UnitTo[] } | null {
-  // occupancy once per movement task, then kept current by moveUnit (nothing else moves during it, K7)
-  if (ws.occTask !== task || ws.occState !== s) {
-    occupancy(s, ws);
-    ws.occTask = task;
-    ws.occState = s;
-  }
-  const picked = task.picked ?? -1;
-  if (picked >= 0) {
-    const buf = ws.dest;
-    destinations(s, ws, picked, buf, task);
+  task: { t: 'move'; side: Side; i: number; only?: number[] },
+): { u: number; options: UnitTo[] } | null {
+  const buf = ws.dest;
+  let counted = ws.occTask === task && ws.occState === s;
+  while (task.i < s.units.length) {
+    const ui = task.i++;
+    const u = s.units[ui]!;
+    if (u.side !== task.side || u.kind === 'air') continue;
+    if (task.only !== undefined && !task.only.includes(ui)) continue;
+    if (u.loc < 0 && u.loc !== TRANSIT) continue;
+    if (u.kind === 'para' && u.landed === s.turn) continue; // K8.1, K15.6
+    // occupancy once per movement task, then kept current by moveUnit (nothing else moves during it, K7)
+    if (!counted) {
+      occupancy(s, ws);
+      ws.occTask = task;
+      ws.occState = s;
+      counted = true;
+    }
+    destinations(s, ws, ui, buf, task);
     const n = buf.length;
+    if (n === 0) continue;
     const options = new Array<UnitTo>(n + 1);
-    options[0] = unitTo(picked, -1);
-    for (let k = 0; k < n; k++) options[k + 1] = unitTo(picked, buf[k]!);
-    return { kind: 'move', u: picked, options };
+    options[0] = unitTo(ui, -1);
+    for (let k = 0; k < n; k++) options[k + 1] = unitTo(ui, buf[k]!);
+    return { u: ui, options };
   }
-  let options: MoverOption[] | null = null;
-  for (let ui = task.i; ui < s.units.length; ui++) {
-    if (!movesIn(s, task, s.units[ui]!, ui)) continue;
-    if (options === null) options = [REST_HOLD];
-    options.push(mover(ui));
-  }
-  return options === null ? null : { kind: 'move-unit', options };
-}
-
-/** Carries out a 'move-unit' answer: unit `u` is the next to move (the units before it hold), or -1: the rest hold. */
-export function applyMover(s: CreteState, ws: CreteWorkspace, task: MoveTask, u: number): void {
-  if (u < 0) {
-    task.i = s.units.length;
-    if (ws.trace !== undefined) tell(s, ws, task.side, 'K8', 'the rest of the units hold');
-    return;
-  }
-  task.picked = u;
-  task.i = u + 1;
-}
-
-/** Carries out a 'move' answer: the picked unit moves to `to` or stays (-1). */
-export function applyMove(s: CreteState, ws: CreteWorkspace, task: MoveTask, o: UnitTo): void {
-  if (o.to >= 0) moveUnit(s, ws, o.u, o.to);
-  task.picked = -1;
+  return null;
 }
 
 export { POOL };

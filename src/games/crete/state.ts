@@ -103,12 +103,8 @@ export type CreteTask =
   | { t: 'scatter-attacks' }
   /** K17 landings; `landed`: the units this wave put down (mtn-stack-only moves them next). */
   | { t: 'mountain'; i: number; wave: number; landed: number[] }
-  /**
-   * K8 movement of `side`'s units in index order: a 'move-unit' decision picks the next unit to move
-   * from unit `i` on (the ones passed over hold), then `picked` is that unit until its 'move' answer;
-   * `only`: just these units (a later landing wave).
-   */
-  | { t: 'move'; side: Side; i: number; only?: number[]; picked?: number }
+  /** K8 movement of `side`'s units in index order; `only`: just these units (a later landing wave). */
+  | { t: 'move'; side: Side; i: number; only?: number[] }
   | { t: 'air'; i: number }
   | { t: 'combat'; side: Side }
   | { t: 'roll'; battle: Battle }

@@ -35,7 +35,7 @@ import {
 import { airStep } from './luftwaffe.js';
 import { MAP } from './map.js';
 import { land, mountainStep } from './mountain.js';
-import { applyMove, applyMover, moveStep } from './movement.js';
+import { moveStep, moveUnit } from './movement.js';
 import { sq, tell } from './narrate.js';
 import { allocateStep, applyAllocate, applySetup, setupStep } from './setup.js';
 import { type CreteState, type CreteTask, POOL, type Side } from './state.js';
@@ -211,12 +211,6 @@ function step(s: CreteState, ws: CreteWorkspace, task: CreteTask): CretePending 
         s.stack.pop();
         return null;
       }
-      if (d.kind === 'move-unit') return decision('move-unit', task.side, 'K7, K8', d.options);
-      if (d.options.length === 1) {
-        // no square to go to: the picked unit stays, no decision
-        applyMove(s, ws, task, d.options[0]!);
-        return null;
-      }
       return decision('move', task.side, 'K8', d.options);
     }
     case 'air': {
@@ -326,12 +320,11 @@ export function apply(s: CreteState, ws: CreteWorkspace, pending: CretePending, 
       if (task.t === 'mountain') task.landed.push(...landed);
       return;
     }
-    case 'move-unit':
-      applyMover(s, ws, task as CreteTask & { t: 'move' }, d.options[choice]!.u);
+    case 'move': {
+      const o = d.options[choice]!;
+      if (o.to >= 0) moveUnit(s, ws, o.u, o.to);
       return;
-    case 'move':
-      applyMove(s, ws, task as CreteTask & { t: 'move' }, d.options[choice]!);
-      return;
+    }
     case 'air-support': {
       const o = d.options[choice]!;
       if (o.to >= 0) {

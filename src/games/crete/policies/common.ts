@@ -66,13 +66,6 @@ export function holder(s: CreteState, h: number): Side | 'none' {
   return 'none';
 }
 
-/** Square h holds a ground or air unit of the enemy of unit u (K8.6: u may not enter it). */
-function enemyHolds(s: CreteState, u: number, h: number): boolean {
-  const side = s.units[u]!.side;
-  for (const x of s.units) if (x.loc === h && x.side !== side) return true;
-  return false;
-}
-
 /** Nearest square of `list` to h (-1 if empty). */
 export function nearest(h: number, list: readonly number[]): number {
   let best = -1;
@@ -199,26 +192,6 @@ export function planPolicy(id: string, plan: Plan): Policy<CreteState, CreteDeci
           return 0;
         case 'mountain-land':
           return n - 1;
-        case 'move-unit': {
-          // the first unit that would not stay put (what 'move' below answers staying on its target
-          // or with no target); the units passed over hold. With a terrain bonus of 9 or more a unit
-          // on its target may still step into doubled terrain: then every unit with a target moves.
-          const bonus = plan.terrainBonus ?? 0;
-          const o = d.options;
-          for (let i = 1; i < n; i++) {
-            const u = o[i]!.u;
-            const t = plan.target(s, u);
-            if (t < 0) continue;
-            const at = s.units[u]!.loc;
-            if (bonus < 9 && t === at) continue;
-            // next to an enemy target it cannot enter (K8.6) no square is nearer, and staying scores
-            // 1 more than a move at the same distance: it stays unless the bonus outweighs that
-            if (at >= 0 && distance(at, t) === 1 && (bonus < 2 || isDoubled(at)) && enemyHolds(s, u, t))
-              continue;
-            return i;
-          }
-          return 0;
-        }
         case 'move': {
           const u = d.options[0]!.u;
           const unit = s.units[u]!;
