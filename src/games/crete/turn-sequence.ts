@@ -53,14 +53,19 @@ const FELL = [
 
 /** Airfield bookkeeping (V-CAPTURE airfield-cleared; the airfield_open statistics). */
 function airfields(s: CreteState): void {
-  MAP.airfields.forEach((a, k) => {
-    let bri = false;
-    let ger = false;
-    for (const u of s.units) {
-      if (u.loc !== a) continue;
-      if (u.side === 'british') bri = true;
-      else if (u.kind !== 'air') ger = true;
-    }
+  // one pass over the units: bit 1 British, bit 2 German ground units, per airfield
+  const af = MAP.airfields;
+  const held = af.map(() => 0);
+  for (const u of s.units) {
+    if (u.loc < 0) continue;
+    const k = af.indexOf(u.loc);
+    if (k < 0) continue;
+    if (u.side === 'british') held[k]! |= 1;
+    else if (u.kind !== 'air') held[k]! |= 2;
+  }
+  af.forEach((_, k) => {
+    const bri = (held[k]! & 1) !== 0;
+    const ger = (held[k]! & 2) !== 0;
     if (bri || ger) s.airfieldContested[k] = 1;
     if (!bri && s.turn >= 1 && s.airfieldOpen[k] === 0) s.airfieldOpen[k] = s.turn;
     const fell = FELL[k]!;

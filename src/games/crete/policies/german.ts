@@ -9,7 +9,7 @@ import { creteData } from '../data.js';
 import type { CreteDecision } from '../decisions.js';
 import { AIRFIELD, CLEAR, distance, MAP, squareOf } from '../map.js';
 import type { CreteState } from '../state.js';
-import { type DropContext, nearest, type Plan, planPolicy, squaresOf } from './common.js';
+import { type DropContext, nearest, type Plan, planPolicy } from './common.js';
 
 const HISTORICAL_ORDER: readonly string[] = [
   ...creteData.historical.germanAllocation.suda,
@@ -50,8 +50,25 @@ function advanceTarget(s: CreteState, u: number, late?: (s: CreteState) => numbe
     const onBoard = open.filter((h) => MAP.board[h] === MAP.board[at]);
     return nearest(at, onBoard.length > 0 ? onBoard : open);
   }
-  const bri = squaresOf(s, 'british');
-  return bri.length === 0 ? -1 : nearest(at, bri);
+  return nearestBritish(s, at);
+}
+
+/**
+ * nearest(at, squaresOf(s, 'british')) in one pass without the list: the units in order, so the
+ * first square at the least distance is the one the list (in order of first unit) would give.
+ */
+function nearestBritish(s: CreteState, at: number): number {
+  let best = -1;
+  let bd = Number.POSITIVE_INFINITY;
+  for (const x of s.units) {
+    if (x.side !== 'british' || x.loc < 0) continue;
+    const d = distance(at, x.loc);
+    if (d < bd) {
+      bd = d;
+      best = x.loc;
+    }
+  }
+  return best;
 }
 
 /** A drop square near `obj`: clear, out of British ZOC, off the coast row, one or two squares from it. */
