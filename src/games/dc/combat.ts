@@ -262,7 +262,7 @@ export function startBattle(s: DcState, ws: DcWorkspace, at: number, side: SideI
 }
 
 /** A side still in the battle: DC 13.A.3, 13.A.5: air units cannot hold a battle alone. */
-function alive(s: DcState, units: readonly number[]): boolean {
+export function alive(s: DcState, units: readonly number[]): boolean {
   for (const i of units) {
     const u = s.units[i]!;
     if (u.st === 0 && s.rules.types[u.t]!.role !== 'air') return true;
@@ -270,7 +270,7 @@ function alive(s: DcState, units: readonly number[]): boolean {
   return false;
 }
 /** A side with a unit able to fire by its own fire factor (support alone fires nothing, DC 13.B.7). */
-function canFire(s: DcState, units: readonly number[]): boolean {
+export function canFire(s: DcState, units: readonly number[]): boolean {
   for (const i of units) {
     const u = s.units[i]!;
     const ty = s.rules.types[u.t]!;
