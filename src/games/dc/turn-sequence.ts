@@ -153,7 +153,7 @@ function nextPhase(s: DcState, ws: DcWorkspace): void {
     s.air = st.air;
     s.airFree = st.air;
     // variant lw-lines: the air on the map keeps its points (D-8 moves it one line)
-    if (!s.rules.lwLines) s.airAt = [];
+    s.airAt = s.rules.lwLines ? s.airAt.slice(0, s.air) : [];
     s.airUp = [];
     s.airBt = [];
     if (s.turn === 6) s.stats.oct41Mud = s.weather === 1 ? 1 : 0;
