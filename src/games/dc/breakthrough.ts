@@ -7,6 +7,7 @@
  * breakthrough assault, fought in phase 6 with halved fire (14.A, 16; variant bt-halving).
  */
 import type { Decision } from '../../core/game.js';
+import { noteBtMove, startAirBt } from './air.js';
 import type { DcDecision, OpOption } from './decisions.js';
 import { armourGrounded, enemyAt, mayEnter, sortByPlace, takeControl, weatherAt } from './movement.js';
 import { type DcState, type DcTask, SIDE_IDS, type SideIx } from './state.js';
@@ -73,6 +74,8 @@ export function startBreakthrough(s: DcState, side: SideIx): void {
     s.stack.push({ t: 'bt-move', side, order: rest.concat(air), i: 0, moves: [] });
     return;
   }
+  // D-29 (DC 14.B.4): after the moves, German air present in regular combat may accompany a group
+  if (side === 0) startAirBt(s);
   s.stack.push({ t: 'bt-move', side, order, i: 0 });
 }
 
@@ -147,6 +150,8 @@ export function applyBt(s: DcState, task: DcTask & { t: 'bt-move' }, o: OpOption
   if (o.type !== 'move') return;
   const u = s.units[i]!;
   const ty = s.rules.types[u.t]!;
+  // DC 13.A.4: a German air unit can only move with one group of German units up one line
+  if (u.side === 0 && ty.nation === 'german') noteBtMove(s, u.at, o.to, o.attack);
   s.load[2 * o.line]! += ty.cap * 2;
   if (ty.armour) s.load[2 * o.line + 1]!++;
   // DC 14.B.3: the moves Soviet air may accompany

@@ -94,8 +94,10 @@ export function fireTotal(s: DcState, ws: DcWorkspace, b: Battle, attacker: bool
     // DC 13.A.3, 13.B.7, 17.B (support.ts): HQs, STAVKA and air add by their own rules
     if (adv && (isSupport(ty) || silencedByIsolation(s, ws, u, ty))) continue;
     const v = u.allOut ? ty.allOut : adv ? unitFire(s, ws, u, ty) : ty.ff;
-    const mult = air > 0 && (!u.allOut || s.rules.allOutMultiplied) && airMultiplied(s, ws, u, attacker);
-    const w = mult ? v * (1 + air) : v;
+    // DC 14.B.4: air accompanying a breakthrough group multiplies only the units it came with (from its point)
+    const a = attacker && b.grpAir.length > 0 ? Math.min(4, air + groupAir(b, u.at)) : air;
+    const mult = a > 0 && (!u.allOut || s.rules.allOutMultiplied) && airMultiplied(s, ws, u, attacker);
+    const w = mult ? v * (1 + a) : v;
     // DC 16 (variant bt-per-unit-16): each unit halved, rounded up, after the air multiplier
     total += attacker && b.bt && s.rules.btPerUnit ? Math.ceil(w / 2) : w;
   }
@@ -116,6 +118,27 @@ export function fireTotal(s: DcState, ws: DcWorkspace, b: Battle, attacker: bool
     total += Math.min(Math.max(0, fortressClass(s, b.at, def, true)), majorInfantryUndispersed(s, units));
   }
   return total;
+}
+
+/** DC 14.B.4: the German air units accompanying the breakthrough group from point `from` into battle `b`. */
+function groupAir(b: Battle, from: number): number {
+  let n = 0;
+  for (const p of b.grpAir) if (p === from) n++;
+  return n;
+}
+
+/** DC 13.A.4, 14.B.4: German air over battle `b` on the attacking side (committed and accompanying). */
+export function attackAir(b: Battle): number {
+  return b.airAtt + b.grpAir.length;
+}
+
+/** D-8 (DC 13.A.4): the placed, uncommitted air units at the origin points of `b`'s attackers (indices into `airUp`). */
+export function airAtOrigins(s: DcState, b: Battle): number[] {
+  const out: number[] = [];
+  s.airUp.forEach((p, k) => {
+    if (b.attackers.some((i) => s.units[i]!.st === 0 && s.units[i]!.at === p)) out.push(k);
+  });
+  return out;
 }
 
 /** The raw fire factors of the units (variant order-fp-raw). */
@@ -164,6 +187,7 @@ function battleOf(at: number, att: SideIx, bt: boolean, attackers: number[], def
     bt,
     airAtt: 0,
     airDef: 0,
+    grpAir: [],
     sim: false,
     round: 0,
     stage: 'air',
@@ -219,6 +243,14 @@ export function startBattle(s: DcState, ws: DcWorkspace, at: number, side: SideI
   if (side === 1 && b.defenders.some((i) => s.rules.types[s.units[i]!.t]!.nation === 'hungarian'))
     s.hunFree = true;
   if (side === 1) b.airDef = Math.min(4, s.airAt.filter((p) => p === at).length);
+  // DC 14.B.4: the air that accompanied breakthrough groups into this assault
+  if (bt && side === 0)
+    for (let k = 0; k < s.airBt.length; ) {
+      if (s.airBt[k + 1] === at) {
+        b.grpAir.push(s.airBt[k]!);
+        s.airBt.splice(k, 2);
+      } else k += 2;
+    }
   s.stack.push({ t: 'battle', b });
   tell(
     s,
@@ -230,7 +262,7 @@ export function startBattle(s: DcState, ws: DcWorkspace, at: number, side: SideI
 }
 
 /** A side still in the battle: DC 13.A.3, 13.A.5: air units cannot hold a battle alone. */
-function alive(s: DcState, units: readonly number[]): boolean {
+export function alive(s: DcState, units: readonly number[]): boolean {
   for (const i of units) {
     const u = s.units[i]!;
     if (u.st === 0 && s.rules.types[u.t]!.role !== 'air') return true;
@@ -238,7 +270,7 @@ function alive(s: DcState, units: readonly number[]): boolean {
   return false;
 }
 /** A side with a unit able to fire by its own fire factor (support alone fires nothing, DC 13.B.7). */
-function canFire(s: DcState, units: readonly number[]): boolean {
+export function canFire(s: DcState, units: readonly number[]): boolean {
   for (const i of units) {
     const u = s.units[i]!;
     const ty = s.rules.types[u.t]!;
@@ -269,7 +301,7 @@ export function simultaneous(s: DcState, b: Battle): boolean {
   const w = weatherAt(s, b.at);
   // DC 13.B.1: only when no Soviet air remains after air combat
   if (s.rules.level === 'advanced' && sovietAir(s, b).length > 0) return false;
-  return w === 0 || (w === 2 && b.airAtt > 0);
+  return w === 0 || (w === 2 && attackAir(b) > 0);
 }
 
 /**
@@ -430,8 +462,11 @@ export function battleStep(s: DcState, ws: DcWorkspace, b: Battle): DcDecision |
         const german = b.attackers.some((i) => s.rules.types[s.units[i]!.t]!.nation === 'german');
         // DC 3.A, 7.A note e (variant may-air): the May 1941 air units may be barred from Mud-rolled points
         const grounded = s.rules.mayAirGoodOnly && s.mud.length > 0 && s.mud.includes(b.at);
-        if (b.att === 0 && s.airFree > 0 && german && !grounded) {
-          const n = Math.min(4, s.airFree);
+        // D-8, DC 14.B.4: regular attacks take the air placed at their origin points, breakthrough
+        // assaults the withheld air (and the air accompanying their groups, already with them)
+        const avail = b.att !== 0 ? 0 : b.bt ? s.airFree : airAtOrigins(s, b).length;
+        const n = Math.min(4 - b.grpAir.length, avail);
+        if (b.att === 0 && n > 0 && german && !grounded) {
           const opts: AirOption[] = [];
           for (let k = 0; k <= n; k++) opts.push({ type: 'air', n: k });
           return dec('lw-commit', 0, 'DC 13.A.4', opts);
@@ -588,7 +623,12 @@ export function applyBattle(s: DcState, ws: DcWorkspace, b: Battle, d: DcDecisio
     case 'lw-commit': {
       const n = d.options[choice]!.n;
       b.airAtt = n;
-      s.airFree -= n;
+      if (b.bt) s.airFree -= n;
+      else {
+        // D-8: the committed units leave their places (the first placed at the attackers' points)
+        const ks = airAtOrigins(s, b).slice(0, n);
+        for (let k = ks.length - 1; k >= 0; k--) s.airUp.splice(ks[k]!, 1);
+      }
       s.stats.lwSorties += n;
       return;
     }
@@ -692,7 +732,7 @@ function finish(s: DcState, ws: DcWorkspace, b: Battle, outcome: Battle['outcome
     takeControl(s, b.at, b.att);
     if (b.att === 0 && m.side1941[b.at] === 1) s.stats.sovietPointsTaken++;
     s.airAt = s.airAt.filter((p) => p !== b.at);
-    for (let k = 0; k < b.airAtt; k++) s.airAt.push(b.at);
+    for (let k = 0; k < attackAir(b); k++) s.airAt.push(b.at);
     tell(s, ws, b.att, 'DC 13.B.5', `${m.names[b.at]} taken`);
   } else {
     let origin = -1;
@@ -705,6 +745,8 @@ function finish(s: DcState, ws: DcWorkspace, b: Battle, outcome: Battle['outcome
       if (outcome === 'att-retreat') u.disp = true;
     }
     if (origin >= 0) for (let k = 0; k < b.airAtt; k++) s.airAt.push(origin);
+    // DC 13.A.4: accompanying air goes back with its group
+    for (const p of b.grpAir) s.airAt.push(p);
     tell(s, ws, other(b.att), 'DC 13.B.4', `${m.names[b.at]} held`);
   }
   return null;

@@ -72,10 +72,21 @@ export interface DrawOption {
   readonly type: 'draw';
   readonly declare: boolean;
 }
-/** D-29 (lw-place, DC 14.B.4): the Axis point a held German air unit stands on for the Soviet turn. */
+/**
+ * D-8 (lw-place, DC 13.A.4, at the Axis turn's start): the point with Axis ground units in supply an
+ * air unit is placed on, or -1 (withheld for breakthrough or defence); after the Axis turn's combat,
+ * the Axis point a held German air unit stands on for the Soviet turn (DC 14.B.4).
+ */
 export interface AirPlaceOption {
   readonly type: 'air-place';
   readonly at: number;
+}
+/** D-29 (lw-bt, DC 14.B.4): the breakthrough group an air unit present in regular combat accompanies (`to` -1: none). */
+export interface AirBtOption {
+  readonly type: 'air-bt';
+  readonly to: number;
+  /** The group makes a breakthrough assault at `to` (else it occupies it). */
+  readonly assault: boolean;
 }
 
 /** D-9/D-10 ger-repl (DC 8.A.1): save the points, or rebuild an eliminated unit (entering at `at`). */
@@ -218,6 +229,7 @@ export type DcDecision =
   | Decision<'isolation-loss', EliminateOption>
   | Decision<'declare-draw', DrawOption>
   | Decision<'lw-place', AirPlaceOption>
+  | Decision<'lw-bt', AirBtOption>
   | Decision<'ger-repl', ReplOption>
   | Decision<'strat-next', StratOption>
   | Decision<'strat-dest', StratDestOption>
@@ -257,6 +269,7 @@ export const DC_DECISION_KINDS: readonly DcDecisionKind[] = [
   'isolation-loss',
   'declare-draw',
   'lw-place',
+  'lw-bt',
   'ger-repl',
   'strat-next',
   'strat-dest',

@@ -89,6 +89,8 @@ export function cloneDc(s: DcState): DcState {
     rng: { seed: s.rng.seed, game: s.rng.game, streams },
     stack: copyPlain(s.stack),
     airAt: s.airAt.slice(),
+    airUp: s.airUp.slice(),
+    airBt: s.airBt.slice(),
     repl: s.repl.slice(),
     allyStatus: s.allyStatus.slice(),
     allyRepl: s.allyRepl.slice(),

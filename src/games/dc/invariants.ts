@@ -32,5 +32,8 @@ export function invariants(s: DcState): string[] {
         out.push(`line ${m.ids[m.lineA[l]!]}-${m.ids[m.lineB[l]!]} over armour capacity`);
     }
   if (s.airAt.length > s.air) out.push(`${s.airAt.length} German air units placed, ${s.air} available`);
+  // D-8 (DC 13.A.4): placed, fought and withheld air together never exceed the air available
+  const airs = s.airAt.length + s.airUp.length + s.airBt.length / 2;
+  if (airs > s.air) out.push(`${airs} German air units on the map, ${s.air} available`);
   return out;
 }

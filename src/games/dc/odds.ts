@@ -2,8 +2,10 @@
  * Exact odds (spec §3), from the game's own code: the loss distribution of any fire total with its
  * column split convolved (C-3, `fire.ts`), the CRT in force, and the weather columns (C-1, `weather.ts`).
  */
+import { quote, UserError } from '../../core/errors.js';
 import type { OddsProvider, OddsTable } from '../../core/game.js';
 import { oddsInt } from '../../core/odds-options.js';
+import { type BattleChainSpec, battleChain, EXACT_UNITS } from './battle-chain.js';
 import { dcData } from './data.js';
 import { fireDistribution, split } from './fire.js';
 import { binomial, fortifyDistribution } from './pregame.js';
@@ -16,7 +18,7 @@ import { columnDistribution, mayMudProbability } from './weather.js';
 
 export const dcOdds: OddsProvider = {
   description:
-    'Dark Crusade: losses of a fire total (DC 13.B.2, split into columns per 13.B.6 and convolved), the CRT, the weather columns (7.A), the Siberian crisis (3.C.3), pre-game fortification (18), May 1941 mud (3.A), German replacements (8.A.1.a), air-to-air and flak (13.A.1) and torpedoes (9.B).',
+    'Dark Crusade: losses of a fire total (DC 13.B.2, split into columns per 13.B.6 and convolved), the CRT, the weather columns (7.A), the Siberian crisis (3.C.3), pre-game fortification (18), May 1941 mud (3.A), German replacements (8.A.1.a), air-to-air and flak (13.A.1), torpedoes (9.B) and a whole battle over its rounds (C-10: 13, 16, 18; --attack/--defend).',
   options: [
     { name: 'fire', description: 'fire total (default 37, the 13.B.6 example)' },
     { name: 'max-column', description: 'top CRT column M, 24..35 (default 24)' },
@@ -28,6 +30,35 @@ export const dcOdds: OddsProvider = {
     },
     { name: 'assaults', description: 'points assaulted in May 1941 (default 6)' },
     { name: 'soviet-air', description: 'Soviet air units over a battle, Advanced level (default 3)' },
+    {
+      name: 'attack',
+      description:
+        'C-10 battle: the attacking units as type:count,... (default ger-inf:2,ger-pz:1; unit type ids as in the set-up data)',
+    },
+    { name: 'defend', description: 'C-10 battle: the defending units (default sov-rifle:3)' },
+    {
+      name: 'soviet-attacks',
+      description: 'C-10 battle: the Soviets attack (default: the Axis attacks)',
+      flag: true,
+    },
+    { name: 'air-ger', description: 'C-10 battle: German air units with the Axis side, 0..4 (default 1)' },
+    { name: 'forts', description: 'C-10 battle: defenders in field fortifications (default 1)' },
+    {
+      name: 'simultaneous',
+      description: 'C-10 battle: simultaneous fire (13.B.3; Axis attacks only)',
+      flag: true,
+    },
+    { name: 'bt', description: 'C-10 battle: a breakthrough assault (fire halved, 14.A/16)', flag: true },
+    {
+      name: 'advanced',
+      description: 'C-10 battle: Advanced-level units and support (default Introductory)',
+      flag: true,
+    },
+    {
+      name: 'samples',
+      // (a literal: battle-chain.ts imports the game definition, so its constants are not read here at load)
+      description: 'C-10 battle: Monte Carlo battles when a side has more than 8 units (default 20000)',
+    },
   ],
   compute(o) {
     const total = oddsInt('dc', o, 'fire', 1, 500) ?? 37;
@@ -38,6 +69,7 @@ export const dcOdds: OddsProvider = {
     const assaults = oddsInt('dc', o, 'assaults', 0, 40) ?? 6;
     const sovAir = oddsInt('dc', o, 'soviet-air', 1, 12) ?? 3;
     const crt = crtTable(divisor, maxColumn);
+    const chainTables = battleTables(o);
     const dist = fireDistribution(crt, maxColumn, total, plus);
     const groups = split(total, maxColumn);
     const tables: OddsTable[] = [
@@ -146,6 +178,92 @@ export const dcOdds: OddsProvider = {
         ],
       },
     ];
-    return tables;
+    return tables.concat(chainTables);
   },
 };
+
+/** `type:count,type:count` into one type id per unit. */
+function units(o: Readonly<Record<string, string | true>>, name: string, fallback: string): string[] {
+  const v = o[name] ?? fallback;
+  if (v === true) throw new UserError(`odds dc: option --${name} needs a value`);
+  const out: string[] = [];
+  for (const part of v.split(',')) {
+    const [id, n = '1'] = part.split(':').map((x) => x.trim());
+    if (!/^\d+$/.test(n) || Number(n) < 1 || Number(n) > 40 || id === undefined || id === '')
+      throw new UserError(`odds dc: option --${name}: expected type:count,..., got ${quote(part)}`);
+    for (let k = 0; k < Number(n); k++) out.push(id);
+  }
+  return out;
+}
+
+const END_LABELS = [
+  'point taken',
+  'defender retreats',
+  'attacker breaks off',
+  'attacker eliminated (defender holds)',
+];
+
+/** C-10: the whole-battle chain (battle-chain.ts) of the battle the options describe. */
+function battleTables(o: Readonly<Record<string, string | true>>): OddsTable[] {
+  const spec: BattleChainSpec = {
+    level: o.advanced === true ? 'advanced' : 'intro',
+    attacker: o['soviet-attacks'] === true ? 1 : 0,
+    attackers: units(o, 'attack', 'ger-inf:2,ger-pz:1'),
+    defenders: units(o, 'defend', 'sov-rifle:3'),
+    airGer: oddsInt('dc', o, 'air-ger', 0, 4) ?? 1,
+    forts: oddsInt('dc', o, 'forts', 0, 40) ?? 1,
+    simultaneous: o.simultaneous === true,
+    bt: o.bt === true,
+  };
+  if (spec.simultaneous && spec.attacker === 1)
+    throw new UserError('odds dc: --simultaneous is for Axis attacks only (DC 13.B.1)');
+  const samples = oddsInt('dc', o, 'samples', 100, 1000000) ?? 20000;
+  let r: ReturnType<typeof battleChain>;
+  try {
+    r = battleChain(spec, samples);
+  } catch (e) {
+    throw new UserError(`odds dc: ${(e as Error).message}`);
+  }
+  const count = (ids: readonly string[]) =>
+    [...new Set(ids)].map((id) => `${ids.filter((x) => x === id).length} ${id}`).join(' + ');
+  const who = spec.attacker === 0 ? 'Axis' : 'Soviet';
+  const name = `${who} ${count(spec.attackers)} against ${count(spec.defenders)}${spec.airGer > 0 ? `, ${spec.airGer} German air` : ''}${spec.forts > 0 ? `, ${spec.forts} fortified` : ''}, ${spec.simultaneous ? 'simultaneous' : 'normal'} fire${spec.bt ? ', breakthrough assault' : ''}`;
+  const how = r.exact
+    ? `exact Markov chain over the multiset of unit states per side (at most ${EXACT_UNITS} units a side)`
+    : `Monte Carlo estimate of ${r.samples} battles from the chain's own transitions (more than ${EXACT_UNITS} units a side; stream battle-chain of master seed 1); the round-1 column is exact`;
+  const rules = [
+    how,
+    'allocation (stated): losses owed to field fortifications go to them (18); then a dispersed unit that survives the loss, a fortified unit, the unit with the lowest fire factor (survivors first)',
+    "continuation (stated): the attacker goes on while his fire total >= the defender's or the defender's is 0; the defender holds while he can still fire, else retreats",
+    'no all-out (13.B.8) and no Soviet air (see the air combat table); attacks from Warsaw into Bialystok (no fortress), July 1941; the round cap of the engine (60)',
+  ];
+  const rounds = r.rounds.map((p, k) => ({ p, k })).filter((x) => x.k > 0 && x.p > 0);
+  return [
+    {
+      title: `Battle (C-10): ${name}`,
+      rule: 'DC 13.B.2-5, 16, 18',
+      columns: ['whole battle', 'round 1'],
+      rows: [
+        ...END_LABELS.map((outcome, k) => ({ outcome, p: [r.ends[k]!, r.firstRound.ends[k]!] })),
+        { outcome: 'goes on to round 2', p: [0, r.firstRound.continues] },
+      ],
+      notes: [
+        ...rules,
+        `expected units eliminated: attacker ${r.unitsLost[0].toFixed(3)}, defender ${r.unitsLost[1].toFixed(3)}; losses absorbed (incl. fortifications): attacker ${r.hits[0].toFixed(3)}, defender ${r.hits[1].toFixed(3)}`,
+      ],
+    },
+    {
+      title: `Battle (C-10): rounds fought, ${name}`,
+      rule: 'DC 13.B.2, 14.B.1',
+      columns: ['p'],
+      rows: rounds.map((x) => ({ outcome: `${x.k} round${x.k === 1 ? '' : 's'}`, p: [x.p] })),
+      notes: [
+        how,
+        `R-128 (14.B.1-2): breakthrough capacity [total(armour)] of the attack's line after r rounds: ${rounds
+          .slice(0, 6)
+          .map((x) => `${x.k}: ${r.btCapacity[x.k]![0]}(${r.btCapacity[x.k]![1]})`)
+          .join(', ')}`,
+      ],
+    },
+  ];
+}

@@ -83,6 +83,8 @@ export interface DcRules {
   readonly fortressFirst: boolean;
   readonly allOutMultiplied: boolean;
   readonly lwAllies: 'text' | 'german-only' | 'all-axis';
+  /** Variant lw-lines (DC 13.A.4): German air moves one line per Axis turn instead of being placed freely. */
+  readonly lwLines: boolean;
   readonly orderFpRaw: boolean;
   readonly armourNoAttack: boolean;
   readonly marchC2: 'snow' | 'mud' | 'good';
@@ -228,6 +230,7 @@ function resolve(setup: GameSetup): DcRules {
     fortressFirst: v.has('fortress-first'),
     allOutMultiplied: !v.has('allout-unmultiplied'),
     lwAllies: v.has('lw-german-only') ? 'german-only' : v.has('lw-all-axis') ? 'all-axis' : 'text',
+    lwLines: v.has('lw-lines'),
     orderFpRaw: v.has('order-fp-raw'),
     armourNoAttack: v.has('armour-no-attack'),
     marchC2: v.has('march-c2-mud') ? 'mud' : v.has('march-c2-good') ? 'good' : 'snow',

@@ -118,6 +118,8 @@ export function initialState(rules: DcRules, seed: GameSeed = { masterSeed: 0, g
     repl: [],
     allyStatus: [0, 0],
     airAt: [],
+    airUp: [],
+    airBt: [],
     control,
     cv: 0,
     everAxis,

@@ -62,6 +62,8 @@ export interface Battle {
   /** German air units with the attacker / defender (DC 13.A.4). */
   airAtt: number;
   airDef: number;
+  /** DC 14.B.4: the origin point of each German air unit accompanying a breakthrough group here (it multiplies only the units from that point). */
+  grpAir: number[];
   /** DC 13.B.1: simultaneous combat. */
   sim: boolean;
   round: number;
@@ -138,7 +140,10 @@ export type DcTask =
   /** DC 2.B.1.c (variant mutual-draw-on): `side` may propose a draw, then the other side may accept. */
   | { readonly t: 'mutual'; readonly side: SideIx; stage: number }
   | { readonly t: 'isolation'; readonly side: SideIx; readonly point: number; left: number }
-  | { readonly t: 'lw-place'; left: number }
+  /** D-8 (`start`, at the Axis turn's start) or the held air's place for the Soviet turn (DC 13.A.4, 14.B.4). */
+  | { readonly t: 'lw-place'; left: number; readonly start?: boolean; k?: number; from?: number[] }
+  /** D-29 (DC 14.B.4): air present in regular combat, entry `i` of `airAt`, may accompany a breakthrough group; [from, to, assault] triples. */
+  | { readonly t: 'lw-bt'; i: number; moves: number[] }
   | { readonly t: 'repl'; readonly side: SideIx }
   | { readonly t: 'bt-start'; readonly side: SideIx }
   | { readonly t: 'partisan'; i: number }
@@ -245,8 +250,12 @@ export interface DcState {
   repl: number[];
   /** DC 7.A note c (R-186): the 1944 air window, 0 unused, 1 open, 2 spent (air-window.ts). */
   w44: 0 | 1 | 2;
-  /** Points where German air units stand for the Soviet turn (DC 13.A.4, 14.B.4). */
+  /** Points where German air units stand for the Soviet turn (DC 13.A.4, 14.B.4); in the Axis turn, the air that fought in regular combat. */
   airAt: number[];
+  /** D-8 (DC 13.A.4): points of the air units placed at the Axis turn's start and not yet committed to an attack. */
+  airUp: number[];
+  /** DC 14.B.4: German air accompanying breakthrough assaults, [from, to] flat pairs, until the battle at `to` starts. */
+  airBt: number[];
   /** Controlling side per point (DC 20). */
   control: SideIx[];
   /** Bumped whenever control changes (supply caches key on it). */

@@ -201,7 +201,7 @@ export function flakOn(table: Crt, maxColumn: number, soviet: number): number[] 
 export function airCombat(s: DcState, ws: DcWorkspace, b: Battle, dice?: number[]): number[] {
   const air = sovietAir(s, b);
   if (air.length === 0) return [];
-  const german = b.att === 0 ? b.airAtt : b.airDef;
+  const german = b.att === 0 ? b.airAtt + b.grpAir.length : b.airDef;
   const rng = ws.streams.stream('combat');
   let survivors = air.length;
   if (german > 0) {

@@ -8,6 +8,7 @@
  */
 import type { Decision } from '../../core/game.js';
 import { randInt } from '../../core/rng.js';
+import { airBtStep, airStartStep, applyAirBt, applyAirStart, endAxisAir, startAirPlacement } from './air.js';
 import { applyWindow, window1944, windowDecision } from './air-window.js';
 import { checkDefections } from './allies.js';
 import { applyBt, btStep, startBreakthrough } from './breakthrough.js';
@@ -151,7 +152,10 @@ function nextPhase(s: DcState, ws: DcWorkspace): void {
     s.autumnCol = st.autumnCol;
     s.air = st.air;
     s.airFree = st.air;
-    s.airAt = [];
+    // variant lw-lines: the air on the map keeps its points (D-8 moves it one line)
+    s.airAt = s.rules.lwLines ? s.airAt.slice(0, s.air) : [];
+    s.airUp = [];
+    s.airBt = [];
     if (s.turn === 6) s.stats.oct41Mud = s.weather === 1 ? 1 : 0;
     // R-187 (DC 14.B.3): from the first Good-weather turn of 1944 Soviet air may accompany breakthroughs
     if (!s.sovAirBt && s.weather === 0 && yearOf(s.turn) >= 1944) s.sovAirBt = true;
@@ -174,6 +178,8 @@ function nextPhase(s: DcState, ws: DcWorkspace): void {
       if (side === 0) {
         startAxisReplacements(s, ws);
         startReinforcements(s, 0);
+        // D-8 (DC 13.A.4, 14.B.4): German air placed, or withheld, at the Axis turn's start
+        startAirPlacement(s);
       } else {
         sovietProduction(s, ws);
         // DC 8.A.2.c: Siberian replacements arrive and are held or enter (D-33), after the other R/R steps
@@ -225,6 +231,7 @@ function nextPhase(s: DcState, ws: DcWorkspace): void {
       }
       if (side === 1) startPartisans(s);
       supplyPhase(s, ws, side);
+      if (side === 0) endAxisAir(s);
       if (side === 0 && s.airFree > 0) s.stack.push({ t: 'lw-place', left: s.airFree });
       return;
   }
@@ -489,7 +496,10 @@ export function stepTask(s: DcState, ws: DcWorkspace, task: DcTask): DcPending |
       return sibReplStep(s, ws, task);
     case 'strat':
       return stratStep(s, ws, task);
+    case 'lw-bt':
+      return airBtStep(s, task);
     case 'lw-place': {
+      if (task.start === true) return airStartStep(s, ws, task);
       const opts = task.left > 0 ? airPlaces(s, ws) : [];
       if (opts.length === 0) {
         s.stack.pop();
@@ -634,8 +644,16 @@ export function apply(s: DcState, ws: DcWorkspace, pending: DcPending, choice: n
       if (task?.t !== 'reinf') throw new Error('DC: withdraw without its task');
       withdraw(s, ws, task, d.options[choice]!);
       return;
+    case 'lw-bt':
+      if (task?.t !== 'lw-bt') throw new Error('DC: lw-bt without its task');
+      applyAirBt(s, task, d.options[choice]!);
+      return;
     case 'lw-place':
       if (task?.t !== 'lw-place') throw new Error('DC: lw-place without its task');
+      if (task.start === true) {
+        applyAirStart(s, task, d.options[choice]!);
+        return;
+      }
       s.airAt.push(d.options[choice]!.at);
       task.left--;
       return;

@@ -132,6 +132,22 @@ export const variants: readonly VariantDef[] = [
     default: false,
     description: 'German air multiplies every Axis unit in supply, attacking or defending.',
   },
+  {
+    id: 'lw-free',
+    group: 'lw-placement',
+    rule: 'DC 13.A.4, 14.B.4',
+    default: true,
+    description:
+      'At the start of each Axis turn every available German air unit is placed at any point with Axis ground units in supply, or withheld (D-8) (default: the rules give air no movement rule, and 14.B.4 lets withheld air deploy to "any Axis point", so its place is free each turn).',
+  },
+  {
+    id: 'lw-lines',
+    group: 'lw-placement',
+    rule: 'DC 13.A.4, 14.B.4',
+    default: false,
+    description:
+      'German air on the map moves at most one line per operational phase (at the D-8 placement), with no capacity cost; air withheld or newly available is placed freely.',
+  },
   // 4.3 silences
   {
     id: 'iso-end-own-turn',

@@ -50,6 +50,38 @@ interface Style {
   readonly factories?: { readonly first: 'TANK' | 'INF'; readonly evacuate: number };
 }
 
+/**
+ * D-8: the scripted Axis policies put each air unit where the most German fire faces Soviet units
+ * (the fire at the point over 1 + the air already there, at most 4 there), withholding it when no
+ * placed point faces the enemy.
+ */
+function pickAirStart(s: DcState, d: DcDecision & { kind: 'lw-place' }): number {
+  const m = mapOf(s);
+  const fire = new Float64Array(m.n);
+  const foe = new Uint8Array(m.n);
+  for (const u of s.units) {
+    if (u.st !== 0 || u.at < 0) continue;
+    if (u.side === 1) foe[u.at] = 1;
+    else if (s.rules.types[u.t]!.nation === 'german') fire[u.at]! += s.rules.types[u.t]!.ff;
+  }
+  let best = 0;
+  let bestScore = 0;
+  for (let k = 1; k < d.options.length; k++) {
+    const p = d.options[k]!.at;
+    let front = false;
+    for (let j = m.adjStart[p]!; j < m.adjStart[p + 1]! && !front; j++)
+      if (foe[m.adjNb[j]!] === 1) front = true;
+    const here = s.airUp.filter((x) => x === p).length;
+    if (!front || here >= 4) continue;
+    const score = fire[p]! / (1 + here);
+    if (score > bestScore) {
+      bestScore = score;
+      best = k;
+    }
+  }
+  return best;
+}
+
 function make(id: string, style: Style): DcPolicy {
   const ctx = new Ctx();
   return {
@@ -119,8 +151,15 @@ function make(id: string, style: Style): DcPolicy {
         case 'ger-repl':
           // rebuild the first affordable unit type offered (Panzer corps come first in type order)
           return d.options.length > 1 ? 1 : 0;
-        case 'isolation-loss':
         case 'lw-place':
+          return d.options[0]!.at < 0 ? pickAirStart(s, d) : 0;
+        case 'lw-bt':
+          // D-29: accompany the first breakthrough assault offered, else stay for the defence
+          return Math.max(
+            0,
+            d.options.findIndex((o) => o.assault),
+          );
+        case 'isolation-loss':
           return 0;
         case 'declare-draw':
           return pickDraw(s, ctx, style.side, style.drawReach);

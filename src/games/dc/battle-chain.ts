@@ -1,0 +1,436 @@
+/**
+ * C-10 (DC 13, 16; spec §3): the odds of a whole battle over its rounds, as a Markov chain over the
+ * multiset of unit states of each side (type, losses, dispersed, fortified, eliminated), built from
+ * the game's own code: a hand-built position on the engine's state, the fire totals of combat.ts
+ * `fireTotal` (air multiplier, fortress bonus, breakthrough halving), the loss distribution of
+ * fire.ts `fireDistribution` (C-3, the column split convolved), 10.C/18 `defenderLosses` and the
+ * engine's `takeLoss`. The choices the players make in a battle are replaced by STATED rules:
+ *
+ * - allocation (D-23): losses owed to field fortifications go to them (18, as the engine forces);
+ *   then to a dispersed unit that survives the loss, then to a fortified unit, then to the unit with
+ *   the lowest fire factor (ties: one that survives the loss, then the first);
+ * - continuation (D-24/D-25): the attacker goes on while his fire total is at least the
+ *   defender's or the defender's is 0; the defender holds while he can still fire, else retreats;
+ * - no all-out declarations (13.B.8), no Soviet air (C-4/C-5 are their own tables), the round cap
+ *   of the engine (60 rounds, then the attacker breaks off).
+ *
+ * Battles of at most `EXACT_UNITS` units a side are propagated exactly round by round; larger ones
+ * get the exact first-round distribution and a Monte Carlo estimate from the same transitions.
+ */
+import type { Rng } from '../../core/rng.js';
+import { randUnit, streamRng } from '../../core/rng.js';
+import { resolveSetup } from '../../core/setup.js';
+import { alive, canFire, defenderLosses, fireTotal, makeBattle, takeLoss } from './combat.js';
+import { fireDistribution } from './fire.js';
+import { dc } from './index.js';
+import { startGame, unit } from './setup.js';
+import type { Battle, DcState, SideIx } from './state.js';
+import { mapOf } from './supply.js';
+import { type DcWorkspace, dcWorkspace } from './workspace.js';
+
+/** The engine's round cap (combat.ts MAX_ROUNDS): past it the attacker breaks off. */
+export const CHAIN_MAX_ROUNDS = 60;
+/** Units per side up to which the chain is propagated exactly. */
+export const EXACT_UNITS = 8;
+
+export interface BattleChainSpec {
+  readonly level: 'intro' | 'advanced';
+  /** 0: the Axis attacks (from Warsaw into Bialystok), 1: the Soviets attack (from Bialystok into Warsaw). */
+  readonly attacker: SideIx;
+  /** Unit type ids, one entry per unit. */
+  readonly attackers: readonly string[];
+  readonly defenders: readonly string[];
+  /** German air units with the Axis side (13.A.4), 0..4. */
+  readonly airGer: number;
+  /** Defenders in field fortifications (18), the first `forts` of them. */
+  readonly forts: number;
+  /** Simultaneous fire (13.B.1-3) instead of normal fire (13.B.2). */
+  readonly simultaneous: boolean;
+  /** A breakthrough assault (14.A, 16: the attacker's fire halved). */
+  readonly bt: boolean;
+}
+
+export type ChainEnd = 'taken' | 'def-retreat' | 'att-retreat' | 'att-eliminated';
+export const CHAIN_ENDS: readonly ChainEnd[] = ['taken', 'def-retreat', 'att-retreat', 'att-eliminated'];
+
+export interface ChainOdds {
+  /** P of each end, CHAIN_ENDS order ('att-eliminated' includes both sides wiped out: 13.B.3.d). */
+  readonly ends: readonly number[];
+  /** P(the battle ends in round r), index r (1-based; index 0 unused). */
+  readonly rounds: readonly number[];
+  /** Expected units eliminated and losses absorbed (incl. fortifications removed): attacker, defender. */
+  readonly unitsLost: readonly [number, number];
+  readonly hits: readonly [number, number];
+}
+
+export interface BattleChainResult extends ChainOdds {
+  readonly exact: boolean;
+  /** Monte Carlo battles drawn (0 when exact). */
+  readonly samples: number;
+  /** The exact first round: the ends within it and P(a second round). */
+  readonly firstRound: { readonly ends: readonly number[]; readonly continues: number };
+  /** Major-line breakthrough capacity [total, armour] of the attacker after r rounds (R-128), index r. */
+  readonly btCapacity: readonly (readonly [number, number])[];
+}
+
+/** A chain state: per battle unit (attackers, then defenders) [st, losses, disp, fort]. */
+type Vec = number[];
+interface Trans {
+  readonly p: number;
+  readonly vec: Vec;
+  readonly end: ChainEnd | null;
+}
+
+/** The battle on the engine's state, with the units' places to restore. */
+export class ChainBattle {
+  readonly s: DcState;
+  readonly ws: DcWorkspace;
+  readonly b: Battle;
+  readonly units: readonly number[];
+  readonly nAtt: number;
+  /** The attackers' point and the defended point. */
+  readonly origin: number;
+  readonly target: number;
+  private readonly memo = new Map<string, Trans[]>();
+
+  constructor(readonly spec: BattleChainSpec) {
+    const scenario = spec.level === 'advanced' ? 'adv-tournament' : 'intro-tournament';
+    const s = startGame(resolveSetup(dc, { scenario, variants: {}, params: {} }, 'odds'), {
+      masterSeed: 1,
+      gameIndex: 0,
+    });
+    s.stack.length = 0;
+    s.turn = 2; // July 1941, no winter modifiers
+    // DC 13.B.1: Axis attacks are simultaneous in Good weather, normal in Mud; Soviet attacks always normal
+    if (spec.simultaneous && spec.attacker === 1)
+      throw new Error('simultaneous fire is for Axis attacks only (DC 13.B.1)');
+    s.weather = spec.attacker === 0 && !spec.simultaneous ? 1 : 0;
+    for (const u of s.units) {
+      u.st = 2;
+      u.at = -1;
+    }
+    const m = mapOf(s);
+    const war = m.ids.indexOf('WAR');
+    const bia = m.ids.indexOf('BIA');
+    this.origin = spec.attacker === 0 ? war : bia;
+    this.target = spec.attacker === 0 ? bia : war;
+    s.control[this.origin] = spec.attacker;
+    s.control[this.target] = spec.attacker === 0 ? 1 : 0;
+    const typeOf = (id: string) => {
+      const t = s.rules.types.findIndex((ty) => ty.id === id);
+      if (t < 0) throw new Error(`unknown unit type ${id}`);
+      return t;
+    };
+    const defSide: SideIx = spec.attacker === 0 ? 1 : 0;
+    for (const id of spec.attackers) {
+      const u = unit(typeOf(id), spec.attacker, id, this.origin, false);
+      u.atk = this.target;
+      s.units.push(u);
+    }
+    spec.defenders.forEach((id, k) => {
+      const u = unit(typeOf(id), defSide, id, this.target, false);
+      u.fort = k < spec.forts;
+      s.units.push(u);
+    });
+    this.s = s;
+    this.ws = dcWorkspace(s);
+    this.b = makeBattle(s, this.target, spec.attacker, spec.bt);
+    if (spec.attacker === 0) this.b.airAtt = spec.airGer;
+    else this.b.airDef = spec.airGer;
+    this.b.sim = spec.simultaneous;
+    this.units = [...this.b.attackers, ...this.b.defenders];
+    this.nAtt = this.b.attackers.length;
+    this.v0 = this.read();
+  }
+
+  private readonly v0: Vec;
+
+  /** The units' starting states. */
+  start(): Vec {
+    return this.v0.slice();
+  }
+
+  private read(): Vec {
+    const v: Vec = [];
+    for (const i of this.units) {
+      const u = this.s.units[i]!;
+      v.push(u.st, u.losses, u.disp ? 1 : 0, u.fort ? 1 : 0);
+    }
+    return v;
+  }
+
+  /** Puts the battle's units in state `v`. */
+  load(v: Vec): void {
+    this.units.forEach((i, k) => {
+      const u = this.s.units[i]!;
+      u.st = v[4 * k]! as 0 | 1;
+      u.losses = v[4 * k + 1]!;
+      u.disp = v[4 * k + 2] === 1;
+      u.fort = v[4 * k + 3] === 1;
+      u.allOut = false;
+      u.at = u.st === 0 ? (k < this.nAtt ? this.origin : this.target) : -1;
+      u.atk = u.st === 0 && k < this.nAtt ? this.target : -1;
+    });
+    this.b.fortLeft = 0;
+    this.b.lossLeft = 0;
+  }
+
+  /** The multiset key of a state (units of one type and state are interchangeable). */
+  key(v: Vec): string {
+    const side = (from: number, to: number) => {
+      const parts: string[] = [];
+      for (let k = from; k < to; k++)
+        parts.push(
+          `${this.s.units[this.units[k]!]!.t}.${v[4 * k]}${v[4 * k + 1]}${v[4 * k + 2]}${v[4 * k + 3]}`,
+        );
+      return parts.sort().join(',');
+    };
+    return `${side(0, this.nAtt)}|${side(this.nAtt, this.units.length)}`;
+  }
+
+  /** The stated allocation rule: the unit (index into s.units) the next loss goes to, or -1. */
+  pick(side: readonly number[], fortOwed: boolean): number {
+    const s = this.s;
+    let best = -1;
+    let bestRank = Number.POSITIVE_INFINITY;
+    for (const i of side) {
+      const u = s.units[i]!;
+      const ty = s.rules.types[u.t]!;
+      if (u.st !== 0 || ty.role === 'air' || (fortOwed && !u.fort)) continue;
+      const survives = u.fort || u.losses < ty.limit;
+      // dispersed survivors, then fortified units, then the lowest fire (survivors first)
+      const rank = fortOwed
+        ? 0
+        : u.disp && !u.fort && survives
+          ? 0
+          : u.fort
+            ? 1
+            : 2 + ty.ff * 2 + (survives ? 0 : 1);
+      if (rank < bestRank) {
+        bestRank = rank;
+        best = i;
+      }
+    }
+    return best;
+  }
+
+  private absorb(side: readonly number[], losses: number, forts: number): void {
+    this.b.fortLeft = forts;
+    for (let l = losses; l > 0; l--) {
+      const i = this.pick(side, this.b.fortLeft > 0);
+      if (i < 0) break;
+      takeLoss(this.s, this.b, i);
+    }
+    this.b.fortLeft = 0;
+  }
+
+  private fire(attacker: boolean): number[] {
+    const t = fireTotal(this.s, this.ws, this.b, attacker);
+    return t > 0 ? fireDistribution(this.s.rules.crt, this.s.rules.maxColumn, t) : [1];
+  }
+
+  /** The stated continuation rule of the attacker. */
+  attackerGoesOn(): boolean {
+    const a = fireTotal(this.s, this.ws, this.b, true);
+    const d = fireTotal(this.s, this.ws, this.b, false);
+    return a >= d || d === 0;
+  }
+
+  /** The transitions of one round `r` from state `v` (memoized; the round only matters past the cap). */
+  round(v: Vec, r: number): readonly Trans[] {
+    const k = `${this.key(v)}#${r > CHAIN_MAX_ROUNDS ? 1 : 0}`;
+    const hit = this.memo.get(k);
+    if (hit !== undefined) return hit;
+    const out = this.spec.simultaneous ? this.simRound(v, r) : this.normalRound(v, r);
+    this.memo.set(k, out);
+    return out;
+  }
+
+  /** DC 13.B.2: the defender fires, the attacker takes the losses and goes on or not, then fires. */
+  private normalRound(v: Vec, r: number): Trans[] {
+    const { s, b } = this;
+    const out: Trans[] = [];
+    this.load(v);
+    const dl = this.fire(false);
+    for (let l = 0; l < dl.length; l++) {
+      const p = dl[l]!;
+      if (p === 0) continue;
+      this.load(v);
+      this.absorb(b.attackers, l, 0);
+      if (!alive(s, b.attackers)) {
+        out.push({ p, vec: this.read(), end: 'att-eliminated' });
+        continue;
+      }
+      if (!canFire(s, b.attackers) || r > CHAIN_MAX_ROUNDS || !this.attackerGoesOn()) {
+        out.push({ p, vec: this.read(), end: 'att-retreat' });
+        continue;
+      }
+      const mid = this.read();
+      const al = this.fire(true);
+      for (let l2 = 0; l2 < al.length; l2++) {
+        const q = al[l2]!;
+        if (q === 0) continue;
+        this.load(mid);
+        const [lossLeft, forts] = defenderLosses(s, b, l2);
+        this.absorb(b.defenders, lossLeft, forts);
+        let end: ChainEnd | null = null;
+        // DC 13.B.2-4: the point taken; neither side able to fire: the attacker breaks off (engine def-hold)
+        if (!alive(s, b.defenders)) end = 'taken';
+        else if (!canFire(s, b.attackers) && !canFire(s, b.defenders)) end = 'att-retreat';
+        else if (!canFire(s, b.defenders)) end = 'def-retreat';
+        out.push({ p: p * q, vec: this.read(), end });
+      }
+    }
+    return out;
+  }
+
+  /** DC 13.B.3: both fire on the round's totals; the attacker's losses first, then the defender's. */
+  private simRound(v: Vec, r: number): Trans[] {
+    const { s, b } = this;
+    const out: Trans[] = [];
+    this.load(v);
+    const dl = this.fire(false);
+    const al = this.fire(true);
+    for (let la = 0; la < dl.length; la++) {
+      const p = dl[la]!;
+      if (p === 0) continue;
+      for (let ld = 0; ld < al.length; ld++) {
+        const q = al[ld]!;
+        if (q === 0) continue;
+        this.load(v);
+        const [lossLeft, forts] = defenderLosses(s, b, ld);
+        this.absorb(b.attackers, la, 0);
+        this.absorb(b.defenders, lossLeft, forts);
+        const a = alive(s, b.attackers);
+        let end: ChainEnd | null = null;
+        // DC 13.B.3.d: both eliminated -> the defender keeps the point
+        if (!alive(s, b.defenders)) end = a ? 'taken' : 'att-eliminated';
+        else if (!a) end = 'att-eliminated';
+        else if (
+          (!canFire(s, b.attackers) && !canFire(s, b.defenders)) ||
+          r > CHAIN_MAX_ROUNDS ||
+          !this.attackerGoesOn()
+        )
+          end = 'att-retreat';
+        else if (!canFire(s, b.defenders)) end = 'def-retreat';
+        out.push({ p: p * q, vec: this.read(), end });
+      }
+    }
+    return out;
+  }
+
+  /** Units eliminated and losses absorbed by [attacker, defender] in state `v` (from the start `v0`). */
+  tally(v0: Vec, v: Vec): [[number, number], [number, number]] {
+    const lost: [number, number] = [0, 0];
+    const hits: [number, number] = [0, 0];
+    for (let k = 0; k < this.units.length; k++) {
+      const side = k < this.nAtt ? 0 : 1;
+      if (v[4 * k] !== 0) lost[side]++;
+      hits[side] += v[4 * k + 1]! - v0[4 * k + 1]! + (v0[4 * k + 3]! - v[4 * k + 3]!);
+    }
+    return [lost, hits];
+  }
+}
+
+function emptyOdds(): {
+  ends: number[];
+  rounds: number[];
+  unitsLost: [number, number];
+  hits: [number, number];
+} {
+  return {
+    ends: [0, 0, 0, 0],
+    rounds: new Array<number>(CHAIN_MAX_ROUNDS + 2).fill(0),
+    unitsLost: [0, 0],
+    hits: [0, 0],
+  };
+}
+
+/** The exact chain, propagated round by round until no mass is left (the cap ends every battle). */
+export function exactChain(c: ChainBattle): ChainOdds {
+  const o = emptyOdds();
+  const v0 = c.start();
+  let layer = new Map<string, { v: Vec; p: number }>([[c.key(v0), { v: v0, p: 1 }]]);
+  for (let r = 1; layer.size > 0 && r <= CHAIN_MAX_ROUNDS + 1; r++) {
+    const next = new Map<string, { v: Vec; p: number }>();
+    for (const { v, p } of layer.values())
+      for (const t of c.round(v, r)) {
+        const w = p * t.p;
+        if (t.end !== null) {
+          o.ends[CHAIN_ENDS.indexOf(t.end)]! += w;
+          o.rounds[r]! += w;
+          const [lost, hits] = c.tally(v0, t.vec);
+          for (const side of [0, 1] as const) {
+            o.unitsLost[side] += w * lost[side];
+            o.hits[side] += w * hits[side];
+          }
+          continue;
+        }
+        const k = c.key(t.vec);
+        const e = next.get(k);
+        if (e === undefined) next.set(k, { v: t.vec, p: w });
+        else e.p += w;
+      }
+    layer = next;
+  }
+  return o;
+}
+
+/** `n` battles drawn from the same transitions (stream `battle-chain` of master seed `seed`). */
+export function sampledChain(c: ChainBattle, n: number, seed: number): ChainOdds {
+  const o = emptyOdds();
+  const rng: Rng = streamRng(seed, 0, 'battle-chain');
+  const v0 = c.start();
+  for (let g = 0; g < n; g++) {
+    let v = v0;
+    for (let r = 1; ; r++) {
+      const ts = c.round(v, r);
+      let x = randUnit(rng);
+      let t = ts[ts.length - 1]!;
+      for (const tt of ts) {
+        x -= tt.p;
+        if (x < 0) {
+          t = tt;
+          break;
+        }
+      }
+      if (t.end === null) {
+        v = t.vec;
+        continue;
+      }
+      o.ends[CHAIN_ENDS.indexOf(t.end)]! += 1 / n;
+      o.rounds[r]! += 1 / n;
+      const [lost, hits] = c.tally(v0, t.vec);
+      for (const side of [0, 1] as const) {
+        o.unitsLost[side] += lost[side] / n;
+        o.hits[side] += hits[side] / n;
+      }
+      break;
+    }
+  }
+  return o;
+}
+
+/** C-10: the battle's odds, exact up to EXACT_UNITS units a side, else first round exact + Monte Carlo. */
+export function battleChain(spec: BattleChainSpec, samples = 20000, seed = 1): BattleChainResult {
+  const c = new ChainBattle(spec);
+  const exact = spec.attackers.length <= EXACT_UNITS && spec.defenders.length <= EXACT_UNITS;
+  const odds = exact ? exactChain(c) : sampledChain(c, samples, seed);
+  const first = [0, 0, 0, 0];
+  let continues = 0;
+  for (const t of c.round(c.start(), 1)) {
+    if (t.end === null) continues += t.p;
+    else first[CHAIN_ENDS.indexOf(t.end)]! += t.p;
+  }
+  const m = mapOf(c.s);
+  // the line the attackers came by (Warsaw-Bialystok): R-128, 14.B.1-2
+  let cls = 0;
+  for (let k = m.adjStart[c.b.at]!; k < m.adjStart[c.b.at + 1]!; k++)
+    if (m.adjNb[k] === c.origin) cls = m.lineClass[m.adjLine[k]!]!;
+  const [total, armour] = c.s.rules.lineCap[spec.attacker]![cls]!;
+  const extra = spec.attacker === 1 ? 1 : 0; // 14.B.2: Soviet -1 through December 1941
+  const btCapacity = odds.rounds.map(
+    (_, r) => [Math.max(0, total! - r - extra), Math.max(0, armour! - r - extra)] as const,
+  );
+  return { ...odds, exact, samples: exact ? 0 : samples, firstRound: { ends: first, continues }, btCapacity };
+}
