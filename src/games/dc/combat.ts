@@ -358,15 +358,20 @@ export function takeLoss(s: DcState, b: Battle, i: number): void {
 }
 
 /** D-23: the signature groups of units able to take the next loss (forts first when owed). */
-function lossOptions(s: DcState, b: Battle, units: readonly number[]): LossOption[] {
+export function lossOptions(s: DcState, ws: DcWorkspace, b: Battle, units: readonly number[]): LossOption[] {
   const seen = new Set<string>();
   const out: LossOption[] = [];
   for (const i of units) {
     const u = s.units[i]!;
     if (u.st !== 0 || (b.fortLeft > 0 && !u.fort)) continue;
-    // DC 13.A.3: Soviet air never absorbs losses
-    if (s.rules.types[u.t]!.role === 'air') continue;
-    const sig = `${u.t}|${u.losses}|${u.disp ? 1 : 0}|${u.fort ? 1 : 0}|${u.allOut ? 1 : 0}`;
+    // DC 13.A.3: Soviet air never absorbs losses; variant sov-air-absorb: 17.B "They may absorb
+    // repulses or breakthroughs" read to include isolated air (judged at the moment of combat)
+    let iso = '';
+    if (s.rules.types[u.t]!.role === 'air') {
+      if (!s.rules.airAbsorbsIsolated || inSupply(s, ws, u)) continue;
+      iso = '|i';
+    }
+    const sig = `${u.t}|${u.losses}|${u.disp ? 1 : 0}|${u.fort ? 1 : 0}|${u.allOut ? 1 : 0}${iso}`;
     if (seen.has(sig)) continue;
     seen.add(sig);
     out.push({ type: 'loss', unit: i });
@@ -375,9 +380,15 @@ function lossOptions(s: DcState, b: Battle, units: readonly number[]): LossOptio
 }
 
 /** Allocates the battle's outstanding losses to `units`; a decision when the owner has a choice. */
-function allocate(s: DcState, b: Battle, units: readonly number[], side: SideIx): DcDecision | null {
+function allocate(
+  s: DcState,
+  ws: DcWorkspace,
+  b: Battle,
+  units: readonly number[],
+  side: SideIx,
+): DcDecision | null {
   while (b.lossLeft > 0) {
-    const opts = lossOptions(s, b, units);
+    const opts = lossOptions(s, ws, b, units);
     if (opts.length === 0) {
       b.lossLeft = 0;
       b.fortLeft = 0;
@@ -457,7 +468,7 @@ export function battleStep(s: DcState, ws: DcWorkspace, b: Battle): DcDecision |
         break;
       }
       case 'para-loss': {
-        const d = allocate(s, b, paraTargets(s, b), def);
+        const d = allocate(s, ws, b, paraTargets(s, b), def);
         if (d !== null) return d;
         b.lossLeft = 0;
         b.fortLeft = 0;
@@ -507,7 +518,7 @@ export function battleStep(s: DcState, ws: DcWorkspace, b: Battle): DcDecision |
         break;
       }
       case 'att-loss': {
-        const d = allocate(s, b, b.attackers, b.att);
+        const d = allocate(s, ws, b, b.attackers, b.att);
         if (d !== null) return d;
         if (!alive(s, b.attackers)) return finish(s, ws, b, 'held');
         b.stage = 'att-cont';
@@ -524,7 +535,7 @@ export function battleStep(s: DcState, ws: DcWorkspace, b: Battle): DcDecision |
         break;
       }
       case 'def-loss': {
-        const d = allocate(s, b, b.defenders, def);
+        const d = allocate(s, ws, b, b.defenders, def);
         if (d !== null) return d;
         if (!alive(s, b.defenders)) return finish(s, ws, b, alive(s, b.attackers) ? 'taken' : 'held');
         if (!alive(s, b.attackers)) return finish(s, ws, b, 'held');
@@ -552,7 +563,7 @@ export function battleStep(s: DcState, ws: DcWorkspace, b: Battle): DcDecision |
         break;
       }
       case 'sim-att-loss': {
-        const d = allocate(s, b, b.attackers, b.att);
+        const d = allocate(s, ws, b, b.attackers, b.att);
         if (d !== null) return d;
         b.lossLeft = b.defPending;
         b.fortLeft = b.defPendingForts;
@@ -560,7 +571,7 @@ export function battleStep(s: DcState, ws: DcWorkspace, b: Battle): DcDecision |
         break;
       }
       case 'sim-def-loss': {
-        const d = allocate(s, b, b.defenders, def);
+        const d = allocate(s, ws, b, b.defenders, def);
         if (d !== null) return d;
         const a = alive(s, b.attackers);
         const dd = alive(s, b.defenders);

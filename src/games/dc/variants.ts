@@ -838,4 +838,22 @@ export const variants: readonly VariantDef[] = [
     default: false,
     description: 'Soviet air adds to fire only with an undispersed Soviet ground unit in the battle.',
   },
+  {
+    id: 'air-never-absorbs',
+    scenarios: ADVANCED,
+    group: 'sov-air-absorb',
+    rule: 'DC 13.A.3, 17.B',
+    default: true,
+    description:
+      'Soviet air never absorbs a loss, isolated or not (default: 13.A.3 "may not absorb losses" is the air rule itself; 17.B\'s "They may absorb repulses or breakthroughs" follows a sentence about artillery, rocket and air and is read as a reminder for artillery and rockets).',
+  },
+  {
+    id: 'air-absorbs-if-isolated',
+    scenarios: ADVANCED,
+    group: 'sov-air-absorb',
+    rule: 'DC 17.B',
+    default: false,
+    description:
+      'An isolated Soviet air unit (judged at the moment of combat) may absorb a loss like the isolated artillery and rockets of 17.B ("They may absorb repulses or breakthroughs", read to include air).',
+  },
 ];
