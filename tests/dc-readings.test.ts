@@ -8,6 +8,7 @@ import { lossOptions, makeBattle } from '../src/games/dc/combat.js';
 import { dc } from '../src/games/dc/index.js';
 import { startGame } from '../src/games/dc/setup.js';
 import type { DcState } from '../src/games/dc/state.js';
+import { weatherPhase } from '../src/games/dc/weather.js';
 import { dcWorkspace } from '../src/games/dc/workspace.js';
 import { add, empty, P } from './helpers/dc.js';
 
@@ -51,5 +52,31 @@ describe('sov-air-absorb (DC 13.A.3 vs 17.B)', () => {
     const iso = position({ 'air-absorbs-if-isolated': true }, true);
     expect(iso.units).toContain(iso.air);
     expect(iso.units).toContain(iso.rifle);
+  });
+});
+
+describe('winter-col2 (1E-errata 2)', () => {
+  /** The weather of `turn` after an autumn roll that chose column `autumnCol`. */
+  function weather(turn: number, autumnCol: number, variants: Record<string, boolean>, params = {}): number {
+    const s = adv(variants, params);
+    const st = { weather: 0, springCol: 1, autumnCol, air: 0 };
+    weatherPhase(s.rules, turn, false, st, () => 6);
+    return st.weather;
+  }
+  // turn 8 = December 1941, 9 = January 1942, 10 = February 1942, 11 = March 1942
+  it('winter-snow-both (default): December to February are Snow whatever the autumn roll', () => {
+    for (const t of [8, 9, 10]) for (const col of [1, 2]) expect(weather(t, col, {})).toBe(2);
+  });
+
+  it('winter-col2-1st: after a column-2 autumn, the winter reads parameter winter-col2-weather (Mud by default)', () => {
+    const v = { 'winter-col2-1st': true };
+    for (const t of [8, 9, 10]) {
+      expect(weather(t, 1, v)).toBe(2);
+      expect(weather(t, 2, v)).toBe(1);
+      expect(weather(t, 2, v, { 'winter-col2-weather': 'good' })).toBe(0);
+      expect(weather(t, 2, v, { 'winter-col2-weather': 'snow' })).toBe(2);
+    }
+    // March rolls its own column again (a 6: column 2, Snow)
+    expect(weather(11, 2, v)).toBe(2);
   });
 });

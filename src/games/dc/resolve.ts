@@ -86,6 +86,11 @@ export interface DcRules {
   readonly orderFpRaw: boolean;
   readonly armourNoAttack: boolean;
   readonly marchC2: 'snow' | 'mud' | 'good';
+  /**
+   * 1E-errata 2 (variant winter-col2): null when Dec-Feb are Snow in both columns (the data); under
+   * winter-col2-1st, the weather of column 2 in Dec, Jan and Feb (parameter winter-col2-weather).
+   */
+  readonly winterC2: 'snow' | 'mud' | 'good' | null;
   readonly maySwapped: boolean;
   readonly drawOwnTurn: boolean;
   readonly memelInfantry: number;
@@ -231,6 +236,9 @@ function resolve(setup: GameSetup): DcRules {
     orderFpRaw: v.has('order-fp-raw'),
     armourNoAttack: v.has('armour-no-attack'),
     marchC2: v.has('march-c2-mud') ? 'mud' : v.has('march-c2-good') ? 'good' : 'snow',
+    winterC2: v.has('winter-col2-1st')
+      ? (String(setup.params['winter-col2-weather'] ?? 'mud') as 'snow' | 'mud' | 'good')
+      : null,
     maySwapped: v.has('spring-may-swapped'),
     drawOwnTurn: v.has('draw-own-turn'),
     memelInfantry: memel,

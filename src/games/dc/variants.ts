@@ -56,6 +56,22 @@ export const variants: readonly VariantDef[] = [
     description: 'First edition: Rostov and Dnepropetrovsk produce no infantry armies (11 centres).',
   },
   {
+    id: 'winter-snow-both',
+    group: 'winter-col2',
+    rule: '1E-errata 2, DC 7.A',
+    default: true,
+    description:
+      'December, January and February are Snow in both weather columns (default: the errata and the 2nd-edition table; the data).',
+  },
+  {
+    id: 'winter-col2-1st',
+    group: 'winter-col2',
+    rule: '1E-errata 2, DC 7.A',
+    default: false,
+    description:
+      'First-edition table: December to February read the column of the autumn roll, and column 2 there is parameter winter-col2-weather (unknown, reconstructed; Mud by default).',
+  },
+  {
     id: 't1-inf-none',
     group: 'sov-t1-inf',
     rule: "DC 5.B; designer's notes",
