@@ -629,7 +629,7 @@ export function applyBattle(s: DcState, ws: DcWorkspace, b: Battle, d: DcDecisio
       const go = d.options[choice]!.go;
       if (b.stage === 'att-cont') {
         if (go) b.stage = b.aoGroup < 0 ? 'allout-late' : 'att-fire';
-        else finish(s, ws, b, 'att-retreat');
+        else finish(s, ws, b, 'att-retreat', true);
       } else if (go) {
         b.round++;
         for (const i of b.attackers) s.units[i]!.rounds = b.round;
@@ -641,7 +641,7 @@ export function applyBattle(s: DcState, ws: DcWorkspace, b: Battle, d: DcDecisio
       const go = d.options[choice]!.go;
       if (b.stage === 'sim-att') {
         if (go) b.stage = 'sim-def';
-        else finish(s, ws, b, 'att-retreat');
+        else finish(s, ws, b, 'att-retreat', true);
       } else if (go) {
         b.round++;
         b.stage = 'sim-fire';
@@ -654,7 +654,7 @@ export function applyBattle(s: DcState, ws: DcWorkspace, b: Battle, d: DcDecisio
 }
 
 /** Ends battle `b` with `outcome` (DC 13.B.4-5); a defender retreat first pushes the retreat task. */
-function finish(s: DcState, ws: DcWorkspace, b: Battle, outcome: Battle['outcome']): null {
+function finish(s: DcState, ws: DcWorkspace, b: Battle, outcome: Battle['outcome'], chosen = false): null {
   const m = mapOf(s);
   for (const i of b.attackers) {
     const u = s.units[i]!;
@@ -662,7 +662,7 @@ function finish(s: DcState, ws: DcWorkspace, b: Battle, outcome: Battle['outcome
   }
   s.stats.rounds += b.round;
   // DC 21.C: air-dropped paratroops are lost when the attack breaks off
-  if (outcome === 'att-retreat' && s.drops.length > 0) loseOnBreakOff(s, ws, b);
+  if (outcome === 'att-retreat' && s.drops.length > 0) loseOnBreakOff(s, ws, b, chosen);
   if (outcome === 'def-retreat') {
     b.stage = 'end';
     b.outcome = 'def-retreat';

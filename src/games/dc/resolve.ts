@@ -32,6 +32,14 @@ export interface DcRules {
   readonly retreatShared: boolean;
   /** DC 21.F vs 8.C.3.f (variant para-build): a parachute corps takes two rifle armies. */
   readonly paraTwoArmies: boolean;
+  /** DC 21.B.3 (variant para-escort): each parachute unit needs its own escort. */
+  readonly paraEscortPerUnit: boolean;
+  /** DC 21.B.1 (variant para-escort-attack): the escort stays on its point. */
+  readonly paraEscortStays: boolean;
+  /** DC 21.B.4 (variant para-shot): any defending unit may take the free shot's losses. */
+  readonly paraShotAny: boolean;
+  /** DC 21.C (variant para-break-off): paratroops lost only on a chosen break-off. */
+  readonly paraLostChosenOnly: boolean;
   /** DC 8.B (variant defection): a defecting ally's home points pass to the Soviets. */
   readonly defectionSoviet: boolean;
   /** DC 9.A-B (variant sea-cap): sea moves do not use the strategic allowance. */
@@ -198,6 +206,10 @@ function resolve(setup: GameSetup): DcRules {
     pzhqArmourOnly: v.has('pzhq-armour-only'),
     retreatShared: v.has('retreat-shared'),
     paraTwoArmies: v.has('para-two-armies'),
+    paraEscortPerUnit: v.has('escort-per-unit'),
+    paraEscortStays: v.has('escort-stays'),
+    paraShotAny: v.has('shot-any-defender'),
+    paraLostChosenOnly: v.has('para-lost-chosen-break-off'),
     defectionSoviet: v.has('defection-soviet'),
     seaFree: v.has('sea-free'),
     replStratAllowed: v.has('repl-strat-allowed'),
