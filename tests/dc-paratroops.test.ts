@@ -247,7 +247,7 @@ describe('DC 21.B.3-4, 21.C, 21.D: the drop on an Axis-held point', () => {
   });
 });
 
-describe('the paratroop readings (variant groups para-escort, para-escort-attack, para-shot, para-break-off)', () => {
+describe('the paratroop readings (variant groups para-escort, escort-attack, para-shot, para-break-off)', () => {
   const on = (v: string) => ({ 'paratroops-on': true, [v]: true });
 
   it('escort-per-unit: a second corps onto the same target needs a second air unit', () => {

@@ -4,13 +4,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import { resolveSetup } from '../src/core/setup.js';
-import { lossOptions, makeBattle } from '../src/games/dc/combat.js';
+import { applyBattle, battleStep, lossOptions, makeBattle } from '../src/games/dc/combat.js';
+import type { DcDecision } from '../src/games/dc/decisions.js';
 import { dc } from '../src/games/dc/index.js';
 import { startGame } from '../src/games/dc/setup.js';
+import { siberiaStep } from '../src/games/dc/siberia.js';
 import type { DcState } from '../src/games/dc/state.js';
+import { supportParts } from '../src/games/dc/support.js';
+import { apply } from '../src/games/dc/turn-sequence.js';
 import { weatherPhase } from '../src/games/dc/weather.js';
 import { dcWorkspace } from '../src/games/dc/workspace.js';
-import { add, empty, P } from './helpers/dc.js';
+import { add, empty, P, T } from './helpers/dc.js';
 
 function adv(variants: Record<string, boolean> = {}, params: Record<string, unknown> = {}): DcState {
   return empty(
@@ -80,3 +84,117 @@ describe('winter-col2 (1E-errata 2)', () => {
     expect(weather(11, 2, v)).toBe(2);
   });
 });
+
+describe("D-22 hq-assign (DC 13.B.7): the attacker picks his stack's HQ", () => {
+  /** Three German infantry corps, an Army HQ and a Panzer HQ (FF 3 here) attack Vitebsk from Dvinsk. */
+  function position(second = 'ger-pzhq') {
+    const s = adv({}, { 'ff-ger-pzhq': 3 });
+    s.stack.length = 0;
+    s.weather = 0;
+    const vit = P(s, 'VIT');
+    // every point but Vitebsk Axis-held: the German units trace supply
+    s.control.fill(0);
+    s.control[vit] = 1;
+    add(s, 'sov-rifle', 1, 'VIT');
+    for (let k = 0; k < 3; k++) add(s, 'ger-inf', 0, 'DVI', { atk: vit });
+    const hq = add(s, 'ger-hq', 0, 'DVI', { atk: vit });
+    const pzhq = add(s, second, 0, 'DVI', { atk: vit });
+    const b = makeBattle(s, vit, 0, false);
+    s.stack.push({ t: 'battle', b });
+    return { s, ws: dcWorkspace(s), b, hq, pzhq };
+  }
+
+  it('two different HQs: the decision offers both, best first; the chosen one alone supports', () => {
+    const { s, ws, b, hq, pzhq } = position();
+    let d = battleStep(s, ws, b);
+    while (d !== null && d.kind === 'lw-commit') {
+      applyBattle(s, ws, b, d, 0);
+      d = battleStep(s, ws, b);
+    }
+    expect(d?.kind).toBe('hq-assign');
+    const opts = (d as DcDecision & { kind: 'hq-assign' }).options;
+    expect(opts.map((o) => o.unit)).toEqual([pzhq, hq]);
+    const before: number[] = [];
+    supportParts(s, ws, b, true, before);
+    expect(before[0]).toBe(3);
+    applyBattle(s, ws, b, d!, 1);
+    expect(b.hq).toBe(hq);
+    const after: number[] = [];
+    supportParts(s, ws, b, true, after);
+    expect(after[0]).toBe(2);
+    // not asked again
+    expect(battleStep(s, ws, b)?.kind).not.toBe('hq-assign');
+    // the chosen HQ eliminated: the best remaining one supports
+    s.units[hq]!.st = 1;
+    const fallback: number[] = [];
+    supportParts(s, ws, b, true, fallback);
+    expect(fallback[0]).toBe(3);
+  });
+
+  it('one HQ, or identical ones: no decision', () => {
+    const { s, ws, b } = position('ger-hq');
+    let d = battleStep(s, ws, b);
+    while (d !== null && d.kind === 'lw-commit') {
+      applyBattle(s, ws, b, d, 0);
+      d = battleStep(s, ws, b);
+    }
+    expect(d?.kind).not.toBe('hq-assign');
+  });
+});
+
+describe('D-38 siberia-return (DC 3.C.3): units owed back from Siberia enter by decision', () => {
+  /** June 1942 after a crisis: two rifle armies and one tank corps owed back, counters in the dead pile. */
+  function position(turn = 14) {
+    const s = adv();
+    s.stack.length = 0;
+    s.turn = turn;
+    Object.assign(s.sib, { wave1: 4, waves: 3, crisis: 5, settled: true, returns: [2, 1, 0, 0] });
+    let rifles = 0;
+    let tanks = 0;
+    for (const u of s.units) {
+      if (u.side !== 1) continue;
+      if (u.t === T(s, 'sov-rifle') && rifles < 3) {
+        u.st = 1;
+        rifles++;
+      } else if (u.t === T(s, 'sov-tank') && tanks < 3) {
+        u.st = 1;
+        tanks++;
+      }
+    }
+    const task = { t: 'siberia' as const, stage: 1 };
+    s.stack.push(task);
+    return { s, ws: dcWorkspace(s), task };
+  }
+  const onMap = (s: DcState, type: string) => s.units.filter((u) => u.t === T(s, type) && u.st === 0).length;
+
+  it('one decision per type owed (enter first); the held type stays owed', () => {
+    const { s, ws, task } = position();
+    const asked: number[] = [];
+    let d = siberiaStep(s, ws, task);
+    while (d !== null && d.kind === 'siberia-return') {
+      asked.push(d.options[0]!.kind);
+      expect(d.options.map((o) => o.enter)).toEqual([true, false]);
+      // enter the rifle army, hold the tank corps
+      s.pending = d;
+      apply(s, ws, d, d.options[0]!.kind === 0 ? 0 : 1);
+      d = siberiaStep(s, ws, task);
+    }
+    expect(asked).toEqual([0, 1]);
+    if (d?.kind === 'entry-point') {
+      s.pending = d;
+      apply(s, ws, d, 0);
+    }
+    expect(onMap(s, 'sov-rifle')).toBe(1);
+    expect(onMap(s, 'sov-tank')).toBe(0);
+    expect(s.sib.returns).toEqual([1, 1, 0, 0]);
+  });
+
+  it('before June 1942 nothing is asked and nothing returns', () => {
+    const { s, ws, task } = position(13);
+    const d = siberiaStep(s, ws, task);
+    expect(d?.kind).not.toBe('siberia-return');
+    expect(d?.kind).not.toBe('entry-point');
+    expect(s.sib.returns).toEqual([2, 1, 0, 0]);
+  });
+});
+

@@ -28,7 +28,15 @@ import {
   type SideIx,
 } from './state.js';
 import { inSupply, mapOf } from './supply.js';
-import { airCombat, isSupport, silencedByIsolation, sovietAir, supportParts, unitFire } from './support.js';
+import {
+  airCombat,
+  hqOptions,
+  isSupport,
+  silencedByIsolation,
+  sovietAir,
+  supportParts,
+  unitFire,
+} from './support.js';
 import type { DcWorkspace } from './workspace.js';
 
 const MAX_ROUNDS = 60;
@@ -174,6 +182,7 @@ function battleOf(at: number, att: SideIx, bt: boolean, attackers: number[], def
     aoGroup: 0,
     aoDef: 0,
     aoRound: 0,
+    hq: -1,
     outcome: 'none',
   };
 }
@@ -478,6 +487,11 @@ export function battleStep(s: DcState, ws: DcWorkspace, b: Battle): DcDecision |
         break;
       }
       case 'allout': {
+        // D-22 (DC 13.B.7): the attacker picks the one HQ that supports his stack, before his all-out
+        if (b.hq < 0 && b.aoGroup === 0 && s.rules.level === 'advanced') {
+          const opts = hqOptions(s, ws, b);
+          if (opts.length > 1) return dec('hq-assign', b.att, 'DC 13.B.7', opts);
+        }
         // variant allout-timing: in normal combat the attacker may declare before his own first die instead
         const late = s.rules.allOutOwnDie && !simultaneous(s, b);
         const groups = late ? [] : allOutGroups(s, ws, b);
@@ -618,6 +632,10 @@ export function applyBattle(s: DcState, ws: DcWorkspace, b: Battle, d: DcDecisio
       }
       if (def) b.aoDef++;
       else b.aoGroup++;
+      return;
+    }
+    case 'hq-assign': {
+      b.hq = d.options[choice]!.unit;
       return;
     }
     case 'loss': {

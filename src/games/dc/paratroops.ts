@@ -11,7 +11,7 @@
  *   engine's pick: such units are identical). `escort-per-target`: parachute units dropping from the
  *   same point onto the same target are one drop and share its escort ("one fighter unit per drop,
  *   not per parachute unit", 21.B.3). `escort-per-unit`: each parachute unit is its own drop.
- * - para-escort-attack: `escort-joins-attack`: on a point held by Axis units the escort joins the
+ * - escort-attack: `escort-joins-attack`: on a point held by Axis units the escort joins the
  *   attack (it is the air over the point, and air combat, DC 13.A.1, is fought there); the drop's
  *   paratroops die if their escort does not survive that air combat (21.B.3). `escort-stays`: the
  *   escort is a condition of the drop only and stays on its point, so nothing can shoot it down over
@@ -137,7 +137,7 @@ export function applyDrop(s: DcState, ws: DcWorkspace, task: Task, o: DropOption
   if (enemyAt(s, o.to, 1)) {
     // an attack: the paratroops and their escort are committed against the point (DC 12.0, 21.B.4)
     u.atk = o.to;
-    // variant para-escort-attack: escort-stays leaves the escort on its point
+    // variant escort-attack: escort-stays leaves the escort on its point
     if (!s.rules.paraEscortStays) s.units[escort]!.atk = o.to;
   } else {
     u.at = o.to;
@@ -189,7 +189,7 @@ export function paraRound(s: DcState, ws: DcWorkspace, b: Battle): void {
   const shooters: number[] = [];
   for (let k = 0; k < drops.length; k += 2) {
     const p = drops[k]!;
-    // DC 21.B.3 (variant para-escort-attack): under escort-stays the escort is not over the point
+    // DC 21.B.3 (variant escort-attack): under escort-stays the escort is not over the point
     if (!s.rules.paraEscortStays && s.units[drops[k + 1]!]!.st !== 0) {
       destroy(s, p);
       s.stats.paraLost++;

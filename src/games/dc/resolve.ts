@@ -34,7 +34,7 @@ export interface DcRules {
   readonly paraTwoArmies: boolean;
   /** DC 21.B.3 (variant para-escort): each parachute unit needs its own escort. */
   readonly paraEscortPerUnit: boolean;
-  /** DC 21.B.1 (variant para-escort-attack): the escort stays on its point. */
+  /** DC 21.B.1 (variant escort-attack): the escort stays on its point. */
   readonly paraEscortStays: boolean;
   /** DC 21.B.4 (variant para-shot): any defending unit may take the free shot's losses. */
   readonly paraShotAny: boolean;

@@ -46,7 +46,14 @@ import { applyPregame, pregameStep } from './pregame.js';
 import { arrive as arriveReinforcement, reinfStep, startReinforcements, withdraw } from './reinforcements.js';
 import { applyRepl, replStep, sovietProduction, startAxisReplacements } from './replacements.js';
 import { applySea, seaStep } from './sea.js';
-import { applyCall, commit, enter as enterSiberians, siberiaStep, startSiberia } from './siberia.js';
+import {
+  applyCall,
+  applyReturn,
+  commit,
+  enter as enterSiberians,
+  siberiaStep,
+  startSiberia,
+} from './siberia.js';
 import {
   applySibRepl,
   enterOperationally,
@@ -569,7 +576,11 @@ export function apply(s: DcState, ws: DcWorkspace, pending: DcPending, choice: n
       return;
     case 'entry-point':
       if (task?.t === 'reinf') arriveReinforcement(s, ws, task, d.options[choice]!.at);
-      else enterSiberians(s, ws, d.options[choice]!.at);
+      else enterSiberians(s, ws, d.options[choice]!.at, task?.t === 'siberia' ? (task.rm ?? 0) : 0);
+      return;
+    case 'siberia-return':
+      if (task?.t !== 'siberia') throw new Error('DC: siberia-return without its task');
+      applyReturn(task, d.options[choice]!);
       return;
     case 'crisis-commit':
       commit(s, d.options[choice]!);

@@ -841,7 +841,7 @@ export const variants: readonly VariantDef[] = [
   {
     id: 'escort-joins-attack',
     scenarios: ADVANCED,
-    group: 'para-escort-attack',
+    group: 'escort-attack',
     rule: 'DC 21.B.1, 21.B.3, 13.A.1',
     default: true,
     description:
@@ -850,7 +850,7 @@ export const variants: readonly VariantDef[] = [
   {
     id: 'escort-stays',
     scenarios: ADVANCED,
-    group: 'para-escort-attack',
+    group: 'escort-attack',
     rule: 'DC 21.B.1',
     default: false,
     description:
