@@ -10,8 +10,9 @@ import { dc } from '../src/games/dc/index.js';
 import { startGame } from '../src/games/dc/setup.js';
 import { siberiaStep } from '../src/games/dc/siberia.js';
 import type { DcState } from '../src/games/dc/state.js';
+import { mapOf } from '../src/games/dc/supply.js';
 import { supportParts } from '../src/games/dc/support.js';
-import { apply } from '../src/games/dc/turn-sequence.js';
+import { advance, apply } from '../src/games/dc/turn-sequence.js';
 import { weatherPhase } from '../src/games/dc/weather.js';
 import { dcWorkspace } from '../src/games/dc/workspace.js';
 import { add, empty, P, T } from './helpers/dc.js';
@@ -195,6 +196,51 @@ describe('D-38 siberia-return (DC 3.C.3): units owed back from Siberia enter by 
     expect(d?.kind).not.toBe('siberia-return');
     expect(d?.kind).not.toBe('entry-point');
     expect(s.sib.returns).toEqual([2, 1, 0, 0]);
+  });
+});
+
+describe('R-212: the Campaign instant conditions are checked after each combat', () => {
+  /**
+   * Every victory city Axis-held but Minsk, where Soviet air alone stands (it retreats, R-202, so the
+   * attack takes the point without dice); a second Axis attack waits on a rifle army elsewhere.
+   */
+  function position(scenario: string) {
+    const s = empty(
+      startGame(resolveSetup(dc, { scenario, variants: {}, params: {} }, 'test'), {
+        masterSeed: 1,
+        gameIndex: 0,
+      }),
+    );
+    s.stack.length = 0;
+    s.weather = 0;
+    s.seq = 4; // the Axis combat phase
+    const m = mapOf(s);
+    const min = P(s, 'MIN');
+    for (let p = 0; p < m.n; p++) if (m.vp[p]! > 0) s.control[p] = p === min ? 1 : 0;
+    add(s, 'sov-air', 1, 'MIN');
+    add(s, 'ger-inf', 0, 'BAR', { atk: min });
+    // a second battle: a rifle army on a non-VP point attacked from a neighbour
+    const vit = P(s, 'VIT');
+    expect(m.vp[vit]).toBe(0);
+    s.control[vit] = 1;
+    add(s, 'sov-rifle', 1, 'VIT');
+    add(s, 'ger-inf', 0, 'DVI', { atk: vit });
+    s.stack.push({ t: 'combat', side: 0, bt: false });
+    return { s, ws: dcWorkspace(s), min };
+  }
+
+  it('adv-campaign: the game ends after the battle that takes the last city, before the next battle', () => {
+    const { s, ws, min } = position('adv-campaign');
+    for (let k = 0; k < 50 && !s.over; k++) {
+      const d = advance(s, ws);
+      if (d === null) break;
+      const dd = d as DcDecision;
+      const pick = dd.kind === 'battle-next' ? dd.options.findIndex((o) => o.at === min) : 0;
+      apply(s, ws, d, pick);
+    }
+    expect(s.over).toBe(true);
+    expect(s.result?.level).toBe('campaign-axis-all-cities');
+    expect(s.stats.battles).toBe(1);
   });
 });
 

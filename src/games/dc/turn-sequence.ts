@@ -11,7 +11,7 @@ import { randInt } from '../../core/rng.js';
 import { applyWindow, window1944, windowDecision } from './air-window.js';
 import { checkDefections } from './allies.js';
 import { applyBt, btStep, startBreakthrough } from './breakthrough.js';
-import { axisCitiesCheck, endOfAxisTurn, instantCheck, sovietCheck } from './campaign.js';
+import { axisCitiesCheck, type CampaignEnd, endOfAxisTurn, instantCheck, sovietCheck } from './campaign.js';
 import {
   applyBattle,
   applyRetreat,
@@ -119,6 +119,15 @@ function campaignBetweenPhases(s: DcState, ws: DcWorkspace): boolean {
   let e = instantCheck(s);
   // the end of an Axis player turn (after B.8)
   if (e === null && s.seq === 9) e = endOfAxisTurn(s);
+  return campaignEnd(s, ws, e);
+}
+
+/** R-212 (DC 2.B.3.a.iii, b.i): the Campaign instant conditions, checked after each combat; true when the game ended. */
+function campaignInstant(s: DcState, ws: DcWorkspace): boolean {
+  return campaignEnd(s, ws, instantCheck(s));
+}
+
+function campaignEnd(s: DcState, ws: DcWorkspace, e: CampaignEnd | null): boolean {
   if (e === null) return false;
   end(s, e.result, e.level, 'campaign-check');
   tell(s, ws, e.result === 'axis-win' ? 0 : 1, e.rule, e.text);
@@ -427,6 +436,8 @@ export function stepTask(s: DcState, ws: DcWorkspace, task: DcTask): DcPending |
       return d;
     }
     case 'combat':
+      // R-212 (DC 2.B.3.a.iii, b.i "at any instant"): the Campaign instant conditions after each combat
+      if (s.rules.version === 'campaign' && campaignInstant(s, ws)) return null;
       return combatStep(s, ws, task);
     case 'battle':
       return battleStep(s, ws, task.b);
