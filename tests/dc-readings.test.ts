@@ -10,7 +10,7 @@ import { dc } from '../src/games/dc/index.js';
 import { startGame } from '../src/games/dc/setup.js';
 import { siberiaStep } from '../src/games/dc/siberia.js';
 import type { DcState } from '../src/games/dc/state.js';
-import { mapOf } from '../src/games/dc/supply.js';
+import { inSupply, mapOf } from '../src/games/dc/supply.js';
 import { supportParts } from '../src/games/dc/support.js';
 import { advance, apply } from '../src/games/dc/turn-sequence.js';
 import { weatherPhase } from '../src/games/dc/weather.js';
@@ -241,6 +241,24 @@ describe('R-212: the Campaign instant conditions are checked after each combat',
     expect(s.over).toBe(true);
     expect(s.result?.level).toBe('campaign-axis-all-cities');
     expect(s.stats.battles).toBe(1);
+  });
+});
+
+describe('R-200 (DC 17.A.1): the Italians trace supply to Warsaw', () => {
+  it('an Italian army at Lublin is in supply only while Warsaw is Axis-held; a German corps there is either way', () => {
+    const s = adv();
+    const ita = add(s, 'ita-army', 0, 'LUB');
+    const ger = add(s, 'ger-inf', 0, 'LUB');
+    for (const [war, itaIn] of [
+      [0, true],
+      [1, false],
+    ] as const) {
+      s.control[P(s, 'WAR')] = war;
+      s.cv++;
+      const ws = dcWorkspace(s);
+      expect(inSupply(s, ws, s.units[ita]!)).toBe(itaIn);
+      expect(inSupply(s, ws, s.units[ger]!)).toBe(true);
+    }
   });
 });
 
