@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { resolveSetup } from '../src/core/setup.js';
+import { applyBt, btOptions } from '../src/games/dc/breakthrough.js';
 import { applyBattle, battleStep, lossOptions, makeBattle } from '../src/games/dc/combat.js';
 import type { DcDecision } from '../src/games/dc/decisions.js';
 import { dc } from '../src/games/dc/index.js';
@@ -259,6 +260,46 @@ describe('R-200 (DC 17.A.1): the Italians trace supply to Warsaw', () => {
       expect(inSupply(s, ws, s.units[ita]!)).toBe(itaIn);
       expect(inSupply(s, ws, s.units[ger]!)).toBe(true);
     }
+  });
+});
+
+describe('R-90 (DC 12.D, 14.B.6): the highway double step in breakthrough movement', () => {
+  /** A Panzer corps that took Minsk, every point Axis-held but Borisov and Orsha (empty, Soviet). */
+  function position(weather: number, enemyAtOrsha: boolean) {
+    const s = adv();
+    s.stack.length = 0;
+    s.weather = weather;
+    s.turn = 4; // August 1941
+    s.control.fill(0);
+    for (const id of ['BOR', 'ORS']) s.control[P(s, id)] = 1;
+    if (enemyAtOrsha) add(s, 'sov-rifle', 1, 'ORS');
+    const pz = add(s, 'ger-pz', 0, 'MIN', { occ: true });
+    s.load.fill(0);
+    return { s, ws: dcWorkspace(s), pz };
+  }
+
+  it('Good weather: Borisov-Orsha in one breakthrough move, both points taken', () => {
+    const { s, ws, pz } = position(0, false);
+    const opts = btOptions(s, ws, pz);
+    const hw = opts.find((o) => o.type === 'highway');
+    expect(hw).toBeDefined();
+    expect(hw!.type === 'highway' && hw!.to).toBe(P(s, 'ORS'));
+    const task = { t: 'bt-move' as const, side: 0 as const, order: [pz], i: 0 };
+    applyBt(s, task, hw!);
+    expect(s.units[pz]!.at).toBe(P(s, 'ORS'));
+    expect(s.control[P(s, 'BOR')]).toBe(0);
+    expect(s.control[P(s, 'ORS')]).toBe(0);
+    expect(s.units[pz]!.bt).toBe(true);
+  });
+
+  it('not in Snow, and not onto an enemy-held second point ("unopposed")', () => {
+    expect(
+      btOptions(position(2, false).s, position(2, false).ws, position(2, false).pz).some(
+        (o) => o.type === 'highway',
+      ),
+    ).toBe(false);
+    const q = position(0, true);
+    expect(btOptions(q.s, q.ws, q.pz).some((o) => o.type === 'highway')).toBe(false);
   });
 });
 
