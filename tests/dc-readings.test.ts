@@ -11,6 +11,7 @@ import { dc } from '../src/games/dc/index.js';
 import { startGame } from '../src/games/dc/setup.js';
 import { siberiaStep } from '../src/games/dc/siberia.js';
 import type { DcState } from '../src/games/dc/state.js';
+import { strategicDestinations, stratStep } from '../src/games/dc/strategic.js';
 import { inSupply, mapOf } from '../src/games/dc/supply.js';
 import { supportParts } from '../src/games/dc/support.js';
 import { advance, apply } from '../src/games/dc/turn-sequence.js';
@@ -303,3 +304,30 @@ describe('R-90 (DC 12.D, 14.B.6): the highway double step in breakthrough moveme
   });
 });
 
+describe('R-81, R-175 (DC 9.A): Axis strategic transit through the west off-map box', () => {
+  /** Konigsberg and Bucharest Axis-held, every other point Soviet: no friendly path on the map. */
+  function position(side: 0 | 1) {
+    const s = adv();
+    s.stack.length = 0;
+    s.control.fill(side === 0 ? 1 : 0);
+    for (const id of ['KON', 'BUC']) s.control[P(s, id)] = side;
+    const i = add(s, side === 0 ? 'ger-inf' : 'sov-rifle', side, 'KON');
+    const task = { t: 'strat' as const, side, left: 3, unit: -1, arrivals: [] as number[] };
+    s.stack.push(task);
+    return { s, ws: dcWorkspace(s), task, i };
+  }
+
+  it('a German corps at Konigsberg may move to Bucharest by leaving and re-entering the west edge', () => {
+    const { s, ws, task, i } = position(0);
+    const d = stratStep(s, ws, task) as DcDecision & { kind: 'strat-next' };
+    expect(d.kind).toBe('strat-next');
+    expect(d.options.some((o) => o.type === 'unit' && o.unit === i)).toBe(true);
+    expect(strategicDestinations(s, ws, task, i).map((o) => o.to)).toEqual([P(s, 'BUC')]);
+  });
+
+  it('no such transit for the Soviets on the west edge', () => {
+    const { s, ws, task, i } = position(1);
+    expect(strategicDestinations(s, ws, task, i)).toEqual([]);
+    expect(stratStep(s, ws, task)).toBeNull();
+  });
+});
