@@ -246,3 +246,71 @@ describe('DC 21.B.3-4, 21.C, 21.D: the drop on an Axis-held point', () => {
     expect(d.options[pickDrop(s, d)]!.to).toBe(P(s, 'VIT'));
   });
 });
+
+describe('the paratroop readings (variant groups para-escort, escort-attack, para-shot, para-break-off)', () => {
+  const on = (v: string) => ({ 'paratroops-on': true, [v]: true });
+
+  it('escort-per-unit: a second corps onto the same target needs a second air unit', () => {
+    const s = fresh(on('escort-per-unit'));
+    const a = add(s, 'sov-para', 1, 'SMO');
+    const b = add(s, 'sov-para', 1, 'SMO');
+    const air1 = add(s, 'sov-air', 1, 'SMO');
+    add(s, 'ger-inf', 0, 'VIT');
+    drop(s, a, 'VIT');
+    expect(dropOptions(s, b).map((o) => o.to)).toEqual([-1]);
+    const air2 = add(s, 'sov-air', 1, 'SMO');
+    drop(s, b, 'VIT');
+    expect(s.drops).toEqual([a, air1, P(s, 'SMO'), P(s, 'VIT'), b, air2, P(s, 'SMO'), P(s, 'VIT')]);
+  });
+
+  it('escort-stays: the escort stays home, and the paratroops fire their free shot', () => {
+    const { s, para, air, ws } = position(on('escort-stays'));
+    drop(s, para, 'VIT');
+    expect(s.units[air]!.atk).toBe(-1);
+    const b = makeBattle(s, P(s, 'VIT'), 1, false);
+    expect(b.attackers).toEqual([para]);
+    paraRound(s, ws, b);
+    expect(s.units[para]!.st).toBe(0);
+    expect(s.units[para]!.disp).toBe(true);
+  });
+
+  it('shot-any-defender: the armour may take the free shot; with no infantry-type unit, still no shot', () => {
+    const { s, para, inf, pz, ws } = position(on('shot-any-defender'));
+    drop(s, para, 'VIT');
+    const b = makeBattle(s, P(s, 'VIT'), 1, false);
+    s.units[para]!.disp = true;
+    b.stage = 'para-loss';
+    b.lossLeft = 1;
+    const d = battleStep(s, ws, b)!;
+    expect(d.kind).toBe('loss');
+    expect((d as DcDecision & { kind: 'loss' }).options.map((o) => o.unit).sort()).toEqual([inf, pz].sort());
+    // default: only the infantry corps is offered (so no decision at all)
+    const q = position();
+    drop(q.s, q.para, 'VIT');
+    const qb = makeBattle(q.s, P(q.s, 'VIT'), 1, false);
+    q.s.units[q.para]!.disp = true;
+    qb.stage = 'para-loss';
+    qb.lossLeft = 1;
+    expect(battleStep(q.s, q.ws, qb)?.kind).not.toBe('loss');
+    expect(q.s.units[q.inf]!.losses).toBe(1);
+  });
+
+  it('para-lost-chosen-break-off: an attack that can no longer fire takes its paratroops back', () => {
+    for (const [variants, lost] of [
+      [undefined, 1],
+      [on('para-lost-chosen-break-off'), 0],
+    ] as const) {
+      const { s, para, ws } = position(variants);
+      drop(s, para, 'VIT');
+      const b = makeBattle(s, P(s, 'VIT'), 1, false);
+      s.units[para]!.disp = true; // after its free shot: it cannot fire
+      for (const i of b.attackers) s.units[i]!.disp = true;
+      s.stack.push({ t: 'battle', b });
+      b.stage = 'att-cont';
+      b.round = 1;
+      expect(battleStep(s, ws, b)).toBeNull();
+      expect(s.stats.paraLost).toBe(lost);
+      expect(s.units[para]!.st).toBe(lost);
+    }
+  });
+});

@@ -100,6 +100,26 @@ export function btOptions(s: DcState, ws: DcWorkspace, i: number): OpOption[] {
     if (!mayEnter(s, u, p)) continue;
     out.push({ type: 'move', line: l, to: p, attack: foe[p] === 1 });
   }
+  // DC 12.D, 14.B.6 (R-90): armour starting on the Minsk-Moscow highway, not in Snow, may make its one
+  // breakthrough move through two highway points "unopposed" (read: neither point holds an enemy
+  // unit, so the double step never ends in a breakthrough assault), within both lines' room
+  if (ty.armour && m.highway[u.at] === 1 && weatherAt(s, u.at) !== 2) {
+    const room = (l: number): boolean => {
+      const [total, armour] = breakthroughCapacity(s, u.side, m.lineClass[l]!, u.rounds);
+      return s.load[2 * l]! + ty.cap * 2 <= 2 * total + 1 && s.load[2 * l + 1]! + 1 <= armour;
+    };
+    for (let k = m.adjStart[u.at]!; k < m.adjStart[u.at + 1]!; k++) {
+      const mid = m.adjNb[k]!;
+      const l = m.adjLine[k]!;
+      if (m.highway[mid] !== 1 || foe[mid] === 1 || !room(l) || !mayEnter(s, u, mid)) continue;
+      for (let k2 = m.adjStart[mid]!; k2 < m.adjStart[mid + 1]!; k2++) {
+        const to = m.adjNb[k2]!;
+        const l2 = m.adjLine[k2]!;
+        if (to === u.at || m.highway[to] !== 1 || foe[to] === 1 || !room(l2) || !mayEnter(s, u, to)) continue;
+        out.push({ type: 'highway', line: l, mid, line2: l2, to, attack: false });
+      }
+    }
+  }
   return out;
 }
 
@@ -147,9 +167,28 @@ export function btStep(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'bt-move
 export function applyBt(s: DcState, task: DcTask & { t: 'bt-move' }, o: OpOption): void {
   const i = task.order[task.i]!;
   task.i++;
-  if (o.type !== 'move') return;
   const u = s.units[i]!;
   const ty = s.rules.types[u.t]!;
+  if (o.type === 'highway') {
+    // DC 12.D, 14.B.6: the highway double step, both lines loaded, both points taken (no air escort:
+    // DC 14.B.3 air accompanies a one-line move)
+    for (const l of [o.line, o.line2]) {
+      s.load[2 * l]! += ty.cap * 2;
+      s.load[2 * l + 1]!++;
+    }
+    u.bt = true;
+    u.fort = false;
+    s.stats.btMoves++;
+    for (const p of [o.mid, o.to]) {
+      u.at = p;
+      if (s.control[p] !== u.side) {
+        takeControl(s, p, u.side);
+        if (u.side === 0 && mapOf(s).side1941[p] === 1) s.stats.sovietPointsTaken++;
+      }
+    }
+    return;
+  }
+  if (o.type !== 'move') return;
   // DC 13.A.4: a German air unit can only move with one group of German units up one line
   if (u.side === 0 && ty.nation === 'german') noteBtMove(s, u.at, o.to, o.attack);
   s.load[2 * o.line]! += ty.cap * 2;

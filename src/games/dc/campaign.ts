@@ -1,8 +1,9 @@
 /**
  * The Campaign game's victory conditions (DC 2.B.3), June/May 1941 to February 1945, and the exits
  * off the map they count (2.B.3.b). Readings (RULES-CHECKLIST.md R-18, R-19):
- * - "at any instant" and "the instant this occurs" are checked at every phase boundary: within a
- *   phase only the phasing side takes points or eliminates units, so no instant is missed;
+ * - "at any instant" and "the instant this occurs" (a.iii, b.i) are checked after each combat
+ *   (R-212; the game ends there, before the phase's next battle) and at every phase boundary (the
+ *   control changes of movement);
  * - (a.ii) "throughout six complete and consecutive turns": held at both victory-determination
  *   checks (B.7 and C.7) of six consecutive game turns;
  * - (b.ii), (b.iii) "two consecutive game turns": met at the Soviet check (B.7) of two consecutive

@@ -28,7 +28,15 @@ import {
   type SideIx,
 } from './state.js';
 import { inSupply, mapOf } from './supply.js';
-import { airCombat, isSupport, silencedByIsolation, sovietAir, supportParts, unitFire } from './support.js';
+import {
+  airCombat,
+  hqOptions,
+  isSupport,
+  silencedByIsolation,
+  sovietAir,
+  supportParts,
+  unitFire,
+} from './support.js';
 import type { DcWorkspace } from './workspace.js';
 
 const MAX_ROUNDS = 60;
@@ -198,6 +206,7 @@ function battleOf(at: number, att: SideIx, bt: boolean, attackers: number[], def
     aoGroup: 0,
     aoDef: 0,
     aoRound: 0,
+    hq: -1,
     outcome: 'none',
   };
 }
@@ -390,15 +399,20 @@ export function takeLoss(s: DcState, b: Battle, i: number): void {
 }
 
 /** D-23: the signature groups of units able to take the next loss (forts first when owed). */
-function lossOptions(s: DcState, b: Battle, units: readonly number[]): LossOption[] {
+export function lossOptions(s: DcState, ws: DcWorkspace, b: Battle, units: readonly number[]): LossOption[] {
   const seen = new Set<string>();
   const out: LossOption[] = [];
   for (const i of units) {
     const u = s.units[i]!;
     if (u.st !== 0 || (b.fortLeft > 0 && !u.fort)) continue;
-    // DC 13.A.3: Soviet air never absorbs losses
-    if (s.rules.types[u.t]!.role === 'air') continue;
-    const sig = `${u.t}|${u.losses}|${u.disp ? 1 : 0}|${u.fort ? 1 : 0}|${u.allOut ? 1 : 0}`;
+    // DC 13.A.3: Soviet air never absorbs losses; variant sov-air-absorb: 17.B "They may absorb
+    // repulses or breakthroughs" read to include isolated air (judged at the moment of combat)
+    let iso = '';
+    if (s.rules.types[u.t]!.role === 'air') {
+      if (!s.rules.airAbsorbsIsolated || inSupply(s, ws, u)) continue;
+      iso = '|i';
+    }
+    const sig = `${u.t}|${u.losses}|${u.disp ? 1 : 0}|${u.fort ? 1 : 0}|${u.allOut ? 1 : 0}${iso}`;
     if (seen.has(sig)) continue;
     seen.add(sig);
     out.push({ type: 'loss', unit: i });
@@ -407,9 +421,15 @@ function lossOptions(s: DcState, b: Battle, units: readonly number[]): LossOptio
 }
 
 /** Allocates the battle's outstanding losses to `units`; a decision when the owner has a choice. */
-function allocate(s: DcState, b: Battle, units: readonly number[], side: SideIx): DcDecision | null {
+function allocate(
+  s: DcState,
+  ws: DcWorkspace,
+  b: Battle,
+  units: readonly number[],
+  side: SideIx,
+): DcDecision | null {
   while (b.lossLeft > 0) {
-    const opts = lossOptions(s, b, units);
+    const opts = lossOptions(s, ws, b, units);
     if (opts.length === 0) {
       b.lossLeft = 0;
       b.fortLeft = 0;
@@ -492,7 +512,7 @@ export function battleStep(s: DcState, ws: DcWorkspace, b: Battle): DcDecision |
         break;
       }
       case 'para-loss': {
-        const d = allocate(s, b, paraTargets(s, b), def);
+        const d = allocate(s, ws, b, paraTargets(s, b), def);
         if (d !== null) return d;
         b.lossLeft = 0;
         b.fortLeft = 0;
@@ -502,6 +522,11 @@ export function battleStep(s: DcState, ws: DcWorkspace, b: Battle): DcDecision |
         break;
       }
       case 'allout': {
+        // D-22 (DC 13.B.7): the attacker picks the one HQ that supports his stack, before his all-out
+        if (b.hq < 0 && b.aoGroup === 0 && s.rules.level === 'advanced') {
+          const opts = hqOptions(s, ws, b);
+          if (opts.length > 1) return dec('hq-assign', b.att, 'DC 13.B.7', opts);
+        }
         // variant allout-timing: in normal combat the attacker may declare before his own first die instead
         const late = s.rules.allOutOwnDie && !simultaneous(s, b);
         const groups = late ? [] : allOutGroups(s, ws, b);
@@ -542,7 +567,7 @@ export function battleStep(s: DcState, ws: DcWorkspace, b: Battle): DcDecision |
         break;
       }
       case 'att-loss': {
-        const d = allocate(s, b, b.attackers, b.att);
+        const d = allocate(s, ws, b, b.attackers, b.att);
         if (d !== null) return d;
         if (!alive(s, b.attackers)) return finish(s, ws, b, 'held');
         b.stage = 'att-cont';
@@ -559,7 +584,7 @@ export function battleStep(s: DcState, ws: DcWorkspace, b: Battle): DcDecision |
         break;
       }
       case 'def-loss': {
-        const d = allocate(s, b, b.defenders, def);
+        const d = allocate(s, ws, b, b.defenders, def);
         if (d !== null) return d;
         if (!alive(s, b.defenders)) return finish(s, ws, b, alive(s, b.attackers) ? 'taken' : 'held');
         if (!alive(s, b.attackers)) return finish(s, ws, b, 'held');
@@ -587,7 +612,7 @@ export function battleStep(s: DcState, ws: DcWorkspace, b: Battle): DcDecision |
         break;
       }
       case 'sim-att-loss': {
-        const d = allocate(s, b, b.attackers, b.att);
+        const d = allocate(s, ws, b, b.attackers, b.att);
         if (d !== null) return d;
         b.lossLeft = b.defPending;
         b.fortLeft = b.defPendingForts;
@@ -595,7 +620,7 @@ export function battleStep(s: DcState, ws: DcWorkspace, b: Battle): DcDecision |
         break;
       }
       case 'sim-def-loss': {
-        const d = allocate(s, b, b.defenders, def);
+        const d = allocate(s, ws, b, b.defenders, def);
         if (d !== null) return d;
         const a = alive(s, b.attackers);
         const dd = alive(s, b.defenders);
@@ -649,6 +674,10 @@ export function applyBattle(s: DcState, ws: DcWorkspace, b: Battle, d: DcDecisio
       else b.aoGroup++;
       return;
     }
+    case 'hq-assign': {
+      b.hq = d.options[choice]!.unit;
+      return;
+    }
     case 'loss': {
       takeLoss(s, b, d.options[choice]!.unit);
       b.lossLeft--;
@@ -658,7 +687,7 @@ export function applyBattle(s: DcState, ws: DcWorkspace, b: Battle, d: DcDecisio
       const go = d.options[choice]!.go;
       if (b.stage === 'att-cont') {
         if (go) b.stage = b.aoGroup < 0 ? 'allout-late' : 'att-fire';
-        else finish(s, ws, b, 'att-retreat');
+        else finish(s, ws, b, 'att-retreat', true);
       } else if (go) {
         b.round++;
         for (const i of b.attackers) s.units[i]!.rounds = b.round;
@@ -670,7 +699,7 @@ export function applyBattle(s: DcState, ws: DcWorkspace, b: Battle, d: DcDecisio
       const go = d.options[choice]!.go;
       if (b.stage === 'sim-att') {
         if (go) b.stage = 'sim-def';
-        else finish(s, ws, b, 'att-retreat');
+        else finish(s, ws, b, 'att-retreat', true);
       } else if (go) {
         b.round++;
         b.stage = 'sim-fire';
@@ -683,7 +712,7 @@ export function applyBattle(s: DcState, ws: DcWorkspace, b: Battle, d: DcDecisio
 }
 
 /** Ends battle `b` with `outcome` (DC 13.B.4-5); a defender retreat first pushes the retreat task. */
-function finish(s: DcState, ws: DcWorkspace, b: Battle, outcome: Battle['outcome']): null {
+function finish(s: DcState, ws: DcWorkspace, b: Battle, outcome: Battle['outcome'], chosen = false): null {
   const m = mapOf(s);
   for (const i of b.attackers) {
     const u = s.units[i]!;
@@ -691,7 +720,7 @@ function finish(s: DcState, ws: DcWorkspace, b: Battle, outcome: Battle['outcome
   }
   s.stats.rounds += b.round;
   // DC 21.C: air-dropped paratroops are lost when the attack breaks off
-  if (outcome === 'att-retreat' && s.drops.length > 0) loseOnBreakOff(s, ws, b);
+  if (outcome === 'att-retreat' && s.drops.length > 0) loseOnBreakOff(s, ws, b, chosen);
   if (outcome === 'def-retreat') {
     b.stage = 'end';
     b.outcome = 'def-retreat';

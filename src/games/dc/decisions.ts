@@ -215,6 +215,19 @@ export interface WithdrawOption {
   readonly at: number;
 }
 
+/** D-22 hq-assign (DC 13.B.7): the one HQ that supports the attacking stack. */
+export interface HqOption {
+  readonly type: 'hq';
+  readonly unit: number;
+}
+
+/** D-38 siberia-return (DC 3.C.3): one unit of type `kind` (SIB_TYPES index) owed back enters now, or is held. */
+export interface ReturnOption {
+  readonly type: 'return';
+  readonly kind: number;
+  readonly enter: boolean;
+}
+
 export type DcDecision =
   | Decision<'op-move', OpOption>
   | Decision<'battle-next', BattleOption>
@@ -222,6 +235,8 @@ export type DcDecision =
   | Decision<'allout-att', AllOutOption>
   /** D-21 (DC 13.B.8): the defender's all-out, from round 2. */
   | Decision<'allout-def', AllOutOption>
+  /** D-22 (DC 13.B.7): the attacking stack's HQ, when its HQs differ (best first). */
+  | Decision<'hq-assign', HqOption>
   | Decision<'loss', LossOption>
   | Decision<'continue', ContinueOption>
   | Decision<'sim-continue', ContinueOption>
@@ -252,7 +267,9 @@ export type DcDecision =
   | Decision<'air-1944-window', WindowOption>
   | Decision<'sea-move', SeaOption>
   | Decision<'para-drop', DropOption>
-  | Decision<'siberian-repl', SibReplOption>;
+  | Decision<'siberian-repl', SibReplOption>
+  /** D-38 (DC 3.C.3): from June 1942, per type owed back from Siberia: enter one now, or hold. */
+  | Decision<'siberia-return', ReturnOption>;
 
 export type DcDecisionKind = DcDecision['kind'];
 
@@ -262,6 +279,7 @@ export const DC_DECISION_KINDS: readonly DcDecisionKind[] = [
   'lw-commit',
   'allout-att',
   'allout-def',
+  'hq-assign',
   'loss',
   'continue',
   'sim-continue',
@@ -292,6 +310,7 @@ export const DC_DECISION_KINDS: readonly DcDecisionKind[] = [
   'sea-move',
   'para-drop',
   'siberian-repl',
+  'siberia-return',
 ];
 
 export type DcPending = DcDecision | ChanceNode;

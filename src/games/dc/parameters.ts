@@ -67,6 +67,16 @@ export const parameters: readonly ParameterDef[] = [
     source: dcData.siberianReplacements.source,
   },
   {
+    id: 'winter-col2-weather',
+    kind: 'choice',
+    choices: ['good', 'mud', 'snow'],
+    default: 'mud',
+    provenance: 'reconstructed',
+    description:
+      'Under variant winter-col2-1st only: the weather of column 2 in December, January and February, which the winter months then read after the autumn roll (1E-errata 2 made them Snow in both columns; the 1st-edition entry is not in the rules text, and Mud is the stand-in).',
+    source: 'DC 7.A, 1E-errata 2 (the 1st-edition entry is unknown; spec §4.1 stand-in Mud)',
+  },
+  {
     id: 'memel-infantry',
     kind: 'integer',
     min: 0,

@@ -5,22 +5,29 @@
  * capacity used), at most 1 unit a turn in 1941, 2 in 1942, 3 in 1943, 5 in 1944-45 (21.B.2), never
  * in Mud (21.E: only when Soviet air may fly, DC 7.B.3).
  *
- * Readings (the text is silent on each):
- * - The escort (21.B.1) is a Soviet air unit that started the phase on the drop's point of origin
- *   and has not moved: the lowest-index such unit not yet escorting. Parachute units dropping from
- *   the same point onto the same target are one drop and share its escort ("one fighter unit per
- *   drop, not per parachute unit", 21.B.3).
- * - On a point held by Axis units the escort joins the attack (it is the air over the point, and
- *   air combat, DC 13.A.1, is fought there); the drop's paratroops die if their escort does not
- *   survive that air combat (21.B.3). On a point without Axis units there is no air combat: the
- *   paratroops occupy it (DC 20) and the escort stays on its point.
- * - The free shot (21.B.4) is the dropped paratroops' fire factors on the CRT (split as DC 13.B.6),
- *   its losses taken by Axis infantry-type units only, field fortifications and the fortress as
- *   for any attacker's fire (DC 18, 10.C); with no Axis infantry-type unit there is no shot. The
- *   dropped units are dispersed after it (so they neither fire nor go all out in the normal combat,
- *   21.D) and may absorb repulses.
- * - 21.C: if the attack ends with the Soviet attackers breaking off and retreating, the dropped
- *   paratroops of that attack are eliminated.
+ * Readings (the text is silent on each; each is a variant group, default first, variants.ts):
+ * - para-escort (21.B.1, 21.B.3): the escort is a Soviet air unit that started the phase on the
+ *   drop's point of origin and has not moved: the lowest-index such unit not yet escorting (the
+ *   engine's pick: such units are identical). `escort-per-target`: parachute units dropping from the
+ *   same point onto the same target are one drop and share its escort ("one fighter unit per drop,
+ *   not per parachute unit", 21.B.3). `escort-per-unit`: each parachute unit is its own drop.
+ * - escort-attack: `escort-joins-attack`: on a point held by Axis units the escort joins the
+ *   attack (it is the air over the point, and air combat, DC 13.A.1, is fought there); the drop's
+ *   paratroops die if their escort does not survive that air combat (21.B.3). `escort-stays`: the
+ *   escort is a condition of the drop only and stays on its point, so nothing can shoot it down over
+ *   the target and the paratroops land. On a point without Axis units there is no air combat in
+ *   either reading: the paratroops occupy it (DC 20) and the escort stays on its point.
+ * - para-shot: the free shot (21.B.4) is the dropped paratroops' fire factors on the CRT (split as
+ *   DC 13.B.6), field fortifications and the fortress absorbing as for any attacker's fire (DC 18,
+ *   10.C); with no Axis infantry-type unit there is no shot. `shot-infantry-only`: its losses are
+ *   taken by Axis infantry-type units only. `shot-any-defender`: "fire offensively on any Axis
+ *   infantry type units" read as the condition of the shot, the Axis taking the losses from any of
+ *   its units there. The dropped units are dispersed after it (so they neither fire nor go all out
+ *   in the normal combat, 21.D) and may absorb repulses.
+ * - para-break-off (21.C): `para-lost-any-retreat`: whenever the attack ends with the Soviet
+ *   attackers retreating (broken off by choice or because they can no longer fire), the dropped
+ *   paratroops of that attack are eliminated. `para-lost-chosen-break-off`: only when the Soviet
+ *   player chooses to break off; an attack that ends because it cannot fire takes them back.
  */
 import type { Decision } from '../../core/game.js';
 import { defenderLosses, destroy } from './combat.js';
@@ -60,8 +67,9 @@ function unmoved(s: DcState, i: number): boolean {
   return u.side === 1 && u.st === 0 && !u.disp && u.atk < 0 && !u.occ;
 }
 
-/** The escort of an existing drop from `origin` onto `to`, or -1. */
+/** The escort of an existing drop from `origin` onto `to`, or -1 (variant para-escort). */
 function sharedEscort(s: DcState, origin: number, to: number): number {
+  if (s.rules.paraEscortPerUnit) return -1;
   for (let k = 0; k < s.drops.length; k += 4)
     if (s.drops[k + 2] === origin && s.drops[k + 3] === to) return s.drops[k + 1]!;
   return -1;
@@ -129,7 +137,8 @@ export function applyDrop(s: DcState, ws: DcWorkspace, task: Task, o: DropOption
   if (enemyAt(s, o.to, 1)) {
     // an attack: the paratroops and their escort are committed against the point (DC 12.0, 21.B.4)
     u.atk = o.to;
-    s.units[escort]!.atk = o.to;
+    // variant escort-attack: escort-stays leaves the escort on its point
+    if (!s.rules.paraEscortStays) s.units[escort]!.atk = o.to;
   } else {
     u.at = o.to;
     u.occ = true;
@@ -152,14 +161,18 @@ function dropsIn(s: DcState, b: Battle): number[] {
   return out;
 }
 
-/** Axis infantry-type units still defending in battle `b`: the targets of the free shot (21.B.4). */
+/**
+ * Axis infantry-type units still defending in battle `b`: the targets of the free shot (21.B.4);
+ * variant para-shot: under shot-any-defender, every defending unit when one is infantry-type.
+ */
 export function paraTargets(s: DcState, b: Battle): number[] {
   const out: number[] = [];
   for (const i of b.defenders) {
     const u = s.units[i]!;
     if (u.st === 0 && s.rules.types[u.t]!.infantryType) out.push(i);
   }
-  return out;
+  if (out.length === 0 || !s.rules.paraShotAny) return out;
+  return b.defenders.filter((i) => s.units[i]!.st === 0);
 }
 
 /**
@@ -176,7 +189,8 @@ export function paraRound(s: DcState, ws: DcWorkspace, b: Battle): void {
   const shooters: number[] = [];
   for (let k = 0; k < drops.length; k += 2) {
     const p = drops[k]!;
-    if (s.units[drops[k + 1]!]!.st !== 0) {
+    // DC 21.B.3 (variant escort-attack): under escort-stays the escort is not over the point
+    if (!s.rules.paraEscortStays && s.units[drops[k + 1]!]!.st !== 0) {
       destroy(s, p);
       s.stats.paraLost++;
       tell(s, ws, 1, 'DC 21.B.3', `${s.units[p]!.label} lost with its escort`);
@@ -195,8 +209,12 @@ export function paraRound(s: DcState, ws: DcWorkspace, b: Battle): void {
   for (const p of shooters) s.units[p]!.disp = true;
 }
 
-/** DC 21.C: the attack on `b` breaks off: its air-dropped paratroops are lost. */
-export function loseOnBreakOff(s: DcState, ws: DcWorkspace, b: Battle): void {
+/**
+ * DC 21.C: the attack on `b` ends with the attackers retreating, `chosen` when the Soviet player broke
+ * it off: its air-dropped paratroops are lost (variant para-break-off: only a chosen break-off).
+ */
+export function loseOnBreakOff(s: DcState, ws: DcWorkspace, b: Battle, chosen: boolean): void {
+  if (!chosen && s.rules.paraLostChosenOnly) return;
   const drops = dropsIn(s, b);
   for (let k = 0; k < drops.length; k += 2) {
     destroy(s, drops[k]!);

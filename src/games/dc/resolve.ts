@@ -32,6 +32,14 @@ export interface DcRules {
   readonly retreatShared: boolean;
   /** DC 21.F vs 8.C.3.f (variant para-build): a parachute corps takes two rifle armies. */
   readonly paraTwoArmies: boolean;
+  /** DC 21.B.3 (variant para-escort): each parachute unit needs its own escort. */
+  readonly paraEscortPerUnit: boolean;
+  /** DC 21.B.1 (variant escort-attack): the escort stays on its point. */
+  readonly paraEscortStays: boolean;
+  /** DC 21.B.4 (variant para-shot): any defending unit may take the free shot's losses. */
+  readonly paraShotAny: boolean;
+  /** DC 21.C (variant para-break-off): paratroops lost only on a chosen break-off. */
+  readonly paraLostChosenOnly: boolean;
   /** DC 8.B (variant defection): a defecting ally's home points pass to the Soviets. */
   readonly defectionSoviet: boolean;
   /** DC 9.A-B (variant sea-cap): sea moves do not use the strategic allowance. */
@@ -88,6 +96,11 @@ export interface DcRules {
   readonly orderFpRaw: boolean;
   readonly armourNoAttack: boolean;
   readonly marchC2: 'snow' | 'mud' | 'good';
+  /**
+   * 1E-errata 2 (variant winter-col2): null when Dec-Feb are Snow in both columns (the data); under
+   * winter-col2-1st, the weather of column 2 in Dec, Jan and Feb (parameter winter-col2-weather).
+   */
+  readonly winterC2: 'snow' | 'mud' | 'good' | null;
   readonly maySwapped: boolean;
   readonly drawOwnTurn: boolean;
   readonly memelInfantry: number;
@@ -195,6 +208,10 @@ function resolve(setup: GameSetup): DcRules {
     pzhqArmourOnly: v.has('pzhq-armour-only'),
     retreatShared: v.has('retreat-shared'),
     paraTwoArmies: v.has('para-two-armies'),
+    paraEscortPerUnit: v.has('escort-per-unit'),
+    paraEscortStays: v.has('escort-stays'),
+    paraShotAny: v.has('shot-any-defender'),
+    paraLostChosenOnly: v.has('para-lost-chosen-break-off'),
     defectionSoviet: v.has('defection-soviet'),
     seaFree: v.has('sea-free'),
     replStratAllowed: v.has('repl-strat-allowed'),
@@ -234,6 +251,9 @@ function resolve(setup: GameSetup): DcRules {
     orderFpRaw: v.has('order-fp-raw'),
     armourNoAttack: v.has('armour-no-attack'),
     marchC2: v.has('march-c2-mud') ? 'mud' : v.has('march-c2-good') ? 'good' : 'snow',
+    winterC2: v.has('winter-col2-1st')
+      ? (String(setup.params['winter-col2-weather'] ?? 'mud') as 'snow' | 'mud' | 'good')
+      : null,
     maySwapped: v.has('spring-may-swapped'),
     drawOwnTurn: v.has('draw-own-turn'),
     memelInfantry: memel,

@@ -13,7 +13,7 @@
 import type { Decision } from '../../core/game.js';
 import { randInt } from '../../core/rng.js';
 import { dcData } from './data.js';
-import type { CallOption, CommitOption, DcDecision, EntryOption } from './decisions.js';
+import type { CallOption, CommitOption, DcDecision, EntryOption, ReturnOption } from './decisions.js';
 import { tell } from './narrate.js';
 import type { DcState, DcTask } from './state.js';
 import { inSupply, mapOf, supplyReach } from './supply.js';
@@ -152,17 +152,30 @@ function deadOf(s: DcState, t: number): number {
   return -1;
 }
 
-/** Units due to enter now per type (reserve shortfall, then June 1942 returns at 1 per type). */
-function dueNow(s: DcState): number[] {
+function deadCount(s: DcState, t: number): number {
+  let dead = 0;
+  for (const u of s.units) if (u.t === t && u.side === 1 && u.st === 1) dead++;
+  return dead;
+}
+
+/**
+ * Units due to enter now per type: the reserve shortfall, then the June 1942 returns at 1 per type
+ * for the types whose bit is set in `returning` (D-38).
+ */
+function dueNow(s: DcState, returning: number): number[] {
   const b = s.sib;
   return SIB_TYPES.map((_, k) => {
     const t = typeIndex(s, k);
     if (t < 0) return 0;
-    let dead = 0;
-    for (const u of s.units) if (u.t === t && u.side === 1 && u.st === 1) dead++;
-    const ret = s.turn >= JUN42 && b.returns[k]! > 0 ? 1 : 0;
-    return Math.min(dead, b.owed[k]! + ret);
+    const ret = s.turn >= JUN42 && b.returns[k]! > 0 && ((returning >> k) & 1) === 1 ? 1 : 0;
+    return Math.min(deadCount(s, t), b.owed[k]! + ret);
   });
+}
+
+/** D-38: a unit of type k is owed back and can enter now (a counter left beyond the reserve owed). */
+function returnDue(s: DcState, k: number): boolean {
+  const t = typeIndex(s, k);
+  return s.turn >= JUN42 && t >= 0 && s.sib.returns[k]! > 0 && deadCount(s, t) > s.sib.owed[k]!;
 }
 
 /** Units of type k the crisis still asks for this turn (the pace of the module comment). */
@@ -209,8 +222,22 @@ export function siberiaStep(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'si
       } as Decision<'siberian-call', CallOption>;
   }
   if (task.stage === 1) {
+    // D-38 (DC 3.C.3): from June 1942, for each type owed back, one unit enters now or is held
+    for (let k = task.rk ?? 0; k < 4; k++)
+      if (returnDue(s, k)) {
+        task.rk = k + 1;
+        return {
+          kind: 'siberia-return',
+          side: 'soviet',
+          rule: 'DC 3.C.3',
+          options: [
+            { type: 'return', kind: k, enter: true },
+            { type: 'return', kind: k, enter: false },
+          ],
+        } as Decision<'siberia-return', ReturnOption>;
+      }
     task.stage = 2;
-    const due = dueNow(s);
+    const due = dueNow(s, task.rm ?? 0);
     if (due.some((n) => n > 0)) {
       const entries = eastEntries(s, ws);
       if (entries.length > 1)
@@ -220,7 +247,7 @@ export function siberiaStep(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'si
           rule: 'DC 3.C.3, 8.B',
           options: entries.map((p): EntryOption => ({ type: 'entry', at: p })),
         } as Decision<'entry-point', EntryOption>;
-      if (entries.length === 1) enter(s, ws, entries[0]!);
+      if (entries.length === 1) enter(s, ws, entries[0]!, task.rm ?? 0);
     }
   }
   if (task.stage === 2) {
@@ -239,10 +266,13 @@ export function siberiaStep(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'si
   return null;
 }
 
-/** Brings the units due (reserve and returns) onto `at`, undispersed (DC 3.C.3, 8.A.2.c). */
-export function enter(s: DcState, ws: DcWorkspace, at: number): void {
+/**
+ * Brings the units due (reserve, and the returns of the types set in `returning`) onto `at`,
+ * undispersed (DC 3.C.3, 8.A.2.c).
+ */
+export function enter(s: DcState, ws: DcWorkspace, at: number, returning: number): void {
   const b = s.sib;
-  const due = dueNow(s);
+  const due = dueNow(s, returning);
   due.forEach((n, k) => {
     const t = typeIndex(s, k);
     for (let j = 0; j < n; j++) {
@@ -279,6 +309,11 @@ export function commit(s: DcState, o: CommitOption): void {
   b.committed[o.kind]!++;
   b.returns[o.kind]!++;
   s.stats.sibCommitted++;
+}
+
+/** Carries out a D-38 answer. */
+export function applyReturn(task: DcTask & { t: 'siberia' }, o: ReturnOption): void {
+  if (o.enter) task.rm = (task.rm ?? 0) | (1 << o.kind);
 }
 
 export function applyCall(s: DcState, call: boolean): void {

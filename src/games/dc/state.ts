@@ -97,6 +97,11 @@ export interface Battle {
   aoGroup: number;
   /** D-21: the defender's all-out progress in round `aoRound`. */
   aoDef: number;
+  /**
+   * D-22 (DC 13.B.7): the attacking HQ the attacker chose (-1: no choice was offered, the best one
+   * supports each round; also when the chosen HQ can no longer support).
+   */
+  hq: number;
   aoRound: number;
   outcome: 'none' | 'taken' | 'att-retreat' | 'def-retreat' | 'held';
 }
@@ -147,7 +152,13 @@ export type DcTask =
   | { readonly t: 'repl'; readonly side: SideIx }
   | { readonly t: 'bt-start'; readonly side: SideIx }
   | { readonly t: 'partisan'; i: number }
-  | { readonly t: 'siberia'; stage: number }
+  | {
+      readonly t: 'siberia';
+      stage: number;
+      /** D-38: the next type to ask about its June 1942 return, and the types entering one now (bit k). */
+      rk?: number;
+      rm?: number;
+    }
   /** DC 8.C.3 (Advanced): composites formed one at a time until the Soviet player stops. */
   | { readonly t: 'composite'; done: boolean }
   /** DC 9.B: sea movement after land movement; `used` bits 1 Baltic, 2 Black Sea (one unit each a turn). */

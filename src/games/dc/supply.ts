@@ -18,6 +18,7 @@ export type SupplySet =
   | 'finnish'
   | 'rumanian'
   | 'hungarian'
+  | 'italian'
   | 'axis-overland'
   | 'axis-armour'
   | 'soviet'
@@ -68,6 +69,10 @@ function sourcePoints(m: DcMap, set: SupplySet): number[] {
     case 'hungarian':
       out.push(id('CLU'));
       break;
+    case 'italian':
+      // DC 17.A.1: "Italian units trace supply to Warsaw"
+      out.push(id('WAR'));
+      break;
     case 'axis-overland':
       for (let p = 0; p < m.n; p++) if (m.edgeWest[p] === 1 || m.edgeNorth[p] === 1) out.push(p);
       out.push(id('HEL'), id('CLU'), id('BUC'));
@@ -92,6 +97,7 @@ const SIDE_OF: Readonly<Record<SupplySet, SideIx>> = {
   finnish: 0,
   rumanian: 0,
   hungarian: 0,
+  italian: 0,
   'axis-overland': 0,
   'axis-armour': 0,
   soviet: 1,
@@ -209,6 +215,8 @@ export function supplySetOf(s: DcState, u: DcUnit): SupplySet {
       return 'rumanian';
     case 'hungarian':
       return 'hungarian';
+    case 'italian':
+      return 'italian';
     default:
       return 'german';
   }

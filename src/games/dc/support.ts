@@ -6,6 +6,7 @@
  * computed from the same CRT rows the battle rolls on.
  */
 import { randInt } from '../../core/rng.js';
+import type { HqOption } from './decisions.js';
 import { weatherAt } from './movement.js';
 import type { TypeRule } from './resolve.js';
 import type { Battle, DcState, DcUnit } from './state.js';
@@ -70,9 +71,37 @@ function sovietGround(s: DcState, units: readonly number[]): boolean {
   return false;
 }
 
+/** DC 13.B.7 (variants hq-support, hq-scope): what attacking German HQ `i` adds to `units`' fire now. */
+function attackHqValue(s: DcState, ws: DcWorkspace, units: readonly number[], i: number): number {
+  const u = s.units[i]!;
+  const ty = s.rules.types[u.t]!;
+  const strength = inSupply(s, ws, u) ? ty.ff : 1;
+  const n = supportable(s, units, false, s.rules.pzhqArmourOnly && ty.id === 'ger-pzhq');
+  return s.rules.hqFlat ? (n > 0 ? strength : 0) : Math.min(strength, n);
+}
+
+/**
+ * D-22 (DC 13.B.7): the attacking stack's undispersed HQs, one per (type, in supply) signature,
+ * ordered by the support they add now (best first; the first of equals in unit order).
+ */
+export function hqOptions(s: DcState, ws: DcWorkspace, b: Battle): HqOption[] {
+  const seen = new Set<string>();
+  const found: [number, number][] = [];
+  for (const i of b.attackers) {
+    const u = s.units[i]!;
+    if (u.st !== 0 || u.disp || s.rules.types[u.t]!.role !== 'hq') continue;
+    const sig = `${u.t}|${inSupply(s, ws, u) ? 1 : 0}`;
+    if (seen.has(sig)) continue;
+    seen.add(sig);
+    found.push([i, attackHqValue(s, ws, b.attackers, i)]);
+  }
+  found.sort((x, y) => y[1] - x[1]);
+  return found.map(([unit]) => ({ type: 'hq', unit }));
+}
+
 /**
  * The support one side of battle `b` adds to its fire, each part as [value, multiplied by German air].
- * DC 13.B.7: an attacking stack uses one HQ (the best), a defending stack as many as it has units to
+ * DC 13.B.7: an attacking stack uses one HQ (the one chosen at D-22, else the best), a defending stack as many as it has units to
  * support, each HQ +1 per supported unit up to its FF (variant hq-flat: its FF); an isolated HQ
  * supports at 1 (17.B). STAVKA: +1 per eligible unit, up to 4. DC 13.A.3: each Soviet air unit +1,
  * with Soviet ground units present; isolated air cannot fire (17.B).
@@ -103,6 +132,8 @@ export function supportParts(s: DcState, ws: DcWorkspace, b: Battle, attacker: b
     }
     if (hqLeft < 0) hqLeft = supportable(s, units, false);
     if (attacker) {
+      // D-22: the chosen HQ alone, while it can support (an eliminated or dispersed one falls back to the best)
+      if (b.hq >= 0 && b.hq !== i && hqUsable(s, b)) continue;
       // DC 13.B.7 (variant hq-scope): a Panzer HQ may support armour only
       const n = s.rules.pzhqArmourOnly && ty.id === 'ger-pzhq' ? supportable(s, units, false, true) : hqLeft;
       const v = s.rules.hqFlat ? (n > 0 ? strength : 0) : Math.min(strength, n);
@@ -125,6 +156,12 @@ export function supportParts(s: DcState, ws: DcWorkspace, b: Battle, attacker: b
   // DC 7.B.3: Soviet air is grounded by Mud (no attack); it defends normally
   if (attacker && b.att === 1 && weatherAt(s, b.at) === 1) airPlus = 0;
   if (airPlus > 0 && sovietGround(s, units)) out.push(airPlus, 0);
+}
+
+/** D-22: the HQ chosen for battle `b` is still on the battle's attacking side, undispersed. */
+function hqUsable(s: DcState, b: Battle): boolean {
+  const u = s.units[b.hq]!;
+  return u.st === 0 && !u.disp && u.side === b.att && u.atk === b.at;
 }
 
 /** Soviet air units alive in the battle on the Soviet side. */

@@ -12,7 +12,7 @@ import { airBtStep, airStartStep, applyAirBt, applyAirStart, endAxisAir, startAi
 import { applyWindow, window1944, windowDecision } from './air-window.js';
 import { checkDefections } from './allies.js';
 import { applyBt, btStep, startBreakthrough } from './breakthrough.js';
-import { axisCitiesCheck, endOfAxisTurn, instantCheck, sovietCheck } from './campaign.js';
+import { axisCitiesCheck, type CampaignEnd, endOfAxisTurn, instantCheck, sovietCheck } from './campaign.js';
 import {
   applyBattle,
   applyRetreat,
@@ -47,7 +47,14 @@ import { applyPregame, pregameStep } from './pregame.js';
 import { arrive as arriveReinforcement, reinfStep, startReinforcements, withdraw } from './reinforcements.js';
 import { applyRepl, replStep, sovietProduction, startAxisReplacements } from './replacements.js';
 import { applySea, seaStep } from './sea.js';
-import { applyCall, commit, enter as enterSiberians, siberiaStep, startSiberia } from './siberia.js';
+import {
+  applyCall,
+  applyReturn,
+  commit,
+  enter as enterSiberians,
+  siberiaStep,
+  startSiberia,
+} from './siberia.js';
 import {
   applySibRepl,
   enterOperationally,
@@ -113,6 +120,15 @@ function campaignBetweenPhases(s: DcState, ws: DcWorkspace): boolean {
   let e = instantCheck(s);
   // the end of an Axis player turn (after B.8)
   if (e === null && s.seq === 9) e = endOfAxisTurn(s);
+  return campaignEnd(s, ws, e);
+}
+
+/** R-212 (DC 2.B.3.a.iii, b.i): the Campaign instant conditions, checked after each combat; true when the game ended. */
+function campaignInstant(s: DcState, ws: DcWorkspace): boolean {
+  return campaignEnd(s, ws, instantCheck(s));
+}
+
+function campaignEnd(s: DcState, ws: DcWorkspace, e: CampaignEnd | null): boolean {
   if (e === null) return false;
   end(s, e.result, e.level, 'campaign-check');
   tell(s, ws, e.result === 'axis-win' ? 0 : 1, e.rule, e.text);
@@ -427,6 +443,8 @@ export function stepTask(s: DcState, ws: DcWorkspace, task: DcTask): DcPending |
       return d;
     }
     case 'combat':
+      // R-212 (DC 2.B.3.a.iii, b.i "at any instant"): the Campaign instant conditions after each combat
+      if (s.rules.version === 'campaign' && campaignInstant(s, ws)) return null;
       return combatStep(s, ws, task);
     case 'battle':
       return battleStep(s, ws, task.b);
@@ -579,7 +597,11 @@ export function apply(s: DcState, ws: DcWorkspace, pending: DcPending, choice: n
       return;
     case 'entry-point':
       if (task?.t === 'reinf') arriveReinforcement(s, ws, task, d.options[choice]!.at);
-      else enterSiberians(s, ws, d.options[choice]!.at);
+      else enterSiberians(s, ws, d.options[choice]!.at, task?.t === 'siberia' ? (task.rm ?? 0) : 0);
+      return;
+    case 'siberia-return':
+      if (task?.t !== 'siberia') throw new Error('DC: siberia-return without its task');
+      applyReturn(task, d.options[choice]!);
       return;
     case 'crisis-commit':
       commit(s, d.options[choice]!);

@@ -56,6 +56,22 @@ export const variants: readonly VariantDef[] = [
     description: 'First edition: Rostov and Dnepropetrovsk produce no infantry armies (11 centres).',
   },
   {
+    id: 'winter-snow-both',
+    group: 'winter-col2',
+    rule: '1E-errata 2, DC 7.A',
+    default: true,
+    description:
+      'December, January and February are Snow in both weather columns (default: the errata and the 2nd-edition table; the data).',
+  },
+  {
+    id: 'winter-col2-1st',
+    group: 'winter-col2',
+    rule: '1E-errata 2, DC 7.A',
+    default: false,
+    description:
+      'First-edition table: December to February read the column of the autumn roll, and column 2 there is parameter winter-col2-weather (unknown, reconstructed; Mud by default).',
+  },
+  {
     id: 't1-inf-none',
     group: 'sov-t1-inf',
     rule: "DC 5.B; designer's notes",
@@ -821,6 +837,78 @@ export const variants: readonly VariantDef[] = [
     description: 'A parachute corps is a composite of two rifle armies (21.F); only with paratroops-on.',
   },
   {
+    id: 'escort-per-target',
+    scenarios: ADVANCED,
+    group: 'para-escort',
+    rule: 'DC 21.B.1, 21.B.3',
+    default: true,
+    description:
+      'Parachute units dropping from the same point onto the same target are one drop and share one air escort (default: 21.B.3 "one fighter unit per drop (not per parachute unit)"); the escort is the lowest-index unmoved air unit there. Only with paratroops-on.',
+  },
+  {
+    id: 'escort-per-unit',
+    scenarios: ADVANCED,
+    group: 'para-escort',
+    rule: 'DC 21.B.1, 21.B.3',
+    default: false,
+    description:
+      'Each dropping parachute unit is its own drop and needs its own air escort ("a drop" read as one unit\'s drop, the unit of the 21.B.2 limit). Only with paratroops-on.',
+  },
+  {
+    id: 'escort-joins-attack',
+    scenarios: ADVANCED,
+    group: 'escort-attack',
+    rule: 'DC 21.B.1, 21.B.3, 13.A.1',
+    default: true,
+    description:
+      'On an Axis-held point the escort joins the attack: it fights the air combat over the point, adds its +1, and its paratroops die if it is shot down (default: 21.B.3 makes their survival depend on the fighters surviving air combat, which is fought over the point). Only with paratroops-on.',
+  },
+  {
+    id: 'escort-stays',
+    scenarios: ADVANCED,
+    group: 'escort-attack',
+    rule: 'DC 21.B.1',
+    default: false,
+    description:
+      'The escort is a condition of the drop only: it stays on its point of origin, is not in the battle, and the paratroops always land. Only with paratroops-on.',
+  },
+  {
+    id: 'shot-infantry-only',
+    scenarios: ADVANCED,
+    group: 'para-shot',
+    rule: 'DC 21.B.4',
+    default: true,
+    description:
+      'The free shot\'s losses are taken by Axis infantry-type units only (default: "fire offensively on any Axis infantry type units on the point"); none there, no shot. Only with paratroops-on.',
+  },
+  {
+    id: 'shot-any-defender',
+    scenarios: ADVANCED,
+    group: 'para-shot',
+    rule: 'DC 21.B.4',
+    default: false,
+    description:
+      'The free shot needs an Axis infantry-type unit on the point, but the Axis takes its losses from any of its units there. Only with paratroops-on.',
+  },
+  {
+    id: 'para-lost-any-retreat',
+    scenarios: ADVANCED,
+    group: 'para-break-off',
+    rule: 'DC 21.C',
+    default: true,
+    description:
+      'Dropped paratroops are eliminated whenever their attack ends with the Soviet attackers retreating, broken off by choice or because they can no longer fire (default: the dropped units have no line back, and every attacker retreat ends an attack). Only with paratroops-on.',
+  },
+  {
+    id: 'para-lost-chosen-break-off',
+    scenarios: ADVANCED,
+    group: 'para-break-off',
+    rule: 'DC 21.C',
+    default: false,
+    description:
+      'Dropped paratroops are eliminated only when the Soviet player chooses to break off ("Should the Soviet player break off"); an attack that ends because it cannot fire takes them back to their point. Only with paratroops-on.',
+  },
+  {
     id: 'air-alone-retreats',
     scenarios: ADVANCED,
     group: 'sov-air-overrun',
@@ -853,5 +941,23 @@ export const variants: readonly VariantDef[] = [
     rule: 'DC 13.A.3',
     default: false,
     description: 'Soviet air adds to fire only with an undispersed Soviet ground unit in the battle.',
+  },
+  {
+    id: 'air-never-absorbs',
+    scenarios: ADVANCED,
+    group: 'sov-air-absorb',
+    rule: 'DC 13.A.3, 17.B',
+    default: true,
+    description:
+      'Soviet air never absorbs a loss, isolated or not (default: 13.A.3 "may not absorb losses" is the air rule itself; 17.B\'s "They may absorb repulses or breakthroughs" follows a sentence about artillery, rocket and air and is read as a reminder for artillery and rockets).',
+  },
+  {
+    id: 'air-absorbs-if-isolated',
+    scenarios: ADVANCED,
+    group: 'sov-air-absorb',
+    rule: 'DC 17.B',
+    default: false,
+    description:
+      'An isolated Soviet air unit (judged at the moment of combat) may absorb a loss like the isolated artillery and rockets of 17.B ("They may absorb repulses or breakthroughs", read to include air).',
   },
 ];

@@ -14,6 +14,8 @@ const CODE = { good: 0, mud: 1, snow: 2 } as const;
 export function weatherOf(rules: DcRules, month: number, col: number): number {
   const row = dcData.weather.months[month - 1]!;
   if (month === 3 && col === 2) return CODE[rules.marchC2];
+  // 1E-errata 2 (variant winter-col2): the 1st-edition Dec-Feb column 2 (parameter winter-col2-weather)
+  if (rules.winterC2 !== null && col === 2 && (month === 12 || month <= 2)) return CODE[rules.winterC2];
   // variant spring-may-swapped: May column 1 Good, column 2 Mud
   if (month === 5 && rules.maySwapped) return col === 1 ? 0 : 1;
   return CODE[col === 1 ? row.c1 : row.c2];
@@ -27,10 +29,15 @@ export function airOf(month: number, year: number, col: number, firstTurn: boole
   return firstTurn && month === 6 && year === 1941 ? n + dcData.setup.germanAir.juneBonus : n;
 }
 
-/** Which column a month reads (spring/autumn rolls; constant months read column 1). */
-export function columnOf(month: number, springCol: number, autumnCol: number): number {
+/**
+ * Which column a month reads (spring/autumn rolls; constant months read column 1). `winterCol`
+ * (variant winter-col2-1st, 1E-errata 2): Dec, Jan and Feb read the autumn roll's column, the
+ * reading under which the 1st-edition table's two winter columns could differ at all.
+ */
+export function columnOf(month: number, springCol: number, autumnCol: number, winterCol = false): number {
   if (month >= 3 && month <= 5) return springCol;
   if (month === 10 || month === 11) return autumnCol;
+  if (winterCol && (month === 12 || month <= 2)) return autumnCol;
   return 1;
 }
 
@@ -77,7 +84,7 @@ export function weatherPhase(
     die = roll();
     st.autumnCol = rollColumn(10, die);
   }
-  const col = columnOf(month, st.springCol, st.autumnCol);
+  const col = columnOf(month, st.springCol, st.autumnCol, rules.winterC2 !== null);
   st.weather = weatherOf(rules, month, col);
   st.air = airOf(month, year, col, firstTurn);
   return die;

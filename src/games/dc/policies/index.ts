@@ -119,6 +119,9 @@ function make(id: string, style: Style): DcPolicy {
           const b = currentBattle(s);
           return style.allOutVp && b !== null && mapOf(s).vp[b.at]! > 0 ? d.options.length - 1 : 0;
         }
+        case 'hq-assign':
+          // D-22: the options come best first (support.ts hqOptions)
+          return 0;
         case 'loss':
           return pickLoss(s, d);
         case 'continue':
@@ -142,6 +145,9 @@ function make(id: string, style: Style): DcPolicy {
           return s.turn === style.sibCall ? 1 : 0;
         case 'entry-point':
           return pickEntry(s, d, style.targets(yearOf(s.turn)));
+        case 'siberia-return':
+          // D-38: the scripted policies bring every owed unit back as soon as it may come
+          return 0;
         case 'crisis-commit':
           return pickCommit(s, d, style.side);
         case 'strat-next':
