@@ -8,7 +8,15 @@
  */
 import type { Decision } from '../../core/game.js';
 import type { DcDecision, OpOption } from './decisions.js';
-import { armourGrounded, enemyAt, mayEnter, sortByPlace, takeControl, weatherAt } from './movement.js';
+import {
+  armourGrounded,
+  enemyAt,
+  identical,
+  mayEnter,
+  sortByPlace,
+  takeControl,
+  weatherAt,
+} from './movement.js';
 import { type DcState, type DcTask, SIDE_IDS, type SideIx } from './state.js';
 import { inArmourSupply, mapOf } from './supply.js';
 import type { DcWorkspace } from './workspace.js';
@@ -144,8 +152,12 @@ export function btStep(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'bt-move
 export function applyBt(s: DcState, task: DcTask & { t: 'bt-move' }, o: OpOption): void {
   const i = task.order[task.i]!;
   task.i++;
-  if (o.type !== 'move') return;
   const u = s.units[i]!;
+  if (o.type !== 'move') {
+    // spec §2.2, as in operational movement (applyOp): a stay holds the identical units after it
+    while (task.i < task.order.length && identical(u, s.units[task.order[task.i]!]!)) task.i++;
+    return;
+  }
   const ty = s.rules.types[u.t]!;
   s.load[2 * o.line]! += ty.cap * 2;
   if (ty.armour) s.load[2 * o.line + 1]!++;
