@@ -57,6 +57,7 @@ export function startStrategic(s: DcState, ws: DcWorkspace, side: SideIx): void 
 function stratPicture(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): void {
   if (ws.stratTask === task) return;
   ws.stratTask = task;
+  ws.stratOrders.clear();
   const side = task.side;
   const m = mapOf(s);
   const eli = m.index.get('ELI')!;
@@ -264,18 +265,31 @@ export function strategicDestinations(
   i: number,
 ): StratDestOption[] {
   const out: StratDestOption[] = [];
-  const m = mapOf(s);
   const u = s.units[i]!;
   stratPicture(s, ws, task);
+  const enter = mayEnterAll(s, u, ws.enter);
+  const order = stratOrder(s, ws, u.at);
+  const arrivals = task.arrivals;
+  for (let k = 0; k < order.length; k++) {
+    const nb = order[k]!;
+    if ((arrivals[nb] ?? 0) < 3 && (enter === null || enter[nb] === 1)) out.push({ type: 'dest', to: nb });
+  }
+  return out;
+}
+
+/** The points a strategic search from `from` reaches (`stratOrders`), searched once per start point and task. */
+function stratOrder(s: DcState, ws: DcWorkspace, from: number): Int16Array {
+  const known = ws.stratOrders.get(from);
+  if (known !== undefined) return known;
+  const m = mapOf(s);
   const comp = ws.comp;
   // ws.foe: points the search has seen
   const seen = ws.foe;
   seen.fill(0, 0, m.n);
-  const enter = mayEnterAll(s, u, ws.enter);
   const q = ws.queue;
   let tail = 0;
-  q[tail++] = u.at;
-  seen[u.at] = 1;
+  q[tail++] = from;
+  seen[from] = 1;
   for (let h = 0; h < tail; h++) {
     const p = q[h]!;
     for (let k = m.adjStart[p]!; k < m.adjStart[p + 1]!; k++) {
@@ -284,11 +298,11 @@ export function strategicDestinations(
       if (seen[nb] !== 0 || comp[nb]! < 0 || m.lineKerch[l] === 1 || m.lineNoStrategic[l] === 1) continue;
       seen[nb] = 1;
       q[tail++] = nb;
-      if ((task.arrivals[nb] ?? 0) < 3 && (enter === null || enter[nb] === 1))
-        out.push({ type: 'dest', to: nb });
     }
   }
-  return out;
+  const order = q.slice(1, tail);
+  ws.stratOrders.set(from, order);
+  return order;
 }
 
 export function stratStep(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): DcDecision | null {
