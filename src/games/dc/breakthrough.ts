@@ -9,7 +9,15 @@
 import type { Decision } from '../../core/game.js';
 import { noteBtMove, startAirBt } from './air.js';
 import type { DcDecision, OpOption } from './decisions.js';
-import { armourGrounded, enemyAt, mayEnter, sortByPlace, takeControl, weatherAt } from './movement.js';
+import {
+  armourGrounded,
+  enemyAt,
+  identical,
+  mayEnter,
+  sortByPlace,
+  takeControl,
+  weatherAt,
+} from './movement.js';
 import { type DcState, type DcTask, SIDE_IDS, type SideIx } from './state.js';
 import { inArmourSupply, mapOf } from './supply.js';
 import type { DcWorkspace } from './workspace.js';
@@ -168,6 +176,11 @@ export function applyBt(s: DcState, task: DcTask & { t: 'bt-move' }, o: OpOption
   const i = task.order[task.i]!;
   task.i++;
   const u = s.units[i]!;
+  if (o.type === 'stay') {
+    // spec §2.2, as in operational movement (applyOp): a stay holds the identical units after it
+    while (task.i < task.order.length && identical(u, s.units[task.order[task.i]!]!)) task.i++;
+    return;
+  }
   const ty = s.rules.types[u.t]!;
   if (o.type === 'highway') {
     // DC 12.D, 14.B.6: the highway double step, both lines loaded, both points taken (no air escort:

@@ -8,6 +8,7 @@ import type { ChanceNode, Decision } from '../../core/game.js';
 
 /** D-16 op-move (DC 12, 12.D, 18). */
 export type OpOption =
+  /** Stays, and so do the units after it in the phase's order identical to it (one group, spec §2.2). */
   | { readonly type: 'stay' }
   | { readonly type: 'fortify' }
   /** Move along `line` to `to`; `attack` when enemy units are there (committed to attack). */

@@ -3,7 +3,8 @@
  * line's capacity for its side this phase (total and armour, ½-value units, Axis-allied "2" armies),
  * occupying an empty point or committing to attack an occupied one; German breakthrough units may
  * take a second unoccupied point (R-86); armour on the Minsk-Moscow highway may move two points.
- * Asked one unit at a time in a canonical order with the loads updated after each answer (spec §2.2).
+ * Asked one unit at a time in a canonical order with the loads updated after each answer (spec §2.2);
+ * a unit's stay holds the identical units after it on its point (one group of identical units).
  */
 import type { Decision } from '../../core/game.js';
 import type { DcDecision, OpOption } from './decisions.js';
@@ -298,6 +299,11 @@ export function applyOp(s: DcState, task: DcTask & { t: 'op' }, o: OpOption): vo
   const u = s.units[i]!;
   switch (o.type) {
     case 'stay':
+      // spec §2.2 (one group of identical units at a time): a unit's stay answers for the rest of
+      // its group, the units after it in the canonical order that no rule tells apart from it, so
+      // each of them is not asked again (a plan where one of them stays and another moves is the
+      // plan where the first moves and the other stays)
+      if (!second) while (task.i < task.order.length && identical(u, s.units[task.order[task.i]!]!)) task.i++;
       return;
     case 'fortify':
       u.fort = true;
@@ -332,6 +338,27 @@ export function applyOp(s: DcState, task: DcTask & { t: 'op' }, o: OpOption): vo
       else enter(s, u, o.to);
       return;
   }
+}
+
+/** Units `a` and `b` alike in every field the rules read (all but their label): one group (spec §2.2). */
+export function identical(a: DcUnit, b: DcUnit): boolean {
+  return (
+    a.t === b.t &&
+    a.at === b.at &&
+    a.side === b.side &&
+    a.st === b.st &&
+    a.losses === b.losses &&
+    a.disp === b.disp &&
+    a.fort === b.fort &&
+    a.atk === b.atk &&
+    a.occ === b.occ &&
+    a.clr === b.clr &&
+    a.rounds === b.rounds &&
+    a.bt === b.bt &&
+    a.allOut === b.allOut &&
+    a.iso === b.iso &&
+    a.ret === b.ret
+  );
 }
 
 /** DC 12.0, 20: the unit occupies an empty point (control passes). */

@@ -59,6 +59,7 @@ export function startStrategic(s: DcState, ws: DcWorkspace, side: SideIx): void 
 function stratPicture(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): void {
   if (ws.stratTask === task) return;
   ws.stratTask = task;
+  ws.stratOrders.clear();
   const side = task.side;
   const m = mapOf(s);
   const eli = m.index.get('ELI')!;
@@ -274,21 +275,37 @@ export function strategicDestinations(
   i: number,
 ): StratDestOption[] {
   const out: StratDestOption[] = [];
-  const m = mapOf(s);
   const u = s.units[i]!;
   stratPicture(s, ws, task);
+  const enter = mayEnterAll(s, u, ws.enter);
+  const order = stratOrder(s, ws, u.at, task.side);
+  const arrivals = task.arrivals;
+  for (let k = 0; k < order.length; k++) {
+    const nb = order[k]!;
+    if ((arrivals[nb] ?? 0) < 3 && (enter === null || enter[nb] === 1)) out.push({ type: 'dest', to: nb });
+  }
+  return out;
+}
+
+/**
+ * The points a strategic search of `side` from `from` reaches (`stratOrders`), searched once per start
+ * point and task (a task moves one side's units).
+ */
+function stratOrder(s: DcState, ws: DcWorkspace, from: number, side: number): Int16Array {
+  const known = ws.stratOrders.get(from);
+  if (known !== undefined) return known;
+  const m = mapOf(s);
   const comp = ws.comp;
   // ws.foe: points the search has seen
   const seen = ws.foe;
   seen.fill(0, 0, m.n);
-  const enter = mayEnterAll(s, u, ws.enter);
   const q = ws.queue;
   let tail = 0;
-  q[tail++] = u.at;
-  seen[u.at] = 1;
+  q[tail++] = from;
+  seen[from] = 1;
   // DC 9.A (R-81): an Axis unit that reaches a usable west-edge point may transit the off-map box to
   // the others; those not reached on the map are searched from after the map's points
-  let transit = task.side === 0;
+  let transit = side === 0;
   for (let h = 0; h < tail; h++) {
     const p = q[h]!;
     for (let k = m.adjStart[p]!; k < m.adjStart[p + 1]!; k++) {
@@ -297,8 +314,6 @@ export function strategicDestinations(
       if (seen[nb] !== 0 || comp[nb]! < 0 || m.lineKerch[l] === 1 || m.lineNoStrategic[l] === 1) continue;
       seen[nb] = 1;
       q[tail++] = nb;
-      if ((task.arrivals[nb] ?? 0) < 3 && (enter === null || enter[nb] === 1))
-        out.push({ type: 'dest', to: nb });
     }
     if (transit && h === tail - 1) {
       transit = false;
@@ -309,12 +324,12 @@ export function strategicDestinations(
           if (seen[nb] !== 0 || m.edgeWest[nb] !== 1 || comp[nb]! < 0) continue;
           seen[nb] = 1;
           q[tail++] = nb;
-          if ((task.arrivals[nb] ?? 0) < 3 && (enter === null || enter[nb] === 1))
-            out.push({ type: 'dest', to: nb });
         }
     }
   }
-  return out;
+  const order = q.slice(1, tail);
+  ws.stratOrders.set(from, order);
+  return order;
 }
 
 export function stratStep(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): DcDecision | null {

@@ -61,6 +61,11 @@ export interface DcWorkspace extends Workspace {
   readonly stratMaskRoom: readonly Int32Array[];
   /** Bit k: `stratMask[k]` and `stratMaskRoom[k]` hold for `stratTask` as it stands. */
   stratMasks: number;
+  /**
+   * strategic.ts: per start point, the points a strategic search from it reaches over `stratTask`'s
+   * usable points, in breadth-first order (the components do not change during the task).
+   */
+  readonly stratOrders: Map<number, Int16Array>;
 }
 
 export function dcWorkspace(s: DcState, reuse?: DcWorkspace): DcWorkspace {
@@ -100,5 +105,6 @@ export function dcWorkspace(s: DcState, reuse?: DcWorkspace): DcWorkspace {
     stratMask: [new Uint8Array(256), new Uint8Array(256), new Uint8Array(256)],
     stratMaskRoom: [new Int32Array(256), new Int32Array(256), new Int32Array(256)],
     stratMasks: 0,
+    stratOrders: new Map(),
   };
 }
