@@ -191,6 +191,10 @@ function units(o: Readonly<Record<string, string | true>>, name: string, fallbac
     const [id, n = '1'] = part.split(':').map((x) => x.trim());
     if (!/^\d+$/.test(n) || Number(n) < 1 || Number(n) > 40 || id === undefined || id === '')
       throw new UserError(`odds dc: option --${name}: expected type:count,..., got ${quote(part)}`);
+    if (!dcData.unitTypes.some((t) => t.id === id))
+      throw new UserError(
+        `odds dc: option --${name}: unknown unit type ${quote(id)} (known: ${dcData.unitTypes.map((t) => t.id).join(', ')})`,
+      );
     for (let k = 0; k < Number(n); k++) out.push(id);
   }
   return out;
