@@ -67,7 +67,7 @@ export function initialState(rules: DcRules, seed: GameSeed = { masterSeed: 0, g
       onMap.set(e.type, (onMap.get(e.type) ?? 0) + count);
     }
   }
-  // DC 21.F (variant paratroops-on): the five parachute units of the set-up chart (data/NOTES.md)
+  // DC 21.F (variant paratroops-on): five parachute units at reconstructed 1941 stations (data/dc.json paratroopSetup)
   const para = typeIx.get('sov-para');
   if (rules.paratroops && para !== undefined) {
     for (const e of dcData.paratroopSetup.units)
