@@ -29,7 +29,8 @@ export function airStartOptions(
   task: DcTask & { t: 'lw-place' },
 ): AirPlaceOption[] {
   const m = mapOf(s);
-  const ok = new Uint8Array(m.n);
+  const ok = ws.mark;
+  ok.fill(0, 0, m.n);
   for (const u of s.units)
     if (u.st === 0 && u.side === 0 && u.at >= 0 && ok[u.at] === 0 && s.rules.types[u.t]!.role !== 'air')
       if (inSupply(s, ws, u)) ok[u.at] = 1;

@@ -68,13 +68,13 @@ function corpsWith(s: DcState, ws: DcWorkspace, i: number): boolean {
   return false;
 }
 
-export function startBreakthrough(s: DcState, side: SideIx): void {
+export function startBreakthrough(s: DcState, side: SideIx, ws?: DcWorkspace): void {
   s.load.fill(0);
   const order: number[] = [];
   s.units.forEach((u, i) => {
     if (u.side === side && u.st === 0) order.push(i);
   });
-  sortByPlace(s, order);
+  sortByPlace(s, order, ws?.sortKeys);
   if (side === 1 && s.sovAirBt) {
     // DC 14.B.3: Soviet air is asked last, to accompany the breakthrough moves made from its point
     const air = order.filter((i) => s.rules.types[s.units[i]!.t]!.role === 'air');

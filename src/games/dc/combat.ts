@@ -51,9 +51,10 @@ function dec<K extends DcDecision['kind']>(
 }
 
 /** Points the side's committed attackers will assault this phase, in point order. */
-export function pendingBattles(s: DcState, side: SideIx): number[] {
+export function pendingBattles(s: DcState, ws: DcWorkspace, side: SideIx): number[] {
   const n = mapOf(s).n;
-  const seen = new Uint8Array(n);
+  const seen = ws.mark;
+  seen.fill(0, 0, n);
   for (const u of s.units) if (u.st === 0 && u.side === side && u.atk >= 0) seen[u.atk] = 1;
   const out: number[] = [];
   for (let p = 0; p < n; p++) if (seen[p] === 1) out.push(p);
@@ -171,8 +172,15 @@ export function makeBattle(s: DcState, at: number, att: SideIx, bt: boolean): Ba
 }
 
 /** `makeBattle` of each point of `points` (distinct), in one pass over the units. */
-function makeBattles(s: DcState, points: readonly number[], att: SideIx, bt: boolean): Battle[] {
-  const slot = new Int16Array(mapOf(s).n).fill(-1);
+function makeBattles(
+  s: DcState,
+  ws: DcWorkspace,
+  points: readonly number[],
+  att: SideIx,
+  bt: boolean,
+): Battle[] {
+  const slot = ws.slot;
+  slot.fill(-1, 0, mapOf(s).n);
   const out = points.map((p, k) => {
     slot[p] = k;
     return battleOf(p, att, bt, [], []);
@@ -213,8 +221,8 @@ function battleOf(at: number, att: SideIx, bt: boolean, attackers: number[], def
 
 /** DC 13.0 (variant order-fp): battles the attacker must resolve first: the defender's firepower exceeds his. */
 export function battleChoices(s: DcState, ws: DcWorkspace, side: SideIx): number[] {
-  const all = pendingBattles(s, side);
-  const battles = makeBattles(s, all, side, false);
+  const all = pendingBattles(s, ws, side);
+  const battles = makeBattles(s, ws, all, side, false);
   const forced = all.filter((_, k) => {
     const b = battles[k]!;
     return s.rules.orderFpRaw

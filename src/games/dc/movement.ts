@@ -239,10 +239,14 @@ export function secondOptions(s: DcState, ws: DcWorkspace, i: number): OpOption[
  * order of the movement phases (spec §2.2), as one numeric sort of packed keys (a point and a type
  * below 256 and an index below 32768 pack into a positive 32-bit integer).
  */
-export function sortByPlace(s: DcState, order: number[]): void {
+export function sortByPlace(s: DcState, order: number[], scratch?: Int32Array): void {
   if (s.units.length > 32768 || s.rules.types.length > 256)
     throw new Error('DC: too many units or types to order');
-  const keys = new Int32Array(order.length);
+  // a view of the workspace's scratch where it is large enough (a fresh typed array is allocated off the heap)
+  const keys =
+    scratch !== undefined && scratch.length >= order.length
+      ? scratch.subarray(0, order.length)
+      : new Int32Array(order.length);
   for (let k = 0; k < order.length; k++) {
     const a = order[k]!;
     const u = s.units[a]!;
@@ -253,13 +257,13 @@ export function sortByPlace(s: DcState, order: number[]): void {
 }
 
 /** Starts a side's operational movement phase (B.3/C.3): the canonical order of its movable units. */
-export function startOp(s: DcState, side: SideIx): void {
+export function startOp(s: DcState, side: SideIx, ws?: DcWorkspace): void {
   s.load.fill(0);
   const order: number[] = [];
   s.units.forEach((u, i) => {
     if (u.side === side && u.st === 0 && !u.disp && s.rules.types[u.t]!.id !== 'factory') order.push(i);
   });
-  sortByPlace(s, order);
+  sortByPlace(s, order, ws?.sortKeys);
   if (side === 1 && s.rules.version === 'campaign')
     s.stack.push({ t: 'op', side, order, i: 0, second: -1, ex: new Array<number>(mapOf(s).n).fill(0) });
   else s.stack.push({ t: 'op', side, order, i: 0, second: -1 });

@@ -215,7 +215,7 @@ function nextPhase(s: DcState, ws: DcWorkspace): void {
       // DC 21.B (variant paratroops-on): the Soviet air drops follow the operational moves (paratroops.ts)
       clearDrops(s);
       if (side === 1 && s.rules.paratroops) startDrops(s);
-      startOp(s, side);
+      startOp(s, side, ws);
       return;
     case 4:
       // DC 3.A: May 1941 of a May game: a die per point under assault, odd = Mud there
@@ -257,7 +257,7 @@ function nextPhase(s: DcState, ws: DcWorkspace): void {
 export function mayMud(s: DcState, ws: DcWorkspace, side: SideIx): void {
   const rng = ws.streams.stream('weather');
   const dice: number[] = [];
-  for (const p of pendingBattles(s, side)) {
+  for (const p of pendingBattles(s, ws, side)) {
     const d = randInt(rng, 1, 6);
     dice.push(d);
     if (mayMudDie(d)) s.mud.push(p);
@@ -504,7 +504,7 @@ export function stepTask(s: DcState, ws: DcWorkspace, task: DcTask): DcPending |
       return null;
     case 'bt-start':
       s.stack.pop();
-      startBreakthrough(s, task.side);
+      startBreakthrough(s, task.side, ws);
       return null;
     case 'bt-move':
       return btStep(s, ws, task);

@@ -24,6 +24,15 @@ export interface DcWorkspace extends Workspace {
   /** Scratch per point (strategic movement: component labels), refilled before each use. */
   readonly comp: Int16Array;
   /**
+   * Scratch per point (combat's pending battles and battle slots, the German air start options, the
+   * partisan options), refilled before each use: a fresh typed array of the map's 84 points is
+   * allocated off the heap, which costs more than the loops it serves.
+   */
+  readonly mark: Uint8Array;
+  readonly slot: Int16Array;
+  /** Scratch of sortByPlace's packed keys (movement and breakthrough orders). */
+  readonly sortKeys: Int32Array;
+  /**
    * Points holding the other side's units during the op task `opFoeTask` (the task object itself:
    * a cloned or deserialised state has new task objects, so its first op decision marks afresh).
    * Valid for the whole task: only the moving side's units move in its operational movement (DC 12).
@@ -88,6 +97,9 @@ export function dcWorkspace(s: DcState, reuse?: DcWorkspace): DcWorkspace {
     foe: new Uint8Array(256),
     own: new Uint8Array(256),
     comp: new Int16Array(256),
+    mark: new Uint8Array(256),
+    slot: new Int16Array(256),
+    sortKeys: new Int32Array(4096),
     opFoe: new Uint8Array(256),
     opFoeTask: null,
     stratEnemy: new Uint8Array(256),

@@ -55,6 +55,9 @@ export class Ctx {
   /** pickOp scratch: undispersed enemy fire per point; own fire committed against each point. */
   readonly enemyFire = new Int32Array(256);
   readonly committed = new Int32Array(256);
+  /** pickAirStart scratch: German printed fire per point; points holding Soviet units. */
+  readonly airFire = new Float64Array(256);
+  readonly airFoe = new Uint8Array(256);
   /** The op or bt-move task `enemyFire` and `committed` were built for, and its cursor they include. */
   private fireTask: DcTask | null = null;
   private fireSide: SideIx = 0;

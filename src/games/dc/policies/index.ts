@@ -55,10 +55,12 @@ interface Style {
  * (the fire at the point over 1 + the air already there, at most 4 there), withholding it when no
  * placed point faces the enemy.
  */
-function pickAirStart(s: DcState, d: DcDecision & { kind: 'lw-place' }): number {
+function pickAirStart(s: DcState, ctx: Ctx, d: DcDecision & { kind: 'lw-place' }): number {
   const m = mapOf(s);
-  const fire = new Float64Array(m.n);
-  const foe = new Uint8Array(m.n);
+  const fire = ctx.airFire;
+  const foe = ctx.airFoe;
+  fire.fill(0, 0, m.n);
+  foe.fill(0, 0, m.n);
   for (const u of s.units) {
     if (u.st !== 0 || u.at < 0) continue;
     if (u.side === 1) foe[u.at] = 1;
@@ -158,7 +160,7 @@ function make(id: string, style: Style): DcPolicy {
           // rebuild the first affordable unit type offered (Panzer corps come first in type order)
           return d.options.length > 1 ? 1 : 0;
         case 'lw-place':
-          return d.options[0]!.at < 0 ? pickAirStart(s, d) : 0;
+          return d.options[0]!.at < 0 ? pickAirStart(s, ctx, d) : 0;
         case 'lw-bt':
           // D-29: accompany the first breakthrough assault offered, else stay for the defence
           return Math.max(
