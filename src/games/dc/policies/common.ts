@@ -52,6 +52,9 @@ export class Ctx {
   private foeTask: DcTask | null = null;
   private foeSide: SideIx = 0;
   private foeDist: Int16Array | null = null;
+  /** The tables `enemyDistance` fills (a fresh typed array per call is allocated off the heap). */
+  private readonly foeKept = new Int16Array(256);
+  private readonly foeScratch = new Int16Array(256);
   /** pickOp scratch: undispersed enemy fire per point; own fire committed against each point. */
   readonly enemyFire = new Int32Array(256);
   readonly committed = new Int32Array(256);
@@ -78,11 +81,14 @@ export class Ctx {
    */
   enemyDistance(s: DcState, side: SideIx): Int16Array {
     const top = s.stack[s.stack.length - 1];
-    if (top?.t !== 'strat' && !(top?.t === 'factories' && side === 1)) return enemyDistance(s, side);
+    if (top?.t !== 'strat' && !(top?.t === 'factories' && side === 1)) {
+      // the task is not kept: the scratch table, valid until the next call
+      return enemyDistance(s, side, this.foeScratch);
+    }
     if (this.foeTask !== top || this.foeSide !== side || this.foeDist === null) {
       this.foeTask = top;
       this.foeSide = side;
-      this.foeDist = enemyDistance(s, side);
+      this.foeDist = enemyDistance(s, side, this.foeKept);
     }
     return this.foeDist;
   }
@@ -281,10 +287,14 @@ function fillFire(s: DcState, ctx: Ctx, side: SideIx): void {
 
 export type DcPolicy = Policy<DcState, DcDecision>;
 
-/** Hop distance from every point to the nearest point holding units of `side`'s enemy. */
-export function enemyDistance(s: DcState, side: SideIx): Int16Array {
+/**
+ * Hop distance from every point to the nearest point holding units of `side`'s enemy (into `out`
+ * when given, at least the map's size; its entries past the map's points are left as they were).
+ */
+export function enemyDistance(s: DcState, side: SideIx, out?: Int16Array): Int16Array {
   const m = mapOf(s);
-  const d = new Int16Array(m.n).fill(999);
+  const d = out ?? new Int16Array(m.n);
+  d.fill(999, 0, m.n);
   const q: number[] = [];
   for (const u of s.units)
     if (u.st === 0 && u.side !== side && d[u.at] !== 0) {
