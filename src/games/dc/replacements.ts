@@ -54,22 +54,29 @@ function enterUnit(s: DcState, i: number, p: number): void {
  * DC 8.A.2 (variant sov-pool): a Soviet counter of type `t` that may be produced — a counter of the
  * mix never yet in play (pool-counter-mix only), else an eliminated one — or -1.
  */
-export function poolUnit(s: DcState, t: number): number {
+export function poolUnit(s: DcState, t: number, from = 0): number {
   if (!s.rules.poolDeadOnly && s.pool[t]! > 0) {
     s.pool[t]!--;
     s.units.push(unit(t, 1, s.rules.types[t]!.name, -1, false, 1));
     return s.units.length - 1;
   }
-  for (let i = 0; i < s.units.length; i++) {
+  for (let i = from; i < s.units.length; i++) {
     const u = s.units[i]!;
     if (u.t === t && u.side === 1 && u.st === 1) return i;
   }
   return -1;
 }
 
-function produce(s: DcState, typeId: string, p: number): boolean {
+/**
+ * Produces a unit of type `typeId` at `p` (poolUnit). `scan`: per type, the index from which an
+ * eliminated counter may still be found (none is eliminated during the production step, so the
+ * counters passed over once need not be searched again).
+ */
+function produce(s: DcState, typeId: string, p: number, scan: Map<number, number>): boolean {
   const t = s.rules.types.findIndex((x) => x.id === typeId);
-  const i = poolUnit(s, t);
+  const n = s.units.length;
+  const i = poolUnit(s, t, scan.get(t) ?? 0);
+  scan.set(t, i < 0 ? n : i < n ? i + 1 : (scan.get(t) ?? 0));
   if (i < 0) return false;
   enterUnit(s, i, p);
   s.stats.sovietProduced++;
@@ -94,6 +101,7 @@ export function sovietProduction(s: DcState, ws: DcWorkspace): void {
   const m = mapOf(s);
   const reach = supplyReach(s, ws, 'soviet-overland');
   const month = monthOf(s.turn);
+  const scan = new Map<number, number>();
   // DC 8.A.2.a: every Soviet victory city (13 with the errata centres) produces one rifle army; 5.B: none on turn 1
   const centres: number[] = [];
   for (let p = 0; p < m.n; p++) {
@@ -108,13 +116,13 @@ export function sovietProduction(s: DcState, ws: DcWorkspace): void {
   for (const p of centres) {
     if (made >= quota) break;
     if (s.control[p] !== 1 || reach[p] !== 1) continue;
-    if (produce(s, 'sov-rifle', p)) made++;
+    if (produce(s, 'sov-rifle', p, scan)) made++;
   }
   // DC 8.A.2.a: Rytishchevo, one cavalry corps in March, July and November (variant ryt-supply)
   const ryt = m.index.get('RTI')!;
   const cav = dcData.points.find((x) => x.id === 'RTI')!.cavalryCentre ?? [];
   if (cav.includes(month) && s.control[ryt] === 1 && (!s.rules.rytNeedsSupply || reach[ryt] === 1))
-    produce(s, 'sov-cav', ryt);
+    produce(s, 'sov-cav', ryt, scan);
   // DC 8.A.2.b: factories in overland supply produce in their months (5.B: from turn 1); entrained
   // factories (8.C.2.a) do not. A factory in Siberia (8.C.2.b) produces a unit that enters at the
   // first Soviet east-edge point in supply (8.A.2.c: Siberian units come in along the east-edge lines).
@@ -126,12 +134,12 @@ export function sovietProduction(s: DcState, ws: DcWorkspace): void {
     const typeId = FACTORY_TYPE[f.type];
     if (typeId === undefined) continue;
     if (u.st === 0) {
-      if (reach[u.at] === 1) produce(s, typeId, u.at);
+      if (reach[u.at] === 1) produce(s, typeId, u.at, scan);
       continue;
     }
     if (entrained(s, u)) continue;
     if (east === -2) east = eastEntries(s, ws)[0] ?? -1;
-    if (east >= 0) produce(s, typeId, east);
+    if (east >= 0) produce(s, typeId, east, scan);
   }
   tell(s, ws, 1, 'DC 8.A.2', `Soviet replacements: ${made} rifle army(ies) from the centres`);
 }
