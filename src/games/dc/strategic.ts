@@ -127,6 +127,8 @@ function stratPicture(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }
   const first = ws.groupHead;
   const next = ws.groupNext;
   first.fill(-1);
+  const heads = ws.stratHeads;
+  heads.length = 0;
   let groups = 0;
   for (const i of own) {
     const u = s.units[i]!;
@@ -154,6 +156,7 @@ function stratPicture(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }
     gid[i] = g;
     head[g] = i;
     tail[g] = i;
+    heads.push(i);
   }
 }
 
@@ -176,6 +179,17 @@ function stratMoved(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }, 
       let h = ws.stratNextSame[i]!;
       while (h >= 0 && ws.stratGid[h]! < 0) h = ws.stratNextSame[h]!;
       ws.stratHead[g] = h;
+      // the heads in index order: i leaves, h (a later unit of the group) takes its place in order
+      const heads = ws.stratHeads;
+      let k = heads.indexOf(i);
+      if (h < 0) heads.splice(k, 1);
+      else {
+        while (k + 1 < heads.length && heads[k + 1]! < h) {
+          heads[k] = heads[k + 1]!;
+          k++;
+        }
+        heads[k] = h;
+      }
     }
   }
   const c = ws.comp[to]!;
@@ -230,13 +244,9 @@ function movable(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): St
   const m = mapOf(s);
   const comp = ws.comp;
   const room = ws.stratRoom;
-  const gid = ws.stratGid;
-  const head = ws.stratHead;
   const out: StratOption[] = [{ type: 'end' }];
   const types = s.rules.types;
-  for (const i of ws.stratUnits) {
-    const g = gid[i]!;
-    if (g < 0 || head[g] !== i) continue;
+  for (const i of ws.stratHeads) {
     const u = s.units[i]!;
     const nation = types[u.t]!.nation;
     const c = comp[u.at]!;

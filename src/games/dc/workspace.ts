@@ -60,6 +60,8 @@ export interface DcWorkspace extends Workspace {
   stratNextSame: Int32Array;
   stratHead: Int32Array;
   stratTail: Int32Array;
+  /** The groups' first units that may still move (`stratHead` of each group left), in index order. */
+  readonly stratHeads: number[];
   readonly stratRoom: Int32Array;
   /**
    * Scratch of one strategic unit-group list (the Axis allies' nation limits, DC 5.D): per kind of
@@ -113,6 +115,7 @@ export function dcWorkspace(s: DcState, reuse?: DcWorkspace): DcWorkspace {
     stratNextSame: new Int32Array(256),
     stratHead: new Int32Array(256),
     stratTail: new Int32Array(256),
+    stratHeads: [],
     stratRoom: new Int32Array(256),
     stratMask: [new Uint8Array(256), new Uint8Array(256), new Uint8Array(256)],
     stratMaskRoom: [new Int32Array(256), new Int32Array(256), new Int32Array(256)],
