@@ -168,7 +168,9 @@ function dueNow(s: DcState, returning: number): number[] {
     const t = typeIndex(s, k);
     if (t < 0) return 0;
     const ret = s.turn >= JUN42 && b.returns[k]! > 0 && ((returning >> k) & 1) === 1 ? 1 : 0;
-    return Math.min(deadCount(s, t), b.owed[k]! + ret);
+    const want = b.owed[k]! + ret;
+    // the count of eliminated counters (a pass over every unit) only when some are wanted
+    return want === 0 ? 0 : Math.min(deadCount(s, t), want);
   });
 }
 
