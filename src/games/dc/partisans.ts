@@ -11,6 +11,7 @@ import type { DcDecision, PartisanOption } from './decisions.js';
 import { takeControl } from './movement.js';
 import { type DcState, type DcTask, yearOf } from './state.js';
 import { mapOf } from './supply.js';
+import type { DcWorkspace } from './workspace.js';
 
 /** DC 19: partisan units available in a year. */
 export function partisansAvailable(year: number): number {
@@ -23,9 +24,10 @@ export function startPartisans(s: DcState): void {
   if (s.partisans.some((p) => p !== -2)) s.stack.push({ t: 'partisan', i: 0 });
 }
 
-function options(s: DcState, k: number): PartisanOption[] {
+function options(s: DcState, ws: DcWorkspace, k: number): PartisanOption[] {
   const m = mapOf(s);
-  const axisAt = new Uint8Array(m.n);
+  const axisAt = ws.mark;
+  axisAt.fill(0, 0, m.n);
   for (const u of s.units) if (u.st === 0 && u.side === 0) axisAt[u.at] = 1;
   const out: PartisanOption[] = [{ type: 'partisan', to: s.partisans[k]! }];
   for (let p = 0; p < m.n; p++)
@@ -34,13 +36,17 @@ function options(s: DcState, k: number): PartisanOption[] {
   return out;
 }
 
-export function partisanStep(s: DcState, task: DcTask & { t: 'partisan' }): DcDecision | null {
+export function partisanStep(
+  s: DcState,
+  ws: DcWorkspace,
+  task: DcTask & { t: 'partisan' },
+): DcDecision | null {
   while (task.i < s.partisans.length) {
     if (s.partisans[task.i] === -2) {
       task.i++;
       continue;
     }
-    const opts = options(s, task.i);
+    const opts = options(s, ws, task.i);
     if (opts.length > 1)
       return { kind: 'partisan', side: 'soviet', rule: 'DC 19', options: opts } as Decision<
         'partisan',

@@ -350,8 +350,8 @@ function victoryStep(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'victory' 
   }
   if (task.stage === 0) {
     task.stage = 1;
-    victoryStats(s, ws, side);
-    if (meets(s, ws, side)) {
+    const held = victoryStats(s, ws, side);
+    if (meets(s, ws, side, held)) {
       end(s, side === 0 ? 'axis-win' : 'soviet-win', side === 0 ? 'axis-vp' : 'soviet-vp', 'victory-check');
       tell(s, ws, side, 'DC 2.B.1.a', `${SIDE_IDS[side]} meets the victory requirement`);
       return null;
@@ -372,12 +372,13 @@ function victoryStep(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'victory' 
   } as Decision<'declare-draw', DrawOption>;
 }
 
-/** The statistics kept at each victory-determination phase (spec §9), for every version. */
-function victoryStats(s: DcState, ws: DcWorkspace, side: SideIx): void {
-  const mg = margin(s, ws, side);
+/** The statistics kept at each victory-determination phase (spec §9), for every version; returns `vpHeld` of `side`. */
+function victoryStats(s: DcState, ws: DcWorkspace, side: SideIx): { home: number; enemy: number } {
+  const held = vpHeld(s, ws, side);
+  const mg = margin(s, ws, side, held);
   if (side === 0) {
     if (mg > s.stats.axisReqMarginBest) s.stats.axisReqMarginBest = mg;
-    const { enemy } = vpHeld(s, ws, 0);
+    const { enemy } = held;
     if (enemy > s.stats.axisEnemyVpMax) {
       s.stats.axisEnemyVpMax = enemy;
       s.stats.axisEnemyVpMaxTurn = s.turn;
@@ -390,6 +391,7 @@ function victoryStats(s: DcState, ws: DcWorkspace, side: SideIx): void {
   } else if (mg > s.stats.sovietReqMarginBest) s.stats.sovietReqMarginBest = mg;
   for (const [id, stat] of FALL)
     if (s.stats[stat] < 0 && s.control[pointOf(s, id)] === 0) s.stats[stat] = s.turn;
+  return held;
 }
 
 function applyDraw(s: DcState, ws: DcWorkspace, side: SideIx): void {
@@ -488,7 +490,7 @@ export function stepTask(s: DcState, ws: DcWorkspace, task: DcTask): DcPending |
     case 'factories':
       return factoriesStep(s, ws, task);
     case 'partisan':
-      return partisanStep(s, task);
+      return partisanStep(s, ws, task);
     case 'siberia':
       return siberiaStep(s, ws, task);
     case 'composite':

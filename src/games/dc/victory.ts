@@ -39,16 +39,29 @@ export function requirement(s: DcState, side: SideIx): readonly [number, number]
  * supply; each pair of destroyed Soviet factories counts +1 for the Axis and -1 for the Soviets
  * (read here as counting on the enemy-VP part of each side's requirement).
  */
-export function meets(s: DcState, ws: DcWorkspace, side: SideIx): boolean {
-  const { home, enemy } = vpHeld(s, ws, side);
+export function meets(
+  s: DcState,
+  ws: DcWorkspace,
+  side: SideIx,
+  held: { readonly home: number; readonly enemy: number } = vpHeld(s, ws, side),
+): boolean {
+  const { home, enemy } = held;
   const pairs = Math.floor(s.factoriesLost / 2);
   const [h, e] = requirement(s, side);
   return home >= h && enemy + (side === 0 ? pairs : -pairs) >= e;
 }
 
-/** Margin of the enemy-VP part over the requirement (negative: short), for the statistics. */
-export function margin(s: DcState, ws: DcWorkspace, side: SideIx): number {
-  const { home, enemy } = vpHeld(s, ws, side);
+/**
+ * Margin of the enemy-VP part over the requirement (negative: short), for the statistics. `held`
+ * (meets too): `vpHeld` of the side when the caller has it already.
+ */
+export function margin(
+  s: DcState,
+  ws: DcWorkspace,
+  side: SideIx,
+  held: { readonly home: number; readonly enemy: number } = vpHeld(s, ws, side),
+): number {
+  const { home, enemy } = held;
   const pairs = Math.floor(s.factoriesLost / 2);
   const [h, e] = requirement(s, side);
   return enemy + (side === 0 ? pairs : -pairs) - e - (h - Math.min(home, h));

@@ -12,7 +12,7 @@ import type { DcDecision, OpOption } from '../decisions.js';
 import { mapByKey } from '../map.js';
 import type { Battle, DcState, DcTask, SideIx } from '../state.js';
 import { mapOf } from '../supply.js';
-import { margin, meets } from '../victory.js';
+import { margin, meets, vpHeld } from '../victory.js';
 import { type DcWorkspace, dcWorkspace } from '../workspace.js';
 
 /** Hop distance from every point to the nearest of `targets` (map key | ids). */
@@ -70,7 +70,8 @@ export class Ctx {
   get(s: DcState): DcWorkspace {
     if (this.state !== s || this.ws === null) {
       this.state = s;
-      this.ws = dcWorkspace(s);
+      // the previous game's workspace reused (dcWorkspace clears its caches), as the engine's is
+      this.ws = dcWorkspace(s, this.ws ?? undefined);
     }
     return this.ws;
   }
@@ -212,8 +213,9 @@ export function pickRetreat(s: DcState, d: DcDecision & { kind: 'retreat-dest' }
 export function pickDraw(s: DcState, ctx: Ctx, side: SideIx, reach: number): number {
   const ws = ctx.get(s);
   const opp = side === 0 ? 1 : 0;
-  if (meets(s, ws, opp)) return 0;
-  return margin(s, ws, opp) >= -1 && margin(s, ws, side) < -reach ? 1 : 0;
+  const held = vpHeld(s, ws, opp);
+  if (meets(s, ws, opp, held)) return 0;
+  return margin(s, ws, opp, held) >= -1 && margin(s, ws, side) < -reach ? 1 : 0;
 }
 
 /** Scores op-move options toward `targets`; `aggression` scales how readily a unit attacks. */
