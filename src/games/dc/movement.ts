@@ -256,6 +256,12 @@ export function sortByPlace(s: DcState, order: number[], scratch?: Int32Array): 
   for (let k = 0; k < order.length; k++) order[k] = keys[k]! & 32767;
 }
 
+/** The workspace's sortByPlace scratch, grown to hold `n` keys. */
+export function sortScratch(ws: DcWorkspace, n: number): Int32Array {
+  if (ws.sortKeys.length < n) ws.sortKeys = new Int32Array(Math.max(1024, 2 * n));
+  return ws.sortKeys;
+}
+
 /** Starts a side's operational movement phase (B.3/C.3): the canonical order of its movable units. */
 export function startOp(s: DcState, side: SideIx, ws?: DcWorkspace): void {
   s.load.fill(0);
@@ -263,7 +269,7 @@ export function startOp(s: DcState, side: SideIx, ws?: DcWorkspace): void {
   s.units.forEach((u, i) => {
     if (u.side === side && u.st === 0 && !u.disp && s.rules.types[u.t]!.id !== 'factory') order.push(i);
   });
-  sortByPlace(s, order, ws?.sortKeys);
+  sortByPlace(s, order, ws === undefined ? undefined : sortScratch(ws, order.length));
   if (side === 1 && s.rules.version === 'campaign')
     s.stack.push({ t: 'op', side, order, i: 0, second: -1, ex: new Array<number>(mapOf(s).n).fill(0) });
   else s.stack.push({ t: 'op', side, order, i: 0, second: -1 });

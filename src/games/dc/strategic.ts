@@ -59,10 +59,12 @@ export function startStrategic(s: DcState, ws: DcWorkspace, side: SideIx): void 
 function stratPicture(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): void {
   if (ws.stratTask === task) return;
   ws.stratTask = task;
-  ws.stratOrders.clear();
+  ws.stratOrderAt.fill(-1);
+  ws.stratOrderUsed = 0;
   const side = task.side;
   const m = mapOf(s);
   const eli = m.index.get('ELI')!;
+  if (ws.stratOrderBuf.length < m.n * m.n) ws.stratOrderBuf = new Int16Array(m.n * m.n);
   const enemy = ws.stratEnemy;
   enemy.fill(0);
   const own = ws.stratUnits;
@@ -288,9 +290,11 @@ export function strategicDestinations(
   const u = s.units[i]!;
   stratPicture(s, ws, task);
   const enter = mayEnterAll(s, u, ws.enter);
-  const order = stratOrder(s, ws, u.at, task.side);
+  const at = stratOrder(s, ws, u.at, task.side);
+  const end = at + ws.stratOrderLen[u.at]!;
+  const order = ws.stratOrderBuf;
   const arrivals = task.arrivals;
-  for (let k = 0; k < order.length; k++) {
+  for (let k = at; k < end; k++) {
     const nb = order[k]!;
     if ((arrivals[nb] ?? 0) < 3 && (enter === null || enter[nb] === 1)) out.push({ type: 'dest', to: nb });
   }
@@ -298,12 +302,12 @@ export function strategicDestinations(
 }
 
 /**
- * The points a strategic search of `side` from `from` reaches (`stratOrders`), searched once per start
- * point and task (a task moves one side's units).
+ * The points a strategic search of `side` from `from` reaches, searched once per start point and
+ * task (a task moves one side's units): their offset in `stratOrderBuf` (`stratOrderLen[from]` of them).
  */
-function stratOrder(s: DcState, ws: DcWorkspace, from: number, side: number): Int16Array {
-  const known = ws.stratOrders.get(from);
-  if (known !== undefined) return known;
+function stratOrder(s: DcState, ws: DcWorkspace, from: number, side: number): number {
+  const known = ws.stratOrderAt[from]!;
+  if (known >= 0) return known;
   const m = mapOf(s);
   const comp = ws.comp;
   // ws.foe: points the search has seen
@@ -337,9 +341,13 @@ function stratOrder(s: DcState, ws: DcWorkspace, from: number, side: number): In
         }
     }
   }
-  const order = q.slice(1, tail);
-  ws.stratOrders.set(from, order);
-  return order;
+  const at = ws.stratOrderUsed;
+  const buf = ws.stratOrderBuf;
+  for (let k = 1; k < tail; k++) buf[at + k - 1] = q[k]!;
+  ws.stratOrderAt[from] = at;
+  ws.stratOrderLen[from] = tail - 1;
+  ws.stratOrderUsed = at + tail - 1;
+  return at;
 }
 
 export function stratStep(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): DcDecision | null {

@@ -30,8 +30,8 @@ export interface DcWorkspace extends Workspace {
    */
   readonly mark: Uint8Array;
   readonly slot: Int16Array;
-  /** Scratch of sortByPlace's packed keys (movement and breakthrough orders). */
-  readonly sortKeys: Int32Array;
+  /** Scratch of sortByPlace's packed keys (movement and breakthrough orders), grown when needed. */
+  sortKeys: Int32Array;
   /**
    * Points holding the other side's units during the op task `opFoeTask` (the task object itself:
    * a cloned or deserialised state has new task objects, so its first op decision marks afresh).
@@ -73,10 +73,15 @@ export interface DcWorkspace extends Workspace {
   /** Bit k: `stratMask[k]` and `stratMaskRoom[k]` hold for `stratTask` as it stands. */
   stratMasks: number;
   /**
-   * strategic.ts: per start point, the points a strategic search from it reaches over `stratTask`'s
-   * usable points, in breadth-first order (the components do not change during the task).
+   * strategic.ts: per start point, the offset (-1: not searched) and count of the points a strategic
+   * search from it reaches over `stratTask`'s usable points, in breadth-first order, in `stratOrderBuf`
+   * (the components do not change during the task).
    */
-  readonly stratOrders: Map<number, Int16Array>;
+  readonly stratOrderAt: Int32Array;
+  readonly stratOrderLen: Int32Array;
+  /** The searches' points, one run per start point searched (sized points x points when first needed). */
+  stratOrderBuf: Int16Array;
+  stratOrderUsed: number;
 }
 
 export function dcWorkspace(s: DcState, reuse?: DcWorkspace): DcWorkspace {
@@ -85,7 +90,12 @@ export function dcWorkspace(s: DcState, reuse?: DcWorkspace): DcWorkspace {
     reuse.streams.counter = undefined;
     reuse.trace = undefined;
     reuse.explicitChance = false;
-    reuse.supply.clear();
+    // the supply entries keep their arrays: marked so the next look-up of each traces afresh
+    // (no control version is -1, no sea bits -1: supplyReach's full trace, as for a new entry)
+    for (const e of reuse.supply.values()) {
+      e.cv = -1;
+      e.seas = -1;
+    }
     reuse.opFoeTask = null;
     reuse.stratTask = null;
     return reuse;
@@ -101,7 +111,7 @@ export function dcWorkspace(s: DcState, reuse?: DcWorkspace): DcWorkspace {
     comp: new Int16Array(256),
     mark: new Uint8Array(256),
     slot: new Int16Array(256),
-    sortKeys: new Int32Array(4096),
+    sortKeys: new Int32Array(0),
     opFoe: new Uint8Array(256),
     opFoeTask: null,
     stratEnemy: new Uint8Array(256),
@@ -120,6 +130,9 @@ export function dcWorkspace(s: DcState, reuse?: DcWorkspace): DcWorkspace {
     stratMask: [new Uint8Array(256), new Uint8Array(256), new Uint8Array(256)],
     stratMaskRoom: [new Int32Array(256), new Int32Array(256), new Int32Array(256)],
     stratMasks: 0,
-    stratOrders: new Map(),
+    stratOrderAt: new Int32Array(256),
+    stratOrderLen: new Int32Array(256),
+    stratOrderBuf: new Int16Array(0),
+    stratOrderUsed: 0,
   };
 }
