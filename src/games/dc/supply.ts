@@ -148,7 +148,11 @@ export function supplyReach(s: DcState, ws: DcWorkspace, set: SupplySet): Uint8A
     }
     tail = 0;
   }
-  const entry = hit ?? { cv: 0, reach: new Uint8Array(m.n), ctl: new Uint8Array(m.n), seas: 0, seaDone: 0 };
+  // a reused workspace's entry keeps its arrays (dcWorkspace marks it), unless made for a smaller map
+  const entry =
+    hit !== undefined && hit.reach.length >= m.n
+      ? hit
+      : { cv: 0, reach: new Uint8Array(m.n), ctl: new Uint8Array(m.n), seas: 0, seaDone: 0 };
   const reach = entry.reach;
   reach.fill(0);
   for (let p = 0; p < m.n; p++) entry.ctl[p] = s.control[p] === side ? 1 : 0;
@@ -160,7 +164,7 @@ export function supplyReach(s: DcState, ws: DcWorkspace, set: SupplySet): Uint8A
   entry.seaDone = trace(s, m, reach, q, tail, side, overland, seas, 0);
   entry.cv = s.cv;
   entry.seas = seas;
-  if (hit === undefined) ws.supply.set(set, entry);
+  if (entry !== hit) ws.supply.set(set, entry);
   return reach;
 }
 
