@@ -991,7 +991,7 @@ export const variants: readonly VariantDef[] = [
     rule: 'DC 14.B.4, 12.D',
     default: false,
     description:
-      'German air present in the regular combat may accompany a breakthrough highway double step like a one-line move (D-29), to the point where it ends (or into its assault under hw-bt-first-empty).',
+      'German air present in the regular combat may accompany a breakthrough highway double step like a one-line move (D-29), to the point where it ends (not into an assault under hw-bt-first-empty: an escort multiplies the units from its own point, 14.B.4, and the group fights from the first highway point).',
   },
   {
     id: 'hq-fallback-best',
