@@ -40,3 +40,28 @@ describe('dc: bad set-up input gets one line and exit 2', () => {
     expectUserError({ 'memel-infantry': 4 }, 'memel.json', 'params.memel-infantry', 'stacking limit', '4');
   });
 });
+
+describe('dc: bad odds dc battle options get one line and exit 2', () => {
+  function expectOddsError(args: string[], ...fragments: string[]) {
+    const r = sandtable(['odds', 'dc', ...args]);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(r.stderr.trim().split('\n').length).toBe(1);
+    for (const f of fragments) expect(r.stderr).toContain(f);
+  }
+
+  it('an unknown fortress class', () => {
+    expectOddsError(['--fortress', 'citadel'], 'option --fortress', '"citadel"', 'none, 1, 2, 3');
+  });
+
+  it('a negative all-out or Soviet air count', () => {
+    expectOddsError(['--allout-att', '-1'], 'option --allout-att', '"-1"');
+    expectOddsError(['--allout-def', '-2'], 'option --allout-def', '"-2"');
+    expectOddsError(['--air-sov', '-1', '--advanced'], 'option --air-sov', '"-1"');
+  });
+
+  it('Soviet air at the Introductory level, an unknown variant', () => {
+    expectOddsError(['--air-sov', '2'], 'option --air-sov', 'Advanced', '"2"');
+    expectOddsError(['--variants', 'no-such'], 'option --variants', '"no-such"');
+  });
+});

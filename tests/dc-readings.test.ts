@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { resolveSetup } from '../src/core/setup.js';
+import { airBtStep } from '../src/games/dc/air.js';
 import { applyBt, btOptions } from '../src/games/dc/breakthrough.js';
 import { applyBattle, battleStep, lossOptions, makeBattle } from '../src/games/dc/combat.js';
 import type { DcDecision } from '../src/games/dc/decisions.js';
@@ -90,8 +91,8 @@ describe('winter-col2 (1E-errata 2)', () => {
 
 describe("D-22 hq-assign (DC 13.B.7): the attacker picks his stack's HQ", () => {
   /** Three German infantry corps, an Army HQ and a Panzer HQ (FF 3 here) attack Vitebsk from Dvinsk. */
-  function position(second = 'ger-pzhq') {
-    const s = adv({}, { 'ff-ger-pzhq': 3 });
+  function position(second = 'ger-pzhq', variants: Record<string, boolean> = {}) {
+    const s = adv(variants, { 'ff-ger-pzhq': 3 });
     s.stack.length = 0;
     s.weather = 0;
     const vit = P(s, 'VIT');
@@ -132,6 +133,21 @@ describe("D-22 hq-assign (DC 13.B.7): the attacker picks his stack's HQ", () => 
     const fallback: number[] = [];
     supportParts(s, ws, b, true, fallback);
     expect(fallback[0]).toBe(3);
+  });
+
+  it('hq-fallback-none: once the chosen HQ is eliminated or dispersed, no other HQ supports', () => {
+    for (const gone of ['eliminated', 'dispersed'] as const) {
+      const { s, ws, b, hq } = position('ger-pzhq', { 'hq-fallback-none': true });
+      b.hq = hq;
+      const chosen: number[] = [];
+      supportParts(s, ws, b, true, chosen);
+      expect(chosen[0]).toBe(2);
+      if (gone === 'eliminated') s.units[hq]!.st = 1;
+      else s.units[hq]!.disp = true;
+      const after: number[] = [];
+      supportParts(s, ws, b, true, after);
+      expect(after, gone).toEqual([]);
+    }
   });
 
   it('one HQ, or identical ones: no decision', () => {
@@ -301,6 +317,60 @@ describe('R-90 (DC 12.D, 14.B.6): the highway double step in breakthrough moveme
     ).toBe(false);
     const q = position(0, true);
     expect(btOptions(q.s, q.ws, q.pz).some((o) => o.type === 'highway')).toBe(false);
+  });
+});
+
+describe('hw-bt-unopposed, hw-bt-air (DC 12.D, 14.B.6, 13.A.4): the breakthrough highway double step', () => {
+  /** The R-90 position under `variants`: a Panzer corps that took Minsk, German air there after combat. */
+  function position(variants: Record<string, boolean>, enemyAtOrsha: boolean) {
+    const s = adv(variants);
+    s.stack.length = 0;
+    s.weather = 0;
+    s.turn = 4;
+    s.control.fill(0);
+    for (const id of ['BOR', 'ORS']) s.control[P(s, id)] = 1;
+    const rifle = enemyAtOrsha ? add(s, 'sov-rifle', 1, 'ORS') : -1;
+    const pz = add(s, 'ger-pz', 0, 'MIN', { occ: true });
+    s.load.fill(0);
+    s.airAt = [P(s, 'MIN')];
+    // D-29: the lw-bt task under the bt-move task, as startBreakthrough pushes them
+    const lw = { t: 'lw-bt' as const, i: 0, moves: [] as number[] };
+    const task = { t: 'bt-move' as const, side: 0 as const, order: [pz], i: 0 };
+    s.stack.push(lw, task);
+    return { s, ws: dcWorkspace(s), pz, rifle, lw, task };
+  }
+  const highway = (q: ReturnType<typeof position>) =>
+    btOptions(q.s, q.ws, q.pz).filter((o) => o.type === 'highway');
+
+  it('hw-bt-both-empty (default): no double step onto an enemy-held Orsha; hw-bt-first-empty: an assault on it', () => {
+    expect(highway(position({}, true))).toEqual([]);
+    const q = position({ 'hw-bt-first-empty': true }, true);
+    const hw = highway(q);
+    expect(hw).toHaveLength(1);
+    expect(hw[0]!.type === 'highway' && hw[0]!.attack).toBe(true);
+    applyBt(q.s, q.task, hw[0]!);
+    const u = q.s.units[q.pz]!;
+    // Borisov taken on the way; the assault on Orsha is fought from Borisov (DC 14.A)
+    expect([u.at, u.atk, q.s.control[P(q.s, 'BOR')], q.s.control[P(q.s, 'ORS')]]).toEqual([
+      P(q.s, 'BOR'),
+      P(q.s, 'ORS'),
+      0,
+      1,
+    ]);
+    expect(makeBattle(q.s, P(q.s, 'ORS'), 0, true).attackers).toEqual([q.pz]);
+    // an empty Orsha: both readings move through to it
+    expect(highway(position({ 'hw-bt-first-empty': true }, false))[0]).toMatchObject({ attack: false });
+  });
+
+  it('hw-bt-no-escort (default): German air cannot go with the double step; hw-bt-escort: it may (D-29)', () => {
+    const q = position({}, false);
+    applyBt(q.s, q.task, highway(q)[0]!);
+    expect(q.lw.moves).toEqual([]);
+    const e = position({ 'hw-bt-escort': true }, false);
+    applyBt(e.s, e.task, highway(e)[0]!);
+    // the air at Minsk may go with the group to Orsha, where the double step ends (no assault)
+    expect(e.lw.moves).toEqual([P(e.s, 'MIN'), P(e.s, 'ORS'), 0]);
+    expect(airBtStep(e.s, e.lw)?.options.map((o) => o.to)).toEqual([-1, P(e.s, 'ORS')]);
   });
 });
 

@@ -110,8 +110,10 @@ export function btOptions(s: DcState, ws: DcWorkspace, i: number): OpOption[] {
     out.push({ type: 'move', line: l, to: p, attack: foe[p] === 1 });
   }
   // DC 12.D, 14.B.6 (R-90): armour starting on the Minsk-Moscow highway, not in Snow, may make its one
-  // breakthrough move through two highway points "unopposed" (read: neither point holds an enemy
-  // unit, so the double step never ends in a breakthrough assault), within both lines' room
+  // breakthrough move through two highway points "unopposed", within both lines' room. Variant
+  // hw-bt-unopposed: neither point holds an enemy unit, so the double step never ends in a
+  // breakthrough assault (hw-bt-both-empty, default); or 12.D alone, the first point empty and the
+  // second possibly an assault (hw-bt-first-empty)
   if (ty.armour && m.highway[u.at] === 1 && weatherAt(s, u.at) !== 2) {
     const room = (l: number): boolean => {
       const [total, armour] = breakthroughCapacity(s, u.side, m.lineClass[l]!, u.rounds);
@@ -124,8 +126,10 @@ export function btOptions(s: DcState, ws: DcWorkspace, i: number): OpOption[] {
       for (let k2 = m.adjStart[mid]!; k2 < m.adjStart[mid + 1]!; k2++) {
         const to = m.adjNb[k2]!;
         const l2 = m.adjLine[k2]!;
-        if (to === u.at || m.highway[to] !== 1 || foe[to] === 1 || !room(l2) || !mayEnter(s, u, to)) continue;
-        out.push({ type: 'highway', line: l, mid, line2: l2, to, attack: false });
+        const attack = foe[to] === 1;
+        if (attack && !s.rules.hwBtFirstEmpty) continue;
+        if (to === u.at || m.highway[to] !== 1 || !room(l2) || !mayEnter(s, u, to)) continue;
+        out.push({ type: 'highway', line: l, mid, line2: l2, to, attack });
       }
     }
   }
@@ -184,8 +188,13 @@ export function applyBt(s: DcState, task: DcTask & { t: 'bt-move' }, o: OpOption
   }
   const ty = s.rules.types[u.t]!;
   if (o.type === 'highway') {
-    // DC 12.D, 14.B.6: the highway double step, both lines loaded, both points taken (no air escort:
-    // DC 14.B.3 air accompanies a one-line move)
+    // DC 12.D, 14.B.6: the highway double step, both lines loaded, both points taken. Variant
+    // hw-bt-air: no German air escort (hw-bt-no-escort, default: 13.A.4 "up one line segment"), or
+    // the air present in regular combat may go with the group to the point where it ends (hw-bt-escort;
+    // not into an assault: an escort multiplies the units from its own point, 14.B.4, and the group
+    // fights from the first point). Soviet air (14.B.3) accompanies one-line moves only.
+    if (s.rules.hwBtEscort && !o.attack && u.side === 0 && ty.nation === 'german')
+      noteBtMove(s, u.at, o.to, false);
     for (const l of [o.line, o.line2]) {
       s.load[2 * l]! += ty.cap * 2;
       s.load[2 * l + 1]!++;
@@ -193,13 +202,15 @@ export function applyBt(s: DcState, task: DcTask & { t: 'bt-move' }, o: OpOption
     u.bt = true;
     u.fort = false;
     s.stats.btMoves++;
-    for (const p of [o.mid, o.to]) {
+    // variant hw-bt-first-empty: onto an enemy-held second point, an assault from the first (DC 14.A)
+    for (const p of o.attack ? [o.mid] : [o.mid, o.to]) {
       u.at = p;
       if (s.control[p] !== u.side) {
         takeControl(s, p, u.side);
         if (u.side === 0 && mapOf(s).side1941[p] === 1) s.stats.sovietPointsTaken++;
       }
     }
+    if (o.attack) u.atk = o.to;
     return;
   }
   if (o.type !== 'move') return;

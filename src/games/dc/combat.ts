@@ -368,7 +368,7 @@ export function defenderLosses(s: DcState, b: Battle, l: number): [number, numbe
 }
 
 /** Destroys the all-out units of a side after their die (DC 13.B.8). */
-function spendAllOut(s: DcState, b: Battle, defender = false): void {
+export function spendAllOut(s: DcState, b: Battle, defender = false): void {
   for (const i of defender ? b.defenders : b.attackers) {
     const u = s.units[i]!;
     if (u.st === 0 && u.allOut) destroy(s, i);

@@ -5,7 +5,7 @@
 import { quote, UserError } from '../../core/errors.js';
 import type { OddsProvider, OddsTable } from '../../core/game.js';
 import { oddsInt } from '../../core/odds-options.js';
-import { type BattleChainSpec, battleChain, EXACT_UNITS } from './battle-chain.js';
+import { type BattleChainSpec, battleChain, EXACT_UNITS, FORTRESS_POINTS } from './battle-chain.js';
 import { dcData } from './data.js';
 import { fireDistribution, split } from './fire.js';
 import { binomial, fortifyDistribution } from './pregame.js';
@@ -14,11 +14,12 @@ import { crtTable } from './resolve.js';
 import { torpedoProbability } from './sea.js';
 import { crisisDistribution } from './siberia.js';
 import { airToAirOn, flakOn } from './support.js';
+import { variants as dcVariants } from './variants.js';
 import { columnDistribution, mayMudProbability } from './weather.js';
 
 export const dcOdds: OddsProvider = {
   description:
-    'Dark Crusade: losses of a fire total (DC 13.B.2, split into columns per 13.B.6 and convolved), the CRT, the weather columns (7.A), the Siberian crisis (3.C.3), pre-game fortification (18), May 1941 mud (3.A), German replacements (8.A.1.a), air-to-air and flak (13.A.1), torpedoes (9.B) and a whole battle over its rounds (C-10: 13, 16, 18; --attack/--defend).',
+    'Dark Crusade: losses of a fire total (DC 13.B.2, split into columns per 13.B.6 and convolved), the CRT, the weather columns (7.A), the Siberian crisis (3.C.3), pre-game fortification (18), May 1941 mud (3.A), German replacements (8.A.1.a), air-to-air and flak (13.A.1), torpedoes (9.B) and a whole battle over its rounds (C-10: 13, 16, 18, 10.C; --attack/--defend, with all-out, Soviet air and fortresses).',
   options: [
     { name: 'fire', description: 'fire total (default 37, the 13.B.6 example)' },
     { name: 'max-column', description: 'top CRT column M, 24..35 (default 24)' },
@@ -49,6 +50,31 @@ export const dcOdds: OddsProvider = {
       flag: true,
     },
     { name: 'bt', description: 'C-10 battle: a breakthrough assault (fire halved, 14.A/16)', flag: true },
+    {
+      name: 'allout-att',
+      description:
+        'C-10 battle: attacking units declared all out when first asked in round 1, at most this many (13.B.8; default 0)',
+    },
+    {
+      name: 'allout-def',
+      description:
+        'C-10 battle: defending units declared all out in round 2, at most this many (13.B.8; default 0)',
+    },
+    {
+      name: 'air-sov',
+      description:
+        'C-10 battle: Soviet air units with the Soviet side, Advanced level (13.A.1-3: air-to-air or flak first, +1 each; default 0)',
+    },
+    {
+      name: 'fortress',
+      description:
+        'C-10 battle: fortress class of the defended point, none, 1, 2 or 3 (10.C; fought at Brest-Litovsk, Odessa or Konigsberg, Moscow; default none)',
+    },
+    {
+      name: 'variants',
+      description:
+        'C-10 battle: variant ids switched on, comma-separated (e.g. allout-before-own-die, fortress-first; default none)',
+    },
     {
       name: 'advanced',
       description: 'C-10 battle: Advanced-level units and support (default Introductory)',
@@ -200,6 +226,32 @@ function units(o: Readonly<Record<string, string | true>>, name: string, fallbac
   return out;
 }
 
+/** `--fortress`: none or a class 1..3 (DC 10.C). */
+function fortressOption(o: Readonly<Record<string, string | true>>): number {
+  const v = o.fortress;
+  if (v === undefined || v === 'none' || v === '0') return 0;
+  if (v === '1' || v === '2' || v === '3') return Number(v);
+  throw new UserError(
+    `odds dc: option --fortress: unknown fortress class ${quote(v === true ? '' : v)} (known: none, 1, 2, 3)`,
+  );
+}
+
+/** `--variants`: variant ids of the game, switched on. */
+function variantsOption(o: Readonly<Record<string, string | true>>): Record<string, boolean> {
+  const v = o.variants;
+  if (v === undefined) return {};
+  if (v === true) throw new UserError('odds dc: option --variants needs a value');
+  const out: Record<string, boolean> = {};
+  for (const id of v.split(',').map((x) => x.trim())) {
+    if (!dcVariants.some((d) => d.id === id))
+      throw new UserError(`odds dc: option --variants: unknown variant ${quote(id)}`);
+    out[id] = true;
+  }
+  return out;
+}
+
+const FORTRESS_NAMES = ['', 'a plain fortress', 'a 1-VP city fortress', 'a 2-VP city fortress'];
+
 const END_LABELS = [
   'point taken',
   'defender retreats',
@@ -218,9 +270,18 @@ function battleTables(o: Readonly<Record<string, string | true>>): OddsTable[] {
     forts: oddsInt('dc', o, 'forts', 0, 40) ?? 1,
     simultaneous: o.simultaneous === true,
     bt: o.bt === true,
+    allOutAtt: oddsInt('dc', o, 'allout-att', 0, 40) ?? 0,
+    allOutDef: oddsInt('dc', o, 'allout-def', 0, 40) ?? 0,
+    airSov: oddsInt('dc', o, 'air-sov', 0, 12) ?? 0,
+    fortress: fortressOption(o),
+    variants: variantsOption(o),
   };
   if (spec.simultaneous && spec.attacker === 1)
     throw new UserError('odds dc: --simultaneous is for Axis attacks only (DC 13.B.1)');
+  if ((spec.airSov ?? 0) > 0 && spec.level !== 'advanced')
+    throw new UserError(
+      `odds dc: option --air-sov needs --advanced (Soviet air is an Advanced-level unit, DC 2.A.2), got ${quote(String(spec.airSov))}`,
+    );
   const samples = oddsInt('dc', o, 'samples', 100, 1000000) ?? 20000;
   let r: ReturnType<typeof battleChain>;
   try {
@@ -231,7 +292,16 @@ function battleTables(o: Readonly<Record<string, string | true>>): OddsTable[] {
   const count = (ids: readonly string[]) =>
     [...new Set(ids)].map((id) => `${ids.filter((x) => x === id).length} ${id}`).join(' + ');
   const who = spec.attacker === 0 ? 'Axis' : 'Soviet';
-  const name = `${who} ${count(spec.attackers)} against ${count(spec.defenders)}${spec.airGer > 0 ? `, ${spec.airGer} German air` : ''}${spec.forts > 0 ? `, ${spec.forts} fortified` : ''}, ${spec.simultaneous ? 'simultaneous' : 'normal'} fire${spec.bt ? ', breakthrough assault' : ''}`;
+  const [from, at] = FORTRESS_POINTS[spec.attacker]![spec.fortress ?? 0]!;
+  const extras = [
+    spec.airGer > 0 ? `${spec.airGer} German air` : '',
+    (spec.airSov ?? 0) > 0 ? `${spec.airSov} Soviet air` : '',
+    spec.forts > 0 ? `${spec.forts} fortified` : '',
+    (spec.fortress ?? 0) > 0 ? `at ${at}, ${FORTRESS_NAMES[spec.fortress!]}` : '',
+    (spec.allOutAtt ?? 0) > 0 ? `attacker all out up to ${spec.allOutAtt}` : '',
+    (spec.allOutDef ?? 0) > 0 ? `defender all out up to ${spec.allOutDef}` : '',
+  ].filter((x) => x !== '');
+  const name = `${who} ${count(spec.attackers)} against ${count(spec.defenders)}${extras.map((x) => `, ${x}`).join('')}, ${spec.simultaneous ? 'simultaneous' : 'normal'} fire${spec.bt ? ', breakthrough assault' : ''}`;
   const how = r.exact
     ? `exact Markov chain over the multiset of unit states per side (at most ${EXACT_UNITS} units a side)`
     : `Monte Carlo estimate of ${r.samples} battles from the chain's own transitions (more than ${EXACT_UNITS} units a side; stream battle-chain of master seed 1); the round-1 column is exact`;
@@ -239,7 +309,17 @@ function battleTables(o: Readonly<Record<string, string | true>>): OddsTable[] {
     how,
     'allocation (stated): losses owed to field fortifications go to them (18); then a dispersed unit that survives the loss, a fortified unit, the unit with the lowest fire factor (survivors first)',
     "continuation (stated): the attacker goes on while his fire total >= the defender's or the defender's is 0; the defender holds while he can still fire, else retreats",
-    'no all-out (13.B.8) and no Soviet air (see the air combat table); attacks from Warsaw into Bialystok (no fortress), July 1941; the round cap of the engine (60)',
+    `all-out (stated, 13.B.8): the attacker declares up to --allout-att eligible units (type order) when first asked in round 1 (${
+      Object.keys(spec.variants ?? {}).includes('allout-before-own-die')
+        ? 'before his own first die, variant allout-before-own-die'
+        : 'before the first die, variant allout-before-first-die'
+    }), the defender up to --allout-def in round 2 only; all-out units take a loss last and are destroyed after their die`,
+    'Soviet air (13.A.1-3): air-to-air (C-4) or flak (C-5) first, each survivor +1 to Soviet fire, never a loss; surviving air makes an Axis attack normal fire (13.B.1); units eliminated count air shot down and spent all-out units',
+    `attacks from ${from} into ${at}${(spec.fortress ?? 0) > 0 ? ` (${FORTRESS_NAMES[spec.fortress!]}, 10.C: as combat.ts applies it to the defender's side of the 1941 border)` : ' (no fortress)'}, July 1941, both sides in supply; the round cap of the engine (60)${
+      Object.keys(spec.variants ?? {}).length > 0
+        ? `; variants ${Object.keys(spec.variants!).join(', ')}`
+        : ''
+    }`,
   ];
   const rounds = r.rounds.map((p, k) => ({ p, k })).filter((x) => x.k > 0 && x.p > 0);
   return [

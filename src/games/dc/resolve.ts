@@ -58,6 +58,12 @@ export interface DcRules {
   readonly may44InWindow: boolean;
   /** DC 13.B.8 (variant allout-timing): in normal combat the attacker declares before his own first die. */
   readonly allOutOwnDie: boolean;
+  /** DC 12.D vs 14.B.6 (variant hw-bt-unopposed): the breakthrough highway double step may end in an assault. */
+  readonly hwBtFirstEmpty: boolean;
+  /** DC 13.A.4, 14.B.4 (variant hw-bt-air): German air may accompany a breakthrough highway double step. */
+  readonly hwBtEscort: boolean;
+  /** DC 13.B.7 (variant hq-fallback): no HQ supports once the D-22 choice cannot. */
+  readonly hqFallbackNone: boolean;
   /** DC 1.B note vs 14.A (variant axis-cav-bt): Axis cavalry that breaks through. */
   readonly axisCavBt: 'allies' | 'none' | 'all';
   /** DC 2.B.1-3, from the scenario. */
@@ -221,6 +227,9 @@ function resolve(setup: GameSetup): DcRules {
     retreatTakesControl: v.has('retreat-takes-control'),
     may44InWindow: v.has('may44-in-window'),
     allOutOwnDie: v.has('allout-before-own-die'),
+    hwBtFirstEmpty: v.has('hw-bt-first-empty'),
+    hwBtEscort: v.has('hw-bt-escort'),
+    hqFallbackNone: v.has('hq-fallback-none'),
     axisCavBt: v.has('axis-cav-none') ? 'none' : v.has('axis-cav-all') ? 'all' : 'allies',
     version: SCENARIO_VERSION[setup.scenario] ?? 'tournament',
     start: v.has('start-may') ? 'may' : v.has('start-policy') ? 'policy' : 'june',

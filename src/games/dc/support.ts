@@ -132,8 +132,9 @@ export function supportParts(s: DcState, ws: DcWorkspace, b: Battle, attacker: b
     }
     if (hqLeft < 0) hqLeft = supportable(s, units, false);
     if (attacker) {
-      // D-22: the chosen HQ alone, while it can support (an eliminated or dispersed one falls back to the best)
-      if (b.hq >= 0 && b.hq !== i && hqUsable(s, b)) continue;
+      // D-22: the chosen HQ alone; variant hq-fallback: once it cannot support (eliminated or
+      // dispersed), the best remaining HQ (hq-fallback-best, default) or none (hq-fallback-none)
+      if (b.hq >= 0 && b.hq !== i && (s.rules.hqFallbackNone || hqUsable(s, b))) continue;
       // DC 13.B.7 (variant hq-scope): a Panzer HQ may support armour only
       const n = s.rules.pzhqArmourOnly && ty.id === 'ger-pzhq' ? supportable(s, units, false, true) : hqLeft;
       const v = s.rules.hqFlat ? (n > 0 ? strength : 0) : Math.min(strength, n);

@@ -960,4 +960,55 @@ export const variants: readonly VariantDef[] = [
     description:
       'An isolated Soviet air unit (judged at the moment of combat) may absorb a loss like the isolated artillery and rockets of 17.B ("They may absorb repulses or breakthroughs", read to include air).',
   },
+  // silences of the breakthrough and HQ rules the engine had taken one reading of (named here, defaults = that reading)
+  {
+    id: 'hw-bt-both-empty',
+    group: 'hw-bt-unopposed',
+    rule: 'DC 14.B.6, 12.D',
+    default: true,
+    description:
+      'The breakthrough highway double step is made only "unopposed": neither highway point holds an enemy unit, so it never ends in a breakthrough assault (default: 14.B.6 is the breakthrough rule and says "unopposed"; the reading the engine has always played).',
+  },
+  {
+    id: 'hw-bt-first-empty',
+    group: 'hw-bt-unopposed',
+    rule: 'DC 12.D, 14.B.6',
+    default: false,
+    description:
+      'The breakthrough double step follows 12.D alone: only the first point may hold no enemy unit; onto an enemy-held second point it is a breakthrough assault there (the first point taken on the way).',
+  },
+  {
+    id: 'hw-bt-no-escort',
+    group: 'hw-bt-air',
+    rule: 'DC 13.A.4, 14.B.4',
+    default: true,
+    description:
+      'German air cannot accompany a breakthrough highway double step (default: 13.A.4 "a German air unit can only move with one group of German units up one line segment", and the double step is two).',
+  },
+  {
+    id: 'hw-bt-escort',
+    group: 'hw-bt-air',
+    rule: 'DC 14.B.4, 12.D',
+    default: false,
+    description:
+      'German air present in the regular combat may accompany a breakthrough highway double step like a one-line move (D-29), to the point where it ends (not into an assault under hw-bt-first-empty: an escort multiplies the units from its own point, 14.B.4, and the group fights from the first highway point).',
+  },
+  {
+    id: 'hq-fallback-best',
+    scenarios: ADVANCED,
+    group: 'hq-fallback',
+    rule: 'DC 13.B.7',
+    default: true,
+    description:
+      'When the HQ the attacker chose at D-22 can no longer support (eliminated or dispersed), the stack uses its best remaining HQ (default: "each stack attacking may use one HQ" limits the number, not which; the reading the engine has always played).',
+  },
+  {
+    id: 'hq-fallback-none',
+    scenarios: ADVANCED,
+    group: 'hq-fallback',
+    rule: 'DC 13.B.7',
+    default: false,
+    description:
+      'The D-22 choice stands for the whole battle: once the chosen HQ can no longer support, no other HQ supports the attacking stack.',
+  },
 ];
