@@ -216,6 +216,12 @@ export interface WithdrawOption {
   readonly at: number;
 }
 
+/** D-13 hun-release (DC 5.D, June 1942): the Hungarian army that may leave Hungary (unit -1: neither yet). */
+export interface HunOption {
+  readonly type: 'hun';
+  readonly unit: number;
+}
+
 /** D-22 hq-assign (DC 13.B.7): the one HQ that supports the attacking stack. */
 export interface HqOption {
   readonly type: 'hq';
@@ -263,6 +269,8 @@ export type DcDecision =
   | Decision<'entrain', EntrainOption>
   | Decision<'factory-dest', SiteOption>
   | Decision<'withdraw', WithdrawOption>
+  /** D-13 (DC 5.D): which Hungarian army leaves Hungary first, or neither yet. */
+  | Decision<'hun-release', HunOption>
   | Decision<'mutual-draw', MutualOption>
   | Decision<'composite', CompositeOption>
   | Decision<'air-1944-window', WindowOption>
@@ -305,6 +313,7 @@ export const DC_DECISION_KINDS: readonly DcDecisionKind[] = [
   'entrain',
   'factory-dest',
   'withdraw',
+  'hun-release',
   'mutual-draw',
   'composite',
   'air-1944-window',

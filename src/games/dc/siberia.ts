@@ -6,9 +6,14 @@
  * waves not yet arrived stay in Siberia, the Soviets commit 18/24/30 units by type (by the turn the
  * crisis strikes, counted from the first wave), strategic capacity is halved (rounded up) until the
  * commitment is met, and from June 1942 everything held or committed returns at one unit of each
- * basic type a turn. Commitment pace (a reading, the rules give only "at least 1/3 on the first
- * turn, the rest within the next two"): by the end of crisis turn k, at least ceil(k/3) of each
- * type's total. Introductory level: no artillery counters, so the artillery numbers are not drawn.
+ * basic type a turn. Commitment pace (variant group crisis-pace, DC 3.C.3.c): `crisis-pace-total`
+ * (default: the printed words) at least a third of the whole commitment, of any types still owed, on
+ * the first crisis turn ("18 units = at least 6 units the first turn"), as many more as the Soviet
+ * player likes on the second, everything left on the third and after ("Units of whatever type may be
+ * sent on each turn as long as the final total ... by type and number"); `crisis-pace-type` (the
+ * earlier reading) by the end of crisis turn k at least ceil(k/3) of each type's total. A composite
+ * may be sent and counts as the basic components of its first recipe (DC 3.C.3.c). Introductory
+ * level: no artillery counters, so the artillery numbers are not drawn.
  */
 import type { Decision } from '../../core/game.js';
 import { randInt } from '../../core/rng.js';
@@ -20,7 +25,7 @@ import { inSupply, mapOf, supplyReach } from './supply.js';
 import type { DcWorkspace } from './workspace.js';
 
 /** Basic types of the reserve and the crisis table, in the order of DC 3.C.1 (variant crisis-order default). */
-export const SIB_TYPES = ['sov-rifle', 'sov-tank', 'artillery', 'sov-cav'] as const;
+export const SIB_TYPES = ['sov-rifle', 'sov-tank', 'sov-art', 'sov-cav'] as const;
 
 export interface SiberiaState {
   /** Turn of the early call (-1: none). */
@@ -178,7 +183,7 @@ function returnDue(s: DcState, k: number): boolean {
   return s.turn >= JUN42 && t >= 0 && s.sib.returns[k]! > 0 && deadCount(s, t) > s.sib.owed[k]!;
 }
 
-/** Units of type k the crisis still asks for this turn (the pace of the module comment). */
+/** Units of type k the crisis still asks for this turn under crisis-pace-type (the module comment). */
 function commitDueNow(s: DcState, k: number): number {
   const b = s.sib;
   if (b.crisis < 0) return 0;
@@ -187,20 +192,63 @@ function commitDueNow(s: DcState, k: number): number {
   return Math.max(0, target - b.committed[k]!);
 }
 
-function commitOptions(s: DcState, ws: DcWorkspace): CommitOption[] {
+/**
+ * DC 3.C.3.c (crisis-pace-total): units still owed by type, and how many of any type must still go
+ * this turn (a third of the total by the end of the first crisis turn, all by the end of the third);
+ * `optional`: the Soviet player may send more now (the first two crisis turns, once the minimum is met).
+ */
+export function commitNeed(s: DcState): { owed: number[]; mustNow: number; optional: boolean } {
+  const b = s.sib;
+  const owed = b.commit.map((n, k) => Math.max(0, n - b.committed[k]!));
+  if (b.crisis < 0) return { owed, mustNow: 0, optional: false };
+  const turnOfCrisis = s.turn - b.crisis + 1;
+  const left = owed.reduce((a, n) => a + n, 0);
+  const total = b.commit.reduce((a, n) => a + n, 0);
+  const sent = total - left;
+  const mustNow =
+    turnOfCrisis >= 3 ? left : turnOfCrisis === 1 ? Math.max(0, Math.ceil(total / 3) - sent) : 0;
+  return { owed, mustNow, optional: turnOfCrisis < 3 && mustNow === 0 && left > 0 };
+}
+
+/** SIB_TYPES indices a unit of type `t` counts as when committed: its own, or a composite's components (first recipe). */
+export function commitKinds(s: DcState, t: number): number[] {
+  const ty = s.rules.types[t]!;
+  const ids = ty.composite !== undefined ? ty.composite.of[0]! : [ty.id];
+  const out: number[] = [];
+  for (const id of ids) {
+    const k = SIB_TYPES.indexOf(id as (typeof SIB_TYPES)[number]);
+    if (k >= 0) out.push(k);
+  }
+  return out;
+}
+
+function commitOptions(s: DcState, ws: DcWorkspace, stopped: boolean): CommitOption[] {
   const seen = new Set<string>();
   const out: CommitOption[] = [];
-  for (let k = 0; k < 4; k++) {
-    if (commitDueNow(s, k) === 0) continue;
-    const t = typeIndex(s, k);
-    s.units.forEach((u, i) => {
-      if (u.t !== t || u.side !== 1 || u.st !== 0 || !inSupply(s, ws, u)) return;
-      const sig = `${u.at}|${u.losses}|${u.disp ? 1 : 0}|${u.fort ? 1 : 0}`;
-      if (seen.has(`${k}|${sig}`)) return;
-      seen.add(`${k}|${sig}`);
-      out.push({ type: 'commit', unit: i, kind: k });
-    });
+  if (s.sib.crisis < 0) return out;
+  let due: number[];
+  let optional = false;
+  if (s.rules.crisisPaceType) due = SIB_TYPES.map((_, k) => commitDueNow(s, k));
+  else {
+    const need = commitNeed(s);
+    if (need.mustNow === 0 && (!need.optional || stopped)) return out;
+    optional = need.optional;
+    due = need.owed;
   }
+  if (due.every((n) => n === 0)) return out;
+  s.units.forEach((u, i) => {
+    if (u.side !== 1 || u.st !== 0) return;
+    const kinds = commitKinds(s, u.t);
+    // DC 3.C.3.c: a composite counts as its basic components (crisis-pace-type: basic units only)
+    if (kinds.length === 0 || (s.rules.crisisPaceType && s.rules.types[u.t]!.composite !== undefined)) return;
+    if (!kinds.some((k) => due[k]! > 0) || !inSupply(s, ws, u)) return;
+    const sig = `${u.t}|${u.at}|${u.losses}|${u.disp ? 1 : 0}|${u.fort ? 1 : 0}`;
+    if (seen.has(sig)) return;
+    seen.add(sig);
+    out.push({ type: 'commit', unit: i, kind: kinds[0]! });
+  });
+  // DC 3.C.3.c: once the turn's minimum is met the Soviet player may stop (the option first)
+  if (optional && out.length > 0) out.unshift({ type: 'commit', unit: -1, kind: -1 });
   return out;
 }
 
@@ -251,14 +299,14 @@ export function siberiaStep(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'si
     }
   }
   if (task.stage === 2) {
-    const opts = commitOptions(s, ws);
+    const opts = commitOptions(s, ws, task.cs === true);
     if (opts.length > 1)
       return { kind: 'crisis-commit', side: 'soviet', rule: 'DC 3.C.3.c', options: opts } as Decision<
         'crisis-commit',
         CommitOption
       >;
     if (opts.length === 1) {
-      commit(s, opts[0]!);
+      commit(s, opts[0]!, task);
       return null;
     }
   }
@@ -298,7 +346,12 @@ export function enter(s: DcState, ws: DcWorkspace, at: number, returning: number
   tell(s, ws, 1, 'DC 3.C.3', `Siberian units enter at ${mapOf(s).names[at]}`);
 }
 
-export function commit(s: DcState, o: CommitOption): void {
+/** Carries out a D-37 answer: the unit to the dead pile, counted as its basic components (DC 3.C.3.c); or stop. */
+export function commit(s: DcState, o: CommitOption, task?: DcTask & { t: 'siberia' }): void {
+  if (o.unit < 0) {
+    if (task !== undefined) task.cs = true;
+    return;
+  }
   const b = s.sib;
   const u = s.units[o.unit]!;
   u.st = 1;
@@ -306,8 +359,10 @@ export function commit(s: DcState, o: CommitOption): void {
   u.atk = -1;
   u.fort = false;
   u.disp = false;
-  b.committed[o.kind]!++;
-  b.returns[o.kind]!++;
+  const kinds = s.rules.crisisPaceType ? [o.kind] : commitKinds(s, u.t);
+  for (const k of kinds) b.committed[k]!++;
+  // DC 3.C.3: owed back from June 1942 as one unit, classed by its (first) basic type
+  b.returns[kinds[0]!]!++;
   s.stats.sibCommitted++;
 }
 

@@ -39,6 +39,7 @@ import {
   factoriesStep,
   startFactories,
 } from './factories.js';
+import { applyHunRelease, hunReleaseOpen, hunReleaseStep } from './hungary.js';
 import { applyOp, opStep, startOp } from './movement.js';
 import { tell } from './narrate.js';
 import { applyDrop, clearDrops, dropStep, startDrops } from './paratroops.js';
@@ -192,6 +193,8 @@ function nextPhase(s: DcState, ws: DcWorkspace): void {
       // DC 8.B (allies.ts): an ally whose capital the Soviets hold leaves the war
       checkDefections(s, ws);
       if (side === 0) {
+        // D-13 (DC 5.D, hungary.ts): the Hungarian release, after the other R/R steps (the stack runs it last)
+        if (hunReleaseOpen(s)) s.stack.push({ t: 'hun-release' });
         startAxisReplacements(s, ws);
         startReinforcements(s, 0);
         // D-8 (DC 13.A.4, 14.B.4): German air placed, or withheld, at the Axis turn's start
@@ -491,6 +494,8 @@ export function stepTask(s: DcState, ws: DcWorkspace, task: DcTask): DcPending |
       return partisanStep(s, task);
     case 'siberia':
       return siberiaStep(s, ws, task);
+    case 'hun-release':
+      return hunReleaseStep(s);
     case 'composite':
       return compositeStep(s, ws, task);
     case 'air44':
@@ -604,7 +609,7 @@ export function apply(s: DcState, ws: DcWorkspace, pending: DcPending, choice: n
       applyReturn(task, d.options[choice]!);
       return;
     case 'crisis-commit':
-      commit(s, d.options[choice]!);
+      commit(s, d.options[choice]!, task?.t === 'siberia' ? task : undefined);
       return;
     case 'partisan':
       if (task?.t !== 'partisan') throw new Error('DC: partisan without its task');
@@ -661,6 +666,9 @@ export function apply(s: DcState, ws: DcWorkspace, pending: DcPending, choice: n
     case 'composite':
       if (task?.t !== 'composite') throw new Error('DC: composite without its task');
       applyComposite(s, ws, task, d.options[choice]!);
+      return;
+    case 'hun-release':
+      applyHunRelease(s, ws, d.options[choice]!);
       return;
     case 'withdraw':
       if (task?.t !== 'reinf') throw new Error('DC: withdraw without its task');
