@@ -10,7 +10,7 @@ import { resolveSetup } from '../src/core/setup.js';
 import { startBattle, takeLoss } from '../src/games/dc/combat.js';
 import { buildComposite, compositeOptions } from '../src/games/dc/composites.js';
 import { dcData } from '../src/games/dc/data.js';
-import type { CommitOption } from '../src/games/dc/decisions.js';
+import type { CommitOption, DcDecision } from '../src/games/dc/decisions.js';
 import {
   applyHunRelease,
   hunReleaseOpen,
@@ -22,8 +22,17 @@ import { mapByKey } from '../src/games/dc/map.js';
 import { hungarianHeld, mayEnter } from '../src/games/dc/movement.js';
 import { reinfStep, startReinforcements } from '../src/games/dc/reinforcements.js';
 import { startGame } from '../src/games/dc/setup.js';
-import { commit, commitNeed, siberiaStep } from '../src/games/dc/siberia.js';
+import {
+  applyCompose,
+  commit,
+  commitNeed,
+  composeOptions,
+  enter,
+  siberiaStep,
+  startSiberia,
+} from '../src/games/dc/siberia.js';
 import type { Battle, DcState, DcTask } from '../src/games/dc/state.js';
+import { strategicDestinations, stratStep } from '../src/games/dc/strategic.js';
 import { dcWorkspace } from '../src/games/dc/workspace.js';
 import { add, empty, P, T } from './helpers/dc.js';
 
@@ -247,5 +256,90 @@ describe('DC 8.B: the reconstructed Extraordinary Events (R-65)', () => {
       [28, 'german', 'off-map', 'reconstructed'],
     ]);
     expect(wd.every((w) => w.source.length > 40)).toBe(true);
+  });
+});
+
+describe('R-81, R-175 (DC 9.A): the Soviet strategic transit through Siberia', () => {
+  /** Gorki and Astrakhan Soviet-held, every other point Axis: no friendly path on the map between them. */
+  function position(side: 0 | 1) {
+    const s = empty(fresh());
+    s.control.fill(side === 0 ? 1 : 0);
+    for (const p of ['GOR', 'AST']) s.control[P(s, p)] = side;
+    const i = add(s, side === 1 ? 'sov-rifle' : 'ger-inf', side, 'GOR');
+    const task = { t: 'strat' as const, side, left: 3, unit: -1, arrivals: [] as number[] };
+    s.stack.push(task);
+    return { s, ws: dcWorkspace(s), task, i };
+  }
+
+  it('a rifle army at Gorki reaches Astrakhan by leaving and re-entering the east edge', () => {
+    const { s, ws, task, i } = position(1);
+    const d = stratStep(s, ws, task) as DcDecision & { kind: 'strat-next' };
+    expect(d.kind).toBe('strat-next');
+    expect(strategicDestinations(s, ws, task, i).map((o) => o.to)).toEqual([P(s, 'AST')]);
+  });
+
+  it('no such transit for the Axis on the east edge', () => {
+    const { s, ws, task, i } = position(0);
+    expect(strategicDestinations(s, ws, task, i)).toEqual([]);
+  });
+});
+
+describe('DC 3.C.2: the Siberian Reserve as composites, or held back (R-23, D-32 siberian-compose)', () => {
+  /** January 1942, Advanced: wave 1 (5 rifle, 3 tank, 1 artillery, 1 cavalry) due, counters in the dead pile. */
+  function wave(variants: Record<string, boolean> = {}) {
+    const s = empty(fresh('adv-tournament', variants));
+    for (const u of s.units) u.st = 1;
+    // the set-up has no cavalry counter: one in the dead pile
+    add(s, 'sov-cav', 1, 'MOS', { st: 1, at: -1 });
+    s.turn = 9;
+    s.sib.wave1 = 9;
+    startSiberia(s, dcWorkspace(s));
+    expect(s.sib.owed).toEqual([5, 3, 1, 1]);
+    return s;
+  }
+  const names = (s: DcState) =>
+    composeOptions(s).map((o) =>
+      o.unitType === -1 ? 'enter' : o.unitType === -2 ? `hold ${o.kind}` : s.rules.types[o.unitType]!.id,
+    );
+
+  it('offers the Shock Army and the cavalry-mechanized group (not Guards armies), and holding back each type', () => {
+    const s = wave();
+    expect(names(s)).toEqual(['enter', 'sov-shock', 'sov-cavmech', 'hold 0', 'hold 1', 'hold 2', 'hold 3']);
+    expect(names(wave({ 'sib-comp-any': true }))).toContain('sov-gds-inf');
+    expect(names(wave({ 'paratroops-on': true }))).toContain('sov-para');
+  });
+
+  it('a Shock Army formed from the wave enters with it, dispersed; a unit held back joins the next wave', () => {
+    const s = wave();
+    const task = { t: 'siberia', stage: 1 } as DcTask & { t: 'siberia' };
+    const shock = composeOptions(s).find((o) => o.unitType === T(s, 'sov-shock'))!;
+    applyCompose(s, task, shock);
+    expect(s.sib.owed).toEqual([4, 3, 0, 1]);
+    expect(s.sib.comp).toEqual([T(s, 'sov-shock')]);
+    // no artillery left to pair: no more Shock Armies
+    expect(names(s)).not.toContain('sov-shock');
+    applyCompose(s, task, { type: 'compose', unitType: -2, recipe: -1, kind: 0 });
+    expect([s.sib.owed[0], s.sib.held[0]]).toEqual([3, 1]);
+    enter(s, dcWorkspace(s), P(s, 'GOR'), 0);
+    const onMap = s.units.filter((u) => u.st === 0);
+    const shocks = onMap.filter((u) => s.rules.types[u.t]!.id === 'sov-shock');
+    expect(shocks).toHaveLength(1);
+    expect([shocks[0]!.at, shocks[0]!.disp]).toEqual([P(s, 'GOR'), true]);
+    expect(onMap.filter((u) => s.rules.types[u.t]!.id === 'sov-rifle')).toHaveLength(3);
+    expect(s.sib.comp).toEqual([]);
+    applyCompose(s, task, { type: 'compose', unitType: -1, recipe: -1, kind: -1 });
+    expect(task.cd).toBe(true);
+    // February 1942: wave 2 brings 5 rifle armies and the one held back
+    s.turn = 10;
+    startSiberia(s, dcWorkspace(s));
+    expect(s.sib.owed[0]).toBe(6);
+    expect(s.sib.held).toEqual([0, 0, 0, 0]);
+  });
+
+  it('the Introductory level and the third wave: no composites, no holding back', () => {
+    expect(composeOptions(empty(fresh('intro-tournament')))).toEqual([]);
+    const s = wave();
+    s.sib.waves = 3;
+    expect(names(s).some((n) => n.startsWith('hold'))).toBe(false);
   });
 });

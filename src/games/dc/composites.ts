@@ -23,7 +23,7 @@ import type { DcWorkspace } from './workspace.js';
 type Task = DcTask & { t: 'composite' };
 
 /** Turn numbers are those of a June game (May 1941 = 1): the composites' first months (8.C.3.c-e). */
-function allowedType(s: DcState, t: number): boolean {
+export function allowedType(s: DcState, t: number): boolean {
   const ty = s.rules.types[t]!;
   const c = ty.composite;
   if (c === undefined || s.turn < c.fromTurn) return false;
@@ -36,7 +36,7 @@ function allowedType(s: DcState, t: number): boolean {
 const PARA_TWO: readonly (readonly string[])[] = [['sov-rifle', 'sov-rifle']];
 
 /** The component sets of composite type `t` under the rules in force. */
-function recipes(s: DcState, t: number): readonly (readonly string[])[] {
+export function recipes(s: DcState, t: number): readonly (readonly string[])[] {
   const ty = s.rules.types[t]!;
   return ty.id === 'sov-para' && s.rules.paraTwoArmies ? PARA_TWO : ty.composite!.of;
 }
@@ -54,7 +54,11 @@ function partnerType(s: DcState, t: number): number {
  * the pool (`unit` -1), with its number under gta-number (`no`, 0: unnumbered); null when none is
  * free. `leaving`: the components, off the map once it is formed.
  */
-function freeCounter(s: DcState, t: number, leaving: readonly number[]): { unit: number; no: number } | null {
+export function freeCounter(
+  s: DcState,
+  t: number,
+  leaving: readonly number[],
+): { unit: number; no: number } | null {
   const fromPool = !s.rules.poolDeadOnly && s.pool[t]! > 0;
   const partner = partnerType(s, t);
   if (partner < 0) {
@@ -143,24 +147,30 @@ export function buildComposite(s: DcState, ws: DcWorkspace, o: CompositeOption):
   }
   const free = freeCounter(s, o.unitType, parts);
   if (free === null) throw new Error(`DC: composite ${ty.id} at ${o.at} has no counter`);
+  placeComposite(s, o.unitType, free, o.at);
+  s.stats.compositesBuilt++;
+  tell(s, ws, 1, 'DC 8.C.3', `${ty.name} formed`);
+}
+
+/** Puts the composite counter `free` (freeCounter) of type `t` on point `at`, dispersed (DC 8.C.3). */
+export function placeComposite(s: DcState, t: number, free: { unit: number; no: number }, at: number): void {
+  const ty = s.rules.types[t]!;
   let c = free.unit;
   if (c < 0) {
-    s.pool[o.unitType]!--;
-    s.units.push(unit(o.unitType, 1, free.no > 0 ? `${free.no} ${ty.name}` : ty.name, -1, false, 1));
+    s.pool[t]!--;
+    s.units.push(unit(t, 1, free.no > 0 ? `${free.no} ${ty.name}` : ty.name, -1, false, 1));
     c = s.units.length - 1;
     if (free.no > 0) s.units[c]!.no = free.no;
   }
   const u = s.units[c]!;
   u.st = 0;
-  u.at = o.at;
+  u.at = at;
   u.losses = 0;
   u.disp = true;
   u.fort = false;
   u.atk = -1;
   u.iso = false;
   u.allOut = false;
-  s.stats.compositesBuilt++;
-  tell(s, ws, 1, 'DC 8.C.3', `${ty.name} formed`);
 }
 
 /** The composite task's next decision, or null when no composite can be built (the task ends). */

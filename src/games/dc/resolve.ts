@@ -80,6 +80,8 @@ export interface DcRules {
   readonly crisisPaceType: boolean;
   /** DC 8.C.3.e (variant gta-number): tank army and Guards tank army counters are numbered; the same number is not on the map twice. */
   readonly gtaNumbered: boolean;
+  /** DC 3.C.2 (variant sib-comp): any composite may be formed from the Siberian Reserve, not only the three named. */
+  readonly sibCompAny: boolean;
   /** DC 5.D (variant hun-release): only one Hungarian army may ever leave Hungary before the Soviet trigger. */
   readonly hunOneEver: boolean;
   /** DC 2.B.1.c (variant mutual-draw): the players are asked about a draw by agreement (D-40). */
@@ -241,6 +243,7 @@ function resolve(setup: GameSetup): DcRules {
     sibCallTurn1: v.has('sib-call-from-turn-1'),
     crisisPaceType: v.has('crisis-pace-type'),
     gtaNumbered: v.has('gta-numbered'),
+    sibCompAny: v.has('sib-comp-any'),
     hunOneEver: v.has('hun-one-ever'),
     mutualDraw: v.has('mutual-draw-on'),
     mapKey: mapKey({

@@ -13,12 +13,23 @@
  * sent on each turn as long as the final total ... by type and number"); `crisis-pace-type` (the
  * earlier reading) by the end of crisis turn k at least ceil(k/3) of each type's total. A composite
  * may be sent and counts as the basic components of its first recipe (DC 3.C.3.c). Introductory
- * level: no artillery counters, so the artillery numbers are not drawn.
+ * level: no artillery counters, so the artillery numbers are not drawn. D-32 (DC 3.C.2, Advanced
+ * level): before a wave enters the Soviet player may form composites from its units (variant group
+ * sib-comp: the three named, or any allowed that month), which enter with it dispersed as every new
+ * composite is (8.C.3), or hold units of waves 1 and 2 back to join the next wave.
  */
 import type { Decision } from '../../core/game.js';
 import { randInt } from '../../core/rng.js';
+import { allowedType, freeCounter, placeComposite, recipes } from './composites.js';
 import { dcData } from './data.js';
-import type { CallOption, CommitOption, DcDecision, EntryOption, ReturnOption } from './decisions.js';
+import type {
+  CallOption,
+  CommitOption,
+  ComposeOption,
+  DcDecision,
+  EntryOption,
+  ReturnOption,
+} from './decisions.js';
 import { tell } from './narrate.js';
 import type { DcState, DcTask } from './state.js';
 import { inSupply, mapOf, supplyReach } from './supply.js';
@@ -42,6 +53,10 @@ export interface SiberiaState {
   committed: number[];
   /** Units owed back from June 1942 by type (held waves and committed units). */
   returns: number[];
+  /** D-32 (DC 3.C.2): reserve units held back by type, joining the next wave. */
+  held: number[];
+  /** D-32: composite unit types formed from the reserve, entering with the wave (or at the next entry). */
+  comp: number[];
   /** The gamble is over (doubles rolled, or December 1941 passed). */
   settled: boolean;
 }
@@ -56,6 +71,8 @@ export function newSiberia(): SiberiaState {
     commit: [0, 0, 0, 0],
     committed: [0, 0, 0, 0],
     returns: [0, 0, 0, 0],
+    held: [0, 0, 0, 0],
+    comp: [],
     settled: false,
   };
 }
@@ -115,6 +132,9 @@ export function startSiberia(s: DcState, ws: DcWorkspace): void {
     wave.forEach((n, k) => {
       b.owed[k]! += available(s, k, n);
     });
+    // D-32 (DC 3.C.2): units held back from the last wave come with this one
+    for (let k = 0; k < 4; k++) b.owed[k]! += b.held[k]!;
+    b.held = [0, 0, 0, 0];
     s.stats.sibWaves++;
   }
   s.stack.push({ t: 'siberia', stage: 0 });
@@ -131,8 +151,10 @@ export function startSiberia(s: DcState, ws: DcWorkspace): void {
       // DC 3.C.3.a-b: waves not yet arrived stay in Siberia, owed back from June 1942
       const per = dcData.siberianReserve.perWave;
       const wave = [per.infantry, per.armor, per.artillery, per.cavalry];
-      for (let k = 0; k < 4; k++) b.returns[k]! += available(s, k, wave[k]! * (3 - b.waves) + b.owed[k]!);
+      for (let k = 0; k < 4; k++)
+        b.returns[k]! += available(s, k, wave[k]! * (3 - b.waves) + b.owed[k]! + b.held[k]!);
       b.owed = [0, 0, 0, 0];
+      b.held = [0, 0, 0, 0];
       b.waves = 3;
       s.stats.sibCrisis = 1;
       s.stats.sibCrisisOffset = Math.min(2, offset);
@@ -284,9 +306,18 @@ export function siberiaStep(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'si
           ],
         } as Decision<'siberia-return', ReturnOption>;
       }
+    // D-32 (DC 3.C.2): composites from the wave, or units held back, one answer at a time
+    if (task.cd !== true) {
+      const opts = composeOptions(s);
+      if (opts.length > 1)
+        return { kind: 'siberian-compose', side: 'soviet', rule: 'DC 3.C.2', options: opts } as Decision<
+          'siberian-compose',
+          ComposeOption
+        >;
+    }
     task.stage = 2;
     const due = dueNow(s, task.rm ?? 0);
-    if (due.some((n) => n > 0)) {
+    if (due.some((n) => n > 0) || b.comp.length > 0) {
       const entries = eastEntries(s, ws);
       if (entries.length > 1)
         return {
@@ -343,7 +374,83 @@ export function enter(s: DcState, ws: DcWorkspace, at: number, returning: number
       }
     }
   });
+  // D-32 (DC 3.C.2, 8.C.3): composites formed from the reserve, dispersed as every new composite is
+  while (b.comp.length > 0) {
+    const t = b.comp[0]!;
+    const free = freeCounter(s, t, []);
+    if (free === null) break;
+    b.comp.shift();
+    placeComposite(s, t, free, at);
+    s.stats.sibArrived++;
+  }
   tell(s, ws, 1, 'DC 3.C.3', `Siberian units enter at ${mapOf(s).names[at]}`);
+}
+
+/** DC 3.C.2: "Shock armies, cavalry-mechanized groups, and parachute corps may be created this way". */
+const SIB_COMPOSITES: readonly string[] = ['sov-shock', 'sov-cavmech', 'sov-para'];
+
+/** Counters of type `t` not in play: the pool (pool-counter-mix) and the dead pile (DC 8.C.3). */
+function countersLeft(s: DcState, t: number): number {
+  return (s.rules.poolDeadOnly ? 0 : s.pool[t]!) + deadCount(s, t);
+}
+
+/** Reserve units of each SIB type due now from the waves (not the returns), by the dead pile's counters. */
+function waveDue(s: DcState): number[] {
+  return SIB_TYPES.map((_, k) => {
+    const t = typeIndex(s, k);
+    return t < 0 ? 0 : Math.min(deadCount(s, t), s.sib.owed[k]!);
+  });
+}
+
+/**
+ * D-32 options (DC 3.C.2, Advanced level): enter as they are; each composite type and recipe whose
+ * components are all among the wave's units due now (allowed this month, a counter free, DC 8.C.3);
+ * hold one unit of a type back to the next wave (waves 1 and 2 only). Empty when nothing can be formed or held.
+ */
+export function composeOptions(s: DcState): ComposeOption[] {
+  const b = s.sib;
+  if (s.rules.level !== 'advanced' || b.crisis >= 0) return [];
+  const due = waveDue(s);
+  if (due.every((n) => n === 0)) return [];
+  const out: ComposeOption[] = [{ type: 'compose', unitType: -1, recipe: -1, kind: -1 }];
+  s.rules.types.forEach((ty, t) => {
+    if (ty.composite === undefined || ty.side !== 'soviet' || !allowedType(s, t)) return;
+    // variant sib-comp: the three composites DC 3.C.2 names, or any composite of 8.C.3 allowed this month
+    if (!s.rules.sibCompAny && !SIB_COMPOSITES.includes(ty.id)) return;
+    if (freeCounter(s, t, []) === null || countersLeft(s, t) <= b.comp.filter((x) => x === t).length) return;
+    recipes(s, t).forEach((recipe, r) => {
+      const need = [0, 0, 0, 0];
+      for (const id of recipe) {
+        const k = SIB_TYPES.indexOf(id as (typeof SIB_TYPES)[number]);
+        if (k < 0) return;
+        need[k]!++;
+      }
+      if (need.every((n, k) => n <= due[k]!)) out.push({ type: 'compose', unitType: t, recipe: r, kind: -1 });
+    });
+  });
+  // DC 3.C.2: "holding back units from the first turn's forces ... to the second", the second's to the third
+  if (b.waves < 3)
+    for (let k = 0; k < 4; k++)
+      if (due[k]! > 0) out.push({ type: 'compose', unitType: -2, recipe: -1, kind: k });
+  return out.length > 1 ? out : [];
+}
+
+/** Carries out a D-32 answer. */
+export function applyCompose(s: DcState, task: DcTask & { t: 'siberia' }, o: ComposeOption): void {
+  const b = s.sib;
+  if (o.unitType === -1) {
+    task.cd = true;
+    return;
+  }
+  if (o.unitType === -2) {
+    b.owed[o.kind]!--;
+    b.held[o.kind]!++;
+    return;
+  }
+  for (const id of recipes(s, o.unitType)[o.recipe]!)
+    b.owed[SIB_TYPES.indexOf(id as (typeof SIB_TYPES)[number])]!--;
+  b.comp.push(o.unitType);
+  s.stats.compositesBuilt++;
 }
 
 /** Carries out a D-37 answer: the unit to the dead pile, counted as its basic components (DC 3.C.3.c); or stop. */

@@ -168,6 +168,8 @@ export type DcTask =
       rm?: number;
       /** D-37 (crisis-pace-total): the Soviet player stopped sending optional units this turn. */
       cs?: boolean;
+      /** D-32: the Soviet player is done forming composites from (and holding back) this wave. */
+      cd?: boolean;
     }
   /** DC 8.C.3 (Advanced): composites formed one at a time until the Soviet player stops. */
   | { readonly t: 'composite'; done: boolean }

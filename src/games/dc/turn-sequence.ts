@@ -50,6 +50,7 @@ import { applyRepl, replStep, sovietProduction, startAxisReplacements } from './
 import { applySea, seaStep } from './sea.js';
 import {
   applyCall,
+  applyCompose,
   applyReturn,
   commit,
   enter as enterSiberians,
@@ -669,6 +670,10 @@ export function apply(s: DcState, ws: DcWorkspace, pending: DcPending, choice: n
       return;
     case 'hun-release':
       applyHunRelease(s, ws, d.options[choice]!);
+      return;
+    case 'siberian-compose':
+      if (task?.t !== 'siberia') throw new Error('DC: siberian-compose without its task');
+      applyCompose(s, task, d.options[choice]!);
       return;
     case 'withdraw':
       if (task?.t !== 'reinf') throw new Error('DC: withdraw without its task');

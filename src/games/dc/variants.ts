@@ -522,6 +522,22 @@ export const variants: readonly VariantDef[] = [
     description: 'The reserve may be called in the first game turn ("any turn before December 1941").',
   },
   {
+    id: 'sib-comp-named',
+    group: 'sib-comp',
+    rule: 'DC 3.C.2',
+    default: true,
+    description:
+      'The Siberian Reserve may form the three composites DC 3.C.2 names: Shock armies, cavalry-mechanized groups and (optional rule 21) parachute corps (default: the list read as the whole of "this way").',
+  },
+  {
+    id: 'sib-comp-any',
+    group: 'sib-comp',
+    rule: 'DC 3.C.2',
+    default: false,
+    description:
+      'Any composite of 8.C.3 allowed that month may be formed from the reserve (the three named read as examples): Guards infantry armies from 1942, tank armies from June 1942.',
+  },
+  {
     id: 'gta-numbered',
     group: 'gta-number',
     rule: 'DC 8.C.3.e',
