@@ -260,6 +260,13 @@ export function startBattle(s: DcState, ws: DcWorkspace, at: number, side: SideI
   if (side === 1 && b.defenders.some((i) => s.rules.types[s.units[i]!.t]!.nation === 'hungarian'))
     s.hunFree = true;
   if (side === 1) b.airDef = Math.min(4, s.airAt.filter((p) => p === at).length);
+  // DC 8.C.3.a: supply judged at the moment of combat, as for the Shock Army's fire (support.ts unitFire)
+  for (const i of [...b.attackers, ...b.defenders]) {
+    const u = s.units[i]!;
+    if (s.rules.types[u.t]!.limitOos === undefined || inSupply(s, ws, u)) continue;
+    if (b.oos === undefined) b.oos = [];
+    b.oos.push(i);
+  }
   // DC 14.B.4: the air that accompanied breakthrough groups into this assault
   if (bt && side === 0)
     for (let k = 0; k < s.airBt.length; ) {
@@ -403,7 +410,10 @@ export function takeLoss(s: DcState, b: Battle, i: number): void {
   }
   u.losses++;
   u.disp = true;
-  if (u.losses > s.rules.types[u.t]!.limit) destroy(s, i);
+  const ty = s.rules.types[u.t]!;
+  // DC 8.C.3.a: the Shock Army out of supply dies at its first loss (limitOos)
+  const limit = ty.limitOos !== undefined && b.oos?.includes(i) === true ? ty.limitOos : ty.limit;
+  if (u.losses > limit) destroy(s, i);
 }
 
 /** D-23: the signature groups of units able to take the next loss (forts first when owed). */

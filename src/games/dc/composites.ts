@@ -6,9 +6,13 @@
  * paratroops-on), a parachute corps. The composite is dispersed on creation and never broken down;
  * composites are limited by the counter mix (a counter never in play, or an eliminated one). The
  * components' counters go to the dead pile, free to be produced again. Asked one composite at a
- * time, the capacities (components left) recomputed after each answer.
+ * time, the capacities (components left) recomputed after each answer. DC 8.C.3.e (variant
+ * gta-number): the tank army and Guards tank army counters are numbered 1..their counter mix (the
+ * data gives none: the k-th counter of each type is number k), and a tank army and a Guards tank army
+ * with the same number may not both be on the map; a composite takes the lowest number allowed.
  */
 import type { Decision } from '../../core/game.js';
+import { dcData } from './data.js';
 import type { CompositeOption, DcDecision } from './decisions.js';
 import { tell } from './narrate.js';
 import { unit } from './setup.js';
@@ -19,7 +23,7 @@ import type { DcWorkspace } from './workspace.js';
 type Task = DcTask & { t: 'composite' };
 
 /** Turn numbers are those of a June game (May 1941 = 1): the composites' first months (8.C.3.c-e). */
-function allowedType(s: DcState, t: number): boolean {
+export function allowedType(s: DcState, t: number): boolean {
   const ty = s.rules.types[t]!;
   const c = ty.composite;
   if (c === undefined || s.turn < c.fromTurn) return false;
@@ -32,16 +36,57 @@ function allowedType(s: DcState, t: number): boolean {
 const PARA_TWO: readonly (readonly string[])[] = [['sov-rifle', 'sov-rifle']];
 
 /** The component sets of composite type `t` under the rules in force. */
-function recipes(s: DcState, t: number): readonly (readonly string[])[] {
+export function recipes(s: DcState, t: number): readonly (readonly string[])[] {
   const ty = s.rules.types[t]!;
   return ty.id === 'sov-para' && s.rules.paraTwoArmies ? PARA_TWO : ty.composite!.of;
 }
 
-/** A counter of composite type `t` is free: never yet in play (pool-counter-mix), or eliminated. */
-function counterFree(s: DcState, t: number): boolean {
-  if (!s.rules.poolDeadOnly && s.pool[t]! > 0) return true;
-  for (const u of s.units) if (u.t === t && u.side === 1 && u.st === 1) return true;
-  return false;
+/** DC 8.C.3.e: the type whose counters share numbers with type `t` (tank army <-> Guards tank army), or -1. */
+function partnerType(s: DcState, t: number): number {
+  if (!s.rules.gtaNumbered) return -1;
+  const id = s.rules.types[t]!.id;
+  const other = id === 'sov-tankarmy' ? 'sov-gds-tank' : id === 'sov-gds-tank' ? 'sov-tankarmy' : '';
+  return other === '' ? -1 : s.rules.types.findIndex((x) => x.id === other);
+}
+
+/**
+ * The counter a composite of type `t` takes (DC 8.C.3): an eliminated one (`unit`) or a new one from
+ * the pool (`unit` -1), with its number under gta-number (`no`, 0: unnumbered); null when none is
+ * free. `leaving`: the components, off the map once it is formed.
+ */
+export function freeCounter(
+  s: DcState,
+  t: number,
+  leaving: readonly number[],
+): { unit: number; no: number } | null {
+  const fromPool = !s.rules.poolDeadOnly && s.pool[t]! > 0;
+  const partner = partnerType(s, t);
+  if (partner < 0) {
+    if (fromPool) return { unit: -1, no: 0 };
+    const i = s.units.findIndex((u) => u.t === t && u.side === 1 && u.st === 1);
+    return i < 0 ? null : { unit: i, no: 0 };
+  }
+  // DC 8.C.3.e: numbers 1..the counter mix; a number is taken by a counter of type t in play, or
+  // barred by the partner type's counter of that number on the map
+  const mix = (dcData.counterMix as Record<string, unknown>)[s.rules.types[t]!.id];
+  const max = typeof mix === 'number' ? mix : s.units.length + s.pool[t]!;
+  const used = new Set<number>();
+  const barred = new Set<number>();
+  const dead = new Map<number, number>();
+  s.units.forEach((u, i) => {
+    if (u.no === undefined) return;
+    if (u.t === t) {
+      if (u.st === 1 && !dead.has(u.no)) dead.set(u.no, i);
+      else if (u.st !== 1) used.add(u.no);
+    } else if (u.t === partner && u.st === 0 && !leaving.includes(i)) barred.add(u.no);
+  });
+  for (let n = 1; n <= max; n++) {
+    if (used.has(n) || barred.has(n)) continue;
+    const i = dead.get(n);
+    if (i !== undefined) return { unit: i, no: n };
+    if (fromPool) return { unit: -1, no: n };
+  }
+  return null;
 }
 
 /** Undispersed, in-supply Soviet units of `typeId` at point `p`, by index. */
@@ -74,11 +119,13 @@ export function compositeOptions(s: DcState, ws: DcWorkspace): CompositeOption[]
   for (const u of s.units) if (u.side === 1 && u.st === 0 && !u.disp) points.add(u.at);
   const sorted = [...points].sort((a, b) => a - b);
   s.rules.types.forEach((_ty, t) => {
-    if (!allowedType(s, t) || !counterFree(s, t)) return;
+    if (!allowedType(s, t) || (freeCounter(s, t, []) === null && partnerType(s, t) < 0)) return;
     recipes(s, t).forEach((recipe, k) => {
-      for (const p of sorted)
-        if (components(s, ws, p, recipe) !== null)
+      for (const p of sorted) {
+        const parts = components(s, ws, p, recipe);
+        if (parts !== null && freeCounter(s, t, parts) !== null)
           out.push({ type: 'composite', unitType: t, recipe: k, at: p });
+      }
     });
   });
   if (out.length === 0) return out;
@@ -98,23 +145,32 @@ export function buildComposite(s: DcState, ws: DcWorkspace, o: CompositeOption):
     u.disp = false;
     u.losses = 0;
   }
-  let c = -1;
-  if (!s.rules.poolDeadOnly && s.pool[o.unitType]! > 0) {
-    s.pool[o.unitType]!--;
-    s.units.push(unit(o.unitType, 1, ty.name, -1, false, 1));
+  const free = freeCounter(s, o.unitType, parts);
+  if (free === null) throw new Error(`DC: composite ${ty.id} at ${o.at} has no counter`);
+  placeComposite(s, o.unitType, free, o.at);
+  s.stats.compositesBuilt++;
+  tell(s, ws, 1, 'DC 8.C.3', `${ty.name} formed`);
+}
+
+/** Puts the composite counter `free` (freeCounter) of type `t` on point `at`, dispersed (DC 8.C.3). */
+export function placeComposite(s: DcState, t: number, free: { unit: number; no: number }, at: number): void {
+  const ty = s.rules.types[t]!;
+  let c = free.unit;
+  if (c < 0) {
+    s.pool[t]!--;
+    s.units.push(unit(t, 1, free.no > 0 ? `${free.no} ${ty.name}` : ty.name, -1, false, 1));
     c = s.units.length - 1;
-  } else c = s.units.findIndex((u) => u.t === o.unitType && u.side === 1 && u.st === 1);
+    if (free.no > 0) s.units[c]!.no = free.no;
+  }
   const u = s.units[c]!;
   u.st = 0;
-  u.at = o.at;
+  u.at = at;
   u.losses = 0;
   u.disp = true;
   u.fort = false;
   u.atk = -1;
   u.iso = false;
   u.allOut = false;
-  s.stats.compositesBuilt++;
-  tell(s, ws, 1, 'DC 8.C.3', `${ty.name} formed`);
 }
 
 /** The composite task's next decision, or null when no composite can be built (the task ends). */

@@ -256,6 +256,8 @@ const schema = z.object({
   orderOfAppearance: z.object({
     provenance,
     source: z.string(),
+    /** Why the 2nd Hungarian Army has no arrival entry (DC 5.D). */
+    hungarianNote: z.string().optional(),
     arrivals: z.array(
       z.object({
         /** Game turn of a June game (May 1941 = 1); Axis 1941 arrivals come a turn early in a May game (DC 3.A). */
@@ -272,9 +274,12 @@ const schema = z.object({
     withdrawals: z.array(
       z.object({
         turn: z.number().int().min(1).max(46),
-        nation: z.enum(['rumanian', 'hungarian', 'finnish', 'italian']),
+        nation: z.enum(['rumanian', 'hungarian', 'finnish', 'italian', 'german']),
+        /** A unit type id when only that type goes (e.g. the SS Panzer Corps). */
+        type: z.string().optional(),
         count: z.number().int().min(1),
-        to: z.enum(['Rumania', 'Hungary', 'Finland']),
+        /** A home country (DC 8.B: put on its points, one strategic factor each) or off the map for good. */
+        to: z.enum(['Rumania', 'Hungary', 'Finland', 'off-map']),
         provenance,
         source: z.string(),
       }),

@@ -216,6 +216,24 @@ export interface WithdrawOption {
   readonly at: number;
 }
 
+/**
+ * D-32 siberian-compose (DC 3.C.2): from the reserve units due to enter, form a composite of type
+ * `unitType` by recipe `recipe` (they enter as one), hold one unit of basic type `kind` (SIB_TYPES
+ * index) back to the next wave (`unitType` -2), or let the rest enter as they are (`unitType` -1).
+ */
+export interface ComposeOption {
+  readonly type: 'compose';
+  readonly unitType: number;
+  readonly recipe: number;
+  readonly kind: number;
+}
+
+/** D-13 hun-release (DC 5.D, June 1942): the Hungarian army that may leave Hungary (unit -1: neither yet). */
+export interface HunOption {
+  readonly type: 'hun';
+  readonly unit: number;
+}
+
 /** D-22 hq-assign (DC 13.B.7): the one HQ that supports the attacking stack. */
 export interface HqOption {
   readonly type: 'hq';
@@ -263,6 +281,10 @@ export type DcDecision =
   | Decision<'entrain', EntrainOption>
   | Decision<'factory-dest', SiteOption>
   | Decision<'withdraw', WithdrawOption>
+  /** D-13 (DC 5.D): which Hungarian army leaves Hungary first, or neither yet. */
+  | Decision<'hun-release', HunOption>
+  /** D-32 (DC 3.C.2): the reserve wave's composites and units held back, one at a time. */
+  | Decision<'siberian-compose', ComposeOption>
   | Decision<'mutual-draw', MutualOption>
   | Decision<'composite', CompositeOption>
   | Decision<'air-1944-window', WindowOption>
@@ -305,6 +327,8 @@ export const DC_DECISION_KINDS: readonly DcDecisionKind[] = [
   'entrain',
   'factory-dest',
   'withdraw',
+  'hun-release',
+  'siberian-compose',
   'mutual-draw',
   'composite',
   'air-1944-window',

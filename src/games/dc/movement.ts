@@ -52,21 +52,15 @@ function nationAt(s: DcState, p: number, nation: string): boolean {
 }
 
 /**
- * DC 5.D (variant hun-release): the Hungarian armies stay in Hungary until June 1942; one may leave
- * then and the other from July (hun-one-then-other), or only one ever until the Soviet trigger
- * (hun-one-ever: one that left and was eliminated still counts).
+ * DC 5.D (variant hun-release): the Hungarian armies stay in Hungary until June 1942; then the army
+ * the Axis player released (D-13, hungary.ts) may leave, and the other from July (hun-one-then-other)
+ * or never until the Soviet trigger (hun-one-ever).
  */
-function hungarianMayLeave(s: DcState): boolean {
+function hungarianMayLeave(s: DcState, u: DcUnit): boolean {
   if (s.hunFree) return true;
   if (s.turn < 14) return false;
   if (s.turn > 14 && !s.rules.hunOneEver) return true;
-  const m = mapOf(s);
-  let out = 0;
-  for (const u of s.units) {
-    if (s.rules.types[u.t]!.nation !== 'hungarian') continue;
-    if ((u.st === 0 && m.nation[u.at] !== 'Hungary') || (s.rules.hunOneEver && u.st === 1)) out++;
-  }
-  return out === 0;
+  return s.hunRel >= 0 && s.units[s.hunRel] === u;
 }
 
 /** DC 5.D, 12: may unit `u` enter point `p` (nation restrictions)? */
@@ -76,7 +70,7 @@ export function mayEnter(s: DcState, u: DcUnit, p: number): boolean {
   const m = mapOf(s);
   if (nation === 'hungarian') {
     if (m.nation[p] === 'Rumania' || nationAt(s, p, 'rumanian')) return false;
-    if (m.nation[u.at] === 'Hungary' && m.nation[p] !== 'Hungary' && !hungarianMayLeave(s)) return false;
+    if (m.nation[u.at] === 'Hungary' && m.nation[p] !== 'Hungary' && !hungarianMayLeave(s, u)) return false;
   } else if (nation === 'rumanian') {
     if (m.nation[p] === 'Hungary' || nationAt(s, p, 'hungarian')) return false;
   }
@@ -86,7 +80,9 @@ export function mayEnter(s: DcState, u: DcUnit, p: number): boolean {
 /** DC 5.D: is unit `u` a Hungarian army held in Hungary (hungarianMayLeave)? */
 export function hungarianHeld(s: DcState, u: DcUnit): boolean {
   return (
-    s.rules.types[u.t]!.nation === 'hungarian' && mapOf(s).nation[u.at] === 'Hungary' && !hungarianMayLeave(s)
+    s.rules.types[u.t]!.nation === 'hungarian' &&
+    mapOf(s).nation[u.at] === 'Hungary' &&
+    !hungarianMayLeave(s, u)
   );
 }
 

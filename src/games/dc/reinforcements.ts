@@ -8,6 +8,10 @@
  * early (3.A). An ally whose entry point is Soviet-controlled gets no more reinforcements (8.B).
  * Withdrawals (8.B): Rumanian units withdrawn in December 1941 are picked up and put on points in
  * Rumania (D-12 withdraw, unit and point together), each using one Axis strategic movement factor.
+ * The reconstructed Extraordinary Events (data/dc.json `orderOfAppearance.withdrawals`, `to`
+ * "off-map": the Italian army in March 1943, the SS Panzer Corps in August 1943) take a unit of the
+ * nation (and type) off the map for good in the Axis R/R Phase (D-12 with point -1), with no
+ * strategic factor; an event with no such unit on the map lapses.
  */
 import type { Decision } from '../../core/game.js';
 import { memoizeWeak } from '../../core/memo.js';
@@ -98,6 +102,7 @@ export function startReinforcements(s: DcState, side: SideIx): void {
         s.units[i]!.side === side &&
         s.units[i]!.st === 2 &&
         s.units[i]!.at === -1 &&
+        s.units[i]!.wd !== true &&
         arrivalTurn(s, e) <= s.turn &&
         // DC 8.B: no reinforcements for an ally that left the war (allies.ts)
         (s.allyStatus[0] === 0 && s.allyStatus[1] === 0
@@ -120,15 +125,36 @@ function entryOf(s: DcState, i: number): string {
   return 'west';
 }
 
-/** D-12 options: a Rumanian unit outside Rumania (one per type and losses) with a Rumanian point to go to. */
-function withdrawOptions(s: DcState): WithdrawOption[] {
+type Withdrawal = (typeof dcData.orderOfAppearance.withdrawals)[number];
+
+/** The withdrawal event `task.withdraw` is at this turn (DC 8.B), and how many it still takes. */
+function currentWithdrawal(s: DcState, task: Task): { w: Withdrawal; left: number } | null {
+  if (task.withdraw <= 0) return null;
+  const wd = dcData.orderOfAppearance.withdrawals.filter((w) => w.turn === s.turn);
+  let after = task.withdraw;
+  for (let k = wd.length - 1; k >= 0; k--) {
+    const w = wd[k]!;
+    if (after <= w.count) return { w, left: after };
+    after -= w.count;
+  }
+  return null;
+}
+
+/**
+ * D-12 options: a unit of the event's nation (and type) outside its home country (one per type and
+ * losses) with a home point to go to; or, for an off-map event, any such unit on the map (point -1).
+ */
+function withdrawOptions(s: DcState, w: Withdrawal): WithdrawOption[] {
   const m = mapOf(s);
   const out: WithdrawOption[] = [];
   const seen = new Set<string>();
   const home: number[] = [];
-  for (let p = 0; p < m.n; p++) if (m.nation[p] === 'Rumania' && s.control[p] === 0) home.push(p);
+  if (w.to === 'off-map') home.push(-1);
+  else for (let p = 0; p < m.n; p++) if (m.nation[p] === w.to && s.control[p] === 0) home.push(p);
   s.units.forEach((u, i) => {
-    if (u.st !== 0 || s.rules.types[u.t]!.nation !== 'rumanian' || m.nation[u.at] === 'Rumania') return;
+    const ty = s.rules.types[u.t]!;
+    if (u.st !== 0 || ty.nation !== w.nation || (w.type !== undefined && ty.id !== w.type)) return;
+    if (w.to !== 'off-map' && m.nation[u.at] === w.to) return;
     const sig = `${u.t}|${u.losses}|${u.disp ? 1 : 0}|${u.at}`;
     if (seen.has(sig)) return;
     seen.add(sig);
@@ -151,17 +177,20 @@ export function reinfStep(s: DcState, ws: DcWorkspace, task: Task): DcDecision |
     if (opts.length === 1) arrive(s, ws, task, opts[0]!.at);
     else task.k++;
   }
-  if (task.withdraw > 0) {
-    const opts = withdrawOptions(s);
+  for (let cur = currentWithdrawal(s, task); cur !== null; cur = currentWithdrawal(s, task)) {
+    const opts = withdrawOptions(s, cur.w);
+    if (opts.length === 0) {
+      // DC 8.B: no such unit on the map: the event lapses
+      task.withdraw -= cur.left;
+      continue;
+    }
     if (opts.length > 1)
       return { kind: 'withdraw', side: 'axis', rule: 'DC 8.B', options: opts } as Decision<
         'withdraw',
         WithdrawOption
       >;
-    if (opts.length === 1) {
-      withdraw(s, ws, task, opts[0]!);
-      return null;
-    }
+    withdraw(s, ws, task, opts[0]!);
+    return null;
   }
   s.stack.pop();
   return null;
@@ -180,6 +209,19 @@ export function arrive(s: DcState, ws: DcWorkspace, task: Task, at: number): voi
 /** D-12: the unit is picked up and put on the Rumanian point; one Axis strategic movement factor (8.B). */
 export function withdraw(s: DcState, ws: DcWorkspace, task: Task, o: WithdrawOption): void {
   const u = s.units[o.unit]!;
+  if (o.at < 0) {
+    // reconstructed Extraordinary Event: off the map for good (status 2, never to arrive again)
+    u.st = 2;
+    u.at = -1;
+    u.wd = true;
+    u.atk = -1;
+    u.fort = false;
+    u.disp = false;
+    task.withdraw--;
+    s.stats.withdrawals++;
+    tell(s, ws, 0, 'DC 8.B', `${u.label} withdrawn from the front`);
+    return;
+  }
   u.at = o.at;
   u.atk = -1;
   u.fort = false;

@@ -9,6 +9,8 @@ import { mapKey } from './map.js';
 export interface TypeRule extends UnitTypeDef {
   /** DC 13.B.2: losses the unit survives (major FF, minor FF-1 or 0 by variant). */
   readonly limit: number;
+  /** DC 8.C.3.a: losses survived out of supply, for a type whose counter gives a lower FF there (the Shock Army: 1 hit). */
+  readonly limitOos?: number;
 }
 
 export interface DcRules {
@@ -80,6 +82,12 @@ export interface DcRules {
   readonly mayAirGoodOnly: boolean;
   /** DC 3.C.3 (variant sib-first-call): the Siberian Reserve may be called in the first game turn. */
   readonly sibCallTurn1: boolean;
+  /** DC 3.C.3.c (variant crisis-pace): the earlier reading, ceil(k/3) of each type by crisis turn k, basic units only. */
+  readonly crisisPaceType: boolean;
+  /** DC 8.C.3.e (variant gta-number): tank army and Guards tank army counters are numbered; the same number is not on the map twice. */
+  readonly gtaNumbered: boolean;
+  /** DC 3.C.2 (variant sib-comp): any composite may be formed from the Siberian Reserve, not only the three named. */
+  readonly sibCompAny: boolean;
   /** DC 5.D (variant hun-release): only one Hungarian army may ever leave Hungary before the Soviet trigger. */
   readonly hunOneEver: boolean;
   /** DC 2.B.1.c (variant mutual-draw): the players are asked about a draw by agreement (D-40). */
@@ -171,7 +179,11 @@ function resolve(setup: GameSetup): DcRules {
     // DC 13.B.7: a single hit destroys an HQ, whatever its support value; variant armour-cap
     if (t.role === 'hq' || t.role === 'stavka')
       return { ...t, ff, limit: 0, armour: t.id === 'ger-pzhq' && v.has('pzhq-armour') };
-    return { ...t, ff, limit: t.major ? ff : minorOneHit ? 0 : Math.max(0, ff - 1) };
+    const limitOf = (f: number) => (t.major ? f : minorOneHit ? 0 : Math.max(0, f - 1));
+    // DC 8.C.3.a: "Unfortified it needs 2 hits in supply and 1 out of supply" (the limit of its FF there)
+    if (t.ffOutOfSupply !== undefined)
+      return { ...t, ff, limit: limitOf(ff), limitOos: limitOf(t.ffOutOfSupply) };
+    return { ...t, ff, limit: limitOf(ff) };
   });
   const memel = int(setup, 'memel-infantry', 2);
   if (memel > 3)
@@ -238,6 +250,9 @@ function resolve(setup: GameSetup): DcRules {
     mayMudAll: v.has('may-mud-all-assaults'),
     mayAirGoodOnly: v.has('may-air-good-points-only'),
     sibCallTurn1: v.has('sib-call-from-turn-1'),
+    crisisPaceType: v.has('crisis-pace-type'),
+    gtaNumbered: v.has('gta-numbered'),
+    sibCompAny: v.has('sib-comp-any'),
     hunOneEver: v.has('hun-one-ever'),
     mutualDraw: v.has('mutual-draw-on'),
     mapKey: mapKey({

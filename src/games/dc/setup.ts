@@ -126,6 +126,7 @@ export function initialState(rules: DcRules, seed: GameSeed = { masterSeed: 0, g
     units,
     load: new Array<number>(2 * m.lines).fill(0),
     hunFree: false,
+    hunRel: -1,
     partisans: [],
     pool,
     sib: newSiberia(),

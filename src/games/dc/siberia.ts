@@ -6,21 +6,37 @@
  * waves not yet arrived stay in Siberia, the Soviets commit 18/24/30 units by type (by the turn the
  * crisis strikes, counted from the first wave), strategic capacity is halved (rounded up) until the
  * commitment is met, and from June 1942 everything held or committed returns at one unit of each
- * basic type a turn. Commitment pace (a reading, the rules give only "at least 1/3 on the first
- * turn, the rest within the next two"): by the end of crisis turn k, at least ceil(k/3) of each
- * type's total. Introductory level: no artillery counters, so the artillery numbers are not drawn.
+ * basic type a turn. Commitment pace (variant group crisis-pace, DC 3.C.3.c): `crisis-pace-total`
+ * (default: the printed words) at least a third of the whole commitment, of any types still owed, on
+ * the first crisis turn ("18 units = at least 6 units the first turn"), as many more as the Soviet
+ * player likes on the second, everything left on the third and after ("Units of whatever type may be
+ * sent on each turn as long as the final total ... by type and number"); `crisis-pace-type` (the
+ * earlier reading) by the end of crisis turn k at least ceil(k/3) of each type's total. A composite
+ * may be sent and counts as the basic components of its first recipe (DC 3.C.3.c). Introductory
+ * level: no artillery counters, so the artillery numbers are not drawn. D-32 (DC 3.C.2, Advanced
+ * level): before a wave enters the Soviet player may form composites from its units (variant group
+ * sib-comp: the three named, or any allowed that month), which enter with it dispersed as every new
+ * composite is (8.C.3), or hold units of waves 1 and 2 back to join the next wave.
  */
 import type { Decision } from '../../core/game.js';
 import { randInt } from '../../core/rng.js';
+import { allowedType, freeCounter, placeComposite, recipes } from './composites.js';
 import { dcData } from './data.js';
-import type { CallOption, CommitOption, DcDecision, EntryOption, ReturnOption } from './decisions.js';
+import type {
+  CallOption,
+  CommitOption,
+  ComposeOption,
+  DcDecision,
+  EntryOption,
+  ReturnOption,
+} from './decisions.js';
 import { tell } from './narrate.js';
 import type { DcState, DcTask } from './state.js';
 import { inSupply, mapOf, supplyReach } from './supply.js';
 import type { DcWorkspace } from './workspace.js';
 
 /** Basic types of the reserve and the crisis table, in the order of DC 3.C.1 (variant crisis-order default). */
-export const SIB_TYPES = ['sov-rifle', 'sov-tank', 'artillery', 'sov-cav'] as const;
+export const SIB_TYPES = ['sov-rifle', 'sov-tank', 'sov-art', 'sov-cav'] as const;
 
 export interface SiberiaState {
   /** Turn of the early call (-1: none). */
@@ -37,6 +53,10 @@ export interface SiberiaState {
   committed: number[];
   /** Units owed back from June 1942 by type (held waves and committed units). */
   returns: number[];
+  /** D-32 (DC 3.C.2): reserve units held back by type, joining the next wave. */
+  held: number[];
+  /** D-32: composite unit types formed from the reserve, entering with the wave (or at the next entry). */
+  comp: number[];
   /** The gamble is over (doubles rolled, or December 1941 passed). */
   settled: boolean;
 }
@@ -51,6 +71,8 @@ export function newSiberia(): SiberiaState {
     commit: [0, 0, 0, 0],
     committed: [0, 0, 0, 0],
     returns: [0, 0, 0, 0],
+    held: [0, 0, 0, 0],
+    comp: [],
     settled: false,
   };
 }
@@ -110,6 +132,9 @@ export function startSiberia(s: DcState, ws: DcWorkspace): void {
     wave.forEach((n, k) => {
       b.owed[k]! += available(s, k, n);
     });
+    // D-32 (DC 3.C.2): units held back from the last wave come with this one
+    for (let k = 0; k < 4; k++) b.owed[k]! += b.held[k]!;
+    b.held = [0, 0, 0, 0];
     s.stats.sibWaves++;
   }
   s.stack.push({ t: 'siberia', stage: 0 });
@@ -126,8 +151,10 @@ export function startSiberia(s: DcState, ws: DcWorkspace): void {
       // DC 3.C.3.a-b: waves not yet arrived stay in Siberia, owed back from June 1942
       const per = dcData.siberianReserve.perWave;
       const wave = [per.infantry, per.armor, per.artillery, per.cavalry];
-      for (let k = 0; k < 4; k++) b.returns[k]! += available(s, k, wave[k]! * (3 - b.waves) + b.owed[k]!);
+      for (let k = 0; k < 4; k++)
+        b.returns[k]! += available(s, k, wave[k]! * (3 - b.waves) + b.owed[k]! + b.held[k]!);
       b.owed = [0, 0, 0, 0];
+      b.held = [0, 0, 0, 0];
       b.waves = 3;
       s.stats.sibCrisis = 1;
       s.stats.sibCrisisOffset = Math.min(2, offset);
@@ -180,7 +207,7 @@ function returnDue(s: DcState, k: number): boolean {
   return s.turn >= JUN42 && t >= 0 && s.sib.returns[k]! > 0 && deadCount(s, t) > s.sib.owed[k]!;
 }
 
-/** Units of type k the crisis still asks for this turn (the pace of the module comment). */
+/** Units of type k the crisis still asks for this turn under crisis-pace-type (the module comment). */
 function commitDueNow(s: DcState, k: number): number {
   const b = s.sib;
   if (b.crisis < 0) return 0;
@@ -189,20 +216,63 @@ function commitDueNow(s: DcState, k: number): number {
   return Math.max(0, target - b.committed[k]!);
 }
 
-function commitOptions(s: DcState, ws: DcWorkspace): CommitOption[] {
+/**
+ * DC 3.C.3.c (crisis-pace-total): units still owed by type, and how many of any type must still go
+ * this turn (a third of the total by the end of the first crisis turn, all by the end of the third);
+ * `optional`: the Soviet player may send more now (the first two crisis turns, once the minimum is met).
+ */
+export function commitNeed(s: DcState): { owed: number[]; mustNow: number; optional: boolean } {
+  const b = s.sib;
+  const owed = b.commit.map((n, k) => Math.max(0, n - b.committed[k]!));
+  if (b.crisis < 0) return { owed, mustNow: 0, optional: false };
+  const turnOfCrisis = s.turn - b.crisis + 1;
+  const left = owed.reduce((a, n) => a + n, 0);
+  const total = b.commit.reduce((a, n) => a + n, 0);
+  const sent = total - left;
+  const mustNow =
+    turnOfCrisis >= 3 ? left : turnOfCrisis === 1 ? Math.max(0, Math.ceil(total / 3) - sent) : 0;
+  return { owed, mustNow, optional: turnOfCrisis < 3 && mustNow === 0 && left > 0 };
+}
+
+/** SIB_TYPES indices a unit of type `t` counts as when committed: its own, or a composite's components (first recipe). */
+export function commitKinds(s: DcState, t: number): number[] {
+  const ty = s.rules.types[t]!;
+  const ids = ty.composite !== undefined ? ty.composite.of[0]! : [ty.id];
+  const out: number[] = [];
+  for (const id of ids) {
+    const k = SIB_TYPES.indexOf(id as (typeof SIB_TYPES)[number]);
+    if (k >= 0) out.push(k);
+  }
+  return out;
+}
+
+function commitOptions(s: DcState, ws: DcWorkspace, stopped: boolean): CommitOption[] {
   const seen = new Set<string>();
   const out: CommitOption[] = [];
-  for (let k = 0; k < 4; k++) {
-    if (commitDueNow(s, k) === 0) continue;
-    const t = typeIndex(s, k);
-    s.units.forEach((u, i) => {
-      if (u.t !== t || u.side !== 1 || u.st !== 0 || !inSupply(s, ws, u)) return;
-      const sig = `${u.at}|${u.losses}|${u.disp ? 1 : 0}|${u.fort ? 1 : 0}`;
-      if (seen.has(`${k}|${sig}`)) return;
-      seen.add(`${k}|${sig}`);
-      out.push({ type: 'commit', unit: i, kind: k });
-    });
+  if (s.sib.crisis < 0) return out;
+  let due: number[];
+  let optional = false;
+  if (s.rules.crisisPaceType) due = SIB_TYPES.map((_, k) => commitDueNow(s, k));
+  else {
+    const need = commitNeed(s);
+    if (need.mustNow === 0 && (!need.optional || stopped)) return out;
+    optional = need.optional;
+    due = need.owed;
   }
+  if (due.every((n) => n === 0)) return out;
+  s.units.forEach((u, i) => {
+    if (u.side !== 1 || u.st !== 0) return;
+    const kinds = commitKinds(s, u.t);
+    // DC 3.C.3.c: a composite counts as its basic components (crisis-pace-type: basic units only)
+    if (kinds.length === 0 || (s.rules.crisisPaceType && s.rules.types[u.t]!.composite !== undefined)) return;
+    if (!kinds.some((k) => due[k]! > 0) || !inSupply(s, ws, u)) return;
+    const sig = `${u.t}|${u.at}|${u.losses}|${u.disp ? 1 : 0}|${u.fort ? 1 : 0}`;
+    if (seen.has(sig)) return;
+    seen.add(sig);
+    out.push({ type: 'commit', unit: i, kind: kinds[0]! });
+  });
+  // DC 3.C.3.c: once the turn's minimum is met the Soviet player may stop (the option first)
+  if (optional && out.length > 0) out.unshift({ type: 'commit', unit: -1, kind: -1 });
   return out;
 }
 
@@ -238,9 +308,18 @@ export function siberiaStep(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'si
           ],
         } as Decision<'siberia-return', ReturnOption>;
       }
+    // D-32 (DC 3.C.2): composites from the wave, or units held back, one answer at a time
+    if (task.cd !== true) {
+      const opts = composeOptions(s);
+      if (opts.length > 1)
+        return { kind: 'siberian-compose', side: 'soviet', rule: 'DC 3.C.2', options: opts } as Decision<
+          'siberian-compose',
+          ComposeOption
+        >;
+    }
     task.stage = 2;
     const due = dueNow(s, task.rm ?? 0);
-    if (due.some((n) => n > 0)) {
+    if (due.some((n) => n > 0) || b.comp.length > 0) {
       const entries = eastEntries(s, ws);
       if (entries.length > 1)
         return {
@@ -253,14 +332,14 @@ export function siberiaStep(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'si
     }
   }
   if (task.stage === 2) {
-    const opts = commitOptions(s, ws);
+    const opts = commitOptions(s, ws, task.cs === true);
     if (opts.length > 1)
       return { kind: 'crisis-commit', side: 'soviet', rule: 'DC 3.C.3.c', options: opts } as Decision<
         'crisis-commit',
         CommitOption
       >;
     if (opts.length === 1) {
-      commit(s, opts[0]!);
+      commit(s, opts[0]!, task);
       return null;
     }
   }
@@ -297,10 +376,91 @@ export function enter(s: DcState, ws: DcWorkspace, at: number, returning: number
       }
     }
   });
+  // D-32 (DC 3.C.2, 8.C.3): composites formed from the reserve, dispersed as every new composite is
+  while (b.comp.length > 0) {
+    const t = b.comp[0]!;
+    const free = freeCounter(s, t, []);
+    if (free === null) break;
+    b.comp.shift();
+    placeComposite(s, t, free, at);
+    s.stats.sibArrived++;
+  }
   tell(s, ws, 1, 'DC 3.C.3', `Siberian units enter at ${mapOf(s).names[at]}`);
 }
 
-export function commit(s: DcState, o: CommitOption): void {
+/** DC 3.C.2: "Shock armies, cavalry-mechanized groups, and parachute corps may be created this way". */
+const SIB_COMPOSITES: readonly string[] = ['sov-shock', 'sov-cavmech', 'sov-para'];
+
+/** Counters of type `t` not in play: the pool (pool-counter-mix) and the dead pile (DC 8.C.3). */
+function countersLeft(s: DcState, t: number): number {
+  return (s.rules.poolDeadOnly ? 0 : s.pool[t]!) + deadCount(s, t);
+}
+
+/** Reserve units of each SIB type due now from the waves (not the returns), by the dead pile's counters. */
+function waveDue(s: DcState): number[] {
+  return SIB_TYPES.map((_, k) => {
+    const t = typeIndex(s, k);
+    return t < 0 ? 0 : Math.min(deadCount(s, t), s.sib.owed[k]!);
+  });
+}
+
+/**
+ * D-32 options (DC 3.C.2, Advanced level): enter as they are; each composite type and recipe whose
+ * components are all among the wave's units due now (allowed this month, a counter free, DC 8.C.3);
+ * hold one unit of a type back to the next wave (waves 1 and 2 only). Empty when nothing can be formed or held.
+ */
+export function composeOptions(s: DcState): ComposeOption[] {
+  const b = s.sib;
+  if (s.rules.level !== 'advanced' || b.crisis >= 0) return [];
+  const due = waveDue(s);
+  if (due.every((n) => n === 0)) return [];
+  const out: ComposeOption[] = [{ type: 'compose', unitType: -1, recipe: -1, kind: -1 }];
+  s.rules.types.forEach((ty, t) => {
+    if (ty.composite === undefined || ty.side !== 'soviet' || !allowedType(s, t)) return;
+    // variant sib-comp: the three composites DC 3.C.2 names, or any composite of 8.C.3 allowed this month
+    if (!s.rules.sibCompAny && !SIB_COMPOSITES.includes(ty.id)) return;
+    if (freeCounter(s, t, []) === null || countersLeft(s, t) <= b.comp.filter((x) => x === t).length) return;
+    recipes(s, t).forEach((recipe, r) => {
+      const need = [0, 0, 0, 0];
+      for (const id of recipe) {
+        const k = SIB_TYPES.indexOf(id as (typeof SIB_TYPES)[number]);
+        if (k < 0) return;
+        need[k]!++;
+      }
+      if (need.every((n, k) => n <= due[k]!)) out.push({ type: 'compose', unitType: t, recipe: r, kind: -1 });
+    });
+  });
+  // DC 3.C.2: "holding back units from the first turn's forces ... to the second", the second's to the third
+  if (b.waves < 3)
+    for (let k = 0; k < 4; k++)
+      if (due[k]! > 0) out.push({ type: 'compose', unitType: -2, recipe: -1, kind: k });
+  return out.length > 1 ? out : [];
+}
+
+/** Carries out a D-32 answer. */
+export function applyCompose(s: DcState, task: DcTask & { t: 'siberia' }, o: ComposeOption): void {
+  const b = s.sib;
+  if (o.unitType === -1) {
+    task.cd = true;
+    return;
+  }
+  if (o.unitType === -2) {
+    b.owed[o.kind]!--;
+    b.held[o.kind]!++;
+    return;
+  }
+  for (const id of recipes(s, o.unitType)[o.recipe]!)
+    b.owed[SIB_TYPES.indexOf(id as (typeof SIB_TYPES)[number])]!--;
+  b.comp.push(o.unitType);
+  s.stats.compositesBuilt++;
+}
+
+/** Carries out a D-37 answer: the unit to the dead pile, counted as its basic components (DC 3.C.3.c); or stop. */
+export function commit(s: DcState, o: CommitOption, task?: DcTask & { t: 'siberia' }): void {
+  if (o.unit < 0) {
+    if (task !== undefined) task.cs = true;
+    return;
+  }
   const b = s.sib;
   const u = s.units[o.unit]!;
   u.st = 1;
@@ -308,8 +468,10 @@ export function commit(s: DcState, o: CommitOption): void {
   u.atk = -1;
   u.fort = false;
   u.disp = false;
-  b.committed[o.kind]!++;
-  b.returns[o.kind]!++;
+  const kinds = s.rules.crisisPaceType ? [o.kind] : commitKinds(s, u.t);
+  for (const k of kinds) b.committed[k]!++;
+  // DC 3.C.3: owed back from June 1942 as one unit, classed by its (first) basic type
+  b.returns[kinds[0]!]!++;
   s.stats.sibCommitted++;
 }
 

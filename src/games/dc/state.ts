@@ -29,6 +29,10 @@ export interface DcUnit {
   st: UnitStatus;
   /** Losses taken (DC 13.B.2); the loss beyond the unit's limit destroys it. */
   losses: number;
+  /** DC 8.C.3.e (variant gta-number, R-208): the counter number of a tank army or Guards tank army. */
+  no?: number;
+  /** DC 8.B: withdrawn off the map for good by an Extraordinary Event (status 2; never arrives again). */
+  wd?: boolean;
   /** DC 15: dispersed units cannot move or fire. */
   disp: boolean;
   /** DC 18: a field fortification. */
@@ -87,6 +91,8 @@ export interface Battle {
     | 'sim-att'
     | 'sim-def'
     | 'end';
+  /** DC 8.C.3.a: units in the battle with a lower loss limit out of supply (TypeRule.limitOos) that were out of supply at its start. */
+  oos?: number[];
   /** Losses still to allocate (and how many of them fortifications must take first). */
   lossLeft: number;
   fortLeft: number;
@@ -152,12 +158,18 @@ export type DcTask =
   | { readonly t: 'repl'; readonly side: SideIx }
   | { readonly t: 'bt-start'; readonly side: SideIx }
   | { readonly t: 'partisan'; i: number }
+  /** D-13 (DC 5.D): the Hungarian release, asked at the Axis R/R from June 1942 (hungary.ts). */
+  | { readonly t: 'hun-release' }
   | {
       readonly t: 'siberia';
       stage: number;
       /** D-38: the next type to ask about its June 1942 return, and the types entering one now (bit k). */
       rk?: number;
       rm?: number;
+      /** D-37 (crisis-pace-total): the Soviet player stopped sending optional units this turn. */
+      cs?: boolean;
+      /** D-32: the Soviet player is done forming composites from (and holding back) this wave. */
+      cd?: boolean;
     }
   /** DC 8.C.3 (Advanced): composites formed one at a time until the Soviet player stops. */
   | { readonly t: 'composite'; done: boolean }
@@ -284,6 +296,8 @@ export interface DcState {
   partisans: number[];
   /** DC 5.D: the Hungarian restriction is lifted (a Soviet invasion of Hungary or attack on a Hungarian army). */
   hunFree: boolean;
+  /** D-13 (DC 5.D): the Hungarian army released to leave Hungary (unit index; -1: none named yet). */
+  hunRel: number;
   /** DC 8.A.1.a: saved German replacement points (infantry-only, armour-capable). */
   gerInf: number;
   gerArm: number;

@@ -4,8 +4,9 @@
  * capacity (Axis: VP of its home cities in supply, Soviet: VP of Soviet cities held in supply;
  * first turn: Axis 0, Soviet 2). No strategic movement into, out of or through Elista, across the
  * Kerch Straits or between Pinsk and Rovno. Axis units may transit the west off-map box from one
- * west-edge line to another (9.A); holding units off the map for a later turn is not modelled, nor the
- * Soviet transit through Siberia. Movers are dispersed. Asked as a unit group (D-14),
+ * west-edge line to another, Soviet units Siberia from one east-edge line to another (9.A; the east
+ * edge's exits, the south-east ones included, as for the Siberian entries); holding units off the
+ * map for a later turn is not modelled. Movers are dispersed. Asked as a unit group (D-14),
  * then its destination (D-15), counters updated after each answer (spec §2.2).
  */
 import type { Decision } from '../../core/game.js';
@@ -89,10 +90,12 @@ function stratPicture(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }
     q[tail++] = p0;
     comp[p0] = c;
     // DC 9.A (R-81, R-175): Axis units may leave by one west-edge line and re-enter by another, in
-    // transit through the off-map box: every usable west-edge point is joined to the others
-    if (side === 0 && m.edgeWest[p0] === 1)
+    // transit through the off-map box, Soviet units by the east edge through Siberia: every usable
+    // edge point is joined to the others
+    const edge = side === 0 ? m.edgeWest : m.edgeEast;
+    if (edge[p0] === 1)
       for (let p = 0; p < m.n; p++)
-        if (p !== p0 && m.edgeWest[p] === 1 && ok[p] === 1 && comp[p]! < 0) {
+        if (p !== p0 && edge[p] === 1 && ok[p] === 1 && comp[p]! < 0) {
           comp[p] = c;
           q[tail++] = p;
         }
@@ -278,7 +281,7 @@ function movable(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): St
  * D-15: points reachable through friendly-controlled points with fewer than 3 strategic arrivals,
  * in breadth-first order from the unit's point. The search enters exactly the usable points of the
  * task's picture (`comp` >= 0: friendly, no enemy units, not Elista) over lines strategic movement
- * may use, and for the Axis from one usable west-edge point to the others (off-map transit).
+ * may use, and from one usable west-edge (Axis) or east-edge (Soviet) point to the others (off-map transit).
  */
 export function strategicDestinations(
   s: DcState,
@@ -318,8 +321,10 @@ function stratOrder(s: DcState, ws: DcWorkspace, from: number, side: number): nu
   q[tail++] = from;
   seen[from] = 1;
   // DC 9.A (R-81): an Axis unit that reaches a usable west-edge point may transit the off-map box to
-  // the others; those not reached on the map are searched from after the map's points
-  let transit = side === 0;
+  // the others, a Soviet unit at an east-edge point Siberia; those not reached on the map are
+  // searched from after the map's points
+  const edgeOf = side === 0 ? m.edgeWest : m.edgeEast;
+  let transit = true;
   for (let h = 0; h < tail; h++) {
     const p = q[h]!;
     for (let k = m.adjStart[p]!; k < m.adjStart[p + 1]!; k++) {
@@ -332,10 +337,10 @@ function stratOrder(s: DcState, ws: DcWorkspace, from: number, side: number): nu
     if (transit && h === tail - 1) {
       transit = false;
       let edge = false;
-      for (let k = 0; k < tail && !edge; k++) edge = m.edgeWest[q[k]!] === 1 && comp[q[k]!]! >= 0;
+      for (let k = 0; k < tail && !edge; k++) edge = edgeOf[q[k]!] === 1 && comp[q[k]!]! >= 0;
       if (edge)
         for (let nb = 0; nb < m.n; nb++) {
-          if (seen[nb] !== 0 || m.edgeWest[nb] !== 1 || comp[nb]! < 0) continue;
+          if (seen[nb] !== 0 || edgeOf[nb] !== 1 || comp[nb]! < 0) continue;
           seen[nb] = 1;
           q[tail++] = nb;
         }

@@ -39,6 +39,7 @@ import {
   factoriesStep,
   startFactories,
 } from './factories.js';
+import { applyHunRelease, hunReleaseOpen, hunReleaseStep } from './hungary.js';
 import { applyOp, opStep, startOp } from './movement.js';
 import { tell } from './narrate.js';
 import { applyDrop, clearDrops, dropStep, startDrops } from './paratroops.js';
@@ -49,6 +50,7 @@ import { applyRepl, replStep, sovietProduction, startAxisReplacements } from './
 import { applySea, seaStep } from './sea.js';
 import {
   applyCall,
+  applyCompose,
   applyReturn,
   commit,
   enter as enterSiberians,
@@ -192,6 +194,8 @@ function nextPhase(s: DcState, ws: DcWorkspace): void {
       // DC 8.B (allies.ts): an ally whose capital the Soviets hold leaves the war
       checkDefections(s, ws);
       if (side === 0) {
+        // D-13 (DC 5.D, hungary.ts): the Hungarian release, after the other R/R steps (the stack runs it last)
+        if (hunReleaseOpen(s)) s.stack.push({ t: 'hun-release' });
         startAxisReplacements(s, ws);
         startReinforcements(s, 0);
         // D-8 (DC 13.A.4, 14.B.4): German air placed, or withheld, at the Axis turn's start
@@ -493,6 +497,8 @@ export function stepTask(s: DcState, ws: DcWorkspace, task: DcTask): DcPending |
       return partisanStep(s, ws, task);
     case 'siberia':
       return siberiaStep(s, ws, task);
+    case 'hun-release':
+      return hunReleaseStep(s);
     case 'composite':
       return compositeStep(s, ws, task);
     case 'air44':
@@ -606,7 +612,7 @@ export function apply(s: DcState, ws: DcWorkspace, pending: DcPending, choice: n
       applyReturn(task, d.options[choice]!);
       return;
     case 'crisis-commit':
-      commit(s, d.options[choice]!);
+      commit(s, d.options[choice]!, task?.t === 'siberia' ? task : undefined);
       return;
     case 'partisan':
       if (task?.t !== 'partisan') throw new Error('DC: partisan without its task');
@@ -663,6 +669,13 @@ export function apply(s: DcState, ws: DcWorkspace, pending: DcPending, choice: n
     case 'composite':
       if (task?.t !== 'composite') throw new Error('DC: composite without its task');
       applyComposite(s, ws, task, d.options[choice]!);
+      return;
+    case 'hun-release':
+      applyHunRelease(s, ws, d.options[choice]!);
+      return;
+    case 'siberian-compose':
+      if (task?.t !== 'siberia') throw new Error('DC: siberian-compose without its task');
+      applyCompose(s, task, d.options[choice]!);
       return;
     case 'withdraw':
       if (task?.t !== 'reinf') throw new Error('DC: withdraw without its task');

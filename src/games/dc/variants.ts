@@ -522,6 +522,53 @@ export const variants: readonly VariantDef[] = [
     description: 'The reserve may be called in the first game turn ("any turn before December 1941").',
   },
   {
+    id: 'sib-comp-named',
+    group: 'sib-comp',
+    rule: 'DC 3.C.2',
+    default: true,
+    description:
+      'The Siberian Reserve may form the three composites DC 3.C.2 names: Shock armies, cavalry-mechanized groups and (optional rule 21) parachute corps (default: the list read as the whole of "this way").',
+  },
+  {
+    id: 'sib-comp-any',
+    group: 'sib-comp',
+    rule: 'DC 3.C.2',
+    default: false,
+    description:
+      'Any composite of 8.C.3 allowed that month may be formed from the reserve (the three named read as examples): Guards infantry armies from 1942, tank armies from June 1942.',
+  },
+  {
+    id: 'gta-numbered',
+    group: 'gta-number',
+    rule: 'DC 8.C.3.e',
+    default: true,
+    description:
+      'Tank army and Guards tank army counters are numbered 1..their counter mix (the k-th counter of each is number k; the data gives no numbers), each composite takes the lowest number allowed, and a tank army and a Guards tank army with the same number may not both be on the map (default: the printed rule, with the counter mix as the numbering).',
+  },
+  {
+    id: 'gta-unnumbered',
+    group: 'gta-number',
+    rule: 'DC 8.C.3.e',
+    default: false,
+    description: 'Counters unnumbered: the same-number rule is not applied (the earlier reading).',
+  },
+  {
+    id: 'crisis-pace-total',
+    group: 'crisis-pace',
+    rule: 'DC 3.C.3.c',
+    default: true,
+    description:
+      'At least a third of the whole commitment, of any types still owed, on the first crisis turn, more at will on the second, the rest on the third; composites count as their components (default: the printed words "at least 6 units the first turn" and "Units of whatever type may be sent on each turn").',
+  },
+  {
+    id: 'crisis-pace-type',
+    group: 'crisis-pace',
+    rule: 'DC 3.C.3.c',
+    default: false,
+    description:
+      "By the end of crisis turn k at least ceil(k/3) of each type's total, basic units only (the earlier reading: the third applied type by type).",
+  },
+  {
     id: 'hun-one-then-other',
     group: 'hun-release',
     rule: 'DC 5.D',

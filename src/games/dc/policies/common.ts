@@ -385,8 +385,9 @@ export function pickEntry(s: DcState, d: DcDecision & { kind: 'entry-point' }, t
   return best;
 }
 
-/** D-37: commit the unit furthest from the enemy. */
+/** D-37: commit the unit furthest from the enemy; no more than the turn's minimum (the stop option, when offered, is first). */
 export function pickCommit(s: DcState, d: DcDecision & { kind: 'crisis-commit' }, side: SideIx): number {
+  if (d.options[0]!.unit < 0) return 0;
   const foe = enemyDistance(s, side);
   let best = 0;
   d.options.forEach((o, k) => {

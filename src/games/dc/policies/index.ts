@@ -191,6 +191,12 @@ function make(id: string, style: Style): DcPolicy {
           return landOnly(d, (x) => pickSite(s, ctx, x));
         case 'withdraw':
           return 0;
+        case 'siberian-compose':
+          // D-32 (DC 3.C.2): the scripted Soviet policies take the reserve as basic units
+          return 0;
+        case 'hun-release':
+          // D-13 (DC 5.D): the scripted Axis policies release the first Hungarian army as soon as they may
+          return d.options.length > 1 ? 1 : 0;
         case 'mutual-draw':
           // the scripted policies never propose nor accept a draw by agreement (spec D-40)
           return 0;
