@@ -10,10 +10,12 @@ import { playOneGame } from '../src/core/driver.js';
 import { streamRng } from '../src/core/rng.js';
 import { resolveSetup } from '../src/core/setup.js';
 import {
+  combatBand,
   combatValues,
   defenders,
   engineRetreat,
   type LossOp,
+  landingLeadDefender,
   retreatZones,
 } from '../src/games/merkur/combat.js';
 import { artilleryValue, divisionalArt, supporterValue } from '../src/games/merkur/command.js';
@@ -577,6 +579,7 @@ function emptyGame(g: number, scenario = 'two-player'): MerkurState {
 }
 
 const LOSS_KINDS = ['retreat-zone', 'loss-choice', 'fort-sacrifice'];
+const LANDING_COMBAT_KINDS = ['lead-attacker', 'lead-defender', 'artillery-support', 'initiative'];
 
 describe('Merkur 5.2 (spec §2 G12, G13, C6): the losses of a combat on landing are the losing side’s choices', () => {
   it('asked between the combats on landing, of the side that loses; the tests are done first', () => {
@@ -598,10 +601,13 @@ describe('Merkur 5.2 (spec §2 G12, G13, C6): the losses of a combat on landing 
         const before = s.stats.landing_combats;
         for (let d = advance(s, ws); d !== null; d = advance(s, ws)) {
           const dd = d as MerkurDecision;
-          expect(LOSS_KINDS).toContain(dd.kind);
           expect(dd.options.length).toBeGreaterThan(1);
           const kinds = s.stack.map((t) => t.t);
-          expect(kinds.slice(-2)).toEqual(['landing', 'losses']);
+          if (LANDING_COMBAT_KINDS.includes(dd.kind)) expect(kinds.slice(-2)).toEqual(['landing', 'combat']);
+          else {
+            expect(LOSS_KINDS).toContain(dd.kind);
+            expect(kinds.slice(-2)).toEqual(['landing', 'losses']);
+          }
           if (dd.kind === 'fort-sacrifice') expect(dd.side).toBe('commonwealth');
           asked.add(`${dd.side}:${dd.kind}`);
           const side = dd.side === 'german' ? 'german' : 'commonwealth';
@@ -621,6 +627,213 @@ describe('Merkur 5.2 (spec §2 G12, G13, C6): the losses of a combat on landing 
     }
     expect(asked.has('commonwealth:fort-sacrifice')).toBe(true);
     expect(asked.has('german:retreat-zone')).toBe(true);
+  });
+});
+
+/** The landing zone of the tests below: a principal town (+6 to the CW defence, 7.2). */
+const TOWN = MAP.town.indexOf(6);
+
+/** Paras `ids` landed (tests done) in zone `z`, their combat on landing next. */
+function landed(s: MerkurState, ids: readonly string[], z: number): number[] {
+  const units = ids.map((id) => put(s, id, z));
+  for (const i of units) s.units[i]!.dispersed = true;
+  s.stack = [{ t: 'landing', units, zones: units.map(() => z), i: units.length, rerolled: false }];
+  return units;
+}
+
+function combatTop(s: MerkurState) {
+  const top = s.stack[s.stack.length - 1]!;
+  if (top.t !== 'combat') throw new Error('combat expected');
+  return top;
+}
+
+describe('Merkur 5.2 (spec §2 G6, G7, C5, V-LEADDEF): a combat on landing asks its lead units and supporters', () => {
+  function position(scenario = 'two-player') {
+    const s = emptyState(scenario, { 'lead-def-any': true });
+    const z = TOWN;
+    const nb = MAP.adj[z]!;
+    const [fjr, sturm] = landed(s, ['FJR3/I', 'Sturm/I'], z) as [number, number];
+    s.units[sturm]!.reduced = true;
+    const nz23 = put(s, '23 NZ', z);
+    s.units[nz23]!.reduced = true;
+    const eng = put(s, 'NZ Eng', z);
+    const hargest = put(s, 'Hargest', z);
+    put(s, 'Inglis', nb[0]!);
+    const battery = put(s, 'GebArt/1', nb[1]!);
+    s.initiativeUsed = true;
+    return { s, z, fjr, sturm, nz23, eng, hargest, battery };
+  }
+
+  it('the attacker names the lead, the defender its lead, then each side its supporter (the CW from the landing zone only)', () => {
+    const { s, fjr, sturm, nz23, eng, hargest, battery } = position();
+    const ws = merkurWorkspace(s);
+    let d = advance(s, ws) as MerkurDecision;
+    expect(d.kind).toBe('lead-attacker');
+    expect(d.side).toBe('german');
+    expect(d.options).toEqual([
+      { type: 'lead-attacker', unit: fjr },
+      { type: 'lead-attacker', unit: sturm },
+    ]);
+    for (const id of GERMAN_SCRIPTED) {
+      const o = d.options[policy('german', id).choose(s, d, streamRng(1, 0, 'policy'))]!;
+      expect(o.type === 'lead-attacker' && o.unit).toBe(fjr);
+    }
+    apply(s, ws, d, 1);
+    d = advance(s, ws) as MerkurDecision;
+    expect(d.kind).toBe('lead-defender');
+    expect(d.side).toBe('commonwealth');
+    expect(d.options.map((o) => (o.type === 'lead-defender' ? o.unit : -2))).toEqual([nz23, eng]);
+    // the engine's lead (full strength NZ Eng, defence 4, over the reduced 23 NZ), not the
+    // activation rule of the scripted CW (the higher printed defence)
+    expect(landingLeadDefender(s)).toBe(eng);
+    for (const id of CW_SCRIPTED) {
+      const o = d.options[policy('commonwealth', id).choose(s, d, streamRng(1, 0, 'policy'))]!;
+      expect(o.type === 'lead-defender' && o.unit).toBe(eng);
+    }
+    apply(s, ws, d, 0);
+    d = advance(s, ws) as MerkurDecision;
+    expect(d.kind).toBe('artillery-support');
+    expect(d.side).toBe('german');
+    expect(d.options.map((o) => (o.type === 'support' ? o.unit : -2))).toEqual([-1, battery]);
+    apply(s, ws, d, 0);
+    d = advance(s, ws) as MerkurDecision;
+    expect(d.kind).toBe('artillery-support');
+    expect(d.side).toBe('commonwealth');
+    expect(d.options.map((o) => (o.type === 'support' ? o.unit : -2))).toEqual([-1, hargest]);
+    apply(s, ws, d, 1);
+    const spec = combatTop(s).spec;
+    expect(spec.kind).toBe('landing');
+    expect(spec.leadAttacker).toBe(sturm);
+    expect(spec.leadDefender).toBe(nz23);
+    expect(spec.supportA).toBe(-1);
+    expect(spec.supportD).toBe(hargest);
+    const landings = s.stats.landing_combats;
+    for (let q = advance(s, ws); q !== null; q = advance(s, ws)) apply(s, ws, q, 0);
+    expect(s.stats.landing_combats).toBe(landings + 1);
+    expect(s.stack).toEqual([]);
+  });
+
+  it('the solitaire CW answers as the engine: the highest defence leads, its strongest supporter', () => {
+    const { s, eng, hargest } = position('solitaire');
+    const t = structuredClone(s);
+    t.rules = { ...t.rules, solitaire: false };
+    const ws = merkurWorkspace(t);
+    const kinds: string[] = [];
+    for (let d = advance(t, ws); d !== null; d = advance(t, ws)) {
+      const dd = d as MerkurDecision;
+      if (dd.side === 'commonwealth' && (dd.kind === 'lead-defender' || dd.kind === 'artillery-support')) {
+        kinds.push(dd.kind);
+        const o = dd.options[soloChoose(t, ws, dd)]!;
+        expect(o.type === 'support' || o.type === 'lead-defender' ? o.unit : -2).toBe(
+          dd.kind === 'lead-defender' ? eng : hargest,
+        );
+      }
+      if (combatTop(t).spec.kind !== 'landing') break;
+      apply(t, ws, d, dd.side === 'german' ? 0 : soloChoose(t, ws, dd));
+      if (kinds.length === 2) break;
+    }
+    expect(kinds).toEqual(['lead-defender', 'artillery-support']);
+  });
+
+  it('default lead-def-highest: the defender is not asked its lead', () => {
+    const s = emptyState();
+    landed(s, ['FJR3/I'], TOWN);
+    put(s, '23 NZ', TOWN);
+    put(s, 'NZ Eng', TOWN);
+    s.initiativeUsed = true;
+    const ws = merkurWorkspace(s);
+    for (let d = advance(s, ws); d !== null; d = advance(s, ws)) {
+      expect((d as MerkurDecision).kind).not.toBe('lead-defender');
+      apply(s, ws, d, 0);
+    }
+    expect(s.stats.landing_combats).toBe(1);
+  });
+});
+
+describe('Merkur 3.1 a, 5.2: the initiative may re-roll a combat on landing', () => {
+  /** A lone reduced para lands on 23 NZ (EM, fort, town): every roll is band 1-2 once Hargest supports. */
+  function hopeless() {
+    const s = emptyState();
+    const [para] = landed(s, ['FJR3/I'], TOWN) as [number];
+    s.units[para]!.reduced = true;
+    put(s, '23 NZ', TOWN);
+    const hargest = put(s, 'Hargest', TOWN);
+    s.fort[TOWN] = 1;
+    s.initiative = 0;
+    s.initiativeUsed = false;
+    const ws = merkurWorkspace(s);
+    const d = advance(s, ws) as MerkurDecision;
+    expect(d.kind).toBe('artillery-support');
+    apply(
+      s,
+      ws,
+      d,
+      pick(d, (o) => o.type === 'support' && o.unit === hargest),
+    );
+    return { s, ws };
+  }
+
+  it('the German attacker holding it is asked after a band 1-2; a re-roll passes it to the CW', () => {
+    const { s, ws } = hopeless();
+    const d = advance(s, ws) as MerkurDecision;
+    expect(d.kind).toBe('initiative');
+    expect(d.side).toBe('german');
+    expect(d.rule).toBe('Merkur 3.1, 7.4');
+    expect(d.options).toEqual([{ type: 'keep' }, { type: 'reroll' }]);
+    const top = combatTop(s);
+    expect(combatBand(s, top.spec, top.vals!, top.x, top.y)).toBeLessThanOrEqual(2);
+    const uses = s.stats.initiative_uses_german;
+    apply(s, ws, d, 1);
+    expect(s.initiative).toBe(1);
+    expect(s.stats.initiative_uses_german).toBe(uses + 1);
+    expect(combatTop(s).rerolled).toBe(true);
+    for (let q = advance(s, ws); q !== null; q = advance(s, ws)) {
+      expect((q as MerkurDecision).kind).not.toBe('initiative');
+      apply(s, ws, q, 0);
+    }
+    expect(s.stats.landing_combats).toBe(1);
+  });
+
+  it('the scripted German keep it (the engine offered no re-roll on landing before)', () => {
+    const { s, ws } = hopeless();
+    const d = advance(s, ws) as MerkurDecision;
+    for (const id of GERMAN_SCRIPTED)
+      expect(d.options[policy('german', id).choose(s, d, streamRng(1, 0, 'policy'))]).toEqual({
+        type: 'keep',
+      });
+  });
+
+  it('reroll-defender-too: the CW holding it is asked after a band 4-5; the scripted CW and the solitaire rules keep', () => {
+    for (const scenario of ['two-player', 'solitaire']) {
+      const s = emptyState(scenario, { 'reroll-defender-too': true });
+      const { z, nb } = plainZone(1);
+      landed(s, ['FJR3/I', 'FJR3/II', 'FJR3/III'], z);
+      put(s, 'Heidrich', z);
+      put(s, 'GebArt/1', nb[0]!);
+      put(s, 'Rethymno Police', z);
+      s.initiative = 1;
+      s.initiativeUsed = false;
+      const t = structuredClone(s);
+      t.rules = { ...t.rules, solitaire: false };
+      const ws = merkurWorkspace(t);
+      let asked: MerkurDecision | null = null;
+      for (let d = advance(t, ws); d !== null && asked === null; d = advance(t, ws)) {
+        const dd = d as MerkurDecision;
+        if (dd.kind === 'initiative') asked = dd;
+        // the German names the battery (+8): every roll is band 4-5
+        else apply(t, ws, d, dd.kind === 'artillery-support' ? dd.options.length - 1 : 0);
+      }
+      expect(asked?.side).toBe('commonwealth');
+      const d = asked!;
+      const top = combatTop(t);
+      expect(combatBand(t, top.spec, top.vals!, top.x, top.y)).toBeGreaterThanOrEqual(4);
+      if (scenario === 'solitaire') expect(d.options[soloChoose(t, ws, d)]).toEqual({ type: 'keep' });
+      else
+        for (const id of CW_SCRIPTED)
+          expect(d.options[policy('commonwealth', id).choose(t, d, streamRng(1, 0, 'policy'))]).toEqual({
+            type: 'keep',
+          });
+    }
   });
 });
 
