@@ -554,6 +554,31 @@ describe('Merkur 2.4 (spec §2 G13): an EM left alone may follow its last retrea
     }
   });
 
+  it('only an EM the unit is under the orders of (its regiment or brigade, or divisional) may follow; em-follow-any: every EM', () => {
+    for (const any of [false, true]) {
+      const s = emptyState('two-player', any ? { 'em-follow-any': true } : {});
+      const { z, nb } = plainZone(2);
+      const para = put(s, 'FJR1/I', z);
+      const heidrich = put(s, 'Heidrich', z);
+      const braeuer = put(s, 'Braeuer', z);
+      const suessmann = put(s, 'Suessmann', z);
+      put(s, '23 NZ', z);
+      losses(s, [{ k: 'retreat', u: para, enemy: 1, zone: nb[0]! }]);
+      const ws = merkurWorkspace(s);
+      const asked: number[] = [];
+      for (let d = advance(s, ws); d !== null; d = advance(s, ws)) {
+        const dd = d as MerkurDecision;
+        expect(dd.rule).toBe('Merkur 2.4');
+        const o = dd.options[0]!;
+        if (o.type === 'retreat') asked.push(o.unit);
+        apply(s, ws, d, 0);
+      }
+      expect(asked).toEqual(any ? [heidrich, braeuer, suessmann] : [braeuer, suessmann]);
+      expect(s.units[heidrich]!.zone).toBe(any ? nb[0]! : z);
+      expect(s.units[braeuer]!.zone).toBe(nb[0]!);
+    }
+  });
+
   it('no room where the unit went: no question, the EM stays', () => {
     const { s, z, to, em } = alone(true);
     const fill = s.units

@@ -4,7 +4,7 @@
  * the value functions are what `odds` enumerates (odds.ts), so the exact tables are this code's.
  */
 import { d6 } from '../../core/dice.js';
-import { emBonus, lendSupport, supportValue } from './command.js';
+import { emBonus, lendSupport, supportValue, underOrders } from './command.js';
 import type { MerkurDecision } from './decisions.js';
 import { isAdjacent, MAP, terrainDefence } from './map.js';
 import { tell } from './narrate.js';
@@ -414,15 +414,22 @@ export function runLosses(
         }
         const from = u!.zone;
         retreatTo(s, ws, op.u, op.enemy, op.zone);
-        // 2.4: "An EM may voluntarily retreat with the last combat unit ... that is retreating"
-        if (u!.status === 'map' && u!.zone !== from && combatUnits(s, unitsIn(s, from, u!.side)).length === 0)
+        // 2.4: "An EM may voluntarily retreat with the last combat unit under its orders that is
+        // retreating" (V-EMFOLLOW: em-follow-own, the EMs that command it; em-follow-any, every EM left)
+        if (
+          u!.status === 'map' &&
+          u!.zone !== from &&
+          combatUnits(s, unitsIn(s, from, u!.side)).length === 0
+        ) {
+          const any = s.rules.v['em-follow-any'] === true;
           ops.splice(
             1,
             0,
-            ...unitsIn(s, from, u!.side).map(
-              (e): LossOp => ({ k: 'em', u: e, from, to: u!.zone, enemy: op.enemy }),
-            ),
+            ...unitsIn(s, from, u!.side)
+              .filter((e) => any || underOrders(s.units[e]!, u!))
+              .map((e): LossOp => ({ k: 'em', u: e, from, to: u!.zone, enemy: op.enemy })),
           );
+        }
         break;
       }
       case 'em': {

@@ -613,6 +613,20 @@ const base: readonly VariantDef[] = [
     false,
     'The defender holding the initiative may also have both sides re-roll a result of band 4-5 against him (3.1 a "an unfavourable combat for the player"; spec §7 objective-hold), unless the attacker already re-rolled it.',
   ),
+  v(
+    'em-follow-own',
+    'em-follow',
+    'Merkur 2.4',
+    true,
+    'Default: an EM left alone may retreat only with the last combat unit under its orders (its regiment or brigade; a divisional EM, any unit), as 2.4 prints it.',
+  ),
+  v(
+    'em-follow-any',
+    'em-follow',
+    'Merkur 2.4',
+    false,
+    'Any EM left alone in the zone may retreat with the last combat unit, whatever its command (the engine before this reading was a choice).',
+  ),
 ];
 
 /** Variants added with the EM chapter (2.5). */
