@@ -2,7 +2,8 @@
  * Merkur: the choices spec §2 gives a side that the engine used to make by a fixed rule, now
  * typed decisions (G7/C5 artillery support, G12 loss choice, G13 retreat zone, C6 fort sacrifice,
  * C9 bombardment target, G17 RN losses; the 2.4 EM follow or stay; the losses of combat on
- * landing, 5.2, and of the Maori, 11.0). Hand-built positions: what is offered, what an answer
+ * landing, 5.2, and of the Maori, 11.0; the lead units, supporters and initiative re-roll of a combat on
+ * landing, 5.2; the 2.4 reading V-EMFOLLOW). Hand-built positions: what is offered, what an answer
  * does, and that the scripted policies and the solitaire rules answer as the engine's rule does.
  */
 import { describe, expect, it } from 'vitest';
@@ -16,6 +17,7 @@ import {
   engineRetreat,
   type LossOp,
   landingLeadDefender,
+  onLandingCombat,
   retreatZones,
 } from '../src/games/merkur/combat.js';
 import { artilleryValue, divisionalArt, supporterValue } from '../src/games/merkur/command.js';
@@ -491,7 +493,7 @@ const NEW_KINDS: readonly string[] = [
 ];
 
 describe('Merkur: random play meets the new choices', () => {
-  it('in three random games the support, retreat and fort choices come up, each with two or more options', () => {
+  it('in three random games the support, retreat and fort choices come up, each with two or more options, and the combats on landing ask theirs', () => {
     const seen = new Map<string, number>();
     const setup = resolveSetup(merkur, { scenario: 'two-player' }, 'test');
     for (let g = 0; g < 3; g++) {
@@ -505,10 +507,18 @@ describe('Merkur: random play meets the new choices', () => {
           expect(dd.options.length).toBeGreaterThan(1);
           seen.set(dd.kind, (seen.get(dd.kind) ?? 0) + 1);
         }
+        // 5.2: the combats on landing ask their own questions too
+        if (onLandingCombat(s)) seen.set(`landing:${dd.kind}`, (seen.get(`landing:${dd.kind}`) ?? 0) + 1);
         merkur.apply(s, ws, d, pol.choose(s, dd, r));
       }
     }
-    for (const kind of ['artillery-support', 'retreat-zone', 'fort-sacrifice'])
+    for (const kind of [
+      'artillery-support',
+      'retreat-zone',
+      'fort-sacrifice',
+      'landing:artillery-support',
+      'landing:initiative',
+    ])
       expect(seen.get(kind) ?? 0).toBeGreaterThan(0);
   });
 });
