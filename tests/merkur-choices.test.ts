@@ -2,7 +2,8 @@
  * Merkur: the choices spec §2 gives a side that the engine used to make by a fixed rule, now
  * typed decisions (G7/C5 artillery support, G12 loss choice, G13 retreat zone, C6 fort sacrifice,
  * C9 bombardment target, G17 RN losses; the 2.4 EM follow or stay; the losses of combat on
- * landing, 5.2, and of the Maori, 11.0). Hand-built positions: what is offered, what an answer
+ * landing, 5.2, and of the Maori, 11.0; the lead units, supporters and initiative re-roll of a combat on
+ * landing, 5.2; the 2.4 reading V-EMFOLLOW). Hand-built positions: what is offered, what an answer
  * does, and that the scripted policies and the solitaire rules answer as the engine's rule does.
  */
 import { describe, expect, it } from 'vitest';
@@ -10,10 +11,13 @@ import { playOneGame } from '../src/core/driver.js';
 import { streamRng } from '../src/core/rng.js';
 import { resolveSetup } from '../src/core/setup.js';
 import {
+  combatBand,
   combatValues,
   defenders,
   engineRetreat,
   type LossOp,
+  landingLeadDefender,
+  onLandingCombat,
   retreatZones,
 } from '../src/games/merkur/combat.js';
 import { artilleryValue, divisionalArt, supporterValue } from '../src/games/merkur/command.js';
@@ -489,7 +493,7 @@ const NEW_KINDS: readonly string[] = [
 ];
 
 describe('Merkur: random play meets the new choices', () => {
-  it('in three random games the support, retreat and fort choices come up, each with two or more options', () => {
+  it('in three random games the support, retreat and fort choices come up, each with two or more options, and the combats on landing ask theirs', () => {
     const seen = new Map<string, number>();
     const setup = resolveSetup(merkur, { scenario: 'two-player' }, 'test');
     for (let g = 0; g < 3; g++) {
@@ -503,10 +507,18 @@ describe('Merkur: random play meets the new choices', () => {
           expect(dd.options.length).toBeGreaterThan(1);
           seen.set(dd.kind, (seen.get(dd.kind) ?? 0) + 1);
         }
+        // 5.2: the combats on landing ask their own questions too
+        if (onLandingCombat(s)) seen.set(`landing:${dd.kind}`, (seen.get(`landing:${dd.kind}`) ?? 0) + 1);
         merkur.apply(s, ws, d, pol.choose(s, dd, r));
       }
     }
-    for (const kind of ['artillery-support', 'retreat-zone', 'fort-sacrifice'])
+    for (const kind of [
+      'artillery-support',
+      'retreat-zone',
+      'fort-sacrifice',
+      'landing:artillery-support',
+      'landing:initiative',
+    ])
       expect(seen.get(kind) ?? 0).toBeGreaterThan(0);
   });
 });
@@ -552,6 +564,31 @@ describe('Merkur 2.4 (spec §2 G13): an EM left alone may follow its last retrea
     }
   });
 
+  it('only an EM the unit is under the orders of (its regiment or brigade, or divisional) may follow; em-follow-any: every EM', () => {
+    for (const any of [false, true]) {
+      const s = emptyState('two-player', any ? { 'em-follow-any': true } : {});
+      const { z, nb } = plainZone(2);
+      const para = put(s, 'FJR1/I', z);
+      const heidrich = put(s, 'Heidrich', z);
+      const braeuer = put(s, 'Braeuer', z);
+      const suessmann = put(s, 'Suessmann', z);
+      put(s, '23 NZ', z);
+      losses(s, [{ k: 'retreat', u: para, enemy: 1, zone: nb[0]! }]);
+      const ws = merkurWorkspace(s);
+      const asked: number[] = [];
+      for (let d = advance(s, ws); d !== null; d = advance(s, ws)) {
+        const dd = d as MerkurDecision;
+        expect(dd.rule).toBe('Merkur 2.4');
+        const o = dd.options[0]!;
+        if (o.type === 'retreat') asked.push(o.unit);
+        apply(s, ws, d, 0);
+      }
+      expect(asked).toEqual(any ? [heidrich, braeuer, suessmann] : [braeuer, suessmann]);
+      expect(s.units[heidrich]!.zone).toBe(any ? nb[0]! : z);
+      expect(s.units[braeuer]!.zone).toBe(nb[0]!);
+    }
+  });
+
   it('no room where the unit went: no question, the EM stays', () => {
     const { s, z, to, em } = alone(true);
     const fill = s.units
@@ -577,6 +614,7 @@ function emptyGame(g: number, scenario = 'two-player'): MerkurState {
 }
 
 const LOSS_KINDS = ['retreat-zone', 'loss-choice', 'fort-sacrifice'];
+const LANDING_COMBAT_KINDS = ['lead-attacker', 'lead-defender', 'artillery-support', 'initiative'];
 
 describe('Merkur 5.2 (spec §2 G12, G13, C6): the losses of a combat on landing are the losing side’s choices', () => {
   it('asked between the combats on landing, of the side that loses; the tests are done first', () => {
@@ -598,10 +636,13 @@ describe('Merkur 5.2 (spec §2 G12, G13, C6): the losses of a combat on landing 
         const before = s.stats.landing_combats;
         for (let d = advance(s, ws); d !== null; d = advance(s, ws)) {
           const dd = d as MerkurDecision;
-          expect(LOSS_KINDS).toContain(dd.kind);
           expect(dd.options.length).toBeGreaterThan(1);
           const kinds = s.stack.map((t) => t.t);
-          expect(kinds.slice(-2)).toEqual(['landing', 'losses']);
+          if (LANDING_COMBAT_KINDS.includes(dd.kind)) expect(kinds.slice(-2)).toEqual(['landing', 'combat']);
+          else {
+            expect(LOSS_KINDS).toContain(dd.kind);
+            expect(kinds.slice(-2)).toEqual(['landing', 'losses']);
+          }
           if (dd.kind === 'fort-sacrifice') expect(dd.side).toBe('commonwealth');
           asked.add(`${dd.side}:${dd.kind}`);
           const side = dd.side === 'german' ? 'german' : 'commonwealth';
@@ -621,6 +662,213 @@ describe('Merkur 5.2 (spec §2 G12, G13, C6): the losses of a combat on landing 
     }
     expect(asked.has('commonwealth:fort-sacrifice')).toBe(true);
     expect(asked.has('german:retreat-zone')).toBe(true);
+  });
+});
+
+/** The landing zone of the tests below: a principal town (+6 to the CW defence, 7.2). */
+const TOWN = MAP.town.indexOf(6);
+
+/** Paras `ids` landed (tests done) in zone `z`, their combat on landing next. */
+function landed(s: MerkurState, ids: readonly string[], z: number): number[] {
+  const units = ids.map((id) => put(s, id, z));
+  for (const i of units) s.units[i]!.dispersed = true;
+  s.stack = [{ t: 'landing', units, zones: units.map(() => z), i: units.length, rerolled: false }];
+  return units;
+}
+
+function combatTop(s: MerkurState) {
+  const top = s.stack[s.stack.length - 1]!;
+  if (top.t !== 'combat') throw new Error('combat expected');
+  return top;
+}
+
+describe('Merkur 5.2 (spec §2 G6, G7, C5, V-LEADDEF): a combat on landing asks its lead units and supporters', () => {
+  function position(scenario = 'two-player') {
+    const s = emptyState(scenario, { 'lead-def-any': true });
+    const z = TOWN;
+    const nb = MAP.adj[z]!;
+    const [fjr, sturm] = landed(s, ['FJR3/I', 'Sturm/I'], z) as [number, number];
+    s.units[sturm]!.reduced = true;
+    const nz23 = put(s, '23 NZ', z);
+    s.units[nz23]!.reduced = true;
+    const eng = put(s, 'NZ Eng', z);
+    const hargest = put(s, 'Hargest', z);
+    put(s, 'Inglis', nb[0]!);
+    const battery = put(s, 'GebArt/1', nb[1]!);
+    s.initiativeUsed = true;
+    return { s, z, fjr, sturm, nz23, eng, hargest, battery };
+  }
+
+  it('the attacker names the lead, the defender its lead, then each side its supporter (the CW from the landing zone only)', () => {
+    const { s, fjr, sturm, nz23, eng, hargest, battery } = position();
+    const ws = merkurWorkspace(s);
+    let d = advance(s, ws) as MerkurDecision;
+    expect(d.kind).toBe('lead-attacker');
+    expect(d.side).toBe('german');
+    expect(d.options).toEqual([
+      { type: 'lead-attacker', unit: fjr },
+      { type: 'lead-attacker', unit: sturm },
+    ]);
+    for (const id of GERMAN_SCRIPTED) {
+      const o = d.options[policy('german', id).choose(s, d, streamRng(1, 0, 'policy'))]!;
+      expect(o.type === 'lead-attacker' && o.unit).toBe(fjr);
+    }
+    apply(s, ws, d, 1);
+    d = advance(s, ws) as MerkurDecision;
+    expect(d.kind).toBe('lead-defender');
+    expect(d.side).toBe('commonwealth');
+    expect(d.options.map((o) => (o.type === 'lead-defender' ? o.unit : -2))).toEqual([nz23, eng]);
+    // the engine's lead (full strength NZ Eng, defence 4, over the reduced 23 NZ), not the
+    // activation rule of the scripted CW (the higher printed defence)
+    expect(landingLeadDefender(s)).toBe(eng);
+    for (const id of CW_SCRIPTED) {
+      const o = d.options[policy('commonwealth', id).choose(s, d, streamRng(1, 0, 'policy'))]!;
+      expect(o.type === 'lead-defender' && o.unit).toBe(eng);
+    }
+    apply(s, ws, d, 0);
+    d = advance(s, ws) as MerkurDecision;
+    expect(d.kind).toBe('artillery-support');
+    expect(d.side).toBe('german');
+    expect(d.options.map((o) => (o.type === 'support' ? o.unit : -2))).toEqual([-1, battery]);
+    apply(s, ws, d, 0);
+    d = advance(s, ws) as MerkurDecision;
+    expect(d.kind).toBe('artillery-support');
+    expect(d.side).toBe('commonwealth');
+    expect(d.options.map((o) => (o.type === 'support' ? o.unit : -2))).toEqual([-1, hargest]);
+    apply(s, ws, d, 1);
+    const spec = combatTop(s).spec;
+    expect(spec.kind).toBe('landing');
+    expect(spec.leadAttacker).toBe(sturm);
+    expect(spec.leadDefender).toBe(nz23);
+    expect(spec.supportA).toBe(-1);
+    expect(spec.supportD).toBe(hargest);
+    const landings = s.stats.landing_combats;
+    for (let q = advance(s, ws); q !== null; q = advance(s, ws)) apply(s, ws, q, 0);
+    expect(s.stats.landing_combats).toBe(landings + 1);
+    expect(s.stack).toEqual([]);
+  });
+
+  it('the solitaire CW answers as the engine: the highest defence leads, its strongest supporter', () => {
+    const { s, eng, hargest } = position('solitaire');
+    const t = structuredClone(s);
+    t.rules = { ...t.rules, solitaire: false };
+    const ws = merkurWorkspace(t);
+    const kinds: string[] = [];
+    for (let d = advance(t, ws); d !== null; d = advance(t, ws)) {
+      const dd = d as MerkurDecision;
+      if (dd.side === 'commonwealth' && (dd.kind === 'lead-defender' || dd.kind === 'artillery-support')) {
+        kinds.push(dd.kind);
+        const o = dd.options[soloChoose(t, ws, dd)]!;
+        expect(o.type === 'support' || o.type === 'lead-defender' ? o.unit : -2).toBe(
+          dd.kind === 'lead-defender' ? eng : hargest,
+        );
+      }
+      if (combatTop(t).spec.kind !== 'landing') break;
+      apply(t, ws, d, dd.side === 'german' ? 0 : soloChoose(t, ws, dd));
+      if (kinds.length === 2) break;
+    }
+    expect(kinds).toEqual(['lead-defender', 'artillery-support']);
+  });
+
+  it('default lead-def-highest: the defender is not asked its lead', () => {
+    const s = emptyState();
+    landed(s, ['FJR3/I'], TOWN);
+    put(s, '23 NZ', TOWN);
+    put(s, 'NZ Eng', TOWN);
+    s.initiativeUsed = true;
+    const ws = merkurWorkspace(s);
+    for (let d = advance(s, ws); d !== null; d = advance(s, ws)) {
+      expect((d as MerkurDecision).kind).not.toBe('lead-defender');
+      apply(s, ws, d, 0);
+    }
+    expect(s.stats.landing_combats).toBe(1);
+  });
+});
+
+describe('Merkur 3.1 a, 5.2: the initiative may re-roll a combat on landing', () => {
+  /** A lone reduced para lands on 23 NZ (EM, fort, town): every roll is band 1-2 once Hargest supports. */
+  function hopeless() {
+    const s = emptyState();
+    const [para] = landed(s, ['FJR3/I'], TOWN) as [number];
+    s.units[para]!.reduced = true;
+    put(s, '23 NZ', TOWN);
+    const hargest = put(s, 'Hargest', TOWN);
+    s.fort[TOWN] = 1;
+    s.initiative = 0;
+    s.initiativeUsed = false;
+    const ws = merkurWorkspace(s);
+    const d = advance(s, ws) as MerkurDecision;
+    expect(d.kind).toBe('artillery-support');
+    apply(
+      s,
+      ws,
+      d,
+      pick(d, (o) => o.type === 'support' && o.unit === hargest),
+    );
+    return { s, ws };
+  }
+
+  it('the German attacker holding it is asked after a band 1-2; a re-roll passes it to the CW', () => {
+    const { s, ws } = hopeless();
+    const d = advance(s, ws) as MerkurDecision;
+    expect(d.kind).toBe('initiative');
+    expect(d.side).toBe('german');
+    expect(d.rule).toBe('Merkur 3.1, 7.4');
+    expect(d.options).toEqual([{ type: 'keep' }, { type: 'reroll' }]);
+    const top = combatTop(s);
+    expect(combatBand(s, top.spec, top.vals!, top.x, top.y)).toBeLessThanOrEqual(2);
+    const uses = s.stats.initiative_uses_german;
+    apply(s, ws, d, 1);
+    expect(s.initiative).toBe(1);
+    expect(s.stats.initiative_uses_german).toBe(uses + 1);
+    expect(combatTop(s).rerolled).toBe(true);
+    for (let q = advance(s, ws); q !== null; q = advance(s, ws)) {
+      expect((q as MerkurDecision).kind).not.toBe('initiative');
+      apply(s, ws, q, 0);
+    }
+    expect(s.stats.landing_combats).toBe(1);
+  });
+
+  it('the scripted German keep it (the engine offered no re-roll on landing before)', () => {
+    const { s, ws } = hopeless();
+    const d = advance(s, ws) as MerkurDecision;
+    for (const id of GERMAN_SCRIPTED)
+      expect(d.options[policy('german', id).choose(s, d, streamRng(1, 0, 'policy'))]).toEqual({
+        type: 'keep',
+      });
+  });
+
+  it('reroll-defender-too: the CW holding it is asked after a band 4-5; the scripted CW and the solitaire rules keep', () => {
+    for (const scenario of ['two-player', 'solitaire']) {
+      const s = emptyState(scenario, { 'reroll-defender-too': true });
+      const { z, nb } = plainZone(1);
+      landed(s, ['FJR3/I', 'FJR3/II', 'FJR3/III'], z);
+      put(s, 'Heidrich', z);
+      put(s, 'GebArt/1', nb[0]!);
+      put(s, 'Rethymno Police', z);
+      s.initiative = 1;
+      s.initiativeUsed = false;
+      const t = structuredClone(s);
+      t.rules = { ...t.rules, solitaire: false };
+      const ws = merkurWorkspace(t);
+      let asked: MerkurDecision | null = null;
+      for (let d = advance(t, ws); d !== null && asked === null; d = advance(t, ws)) {
+        const dd = d as MerkurDecision;
+        if (dd.kind === 'initiative') asked = dd;
+        // the German names the battery (+8): every roll is band 4-5
+        else apply(t, ws, d, dd.kind === 'artillery-support' ? dd.options.length - 1 : 0);
+      }
+      expect(asked?.side).toBe('commonwealth');
+      const d = asked!;
+      const top = combatTop(t);
+      expect(combatBand(t, top.spec, top.vals!, top.x, top.y)).toBeGreaterThanOrEqual(4);
+      if (scenario === 'solitaire') expect(d.options[soloChoose(t, ws, d)]).toEqual({ type: 'keep' });
+      else
+        for (const id of CW_SCRIPTED)
+          expect(d.options[policy('commonwealth', id).choose(t, d, streamRng(1, 0, 'policy'))]).toEqual({
+            type: 'keep',
+          });
+    }
   });
 });
 

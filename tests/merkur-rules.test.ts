@@ -788,3 +788,83 @@ describe('Merkur V-CWSETUP cw-setup-free (13.0)', () => {
     expect(merkur.invariants(s)).toEqual([]);
   });
 });
+
+/**
+ * Spec §4: the 47 ambiguities, each a variant group of the readings the spec names (its default
+ * first); beyond them V-COMBATREROLL (`combat-reroll`) and V-EMFOLLOW (`em-follow`).
+ */
+const SPEC_AMBIGUITIES: readonly (readonly [string, string, readonly string[]])[] = [
+  ['V-BANDS', 'bands', ['bands-headings', 'bands-symmetric', 'bands-examples-literal']],
+  ['V-LEADDEF', 'lead-def', ['lead-def-highest', 'lead-def-any']],
+  ['V-DEFSTACK', 'def-stack', ['def-no-stack-bonus', 'def-stack-bonus']],
+  ['V-EMCOUNT', 'em-count', ['em-not-counted', 'em-counted']],
+  ['V-UNITCOUNT', 'unit-count', ['count-participants', 'count-zone']],
+  ['V-AIRSUP', 'air-support', ['air-support-sortie', 'air-support-automatic']],
+  ['V-ARTFIRE', 'art-fire', ['art-assault-only', 'art-assault-and-fire']],
+  ['V-ARTCOUNT', 'art-count', ['art-one-per-combat', 'art-one-per-zone']],
+  ['V-ARTONCE', 'art-once', ['support-unlimited', 'support-once-per-turn']],
+  ['V-DIVBLOCK', 'div-block', ['div-blocked', 'div-excludes-fired']],
+  ['V-DIVCMD', 'div-cmd', ['div-cmd-zone', 'div-cmd-map']],
+  ['V-RINGELSUP', 'ringel-support', ['ringel-sum-bombard-only', 'ringel-sum-support']],
+  ['V-EMALONE', 'em-alone', ['em-immune-while-accompanied', 'em-reducible-while-accompanied']],
+  ['V-EMBONUS', 'em-bonus-defence', ['em-bonus-lead', 'em-bonus-any']],
+  ['V-REACT', 'react', ['one-action-per-unit', 'zone-based']],
+  ['V-ROAD', 'road', ['road-whole-move', 'road-step']],
+  ['V-STRAT', 'strategic', ['min-move', 'road-to-strategic', 'strict']],
+  ['V-NIGHTACT', 'night-activations', ['night-d6', 'night-table']],
+  ['V-CONC0', 'concentration-zero', ['conc0-plus2', 'conc0-none']],
+  ['V-CONTESTED', 'contested-objective', ['contested-counts-cw', 'contested-counts-none']],
+  ['V-CTRLTIME', 'control-time', ['control-end-of-turn', 'control-full-turn']],
+  ['V-INITCTRL', 'initial-control', ['initial-cw', 'initial-none']],
+  ['V-TANKS', 'tanks', ['tank-participates', 'tank-leads']],
+  ['V-FORTLOSS', 'fort-loss', ['fort-any-step', 'fort-optional-only']],
+  ['V-REGROUP', 'regroup', ['regroup-full', 'regroup-reduced']],
+  ['V-RNBACK', 'rn-back', ['rn-back-lost', 'rn-back-with-b2']],
+  ['V-RNSELECT', 'rn-select', ['rn-random', 'rn-german', 'rn-cw']],
+  ['V-RNINIT', 'rn-initiative', ['rn-holder', 'rn-none']],
+  ['V-AIRSUM', 'air-sum', ['air-separate', 'air-summed']],
+  ['V-AIRDECL', 'air-declare', ['air-declare-turn-start', 'air-declare-at-activation']],
+  ['V-BOMBPLAIN', 'bomb-plain', ['bomb-plain-plus1', 'bomb-plain-zero']],
+  ['V-BOMBEM', 'bomb-em', ['bomb-no-em-bonus', 'bomb-em-bonus']],
+  ['V-MAORI', 'maori', ['maori-bands-assault', 'maori-simple', 'maori-may-fire']],
+  ['V-PARASTRAT', 'para-strategic', ['no-drops-strategic', 'drops-strategic']],
+  ['V-DROPS2P', 'drops-2p', ['drops-free', 'drops-historical']],
+  ['V-DISPRED', 'dispersed-reduced', ['dispersed-2-3-0', 'dispersed-min']],
+  ['V-AIRNIGHT', 'airlanding-night', ['airlanding-day-only', 'airlanding-any-turn']],
+  ['V-QUEUEFREE', 'airlanding-order', ['queue-fixed', 'queue-free']],
+  ['V-CWSETUP', 'cw-setup', ['cw-setup-historical', 'cw-setup-free']],
+  ['V-SOLOMAP', 'solo-maps', ['solo-west-3', 'solo-east-3']],
+  ['V-SOLOORPHANS', 'solo-orphans', ['orphans-historical', 'orphans-to-container', 'orphans-omitted']],
+  ['V-SOLOREPEAT', 'solo-repeat', ['repeat-until-empty', 'repeat-once']],
+  ['V-SOLOOVERFLOW', 'solo-overflow', ['overflow-all-zones', 'overflow-strategic', 'overflow-lost']],
+  ['V-SOLOTEST', 'solo-test-time', ['test-after-placement', 'test-at-placement']],
+  ['V-SOLOBOMB', 'solo-bombard', ['bombard-turn1-maps', 'bombard-each-placement']],
+  ['V-SOLOFORTS', 'solo-forts', ['forts-at-placement', 'forts-turn1-only']],
+  ['V-SOLOENTER', 'solo-enter', ['enter-only-with-3', 'enter-and-assault']],
+];
+
+describe('Merkur spec §4: every ambiguity is a named variant group with its default and why', () => {
+  it('the 47 groups hold the readings the spec names, the spec default on; every group has one default that says why', () => {
+    expect(SPEC_AMBIGUITIES).toHaveLength(47);
+    for (const [id, group, ids] of SPEC_AMBIGUITIES) {
+      for (const [k, vid] of ids.entries()) {
+        const v = merkur.variants.find((x) => x.id === vid);
+        expect(v, `${id} ${vid}`).toBeDefined();
+        expect(v!.group, `${id} ${vid}`).toBe(group);
+        expect(v!.default, `${id} ${vid}`).toBe(k === 0);
+      }
+    }
+    const groups = new Set(merkur.variants.map((v) => v.group));
+    for (const [, group] of SPEC_AMBIGUITIES) expect(groups.has(group)).toBe(true);
+    expect([...groups].filter((g) => !SPEC_AMBIGUITIES.some(([, x]) => x === g)).sort()).toEqual([
+      'combat-reroll',
+      'em-follow',
+    ]);
+    for (const g of groups) {
+      const defaults = merkur.variants.filter((v) => v.group === g && v.default);
+      expect(defaults, g).toHaveLength(1);
+      expect(defaults[0]!.description, g).toMatch(/^Default/);
+      expect(defaults[0]!.rule, g).toMatch(/^Merkur /);
+    }
+  });
+});

@@ -4,7 +4,7 @@
  * the value functions are what `odds` enumerates (odds.ts), so the exact tables are this code's.
  */
 import { d6 } from '../../core/dice.js';
-import { emBonus, lendSupport, supportValue } from './command.js';
+import { emBonus, lendSupport, supportValue, underOrders } from './command.js';
 import type { MerkurDecision } from './decisions.js';
 import { isAdjacent, MAP, terrainDefence } from './map.js';
 import { tell } from './narrate.js';
@@ -139,6 +139,41 @@ function threeOfOneGroup(s: MerkurState, att: readonly number[]): boolean {
   return false;
 }
 
+/**
+ * 7.2: the engine's lead defender among `defs` (`defenders`) against lead attacker `leadA`: the
+ * highest defence (halved against tanks, 7.3), full strength first, then the lowest index.
+ */
+export function engineLeadDefender(
+  s: MerkurState,
+  spec: CombatSpec,
+  leadA: number,
+  defs: readonly number[],
+): number {
+  return leadOf(s, defs, (i) => {
+    const dv = defenceOf(s, s.units[i]!);
+    return tankHalving(s, spec, leadA, i) ? Math.ceil(dv / 2) : dv;
+  });
+}
+
+/**
+ * 5.2: the decision pending is one of a combat on landing (the combat task on top of the stack),
+ * where the scripted policies and the solitaire rules answer as the engine did before the
+ * landing's lead units, supporters and initiative re-roll were decisions (`landingLeadDefender`).
+ */
+export function onLandingCombat(s: MerkurState): boolean {
+  const top = s.stack[s.stack.length - 1];
+  return top !== undefined && top.t === 'combat' && top.spec.kind === 'landing';
+}
+
+/** 5.2, 7.2: the engine's lead defender of the combat on landing on top of the stack (-1: none). */
+export function landingLeadDefender(s: MerkurState): number {
+  const top = s.stack[s.stack.length - 1];
+  if (top === undefined || top.t !== 'combat') return -1;
+  const spec = top.spec;
+  const leadA = spec.leadAttacker ?? leadOf(s, spec.attackers, (i) => attackOf(s, s.units[i]!));
+  return engineLeadDefender(s, spec, leadA, defenders(s, spec.zone, (1 - spec.side) as 0 | 1));
+}
+
 /** 7.1, 7.2 (11.0 for the Maori): modified values before the dice. `commit` spends air support. */
 export function combatValues(s: MerkurState, spec: CombatSpec, commit: boolean): Values {
   const v = s.rules.v;
@@ -151,10 +186,7 @@ export function combatValues(s: MerkurState, spec: CombatSpec, commit: boolean):
       ? spec.target
       : spec.leadDefender !== undefined
         ? spec.leadDefender
-        : leadOf(s, defs, (i) => {
-            const dv = defenceOf(s, s.units[i]!);
-            return tankHalving(s, spec, leadA, i) ? Math.ceil(dv / 2) : dv;
-          });
+        : engineLeadDefender(s, spec, leadA, defs);
   if (spec.kind === 'maori')
     return { a: attackOf(s, s.units[leadA]!) + 1, d: defenceOf(s, s.units[leadD]!), leadA, leadD };
   let a = attackOf(s, s.units[leadA]!);
@@ -382,15 +414,22 @@ export function runLosses(
         }
         const from = u!.zone;
         retreatTo(s, ws, op.u, op.enemy, op.zone);
-        // 2.4: "An EM may voluntarily retreat with the last combat unit ... that is retreating"
-        if (u!.status === 'map' && u!.zone !== from && combatUnits(s, unitsIn(s, from, u!.side)).length === 0)
+        // 2.4: "An EM may voluntarily retreat with the last combat unit under its orders that is
+        // retreating" (V-EMFOLLOW: em-follow-own, the EMs that command it; em-follow-any, every EM left)
+        if (
+          u!.status === 'map' &&
+          u!.zone !== from &&
+          combatUnits(s, unitsIn(s, from, u!.side)).length === 0
+        ) {
+          const any = s.rules.v['em-follow-any'] === true;
           ops.splice(
             1,
             0,
-            ...unitsIn(s, from, u!.side).map(
-              (e): LossOp => ({ k: 'em', u: e, from, to: u!.zone, enemy: op.enemy }),
-            ),
+            ...unitsIn(s, from, u!.side)
+              .filter((e) => any || underOrders(s.units[e]!, u!))
+              .map((e): LossOp => ({ k: 'em', u: e, from, to: u!.zone, enemy: op.enemy })),
           );
+        }
         break;
       }
       case 'em': {

@@ -97,6 +97,14 @@ export function commands(em: MUnit, u: MUnit): boolean {
 }
 
 /**
+ * 2.4, 2.5: unit `u` is under the orders of EM `em`: a divisional EM commands every unit of its
+ * side (as for the combat bonus, `emBonus`), another the units of its regiment or brigade (`commands`).
+ */
+export function underOrders(em: MUnit, u: MUnit): boolean {
+  return em.side === u.side && (em.divisional || commands(em, u));
+}
+
+/**
  * 2.5 combat bonus: +1 when an EM of the unit's side in zone `z` commands `lead` directly, or is
  * divisional (all units of its side in its zone). div-cmd-map: Suessmann and Ramcke also give it
  * to paras anywhere on their map. Never more than +1 (bonuses do not add up).

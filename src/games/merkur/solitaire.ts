@@ -6,7 +6,7 @@
 import { d6 } from '../../core/dice.js';
 import { randInt } from '../../core/rng.js';
 import { engineBombardTarget } from './bombard.js';
-import { engineLossAnswer, leadOf } from './combat.js';
+import { engineLossAnswer, landingLeadDefender, leadOf, onLandingCombat } from './combat.js';
 import { strongestSupporter } from './command.js';
 import type { MerkurDecision } from './decisions.js';
 import { MAP, zoneIndex } from './map.js';
@@ -202,7 +202,9 @@ function targetDistance(_s: MerkurState, z: number, g: Int8Array): number {
  * `solitaire` stream where 12.2 says so (EM bombardment targets).
  */
 export function soloChoose(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision): number {
-  if (s.rules.soloResidual === 'random' && SOLO_RESIDUAL.has(d.kind))
+  // a combat on landing's lead defender and supporter keep the engine's answer (5.2: they were no
+  // choice before, so soloResidual 'random' leaves them as it found them)
+  if (s.rules.soloResidual === 'random' && SOLO_RESIDUAL.has(d.kind) && !onLandingCombat(s))
     return randInt(ws.streams.stream('solitaire'), 0, d.options.length - 1);
   // the choices of a combat's losses, support and targets need no occupancy
   switch (d.kind) {
@@ -323,7 +325,9 @@ export function soloChoose(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecisio
       return pick;
     }
     case 'initiative': {
-      if (s.rules.soloInitiative === 'never') return d.options.findIndex((o) => o.type === 'keep');
+      // 5.2: a combat on landing is not re-rolled (the engine's rule before it was offered)
+      if (s.rules.soloInitiative === 'never' || onLandingCombat(s))
+        return d.options.findIndex((o) => o.type === 'keep');
       // simple: re-roll a movement roll of 0, a passing RN test, an unfavourable combat
       const top = s.stack[s.stack.length - 1];
       const wanted = top?.t !== 'cw-roll' || top.rolled === 0;
@@ -340,6 +344,11 @@ export function soloChoose(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecisio
       return d.options.findIndex((o) => o.unit === lead);
     }
     case 'lead-defender': {
+      // 5.2: in a combat on landing the engine's lead defender (the highest defence, full strength first)
+      if (onLandingCombat(s)) {
+        const lead = landingLeadDefender(s);
+        return d.options.findIndex((o) => o.unit === lead);
+      }
       // spec §2.3: the highest defence leads
       let best = 0;
       d.options.forEach((o, i) => {

@@ -647,7 +647,8 @@ function landingStep(
   }
   // 5.2: combat on landing, once all tests are done, zone by zone in the order of the drops; each
   // combat's losses are carried out (the losing side choosing, spec §2 G12, G13, C6) before the
-  // next combat's dice
+  // next combat's dice. Each is a combat task (`combatStep`): the sides name the lead units and
+  // supporters (G6, G7, C5, V-LEADDEF) and the attacker may re-roll it with the initiative (3.1 a)
   let k = task.k ?? 0;
   while (k < task.units.length) {
     const z = zones[k]!;
@@ -660,11 +661,7 @@ function landingStep(
     if (att.length === 0 || countIn(s, z, CW) === 0) continue;
     task.k = k;
     const spec: CombatSpec = { kind: 'landing', side: GER, attackers: att, zone: z, from: z };
-    const vals = combatValues(s, spec, true);
-    const x = twoD6(ws);
-    const y = twoD6(ws);
-    const b = finishCombat(s, ws, spec, vals, x, y, false);
-    s.stack.push({ t: 'losses', ops: bandOps(s, spec, b, vals.leadA, vals.leadD), regroup: false });
+    s.stack.push({ t: 'combat', spec, vals: null, x: 0, y: 0, rerolled: false });
     return null;
   }
   s.stack.pop();
@@ -1032,7 +1029,7 @@ function bombardsStep(
 }
 
 /**
- * One combat of an activation (7.0-7.4): its attackers must still stand where they attack from and
+ * One combat of an activation (7.0-7.4) or on landing (5.2): its attackers must still stand where they attack from and
  * the enemy must still be there (earlier combats may have changed both). An attacker holding the
  * initiative may have both sides re-roll a result of band 1-2 (3.1 a); under V reroll-defender-too a
  * defender holding it may re-roll a result of band 4-5 not re-rolled already. The second result stands.
@@ -1079,7 +1076,8 @@ function combatStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'comb
         if (list.length > 0) return supportDecision(sp.side, list);
       }
       if (spec.supportD === undefined && (spec.kind !== 'fire' || both)) {
-        const list = supporters(s, enemy, spec.zone, false);
+        // 5.2: the CW supports a combat on landing only from the landing zone
+        const list = supporters(s, enemy, spec.zone, spec.kind === 'landing' && enemy === CW);
         if (list.length > 0) return supportDecision(enemy, list);
       }
     }
@@ -1107,8 +1105,13 @@ function combatStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'comb
   s.stack.pop();
   const vals = task.vals!;
   const b = finishCombat(s, ws, task.spec, vals, task.x, task.y, false);
-  // 7.4: the losses, one at a time, each side choosing where the rules leave it a choice
-  s.stack.push({ t: 'losses', ops: bandOps(s, task.spec, b, vals.leadA, vals.leadD), regroup: true });
+  // 7.4: the losses, one at a time, each side choosing where the rules leave it a choice (after a
+  // combat on landing the paras regroup once every landing combat is done, `landingStep`)
+  s.stack.push({
+    t: 'losses',
+    ops: bandOps(s, task.spec, b, vals.leadA, vals.leadD),
+    regroup: task.spec.kind !== 'landing',
+  });
   return null;
 }
 

@@ -83,7 +83,7 @@ const base: readonly VariantDef[] = [
     'air-support',
     'Merkur 7.1, 8.0',
     true,
-    'Default: the +1 for German air support costs an air unit its daily sortie (declared as a support mission).',
+    'Default: the +1 for German air support costs an air unit its daily sortie (declared as a support mission): 7.1 gives it to attacks "which benefit from German air-support", so not to every day attack.',
   ),
   v(
     'air-support-automatic',
@@ -92,7 +92,13 @@ const base: readonly VariantDef[] = [
     false,
     'Every German day attack gets +1 for air support.',
   ),
-  v('art-assault-only', 'art-fire', 'Merkur 7.1', true, 'Default: artillery "supports the assault" only.'),
+  v(
+    'art-assault-only',
+    'art-fire',
+    'Merkur 7.1',
+    true,
+    'Default: artillery "supports the assault" only (7.1 Note, as printed).',
+  ),
   v(
     'art-assault-and-fire',
     'art-fire',
@@ -105,7 +111,7 @@ const base: readonly VariantDef[] = [
     'art-count',
     'Merkur 2.5 Note, 7.1 Note',
     true,
-    'Default: one supporting EM or battery per side and combat (the strongest eligible).',
+    'Default: one supporting EM or battery per side and combat (the strongest eligible): the 7.1 Note says "only the strongest of the counters present may support the defence or the attack".',
   ),
   v(
     'art-one-per-zone',
@@ -147,7 +153,7 @@ const base: readonly VariantDef[] = [
     'div-cmd',
     'Merkur 2.5',
     true,
-    'Default: Suessmann and Ramcke give their +1 only in their own zone.',
+    'Default: Suessmann and Ramcke give their +1 only in their own zone, as 7.1 and 7.2 give it ("units which are in the same zone as their EM"); "may direct the parachute units on the same map" is read as their artillery command (2.5).',
   ),
   v(
     'div-cmd-map',
@@ -161,7 +167,7 @@ const base: readonly VariantDef[] = [
     'em-bonus-defence',
     'Merkur 2.5, 7.2',
     true,
-    'Default: the EM +1 on defence only when it commands the lead defender (or is divisional).',
+    'Default: the EM +1 on defence only when it commands the lead defender (or is divisional): 2.5 denies the bonus to a unit not directly commanded "if they are the ones leading".',
   ),
   v(
     'em-bonus-any',
@@ -175,7 +181,7 @@ const base: readonly VariantDef[] = [
     'react',
     'Merkur 4.0, 3.1',
     true,
-    'Default: a unit acts once per turn; only the initiative re-activation lets it act again.',
+    'Default: a unit acts once per turn; only the initiative re-activation lets it act again (3.1: acting again is what re-activating with the initiative buys).',
   ),
   v(
     'zone-based',
@@ -189,7 +195,7 @@ const base: readonly VariantDef[] = [
     'road',
     'Merkur 6.1',
     true,
-    'Default: 1 PM per road zone only while every zone of the move, the start included, has a road.',
+    'Default: 1 PM per road zone only while every zone of the move, the start included, has a road (6.1: "entered from other road zones throughout the unit\'s movement").',
   ),
   v('road-step', 'road', 'Merkur 6.1', false, '1 PM for a step when both zones of the step have roads.'),
   v(
@@ -218,7 +224,7 @@ const base: readonly VariantDef[] = [
     'night-activations',
     'Merkur 4.0, 11.0',
     true,
-    'Default: every night turn, turn 3 included, the CW rolls d6 movement activations, without the 4.1 bonus.',
+    'Default: every night turn, turn 3 included, the CW rolls d6 movement activations, without the 4.1 bonus (the night rule of 4.0, "activate 1d6 zones across all maps", is the specific one and overrides the table row).',
   ),
   v(
     'night-table',
@@ -254,7 +260,7 @@ const base: readonly VariantDef[] = [
     'control-time',
     'Merkur 3.2',
     true,
-    'Default: the sole occupant at the end of a turn takes the control marker.',
+    'Default: the sole occupant at the end of a turn takes the control marker (3.2 "the last player to occupy it for a complete turn", checked once a turn, at its end; control-full-turn is the stricter reading).',
   ),
   v(
     'control-full-turn',
@@ -282,7 +288,7 @@ const base: readonly VariantDef[] = [
     'tanks',
     'Merkur 7.3',
     true,
-    'Default: para defence is halved when any enemy tank takes part in the attack.',
+    'Default: para defence is halved when any enemy tank takes part in the attack (7.3 "paras attacked by enemy tanks" names no lead).',
   ),
   v('tank-leads', 'tanks', 'Merkur 7.3', false, 'Para defence is halved only when a tank leads the attack.'),
   v(
@@ -290,7 +296,7 @@ const base: readonly VariantDef[] = [
     'fort-loss',
     'Merkur 3.2',
     true,
-    'Default: a fort may absorb any one halving of a CW unit in its zone.',
+    'Default: a fort may absorb any one halving of a CW unit in its zone (3.2: the CW may destroy it "instead of destroying or spending one of his other units at the end of combat", any loss).',
   ),
   v(
     'fort-optional-only',
@@ -312,7 +318,7 @@ const base: readonly VariantDef[] = [
     'rn-back',
     'Merkur 5.4',
     true,
-    'Default: after an interception of 4-6 units the rest turn back and are lost.',
+    'Default: after an interception of 4-6 units the rest turn back and are lost (5.4 "the rest of the convoy turns back"; the damaged end of the sentence gives them no sure return).',
   ),
   v('rn-back-with-b2', 'rn-back', 'Merkur 5.4', false, 'The units that turn back arrive with convoy B2.'),
   v(
@@ -320,7 +326,7 @@ const base: readonly VariantDef[] = [
     'rn-select',
     'Merkur 5.4',
     true,
-    'Default: the units lost to interception are picked at random.',
+    'Default: the units lost to interception are picked at random (5.4 "1d6 units are eliminated" names nobody to pick them).',
   ),
   v('rn-german', 'rn-select', 'Merkur 5.4', false, 'The German picks the units lost (the weakest first).'),
   v('rn-cw', 'rn-select', 'Merkur 5.4', false, 'The CW picks the units lost (the strongest first).'),
@@ -329,7 +335,7 @@ const base: readonly VariantDef[] = [
     'rn-initiative',
     'Merkur 3.1, 5.4',
     true,
-    'Default: whoever holds the initiative at the end of the turn may re-roll the RN test.',
+    'Default: whoever holds the initiative at the end of the turn may re-roll the RN test (3.1 lists the Royal Navy interception among the re-rollable throws).',
   ),
   v(
     'rn-none',
@@ -357,7 +363,7 @@ const base: readonly VariantDef[] = [
     'solo-test-time',
     'Merkur 12.0, 5.2',
     true,
-    'Default: in solitaire the landing tests (and combat on landing) come after the CW of that map is placed.',
+    'Default: in solitaire the landing tests (and combat on landing) come after the CW of that map is placed (5.2 tests a landing against the defenders in the zone, so they stand there first).',
   ),
   v(
     'test-at-placement',
@@ -413,7 +419,7 @@ const base: readonly VariantDef[] = [
     'em-alone',
     'Merkur 2.4',
     true,
-    'Default: an EM with friendly units in its zone takes no loss (not even collateral); alone it is attacked normally.',
+    'Default: an EM with friendly units in its zone takes no loss (not even collateral); alone it is attacked normally (2.4: it "may only be targeted if it is alone" and "can never be destroyed" with friendly units present).',
   ),
   v(
     'em-reducible-while-accompanied',
@@ -427,7 +433,7 @@ const base: readonly VariantDef[] = [
     'cw-setup',
     'Merkur 13.0 (missing)',
     true,
-    "Default: the two-player CW stands in the data's historical set-up.",
+    "Default: the two-player CW stands in the data's historical set-up (13.0, the set-up, is missing; the historical one is the only sourced one).",
   ),
   v(
     'cw-setup-free',
@@ -451,7 +457,7 @@ const base: readonly VariantDef[] = [
     'maori',
     'Merkur 11.0',
     true,
-    'Default: the 7.4 assault bands, effects on the Maori and the target only, a tie does nothing.',
+    'Default: the 7.4 assault bands, effects on the Maori and the target only, a tie does nothing (11.0 resolves it with 2d6 each like any combat and applies "the effects of combat" only to those two).',
   ),
   v('maori-simple', 'maori', 'Merkur 11.0', false, 'A>D: target halved; A<D: Maori halved; tie: nothing.'),
   v(
@@ -494,7 +500,7 @@ const base: readonly VariantDef[] = [
     'dispersed-reduced',
     'Merkur 7.3, 5.2',
     true,
-    'Default: a dispersed para is 2-3-0 whatever its step.',
+    'Default: a dispersed para is 2-3-0 whatever its step (7.3: "modified (as shown on the counter) to 2-3-0", no exception for a reduced one).',
   ),
   v(
     'dispersed-min',
@@ -530,7 +536,7 @@ const base: readonly VariantDef[] = [
     'solo-orphans',
     'Merkur 12.0 (spec I-3)',
     true,
-    'Default: units in no drawable brigade stand in their data zones.',
+    'Default: units in no drawable brigade stand in their data zones (12.0 gives them no rule; where they stood historically invents the least).',
   ),
   v(
     'orphans-to-container',
@@ -545,7 +551,7 @@ const base: readonly VariantDef[] = [
     'solo-repeat',
     'Merkur 12.0',
     true,
-    'Default: the repeat draw over the zones that held more than one unit continues until the container is empty or they are full.',
+    'Default: the repeat draw over the zones that held more than one unit continues until the container is empty or they are full (12.0 "repeat the draw" sets no count, and the procedure exists to place every unit).',
   ),
   v('repeat-once', 'solo-repeat', 'Merkur 12.0', false, 'One repeat pass only.'),
   v(
@@ -553,7 +559,7 @@ const base: readonly VariantDef[] = [
     'solo-overflow',
     'Merkur 12.0 (spec I-4)',
     true,
-    'Default: units still left roll over every zone of the map in number order until placed.',
+    'Default: units still left roll over every zone of the map in number order until placed (keeps every unit on its map, going on with the 12.0 roll).',
   ),
   v(
     'overflow-strategic',
@@ -568,7 +574,7 @@ const base: readonly VariantDef[] = [
     'solo-bombard',
     'Merkur 8.4, 12.0',
     true,
-    'Default: the pre-invasion bombardment hits only zones placed before turn 1.',
+    'Default: the pre-invasion bombardment hits only zones placed before turn 1 (8.4 is a strike before the invasion; later maps are not yet populated).',
   ),
   v(
     'bombard-each-placement',
@@ -582,7 +588,7 @@ const base: readonly VariantDef[] = [
     'solo-forts',
     'Merkur 12.1, 3.2',
     true,
-    'Default: a map placed on turn 2 gets its airfield forts then.',
+    'Default: a map placed on turn 2 gets its airfield forts then (12.1 forts the CW airfields at placement, whenever that is).',
   ),
   v('forts-turn1-only', 'solo-forts', 'Merkur 12.1', false, 'Forts only on the map placed before turn 1.'),
   v(
@@ -612,6 +618,20 @@ const base: readonly VariantDef[] = [
     'Merkur 3.1',
     false,
     'The defender holding the initiative may also have both sides re-roll a result of band 4-5 against him (3.1 a "an unfavourable combat for the player"; spec §7 objective-hold), unless the attacker already re-rolled it.',
+  ),
+  v(
+    'em-follow-own',
+    'em-follow',
+    'Merkur 2.4',
+    true,
+    'Default: an EM left alone may retreat only with the last combat unit under its orders (its regiment or brigade; a divisional EM, any unit), as 2.4 prints it.',
+  ),
+  v(
+    'em-follow-any',
+    'em-follow',
+    'Merkur 2.4',
+    false,
+    'Any EM left alone in the zone may retreat with the last combat unit, whatever its command (the engine before this reading was a choice).',
   ),
 ];
 

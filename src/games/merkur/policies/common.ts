@@ -6,7 +6,13 @@
 import type { PolicyDef, PolicyParamDef } from '../../../core/game.js';
 import { type Rng, randInt } from '../../../core/rng.js';
 import { aaPoints, engineBombardTarget } from '../bombard.js';
-import { bandReading, combatValues, engineLossAnswer } from '../combat.js';
+import {
+  bandReading,
+  combatValues,
+  engineLossAnswer,
+  landingLeadDefender,
+  onLandingCombat,
+} from '../combat.js';
 import { supporterValue } from '../command.js';
 import type { MerkurDecision, MerkurOption } from '../decisions.js';
 import { MAP } from '../map.js';
@@ -96,6 +102,18 @@ export function lossAnswerScore(s: MerkurState, d: MerkurDecision, o: MerkurOpti
     d as MerkurDecision & { kind: 'fort-sacrifice' | 'retreat-zone' | 'loss-choice' },
   );
   return (k === ctx.answer ? 1 : 0) - k * 1e-6;
+}
+
+/**
+ * 5.2 (V-LEADDEF lead-def-any): in a combat on landing the engine's lead defender
+ * (`landingLeadDefender`, the highest defence) scores 1, the others 0, strictly ordered; elsewhere
+ * the highest printed defence, full strength first (as before the landing's lead was a decision).
+ */
+export function leadDefenderScore(s: MerkurState, d: MerkurDecision, unit: number, ctx: Ctx): number {
+  if (!onLandingCombat(s)) return s.units[unit]!.d - (s.units[unit]!.reduced ? 0.5 : 0);
+  const k = d.options.findIndex((o) => 'unit' in o && o.unit === unit);
+  ctx.answer ??= landingLeadDefender(s);
+  return (unit === ctx.answer ? 1 : 0) - k * 1e-6;
 }
 
 /** C9 (8.2): the engine's target (`engineBombardTarget`) scores 1, the others 0, strictly ordered by position. */

@@ -3,6 +3,7 @@
  * counterattack, objective-hold, and solitaire-rules (the 12.2 rules as a policy).
  */
 import type { PolicyDef } from '../../../core/game.js';
+import { onLandingCombat } from '../combat.js';
 import type { MerkurDecision, MerkurOption } from '../decisions.js';
 import { MAP } from '../map.js';
 import { CW, GER, type MerkurState } from '../state.js';
@@ -13,6 +14,7 @@ import {
   cnt,
   isContested,
   leadAttackerScore,
+  leadDefenderScore,
   lossAnswerScore,
   navyLossScore,
   nearest,
@@ -68,6 +70,8 @@ function cwScore(k: Knobs) {
       case 'keep':
         return 0;
       case 'reroll':
+        // 5.2 (V reroll-defender-too): a combat on landing is not re-rolled, the engine's rule before it was offered
+        if (onLandingCombat(s)) return -1;
         return k.initiative === 'reroll' ? 1 : 0.5;
       case 'plus-one':
         return k.initiative === 'plus-one' ? 1 : 0.5;
@@ -84,7 +88,7 @@ function cwScore(k: Knobs) {
       case 'rn-loss':
         return navyLossScore(s, d, o, ctx);
       case 'lead-defender':
-        return s.units[o.unit]!.d - (s.units[o.unit]!.reduced ? 0.5 : 0);
+        return leadDefenderScore(s, d, o.unit, ctx);
       case 'setup-zone':
         // the historical zone (the scripted CW policies all start from the data set-up)
         return -MAP.dist[s.units[o.unit]!.home]![o.zone]!;

@@ -3,6 +3,7 @@
  * Each is a set of knobs over the common scorer; intents are in the descriptions.
  */
 import type { PolicyDef, PolicyParamDef } from '../../../core/game.js';
+import { onLandingCombat } from '../combat.js';
 import { merkurData } from '../data.js';
 import type { MerkurDecision, MerkurOption } from '../decisions.js';
 import { MAP } from '../map.js';
@@ -16,6 +17,7 @@ import {
   cnt,
   isContested,
   leadAttackerScore,
+  leadDefenderScore,
   lossAnswerScore,
   navyLossScore,
   nearest,
@@ -134,7 +136,8 @@ function germanScore(k: Knobs) {
       case 'keep':
         return 0;
       case 'reroll':
-        return 1;
+        // 5.2: a combat on landing is not re-rolled (the engine's rule before it was offered, 3.1 a)
+        return onLandingCombat(s) ? -1 : 1;
       case 'plus-one':
         return 0.5;
       case 'lead-attacker':
@@ -150,7 +153,7 @@ function germanScore(k: Knobs) {
       case 'rn-loss':
         return navyLossScore(s, d, o, ctx);
       case 'lead-defender':
-        return s.units[o.unit]!.d - (s.units[o.unit]!.reduced ? 0.5 : 0);
+        return leadDefenderScore(s, d, o.unit, ctx);
       case 'stay': {
         const z = s.units[o.unit]!.zone;
         return MAP.objective[z] || MAP.airfield[z] ? 0.5 : 0;
