@@ -26,7 +26,17 @@ import { landingTerrain, MAP } from './map.js';
 import { reachable } from './movement.js';
 import { tell } from './narrate.js';
 import { placeMap, soloChoose, soloDraw, soloForts } from './solitaire.js';
-import { type Bombard, CW, dayOf, GER, isDay, type MerkurState, type Order, type Task } from './state.js';
+import {
+  type Bombard,
+  CW,
+  dayOf,
+  GER,
+  isDay,
+  type MerkurState,
+  type MUnit,
+  type Order,
+  type Task,
+} from './state.js';
 import {
   checkForts,
   combatUnits,
@@ -723,12 +733,24 @@ function activationStep(s: MerkurState, ws: MerkurWorkspace, side: 0 | 1): Merku
   // CW units a re-activation could move (3.1 c: those that acted too, not an EM that fired)
   const mobile = ws.flags?.mobile.fill(0) ?? new Uint8Array(MAP.count);
   const us = s.units;
+  // the side's units per zone, for the answer's unit list (applyAnswer, 'activate')
+  const zu = ws.zoneUnits !== undefined && ws.zoneUnits.next.length >= us.length ? ws.zoneUnits : undefined;
+  if (zu !== undefined) {
+    zu.decision = null;
+    zu.head.fill(-1);
+  }
   for (let i = 0; i < us.length; i++) {
     const u = us[i]!;
     if (u.status !== 'map' || u.zone < 0) continue;
     if (u.side === GER) g[u.zone]!++;
     else c[u.zone]!++;
     if (u.side !== side) continue;
+    if (zu !== undefined) {
+      zu.next[i] = -1;
+      if (zu.head[u.zone] === -1) zu.head[u.zone] = i;
+      else zu.next[zu.tail[u.zone]!] = i;
+      zu.tail[u.zone] = i;
+    }
     if (side === GER ? !u.fired : !u.fixed && u.m > 0 && !u.acted) ready[u.zone] = 1;
     if (side === CW && !u.fixed && u.m > 0 && !u.fired) mobile[u.zone] = 1;
   }
@@ -773,7 +795,9 @@ function activationStep(s: MerkurState, ws: MerkurWorkspace, side: 0 | 1): Merku
     s.stack.pop();
     return null;
   }
-  return dec('activation', side, 'Merkur 4.0', opts as never);
+  const d = dec('activation', side, 'Merkur 4.0', opts as never);
+  if (zu !== undefined) zu.decision = d;
+  return d;
 }
 
 function cwRollStep(
@@ -1413,9 +1437,7 @@ function applyAnswer(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision, cho
       const zoneBased = s.rules.v['zone-based'] === true;
       const units: number[] = [];
       const us = s.units;
-      for (let i = 0; i < us.length; i++) {
-        const u = us[i]!;
-        if (u.zone !== o.zone || u.side !== side || u.status !== 'map') continue;
+      const take = (i: number, u: MUnit) => {
         if (o.initiative) {
           // 3.1: re-activation removes dispersion in a paradrop turn
           if (u.dispersed) {
@@ -1424,7 +1446,17 @@ function applyAnswer(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision, cho
           }
           if (!u.fired) units.push(i);
         } else if (!u.acted || zoneBased) units.push(i);
-      }
+      };
+      const zu = ws.zoneUnits;
+      if (zu !== undefined && zu.decision === d) {
+        // the activation step's list of the zone's units (nothing moved since it asked)
+        for (let i = zu.head[o.zone]!; i >= 0; i = zu.next[i]!) take(i, us[i]!);
+      } else
+        for (let i = 0; i < us.length; i++) {
+          const u = us[i]!;
+          if (u.zone !== o.zone || u.side !== side || u.status !== 'map') continue;
+          take(i, u);
+        }
       s.stack.push({ t: 'orders', side, zone: o.zone, mode: o.mode, units, i: 0, orders: [], forced: [] });
       return;
     }

@@ -10,7 +10,7 @@ import { reachable } from '../movement.js';
 import { CW, GER, type MerkurState } from '../state.js';
 import { combatUnitsIn, countIn } from '../units.js';
 import {
-  airTargetValue,
+  airTargetValueOf,
   bombTargetScore,
   type Ctx,
   cnt,
@@ -95,7 +95,7 @@ function germanScore(k: Knobs) {
       case 'drop':
         return k.drop(s, o.unit, o.zone);
       case 'air-bomb':
-        return airTargetValue(s, o.zone) + k.airBias(o.zone);
+        return airTargetValueOf(s, ctx, o.zone) + k.airBias(o.zone);
       case 'air-support':
         return 1.5;
       case 'air-none':
