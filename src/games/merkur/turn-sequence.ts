@@ -46,6 +46,7 @@ import {
   type Occupancy,
   occupancy,
   room,
+  STACK_LIMIT,
   unitsIn,
 } from './units.js';
 import { cwObjectiveFlags, germanAirfields, markSoleAtStart, updateControl } from './victory.js';
@@ -1457,7 +1458,23 @@ function applyAnswer(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision, cho
           if (u.zone !== o.zone || u.side !== side || u.status !== 'map') continue;
           take(i, u);
         }
-      s.stack.push({ t: 'orders', side, zone: o.zone, mode: o.mode, units, i: 0, orders: [], forced: [] });
+      const orders: Task = {
+        t: 'orders',
+        side,
+        zone: o.zone,
+        mode: o.mode,
+        units,
+        i: 0,
+        orders: [],
+        forced: [],
+      };
+      s.stack.push(orders);
+      if (zu !== undefined && zu.decision === d && ws.occ !== undefined && ws.ordersOcc !== undefined) {
+        // the activation step's counts are the positions the orders start from (nothing moved since)
+        ws.ordersOcc.g.set(ws.occ.g);
+        ws.ordersOcc.c.set(ws.occ.c);
+        ws.ordersTask = orders;
+      }
       return;
     }
     case 'luftwaffe':
@@ -1498,7 +1515,11 @@ function applyAnswer(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision, cho
           if (theirs[o.to]! > 0 && mine[o.to]! === 0) t.forced.push(o.to);
           mine[u.zone]!--;
           mine[o.to]!++;
-          ws.ordersMoves = (ws.ordersMoves ?? 0) + 1;
+          // `reachable` from the activated zone reads the mover's own counts only where a zone
+          // fills up (5.1) or where a first friend opens an enemy-held zone at night (11.0); the
+          // start zone keeps the units still to move. Any other move leaves the zones reached as they were.
+          if (mine[o.to]! >= STACK_LIMIT || (mine[o.to] === 1 && theirs[o.to]! > 0))
+            ws.ordersMoves = (ws.ordersMoves ?? 0) + 1;
         } else {
           const enemy = (1 - u.side) as 0 | 1;
           if (countIn(s, o.to, enemy) > 0 && countIn(s, o.to, u.side) === 0) t.forced.push(o.to);
