@@ -502,6 +502,8 @@ function step(s: MerkurState, ws: MerkurWorkspace, task: Task): MerkurPending | 
     }
     case 'activations':
       return activationStep(s, ws, task.side);
+    case 'activate-rest':
+      return activateRestStep(s, ws, task.side);
     case 'orders':
       return ordersStep(s, ws, task);
     case 'cw-roll':
@@ -762,16 +764,22 @@ function activationStep(s: MerkurState, ws: MerkurWorkspace, side: 0 | 1): Merku
   }
   if (side === GER) {
     const initiative = canUseInitiative(s, GER);
+    let fresh = 0;
     for (let z = 0; z < MAP.count; z++) {
       if (own[z]! === 0) continue;
-      if (s.activated[z] === 0) opts.push({ type: 'activate', zone: z, mode: 'all', initiative: false });
-      else if (initiative && ready[z] === 1)
+      if (s.activated[z] === 0) {
+        opts.push({ type: 'activate', zone: z, mode: 'all', initiative: false });
+        fresh++;
+      } else if (initiative && ready[z] === 1)
         opts.push({ type: 'activate', zone: z, mode: 'all', initiative: true });
     }
+    // 4.0: every zone not yet activated, one after the other (one answer for what would otherwise be one per zone)
+    if (fresh >= 2) opts.push({ type: 'activate-all' });
   } else {
     const { adjStart, adjFlat } = MAP;
     // 3.1 c (M-15): the initiative re-activates a zone already activated, for combat or movement
     const initiative = canUseInitiative(s, CW) && !(s.rules.solitaire && s.rules.soloInitiative === 'never');
+    let fresh = 0;
     for (let z = 0; z < MAP.count; z++) {
       if (own[z]! === 0) continue;
       // 4.0 (M-22): combat, day only: contested or adjacent to German units
@@ -787,10 +795,15 @@ function activationStep(s: MerkurState, ws: MerkurWorkspace, side: 0 | 1): Merku
         if (mobile[z] === 1) opts.push({ type: 'activate', zone: z, mode: 'move', initiative: true });
         continue;
       }
-      if (combat) opts.push({ type: 'activate', zone: z, mode: 'combat', initiative: false });
+      if (combat) {
+        opts.push({ type: 'activate', zone: z, mode: 'combat', initiative: false });
+        fresh++;
+      }
       if (s.cwMoves > 0 && ready[z] === 1)
         opts.push({ type: 'activate', zone: z, mode: 'move', initiative: false });
     }
+    // 4.0: every zone open to a combat activation, one after the other (not to the solitaire CW, whose 12.2 rules answer zone by zone)
+    if (fresh >= 2 && !s.rules.solitaire) opts.push({ type: 'activate-all' });
   }
   if (opts.length === 1) {
     s.stack.pop();
@@ -799,6 +812,89 @@ function activationStep(s: MerkurState, ws: MerkurWorkspace, side: 0 | 1): Merku
   const d = dec('activation', side, 'Merkur 4.0', opts as never);
   if (zu !== undefined) zu.decision = d;
   return d;
+}
+
+/**
+ * 4.0: activates zone `zone` for `side` (3.1 c: re-activates it with the initiative) and asks its
+ * units' orders. `listed`: the activation step's per-zone lists and counts in the workspace are
+ * those of the current positions (nothing moved since it asked).
+ */
+function activateZone(
+  s: MerkurState,
+  ws: MerkurWorkspace,
+  side: 0 | 1,
+  zone: number,
+  mode: 'all' | 'move' | 'combat',
+  initiative: boolean,
+  listed: boolean,
+): void {
+  s.activated[zone] = 1;
+  if (initiative) useInitiative(s, side);
+  if (mode === 'move' && !initiative) s.cwMoves--;
+  const zoneBased = s.rules.v['zone-based'] === true;
+  const units: number[] = [];
+  const us = s.units;
+  const take = (i: number, u: MUnit) => {
+    if (initiative) {
+      // 3.1: re-activation removes dispersion in a paradrop turn
+      if (u.dispersed) {
+        u.dispersed = false;
+        s.stats.undispersed_by_initiative++;
+      }
+      if (!u.fired) units.push(i);
+    } else if (!u.acted || zoneBased) units.push(i);
+  };
+  const zu = ws.zoneUnits;
+  if (listed && zu !== undefined) {
+    for (let i = zu.head[zone]!; i >= 0; i = zu.next[i]!) take(i, us[i]!);
+  } else
+    for (let i = 0; i < us.length; i++) {
+      const u = us[i]!;
+      if (u.zone !== zone || u.side !== side || u.status !== 'map') continue;
+      take(i, u);
+    }
+  const orders: Task = { t: 'orders', side, zone, mode, units, i: 0, orders: [], forced: [] };
+  s.stack.push(orders);
+  if (listed && ws.occ !== undefined && ws.ordersOcc !== undefined) {
+    // the activation step's counts are the positions the orders start from
+    ws.ordersOcc.g.set(ws.occ.g);
+    ws.ordersOcc.c.set(ws.occ.c);
+    ws.ordersTask = orders;
+  }
+}
+
+/**
+ * 4.0 (`activate-all`): the German activates, one after the other in map order, every zone holding
+ * German units that it has not activated this turn, each once its predecessor's orders and
+ * combats are done (a zone its units enter meanwhile is activated in its turn too, 4.0: the units
+ * that moved have acted). The same as answering `activate` for each such zone in that order.
+ */
+function activateRestStep(s: MerkurState, ws: MerkurWorkspace, side: 0 | 1): null {
+  const occ = occupancy(s, ws.occ);
+  const own = side === GER ? occ.g : occ.c;
+  const other = side === GER ? occ.c : occ.g;
+  const { adjStart, adjFlat } = MAP;
+  for (let z = 0; z < MAP.count; z++)
+    if (own[z]! > 0 && s.activated[z] === 0) {
+      if (side === CW) {
+        // 4.0 (M-22): a CW combat activation, contested or next to German units (day only, as offered)
+        let combat = other[z]! > 0;
+        for (let k = adjStart[z]!, end = adjStart[z + 1]!; k < end && !combat; k++)
+          combat = other[adjFlat[k]!]! > 0;
+        if (!combat || !isDay(s.turn)) continue;
+      }
+      if (ws.trace !== undefined)
+        tell(s, ws, side, 'Merkur 4.0', `activates zone ${MAP.ids[z]} (activate-all)`);
+      activateZone(s, ws, side, z, side === GER ? 'all' : 'combat', false, false);
+      if (ws.ordersOcc !== undefined && ws.occ !== undefined) {
+        ws.ordersOcc.g.set(occ.g);
+        ws.ordersOcc.c.set(occ.c);
+        ws.ordersTask = s.stack[s.stack.length - 1]!;
+      }
+      return null;
+    }
+  s.stack.pop();
+  return null;
 }
 
 function cwRollStep(
@@ -1431,52 +1527,14 @@ function applyAnswer(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision, cho
       return;
     }
     case 'activate': {
-      s.activated[o.zone] = 1;
       const side = d.side === 'german' ? GER : CW;
-      if (o.initiative) useInitiative(s, side);
-      if (o.mode === 'move' && !o.initiative) s.cwMoves--;
-      const zoneBased = s.rules.v['zone-based'] === true;
-      const units: number[] = [];
-      const us = s.units;
-      const take = (i: number, u: MUnit) => {
-        if (o.initiative) {
-          // 3.1: re-activation removes dispersion in a paradrop turn
-          if (u.dispersed) {
-            u.dispersed = false;
-            s.stats.undispersed_by_initiative++;
-          }
-          if (!u.fired) units.push(i);
-        } else if (!u.acted || zoneBased) units.push(i);
-      };
       const zu = ws.zoneUnits;
-      if (zu !== undefined && zu.decision === d) {
-        // the activation step's list of the zone's units (nothing moved since it asked)
-        for (let i = zu.head[o.zone]!; i >= 0; i = zu.next[i]!) take(i, us[i]!);
-      } else
-        for (let i = 0; i < us.length; i++) {
-          const u = us[i]!;
-          if (u.zone !== o.zone || u.side !== side || u.status !== 'map') continue;
-          take(i, u);
-        }
-      const orders: Task = {
-        t: 'orders',
-        side,
-        zone: o.zone,
-        mode: o.mode,
-        units,
-        i: 0,
-        orders: [],
-        forced: [],
-      };
-      s.stack.push(orders);
-      if (zu !== undefined && zu.decision === d && ws.occ !== undefined && ws.ordersOcc !== undefined) {
-        // the activation step's counts are the positions the orders start from (nothing moved since)
-        ws.ordersOcc.g.set(ws.occ.g);
-        ws.ordersOcc.c.set(ws.occ.c);
-        ws.ordersTask = orders;
-      }
+      activateZone(s, ws, side, o.zone, o.mode, o.initiative, zu !== undefined && zu.decision === d);
       return;
     }
+    case 'activate-all':
+      s.stack.push({ t: 'activate-rest', side: d.side === 'german' ? GER : CW });
+      return;
     case 'luftwaffe':
       s.luftwaffeTurn = s.turn;
       s.stack.push({ t: 'air-missions', i: 0, planned: [] });

@@ -127,6 +127,9 @@ function germanScore(k: Knobs) {
         return s.units[o.unit]!.a;
       case 'activate':
         return o.initiative ? (dispersedIn(s, ctx, o.zone) ? 0.5 : -1) : 1;
+      case 'activate-all':
+        // every zone is worth activating (1 each, in any order): all of them, in map order
+        return 1.5;
       case 'luftwaffe':
         return 2;
       case 'end-activations':
