@@ -33,7 +33,7 @@ export type Ctx = {
   targets?: number[] | undefined;
   occ?: Occupancy | undefined;
   entry?: Map<number, number[]> | undefined;
-  /** Per unit, `reachable` at this decision. */
+  /** Per movement class of the activated zone's units (german.ts `entryForce`), `reachable` at this decision. */
   reach?: Map<number, number[]> | undefined;
   /** The policy's memo of band probabilities (a pure function of its key), kept across decisions. */
   odds?: Map<number, number> | undefined;

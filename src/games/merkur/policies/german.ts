@@ -8,7 +8,7 @@ import type { MerkurDecision, MerkurOption } from '../decisions.js';
 import { MAP } from '../map.js';
 import { reachable } from '../movement.js';
 import { CW, GER, type MerkurState } from '../state.js';
-import { combatUnitsIn, countIn } from '../units.js';
+import { combatUnitsIn, countIn, moveOf } from '../units.js';
 import {
   airTargetValueOf,
   bombTargetScore,
@@ -61,10 +61,12 @@ function entryForce(s: MerkurState, ctx: Ctx, unit: number, to: number): number[
       const i = top.units[k]!;
       const v = s.units[i]!;
       if (v.status !== 'map' || v.zone !== top.zone || v.type === 'em' || v.type === 'battery') continue;
-      let r = reach.get(i);
+      // units of one movement class standing in one zone reach the same zones (6.1: MA, mechanised, Maori)
+      const key = v.fixed ? -1 - i : moveOf(v) * 4 + (v.type === 'tank' ? 2 : 0) + (v.maori ? 1 : 0);
+      let r = reach.get(key);
       if (r === undefined) {
         r = reachable(s, i, occ, ctx.scratch?.move);
-        reach.set(i, r);
+        reach.set(key, r);
       }
       if (r.includes(to)) rest.push(i);
     }
