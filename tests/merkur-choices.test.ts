@@ -959,3 +959,84 @@ describe('Merkur 4.0 b: the rest of an activation may hold in one answer', () =>
     expect(next.options.some((o) => o.type === 'hold')).toBe(false);
   });
 });
+
+describe('Merkur 4.0: the German may activate every zone not yet activated in one answer', () => {
+  /** Paras alone in three zones, nobody near, the CW holding the initiative (no re-activation offered). */
+  function position() {
+    const s = emptyState();
+    const zones = MAP.objectives.filter((y) => !MAP.strategic[y]).slice(0, 3);
+    const ids = ['FJR3/I', 'FJR3/II', 'FJR3/III'];
+    const units = zones.map((z, k) => put(s, ids[k]!, z));
+    s.initiative = 1;
+    s.stack = [{ t: 'activations', side: 0 }];
+    return { s, zones, units };
+  }
+
+  it('offered with two or more zones to activate; each is then activated in map order, then the question returns', () => {
+    const { s, zones, units } = position();
+    const ws = merkurWorkspace(s);
+    const d = advance(s, ws) as MerkurDecision;
+    expect(d.kind).toBe('activation');
+    expect(d.options.filter((o) => o.type === 'activate')).toHaveLength(3);
+    expect(d.options[d.options.length - 1]).toEqual({ type: 'activate-all' });
+    for (const id of GERMAN_SCRIPTED) {
+      const o = d.options[policy('german', id).choose(s, d, streamRng(1, 0, 'policy'))]!;
+      expect(o).toEqual({ type: 'activate-all' });
+    }
+    apply(s, ws, d, d.options.length - 1);
+    const order = [...zones.keys()].sort((p, q) => zones[p]! - zones[q]!);
+    for (const k of order) {
+      const u = advance(s, ws) as MerkurDecision;
+      expect(u.kind).toBe('unit-order');
+      expect(u.options[0]).toEqual({ type: 'stay', unit: units[k] });
+      expect(s.activated[zones[k]!]).toBe(1);
+      apply(
+        s,
+        ws,
+        u,
+        pick(u, (o) => o.type === 'stay'),
+      );
+    }
+    // every zone activated: the activation task asks nothing more (end only) and is done
+    expect(advance(s, ws)).toBeNull();
+    expect(zones.every((z) => s.activated[z] === 1)).toBe(true);
+    expect(units.every((i) => s.units[i]!.acted)).toBe(true);
+  });
+
+  it('the two-player CW: every zone open to a combat activation, in combat mode', () => {
+    {
+      const s = emptyState();
+      const zones = MAP.objectives.filter((y) => !MAP.strategic[y]).slice(0, 2);
+      const cw = ['2/7 Aus', '2/8 Aus'].map((id, k) => put(s, id, zones[k]!));
+      put(s, 'FJR3/I', zones[0]!);
+      put(s, 'FJR3/II', zones[1]!);
+      s.initiative = 0;
+      s.cwMoves = 0;
+      s.stack = [{ t: 'activations', side: 1 }];
+      const ws = merkurWorkspace(s);
+      const d = advance(s, ws) as MerkurDecision;
+      expect(d.kind).toBe('activation');
+      const k = d.options.findIndex((o) => o.type === 'activate-all');
+      expect(k).toBe(d.options.length - 1);
+      for (const id of CW_SCRIPTED)
+        expect(policy('commonwealth', id).choose(s, d, streamRng(1, 0, 'policy'))).toBe(k);
+      apply(s, ws, d, k);
+      const u = advance(s, ws) as MerkurDecision;
+      expect(u.kind).toBe('unit-order');
+      const first = zones[0]! < zones[1]! ? 0 : 1;
+      expect(u.options[0]).toEqual({ type: 'stay', unit: cw[first] });
+      expect(u.options.some((o) => o.type === 'move')).toBe(false);
+      const top = s.stack[s.stack.length - 1]!;
+      expect(top.t === 'orders' && top.mode === 'combat').toBe(true);
+    }
+  });
+
+  it('not offered with one zone left to activate', () => {
+    const { s, zones } = position();
+    s.activated[zones[0]!] = 1;
+    s.activated[zones[1]!] = 1;
+    const d = advance(s, merkurWorkspace(s)) as MerkurDecision;
+    expect(d.kind).toBe('activation');
+    expect(d.options.some((o) => o.type === 'activate-all')).toBe(false);
+  });
+});

@@ -81,9 +81,20 @@ describe('Merkur movement search after the speed pass', () => {
       const scratch = newMoveScratch();
       let compared = 0;
       let moves = 0;
+      let asked = 0;
       for (let k = 0; k < 4000; k++) {
         const p = advance(s, ws);
         if (p === null || p.kind === 'chance') break;
+        if (p.kind === 'unit-order') {
+          // the orders step's zones (reused per movement class across an activation's moves) are the search's
+          const top = s.stack[s.stack.length - 1]!;
+          const o0 = p.options[0]!;
+          if (top.t === 'orders' && top.mode !== 'combat' && o0.type === 'stay') {
+            const offered = p.options.flatMap((o) => (o.type === 'move' ? [o.to] : []));
+            expect(offered).toEqual(referenceReachable(s, o0.unit));
+            asked++;
+          }
+        }
         if (p.kind === 'unit-order' && k % 5 === 0) {
           for (let i = 0; i < s.units.length; i++) {
             if (s.units[i]!.status !== 'map') continue;
@@ -96,6 +107,7 @@ describe('Merkur movement search after the speed pass', () => {
         apply(s, ws, p, policies[p.side]!.choose(s, p, rng));
       }
       expect(compared).toBeGreaterThan(500);
+      expect(asked).toBeGreaterThan(100);
       expect(moves).toBeGreaterThan(compared); // positions where units do move, not only empty answers
     });
   }

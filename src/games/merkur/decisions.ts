@@ -25,8 +25,14 @@ export interface SeaOption {
   readonly type: 'sea';
   readonly zone: number;
 }
-/** 4.0: activate `zone` (mode: 'all' German, 'move'/'combat' CW), re-activate it with the initiative, or end. */
+/**
+ * 4.0: activate `zone` (mode: 'all' German, 'move'/'combat' CW), re-activate it with the initiative,
+ * or end; `activate-all` (two or more such zones): activate, one after the other in map order, each
+ * zone not yet activated this turn — the German every zone with German units (zones its moves occupy
+ * included), the CW (two-player) every zone open to a combat activation, in combat mode — then ask again.
+ */
 export type ActivationOption =
+  | { readonly type: 'activate-all' }
   | {
       readonly type: 'activate';
       readonly zone: number;

@@ -93,6 +93,11 @@ export type Task =
   | { t: 'sea-landing'; units: number[] }
   | { t: 'air-missions'; i: number; planned: number[] }
   | { t: 'activations'; side: 0 | 1 }
+  /**
+   * 4.0 (`activate-all`): `side` activates, in map order, every zone not yet activated this turn
+   * (the CW: every one open to a combat activation, in combat mode).
+   */
+  | { t: 'activate-rest'; side: 0 | 1 }
   | {
       t: 'orders';
       side: 0 | 1;

@@ -26,7 +26,17 @@ import { landingTerrain, MAP } from './map.js';
 import { reachable } from './movement.js';
 import { tell } from './narrate.js';
 import { placeMap, soloChoose, soloDraw, soloForts } from './solitaire.js';
-import { type Bombard, CW, dayOf, GER, isDay, type MerkurState, type Order, type Task } from './state.js';
+import {
+  type Bombard,
+  CW,
+  dayOf,
+  GER,
+  isDay,
+  type MerkurState,
+  type MUnit,
+  type Order,
+  type Task,
+} from './state.js';
 import {
   checkForts,
   combatUnits,
@@ -36,6 +46,7 @@ import {
   type Occupancy,
   occupancy,
   room,
+  STACK_LIMIT,
   unitsIn,
 } from './units.js';
 import { cwObjectiveFlags, germanAirfields, markSoleAtStart, updateControl } from './victory.js';
@@ -491,6 +502,8 @@ function step(s: MerkurState, ws: MerkurWorkspace, task: Task): MerkurPending | 
     }
     case 'activations':
       return activationStep(s, ws, task.side);
+    case 'activate-rest':
+      return activateRestStep(s, ws, task.side);
     case 'orders':
       return ordersStep(s, ws, task);
     case 'cw-roll':
@@ -720,12 +733,24 @@ function activationStep(s: MerkurState, ws: MerkurWorkspace, side: 0 | 1): Merku
   // CW units a re-activation could move (3.1 c: those that acted too, not an EM that fired)
   const mobile = ws.flags?.mobile.fill(0) ?? new Uint8Array(MAP.count);
   const us = s.units;
+  // the side's units per zone, for the answer's unit list (applyAnswer, 'activate')
+  const zu = ws.zoneUnits !== undefined && ws.zoneUnits.next.length >= us.length ? ws.zoneUnits : undefined;
+  if (zu !== undefined) {
+    zu.decision = null;
+    zu.head.fill(-1);
+  }
   for (let i = 0; i < us.length; i++) {
     const u = us[i]!;
     if (u.status !== 'map' || u.zone < 0) continue;
     if (u.side === GER) g[u.zone]!++;
     else c[u.zone]!++;
     if (u.side !== side) continue;
+    if (zu !== undefined) {
+      zu.next[i] = -1;
+      if (zu.head[u.zone] === -1) zu.head[u.zone] = i;
+      else zu.next[zu.tail[u.zone]!] = i;
+      zu.tail[u.zone] = i;
+    }
     if (side === GER ? !u.fired : !u.fixed && u.m > 0 && !u.acted) ready[u.zone] = 1;
     if (side === CW && !u.fixed && u.m > 0 && !u.fired) mobile[u.zone] = 1;
   }
@@ -736,16 +761,22 @@ function activationStep(s: MerkurState, ws: MerkurWorkspace, side: 0 | 1): Merku
   }
   if (side === GER) {
     const initiative = canUseInitiative(s, GER);
+    let fresh = 0;
     for (let z = 0; z < MAP.count; z++) {
       if (own[z]! === 0) continue;
-      if (s.activated[z] === 0) opts.push({ type: 'activate', zone: z, mode: 'all', initiative: false });
-      else if (initiative && ready[z] === 1)
+      if (s.activated[z] === 0) {
+        opts.push({ type: 'activate', zone: z, mode: 'all', initiative: false });
+        fresh++;
+      } else if (initiative && ready[z] === 1)
         opts.push({ type: 'activate', zone: z, mode: 'all', initiative: true });
     }
+    // 4.0: every zone not yet activated, one after the other (one answer for what would otherwise be one per zone)
+    if (fresh >= 2) opts.push({ type: 'activate-all' });
   } else {
     const { adjStart, adjFlat } = MAP;
     // 3.1 c (M-15): the initiative re-activates a zone already activated, for combat or movement
     const initiative = canUseInitiative(s, CW) && !(s.rules.solitaire && s.rules.soloInitiative === 'never');
+    let fresh = 0;
     for (let z = 0; z < MAP.count; z++) {
       if (own[z]! === 0) continue;
       // 4.0 (M-22): combat, day only: contested or adjacent to German units
@@ -761,16 +792,106 @@ function activationStep(s: MerkurState, ws: MerkurWorkspace, side: 0 | 1): Merku
         if (mobile[z] === 1) opts.push({ type: 'activate', zone: z, mode: 'move', initiative: true });
         continue;
       }
-      if (combat) opts.push({ type: 'activate', zone: z, mode: 'combat', initiative: false });
+      if (combat) {
+        opts.push({ type: 'activate', zone: z, mode: 'combat', initiative: false });
+        fresh++;
+      }
       if (s.cwMoves > 0 && ready[z] === 1)
         opts.push({ type: 'activate', zone: z, mode: 'move', initiative: false });
     }
+    // 4.0: every zone open to a combat activation, one after the other (not to the solitaire CW, whose 12.2 rules answer zone by zone)
+    if (fresh >= 2 && !s.rules.solitaire) opts.push({ type: 'activate-all' });
   }
   if (opts.length === 1) {
     s.stack.pop();
     return null;
   }
-  return dec('activation', side, 'Merkur 4.0', opts as never);
+  const d = dec('activation', side, 'Merkur 4.0', opts as never);
+  if (zu !== undefined) zu.decision = d;
+  return d;
+}
+
+/**
+ * 4.0: activates zone `zone` for `side` (3.1 c: re-activates it with the initiative) and asks its
+ * units' orders. `listed`: the activation step's per-zone lists and counts in the workspace are
+ * those of the current positions (nothing moved since it asked).
+ */
+function activateZone(
+  s: MerkurState,
+  ws: MerkurWorkspace,
+  side: 0 | 1,
+  zone: number,
+  mode: 'all' | 'move' | 'combat',
+  initiative: boolean,
+  listed: boolean,
+): void {
+  s.activated[zone] = 1;
+  if (initiative) useInitiative(s, side);
+  if (mode === 'move' && !initiative) s.cwMoves--;
+  const zoneBased = s.rules.v['zone-based'] === true;
+  const units: number[] = [];
+  const us = s.units;
+  const take = (i: number, u: MUnit) => {
+    if (initiative) {
+      // 3.1: re-activation removes dispersion in a paradrop turn
+      if (u.dispersed) {
+        u.dispersed = false;
+        s.stats.undispersed_by_initiative++;
+      }
+      if (!u.fired) units.push(i);
+    } else if (!u.acted || zoneBased) units.push(i);
+  };
+  const zu = ws.zoneUnits;
+  if (listed && zu !== undefined) {
+    for (let i = zu.head[zone]!; i >= 0; i = zu.next[i]!) take(i, us[i]!);
+  } else
+    for (let i = 0; i < us.length; i++) {
+      const u = us[i]!;
+      if (u.zone !== zone || u.side !== side || u.status !== 'map') continue;
+      take(i, u);
+    }
+  const orders: Task = { t: 'orders', side, zone, mode, units, i: 0, orders: [], forced: [] };
+  s.stack.push(orders);
+  if (listed && ws.occ !== undefined && ws.ordersOcc !== undefined) {
+    // the activation step's counts are the positions the orders start from
+    ws.ordersOcc.g.set(ws.occ.g);
+    ws.ordersOcc.c.set(ws.occ.c);
+    ws.ordersTask = orders;
+  }
+}
+
+/**
+ * 4.0 (`activate-all`): the German activates, one after the other in map order, every zone holding
+ * German units that it has not activated this turn, each once its predecessor's orders and
+ * combats are done (a zone its units enter meanwhile is activated in its turn too, 4.0: the units
+ * that moved have acted). The same as answering `activate` for each such zone in that order.
+ */
+function activateRestStep(s: MerkurState, ws: MerkurWorkspace, side: 0 | 1): null {
+  const occ = occupancy(s, ws.occ);
+  const own = side === GER ? occ.g : occ.c;
+  const other = side === GER ? occ.c : occ.g;
+  const { adjStart, adjFlat } = MAP;
+  for (let z = 0; z < MAP.count; z++)
+    if (own[z]! > 0 && s.activated[z] === 0) {
+      if (side === CW) {
+        // 4.0 (M-22): a CW combat activation, contested or next to German units (day only, as offered)
+        let combat = other[z]! > 0;
+        for (let k = adjStart[z]!, end = adjStart[z + 1]!; k < end && !combat; k++)
+          combat = other[adjFlat[k]!]! > 0;
+        if (!combat || !isDay(s.turn)) continue;
+      }
+      if (ws.trace !== undefined)
+        tell(s, ws, side, 'Merkur 4.0', `activates zone ${MAP.ids[z]} (activate-all)`);
+      activateZone(s, ws, side, z, side === GER ? 'all' : 'combat', false, false);
+      if (ws.ordersOcc !== undefined && ws.occ !== undefined) {
+        ws.ordersOcc.g.set(occ.g);
+        ws.ordersOcc.c.set(occ.c);
+        ws.ordersTask = s.stack[s.stack.length - 1]!;
+      }
+      return null;
+    }
+  s.stack.pop();
+  return null;
 }
 
 function cwRollStep(
@@ -1409,28 +1530,14 @@ function applyAnswer(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision, cho
       return;
     }
     case 'activate': {
-      s.activated[o.zone] = 1;
       const side = d.side === 'german' ? GER : CW;
-      if (o.initiative) useInitiative(s, side);
-      if (o.mode === 'move' && !o.initiative) s.cwMoves--;
-      const zoneBased = s.rules.v['zone-based'] === true;
-      const units: number[] = [];
-      const us = s.units;
-      for (let i = 0; i < us.length; i++) {
-        const u = us[i]!;
-        if (u.zone !== o.zone || u.side !== side || u.status !== 'map') continue;
-        if (o.initiative) {
-          // 3.1: re-activation removes dispersion in a paradrop turn
-          if (u.dispersed) {
-            u.dispersed = false;
-            s.stats.undispersed_by_initiative++;
-          }
-          if (!u.fired) units.push(i);
-        } else if (!u.acted || zoneBased) units.push(i);
-      }
-      s.stack.push({ t: 'orders', side, zone: o.zone, mode: o.mode, units, i: 0, orders: [], forced: [] });
+      const zu = ws.zoneUnits;
+      activateZone(s, ws, side, o.zone, o.mode, o.initiative, zu !== undefined && zu.decision === d);
       return;
     }
+    case 'activate-all':
+      s.stack.push({ t: 'activate-rest', side: d.side === 'german' ? GER : CW });
+      return;
     case 'luftwaffe':
       s.luftwaffeTurn = s.turn;
       s.stack.push({ t: 'air-missions', i: 0, planned: [] });
@@ -1469,7 +1576,11 @@ function applyAnswer(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision, cho
           if (theirs[o.to]! > 0 && mine[o.to]! === 0) t.forced.push(o.to);
           mine[u.zone]!--;
           mine[o.to]!++;
-          ws.ordersMoves = (ws.ordersMoves ?? 0) + 1;
+          // `reachable` from the activated zone reads the mover's own counts only where a zone
+          // fills up (5.1) or where a first friend opens an enemy-held zone at night (11.0); the
+          // start zone keeps the units still to move. Any other move leaves the zones reached as they were.
+          if (mine[o.to]! >= STACK_LIMIT || (mine[o.to] === 1 && theirs[o.to]! > 0))
+            ws.ordersMoves = (ws.ordersMoves ?? 0) + 1;
         } else {
           const enemy = (1 - u.side) as 0 | 1;
           if (countIn(s, o.to, enemy) > 0 && countIn(s, o.to, u.side) === 0) t.forced.push(o.to);

@@ -31,6 +31,12 @@ export interface MerkurWorkspace extends Workspace {
    * its zone, valid while `task` and `moves` match it: units of one class there reach the same zones.
    */
   readonly reach?: { task: object | null; moves: number; keys: number[]; lists: number[][] };
+  /**
+   * The units of the asking side per zone as the activation step counted them, ascending (`head`
+   * per zone, `next` per unit, -1 ends), valid for the answer to decision `decision` only (nothing
+   * moves between an activation question and its answer).
+   */
+  readonly zoneUnits?: { head: Int16Array; tail: Int16Array; next: Int16Array; decision: object | null };
 }
 
 export function merkurWorkspace(s: MerkurState, reuse?: MerkurWorkspace): MerkurWorkspace {
@@ -42,6 +48,7 @@ export function merkurWorkspace(s: MerkurState, reuse?: MerkurWorkspace): Merkur
     reuse.ordersTask = null;
     reuse.ordersMoves = 0;
     if (reuse.reach !== undefined) reuse.reach.task = null;
+    if (reuse.zoneUnits !== undefined) reuse.zoneUnits.decision = null;
     return reuse;
   }
   return {
@@ -55,5 +62,11 @@ export function merkurWorkspace(s: MerkurState, reuse?: MerkurWorkspace): Merkur
     ordersTask: null,
     ordersMoves: 0,
     reach: { task: null, moves: 0, keys: [], lists: [] },
+    zoneUnits: {
+      head: new Int16Array(MAP.count),
+      tail: new Int16Array(MAP.count),
+      next: new Int16Array(Math.max(256, s.units.length)),
+      decision: null,
+    },
   };
 }

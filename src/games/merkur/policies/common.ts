@@ -20,7 +20,15 @@ import { type MoveScratch, newMoveScratch } from '../movement.js';
 import { pBandAtLeast } from '../odds.js';
 import { CW, isDay, type MerkurState } from '../state.js';
 import { engineNavyLoss } from '../turn-sequence.js';
-import { attackOf, combatUnitsIn, moveOf, newOccupancy, type Occupancy, occupancy } from '../units.js';
+import {
+  attackOf,
+  combatUnitsIn,
+  moveOf,
+  newOccupancy,
+  type Occupancy,
+  occupancy,
+  reducedValue,
+} from '../units.js';
 
 /**
  * Per-decision scratch a scorer may fill once (its target zones, the occupancy of the zones) and
@@ -31,23 +39,76 @@ export type Ctx = {
   targets?: number[] | undefined;
   occ?: Occupancy | undefined;
   entry?: Map<number, number[]> | undefined;
-  /** Per unit, `reachable` at this decision. */
+  /** Per movement class of the activated zone's units (german.ts `entryForce`), `reachable` at this decision. */
   reach?: Map<number, number[]> | undefined;
   /** The policy's memo of band probabilities (a pure function of its key), kept across decisions. */
   odds?: Map<number, number> | undefined;
   /** The policy's buffers for `occupancy`, `reachable` and per-zone flags, overwritten at each decision. */
-  scratch?: { occ: Occupancy; move: MoveScratch; flags: Uint8Array };
+  scratch?: Scratch;
   /** Per zone: a flag a scorer computed once for this decision (e.g. dispersed units there). */
   flags?: Uint8Array | undefined;
   /** The engine's answer to this decision, computed once for every option's score. */
   answer?: number | undefined;
   /** `nearest(from, targets)` of the decision's unit (every move option of one unit shares it). */
   nearFrom?: number | undefined;
+  /** Per zone, `airTargetValue` at this decision (NaN: not yet computed); the air units share the zones. */
+  air?: Float64Array | undefined;
 };
+
+/** A policy's buffers, overwritten decision by decision (`ordersOcc` is carried across the decisions of one orders task). */
+export interface Scratch {
+  readonly occ: Occupancy;
+  readonly move: MoveScratch;
+  readonly flags: Uint8Array;
+  readonly air: Float64Array;
+  /**
+   * The occupancy while the orders task `orders.task` of state `orders.s` asks its units' orders:
+   * counted at its first decision, then moved on by the move orders it has handed out since
+   * (`orders.seen` of them read). Only those orders move units while the task is on top (4.0: each
+   * takes a unit of the activated zone into zone `to`), so the counts stay `occupancy(s)`.
+   */
+  readonly ordersOcc: Occupancy;
+  readonly orders: { s: MerkurState | null; task: object | null; seen: number };
+}
+
+export function newScratch(): Scratch {
+  return {
+    occ: newOccupancy(),
+    move: newMoveScratch(),
+    flags: new Uint8Array(MAP.count),
+    air: new Float64Array(MAP.count),
+    ordersOcc: newOccupancy(),
+    orders: { s: null, task: null, seen: 0 },
+  };
+}
 
 /** Units of `side` per zone, computed on first use within one decision. */
 export function occOf(s: MerkurState, ctx: Ctx): Occupancy {
-  if (ctx.occ === undefined) ctx.occ = occupancy(s, ctx.scratch?.occ);
+  if (ctx.occ === undefined) {
+    const sc = ctx.scratch;
+    const top = s.stack[s.stack.length - 1];
+    if (sc === undefined || top === undefined || top.t !== 'orders') ctx.occ = occupancy(s, sc?.occ);
+    else {
+      const k = sc.orders;
+      const occ = sc.ordersOcc;
+      if (k.s === s && k.task === top && k.seen <= top.orders.length) {
+        const mine = top.side === 0 ? occ.g : occ.c;
+        for (; k.seen < top.orders.length; k.seen++) {
+          const o = top.orders[k.seen]!;
+          if (o.o === 'move') {
+            mine[top.zone]!--;
+            mine[o.to]!++;
+          }
+        }
+      } else {
+        occupancy(s, occ);
+        k.s = s;
+        k.task = top;
+        k.seen = top.orders.length;
+      }
+      ctx.occ = occ;
+    }
+  }
   return ctx.occ;
 }
 
@@ -154,7 +215,7 @@ export function scriptedPolicy(
       const score =
         fixed ?? (scorer as (p: Readonly<Record<string, number>>) => Scorer)({ ...defaults, ...given });
       const odds = new Map<number, number>();
-      const scratch = { occ: newOccupancy(), move: newMoveScratch(), flags: new Uint8Array(MAP.count) };
+      const scratch = newScratch();
       return {
         id,
         choose(s: MerkurState, d: MerkurDecision, rng: Rng): number {
@@ -172,6 +233,7 @@ export function scriptedPolicy(
             flags: undefined,
             answer: undefined,
             nearFrom: undefined,
+            air: undefined,
           };
           for (let i = 0; i < d.options.length; i++) {
             const o = d.options[i]!;
@@ -327,4 +389,29 @@ export function objectivesToTake(s: MerkurState, ctx: Ctx, side: 0 | 1): number[
 /** Air target value: CW combat units there, less the AA that covers it (8.0). */
 export function airTargetValue(s: MerkurState, z: number): number {
   return combatUnitsIn(s, z, CW).length - aaPoints(s, z) * 0.75 + (MAP.objective[z] ? 1 : 0);
+}
+
+/**
+ * `airTargetValue` of every zone, in one pass over the units at the decision's first call (an
+ * air-mission decision scores a dozen zones; adjacency is symmetric, so an AA unit covers its
+ * zone and its neighbours): the same sums, read per option.
+ */
+export function airTargetValueOf(s: MerkurState, ctx: Ctx, z: number): number {
+  if (ctx.air === undefined) {
+    const cu = ctx.scratch?.air ?? new Float64Array(MAP.count);
+    const aa = new Float64Array(MAP.count);
+    cu.fill(0);
+    for (const u of s.units) {
+      if (u.status !== 'map' || u.zone < 0) continue;
+      if (u.side === CW && u.type !== 'em') cu[u.zone]!++;
+      if (u.aa > 0) {
+        const p = u.reduced ? reducedValue(s, u.aa) : u.aa;
+        aa[u.zone]! += p;
+        for (const y of MAP.adj[u.zone]!) if (y !== u.zone) aa[y]! += p;
+      }
+    }
+    for (let y = 0; y < MAP.count; y++) cu[y] = cu[y]! - aa[y]! * 0.75 + (MAP.objective[y] ? 1 : 0);
+    ctx.air = cu;
+  }
+  return ctx.air[z]!;
 }

@@ -65,6 +65,9 @@ function cwScore(k: Knobs) {
         // the scripted CW keep the initiative for re-rolls (3.1 a, b), never re-activate a zone (3.1 c)
         if (o.initiative) return -1;
         return o.mode === 'combat' ? 2 : 1;
+      case 'activate-all':
+        // every combat activation first (2 each, in any order): all of them, in map order
+        return 2.5;
       case 'end-activations':
         return 0;
       case 'keep':

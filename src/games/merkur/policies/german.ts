@@ -9,9 +9,9 @@ import type { MerkurDecision, MerkurOption } from '../decisions.js';
 import { MAP } from '../map.js';
 import { reachable } from '../movement.js';
 import { CW, GER, type MerkurState } from '../state.js';
-import { combatUnitsIn, countIn } from '../units.js';
+import { combatUnitsIn, countIn, moveOf } from '../units.js';
 import {
-  airTargetValue,
+  airTargetValueOf,
   bombTargetScore,
   type Ctx,
   cnt,
@@ -63,10 +63,12 @@ function entryForce(s: MerkurState, ctx: Ctx, unit: number, to: number): number[
       const i = top.units[k]!;
       const v = s.units[i]!;
       if (v.status !== 'map' || v.zone !== top.zone || v.type === 'em' || v.type === 'battery') continue;
-      let r = reach.get(i);
+      // units of one movement class standing in one zone reach the same zones (6.1: MA, mechanised, Maori)
+      const key = v.fixed ? -1 - i : moveOf(v) * 4 + (v.type === 'tank' ? 2 : 0) + (v.maori ? 1 : 0);
+      let r = reach.get(key);
       if (r === undefined) {
         r = reachable(s, i, occ, ctx.scratch?.move);
-        reach.set(i, r);
+        reach.set(key, r);
       }
       if (r.includes(to)) rest.push(i);
     }
@@ -97,7 +99,7 @@ function germanScore(k: Knobs) {
       case 'drop':
         return k.drop(s, o.unit, o.zone);
       case 'air-bomb':
-        return airTargetValue(s, o.zone) + k.airBias(o.zone);
+        return airTargetValueOf(s, ctx, o.zone) + k.airBias(o.zone);
       case 'air-support':
         return 1.5;
       case 'air-none':
@@ -129,6 +131,9 @@ function germanScore(k: Knobs) {
         return s.units[o.unit]!.a;
       case 'activate':
         return o.initiative ? (dispersedIn(s, ctx, o.zone) ? 0.5 : -1) : 1;
+      case 'activate-all':
+        // every zone is worth activating (1 each, in any order): all of them, in map order
+        return 1.5;
       case 'luftwaffe':
         return 2;
       case 'end-activations':
