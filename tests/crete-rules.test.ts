@@ -574,11 +574,58 @@ describe('per-task caches (movement searches, occupancy, air squares, battle str
             return inner.choose(view, d, rng, search);
           },
         }) as Policy;
-      for (let g = 0; g < 2; g++) {
+      // 3 games each: only the units picked (move-unit) are asked their square
+      for (let g = 0; g < 3; g++) {
         const m = startMatch(crete, setup, { masterSeed: 11, gameIndex: g });
         playMatch(m, { german: check(pol.german!), british: check(pol.british!) });
       }
     }
     expect(checked).toBeGreaterThan(1000);
+  });
+});
+
+describe('move-unit (K8): a unit is asked its square only when picked, in index order', () => {
+  it('the units a scripted policy passes over would have stayed had they been asked (play as with a question to every unit)', () => {
+    const pairs = [
+      { german: 'historical', british: 'historical' },
+      { german: 'maleme-schwerpunkt', british: 'counterattack' },
+      { german: 'airfield-grab', british: 'airfield-fortress' },
+      { german: 'attrition', british: 'suda-keep' },
+    ];
+    let skipped = 0;
+    let picked = 0;
+    for (const ids of pairs) {
+      const pol = createPolicies(crete, ids);
+      const check = (inner: Policy): Policy =>
+        ({
+          id: inner.id,
+          choose(view, d, rng, search) {
+            const choice = inner.choose(view, d, rng, search);
+            if (d.kind !== 'move-unit') return choice;
+            const s = view as CreteState;
+            const opts = d.options as readonly { u: number; to: number }[];
+            expect(opts[0]).toEqual({ u: -1, to: -1 });
+            const units = opts.slice(1).map((o) => o.u);
+            expect(units).toEqual([...units].sort((a, b) => a - b));
+            const fresh = creteWorkspace(s);
+            occupancy(s, fresh);
+            const passed = choice === 0 ? units : units.slice(0, choice - 1);
+            for (const u of passed) {
+              const out: number[] = [];
+              destinations(s, fresh, u, out);
+              if (out.length === 0) continue;
+              const ask = { ...d, kind: 'move', options: [{ u, to: -1 }, ...out.map((to) => ({ u, to }))] };
+              expect(inner.choose(view, ask as typeof d, rng, search)).toBe(0);
+              skipped++;
+            }
+            if (choice > 0) picked++;
+            return choice;
+          },
+        }) as Policy;
+      const m = startMatch(crete, defaultSetup(), { masterSeed: 5, gameIndex: 0 });
+      playMatch(m, { german: check(pol.german!), british: check(pol.british!) }, { conformance: true });
+    }
+    expect(skipped).toBeGreaterThan(100);
+    expect(picked).toBeGreaterThan(100);
   });
 });

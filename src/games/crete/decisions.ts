@@ -5,7 +5,7 @@
 import type { ChanceNode, Decision } from '../../core/game.js';
 import type { Side, Table } from './state.js';
 
-/** A unit and a square (-1: stay / none / held back). */
+/** A unit and a square (-1: stay / none / held back); move-unit: the unit picked (u -1: end the segment), to -1. */
 export interface UnitTo {
   readonly u: number;
   readonly to: number;
@@ -50,6 +50,7 @@ export type CreteDecision =
   | D<'drop-hex', UnitTo>
   | D<'scatter-overstack', UnitTo>
   | D<'mountain-land', MountainOption>
+  | D<'move-unit', UnitTo>
   | D<'move', UnitTo>
   | D<'air-support', UnitTo>
   | D<'battle', BattleOption>
@@ -67,6 +68,7 @@ export const CRETE_DECISION_KINDS: readonly CreteDecisionKind[] = [
   'drop-hex',
   'scatter-overstack',
   'mountain-land',
+  'move-unit',
   'move',
   'air-support',
   'battle',

@@ -106,9 +106,10 @@ export const crete: SteppedGame<CreteState, CreteDecision, CreteWorkspace, Crete
   decisionKinds: CRETE_DECISION_KINDS,
   // 13 allocations + 43 set-ups; per turn up to 13 drop boards and squares, 3 landings (with
   // mtn-stack-only up to 3 per wave, at most 13 waves, and the 12 mountain units moved again), 25
-  // German and 43 British moves, 7 air placements, and per segment at most one battle per square
+  // German and 43 British moves (each a move-unit pick and a move, plus the pick that ends each of
+  // the 2 + 13 movement tasks), 7 air placements, and per segment at most one battle per square
   // with its CA, EX and retreat answers.
-  maxDecisions: () => 13 + 43 + 10 * (26 + 3 * 13 + 25 + 12 + 43 + 7 + 2 * 75 * 6),
+  maxDecisions: () => 13 + 43 + 10 * (26 + 3 * 13 + 2 * (25 + 12 + 43) + 15 + 7 + 2 * 75 * 6),
   start: (setup, seed) => startGame(setup, seed),
   workspace: creteWorkspace,
   advance,

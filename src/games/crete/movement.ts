@@ -5,6 +5,8 @@
  * an X square stops (K9, K14 Step 1); it never enters an enemy square (K8.6) or leaves the boards
  * except through an X square (K8.9, K10.14: the boards hold no sea squares).
  */
+
+import { creteData } from './data.js';
 import { type UnitTo, unitTo } from './decisions.js';
 import { MAP, ROUGH, TOWN } from './map.js';
 import { sq, tell } from './narrate.js';
@@ -295,37 +297,67 @@ export function moveUnit(s: CreteState, ws: CreteWorkspace, ui: number, to: numb
   if (ws.trace !== undefined) tell(s, ws, u.side, 'K8', `${u.name} moves to ${sq(to)}`);
 }
 
-/** The move decision of a movement segment: the next unit of `side` that can move, or null. */
+/** K8.1, K15.6: unit `ui` may move in movement task `task` (its side's ground unit on the map or in transit, not a para landed this turn). */
+function mayMove(s: CreteState, task: MoveTask, ui: number): boolean {
+  const u = s.units[ui]!;
+  if (u.side !== task.side || u.kind === 'air') return false;
+  if (task.only !== undefined && !task.only.includes(ui)) return false;
+  if (u.loc < 0 && u.loc !== TRANSIT) return false;
+  return !(u.kind === 'para' && u.landed === s.turn);
+}
+
+type MoveTask = { t: 'move'; side: Side; i: number; u: number; only?: number[] };
+
+/** Units of a game (setup.ts makeUnits: paras, mountain, air, Allied). */
+const UNIT_COUNT =
+  creteData.german.para.length +
+  creteData.german.mountain.length +
+  creteData.german.luftwaffe.length +
+  creteData.allied.length;
+
+/** Per unit index: the move-unit option naming it (shared and frozen, like the set-up lists). */
+const PICK: readonly UnitTo[] = Object.freeze(
+  Array.from({ length: UNIT_COUNT }, (_, u) => Object.freeze(unitTo(u, -1))),
+);
+/** The move-unit option that ends the segment: every unit not picked stays (K8 "optional"). */
+const PICK_DONE: UnitTo = Object.freeze(unitTo(-1, -1));
+
+/**
+ * The next decision of a movement segment (K8): with a unit picked, its square (`move`: stay or a
+ * destination); else which unit moves next (`move-unit`: end the segment, or a unit after the last
+ * one picked, in index order), or null when no unit is left. Each unit is asked at most once per
+ * segment, in index order, exactly as a question to every unit would (staying is the unpicked
+ * units' answer): only units that move cost a movement search.
+ */
 export function moveStep(
   s: CreteState,
   ws: CreteWorkspace,
-  task: { t: 'move'; side: Side; i: number; only?: number[] },
-): { u: number; options: UnitTo[] } | null {
-  const buf = ws.dest;
-  let counted = ws.occTask === task && ws.occState === s;
-  while (task.i < s.units.length) {
-    const ui = task.i++;
-    const u = s.units[ui]!;
-    if (u.side !== task.side || u.kind === 'air') continue;
-    if (task.only !== undefined && !task.only.includes(ui)) continue;
-    if (u.loc < 0 && u.loc !== TRANSIT) continue;
-    if (u.kind === 'para' && u.landed === s.turn) continue; // K8.1, K15.6
+  task: MoveTask,
+): { kind: 'move' | 'move-unit'; options: UnitTo[] } | null {
+  if (task.u >= 0) {
+    const ui = task.u;
     // occupancy once per movement task, then kept current by moveUnit (nothing else moves during it, K7)
-    if (!counted) {
+    if (ws.occTask !== task || ws.occState !== s) {
       occupancy(s, ws);
       ws.occTask = task;
       ws.occState = s;
-      counted = true;
     }
+    const buf = ws.dest;
     destinations(s, ws, ui, buf, task);
     const n = buf.length;
-    if (n === 0) continue;
-    const options = new Array<UnitTo>(n + 1);
-    options[0] = unitTo(ui, -1);
-    for (let k = 0; k < n; k++) options[k + 1] = unitTo(ui, buf[k]!);
-    return { u: ui, options };
+    if (n > 0) {
+      const options = new Array<UnitTo>(n + 1);
+      options[0] = unitTo(ui, -1);
+      for (let k = 0; k < n; k++) options[k + 1] = unitTo(ui, buf[k]!);
+      return { kind: 'move', options };
+    }
+    task.u = -1; // nowhere to go: it stays
   }
-  return null;
+  const options: UnitTo[] = [PICK_DONE];
+  for (let ui = task.i; ui < s.units.length; ui++)
+    if (mayMove(s, task, ui)) options.push(PICK[ui] ?? unitTo(ui, -1));
+  if (options.length === 1) return null;
+  return { kind: 'move-unit', options };
 }
 
 export { POOL };

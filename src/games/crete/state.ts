@@ -103,8 +103,11 @@ export type CreteTask =
   | { t: 'scatter-attacks' }
   /** K17 landings; `landed`: the units this wave put down (mtn-stack-only moves them next). */
   | { t: 'mountain'; i: number; wave: number; landed: number[] }
-  /** K8 movement of `side`'s units in index order; `only`: just these units (a later landing wave). */
-  | { t: 'move'; side: Side; i: number; only?: number[] }
+  /**
+   * K8 movement of `side`'s units in index order; `only`: just these units (a later landing wave).
+   * `i`: the first unit the next pick may name; `u`: the unit picked, whose square is asked next (-1 none).
+   */
+  | { t: 'move'; side: Side; i: number; u: number; only?: number[] }
   | { t: 'air'; i: number }
   | { t: 'combat'; side: Side }
   | { t: 'roll'; battle: Battle }

@@ -99,7 +99,7 @@ function nextPhase(s: CreteState, ws: CreteWorkspace): void {
       // V-MTNCAP mtn-stack-only: after the movement, waves of landings into the room made on the
       // airfields, each wave's units moving before the next wave (K17: they may move on landing)
       if (s.rules.mtnCap === 'mtn-stack-only') s.stack.push({ t: 'mountain', i: 0, wave: 1, landed: [] });
-      s.stack.push({ t: 'move', side: 'german', i: 0 });
+      s.stack.push({ t: 'move', side: 'german', i: 0, u: -1 });
       s.stack.push({ t: 'mountain', i: 0, wave: 0, landed: [] });
       if (s.turn === 1) {
         const order: number[] = [];
@@ -119,7 +119,7 @@ function nextPhase(s: CreteState, ws: CreteWorkspace): void {
       s.stack.push({ t: 'air', i: 0 });
       return;
     case 2:
-      s.stack.push({ t: 'move', side: 'british', i: 0 });
+      s.stack.push({ t: 'move', side: 'british', i: 0, u: -1 });
       return;
     case 3:
       s.stack.push({ t: 'combat', side: 'british' });
@@ -199,7 +199,7 @@ function step(s: CreteState, ws: CreteWorkspace, task: CreteTask): CretePending 
         if (task.wave >= 1 && task.landed.length > 0) {
           // mtn-stack-only: the wave's units move, then the next wave lands (ends: the pool empties)
           s.stack.push({ t: 'mountain', i: 0, wave: task.wave + 1, landed: [] });
-          s.stack.push({ t: 'move', side: 'german', i: 0, only: task.landed });
+          s.stack.push({ t: 'move', side: 'german', i: 0, u: -1, only: task.landed });
         }
         return null;
       }
@@ -211,7 +211,7 @@ function step(s: CreteState, ws: CreteWorkspace, task: CreteTask): CretePending 
         s.stack.pop();
         return null;
       }
-      return decision('move', task.side, 'K8', d.options);
+      return decision(d.kind, task.side, 'K8', d.options);
     }
     case 'air': {
       const d = airStep(s, ws, task);
@@ -320,9 +320,21 @@ export function apply(s: CreteState, ws: CreteWorkspace, pending: CretePending, 
       if (task.t === 'mountain') task.landed.push(...landed);
       return;
     }
+    case 'move-unit': {
+      const o = d.options[choice]!;
+      const move = task as CreteTask & { t: 'move' };
+      if (o.u < 0)
+        s.stack.pop(); // the segment ends: the units not picked stay
+      else {
+        move.i = o.u + 1;
+        move.u = o.u;
+      }
+      return;
+    }
     case 'move': {
       const o = d.options[choice]!;
       if (o.to >= 0) moveUnit(s, ws, o.u, o.to);
+      (task as CreteTask & { t: 'move' }).u = -1;
       return;
     }
     case 'air-support': {

@@ -2,7 +2,8 @@
  * The machinery the scripted Crete policies share: a policy is a Plan (what each side wants where)
  * and this file turns it into answers for every decision kind. Everything is read from the view the
  * side is given (the British view has no German allocation, hidden.ts); nothing is kept between
- * decisions, so a policy object may serve many games.
+ * decisions but the target of the unit a move-unit answer just picked (reused by the move answer
+ * that follows in the same game), so a policy object may serve many games.
  */
 import type { Policy } from '../../../core/game.js';
 import { type Rng, randInt } from '../../../core/rng.js';
@@ -64,6 +65,12 @@ export const isDoubled = (h: number) => MAP.terrain[h] === ROUGH || MAP.terrain[
 export function holder(s: CreteState, h: number): Side | 'none' {
   for (const u of s.units) if (u.loc === h && u.kind !== 'air') return u.side;
   return 'none';
+}
+
+/** Some unit of the other side than `side` (air included, as the movement search counts them) is on square h. */
+function enemyOn(s: CreteState, side: Side, h: number): boolean {
+  for (const u of s.units) if (u.loc === h && u.side !== side) return true;
+  return false;
 }
 
 /** Nearest square of `list` to h (-1 if empty). */
@@ -157,9 +164,19 @@ export function planPolicy(id: string, plan: Plan): Policy<CreteState, CreteDeci
     dfn: new Int16Array(MAP.size),
     holds: new Uint8Array(MAP.size),
   };
+  // the unit the last move-unit answer picked and its target, in the game whose units array it read
+  // (a copy of the state has its own array): the move answer right after it reuses the target
+  const picked: { units: readonly CreteUnit[] | null; decisions: number; u: number; t: number } = {
+    units: null,
+    decisions: -1,
+    u: -1,
+    t: -1,
+  };
   return {
     id,
-    reset: () => {},
+    reset: () => {
+      picked.units = null;
+    },
     choose(s: CreteState, d: CreteDecision, rng: Rng): number {
       const n = d.options.length;
       if (n === 1) return 0;
@@ -192,10 +209,37 @@ export function planPolicy(id: string, plan: Plan): Policy<CreteState, CreteDeci
           return 0;
         case 'mountain-land':
           return n - 1;
+        case 'move-unit': {
+          // the first unit whose move answer (below) might not be to stay: not one with no target,
+          // nor (terrain bonus under 9) one already on it, nor one next to an enemy-held target
+          // (K8.6: no option reaches it, so every option is at least as far, and staying scores
+          // more unless only the options have the terrain bonus)
+          const o = d.options;
+          const bonus = plan.terrainBonus ?? 0;
+          for (let i = 1; i < n; i++) {
+            const u = o[i]!.u;
+            const t = plan.target(s, u);
+            if (t < 0) continue;
+            const at = s.units[u]!.loc;
+            if (bonus < 9 && at === t) continue;
+            if (at >= 0 && distance(at, t) === 1 && (bonus === 0 || isDoubled(at)) && enemyOn(s, d.side, t))
+              continue;
+            picked.units = s.units;
+            picked.decisions = s.decisions;
+            picked.u = u;
+            picked.t = t;
+            return i;
+          }
+          return 0;
+        }
         case 'move': {
           const u = d.options[0]!.u;
           const unit = s.units[u]!;
-          const t = plan.target(s, u);
+          // the move answer right after this unit's pick: the target the pick found (nothing moved since)
+          const t =
+            picked.units === s.units && picked.decisions === s.decisions - 1 && picked.u === u
+              ? picked.t
+              : plan.target(s, u);
           if (t < 0) return 0;
           const bonus = plan.terrainBonus ?? 0;
           // score -10 x distance to t + terrain bonus + 1 for staying, first best; with a bonus under
