@@ -120,6 +120,8 @@ const dec42 = col(HIST, 'axisEnemyVpDec42').filter((v) => v >= 0);
 const dec43 = col(HIST, 'axisEnemyVpDec43').filter((v) => v >= 0);
 say();
 say(`A-5 (target: 1942 peak median 6-8): axisEnemyVpMax (whole game) median ${qText(max, 0.5)}, mean ${meanCi(max)}; first reached in 1942 (turns 9-20) in ${pct(maxTurn.filter((t) => t >= 9 && t <= 20).length / n)}, in 1941 in ${pct(maxTurn.filter((t) => t <= 8).length / n)}; Dec 1942 (${dec42.length} games) median ${dec42.length ? qText(dec42, 0.5) : 'n/a'}, mean ${dec42.length ? mean(dec42).toFixed(2) : 'n/a'}`);
+const peak42 = col(HIST, 'axisEnemyVpMax1942').filter((v) => v >= 0);
+say(`  axisEnemyVpMax1942 (most held at a 1942 check, ${peak42.length} games reaching 1942): median ${peak42.length ? qText(peak42, 0.5) : 'n/a'}, mean ${peak42.length ? meanCi(peak42) : 'n/a'}, in 6-8: ${rate(peak42.filter((v) => v >= 6 && v <= 8).length, peak42.length)}`);
 say(`A-6 (target Dec 1943 median 2-4): ${dec43.length} of ${n} games reach Dec 1943; there median ${dec43.length ? qText(dec43, 0.5) : 'n/a'}, mean ${dec43.length ? mean(dec43).toFixed(2) : 'n/a'}`);
 
 // A-7: the modal Tournament result and how the draws end
@@ -180,9 +182,10 @@ const mudVp = rows(HIST).filter((i) => data.oct41Mud[i] === 1 && data.axisEnemyV
 const dryVp = rows(HIST).filter((i) => data.oct41Mud[i] === 0 && data.axisEnemyVpDec41[i] >= 0).map((i) => data.axisEnemyVpDec41[i]);
 say(`A-10 (target: October 1941 Mud with p = 2/3): Mud ${rate(mud, n)}; Dec 1941 VP mean ${mudVp.length ? mean(mudVp).toFixed(2) : 'n/a'} after Mud, ${dryVp.length ? mean(dryVp).toFixed(2) : 'n/a'} otherwise; Soviet wins ${pct(count(HIST, (g) => g('oct41Mud') === 1 && g('winner') === 'soviet') / Math.max(1, mud))} after Mud, ${pct(count(HIST, (g) => g('oct41Mud') === 0 && g('winner') === 'soviet') / Math.max(1, n - mud))} otherwise`);
 
-// A-11: isolation (the record counts the whole game, not 1941)
+// A-11: isolation
 const iso = col(HIST, 'sovietIsolatedEliminated');
-say(`A-11 (target: tens of Soviet units eliminated by isolation in 1941): sovietIsolatedEliminated over the whole game median ${qText(iso, 0.5)}, mean ${meanCi(iso)} (the record has no per-year count)`);
+const iso41 = col(HIST, 'sovietIsolatedEliminated1941');
+say(`A-11 (target: tens of Soviet units eliminated by isolation in 1941): sovietIsolatedEliminated1941 median ${qText(iso41, 0.5)}, mean ${meanCi(iso41)}; over the whole game median ${qText(iso, 0.5)}, mean ${meanCi(iso)}`);
 
 // A-1: spread of each side's results across its policies (the matrix)
 const AX = ['barbarossa', 'moscow-schwerpunkt', 'southern-economic'];

@@ -31,6 +31,12 @@ export const DC_STATS = defineStats<DcState>()({
     description: 'Most Soviet VP the Axis held in overland supply at any C.7 check.',
   },
   axisEnemyVpMaxTurn: { kind: 'int', description: 'Turn of that maximum (first time reached).' },
+  axisEnemyVpMax1942: {
+    kind: 'int',
+    missing: NEVER,
+    description:
+      'Most Soviet VP the Axis held in overland supply at a C.7 check of 1942 (spec §7.1 A-5); -1 if 1942 was not reached.',
+  },
   axisEnemyVpEnd: { kind: 'int', description: 'Soviet VP the Axis holds in overland supply at the end.' },
   sovietEnemyVpEnd: { kind: 'int', description: 'Axis VP the Soviets hold in overland supply at the end.' },
   axisReqMarginBest: {
@@ -75,6 +81,10 @@ export const DC_STATS = defineStats<DcState>()({
   axisAlliedEliminated: { kind: 'int', description: 'Axis-allied units eliminated.' },
   sovietEliminated: { kind: 'int', description: 'Soviet combat units eliminated (factories not counted).' },
   sovietIsolatedEliminated: { kind: 'int', description: 'Soviet units eliminated by isolation (DC 17.B).' },
+  sovietIsolatedEliminated1941: {
+    kind: 'int',
+    description: 'Of those, the units eliminated in 1941 (spec §7.1 A-11).',
+  },
   axisIsolatedEliminated: { kind: 'int', description: 'Axis units eliminated by isolation (DC 17.B).' },
   battles: { kind: 'int', description: 'Battles fought (both sides).' },
   battlesAttackerWon: { kind: 'int', description: 'Battles in which the attacker took the point.' },
@@ -191,6 +201,7 @@ export function initialCounters(): DcCounters {
   c.axisEnemyVpDec41 = NEVER;
   c.axisEnemyVpDec42 = NEVER;
   c.axisEnemyVpDec43 = NEVER;
+  c.axisEnemyVpMax1942 = NEVER;
   c.axisReqMarginBest = -99;
   c.sovietReqMarginBest = -99;
   c.moscowFall = NEVER;

@@ -82,7 +82,10 @@ import { margin, meets, vpHeld } from './victory.js';
 import { mayMudDie, WEATHER_NAMES, weatherDie, weatherPhase } from './weather.js';
 import type { DcWorkspace } from './workspace.js';
 
-function end(s: DcState, result: string, level: string, reason: string): void {
+/** Ends the game; records the enemy VP each side holds in overland supply at that moment (spec §9). */
+function end(s: DcState, ws: DcWorkspace, result: string, level: string, reason: string): void {
+  s.stats.axisEnemyVpEnd = vpHeld(s, ws, 0).enemy;
+  s.stats.sovietEnemyVpEnd = vpHeld(s, ws, 1).enemy;
   s.result = { result, level, reason };
   s.over = true;
   s.stack.length = 0;
@@ -132,7 +135,7 @@ function campaignInstant(s: DcState, ws: DcWorkspace): boolean {
 
 function campaignEnd(s: DcState, ws: DcWorkspace, e: CampaignEnd | null): boolean {
   if (e === null) return false;
-  end(s, e.result, e.level, 'campaign-check');
+  end(s, ws, e.result, e.level, 'campaign-check');
   tell(s, ws, e.result === 'axis-win' ? 0 : 1, e.rule, e.text);
   return true;
 }
@@ -142,13 +145,13 @@ function nextPhase(s: DcState, ws: DcWorkspace): void {
   if (s.seq > 16) {
     if (s.rules.version === 'campaign' && s.turn >= TURN_FEB45) {
       // DC 2.B.3.a.iv: the Soviets have not won by the end of the February 1945 turn
-      end(s, 'axis-win', 'campaign-axis-time', 'turn-limit');
+      end(s, ws, 'axis-win', 'campaign-axis-time', 'turn-limit');
       tell(s, ws, null, 'DC 2.B.3.a.iv', 'February 1945 ends without a Soviet win: the Axis wins');
       return;
     }
     if (s.rules.version !== 'campaign' && s.turn >= TURN_JUL44) {
       // DC 2.B.1.c, 2.B.2: no winner by the end of the July 1944 turn: a draw
-      end(s, 'draw', 'draw-time-limit', 'turn-limit');
+      end(s, ws, 'draw', 'draw-time-limit', 'turn-limit');
       tell(s, ws, null, 'DC 2.B.1.c', 'July 1944 ends with no winner: a draw');
       return;
     }
@@ -298,7 +301,10 @@ export function supplyPhase(s: DcState, ws: DcWorkspace, side: SideIx): void {
     }
     destroy(s, i);
     if (side === 0) s.stats.axisIsolatedEliminated++;
-    else s.stats.sovietIsolatedEliminated++;
+    else {
+      s.stats.sovietIsolatedEliminated++;
+      if (yearOf(s.turn) === 1941) s.stats.sovietIsolatedEliminated1941++;
+    }
   });
   for (const [p, n] of [...fortress.entries()].sort((a, b) => b[0] - a[0])) {
     const g = m.garrison[p]!;
@@ -329,7 +335,10 @@ function isolated(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'isolation' }
 function eliminateIsolated(s: DcState, task: DcTask & { t: 'isolation' }, unit: number): void {
   destroy(s, unit);
   if (task.side === 0) s.stats.axisIsolatedEliminated++;
-  else s.stats.sovietIsolatedEliminated++;
+  else {
+    s.stats.sovietIsolatedEliminated++;
+    if (yearOf(s.turn) === 1941) s.stats.sovietIsolatedEliminated1941++;
+  }
   task.left--;
 }
 
@@ -347,7 +356,7 @@ function victoryStep(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'victory' 
     const e =
       side === 1 ? (sovietCheck(s, ws) ?? axisCitiesCheck(s, ws, false)) : axisCitiesCheck(s, ws, true);
     if (e !== null) {
-      end(s, e.result, e.level, 'campaign-check');
+      end(s, ws, e.result, e.level, 'campaign-check');
       tell(s, ws, e.result === 'axis-win' ? 0 : 1, e.rule, e.text);
     }
     return null;
@@ -356,7 +365,13 @@ function victoryStep(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'victory' 
     task.stage = 1;
     const held = victoryStats(s, ws, side);
     if (meets(s, ws, side, held)) {
-      end(s, side === 0 ? 'axis-win' : 'soviet-win', side === 0 ? 'axis-vp' : 'soviet-vp', 'victory-check');
+      end(
+        s,
+        ws,
+        side === 0 ? 'axis-win' : 'soviet-win',
+        side === 0 ? 'axis-vp' : 'soviet-vp',
+        'victory-check',
+      );
       tell(s, ws, side, 'DC 2.B.1.a', `${SIDE_IDS[side]} meets the victory requirement`);
       return null;
     }
@@ -387,6 +402,7 @@ function victoryStats(s: DcState, ws: DcWorkspace, side: SideIx): { home: number
       s.stats.axisEnemyVpMax = enemy;
       s.stats.axisEnemyVpMaxTurn = s.turn;
     }
+    if (yearOf(s.turn) === 1942 && enemy > s.stats.axisEnemyVpMax1942) s.stats.axisEnemyVpMax1942 = enemy;
     if (monthOf(s.turn) === 12) {
       if (s.turn === 8) s.stats.axisEnemyVpDec41 = enemy;
       if (s.turn === 20) s.stats.axisEnemyVpDec42 = enemy;
@@ -404,7 +420,7 @@ function applyDraw(s: DcState, ws: DcWorkspace, side: SideIx): void {
   const opp = other(side);
   // DC 2.B.1.b: the other player wins instead if he has enough VP at that moment
   if (meets(s, ws, opp)) {
-    end(s, opp === 0 ? 'axis-win' : 'soviet-win', 'declared-draw-lost', 'draw-declared');
+    end(s, ws, opp === 0 ? 'axis-win' : 'soviet-win', 'declared-draw-lost', 'draw-declared');
     tell(
       s,
       ws,
@@ -414,7 +430,7 @@ function applyDraw(s: DcState, ws: DcWorkspace, side: SideIx): void {
     );
     return;
   }
-  end(s, 'draw', `draw-declared-${SIDE_IDS[side]}`, 'draw-declared');
+  end(s, ws, 'draw', `draw-declared-${SIDE_IDS[side]}`, 'draw-declared');
   tell(s, ws, side, 'DC 2.B.1.b', `${SIDE_IDS[side]} declares a draw`);
 }
 
@@ -647,7 +663,7 @@ export function apply(s: DcState, ws: DcWorkspace, pending: DcPending, choice: n
       if (!d.options[choice]!.yes) s.stack.pop();
       else if (task.stage === 0) task.stage = 1;
       else {
-        end(s, 'draw', 'draw-agreed', 'draw-agreed');
+        end(s, ws, 'draw', 'draw-agreed', 'draw-agreed');
         tell(s, ws, task.side, 'DC 2.B.1.c', 'a draw by mutual agreement');
       }
       return;
