@@ -392,7 +392,7 @@ describe('R-81, R-175 (DC 9.A): Axis strategic transit through the west off-map 
     const d = stratStep(s, ws, task) as DcDecision & { kind: 'strat-next' };
     expect(d.kind).toBe('strat-next');
     expect(d.options.some((o) => o.type === 'unit' && o.unit === i)).toBe(true);
-    expect(strategicDestinations(s, ws, task, i).map((o) => o.to)).toEqual([P(s, 'BUC')]);
+    expect(strategicDestinations(s, ws, task, i).map((o) => o.to)).toEqual([P(s, 'BUC'), -1]);
   });
 
   it('no such transit for the Soviets on the west edge', () => {

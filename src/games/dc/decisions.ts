@@ -96,8 +96,11 @@ export type ReplOption =
   | { readonly type: 'rebuild'; readonly unit: number; readonly at: number };
 
 /** D-14 strat-next (DC 9.A): end the phase, or the unit group (lowest index) to move next. */
-export type StratOption = { readonly type: 'end' } | { readonly type: 'unit'; readonly unit: number };
-/** D-15 strat-dest (DC 9.A): its destination. */
+export type StratOption =
+  | { readonly type: 'end' }
+  /** `boxOnly`: its one destination is its side's off-map box (DC 9.A). */
+  | { readonly type: 'unit'; readonly unit: number; readonly boxOnly?: true };
+/** D-15 strat-dest (DC 9.A): its destination: a point, or -1 its side's off-map box (held there; the last option). */
 export interface StratDestOption {
   readonly type: 'dest';
   readonly to: number;

@@ -15,9 +15,10 @@ export type SideId = (typeof SIDE_IDS)[number];
 /**
  * 0 on the map, 1 eliminated (dead pile, DC 8.B), 2 out of play (a hand-built position's spare, a
  * reinforcement not yet arrived, a withdrawn unit), 3 exited off the map (DC 2.B.3.b), 4 a factory in
- * Siberia (DC 8.C.2.b); every status but 0 has `at` -1.
+ * Siberia (DC 8.C.2.b), 5 held in its side's off-map box by strategic movement (DC 9.A: an Axis unit
+ * in the west box, a Soviet unit in Siberia; strategic.ts); every status but 0 has `at` -1.
  */
-export type UnitStatus = 0 | 1 | 2 | 3 | 4;
+export type UnitStatus = 0 | 1 | 2 | 3 | 4 | 5;
 
 export interface DcUnit {
   /** Index into `rules.types`. */

@@ -5,9 +5,15 @@
  * first turn: Axis 0, Soviet 2). No strategic movement into, out of or through Elista, across the
  * Kerch Straits or between Pinsk and Rovno. Axis units may transit the west off-map box from one
  * west-edge line to another, Soviet units Siberia from one east-edge line to another (9.A; the east
- * edge's exits, the south-east ones included, as for the Siberian entries); holding units off the
- * map for a later turn is not modelled. Movers are dispersed. Asked as a unit group (D-14),
- * then its destination (D-15), counters updated after each answer (spec §2.2).
+ * edge's exits, the south-east ones included, as for the Siberian entries), or stay in that box
+ * (status 5, `at` -1: the last destination option, -1) and re-enter in a following turn's strategic
+ * movement at any point a strategic move from a usable edge point reaches. Readings where 9.A is
+ * silent (RULES-CHECKLIST.md R-81): entering and leaving the box each take one unit of capacity (a
+ * strategic move each); the box is not a point, so 9.A.3's limit of 3 arrivals does not apply to
+ * it; a unit in the box is out of play on the map: never attacked, never isolated, holds nothing
+ * and counts for no "on the map" condition (2.B.3), and recovers with its side's units (15.B); a
+ * Hungarian held in Hungary (5.D) may not leave for the box. Movers are dispersed. Asked as a unit
+ * group (D-14), then its destination (D-15), counters updated after each answer (spec §2.2).
  */
 import type { Decision } from '../../core/game.js';
 import type { DcDecision, StratDestOption, StratOption } from './decisions.js';
@@ -38,6 +44,9 @@ export function strategicCapacity(s: DcState, ws: DcWorkspace, side: SideIx): nu
   if (side === 1) cap = Math.max(0, cap - s.sibRepl.strat);
   return cap;
 }
+
+/** D-15: the destination "into the off-map box" (DC 9.A). */
+export const STRAT_BOX = -1;
 
 export function startStrategic(s: DcState, ws: DcWorkspace, side: SideIx): void {
   const left = strategicCapacity(s, ws, side);
@@ -73,6 +82,11 @@ function stratPicture(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }
   const types = s.rules.types;
   for (let i = 0; i < s.units.length; i++) {
     const x = s.units[i]!;
+    // DC 9.A: units held in the side's off-map box may move again (re-enter)
+    if (x.st === 5) {
+      if (x.side === side) own.push(i);
+      continue;
+    }
     if (x.st !== 0) continue;
     if (x.side !== side) enemy[x.at] = 2;
     else if (types[x.t]!.id !== 'factory') own.push(i);
@@ -112,6 +126,11 @@ function stratPicture(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }
   }
   ws.stratComps = comps;
   ws.stratMasks = 0;
+  // DC 9.A: the usable edge points are joined into one component: the off-map box's
+  const boxEdge = side === 0 ? m.edgeWest : m.edgeEast;
+  ws.stratBox = -1;
+  for (let p = 0; p < m.n && ws.stratBox < 0; p++)
+    if (boxEdge[p] === 1 && comp[p]! >= 0) ws.stratBox = comp[p]!;
   // points of each component with fewer than 3 strategic arrivals
   const room = ws.stratRoom;
   room.fill(0, 0, comps);
@@ -142,7 +161,9 @@ function stratPicture(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }
     // DC 9.A, 15.A.1: undispersed units only; variant repl-strat-allowed: this turn's replacements too (8.A)
     if (u.at === eli) continue;
     if (u.disp && (s.repl.length === 0 || !s.repl.includes(i))) continue;
-    let r = first[u.at]!;
+    // the units held in the off-map box are grouped under slot m.n
+    const at = u.at < 0 ? m.n : u.at;
+    let r = first[at]!;
     while (r >= 0) {
       const x = s.units[r]!;
       if (x.t === u.t && x.losses === u.losses && x.fort === u.fort) break;
@@ -155,8 +176,8 @@ function stratPicture(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }
       tail[g] = i;
       continue;
     }
-    next[i] = first[u.at]!;
-    first[u.at] = i;
+    next[i] = first[at]!;
+    first[at] = i;
     const g = groups++;
     gid[i] = g;
     head[g] = i;
@@ -197,7 +218,7 @@ function stratMoved(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }, 
       }
     }
   }
-  const c = ws.comp[to]!;
+  const c = to === STRAT_BOX ? -1 : ws.comp[to]!;
   if (c >= 0 && task.arrivals[to] === 3) {
     ws.stratRoom[c]!--;
     for (let kind = 0; kind < 3; kind++)
@@ -218,6 +239,23 @@ function roomNext(m: DcMap, ws: DcWorkspace, p: number, room: Int32Array): boole
     const c = ws.comp[m.adjNb[k]!]!;
     const l = m.adjLine[k]!;
     if (c >= 0 && m.lineKerch[l] === 0 && m.lineNoStrategic[l] === 0 && room[c]! > 0) return true;
+  }
+  return false;
+}
+
+/**
+ * DC 9.A: may a unit on point `p` (-1: in the box) move into its side's off-map box? Its search
+ * reaches a usable edge point: `p` is in the box's component, or (outside the usable points) one
+ * line away from it.
+ */
+function boxNext(m: DcMap, ws: DcWorkspace, p: number): boolean {
+  const box = ws.stratBox;
+  if (box < 0 || p < 0) return false;
+  const c = ws.comp[p]!;
+  if (c >= 0) return c === box;
+  for (let k = m.adjStart[p]!; k < m.adjStart[p + 1]!; k++) {
+    const l = m.adjLine[k]!;
+    if (ws.comp[m.adjNb[k]!] === box && m.lineKerch[l] === 0 && m.lineNoStrategic[l] === 0) return true;
   }
   return false;
 }
@@ -250,11 +288,14 @@ function movable(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): St
   const comp = ws.comp;
   const room = ws.stratRoom;
   const out: StratOption[] = [{ type: 'end' }];
+  // DC 9.A: the groups whose one destination is the off-map box come last (the others keep their order)
+  const boxOnly: StratOption[] = [];
   const types = s.rules.types;
   for (const i of ws.stratHeads) {
     const u = s.units[i]!;
     const nation = types[u.t]!.nation;
-    const c = comp[u.at]!;
+    // DC 9.A: a unit in the box re-enters through the box's component
+    const c = u.at < 0 ? ws.stratBox : comp[u.at]!;
     let has: boolean;
     if (nation === 'hungarian' || nation === 'rumanian') {
       // DC 5.D: the points this unit may enter (mayEnterAll) depend only on its nation and, for a
@@ -267,13 +308,31 @@ function movable(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): St
       const mask = ws.stratMask[kind]!;
       const mroom = ws.stratMaskRoom[kind]!;
       has =
-        c >= 0
-          ? mroom[c]! - ((task.arrivals[u.at] ?? 0) < 3 && mask[u.at] === 1 ? 1 : 0) > 0
-          : roomNext(m, ws, u.at, mroom);
-    } else
-      has = c >= 0 ? room[c]! - ((task.arrivals[u.at] ?? 0) < 3 ? 1 : 0) > 0 : roomNext(m, ws, u.at, room);
+        u.at < 0
+          ? c >= 0 && mroom[c]! > 0
+          : c >= 0
+            ? mroom[c]! - ((task.arrivals[u.at] ?? 0) < 3 && mask[u.at] === 1 ? 1 : 0) > 0
+            : roomNext(m, ws, u.at, mroom);
+      // DC 5.D: a Hungarian held in Hungary may not leave it, for the box neither
+      if (!has && kind !== 1 && boxNext(m, ws, u.at)) {
+        boxOnly.push({ type: 'unit', unit: i, boxOnly: true });
+        continue;
+      }
+    } else {
+      has =
+        u.at < 0
+          ? c >= 0 && room[c]! > 0
+          : c >= 0
+            ? room[c]! - ((task.arrivals[u.at] ?? 0) < 3 ? 1 : 0) > 0
+            : roomNext(m, ws, u.at, room);
+      if (!has && boxNext(m, ws, u.at)) {
+        boxOnly.push({ type: 'unit', unit: i, boxOnly: true });
+        continue;
+      }
+    }
     if (has) out.push({ type: 'unit', unit: i });
   }
+  for (const o of boxOnly) out.push(o);
   return out;
 }
 
@@ -293,14 +352,27 @@ export function strategicDestinations(
   const u = s.units[i]!;
   stratPicture(s, ws, task);
   const enter = mayEnterAll(s, u, ws.enter);
-  const at = stratOrder(s, ws, u.at, task.side);
-  const end = at + ws.stratOrderLen[u.at]!;
-  const order = ws.stratOrderBuf;
   const arrivals = task.arrivals;
+  let from = u.at;
+  if (from < 0) {
+    // DC 9.A: re-entering from the box: the first usable edge point, then what a search from it reaches
+    const m = mapOf(s);
+    const edge = task.side === 0 ? m.edgeWest : m.edgeEast;
+    for (let p = 0; p < m.n && from < 0; p++) if (edge[p] === 1 && ws.comp[p]! >= 0) from = p;
+    if (from < 0) return out;
+    if ((arrivals[from] ?? 0) < 3 && (enter === null || enter[from] === 1))
+      out.push({ type: 'dest', to: from });
+  }
+  const at = stratOrder(s, ws, from, task.side);
+  const end = at + ws.stratOrderLen[from]!;
+  const order = ws.stratOrderBuf;
   for (let k = at; k < end; k++) {
     const nb = order[k]!;
     if ((arrivals[nb] ?? 0) < 3 && (enter === null || enter[nb] === 1)) out.push({ type: 'dest', to: nb });
   }
+  // DC 9.A: or into the off-map box, held there (last, so that the other options keep their order)
+  if (u.at >= 0 && !(enter !== null && hungarianHeld(s, u)) && boxNext(mapOf(s), ws, u.at))
+    out.push({ type: 'dest', to: STRAT_BOX });
   return out;
 }
 
@@ -377,9 +449,18 @@ export function stratStep(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'stra
   >;
 }
 
-export function applyStratNext(s: DcState, task: DcTask & { t: 'strat' }, o: StratOption): void {
+export function applyStratNext(
+  s: DcState,
+  ws: DcWorkspace,
+  task: DcTask & { t: 'strat' },
+  o: StratOption,
+): void {
   if (o.type === 'end') {
+    // the phase ends as it would have without the question when the only units offered were those
+    // whose one destination is the off-map box (DC 9.A): the sea part follows (9.B)
+    const boxOnly = movable(s, ws, task).every((x) => x.type === 'end' || x.boxOnly === true);
     s.stack.pop();
+    if (boxOnly) startSea(s, task.side, task.left);
     return;
   }
   task.unit = o.unit;
@@ -395,12 +476,16 @@ export function applyStratDest(
   const u = s.units[i]!;
   task.unit = -1;
   task.left--;
-  task.arrivals[o.to] = (task.arrivals[o.to] ?? 0) + 1;
+  if (o.to !== STRAT_BOX) task.arrivals[o.to] = (task.arrivals[o.to] ?? 0) + 1;
   stratMoved(s, ws, task, i, o.to);
   u.at = o.to;
+  // DC 9.A: held in the off-map box (status 5) or back on the map
+  u.st = o.to === STRAT_BOX ? 5 : 0;
   u.disp = true;
   u.fort = false;
   if (u.side === 0) s.stats.axisStratUsed++;
   else s.stats.sovietStratUsed++;
-  tell(s, ws, u.side, 'DC 9.A', `${u.label} moves strategically to ${mapOf(s).names[o.to]}`);
+  const where =
+    o.to === STRAT_BOX ? (u.side === 0 ? 'the west off-map box' : 'Siberia') : mapOf(s).names[o.to];
+  tell(s, ws, u.side, 'DC 9.A', `${u.label} moves strategically to ${where}`);
 }

@@ -234,8 +234,9 @@ function nextPhase(s: DcState, ws: DcWorkspace): void {
       s.stack.push({ t: 'combat', side, bt: false });
       return;
     case 5:
-      // DC 15.B: every unit of the phasing player recovers
-      for (const u of s.units) if (u.side === side && u.st === 0) u.disp = false;
+      // DC 15.B: every unit of the phasing player recovers, those held in its off-map box too (DC 9.A:
+      // they may re-enter on a following turn, which strategic movement allows undispersed units only)
+      for (const u of s.units) if (u.side === side && (u.st === 0 || u.st === 5)) u.disp = false;
       return;
     case 6:
       // DC 16: breakthrough combat
@@ -610,7 +611,7 @@ export function apply(s: DcState, ws: DcWorkspace, pending: DcPending, choice: n
       return;
     case 'strat-next':
       if (task?.t !== 'strat') throw new Error('DC: strat-next without its task');
-      applyStratNext(s, task, d.options[choice]!);
+      applyStratNext(s, ws, task, d.options[choice]!);
       return;
     case 'strat-dest':
       if (task?.t !== 'strat') throw new Error('DC: strat-dest without its task');

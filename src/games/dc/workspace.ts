@@ -42,6 +42,8 @@ export interface DcWorkspace extends Workspace {
   /** strategic.ts's picture of the strat task `stratTask` (points holding the other side's units, component count). */
   readonly stratEnemy: Uint8Array;
   stratComps: number;
+  /** The component of the strategic picture holding the usable edge points of the moving side's off-map box (DC 9.A), -1 none. */
+  stratBox: number;
   stratTask: DcTask | null;
   /** strategic.ts: the moving side's units on the map (factories aside) at the start of `stratTask`. */
   readonly stratUnits: number[];
@@ -116,6 +118,7 @@ export function dcWorkspace(s: DcState, reuse?: DcWorkspace): DcWorkspace {
     opFoeTask: null,
     stratEnemy: new Uint8Array(256),
     stratComps: 0,
+    stratBox: -1,
     stratTask: null,
     stratUnits: [],
     groupHead: new Int32Array(256),

@@ -316,7 +316,10 @@ export function enemyDistance(s: DcState, side: SideIx, out?: Int16Array): Int16
   return d;
 }
 
-/** D-14: move the unit group furthest from the enemy (3 or more lines away), else end the phase. */
+/**
+ * D-14: move the unit group furthest from the enemy (3 or more lines away), else end the phase.
+ * Units held in the off-map box, or whose one destination is the box (DC 9.A), are never chosen.
+ */
 export function pickStratUnit(
   s: DcState,
   ctx: Ctx,
@@ -327,7 +330,7 @@ export function pickStratUnit(
   let best = 0;
   let bestD = 2;
   d.options.forEach((o, k) => {
-    if (o.type !== 'unit') return;
+    if (o.type !== 'unit' || o.boxOnly === true || s.units[o.unit]!.at < 0) return;
     const x = dist[s.units[o.unit]!.at]!;
     if (x > bestD) {
       bestD = x;
@@ -337,7 +340,7 @@ export function pickStratUnit(
   return best;
 }
 
-/** D-15: the destination nearest the policy's objectives, not in contact with the enemy. */
+/** D-15: the destination nearest the policy's objectives, not in contact with the enemy; never the off-map box (DC 9.A). */
 export function pickStratDest(
   s: DcState,
   ctx: Ctx,
@@ -350,6 +353,7 @@ export function pickStratDest(
   let best = 0;
   let bestScore = 1e9;
   d.options.forEach((o, k) => {
+    if (o.to < 0) return;
     const score = goal[o.to]! * 2 + (foe[o.to]! <= 1 ? 3 : foe[o.to]! - 2);
     if (score < bestScore) {
       bestScore = score;
