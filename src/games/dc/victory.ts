@@ -45,10 +45,8 @@ export function meets(
   side: SideIx,
   held: { readonly home: number; readonly enemy: number } = vpHeld(s, ws, side),
 ): boolean {
-  const { home, enemy } = held;
-  const pairs = Math.floor(s.factoriesLost / 2);
   const [h, e] = requirement(s, side);
-  return home >= h && enemy + (side === 0 ? pairs : -pairs) >= e;
+  return held.home >= h && enemyCounted(s, side, held.enemy) >= e;
 }
 
 /**
@@ -61,8 +59,12 @@ export function margin(
   side: SideIx,
   held: { readonly home: number; readonly enemy: number } = vpHeld(s, ws, side),
 ): number {
-  const { home, enemy } = held;
-  const pairs = Math.floor(s.factoriesLost / 2);
   const [h, e] = requirement(s, side);
-  return enemy + (side === 0 ? pairs : -pairs) - e - (h - Math.min(home, h));
+  return enemyCounted(s, side, held.enemy) - e - (h - Math.min(held.home, h));
+}
+
+/** `enemy` VP of `side` as its requirement counts them: each pair of destroyed Soviet factories +1 for the Axis, -1 for the Soviets. */
+function enemyCounted(s: DcState, side: SideIx, enemy: number): number {
+  const pairs = Math.floor(s.factoriesLost / 2);
+  return enemy + (side === 0 ? pairs : -pairs);
 }
