@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { resolveSetup } from '../src/core/setup.js';
-import { endOfAxisTurn } from '../src/games/dc/campaign.js';
+import { endOfAxisTurn, instantCheck } from '../src/games/dc/campaign.js';
 import { makeBattle } from '../src/games/dc/combat.js';
 import type { DcDecision } from '../src/games/dc/decisions.js';
 import { dc } from '../src/games/dc/index.js';
@@ -21,6 +21,8 @@ import {
   applyStratDest,
   applyStratNext,
   STRAT_BOX,
+  startStrategic,
+  strategicCapacity,
   strategicDestinations,
   stratStep,
 } from '../src/games/dc/strategic.js';
@@ -29,9 +31,9 @@ import { advance, apply, supplyPhase } from '../src/games/dc/turn-sequence.js';
 import { type DcWorkspace, dcWorkspace } from '../src/games/dc/workspace.js';
 import { add, empty, P } from './helpers/dc.js';
 
-function fresh(scenario = 'intro-tournament'): DcState {
+function fresh(scenario = 'intro-tournament', variants: Record<string, boolean> = {}): DcState {
   const s = empty(
-    startGame(resolveSetup(dc, { scenario, variants: {}, params: {} }, 'test'), {
+    startGame(resolveSetup(dc, { scenario, variants, params: {} }, 'test'), {
       masterSeed: 3,
       gameIndex: 0,
     }),
@@ -48,8 +50,9 @@ function position(
   held: string[],
   type = side === 1 ? 'sov-rifle' : 'ger-inf',
   scenario?: string,
+  variants: Record<string, boolean> = {},
 ) {
-  const s = fresh(scenario);
+  const s = fresh(scenario, variants);
   s.control.fill(side === 0 ? 1 : 0);
   for (const p of held) s.control[P(s, p)] = side;
   const i = add(s, type, side, held[0]!);
@@ -370,5 +373,127 @@ describe('DC 9.A: re-entry from the off-map box by operational movement (R-81)',
     expect(task.order[task.i]).toBe(units[1]);
     expect(d2.options.some((o) => o.type === 'enter' && o.at === cluj)).toBe(false);
     expect(d2.options.some((o) => o.type === 'enter' && o.at === P(s, 'BUC'))).toBe(true);
+  });
+});
+
+describe('DC 9.A: the box readings as variants', () => {
+  it('box-cap: a strategic re-entry takes one unit of the allowance (box-cap-each) or none (box-cap-once)', () => {
+    for (const once of [false, true]) {
+      const v = once ? { 'box-cap-once': true } : {};
+      // the Axis first turn: no strategic allowance (DC 9.A, 5.C)
+      const s = fresh('adv-tournament', v);
+      s.turn = s.first;
+      const i = add(s, 'ger-inf', 0, 'KRA', { st: 5, at: -1 });
+      add(s, 'ger-inf', 0, 'WAR');
+      const ws = dcWorkspace(s);
+      expect(strategicCapacity(s, ws, 0)).toBe(0);
+      startStrategic(s, ws, 0);
+      const task = s.stack.find((x) => x.t === 'strat') as Strat | undefined;
+      if (!once) {
+        expect(task).toBeUndefined();
+        continue;
+      }
+      // box-cap-once: the unit in the box alone is offered, and its re-entry leaves the allowance at 0
+      const d = stratStep(s, ws, task!) as DcDecision & { kind: 'strat-next' };
+      expect(d.options).toEqual([{ type: 'end' }, { type: 'unit', unit: i }]);
+      applyStratNext(s, ws, task!, { type: 'unit', unit: i });
+      applyStratDest(s, ws, task!, { type: 'dest', to: P(s, 'WAR') });
+      expect(task!.left).toBe(0);
+      expect(s.units[i]).toMatchObject({ st: 0, at: P(s, 'WAR'), disp: true });
+    }
+    // and with an allowance: box-cap-each spends it on the re-entry, box-cap-once keeps it
+    const left = [false, true].map((once) => {
+      const { s, task, i } = position(
+        0,
+        ['KON', 'BUC'],
+        'ger-inf',
+        'adv-tournament',
+        once ? { 'box-cap-once': true } : {},
+      );
+      s.units[i]!.st = 5;
+      s.units[i]!.at = -1;
+      const ws = dcWorkspace(s);
+      task.unit = i;
+      applyStratDest(s, ws, task, { type: 'dest', to: P(s, 'BUC') });
+      return task.left;
+    });
+    expect(left).toEqual([2, 3]);
+  });
+
+  it('box-arrivals: any number may end a strategic move in the box (box-arrivals-free) or 3 (box-arrivals-3)', () => {
+    for (const three of [false, true]) {
+      const { s, ws, task, i } = position(
+        1,
+        ['GOR', 'AST'],
+        'sov-rifle',
+        undefined,
+        three ? { 'box-arrivals-3': true } : {},
+      );
+      task.left = 9;
+      const more = [
+        i,
+        add(s, 'sov-rifle', 1, 'GOR'),
+        add(s, 'sov-rifle', 1, 'GOR'),
+        add(s, 'sov-rifle', 1, 'GOR'),
+      ];
+      const offered = more.map((k) => {
+        task.unit = k;
+        const opts = strategicDestinations(s, ws, task, k);
+        const box = opts.find((o) => o.to === STRAT_BOX);
+        if (box !== undefined) applyStratDest(s, ws, task, box);
+        else task.unit = -1;
+        return box !== undefined;
+      });
+      expect(offered).toEqual(three ? [true, true, true, false] : [true, true, true, true]);
+      if (three) expect(task.arrivals[mapOf(s).n]).toBe(3);
+    }
+    // a unit whose one destination is the box is not offered once the box is full
+    const { s, ws, task, i } = position(1, ['AST'], 'sov-rifle', undefined, { 'box-arrivals-3': true });
+    task.arrivals[mapOf(s).n] = 3;
+    expect(stratStep(s, ws, task)).toBeNull();
+    expect(s.units[i]!.st).toBe(0);
+  });
+
+  it('box-on-map: units in the box are off the map (box-off-map) or count as on it (box-in-play), DC 2.B.3', () => {
+    for (const inPlay of [false, true]) {
+      const v = inPlay ? { 'box-in-play': true } : {};
+      // 2.B.3.a.i: no Soviet unit on the map at the end of two consecutive Axis player turns
+      const sov = position(1, ['GOR', 'AST'], 'sov-rifle', 'intro-campaign', v);
+      sov.s.units[sov.i]!.st = 5;
+      sov.s.units[sov.i]!.at = -1;
+      sov.s.camp.noSoviet = 1;
+      expect(endOfAxisTurn(sov.s)?.level).toBe(inPlay ? undefined : 'campaign-axis-no-soviets');
+      // 2.B.3.b.i: every German unit on the map eliminated
+      const ax = position(0, ['KRA'], 'ger-inf', 'intro-campaign', v);
+      ax.s.units[ax.i]!.st = 5;
+      ax.s.units[ax.i]!.at = -1;
+      expect(instantCheck(ax.s)?.level).toBe(inPlay ? undefined : 'campaign-soviet-no-germans');
+    }
+  });
+
+  it('hun-box: a Hungarian army held in Hungary may not enter the west box (hun-box-barred) or may, and re-enters into Hungary only (hun-box-allowed)', () => {
+    for (const allowed of [false, true]) {
+      const v = allowed ? { 'hun-box-allowed': true } : {};
+      const { s, ws, task, i } = position(0, ['CLU', 'TGM', 'BUC', 'KRA'], 'hun-army', 'intro-tournament', v);
+      s.turn = 5; // before June 1942: held in Hungary (DC 5.D)
+      const dests = strategicDestinations(s, ws, task, i).map((o) => o.to);
+      expect(dests).toContain(P(s, 'TGM'));
+      expect(dests.includes(STRAT_BOX)).toBe(allowed);
+      if (!allowed) continue;
+      task.unit = i;
+      applyStratDest(s, ws, task, { type: 'dest', to: STRAT_BOX });
+      s.units[i]!.disp = false;
+      const next = newPhase(s, 0);
+      const ws2 = dcWorkspace(s);
+      const back = strategicDestinations(s, ws2, next, i).map((o) => mapOf(s).nation[o.to]);
+      expect(back.length).toBeGreaterThan(0);
+      expect(back.every((n) => n === 'Hungary')).toBe(true);
+      // by operational movement: the west-edge line of Cluj only
+      s.stack.length = 0;
+      startOp(s, 0);
+      const op = s.stack[s.stack.length - 1] as DcTask & { t: 'op' };
+      const d = opStep(s, dcWorkspace(s), op) as DcDecision & { kind: 'op-move' };
+      expect(d.options).toEqual([{ type: 'stay' }, { type: 'enter', at: P(s, 'CLU'), attack: false }]);
+    }
   });
 });

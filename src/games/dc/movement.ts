@@ -77,11 +77,14 @@ export function mayEnter(s: DcState, u: DcUnit, p: number): boolean {
   return true;
 }
 
-/** DC 5.D: is unit `u` a Hungarian army held in Hungary (hungarianMayLeave)? */
+/**
+ * DC 5.D: is unit `u` a Hungarian army held in Hungary (hungarianMayLeave)? Variant hun-box: under
+ * hun-box-allowed one in the west off-map box (`at` -1) is held there too, re-entering into Hungary only.
+ */
 export function hungarianHeld(s: DcState, u: DcUnit): boolean {
   return (
     s.rules.types[u.t]!.nation === 'hungarian' &&
-    mapOf(s).nation[u.at] === 'Hungary' &&
+    (u.at < 0 ? s.rules.hunBoxAllowed : mapOf(s).nation[u.at] === 'Hungary') &&
     !hungarianMayLeave(s, u)
   );
 }
