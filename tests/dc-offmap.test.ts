@@ -8,10 +8,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { resolveSetup } from '../src/core/setup.js';
-import { endOfAxisTurn } from '../src/games/dc/campaign.js';
+import { endOfAxisTurn, instantCheck } from '../src/games/dc/campaign.js';
+import { makeBattle } from '../src/games/dc/combat.js';
 import type { DcDecision } from '../src/games/dc/decisions.js';
 import { dc } from '../src/games/dc/index.js';
 import { invariants } from '../src/games/dc/invariants.js';
+import { applyOp, opStep, startOp } from '../src/games/dc/movement.js';
 import { pickStratDest, pickStratUnit } from '../src/games/dc/policies/common.js';
 import { startGame } from '../src/games/dc/setup.js';
 import type { DcState, DcTask } from '../src/games/dc/state.js';
@@ -19,16 +21,19 @@ import {
   applyStratDest,
   applyStratNext,
   STRAT_BOX,
+  startStrategic,
+  strategicCapacity,
   strategicDestinations,
   stratStep,
 } from '../src/games/dc/strategic.js';
-import { supplyPhase } from '../src/games/dc/turn-sequence.js';
-import { dcWorkspace } from '../src/games/dc/workspace.js';
+import { inSupply, mapOf } from '../src/games/dc/supply.js';
+import { advance, apply, supplyPhase } from '../src/games/dc/turn-sequence.js';
+import { type DcWorkspace, dcWorkspace } from '../src/games/dc/workspace.js';
 import { add, empty, P } from './helpers/dc.js';
 
-function fresh(scenario = 'intro-tournament'): DcState {
+function fresh(scenario = 'intro-tournament', variants: Record<string, boolean> = {}): DcState {
   const s = empty(
-    startGame(resolveSetup(dc, { scenario, variants: {}, params: {} }, 'test'), {
+    startGame(resolveSetup(dc, { scenario, variants, params: {} }, 'test'), {
       masterSeed: 3,
       gameIndex: 0,
     }),
@@ -45,8 +50,9 @@ function position(
   held: string[],
   type = side === 1 ? 'sov-rifle' : 'ger-inf',
   scenario?: string,
+  variants: Record<string, boolean> = {},
 ) {
-  const s = fresh(scenario);
+  const s = fresh(scenario, variants);
   s.control.fill(side === 0 ? 1 : 0);
   for (const p of held) s.control[P(s, p)] = side;
   const i = add(s, type, side, held[0]!);
@@ -201,5 +207,293 @@ describe('DC 9.A: the scripted policies never choose the box', () => {
     // ending with only such units offered starts the sea part as the unasked end does
     applyStratNext(s, ws, task, { type: 'end' });
     expect(s.stack.some((t) => t.t === 'strat')).toBe(false);
+  });
+});
+
+/** Side `side`'s units of `types` held, recovered, in its off-map box; the side's operational phase begun. */
+function boxed(side: 0 | 1, types: string[], scenario?: string) {
+  const s = fresh(scenario);
+  s.weather = 0;
+  const at = side === 1 ? 'GOR' : 'KRA';
+  const units = types.map((t) => add(s, t, side, at, { st: 5, at: -1 }));
+  startOp(s, side);
+  const task = s.stack[s.stack.length - 1] as DcTask & { t: 'op' };
+  return { s, ws: dcWorkspace(s), task, units };
+}
+
+/** The next op-move decision of `task` (the unit asked is `task.order[task.i]`). */
+function nextOp(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'op' }) {
+  return opStep(s, ws, task) as (DcDecision & { kind: 'op-move' }) | null;
+}
+
+describe('DC 9.A: re-entry from the off-map box by operational movement (R-81)', () => {
+  it('a Soviet unit held in Siberia enters along an east-edge line onto the point, undispersed', () => {
+    const { s, ws, task, units } = boxed(1, ['sov-rifle']);
+    const i = units[0]!;
+    expect(task.order).toEqual([i]);
+    expect(task.en).toHaveLength(2 * mapOf(s).n);
+    const d = nextOp(s, ws, task)!;
+    expect(d.kind).toBe('op-move');
+    const m = mapOf(s);
+    const east = [...Array(m.n).keys()].filter((p) => m.edgeEast[p] === 1);
+    // the eastern and south-eastern edge lines (Astrakhan, Grozny), every one a stay's alternative
+    expect(d.options[0]).toEqual({ type: 'stay' });
+    expect(d.options.slice(1)).toEqual(east.map((p) => ({ type: 'enter', at: p, attack: false })));
+    expect(east).toContain(P(s, 'AST'));
+    expect(east).toContain(P(s, 'GRO'));
+    applyOp(s, task, { type: 'enter', at: P(s, 'SAR'), attack: false });
+    expect(s.units[i]).toMatchObject({ st: 0, at: P(s, 'SAR'), disp: false, occ: true, atk: -1 });
+    expect(invariants(s)).toEqual([]);
+  });
+
+  it("the edge line's capacity by class counts (DC 12.A: Soviet minor 3 units, 2 armour)", () => {
+    const { s, ws, task, units } = boxed(1, ['sov-tank', 'sov-tank', 'sov-tank', 'sov-rifle', 'sov-rifle']);
+    const pen = P(s, 'PEN');
+    expect(mapOf(s).exitClass[pen]).toBe(1);
+    // asked by type (the rifles first), then index: the tanks go in first here
+    task.order.splice(0, task.order.length, ...units);
+    const offers: boolean[] = [];
+    for (let k = 0; k < units.length; k++) {
+      const d = nextOp(s, ws, task)!;
+      expect(task.order[task.i]).toBe(units[k]);
+      const o = d.options.find((x) => x.type === 'enter' && x.at === pen);
+      offers.push(o !== undefined);
+      applyOp(s, task, o ?? { type: 'enter', at: P(s, 'GOR'), attack: false });
+    }
+    // tanks 1-2 by Penza, the 3rd over the armour limit; rifle 1 the line's 3rd unit, rifle 2 over
+    expect(offers).toEqual([true, true, false, true, false]);
+    expect(task.en![2 * pen]).toBe(6);
+    expect(task.en![2 * pen + 1]).toBe(2);
+    expect(units.filter((k) => s.units[k]!.at === pen)).toHaveLength(3);
+    expect(invariants(s)).toEqual([]);
+  });
+
+  it('a unit entering onto an enemy-held edge point assaults it, joining the attack from the map', () => {
+    const s = fresh();
+    s.weather = 0;
+    const gor = P(s, 'GOR');
+    s.control[gor] = 0;
+    add(s, 'ger-inf', 0, 'GOR');
+    const land = add(s, 'sov-rifle', 1, 'YAR');
+    const box = add(s, 'sov-rifle', 1, 'MOS', { st: 5, at: -1 });
+    startOp(s, 1);
+    const task = s.stack[s.stack.length - 1] as DcTask & { t: 'op' };
+    const ws = dcWorkspace(s);
+    // the unit on the map first, then the one in the box
+    expect(task.order).toEqual([land, box]);
+    const d1 = nextOp(s, ws, task)!;
+    const o1 = d1.options.find((o) => o.type === 'move' && o.to === gor)!;
+    expect(o1).toMatchObject({ attack: true });
+    applyOp(s, task, o1);
+    const d2 = nextOp(s, ws, task)!;
+    expect(d2.options).toContainEqual({ type: 'enter', at: gor, attack: true });
+    applyOp(s, task, { type: 'enter', at: gor, attack: true });
+    // on the edge line, its origin the box: committed, in supply (the Soviet supply lines leave there)
+    expect(s.units[box]).toMatchObject({ st: 0, at: -1, atk: gor });
+    expect(inSupply(s, ws, s.units[box]!)).toBe(true);
+    expect(invariants(s)).toEqual([]);
+    expect(makeBattle(s, gor, 1, false).attackers).toEqual([land, box]);
+  });
+
+  it('the battle takes the unit onto the point, or back into the box (its origin)', () => {
+    const seen = new Set<string>();
+    for (let seed = 1; seed <= 40 && seen.size < 2; seed++) {
+      const s = empty(
+        startGame(resolveSetup(dc, { scenario: 'intro-tournament', variants: {}, params: {} }, 'test'), {
+          masterSeed: seed,
+          gameIndex: 0,
+        }),
+      );
+      s.stack.length = 0;
+      s.weather = 0;
+      s.seq = 12; // the Soviet combat phase (C.4)
+      const gor = P(s, 'GOR');
+      s.control[gor] = 0;
+      add(s, 'ger-inf', 0, 'GOR');
+      const box = add(s, 'sov-rifle', 1, 'MOS', { atk: gor, at: -1 });
+      s.stack.push({ t: 'combat', side: 1, bt: false });
+      const ws = dcWorkspace(s);
+      for (let k = 0; k < 200 && s.stack.some((t) => t.t === 'combat'); k++) {
+        const d = advance(s, ws);
+        if (d === null) break;
+        apply(s, ws, d, 0);
+        expect(invariants(s)).toEqual([]);
+      }
+      expect(s.stats.battles).toBe(1);
+      const u = s.units[box]!;
+      if (u.st === 0) {
+        expect(u).toMatchObject({ at: gor, atk: -1 });
+        expect(s.control[gor]).toBe(1);
+        seen.add('taken');
+      } else if (u.st === 5) {
+        expect(u).toMatchObject({ at: -1, atk: -1 });
+        expect(s.control[gor]).toBe(0);
+        seen.add('box');
+      } else seen.add('destroyed');
+    }
+    expect(seen.has('taken')).toBe(true);
+    expect(seen.has('box')).toBe(true);
+  });
+
+  it('a unit that moved strategically this turn (into the box, or out of it) is not asked in the op phase', () => {
+    const { s, ws, task, i } = position(1, ['GOR', 'AST', 'STL']);
+    const other = add(s, 'sov-rifle', 1, 'GOR', { st: 5, at: -1 });
+    // the move into the box, then the one out of it (9.A: dispersed at the end of the phase)
+    task.unit = i;
+    applyStratDest(s, ws, task, { type: 'dest', to: STRAT_BOX });
+    task.unit = other;
+    applyStratDest(s, ws, task, { type: 'dest', to: P(s, 'STL') });
+    expect(s.units[i]).toMatchObject({ st: 5, disp: true });
+    expect(s.units[other]).toMatchObject({ st: 0, disp: true });
+    s.stack.length = 0;
+    startOp(s, 1);
+    const op = s.stack[s.stack.length - 1] as DcTask & { t: 'op' };
+    expect(op.order).toEqual([]);
+    expect(op.en).toBeUndefined();
+  });
+
+  it('the Axis enter from the west box; a Rumanian army not into Hungary (DC 5.D)', () => {
+    const { s, ws, task, units } = boxed(0, ['ger-pz', 'rum-army'], 'adv-tournament');
+    const m = mapOf(s);
+    const west = [...Array(m.n).keys()].filter((p) => m.edgeWest[p] === 1);
+    const cluj = P(s, 'CLU');
+    s.control[P(s, 'LUB')] = 1;
+    add(s, 'sov-rifle', 1, 'LUB');
+    const d = nextOp(s, ws, task)!;
+    expect(task.order[task.i]).toBe(units[0]);
+    expect(d.options.slice(1)).toEqual(
+      west.map((p) => ({ type: 'enter', at: p, attack: p === P(s, 'LUB') })),
+    );
+    applyOp(s, task, { type: 'enter', at: P(s, 'KRA'), attack: false });
+    expect(s.units[units[0]!]).toMatchObject({ st: 0, at: P(s, 'KRA') });
+    // DC 12.0: a German breakthrough unit that took an empty point may take a second
+    expect(task.second).toBe(units[0]);
+    task.second = -1;
+    const d2 = nextOp(s, ws, task)!;
+    expect(task.order[task.i]).toBe(units[1]);
+    expect(d2.options.some((o) => o.type === 'enter' && o.at === cluj)).toBe(false);
+    expect(d2.options.some((o) => o.type === 'enter' && o.at === P(s, 'BUC'))).toBe(true);
+  });
+});
+
+describe('DC 9.A: the box readings as variants', () => {
+  it('box-cap: a strategic re-entry takes one unit of the allowance (box-cap-each) or none (box-cap-once)', () => {
+    for (const once of [false, true]) {
+      const v = once ? { 'box-cap-once': true } : {};
+      // the Axis first turn: no strategic allowance (DC 9.A, 5.C)
+      const s = fresh('adv-tournament', v);
+      s.turn = s.first;
+      const i = add(s, 'ger-inf', 0, 'KRA', { st: 5, at: -1 });
+      add(s, 'ger-inf', 0, 'WAR');
+      const ws = dcWorkspace(s);
+      expect(strategicCapacity(s, ws, 0)).toBe(0);
+      startStrategic(s, ws, 0);
+      const task = s.stack.find((x) => x.t === 'strat') as Strat | undefined;
+      if (!once) {
+        expect(task).toBeUndefined();
+        continue;
+      }
+      // box-cap-once: the unit in the box alone is offered, and its re-entry leaves the allowance at 0
+      const d = stratStep(s, ws, task!) as DcDecision & { kind: 'strat-next' };
+      expect(d.options).toEqual([{ type: 'end' }, { type: 'unit', unit: i }]);
+      applyStratNext(s, ws, task!, { type: 'unit', unit: i });
+      applyStratDest(s, ws, task!, { type: 'dest', to: P(s, 'WAR') });
+      expect(task!.left).toBe(0);
+      expect(s.units[i]).toMatchObject({ st: 0, at: P(s, 'WAR'), disp: true });
+    }
+    // and with an allowance: box-cap-each spends it on the re-entry, box-cap-once keeps it
+    const left = [false, true].map((once) => {
+      const { s, task, i } = position(
+        0,
+        ['KON', 'BUC'],
+        'ger-inf',
+        'adv-tournament',
+        once ? { 'box-cap-once': true } : {},
+      );
+      s.units[i]!.st = 5;
+      s.units[i]!.at = -1;
+      const ws = dcWorkspace(s);
+      task.unit = i;
+      applyStratDest(s, ws, task, { type: 'dest', to: P(s, 'BUC') });
+      return task.left;
+    });
+    expect(left).toEqual([2, 3]);
+  });
+
+  it('box-arrivals: any number may end a strategic move in the box (box-arrivals-free) or 3 (box-arrivals-3)', () => {
+    for (const three of [false, true]) {
+      const { s, ws, task, i } = position(
+        1,
+        ['GOR', 'AST'],
+        'sov-rifle',
+        undefined,
+        three ? { 'box-arrivals-3': true } : {},
+      );
+      task.left = 9;
+      const more = [
+        i,
+        add(s, 'sov-rifle', 1, 'GOR'),
+        add(s, 'sov-rifle', 1, 'GOR'),
+        add(s, 'sov-rifle', 1, 'GOR'),
+      ];
+      const offered = more.map((k) => {
+        task.unit = k;
+        const opts = strategicDestinations(s, ws, task, k);
+        const box = opts.find((o) => o.to === STRAT_BOX);
+        if (box !== undefined) applyStratDest(s, ws, task, box);
+        else task.unit = -1;
+        return box !== undefined;
+      });
+      expect(offered).toEqual(three ? [true, true, true, false] : [true, true, true, true]);
+      if (three) expect(task.arrivals[mapOf(s).n]).toBe(3);
+    }
+    // a unit whose one destination is the box is not offered once the box is full
+    const { s, ws, task, i } = position(1, ['AST'], 'sov-rifle', undefined, { 'box-arrivals-3': true });
+    task.arrivals[mapOf(s).n] = 3;
+    expect(stratStep(s, ws, task)).toBeNull();
+    expect(s.units[i]!.st).toBe(0);
+  });
+
+  it('box-on-map: units in the box are off the map (box-off-map) or count as on it (box-in-play), DC 2.B.3', () => {
+    for (const inPlay of [false, true]) {
+      const v = inPlay ? { 'box-in-play': true } : {};
+      // 2.B.3.a.i: no Soviet unit on the map at the end of two consecutive Axis player turns
+      const sov = position(1, ['GOR', 'AST'], 'sov-rifle', 'intro-campaign', v);
+      sov.s.units[sov.i]!.st = 5;
+      sov.s.units[sov.i]!.at = -1;
+      sov.s.camp.noSoviet = 1;
+      expect(endOfAxisTurn(sov.s)?.level).toBe(inPlay ? undefined : 'campaign-axis-no-soviets');
+      // 2.B.3.b.i: every German unit on the map eliminated
+      const ax = position(0, ['KRA'], 'ger-inf', 'intro-campaign', v);
+      ax.s.units[ax.i]!.st = 5;
+      ax.s.units[ax.i]!.at = -1;
+      expect(instantCheck(ax.s)?.level).toBe(inPlay ? undefined : 'campaign-soviet-no-germans');
+    }
+  });
+
+  it('hun-box: a Hungarian army held in Hungary may not enter the west box (hun-box-barred) or may, and re-enters into Hungary only (hun-box-allowed)', () => {
+    for (const allowed of [false, true]) {
+      const v = allowed ? { 'hun-box-allowed': true } : {};
+      const { s, ws, task, i } = position(0, ['CLU', 'TGM', 'BUC', 'KRA'], 'hun-army', 'intro-tournament', v);
+      s.turn = 5; // before June 1942: held in Hungary (DC 5.D)
+      const dests = strategicDestinations(s, ws, task, i).map((o) => o.to);
+      expect(dests).toContain(P(s, 'TGM'));
+      expect(dests.includes(STRAT_BOX)).toBe(allowed);
+      if (!allowed) continue;
+      task.unit = i;
+      applyStratDest(s, ws, task, { type: 'dest', to: STRAT_BOX });
+      s.units[i]!.disp = false;
+      const next = newPhase(s, 0);
+      const ws2 = dcWorkspace(s);
+      const back = strategicDestinations(s, ws2, next, i).map((o) => mapOf(s).nation[o.to]);
+      expect(back.length).toBeGreaterThan(0);
+      expect(back.every((n) => n === 'Hungary')).toBe(true);
+      // by operational movement: the west-edge line of Cluj only
+      s.stack.length = 0;
+      startOp(s, 0);
+      const op = s.stack[s.stack.length - 1] as DcTask & { t: 'op' };
+      const d = opStep(s, dcWorkspace(s), op) as DcDecision & { kind: 'op-move' };
+      expect(d.options).toEqual([{ type: 'stay' }, { type: 'enter', at: P(s, 'CLU'), attack: false }]);
+    }
   });
 });

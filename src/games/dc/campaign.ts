@@ -73,7 +73,10 @@ export function instantCheck(s: DcState): CampaignEnd | null {
       rule: 'DC 2.B.3.a.iii',
       text: 'every victory city is under Axis control',
     };
-  for (const u of s.units) if (u.st === 0 && s.rules.types[u.t]!.nation === 'german') return null;
+  // variant box-on-map: under box-in-play a German unit held in the west box (status 5) is not eliminated
+  const box = s.rules.boxInPlay;
+  for (const u of s.units)
+    if ((u.st === 0 || (box && u.st === 5)) && s.rules.types[u.t]!.nation === 'german') return null;
   return {
     result: 'soviet-win',
     level: 'campaign-soviet-no-germans',
@@ -85,8 +88,10 @@ export function instantCheck(s: DcState): CampaignEnd | null {
 /** (a.i) at the end of an Axis player turn: no Soviet combat unit on the map. */
 export function endOfAxisTurn(s: DcState): CampaignEnd | null {
   let any = false;
+  // variant box-on-map: under box-in-play a Soviet unit held in Siberia (status 5) counts as on the map
+  const box = s.rules.boxInPlay;
   for (const u of s.units)
-    if (u.st === 0 && u.side === 1 && s.rules.types[u.t]!.id !== 'factory') {
+    if ((u.st === 0 || (box && u.st === 5)) && u.side === 1 && s.rules.types[u.t]!.id !== 'factory') {
       any = true;
       break;
     }

@@ -786,10 +786,15 @@ function finish(s: DcState, ws: DcWorkspace, b: Battle, outcome: Battle['outcome
     for (const i of b.attackers) {
       const u = s.units[i]!;
       if (u.st !== 0) continue;
-      origin = u.at;
       u.atk = -1;
       // DC 13.B.4: attackers retreat to their points of origin, dispersed
       if (outcome === 'att-retreat') u.disp = true;
+      // DC 9.A: an attacker that came along an edge line from its side's off-map box goes back there
+      if (u.at < 0) {
+        u.st = 5;
+        continue;
+      }
+      origin = u.at;
     }
     if (origin >= 0) for (let k = 0; k < b.airAtt; k++) s.airAt.push(origin);
     // DC 13.A.4: accompanying air goes back with its group

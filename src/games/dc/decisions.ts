@@ -15,6 +15,11 @@ export type OpOption =
   | { readonly type: 'move'; readonly line: number; readonly to: number; readonly attack: boolean }
   /** DC 2.B.3.b (Campaign game): a Soviet army-sized unit leaves the map through the exit at its point. */
   | { readonly type: 'exit'; readonly at: number }
+  /**
+   * DC 9.A: a unit held in its side's off-map box enters along the map-edge line of point `at` (its
+   * one line of operational movement); `attack` when enemy units are there (committed to assault it).
+   */
+  | { readonly type: 'enter'; readonly at: number; readonly attack: boolean }
   /** DC 12.D: an armour unit on the Minsk-Moscow highway moves two highway points (via `mid`). */
   | {
       readonly type: 'highway';

@@ -11,6 +11,12 @@ export function invariants(s: DcState): string[] {
   s.units.forEach((u, i) => {
     const ty = s.rules.types[u.t]!;
     if (u.st === 0) {
+      // DC 9.A: committed to assault from its side's off-map box (on the edge line, `at` -1)
+      if (u.at === -1 && u.atk >= 0 && u.atk < m.n) {
+        if (u.losses > ty.limit)
+          out.push(`unit ${i} (${u.label}) alive with ${u.losses} losses (limit ${ty.limit})`);
+        return;
+      }
       if (u.at < 0 || u.at >= m.n) out.push(`unit ${i} on the map at ${u.at}`);
       else if (!battling) {
         // DC 11: one side per point

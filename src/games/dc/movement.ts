@@ -77,11 +77,14 @@ export function mayEnter(s: DcState, u: DcUnit, p: number): boolean {
   return true;
 }
 
-/** DC 5.D: is unit `u` a Hungarian army held in Hungary (hungarianMayLeave)? */
+/**
+ * DC 5.D: is unit `u` a Hungarian army held in Hungary (hungarianMayLeave)? Variant hun-box: under
+ * hun-box-allowed one in the west off-map box (`at` -1) is held there too, re-entering into Hungary only.
+ */
 export function hungarianHeld(s: DcState, u: DcUnit): boolean {
   return (
     s.rules.types[u.t]!.nation === 'hungarian' &&
-    mapOf(s).nation[u.at] === 'Hungary' &&
+    (u.at < 0 ? s.rules.hunBoxAllowed : mapOf(s).nation[u.at] === 'Hungary') &&
     !hungarianMayLeave(s, u)
   );
 }
@@ -170,6 +173,8 @@ export function opOptions(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'op' 
     foe.fill(0);
     for (const x of s.units) if (x.st === 0 && x.side !== task.side) foe[x.at] = 1;
   }
+  // DC 9.A: a unit held in its side's off-map box enters along an edge line (entryOptions)
+  if (u.at < 0) return entryOptions(s, task, u, out);
   // DC 18: eligible types, in supply, undispersed, instead of moving; one fortification per unit
   if (ty.fortify && !u.fort && inSupply(s, ws, u)) out.push({ type: 'fortify' });
   // DC 5.D: the Axis allies' nation limits for every point in one pass (null: none)
@@ -206,6 +211,37 @@ export function opOptions(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'op' 
         out.push({ type: 'highway', line: l, mid, line2: l2, to, attack });
       }
     }
+  }
+  return out;
+}
+
+/**
+ * DC 9.A ("Units may also remain in Siberia and re-enter on a following turn, using either
+ * strategic or operational movement. Those entering by operational movement may participate in
+ * assaults. Axis units have the same capability on the west map edge."): the D-16 options of unit
+ * `u` held in its side's off-map box: along the map-edge line of each of the side's edge points
+ * (Soviet: the eastern and south-eastern edge, the lines the Siberian Reserve enters by, 3.C.3;
+ * Axis: the west edge) onto that point, within the line's capacity for the side this phase by its
+ * class (DC 12.A-C, as for the map's lines: total and armour, kept in `task.en`), the nation limits
+ * of 5.D; onto an enemy-held point as an assault (12.0; armour as `mayAttack`).
+ */
+function entryOptions(s: DcState, task: DcTask & { t: 'op' }, u: DcUnit, out: OpOption[]): OpOption[] {
+  const m = mapOf(s);
+  const ty = s.rules.types[u.t]!;
+  const edge = u.side === 0 ? m.edgeWest : m.edgeEast;
+  const en = task.en;
+  const caps = s.rules.lineCap[u.side]!;
+  const half = ty.cap * 2;
+  const foe = new Uint8Array(m.n);
+  for (const x of s.units) if (x.st === 0 && x.side !== u.side && x.at >= 0) foe[x.at] = 1;
+  const enter = mayEnterAll(s, u, new Uint8Array(m.n));
+  for (let p = 0; p < m.n; p++) {
+    if (edge[p] !== 1 || en === undefined || (enter !== null && enter[p] === 0)) continue;
+    const cap = caps[m.exitClass[p]!]!;
+    if (en[2 * p]! + half > 2 * cap[0] + 1 || (ty.armour && en[2 * p + 1]! + 1 > cap[1])) continue;
+    const attack = foe[p] === 1;
+    if (attack && ty.armour && s.rules.armourNoAttack && armourGrounded(s, u.side)) continue;
+    out.push({ type: 'enter', at: p, attack });
   }
   return out;
 }
@@ -266,9 +302,19 @@ export function startOp(s: DcState, side: SideIx, ws?: DcWorkspace): void {
     if (u.side === side && u.st === 0 && !u.disp && s.rules.types[u.t]!.id !== 'factory') order.push(i);
   });
   sortByPlace(s, order, ws === undefined ? undefined : sortScratch(ws, order.length));
-  if (side === 1 && s.rules.version === 'campaign')
-    s.stack.push({ t: 'op', side, order, i: 0, second: -1, ex: new Array<number>(mapOf(s).n).fill(0) });
-  else s.stack.push({ t: 'op', side, order, i: 0, second: -1 });
+  // DC 9.A: the undispersed units held in the side's off-map box (recovered in an earlier phase
+  // 15.B) may enter by operational movement: asked after the units on the map, by type and index
+  const boxed: number[] = [];
+  s.units.forEach((u, i) => {
+    if (u.side === side && u.st === 5 && !u.disp) boxed.push(i);
+  });
+  sortByPlace(s, boxed);
+  for (const i of boxed) order.push(i);
+  const n = mapOf(s).n;
+  const task: DcTask & { t: 'op' } = { t: 'op', side, order, i: 0, second: -1 };
+  if (side === 1 && s.rules.version === 'campaign') task.ex = new Array<number>(n).fill(0);
+  if (boxed.length > 0) task.en = new Array<number>(2 * n).fill(0);
+  s.stack.push(task);
 }
 
 /** The next op-move decision of the phase, or null when every unit has been asked. */
@@ -282,7 +328,8 @@ export function opStep(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'op' }):
     if (task.i >= task.order.length) return null;
     const i = task.order[task.i]!;
     const u = s.units[i]!;
-    if (u.st !== 0 || u.disp) {
+    // DC 9.A: a unit held in the off-map box (status 5) is asked too
+    if ((u.st !== 0 && u.st !== 5) || u.disp) {
       task.i++;
       continue;
     }
@@ -335,6 +382,23 @@ export function applyOp(s: DcState, task: DcTask & { t: 'op' }, o: OpOption): vo
       s.exits.push(i, o.at);
       s.stats.sovietExited++;
       return;
+    case 'enter': {
+      // DC 9.A, 12.A-C: the edge line's load; back on the map, or committed to assault from the box
+      const ty = s.rules.types[u.t]!;
+      task.en![2 * o.at] = task.en![2 * o.at]! + ty.cap * 2;
+      if (ty.armour) task.en![2 * o.at + 1] = task.en![2 * o.at + 1]! + 1;
+      u.st = 0;
+      u.fort = false;
+      if (o.attack) {
+        // the unit stays on the edge line, its origin the box (`at` -1): the battle takes it onto
+        // the point or back into the box (combat.ts finish)
+        u.atk = o.at;
+        return;
+      }
+      enter(s, u, o.at);
+      if (u.side === 0 || s.rules.secondPointAll) task.second = i;
+      return;
+    }
     case 'highway':
       useLine(s, u, o.line);
       useLine(s, u, o.line2);

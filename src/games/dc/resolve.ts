@@ -66,6 +66,14 @@ export interface DcRules {
   readonly hwBtEscort: boolean;
   /** DC 13.B.7 (variant hq-fallback): no HQ supports once the D-22 choice cannot. */
   readonly hqFallbackNone: boolean;
+  /** DC 9.A (variant box-cap): a strategic re-entry from the off-map box takes no allowance. */
+  readonly boxCapOnce: boolean;
+  /** DC 9.A.3 (variant box-arrivals): at most 3 units end a strategic move in the off-map box per phase. */
+  readonly boxArrivals3: boolean;
+  /** DC 2.B.3.a.i, b.i (variant box-on-map): units held in an off-map box count as on the map. */
+  readonly boxInPlay: boolean;
+  /** DC 5.D, 9.A (variant hun-box): a held Hungarian army may enter the west box (and re-enter into Hungary only). */
+  readonly hunBoxAllowed: boolean;
   /** DC 1.B note vs 14.A (variant axis-cav-bt): Axis cavalry that breaks through. */
   readonly axisCavBt: 'allies' | 'none' | 'all';
   /** DC 2.B.1-3, from the scenario. */
@@ -242,6 +250,10 @@ function resolve(setup: GameSetup): DcRules {
     hwBtFirstEmpty: v.has('hw-bt-first-empty'),
     hwBtEscort: v.has('hw-bt-escort'),
     hqFallbackNone: v.has('hq-fallback-none'),
+    boxCapOnce: v.has('box-cap-once'),
+    boxArrivals3: v.has('box-arrivals-3'),
+    boxInPlay: v.has('box-in-play'),
+    hunBoxAllowed: v.has('hun-box-allowed'),
     axisCavBt: v.has('axis-cav-none') ? 'none' : v.has('axis-cav-all') ? 'all' : 'allies',
     version: SCENARIO_VERSION[setup.scenario] ?? 'tournament',
     start: v.has('start-may') ? 'may' : v.has('start-policy') ? 'policy' : 'june',

@@ -123,6 +123,12 @@ export type DcTask =
       second: number;
       /** DC 2.B.3.b: load (half-units) of each point's map-edge exit this phase (Campaign exits). */
       ex?: number[];
+      /**
+       * DC 9.A: load of each point's map-edge line entered from the side's off-map box this phase, per
+       * point two counters (half-units, armour units), as `load` holds them for the map's lines; only
+       * when the phase began with units in the box.
+       */
+      en?: number[];
     }
   | {
       readonly t: 'pregame';

@@ -7,13 +7,17 @@
  * west-edge line to another, Soviet units Siberia from one east-edge line to another (9.A; the east
  * edge's exits, the south-east ones included, as for the Siberian entries), or stay in that box
  * (status 5, `at` -1: the last destination option, -1) and re-enter in a following turn's strategic
- * movement at any point a strategic move from a usable edge point reaches. Readings where 9.A is
- * silent (RULES-CHECKLIST.md R-81): entering and leaving the box each take one unit of capacity (a
- * strategic move each); the box is not a point, so 9.A.3's limit of 3 arrivals does not apply to
- * it; a unit in the box is out of play on the map: never attacked, never isolated, holds nothing
- * and counts for no "on the map" condition (2.B.3), and recovers with its side's units (15.B); a
- * Hungarian held in Hungary (5.D) may not leave for the box. Movers are dispersed. Asked as a unit
- * group (D-14), then its destination (D-15), counters updated after each answer (spec §2.2).
+ * movement at any point a strategic move from a usable edge point reaches, or by operational
+ * movement (movement.ts entryOptions, with assaults). Readings where 9.A is silent, each a variant
+ * group (variants.ts, RULES-CHECKLIST.md R-81), defaults first: entering and leaving the box each
+ * take one unit of capacity, a strategic move each (box-cap-each; box-cap-once: the re-entry is
+ * free); the box is not a point, so 9.A.3's limit of 3 arrivals does not apply to it
+ * (box-arrivals-free; box-arrivals-3); a unit in the box counts for no "on the map" condition of
+ * 2.B.3 (box-off-map; box-in-play); a Hungarian held in Hungary (5.D) may not leave for the box
+ * (hun-box-barred; hun-box-allowed: it may, and re-enters into Hungary only). A unit in the box is
+ * never attacked (no line leads the enemy there) nor isolated, holds nothing, and recovers with
+ * its side's units (15.B). Movers are dispersed. Asked as a unit group (D-14), then its
+ * destination (D-15), counters updated after each answer (spec §2.2).
  */
 import type { Decision } from '../../core/game.js';
 import type { DcDecision, StratDestOption, StratOption } from './decisions.js';
@@ -48,10 +52,25 @@ export function strategicCapacity(s: DcState, ws: DcWorkspace, side: SideIx): nu
 /** D-15: the destination "into the off-map box" (DC 9.A). */
 export const STRAT_BOX = -1;
 
+/**
+ * Variant box-cap: under box-cap-once a strategic re-entry from the off-map box takes no allowance,
+ * so the side's undispersed units held there may move with none left.
+ */
+function freeReentry(s: DcState, side: SideIx): boolean {
+  if (!s.rules.boxCapOnce) return false;
+  for (const u of s.units) if (u.st === 5 && u.side === side && !u.disp) return true;
+  return false;
+}
+
+/** Variant box-arrivals: under box-arrivals-3 the box holds 3 arrivals a phase (counted at `arrivals[n]`). */
+function boxFull(s: DcState, task: DcTask & { t: 'strat' }): boolean {
+  return s.rules.boxArrivals3 && (task.arrivals[mapOf(s).n] ?? 0) >= 3;
+}
+
 export function startStrategic(s: DcState, ws: DcWorkspace, side: SideIx): void {
   const left = strategicCapacity(s, ws, side);
   if (side === 1 && left < s.stats.sovietStratCapMin) s.stats.sovietStratCapMin = left;
-  if (left > 0) s.stack.push({ t: 'strat', side, left, unit: -1, arrivals: [] });
+  if (left > 0 || freeReentry(s, side)) s.stack.push({ t: 'strat', side, left, unit: -1, arrivals: [] });
   // DC 9.B (sea.ts): sea moves follow land movement; with no land allowance the sea part starts at once
   else startSea(s, side, 0);
 }
@@ -291,8 +310,12 @@ function movable(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): St
   // DC 9.A: the groups whose one destination is the off-map box come last (the others keep their order)
   const boxOnly: StratOption[] = [];
   const types = s.rules.types;
+  // variant box-cap (box-cap-once): with the allowance spent, only the units in the box may move
+  const spent = task.left <= 0;
+  const full = boxFull(s, task);
   for (const i of ws.stratHeads) {
     const u = s.units[i]!;
+    if (spent && u.at >= 0) continue;
     const nation = types[u.t]!.nation;
     // DC 9.A: a unit in the box re-enters through the box's component
     const c = u.at < 0 ? ws.stratBox : comp[u.at]!;
@@ -313,8 +336,8 @@ function movable(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): St
           : c >= 0
             ? mroom[c]! - ((task.arrivals[u.at] ?? 0) < 3 && mask[u.at] === 1 ? 1 : 0) > 0
             : roomNext(m, ws, u.at, mroom);
-      // DC 5.D: a Hungarian held in Hungary may not leave it, for the box neither
-      if (!has && kind !== 1 && boxNext(m, ws, u.at)) {
+      // DC 5.D: a Hungarian held in Hungary may not leave it, for the box neither (variant hun-box)
+      if (!has && !full && (kind !== 1 || s.rules.hunBoxAllowed) && boxNext(m, ws, u.at)) {
         boxOnly.push({ type: 'unit', unit: i, boxOnly: true });
         continue;
       }
@@ -325,7 +348,7 @@ function movable(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): St
           : c >= 0
             ? room[c]! - ((task.arrivals[u.at] ?? 0) < 3 ? 1 : 0) > 0
             : roomNext(m, ws, u.at, room);
-      if (!has && boxNext(m, ws, u.at)) {
+      if (!has && !full && boxNext(m, ws, u.at)) {
         boxOnly.push({ type: 'unit', unit: i, boxOnly: true });
         continue;
       }
@@ -370,8 +393,14 @@ export function strategicDestinations(
     const nb = order[k]!;
     if ((arrivals[nb] ?? 0) < 3 && (enter === null || enter[nb] === 1)) out.push({ type: 'dest', to: nb });
   }
-  // DC 9.A: or into the off-map box, held there (last, so that the other options keep their order)
-  if (u.at >= 0 && !(enter !== null && hungarianHeld(s, u)) && boxNext(mapOf(s), ws, u.at))
+  // DC 9.A: or into the off-map box, held there (last, so that the other options keep their order);
+  // variants hun-box (a held Hungarian) and box-arrivals (3 a phase)
+  if (
+    u.at >= 0 &&
+    !(enter !== null && !s.rules.hunBoxAllowed && hungarianHeld(s, u)) &&
+    !boxFull(s, task) &&
+    boxNext(mapOf(s), ws, u.at)
+  )
     out.push({ type: 'dest', to: STRAT_BOX });
   return out;
 }
@@ -437,7 +466,7 @@ export function stratStep(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'stra
       >;
     task.unit = -1;
   }
-  const opts = task.left > 0 ? movable(s, ws, task) : [];
+  const opts = task.left > 0 || freeReentry(s, task.side) ? movable(s, ws, task) : [];
   if (opts.length <= 1) {
     s.stack.pop();
     startSea(s, task.side, task.left);
@@ -475,8 +504,11 @@ export function applyStratDest(
   const i = task.unit;
   const u = s.units[i]!;
   task.unit = -1;
-  task.left--;
+  // variant box-cap: under box-cap-once the re-entry from the box was paid for on leaving the map
+  if (!(u.at < 0 && s.rules.boxCapOnce)) task.left--;
   if (o.to !== STRAT_BOX) task.arrivals[o.to] = (task.arrivals[o.to] ?? 0) + 1;
+  // variant box-arrivals: under box-arrivals-3 the box's arrivals are counted after the points'
+  else if (s.rules.boxArrivals3) task.arrivals[mapOf(s).n] = (task.arrivals[mapOf(s).n] ?? 0) + 1;
   stratMoved(s, ws, task, i, o.to);
   u.at = o.to;
   // DC 9.A: held in the off-map box (status 5) or back on the map

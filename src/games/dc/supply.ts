@@ -228,7 +228,22 @@ export function supplySetOf(s: DcState, u: DcUnit): SupplySet {
 
 /** DC 17.B: the unit can trace supply from where it stands. */
 export function inSupply(s: DcState, ws: DcWorkspace, u: DcUnit): boolean {
-  return u.at >= 0 && supplyReach(s, ws, supplySetOf(s, u))[u.at] === 1;
+  if (u.at < 0) return u.st === 0 && u.atk >= 0 && boxSupplied(s, ws, u);
+  return supplyReach(s, ws, supplySetOf(s, u))[u.at] === 1;
+}
+
+/**
+ * DC 9.A, 17.A: a unit assaulting from its side's off-map box (on the edge line, `at` -1) stands
+ * where the German (west edge) and Soviet (eastern edges) supply lines leave the map, so it is in
+ * supply; an Axis ally traces from the box through a west-edge point its own source reaches.
+ */
+function boxSupplied(s: DcState, ws: DcWorkspace, u: DcUnit): boolean {
+  const set = supplySetOf(s, u);
+  if (set === 'german' || set === 'soviet') return true;
+  const m = mapOf(s);
+  const reach = supplyReach(s, ws, set);
+  for (let p = 0; p < m.n; p++) if (m.edgeWest[p] === 1 && reach[p] === 1) return true;
+  return false;
 }
 
 /** DC 17.A.3: armoured supply (needed only for breakthrough movement and combat). */

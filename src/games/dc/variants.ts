@@ -7,6 +7,8 @@ import type { VariantDef } from '../../core/game.js';
 
 /** The Advanced-level scenarios (DC 2.A.2): the only ones with HQs, Soviet air, composites and paratroops. */
 const ADVANCED = ['adv-tournament', 'adv-tournament-campaign', 'adv-campaign'] as const;
+/** The Campaign version (DC 2.B.3): the only one with the "on the map" victory conditions. */
+const CAMPAIGN = ['intro-campaign', 'adv-campaign'] as const;
 
 export const variants: readonly VariantDef[] = [
   // 4.1 editions and errata
@@ -1057,5 +1059,72 @@ export const variants: readonly VariantDef[] = [
     default: false,
     description:
       'The D-22 choice stands for the whole battle: once the chosen HQ can no longer support, no other HQ supports the attacking stack.',
+  },
+  // silences of 9.A about the off-map boxes (Siberia, the west box) the engine had taken one reading of
+  {
+    id: 'box-cap-each',
+    group: 'box-cap',
+    rule: 'DC 9.A',
+    default: true,
+    description:
+      'A strategic move into the off-map box and a later strategic re-entry from it each take one unit of the strategic allowance (default: each is a unit moving strategically in that phase, and 9.A counts "All units of any size ... 1 each"; the reading the engine has played since the box was added).',
+  },
+  {
+    id: 'box-cap-once',
+    group: 'box-cap',
+    rule: 'DC 9.A',
+    default: false,
+    description:
+      'The strategic re-entry completes the move paid for when the unit left the map ("remain in Siberia and re-enter on a following turn"): it takes no strategic allowance, and is offered even when the allowance is spent.',
+  },
+  {
+    id: 'box-arrivals-free',
+    group: 'box-arrivals',
+    rule: 'DC 9.A.3',
+    default: true,
+    description:
+      'Any number of units may end a strategic move in the off-map box (default: 9.A.3 limits arrivals "on a single point", and the box is not a point).',
+  },
+  {
+    id: 'box-arrivals-3',
+    group: 'box-arrivals',
+    rule: 'DC 9.A.3',
+    default: false,
+    description:
+      'The box is a destination like a point: at most 3 units end a strategic move in it per phase.',
+  },
+  {
+    id: 'box-off-map',
+    scenarios: CAMPAIGN,
+    group: 'box-on-map',
+    rule: 'DC 9.A, 2.B.3.a.i, 2.B.3.b.i',
+    default: true,
+    description:
+      'A unit held in the off-map box is not on the map: no Soviet unit on the map (2.B.3.a.i) and every German unit on the map eliminated (2.B.3.b.i) ignore the units in Siberia and the west box (default: the words "on the map").',
+  },
+  {
+    id: 'box-in-play',
+    scenarios: CAMPAIGN,
+    group: 'box-on-map',
+    rule: 'DC 9.A, 2.B.3.a.i, 2.B.3.b.i',
+    default: false,
+    description:
+      'A unit held in the off-map box is still in play (it may re-enter at any time): it counts as a unit on the map for 2.B.3.a.i and as a German unit not eliminated for 2.B.3.b.i.',
+  },
+  {
+    id: 'hun-box-barred',
+    group: 'hun-box',
+    rule: 'DC 5.D, 9.A',
+    default: true,
+    description:
+      'A Hungarian army held in Hungary (5.D) may not move into the west off-map box (default: the box lies outside Hungary, which 5.D forbids it to leave).',
+  },
+  {
+    id: 'hun-box-allowed',
+    group: 'hun-box',
+    rule: 'DC 5.D, 9.A',
+    default: false,
+    description:
+      '5.D limits the points a held Hungarian army may enter, and the box is no point: it may move strategically into the west box from Cluj (a west-edge point of Hungary), and from the box it re-enters (strategically or operationally) only onto Hungarian points until 5.D frees it.',
   },
 ];
