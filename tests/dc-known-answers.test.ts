@@ -3,7 +3,8 @@
  * (K-17, K-28), losses of a major unit (K-1), weather and air (K-7, K-8, K-16), VP (K-10), strategic
  * capacity (K-11), line capacity with "2" armies and the armour sub-limit (K-13), breakthrough
  * capacity and halving (K-3, K-18), isolated fortresses (K-14), fortress combat (K-15), the
- * highway (K-19), turn-1 production (K-20), draws (K-24), simultaneous combat (K-26), German air (K-27);
+ * highway (K-19), turn-1 production (K-20), draws (K-24), simultaneous combat (K-26), German air (K-27),
+ * the Shock Army's losses (K-9), sea moves (K-23), retreat values (K-29);
  * and the exact fire odds against simulated frequencies.
  */
 import { describe, expect, it } from 'vitest';
@@ -12,20 +13,25 @@ import { resolveSetup } from '../src/core/setup.js';
 import { breakthroughCapacity } from '../src/games/dc/breakthrough.js';
 import {
   allOutGroups,
+  applyRetreat,
   defenderLosses,
   fireTotal,
   makeBattle,
+  retreatOptions,
   simultaneous,
+  startBattle,
   takeLoss,
 } from '../src/games/dc/combat.js';
 import { crtLoss, fireDistribution, fireLosses, split } from '../src/games/dc/fire.js';
 import { dc } from '../src/games/dc/index.js';
 import { mapByKey } from '../src/games/dc/map.js';
-import { lineRoom, opOptions } from '../src/games/dc/movement.js';
+import { applyOp, lineRoom, opOptions } from '../src/games/dc/movement.js';
 import { sovietProduction } from '../src/games/dc/replacements.js';
+import { applySea, seaOptions, torpedoProbability } from '../src/games/dc/sea.js';
 import { startGame } from '../src/games/dc/setup.js';
-import type { DcState, SideIx } from '../src/games/dc/state.js';
+import type { Battle, DcState, SideIx } from '../src/games/dc/state.js';
 import { strategicCapacity } from '../src/games/dc/strategic.js';
+import { seasControlled } from '../src/games/dc/supply.js';
 import { stepTask, supplyPhase } from '../src/games/dc/turn-sequence.js';
 import { airOf, columnOf, rollColumn, weatherOf } from '../src/games/dc/weather.js';
 import { dcWorkspace } from '../src/games/dc/workspace.js';
@@ -39,6 +45,25 @@ function fresh(variants: Record<string, boolean> = {}, params: Record<string, un
   const s = startGame(setupOf(variants, params), { masterSeed: 1, gameIndex: 0 });
   s.stack.length = 0;
   return s;
+}
+
+/** The Advanced-level set-up (STAVKA, rockets, the 1MM, Shock Armies), as `fresh`. */
+function freshAdv(): DcState {
+  const s = startGame(resolveSetup(dc, { scenario: 'adv-tournament', variants: {}, params: {} }, 'test'), {
+    masterSeed: 1,
+    gameIndex: 0,
+  });
+  s.stack.length = 0;
+  return s;
+}
+
+/** The line joining points `a` and `b` (ids). */
+function lineOf(s: DcState, a: string, b: string): number {
+  const m = mapByKey(s.rules.mapKey);
+  const pa = P(s, a);
+  for (let k = m.adjStart[pa]!; k < m.adjStart[pa + 1]!; k++)
+    if (m.adjNb[k] === P(s, b)) return m.adjLine[k]!;
+  throw new Error(`no line ${a}-${b}`);
 }
 
 describe('DC fire and the CRT', () => {
@@ -443,5 +468,158 @@ describe('DC winter bonuses (R-46, R-48)', () => {
     expect(winterBonus(d, makeBattle(d, P(d, 'TIK'), 1, false))).toBe(1);
     add(d, 'fin-corps', 0, 'TIK');
     expect(winterBonus(d, makeBattle(d, P(d, 'TIK'), 1, false))).toBe(0);
+  });
+});
+
+describe('DC Shock Army, sea moves, retreat values (K-9, K-23, K-29)', () => {
+  /** An Axis attack on `at` started as the combat phase does (supply judged at its start, DC 8.C.3.a). */
+  function battleOn(s: DcState, at: string): Battle {
+    const from = at === 'KIE' ? 'ZHI' : 'SMO';
+    add(s, 'ger-inf', 0, from, { atk: P(s, at) });
+    startBattle(s, dcWorkspace(s), P(s, at), 0, false);
+    const top = s.stack.pop()!;
+    expect(top.t).toBe('battle');
+    return (top as { b: Battle }).b;
+  }
+
+  it('K-9: a Shock Army in supply dies at its 2nd loss, out of supply at its 1st; fortified: fortification, dispersal, destroyed', () => {
+    // unfortified, in supply (Moscow)
+    const s = empty(freshAdv());
+    const a = add(s, 'sov-shock', 1, 'MOS');
+    const b = battleOn(s, 'MOS');
+    takeLoss(s, b, a);
+    expect([s.units[a]!.st, s.units[a]!.disp]).toEqual([0, true]);
+    takeLoss(s, b, a);
+    expect(s.units[a]!.st).toBe(1);
+    // unfortified, out of supply: Kiev cut off (every neighbour Axis-controlled)
+    const o = empty(freshAdv());
+    const m = mapByKey(o.rules.mapKey);
+    const kie = P(o, 'KIE');
+    for (let k = m.adjStart[kie]!; k < m.adjStart[kie + 1]!; k++) o.control[m.adjNb[k]!] = 0;
+    o.cv++;
+    const c = add(o, 'sov-shock', 1, 'KIE');
+    const bo = battleOn(o, 'KIE');
+    expect(bo.oos).toEqual([c]);
+    takeLoss(o, bo, c);
+    expect(o.units[c]!.st).toBe(1);
+    // fortified, in supply (DC 18): the 1st breakthrough takes the fortification only
+    const f = empty(freshAdv());
+    const d = add(f, 'sov-shock', 1, 'MOS', { fort: true });
+    const bf = battleOn(f, 'MOS');
+    takeLoss(f, bf, d);
+    expect([f.units[d]!.st, f.units[d]!.fort, f.units[d]!.disp]).toEqual([0, false, false]);
+    takeLoss(f, bf, d);
+    expect([f.units[d]!.st, f.units[d]!.disp]).toEqual([0, true]);
+    takeLoss(f, bf, d);
+    expect(f.units[d]!.st).toBe(1);
+  });
+
+  it('K-23: sea moves lose a unit on {1} in a friendly sea, {1,3,5} in an enemy one; the Azov needs both Kerch banks; one unit per sea', () => {
+    const s = empty(fresh());
+    const seaTask = () => ({ t: 'sea' as const, side: 1 as SideIx, left: 5, used: 0 });
+    const ids = (opts: { unit: number; to: number }[], unit: number) =>
+      opts
+        .filter((o) => o.unit === unit)
+        .map((o) => mapByKey(s.rules.mapKey).ids[o.to])
+        .sort();
+    // DC 9.B: the Azov (Rostov) to the Black Sea only with Kerch and Krasnodar both Soviet
+    for (const id of ['ODE', 'NIK', 'NVR', 'KER', 'MAR', 'ROS', 'SEV', 'KRD']) s.control[P(s, id)] = 1;
+    const r = add(s, 'sov-rifle', 1, 'ROS');
+    expect(ids(seaOptions(s, seaTask()), r)).toEqual(['KER', 'MAR', 'NIK', 'NVR', 'ODE', 'SEV']);
+    s.control[P(s, 'KRD')] = 0;
+    // within the Azov only; reaching Kerch, at the straits, from the Azov counts as leaving it (as for
+    // factories, factory-sea.ts), while a Black Sea port reaches Kerch without Krasnodar
+    expect(ids(seaOptions(s, seaTask()), r)).toEqual(['MAR']);
+    s.control[P(s, 'KRD')] = 1;
+    // one unit per sea per turn: after a Black Sea move, a Baltic one still, no second Black Sea one
+    const b = add(s, 'sov-rifle', 1, 'LEN');
+    const task = seaTask();
+    const ws = dcWorkspace(s);
+    applySea(s, ws, task, { type: 'sea', unit: r, to: P(s, 'ODE') });
+    add(s, 'sov-rifle', 1, 'SEV');
+    expect(seaOptions(s, task).every((o) => o.unit < 0 || o.unit === b)).toBe(true);
+    expect(ids(seaOptions(s, task), b)).toEqual(['LEP', 'RIG', 'TAL']);
+    // C-7: the die, exact and simulated through applySea, as the sea's control makes it friendly or not
+    for (const [sevSide, p] of [
+      [1, 1 / 6],
+      [0, 1 / 2],
+    ] as const) {
+      s.control[P(s, 'SEV')] = sevSide;
+      const friendly = (seasControlled(s, 1) & 2) !== 0;
+      expect(torpedoProbability(friendly)).toBeCloseTo(p, 12);
+      const n = 3000;
+      let lost = 0;
+      for (let k = 0; k < n; k++) {
+        Object.assign(s.units[r]!, { st: 0, at: P(s, 'ODE'), disp: false });
+        const before = s.stats.seaLost;
+        applySea(s, ws, seaTask(), { type: 'sea', unit: r, to: P(s, 'NIK') });
+        lost += s.stats.seaLost - before;
+      }
+      expect(Math.abs(lost / n - p)).toBeLessThan(4.5 * Math.sqrt((p * (1 - p)) / n));
+    }
+  });
+
+  it('K-29: STAVKA + rocket + 2 armies count 4 in retreat, 3 in movement; the 1MM 1/2 in both; a Rumanian "2" army 2 in both', () => {
+    const s = empty(freshAdv());
+    const l = lineOf(s, 'SMO', 'VYA');
+    expect(mapByKey(s.rules.mapKey).lineClass[l]).toBe(0); // a major line: Soviet capacity 4 (DC 12.A)
+    const group = ['sov-stavka', 'sov-rocket', 'sov-rifle', 'sov-rifle'].map((id) => add(s, id, 1, 'SMO'));
+    const extra = add(s, 'sov-rifle', 1, 'SMO');
+    const mm = add(s, 'sov-1mm', 1, 'SMO');
+    // retreat (DC 13.B.4.a): every unit one, so the four fill the line and a fifth army finds no room on it
+    const ret = {
+      t: 'retreat' as const,
+      side: 1 as SideIx,
+      from: P(s, 'SMO'),
+      bt: false,
+      units: group,
+      i: 0,
+      load: [],
+    };
+    const ws = dcWorkspace(s);
+    for (const i of group) applyRetreat(s, ws, ret, { type: 'retreat', unit: i, line: l, to: P(s, 'VYA') });
+    expect(ret.load[l]).toBe(2 * 4);
+    expect(retreatOptions(s, ret, extra).some((o) => o.line === l)).toBe(false);
+    // the 1MM counts 1/2 in retreat
+    const before = ret.load[l]!;
+    applyRetreat(s, ws, ret, { type: 'retreat', unit: mm, line: l, to: P(s, 'VYA') });
+    expect(ret.load[l]! - before).toBe(1);
+    // movement (DC 12.B): STAVKA and the rocket 1/2 each, so the four use 3 and a fifth army fits
+    const t = empty(freshAdv());
+    const order = ['sov-stavka', 'sov-rocket', 'sov-rifle', 'sov-rifle', 'sov-1mm'].map((id) =>
+      add(t, id, 1, 'SMO'),
+    );
+    const fifth = add(t, 'sov-rifle', 1, 'SMO');
+    const op = { t: 'op' as const, side: 1 as SideIx, order, i: 0, second: -1 };
+    for (let k = 0; k < 4; k++) {
+      applyOp(t, op, { type: 'move', line: l, to: P(t, 'VYA'), attack: false });
+      op.second = -1;
+    }
+    expect(t.load[2 * l]).toBe(2 * 3);
+    expect(lineRoom(t, t.units[fifth]!, l)).toBe(true);
+    applyOp(t, op, { type: 'move', line: l, to: P(t, 'VYA'), attack: false });
+    expect(t.load[2 * l]).toBe(2 * 3 + 1); // the 1MM: 1/2
+    // a Rumanian "2" army: 2 on an Axis line in movement and in retreat (DC 12.C, 13.B.4.a)
+    const a = empty(freshAdv());
+    const bl = lineOf(a, 'BUC', 'GAL');
+    const rum = add(a, 'rum-army', 0, 'BUC');
+    const rret = {
+      t: 'retreat' as const,
+      side: 0 as SideIx,
+      from: P(a, 'BUC'),
+      bt: false,
+      units: [rum],
+      i: 0,
+      load: [],
+    };
+    applyRetreat(a, dcWorkspace(a), rret, { type: 'retreat', unit: rum, line: bl, to: P(a, 'GAL') });
+    expect(rret.load[bl]).toBe(2 * 2);
+    const rum2 = add(a, 'rum-army', 0, 'BUC');
+    applyOp(
+      a,
+      { t: 'op', side: 0, order: [rum2], i: 0, second: -1 },
+      { type: 'move', line: bl, to: P(a, 'GAL'), attack: false },
+    );
+    expect(a.load[2 * bl]).toBe(2 * 2);
   });
 });

@@ -1,13 +1,15 @@
 /**
  * Dark Crusade Siberian replacements (DC 8.A.2.c; spec R-59, D-33 siberian-repl): the reconstructed
  * symbols (data/dc.json siberianReplacements, parameter sib-repl-scale), arrival in Siberia, holding,
- * strategic entry on the allowance, operational entry after a turn held, and loss in the crisis.
+ * strategic entry on the allowance, operational entry after a turn held within the edge lines'
+ * capacity shared with the Siberia box's re-entries (12.A-C, 9.A), and loss in the crisis.
  */
 import { describe, expect, it } from 'vitest';
 import { resolveSetup } from '../src/core/setup.js';
-import type { DcDecision } from '../src/games/dc/decisions.js';
+import type { DcDecision, OpOption } from '../src/games/dc/decisions.js';
 import { cloneDc, dc } from '../src/games/dc/index.js';
 import { mapByKey } from '../src/games/dc/map.js';
+import { applyOp, opStep, startOp } from '../src/games/dc/movement.js';
 import { startGame } from '../src/games/dc/setup.js';
 import { eastEntries } from '../src/games/dc/siberia.js';
 import {
@@ -22,7 +24,7 @@ import {
 import type { DcState } from '../src/games/dc/state.js';
 import { strategicCapacity } from '../src/games/dc/strategic.js';
 import { dcWorkspace } from '../src/games/dc/workspace.js';
-import { add, P } from './helpers/dc.js';
+import { add, empty, P } from './helpers/dc.js';
 
 function fresh(params: Record<string, unknown> = {}): DcState {
   const s = startGame(resolveSetup(dc, { scenario: 'intro-tournament', variants: {}, params }, 'test'), {
@@ -120,6 +122,54 @@ describe('DC 8.A.2.c: Siberian replacements (D-33)', () => {
     add(held, 'ger-inf', 0, mapByKey(held.rules.mapKey).ids[c[1]!]!);
     enterOperationally(held, dcWorkspace(held));
     expect(held.units[unit]!.st).toBe(2);
+  });
+
+  it("12.A-C: operational entries share each edge line's capacity with the box's re-entries (Soviet minor: 3 units, 2 armour)", () => {
+    const s = empty(fresh());
+    s.turn = 6;
+    const ws = dcWorkspace(s);
+    const pen = P(s, 'PEN');
+    expect(mapByKey(s.rules.mapKey).exitClass[pen]).toBe(1);
+    // three tank corps and four rifle armies held in Siberia since the last turn
+    const tanks = [0, 1, 2].map(() => add(s, 'sov-tank', 1, 'GOR', { st: 2, at: -1 }));
+    const rifles = [0, 1, 2, 3].map(() => add(s, 'sov-rifle', 1, 'GOR', { st: 2, at: -1 }));
+    for (const i of [...tanks, ...rifles]) s.sibRepl.held.push(i, 5);
+    const task: Task = { t: 'sib-repl', i: 0 };
+    const offers: boolean[] = [];
+    for (let n = 0; n < 7; n++) {
+      const opts = sibReplOptions(s, ws, task.i);
+      const o = opts.find((x) => x.op && x.to === pen);
+      offers.push(o !== undefined);
+      // a refused unit may still enter elsewhere along another edge line
+      expect(opts.some((x) => x.op && x.to === P(s, 'GOR'))).toBe(true);
+      applySibRepl(s, ws, task, o ?? opts[0]!);
+    }
+    // tanks 1-2 by Penza, the 3rd over the armour limit; rifle 1 the line's 3rd unit, the rest over
+    expect(offers).toEqual([true, true, false, true, false, false, false]);
+    expect(s.sibRepl.op).toEqual([tanks[0], pen, tanks[1], pen, rifles[0], pen]);
+
+    // the box's re-entries in the same operational phase come after the entries chosen in the R/R phase
+    const b = empty(fresh());
+    b.turn = 6;
+    b.weather = 0;
+    const chosen = [0, 1].map(() => add(b, 'sov-rifle', 1, 'GOR', { st: 2, at: -1 }));
+    b.sibRepl.op.push(chosen[0]!, pen, chosen[1]!, pen);
+    const box = [0, 1].map(() => add(b, 'sov-rifle', 1, 'GOR', { st: 5, at: -1 }));
+    startOp(b, 1);
+    const op = b.stack[b.stack.length - 1] as DcState['stack'][number] & { t: 'op' };
+    expect(op.order).toEqual(box);
+    expect(op.en![2 * pen]).toBe(4);
+    const bws = dcWorkspace(b);
+    const first = opStep(b, bws, op)!;
+    const enterPen = { type: 'enter', at: pen, attack: false };
+    expect(first.options).toContainEqual(enterPen);
+    applyOp(b, op, enterPen as OpOption);
+    const second = opStep(b, bws, op)!;
+    expect(op.order[op.i]).toBe(box[1]);
+    expect(second.options).not.toContainEqual(enterPen);
+    expect(second.options).toContainEqual({ type: 'enter', at: P(b, 'GOR'), attack: false });
+    enterOperationally(b, bws);
+    expect(b.units.filter((u) => u.st === 0 && u.at === pen)).toHaveLength(3);
   });
 
   it('3.C.3.d: symbols due during the Siberian crisis are lost; sib-repl-scale 0 brings none', () => {

@@ -230,20 +230,45 @@ function entryOptions(s: DcState, task: DcTask & { t: 'op' }, u: DcUnit, out: Op
   const ty = s.rules.types[u.t]!;
   const edge = u.side === 0 ? m.edgeWest : m.edgeEast;
   const en = task.en;
-  const caps = s.rules.lineCap[u.side]!;
-  const half = ty.cap * 2;
   const foe = new Uint8Array(m.n);
   for (const x of s.units) if (x.st === 0 && x.side !== u.side && x.at >= 0) foe[x.at] = 1;
   const enter = mayEnterAll(s, u, new Uint8Array(m.n));
   for (let p = 0; p < m.n; p++) {
     if (edge[p] !== 1 || en === undefined || (enter !== null && enter[p] === 0)) continue;
-    const cap = caps[m.exitClass[p]!]!;
-    if (en[2 * p]! + half > 2 * cap[0] + 1 || (ty.armour && en[2 * p + 1]! + 1 > cap[1])) continue;
+    if (!edgeRoom(s, u, en, p)) continue;
     const attack = foe[p] === 1;
     if (attack && ty.armour && s.rules.armourNoAttack && armourGrounded(s, u.side)) continue;
     out.push({ type: 'enter', at: p, attack });
   }
   return out;
+}
+
+/**
+ * DC 9.A, 12.A-C: does the map-edge line of edge point `p` have room this phase for unit `u`, by the
+ * line's class for the unit's side (total in half-units, the armour limit), given the phase's edge
+ * loads `en` (half-units at 2p, armour units at 2p + 1)?
+ */
+export function edgeRoom(s: DcState, u: DcUnit, en: readonly number[], p: number): boolean {
+  const ty = s.rules.types[u.t]!;
+  const cap = s.rules.lineCap[u.side]![mapOf(s).exitClass[p]!]!;
+  if (en[2 * p]! + ty.cap * 2 > 2 * cap[0] + 1) return false;
+  return !ty.armour || en[2 * p + 1]! + 1 <= cap[1];
+}
+
+/**
+ * DC 8.A.2.c, 9.A, 12.A-C: adds to the edge loads `en` the Siberian replacements chosen to enter
+ * operationally this turn (`sibRepl.op`, unit and east-edge point pairs): they come along the same
+ * edge lines in the same operational phase as the units re-entering from the Siberia box.
+ */
+export function addSibReplLoads(s: DcState, en: number[]): number[] {
+  const op = s.sibRepl.op;
+  for (let k = 0; k < op.length; k += 2) {
+    const ty = s.rules.types[s.units[op[k]!]!.t]!;
+    const p = op[k + 1]!;
+    en[2 * p] = en[2 * p]! + ty.cap * 2;
+    if (ty.armour) en[2 * p + 1] = en[2 * p + 1]! + 1;
+  }
+  return en;
 }
 
 /**
@@ -313,7 +338,12 @@ export function startOp(s: DcState, side: SideIx, ws?: DcWorkspace): void {
   const n = mapOf(s).n;
   const task: DcTask & { t: 'op' } = { t: 'op', side, order, i: 0, second: -1 };
   if (side === 1 && s.rules.version === 'campaign') task.ex = new Array<number>(n).fill(0);
-  if (boxed.length > 0) task.en = new Array<number>(2 * n).fill(0);
+  // DC 8.A.2.c, 12.A-C: the Siberian replacements entering operationally this phase (placed after
+  // the operational moves) use the edge lines' capacity the box's re-entries share
+  if (boxed.length > 0) {
+    task.en = new Array<number>(2 * n).fill(0);
+    if (side === 1) addSibReplLoads(s, task.en);
+  }
   s.stack.push(task);
 }
 

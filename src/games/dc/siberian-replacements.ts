@@ -9,13 +9,15 @@
  * points as in 9.A, one factor of this turn's strategic allowance); or, once held a full turn, enter
  * operationally from the eastern edge onto a Soviet east-edge point in supply, undispersed, in this
  * turn's operational phase (placed after the operational moves: the entry along the edge line is
- * the unit's one line of movement). An operational entry whose point is no longer Soviet, or holds
- * an Axis unit, by then stays in Siberia.
+ * the unit's one line of movement), within the edge line's capacity (DC 12.A-C), which these entries
+ * share with the units re-entering from Siberia by operational movement in the same phase (9.A).
+ * An operational entry whose point is no longer Soviet, or holds an Axis unit, by then stays in
+ * Siberia.
  */
 import type { Decision } from '../../core/game.js';
 import { dcData } from './data.js';
 import type { DcDecision, SibReplOption } from './decisions.js';
-import { enemyAt } from './movement.js';
+import { addSibReplLoads, edgeRoom, enemyAt } from './movement.js';
 import { tell } from './narrate.js';
 import { poolUnit } from './replacements.js';
 import { crisisActive, eastEntries } from './siberia.js';
@@ -110,8 +112,14 @@ export function sibReplOptions(s: DcState, ws: DcWorkspace, k: number): SibReplO
   const out: SibReplOption[] = [{ type: 'sib-repl', unit, to: -1, op: false }];
   if (strategicCapacity(s, ws, 1) > 0)
     for (const p of strategicEntries(s)) out.push({ type: 'sib-repl', unit, to: p, op: false });
-  if (r.held[k + 1]! < s.turn)
-    for (const p of eastEntries(s, ws)) out.push({ type: 'sib-repl', unit, to: p, op: true });
+  if (r.held[k + 1]! < s.turn) {
+    // DC 12.A-C: within each edge line's capacity, after the operational entries already chosen this
+    // turn (the units re-entering from the box in the operational phase count after them, movement.ts)
+    const en = r.op.length === 0 ? null : addSibReplLoads(s, new Array<number>(2 * mapOf(s).n).fill(0));
+    for (const p of eastEntries(s, ws))
+      if (en === null || edgeRoom(s, s.units[unit]!, en, p))
+        out.push({ type: 'sib-repl', unit, to: p, op: true });
+  }
   return out;
 }
 
