@@ -559,6 +559,29 @@ describe('DC Shock Army, sea moves, retreat values (K-9, K-23, K-29)', () => {
     }
   });
 
+  it('kerch-port: Kerch from Rostov without Krasnodar only under kerch-port-both; Sevastopol to Rostov needs it under both', () => {
+    for (const [variants, fromRostov, fromSev] of [
+      [{}, ['MAR'], ['KER', 'NIK', 'NVR', 'ODE']],
+      [{ 'kerch-port-both': true }, ['KER', 'MAR'], ['KER', 'NIK', 'NVR', 'ODE']],
+    ] as const) {
+      const s = empty(fresh(variants));
+      for (const id of ['ODE', 'NIK', 'NVR', 'KER', 'MAR', 'ROS', 'SEV']) s.control[P(s, id)] = 1;
+      s.control[P(s, 'KRD')] = 0;
+      const task = { t: 'sea' as const, side: 1 as SideIx, left: 5, used: 0 };
+      const to = (unit: number) =>
+        seaOptions(s, task)
+          .filter((o) => o.unit === unit)
+          .map((o) => mapByKey(s.rules.mapKey).ids[o.to])
+          .sort();
+      const r = add(s, 'sov-rifle', 1, 'ROS');
+      const v = add(s, 'sov-rifle', 1, 'SEV');
+      // DC 9.B: Rostov (Azov) to Kerch (both seas) crosses the straits only under kerch-port-strait
+      expect(to(r)).toEqual([...fromRostov]);
+      // Sevastopol (Black Sea) never reaches Rostov or Mariupol without both banks
+      expect(to(v)).toEqual([...fromSev]);
+    }
+  });
+
   it('K-29: STAVKA + rocket + 2 armies count 4 in retreat, 3 in movement; the 1MM 1/2 in both; a Rumanian "2" army 2 in both', () => {
     const s = empty(freshAdv());
     const l = lineOf(s, 'SMO', 'VYA');

@@ -16,7 +16,7 @@ import { randInt } from '../../core/rng.js';
 import { destroy } from './combat.js';
 import type { DcDecision, SiteOption } from './decisions.js';
 import { tell } from './narrate.js';
-import { group, legSeas, torpedoed } from './sea.js';
+import { crossesKerch, group, legSeas, torpedoed } from './sea.js';
 import type { DcState } from './state.js';
 import { mapOf, seasControlled } from './supply.js';
 import type { DcWorkspace } from './workspace.js';
@@ -35,7 +35,7 @@ export function seaLegs(s: DcState, reached: Uint8Array, out: SiteOption[]): voi
       if (q === p || to === 0 || reached[q] === 1 || s.control[q] !== 1 || foe[q] === 1) continue;
       if (m.side1941[q] !== 1) continue;
       const g = group(from) & group(to);
-      if (g === 0 || (g === 2 && (from & 2) !== (to & 2) && !kerch)) continue;
+      if (g === 0 || (g === 2 && !kerch && crossesKerch(s, from, to))) continue;
       out.push({ type: 'site', at: q, via: p });
     }
   }

@@ -50,6 +50,8 @@ export interface DcRules {
   readonly replStratAllowed: boolean;
   /** DC 20 (variant azov): the Sea of Azov goes with Sevastopol alone. */
   readonly azovSevastopol: boolean;
+  /** DC 9.B (variant kerch-port): Kerch, a port on both seas, reaches either without crossing the straits. */
+  readonly kerchPortBoth: boolean;
   /** DC 14.A (variant second-point): both sides' breakthrough units take the unopposed second point. */
   readonly secondPointAll: boolean;
   /** DC 8.B (variant ger-repl-entry): rebuilt German units enter at any Axis point in German supply. */
@@ -242,6 +244,7 @@ function resolve(setup: GameSetup): DcRules {
     seaFree: v.has('sea-free'),
     replStratAllowed: v.has('repl-strat-allowed'),
     azovSevastopol: v.has('azov-sevastopol'),
+    kerchPortBoth: v.has('kerch-port-both'),
     secondPointAll: v.has('second-point-all'),
     gerReplAny: v.has('ger-repl-any'),
     retreatTakesControl: v.has('retreat-takes-control'),

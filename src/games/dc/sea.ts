@@ -39,6 +39,16 @@ export function startSea(s: DcState, side: SideIx, left: number): void {
   s.stack.push({ t: 'sea', side, left, used: 0 });
 }
 
+/**
+ * DC 9.B: whether a sea move between ports of sea bits `from` and `to` (both in the Black Sea group)
+ * goes into or out of the Sea of Azov, and so needs both sides of the Kerch Straits. Variant
+ * kerch-port: under kerch-port-strait (default) Kerch, on the straits, is reached from an Azov port
+ * only through them; under kerch-port-both a port marked on both seas reaches either without crossing.
+ */
+export function crossesKerch(s: DcState, from: number, to: number): boolean {
+  return s.rules.kerchPortBoth ? (from & to & 6) === 0 : (from & 2) !== (to & 2);
+}
+
 /** The sea legs between two ports: the seas both touch; crossing into or out of the Azov is Black + Azov. */
 export function legSeas(a: number, b: number): number {
   const common = a & b;
@@ -66,7 +76,7 @@ export function seaOptions(s: DcState, task: Task): SeaOption[] {
       const g = group(from) & group(to);
       if (g === 0 || (task.used & g) !== 0) continue;
       // DC 9.B: into or out of the Azov only with both sides of the Kerch Straits
-      if (g === 2 && (from & 2) !== (to & 2) && !kerch) continue;
+      if (g === 2 && !kerch && crossesKerch(s, from, to)) continue;
       let foe = false;
       for (const x of s.units) if (x.st === 0 && x.at === p && x.side !== task.side) foe = true;
       if (!foe) out.push({ type: 'sea', unit: i, to: p });

@@ -680,6 +680,22 @@ export const variants: readonly VariantDef[] = [
     description: 'The Sea of Azov goes with Sevastopol alone, like the Black Sea.',
   },
   {
+    id: 'kerch-port-strait',
+    group: 'kerch-port',
+    rule: 'DC 9.B',
+    default: true,
+    description:
+      'A sea move between Kerch and an Azov port (Rostov, Mariupol) passes the Kerch Straits and needs both of their sides held (default: Kerch lies on the straits, so such a move uses them; the stricter reading).',
+  },
+  {
+    id: 'kerch-port-both',
+    group: 'kerch-port',
+    rule: 'DC 9.B',
+    default: false,
+    description:
+      'Kerch, marked on both seas, reaches the Azov ports and the Black Sea ports alike without crossing the straits; only moves between an Azov-only and a Black-Sea-only port need both sides held.',
+  },
+  {
     id: 'second-point-german',
     group: 'second-point',
     rule: 'DC 12.0, 6.B.3',
