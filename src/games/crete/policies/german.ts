@@ -9,7 +9,7 @@ import { creteData } from '../data.js';
 import type { CreteDecision } from '../decisions.js';
 import { AIRFIELD, CLEAR, distance, MAP, squareOf } from '../map.js';
 import type { CreteState } from '../state.js';
-import { type DropContext, nearest, type Plan, planPolicy } from './common.js';
+import { type DropContext, nearest, type Plan, planPolicy, type TargetMemo } from './common.js';
 
 const HISTORICAL_ORDER: readonly string[] = [
   ...creteData.historical.germanAllocation.suda,
@@ -39,13 +39,31 @@ function notGerman(s: CreteState, list: readonly number[]): number[] {
   return list.filter((_, k) => german[k] !== 1);
 }
 
-/** The nearest objective not German-held, else the nearest British square, else stay. */
-function advanceTarget(s: CreteState, u: number, late?: (s: CreteState) => number[] | null): number {
+/**
+ * The nearest objective not German-held, else the nearest British square, else stay. `late`: the
+ * plan's own list of objectives now (null or undefined: the default ones). The objectives not
+ * German-held are one list for every unit at a decision: kept in `memo` for it (the default list, or a
+ * constant list by identity).
+ */
+function advanceTarget(
+  s: CreteState,
+  u: number,
+  memo: TargetMemo,
+  late?: (s: CreteState) => readonly number[] | null,
+): number {
   const unit = s.units[u]!;
   const at = unit.loc >= 0 ? unit.loc : unit.to;
   if (at < 0) return -1;
-  const forced = late?.(s);
-  const open = notGerman(s, forced ?? objectives(s));
+  const forced = late?.(s) ?? null;
+  let open: number[];
+  if (memo.units === s.units && memo.decisions === s.decisions && memo.list === forced) open = memo.open;
+  else {
+    open = notGerman(s, forced ?? objectives(s));
+    memo.units = s.units;
+    memo.decisions = s.decisions;
+    memo.list = forced;
+    memo.open = open;
+  }
   if (open.length > 0) {
     const onBoard = open.filter((h) => MAP.board[h] === MAP.board[at]);
     return nearest(at, onBoard.length > 0 ? onBoard : open);
@@ -100,7 +118,7 @@ const historical: Plan = {
     const obj = MAP.board[h] === 0 && name.startsWith('FJR3') ? PRISON_VALLEY : MAP.airfields[MAP.board[h]!]!;
     return dropNear(ctx, h, obj, 5);
   },
-  target: (s, u) => advanceTarget(s, u),
+  target: (s, u, memo) => advanceTarget(s, u, memo),
   limitedMin: 3,
   allOutMin: 5,
   battleBonus: (s, h) => (objectives(s).includes(h) ? 15 : 0),
@@ -113,8 +131,8 @@ const malemeSchwerpunkt: Plan = {
   allocate: (s) => s.secret!.plan.concentrationBoard,
   dropLater: (s) => s.secret!.plan.concentrationBoard,
   dropScore: (s, _u, h, ctx) => dropNear(ctx, h, MAP.airfields[s.secret!.plan.concentrationBoard]!, 3),
-  target: (s, u) =>
-    advanceTarget(s, u, (st) => {
+  target: (s, u, memo) =>
+    advanceTarget(s, u, memo, (st) => {
       // the other boards only in the last 3 turns, and only by mountain units in transit
       if (st.turn >= st.rules.turns - 2 && st.units[u]!.kind === 'mtn') return null;
       const b = st.secret!.plan.concentrationBoard;
@@ -147,10 +165,10 @@ const airfieldGrab: Plan = {
     return best;
   },
   dropScore: (_s, _u, h, ctx) => dropNear(ctx, h, MAP.airfields[MAP.board[h]!]!, 40),
-  target(s, u) {
+  target(s, u, memo) {
     const unit = s.units[u]!;
     if (unit.loc >= 0 && MAP.airfields.includes(unit.loc)) return unit.loc; // hold the airfield
-    return advanceTarget(s, u, () => [...MAP.airfields]);
+    return advanceTarget(s, u, memo, () => MAP.airfields);
   },
   limitedMin: 3,
   allOutMin: 4,
@@ -174,7 +192,7 @@ const attrition: Plan = {
     }
     return v + (MAP.terrain[h] === CLEAR ? 2 : 0) - distance(h, MAP.airfields[MAP.board[h]!]!) / 3;
   },
-  target: (s, u) => advanceTarget(s, u),
+  target: (s, u, memo) => advanceTarget(s, u, memo),
   limitedMin: 4,
   allOutMin: 6,
   battleAllowed(s, o) {
