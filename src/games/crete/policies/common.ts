@@ -69,6 +69,10 @@ export interface TargetMemo {
   decisions: number;
   list: readonly number[] | null;
   open: number[];
+  /** The squares holding British units, in order of their first unit, at decision `briDecisions` of `briUnits`. */
+  briUnits: readonly CreteUnit[] | null;
+  briDecisions: number;
+  bri: number[];
 }
 
 export const isDoubled = (h: number) => MAP.terrain[h] === ROUGH || MAP.terrain[h] === TOWN;
@@ -184,12 +188,24 @@ export function planPolicy(id: string, plan: Plan): Policy<CreteState, CreteDeci
     u: -1,
     t: -1,
   };
-  const memo: TargetMemo = { units: null, decisions: -1, list: null, open: [] };
+  // the game and decision of the last air-support answer, whose holders and defence sq still holds
+  const airSq: { units: readonly CreteUnit[] | null; decisions: number } = { units: null, decisions: -1 };
+  const memo: TargetMemo = {
+    units: null,
+    decisions: -1,
+    list: null,
+    open: [],
+    briUnits: null,
+    briDecisions: -1,
+    bri: [],
+  };
   return {
     id,
     reset: () => {
       picked.units = null;
       memo.units = null;
+      memo.briUnits = null;
+      airSq.units = null;
     },
     choose(s: CreteState, d: CreteDecision, rng: Rng): number {
       const n = d.options.length;
@@ -281,8 +297,12 @@ export function planPolicy(id: string, plan: Plan): Policy<CreteState, CreteDeci
           return best;
         }
         case 'air-support': {
-          // the square next to the British square with the most defenders it can help beat
-          fillSquares(s, 'german', sq);
+          // the square next to the British square with the most defenders it can help beat; the
+          // holders and defence read here are those of the air-support decision just before, if
+          // there was one (only air units, which they do not count, moved since)
+          if (airSq.units !== s.units || airSq.decisions !== s.decisions - 1) fillSquares(s, 'german', sq);
+          airSq.units = s.units;
+          airSq.decisions = s.decisions;
           return argBest(n, (i) => {
             const to = d.options[i]!.to;
             if (to < 0) return 0;
@@ -298,6 +318,7 @@ export function planPolicy(id: string, plan: Plan): Policy<CreteState, CreteDeci
           let best = 0;
           let score = 0;
           fillSquares(s, d.side, sq);
+          airSq.units = null;
           for (let i = 1; i < n; i++) {
             const o = d.options[i]!;
             if (plan.battleAllowed !== undefined && !plan.battleAllowed(s, o)) continue;

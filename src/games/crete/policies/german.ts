@@ -68,22 +68,29 @@ function advanceTarget(
     const onBoard = open.filter((h) => MAP.board[h] === MAP.board[at]);
     return nearest(at, onBoard.length > 0 ? onBoard : open);
   }
-  return nearestBritish(s, at);
+  return nearestBritish(s, at, memo);
 }
 
 /**
- * nearest(at, squaresOf(s, 'british')) in one pass without the list: the units in order, so the
- * first square at the least distance is the one the list (in order of first unit) would give.
+ * nearest(at, squaresOf(s, 'british')) without building the list per unit: the squares holding
+ * British units in order of their first unit, listed once per decision in `memo`, so the first
+ * square at the least distance is the one the list (in order of first unit) would give.
  */
-function nearestBritish(s: CreteState, at: number): number {
+function nearestBritish(s: CreteState, at: number, memo: TargetMemo): number {
+  const bri = memo.bri;
+  if (memo.briUnits !== s.units || memo.briDecisions !== s.decisions) {
+    bri.length = 0;
+    for (const x of s.units) if (x.side === 'british' && x.loc >= 0 && !bri.includes(x.loc)) bri.push(x.loc);
+    memo.briUnits = s.units;
+    memo.briDecisions = s.decisions;
+  }
   let best = -1;
   let bd = Number.POSITIVE_INFINITY;
-  for (const x of s.units) {
-    if (x.side !== 'british' || x.loc < 0) continue;
-    const d = distance(at, x.loc);
+  for (const h of bri) {
+    const d = distance(at, h);
     if (d < bd) {
       bd = d;
-      best = x.loc;
+      best = h;
     }
   }
   return best;
