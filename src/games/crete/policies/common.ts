@@ -73,6 +73,14 @@ export interface TargetMemo {
   briUnits: readonly CreteUnit[] | null;
   briDecisions: number;
   bri: number[];
+  /**
+   * At decision `gerDecisions` of `gerUnits`: the squares holding German ground units in order of
+   * their first unit, and the British units on each airfield (MAP.airfields order).
+   */
+  gerUnits: readonly CreteUnit[] | null;
+  gerDecisions: number;
+  ger: number[];
+  airfieldBritish: number[];
 }
 
 export const isDoubled = (h: number) => MAP.terrain[h] === ROUGH || MAP.terrain[h] === TOWN;
@@ -198,6 +206,10 @@ export function planPolicy(id: string, plan: Plan): Policy<CreteState, CreteDeci
     briUnits: null,
     briDecisions: -1,
     bri: [],
+    gerUnits: null,
+    gerDecisions: -1,
+    ger: [],
+    airfieldBritish: [0, 0, 0],
   };
   return {
     id,
@@ -205,6 +217,7 @@ export function planPolicy(id: string, plan: Plan): Policy<CreteState, CreteDeci
       picked.units = null;
       memo.units = null;
       memo.briUnits = null;
+      memo.gerUnits = null;
       airSq.units = null;
     },
     choose(s: CreteState, d: CreteDecision, rng: Rng): number {
