@@ -3,7 +3,7 @@
  * British view at set-up (K6.1 hidden allocation) and resampling.
  */
 import { describe, expect, it } from 'vitest';
-import { GameMatch, playMatch, searchContext, startMatch } from '../src/core/driver.js';
+import { GameMatch, GameSeries, playMatch, searchContext, startMatch } from '../src/core/driver.js';
 import { UserError } from '../src/core/errors.js';
 import type { Decision, Policy } from '../src/core/game.js';
 import { offsetNeighbours } from '../src/core/hex.js';
@@ -18,9 +18,10 @@ import { crete } from '../src/games/crete/index.js';
 import { airSquares } from '../src/games/crete/luftwaffe.js';
 import { AIRFIELD, CLEAR, MAP, ROUGH, squareOf, TOWN } from '../src/games/crete/map.js';
 import { landingCap } from '../src/games/crete/mountain.js';
-import { destinations, enterCost, occupancy } from '../src/games/crete/movement.js';
+import { destinations, enterCost, moveStep, occupancy } from '../src/games/crete/movement.js';
 import { barePosition, defaultSetup } from '../src/games/crete/odds.js';
 import { resolveRules } from '../src/games/crete/resolve.js';
+import { setupStep } from '../src/games/crete/setup.js';
 import { type CreteState, DEAD, LIMBO } from '../src/games/crete/state.js';
 import { outcome, score } from '../src/games/crete/victory.js';
 import { creteWorkspace } from '../src/games/crete/workspace.js';
@@ -579,6 +580,37 @@ describe('per-task caches (movement searches, occupancy, air squares, battle str
         const m = startMatch(crete, setup, { masterSeed: 11, gameIndex: g });
         playMatch(m, { german: check(pol.german!), british: check(pol.british!) });
       }
+    }
+    expect(checked).toBeGreaterThan(1000);
+  });
+
+  it('list the set-up and move-unit options a fresh workspace lists when games share one workspace (GameSeries)', () => {
+    const setup = defaultSetup();
+    let checked = 0;
+    for (const ids of [crete.defaultPolicies, { german: 'random', british: 'random' }]) {
+      const check = (inner: Policy): Policy =>
+        ({
+          id: inner.id,
+          choose(view, d, rng, search) {
+            const s = view as CreteState;
+            const task = s.stack[s.stack.length - 1]!;
+            if (d.kind === 'setup-hex' && task.t === 'setup') {
+              expect(d.options).toEqual(setupStep(s, creteWorkspace(s), { ...task })!.options);
+              checked++;
+            } else if (d.kind === 'move-unit' && task.t === 'move') {
+              expect(d.options).toEqual(moveStep(s, creteWorkspace(s), { ...task })!.options);
+              checked++;
+            }
+            return inner.choose(view, d, rng, search);
+          },
+          reset: () => inner.reset?.(),
+        }) as Policy;
+      // the set-up lists and the movers are kept in the workspace, which the series passes from game to game
+      const series = new GameSeries(crete, setup, () => {
+        const pol = createPolicies(crete, ids);
+        return { german: check(pol.german!), british: check(pol.british!) };
+      });
+      for (let g = 0; g < 4; g++) series.play({ masterSeed: 11, gameIndex: g });
     }
     expect(checked).toBeGreaterThan(1000);
   });

@@ -353,10 +353,25 @@ export function moveStep(
     }
     task.u = -1; // nowhere to go: it stays
   }
-  const options: UnitTo[] = [PICK_DONE];
-  for (let ui = task.i; ui < s.units.length; ui++)
-    if (mayMove(s, task, ui)) options.push(PICK[ui] ?? unitTo(ui, -1));
-  if (options.length === 1) return null;
+  // the units that may move are fixed for the task (nothing is eliminated or lands during it, K7):
+  // listed once per task, each pick offers those from task.i on
+  const movers = ws.movers;
+  if (ws.moversTask !== task || ws.moversState !== s) {
+    movers.length = 0;
+    for (let ui = 0; ui < s.units.length; ui++) if (mayMove(s, task, ui)) movers.push(ui);
+    ws.moversTask = task;
+    ws.moversState = s;
+  }
+  let first = 0;
+  while (first < movers.length && movers[first]! < task.i) first++;
+  const n = movers.length - first;
+  if (n === 0) return null;
+  const options = new Array<UnitTo>(n + 1);
+  options[0] = PICK_DONE;
+  for (let k = 0; k < n; k++) {
+    const ui = movers[first + k]!;
+    options[k + 1] = PICK[ui] ?? unitTo(ui, -1);
+  }
   return { kind: 'move-unit', options };
 }
 

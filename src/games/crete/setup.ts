@@ -5,6 +5,7 @@
  */
 import type { GameSeed, GameSetup } from '../../core/game.js';
 import { newRngState } from '../../core/rng.js';
+import { sortSmall } from './combat.js';
 import { creteData } from './data.js';
 import { type UnitBoard, type UnitTo, unitTo } from './decisions.js';
 import { MAP } from './map.js';
@@ -146,23 +147,41 @@ export function setupStep(
     }
     occupancy(s, ws);
     const stack = s.rules.stack;
-    let full = 0;
-    for (let h = 0; h < MAP.size; h++) if (ws.bri[h]! >= stack) full++;
     const all = EVERY_SQUARE[ui];
     if (all === undefined) {
       const options: UnitTo[] = [];
       for (let h = 0; h < MAP.size; h++) if (ws.bri[h]! < stack) options.push(unitTo(ui, h));
       return { options };
     }
-    // no square full: the unit's shared list; else its options on the squares with room
-    if (full === 0) return { options: all };
-    const options = new Array<UnitTo>(MAP.size - full);
+    // the full squares, in ascending order, from the British units (at most one in `stack` of them)
+    const full = ws.full;
+    full.length = 0;
+    for (const u of s.units)
+      if (u.side === 'british' && u.loc >= 0 && ws.bri[u.loc]! >= stack && !full.includes(u.loc))
+        full.push(u.loc);
+    // no square full: the unit's shared list
+    if (full.length === 0) return { options: all };
+    sortSmall(full);
+    // the list this unit was given last time (an earlier game of the workspace) if the same squares
+    // were full: a set-up policy that does not depend on the dice asks the same questions every game
+    const kept = ws.setupLists[ui];
+    if (kept !== undefined && kept.stack === stack && sameList(kept.full, full))
+      return { options: kept.options };
+    const options = new Array<UnitTo>(MAP.size - full.length);
     let k = 0;
     for (let h = 0; h < MAP.size; h++) if (ws.bri[h]! < stack) options[k++] = all[h]!;
+    Object.freeze(options);
+    ws.setupLists[ui] = { stack, full: full.slice(), options };
     return { options };
   }
   s.stack.pop();
   return null;
+}
+
+function sameList(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 export function applySetup(s: CreteState, task: { t: 'setup'; i: number }, o: UnitTo): void {

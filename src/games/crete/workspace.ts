@@ -5,6 +5,7 @@
  */
 import type { Workspace } from '../../core/game.js';
 import { Streams } from '../../core/rng.js';
+import type { UnitTo } from './decisions.js';
 import { MAP } from './map.js';
 import type { CreteState } from './state.js';
 
@@ -56,6 +57,17 @@ export interface CreteWorkspace extends Workspace {
   /** Battle enumeration: the squares whose atk / dfn / mark it set (all zero elsewhere), the enemy squares among them. */
   readonly touched: number[];
   readonly enemies: number[];
+  /** Set-up (setup.ts): the full squares of the current decision. */
+  readonly full: number[];
+  /**
+   * Set-up: per unit index, the options it was last given, for the stacking limit and full squares
+   * they were made for (kept from game to game: the options are frozen and never mutated).
+   */
+  readonly setupLists: ({ stack: number; full: readonly number[]; options: readonly UnitTo[] } | undefined)[];
+  /** Movement (movement.ts moveStep): the units that may move in movement task `moversTask` of state `moversState`. */
+  readonly movers: number[];
+  moversTask: object | null;
+  moversState: object | null;
 }
 
 export function creteWorkspace(s: CreteState, reuse?: CreteWorkspace): CreteWorkspace {
@@ -71,6 +83,8 @@ export function creteWorkspace(s: CreteState, reuse?: CreteWorkspace): CreteWork
     reuse.airTask = null;
     reuse.airState = null;
     reuse.occState = null;
+    reuse.moversTask = null;
+    reuse.moversState = null;
     return reuse;
   }
   const n = MAP.size;
@@ -104,5 +118,10 @@ export function creteWorkspace(s: CreteState, reuse?: CreteWorkspace): CreteWork
     airTask: null,
     airState: null,
     enemies: [],
+    full: [],
+    setupLists: [],
+    movers: [],
+    moversTask: null,
+    moversState: null,
   };
 }

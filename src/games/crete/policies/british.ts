@@ -9,7 +9,7 @@ import { creteData } from '../data.js';
 import type { CreteDecision } from '../decisions.js';
 import { distance, MAP, ROUGH, squareOf, TOWN } from '../map.js';
 import type { CreteState } from '../state.js';
-import { type Plan, planPolicy } from './common.js';
+import { type Plan, planPolicy, type TargetMemo } from './common.js';
 
 const ALLIED = creteData.allied;
 /** Allied units by CF, strongest first (data order on ties). */
@@ -69,19 +69,33 @@ const FIRST_ALLIED =
 /** Allied unit `u`'s index in the data (and the set-up lists). */
 const allied = (_s: CreteState, u: number) => u - FIRST_ALLIED;
 
-function germanNear(s: CreteState, at: number, range: number, landedOnly: boolean): number {
-  // the first German square (unit order) at the least distance: nearest() over squaresOf(), without the lists
+/** memo.ger and memo.airfieldBritish made current for the decision `s` stands at (one pass over the units). */
+function squares(s: CreteState, memo: TargetMemo): void {
+  if (memo.gerUnits === s.units && memo.gerDecisions === s.decisions) return;
+  const ger = memo.ger;
+  const af = memo.airfieldBritish;
+  ger.length = 0;
+  af.fill(0);
+  for (const x of s.units) {
+    const h = x.loc;
+    if (h < 0) continue;
+    if (x.side === 'british') {
+      const k = MAP.airfields.indexOf(h);
+      if (k >= 0) af[k]!++;
+    } else if (x.kind !== 'air' && !ger.includes(h)) ger.push(h);
+  }
+  memo.gerUnits = s.units;
+  memo.gerDecisions = s.decisions;
+}
+
+function germanNear(s: CreteState, at: number, range: number, memo: TargetMemo): number {
+  // the first German square (in order of its first unit) at the least distance: nearest() over
+  // squaresOf(), with the squares listed once per decision
+  squares(s, memo);
   const board = MAP.board[at];
   let best = -1;
   let bd = Number.POSITIVE_INFINITY;
-  // the German units come first (FIRST_ALLIED)
-  const units = s.units;
-  const end = Math.min(FIRST_ALLIED, units.length);
-  for (let i = 0; i < end; i++) {
-    const x = units[i]!;
-    const h = x.loc;
-    if (x.side !== 'german' || h < 0 || x.kind === 'air') continue;
-    if (landedOnly && !(x.kind === 'para' && x.landed === s.turn)) continue;
+  for (const h of memo.ger) {
     if (MAP.board[h] !== board) continue;
     const d = distance(h, at); // one board: symmetric
     if (d <= range && d < bd) {
@@ -93,12 +107,11 @@ function germanNear(s: CreteState, at: number, range: number, landedOnly: boolea
 }
 
 /** The only British unit on an airfield stays there (historical: never leave an airfield empty). */
-function lastOnAirfield(s: CreteState, u: number): boolean {
-  const at = s.units[u]!.loc;
-  if (!MAP.airfields.includes(at)) return false;
-  let n = 0;
-  for (const x of s.units) if (x.side === 'british' && x.loc === at) n++;
-  return n === 1;
+function lastOnAirfield(s: CreteState, u: number, memo: TargetMemo): boolean {
+  const k = MAP.airfields.indexOf(s.units[u]!.loc);
+  if (k < 0) return false;
+  squares(s, memo);
+  return memo.airfieldBritish[k] === 1;
 }
 
 const home = (list: readonly number[]) => (s: CreteState, u: number) => list[allied(s, u)]!;
@@ -114,11 +127,11 @@ function plan(
 const historical = plan(
   HISTORICAL,
   { limitedMin: 3, allOutMin: 8, counterMin: 3, terrainBonus: 0 },
-  (s, u) => {
+  (s, u, memo) => {
     const at = s.units[u]!.loc;
     if (at < 0) return -1;
-    if (lastOnAirfield(s, u)) return at;
-    const g = germanNear(s, at, 4, false);
+    if (lastOnAirfield(s, u, memo)) return at;
+    const g = germanNear(s, at, 4, memo);
     if (g >= 0) return g;
     const h = HISTORICAL[allied(s, u)]!;
     return s.turn < 5 && MAP.board[h] !== MAP.board[at] ? at : h;
@@ -132,11 +145,11 @@ const fortress = plan(FORTRESS, { limitedMin: 4, allOutMin: 5, counterMin: 4, te
   return FORTRESS[allied(s, u)]!;
 });
 
-const counterattack = plan(COUNTER, { limitedMin: 8, allOutMin: 3, counterMin: 3 }, (s, u) => {
+const counterattack = plan(COUNTER, { limitedMin: 8, allOutMin: 3, counterMin: 3 }, (s, u, memo) => {
   const at = s.units[u]!.loc;
   if (at < 0) return -1;
-  if (lastOnAirfield(s, u)) return at;
-  const g = germanNear(s, at, 8, false);
+  if (lastOnAirfield(s, u, memo)) return at;
+  const g = germanNear(s, at, 8, memo);
   return g >= 0 ? g : COUNTER[allied(s, u)]!;
 });
 

@@ -42,8 +42,8 @@ export interface Plan {
   dropLater?(s: CreteState, u: number): number;
   /** Score of a drop square for para `u` (higher is better); `ctx` holds the British CF and ZOC per square. */
   dropScore?(s: CreteState, u: number, h: number, ctx: DropContext): number;
-  /** The square unit `u` is heading for now, or -1 to stay where it is. */
-  target(s: CreteState, u: number): number;
+  /** The square unit `u` is heading for now, or -1 to stay where it is (`memo`: the policy instance's scratch). */
+  target(s: CreteState, u: number, memo: TargetMemo): number;
   /** Lowest column for a battle on the limited / all-out table (8 = never). */
   readonly limitedMin: number;
   readonly allOutMin: number;
@@ -57,6 +57,30 @@ export interface Plan {
   readonly counterMin: number;
   /** Move score bonus for ending in doubled terrain (British). */
   readonly terrainBonus?: number;
+}
+
+/**
+ * Scratch of one policy instance for Plan.target: what a target computation found that holds for
+ * every unit at one decision (the game's units array and decision count say which), e.g. the
+ * objectives not German-held for the list `list` (null: the plan's default list).
+ */
+export interface TargetMemo {
+  units: readonly CreteUnit[] | null;
+  decisions: number;
+  list: readonly number[] | null;
+  open: number[];
+  /** The squares holding British units, in order of their first unit, at decision `briDecisions` of `briUnits`. */
+  briUnits: readonly CreteUnit[] | null;
+  briDecisions: number;
+  bri: number[];
+  /**
+   * At decision `gerDecisions` of `gerUnits`: the squares holding German ground units in order of
+   * their first unit, and the British units on each airfield (MAP.airfields order).
+   */
+  gerUnits: readonly CreteUnit[] | null;
+  gerDecisions: number;
+  ger: number[];
+  airfieldBritish: number[];
 }
 
 export const isDoubled = (h: number) => MAP.terrain[h] === ROUGH || MAP.terrain[h] === TOWN;
@@ -172,10 +196,29 @@ export function planPolicy(id: string, plan: Plan): Policy<CreteState, CreteDeci
     u: -1,
     t: -1,
   };
+  // the game and decision of the last air-support answer, whose holders and defence sq still holds
+  const airSq: { units: readonly CreteUnit[] | null; decisions: number } = { units: null, decisions: -1 };
+  const memo: TargetMemo = {
+    units: null,
+    decisions: -1,
+    list: null,
+    open: [],
+    briUnits: null,
+    briDecisions: -1,
+    bri: [],
+    gerUnits: null,
+    gerDecisions: -1,
+    ger: [],
+    airfieldBritish: [0, 0, 0],
+  };
   return {
     id,
     reset: () => {
       picked.units = null;
+      memo.units = null;
+      memo.briUnits = null;
+      memo.gerUnits = null;
+      airSq.units = null;
     },
     choose(s: CreteState, d: CreteDecision, rng: Rng): number {
       const n = d.options.length;
@@ -218,7 +261,7 @@ export function planPolicy(id: string, plan: Plan): Policy<CreteState, CreteDeci
           const bonus = plan.terrainBonus ?? 0;
           for (let i = 1; i < n; i++) {
             const u = o[i]!.u;
-            const t = plan.target(s, u);
+            const t = plan.target(s, u, memo);
             if (t < 0) continue;
             const at = s.units[u]!.loc;
             if (bonus < 9 && at === t) continue;
@@ -239,7 +282,7 @@ export function planPolicy(id: string, plan: Plan): Policy<CreteState, CreteDeci
           const t =
             picked.units === s.units && picked.decisions === s.decisions - 1 && picked.u === u
               ? picked.t
-              : plan.target(s, u);
+              : plan.target(s, u, memo);
           if (t < 0) return 0;
           const bonus = plan.terrainBonus ?? 0;
           // score -10 x distance to t + terrain bonus + 1 for staying, first best; with a bonus under
@@ -267,8 +310,12 @@ export function planPolicy(id: string, plan: Plan): Policy<CreteState, CreteDeci
           return best;
         }
         case 'air-support': {
-          // the square next to the British square with the most defenders it can help beat
-          fillSquares(s, 'german', sq);
+          // the square next to the British square with the most defenders it can help beat; the
+          // holders and defence read here are those of the air-support decision just before, if
+          // there was one (only air units, which they do not count, moved since)
+          if (airSq.units !== s.units || airSq.decisions !== s.decisions - 1) fillSquares(s, 'german', sq);
+          airSq.units = s.units;
+          airSq.decisions = s.decisions;
           return argBest(n, (i) => {
             const to = d.options[i]!.to;
             if (to < 0) return 0;
@@ -284,6 +331,7 @@ export function planPolicy(id: string, plan: Plan): Policy<CreteState, CreteDeci
           let best = 0;
           let score = 0;
           fillSquares(s, d.side, sq);
+          airSq.units = null;
           for (let i = 1; i < n; i++) {
             const o = d.options[i]!;
             if (plan.battleAllowed !== undefined && !plan.battleAllowed(s, o)) continue;
@@ -309,7 +357,7 @@ export function planPolicy(id: string, plan: Plan): Policy<CreteState, CreteDeci
           });
         case 'retreat': {
           const u = d.options[0]!.u;
-          const t = plan.target(s, u);
+          const t = plan.target(s, u, memo);
           if (t < 0) return 0;
           return argBest(n, (i) => (d.options[i]!.to < 0 ? -1e6 : -distance(d.options[i]!.to, t)));
         }

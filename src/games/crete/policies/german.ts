@@ -9,7 +9,7 @@ import { creteData } from '../data.js';
 import type { CreteDecision } from '../decisions.js';
 import { AIRFIELD, CLEAR, distance, MAP, squareOf } from '../map.js';
 import type { CreteState } from '../state.js';
-import { type DropContext, nearest, type Plan, planPolicy } from './common.js';
+import { type DropContext, nearest, type Plan, planPolicy, type TargetMemo } from './common.js';
 
 const HISTORICAL_ORDER: readonly string[] = [
   ...creteData.historical.germanAllocation.suda,
@@ -39,33 +39,58 @@ function notGerman(s: CreteState, list: readonly number[]): number[] {
   return list.filter((_, k) => german[k] !== 1);
 }
 
-/** The nearest objective not German-held, else the nearest British square, else stay. */
-function advanceTarget(s: CreteState, u: number, late?: (s: CreteState) => number[] | null): number {
+/**
+ * The nearest objective not German-held, else the nearest British square, else stay. `late`: the
+ * plan's own list of objectives now (null or undefined: the default ones). The objectives not
+ * German-held are one list for every unit at a decision: kept in `memo` for it (the default list, or a
+ * constant list by identity).
+ */
+function advanceTarget(
+  s: CreteState,
+  u: number,
+  memo: TargetMemo,
+  late?: (s: CreteState) => readonly number[] | null,
+): number {
   const unit = s.units[u]!;
   const at = unit.loc >= 0 ? unit.loc : unit.to;
   if (at < 0) return -1;
-  const forced = late?.(s);
-  const open = notGerman(s, forced ?? objectives(s));
+  const forced = late?.(s) ?? null;
+  let open: number[];
+  if (memo.units === s.units && memo.decisions === s.decisions && memo.list === forced) open = memo.open;
+  else {
+    open = notGerman(s, forced ?? objectives(s));
+    memo.units = s.units;
+    memo.decisions = s.decisions;
+    memo.list = forced;
+    memo.open = open;
+  }
   if (open.length > 0) {
     const onBoard = open.filter((h) => MAP.board[h] === MAP.board[at]);
     return nearest(at, onBoard.length > 0 ? onBoard : open);
   }
-  return nearestBritish(s, at);
+  return nearestBritish(s, at, memo);
 }
 
 /**
- * nearest(at, squaresOf(s, 'british')) in one pass without the list: the units in order, so the
- * first square at the least distance is the one the list (in order of first unit) would give.
+ * nearest(at, squaresOf(s, 'british')) without building the list per unit: the squares holding
+ * British units in order of their first unit, listed once per decision in `memo`, so the first
+ * square at the least distance is the one the list (in order of first unit) would give.
  */
-function nearestBritish(s: CreteState, at: number): number {
+function nearestBritish(s: CreteState, at: number, memo: TargetMemo): number {
+  const bri = memo.bri;
+  if (memo.briUnits !== s.units || memo.briDecisions !== s.decisions) {
+    bri.length = 0;
+    for (const x of s.units) if (x.side === 'british' && x.loc >= 0 && !bri.includes(x.loc)) bri.push(x.loc);
+    memo.briUnits = s.units;
+    memo.briDecisions = s.decisions;
+  }
   let best = -1;
   let bd = Number.POSITIVE_INFINITY;
-  for (const x of s.units) {
-    if (x.side !== 'british' || x.loc < 0) continue;
-    const d = distance(at, x.loc);
+  for (const h of bri) {
+    const d = distance(at, h);
     if (d < bd) {
       bd = d;
-      best = x.loc;
+      best = h;
     }
   }
   return best;
@@ -100,7 +125,7 @@ const historical: Plan = {
     const obj = MAP.board[h] === 0 && name.startsWith('FJR3') ? PRISON_VALLEY : MAP.airfields[MAP.board[h]!]!;
     return dropNear(ctx, h, obj, 5);
   },
-  target: (s, u) => advanceTarget(s, u),
+  target: (s, u, memo) => advanceTarget(s, u, memo),
   limitedMin: 3,
   allOutMin: 5,
   battleBonus: (s, h) => (objectives(s).includes(h) ? 15 : 0),
@@ -113,8 +138,8 @@ const malemeSchwerpunkt: Plan = {
   allocate: (s) => s.secret!.plan.concentrationBoard,
   dropLater: (s) => s.secret!.plan.concentrationBoard,
   dropScore: (s, _u, h, ctx) => dropNear(ctx, h, MAP.airfields[s.secret!.plan.concentrationBoard]!, 3),
-  target: (s, u) =>
-    advanceTarget(s, u, (st) => {
+  target: (s, u, memo) =>
+    advanceTarget(s, u, memo, (st) => {
       // the other boards only in the last 3 turns, and only by mountain units in transit
       if (st.turn >= st.rules.turns - 2 && st.units[u]!.kind === 'mtn') return null;
       const b = st.secret!.plan.concentrationBoard;
@@ -147,10 +172,10 @@ const airfieldGrab: Plan = {
     return best;
   },
   dropScore: (_s, _u, h, ctx) => dropNear(ctx, h, MAP.airfields[MAP.board[h]!]!, 40),
-  target(s, u) {
+  target(s, u, memo) {
     const unit = s.units[u]!;
     if (unit.loc >= 0 && MAP.airfields.includes(unit.loc)) return unit.loc; // hold the airfield
-    return advanceTarget(s, u, () => [...MAP.airfields]);
+    return advanceTarget(s, u, memo, () => MAP.airfields);
   },
   limitedMin: 3,
   allOutMin: 4,
@@ -174,7 +199,7 @@ const attrition: Plan = {
     }
     return v + (MAP.terrain[h] === CLEAR ? 2 : 0) - distance(h, MAP.airfields[MAP.board[h]!]!) / 3;
   },
-  target: (s, u) => advanceTarget(s, u),
+  target: (s, u, memo) => advanceTarget(s, u, memo),
   limitedMin: 4,
   allOutMin: 6,
   battleAllowed(s, o) {
