@@ -222,6 +222,8 @@ function battleOf(at: number, att: SideIx, bt: boolean, attackers: number[], def
 /** DC 13.0 (variant order-fp): battles the attacker must resolve first: the defender's firepower exceeds his. */
 export function battleChoices(s: DcState, ws: DcWorkspace, side: SideIx): number[] {
   const all = pendingBattles(s, ws, side);
+  // one battle or none: the choice is the same whichever the firepower (fireTotal reads the state only)
+  if (all.length <= 1) return all;
   const battles = makeBattles(s, ws, all, side, false);
   const forced = all.filter((_, k) => {
     const b = battles[k]!;
