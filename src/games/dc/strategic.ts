@@ -485,6 +485,8 @@ export function applyStratDest(
   u.fort = false;
   if (u.side === 0) s.stats.axisStratUsed++;
   else s.stats.sovietStratUsed++;
+  // the narration's text only when the game is traced (tell drops it otherwise)
+  if (ws.trace === undefined) return;
   const where =
     o.to === STRAT_BOX ? (u.side === 0 ? 'the west off-map box' : 'Siberia') : mapOf(s).names[o.to];
   tell(s, ws, u.side, 'DC 9.A', `${u.label} moves strategically to ${where}`);
