@@ -75,7 +75,7 @@ export function startBreakthrough(s: DcState, side: SideIx, ws?: DcWorkspace): v
   s.units.forEach((u, i) => {
     if (u.side === side && u.st === 0) order.push(i);
   });
-  sortByPlace(s, order, ws === undefined ? undefined : sortScratch(ws, order.length, s));
+  sortByPlace(s, order, ws === undefined ? undefined : sortScratch(ws, order.length));
   if (side === 1 && s.sovAirBt) {
     // DC 14.B.3: Soviet air is asked last, to accompany the breakthrough moves made from its point
     const air = order.filter((i) => s.rules.types[s.units[i]!.t]!.role === 'air');

@@ -232,69 +232,29 @@ export function secondOptions(s: DcState, ws: DcWorkspace, i: number): OpOption[
 
 /**
  * Sorts unit indices `order` (units on the map) by point, then type, then index: the canonical
- * order of the movement phases (spec §2.2). Given in index order with a scratch large enough
- * (sortScratch), as a stable counting sort by point and type; else as one numeric sort of packed
- * keys (a point and a type below 256 and an index below 32768 pack into a positive 32-bit integer).
+ * order of the movement phases (spec §2.2), as one numeric sort of packed keys (a point and a type
+ * below 256 and an index below 32768 pack into a positive 32-bit integer).
  */
 export function sortByPlace(s: DcState, order: number[], scratch?: Int32Array): void {
   if (s.units.length > 32768 || s.rules.types.length > 256)
     throw new Error('DC: too many units or types to order');
-  const nt = s.rules.types.length;
-  const buckets = mapOf(s).n * nt;
-  const len = order.length;
-  if (
-    scratch !== undefined &&
-    scratch.length >= buckets + 1 + 2 * len &&
-    countingSort(s, order, scratch, nt, buckets)
-  )
-    return;
   // a view of the workspace's scratch where it is large enough (a fresh typed array is allocated off the heap)
   const keys =
-    scratch !== undefined && scratch.length >= len ? scratch.subarray(0, len) : new Int32Array(len);
-  for (let k = 0; k < len; k++) {
+    scratch !== undefined && scratch.length >= order.length
+      ? scratch.subarray(0, order.length)
+      : new Int32Array(order.length);
+  for (let k = 0; k < order.length; k++) {
     const a = order[k]!;
     const u = s.units[a]!;
     keys[k] = (u.at * 256 + u.t) * 32768 + a;
   }
   keys.sort();
-  for (let k = 0; k < len; k++) order[k] = keys[k]! & 32767;
+  for (let k = 0; k < order.length; k++) order[k] = keys[k]! & 32767;
 }
 
-/**
- * `sortByPlace` as a stable counting sort by bucket point * types + type (indices ascending within
- * one), in `scratch`: the bucket starts, then each unit's bucket, then the sorted indices. False
- * (nothing changed) when `order` is not in index order or a unit is off the map.
- */
-function countingSort(
-  s: DcState,
-  order: number[],
-  scratch: Int32Array,
-  nt: number,
-  buckets: number,
-): boolean {
-  const len = order.length;
-  const start = scratch;
-  const key = buckets + 1;
-  const out = key + len;
-  start.fill(0, 0, key);
-  for (let k = 0; k < len; k++) {
-    const a = order[k]!;
-    const u = s.units[a]!;
-    if ((k > 0 && a <= order[k - 1]!) || u.at < 0 || u.at * nt + u.t >= buckets) return false;
-    const b = u.at * nt + u.t;
-    scratch[key + k] = b;
-    start[b + 1]!++;
-  }
-  for (let b = 0; b < buckets; b++) start[b + 1]! += start[b]!;
-  for (let k = 0; k < len; k++) scratch[out + start[scratch[key + k]!]!++] = order[k]!;
-  for (let k = 0; k < len; k++) order[k] = scratch[out + k]!;
-  return true;
-}
-
-/** The workspace's sortByPlace scratch, grown to hold the counting sort of `n` units of `s` (sortByPlace). */
-export function sortScratch(ws: DcWorkspace, n: number, s?: DcState): Int32Array {
-  const need = s === undefined ? n : mapOf(s).n * s.rules.types.length + 1 + 2 * n;
-  if (ws.sortKeys.length < need) ws.sortKeys = new Int32Array(Math.max(1024, 2 * need));
+/** The workspace's sortByPlace scratch, grown to hold `n` keys. */
+export function sortScratch(ws: DcWorkspace, n: number): Int32Array {
+  if (ws.sortKeys.length < n) ws.sortKeys = new Int32Array(Math.max(1024, 2 * n));
   return ws.sortKeys;
 }
 
@@ -305,7 +265,7 @@ export function startOp(s: DcState, side: SideIx, ws?: DcWorkspace): void {
   s.units.forEach((u, i) => {
     if (u.side === side && u.st === 0 && !u.disp && s.rules.types[u.t]!.id !== 'factory') order.push(i);
   });
-  sortByPlace(s, order, ws === undefined ? undefined : sortScratch(ws, order.length, s));
+  sortByPlace(s, order, ws === undefined ? undefined : sortScratch(ws, order.length));
   if (side === 1 && s.rules.version === 'campaign')
     s.stack.push({ t: 'op', side, order, i: 0, second: -1, ex: new Array<number>(mapOf(s).n).fill(0) });
   else s.stack.push({ t: 'op', side, order, i: 0, second: -1 });
