@@ -252,7 +252,7 @@ export function commitKinds(s: DcState, t: number): number[] {
 }
 
 function commitOptions(s: DcState, ws: DcWorkspace, stopped: boolean): CommitOption[] {
-  const seen = new Set<string>();
+  const seen: number[] = [];
   const out: CommitOption[] = [];
   if (s.sib.crisis < 0) return out;
   let due: number[];
@@ -277,9 +277,10 @@ function commitOptions(s: DcState, ws: DcWorkspace, stopped: boolean): CommitOpt
     // DC 3.C.3.c: a composite counts as its basic components (crisis-pace-type: basic units only)
     if (kinds.length === 0 || (s.rules.crisisPaceType && s.rules.types[u.t]!.composite !== undefined)) return;
     if (!kinds.some((k) => due[k]! > 0) || !inSupply(s, ws, u)) return;
-    const sig = `${u.t}|${u.at}|${u.losses}|${u.disp ? 1 : 0}|${u.fort ? 1 : 0}`;
-    if (seen.has(sig)) return;
-    seen.add(sig);
+    // identical counters at one point once: type, point, losses, dispersed, fortified packed in one number
+    const sig = (((u.t * 65536 + u.at) * 65536 + u.losses) * 2 + (u.disp ? 1 : 0)) * 2 + (u.fort ? 1 : 0);
+    if (seen.includes(sig)) return;
+    seen.push(sig);
     out.push({ type: 'commit', unit: i, kind: kinds[0]! });
   });
   // DC 3.C.3.c: once the turn's minimum is met the Soviet player may stop (the option first)
