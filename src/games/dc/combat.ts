@@ -163,11 +163,12 @@ function rawFire(s: DcState, units: readonly number[]): number {
 export function makeBattle(s: DcState, at: number, att: SideIx, bt: boolean): Battle {
   const attackers: number[] = [];
   const defenders: number[] = [];
-  s.units.forEach((u, i) => {
-    if (u.st !== 0) return;
+  for (let i = 0; i < s.units.length; i++) {
+    const u = s.units[i]!;
+    if (u.st !== 0) continue;
     if (u.side === att && u.atk === at) attackers.push(i);
     else if (u.side !== att && u.at === at && !u.ret) defenders.push(i);
-  });
+  }
   return battleOf(at, att, bt, attackers, defenders);
 }
 
@@ -222,6 +223,8 @@ function battleOf(at: number, att: SideIx, bt: boolean, attackers: number[], def
 /** DC 13.0 (variant order-fp): battles the attacker must resolve first: the defender's firepower exceeds his. */
 export function battleChoices(s: DcState, ws: DcWorkspace, side: SideIx): number[] {
   const all = pendingBattles(s, ws, side);
+  // one battle or none: the choice is the same whichever the firepower (fireTotal reads the state only)
+  if (all.length <= 1) return all;
   const battles = makeBattles(s, ws, all, side, false);
   const forced = all.filter((_, k) => {
     const b = battles[k]!;
@@ -276,13 +279,15 @@ export function startBattle(s: DcState, ws: DcWorkspace, at: number, side: SideI
       } else k += 2;
     }
   s.stack.push({ t: 'battle', b });
-  tell(
-    s,
-    ws,
-    side,
-    'DC 13',
-    `${SIDE_IDS[side]} attacks ${mapOf(s).names[at]} with ${b.attackers.length} unit(s) against ${b.defenders.length}`,
-  );
+  // the narration's text only when the game is traced (tell drops it otherwise)
+  if (ws.trace !== undefined)
+    tell(
+      s,
+      ws,
+      side,
+      'DC 13',
+      `${SIDE_IDS[side]} attacks ${mapOf(s).names[at]} with ${b.attackers.length} unit(s) against ${b.defenders.length}`,
+    );
 }
 
 /** A side still in the battle: DC 13.A.3, 13.A.5: air units cannot hold a battle alone. */
@@ -305,18 +310,20 @@ export function canFire(s: DcState, units: readonly number[]): boolean {
 
 /** DC 13.B.8: the all-out groups of the attacker (type index, eligible units). */
 export function allOutGroups(s: DcState, ws: DcWorkspace, b: Battle, defender = false): [number, number[]][] {
-  const groups = new Map<number, number[]>();
+  const groups: [number, number[]][] = [];
   // DC 13.B.8 note: no Soviet all-out assault on the first turn of the game
-  if (!defender && b.att === 1 && s.turn === s.first) return [];
+  if (!defender && b.att === 1 && s.turn === s.first) return groups;
   for (const i of defender ? b.defenders : b.attackers) {
     const u = s.units[i]!;
     const ty = s.rules.types[u.t]!;
     if (u.st !== 0 || u.disp || ty.allOut === 0 || u.allOut || !inSupply(s, ws, u)) continue;
-    const g = groups.get(u.t) ?? [];
-    g.push(i);
-    groups.set(u.t, g);
+    // in type order, each group's units in the side's order
+    let k = 0;
+    while (k < groups.length && groups[k]![0] < u.t) k++;
+    if (k < groups.length && groups[k]![0] === u.t) groups[k]![1].push(i);
+    else groups.splice(k, 0, [u.t, [i]]);
   }
-  return [...groups.entries()].sort((a, b2) => a[0] - b2[0]);
+  return groups;
 }
 
 /** DC 13.B.1: simultaneous combat for Axis attacks in Good weather, or in Snow with German air. */
@@ -351,7 +358,8 @@ function roll(s: DcState, ws: DcWorkspace, b: Battle, attacker: boolean): number
   const dice: number[] | undefined = ws.trace === undefined ? undefined : [];
   const plus = attacker ? winterBonus(s, b) : 0;
   const l = fireLosses(s.rules.crt, s.rules.maxColumn, total, ws.streams.stream('combat'), plus, dice);
-  tell(s, ws, attacker ? b.att : other(b.att), 'DC 13.B.2, 13.B.6', `fires ${total}: ${l} loss(es)`, dice);
+  if (dice !== undefined)
+    tell(s, ws, attacker ? b.att : other(b.att), 'DC 13.B.2, 13.B.6', `fires ${total}: ${l} loss(es)`, dice);
   return l;
 }
 
@@ -418,21 +426,25 @@ export function takeLoss(s: DcState, b: Battle, i: number): void {
 
 /** D-23: the signature groups of units able to take the next loss (forts first when owed). */
 export function lossOptions(s: DcState, ws: DcWorkspace, b: Battle, units: readonly number[]): LossOption[] {
-  const seen = new Set<string>();
+  // the signatures seen (type, losses, dispersed, fortified, all out, isolated air) packed in one number
+  const seen: number[] = [];
   const out: LossOption[] = [];
   for (const i of units) {
     const u = s.units[i]!;
     if (u.st !== 0 || (b.fortLeft > 0 && !u.fort)) continue;
     // DC 13.A.3: Soviet air never absorbs losses; variant sov-air-absorb: 17.B "They may absorb
     // repulses or breakthroughs" read to include isolated air (judged at the moment of combat)
-    let iso = '';
+    let iso = 0;
     if (s.rules.types[u.t]!.role === 'air') {
       if (!s.rules.airAbsorbsIsolated || inSupply(s, ws, u)) continue;
-      iso = '|i';
+      iso = 1;
     }
-    const sig = `${u.t}|${u.losses}|${u.disp ? 1 : 0}|${u.fort ? 1 : 0}|${u.allOut ? 1 : 0}${iso}`;
-    if (seen.has(sig)) continue;
-    seen.add(sig);
+    const sig =
+      ((((u.t * 65536 + u.losses) * 2 + (u.disp ? 1 : 0)) * 2 + (u.fort ? 1 : 0)) * 2 + (u.allOut ? 1 : 0)) *
+        2 +
+      iso;
+    if (seen.includes(sig)) continue;
+    seen.push(sig);
     out.push({ type: 'loss', unit: i });
   }
   return out;

@@ -7,6 +7,7 @@
  * a unit's stay holds the identical units after it on its point (one group of identical units).
  */
 import type { Decision } from '../../core/game.js';
+import { memoizeWeak } from '../../core/memo.js';
 import type { DcDecision, OpOption } from './decisions.js';
 import type { DcMap } from './map.js';
 import { removePartisanAt } from './partisans.js';
@@ -160,12 +161,31 @@ function roomOn(
   return !armour || load[2 * l + 1]! + 1 <= cap[1];
 }
 
+/**
+ * D-16's stay, one object for every decision: options are plain read-only data, so the decisions
+ * may share them (as combat's continue options do).
+ */
+export const STAY_OPTION: OpOption = Object.freeze({ type: 'stay' });
+
+/**
+ * The one-line move options of a map, one object per adjacency entry k and mover (`2k` entering,
+ * `2k + 1` attacking), built once per map and shared by every op-move decision (read-only data).
+ */
+const MOVE_OPTIONS = memoizeWeak((m: DcMap): readonly OpOption[] => {
+  const out: OpOption[] = [];
+  for (let k = 0; k < m.adjNb.length; k++)
+    for (const attack of [false, true])
+      out.push(Object.freeze({ type: 'move', line: m.adjLine[k]!, to: m.adjNb[k]!, attack }));
+  return out;
+});
+
 /** D-16 options for unit `i` (stay first). */
 export function opOptions(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'op' }, i: number): OpOption[] {
   const u = s.units[i]!;
   const m = mapOf(s);
   const ty = s.rules.types[u.t]!;
-  const out: OpOption[] = [{ type: 'stay' }];
+  const out: OpOption[] = [STAY_OPTION];
+  const moves = MOVE_OPTIONS(m);
   // points holding units of the other side, marked once per op task
   const foe = ws.opFoe;
   if (ws.opFoeTask !== task) {
@@ -188,7 +208,7 @@ export function opOptions(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'op' 
     if (!roomOn(m, load, caps, half, ty.armour, l) || (enter !== null && enter[p] === 0)) continue;
     const attack = foe[p] === 1;
     if (attack && !mayAttack(s, u, l)) continue;
-    out.push({ type: 'move', line: l, to: p, attack });
+    out.push(moves[2 * k + (attack ? 1 : 0)]!);
   }
   // DC 2.B.3.b: in the Campaign game a Soviet army-sized unit may leave by a west or north exit line,
   // within the line's capacity (DC 12.A) for this phase

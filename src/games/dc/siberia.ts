@@ -102,7 +102,10 @@ export function crisisActive(s: DcState): boolean {
 }
 
 function typeIndex(s: DcState, k: number): number {
-  return s.rules.types.findIndex((t) => t.id === SIB_TYPES[k]);
+  const types = s.rules.types;
+  const id = SIB_TYPES[k];
+  for (let t = 0; t < types.length; t++) if (types[t]!.id === id) return t;
+  return -1;
 }
 
 /** Units of a type the commitment can ask for (types absent at this level count as met). */
@@ -191,14 +194,16 @@ function deadCount(s: DcState, t: number): number {
  */
 function dueNow(s: DcState, returning: number): number[] {
   const b = s.sib;
-  return SIB_TYPES.map((_, k) => {
-    const t = typeIndex(s, k);
-    if (t < 0) return 0;
+  const out = [0, 0, 0, 0];
+  for (let k = 0; k < 4; k++) {
     const ret = s.turn >= JUN42 && b.returns[k]! > 0 && ((returning >> k) & 1) === 1 ? 1 : 0;
     const want = b.owed[k]! + ret;
+    if (want === 0) continue;
+    const t = typeIndex(s, k);
     // the count of eliminated counters (a pass over every unit) only when some are wanted
-    return want === 0 ? 0 : Math.min(deadCount(s, t), want);
-  });
+    if (t >= 0) out[k] = Math.min(deadCount(s, t), want);
+  }
+  return out;
 }
 
 /** D-38: a unit of type k is owed back and can enter now (a counter left beyond the reserve owed). */
@@ -247,7 +252,7 @@ export function commitKinds(s: DcState, t: number): number[] {
 }
 
 function commitOptions(s: DcState, ws: DcWorkspace, stopped: boolean): CommitOption[] {
-  const seen = new Set<string>();
+  const seen: number[] = [];
   const out: CommitOption[] = [];
   if (s.sib.crisis < 0) return out;
   let due: number[];
@@ -260,15 +265,22 @@ function commitOptions(s: DcState, ws: DcWorkspace, stopped: boolean): CommitOpt
     due = need.owed;
   }
   if (due.every((n) => n === 0)) return out;
+  // commitKinds per unit type, made once per call
+  const kindsOf: (number[] | undefined)[] = [];
   s.units.forEach((u, i) => {
     if (u.side !== 1 || u.st !== 0) return;
-    const kinds = commitKinds(s, u.t);
+    let kinds = kindsOf[u.t];
+    if (kinds === undefined) {
+      kinds = commitKinds(s, u.t);
+      kindsOf[u.t] = kinds;
+    }
     // DC 3.C.3.c: a composite counts as its basic components (crisis-pace-type: basic units only)
     if (kinds.length === 0 || (s.rules.crisisPaceType && s.rules.types[u.t]!.composite !== undefined)) return;
     if (!kinds.some((k) => due[k]! > 0) || !inSupply(s, ws, u)) return;
-    const sig = `${u.t}|${u.at}|${u.losses}|${u.disp ? 1 : 0}|${u.fort ? 1 : 0}`;
-    if (seen.has(sig)) return;
-    seen.add(sig);
+    // identical counters at one point once: type, point, losses, dispersed, fortified packed in one number
+    const sig = (((u.t * 65536 + u.at) * 65536 + u.losses) * 2 + (u.disp ? 1 : 0)) * 2 + (u.fort ? 1 : 0);
+    if (seen.includes(sig)) return;
+    seen.push(sig);
     out.push({ type: 'commit', unit: i, kind: kinds[0]! });
   });
   // DC 3.C.3.c: once the turn's minimum is met the Soviet player may stop (the option first)

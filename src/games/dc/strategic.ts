@@ -20,6 +20,7 @@
  * destination (D-15), counters updated after each answer (spec §2.2).
  */
 import type { Decision } from '../../core/game.js';
+import { memoizeWeak } from '../../core/memo.js';
 import type { DcDecision, StratDestOption, StratOption } from './decisions.js';
 import type { DcMap } from './map.js';
 import { hungarianHeld, mayEnterAll } from './movement.js';
@@ -66,6 +67,16 @@ function freeReentry(s: DcState, side: SideIx): boolean {
 function boxFull(s: DcState, task: DcTask & { t: 'strat' }): boolean {
   return s.rules.boxArrivals3 && (task.arrivals[mapOf(s).n] ?? 0) >= 3;
 }
+
+/**
+ * The D-15 destination option of each point of a map, built once per map and shared by every
+ * strat-dest decision (options are plain read-only data).
+ */
+const DEST_OPTIONS = memoizeWeak((m: DcMap): readonly StratDestOption[] => {
+  const out: StratDestOption[] = [];
+  for (let p = 0; p < m.n; p++) out.push(Object.freeze({ type: 'dest', to: p }));
+  return out;
+});
 
 export function startStrategic(s: DcState, ws: DcWorkspace, side: SideIx): void {
   const left = strategicCapacity(s, ws, side);
@@ -306,7 +317,7 @@ function movable(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): St
   const m = mapOf(s);
   const comp = ws.comp;
   const room = ws.stratRoom;
-  const out: StratOption[] = [{ type: 'end' }];
+  const out: StratOption[] = [END_OPTION];
   // DC 9.A: the groups whose one destination is the off-map box come last (the others keep their order)
   const boxOnly: StratOption[] = [];
   const types = s.rules.types;
@@ -353,10 +364,20 @@ function movable(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'strat' }): St
         continue;
       }
     }
-    if (has) out.push({ type: 'unit', unit: i });
+    if (has) out.push(unitOption(ws, i));
   }
   for (const o of boxOnly) out.push(o);
   return out;
+}
+
+/** D-14's end of the phase, one object for every decision (read-only data). */
+const END_OPTION: StratOption = Object.freeze({ type: 'end' });
+
+/** The D-14 option of unit `i`, kept in the workspace and shared by every strat-next decision (read-only data). */
+function unitOption(ws: DcWorkspace, i: number): StratOption {
+  const known = ws.stratUnitOptions;
+  while (known.length <= i) known.push(Object.freeze({ type: 'unit', unit: known.length }));
+  return known[i]!;
 }
 
 /**
@@ -373,6 +394,7 @@ export function strategicDestinations(
 ): StratDestOption[] {
   const out: StratDestOption[] = [];
   const u = s.units[i]!;
+  const dests = DEST_OPTIONS(mapOf(s));
   stratPicture(s, ws, task);
   const enter = mayEnterAll(s, u, ws.enter);
   const arrivals = task.arrivals;
@@ -383,15 +405,14 @@ export function strategicDestinations(
     const edge = task.side === 0 ? m.edgeWest : m.edgeEast;
     for (let p = 0; p < m.n && from < 0; p++) if (edge[p] === 1 && ws.comp[p]! >= 0) from = p;
     if (from < 0) return out;
-    if ((arrivals[from] ?? 0) < 3 && (enter === null || enter[from] === 1))
-      out.push({ type: 'dest', to: from });
+    if ((arrivals[from] ?? 0) < 3 && (enter === null || enter[from] === 1)) out.push(dests[from]!);
   }
   const at = stratOrder(s, ws, from, task.side);
   const end = at + ws.stratOrderLen[from]!;
   const order = ws.stratOrderBuf;
   for (let k = at; k < end; k++) {
     const nb = order[k]!;
-    if ((arrivals[nb] ?? 0) < 3 && (enter === null || enter[nb] === 1)) out.push({ type: 'dest', to: nb });
+    if ((arrivals[nb] ?? 0) < 3 && (enter === null || enter[nb] === 1)) out.push(dests[nb]!);
   }
   // DC 9.A: or into the off-map box, held there (last, so that the other options keep their order);
   // variants hun-box (a held Hungarian) and box-arrivals (3 a phase)
@@ -517,6 +538,8 @@ export function applyStratDest(
   u.fort = false;
   if (u.side === 0) s.stats.axisStratUsed++;
   else s.stats.sovietStratUsed++;
+  // the narration's text only when the game is traced (tell drops it otherwise)
+  if (ws.trace === undefined) return;
   const where =
     o.to === STRAT_BOX ? (u.side === 0 ? 'the west off-map box' : 'Siberia') : mapOf(s).names[o.to];
   tell(s, ws, u.side, 'DC 9.A', `${u.label} moves strategically to ${where}`);

@@ -32,11 +32,13 @@ const AZOV_SEV: readonly string[] = ['SEV'];
 export function seasControlled(s: DcState, side: SideIx): number {
   const m = mapOf(s);
   let bits = 0;
-  SEA_PORTS.forEach((printed, k) => {
+  for (let k = 0; k < SEA_PORTS.length; k++) {
     // DC 20 (variant azov): the Sea of Azov goes with Sevastopol alone under azov-sevastopol
-    const ports = k === 2 && s.rules.azovSevastopol ? AZOV_SEV : printed;
-    if (ports.every((p) => s.control[m.index.get(p)!] === side)) bits |= 1 << k;
-  });
+    const ports = k === 2 && s.rules.azovSevastopol ? AZOV_SEV : SEA_PORTS[k]!;
+    let held = true;
+    for (let j = 0; j < ports.length && held; j++) held = s.control[m.index.get(ports[j]!)!] === side;
+    if (held) bits |= 1 << k;
+  }
   return bits;
 }
 

@@ -5,6 +5,7 @@
  */
 import type { Workspace } from '../../core/game.js';
 import { Streams } from '../../core/rng.js';
+import type { StratOption } from './decisions.js';
 import type { DcState, DcTask } from './state.js';
 
 export interface DcWorkspace extends Workspace {
@@ -64,6 +65,8 @@ export interface DcWorkspace extends Workspace {
   stratTail: Int32Array;
   /** The groups' first units that may still move (`stratHead` of each group left), in index order. */
   readonly stratHeads: number[];
+  /** strategic.ts: the strat-next option of each unit index, made once and shared (read-only data). */
+  readonly stratUnitOptions: StratOption[];
   readonly stratRoom: Int32Array;
   /**
    * Scratch of one strategic unit-group list (the Axis allies' nation limits, DC 5.D): per kind of
@@ -129,6 +132,7 @@ export function dcWorkspace(s: DcState, reuse?: DcWorkspace): DcWorkspace {
     stratHead: new Int32Array(256),
     stratTail: new Int32Array(256),
     stratHeads: [],
+    stratUnitOptions: [],
     stratRoom: new Int32Array(256),
     stratMask: [new Uint8Array(256), new Uint8Array(256), new Uint8Array(256)],
     stratMaskRoom: [new Int32Array(256), new Int32Array(256), new Int32Array(256)],
