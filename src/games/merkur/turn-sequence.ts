@@ -205,8 +205,14 @@ function startSideTurn(s: MerkurState, side: 0 | 1): void {
   }
 }
 
+/** Unit index by id in data order (startGame lists the German units of the data, then the CW's). */
+const UNIT_INDEX: ReadonlyMap<string, number> = new Map(
+  [...merkurData.german, ...merkurData.commonwealth].map((u, i) => [u.id, i] as const),
+);
+
 function unitIndex(s: MerkurState, id: string): number {
-  return s.units.findIndex((u) => u.id === id);
+  const i = UNIT_INDEX.get(id);
+  return i !== undefined && s.units[i]?.id === id ? i : s.units.findIndex((u) => u.id === id);
 }
 
 function occupiedCw(s: MerkurState): number[] {
@@ -415,7 +421,7 @@ function step(s: MerkurState, ws: MerkurWorkspace, task: Task): MerkurPending | 
           continue;
         }
         const opts: MerkurOption[] = [];
-        const occ = occupancy(s);
+        const occ = occupancy(s, ws.occ);
         for (let z = 0; z < MAP.count; z++) {
           const onMap = MAP.map[z] === arrival.map;
           const strat =
@@ -423,7 +429,8 @@ function step(s: MerkurState, ws: MerkurWorkspace, task: Task): MerkurPending | 
             MAP.strategic[z] &&
             MAP.adj[z]!.some((y) => MAP.map[y] === arrival.map);
           if (!onMap && !strat) continue;
-          const planned = zones.filter((x) => x === z).length;
+          let planned = 0;
+          for (let k = 0; k < zones.length; k++) if (zones[k] === z) planned++;
           if (!MAP.strategic[z] && occ.g[z]! + planned >= 6) continue;
           opts.push({ type: 'drop', unit: ui, zone: z });
         }
