@@ -316,7 +316,11 @@ export function finishCombat(
           : 3
       : band(A, D, bandReading(s));
   const st = s.stats;
-  st[`band${b}` as 'band1']++;
+  if (b === 1) st.band1++;
+  else if (b === 2) st.band2++;
+  else if (b === 3) st.band3++;
+  else if (b === 4) st.band4++;
+  else st.band5++;
   if (spec.kind === 'fire') st.fires++;
   else if (spec.kind === 'maori') {
     st.maori_attacks++;
