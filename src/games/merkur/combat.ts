@@ -102,13 +102,17 @@ export function defenders(s: MerkurState, z: number, side: 0 | 1): number[] {
 function tankHalving(s: MerkurState, spec: CombatSpec, lead: number, ui: number): boolean {
   const u = s.units[ui]!;
   if (u.type !== 'para') return false;
-  const tanks = s.rules.v['tank-leads']
-    ? s.units[lead]!.type === 'tank'
-    : spec.attackers.some((i) => s.units[i]!.type === 'tank');
-  if (!tanks) return false;
+  if (!tankAttack(s, spec, lead)) return false;
   for (const e of s.units)
     if (e.type === 'em' && e.side === u.side && e.status === 'map' && e.zone === u.zone) return false;
   return true;
+}
+
+/** 7.3: the attack (lead `lead`) is one by tanks: a tank among the attackers (V tank-leads: leading). */
+export function tankAttack(s: MerkurState, spec: CombatSpec, lead: number): boolean {
+  return s.rules.v['tank-leads']
+    ? s.units[lead]!.type === 'tank'
+    : spec.attackers.some((i) => s.units[i]!.type === 'tank');
 }
 
 /** 7.2, 8.2: the CW's terrain/town/Maleme bonus (the highest of the three) plus a fort (+2); Germans: terrain. */
@@ -176,7 +180,6 @@ export function landingLeadDefender(s: MerkurState): number {
 
 /** 7.1, 7.2 (11.0 for the Maori): modified values before the dice. `commit` spends air support. */
 export function combatValues(s: MerkurState, spec: CombatSpec, commit: boolean): Values {
-  const v = s.rules.v;
   const att = spec.attackers;
   const leadA = spec.leadAttacker ?? leadOf(s, att, (i) => attackOf(s, s.units[i]!));
   const dside = (1 - spec.side) as 0 | 1;
@@ -189,6 +192,15 @@ export function combatValues(s: MerkurState, spec: CombatSpec, commit: boolean):
         : engineLeadDefender(s, spec, leadA, defs);
   if (spec.kind === 'maori')
     return { a: attackOf(s, s.units[leadA]!) + 1, d: defenceOf(s, s.units[leadD]!), leadA, leadD };
+  const a = attackPart(s, spec, leadA, commit);
+  const d = defencePart(s, spec, leadA, leadD, defs, commit);
+  return { a, d, leadA, leadD };
+}
+
+/** 7.1: the attack value before the dice with lead `leadA` (`combatValues`). */
+function attackPart(s: MerkurState, spec: CombatSpec, leadA: number, commit: boolean): number {
+  const v = s.rules.v;
+  const att = spec.attackers;
   let a = attackOf(s, s.units[leadA]!);
   // +1 per other unit present (V-UNITCOUNT, V-EMCOUNT)
   if (spec.kind === 'fire' && v['count-zone'])
@@ -213,6 +225,20 @@ export function combatValues(s: MerkurState, spec: CombatSpec, commit: boolean):
       spec.supportA !== undefined
         ? lendSupport(s, spec.supportA)
         : supportValue(s, spec.side, spec.from, false);
+  return a;
+}
+
+/** 7.2: the defence value before the dice of lead `leadD` among `defs` against lead attacker `leadA` (`combatValues`). */
+function defencePart(
+  s: MerkurState,
+  spec: CombatSpec,
+  leadA: number,
+  leadD: number,
+  defs: readonly number[],
+  commit: boolean,
+): number {
+  const v = s.rules.v;
+  const dside = (1 - spec.side) as 0 | 1;
   let d = defenceOf(s, s.units[leadD]!);
   if (tankHalving(s, spec, leadA, leadD)) d = Math.ceil(d / 2);
   d += emBonus(s, spec.zone, dside, v['em-bonus-any'] ? defs : [leadD]);
@@ -223,7 +249,24 @@ export function combatValues(s: MerkurState, spec: CombatSpec, commit: boolean):
       spec.supportD !== undefined
         ? lendSupport(s, spec.supportD)
         : supportValue(s, dside, spec.zone, spec.kind === 'landing' && dside === CW);
-  return { a, d, leadA, leadD };
+  return d;
+}
+
+/**
+ * `combatValues(s, spec, false)` in two parts, for a caller that weighs many attacks on one zone
+ * (the policies): the lead attacker, the attack value, and the defence value. The defence depends
+ * on the attackers only through `tankAttack` (7.3), and not on the zone they attack from; spec
+ * has no chosen lead defender and is not the Maori's (11.0).
+ */
+export function leadAttackerOf(s: MerkurState, spec: CombatSpec): number {
+  return spec.leadAttacker ?? leadOf(s, spec.attackers, (i) => attackOf(s, s.units[i]!));
+}
+export function attackValue(s: MerkurState, spec: CombatSpec, leadA: number): number {
+  return attackPart(s, spec, leadA, false);
+}
+export function defenceValue(s: MerkurState, spec: CombatSpec, leadA: number): number {
+  const defs = defenders(s, spec.zone, (1 - spec.side) as 0 | 1);
+  return defencePart(s, spec, leadA, engineLeadDefender(s, spec, leadA, defs), defs, false);
 }
 
 /** 2d6 from the combat stream. */
@@ -273,7 +316,11 @@ export function finishCombat(
           : 3
       : band(A, D, bandReading(s));
   const st = s.stats;
-  st[`band${b}` as 'band1']++;
+  if (b === 1) st.band1++;
+  else if (b === 2) st.band2++;
+  else if (b === 3) st.band3++;
+  else if (b === 4) st.band4++;
+  else st.band5++;
   if (spec.kind === 'fire') st.fires++;
   else if (spec.kind === 'maori') {
     st.maori_attacks++;

@@ -18,17 +18,28 @@ export const EM_INDICES: readonly number[] = [...merkurData.german, ...merkurDat
 /** 2.5: German divisional EMs whose subordinates are the para regiment EMs. */
 const PARA_DIVISIONAL = new Set(['Suessmann', 'Ramcke']);
 
+/** Per unit index (data order, as `EM_INDICES`): the other para divisional EM of a para divisional EM, else -1 (E3). */
+const OTHER_PARA_DIVISIONAL: readonly number[] = (() => {
+  const all = [...merkurData.german, ...merkurData.commonwealth];
+  return all.map((u) =>
+    PARA_DIVISIONAL.has(u.id) ? all.findIndex((v) => PARA_DIVISIONAL.has(v.id) && v.id !== u.id) : -1,
+  );
+})();
+
+/** Per unit index: `subordinates` (its side, id and divisional flag never change), built once. */
+const SUBORDINATES: readonly (readonly number[])[] = (() => {
+  const all = [...merkurData.german, ...merkurData.commonwealth];
+  const side = (i: number) => (i < merkurData.german.length ? 0 : 1);
+  return all.map((em, emi) =>
+    em.type !== 'em' || em.id === 'Ringel'
+      ? []
+      : EM_INDICES.filter((i) => side(i) === side(emi) && !all[i]!.divisional && i !== emi),
+  );
+})();
+
 /** 2.5: the EMs a divisional EM sums (same side, non-divisional, with a command, not batteries). */
-export function subordinates(s: MerkurState, emi: number): number[] {
-  const em = s.units[emi]!;
-  const out: number[] = [];
-  if (em.id === 'Ringel') return out;
-  for (const i of EM_INDICES) {
-    const u = s.units[i]!;
-    if (u.side !== em.side || u.divisional || i === emi) continue;
-    out.push(i);
-  }
-  return out;
+export function subordinates(_s: MerkurState, emi: number): readonly number[] {
+  return SUBORDINATES[emi]!;
 }
 
 /**
@@ -50,10 +61,8 @@ export function divisionalArt(s: MerkurState, emi: number): number {
       }
     return n >= 2 && !em.reduced ? sum : 0;
   }
-  if (PARA_DIVISIONAL.has(em.id)) {
-    const other = s.units.find((u) => PARA_DIVISIONAL.has(u.id) && u.id !== em.id);
-    if (other?.fired) return 0;
-  }
+  const other = OTHER_PARA_DIVISIONAL[emi]!;
+  if (other >= 0 && s.units[other]!.fired) return 0;
   let sum = 0;
   for (const i of subordinates(s, emi)) {
     const u = s.units[i]!;
@@ -176,7 +185,15 @@ function supporterGroups(s: MerkurState, side: 0 | 1, z: number, ownZoneOnly: bo
 
 /** G7, C5: the units that may support `side` in a combat in zone `z` (`supporterGroups`, flattened). */
 export function supporters(s: MerkurState, side: 0 | 1, z: number, ownZoneOnly: boolean): number[] {
-  return supporterGroups(s, side, z, ownZoneOnly).flat();
+  return flatten(supporterGroups(s, side, z, ownZoneOnly));
+}
+
+/** `groups.flat()` (a plain loop: `flat` cost more than the search that made the groups). */
+function flatten(groups: readonly (readonly number[])[]): number[] {
+  if (groups.length === 1) return groups[0]!.slice();
+  const out: number[] = [];
+  for (const g of groups) for (const i of g) out.push(i);
+  return out;
 }
 
 /** 7.1 Note: supporter `i` lends its value (-1: none); marks it under support-once-per-turn. */
@@ -199,7 +216,7 @@ export function supportValue(s: MerkurState, side: 0 | 1, z: number, ownZoneOnly
     for (const g of groups) total += lendSupport(s, g[0]!);
     return total;
   }
-  return lendSupport(s, strongestSupporter(s, groups.flat()));
+  return lendSupport(s, strongestSupporter(s, flatten(groups)));
 }
 
 /** The engine's supporter among `list`: the highest value, the first among equals; -1 when empty. */

@@ -71,6 +71,9 @@ export function reachable(s: MerkurState, ui: number, occ?: Occupancy, scratch?:
     if (z !== start && theirs[z]! > 0) continue; // 6.1: halted
     const road = (node & 1) === 1;
     const spent = best[node]!;
+    // every entry costs 1 PM or more: a state with the MA spent goes no farther (V-STRAT min-move
+    // lets only the start zone's step exceed it)
+    if (spent >= ma && z !== start) continue;
     for (let k = adjStart[z]!, end = adjStart[z + 1]!; k < end; k++) {
       const to = adjFlat[k]!;
       const toRoad = roadOf[to] === 1;

@@ -205,8 +205,14 @@ function startSideTurn(s: MerkurState, side: 0 | 1): void {
   }
 }
 
+/** Unit index by id in data order (startGame lists the German units of the data, then the CW's). */
+const UNIT_INDEX: ReadonlyMap<string, number> = new Map(
+  [...merkurData.german, ...merkurData.commonwealth].map((u, i) => [u.id, i] as const),
+);
+
 function unitIndex(s: MerkurState, id: string): number {
-  return s.units.findIndex((u) => u.id === id);
+  const i = UNIT_INDEX.get(id);
+  return i !== undefined && s.units[i]?.id === id ? i : s.units.findIndex((u) => u.id === id);
 }
 
 function occupiedCw(s: MerkurState): number[] {
@@ -415,7 +421,7 @@ function step(s: MerkurState, ws: MerkurWorkspace, task: Task): MerkurPending | 
           continue;
         }
         const opts: MerkurOption[] = [];
-        const occ = occupancy(s);
+        const occ = occupancy(s, ws.occ);
         for (let z = 0; z < MAP.count; z++) {
           const onMap = MAP.map[z] === arrival.map;
           const strat =
@@ -423,7 +429,8 @@ function step(s: MerkurState, ws: MerkurWorkspace, task: Task): MerkurPending | 
             MAP.strategic[z] &&
             MAP.adj[z]!.some((y) => MAP.map[y] === arrival.map);
           if (!onMap && !strat) continue;
-          const planned = zones.filter((x) => x === z).length;
+          let planned = 0;
+          for (let k = 0; k < zones.length; k++) if (zones[k] === z) planned++;
           if (!MAP.strategic[z] && occ.g[z]! + planned >= 6) continue;
           opts.push({ type: 'drop', unit: ui, zone: z });
         }
@@ -1192,14 +1199,17 @@ function combatStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'comb
     // supports it, or none (art-one-per-zone: every zone's strongest adds, no choice)
     if (!s.rules.v['art-one-per-zone']) {
       const both = s.rules.v['art-assault-and-fire'] === true;
+      // no supporter: none (-1), as `supportValue` would find when the values are taken just below
       if (spec.supportA === undefined && (spec.kind !== 'fire' || both)) {
         const list = supporters(s, sp.side, spec.from, false);
         if (list.length > 0) return supportDecision(sp.side, list);
+        specOf(task).supportA = -1;
       }
       if (spec.supportD === undefined && (spec.kind !== 'fire' || both)) {
         // 5.2: the CW supports a combat on landing only from the landing zone
         const list = supporters(s, enemy, spec.zone, spec.kind === 'landing' && enemy === CW);
         if (list.length > 0) return supportDecision(enemy, list);
+        specOf(task).supportD = -1;
       }
     }
     task.vals = combatValues(s, task.spec, true);
@@ -1270,6 +1280,14 @@ function lossesStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'loss
     { type: 'loss', unit: -1 },
     ...q.units.map((unit) => ({ type: 'loss' as const, unit })),
   ]);
+}
+
+/**
+ * The spec of the combat task `task`, to record an answer in: a combat task's spec is its own
+ * (made for it by whoever pushed it, never shared), so the answers are written into it in place.
+ */
+function specOf(task: Task): { -readonly [K in keyof CombatSpec]: CombatSpec[K] } {
+  return (task as Task & { t: 'combat' }).spec;
 }
 
 /** G7, C5: `side` names its supporting EM or battery among `list`, or none. */
@@ -1412,15 +1430,13 @@ function applyAnswer(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision, cho
       t.i++;
       return;
     }
-    case 'lead-defender': {
-      const t = task as Task & { t: 'combat' };
-      t.spec = { ...t.spec, leadDefender: o.unit };
+    case 'lead-defender':
+      specOf(task).leadDefender = o.unit;
       return;
-    }
     case 'support': {
-      const t = task as Task & { t: 'combat' };
-      const attacker = (d.side === 'german' ? GER : CW) === t.spec.side;
-      t.spec = attacker ? { ...t.spec, supportA: o.unit } : { ...t.spec, supportD: o.unit };
+      const spec = specOf(task);
+      if ((d.side === 'german' ? GER : CW) === spec.side) spec.supportA = o.unit;
+      else spec.supportD = o.unit;
       return;
     }
     case 'bomb-target':
@@ -1443,11 +1459,9 @@ function applyAnswer(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision, cho
       else if (o.type === 'loss' && op.k === 'group') op.halve = o.unit;
       return;
     }
-    case 'lead-attacker': {
-      const t = task as Task & { t: 'combat' };
-      t.spec = { ...t.spec, leadAttacker: o.unit };
+    case 'lead-attacker':
+      specOf(task).leadAttacker = o.unit;
       return;
-    }
     case 'setup-zone': {
       const t = task as Task & { t: 'cw-setup' };
       const u = s.units[o.unit]!;

@@ -7,11 +7,15 @@ import type { PolicyDef, PolicyParamDef } from '../../../core/game.js';
 import { type Rng, randInt } from '../../../core/rng.js';
 import { aaPoints, engineBombardTarget } from '../bombard.js';
 import {
+  attackValue,
   bandReading,
-  combatValues,
+  type CombatSpec,
+  defenceValue,
   engineLossAnswer,
   landingLeadDefender,
+  leadAttackerOf,
   onLandingCombat,
+  tankAttack,
 } from '../combat.js';
 import { supporterValue } from '../command.js';
 import type { MerkurDecision, MerkurOption } from '../decisions.js';
@@ -61,6 +65,8 @@ export interface Scratch {
   readonly move: MoveScratch;
   readonly flags: Uint8Array;
   readonly air: Float64Array;
+  /** Per zone: the AA points `airTargetValueOf` sums. */
+  readonly aa: Float64Array;
   /**
    * The occupancy while the orders task `orders.task` of state `orders.s` asks its units' orders:
    * counted at its first decision, then moved on by the move orders it has handed out since
@@ -69,6 +75,8 @@ export interface Scratch {
    */
   readonly ordersOcc: Occupancy;
   readonly orders: { s: MerkurState | null; task: object | null; seen: number };
+  /** The defence values of the orders task `task` of state `s`, per zone and tank attack (NaN: not yet), `keptDefence`. */
+  readonly defence: { s: MerkurState | null; task: object | null; d: Float64Array };
 }
 
 export function newScratch(): Scratch {
@@ -77,8 +85,10 @@ export function newScratch(): Scratch {
     move: newMoveScratch(),
     flags: new Uint8Array(MAP.count),
     air: new Float64Array(MAP.count),
+    aa: new Float64Array(MAP.count),
     ordersOcc: newOccupancy(),
     orders: { s: null, task: null, seen: 0 },
+    defence: { s: null, task: null, d: new Float64Array(2 * MAP.count) },
   };
 }
 
@@ -303,19 +313,47 @@ function pBandFrom(
   band: number,
 ): number | null {
   if (attackers.length === 0 || cnt(s, ctx, z, (1 - side) as 0 | 1) === 0) return null;
-  const v = combatValues(s, { kind, side, attackers, zone: z, from }, false);
+  const spec: CombatSpec = { kind, side, attackers, zone: z, from };
+  const leadA = leadAttackerOf(s, spec);
+  const a = attackValue(s, spec, leadA);
+  const d = keptDefence(s, ctx, spec, leadA);
   const reading = bandReading(s);
   const fireContested = kind === 'fire' && isContested(s, ctx, z);
-  if (ctx.odds === undefined || !Number.isInteger(v.a) || !Number.isInteger(v.d))
-    return pBandAtLeast(v.a, v.d, reading, fireContested, band);
+  if (ctx.odds === undefined || !Number.isInteger(a) || !Number.isInteger(d))
+    return pBandAtLeast(a, d, reading, fireContested, band);
   const key =
-    ((((v.a + 512) * 1024 + v.d + 512) * 3 + READING_CODE[reading]) * 2 + (fireContested ? 1 : 0)) * 8 + band;
+    ((((a + 512) * 1024 + d + 512) * 3 + READING_CODE[reading]) * 2 + (fireContested ? 1 : 0)) * 8 + band;
   let p = ctx.odds.get(key);
   if (p === undefined) {
-    p = pBandAtLeast(v.a, v.d, reading, fireContested, band);
+    p = pBandAtLeast(a, d, reading, fireContested, band);
     ctx.odds.set(key, p);
   }
   return p;
+}
+
+/**
+ * `combatValues(s, spec, false).d`, kept per zone and tank attack (7.3) while the orders task of
+ * the attacking side asks its units' orders: its orders move only its own units and nothing is
+ * resolved before all are given (7.3), so the defenders' side of every zone stands still meanwhile.
+ */
+function keptDefence(s: MerkurState, ctx: Ctx, spec: CombatSpec, leadA: number): number {
+  const sc = ctx.scratch;
+  const top = s.stack[s.stack.length - 1];
+  if (sc === undefined || top === undefined || top.t !== 'orders' || top.side !== spec.side)
+    return defenceValue(s, spec, leadA);
+  const m = sc.defence;
+  if (m.s !== s || m.task !== top) {
+    m.s = s;
+    m.task = top;
+    m.d.fill(Number.NaN);
+  }
+  const k = spec.zone * 2 + (tankAttack(s, spec, leadA) ? 1 : 0);
+  let d = m.d[k]!;
+  if (Number.isNaN(d)) {
+    d = defenceValue(s, spec, leadA);
+    m.d[k] = d;
+  }
+  return d;
 }
 
 /** P(band >= 4) (attacker wins) of an attack by `attackers` of `side` on zone `z` from `from`. */
@@ -399,7 +437,7 @@ export function airTargetValue(s: MerkurState, z: number): number {
 export function airTargetValueOf(s: MerkurState, ctx: Ctx, z: number): number {
   if (ctx.air === undefined) {
     const cu = ctx.scratch?.air ?? new Float64Array(MAP.count);
-    const aa = new Float64Array(MAP.count);
+    const aa = ctx.scratch?.aa.fill(0) ?? new Float64Array(MAP.count);
     cu.fill(0);
     for (const u of s.units) {
       if (u.status !== 'map' || u.zone < 0) continue;
