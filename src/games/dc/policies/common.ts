@@ -70,12 +70,9 @@ export class Ctx {
   /** pickOp scratch: undispersed enemy fire per point; own fire committed against each point. */
   readonly enemyFire = new Int32Array(256);
   readonly committed = new Int32Array(256);
-  /**
-   * pickAirStart's picture of the lw-place task `airTask`: German printed fire per point, and the
-   * points next to a point holding Soviet units (1).
-   */
+  /** pickAirStart's picture of the lw-place task `airTask`: German printed fire per point; points holding Soviet units (1). */
   readonly airFire = new Float64Array(256);
-  readonly airFront = new Uint8Array(256);
+  readonly airFoe = new Uint8Array(256);
   private airTask: DcTask | null = null;
   /** The op or bt-move task `enemyFire` and `committed` were built for, and its cursor they include. */
   private fireTask: DcTask | null = null;
@@ -161,8 +158,8 @@ export class Ctx {
     return d;
   }
   /**
-   * pickAirStart's `airFire` and `airFront` for the lw-place task on top of `s` (built once per
-   * task object: placing air moves no ground unit; rebuilt at each call under any other task).
+   * pickAirStart's `airFire` and `airFoe` for the lw-place task on top of `s` (built once per task
+   * object: placing air moves no ground unit; rebuilt at each call under any other task).
    */
   airPicture(s: DcState): void {
     const task = s.stack[s.stack.length - 1] ?? null;
@@ -170,7 +167,7 @@ export class Ctx {
     this.airTask = task?.t === 'lw-place' ? task : null;
     const m = this.map(s);
     const fire = this.airFire;
-    const foe = this.foeNow;
+    const foe = this.airFoe;
     fire.fill(0, 0, m.n);
     foe.fill(0, 0, m.n);
     const types = s.rules.types;
@@ -178,12 +175,6 @@ export class Ctx {
       if (u.st !== 0 || u.at < 0) continue;
       if (u.side === 1) foe[u.at] = 1;
       else if (types[u.t]!.nation === 'german') fire[u.at]! += types[u.t]!.ff;
-    }
-    const front = this.airFront;
-    for (let p = 0; p < m.n; p++) {
-      let f = 0;
-      for (let j = m.adjStart[p]!; j < m.adjStart[p + 1]! && f === 0; j++) if (foe[m.adjNb[j]!] === 1) f = 1;
-      front[p] = f;
     }
   }
   /**
@@ -204,11 +195,13 @@ export class Ctx {
       this.fireUpTo = task.i;
       const enemyFire = this.enemyFire;
       const committed = this.committed;
-      enemyFire.fill(0);
-      committed.fill(0);
+      // only the map's points and the units are read (points, `atk` and the order index them)
+      const n = this.map(s).n;
+      enemyFire.fill(0, 0, n);
+      committed.fill(0, 0, n);
       if (this.pending.length < units.length) this.pending = new Uint8Array(units.length);
       const pending = this.pending;
-      pending.fill(0);
+      pending.fill(0, 0, units.length);
       for (let j = task.i; j < order.length; j++) pending[order[j]!] = 1;
       for (let i = 0; i < units.length; i++) {
         const x = units[i]!;

@@ -56,15 +56,19 @@ interface Style {
  */
 function pickAirStart(s: DcState, ctx: Ctx, d: DcDecision & { kind: 'lw-place' }): number {
   ctx.airPicture(s);
+  const m = ctx.map(s);
   const fire = ctx.airFire;
-  const front = ctx.airFront;
+  const foe = ctx.airFoe;
   const up = s.airUp;
   const options = d.options;
   let best = 0;
   let bestScore = 0;
   for (let k = 1; k < options.length; k++) {
     const p = options[k]!.at;
-    if (front[p] === 0) continue;
+    let front = false;
+    for (let j = m.adjStart[p]!; j < m.adjStart[p + 1]! && !front; j++)
+      if (foe[m.adjNb[j]!] === 1) front = true;
+    if (!front) continue;
     let here = 0;
     for (let j = 0; j < up.length; j++) if (up[j] === p) here++;
     if (here >= 4) continue;
