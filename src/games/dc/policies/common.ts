@@ -88,6 +88,18 @@ export class Ctx {
     }
     return this.ws;
   }
+  /**
+   * A new game: forgets the last game's state, tasks and searches (each is keyed so that a stale
+   * entry could not be taken for a new game's anyway; this lets them go). The workspace is kept for reuse.
+   */
+  reset(): void {
+    this.state = null;
+    this.foeTask = null;
+    this.foeMap[0] = null;
+    this.foeMap[1] = null;
+    this.airTask = null;
+    this.fireTask = null;
+  }
   /** `mapOf(s)`, looked up once per rules object (the map is a function of the rules' map key). */
   map(s: DcState): DcMap {
     if (this.rules !== s.rules || this.m === null) {

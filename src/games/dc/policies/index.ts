@@ -222,7 +222,7 @@ function make(id: string, style: Style): DcPolicy {
           return pickDrop(s, d);
       }
     },
-    reset: () => {},
+    reset: () => ctx.reset(),
   };
 }
 
