@@ -9,7 +9,7 @@ import type { Policy } from '../../../core/game.js';
 import { memoize } from '../../../core/memo.js';
 import { fireTotal } from '../combat.js';
 import type { DcDecision, OpOption } from '../decisions.js';
-import { mapByKey } from '../map.js';
+import { type DcMap, mapByKey } from '../map.js';
 import type { Battle, DcState, DcTask, SideIx } from '../state.js';
 import { mapOf } from '../supply.js';
 import { margin, meets, vpHeld } from '../victory.js';
@@ -40,27 +40,40 @@ export const distances = memoize((key: string): Int16Array => {
 });
 
 /**
- * A policy's view of a game: its own workspace, rebuilt when it sees a new state object, the last
- * distance table it asked for, and per-point scratch for pickOp's fire estimates.
+ * A policy's view of a game: its own workspace, rebuilt when it sees a new state object, the map of
+ * the rules it last saw, the last distance table it asked for, the enemy distances per side with the
+ * points they were searched from, and per-point scratch for pickOp's fire estimates and the air
+ * placement.
  */
 export class Ctx {
   private state: DcState | null = null;
   private ws: DcWorkspace | null = null;
+  private rules: DcState['rules'] | null = null;
+  private m: DcMap | null = null;
   private distKey = '';
   private distTargets = '';
   private dist: Int16Array | null = null;
+  /** The strat or factories task `enemyDistance` of `foeSide` is kept for (null: none). */
   private foeTask: DcTask | null = null;
   private foeSide: SideIx = 0;
-  private foeDist: Int16Array | null = null;
-  /** The tables `enemyDistance` fills (a fresh typed array per call is allocated off the heap). */
-  private readonly foeKept = new Int16Array(256);
-  private readonly foeScratch = new Int16Array(256);
+  /**
+   * Per side: the hop distances to the nearest point holding that side's enemy units as last
+   * searched, the map searched, and those points (1) at the time, the search's only input: a later
+   * call finding the same points returns the same table without searching.
+   */
+  private readonly foeDist = [new Int16Array(256), new Int16Array(256)] as const;
+  private readonly foeMap: (DcMap | null)[] = [null, null];
+  private readonly foeAt = [new Uint8Array(256), new Uint8Array(256)] as const;
+  /** Scratch: the points holding the enemy's units now; the breadth-first queue. */
+  private readonly foeNow = new Uint8Array(256);
+  private readonly queue = new Int16Array(256);
   /** pickOp scratch: undispersed enemy fire per point; own fire committed against each point. */
   readonly enemyFire = new Int32Array(256);
   readonly committed = new Int32Array(256);
-  /** pickAirStart scratch: German printed fire per point; points holding Soviet units. */
+  /** pickAirStart's picture of the lw-place task `airTask`: German printed fire per point; points holding Soviet units (1). */
   readonly airFire = new Float64Array(256);
   readonly airFoe = new Uint8Array(256);
+  private airTask: DcTask | null = null;
   /** The op or bt-move task `enemyFire` and `committed` were built for, and its cursor they include. */
   private fireTask: DcTask | null = null;
   private fireSide: SideIx = 0;
@@ -76,22 +89,105 @@ export class Ctx {
     return this.ws;
   }
   /**
-   * `enemyDistance` of (s, side), kept for the rest of a strat or factories task (the task object
-   * keys it): strategic moves and the Soviet factory steps (DC 8.C) leave the other side's units
-   * where they are.
+   * A new game: forgets the last game's state, tasks and searches (each is keyed so that a stale
+   * entry could not be taken for a new game's anyway; this lets them go). The workspace is kept for reuse.
+   */
+  reset(): void {
+    this.state = null;
+    this.foeTask = null;
+    this.foeMap[0] = null;
+    this.foeMap[1] = null;
+    this.airTask = null;
+    this.fireTask = null;
+  }
+  /** `mapOf(s)`, looked up once per rules object (the map is a function of the rules' map key). */
+  map(s: DcState): DcMap {
+    if (this.rules !== s.rules || this.m === null) {
+      this.rules = s.rules;
+      this.m = mapOf(s);
+    }
+    return this.m;
+  }
+  /**
+   * Hop distance from every point to the nearest point holding units of `side`'s enemy (entries
+   * past the map's points unspecified), valid until the next call. Kept for the rest of a strat or
+   * factories task (the task object keys it): strategic moves and the Soviet factory steps (DC 8.C)
+   * leave the other side's units where they are. Otherwise the points holding the enemy's units are
+   * marked (one pass over the units) and, when they are those of the side's last search, its table
+   * is returned as it stands.
    */
   enemyDistance(s: DcState, side: SideIx): Int16Array {
     const top = s.stack[s.stack.length - 1];
-    if (top?.t !== 'strat' && !(top?.t === 'factories' && side === 1)) {
-      // the task is not kept: the scratch table, valid until the next call
-      return enemyDistance(s, side, this.foeScratch);
+    const keep = top !== undefined && (top.t === 'strat' || (top.t === 'factories' && side === 1));
+    if (keep && this.foeTask === top && this.foeSide === side) return this.foeDist[side];
+    const d = this.searchEnemy(s, side);
+    this.foeTask = keep ? top : null;
+    this.foeSide = side;
+    return d;
+  }
+  /** `enemyDistance` without the task's table: marks the enemy's points, searches when they changed. */
+  private searchEnemy(s: DcState, side: SideIx): Int16Array {
+    const m = this.map(s);
+    const n = m.n;
+    const now = this.foeNow;
+    now.fill(0, 0, n);
+    const units = s.units;
+    for (let i = 0; i < units.length; i++) {
+      const u = units[i]!;
+      if (u.st === 0 && u.side !== side) now[u.at] = 1;
     }
-    if (this.foeTask !== top || this.foeSide !== side || this.foeDist === null) {
-      this.foeTask = top;
-      this.foeSide = side;
-      this.foeDist = enemyDistance(s, side, this.foeKept);
+    const at = this.foeAt[side];
+    const d = this.foeDist[side];
+    if (this.foeMap[side] === m) {
+      let p = 0;
+      while (p < n && at[p] === now[p]) p++;
+      if (p === n) return d;
     }
-    return this.foeDist;
+    this.foeMap[side] = m;
+    // multi-source breadth-first search from the enemy's points (each point queued once)
+    const q = this.queue;
+    let tail = 0;
+    for (let p = 0; p < n; p++) {
+      at[p] = now[p]!;
+      if (now[p] === 1) {
+        d[p] = 0;
+        q[tail++] = p;
+      } else d[p] = 999;
+    }
+    const adjStart = m.adjStart;
+    const adjNb = m.adjNb;
+    for (let h = 0; h < tail; h++) {
+      const p = q[h]!;
+      const next = d[p]! + 1;
+      for (let k = adjStart[p]!; k < adjStart[p + 1]!; k++) {
+        const nb = adjNb[k]!;
+        if (d[nb]! > next) {
+          d[nb] = next;
+          q[tail++] = nb;
+        }
+      }
+    }
+    return d;
+  }
+  /**
+   * pickAirStart's `airFire` and `airFoe` for the lw-place task on top of `s` (built once per task
+   * object: placing air moves no ground unit; rebuilt at each call under any other task).
+   */
+  airPicture(s: DcState): void {
+    const task = s.stack[s.stack.length - 1] ?? null;
+    if (task !== null && task === this.airTask) return;
+    this.airTask = task?.t === 'lw-place' ? task : null;
+    const m = this.map(s);
+    const fire = this.airFire;
+    const foe = this.airFoe;
+    fire.fill(0, 0, m.n);
+    foe.fill(0, 0, m.n);
+    const types = s.rules.types;
+    for (const u of s.units) {
+      if (u.st !== 0 || u.at < 0) continue;
+      if (u.side === 1) foe[u.at] = 1;
+      else if (types[u.t]!.nation === 'german') fire[u.at]! += types[u.t]!.ff;
+    }
   }
   /**
    * Fills `enemyFire` and `committed` for the unit asked at op or bt-move task `task` (pickOp):
@@ -111,11 +207,13 @@ export class Ctx {
       this.fireUpTo = task.i;
       const enemyFire = this.enemyFire;
       const committed = this.committed;
-      enemyFire.fill(0);
-      committed.fill(0);
+      // only the map's points and the units are read (points, `atk` and the order index them)
+      const n = this.map(s).n;
+      enemyFire.fill(0, 0, n);
+      committed.fill(0, 0, n);
       if (this.pending.length < units.length) this.pending = new Uint8Array(units.length);
       const pending = this.pending;
-      pending.fill(0);
+      pending.fill(0, 0, units.length);
       for (let j = task.i; j < order.length; j++) pending[order[j]!] = 1;
       for (let i = 0; i < units.length; i++) {
         const x = units[i]!;
@@ -213,6 +311,18 @@ export function pickRetreat(s: DcState, d: DcDecision & { kind: 'retreat-dest' }
 export function pickDraw(s: DcState, ctx: Ctx, side: SideIx, reach: number): number {
   const ws = ctx.get(s);
   const opp = side === 0 ? 1 : 0;
+  // the opponent's margin grows with the VP he holds: counted over every point he controls (supply
+  // not traced) it bounds his margin from above, and below -1 the answer is no draw either way
+  const m = ctx.map(s);
+  let home = 0;
+  let enemy = 0;
+  for (let p = 0; p < m.n; p++) {
+    const v = m.vp[p]!;
+    if (v === 0 || s.control[p] !== opp) continue;
+    if (m.side1941[p] === opp) home += v;
+    else enemy += v;
+  }
+  if (margin(s, ws, opp, { home, enemy }) < -1) return 0;
   const held = vpHeld(s, ws, opp);
   if (meets(s, ws, opp, held)) return 0;
   return margin(s, ws, opp, held) >= -1 && margin(s, ws, side) < -reach ? 1 : 0;
@@ -229,7 +339,7 @@ export function pickOp(
   fortifyBias: number,
 ): number {
   const dist = ctx.distances(s, targets);
-  const m = mapOf(s);
+  const m = ctx.map(s);
   const i = subjectOf(s);
   const u = s.units[i]!;
   const ty = s.rules.types[u.t]!;
@@ -290,33 +400,6 @@ function fillFire(s: DcState, ctx: Ctx, side: SideIx): void {
 export type DcPolicy = Policy<DcState, DcDecision>;
 
 /**
- * Hop distance from every point to the nearest point holding units of `side`'s enemy (into `out`
- * when given, at least the map's size; its entries past the map's points are left as they were).
- */
-export function enemyDistance(s: DcState, side: SideIx, out?: Int16Array): Int16Array {
-  const m = mapOf(s);
-  const d = out ?? new Int16Array(m.n);
-  d.fill(999, 0, m.n);
-  const q: number[] = [];
-  for (const u of s.units)
-    if (u.st === 0 && u.side !== side && d[u.at] !== 0) {
-      d[u.at] = 0;
-      q.push(u.at);
-    }
-  for (let h = 0; h < q.length; h++) {
-    const p = q[h]!;
-    for (let k = m.adjStart[p]!; k < m.adjStart[p + 1]!; k++) {
-      const nb = m.adjNb[k]!;
-      if (d[nb]! > d[p]! + 1) {
-        d[nb] = d[p]! + 1;
-        q.push(nb);
-      }
-    }
-  }
-  return d;
-}
-
-/**
  * D-14: move the unit group furthest from the enemy (3 or more lines away), else end the phase.
  * Units held in the off-map box, or whose one destination is the box (DC 9.A), are never chosen.
  */
@@ -327,16 +410,21 @@ export function pickStratUnit(
   side: SideIx,
 ): number {
   const dist = ctx.enemyDistance(s, side);
+  const units = s.units;
+  const options = d.options;
   let best = 0;
   let bestD = 2;
-  d.options.forEach((o, k) => {
-    if (o.type !== 'unit' || o.boxOnly === true || s.units[o.unit]!.at < 0) return;
-    const x = dist[s.units[o.unit]!.at]!;
+  for (let k = 0; k < options.length; k++) {
+    const o = options[k]!;
+    if (o.type !== 'unit' || o.boxOnly === true) continue;
+    const at = units[o.unit]!.at;
+    if (at < 0) continue;
+    const x = dist[at]!;
     if (x > bestD) {
       bestD = x;
       best = k;
     }
-  });
+  }
   return best;
 }
 
@@ -350,16 +438,19 @@ export function pickStratDest(
 ): number {
   const goal = ctx.distances(s, targets);
   const foe = ctx.enemyDistance(s, side);
+  const options = d.options;
   let best = 0;
   let bestScore = 1e9;
-  d.options.forEach((o, k) => {
-    if (o.to < 0) return;
-    const score = goal[o.to]! * 2 + (foe[o.to]! <= 1 ? 3 : foe[o.to]! - 2);
+  for (let k = 0; k < options.length; k++) {
+    const to = options[k]!.to;
+    if (to < 0) continue;
+    const f = foe[to]!;
+    const score = goal[to]! * 2 + (f <= 1 ? 3 : f - 2);
     if (score < bestScore) {
       bestScore = score;
       best = k;
     }
-  });
+  }
   return best;
 }
 
@@ -380,8 +471,13 @@ export function pickPartisan(s: DcState, d: DcDecision & { kind: 'partisan' }): 
 }
 
 /** D-11: the entry point nearest the policy's objectives. */
-export function pickEntry(s: DcState, d: DcDecision & { kind: 'entry-point' }, targets: string): number {
-  const goal = distances(`${s.rules.mapKey}#${targets}`);
+export function pickEntry(
+  s: DcState,
+  ctx: Ctx,
+  d: DcDecision & { kind: 'entry-point' },
+  targets: string,
+): number {
+  const goal = ctx.distances(s, targets);
   let best = 0;
   d.options.forEach((o, k) => {
     if (goal[o.at]! < goal[d.options[best]!.at]!) best = k;
@@ -390,9 +486,14 @@ export function pickEntry(s: DcState, d: DcDecision & { kind: 'entry-point' }, t
 }
 
 /** D-37: commit the unit furthest from the enemy; no more than the turn's minimum (the stop option, when offered, is first). */
-export function pickCommit(s: DcState, d: DcDecision & { kind: 'crisis-commit' }, side: SideIx): number {
+export function pickCommit(
+  s: DcState,
+  ctx: Ctx,
+  d: DcDecision & { kind: 'crisis-commit' },
+  side: SideIx,
+): number {
   if (d.options[0]!.unit < 0) return 0;
-  const foe = enemyDistance(s, side);
+  const foe = ctx.enemyDistance(s, side);
   let best = 0;
   d.options.forEach((o, k) => {
     if (foe[s.units[o.unit]!.at]! > foe[s.units[d.options[best]!.unit]!.at]!) best = k;
@@ -437,6 +538,12 @@ export function pickEntrain(
   reach: number,
 ): number {
   const dist = ctx.enemyDistance(s, 1);
-  const k = d.options.findIndex((o) => o.unit >= 0 && dist[s.units[o.unit]!.at]! <= reach);
-  return Math.max(0, k);
+  const units = s.units;
+  const options = d.options;
+  for (let k = 0; k < options.length; k++) {
+    const i = options[k]!.unit;
+    // a factory in Siberia (at -1) has no distance, never within reach
+    if (i >= 0 && dist[units[i]!.at]! <= reach) return k;
+  }
+  return 0;
 }

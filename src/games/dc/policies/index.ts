@@ -9,7 +9,6 @@ import { landOnly } from '../factory-sea.js';
 import { pickDrop } from '../paratroops.js';
 import { pickSibRepl } from '../siberian-replacements.js';
 import { type DcState, type SideIx, yearOf } from '../state.js';
-import { mapOf } from '../supply.js';
 import {
   Ctx,
   currentBattle,
@@ -56,25 +55,23 @@ interface Style {
  * placed point faces the enemy.
  */
 function pickAirStart(s: DcState, ctx: Ctx, d: DcDecision & { kind: 'lw-place' }): number {
-  const m = mapOf(s);
+  ctx.airPicture(s);
+  const m = ctx.map(s);
   const fire = ctx.airFire;
   const foe = ctx.airFoe;
-  fire.fill(0, 0, m.n);
-  foe.fill(0, 0, m.n);
-  for (const u of s.units) {
-    if (u.st !== 0 || u.at < 0) continue;
-    if (u.side === 1) foe[u.at] = 1;
-    else if (s.rules.types[u.t]!.nation === 'german') fire[u.at]! += s.rules.types[u.t]!.ff;
-  }
+  const up = s.airUp;
+  const options = d.options;
   let best = 0;
   let bestScore = 0;
-  for (let k = 1; k < d.options.length; k++) {
-    const p = d.options[k]!.at;
+  for (let k = 1; k < options.length; k++) {
+    const p = options[k]!.at;
     let front = false;
     for (let j = m.adjStart[p]!; j < m.adjStart[p + 1]! && !front; j++)
       if (foe[m.adjNb[j]!] === 1) front = true;
-    const here = s.airUp.filter((x) => x === p).length;
-    if (!front || here >= 4) continue;
+    if (!front) continue;
+    let here = 0;
+    for (let j = 0; j < up.length; j++) if (up[j] === p) here++;
+    if (here >= 4) continue;
     const score = fire[p]! / (1 + here);
     if (score > bestScore) {
       bestScore = score;
@@ -119,7 +116,7 @@ function make(id: string, style: Style): DcPolicy {
           return 0;
         case 'allout-att': {
           const b = currentBattle(s);
-          return style.allOutVp && b !== null && mapOf(s).vp[b.at]! > 0 ? d.options.length - 1 : 0;
+          return style.allOutVp && b !== null && ctx.map(s).vp[b.at]! > 0 ? d.options.length - 1 : 0;
         }
         case 'hq-assign':
           // D-22: the options come best first (support.ts hqOptions)
@@ -146,12 +143,12 @@ function make(id: string, style: Style): DcPolicy {
         case 'siberian-call':
           return s.turn === style.sibCall ? 1 : 0;
         case 'entry-point':
-          return pickEntry(s, d, style.targets(yearOf(s.turn)));
+          return pickEntry(s, ctx, d, style.targets(yearOf(s.turn)));
         case 'siberia-return':
           // D-38: the scripted policies bring every owed unit back as soon as it may come
           return 0;
         case 'crisis-commit':
-          return pickCommit(s, d, style.side);
+          return pickCommit(s, ctx, d, style.side);
         case 'strat-next':
           return pickStratUnit(s, ctx, d, style.side);
         case 'strat-dest':
@@ -210,6 +207,7 @@ function make(id: string, style: Style): DcPolicy {
           return pickSibRepl(d, (at) =>
             pickEntry(
               s,
+              ctx,
               {
                 kind: 'entry-point',
                 side: 'soviet',
@@ -224,7 +222,7 @@ function make(id: string, style: Style): DcPolicy {
           return pickDrop(s, d);
       }
     },
-    reset: () => {},
+    reset: () => ctx.reset(),
   };
 }
 
