@@ -15,6 +15,7 @@ import { GameSeries, playOneGame } from '../src/core/driver.js';
 import type { Decision, GameDefinition, GameSetup, Policy } from '../src/core/game.js';
 import { createPolicies } from '../src/core/policies.js';
 import { randInt, streamRng } from '../src/core/rng.js';
+import { ROLLOUT_ID } from '../src/core/rollout.js';
 import { resolveSetup } from '../src/core/setup.js';
 import { gameRegistry } from '../src/games/index.js';
 import { scsMap } from '../src/games/scs/map.js';
@@ -59,12 +60,15 @@ interface GameRate {
 
 function armsOf(def: GameDefinition): { scenario: string; policies: Record<string, string> }[] {
   // Each scripted policy of each side against the other sides' defaults, in the game's main scenario.
+  // Not `random` nor the generic search policy `rollout`: rollout plays n x k continuations of a
+  // scripted policy at each of its decisions, so its rate is that policy's divided by its search
+  // budget, not a throughput of the game (with it, `BENCH_GAMES=dc,merkur,crete` ran past 15 minutes).
   const scenario = def.id === 'sfo' ? 'advanced' : def.scenarios[0]!.id;
   const out: { scenario: string; policies: Record<string, string> }[] = [
     { scenario, policies: { ...def.defaultPolicies } },
   ];
   for (const p of def.policies) {
-    if (p.id === 'random' || def.defaultPolicies[p.side] === p.id) continue;
+    if (p.id === 'random' || p.id === ROLLOUT_ID || def.defaultPolicies[p.side] === p.id) continue;
     out.push({ scenario, policies: { ...def.defaultPolicies, [p.side]: p.id } });
   }
   return out;
@@ -325,8 +329,13 @@ async function main(): Promise<void> {
   const rates: GameRate[] = [];
   const scaling: { game: string; oneWorker: number; twoWorkers: number; speedup: number }[] = [];
   const ceilings: ({ game: string; policies: Record<string, string>; games: number } & Ceiling)[] = [];
+  const started = performance.now();
+  /** One progress line on stderr per stage, with the wall time so far (stdout keeps the table). */
+  const stage = (what: string) =>
+    process.stderr.write(`bench: ${what} (${((performance.now() - started) / 1000).toFixed(0)} s)\n`);
   for (const def of GAMES.list().filter((g) => ONLY === undefined || ONLY.includes(g.id))) {
     for (const arm of armsOf(def)) {
+      stage(`${def.id} ${arm.scenario} ${Object.values(arm.policies).join(' vs ')}: one core`);
       const setup = resolveSetup(def, { scenario: arm.scenario }, 'bench');
       const { rate, draws, decisions, policyMicros, policyShare, warmupMs } = singleCore(
         def,
@@ -352,6 +361,7 @@ async function main(): Promise<void> {
     const rate = rates.find((r) => r.game === def.id)!.gamesPerSecond;
     // the engine's ceiling: the default policies' games replayed from their recorded choices (about SECONDS of play)
     const sample = Math.max(50, Math.round(rate * SECONDS));
+    stage(`${def.id}: engine ceiling, ${sample} games`);
     const c = engineCeiling(def, setup, main.policies, SEED, sample);
     ceilings.push({
       game: def.id,
@@ -360,6 +370,7 @@ async function main(): Promise<void> {
       policyRate: Math.round(c.policyRate),
       replayRate: Math.round(c.replayRate),
     });
+    stage(`${def.id}: 1 and 2 workers`);
     const { one, two } = await poolScaling(def, setup, main.policies, rate);
     scaling.push({
       game: def.id,
