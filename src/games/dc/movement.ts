@@ -282,13 +282,15 @@ export function edgeRoom(s: DcState, u: DcUnit, en: readonly number[], p: number
  */
 export function addSibReplLoads(s: DcState, en: number[]): number[] {
   const op = s.sibRepl.op;
-  for (let k = 0; k < op.length; k += 2) {
-    const ty = s.rules.types[s.units[op[k]!]!.t]!;
-    const p = op[k + 1]!;
-    en[2 * p] = en[2 * p]! + ty.cap * 2;
-    if (ty.armour) en[2 * p + 1] = en[2 * p + 1]! + 1;
-  }
+  for (let k = 0; k < op.length; k += 2) loadEdge(s, en, s.units[op[k]!]!, op[k + 1]!);
   return en;
+}
+
+/** DC 12.A-C: unit `u`'s load on the map-edge line of edge point `p` (edge loads `en`, as `edgeRoom`). */
+function loadEdge(s: DcState, en: number[], u: DcUnit, p: number): void {
+  const ty = s.rules.types[u.t]!;
+  en[2 * p] = en[2 * p]! + ty.cap * 2;
+  if (ty.armour) en[2 * p + 1] = en[2 * p + 1]! + 1;
 }
 
 /**
@@ -434,9 +436,7 @@ export function applyOp(s: DcState, task: DcTask & { t: 'op' }, o: OpOption): vo
       return;
     case 'enter': {
       // DC 9.A, 12.A-C: the edge line's load; back on the map, or committed to assault from the box
-      const ty = s.rules.types[u.t]!;
-      task.en![2 * o.at] = task.en![2 * o.at]! + ty.cap * 2;
-      if (ty.armour) task.en![2 * o.at + 1] = task.en![2 * o.at + 1]! + 1;
+      loadEdge(s, task.en!, u, o.at);
       u.st = 0;
       u.fort = false;
       if (o.attack) {
