@@ -189,7 +189,7 @@ say(`A-11 (target: tens of Soviet units eliminated by isolation in 1941): soviet
 
 // A-1: spread of each side's results across its policies (the matrix)
 const AX = ['barbarossa', 'moscow-schwerpunkt', 'southern-economic'];
-const SO = ['stavka-historical', 'deep-elastic', 'counter-offensive'];
+const SO = ['stavka-historical', 'deep-elastic', 'counter-offensive', 'siberian-gambler', 'fortress-partisan'];
 if (AX.every((a) => SO.every((s) => arms.has(`${a}_vs_${s}`)))) {
   const notLost = (a, s, side) => count(`${a}_vs_${s}`, (g) => g('winner') === side || g('winner') === 'none') / n;
   const spread = (xs) => Math.max(...xs) - Math.min(...xs);

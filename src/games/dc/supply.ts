@@ -45,7 +45,8 @@ export function seasControlled(s: DcState, side: SideIx): number {
 /** The source points of each set on each map (`sourcePoints`), built once per map. */
 const SOURCES = memoizeWeak((_m: DcMap) => new Map<SupplySet, readonly number[]>());
 
-function sources(m: DcMap, set: SupplySet): readonly number[] {
+/** The source points of supply set `set` on map `m` (DC 17.A.1-3), built once per map. */
+export function sources(m: DcMap, set: SupplySet): readonly number[] {
   const known = SOURCES(m);
   let v = known.get(set);
   if (v === undefined) {

@@ -11,7 +11,7 @@ import { fireTotal } from '../combat.js';
 import type { DcDecision, OpOption } from '../decisions.js';
 import { type DcMap, mapByKey } from '../map.js';
 import type { Battle, DcState, DcTask, SideIx } from '../state.js';
-import { mapOf } from '../supply.js';
+import { mapOf, sources } from '../supply.js';
 import { margin, meets, vpHeld } from '../victory.js';
 import { type DcWorkspace, dcWorkspace } from '../workspace.js';
 
@@ -74,6 +74,24 @@ export class Ctx {
   readonly airFire = new Float64Array(256);
   readonly airFoe = new Uint8Array(256);
   private airTask: DcTask | null = null;
+  /** pickGarrison scratch: own units (factories left out) per point. */
+  readonly own = new Int16Array(256);
+  /**
+   * axisCuts' answer per point: Axis-controlled points, their VP and the Axis units on them that
+   * lose every land path to the Axis supply sources when the point is lost (0: not an articulation
+   * point); and its depth-first search's discovery and low numbers (the virtual root at index n).
+   */
+  readonly cutPoints = new Int16Array(257);
+  readonly cutVp = new Int16Array(257);
+  readonly cutUnits = new Int16Array(257);
+  readonly disc = new Int16Array(257);
+  readonly low = new Int16Array(257);
+  readonly subPoints = new Int16Array(257);
+  readonly subVp = new Int16Array(257);
+  readonly subUnits = new Int16Array(257);
+  readonly axisUnits = new Int16Array(257);
+  /** axisCuts scratch: the Axis overland supply sources (1). */
+  readonly source = new Uint8Array(256);
   /** The op or bt-move task `enemyFire` and `committed` were built for, and its cursor they include. */
   private fireTask: DcTask | null = null;
   private fireSide: SideIx = 0;
@@ -546,4 +564,152 @@ export function pickEntrain(
     if (i >= 0 && dist[units[i]!.at]! <= reach) return k;
   }
   return 0;
+}
+
+/**
+ * A stronghold's garrison (fortress-partisan): the fortress's garrison capacity (DC 17.B), 1 for a VP
+ * city without a fortress (17.B: it loses one isolated unit a turn, no capacity printed), 0 elsewhere.
+ */
+export function garrisonCap(m: DcMap, p: number): number {
+  const g = m.garrison[p]!;
+  return g > 0 ? g : m.vp[p]! > 0 ? 1 : 0;
+}
+
+/**
+ * fortress-partisan's garrison rule for the op-move or bt-move unit asked (-1: the rule does not
+ * decide). A unit on a stronghold its side controls is of the garrison when fewer than the
+ * stronghold's `garrisonCap` other own units there stay for the phase (those not asked after it in
+ * the phase's order, as units of one point come together in it): it fortifies when it may (DC 18),
+ * else stays. A unit not of a garrison moves (not attacking) to an adjacent stronghold its side
+ * controls holding fewer own units than its capacity, the shortest first. Factories are no garrison.
+ */
+export function pickGarrison(
+  s: DcState,
+  ctx: Ctx,
+  d: DcDecision & { kind: 'op-move' },
+  side: SideIx,
+): number {
+  const task = s.stack[s.stack.length - 1];
+  if (task === undefined || (task.t !== 'op' && task.t !== 'bt-move')) return -1;
+  if (task.t === 'op' && task.second >= 0) return -1;
+  const units = s.units;
+  const u = units[task.order[task.i]!]!;
+  if (u.at < 0) return -1;
+  const m = ctx.map(s);
+  const types = s.rules.types;
+  const own = ctx.own;
+  own.fill(0, 0, m.n);
+  for (let i = 0; i < units.length; i++) {
+    const x = units[i]!;
+    if (x.st === 0 && x.side === side && x.at >= 0 && types[x.t]!.id !== 'factory') own[x.at]!++;
+  }
+  const options = d.options;
+  const p = u.at;
+  const cap = garrisonCap(m, p);
+  if (cap > 0 && s.control[p] === side) {
+    const order = task.order;
+    let later = 0;
+    for (let j = task.i + 1; j < order.length; j++) {
+      const x = units[order[j]!]!;
+      if (x.at === p && x.st === 0 && types[x.t]!.id !== 'factory') later++;
+    }
+    if (own[p]! - 1 - later < cap) {
+      for (let k = 0; k < options.length; k++) if (options[k]!.type === 'fortify') return k;
+      for (let k = 0; k < options.length; k++) if (options[k]!.type === 'stay') return k;
+      return -1;
+    }
+  }
+  let best = -1;
+  let bestShort = 0;
+  for (let k = 0; k < options.length; k++) {
+    const o = options[k]!;
+    if (o.type !== 'move' || o.attack || s.control[o.to] !== side) continue;
+    const short = garrisonCap(m, o.to) - own[o.to]!;
+    if (short > bestShort) {
+      bestShort = short;
+      best = k;
+    }
+  }
+  return best;
+}
+
+/**
+ * For every point, what the Axis loses in supply if the point is lost (`ctx.cutPoints`, `cutVp`,
+ * `cutUnits`): the graph is the Axis-controlled points joined by the map's lines, with a virtual
+ * root joined to the Axis overland supply sources it controls (DC 17.A: the west and north edges,
+ * Helsinki, Cluj, Bucharest; sea crossings left out); a point cuts off the points below it in the
+ * depth-first tree whose low number does not reach above it (Tarjan's articulation points).
+ */
+export function axisCuts(s: DcState, ctx: Ctx): void {
+  const m = ctx.map(s);
+  const n = m.n;
+  const root = n;
+  const { disc, low, cutPoints, cutVp, cutUnits, subPoints, subVp, subUnits, axisUnits } = ctx;
+  cutPoints.fill(0, 0, n + 1);
+  cutVp.fill(0, 0, n + 1);
+  cutUnits.fill(0, 0, n + 1);
+  disc.fill(-1, 0, n + 1);
+  axisUnits.fill(0, 0, n + 1);
+  for (const x of s.units) if (x.st === 0 && x.side === 0 && x.at >= 0) axisUnits[x.at]!++;
+  const src = sources(m, 'axis-overland');
+  const isSource = ctx.source;
+  isSource.fill(0, 0, n);
+  for (const p of src) isSource[p] = 1;
+  const control = s.control;
+  let time = 0;
+  const visit = (v: number): void => {
+    disc[v] = low[v] = time++;
+    subPoints[v] = v === root ? 0 : 1;
+    subVp[v] = v === root ? 0 : m.vp[v]!;
+    subUnits[v] = axisUnits[v]!;
+    const step = (w: number): void => {
+      if (disc[w]! < 0) {
+        visit(w);
+        if (low[w]! < low[v]!) low[v] = low[w]!;
+        subPoints[v]! += subPoints[w]!;
+        subVp[v]! += subVp[w]!;
+        subUnits[v]! += subUnits[w]!;
+        if (v !== root && low[w]! >= disc[v]!) {
+          cutPoints[v]! += subPoints[w]!;
+          cutVp[v]! += subVp[w]!;
+          cutUnits[v]! += subUnits[w]!;
+        }
+      } else if (disc[w]! < low[v]!) low[v] = disc[w]!;
+    };
+    if (v === root) {
+      for (const p of src) if (control[p] === 0) step(p);
+      return;
+    }
+    if (isSource[v] === 1) step(root);
+    for (let k = m.adjStart[v]!; k < m.adjStart[v + 1]!; k++) {
+      const w = m.adjNb[k]!;
+      if (control[w] === 0) step(w);
+    }
+  };
+  visit(root);
+}
+
+/**
+ * fortress-partisan's partisan (DC 19, R-153): among the points offered, the one whose loss costs
+ * the Axis most in supply or VP — an articulation point of the Axis supply graph (`axisCuts`) or an
+ * Axis-held VP city (an offered point holds no Axis unit) — scored 100 x (the VP it holds and cuts
+ * off) + 10 x (the Axis units it cuts off) + the points it cuts off; when no offered point is
+ * either, the common rule (pickPartisan).
+ */
+export function pickPartisanCut(s: DcState, ctx: Ctx, d: DcDecision & { kind: 'partisan' }): number {
+  axisCuts(s, ctx);
+  const m = ctx.map(s);
+  const options = d.options;
+  let best = -1;
+  let bestScore = 0;
+  for (let k = 1; k < options.length; k++) {
+    const p = options[k]!.to;
+    if (s.control[p] !== 0 || (ctx.cutPoints[p] === 0 && m.vp[p] === 0)) continue;
+    const score = 100 * (m.vp[p]! + ctx.cutVp[p]!) + 10 * ctx.cutUnits[p]! + ctx.cutPoints[p]!;
+    if (score > bestScore) {
+      bestScore = score;
+      best = k;
+    }
+  }
+  return best >= 0 ? best : pickPartisan(s, d);
 }

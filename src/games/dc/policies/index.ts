@@ -1,6 +1,6 @@
 /**
- * Dark Crusade policies (spec §7.2), three scripted ones per side with distinct intents, plus the
- * uniform random policy. Each documents its rule for declaring a tournament draw (D-30).
+ * Dark Crusade policies (spec §7.2), three scripted Axis and five scripted Soviet ones with distinct
+ * intents, plus the uniform random policy. Each documents its rule for declaring a tournament draw (D-30).
  */
 import { randomPolicy } from '../../../core/decide.js';
 import type { PolicyDef } from '../../../core/game.js';
@@ -13,19 +13,23 @@ import {
   Ctx,
   currentBattle,
   type DcPolicy,
+  distances,
   pickCommit,
   pickContinue,
   pickDraw,
   pickEntrain,
   pickEntry,
+  pickGarrison,
   pickLoss,
   pickOp,
   pickPartisan,
+  pickPartisanCut,
   pickPlace,
   pickRetreat,
   pickSite,
   pickStratDest,
   pickStratUnit,
+  subjectOf,
 } from './common.js';
 
 interface Style {
@@ -47,6 +51,29 @@ interface Style {
   readonly mayStart?: boolean;
   /** D-5: the factory series picked first ('TANK' or 'INF'); D-34: lines from the Axis at which a factory is evacuated. */
   readonly factories?: { readonly first: 'TANK' | 'INF'; readonly evacuate: number };
+  /**
+   * A counter-offensive (siberian-gambler): from turn `from` to turn `until` (May 1941 = 1), a unit
+   * within `reach` lines of `targets` moves on them with `aggression`; the Siberian Reserve's entry
+   * point and the strategic moves head for them; an attack on a point within `reach` of them sends
+   * its Shock armies all out (DC 8.C.3.a, 13.B.8); the reserve forms Shock armies when it may (D-32).
+   */
+  readonly offensive?: {
+    readonly targets: string;
+    readonly reach: number;
+    readonly aggression: number;
+    readonly from: number;
+    readonly until: number;
+  };
+  /** fortress-partisan: the garrison rule (common.ts pickGarrison) before every move. */
+  readonly garrison?: boolean;
+  /** fortress-partisan: partisans cut the Axis supply graph or take Axis-held VP cities (common.ts pickPartisanCut). */
+  readonly partisanCuts?: boolean;
+}
+
+/** The Style's counter-offensive if it runs on the state's turn. */
+function offensiveNow(style: Style, s: DcState): Style['offensive'] {
+  const o = style.offensive;
+  return o !== undefined && s.turn >= o.from && s.turn <= o.until ? o : undefined;
 }
 
 /**
@@ -91,6 +118,16 @@ function make(id: string, style: Style): DcPolicy {
           // DC 2.B.3.b: from 1944 a Soviet army at a west or north exit leaves the map (Campaign)
           if (yearOf(s.turn) >= 1944)
             for (let k = 0; k < d.options.length; k++) if (d.options[k]!.type === 'exit') return k;
+          if (style.garrison === true) {
+            const g = pickGarrison(s, ctx, d, style.side);
+            if (g >= 0) return g;
+          }
+          const off = offensiveNow(style, s);
+          if (off !== undefined) {
+            const u = s.units[subjectOf(s)]!;
+            if (u.at >= 0 && ctx.distances(s, off.targets)[u.at]! <= off.reach)
+              return pickOp(s, ctx, d, style.side, off.targets, off.aggression, style.fortify);
+          }
           return pickOp(
             s,
             ctx,
@@ -116,6 +153,14 @@ function make(id: string, style: Style): DcPolicy {
           return 0;
         case 'allout-att': {
           const b = currentBattle(s);
+          const off = offensiveNow(style, s);
+          if (
+            off !== undefined &&
+            b !== null &&
+            s.rules.types[d.options[0]!.unitType]!.id === 'sov-shock' &&
+            distances(`${s.rules.mapKey}#${off.targets}`)[b.at]! <= off.reach
+          )
+            return d.options.length - 1;
           return style.allOutVp && b !== null && ctx.map(s).vp[b.at]! > 0 ? d.options.length - 1 : 0;
         }
         case 'hq-assign':
@@ -128,7 +173,11 @@ function make(id: string, style: Style): DcPolicy {
           return pickContinue(s, ctx, style.side, style.continueRatio);
         case 'retreat-dest':
           return pickRetreat(s, d, style.side);
-        case 'bt-move':
+        case 'bt-move': {
+          if (style.garrison === true) {
+            const g = pickGarrison(s, ctx, d as unknown as DcDecision & { kind: 'op-move' }, style.side);
+            if (g >= 0) return g;
+          }
           return pickOp(
             s,
             ctx,
@@ -138,12 +187,13 @@ function make(id: string, style: Style): DcPolicy {
             style.aggression(s),
             0,
           );
+        }
         case 'partisan':
-          return pickPartisan(s, d);
+          return style.partisanCuts === true ? pickPartisanCut(s, ctx, d) : pickPartisan(s, d);
         case 'siberian-call':
           return s.turn === style.sibCall ? 1 : 0;
         case 'entry-point':
-          return pickEntry(s, ctx, d, style.targets(yearOf(s.turn)));
+          return pickEntry(s, ctx, d, offensiveNow(style, s)?.targets ?? style.targets(yearOf(s.turn)));
         case 'siberia-return':
           // D-38: the scripted policies bring every owed unit back as soon as it may come
           return 0;
@@ -152,7 +202,13 @@ function make(id: string, style: Style): DcPolicy {
         case 'strat-next':
           return pickStratUnit(s, ctx, d, style.side);
         case 'strat-dest':
-          return pickStratDest(s, ctx, d, style.side, style.targets(yearOf(s.turn)));
+          return pickStratDest(
+            s,
+            ctx,
+            d,
+            style.side,
+            offensiveNow(style, s)?.targets ?? style.targets(yearOf(s.turn)),
+          );
         case 'ger-repl':
           // rebuild the first affordable unit type offered (Panzer corps come first in type order)
           return d.options.length > 1 ? 1 : 0;
@@ -188,9 +244,15 @@ function make(id: string, style: Style): DcPolicy {
           return landOnly(d, (x) => pickSite(s, ctx, x));
         case 'withdraw':
           return 0;
-        case 'siberian-compose':
-          // D-32 (DC 3.C.2): the scripted Soviet policies take the reserve as basic units
-          return 0;
+        case 'siberian-compose': {
+          // D-32 (DC 3.C.2): the scripted Soviet policies take the reserve as basic units, but for
+          // a counter-offensive's Shock armies (the first recipe offered)
+          if (style.offensive === undefined) return 0;
+          return Math.max(
+            0,
+            d.options.findIndex((o) => o.unitType >= 0 && s.rules.types[o.unitType]!.id === 'sov-shock'),
+          );
+        }
         case 'hun-release':
           // D-13 (DC 5.D): the scripted Axis policies release the first Hungarian army as soon as they may
           return d.options.length > 1 ? 1 : 0;
@@ -338,6 +400,43 @@ export const policies: readonly PolicyDef<DcState, DcDecision>[] = [
       drawReach: 99,
       sibCall: 3,
       factories: { first: 'TANK', evacuate: -1 },
+    },
+  ),
+  def(
+    'siberian-gambler',
+    'soviet',
+    'The Siberian gamble: calls the Siberian Reserve in July 1941 (P(crisis) 0.598, E[commitment] 15.1 units) and throws it into an early counter-offensive at Smolensk or Kiev: from August to December 1941 every unit within two lines of Smolensk or Kiev moves on them at high aggression, the reserve enters and moves strategically toward them, forms Shock armies when it may (Advanced, D-32), and the Shock armies attacking within two lines of them go all out (DC 13.B.8; the Introductory game has none). Elsewhere and afterwards it plays as stavka-historical: forward cities fortified, counter-attacks in Snow, a broad front from 1943, the same factory plan. Pair it with stavka-historical on common dice. Draw rule: as stavka-historical (declares when the Axis is within 1 VP of winning, not yet winning, and the Soviets are more than 4 VP short).',
+    {
+      side: 1,
+      targets: (y) => (y <= 1942 ? 'LEN,MOS,KIE,ODE,STL,ROS' : 'MIN,KIE,ODE,SEV,WAR,BUC'),
+      aggression: (s) => (yearOf(s.turn) >= 1943 ? 1.5 : WINTER(s) ? 1 : 0.3),
+      fortify: 0.6,
+      air: 0,
+      allOutVp: false,
+      continueRatio: 1,
+      drawReach: 4,
+      sibCall: 3,
+      factories: { first: 'TANK', evacuate: 1 },
+      offensive: { targets: 'SMO,KIE', reach: 2, aggression: 2, from: 4, until: 8 },
+    },
+  ),
+  def(
+    'fortress-partisan',
+    'soviet',
+    "Holds every fortress and VP city it controls at garrison capacity, fortified (DC 17.B capacity, 1 for a VP city without a fortress; surplus units fill an adjacent stronghold short of its garrison), and puts its partisans on the articulation points of the Axis supply graph (the points whose loss cuts Axis-controlled points off from the Axis overland sources, by land) or on empty Axis-held VP cities, whichever denies the Axis most VP, then units, then points (R-153, DC 19-20). Otherwise defends passively until 1943 (stavka-historical's objectives without its Snow counter-offensive), then attacks westward on stavka-historical's 1943 broad front; calls the Siberian Reserve in October 1941 and keeps stavka-historical's factory plan. Intent: how strong fortress isolation (17.B) and partisan control (19) are at denying VP. Draw rule: as stavka-historical (declares when the Axis is within 1 VP of winning, not yet winning, and the Soviets are more than 4 VP short).",
+    {
+      side: 1,
+      targets: (y) => (y <= 1942 ? 'LEN,MOS,KIE,ODE,STL,ROS' : 'MIN,KIE,ODE,SEV,WAR,BUC'),
+      aggression: (s) => (yearOf(s.turn) >= 1943 ? 1.5 : 0.3),
+      fortify: 0.6,
+      air: 0,
+      allOutVp: false,
+      continueRatio: 1,
+      drawReach: 4,
+      sibCall: 6,
+      factories: { first: 'TANK', evacuate: 1 },
+      garrison: true,
+      partisanCuts: true,
     },
   ),
   randomDef('soviet'),
