@@ -5,7 +5,7 @@
  * fortifies every unit it does not move; and it declares a draw exactly when not behind (D-30).
  */
 import { describe, expect, it } from 'vitest';
-import { startMatch } from '../src/core/driver.js';
+import { GameSeries, startMatch } from '../src/core/driver.js';
 import { createPolicies } from '../src/core/policies.js';
 import { streamRng } from '../src/core/rng.js';
 import { resolveSetup } from '../src/core/setup.js';
@@ -78,6 +78,18 @@ const moving = (d: DcDecision | null) =>
   d !== null && d.side === 'axis' && (d.kind === 'op-move' || d.kind === 'bt-move');
 
 describe('attritional-fortress (spec §7.2 Axis 4)', () => {
+  it('a series reusing the policy (reset between games) plays each game as a fresh one', () => {
+    const make = () =>
+      createPolicies(dc, { axis: 'attritional-fortress', soviet: 'stavka-historical' }, setup.scenario);
+    const kept = new GameSeries(dc, setup, make);
+    for (let g = 0; g < 3; g++) {
+      const seed = { masterSeed: 7, gameIndex: g };
+      expect(JSON.stringify(kept.play(seed))).toBe(
+        JSON.stringify(new GameSeries(dc, setup, make).play(seed)),
+      );
+    }
+  });
+
   it('commits only to battles with P(taken) >= 0.7 and loss exchange >= 1.5, and does attack', () => {
     let battles = 0;
     let attacks = 0;

@@ -96,7 +96,7 @@ export const MAX_TEAM = 5;
 
 /**
  * The chain's P(point taken) and expected losses absorbed [attacker, defender] of the battle a key
- * names (`battleKey`): a pure function of the key (the chain is exact; default variants), so it is
+ * names (built by `battleOdds`): a pure function of the key (the chain is exact; default variants), so it is
  * memoized across games (core/memo.ts: sharing it cannot change a result). A battle the chain's
  * position cannot hold counts as no attack (conservative).
  */
@@ -134,11 +134,8 @@ export class AttritionalCtx extends Ctx {
   /** The op task the plan was made for, and each unit's assigned target (-1 none). */
   planTask: DcTask | null = null;
   assigned = new Int16Array(1024);
-  /** Battles looked up this game (a measurement). */
-  lookups = 0;
   override reset(): void {
     super.reset();
-    this.lookups = 0;
     this.planTask = null;
   }
 }
@@ -198,7 +195,6 @@ export function battleOdds(
   defenders.sort();
   const sim = !bt && weatherAt(s, p) === 0;
   const key = `${s.rules.level}|${bt ? 1 : 0}${sim ? 1 : 0}${fortress}|${forts}|${airSov}|${att.join(',')}|${defenders.join(',')}`;
-  ctx.lookups++;
   const r = chainVerdict(key);
   const defLoss = Math.max(0, r.def - forts - worn);
   const pass = r.taken >= MIN_TAKEN && defLoss >= MIN_EXCHANGE * r.att;
