@@ -21,8 +21,16 @@ import { dcWorkspace } from '../src/games/dc/workspace.js';
 
 const setup = resolveSetup(dc, { scenario: 'intro-tournament', variants: {}, params: {} }, 'test');
 
-/** The chain's verdict on the Axis battle at `p` as the state stands (the attackers committed there). */
-function verdict(s: DcState, p: number, bt: boolean): { taken: number; exchangeOk: boolean; n: number } {
+/**
+ * The chain's verdict on the Axis battle at `p` as the state stands: the attackers committed there
+ * (only the first `upTo` of them, by index, when given).
+ */
+function verdict(
+  s: DcState,
+  p: number,
+  bt: boolean,
+  upTo = Number.POSITIVE_INFINITY,
+): { taken: number; passes: boolean; n: number } {
   const m = mapOf(s);
   const att: string[] = [];
   const def: string[] = [];
@@ -30,8 +38,9 @@ function verdict(s: DcState, p: number, bt: boolean): { taken: number; exchangeO
   let worn = 0;
   for (const u of s.units) {
     if (u.st !== 0) continue;
-    if (u.side === 0 && u.atk === p) att.push(chainType(s, u.t));
-    else if (u.side === 1 && u.at === p && !u.ret) {
+    if (u.side === 0 && u.atk === p) {
+      if (att.length < upTo) att.push(chainType(s, u.t));
+    } else if (u.side === 1 && u.at === p && !u.ret) {
       def.push(s.rules.types[u.t]!.id);
       if (u.fort) forts++;
       worn += u.losses;
@@ -49,7 +58,8 @@ function verdict(s: DcState, p: number, bt: boolean): { taken: number; exchangeO
     fortress: m.fortClass[p]!,
   });
   const defLoss = Math.max(0, r.hits[1] - forts - worn);
-  return { taken: r.ends[0]! + r.ends[1]!, exchangeOk: defLoss >= MIN_EXCHANGE * r.hits[0], n: att.length };
+  const taken = r.ends[0]! + r.ends[1]!;
+  return { taken, passes: taken >= MIN_TAKEN && defLoss >= MIN_EXCHANGE * r.hits[0], n: att.length };
 }
 
 /** Plays game `g` against `soviet`, calling `see` before each Axis answer is applied. */
@@ -90,9 +100,10 @@ describe('attritional-fortress (spec §7.2 Axis 4)', () => {
     }
   });
 
-  it('commits only to battles with P(taken) >= 0.7 and loss exchange >= 1.5, and does attack', () => {
+  it('commits only to battles with P(taken) >= 0.7 and loss exchange >= 1.5, and does attack, building some up', () => {
     let battles = 0;
     let attacks = 0;
+    let builtUp = 0;
     for (const [soviet, g] of [
       ['stavka-historical', 0],
       ['deep-elastic', 1],
@@ -111,12 +122,15 @@ describe('attritional-fortress (spec §7.2 Axis 4)', () => {
           const v = verdict(s, p, bt);
           expect(v.n).toBeLessThanOrEqual(5);
           expect(v.taken).toBeGreaterThanOrEqual(MIN_TAKEN);
-          expect(v.exchangeOk).toBe(true);
+          expect(v.passes).toBe(true);
           battles++;
+          // a battle built up over several answers: its first unit alone would not have met them
+          if (v.n > 1 && !verdict(s, p, bt, 1).passes) builtUp++;
         }
       });
     expect(attacks).toBeGreaterThan(5);
     expect(battles).toBeGreaterThan(3);
+    expect(builtUp).toBeGreaterThan(0);
   });
 
   it('fortifies every unit it does not move', () => {
