@@ -164,3 +164,41 @@ describe('attritional-fortress (spec §7.2 Axis 4)', () => {
     expect(held).toBeGreaterThan(0);
   });
 });
+
+describe('the chain under the game rules (battle-chain.ts spec.rules)', () => {
+  const base = {
+    level: 'intro',
+    attacker: 0,
+    attackers: ['ger-inf', 'ger-inf'],
+    defenders: ['sov-rifle', 'sov-rifle'],
+    airGer: 0,
+    forts: 0,
+    simultaneous: false,
+    bt: false,
+  } as const;
+  const rulesOf = (params: Record<string, unknown>) =>
+    (
+      startMatch(dc, resolveSetup(dc, { scenario: 'intro-tournament', variants: {}, params }, 'test'), {
+        masterSeed: 1,
+        gameIndex: 0,
+      }).state as DcState
+    ).rules;
+
+  it('the default rules give the default chain, a reconstructed parameter of the setup changes it', () => {
+    const plain = battleChain(base);
+    expect(battleChain({ ...base, rules: rulesOf({}) })).toEqual(plain);
+    // ff-ger-inf 1 -> 2: the German infantry fires twice as hard, so the point falls more often
+    const strong = battleChain({ ...base, rules: rulesOf({ 'ff-ger-inf': 2 }) });
+    expect(strong.ends[0]! + strong.ends[1]!).toBeGreaterThan(plain.ends[0]! + plain.ends[1]! + 0.05);
+  });
+
+  it('rules of the other level are refused', () => {
+    const adv = (
+      startMatch(dc, resolveSetup(dc, { scenario: 'adv-tournament', variants: {}, params: {} }, 'test'), {
+        masterSeed: 1,
+        gameIndex: 0,
+      }).state as DcState
+    ).rules;
+    expect(() => battleChain({ ...base, rules: adv })).toThrow(/level/);
+  });
+});

@@ -66,10 +66,11 @@
  * least the Soviet margin, and the Soviets do not meet their requirement now.
  */
 import type { PolicyDef } from '../../../core/game.js';
-import { memoize } from '../../../core/memo.js';
+import { memoize, memoizeWeak } from '../../../core/memo.js';
 import { type BattleChainSpec, battleChain, EXACT_UNITS } from '../battle-chain.js';
 import type { DcDecision, OpOption } from '../decisions.js';
 import { armourGrounded, mayEnter, weatherAt } from '../movement.js';
+import type { DcRules } from '../resolve.js';
 import { type DcState, type DcTask, yearOf } from '../state.js';
 import { margin, meets, vpHeld } from '../victory.js';
 import { Ctx, currentBattle, type DcPolicy, pickContinue, subjectOf } from './common.js';
@@ -96,11 +97,19 @@ export const MAX_TEAM = 5;
 
 /**
  * The chain's P(point taken) and expected losses absorbed [attacker, defender] of the battle a key
- * names (built by `battleOdds`): a pure function of the key (the chain is exact; default variants), so it is
- * memoized across games (core/memo.ts: sharing it cannot change a result). A battle the chain's
- * position cannot hold counts as no attack (conservative).
+ * names (built by `battleOdds`), fought under the game's own rules (its `DcState.rules`: the setup's
+ * variants and reconstructed parameters): a pure function of the rules and the key (the chain is
+ * exact), so it is memoized across games, per rules object (core/memo.ts: sharing it cannot change a
+ * result). A battle the chain's position cannot hold counts as no attack (conservative).
  */
-const chainVerdict = memoize((key: string): { taken: number; att: number; def: number } => {
+const verdictsByRules = memoize((rulesJson: string) => {
+  const rules = JSON.parse(rulesJson) as DcRules;
+  return memoize((key: string) => verdictOf(rules, key));
+});
+/** Keyed by the rules' content, not identity: a worker resolves a fresh setup (and rules) per chunk. */
+const chainVerdict = memoizeWeak((rules: DcRules) => verdictsByRules(JSON.stringify(rules)));
+
+function verdictOf(rules: DcRules, key: string): { taken: number; att: number; def: number } {
   const [level, flags, forts, airSov, att, def] = key.split('|') as [
     string,
     string,
@@ -120,6 +129,7 @@ const chainVerdict = memoize((key: string): { taken: number; att: number; def: n
     bt: flags[0] === '1',
     airSov: Number(airSov),
     fortress: Number(flags[2]),
+    rules,
   };
   try {
     const c = battleChain(spec);
@@ -127,7 +137,7 @@ const chainVerdict = memoize((key: string): { taken: number; att: number; def: n
   } catch {
     return { taken: 0, att: 1, def: 0 };
   }
-});
+}
 
 /** The policy's Ctx: common.ts Ctx plus the phase plan (reset clears it). */
 export class AttritionalCtx extends Ctx {
@@ -195,7 +205,7 @@ export function battleOdds(
   defenders.sort();
   const sim = !bt && weatherAt(s, p) === 0;
   const key = `${s.rules.level}|${bt ? 1 : 0}${sim ? 1 : 0}${fortress}|${forts}|${airSov}|${att.join(',')}|${defenders.join(',')}`;
-  const r = chainVerdict(key);
+  const r = chainVerdict(s.rules)(key);
   const defLoss = Math.max(0, r.def - forts - worn);
   const pass = r.taken >= MIN_TAKEN && defLoss >= MIN_EXCHANGE * r.att;
   return { taken: r.taken, attLoss: r.att, defLoss, pass };
