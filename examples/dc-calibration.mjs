@@ -188,7 +188,7 @@ const iso41 = col(HIST, 'sovietIsolatedEliminated1941');
 say(`A-11 (target: tens of Soviet units eliminated by isolation in 1941): sovietIsolatedEliminated1941 median ${qText(iso41, 0.5)}, mean ${meanCi(iso41)}; over the whole game median ${qText(iso, 0.5)}, mean ${meanCi(iso)}`);
 
 // A-1: spread of each side's results across its policies (the matrix)
-const AX = ['barbarossa', 'moscow-schwerpunkt', 'southern-economic'];
+const AX = ['barbarossa', 'moscow-schwerpunkt', 'southern-economic', 'attritional-fortress'];
 const SO = ['stavka-historical', 'deep-elastic', 'counter-offensive', 'siberian-gambler', 'fortress-partisan'];
 if (AX.every((a) => SO.every((s) => arms.has(`${a}_vs_${s}`)))) {
   const notLost = (a, s, side) => count(`${a}_vs_${s}`, (g) => g('winner') === side || g('winner') === 'none') / n;
@@ -200,6 +200,12 @@ if (AX.every((a) => SO.every((s) => arms.has(`${a}_vs_${s}`)))) {
   say(`  Soviet win-or-draw by policy (mean over Axis policies): ${SO.map((s, k) => `${s} ${pct(sov[k])}`).join(', ')}; spread ${pct(spread(sov))}`);
   say(`  Axis win-or-draw by policy (mean over Soviet policies): ${AX.map((a, k) => `${a} ${pct(axi[k])}`).join(', ')}; spread ${pct(spread(axi))}`);
   say(`  against the other side's default: Soviet spread ${pct(spread(SO.map((s) => notLost('barbarossa', s, 'soviet'))))}, Axis spread ${pct(spread(AX.map((a) => notLost(a, 'stavka-historical', 'axis'))))}`);
+  // A-1's second clause: the greedy attritional-fortress against good Soviet play (its worst pairing)
+  // beside the simple deep-elastic against good Axis play (its worst pairing among the other Axis policies)
+  const att = Math.max(...SO.map((s) => 1 - notLost('attritional-fortress', s, 'axis')));
+  const strong = AX.filter((a) => a !== 'attritional-fortress');
+  const de = Math.max(...strong.map((a) => 1 - notLost(a, 'deep-elastic', 'soviet')));
+  say(`  attritional-fortress loses ${pct(att)} against its strongest Soviet opponent; deep-elastic loses ${pct(de)} against its strongest Axis opponent: ${att < de ? 'met' : 'not met'}`);
 }
 
 }

@@ -42,6 +42,7 @@ import {
 } from './combat.js';
 import { fireDistribution } from './fire.js';
 import { dc } from './index.js';
+import type { DcRules } from './resolve.js';
 import { startGame, unit } from './setup.js';
 import type { Battle, DcState, SideIx } from './state.js';
 import { inSupply, mapOf } from './supply.js';
@@ -100,6 +101,12 @@ export interface BattleChainSpec {
   readonly fortress?: number;
   /** Variant ids switched on or off (e.g. allout-before-own-die), as in an experiment's arm. */
   readonly variants?: Readonly<Record<string, boolean>>;
+  /**
+   * The rules of a game in play (its `DcState.rules`: every variant and reconstructed parameter of
+   * its setup, the level included), used instead of those `level` and `variants` resolve; the battle
+   * is still fought on the chain's own map position (Warsaw-Bialystok or a FORTRESS_POINTS pair).
+   */
+  readonly rules?: DcRules;
 }
 
 export type ChainEnd = 'taken' | 'def-retreat' | 'att-retreat' | 'att-eliminated';
@@ -154,6 +161,11 @@ export class ChainBattle {
       masterSeed: 1,
       gameIndex: 0,
     });
+    if (spec.rules !== undefined) {
+      if (spec.rules.level !== spec.level)
+        throw new Error(`the rules given are of the ${spec.rules.level} level, the chain's of ${spec.level}`);
+      (s as { rules: DcRules }).rules = { ...spec.rules, mapKey: s.rules.mapKey };
+    }
     s.stack.length = 0;
     // July 1941: no winter modifiers, and past the first turn (no Soviet all-out then, 13.B.8 note)
     s.turn = 3;

@@ -9,6 +9,7 @@ import { landOnly } from '../factory-sea.js';
 import { pickDrop } from '../paratroops.js';
 import { pickSibRepl } from '../siberian-replacements.js';
 import { type DcState, type SideIx, yearOf } from '../state.js';
+import { attritional } from './attritional.js';
 import {
   Ctx,
   currentBattle,
@@ -350,6 +351,27 @@ export const policies: readonly PolicyDef<DcState, DcDecision>[] = [
       sibCall: -1,
     },
   ),
+  {
+    id: 'attritional-fortress',
+    side: 'axis',
+    description:
+      "The draw-seeking tournament player (a floor for Axis play): attacks only where the C-10 whole-battle chain (battle-chain.ts) gives P(point taken) >= 0.7 and an expected loss exchange >= 1.5, planning each phase which points the units able to reach them make worth it (attritional.ts); otherwise takes empty ground toward barbarossa's objectives and fortifies every unit it does not move. Never all out; commits no air to attacks, placing it after combat where Soviet fire faces Axis units. Draw rule: declares at the first opportunity (after Feb 1942) while not behind: the Axis margin over its requirement is at least the Soviet margin and the Soviets are not winning.",
+    create: () =>
+      attritional(
+        make('attritional-fortress', {
+          side: 0,
+          targets: (y) =>
+            y <= 1941 ? 'LEN,MOS,KIE,ODE' : y === 1942 ? 'STL,ROS,GRO,VOR,LEN,MOS' : 'MIN,KIE,ODE',
+          aggression: () => 0,
+          fortify: 1,
+          air: 0,
+          allOutVp: false,
+          continueRatio: 1,
+          drawReach: 0,
+          sibCall: -1,
+        }),
+      ),
+  },
   randomDef('axis'),
   def(
     'stavka-historical',
