@@ -300,6 +300,20 @@ function def(
 
 const WINTER = (s: DcState) => s.weather === 2;
 
+/** stavka-historical's style, which siberian-gambler and fortress-partisan vary. */
+const STAVKA: Style = {
+  side: 1,
+  targets: (y) => (y <= 1942 ? 'LEN,MOS,KIE,ODE,STL,ROS' : 'MIN,KIE,ODE,SEV,WAR,BUC'),
+  aggression: (s) => (yearOf(s.turn) >= 1943 ? 1.5 : WINTER(s) ? 1 : 0.3),
+  fortify: 0.6,
+  air: 0,
+  allOutVp: false,
+  continueRatio: 1,
+  drawReach: 4,
+  sibCall: 6,
+  factories: { first: 'TANK', evacuate: 1 },
+};
+
 export const policies: readonly PolicyDef<DcState, DcDecision>[] = [
   def(
     'barbarossa',
@@ -377,18 +391,7 @@ export const policies: readonly PolicyDef<DcState, DcDecision>[] = [
     'stavka-historical',
     'soviet',
     'Holds the forward cities fortified, calls the Siberian Reserve in October 1941, counter-attacks in Snow, and from 1943 attacks westward on a broad front. Factories: tank series first, evacuates a factory once the Axis is one line away, to Siberia when it can. Draw rule: declares when the Axis is within 1 VP of winning, not yet winning, and the Soviets are more than 4 VP short.',
-    {
-      side: 1,
-      targets: (y) => (y <= 1942 ? 'LEN,MOS,KIE,ODE,STL,ROS' : 'MIN,KIE,ODE,SEV,WAR,BUC'),
-      aggression: (s) => (yearOf(s.turn) >= 1943 ? 1.5 : WINTER(s) ? 1 : 0.3),
-      fortify: 0.6,
-      air: 0,
-      allOutVp: false,
-      continueRatio: 1,
-      drawReach: 4,
-      sibCall: 6,
-      factories: { first: 'TANK', evacuate: 1 },
-    },
+    STAVKA,
   ),
   def(
     'deep-elastic',
@@ -429,16 +432,8 @@ export const policies: readonly PolicyDef<DcState, DcDecision>[] = [
     'soviet',
     'The Siberian gamble: calls the Siberian Reserve in July 1941 (P(crisis) 0.598, E[commitment] 15.1 units) and throws it into an early counter-offensive at Smolensk or Kiev: from August to December 1941 every unit within two lines of Smolensk or Kiev moves on them at high aggression, the reserve enters and moves strategically toward them, forms Shock armies when it may (Advanced, D-32), and the Shock armies attacking within two lines of them go all out (DC 13.B.8; the Introductory game has none). Elsewhere and afterwards it plays as stavka-historical: forward cities fortified, counter-attacks in Snow, a broad front from 1943, the same factory plan. Pair it with stavka-historical on common dice. Draw rule: as stavka-historical (declares when the Axis is within 1 VP of winning, not yet winning, and the Soviets are more than 4 VP short).',
     {
-      side: 1,
-      targets: (y) => (y <= 1942 ? 'LEN,MOS,KIE,ODE,STL,ROS' : 'MIN,KIE,ODE,SEV,WAR,BUC'),
-      aggression: (s) => (yearOf(s.turn) >= 1943 ? 1.5 : WINTER(s) ? 1 : 0.3),
-      fortify: 0.6,
-      air: 0,
-      allOutVp: false,
-      continueRatio: 1,
-      drawReach: 4,
+      ...STAVKA,
       sibCall: 3,
-      factories: { first: 'TANK', evacuate: 1 },
       offensive: { targets: 'SMO,KIE', reach: 2, aggression: 2, from: 4, until: 8 },
     },
   ),
@@ -447,16 +442,8 @@ export const policies: readonly PolicyDef<DcState, DcDecision>[] = [
     'soviet',
     "Holds every fortress and VP city it controls at garrison capacity, fortified (DC 17.B capacity, 1 for a VP city without a fortress; surplus units fill an adjacent stronghold short of its garrison), and puts its partisans on the articulation points of the Axis supply graph (the points whose loss cuts Axis-controlled points off from the Axis overland sources, by land) or on empty Axis-held VP cities, whichever denies the Axis most VP, then units, then points (R-153, DC 19-20). Otherwise defends passively until 1943 (stavka-historical's objectives without its Snow counter-offensive), then attacks westward on stavka-historical's 1943 broad front; calls the Siberian Reserve in October 1941 and keeps stavka-historical's factory plan. Intent: how strong fortress isolation (17.B) and partisan control (19) are at denying VP. Draw rule: as stavka-historical (declares when the Axis is within 1 VP of winning, not yet winning, and the Soviets are more than 4 VP short).",
     {
-      side: 1,
-      targets: (y) => (y <= 1942 ? 'LEN,MOS,KIE,ODE,STL,ROS' : 'MIN,KIE,ODE,SEV,WAR,BUC'),
+      ...STAVKA,
       aggression: (s) => (yearOf(s.turn) >= 1943 ? 1.5 : 0.3),
-      fortify: 0.6,
-      air: 0,
-      allOutVp: false,
-      continueRatio: 1,
-      drawReach: 4,
-      sibCall: 6,
-      factories: { first: 'TANK', evacuate: 1 },
       garrison: true,
       partisanCuts: true,
     },
