@@ -314,7 +314,7 @@ export const policies: readonly PolicyDef<DcState, DcDecision>[] = [
   def(
     'barbarossa',
     'axis',
-    'The historical plan: three drives on Leningrad, Moscow and Kiev in 1941, then south to Stalingrad, Rostov and Grozny in 1942; from 1943 it holds. In 1941-42 each operational phase is planned: the Soviet-held points in reach ranked by value (VP, the objectives, the Soviet units a capture would cut off) are attacked only with enough units for 1.1 times the defence, and single units occupy points that close pockets. Air on each attack, all-out only against victory cities. Draw rule (common.ts pickDraw): declares when the Soviets are within 1 VP of winning, not yet winning, and the Axis is more than 2 VP short.',
+    'The historical plan: three drives on Leningrad, Moscow and Kiev in 1941, then south to Stalingrad, Rostov and Grozny in 1942; from 1943 it holds. In 1941-42 each operational phase is planned: the Soviet-held points in reach ranked by value (VP, the objectives, the Soviet units a capture would cut off; others only when they bar the way to the objectives, else bypassed) are attacked only with enough units for 1.1 times the defence, and single units occupy points that close pockets. Air on each attack, all-out only against victory cities. Draw rule (common.ts pickDraw): declares when the Soviets are within 1 VP of winning, not yet winning, and the Axis is more than 2 VP short.',
     {
       side: 0,
       targets: (y) =>
@@ -327,7 +327,7 @@ export const policies: readonly PolicyDef<DcState, DcDecision>[] = [
       drawReach: 2,
       sibCall: -1,
       // the 1941-42 offensives massed by the per-phase plan (plan.ts): planned attacks at 1.1 x the
-      // defence (1.0 doubles the Axis wins by December 1941, 1.3 holds fewer VP than no plan)
+      // defence (1.0 and 1.2 hold slightly fewer VP in December 1941; without bypassing, 1.3 holds fewer than no plan)
       plan: { ratio: 1.1, pocket: 1, years: (y) => y <= 1942 },
     },
   ),

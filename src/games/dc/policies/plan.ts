@@ -3,7 +3,8 @@
  * line loads, then unit assignment), computed at the first op-move decision of an operational phase
  * and read for each unit's answer after. Targets are the Soviet-held points the phase's units can
  * reach, ranked by value (VP, the year's objectives, the Soviet units whose every supply path the
- * capture would cut); units are assigned to the best targets until the planned fire meets
+ * capture would cut), those without VP or a cut only when they bar the way to the objectives (else
+ * they are bypassed); units are assigned to the best targets until the planned fire meets
  * `ratio` x the defence (each target fully or not at all), within the lines' capacities (DC 12.A-C).
  * Then single units occupy empty points that cut Soviet supply paths (pockets, DC 17.B). Every other
  * unit is answered by `pickOp`; a planned answer the engine no longer offers (a line filled by an
@@ -204,7 +205,20 @@ export function makePlan(
     block[p] = 1;
     sovietReach(m, soft, block, now, q);
     block[p] = pic.occ[p]!;
-    const v = 1 + 3 * m.vp[p]! + 2 / (1 + dist[p]!) + style.pocket * cutOff(m, pic, base, now, p);
+    const cut = cutOff(m, pic, base, now, p);
+    if (m.vp[p] === 0 && cut === 0) {
+      // a point off the way to the objectives (no attacker is further from them) is bypassed, left
+      // to be cut off, not attacked: without this the plan spends the units that would go round it
+      let way = false;
+      for (let k = 0; k < units.length && !way; k++) {
+        const at = s.units[units[k]!]!.at;
+        if (dist[p]! >= dist[at]!) continue;
+        for (const x of opts[k]!)
+          if ((x.type === 'move' || x.type === 'highway') && x.attack && x.to === p) way = true;
+      }
+      if (!way) continue;
+    }
+    const v = 1 + 3 * m.vp[p]! + 2 / (1 + dist[p]!) + style.pocket * cut;
     ranked.push({ p, v });
   }
   ranked.sort((a, b) => b.v - a.v || pic.def[a.p]! - pic.def[b.p]! || a.p - b.p);
