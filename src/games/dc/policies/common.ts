@@ -14,6 +14,7 @@ import type { Battle, DcState, DcTask, SideIx } from '../state.js';
 import { mapOf, sources } from '../supply.js';
 import { margin, meets, vpHeld } from '../victory.js';
 import { type DcWorkspace, dcWorkspace } from '../workspace.js';
+import type { AxisPlan } from './plan.js';
 
 /** Hop distance from every point to the nearest of `targets` (map key | ids). */
 export const distances = memoize((key: string): Int16Array => {
@@ -98,6 +99,8 @@ export class Ctx {
   private fireUpTo = 0;
   /** Units of the move task's order from `fireUpTo` on (1), left out of `committed` until passed. */
   private pending = new Uint8Array(1024);
+  /** The Axis plan of the current operational phase (plan.ts), keyed by its op task; null: none. */
+  plan: AxisPlan | null = null;
   get(s: DcState): DcWorkspace {
     if (this.state !== s || this.ws === null) {
       this.state = s;
@@ -117,6 +120,7 @@ export class Ctx {
     this.foeMap[1] = null;
     this.airTask = null;
     this.fireTask = null;
+    this.plan = null;
   }
   /** `mapOf(s)`, looked up once per rules object (the map is a function of the rules' map key). */
   map(s: DcState): DcMap {
@@ -355,6 +359,7 @@ export function pickOp(
   targets: string,
   aggression: number,
   fortifyBias: number,
+  plan?: { readonly target: Uint8Array; readonly ratio: number },
 ): number {
   const dist = ctx.distances(s, targets);
   const m = ctx.map(s);
@@ -384,6 +389,13 @@ export function pickOp(
         }
         const def = enemyFire[o.to]! + m.fortClass[o.to]!;
         const att = committed[o.to]! + ty.ff * (ty.armour ? 1.5 : 1);
+        // under a plan, an attack outside its targets only at the plan's odds (plan.ts)
+        if (
+          plan !== undefined &&
+          plan.target[o.to] === 0 &&
+          committed[o.to]! + ty.ff < plan.ratio * Math.max(1, def)
+        )
+          continue;
         score += aggression * (att / Math.max(1, def) - 1) + (m.vp[o.to]! > 0 ? 0.5 : 0);
       } else if (s.control[o.to] !== side) score += 0.5;
     }
