@@ -3,7 +3,10 @@
 // experiments/dc-calibration.json: each anchor's target, what the run measured, with 95% intervals.
 //
 //   npm run build && node dist/src/cli/main.js run experiments/dc-calibration.json --workers 2 --out reports/dc-calibration
-//   node examples/dc-calibration.mjs reports/dc-calibration
+//   node examples/dc-calibration.mjs reports/dc-calibration [arm]
+//
+// The anchors of the historical pairing are read from the arm `barbarossa_vs_stavka-historical`, or
+// from `arm` when given (say `barbarossa-plan_vs_stavka-historical`, the planning Axis).
 //
 // Intervals: rates by Wilson, paired rate differences by Newcombe (the run's comparisons.csv), a
 // median or quartile by the distribution-free order-statistic interval, a paired mean difference
@@ -18,7 +21,7 @@ if (dir === undefined) {
 }
 
 const Z = 1.959963984540054;
-const HIST = 'barbarossa_vs_stavka-historical';
+const HIST = process.argv[3] ?? 'barbarossa_vs_stavka-historical';
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** Game turn (May 1941 = 1) as a month label. */
 const month = (t) => `${MONTHS[(t + 3) % 12]} ${1941 + Math.floor((t + 3) / 12)}`;
@@ -95,6 +98,10 @@ const say = (s = '') => out.push(s);
 say(`# ${manifest.name}: seed ${manifest.seed}, ${n} games per arm, code ${manifest.commit.slice(0, 7)}`);
 say();
 
+if (process.argv[3] !== undefined && !arms.has(HIST)) {
+  process.stderr.write(`${dir}: no arm ${JSON.stringify(HIST)} in this run (arms: ${[...arms.keys()].join(', ')})\n`);
+  process.exit(2);
+}
 if (arms.has(HIST)) anchors();
 pairedTable();
 

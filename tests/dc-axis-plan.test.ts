@@ -1,7 +1,7 @@
 /**
  * The Axis per-phase plan (policies/plan.ts, spec §7.2): on the positions of a played game (the
  * historical pairing, 1941-42), each planned attack meets the plan's odds against the defence, the
- * planned moves fit the lines' capacities (DC 12.A-C), barbarossa's answers follow the plan whenever
+ * planned moves fit the lines' capacities (DC 12.A-C), barbarossa-plan's answers follow the plan whenever
  * the engine offers the planned option, and the policy's Ctx forgets the plan on reset.
  */
 import { describe, expect, it } from 'vitest';
@@ -70,13 +70,17 @@ function checkPlan(s: DcState, plan: AxisPlan): number {
 }
 
 describe('DC Axis plan', () => {
-  it('plans attacks at its odds within the line capacities, and barbarossa follows it', () => {
+  it('plans attacks at its odds within the line capacities, and barbarossa-plan follows it', () => {
     const setup = resolveSetup(dc, { scenario: 'intro-tournament', variants: {}, params: {} }, 'test');
     let phases = 0;
     let attacks = 0;
     let followed = 0;
     for (let g = 0; g < 2; g++) {
-      const policies = createPolicies(dc, dc.defaultPolicies, setup.scenario);
+      const policies = createPolicies(
+        dc,
+        { axis: 'barbarossa-plan', soviet: 'stavka-historical' },
+        setup.scenario,
+      );
       const m = startMatch(dc, setup, { masterSeed: 1941122, gameIndex: g });
       const rng = streamRng(1941122, g, 'policy');
       const ctx = new Ctx();
@@ -122,7 +126,11 @@ describe('DC Axis plan', () => {
 
   it('the plan cache is cleared by reset', () => {
     const setup = resolveSetup(dc, { scenario: 'intro-tournament', variants: {}, params: {} }, 'test');
-    const policies = createPolicies(dc, dc.defaultPolicies, setup.scenario);
+    const policies = createPolicies(
+      dc,
+      { axis: 'barbarossa-plan', soviet: 'stavka-historical' },
+      setup.scenario,
+    );
     const m = startMatch(dc, setup, { masterSeed: 7, gameIndex: 0 });
     const rng = streamRng(7, 0, 'policy');
     const ctx = new Ctx();

@@ -310,6 +310,19 @@ function def(
 
 const WINTER = (s: DcState) => s.weather === 2;
 
+/** barbarossa's style, which barbarossa-plan and attritional-fortress's objectives share. */
+const BARBAROSSA: Style = {
+  side: 0,
+  targets: (y) => (y <= 1941 ? 'LEN,MOS,KIE,ODE' : y === 1942 ? 'STL,ROS,GRO,VOR,LEN,MOS' : 'MIN,KIE,ODE'),
+  aggression: (s) => (yearOf(s.turn) >= 1943 ? 0.5 : 2),
+  fortify: 0.2,
+  air: 1,
+  allOutVp: true,
+  continueRatio: 0.8,
+  drawReach: 2,
+  sibCall: -1,
+};
+
 /** stavka-historical's style, which siberian-gambler and fortress-partisan vary. */
 const STAVKA: Style = {
   side: 1,
@@ -328,18 +341,15 @@ export const policies: readonly PolicyDef<DcState, DcDecision>[] = [
   def(
     'barbarossa',
     'axis',
-    'The historical plan: three drives on Leningrad, Moscow and Kiev in 1941, then south to Stalingrad, Rostov and Grozny in 1942; from 1943 it holds. In 1941-42 each operational phase is planned: the Soviet-held points in reach ranked by value (VP, the objectives, the Soviet units a capture would cut off; others only when they bar the way to the objectives, else bypassed) are attacked only with enough units for 1.1 times the defence, and single units occupy points that close pockets. Air on each attack, all-out only against victory cities. Draw rule (common.ts pickDraw): declares when the Soviets are within 1 VP of winning, not yet winning, and the Axis is more than 2 VP short.',
+    'The historical plan: three drives on Leningrad, Moscow and Kiev in 1941, then south to Stalingrad, Rostov and Grozny in 1942; from 1943 it holds. Moves unit by unit (common.ts pickOp: each attack scored by the fire already committed there plus its own against the defence). Air on each attack, all-out only against victory cities. Draw rule (common.ts pickDraw): declares when the Soviets are within 1 VP of winning, not yet winning, and the Axis is more than 2 VP short.',
+    BARBAROSSA,
+  ),
+  def(
+    'barbarossa-plan',
+    'axis',
+    'barbarossa with a per-phase operational plan in 1941-42 (plan.ts; spec §7.2 shared machinery): the Soviet-held points in reach ranked by value (VP, the objectives, the Soviet units a capture would cut off; others only when they bar the way to the objectives, else bypassed) are attacked only with enough units for 1.1 times the defence, and single units occupy points that close pockets; the other units and every other decision as barbarossa. The Axis that comes closest to the 1941 anchors (README, A-4). Draw rule: as barbarossa.',
     {
-      side: 0,
-      targets: (y) =>
-        y <= 1941 ? 'LEN,MOS,KIE,ODE' : y === 1942 ? 'STL,ROS,GRO,VOR,LEN,MOS' : 'MIN,KIE,ODE',
-      aggression: (s) => (yearOf(s.turn) >= 1943 ? 0.5 : 2),
-      fortify: 0.2,
-      air: 1,
-      allOutVp: true,
-      continueRatio: 0.8,
-      drawReach: 2,
-      sibCall: -1,
+      ...BARBAROSSA,
       // the 1941-42 offensives massed by the per-phase plan (plan.ts): planned attacks at 1.1 x the
       // defence (1.0 and 1.2 hold slightly fewer VP in December 1941; without bypassing, 1.3 holds fewer than no plan)
       plan: { ratio: 1.1, pocket: 1, years: (y) => y <= 1942 },
@@ -387,8 +397,7 @@ export const policies: readonly PolicyDef<DcState, DcDecision>[] = [
       attritional(
         make('attritional-fortress', {
           side: 0,
-          targets: (y) =>
-            y <= 1941 ? 'LEN,MOS,KIE,ODE' : y === 1942 ? 'STL,ROS,GRO,VOR,LEN,MOS' : 'MIN,KIE,ODE',
+          targets: BARBAROSSA.targets,
           aggression: () => 0,
           fortify: 1,
           air: 0,
