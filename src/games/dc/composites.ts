@@ -12,7 +12,6 @@
  * with the same number may not both be on the map; a composite takes the lowest number allowed.
  */
 import type { Decision } from '../../core/game.js';
-import { dcData } from './data.js';
 import type { CompositeOption, DcDecision } from './decisions.js';
 import { tell } from './narrate.js';
 import { unit } from './setup.js';
@@ -68,8 +67,8 @@ export function freeCounter(
   }
   // DC 8.C.3.e: numbers 1..the counter mix; a number is taken by a counter of type t in play, or
   // barred by the partner type's counter of that number on the map
-  const mix = (dcData.counterMix as Record<string, unknown>)[s.rules.types[t]!.id];
-  const max = typeof mix === 'number' ? mix : s.units.length + s.pool[t]!;
+  const mix = s.rules.counterMix[s.rules.types[t]!.id];
+  const max = mix ?? s.units.length + s.pool[t]!;
   const used = new Set<number>();
   const barred = new Set<number>();
   const dead = new Map<number, number>();

@@ -25,6 +25,24 @@ function ffParam(type: string, what: string): ParameterDef {
   };
 }
 
+/** DC 3.C: units of one kind in each of the Siberian Reserve's three waves (reconstructed). */
+function sibParam(
+  id: string,
+  key: 'infantry' | 'armor' | 'artillery' | 'cavalry',
+  what: string,
+): ParameterDef {
+  return {
+    id: `sib-reserve-${id}`,
+    kind: 'integer',
+    min: 0,
+    max: 10,
+    default: dcData.siberianReserve.perWave[key],
+    provenance: 'reconstructed',
+    description: `Siberian Reserve ${what} per wave (DC 3.C; the reserve's make-up is not printed, spec §6.4 sibReserve).`,
+    source: dcData.siberianReserve.source,
+  };
+}
+
 export const parameters: readonly ParameterDef[] = [
   {
     id: 'crt-divisor',
@@ -65,6 +83,31 @@ export const parameters: readonly ParameterDef[] = [
     description:
       'Units per Siberian replacement symbol of the Turn Record Track (DC 8.A.2.c; the symbols are missing, data/dc.json siberianReplacements); 0: none.',
     source: dcData.siberianReplacements.source,
+  },
+  {
+    id: 'vp-chart',
+    kind: 'choice',
+    choices: ['recon', 'axis-easier', 'axis-harder'],
+    default: 'recon',
+    provenance: 'reconstructed',
+    description:
+      'The Tournament victory chart (DC 2.B.1; only the Dec 1941 Axis 7+7 is printed): the reconstruction, or the Axis enemy-VP requirement 1 lower (axis-easier) or 1 higher (axis-harder) in every month (spec §6.4 vpChart).',
+    source: dcData.victory.source,
+  },
+  sibParam('inf', 'infantry', 'rifle armies'),
+  sibParam('armour', 'armor', 'tank corps'),
+  sibParam('art', 'artillery', 'artillery units (the Introductory level has none to send)'),
+  sibParam('cav', 'cavalry', 'cavalry corps'),
+  {
+    id: 'sov-counter-mix',
+    kind: 'integer',
+    min: 50,
+    max: 150,
+    default: 100,
+    provenance: 'reconstructed',
+    description:
+      'The Soviet counter mix (DC 8.A.2, 8.C.3: it caps how many counters of each type can be in play) as a percentage of the reconstructed counts, each rounded (spec §6.4 sovCounterMix; the mix caps Soviet strength, spec §6.3 i5).',
+    source: dcData.counterMix.source,
   },
   {
     id: 'winter-col2-weather',

@@ -150,6 +150,45 @@ export interface DcRules {
   readonly sibReplScale: number;
   /** R-202 (variant sov-air-overrun): Soviet air alone under Axis attack retreats (else eliminated). */
   readonly airAloneRetreats: boolean;
+  /**
+   * DC 2.B.1 (parameter vp-chart): the yearly victory chart in force (data/dc.json victory, reconstructed
+   * but the printed Dec 1941 Axis 7+7), with the Axis enemy-VP requirement shifted by the chart reading.
+   */
+  readonly victoryYears: readonly VictoryYear[];
+  /** DC 3.C (parameters sib-reserve-*): Siberian Reserve units per wave [infantry, armour, artillery, cavalry]. */
+  readonly sibPerWave: readonly [number, number, number, number];
+  /** DC 8.A.2 (parameter sov-counter-mix): Soviet counters of each type id in the mix, scaled. */
+  readonly counterMix: Readonly<Record<string, number>>;
+}
+
+/** One year of the victory chart: [home, enemy] requirements, the December ones where they differ. */
+export interface VictoryYear {
+  readonly year: number;
+  readonly axis: readonly [number, number];
+  readonly axisDec: readonly [number, number] | null;
+  readonly soviet: readonly [number, number];
+  readonly sovietDec: readonly [number, number] | null;
+}
+
+/** The victory chart under parameter vp-chart: the Axis enemy-VP requirement -1 (axis-easier) or +1 (axis-harder) every month. */
+export function victoryChart(reading: string): VictoryYear[] {
+  const shift = reading === 'axis-easier' ? -1 : reading === 'axis-harder' ? 1 : 0;
+  const axis = (r: readonly number[]): [number, number] => [r[0]!, Math.max(0, r[1]! + shift)];
+  return dcData.victory.years.map((y) => ({
+    year: y.year,
+    axis: axis(y.axis),
+    axisDec: y.axisDec === null ? null : axis(y.axisDec),
+    soviet: [y.soviet[0]!, y.soviet[1]!],
+    sovietDec: y.sovietDec === null ? null : [y.sovietDec[0]!, y.sovietDec[1]!],
+  }));
+}
+
+/** The Soviet counter mix (data/dc.json counterMix) scaled by `percent` (parameter sov-counter-mix), rounded. */
+export function counterMixOf(percent: number): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [id, n] of Object.entries(dcData.counterMix))
+    if (typeof n === 'number') out[id] = Math.round((n * percent) / 100);
+  return out;
 }
 
 export type DcVersion = 'tournament' | 'tournament-campaign' | 'campaign';
@@ -307,6 +346,14 @@ function resolve(setup: GameSetup): DcRules {
     rytNeedsSupply: !v.has('ryt-control-only'),
     sibReplScale: int(setup, 'sib-repl-scale', 1),
     airAloneRetreats: !v.has('air-alone-eliminated'),
+    victoryYears: victoryChart(String(setup.params['vp-chart'] ?? 'recon')),
+    sibPerWave: [
+      int(setup, 'sib-reserve-inf', dcData.siberianReserve.perWave.infantry),
+      int(setup, 'sib-reserve-armour', dcData.siberianReserve.perWave.armor),
+      int(setup, 'sib-reserve-art', dcData.siberianReserve.perWave.artillery),
+      int(setup, 'sib-reserve-cav', dcData.siberianReserve.perWave.cavalry),
+    ],
+    counterMix: counterMixOf(int(setup, 'sov-counter-mix', 100)),
   };
 }
 

@@ -81,8 +81,8 @@ export function initialState(rules: DcRules, seed: GameSeed = { masterSeed: 0, g
   units.push(...reinforcementUnits(rules.types));
   // DC 8.A.2: Soviet counters not yet in play (the counter mix, reconstructed), kept as counts per type
   const pool = rules.types.map((t) => {
-    const mix = (dcData.counterMix as Record<string, unknown>)[t.id];
-    return typeof mix === 'number' ? Math.max(0, mix - (onMap.get(t.id) ?? 0)) : 0;
+    const mix = rules.counterMix[t.id];
+    return mix === undefined ? 0 : Math.max(0, mix - (onMap.get(t.id) ?? 0));
   });
   const control: SideIx[] = [];
   const everAxis: number[] = [];

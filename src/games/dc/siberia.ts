@@ -130,9 +130,7 @@ export function startSiberia(s: DcState, ws: DcWorkspace): void {
   if (b.wave1 < 0 && b.call < 0 && turn >= JAN42) b.wave1 = turn;
   if (b.wave1 >= 0 && b.waves < 3 && turn >= b.wave1 && b.crisis < 0) {
     b.waves++;
-    const per = dcData.siberianReserve.perWave;
-    const wave = [per.infantry, per.armor, per.artillery, per.cavalry];
-    wave.forEach((n, k) => {
+    s.rules.sibPerWave.forEach((n, k) => {
       b.owed[k]! += available(s, k, n);
     });
     // D-32 (DC 3.C.2): units held back from the last wave come with this one
@@ -152,8 +150,7 @@ export function startSiberia(s: DcState, ws: DcWorkspace): void {
       const offset = turn - b.wave1;
       b.commit = crisisRow(offset).map((n, k) => available(s, k, n));
       // DC 3.C.3.a-b: waves not yet arrived stay in Siberia, owed back from June 1942
-      const per = dcData.siberianReserve.perWave;
-      const wave = [per.infantry, per.armor, per.artillery, per.cavalry];
+      const wave = s.rules.sibPerWave;
       for (let k = 0; k < 4; k++)
         b.returns[k]! += available(s, k, wave[k]! * (3 - b.waves) + b.owed[k]! + b.held[k]!);
       b.owed = [0, 0, 0, 0];

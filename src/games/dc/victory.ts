@@ -3,7 +3,6 @@
  * "home + enemy" (the first number all year, the one after a slash in December), factory pairs
  * (2.B.1.a), the unilateral draw after February 1942 (2.B.1.b) and the July 1944 time limit.
  */
-import { dcData } from './data.js';
 import { type DcState, monthOf, type SideIx, yearOf } from './state.js';
 import { mapOf, supplyReach } from './supply.js';
 import type { DcWorkspace } from './workspace.js';
@@ -25,10 +24,10 @@ export function vpHeld(s: DcState, ws: DcWorkspace, side: SideIx): { home: numbe
 
 export const HOME_VP: readonly [number, number] = [7, 16];
 
-/** The requirement [home, enemy] of `side` in the current month (the chart, reconstructed; Dec 1941 Axis 7+7 printed). */
+/** The requirement [home, enemy] of `side` in the current month (the chart, reconstructed but Dec 1941 Axis 7+7 printed; parameter vp-chart). */
 export function requirement(s: DcState, side: SideIx): readonly [number, number] {
   const year = Math.min(1944, yearOf(s.turn));
-  const row = dcData.victory.years.find((y) => y.year === year)!;
+  const row = s.rules.victoryYears.find((y) => y.year === year)!;
   const dec = monthOf(s.turn) === 12;
   if (side === 0) return (dec ? row.axisDec : null) ?? row.axis;
   return (dec ? row.sovietDec : null) ?? row.soviet;
