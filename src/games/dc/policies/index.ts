@@ -1,6 +1,8 @@
 /**
- * Dark Crusade policies (spec §7.2), three scripted Axis and five scripted Soviet ones with distinct
- * intents, plus the uniform random policy. Each documents its rule for declaring a tournament draw (D-30).
+ * Dark Crusade policies (spec §7.2), five scripted Axis ones (barbarossa, the default, and its planning
+ * form barbarossa-plan, moscow-schwerpunkt, southern-economic, attritional-fortress) and five scripted
+ * Soviet ones with distinct intents, plus the uniform random policy. Each documents its rule for
+ * declaring a tournament draw (D-30).
  */
 import { randomPolicy } from '../../../core/decide.js';
 import type { PolicyDef } from '../../../core/game.js';
