@@ -9,6 +9,7 @@ import { createPolicies } from '../src/core/policies.js';
 import { resolveSetup } from '../src/core/setup.js';
 import { dcData } from '../src/games/dc/data.js';
 import { dc } from '../src/games/dc/index.js';
+import { cellPoints, startAxisReplacements } from '../src/games/dc/replacements.js';
 import { startGame } from '../src/games/dc/setup.js';
 import { startSiberia } from '../src/games/dc/siberia.js';
 import type { DcState } from '../src/games/dc/state.js';
@@ -94,10 +95,57 @@ describe('sov-counter-mix (DC 8.A.2, spec §6.4 sovCounterMix)', () => {
   });
 });
 
+describe('ger-repl-table (DC 8.A.1.a, spec §6.4 gerReplTable)', () => {
+  /** German replacement points of the Axis R/R phase of turn 12 (April 1942), game `g`. */
+  function points(table: string, g: number): number {
+    const s = startGame(
+      resolveSetup(
+        dc,
+        { scenario: 'intro-tournament', variants: {}, params: { 'ger-repl-table': table } },
+        'test',
+      ),
+      {
+        masterSeed: 5,
+        gameIndex: g,
+      },
+    );
+    s.turn = 12;
+    const before = s.gerInf + s.gerArm;
+    startAxisReplacements(s, dcWorkspace(s));
+    return s.gerInf + s.gerArm - before;
+  }
+  const rowPoints = (year: number) =>
+    dcData.germanReplacements.rows
+      .find((r) => r.year === year)!
+      .cells.map((c) => cellPoints(c)[0] + cellPoints(c)[1]);
+
+  it('lean reads the year before, rich the year after, on the same die', () => {
+    const [y41, y42, y43] = [rowPoints(1941), rowPoints(1942), rowPoints(1943)];
+    const sums = [0, 0, 0];
+    for (let g = 0; g < 60; g++) {
+      const [lean, recon, rich] = ['lean', 'recon', 'rich'].map((t) => points(t, g)) as [
+        number,
+        number,
+        number,
+      ];
+      // the same replacement stream, so the same die, reads each row
+      expect([0, 1, 2, 3, 4, 5].some((d) => y41[d] === lean && y42[d] === recon && y43[d] === rich)).toBe(
+        true,
+      );
+      sums[0]! += lean;
+      sums[1]! += recon;
+      sums[2]! += rich;
+    }
+    expect(sums[0]).toBeLessThan(sums[1]!);
+    expect(sums[1]).toBeLessThan(sums[2]!);
+  });
+});
+
 describe('played at the ends of their ranges, in conformance mode (invariants and clones at every decision)', () => {
   const ends: Record<string, unknown>[] = [
     {
       'vp-chart': 'axis-easier',
+      'ger-repl-table': 'lean',
       'sov-counter-mix': 50,
       'sib-reserve-inf': 10,
       'sib-reserve-armour': 10,
@@ -106,6 +154,7 @@ describe('played at the ends of their ranges, in conformance mode (invariants an
     },
     {
       'vp-chart': 'axis-harder',
+      'ger-repl-table': 'rich',
       'sov-counter-mix': 150,
       'sib-reserve-inf': 0,
       'sib-reserve-armour': 0,

@@ -110,6 +110,16 @@ export const parameters: readonly ParameterDef[] = [
     source: dcData.counterMix.source,
   },
   {
+    id: 'ger-repl-table',
+    kind: 'choice',
+    choices: ['recon', 'lean', 'rich'],
+    default: 'recon',
+    provenance: 'reconstructed',
+    description:
+      "The German replacement chart (DC 8.A.1.a; the chart is not printed): each year reads its own row, or the year before's (lean) or the year after's (rich), the rows growing by year (1941 and 1945 bound them; spec §6.4 gerReplTable).",
+    source: dcData.germanReplacements.source,
+  },
+  {
     id: 'winter-col2-weather',
     kind: 'choice',
     choices: ['good', 'mud', 'snow'],

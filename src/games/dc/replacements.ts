@@ -147,7 +147,7 @@ export function sovietProduction(s: DcState, ws: DcWorkspace): void {
 /** DC 8.A.1: the Axis R/R phase: the German roll, then the rebuild decisions. */
 export function startAxisReplacements(s: DcState, ws: DcWorkspace): void {
   if (s.turn > s.first) {
-    const year = Math.min(1945, yearOf(s.turn));
+    const year = Math.min(1945, Math.max(1941, yearOf(s.turn) + s.rules.gerReplShift));
     const row = dcData.germanReplacements.rows.find((r) => r.year === year)!;
     const die = randInt(ws.streams.stream('replacements'), 1, 6);
     const [inf, arm] = cellPoints(row.cells[die - 1]!);

@@ -159,6 +159,11 @@ export interface DcRules {
   readonly sibPerWave: readonly [number, number, number, number];
   /** DC 8.A.2 (parameter sov-counter-mix): Soviet counters of each type id in the mix, scaled. */
   readonly counterMix: Readonly<Record<string, number>>;
+  /**
+   * DC 8.A.1.a (parameter ger-repl-table): years between the game year and the German replacement
+   * chart row read (-1 lean: the year before's row; +1 rich: the year after's; the rows grow by year).
+   */
+  readonly gerReplShift: -1 | 0 | 1;
 }
 
 /** One year of the victory chart: [home, enemy] requirements, the December ones where they differ. */
@@ -354,6 +359,7 @@ function resolve(setup: GameSetup): DcRules {
       int(setup, 'sib-reserve-cav', dcData.siberianReserve.perWave.cavalry),
     ],
     counterMix: counterMixOf(int(setup, 'sov-counter-mix', 100)),
+    gerReplShift: ({ lean: -1, rich: 1 } as const)[String(setup.params['ger-repl-table'])] ?? 0,
   };
 }
 
