@@ -9,6 +9,7 @@ import { createPolicies } from '../src/core/policies.js';
 import { resolveSetup } from '../src/core/setup.js';
 import { dcData } from '../src/games/dc/data.js';
 import { dc } from '../src/games/dc/index.js';
+import { dcOdds } from '../src/games/dc/odds.js';
 import { cellPoints, startAxisReplacements } from '../src/games/dc/replacements.js';
 import { startGame } from '../src/games/dc/setup.js';
 import { startSiberia } from '../src/games/dc/siberia.js';
@@ -138,6 +139,23 @@ describe('ger-repl-table (DC 8.A.1.a, spec §6.4 gerReplTable)', () => {
     }
     expect(sums[0]).toBeLessThan(sums[1]!);
     expect(sums[1]).toBeLessThan(sums[2]!);
+  });
+
+  it('sandtable odds dc --ger-repl gives the distribution the engine rolls (April 1942, 2,000 phases each)', () => {
+    for (const reading of ['lean', 'recon', 'rich']) {
+      const table = dcOdds
+        .compute({ 'ger-repl': reading })
+        .find((x) => x.title.startsWith('German replacement points'))!;
+      const col = table.columns.indexOf('1942');
+      const counts = [0, 0, 0];
+      const n = 2000;
+      for (let g = 0; g < n; g++) counts[points(reading, g)]! += 1;
+      table.rows.forEach((r, k) => {
+        const p = r.p[col]!;
+        // within 4.5 standard errors of the exact probability
+        expect(Math.abs(counts[k]! / n - p)).toBeLessThanOrEqual(4.5 * Math.sqrt((p * (1 - p)) / n) + 1e-9);
+      });
+    }
   });
 });
 

@@ -81,6 +81,11 @@ export const dcOdds: OddsProvider = {
       flag: true,
     },
     {
+      name: 'ger-repl',
+      description:
+        "German replacement chart: recon, lean (each year reads the year before's row) or rich (the year after's), as parameter ger-repl-table (default recon)",
+    },
+    {
       name: 'samples',
       // (a literal: battle-chain.ts imports the game definition, so its constants are not read here at load)
       description: 'C-10 battle: Monte Carlo battles when a side has more than 8 units (default 20000)',
@@ -95,6 +100,7 @@ export const dcOdds: OddsProvider = {
     const assaults = oddsInt('dc', o, 'assaults', 0, 40) ?? 6;
     const sovAir = oddsInt('dc', o, 'soviet-air', 1, 12) ?? 3;
     const crt = crtTable(divisor, maxColumn);
+    const gerRepl = gerReplOption(o);
     const chainTables = battleTables(o);
     const dist = fireDistribution(crt, maxColumn, total, plus);
     const groups = split(total, maxColumn);
@@ -172,11 +178,15 @@ export const dcOdds: OddsProvider = {
         columns: dcData.germanReplacements.rows.map((r) => String(r.year)),
         rows: [0, 1, 2].map((n) => ({
           outcome: `${n} point${n === 1 ? '' : 's'}`,
-          p: dcData.germanReplacements.rows.map(
-            (r) => r.cells.filter((c) => cellPoints(c)[0] + cellPoints(c)[1] === n).length / 6,
-          ),
+          p: dcData.germanReplacements.rows.map((r) => {
+            const year = Math.min(1945, Math.max(1941, r.year + gerRepl));
+            const row = dcData.germanReplacements.rows.find((x) => x.year === year)!;
+            return row.cells.filter((c) => cellPoints(c)[0] + cellPoints(c)[1] === n).length / 6;
+          }),
         })),
-        notes: ['spec C-6: the chart is reconstructed (data/dc.json); from the second game turn'],
+        notes: [
+          `spec C-6: the chart is reconstructed (data/dc.json), read ${gerRepl === 0 ? 'as it is' : gerRepl < 0 ? "lean (each year the year before's row)" : "rich (each year the year after's row)"}; from the second game turn`,
+        ],
       },
       {
         title: `Air combat over a battle with ${sovAir} Soviet air unit(s): Soviet air left (Advanced level)`,
@@ -224,6 +234,17 @@ function units(o: Readonly<Record<string, string | true>>, name: string, fallbac
     for (let k = 0; k < Number(n); k++) out.push(id);
   }
   return out;
+}
+
+/** `--ger-repl`: the German replacement chart reading (parameter ger-repl-table): years added to the row read. */
+function gerReplOption(o: Readonly<Record<string, string | true>>): -1 | 0 | 1 {
+  const v = o['ger-repl'];
+  if (v === undefined || v === 'recon') return 0;
+  if (v === 'lean') return -1;
+  if (v === 'rich') return 1;
+  throw new UserError(
+    `odds dc: option --ger-repl: unknown reading ${quote(v === true ? '' : v)} (known: recon, lean, rich)`,
+  );
 }
 
 /** `--fortress`: none or a class 1..3 (DC 10.C). */
