@@ -9,7 +9,7 @@ import { type BattleChainSpec, battleChain, EXACT_UNITS, FORTRESS_POINTS } from 
 import { dcData } from './data.js';
 import { fireDistribution, split } from './fire.js';
 import { binomial, fortifyDistribution } from './pregame.js';
-import { cellPoints } from './replacements.js';
+import { cellPoints, gerReplRow } from './replacements.js';
 import { crtTable } from './resolve.js';
 import { torpedoProbability } from './sea.js';
 import { crisisDistribution } from './siberia.js';
@@ -178,11 +178,11 @@ export const dcOdds: OddsProvider = {
         columns: dcData.germanReplacements.rows.map((r) => String(r.year)),
         rows: [0, 1, 2].map((n) => ({
           outcome: `${n} point${n === 1 ? '' : 's'}`,
-          p: dcData.germanReplacements.rows.map((r) => {
-            const year = Math.min(1945, Math.max(1941, r.year + gerRepl));
-            const row = dcData.germanReplacements.rows.find((x) => x.year === year)!;
-            return row.cells.filter((c) => cellPoints(c)[0] + cellPoints(c)[1] === n).length / 6;
-          }),
+          p: dcData.germanReplacements.rows.map(
+            (r) =>
+              gerReplRow(r.year, gerRepl).cells.filter((c) => cellPoints(c)[0] + cellPoints(c)[1] === n)
+                .length / 6,
+          ),
         })),
         notes: [
           `spec C-6: the chart is reconstructed (data/dc.json), read ${gerRepl === 0 ? 'as it is' : gerRepl < 0 ? "lean (each year the year before's row)" : "rich (each year the year after's row)"}; from the second game turn`,

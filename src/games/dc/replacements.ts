@@ -144,11 +144,19 @@ export function sovietProduction(s: DcState, ws: DcWorkspace): void {
   tell(s, ws, 1, 'DC 8.A.2', `Soviet replacements: ${made} rifle army(ies) from the centres`);
 }
 
+/**
+ * DC 8.A.1.a: the German replacement chart row a year reads, `shift` years on (parameter
+ * ger-repl-table: -1 lean, +1 rich), within the chart's years 1941-1945.
+ */
+export function gerReplRow(year: number, shift: number): (typeof dcData.germanReplacements.rows)[number] {
+  const y = Math.min(1945, Math.max(1941, year + shift));
+  return dcData.germanReplacements.rows.find((r) => r.year === y)!;
+}
+
 /** DC 8.A.1: the Axis R/R phase: the German roll, then the rebuild decisions. */
 export function startAxisReplacements(s: DcState, ws: DcWorkspace): void {
   if (s.turn > s.first) {
-    const year = Math.min(1945, Math.max(1941, yearOf(s.turn) + s.rules.gerReplShift));
-    const row = dcData.germanReplacements.rows.find((r) => r.year === year)!;
+    const row = gerReplRow(yearOf(s.turn), s.rules.gerReplShift);
     const die = randInt(ws.streams.stream('replacements'), 1, 6);
     const [inf, arm] = cellPoints(row.cells[die - 1]!);
     s.gerInf += inf;
