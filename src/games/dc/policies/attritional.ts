@@ -12,7 +12,8 @@
  * weather at the point (DC 13.B.1: normal fire in Mud, and in Snow without air); the defenders'
  * field fortifications (18); the point's fortress class (map.ts fortClass, 10.C: taken in full,
  * which over-states a fortress on the Axis side of the 1941 border, conservative); the Soviet air
- * there (Advanced); a breakthrough assault (16) in breakthrough movement; default variants. The
+ * there (Advanced); a breakthrough assault (16) in breakthrough movement; the game's own rules (its
+ * variants and reconstructed parameters, battle-chain.ts spec.rules). The
  * chain counts every unit fresh: dispersed or worn defenders are modelled undispersed and unworn
  * (over-stating the defence: conservative for P(taken) and for the attacker's losses), and only
  * fresh units (no losses) are sent to attack, so the chain does not over-state the attackers.
@@ -31,7 +32,7 @@
  * (every defender counted undispersed, plus the fortress bonus): below it the chain's attacker
  * breaks off after the defender's first fire (normal fire: P(taken) = 0 exactly); in simultaneous
  * fire it only drops battles that would have to be won by the first volley alone. The chain's
- * verdict is a pure function of the battle key, memoized across games (`chainVerdict`): a per-game
+ * verdict is a pure function of the rules and the battle key, memoized across games (`chainVerdict`): a per-game
  * cache in the Ctx measured about 6 games/s against barbarossa's ~115 (about 30 new battles a game
  * at 2-15 ms each), the shared one keeps the policy within about 2x of barbarossa.
  *
@@ -73,7 +74,7 @@ import { armourGrounded, mayEnter, weatherAt } from '../movement.js';
 import type { DcRules } from '../resolve.js';
 import { type DcState, type DcTask, yearOf } from '../state.js';
 import { margin, meets, vpHeld } from '../victory.js';
-import { Ctx, currentBattle, type DcPolicy, pickContinue, subjectOf } from './common.js';
+import { BARBAROSSA_TARGETS, Ctx, currentBattle, type DcPolicy, pickContinue, subjectOf } from './common.js';
 
 /** Spec §7.2 thresholds. */
 export const MIN_TAKEN = 0.7;
@@ -334,9 +335,6 @@ export function attackPasses(s: DcState, ctx: AttritionalCtx, i: number, p: numb
   return battleOdds(s, ctx, p, team, task.t === 'bt-move').pass;
 }
 
-const TARGETS = (y: number) =>
-  y <= 1941 ? 'LEN,MOS,KIE,ODE' : y === 1942 ? 'STL,ROS,GRO,VOR,LEN,MOS' : 'MIN,KIE,ODE';
-
 /** op-move / bt-move (D-16, D-28): the module comment's rules. */
 export function pickAttritionalMove(
   s: DcState,
@@ -360,7 +358,7 @@ export function pickAttritionalMove(
     }
   }
   // otherwise: take ground, or come up from the rear; else fortify, else stay
-  const dist = ctx.distances(s, TARGETS(yearOf(s.turn)));
+  const dist = ctx.distances(s, BARBAROSSA_TARGETS(yearOf(s.turn)));
   // no Soviet unit on the unit's point's neighbours (hop distance to the nearest one above 1)
   const quiet = u.at >= 0 && ctx.enemyDistance(s, 0)[u.at]! > 1;
   let best = -1;

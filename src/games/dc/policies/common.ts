@@ -17,6 +17,10 @@ import { type DcWorkspace, dcWorkspace } from '../workspace.js';
 import type { AxisPlan } from './plan.js';
 
 /** Hop distance from every point to the nearest of `targets` (map key | ids). */
+/** barbarossa's objectives by game year (spec §7.2 Axis 1), which barbarossa-plan and attritional-fortress share. */
+export const BARBAROSSA_TARGETS = (y: number): string =>
+  y <= 1941 ? 'LEN,MOS,KIE,ODE' : y === 1942 ? 'STL,ROS,GRO,VOR,LEN,MOS' : 'MIN,KIE,ODE';
+
 export const distances = memoize((key: string): Int16Array => {
   const [mk, ids] = key.split('#') as [string, string];
   const m = mapByKey(mk);

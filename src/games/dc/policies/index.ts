@@ -13,6 +13,7 @@ import { pickSibRepl } from '../siberian-replacements.js';
 import { type DcState, type SideIx, yearOf } from '../state.js';
 import { attritional } from './attritional.js';
 import {
+  BARBAROSSA_TARGETS,
   Ctx,
   currentBattle,
   type DcPolicy,
@@ -312,10 +313,10 @@ function def(
 
 const WINTER = (s: DcState) => s.weather === 2;
 
-/** barbarossa's style, which barbarossa-plan and attritional-fortress's objectives share. */
+/** barbarossa's style, which barbarossa-plan varies. */
 const BARBAROSSA: Style = {
   side: 0,
-  targets: (y) => (y <= 1941 ? 'LEN,MOS,KIE,ODE' : y === 1942 ? 'STL,ROS,GRO,VOR,LEN,MOS' : 'MIN,KIE,ODE'),
+  targets: BARBAROSSA_TARGETS,
   aggression: (s) => (yearOf(s.turn) >= 1943 ? 0.5 : 2),
   fortify: 0.2,
   air: 1,
@@ -399,7 +400,7 @@ export const policies: readonly PolicyDef<DcState, DcDecision>[] = [
       attritional(
         make('attritional-fortress', {
           side: 0,
-          targets: BARBAROSSA.targets,
+          targets: BARBAROSSA_TARGETS,
           aggression: () => 0,
           fortify: 1,
           air: 0,
