@@ -35,6 +35,13 @@ export interface VariantDef {
   readonly group?: string;
   /** The scenarios in which switching it can change play (every scenario when absent): a level's own units. */
   readonly scenarios?: readonly string[];
+  /**
+   * When switching it can change play only under a narrower condition than its scenarios (a unit
+   * count, a policy's habit, a rule another variant turns off), that condition in one line, e.g.
+   * "acts only when a convoy holds more than 3 units". `list` and the report print it beside the
+   * variant so a reader knows a "not distinguishable" verdict may be about a rule never in play.
+   */
+  readonly actsWhen?: string;
 }
 
 export type ParamValue = number | string | readonly string[];
