@@ -441,10 +441,10 @@ describe('Merkur spec §2.3 (M-63): soloResidual', () => {
     const s = emptyState('solitaire');
     const random = { ...s, rules: { ...s.rules, soloResidual: 'random' as const } };
     const d: MerkurDecision = {
-      kind: 'retreat-zone',
+      kind: 'loss-choice',
       side: 'commonwealth',
-      rule: 'Merkur 6.1, 7.4',
-      options: [0, 1, 2].map((zone) => ({ type: 'retreat' as const, unit: 0, zone, forced: false })),
+      rule: 'Merkur 7.4, 8.3',
+      options: [-1, 0, 1].map((unit) => ({ type: 'loss' as const, unit })),
     };
     const seen = new Set<number>();
     const ws = merkurWorkspace(random);

@@ -858,7 +858,10 @@ describe('Merkur spec §4: every ambiguity is a named variant group with its def
     for (const [, group] of SPEC_AMBIGUITIES) expect(groups.has(group)).toBe(true);
     expect([...groups].filter((g) => !SPEC_AMBIGUITIES.some(([, x]) => x === g)).sort()).toEqual([
       'combat-reroll',
+      'dispersed-orders',
       'em-follow',
+      'night-beach',
+      'solo-counter',
     ]);
     for (const g of groups) {
       const defaults = merkur.variants.filter((v) => v.group === g && v.default);

@@ -5,7 +5,14 @@
  */
 import { d6 } from '../../core/dice.js';
 import { randInt } from '../../core/rng.js';
-import { defenders, groupLoss, type LossOp, leadOf, zoneDefenceBonus } from './combat.js';
+import {
+  defenders,
+  engineSecondDefender,
+  groupLoss,
+  type LossOp,
+  leadOf,
+  zoneDefenceBonus,
+} from './combat.js';
 import { emBonus, supportValue } from './command.js';
 import { MAP } from './map.js';
 import { tell } from './narrate.js';
@@ -98,8 +105,9 @@ export function collateralVictims(s: MerkurState, z: number, side: 0 | 1): numbe
 
 /**
  * 8.1-8.3: resolves one bombardment against target `chosen` (absent: the engine's); returns -1
- * (A<D), 0 (A=D) or 1 (A>D), or null with no target. With `ops`, the second defender's loss
- * (8.3, "retreat or halved") is added to it for the defender to choose, instead of carried out.
+ * (A<D), 0 (A=D) or 1 (A>D), or null with no target. With `ops`, the second defender (8.3,
+ * "defender chooses", "must retreat or be halved") is added to it for the defender to name and
+ * answer, instead of carried out.
  */
 export function resolveBombard(
   s: MerkurState,
@@ -156,9 +164,9 @@ export function resolveBombard(
   if (A > D) {
     const rest = combatUnits(s, unitsIn(s, spec.zone, dside)).filter((i) => i !== target);
     if (rest.length > 0) {
-      const second = leadOf(s, rest, (i) => defenceOf(s, s.units[i]!));
-      if (ops !== undefined) ops.push({ k: 'group', units: [second], enemy: spec.side });
-      else groupLoss(s, ws, [second], spec.side);
+      // 8.3: "Second defender (defender chooses) must retreat or be halved"
+      if (ops !== undefined) ops.push({ k: 'second', units: rest, enemy: spec.side });
+      else groupLoss(s, ws, [engineSecondDefender(s, rest)], spec.side);
     }
   }
   checkForts(s);

@@ -361,6 +361,8 @@ export type LossOp =
   | { k: 'elim'; u: number; fort?: boolean }
   | { k: 'retreat'; u: number; enemy: 0 | 1; zone?: number }
   | { k: 'group'; units: number[]; enemy: 0 | 1; halve?: number }
+  /** 8.3: the defender names the second defender among `units` (`pick`); it must retreat or be halved. */
+  | { k: 'second'; units: number[]; enemy: 0 | 1; pick?: number }
   /** 2.4: EM `u`, left in `from` by its last retreating combat unit, may follow it into `to`. */
   | { k: 'em'; u: number; from: number; to: number; enemy: 0 | 1; follow?: boolean };
 
@@ -417,6 +419,7 @@ export type LossQuestion =
   | { kind: 'fort-sacrifice'; side: 0 | 1; unit: number }
   | { kind: 'retreat-zone'; side: 0 | 1; unit: number; zones: number[]; forced: boolean }
   | { kind: 'loss-choice'; side: 0 | 1; units: number[] }
+  | { kind: 'second-defender'; side: 0 | 1; units: number[] }
   | { kind: 'em-follow'; side: 0 | 1; unit: number; from: number; to: number };
 
 /**
@@ -432,7 +435,7 @@ export function runLosses(
 ): LossQuestion | null {
   while (ops.length > 0) {
     const op = ops[0]!;
-    const u = op.k === 'group' ? undefined : s.units[op.u];
+    const u = op.k === 'group' || op.k === 'second' ? undefined : s.units[op.u];
     switch (op.k) {
       case 'step':
       case 'elim': {
@@ -490,6 +493,19 @@ export function runLosses(
         if (op.follow) moveUnit(s, op.u, op.to);
         break;
       }
+      case 'second': {
+        const list = op.units.filter((i) => s.units[i]!.status === 'map');
+        if (list.length === 0 || s.units[list[0]!]!.zone < 0) break;
+        if (op.pick === undefined) {
+          if (ask && list.length > 1) {
+            op.units = list;
+            return { kind: 'second-defender', side: s.units[list[0]!]!.side, units: list };
+          }
+          op.pick = engineSecondDefender(s, list);
+        }
+        ops.splice(1, 0, { k: 'group', units: [op.pick], enemy: op.enemy });
+        break;
+      }
       case 'group': {
         const list = op.units.filter((i) => s.units[i]!.status === 'map');
         if (list.length === 0 || s.units[list[0]!]!.zone < 0) break;
@@ -509,6 +525,14 @@ export function runLosses(
     ops.shift();
   }
   return null;
+}
+
+/**
+ * 8.3: the engine's second defender of a bombardment among `units`: the highest defence, full
+ * strength first, then the first (the scripted policies' and the solitaire CW's answer).
+ */
+export function engineSecondDefender(s: MerkurState, units: readonly number[]): number {
+  return leadOf(s, units, (i) => defenceOf(s, s.units[i]!));
 }
 
 /** 3.2 (V-FORTLOSS): a fort in the zone of CW unit `ui` may absorb this loss instead of the unit. */

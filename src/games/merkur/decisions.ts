@@ -109,6 +109,11 @@ export interface LossChoiceOption {
   readonly type: 'loss';
   readonly unit: number;
 }
+/** 8.3: the defender names `unit` as the second defender of a bombardment (it must retreat or be halved). */
+export interface SecondDefenderOption {
+  readonly type: 'second-defender';
+  readonly unit: number;
+}
 /** 8.2 (spec §2 C9): the defender names `unit` as the bombardment's target. */
 export interface BombTargetOption {
   readonly type: 'bomb-target';
@@ -160,6 +165,7 @@ export type MerkurDecision =
   | Decision<'retreat-zone', RetreatOption>
   | Decision<'fort-sacrifice', FortSacrificeOption>
   | Decision<'bomb-target', BombTargetOption>
+  | Decision<'second-defender', SecondDefenderOption>
   | Decision<'rn-losses', NavyLossOption>
   | Decision<'air-landing-unit', AirUnitOption>
   | Decision<'setup-zone', SetupZoneOption>;
@@ -187,6 +193,7 @@ export const MERKUR_DECISION_KINDS: readonly MerkurDecisionKind[] = [
   'retreat-zone',
   'fort-sacrifice',
   'bomb-target',
+  'second-defender',
   'rn-losses',
   'air-landing-unit',
   'setup-zone',

@@ -179,7 +179,7 @@ export const parameters: readonly ParameterDef[] = [
   {
     id: 'soloResidual',
     description:
-      'Spec §2.3 (M-63): the choices 12.0-12.2 leave to the solitaire player — forts 5 and 6, lead attacker and defender, artillery support, "all retreat or one halved", retreat zone, fort sacrifice, bombardment target, the Maori attack — resolved by the documented fixed rules, or "random": uniformly among the legal options from stream solitaire.',
+      'Spec §2.3 (M-63): the choices 12.0-12.2 leave to the solitaire player — forts 5 and 6, lead attacker and defender, artillery support, "all retreat or one halved", the 8.3 second defender, an EM following its last unit (2.4), fort sacrifice, bombardment target, the Maori attack — resolved by the documented fixed rules, or "random": uniformly among the legal options from stream solitaire. A unit\'s retreat zone follows 12.2 under both.',
     kind: 'choice',
     default: 'fixed',
     choices: ['fixed', 'random'],

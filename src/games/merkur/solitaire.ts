@@ -6,7 +6,13 @@
 import { d6 } from '../../core/dice.js';
 import { randInt } from '../../core/rng.js';
 import { engineBombardTarget } from './bombard.js';
-import { engineLossAnswer, landingLeadDefender, leadOf, onLandingCombat } from './combat.js';
+import {
+  engineLossAnswer,
+  engineSecondDefender,
+  landingLeadDefender,
+  leadOf,
+  onLandingCombat,
+} from './combat.js';
 import { strongestSupporter } from './command.js';
 import type { MerkurDecision } from './decisions.js';
 import { MAP, zoneIndex } from './map.js';
@@ -186,6 +192,7 @@ const SOLO_RESIDUAL: ReadonlySet<string> = new Set([
   'retreat-zone',
   'fort-sacrifice',
   'bomb-target',
+  'second-defender',
   'maori-night',
 ]);
 
@@ -197,6 +204,16 @@ function targetDistance(_s: MerkurState, z: number, g: Int8Array): number {
 }
 
 /**
+ * 12.2 b: zone `y` is one the solitaire CW counter-attacks: German units in a contested or an
+ * objective zone; under V counter-objective-only, an objective zone only.
+ */
+export function counterTarget(s: MerkurState, y: number, g: Int8Array, c: Int8Array): boolean {
+  if (g[y]! <= 0) return false;
+  if (MAP.objective[y]) return true;
+  return c[y]! > 0 && !s.rules.v['counter-objective-only'];
+}
+
+/**
  * 12.2 (M-63) and spec §2.3: the option the rules choose for the solitaire CW. Ties go to the
  * first option in the engine's order (lowest zone, lowest unit), or at random from the
  * `solitaire` stream where 12.2 says so (EM bombardment targets).
@@ -204,7 +221,11 @@ function targetDistance(_s: MerkurState, z: number, g: Int8Array): number {
 export function soloChoose(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision): number {
   // a combat on landing's lead defender and supporter keep the engine's answer (5.2: they were no
   // choice before, so soloResidual 'random' leaves them as it found them)
-  if (s.rules.soloResidual === 'random' && SOLO_RESIDUAL.has(d.kind) && !onLandingCombat(s))
+  // 12.2 prescribes the retreat ("towards the nearest objective zone, or zones containing the
+  // largest number of friendly units"): a unit's retreat zone is never drawn; an EM's 2.4 choice to
+  // follow its last unit is
+  const prescribed = d.kind === 'retreat-zone' && d.options.some((o) => o.em !== true);
+  if (s.rules.soloResidual === 'random' && SOLO_RESIDUAL.has(d.kind) && !prescribed && !onLandingCombat(s))
     return randInt(ws.streams.stream('solitaire'), 0, d.options.length - 1);
   // the choices of a combat's losses, support and targets need no occupancy
   switch (d.kind) {
@@ -233,6 +254,16 @@ export function soloChoose(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecisio
             d.options.map((x) => x.unit),
           ),
       );
+    case 'second-defender':
+      // 8.3 (12.2 is silent): the engine's second defender, the highest defence, full strength first
+      return d.options.findIndex(
+        (o) =>
+          o.unit ===
+          engineSecondDefender(
+            s,
+            d.options.map((x) => x.unit),
+          ),
+      );
     case 'artillery-support':
       // spec §2.3: the strongest eligible CW EM supports every CW assault and defence it can reach
       return d.options.findIndex(
@@ -255,9 +286,11 @@ export function soloChoose(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecisio
         if (o.type !== 'activate' || o.initiative) return;
         const z = o.zone;
         if (o.mode === 'combat') {
+          // 12.2 b: "counter-attack Germans in a contested or objective zone" (V counter-objective-only:
+          // fire only into objective zones held or contested by the Germans)
           const useful =
             (contested(s, z) && combatUnits(s, unitsIn(s, z, CW)).length >= 3) ||
-            MAP.adj[z]!.some((y) => g[y]! > 0 && MAP.objective[y]);
+            MAP.adj[z]!.some((y) => counterTarget(s, y, g, c));
           if (!useful && !unitsIn(s, z, CW).some((u) => s.units[u]!.type === 'em')) return;
           const key = -1000 + z;
           if (key < bestKey) {
@@ -294,6 +327,8 @@ export function soloChoose(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecisio
         else if (o.type === 'bombard')
           key = 1 - g[o.to]! / 10 + noise(); // 12.2 g: most Germans, ties at random
         else if (o.type === 'fire' && MAP.objective[o.to]) key = 2 - g[o.to]! / 10;
+        // 12.2 b: a contested zone is a counter-attack target too, after the objectives (12.2 f)
+        else if (o.type === 'fire' && counterTarget(s, o.to, g, c)) key = 3 - g[o.to]! / 10;
         else if (o.type === 'move') {
           if (MAP.objective[z] || (g[z]! > 0 && c[z]! > 0)) return; // 12.2 d
           const entering = g[o.to]! > 0 && c[o.to]! === 0;

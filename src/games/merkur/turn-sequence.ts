@@ -454,13 +454,24 @@ function step(s: MerkurState, ws: MerkurWorkspace, task: Task): MerkurPending | 
       const left = task.units.filter((i) => s.units[i]!.status === 'pool');
       if (left.length === 0) break;
       const opts: MerkurOption[] = [];
+      // 11.0: at night no unit enters a zone holding only enemy units, and no combat is fought
+      // (V night-beach-assault: the convoy debarks on an enemy-held beach and assaults that night)
+      const nightBar = !isDay(s.turn) && !s.rules.v['night-beach-assault'];
       for (let z = 0; z < MAP.count; z++) {
         if (MAP.strategic[z]) continue;
         if ((MAP.port[z] && controlledBy(s, z, GER)) || (MAP.beach[z] && room(s, z, GER) > 0)) {
+          if (nightBar && countIn(s, z, CW) > 0 && countIn(s, z, GER) === 0) continue;
           if (room(s, z, GER) > 0) opts.push({ type: 'sea', zone: z });
         }
       }
-      if (opts.length === 0) break;
+      if (opts.length === 0) {
+        // 5.4, 11.0: a B1 convoy with nowhere to debark tonight debarks the next turn
+        if (nightBar && left.some((i) => s.b1.units.includes(i))) {
+          s.b1.landTurn = s.turn + 1;
+          s.b1.landed = false;
+        }
+        break;
+      }
       return dec('sea-landing', GER, 'Merkur 5.4', opts as never);
     }
     case 'air-missions': {
@@ -965,7 +976,9 @@ function ordersStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'orde
             opts.push({ type: 'bombard', unit: ui, to: y });
           }
         }
-      } else if (u.type !== 'aa') {
+      } else if (u.type !== 'aa' && (!u.dispersed || s.rules.v['dispersed-may-fight'])) {
+        // 3.1 Notes: dispersed paras are used "for combat or movement" only once a re-activation
+        // with the initiative has removed the marker (V dispersed-may-fight: they fire and assault at 2-3-0)
         if (theirs[z]! > 0) opts.push({ type: 'assault', unit: ui });
         for (const y of MAP.adj[z]!) if (theirs[y]! > 0) opts.push({ type: 'fire', unit: ui, to: y });
       }
@@ -1276,6 +1289,13 @@ function lossesStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'loss
       'Merkur 6.1, 7.4',
       q.zones.map((zone) => ({ type: 'retreat', unit: q.unit, zone, forced: q.forced })),
     );
+  if (q.kind === 'second-defender')
+    return dec(
+      'second-defender',
+      q.side,
+      'Merkur 8.3',
+      q.units.map((unit) => ({ type: 'second-defender', unit })),
+    );
   return dec('loss-choice', q.side, 'Merkur 7.4, 8.3', [
     { type: 'loss', unit: -1 },
     ...q.units.map((unit) => ({ type: 'loss' as const, unit })),
@@ -1459,6 +1479,11 @@ function applyAnswer(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision, cho
       else if (o.type === 'loss' && op.k === 'group') op.halve = o.unit;
       return;
     }
+    case 'second-defender': {
+      const op = (task as Task & { t: 'losses' }).ops[0]!;
+      if (op.k === 'second') op.pick = o.unit;
+      return;
+    }
     case 'lead-attacker':
       specOf(task).leadAttacker = o.unit;
       return;
@@ -1523,9 +1548,11 @@ function applyAnswer(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision, cho
         if (s.b1.units.includes(i)) s.stats.b1_units_landed++;
       }
       if (!t.units.some((i) => s.units[i]!.status === 'pool')) s.stack.pop();
-      // 5.4: debarking onto an enemy-held beach must attack, at the end of the German turn
+      // 5.4: debarking onto an enemy-held beach must attack, at the end of the German turn; 11.0: not
+      // at night, where only a contested beach may be entered, to reinforce (V night-beach-assault: it attacks)
       const att = combatUnits(s, unitsIn(s, o.zone, GER)).filter((i) => t.units.includes(i));
-      if (att.length > 0 && countIn(s, o.zone, CW) > 0) s.beachAssaults.push({ zone: o.zone, units: att });
+      if (att.length > 0 && countIn(s, o.zone, CW) > 0 && (isDay(s.turn) || s.rules.v['night-beach-assault']))
+        s.beachAssaults.push({ zone: o.zone, units: att });
       return;
     }
     case 'air-none':

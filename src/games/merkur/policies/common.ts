@@ -12,6 +12,7 @@ import {
   type CombatSpec,
   defenceValue,
   engineLossAnswer,
+  engineSecondDefender,
   landingLeadDefender,
   leadAttackerOf,
   onLandingCombat,
@@ -192,6 +193,14 @@ export function bombTargetScore(s: MerkurState, d: MerkurDecision, o: MerkurOpti
   const k = d.options.indexOf(o as never);
   const units = d.options.map((x) => ('unit' in x ? x.unit : -1));
   ctx.answer ??= units.indexOf(engineBombardTarget(s, units));
+  return (k === ctx.answer ? 1 : 0) - k * 1e-6;
+}
+
+/** 8.3: the engine's second defender (`engineSecondDefender`) scores 1, the others 0, strictly ordered by position. */
+export function secondDefenderScore(s: MerkurState, d: MerkurDecision, o: MerkurOption, ctx: Ctx): number {
+  const k = d.options.indexOf(o as never);
+  const units = d.options.map((x) => ('unit' in x ? x.unit : -1));
+  ctx.answer ??= units.indexOf(engineSecondDefender(s, units));
   return (k === ctx.answer ? 1 : 0) - k * 1e-6;
 }
 

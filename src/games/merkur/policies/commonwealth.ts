@@ -22,6 +22,7 @@ import {
   pLose,
   pWin,
   scriptedPolicy,
+  secondDefenderScore,
   supportScore,
   zoneForce,
 } from './common.js';
@@ -88,6 +89,8 @@ function cwScore(k: Knobs) {
         return lossAnswerScore(s, d, o, ctx);
       case 'bomb-target':
         return bombTargetScore(s, d, o, ctx);
+      case 'second-defender':
+        return secondDefenderScore(s, d, o, ctx);
       case 'rn-loss':
         return navyLossScore(s, d, o, ctx);
       case 'lead-defender':

@@ -26,6 +26,7 @@ import {
   occOf,
   pWin,
   scriptedPolicy,
+  secondDefenderScore,
   supportScore,
   targetsOf,
   zoneForce,
@@ -155,6 +156,8 @@ function germanScore(k: Knobs) {
         return lossAnswerScore(s, d, o, ctx);
       case 'bomb-target':
         return bombTargetScore(s, d, o, ctx);
+      case 'second-defender':
+        return secondDefenderScore(s, d, o, ctx);
       case 'rn-loss':
         return navyLossScore(s, d, o, ctx);
       case 'lead-defender':
