@@ -5,9 +5,11 @@
  * defender, 3.1 Notes dispersed paras (V-dispersed-orders), and the 12.2 retreat under soloResidual.
  */
 import { describe, expect, it } from 'vitest';
+import { playOneGame } from '../src/core/driver.js';
 import { streamRng } from '../src/core/rng.js';
 import { resolveSetup } from '../src/core/setup.js';
 import { engineLossAnswer, retreatZones } from '../src/games/merkur/combat.js';
+import { divisionalArt, supporterValue } from '../src/games/merkur/command.js';
 import type { MerkurDecision } from '../src/games/merkur/decisions.js';
 import { merkur } from '../src/games/merkur/index.js';
 import { MAP } from '../src/games/merkur/map.js';
@@ -355,5 +357,62 @@ describe('Merkur 12.2: the solitaire retreat follows the rule under every soloRe
     const seen = new Set<number>();
     for (let k = 0; k < 40; k++) seen.add(soloChoose(s, ws, follow));
     expect([...seen].sort()).toEqual([0, 1]);
+  });
+});
+
+describe('Merkur 2.5, 7.1 Note: under ringel-sum-support fired batteries still count in the sum Ringel lends', () => {
+  it('Ringel with two fired batteries supports with their sum; he bombards with nothing; the default lends nothing', () => {
+    for (const on of [true, false]) {
+      const s = emptyState('two-player', on ? { 'ringel-sum-support': true } : {});
+      const { z } = quietPair();
+      const ringel = put(s, 'Ringel', z);
+      const b1 = put(s, 'GebArt/1', z);
+      const b2 = put(s, 'GebArt/2', z);
+      s.units[b1]!.fired = true;
+      s.units[b2]!.fired = true;
+      expect(supporterValue(s, ringel)).toBe(on ? 16 : 0);
+      expect(divisionalArt(s, ringel)).toBe(0);
+    }
+  });
+});
+
+describe('Merkur: the variants inert under the defaults act under the condition their actsWhen states', () => {
+  function record(
+    scenario: string,
+    variants: Record<string, boolean>,
+    params: Record<string, string | readonly string[] | number>,
+    german: string,
+    game: number,
+  ): string {
+    const setup = resolveSetup(merkur, { scenario, variants, params }, 'test');
+    const ids: Record<string, string> = { ...merkur.defaultPolicies, german };
+    const pol = Object.fromEntries(
+      Object.entries(ids).map(([side, id]) => [
+        side,
+        merkur.policies.find((p) => p.side === side && p.id === id)!.create(),
+      ]),
+    );
+    return JSON.stringify(playOneGame(merkur, setup, pol, { masterSeed: 1, gameIndex: game }));
+  }
+
+  it('conc0-none: drops-historical with every turn-1 drop off Carte Ouest', () => {
+    const drops = { germanDropZones: ['21', '21', '21', '21', '22', '22', '22', '23', '23', '23'] };
+    const base = { 'drops-historical': true };
+    expect(record('two-player', { ...base, 'conc0-none': true }, drops, 'historical', 0)).not.toBe(
+      record('two-player', base, drops, 'historical', 0),
+    );
+  });
+
+  it('rn-back-with-b2: a convoy B1 of 8 (seed 1, game 19 is intercepted for 4-6 units)', () => {
+    const p = { convoyB1Size: 8 };
+    expect(record('two-player', { 'rn-back-with-b2': true }, p, 'historical', 19)).not.toBe(
+      record('two-player', {}, p, 'historical', 19),
+    );
+  });
+
+  it('air-declare-at-activation: the random German activates zones before the Luftwaffe zone', () => {
+    expect(record('two-player', { 'air-declare-at-activation': true }, {}, 'random', 0)).not.toBe(
+      record('two-player', {}, {}, 'random', 0),
+    );
   });
 });

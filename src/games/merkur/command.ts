@@ -46,16 +46,18 @@ export function subordinates(_s: MerkurState, emi: number): readonly number[] {
  * 2.5 (E1, E2): a divisional EM's artillery: the sum of its subordinates' values on the same map
  * within two zones. With div-blocked (8.0) it is 0 once any subordinate has fired; with
  * div-excludes-fired the fired ones are left out. Suessmann and Ramcke block each other (E3).
- * Ringel: the sum of the batteries in his zone when at least two are there (adjacent zone only).
+ * Ringel: the sum of the batteries in his zone when at least two are there (adjacent zone only);
+ * `forSupport` (V ringel-sum-support, 7.1 Note): fired batteries count in the sum lent as support.
  */
-export function divisionalArt(s: MerkurState, emi: number): number {
+export function divisionalArt(s: MerkurState, emi: number, forSupport = false): number {
   const em = s.units[emi]!;
   if (em.status !== 'map' || em.dispersed || em.fired) return 0;
   if (em.id === 'Ringel') {
+    // 7.1 Note: a fired marker does not stop a battery's value supporting an assault (`forSupport`)
     let sum = 0;
     let n = 0;
     for (const u of s.units)
-      if (u.type === 'battery' && u.status === 'map' && u.zone === em.zone && !u.fired) {
+      if (u.type === 'battery' && u.status === 'map' && u.zone === em.zone && (forSupport || !u.fired)) {
         sum += artOf(s, u);
         n++;
       }
@@ -142,7 +144,7 @@ export function supporterValue(s: MerkurState, i: number): number {
   const u = s.units[i]!;
   const wasFired = u.fired;
   u.fired = false;
-  let v = u.type === 'em' && u.divisional ? divisionalArt(s, i) : artOf(s, u);
+  let v = u.type === 'em' && u.divisional ? divisionalArt(s, i, u.id === 'Ringel') : artOf(s, u);
   u.fired = wasFired;
   if (u.id === 'Ringel' && !s.rules.v['ringel-sum-support']) v = 0;
   return v;

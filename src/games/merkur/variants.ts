@@ -233,14 +233,28 @@ const base: readonly VariantDef[] = [
     false,
     'Turn 3 uses the d6-3 row and 4.1; later nights d6.',
   ),
-  v(
-    'conc0-plus2',
-    'concentration-zero',
-    'Merkur 4.1',
-    true,
-    'Default: 0 German zones on Carte Ouest is "less than 3" and gets the +2 of one zone.',
-  ),
-  v('conc0-none', 'concentration-zero', 'Merkur 4.1', false, 'No bonus with 0 German zones on Carte Ouest.'),
+  {
+    ...v(
+      'conc0-plus2',
+      'concentration-zero',
+      'Merkur 4.1',
+      true,
+      'Default: 0 German zones on Carte Ouest is "less than 3" and gets the +2 of one zone.',
+    ),
+    actsWhen:
+      'acts only when no German unit stands on Carte Ouest at a day CW activation roll of turns 1-5; the turn-1 drops are all on Carte Ouest unless drops-historical moves them (germanDropZones)',
+  },
+  {
+    ...v(
+      'conc0-none',
+      'concentration-zero',
+      'Merkur 4.1',
+      false,
+      'No bonus with 0 German zones on Carte Ouest.',
+    ),
+    actsWhen:
+      'acts only when no German unit stands on Carte Ouest at a day CW activation roll of turns 1-5; the turn-1 drops are all on Carte Ouest unless drops-historical moves them (germanDropZones)',
+  },
   v(
     'contested-counts-cw',
     'contested-objective',
@@ -313,14 +327,28 @@ const base: readonly VariantDef[] = [
     'Default: the regrouped para returns at full strength (the text: "return it to play").',
   ),
   v('regroup-reduced', 'regroup', 'Merkur 9.0', false, 'The regrouped para returns reduced.'),
-  v(
-    'rn-back-lost',
-    'rn-back',
-    'Merkur 5.4',
-    true,
-    'Default: after an interception of 4-6 units the rest turn back and are lost (5.4 "the rest of the convoy turns back"; the damaged end of the sentence gives them no sure return).',
-  ),
-  v('rn-back-with-b2', 'rn-back', 'Merkur 5.4', false, 'The units that turn back arrive with convoy B2.'),
+  {
+    ...v(
+      'rn-back-lost',
+      'rn-back',
+      'Merkur 5.4',
+      true,
+      'Default: after an interception of 4-6 units the rest turn back and are lost (5.4 "the rest of the convoy turns back"; the damaged end of the sentence gives them no sure return).',
+    ),
+    actsWhen:
+      'acts only when convoyB1Size is 5 or more: the rest turn back after an interception sinks 4-6 units, and the default convoy of 3 has none left',
+  },
+  {
+    ...v(
+      'rn-back-with-b2',
+      'rn-back',
+      'Merkur 5.4',
+      false,
+      'The units that turn back arrive with convoy B2.',
+    ),
+    actsWhen:
+      'acts only when convoyB1Size is 5 or more: the rest turn back after an interception sinks 4-6 units, and the default convoy of 3 has none left',
+  },
   v(
     'rn-random',
     'rn-select',
@@ -386,20 +414,28 @@ const base: readonly VariantDef[] = [
     false,
     'The defender chooses any unit to lead an assault or fire against it, with its own factor, and it takes the losses (combats of an activation; combat on landing and at sea keep the highest).',
   ),
-  v(
-    'air-declare-turn-start',
-    'air-declare',
-    'Merkur 8.0 Notes',
-    true,
-    'Default: every air mission of the turn is placed, then flown, before the German\'s first combat ("place the air units before resolving any attacks").',
-  ),
-  v(
-    'air-declare-at-activation',
-    'air-declare',
-    'Merkur 4.0 footnote 1, 8.0',
-    false,
-    'The air missions are declared when the German activates the Luftwaffe zone, at any point of his activations (each unit still once a day).',
-  ),
+  {
+    ...v(
+      'air-declare-turn-start',
+      'air-declare',
+      'Merkur 8.0 Notes',
+      true,
+      'Default: every air mission of the turn is placed, then flown, before the German\'s first combat ("place the air units before resolving any attacks").',
+    ),
+    actsWhen:
+      'acts only with a German policy that activates a zone before the Luftwaffe zone (random does); the scripted German policies activate the Luftwaffe zone first, which is the turn-start declaration',
+  },
+  {
+    ...v(
+      'air-declare-at-activation',
+      'air-declare',
+      'Merkur 4.0 footnote 1, 8.0',
+      false,
+      'The air missions are declared when the German activates the Luftwaffe zone, at any point of his activations (each unit still once a day).',
+    ),
+    actsWhen:
+      'acts only with a German policy that activates a zone before the Luftwaffe zone (random does); the scripted German policies activate the Luftwaffe zone first, which is the turn-start declaration',
+  },
   v(
     'queue-fixed',
     'airlanding-order',
@@ -685,20 +721,28 @@ const base: readonly VariantDef[] = [
 
 /** Variants added with the EM chapter (2.5). */
 export const commandVariants: readonly VariantDef[] = [
-  v(
-    'ringel-sum-bombard-only',
-    'ringel-support',
-    'Merkur 2.5',
-    true,
-    'Default: the Ringel + batteries sum only bombards (2.5 speaks of bombardment); Ringel gives no assault support.',
-  ),
-  v(
-    'ringel-sum-support',
-    'ringel-support',
-    'Merkur 2.5',
-    false,
-    'The Ringel + batteries sum may also support an assault.',
-  ),
+  {
+    ...v(
+      'ringel-sum-bombard-only',
+      'ringel-support',
+      'Merkur 2.5',
+      true,
+      'Default: the Ringel + batteries sum only bombards (2.5 speaks of bombardment); Ringel gives no assault support.',
+    ),
+    actsWhen:
+      'acts only when Ringel shares a zone with two or more batteries in or beside a German assault; two batteries come by sea with B1 and one by air, and no shipped German policy brings them together',
+  },
+  {
+    ...v(
+      'ringel-sum-support',
+      'ringel-support',
+      'Merkur 2.5',
+      false,
+      'The Ringel + batteries sum may also support an assault.',
+    ),
+    actsWhen:
+      'acts only when Ringel shares a zone with two or more batteries in or beside a German assault; two batteries come by sea with B1 and one by air, and no shipped German policy brings them together',
+  },
 ];
 
 export const variants: readonly VariantDef[] = [...base, ...commandVariants];
