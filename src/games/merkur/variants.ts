@@ -641,20 +641,28 @@ const base: readonly VariantDef[] = [
     false,
     'Entry overrides the 12.2 minimum of three.',
   ),
-  v(
-    'night-beach-barred',
-    'night-beach',
-    'Merkur 5.4, 11.0',
-    true,
-    'Default: a convoy debarking on a night turn may not land on a beach held only by the CW (11.0: at night no unit enters a zone containing enemy units unless it is contested), and on a contested beach fights no assault ("no combat ... at night"); a B1 convoy with no port or beach open debarks the next turn.',
-  ),
-  v(
-    'night-beach-assault',
-    'night-beach',
-    'Merkur 5.4',
-    false,
-    'The 5.4 beach assault overrides 11.0: a convoy debarks on a CW-held beach on a night turn and assaults it at the end of that German turn.',
-  ),
+  {
+    ...v(
+      'night-beach-barred',
+      'night-beach',
+      'Merkur 5.4, 11.0',
+      true,
+      'Default: a convoy debarking on a night turn may not land on a beach held only by the CW (11.0: at night no unit enters a zone containing enemy units unless it is contested), and on a contested beach fights no assault ("no combat ... at night"); a B1 convoy with no port or beach open debarks the next turn.',
+    ),
+    actsWhen:
+      'acts only when a convoy debarks on a night turn (B1 delayed by the RN test) where the German would land on a CW-held beach; the scripted German policies prefer ports and empty beaches, the random German does not',
+  },
+  {
+    ...v(
+      'night-beach-assault',
+      'night-beach',
+      'Merkur 5.4',
+      false,
+      'The 5.4 beach assault overrides 11.0: a convoy debarks on a CW-held beach on a night turn and assaults it at the end of that German turn.',
+    ),
+    actsWhen:
+      'acts only when a convoy debarks on a night turn (B1 delayed by the RN test) where the German would land on a CW-held beach; the scripted German policies prefer ports and empty beaches, the random German does not',
+  },
   v(
     'dispersed-reactivate',
     'dispersed-orders',
