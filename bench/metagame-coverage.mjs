@@ -38,14 +38,14 @@ for (const [name, p] of Object.entries(GAMES)) {
     const cells = p.map((row) => row.map(() => new Float64Array(games)));
     for (let g = 0; g < games; g++) {
       const shock = uniformFloat(rng); // one uniform per game index, shared: correlated cells
-      p.forEach((row, r) =>
-        row.forEach((q, c) => {
+      for (const [r, row] of p.entries()) {
+        for (const [c, q] of row.entries()) {
           // Half the time the cell reads the game's shared draw: cells correlate across a game index.
           const own = uniformFloat(rng);
           const u = uniformFloat(rng) < 0.5 ? shock : own;
           cells[r][c][g] = u < q ? 1 : 0;
-        }),
-      );
+        }
+      }
     }
     const mg = metaGame(lp, cells, { seed: d, resamples });
     if (mg.interval[0] <= truth && truth <= mg.interval[1]) covered++;

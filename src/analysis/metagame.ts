@@ -247,7 +247,11 @@ export type BalanceReading =
  * lies beyond the band on that side's half; otherwise undecided at this many games (the interval
  * reaches across a band's edge).
  */
-export function readBalance(value: number, interval: readonly [number, number], band: BalanceBand): BalanceReading {
+export function readBalance(
+  value: number,
+  interval: readonly [number, number],
+  band: BalanceBand,
+): BalanceReading {
   const [lo, hi] = interval;
   if (lo >= band.lo && hi <= band.hi) return { kind: 'balanced' };
   if (lo > band.hi) return { kind: 'favours', side: 'row', points: (value - 0.5) * 100 };

@@ -44,7 +44,10 @@ export function matrixScores(table: GamesTable, matrix: PolicyMatrix): Float64Ar
     const arm = String(armCol.at(i));
     if (!wanted.has(arm)) continue;
     let games = byArm.get(arm);
-    if (games === undefined) byArm.set(arm, (games = new Map()));
+    if (games === undefined) {
+      games = new Map();
+      byArm.set(arm, games);
+    }
     games.set(Number(gameCol.at(i)), sideScore(String(winnerCol.at(i)), matrix.rowSide));
   }
   const cells = matrix.arms.flat().map((a) => byArm.get(a) ?? new Map<number, number>());
@@ -80,7 +83,12 @@ export function matrixVerdicts(
     });
     const sentence = metaGameSentence(
       meta,
-      { rowSide: title(matrix.rowSide), colSide: title(matrix.colSide), rows: matrix.rows, cols: matrix.cols },
+      {
+        rowSide: title(matrix.rowSide),
+        colSide: title(matrix.colSide),
+        rows: matrix.rows,
+        cols: matrix.cols,
+      },
       opts.band ?? DEFAULT_BALANCE_BAND,
     );
     out.push({ matrix, meta, sentence });
