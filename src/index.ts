@@ -19,6 +19,16 @@
 /** arquero's helpers for verbs over a run's games table (the table itself comes from loadRun). */
 export { type ColumnTable, desc, escape, op } from 'arquero';
 export type { ComparisonRow } from './analysis/compare.js';
+export {
+  type BalanceBand,
+  DEFAULT_BALANCE_BAND,
+  type LpSolver,
+  loadLpSolver,
+  type MetaGame,
+  metaGame,
+  solveZeroSum,
+  type ZeroSumSolution,
+} from './analysis/metagame.js';
 export type { OutcomeRow } from './analysis/summary.js';
 export {
   type GameInfo,
@@ -44,6 +54,17 @@ export {
   type RunExperimentOptions,
   runExperiment,
 } from './api/runs.js';
+export {
+  type CombatTable,
+  compareTables,
+  loadCombatTable,
+  oddsOfTable,
+  oddsOfTableFile,
+  parseCsvTable,
+  parseJsonTable,
+  type Situation as TableSituation,
+  type TableDifference,
+} from './api/tables.js';
 export {
   GameMatch,
   type MatchOptions,

@@ -1,7 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import { formatTableDifference, type Situation } from '../analysis/odds/combat-table.js';
 import { formatOddsTable } from '../analysis/odds/format.js';
 import { odds, oddsOptions, unknownOddsOption } from '../api/games.js';
+import { compareTables, loadCombatTable, oddsOfTable } from '../api/tables.js';
 import { quote, UserError } from '../core/errors.js';
 import type { OddsProvider } from '../core/game.js';
 import type { GameRegistry } from '../core/registry.js';
@@ -34,6 +36,40 @@ export function parseOddsArgs(
   return out;
 }
 
+/** The options `odds --table` reads: a battle, a column, a shift and a die modifier. */
+export const TABLE_ODDS_OPTIONS: readonly { name: string; description: string }[] = [
+  { name: 'attack', description: 'attacker strength (one battle; with --defence)' },
+  { name: 'defence', description: 'defender strength (one battle; with --attack)' },
+  { name: 'column', description: 'one column by its printed label, e.g. 3-1 or +2' },
+  { name: 'shift', description: "column shift of the battle, e.g. -1 (left, the defender's way) or 2" },
+  { name: 'drm', description: 'die roll modifier added to the roll, e.g. -1' },
+];
+
+/** The situation of `odds --table` from its options: whole numbers, one line naming a bad one. */
+export function tableSituation(args: readonly string[]): Situation {
+  const raw = parseOddsArgs('--table', args, TABLE_ODDS_OPTIONS);
+  const int = (name: string, min: number, max: number): number | undefined => {
+    const v = raw[name];
+    if (v === undefined) return undefined;
+    const n = Number(v);
+    if (v === true || !/^[+-]?\d+$/.test(String(v).trim()) || n < min || n > max)
+      throw new UserError(`odds --table: --${name} ${quote(v)} must be a whole number from ${min} to ${max}`);
+    return n;
+  };
+  const attack = int('attack', 0, 100_000);
+  const defence = int('defence', 0, 100_000);
+  const shift = int('shift', -50, 50);
+  const drm = int('drm', -100, 100);
+  const column = raw.column;
+  return {
+    ...(attack !== undefined ? { attack } : {}),
+    ...(defence !== undefined ? { defence } : {}),
+    ...(typeof column === 'string' ? { column } : {}),
+    ...(shift !== undefined ? { shift } : {}),
+    ...(drm !== undefined ? { drm } : {}),
+  };
+}
+
 /** A game's odds options as help text: its calculator's description, then each option aligned. */
 export function oddsOptionsHelp(game: string, odds: Pick<OddsProvider, 'description' | 'options'>): string {
   const rows = odds.options.map((o) => [`--${o.name}${o.flag ? '' : ' <value>'}`, o.description] as const);
@@ -62,8 +98,10 @@ export function registerOdds(program: Command, games: GameRegistry): void {
     .description(
       "exact combat odds from the game's own tables (options depend on the game: sandtable odds <game> --help)",
     )
-    .argument('<game>', 'game id')
+    .argument('[game]', 'game id (none with --table)')
     .argument('[options...]', 'game-specific options, e.g. --attack 3 --defence 1 --forest')
+    .option('--table <file>', 'your own combat table (CSV or JSON, docs/combat-tables.md) instead of a game')
+    .option('--against <file>', 'with --table: a second table; prints the change in each result, per column')
     .option('--json', 'machine-readable output')
     .option(
       '--out <dir>',
@@ -87,10 +125,29 @@ export function registerOdds(program: Command, games: GameRegistry): void {
         ],
         ['sandtable odds crete --attack 8 --defence 3', 'Crete K10.4: 8 to 3 is 2-1, on both tables'],
         ['sandtable odds scs --help', "every option of a game's odds calculator"],
+        [
+          'sandtable odds --table examples/tables/crete-limited.csv --attack 7 --defence 3',
+          'your own CRT, one battle',
+        ],
+        [
+          'sandtable odds --table a.csv --against b.csv',
+          'how a revised table changes each result, column by column',
+        ],
       ]),
     )
     .action(
-      async (gameId: string, rest: string[], flags: { json?: boolean; out?: string; helpOdds?: boolean }) => {
+      async (
+        gameArg: string | undefined,
+        rest: string[],
+        flags: { json?: boolean; out?: string; helpOdds?: boolean; table?: string; against?: string },
+      ) => {
+        if (flags.table !== undefined || flags.against !== undefined) {
+          await tableOdds(gameArg, rest, flags);
+          return;
+        }
+        if (gameArg === undefined)
+          throw new UserError('odds: name a game (sandtable list) or give --table <file>');
+        const gameId = gameArg;
         const provider = oddsOptions(gameId, games);
         if (flags.helpOdds) {
           process.stdout.write(`${oddsOptionsHelp(gameId, provider)}\n`);
@@ -112,4 +169,42 @@ export function registerOdds(program: Command, games: GameRegistry): void {
         else process.stdout.write(`${tables.map(formatOddsTable).join('\n\n')}\n`);
       },
     );
+}
+
+/** `sandtable odds --table FILE [--against FILE] [--attack A --defence D | --column C] [--shift n] [--drm n]`. */
+async function tableOdds(
+  gameArg: string | undefined,
+  rest: readonly string[],
+  flags: { json?: boolean; out?: string; table?: string; against?: string },
+): Promise<void> {
+  if (flags.table === undefined)
+    throw new UserError('odds: --against needs --table (the table it is compared with)');
+  // Without a game, commander puts the first of the table's options (--attack ...) in the game's slot.
+  const args = gameArg?.startsWith('--') ? [gameArg, ...rest] : rest;
+  if (gameArg !== undefined && !gameArg.startsWith('--'))
+    throw new UserError(`odds --table: give a table or a game, not both (game ${quote(gameArg)})`);
+  if (flags.out !== undefined) checkOutPath(flags.out, '--out');
+  const situation = tableSituation(args);
+  const table = loadCombatTable(flags.table);
+  if (flags.against !== undefined) {
+    const diff = compareTables(table, loadCombatTable(flags.against), situation);
+    if (flags.out !== undefined) {
+      mkdirSync(flags.out, { recursive: true });
+      writeFileSync(`${flags.out}/odds-difference.json`, `${JSON.stringify(diff, null, 2)}\n`);
+    }
+    process.stdout.write(
+      flags.json ? `${JSON.stringify(diff, null, 2)}\n` : `${formatTableDifference(diff)}\n`,
+    );
+    return;
+  }
+  const t = oddsOfTable(table, situation);
+  if (flags.out !== undefined) {
+    mkdirSync(flags.out, { recursive: true });
+    writeFileSync(`${flags.out}/odds.json`, `${JSON.stringify([t], null, 2)}\n`);
+    const spec = oddsChart(t);
+    writeFileSync(`${flags.out}/odds-1.vl.json`, `${JSON.stringify(spec, null, 1)}\n`);
+    writeFileSync(`${flags.out}/odds-1.svg`, (await renderSvg(spec, 'odds-1')).svg);
+    process.stderr.write(`odds: wrote ${flags.out}/odds.json and 1 chart\n`);
+  }
+  process.stdout.write(flags.json ? `${JSON.stringify([t], null, 2)}\n` : `${formatOddsTable(t)}\n`);
 }

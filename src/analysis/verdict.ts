@@ -1,0 +1,97 @@
+/**
+ * The verdict of a run's policy matrices: each matrix's meta-game (src/analysis/metagame.ts) read
+ * from the games table, the row side's per-game score (win 1, draw or no winner 1/2, loss 0) on
+ * the game indices every cell played.
+ */
+import type { GameDefinition } from '../core/game.js';
+import type { GamesTable } from './games-table.js';
+import type { PolicyMatrix } from './headline.js';
+import {
+  type BalanceBand,
+  DEFAULT_BALANCE_BAND,
+  type LpSolver,
+  type MetaGame,
+  metaGame,
+  metaGameSentence,
+} from './metagame.js';
+
+/** One matrix's verdict: the meta-game and the sentence that states it. */
+export interface MatrixVerdict {
+  readonly matrix: PolicyMatrix;
+  readonly meta: MetaGame;
+  readonly sentence: string;
+}
+
+/** A side's score of a game from its winner column: 1 won, 0 lost, 1/2 when no side won. */
+export function sideScore(winner: string, side: string): number {
+  return winner === side ? 1 : winner === 'none' ? 0.5 : 0;
+}
+
+/**
+ * The row side's score per game of every cell of `matrix`, on the game indices all its cells
+ * played (in index order), so the cells line up game by game.
+ */
+export function matrixScores(table: GamesTable, matrix: PolicyMatrix): Float64Array[][] {
+  const armCol = table.column('arm');
+  const gameCol = table.column('game');
+  const winnerCol = table.column('winner');
+  if (armCol === undefined || gameCol === undefined || winnerCol === undefined) {
+    throw new Error('verdict: the games table has no arm, game or winner column');
+  }
+  const wanted = new Set(matrix.arms.flat());
+  const byArm = new Map<string, Map<number, number>>();
+  for (let i = 0; i < table.numRows(); i++) {
+    const arm = String(armCol.at(i));
+    if (!wanted.has(arm)) continue;
+    let games = byArm.get(arm);
+    if (games === undefined) {
+      games = new Map();
+      byArm.set(arm, games);
+    }
+    games.set(Number(gameCol.at(i)), sideScore(String(winnerCol.at(i)), matrix.rowSide));
+  }
+  const cells = matrix.arms.flat().map((a) => byArm.get(a) ?? new Map<number, number>());
+  const common = [...cells[0]!.keys()].filter((g) => cells.every((c) => c.has(g))).sort((a, b) => a - b);
+  return matrix.arms.map((row) =>
+    row.map((arm) => {
+      const games = byArm.get(arm)!;
+      return Float64Array.from(common, (g) => games.get(g)!);
+    }),
+  );
+}
+
+/**
+ * The verdict of each matrix of the run (the caller loads the solver once: loadLpSolver). The
+ * bootstrap's stream is seeded by the run's master seed, so a rebuilt report prints the same
+ * interval. Matrices without a common game index are left out.
+ */
+export function matrixVerdicts(
+  lp: LpSolver,
+  def: GameDefinition,
+  table: GamesTable,
+  matrices: readonly PolicyMatrix[],
+  opts: { readonly seed: number; readonly resamples?: number; readonly band?: BalanceBand },
+): MatrixVerdict[] {
+  const title = (side: string) => def.sides.find((s) => s.id === side)?.name ?? side;
+  const out: MatrixVerdict[] = [];
+  for (const matrix of matrices) {
+    const scores = matrixScores(table, matrix);
+    if (scores[0]![0]!.length === 0) continue;
+    const meta = metaGame(lp, scores, {
+      seed: opts.seed,
+      ...(opts.resamples !== undefined ? { resamples: opts.resamples } : {}),
+    });
+    const sentence = metaGameSentence(
+      meta,
+      {
+        rowSide: title(matrix.rowSide),
+        colSide: title(matrix.colSide),
+        rows: matrix.rows,
+        cols: matrix.cols,
+      },
+      opts.band ?? DEFAULT_BALANCE_BAND,
+    );
+    out.push({ matrix, meta, sentence });
+  }
+  return out;
+}
