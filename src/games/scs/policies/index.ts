@@ -1,4 +1,4 @@
-/** The Soviet policies of SCS (issue 3), each with its intent, plus `random`. */
+/** The Soviet policies of SCS, each with its intent, plus `random`. */
 import { randomPolicy } from '../../../core/decide.js';
 import type { PolicyDef, PolicyParamDef } from '../../../core/game.js';
 import { hexId } from '../../../core/hex.js';
