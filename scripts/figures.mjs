@@ -5,6 +5,8 @@
 //   npm run figures -- --check           plays them and exits 1 when a doc's span differs from the output
 //   npm run figures -- --only a,b        only the named figures (the others' spans are left alone)
 //   npm run figures -- --games N         every figure at N games per arm (a quick look; spans not written)
+//   npm run figures -- --json            one JSON line per figure: id, value (the number `expect` bounds),
+//                                        sentence, seconds, games
 //
 // A figure (docs/figures.json) names an experiment file, the arms it needs (a subset of the file's
 // arms, matrix arms included: every arm plays the same dice whatever else is in the run, so a subset
@@ -29,11 +31,12 @@ function fail(msg) {
 }
 
 function parseArgs(argv) {
-  const o = { check: false, only: null, games: null, list: 'docs/figures.json', quiet: false };
+  const o = { check: false, only: null, games: null, list: 'docs/figures.json', quiet: false, json: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--check') o.check = true;
     else if (a === '--quiet') o.quiet = true;
+    else if (a === '--json') o.json = true;
     else if (a === '--only') o.only = new Set((argv[++i] ?? fail('--only needs ids')).split(','));
     else if (a === '--list') o.list = argv[++i] ?? fail('--list needs a file');
     else if (a === '--games') {
@@ -219,12 +222,15 @@ async function main() {
   const tmp = mkdtempSync(join(tmpdir(), 'sandtable-figures-'));
   const sentences = new Map();
   const played = new Map();
+  const values = new Map();
   const t0 = process.hrtime.bigint();
   try {
     for (const fig of figs) {
       const r = await playFigure(api, fig, o.games, tmp, played);
       sentences.set(r.id, r.sentence);
-      if (!o.quiet)
+      values.set(r.id, r.value);
+      if (o.json) process.stdout.write(`${JSON.stringify(r)}\n`);
+      else if (!o.quiet)
         process.stdout.write(
           `${r.id} (${count(r.games)} games/arm, ${r.seconds.toFixed(1)} s): ${r.sentence}\n`,
         );
@@ -233,12 +239,34 @@ async function main() {
     rmSync(tmp, { recursive: true, force: true });
   }
   const total = Number(process.hrtime.bigint() - t0) / 1e9;
-  process.stdout.write(`${figs.length} figures in ${total.toFixed(0)} s\n`);
+  // a figure outside its expected range has changed direction or size: the docs' words may be wrong
+  for (const fig of figs) {
+    const v = values.get(fig.id);
+    if (fig.expect !== undefined && v !== undefined && (v < fig.expect.min || v > fig.expect.max)) {
+      process.stderr.write(
+        `figures: ${fig.id} = ${v} is outside its expect [${fig.expect.min}, ${fig.expect.max}]\n`,
+      );
+      process.exitCode = 1;
+    }
+  }
+  if (!o.json) process.stdout.write(`${figs.length} figures in ${total.toFixed(0)} s\n`);
   if (o.games !== null) return; // a quick look at other game counts never writes the docs
+  // every span names a figure of the list, and every figure played is quoted somewhere
+  const quoted = new Set(
+    markdownFiles().flatMap((f) => [...readFileSync(f, 'utf8').matchAll(SPAN)].map((m) => m[1])),
+  );
+  const known = new Set(list.figures.map((f) => f.id));
+  for (const id of quoted)
+    if (!known.has(id)) {
+      process.stderr.write(`figures: a doc quotes fig:${id}, which ${o.list} does not list\n`);
+      process.exitCode = 1;
+    }
+  for (const fig of figs)
+    if (!quoted.has(fig.id)) process.stderr.write(`figures: ${fig.id} is quoted in no doc\n`);
   const changed = rewriteDocs(sentences);
   if (o.check) {
     for (const c of changed) process.stdout.write(`differs: ${c.file.slice(root.length + 1)}\n`);
-    process.exitCode = changed.length > 0 ? 1 : 0;
+    if (changed.length > 0) process.exitCode = 1;
     return;
   }
   for (const c of changed) {
