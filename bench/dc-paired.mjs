@@ -1,6 +1,6 @@
 /**
  * Dark Crusade paired play of two builds: the same games (master seed, game indices 0..N-1) of one
- * pairing under each build's dist, and the calibration figures of spec §7.1 side by side: December
+ * pairing under each build's dist, and the calibration figures of docs/games/dc.md "Calibration" side by side: December
  * 1941 Soviet VP held by the Axis (A-4: median, mean, share in 4-6), the maximum, Soviet units
  * eliminated by isolation in 1941 (A-11), the results (declared draws apart from the July 1944
  * limit), with paired mean differences and their 95% intervals (normal approximation).

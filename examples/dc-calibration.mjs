@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Dark Crusade calibration anchors (spec §7.1) read from a finished run of
+// Dark Crusade calibration anchors (docs/games/dc.md "Calibration") read from a finished run of
 // experiments/dc-calibration.json: each anchor's target, what the run measured, with 95% intervals.
 //
 //   npm run build && node dist/src/cli/main.js run experiments/dc-calibration.json --workers 2 --out reports/dc-calibration

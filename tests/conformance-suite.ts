@@ -1,5 +1,5 @@
 /**
- * The shared conformance suite (DESIGN §3, §7; OpenSpiel's shared game tests): every registered
+ * The shared conformance suite (docs/architecture.md "Conformance"; OpenSpiel's shared game tests): every registered
  * game, every scenario, every policy, every variant switched from its default, and combinations of
  * the optional variants. A stepped game is checked at EVERY decision by the core driver's
  * conformance mode (a clone of the state, given the same answer as a second clone, stays

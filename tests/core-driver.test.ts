@@ -1,5 +1,5 @@
 /**
- * The driver (DESIGN §3): it checks every answer, samples explicit chance points by their exact
+ * The driver (docs/architecture.md "The driver"): it checks every answer, samples explicit chance points by their exact
  * probabilities, enumerates them exactly, and in conformance mode catches a game whose copies are
  * not independent and a policy that changes the state; a search policy's forks never see the
  * game's own future dice.

@@ -1,5 +1,5 @@
 /**
- * Crete's calibrated defaults (data/calibration.json, README "Crete"): the file is the output of
+ * Crete's calibrated defaults (data/calibration.json, docs/games/crete.md "Reconstructed values"): the file is the output of
  * `sandtable calibrate` on the calibrate file it names (same seed, same targets, values inside the
  * searched space), the game's parameters take their defaults from it, each replaced value names the
  * reconstruction of the data file, and a few games at the defaults land near the historical score.
@@ -33,7 +33,7 @@ const file = JSON.parse(
 ) as CalibrateFile;
 const param = (id: string) => parameters.find((p) => p.id === id)!;
 
-/** The values a space entry lets the search try (README "The calibrate file"). */
+/** The values a space entry lets the search try (docs/calibrate.md "The calibrate file"). */
 function allowed(e: SpaceEntry): readonly ParamValue[] {
   if (e.values !== undefined) return e.values;
   const p = param(e.param!);

@@ -1,5 +1,5 @@
 /**
- * Crete exact odds (spec §3) against the tables and against simulated frequencies of the engine in
+ * Crete exact odds (docs/games/crete.md "Chance and odds") against the tables and against simulated frequencies of the engine in
  * its ordinary sampled mode: the CRT columns, the scatter outcome of a drop, a drop beside an enemy.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Crete known-answer tests (spec §5 printed examples E1-E8), the data checks of spec §6.3, the
+ * Crete known-answer tests (docs/games/crete.md "Printed examples" printed examples E1-E8), the data checks of docs/games/crete.md "Reconstructed values", the
  * British view at set-up (K6.1 hidden allocation) and resampling.
  */
 import { describe, expect, it } from 'vitest';

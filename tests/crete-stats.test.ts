@@ -1,5 +1,5 @@
 /**
- * Crete statistics (spec §9, issue 15): the points by source add up to the points, the para drops
+ * Crete statistics (docs/games/crete.md "Statistics"): the points by source add up to the points, the para drops
  * per board to the drops, the battles by side and the counter-attacks by side to the battles per
  * table, and an airfield held at the end has the turn it fell; a counter-attack after a CA is
  * counted for the side that makes it (built positions, both sides).

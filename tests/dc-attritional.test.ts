@@ -1,5 +1,5 @@
 /**
- * `attritional-fortress` (spec §7.2, Axis item 4), on played Introductory Tournament games: every
+ * `attritional-fortress` (docs/games/dc.md "Policies", Axis item 4), on played Introductory Tournament games: every
  * battle it commits to meets the spec's thresholds, computed here with the C-10 chain
  * (battle-chain.ts) as the policy's module comment defines them; it attacks where they are met; it
  * fortifies every unit it does not move; and it declares a draw exactly when not behind (D-30).

@@ -1,5 +1,5 @@
 /**
- * The Axis per-phase plan (policies/plan.ts, spec §7.2): on the positions of a played game (the
+ * The Axis per-phase plan (policies/plan.ts, docs/games/dc.md "Policies"): on the positions of a played game (the
  * historical pairing, 1941-42), each planned attack meets the plan's odds against the defence, the
  * planned moves fit the lines' capacities (DC 12.A-C), barbarossa-plan's answers follow the plan whenever
  * the engine offers the planned option, and the policy's Ctx forgets the plan on reset.

@@ -1,5 +1,5 @@
 /**
- * C-10 (DC 13, 16; spec §3): the whole-battle chain of battle-chain.ts against the engine: battles
+ * C-10 (DC 13, 16; docs/games/dc.md "Chance and odds"): the whole-battle chain of battle-chain.ts against the engine: battles
  * fought by combat.ts `battleStep` with the chain's stated allocation and continuation rules end
  * as often as the exact chain says; the Monte Carlo estimate agrees with the exact chain.
  */

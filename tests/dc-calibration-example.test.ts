@@ -1,7 +1,7 @@
 /**
- * Dark Crusade calibration (spec §7.1): experiments/dc-calibration.json plays (a few games per arm)
+ * Dark Crusade calibration (docs/games/dc.md "Calibration"): experiments/dc-calibration.json plays (a few games per arm)
  * and examples/dc-calibration.mjs reads every anchor it covers back from the run, with intervals.
- * The figures themselves are the README's, from the full run; this only keeps the pipeline working.
+ * The figures themselves come from the full run (docs/games/dc.md "Calibration"); this only keeps the pipeline working.
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Dark Crusade known-answer tests (spec §5) and hand-built positions: fire splitting (K-2), the CRT
+ * Dark Crusade known-answer tests (docs/games/dc.md "Printed examples") and hand-built positions: fire splitting (K-2), the CRT
  * (K-17, K-28), losses of a major unit (K-1), weather and air (K-7, K-8, K-16), VP (K-10), strategic
  * capacity (K-11), line capacity with "2" armies and the armour sub-limit (K-13), breakthrough
  * capacity and halving (K-3, K-18), isolated fortresses (K-14), fortress combat (K-15), the

@@ -148,7 +148,7 @@ describe('DC 5.D: the Hungarian release, D-13 hun-release (R-36)', () => {
     s.stack.push({ t: 'hun-release' });
     const d = hunReleaseStep(s)!;
     expect(d.kind).toBe('hun-release');
-    // H1 and H2 are identical counters on one point: one option names either (one group, spec §2.2)
+    // H1 and H2 are identical counters on one point: one option names either (one group, docs/games/dc.md "Decisions")
     expect(d.options.map((o) => (o as { unit: number }).unit)).toEqual([-1, h1]);
     expect(hunReleaseOptions(s)).toHaveLength(2);
     expect(hungarianHeld(s, s.units[h1!]!)).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * Dark Crusade readings added as named variants (spec §4): each test builds a position by hand and
+ * Dark Crusade readings added as named variants (docs/games/dc.md "Readings"): each test builds a position by hand and
  * shows what the default and the alternative reading do.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The reconstructed values spec §6.4 marks for sensitivity sweeps, as parameters a user can override:
+ * The reconstructed values docs/games/dc.md "Reconstructed values" marks for sensitivity sweeps, as parameters a user can override:
  * the victory chart (`vp-chart`, DC 2.B.1), the Siberian Reserve's waves (`sib-reserve-*`, DC 3.C) and
  * the Soviet counter mix (`sov-counter-mix`, DC 8.A.2). Each checked on the engine's own state.
  */

@@ -1,5 +1,5 @@
 /**
- * Dark Crusade record (spec §9, §7.1): the statistics written at the end of a game agree with the
+ * Dark Crusade record (docs/games/dc.md "Statistics" and "Calibration"): the statistics written at the end of a game agree with the
  * final state — the VP each side holds in overland supply (`vpHeld`, DC C.7/B.7) and the 1942 peak
  * and 1941 isolation counts against their whole-game totals.
  */

@@ -1,5 +1,5 @@
 /**
- * Dark Crusade Soviet policies of spec §7.2 beyond the first three: `siberian-gambler` calls the
+ * Dark Crusade Soviet policies of docs/games/dc.md "Policies" beyond the first three: `siberian-gambler` calls the
  * Siberian Reserve in July 1941 and sends its Shock armies all out when attacking near Smolensk or
  * Kiev in its 1941 counter-offensive; `fortress-partisan` puts its partisans on articulation points
  * of the Axis supply graph or on empty Axis-held VP cities when one is offered (the graph built here

@@ -1,5 +1,5 @@
 /**
- * Dark Crusade versions, strategic options, reinforcements and factories (spec §5 K-5, K-6, K-21,
+ * Dark Crusade versions, strategic options, reinforcements and factories (docs/games/dc.md "Printed examples" K-5, K-6, K-21,
  * K-22, K-25; R-16..R-21, R-38, R-61..R-71): hand-built positions through the game's own code, and
  * the pre-game fortification (C-9) and May mud (C-2) frequencies against their exact distributions.
  */

@@ -9,7 +9,7 @@ import { zoneGame } from './helpers/board-games.js';
 import { sandtable, tempDir, writeExperiment } from './helpers/cli.js';
 import { errorOf } from './helpers/errors.js';
 
-// Experiment files may declare arms as a set (README "Matrices and round robins"): a matrix of
+// Experiment files may declare arms as a set (docs/cli.md "Matrices and round robins"): a matrix of
 // every policy of one side against every policy of the other, a round robin of entrants each
 // playing both sides, ranked by score; and a sweep compares each arm with itself at the default.
 

@@ -1,5 +1,5 @@
 /**
- * DESIGN §2 layering, checked on the source: games depend on core only; the runner, analysis and
+ * docs/architecture.md "Layers", checked on the source: games depend on core only; the runner, analysis and
  * report depend on the game contract, never on a particular game (games reach them through the
  * composition roots: the CLI and the worker); the layers import each other without cycles.
  * The library API (src/index.ts and src/api/) sits above them and below the CLI.

@@ -1,5 +1,5 @@
 /**
- * Merkur: the choices spec §2 gives a side that the engine used to make by a fixed rule, now
+ * Merkur: the choices docs/games/merkur.md "Decisions" gives a side that the engine used to make by a fixed rule, now
  * typed decisions (G7/C5 artillery support, G12 loss choice, G13 retreat zone, C6 fort sacrifice,
  * C9 bombardment target, G17 RN losses; the 2.4 EM follow or stay; the losses of combat on
  * landing, 5.2, and of the Maori, 11.0; the lead units, supporters and initiative re-roll of a combat on

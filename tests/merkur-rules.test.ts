@@ -1,5 +1,5 @@
 /**
- * Merkur known-answer tests: the printed examples of the spec (§5, E1-E15), hand-built positions
+ * Merkur known-answer tests: the printed examples (docs/games/merkur.md "Printed examples", E1-E15), hand-built positions
  * (activation table, contested stacking, landing test, regrouping, Royal Navy test) and the exact
  * odds of §3 against the game's own code, with simulated frequencies compared to them.
  */
@@ -55,7 +55,7 @@ function emptyState(
 }
 
 /**
- * `runUntil`, answering the support and loss choices of a combat (spec §2 G7, G12, G13, C6, C9)
+ * `runUntil`, answering the support and loss choices of a combat (docs/games/merkur.md "Decisions")
  * as the historical policies do; returns the first other decision, or null.
  */
 function answerLosses(
@@ -790,7 +790,7 @@ describe('Merkur V-CWSETUP cw-setup-free (13.0)', () => {
 });
 
 /**
- * Spec §4: the 47 ambiguities, each a variant group of the readings the spec names (its default
+ * docs/games/merkur.md "Readings": the 47 ambiguities, each a variant group of the readings named there (its default
  * first); beyond them V-COMBATREROLL (`combat-reroll`) and V-EMFOLLOW (`em-follow`).
  */
 const SPEC_AMBIGUITIES: readonly (readonly [string, string, readonly string[]])[] = [

@@ -11,7 +11,7 @@ import { pointGame, writeFixtureRun, zoneGame } from './helpers/board-games.js';
 import { pointBoard, twoSheetHexBoard, zoneBoard } from './helpers/boards.js';
 import { tempDir } from './helpers/cli.js';
 
-// The report draws every kind of board (DESIGN §3): a zone board and a point-and-line board as
+// The report draws every kind of board (docs/architecture.md "Boards of any shape"): a zone board and a point-and-line board as
 // nodes joined by their links or lines, each node sized and coloured by the share of games that
 // marked it, ids and names on hover; a hex map of several boards side by side with their labels.
 // The zone and point runs are fake games (tests/helpers/board-games.ts) written through the

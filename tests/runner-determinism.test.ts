@@ -4,7 +4,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sandtable, tempDir, writeExperiment } from './helpers/cli.js';
 
-// DESIGN §3: game i's dice depend only on (seed, i, stream), so a run's files are byte-identical
+// docs/architecture.md "Randomness": game i's dice depend only on (seed, i, stream), so a run's files are byte-identical
 // however it is split over workers and chunks.
 
 const dir = tempDir('det');

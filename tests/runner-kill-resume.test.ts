@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CLI, sandtable, tempDir, writeExperiment } from './helpers/cli.js';
 
-// DESIGN §3 Errors: a run killed outright (kill -9: no handler runs) keeps every chunk it had
+// docs/architecture.md "Errors": a run killed outright (kill -9: no handler runs) keeps every chunk it had
 // finished; --resume plays only what is missing, never trusts a damaged chunk, and ends
 // byte-identical to an uninterrupted run.
 

@@ -11,7 +11,7 @@ import { chunkBinding, readManifest } from '../src/runner/manifest.js';
 import { RunFailure, runExperiment } from '../src/runner/run.js';
 import { tempDir, writeExperiment } from './helpers/cli.js';
 
-// DESIGN §3 Errors: a worker that throws stops the run with the game index, arm and seed in the
+// docs/architecture.md "Errors": a worker that throws stops the run with the game index, arm and seed in the
 // message and the command that replays that game, and the finished chunks are kept for --resume.
 //
 // No registered game throws on valid input, and product code has no switch to make one throw, so

@@ -12,7 +12,7 @@ import { sandtable, tempDir, writeExperiment } from './helpers/cli.js';
 
 const GAMES = gameRegistry();
 
-// DESIGN §3 Errors, end to end through the compiled CLI and real piscina worker threads: a game
+// docs/architecture.md "Errors", end to end through the compiled CLI and real piscina worker threads: a game
 // that throws in a worker (made to throw by the worker's fault switch, SANDTABLE_FAULT) stops the
 // run with exit code 1 and a message naming game, arm and seed; no new chunk starts, but the other
 // workers' chunks in flight finish and are kept; the printed command replays the game; --resume

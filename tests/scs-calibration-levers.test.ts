@@ -1,5 +1,5 @@
 /**
- * The SCS calibration levers (NOTES (d), levers.json) keep to the rules text: forest costs more than
+ * The SCS calibration levers (src/games/scs/data/NOTES.md (d), levers.json) keep to the rules text: forest costs more than
  * clear (9.10), the 188 counters of 2.1 always add up with at least 52 Soviet, and the German CRT
  * numbers rise by type (7.5). calibration.json is a calibrate run's output and sets the defaults.
  */

@@ -1,5 +1,5 @@
 /**
- * Cross-check (issue 4 item 2, DESIGN §3): the same SCS battles simulated with the game's own
+ * Cross-check (docs/architecture.md "Chance is explicit"): the same SCS battles simulated with the game's own
  * combat code (combat.ts fightBattle / breakoutFire, forces.ts generateDefenders / breakout, the
  * engine's dice and blind draws) over fixed seeds agree with the exact odds of `odds scs` (enumerated
  * from the same code, enumerate.ts) and with an independent Markov-chain model (helpers/scs-odds-chain.ts).

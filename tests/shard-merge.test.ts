@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CLI, sandtable, tempDir, writeExperiment } from './helpers/cli.js';
 import { resealManifest } from './helpers/manifest.js';
 
-// DESIGN §5: the same experiment split by game-index ranges over separate processes, then merged,
+// docs/cluster.md: the same experiment split by game-index ranges over separate processes, then merged,
 // gives byte-identical results to a one-machine run; merge refuses anything incomplete or damaged.
 
 const dir = tempDir('shard');

@@ -1,5 +1,5 @@
 /**
- * The ranking of a round robin's entrants (README "Matrices and round robins"): each entrant's
+ * The ranking of a round robin's entrants (docs/cli.md "Matrices and round robins"): each entrant's
  * mean score over every game it played, on either side.
  */
 import { table as arqueroTable, desc, from } from 'arquero';

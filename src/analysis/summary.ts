@@ -22,7 +22,7 @@ function armOrderTable(arms: readonly string[]): ColumnTable {
 
 /**
  * Outcome rates per arm: each side's wins and games without a winner (kind "winner"), then each
- * result category (kind "result"); every rate with its Wilson 95% interval (DESIGN §4). Counts are
+ * result category (kind "result"); every rate with its Wilson 95% interval (docs/architecture.md "Statistics"). Counts are
  * `groupby(arm, winner | result).count()` joined onto every (arm, outcome) asked for.
  */
 export function outcomeSummary(

@@ -63,8 +63,8 @@ export function gameInfo(id: string, registry: GameRegistry = gameRegistry()): G
 }
 
 /**
- * One game's definition, to step a game with the driver (`startMatch`, `playMatch`; README "Games
- * as state machines"); an unknown id is a UserError listing the known ones.
+ * One game's definition, to step a game with the driver (`startMatch`, `playMatch`; docs/architecture.md
+ * "The driver"); an unknown id is a UserError listing the known ones.
  */
 export function gameDefinition(id: string, registry: GameRegistry = gameRegistry()): GameDefinition {
   return registry.get(id, 'gameDefinition');

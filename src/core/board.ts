@@ -1,5 +1,5 @@
 /**
- * Boards of any shape (DESIGN §3 "Boards of any shape"), as records mark them and the report draws
+ * Boards of any shape (docs/architecture.md "Boards of any shape"), as records mark them and the report draws
  * them: a hex grid (either column parity, several printed boards side by side), zones joined by
  * links (area movement), or points joined by classed lines (point-to-point, off-map boxes included).
  *

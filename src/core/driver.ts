@@ -1,5 +1,5 @@
 /**
- * The one driver (DESIGN §3): plays any game to its end, asking each side's policy at each pending
+ * The one driver (docs/architecture.md "The driver"): plays any game to its end, asking each side's policy at each pending
  * decision, checking the answer, and in conformance mode checking invariants and clone equality at
  * every decision. The worker, `play`, `replay`, the bench and the tests all play through it.
  */
@@ -90,7 +90,7 @@ export function startMatch(
   return new GameMatch(game, setup, s, ws);
 }
 
-/** What conformance mode checks at every decision (DESIGN §3, §7). */
+/** What conformance mode checks at every decision (docs/architecture.md "Conformance"). */
 export interface ConformanceOptions {
   /** Clone the state, apply the same answer to both, and require identical JSON (default true). */
   readonly cloneEquality?: boolean;
@@ -286,7 +286,7 @@ export function sampleChance(rng: Rng, node: ChanceNode): number {
 /**
  * Exact distribution of `read(state)` over every chance point from `match` on (explicit-chance
  * mode), stopping each branch when `done(state)` holds or a decision is pending: the game's own
- * code enumerated, no second implementation (DESIGN §3). Returns label -> probability.
+ * code enumerated, no second implementation (docs/architecture.md "The driver"). Returns label -> probability.
  */
 export function enumerateChance(
   match: GameMatch,

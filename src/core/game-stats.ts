@@ -1,5 +1,5 @@
 /**
- * A game's statistics declared once (DESIGN §3 records): one table gives the column definitions
+ * A game's statistics declared once (docs/architecture.md "Records"): one table gives the column definitions
  * (StatDef), the zero value of the counters a state carries, and the statistics of the record.
  * A statistic is a counter the rules increment during play, or `final`: computed from the finished
  * state when the record is made.

@@ -114,7 +114,7 @@ export interface ChanceNode {
 export type Pending<D extends Decision = Decision> = D | ChanceNode;
 
 /**
- * What a search policy may ask of the game it is deciding in (DESIGN §3: a search policy may clone
+ * What a search policy may ask of the game it is deciding in (docs/architecture.md "The game is a state machine": a search policy may clone
  * the state and play it forward). One per game, valid only inside the `choose` call it is given to.
  */
 export interface SearchContext {
@@ -241,7 +241,7 @@ export interface OddsOption {
   readonly flag?: boolean;
 }
 
-/** A game's exact chance calculator: the same definitions the simulator samples (DESIGN §3). */
+/** A game's exact chance calculator: the same definitions the simulator samples (docs/architecture.md "The game is a state machine"). */
 export interface OddsProvider {
   readonly description: string;
   readonly options: readonly OddsOption[];
@@ -291,7 +291,7 @@ export interface GameStateBase {
 }
 
 /**
- * Per-game scratch that is not part of the state (DESIGN §3): the streams bound to the state's
+ * Per-game scratch that is not part of the state (docs/architecture.md "The game is a state machine"): the streams bound to the state's
  * RngState, the trace sink, the chance mode, and whatever buffers and caches the game keeps (a
  * game extends this). One per state object: `workspace(clone)` for a cloned state. Everything in it
  * can be rebuilt from the state, so a state continued under a fresh workspace plays the same.
@@ -305,7 +305,7 @@ export interface Workspace {
 }
 
 /**
- * A game as an explicit state machine (DESIGN §3; OpenSpiel's State, Pgx's step): `advance` runs
+ * A game as an explicit state machine (docs/architecture.md "The game is a state machine"; OpenSpiel's State, Pgx's step): `advance` runs
  * the rules up to the next decision (or chance point, or the end) and leaves it pending in the
  * state; `apply` carries out one answer. One driver in core plays every game this way.
  */

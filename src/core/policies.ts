@@ -22,7 +22,7 @@ export interface PolicySpec {
 }
 
 /**
- * Weights a `tune` run found for one policy, saved under a name (README "Calibrate and tune"):
+ * Weights a `tune` run found for one policy, saved under a name (docs/calibrate.md "Tuned policies in experiments"):
  * `policy@name` in a policy spec plays the policy with these weights.
  */
 export interface TunedPolicy {

@@ -29,7 +29,7 @@ function hashString(s: string, seed: number): number {
 
 /**
  * The xoroshiro128+ state of one named stream of one game: a hash of (master seed, game index,
- * stream name) only — never of worker, chunk, shard, arm, variant or policy (DESIGN §3).
+ * stream name) only — never of worker, chunk, shard, arm, variant or policy (docs/architecture.md "Randomness").
  */
 export function streamState(
   masterSeed: number,
@@ -56,7 +56,7 @@ export function streamState(
 }
 
 /**
- * The random streams of one game as plain data (DESIGN §3: the state holds everything): the key
+ * The random streams of one game as plain data (docs/architecture.md "Randomness": the state holds everything): the key
  * the streams derive from and each stream's xoroshiro128+ words, created on first use. A game state
  * carries one; cloning the state clones its dice, and a search policy that wants fresh dice gives its
  * copy a new key (`reseedRng`).

@@ -1,5 +1,5 @@
 /**
- * Every game of the toolkit, one line each (DESIGN §2): the list the composition roots (the CLI,
+ * Every game of the toolkit, one line each (docs/architecture.md "Layers"): the list the composition roots (the CLI,
  * the worker, the bench) build their registry from. Stepped games get the generic search policy.
  */
 import type { GameDefinition } from '../core/game.js';

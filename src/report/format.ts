@@ -11,7 +11,7 @@ export function cssPct(x: number): string {
   return (100 * x).toFixed(1);
 }
 
-/** "12.3% [11.8, 13.1]": a rate with its 95% interval, never a bare percentage (DESIGN §4). */
+/** "12.3% [11.8, 13.1]": a rate with its 95% interval, never a bare percentage (docs/architecture.md "Statistics"). */
 export function rateWithCi(rate: number, lo: number, hi: number): string {
   return `${pct(rate)}% [${pct(lo)}, ${pct(hi)}]`;
 }

@@ -1,5 +1,5 @@
 /**
- * Arms an experiment file declares as a set rather than one by one (README "Matrices and round
+ * Arms an experiment file declares as a set rather than one by one (docs/cli.md "Matrices and round
  * robins"): a `matrix` (every listed policy of each side against every listed policy of the
  * others) and a `roundRobin` (every entrant against every other entrant, as each side). Expansion
  * only: the arms it makes are checked like hand-written ones by parseExperiment.

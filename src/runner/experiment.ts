@@ -115,7 +115,7 @@ const topSchema = z.strictObject({
 });
 
 /**
- * An experiment as a value, as an experiment file holds it (see README "Experiment files"): `games`
+ * An experiment as a value, as an experiment file holds it (see docs/cli.md "Experiment files"): `games`
  * and `seed` may be left out when they are given as overrides.
  */
 export type ExperimentSpec = Omit<z.input<typeof topSchema>, 'arms'> & {
@@ -260,7 +260,7 @@ export function problemsError(where: string, problems: readonly string[]): UserE
 export function parseExperiment(raw: unknown, where: string, games: GameRegistry, baseDir = '.'): Experiment {
   const early = valueProblems(raw);
   if (early.length > 0) throw problemsError(where, early);
-  // a calibrate or tune file (README "Calibrate and tune") given to run: say which command reads it
+  // a calibrate or tune file (docs/calibrate.md) given to run: say which command reads it
   const fields = raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
   if (fields.games === undefined && fields.targets !== undefined && fields.space !== undefined)
     throw new UserError(

@@ -1,5 +1,5 @@
 /**
- * Tuned-policies files (README "Calibrate and tune"): what `tune` writes (`tuned.json` in its run
+ * Tuned-policies files (docs/calibrate.md): what `tune` writes (`tuned.json` in its run
  * directory) and what an experiment names in its `tuned` field, so that a policy spec
  * `policy@name` plays the policy with the weights saved under `name`.
  */

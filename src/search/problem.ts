@@ -1,5 +1,5 @@
 /**
- * Calibration and tuning files (README "Calibrate and tune"), checked into one search problem:
+ * Calibration and tuning files (docs/calibrate.md), checked into one search problem:
  * candidates (settings of the searched values), the arms every candidate plays, the targets, and
  * the successive-halving plan. `calibrate` searches game parameters and variants; `tune` searches
  * a policy's own typed parameters (PolicyParamDef) for the highest win rate of its side.

@@ -1,5 +1,5 @@
 /**
- * The results of a calibration or tuning run (README "Calibrate and tune"): result.json (the best
+ * The results of a calibration or tuning run (docs/calibrate.md): result.json (the best
  * setting, each target there on fresh games with its 95% interval, the trade-off set, the rounds),
  * candidates.csv, report.html (the same with a chart per target and searched value), and for tune
  * tuned.json, a tuned-policies file an experiment can name.

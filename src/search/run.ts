@@ -1,5 +1,5 @@
 /**
- * A calibration or tuning run in a directory (README "Calibrate and tune"): every evaluation (one
+ * A calibration or tuning run in a directory (docs/calibrate.md): every evaluation (one
  * candidate, one arm, a range of game indices) is played on the worker pool and written atomically
  * to evals/ as it finishes, so an interrupted search continues with `--resume` without replaying
  * any of them; the directory is locked while it is written, and `search.json` binds it to the

@@ -1,5 +1,5 @@
 /**
- * Targets of a calibration (README "Calibrate and tune"): an outcome rate, a statistic's mean or a
+ * Targets of a calibration (docs/calibrate.md): an outcome rate, a statistic's mean or a
  * statistic's median of an arm (or of all arms pooled), equal to a value within a tolerance, at most
  * or at least a value, the modal result, below the sum of other results (e.g. SCS 4.1: sudden death
  * less common than the territorial results), or as high (low) as possible. Each is measured over a range of game indices with

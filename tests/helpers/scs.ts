@@ -112,7 +112,7 @@ export function takeFromPool(s: ScsState, type: number): number {
 }
 
 /**
- * The plain NOTES reconstruction of every value the calibration sets (calibration.json, NOTES (c),
+ * The plain NOTES reconstruction of every value the calibration sets (calibration.json, data/NOTES.md (c),
  * (d)): CRT B, forest 2 MF on the unbroken belts, the 13 fortified-locality candidates, 71 Soviet
  * counters (44 non-mechanized pool units). Hand-built rule tests state their numbers in these terms.
  */

@@ -1,5 +1,5 @@
 /**
- * The game's data file, validated once at load (DESIGN §3 "Errors"): a bad file fails with the
+ * The game's data file, validated once at load (docs/architecture.md "Errors"): a bad file fails with the
  * file, the field and the value named. The product never reads the shared research folder; the
  * provenance notes are in data/NOTES.md.
  */
@@ -114,8 +114,8 @@ const measured = z.strictObject({
 });
 
 /**
- * data/calibration.json: the output of `sandtable calibrate` on the named file and seed (README
- * "Crete"), the values it chose (the game's defaults, parameters.ts) and each target measured on
+ * data/calibration.json: the output of `sandtable calibrate` on the named file and seed (docs/games/crete.md
+ * "Reconstructed values"), the values it chose (the game's defaults, parameters.ts) and each target measured on
  * the search's fresh games with its 95% interval.
  */
 const calibrationSchema = z.strictObject({

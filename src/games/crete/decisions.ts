@@ -1,5 +1,5 @@
 /**
- * Every decision a Crete side makes (spec §2), as a discriminated union over `kind`: the engine
+ * Every decision a Crete side makes (docs/games/crete.md "Decisions"), as a discriminated union over `kind`: the engine
  * lists the legal options, a policy answers with an index, the driver checks it.
  */
 import type { ChanceNode, Decision } from '../../core/game.js';

@@ -1,5 +1,5 @@
 /**
- * Hidden information (K6.1, spec §8): the German writes his turn-1 allocation in secret before the
+ * Hidden information (K6.1, docs/games/crete.md "What is modelled"): the German writes his turn-1 allocation in secret before the
  * British set up. `view` gives each side what it may see (the British view has no allocation), and
  * `resample` gives a search policy a state consistent with its side's view, the hidden part drawn
  * from its own stream, so the generic rollout policy cannot read the German note.

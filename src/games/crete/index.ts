@@ -1,6 +1,6 @@
 /**
  * Crete (Strategy & Tactics #18, 1969; rules as summarised by John Kula): the public face. Rules are
- * cited K<section>.<item> as in the implementation spec (the summary has no rule numbers).
+ * cited K<section>.<item> as in docs/games/crete.md (the summary has no rule numbers).
  *
  * Chapter map (rules section -> file):
  *   K1           the three boards ................. map.ts (data/crete.json), board.ts (drawn)
@@ -16,7 +16,7 @@
  *   K15          paradrops, scatter ............... drops.ts
  *   K16          Luftwaffe ........................ luftwaffe.ts, combat.ts
  *   K17          mountain troops .................. mountain.ts
- *   readings of the rules (variants) ............. variants.ts (spec §4, every ambiguity)
+ *   readings of the rules (variants) ............. variants.ts (docs/games/crete.md "Readings", every ambiguity)
  *   values the rules do not fix (parameters) ..... parameters.ts, resolve.ts (checked)
  *   decisions (typed) ............................. decisions.ts; policies ... policies/
  *   hidden information (view, resample) .......... hidden.ts
@@ -98,7 +98,7 @@ export const crete: SteppedGame<CreteState, CreteDecision, CreteWorkspace, Crete
   policies,
   defaultPolicies,
   results,
-  /** 'points' under victory-printed; margin levels under the errata readings (the union, spec §8 item 4). */
+  /** 'points' under victory-printed; margin levels under the errata readings (the union, docs/games/crete.md "What is modelled"). */
   victoryLevels: ['points', 'marginal', 'substantive', 'decisive', 'draw'],
   endReasons: ['turn-limit'],
   stats: CRETE_STATS.defs,

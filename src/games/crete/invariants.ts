@@ -1,5 +1,5 @@
 /**
- * Rule violations in a Crete state (spec §10): stacking, no enemy sharing a square, unit accounting,
+ * Rule violations in a Crete state (docs/architecture.md "Conformance"): stacking, no enemy sharing a square, unit accounting,
  * points, the turn-1 minimum, and the landed paras of C-48 (K15.6): a para is off the map until it
  * drops and carries its drop turn once it has, and no battle on the stack attacks with a para that
  * landed this turn, except its own forced scatter attack (K15.5) or, under

@@ -1,5 +1,5 @@
 /**
- * Exact odds for Crete from the game's own code (DESIGN §3): a position is built in which the
+ * Exact odds for Crete from the game's own code (docs/architecture.md "Chance is explicit"): a position is built in which the
  * chance procedure happens next (a battle's die roll, a para's scatter dice), the engine runs in
  * explicit-chance mode, and every outcome is applied to a copy of the game whose result is read
  * (core enumerateChance). Tables: the limited and all-out CRTs by column (K10.4, K18), the scatter
@@ -62,7 +62,7 @@ function explicit(game: SteppedGame, setup: GameSetup, s: CreteState): GameMatch
 }
 
 /**
- * The compound CA outcome (K10.13, spec §3.1): the battle of `battleOdds`, and when it gives CA the
+ * The compound CA outcome (K10.13, docs/games/crete.md "Chance and odds"): the battle of `battleOdds`, and when it gives CA the
  * defender answers as `response` says (counter-attack its attacker if the engine offers it, else
  * retreat); the counter-attack's own die is enumerated too. Other answers (retreat squares, EX
  * losses) take the engine's first option. Outcomes read 'CA -> counter-attack DE' and the like.

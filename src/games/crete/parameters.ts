@@ -1,5 +1,5 @@
 /**
- * The values the Crete rules do not fix (DESIGN §3 parameters, spec §6.4): reconstructed unit
+ * The values the Crete rules do not fix (docs/architecture.md "Variants and parameters", docs/games/crete.md "Reconstructed values"): reconstructed unit
  * strengths, CRT shape, retreat length, victory bands and the historical plan's allocation, each
  * with its provenance and range. resolve.ts reads them into CreteRules.
  */

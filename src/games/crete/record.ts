@@ -1,6 +1,6 @@
 /**
  * The record of a finished Crete game (K3): result and level under the victory reading, and every
- * statistic of the spec's §9 declared once here: a counter the rules keep in the state, or `final`.
+ * statistic (docs/games/crete.md "Statistics") declared once here: a counter the rules keep in the state, or `final`.
  * The heatmap marks the squares German-occupied at the end.
  */
 import type { GameRecord } from '../../core/game.js';

@@ -1,5 +1,5 @@
 /**
- * The sequence of play (K6, K7) as the state machine the driver steps (DESIGN §3): pre-game the
+ * The sequence of play (K6, K7) as the state machine the driver steps (docs/architecture.md "The game is a state machine"): pre-game the
  * German secret allocation then the British set-up; each turn Step 1 German movement segment (drops,
  * mountain landings, movement), Step 2 Luftwaffe placement and German combat, Step 3 British movement,
  * Step 4 British combat, Step 5 the turn marker; after turn 10 the game ends (K4, K3). `advance`

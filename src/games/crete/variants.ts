@@ -1,6 +1,6 @@
 /**
- * The named readings of the Crete rules (DESIGN §3 variants): every ambiguity, contradiction and
- * gap of the spec's §4 (V-VIC ... V-EXITOFF), one group per question, one default each with the
+ * The named readings of the Crete rules (docs/architecture.md "Variants and parameters"): every ambiguity, contradiction and
+ * gap of the rules (docs/games/crete.md "Readings"), one group per question, one default each with the
  * reason it is the default. V-RETREAT is the parameter `retreat-length` (parameters.ts).
  */
 import type { VariantDef } from '../../core/game.js';

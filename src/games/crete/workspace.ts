@@ -1,5 +1,5 @@
 /**
- * Per-game scratch of Crete (DESIGN §3): the streams bound to the state's RngState and buffers the
+ * Per-game scratch of Crete (docs/architecture.md "Randomness"): the streams bound to the state's RngState and buffers the
  * rules reuse (occupancy, movement search). Everything is rebuilt from the state on use, so a
  * cloned or deserialised state continues under a fresh workspace exactly as the original would.
  */

@@ -1,5 +1,5 @@
 /**
- * C-10 (DC 13, 16; spec §3): the odds of a whole battle over its rounds, as a Markov chain over the
+ * C-10 (DC 13, 16; docs/games/dc.md "Chance and odds"): the odds of a whole battle over its rounds, as a Markov chain over the
  * multiset of unit states of each side (type, losses, dispersed, fortified, eliminated), built from
  * the game's own code: a hand-built position on the engine's state, the fire totals of combat.ts
  * `fireTotal` (air multiplier, fortress bonus, breakthrough halving), the loss distribution of
@@ -271,7 +271,7 @@ export class ChainBattle {
     return this.s.rules.allOutOwnDie && !simultaneous(this.s, this.b);
   }
 
-  /** The stated all-out rule: up to the spec's count of eligible units, groups in type order (combat.ts). */
+  /** The stated all-out rule: up to the stated count of eligible units, groups in type order (combat.ts). */
   private declare(defender: boolean): void {
     let left = (defender ? this.spec.allOutDef : this.spec.allOutAtt) ?? 0;
     for (const [, members] of allOutGroups(this.s, this.ws, this.b, defender))

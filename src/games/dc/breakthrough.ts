@@ -182,7 +182,7 @@ export function applyBt(s: DcState, task: DcTask & { t: 'bt-move' }, o: OpOption
   task.i++;
   const u = s.units[i]!;
   if (o.type === 'stay') {
-    // spec §2.2, as in operational movement (applyOp): a stay holds the identical units after it
+    // docs/games/dc.md "Decisions", as in operational movement (applyOp): a stay holds the identical units after it
     while (task.i < task.order.length && identical(u, s.units[task.order[task.i]!]!)) task.i++;
     return;
   }

@@ -1,5 +1,5 @@
 /**
- * The Dark Crusade data file (data/dc.json), validated once at load (DESIGN §3 "Errors"): a bad
+ * The Dark Crusade data file (data/dc.json), validated once at load (docs/architecture.md "Errors"): a bad
  * file fails naming the file, the field and the value. Provenance of every value is in the file
  * (`provenance` and `source` per point, line, table and unit type; data/NOTES.md says why).
  */

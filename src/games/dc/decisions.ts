@@ -1,14 +1,14 @@
 /**
- * Every Dark Crusade decision as plain data (DESIGN §3; spec §2.1): a discriminated union over
+ * Every Dark Crusade decision as plain data (docs/architecture.md "Decisions and policies"; docs/games/dc.md "Decisions"): a discriminated union over
  * `kind`. Unit, point and line fields are indices into `state.units` and the rules' map. Decisions
  * are asked one unit (or one loss, one retreat) at a time with counters updated after each answer,
- * which reaches exactly the legal joint plans (spec §2.2).
+ * which reaches exactly the legal joint plans (docs/games/dc.md "Decisions").
  */
 import type { ChanceNode, Decision } from '../../core/game.js';
 
 /** D-16 op-move (DC 12, 12.D, 18). */
 export type OpOption =
-  /** Stays, and so do the units after it in the phase's order identical to it (one group, spec §2.2). */
+  /** Stays, and so do the units after it in the phase's order identical to it (one group, docs/games/dc.md "Decisions"). */
   | { readonly type: 'stay' }
   | { readonly type: 'fortify' }
   /** Move along `line` to `to`; `attack` when enemy units are there (committed to attack). */

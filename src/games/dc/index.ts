@@ -2,7 +2,7 @@
  * Dark Crusade (3W 1984, 2nd ed. 1991, Lou Coatney): the Eastern Front 1941-45 on a point-to-point
  * map. This build plays the Introductory and Advanced levels in the three versions (scenarios), with
  * the June or May start and fixed or free set-up (variants); src/games/dc/RULES-CHECKLIST.md lists
- * every rule item of the spec with its status.
+ * every rule item with its status.
  *
  * Chapter map (rules section -> file):
  *   DC 1, 10, 12.A, 20, 23  the map, lines, fortresses, edition changes .. map.ts, board.ts (data/dc.json)

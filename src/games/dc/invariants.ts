@@ -1,4 +1,4 @@
-/** Rule violations in a Dark Crusade state (spec §8.2 invariants); empty when the state is legal. */
+/** Rule violations in a Dark Crusade state (docs/architecture.md "Conformance" invariants); empty when the state is legal. */
 
 import type { DcState } from './state.js';
 import { mapOf } from './supply.js';

@@ -14,7 +14,7 @@ export interface MapKeyParts {
   readonly lines2nd: boolean;
   readonly fortresses2nd: boolean;
   readonly kievClass: 2 | 3;
-  /** The extra Lublin line (spec §6.3 i3) as "A-B:class", or "" for none. */
+  /** The extra Lublin line (docs/games/dc.md "Reconstructed values") as "A-B:class", or "" for none. */
   readonly extraLine: string;
 }
 
@@ -90,7 +90,7 @@ function build(key: string): DcMap {
     // DC 23.3: Przemysl and Stalingrad are fortresses in the 2nd edition only (garrison 1 and 2)
     if (fe === '1' && (p.id === 'PRZ' || p.id === 'STL')) g = 0;
     garrison[i] = g;
-    // DC 10.C: the class follows the VP value (spec §6.3 i2); Kiev by variant kiev-class
+    // DC 10.C: the class follows the VP value (docs/games/dc.md "Reconstructed values"); Kiev by variant kiev-class
     if (g > 0) fortClass[i] = p.id === 'KIE' ? Number(kc) : (p.vp ?? 0) + 1;
     highway[i] = p.highway === true ? 1 : 0;
     seas[i] = p.port === undefined ? 0 : SEA_BITS[p.port]!;

@@ -3,7 +3,7 @@
  * line's capacity for its side this phase (total and armour, ½-value units, Axis-allied "2" armies),
  * occupying an empty point or committing to attack an occupied one; German breakthrough units may
  * take a second unoccupied point (R-86); armour on the Minsk-Moscow highway may move two points.
- * Asked one unit at a time in a canonical order with the loads updated after each answer (spec §2.2);
+ * Asked one unit at a time in a canonical order with the loads updated after each answer (docs/games/dc.md "Decisions");
  * a unit's stay holds the identical units after it on its point (one group of identical units).
  */
 import type { Decision } from '../../core/game.js';
@@ -315,7 +315,7 @@ export function secondOptions(s: DcState, ws: DcWorkspace, i: number): OpOption[
 
 /**
  * Sorts unit indices `order` (units on the map) by point, then type, then index: the canonical
- * order of the movement phases (spec §2.2), as one numeric sort of packed keys (a point and a type
+ * order of the movement phases (docs/games/dc.md "Decisions"), as one numeric sort of packed keys (a point and a type
  * below 256 and an index below 32768 pack into a positive 32-bit integer).
  */
 export function sortByPlace(s: DcState, order: number[], scratch?: Int32Array): void {
@@ -404,7 +404,7 @@ export function applyOp(s: DcState, task: DcTask & { t: 'op' }, o: OpOption): vo
   const u = s.units[i]!;
   switch (o.type) {
     case 'stay':
-      // spec §2.2 (one group of identical units at a time): a unit's stay answers for the rest of
+      // docs/games/dc.md "Decisions" (one group of identical units at a time): a unit's stay answers for the rest of
       // its group, the units after it in the canonical order that no rule tells apart from it, so
       // each of them is not asked again (a plan where one of them stays and another moves is the
       // plan where the first moves and the other stays)
@@ -460,7 +460,7 @@ export function applyOp(s: DcState, task: DcTask & { t: 'op' }, o: OpOption): vo
   }
 }
 
-/** Units `a` and `b` alike in every field the rules read (all but their label): one group (spec §2.2). */
+/** Units `a` and `b` alike in every field the rules read (all but their label): one group (docs/games/dc.md "Decisions"). */
 export function identical(a: DcUnit, b: DcUnit): boolean {
   return (
     a.t === b.t &&

@@ -1,4 +1,4 @@
-/** Narration of a traced game (DESIGN §3 traces): one event per rules step worth telling. */
+/** Narration of a traced game (docs/architecture.md "Records"): one event per rules step worth telling. */
 import { type DcState, SIDE_IDS, type SideIx, turnLabel } from './state.js';
 import type { DcWorkspace } from './workspace.js';
 

@@ -1,5 +1,5 @@
 /**
- * Exact odds (spec §3), from the game's own code: the loss distribution of any fire total with its
+ * Exact odds (docs/games/dc.md "Chance and odds"), from the game's own code: the loss distribution of any fire total with its
  * column split convolved (C-3, `fire.ts`), the CRT in force, and the weather columns (C-1, `weather.ts`).
  */
 import { quote, UserError } from '../../core/errors.js';

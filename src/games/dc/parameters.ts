@@ -1,5 +1,5 @@
 /**
- * The values the Dark Crusade rules do not print (spec §6.4), as parameters with their default,
+ * The values the Dark Crusade rules do not print (docs/games/dc.md "Reconstructed values"), as parameters with their default,
  * range and provenance. The tables themselves live in data/dc.json (provenance per value).
  */
 import type { ParameterDef } from '../../core/game.js';

@@ -1,5 +1,5 @@
 /**
- * The record of a finished Dark Crusade game (spec §9): result, level and end reason, and every
+ * The record of a finished Dark Crusade game (docs/games/dc.md "Statistics"): result, level and end reason, and every
  * statistic declared once here (a counter the rules keep in the state, or a final value).
  */
 import type { GameRecord } from '../../core/game.js';

@@ -208,7 +208,7 @@ export const SCENARIO_VERSION: Readonly<Record<string, DcVersion>> = {
   'adv-campaign': 'campaign',
 };
 
-/** The CRT for a divisor: losses = round(column x die / divisor), columns 1..24 (spec §3). */
+/** The CRT for a divisor: losses = round(column x die / divisor), columns 1..24 (docs/games/dc.md "Chance and odds"). */
 export function crtTable(divisor: number, maxColumn = 24): number[][] {
   const out: number[][] = divisor === 7 ? dcData.crt.table.map((r) => [...r]) : [];
   for (let c = out.length + 1; c <= maxColumn; c++)

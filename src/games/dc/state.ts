@@ -1,5 +1,5 @@
 /**
- * The plain-data state of one Dark Crusade game (DESIGN §3): JSON only, updated in place. Points and
+ * The plain-data state of one Dark Crusade game (docs/architecture.md "State"): JSON only, updated in place. Points and
  * lines are indices of the rules' map (`mapOf(state)`); sides are 0 (Axis) and 1 (Soviet).
  */
 import type { RngState } from '../../core/rng.js';
@@ -113,7 +113,7 @@ export interface Battle {
   outcome: 'none' | 'taken' | 'att-retreat' | 'def-retreat' | 'held';
 }
 
-/** The work still to do in the current phase, innermost last (DESIGN §3). */
+/** The work still to do in the current phase, innermost last (docs/architecture.md "State"). */
 export type DcTask =
   | {
       readonly t: 'op';

@@ -17,7 +17,7 @@
  * (hun-box-barred; hun-box-allowed: it may, and re-enters into Hungary only). A unit in the box is
  * never attacked (no line leads the enemy there) nor isolated, holds nothing, and recovers with
  * its side's units (15.B). Movers are dispersed. Asked as a unit group (D-14), then its
- * destination (D-15), counters updated after each answer (spec §2.2).
+ * destination (D-15), counters updated after each answer (docs/games/dc.md "Decisions").
  */
 import type { Decision } from '../../core/game.js';
 import { memoizeWeak } from '../../core/memo.js';

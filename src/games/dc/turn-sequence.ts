@@ -1,5 +1,5 @@
 /**
- * The game-turn sequence (DC 6.0) as the state machine the driver steps (DESIGN §3): A weather and
+ * The game-turn sequence (DC 6.0) as the state machine the driver steps (docs/architecture.md "The game is a state machine"): A weather and
  * Luftwaffe strength; B the Axis player turn and C the Soviet player turn, each of 8 phases (R/R,
  * strategic movement, operational movement, combat, recovery, breakthrough combat, the opponent's
  * victory determination (Tournament, Tournament Campaign or Campaign conditions), own supply),
@@ -82,7 +82,7 @@ import { margin, meets, vpHeld } from './victory.js';
 import { mayMudDie, WEATHER_NAMES, weatherDie, weatherPhase } from './weather.js';
 import type { DcWorkspace } from './workspace.js';
 
-/** Ends the game; records the enemy VP each side holds in overland supply at that moment (spec §9). */
+/** Ends the game; records the enemy VP each side holds in overland supply at that moment (docs/games/dc.md "Statistics"). */
 function end(s: DcState, ws: DcWorkspace, result: string, level: string, reason: string): void {
   s.stats.axisEnemyVpEnd = vpHeld(s, ws, 0).enemy;
   s.stats.sovietEnemyVpEnd = vpHeld(s, ws, 1).enemy;
@@ -392,7 +392,7 @@ function victoryStep(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'victory' 
   } as Decision<'declare-draw', DrawOption>;
 }
 
-/** The statistics kept at each victory-determination phase (spec §9), for every version; returns `vpHeld` of `side`. */
+/** The statistics kept at each victory-determination phase (docs/games/dc.md "Statistics"), for every version; returns `vpHeld` of `side`. */
 function victoryStats(s: DcState, ws: DcWorkspace, side: SideIx): { home: number; enemy: number } {
   const held = vpHeld(s, ws, side);
   const mg = margin(s, ws, side, held);

@@ -1,5 +1,5 @@
 /**
- * The named readings of the Dark Crusade rules (spec §4): editions and errata, contradictions
+ * The named readings of the Dark Crusade rules (docs/games/dc.md "Readings"): editions and errata, contradictions
  * between sections, silences. Only readings the engine carries out are listed; the groups of the
  * spec not yet modelled are listed as such in RULES-CHECKLIST.md. Each group's default says why.
  */

@@ -1,5 +1,5 @@
 /**
- * Per-game scratch of Dark Crusade (DESIGN §3): the streams bound to the state's RngState and the
+ * Per-game scratch of Dark Crusade (docs/architecture.md "Randomness"): the streams bound to the state's RngState and the
  * supply reach per source set, cached per control version (`state.cv`) and rebuilt when missing, so
  * a cloned or deserialised state continues under a fresh workspace exactly as the original would.
  */

@@ -44,7 +44,7 @@ export function aaPoints(s: MerkurState, z: number): number {
 }
 
 /**
- * 8.2 (spec §2 C9): the units the defender may name as the target: those of the highest defence
+ * 8.2 (docs/games/merkur.md "Decisions"): the units the defender may name as the target: those of the highest defence
  * (V lead-def-highest: the defender picks among equals), or any (V lead-def-any). Aircraft and the
  * pre-invasion strike never attack an EM (2.4): no target then (empty).
  */

@@ -347,7 +347,7 @@ export function finishCombat(
 
 /**
  * One loss of a combat result still to be carried out (7.4, 3.2, 6.1), as plain data so that a
- * combat of an activation can stop at each choice of the losing side and resume (spec §2 G12,
+ * combat of an activation can stop at each choice of the losing side and resume (docs/games/merkur.md "Decisions",
  * G13, C6). An answer field left undefined is asked (or, off the decision path, given by the
  * engine's rule: `engineFort`, `engineRetreat`, `engineGroupLoss`).
  * - step: the unit loses a step (a fort may absorb it; `fort`: the CW's answer), then retreats if `retreat` is set;
@@ -414,7 +414,7 @@ function applyBand(
   runLosses(s, ws, ops, false);
 }
 
-/** A choice the losing side makes while losses are carried out (spec §2 G12, G13, C6). */
+/** A choice the losing side makes while losses are carried out (docs/games/merkur.md "Decisions"). */
 export type LossQuestion =
   | { kind: 'fort-sacrifice'; side: 0 | 1; unit: number }
   | { kind: 'retreat-zone'; side: 0 | 1; unit: number; zones: number[]; forced: boolean }
@@ -542,7 +542,7 @@ export function fortEligible(s: MerkurState, ui: number, optionalLoss: boolean):
   return !s.rules.v['fort-optional-only'] || optionalLoss;
 }
 
-/** Spec §2.3 C6 (the engine's and the solitaire answer): sacrifice the fort only when the loss would eliminate the unit. */
+/** docs/games/merkur.md "Solitaire" (the engine's and the solitaire answer): sacrifice the fort only when the loss would eliminate the unit. */
 export function engineFort(s: MerkurState, ui: number): boolean {
   return s.units[ui]!.reduced;
 }
@@ -571,7 +571,7 @@ export function retreatZones(s: MerkurState, ui: number, enemy: 0 | 1): { free: 
   return { free, forced };
 }
 
-/** Spec §2.3 (the engine's and the solitaire retreat): nearest objective (CW), then most friends, then lowest index; the smallest key. */
+/** docs/games/merkur.md "Solitaire" (the engine's and the solitaire retreat): nearest objective (CW), then most friends, then lowest index; the smallest key. */
 export function retreatKey(s: MerkurState, ui: number, z: number): number {
   const side = s.units[ui]!.side;
   let near = 99;
@@ -615,7 +615,7 @@ function retreatTo(s: MerkurState, ws: MerkurWorkspace, ui: number, enemy: 0 | 1
 }
 
 /**
- * 2.4 (spec §2 G13; the engine's and the solitaire answer): the EM follows its last unit when
+ * 2.4 (docs/games/merkur.md "Decisions"; the engine's and the solitaire answer): the EM follows its last unit when
  * enemy units are in the zone it would be left alone in (where it could be attacked), else stays.
  */
 export function engineFollow(s: MerkurState, from: number, enemy: 0 | 1): boolean {
@@ -623,7 +623,7 @@ export function engineFollow(s: MerkurState, from: number, enemy: 0 | 1): boolea
 }
 
 /**
- * Spec §2.3 G12 (the engine's and the solitaire answer to "all retreat, or one halved"): in an
+ * docs/games/merkur.md "Solitaire" (the engine's and the solitaire answer to "all retreat, or one halved"): in an
  * objective or contested zone the lowest defence (the first among equals) is halved to hold the
  * ground (its index); elsewhere all retreat (-1).
  */
@@ -636,7 +636,7 @@ export function engineGroupLoss(s: MerkurState, list: readonly number[]): number
 }
 
 /**
- * The option the engine's rule takes at a loss decision (spec §2.3: the answer of the solitaire
+ * The option the engine's rule takes at a loss decision (docs/games/merkur.md "Solitaire": the answer of the solitaire
  * rules and of the scripted policies): fort only to save a unit from elimination, the
  * `engineRetreat` zone (the first forced zone when none is free), `engineGroupLoss`.
  */

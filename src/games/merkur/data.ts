@@ -1,5 +1,5 @@
 /**
- * The Merkur data file, validated once at load (DESIGN §3 "Errors"): zones, links, units, arrivals
+ * The Merkur data file, validated once at load (docs/architecture.md "Errors"): zones, links, units, arrivals
  * and their provenance (data/NOTES.md). The product never reads the shared research folder.
  */
 import { z } from 'zod';
@@ -119,7 +119,7 @@ const calibrated = z.object({
 });
 
 /**
- * The output of `sandtable calibrate experiments/merkur-calibrate.json` (spec §7.1): the setting
+ * The output of `sandtable calibrate experiments/merkur-calibrate.json` (docs/games/merkur.md "Calibration"): the setting
  * chosen, each target on the search's fresh games with its 95% interval, and per value the
  * reconstruction it replaces. parameters.ts reads its defaults from `values`.
  */

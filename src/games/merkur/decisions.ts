@@ -1,5 +1,5 @@
 /**
- * Every Merkur decision as plain data (spec §2): a discriminated union over `kind`. Unit fields
+ * Every Merkur decision as plain data (docs/games/merkur.md "Decisions"): a discriminated union over `kind`. Unit fields
  * are indices into `state.units`, zone fields indices of MAP.
  */
 import type { ChanceNode, Decision } from '../../core/game.js';
@@ -76,7 +76,7 @@ export interface GliderOption {
   readonly type: 'no-glider';
   readonly unit: number;
 }
-/** 7.1 (spec §2 G6): the attacking unit that leads (its attack counts; it takes the attacker's losses). */
+/** 7.1 (docs/games/merkur.md "Decisions"): the attacking unit that leads (its attack counts; it takes the attacker's losses). */
 export interface LeadAttackerOption {
   readonly type: 'lead-attacker';
   readonly unit: number;
@@ -86,14 +86,14 @@ export interface SupportOption {
   readonly type: 'support';
   readonly unit: number;
 }
-/** 3.2 (spec §2 C6): the fort of `unit`'s zone absorbs its loss (`use`), or the unit takes it. */
+/** 3.2 (docs/games/merkur.md "Decisions"): the fort of `unit`'s zone absorbs its loss (`use`), or the unit takes it. */
 export interface FortSacrificeOption {
   readonly type: 'fort-sacrifice';
   readonly unit: number;
   readonly use: boolean;
 }
 /**
- * 6.1, 7.4 (spec §2 G13): `unit` retreats into `zone` (`forced`: an enemy zone, arriving halved).
+ * 6.1, 7.4 (docs/games/merkur.md "Decisions"): `unit` retreats into `zone` (`forced`: an enemy zone, arriving halved).
  * 2.4 (`em`): EM `unit`, left alone by its last retreating unit, follows it into `zone`, or stays
  * (`zone` its own).
  */
@@ -104,7 +104,7 @@ export interface RetreatOption {
   readonly forced: boolean;
   readonly em?: boolean;
 }
-/** 7.4 bands 1/5, 8.3 (spec §2 G12): the other units all retreat (`unit` -1), or `unit` is halved. */
+/** 7.4 bands 1/5, 8.3 (docs/games/merkur.md "Decisions"): the other units all retreat (`unit` -1), or `unit` is halved. */
 export interface LossChoiceOption {
   readonly type: 'loss';
   readonly unit: number;
@@ -114,12 +114,12 @@ export interface SecondDefenderOption {
   readonly type: 'second-defender';
   readonly unit: number;
 }
-/** 8.2 (spec §2 C9): the defender names `unit` as the bombardment's target. */
+/** 8.2 (docs/games/merkur.md "Decisions"): the defender names `unit` as the bombardment's target. */
 export interface BombTargetOption {
   readonly type: 'bomb-target';
   readonly unit: number;
 }
-/** 5.4 (spec §2 G17, V rn-german / rn-cw): B1 unit `unit` is lost to the interception. */
+/** 5.4 (docs/games/merkur.md "Decisions", V rn-german / rn-cw): B1 unit `unit` is lost to the interception. */
 export interface NavyLossOption {
   readonly type: 'rn-loss';
   readonly unit: number;

@@ -1,4 +1,4 @@
-/** Rule violations in a Merkur state (spec §10 invariants): empty when the state is legal. */
+/** Rule violations in a Merkur state (docs/architecture.md "Conformance" invariants): empty when the state is legal. */
 import { EM_INDICES } from './command.js';
 import { MAP } from './map.js';
 import { CW, GER, type MerkurState } from './state.js';

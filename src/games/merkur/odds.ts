@@ -1,5 +1,5 @@
 /**
- * Exact odds for Merkur from the game's own rule functions (DESIGN §3): the 7.4 band of every
+ * Exact odds for Merkur from the game's own rule functions (docs/architecture.md "Chance is explicit"): the 7.4 band of every
  * (2d6, 2d6) pair through `band` and `fireScore` (combat.ts), the 8.3 bombardment comparison,
  * the 5.2 landing test through `landingReduced`, the 4.0 activation count through
  * `activationCount`, and the 5.4 Royal Navy test through `navyResult` (turn-sequence.ts).

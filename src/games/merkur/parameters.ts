@@ -1,5 +1,5 @@
 /**
- * The values the Merkur rules do not fix (spec §6.2, §6.4) and the §6.3 contradictions between the
+ * The values the Merkur rules do not fix (docs/games/merkur.md "Reconstructed values") and the contradictions between the
  * reconstruction and the rules, each as a parameter with its provenance, range and reason.
  */
 import type { ParameterDef } from '../../core/game.js';

@@ -1,5 +1,5 @@
 /**
- * The record of a finished Merkur game (10.0) and every statistic of spec §9, declared once here:
+ * The record of a finished Merkur game (10.0) and every statistic of docs/games/merkur.md "Statistics", declared once here:
  * the column, the counter the rules keep in the state, and the value recorded.
  */
 import type { GameRecord } from '../../core/game.js';

@@ -1,4 +1,4 @@
-/** The two Merkur scenarios (spec §0): both 24 turns (1.2). */
+/** The two Merkur scenarios (docs/games/merkur.md "What is modelled"): both 24 turns (1.2). */
 import type { ScenarioDef } from '../../core/game.js';
 
 export const scenarios: readonly ScenarioDef[] = [

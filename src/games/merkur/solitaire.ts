@@ -1,7 +1,7 @@
 /**
  * The solitaire Commonwealth (Merkur 12.0-12.2): the EM draw, the fixed placements, the placement
  * procedure by priority order and d6 table, the solitaire forts, and the CW's answers to every
- * decision, played by the rules with the resolutions of spec §2.3 where the rules leave a choice.
+ * decision, played by the rules with the resolutions of docs/games/merkur.md "Solitaire" where the rules leave a choice.
  */
 import { d6 } from '../../core/dice.js';
 import { randInt } from '../../core/rng.js';
@@ -147,7 +147,7 @@ export function placeMap(s: MerkurState, ws: MerkurWorkspace, map: string, drops
   container.length = 0;
 }
 
-/** 12.1 (M-62, spec §2.3): forts in each airfield zone and Prison Valley, two more "as good sense would indicate". */
+/** 12.1 (M-62, docs/games/merkur.md "Solitaire"): forts in each airfield zone and Prison Valley, two more "as good sense would indicate". */
 export function soloForts(s: MerkurState, ws: MerkurWorkspace, first: boolean): void {
   let placed = s.fort.reduce((a, b) => a + b, 0);
   const ok = (z: number) =>
@@ -165,7 +165,7 @@ export function soloForts(s: MerkurState, ws: MerkurWorkspace, first: boolean): 
       (a, b) =>
         countIn(s, b, CW) - countIn(s, a, CW) || Number(MAP.objective[b]) - Number(MAP.objective[a]) || a - b,
     );
-  // spec §2.3 soloResidual random: forts 5 and 6 go to two of the eligible zones drawn at random
+  // docs/games/merkur.md "Solitaire" soloResidual random: forts 5 and 6 go to two of the eligible zones drawn at random
   if (s.rules.soloResidual === 'random') {
     const r = ws.streams.stream('solitaire');
     for (let i = 0; i < Math.min(2, rest.length); i++) {
@@ -181,7 +181,7 @@ export function soloForts(s: MerkurState, ws: MerkurWorkspace, first: boolean): 
 }
 
 /**
- * Spec §2.3: the decisions that are choices the solitaire rules leave to the player (soloResidual
+ * docs/games/merkur.md "Solitaire": the decisions that are choices the solitaire rules leave to the player (soloResidual
  * random draws them). The activations, orders and initiative stay with 12.2's priorities.
  */
 const SOLO_RESIDUAL: ReadonlySet<string> = new Set([
@@ -214,7 +214,7 @@ export function counterTarget(s: MerkurState, y: number, g: Int8Array, c: Int8Ar
 }
 
 /**
- * 12.2 (M-63) and spec §2.3: the option the rules choose for the solitaire CW. Ties go to the
+ * 12.2 (M-63) and docs/games/merkur.md "Solitaire": the option the rules choose for the solitaire CW. Ties go to the
  * first option in the engine's order (lowest zone, lowest unit), or at random from the
  * `solitaire` stream where 12.2 says so (EM bombardment targets).
  */
@@ -232,7 +232,7 @@ export function soloChoose(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecisio
     case 'fort-sacrifice':
     case 'retreat-zone':
     case 'loss-choice':
-      // spec §2.3: fort only against elimination; retreat toward the nearest objective, then the
+      // docs/games/merkur.md "Solitaire": fort only against elimination; retreat toward the nearest objective, then the
       // most CW units; in an objective or contested zone halve the lowest defence, else all retreat
       return engineLossAnswer(s, d);
     case 'rn-losses': {
@@ -245,7 +245,7 @@ export function soloChoose(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecisio
       return d.options.findIndex((o) => o.unit === lost);
     }
     case 'bomb-target':
-      // spec §2.3: the highest defence (V-LEADDEF), full strength first
+      // docs/games/merkur.md "Solitaire": the highest defence (V-LEADDEF), full strength first
       return d.options.findIndex(
         (o) =>
           o.unit ===
@@ -265,7 +265,7 @@ export function soloChoose(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecisio
           ),
       );
     case 'artillery-support':
-      // spec §2.3: the strongest eligible CW EM supports every CW assault and defence it can reach
+      // docs/games/merkur.md "Solitaire": the strongest eligible CW EM supports every CW assault and defence it can reach
       return d.options.findIndex(
         (o) =>
           o.unit ===
@@ -282,7 +282,7 @@ export function soloChoose(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecisio
       let best = -1;
       let bestKey = Number.POSITIVE_INFINITY;
       d.options.forEach((o, i) => {
-        // spec §2.3 soloInitiative 'simple' uses the initiative for re-rolls only, never to re-activate (3.1 c)
+        // docs/games/merkur.md "Solitaire" soloInitiative 'simple' uses the initiative for re-rolls only, never to re-activate (3.1 c)
         if (o.type !== 'activate' || o.initiative) return;
         const z = o.zone;
         if (o.mode === 'combat') {
@@ -346,7 +346,7 @@ export function soloChoose(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecisio
       return pick;
     }
     case 'maori-night': {
-      // spec §2.3: attack the adjacent or co-located German unit with the lowest defence
+      // docs/games/merkur.md "Solitaire": attack the adjacent or co-located German unit with the lowest defence
       let pick = d.options.findIndex((o) => o.type === 'no-maori');
       let low = 99;
       d.options.forEach((o, i) => {
@@ -370,7 +370,7 @@ export function soloChoose(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecisio
       return rr >= 0 && wanted ? rr : d.options.findIndex((o) => o.type === 'keep');
     }
     case 'lead-attacker': {
-      // spec §2.3 G6: the highest attack leads, full strength first (combat.ts leadOf)
+      // docs/games/merkur.md "Solitaire": the highest attack leads, full strength first (combat.ts leadOf)
       const lead = leadOf(
         s,
         d.options.map((o) => o.unit),
@@ -384,7 +384,7 @@ export function soloChoose(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecisio
         const lead = landingLeadDefender(s);
         return d.options.findIndex((o) => o.unit === lead);
       }
-      // spec §2.3: the highest defence leads
+      // docs/games/merkur.md "Solitaire": the highest defence leads
       let best = 0;
       d.options.forEach((o, i) => {
         if (s.units[o.unit]!.d > s.units[d.options[best]!.unit]!.d) best = i;

@@ -1,5 +1,5 @@
 /**
- * The plain-data state of one Merkur game (DESIGN §3): JSON only, updated in place. Zones are
+ * The plain-data state of one Merkur game (docs/architecture.md "State"): JSON only, updated in place. Zones are
  * indices of MAP (map.ts); -1 means off the map. Side 0 is the German, side 1 the Commonwealth.
  */
 import type { RngState } from '../../core/rng.js';
@@ -76,7 +76,7 @@ export interface MerkurRules {
   readonly preinvasionStrength: number;
   readonly dropZones: readonly number[];
   readonly soloInitiative: 'never' | 'simple';
-  /** Spec §2.3 (M-63): the residual solitaire choices by the fixed rules or at random. */
+  /** docs/games/merkur.md "Solitaire" (M-63): the residual solitaire choices by the fixed rules or at random. */
   readonly soloResidual: 'fixed' | 'random';
 }
 

@@ -1,5 +1,5 @@
 /**
- * The turn sequence (Merkur 4.0, 1.2, 11.0; spec §0) as the state machine the driver steps:
+ * The turn sequence (Merkur 4.0, 1.2, 11.0; docs/games/merkur.md "What is modelled") as the state machine the driver steps:
  * set-up (forts 3.2, pre-invasion bombardment 8.4, or the solitaire draw 12.0), then 24 turns of a
  * German turn (arrivals 5.2-5.4, air missions 8.0, zone activations) and a CW turn (activation
  * roll 4.0/4.1, Maori 11.0, activations), and the end of turn (control 3.2, RN test 5.4, 10.0).
@@ -490,7 +490,7 @@ function step(s: MerkurState, ws: MerkurWorkspace, task: Task): MerkurPending | 
           if (hit[z] === 1) opts.push({ type: 'air-bomb', air: task.i, zone: z });
         return dec('air-mission', GER, 'Merkur 8.0', opts as never);
       }
-      // 8.0 Notes (spec §2 G9): every mission is placed before any is resolved; then each flies in
+      // 8.0 Notes (docs/games/merkur.md "Decisions"): every mission is placed before any is resolved; then each flies in
       // the order placed (V-AIRSUM air-separate), and one whose target has gone is wasted, or the
       // units sent to one zone add their values into one bombardment (air-summed)
       s.stack.pop();
@@ -565,7 +565,7 @@ function step(s: MerkurState, ws: MerkurWorkspace, task: Task): MerkurPending | 
       orderCombats(s, task);
       return null;
     case 'rn-losses': {
-      // 5.4 (spec §2 G17): the picking side names each unit lost; no choice once all must go
+      // 5.4 (docs/games/merkur.md "Decisions"): the picking side names each unit lost; no choice once all must go
       if (task.k > 0 && task.left.length > task.k)
         return dec(
           'rn-losses',
@@ -677,7 +677,7 @@ function landingStep(
     task.i++;
   }
   // 5.2: combat on landing, once all tests are done, zone by zone in the order of the drops; each
-  // combat's losses are carried out (the losing side choosing, spec §2 G12, G13, C6) before the
+  // combat's losses are carried out (the losing side choosing, docs/games/merkur.md "Decisions") before the
   // next combat's dice. Each is a combat task (`combatStep`): the sides name the lead units and
   // supporters (G6, G7, C5, V-LEADDEF) and the attacker may re-roll it with the initiative (3.1 a)
   let k = task.k ?? 0;
@@ -1116,7 +1116,7 @@ function orderCombats(
 }
 
 /**
- * 8.0-8.3 (spec §2 C9): the bombardments of a task, in order. An EM or battery's value is taken
+ * 8.0-8.3 (docs/games/merkur.md "Decisions"): the bombardments of a task, in order. An EM or battery's value is taken
  * (and its fired marker placed, 2.5) when its turn comes; the defender names the target when
  * two or more units may be named (`bombardTargets`); the second defender's loss is its choice too.
  */
@@ -1260,7 +1260,7 @@ function combatStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'comb
 }
 
 /**
- * 7.4, 3.2, 6.1 (spec §2 G12, G13, C6): carries out a combat's losses, asking the losing side
+ * 7.4, 3.2, 6.1 (docs/games/merkur.md "Decisions"): carries out a combat's losses, asking the losing side
  * "all retreat or one halved", the retreat zone when there are two or more, and whether a fort
  * absorbs a loss; then the forts and para regrouping as after any combat.
  */

@@ -1,5 +1,5 @@
 /**
- * Unit values and zone statuses (Merkur 2.2, 3.2, 5.1, 5.5, 7.3): the reduced side (spec §6.2,
+ * Unit values and zone statuses (Merkur 2.2, 3.2, 5.1, 5.5, 7.3): the reduced side (docs/games/merkur.md "Reconstructed values",
  * parameter reducedRule), dispersed paras (2-3-0), stacking per side, contested zones.
  */
 import { MAP } from './map.js';
@@ -8,7 +8,7 @@ import { GER, type MerkurState, type MUnit } from './state.js';
 /** 5.1: at most 6 units per side in a sector zone; strategic zones have no limit. */
 export const STACK_LIMIT = 6;
 
-/** 2.2 (spec §6.2): a value on the reduced side. */
+/** 2.2 (docs/games/merkur.md "Reconstructed values"): a value on the reduced side. */
 export function reducedValue(s: MerkurState, v: number): number {
   switch (s.rules.reducedRule) {
     case 'half-up':

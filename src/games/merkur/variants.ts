@@ -1,5 +1,5 @@
 /**
- * The readings of the Merkur rules (spec §4): each ambiguity, contradiction or translation damage
+ * The readings of the Merkur rules (docs/games/merkur.md "Readings"): each ambiguity, contradiction or translation damage
  * that changes play, as a named variant with its rule reference; a group holds the alternatives,
  * exactly one on. The default of each group is the reading the text supports best (said in each
  * description, shown by `list merkur`).

@@ -1,5 +1,5 @@
 /**
- * Per-game scratch of Merkur (DESIGN §3): the streams bound to the state's RngState, the trace,
+ * Per-game scratch of Merkur (docs/architecture.md "Randomness"): the streams bound to the state's RngState, the trace,
  * and buffers the engine overwrites before each use (movement search, zone counts). Everything
  * else lives in the state, so a cloned state plays on under a fresh workspace.
  */

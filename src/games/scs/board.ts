@@ -1,6 +1,6 @@
 /**
  * The SCS board for the report's map heatmap (game contract `board`): every hex in map-index order
- * (the order GameRecord.cells indexes), odd columns shifted half a hex down (NOTES (c)2), with the
+ * (the order GameRecord.cells indexes), odd columns shifted half a hex down (data/NOTES.md (c)2), with the
  * features of the set-up: fortified localities (10.13, known and candidate), the K-area (4.3), the
  * initial front hexes (3.4), Moscow and Tula (4.2).
  */

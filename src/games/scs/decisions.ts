@@ -1,5 +1,5 @@
 /**
- * Every SCS decision as plain data (DESIGN §3): a discriminated union over `kind`, each kind with
+ * Every SCS decision as plain data (docs/architecture.md "Decisions and policies"): a discriminated union over `kind`, each kind with
  * its own option type, so a policy's `switch (d.kind)` narrows the options. Army fields are indices
  * into `state.armies`, hex fields indices of `scsMap`. The player is always the Soviet side.
  */

@@ -1,5 +1,5 @@
 /**
- * Exact SCS battle odds from the game's own rules code (DESIGN §3 "Chance is explicit"): nothing
+ * Exact SCS battle odds from the game's own rules code (docs/architecture.md "Chance is explicit"): nothing
  * here knows a fire order, a DRM or a draw rule. A battle is set up in a game state and run through
  * the rules with every chance point enumerated:
  * - the German force (8.3 garrison, 8.5 relief force, 8.6 breakout force) by forces.ts

@@ -1,6 +1,6 @@
 /**
  * Strike & Counterstrike (Ty Bomba, World at War #53, 2017): solitaire; the player is Soviet and the
- * rules generate the German defence from a blind force pool. A stepped game (DESIGN §3): the state
+ * rules generate the German defence from a blind force pool. A stepped game (docs/architecture.md "The game is a state machine"): the state
  * holds the task stack and the pending decision, the driver steps it.
  *
  * Chapter map (rules section -> file):

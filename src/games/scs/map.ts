@@ -1,6 +1,6 @@
 /**
  * The SCS map (2.2, 1.6): 315 hexes 1000-2716, even columns rows 00-17, odd columns rows 00-16,
- * odd columns shifted half a hex down (NOTES (c)2). Hexes are dense integer indices (core's hex
+ * odd columns shifted half a hex down (data/NOTES.md (c)2). Hexes are dense integer indices (core's hex
  * grid from column 10, row 00: column by column, rows top to bottom); the tables here never change
  * during play.
  */

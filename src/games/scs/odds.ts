@@ -1,5 +1,5 @@
 /**
- * `sandtable odds scs` (SCS 8.3-8.8, 10.1-10.14; DESIGN §3 "Chance is explicit"): the options, the
+ * `sandtable odds scs` (SCS 8.3-8.8, 10.1-10.14; docs/architecture.md "Chance is explicit"): the options, the
  * request they describe and the tables printed. Every probability comes from the game's own rules
  * code through enumerate.ts: battles from combat.ts (explicit-chance volleys, the breakout's
  * half-round), generated forces from forces.ts and pool.ts (their dice and blind draws enumerated).

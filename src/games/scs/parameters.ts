@@ -1,5 +1,5 @@
 /**
- * SCS parameters: every number or table the rules do not fix (NOTES (c)), with provenance.
+ * SCS parameters: every number or table the rules do not fix (data/NOTES.md (c)), with provenance.
  * `resolveConfig` turns a GameSetup into the plain-data Cfg a game state carries.
  */
 import { UserError } from '../../core/errors.js';
@@ -35,7 +35,7 @@ function calibratedDefault<T extends ParamValue>(id: string, reconstruction: T):
 /** The source text of a parameter the calibration may set: where its default comes from. */
 const calibratedSource = (id: string, reconstruction: string) =>
   calibrated[id] === undefined ? reconstruction : `${CALIBRATION_RUN}; reconstruction: ${reconstruction}`;
-/** NOTES (c)1: default set B. */
+/** data/NOTES.md (c)1: default set B. */
 export const CRT_B: HitTable = {
   shockPrimary: cols.soviet_shock_primary.hit_on,
   shockSecondary: cols.soviet_shock_secondary.hit_on,
@@ -54,7 +54,7 @@ const fromSet = (s: typeof crtData.variants.harsh_A): HitTable => ({
   security: s.german_security,
   vi: CRT_B.vi,
 });
-/** NOTES (c)1: bracketing sets, harsh A and soft E. */
+/** data/NOTES.md (c)1: bracketing sets, harsh A and soft E. */
 export const CRT_SETS: Record<'A' | 'B' | 'E', HitTable> = {
   A: fromSet(crtData.variants.harsh_A),
   B: CRT_B,
@@ -361,7 +361,7 @@ export function counterMix(counters: number, strengths: readonly number[]): numb
 }
 
 /**
- * The rules' bounds on the reconstructed values (levers.json; NOTES (d)): forest costs more than
+ * The rules' bounds on the reconstructed values (levers.json; data/NOTES.md (d)): forest costs more than
  * clear (9.10), the counters fit 2.1 (the German start pool cannot go negative) and the CRT keeps
  * the German types distinct, mechanized < non-mechanized < security hit numbers (7.5 designer's
  * note: "differentiated by type on the Combat Results Table"). Throws a UserError naming the parameters.

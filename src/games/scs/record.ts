@@ -1,4 +1,4 @@
-/** The flat record of one SCS game (DESIGN §3 Records; issue 3 record columns). */
+/** The flat record of one SCS game (docs/architecture.md "Records"). */
 import type { GameRecord, ResultDef, StatDef } from '../../core/game.js';
 import { sovietHexes } from './board.js';
 import type { ScsState } from './state.js';

@@ -1,4 +1,4 @@
-/** The plain-data state of one SCS game (DESIGN §3: JSON, no classes); the engine updates it in place. */
+/** The plain-data state of one SCS game (docs/architecture.md "State": JSON, no classes); the engine updates it in place. */
 import type { RngState } from '../../core/rng.js';
 import type { ScsPending } from './decisions.js';
 import type { Cfg } from './parameters.js';
@@ -75,7 +75,7 @@ export interface BattleView {
 }
 
 /**
- * The work still to do, innermost last (plain data, DESIGN §3): the loop locals and call stack of
+ * The work still to do, innermost last (plain data, docs/architecture.md "State"): the loop locals and call stack of
  * the rules (a phase's loop, a force's move, a battle), so that a game can stop at any decision and
  * be cloned, serialised and continued. Mutable fields are progress within the task.
  */
@@ -129,7 +129,7 @@ export type BattleStage = 'round' | 'primary' | 'mech' | 'nonmech' | 'soviet' | 
 
 export interface ScsState {
   readonly cfg: Cfg;
-  /** The game's random streams (DESIGN §3). */
+  /** The game's random streams (docs/architecture.md "State"). */
   rng: RngState;
   turn: number;
   phase: string;

@@ -1,6 +1,6 @@
 /**
  * SCS 5.x: the turn sequence (set-up 3.5, then six turns of phases I-IV; turn 1 starts with Phase
- * III) as the state machine the driver steps (DESIGN §3): `advance` runs the rules to the next
+ * III) as the state machine the driver steps (docs/architecture.md "The game is a state machine"): `advance` runs the rules to the next
  * decision, `apply` carries out one answer. A decision with a single option is taken at once,
  * never asked.
  */

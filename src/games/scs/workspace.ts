@@ -1,5 +1,5 @@
 /**
- * Per-game scratch of SCS (DESIGN §3): the streams bound to the state's RngState, the dice the
+ * Per-game scratch of SCS (docs/architecture.md "Randomness"): the streams bound to the state's RngState, the dice the
  * rules roll through (tests may script them), the trace sink and the pocket searches' buffers.
  * Everything in it can be rebuilt from the state, so a cloned or deserialised state continues under
  * a fresh workspace exactly as the original would.

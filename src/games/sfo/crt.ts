@@ -1,6 +1,6 @@
 /**
  * Combat results tables (SFO 9, Table 2). One definition serves the simulator (lookup by die) and
- * the odds engine (exact distribution per column), so they can never disagree (DESIGN §3).
+ * the odds engine (exact distribution per column), so they can never disagree (docs/architecture.md "Chance is explicit").
  */
 import { sfoData } from './data.js';
 

@@ -1,5 +1,5 @@
 /**
- * The game's data file, validated once at load (DESIGN §3 "Errors"): a bad file fails with the
+ * The game's data file, validated once at load (docs/architecture.md "Errors"): a bad file fails with the
  * file, the field and the value named. The product never reads the shared research folder.
  */
 import { z } from 'zod';

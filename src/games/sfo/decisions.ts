@@ -1,5 +1,5 @@
 /**
- * Every SFO decision as plain data (DESIGN §3): a discriminated union over `kind`, each kind with
+ * Every SFO decision as plain data (docs/architecture.md "Decisions and policies"): a discriminated union over `kind`, each kind with
  * its own option types, so a policy's `switch (d.kind)` narrows the options. Unit and hex fields
  * are indices into `state.units` and the state's map.
  */

@@ -1,4 +1,4 @@
-/** Rule violations in a state (DESIGN §7 conformance): empty when the state is legal. */
+/** Rule violations in a state (docs/architecture.md "Conformance"): empty when the state is legal. */
 
 import { mapOf } from './map.js';
 import { unitsOfLevel } from './setup.js';

@@ -1,6 +1,6 @@
 /**
  * The SFO board as dense integer hexes (SFO 3.1): flat-topped hexes in columns, even columns
- * shifted half a hex down (NOTES §1). A `SfoMap` is derived, immutable and cached by its key;
+ * shifted half a hex down (data/NOTES.md section 1). A `SfoMap` is derived, immutable and cached by its key;
  * game states hold only the key and plain arrays.
  */
 import { createHexGrid, type HexGrid } from '../../core/hex.js';

@@ -1,6 +1,6 @@
 /**
  * Exact combat odds for Strike Force One (SFO 9, Table 2), computed by enumerating the game's own
- * combat code (DESIGN §3): a battle is set up in a position, chosen through the real attack
+ * combat code (docs/architecture.md "Chance is explicit"): a battle is set up in a position, chosen through the real attack
  * decision, and every outcome of its chance point (the combat die; with Spetsnaz both dice) is
  * applied to a copy of the game, whose result is read. Columns, supports, capping and the CRT
  * lookup are the simulator's, not a second implementation.

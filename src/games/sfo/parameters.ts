@@ -1,5 +1,5 @@
 /**
- * The values the SFO rules do not fix (DESIGN §3 parameters): the reconstructed forests, US set-up
+ * The values the SFO rules do not fix (docs/architecture.md "Variants and parameters"): the reconstructed forests, US set-up
  * and map size, and the Expert random events tables, pioneer factors and VP levels, each with its
  * provenance; and the events table built from the cell counts.
  */

@@ -1,5 +1,5 @@
 /**
- * The plain-data state of one SFO game (DESIGN §3): JSON only, updated in place during a game.
+ * The plain-data state of one SFO game (docs/architecture.md "State"): JSON only, updated in place during a game.
  * Hexes are dense indices of the state's map (`mapOf(state)`); -1 means off the map.
  */
 import type { RngState } from '../../core/rng.js';
@@ -137,7 +137,7 @@ export interface ExpertState {
 /**
  * The work still to do in the current phase, innermost last (a stack of plain-data tasks): what
  * were the loop locals and the call stack of a phase, so that a game can stop at any decision and
- * be cloned, serialised and continued (DESIGN §3). Mutable fields are progress within the task.
+ * be cloned, serialised and continued (docs/architecture.md "State"). Mutable fields are progress within the task.
  */
 export type SfoTask =
   /** SFO 7: a side's events phase; `stage` 0 start, 1 the Guards / Hardened NATO choice is pending, 2 carry out `cell`. */
@@ -173,7 +173,7 @@ export type SfoTask =
 export interface SfoState {
   readonly rules: SfoRules;
   readonly mapKey: string;
-  /** The game's random streams (DESIGN §3). */
+  /** The game's random streams (docs/architecture.md "State"). */
   rng: RngState;
   turn: number;
   phase: Phase;

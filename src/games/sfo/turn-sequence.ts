@@ -2,7 +2,7 @@
  * The turn sequence (SFO 5): each turn the first side's events, movement and combat phases, then
  * the second side's (the Soviets first, the US first in the Counter Offensive, SFO 13); 4 turns
  * (Expert 6 in some scenarios). Here the phases become the state machine the driver steps
- * (DESIGN §3): `advance` runs the rules to the next decision, `apply` carries out one answer.
+ * (docs/architecture.md "The game is a state machine"): `advance` runs the rules to the next decision, `apply` carries out one answer.
  */
 import type { ChanceNode } from '../../core/game.js';
 import {

@@ -1,4 +1,4 @@
-/** The named readings of the SFO rules (DESIGN §3 variants): errata, chart against text, optional rules. */
+/** The named readings of the SFO rules (docs/architecture.md "Variants and parameters"): errata, chart against text, optional rules. */
 import type { VariantDef } from '../../core/game.js';
 
 /** Expert-only variants have no effect on the Basic and Advanced scenarios. */

@@ -1,5 +1,5 @@
 /**
- * Per-game scratch of SFO (DESIGN §3): buffers the rules reuse from one call to the next and the
+ * Per-game scratch of SFO (docs/architecture.md "State"): buffers the rules reuse from one call to the next and the
  * movement phase's option lists, all rebuilt from the state when missing, so a cloned or
  * deserialised state continues under a fresh workspace exactly as the original would.
  */

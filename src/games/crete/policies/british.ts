@@ -1,5 +1,5 @@
 /**
- * British policies (spec §7.3), each a Plan with a documented intent: historical (the 1941
+ * British policies (docs/games/crete.md "Policies"), each a Plan with a documented intent: historical (the 1941
  * deployment, counter-attack the landed paras), airfield-fortress (deny the airfields), counterattack
  * (thin garrisons, strong reserves that hit every landing), suda-keep (points denial: keep Suda Bay
  * and the CF). Set-ups are fixed lists of squares per Allied unit (in data order), built once.

@@ -1,5 +1,5 @@
 /**
- * German policies (spec §7.2), each a Plan with a documented intent: historical (the 20 May 1941
+ * German policies (docs/games/crete.md "Policies"), each a Plan with a documented intent: historical (the 20 May 1941
  * three-board plan), maleme-schwerpunkt (everything on one board), airfield-grab (points from the
  * airfields, minimum drop, the rest on turn 2), attrition (kill points, keep the paras alive to stay
  * under the errata threshold).

@@ -1,4 +1,4 @@
-/** Crete policies: four scripted policies per side with documented intents (spec §7), plus uniform random. */
+/** Crete policies: four scripted policies per side with documented intents (docs/games/crete.md "Policies"), plus uniform random. */
 import { randomPolicy } from '../../../core/decide.js';
 import type { PolicyDef } from '../../../core/game.js';
 import type { CreteDecision } from '../decisions.js';

@@ -1,5 +1,5 @@
 /**
- * `attritional-fortress` (spec §7.2, Axis item 4; anchor A-1): the draw-seeking tournament Axis.
+ * `attritional-fortress` (docs/games/dc.md "Policies", Axis item 4; anchor A-1): the draw-seeking tournament Axis.
  *
  * Attacks only where the C-10 whole-battle chain (battle-chain.ts `battleChain`, the odds
  * `sandtable odds dc --attack ... --defend ...` prints) gives P(point taken) >= 0.7 and an expected
@@ -36,7 +36,7 @@
  * cache in the Ctx measured about 6 games/s against barbarossa's ~115 (about 30 new battles a game
  * at 2-15 ms each), the shared one keeps the policy within about 2x of barbarossa.
  *
- * Build-up (one unit asked at a time, spec §2.2): a plan per operational-movement phase, made at
+ * Build-up (one unit asked at a time, docs/games/dc.md "Decisions"): a plan per operational-movement phase, made at
  * its first decision (task object). Candidates: the units not yet asked, on the map, undispersed,
  * fresh, of a combat type, with a line into a Soviet-held point that has room this phase (the line
  * loads the plan itself uses counted, DC 12.A-C) and that they may attack (10.D Kerch, armour
@@ -76,7 +76,7 @@ import { type DcState, type DcTask, yearOf } from '../state.js';
 import { margin, meets, vpHeld } from '../victory.js';
 import { BARBAROSSA_TARGETS, Ctx, currentBattle, type DcPolicy, pickContinue, subjectOf } from './common.js';
 
-/** Spec §7.2 thresholds. */
+/** The thresholds of its intent (docs/games/dc.md "Policies"). */
 export const MIN_TAKEN = 0.7;
 export const MIN_EXCHANGE = 1.5;
 

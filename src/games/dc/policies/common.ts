@@ -17,7 +17,7 @@ import { type DcWorkspace, dcWorkspace } from '../workspace.js';
 import type { AxisPlan } from './plan.js';
 
 /** Hop distance from every point to the nearest of `targets` (map key | ids). */
-/** barbarossa's objectives by game year (spec §7.2 Axis 1), which barbarossa-plan and attritional-fortress share. */
+/** barbarossa's objectives by game year (docs/games/dc.md "Policies"), which barbarossa-plan and attritional-fortress share. */
 export const BARBAROSSA_TARGETS = (y: number): string =>
   y <= 1941 ? 'LEN,MOS,KIE,ODE' : y === 1942 ? 'STL,ROS,GRO,VOR,LEN,MOS' : 'MIN,KIE,ODE';
 
@@ -330,7 +330,7 @@ export function pickRetreat(s: DcState, d: DcDecision & { kind: 'retreat-dest' }
 }
 
 /**
- * D-30, the documented draw rule shared by the policies (spec §7.2): declare only as protection —
+ * D-30, the documented draw rule shared by the policies (docs/games/dc.md "Policies"): declare only as protection —
  * when the opponent is not winning now (else the declaration hands him the game) but is within one
  * VP of his requirement, and the own margin is below `-reach` (the own win is out of reach).
  */

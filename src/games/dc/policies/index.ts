@@ -1,5 +1,5 @@
 /**
- * Dark Crusade policies (spec §7.2), five scripted Axis ones (barbarossa, the default, and its planning
+ * Dark Crusade policies (docs/games/dc.md "Policies"), five scripted Axis ones (barbarossa, the default, and its planning
  * form barbarossa-plan, moscow-schwerpunkt, southern-economic, attritional-fortress) and five scripted
  * Soviet ones with distinct intents, plus the uniform random policy. Each documents its rule for
  * declaring a tournament draw (D-30).

@@ -1,5 +1,5 @@
 /**
- * The per-phase operational plan of the scripted Axis (spec §7.2 "Shared machinery": targets, then
+ * The per-phase operational plan of the scripted Axis (docs/games/dc.md "Policies" "Shared machinery": targets, then
  * line loads, then unit assignment), computed at the first op-move decision of an operational phase
  * and read for each unit's answer after. Targets are the Soviet-held points the phase's units can
  * reach, ranked by value (VP, the year's objectives, the Soviet units whose every supply path the
@@ -345,7 +345,7 @@ export function plannedOption(plan: AxisPlan, i: number, d: DcDecision & { kind:
 }
 
 /**
- * Unit `i` has no planned answer but a later unit of its group (identical, spec §2.2) has: the plan
+ * Unit `i` has no planned answer but a later unit of its group (identical, docs/games/dc.md "Decisions") has: the plan
  * passes to `i`, since a stay of `i` would answer for the group and the later unit is never asked.
  */
 export function takeOverGroup(s: DcState, plan: AxisPlan, task: DcTask & { t: 'op' }, i: number): void {

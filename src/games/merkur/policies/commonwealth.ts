@@ -1,5 +1,5 @@
 /**
- * Scripted Commonwealth policies for the two-player scenario (spec §7.3): historical-static,
+ * Scripted Commonwealth policies for the two-player scenario (docs/games/merkur.md "Policies"): historical-static,
  * counterattack, objective-hold, and solitaire-rules (the 12.2 rules as a policy).
  */
 import type { PolicyDef } from '../../../core/game.js';
@@ -173,7 +173,7 @@ const holdKnobs: Knobs = {
   initiative: 'reroll',
 };
 
-/** 12.2 as a policy (spec §7.3): the rules' CW, so experiments can pit it against a thinking CW. */
+/** 12.2 as a policy (docs/games/merkur.md "Policies"): the rules' CW, so experiments can pit it against a thinking CW. */
 const soloKnobs: Knobs = {
   fort: (z) => (MAP.airfield[z] ? 10 : z === Z('7') ? 9 : 0),
   assault: (s, _ctx, u) => (combatUnits(s, unitsIn(s, s.units[u]!.zone, CW)).length >= 3 ? 2 : -1),

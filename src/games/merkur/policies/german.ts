@@ -1,5 +1,5 @@
 /**
- * Scripted German policies (spec §7.2): historical, maleme-first, three-airfields, objective-count.
+ * Scripted German policies (docs/games/merkur.md "Policies"): historical, maleme-first, three-airfields, objective-count.
  * Each is a set of knobs over the common scorer; intents are in the descriptions.
  */
 import type { PolicyDef, PolicyParamDef } from '../../../core/game.js';

@@ -1,4 +1,4 @@
-/** Merkur policies: four scripted policies per side plus uniform random (spec §7). */
+/** Merkur policies: four scripted policies per side plus uniform random (docs/games/merkur.md "Policies"). */
 import { randomPolicy } from '../../../core/decide.js';
 import type { PolicyDef } from '../../../core/game.js';
 import type { MerkurDecision } from '../decisions.js';

@@ -1,4 +1,4 @@
-/** The Soviet policies of SCS (issue 3), each with its intent, plus `random`. */
+/** The Soviet policies of SCS, each with its intent, plus `random`. */
 import { randomPolicy } from '../../../core/decide.js';
 import type { PolicyDef, PolicyParamDef } from '../../../core/game.js';
 import { hexId } from '../../../core/hex.js';
@@ -11,7 +11,7 @@ const westness = (h: number) => 27 - scsMap.col[h]!;
 
 /**
  * When the historical policy's shock armies start their deep drives west (SCS 4.5/4.6), and where
- * its joint-operation marker goes (7.3): tunable (README "Calibrate and tune"). The defaults are
+ * its joint-operation marker goes (7.3): tunable (docs/calibrate.md). The defaults are
  * the values the policy always used (the AAR's January drives: 3S past Velikiye Luki, 1S to Bely,
  * 4S past Kaluga, from turn 4, 4S from turn 3; the marker on 2006).
  */
@@ -88,7 +88,7 @@ const SOUTH_ROW = 13;
 
 /**
  * shock-spearhead's drive timing, westward pull, relief caution and joint-operation hex: tunable
- * (README "Calibrate and tune"). The defaults are the values the policy always used (drives from
+ * (docs/calibrate.md). The defaults are the values the policy always used (drives from
  * turn 2, 4 a column west, 30 for column 13 or beyond (4.5), relief battles without a fortified
  * locality at a quarter (8.5, 10.2), the marker on 1316, its focus, or the offered hex nearest it).
  */

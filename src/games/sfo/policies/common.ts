@@ -620,7 +620,7 @@ export function tacticalPolicy(id: string, t: Tactics): Policy<SfoState, SfoDeci
 export type Weights = Readonly<Record<string, number>>;
 
 /**
- * A tunable weight of a scripted policy (README "Calibrate and tune"): `def` is the value the policy
+ * A tunable weight of a scripted policy (docs/calibrate.md "The tune file"): `def` is the value the policy
  * has always used, so an untuned policy plays exactly as before; the range is what `tune` searches.
  */
 export function weight(

@@ -1,4 +1,4 @@
-/** SFO policies: three scripted policies per side, one Expert-specific policy per side, plus uniform random (DESIGN §3). */
+/** SFO policies: three scripted policies per side, one Expert-specific policy per side, plus uniform random (docs/architecture.md "Decisions and policies"). */
 import { randomPolicy } from '../../../core/decide.js';
 import type { PolicyDef } from '../../../core/game.js';
 import type { SfoDecision } from '../decisions.js';

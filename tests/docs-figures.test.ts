@@ -1,0 +1,84 @@
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// The figures README.md and docs/ quote come from runs (scripts/figures.mjs, docs/figures.json):
+// every span names a listed figure, every figure names a shipped experiment, and a sample of them,
+// played at a small game count, still points the way the docs say and is of the size they say
+// (each figure's `expect` range). Sized in games: 200 per arm.
+
+const root = join(import.meta.dirname, '..');
+const GAMES = 200;
+const SAMPLE = ['sfo-elim-one', 'crete-errata', 'merkur-historical', 'dc-ger-repl'];
+
+interface Figure {
+  readonly id: string;
+  readonly from?: string;
+  readonly experiment?: string;
+  readonly arms?: readonly string[];
+  readonly expect: { readonly min: number; readonly max: number };
+}
+
+const figures: readonly Figure[] = (
+  JSON.parse(readFileSync(join(root, 'docs', 'figures.json'), 'utf8')) as { figures: Figure[] }
+).figures;
+
+function markdown(): string[] {
+  const docs = (d: string): string[] =>
+    readdirSync(d, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? docs(join(d, e.name)) : e.name.endsWith('.md') ? [join(d, e.name)] : [],
+    );
+  return [join(root, 'README.md'), ...docs(join(root, 'docs'))];
+}
+
+describe('figures in the docs', () => {
+  it('every span quotes a listed figure, and every figure is quoted and names a shipped experiment', () => {
+    const quoted = new Set(
+      markdown().flatMap((f) =>
+        [...readFileSync(f, 'utf8').matchAll(/<!-- fig:([\w-]+) -->/g)].map((m) => m[1]!),
+      ),
+    );
+    const ids = new Set(figures.map((f) => f.id));
+    for (const id of quoted) expect(ids.has(id), `fig:${id} in a doc`).toBe(true);
+    for (const f of figures) {
+      expect(quoted.has(f.id), `${f.id} quoted`).toBe(true);
+      if (f.from !== undefined) expect(ids.has(f.from), `${f.id} from ${f.from}`).toBe(true);
+      else {
+        const exp = JSON.parse(readFileSync(join(root, f.experiment!), 'utf8')) as {
+          arms?: { id: string }[];
+          matrix?: unknown;
+        };
+        // an arm is the file's own or, with a matrix, one of its <a>_vs_<b> cells
+        for (const arm of f.arms ?? [])
+          expect(
+            (exp.arms ?? []).some((a) => a.id === arm) || (exp.matrix !== undefined && arm.includes('_vs_')),
+            `${f.id}: ${arm} in ${f.experiment}`,
+          ).toBe(true);
+      }
+      expect(f.expect.min, f.id).toBeLessThanOrEqual(f.expect.max);
+    }
+  });
+
+  it(`a sample played at ${GAMES} games per arm keeps its direction and rough size`, () => {
+    const r = spawnSync(
+      process.execPath,
+      [join(root, 'scripts', 'figures.mjs'), '--json', '--games', String(GAMES), '--only', SAMPLE.join(',')],
+      { encoding: 'utf8', cwd: root },
+    );
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const rows = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: string; value: number; sentence: string; games: number });
+    expect(rows.map((x) => x.id).sort()).toEqual([...SAMPLE].sort());
+    for (const row of rows) {
+      const f = figures.find((x) => x.id === row.id)!;
+      expect(row.games).toBe(GAMES);
+      expect(row.value, `${row.id}: ${row.sentence}`).toBeGreaterThanOrEqual(f.expect.min);
+      expect(row.value, `${row.id}: ${row.sentence}`).toBeLessThanOrEqual(f.expect.max);
+      expect(row.sentence, row.id).toContain(`${GAMES}`);
+    }
+  }, 900_000);
+});
