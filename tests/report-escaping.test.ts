@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { ComparisonRow } from '../src/analysis/compare.js';
+import type { ScoreComparison } from '../src/analysis/compare.js';
 import { GamesTableBuilder } from '../src/analysis/games-table.js';
 import { headlineComparisons } from '../src/analysis/headline.js';
 import { computeReportData } from '../src/analysis/report-data.js';
@@ -44,7 +44,7 @@ const arms = [hostile(0), hostile(1)];
 function hostileRun(): {
   manifest: Manifest;
   data: ReturnType<typeof computeReportData>;
-  pairs: ComparisonRow[];
+  pairs: ScoreComparison[];
 } {
   // A real games table whose arm names are payloads (as a crafted games.parquet would hold).
   const builder = new GamesTableBuilder(
