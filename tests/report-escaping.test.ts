@@ -172,15 +172,16 @@ describe('a report rendered from a manifest and data full of markup', () => {
       expect.stringMatching(/^# /), // the title
       '## Contents',
       '## Headline',
-      '### Ranking',
-      '### What moves the result',
+      '### Outcomes per arm',
+      // the two arms differ in policies as well as rules: a strategy effect, not a rule effect
+      '### Strategy effects',
       '## Each arm',
       '## Game statistics: mean per game',
       '## Provenance',
     ]);
     expect(lines.filter((l) => l.startsWith('- ') && !contents.test(l))).toHaveLength(2); // one per arm
     const varying = def.stats.length - constantStats(data.stats).filter((s) => s !== 'end_turn').length;
-    expect(lines.filter((l) => l.startsWith('|'))).toHaveLength(2 + 2 + 2 + varying); // ranking, statistics
+    expect(lines.filter((l) => l.startsWith('|'))).toHaveLength(2 + 2 + 2 + varying); // outcomes per arm, statistics
   });
 
   it.runIf(existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'))(

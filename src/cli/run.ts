@@ -121,10 +121,6 @@ export function registerRun(program: Command, games: GameRegistry): void {
           'sandtable run experiments/scs-policies.json --until-precision 0.01',
           'play until every win rate is +-1 point',
         ],
-        [
-          'sandtable run experiments/dc-editions.json --until-decided second-edition,centres-1st --delta 0.03',
-          'play until the paired SPRT decides whether centres-1st moves the score by 3 points or more',
-        ],
         ['sandtable run exp.json --shard 0/3 --out shards/s0', 'games [0, G/3) of every arm'],
         ['sandtable run exp.json --resume reports/exp', 'continue a stopped run: plays only what is missing'],
       ]),

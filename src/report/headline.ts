@@ -789,9 +789,9 @@ export function answerLine(...args: Parameters<typeof answerOf>): Md {
 }
 
 /**
- * The headline: results key and tests, the round-robin ranking or each side's policy rankings and
- * the outcomes of the other arms, the matrices with every side's best replies, then the rule
- * changes and the strategy changes that move the result.
+ * The headline: results key and tests (and a sequential test's decision), the round-robin ranking
+ * or each side's policy rankings, the matrices with every side's best replies, the outcomes of the
+ * arms neither shows, then the rule changes and the strategy changes that move the result.
  */
 export function headlineBlocks(
   def: GameDefinition,
@@ -817,12 +817,10 @@ export function headlineBlocks(
     {
       lines: roundRobin
         ? roundRobinBlock(data)
-        : [
-            ...rankings.flatMap((r) => rankingBlock(def, m, data, pairs, r)),
-            ...armsBlock(def, m, data, shown),
-          ],
+        : rankings.flatMap((r) => rankingBlock(def, m, data, pairs, r)),
     },
     ...matrixBlocks(def, m, data, pairs),
+    { lines: roundRobin ? [] : armsBlock(def, m, data, shown) },
     {
       lines: [
         ...changesBlock(
@@ -832,8 +830,12 @@ export function headlineBlocks(
           'rule changes (variants, parameters, scenario)',
           (a, b) => ruleDifference(m, a, b),
         ),
-        ...changesBlock(def, data, 'Strategy effects', 'policy changes', (a, b) =>
-          strategyDifference(def, m, a, b),
+        ...changesBlock(
+          def,
+          data,
+          'Strategy effects',
+          'policy changes (with any rule change besides)',
+          (a, b) => strategyDifference(def, m, a, b),
         ),
       ],
     },
