@@ -335,9 +335,7 @@ describe('the headline of a policy matrix', () => {
     expect(links).toContain('soviet--us-policy-matrix');
     const page = reportHtml(sfo, run.manifest, run.data, run.comparisons);
     // the answer is the first thing under the title in index.html too
-    expect(page.slice(page.indexOf('</h1>'))).toMatch(
-      /^<\/h1>\s*<p><b>Answer\.<\/b> Against the other side/,
-    );
+    expect(page.slice(page.indexOf('</h1>'))).toMatch(/^<\/h1>\s*<p><b>Answer\.<\/b> Against the other side/);
     const hrefs = [...page.matchAll(/<a href="#([^"]+)">/g)].map((m) => m[1]!);
     const ids = new Set([...page.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]!));
     expect(hrefs.length).toBeGreaterThan(links.length);
