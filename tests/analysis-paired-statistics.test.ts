@@ -4,15 +4,22 @@ import {
   betaCdf,
   betaQuantile,
   binomialCdf,
+  clopperPearson,
   gamesForIndependentDifference,
   gamesForPairedDifference,
   gamesForRate,
   holm,
+  holmAlpha,
   independentDifference,
   jeffreys,
   mcnemarExact,
+  mcnemarInterval,
+  normalQuantile,
+  normalUpperTail,
   pairedDifference,
+  pairedScore,
   pairedSprt,
+  scoreInterval,
 } from '../src/analysis/stats.js';
 
 describe('Jeffreys interval', () => {
@@ -105,5 +112,68 @@ describe('games planner', () => {
   it('pairing needs fewer games than independent arms when arms mostly agree', () => {
     expect(gamesForIndependentDifference(0.01)).toBe(19208);
     expect(gamesForPairedDifference(0.01, 0.1)).toBeLessThan(4000);
+  });
+});
+
+describe('one test, one interval', () => {
+  it('Clopper-Pearson ends are the Beta quantiles, 0 and 1 at the edges (Clopper & Pearson 1934)', () => {
+    const ci = clopperPearson(3, 20);
+    expect(betaCdf(ci.low, 3, 18)).toBeCloseTo(0.025, 9);
+    expect(betaCdf(ci.high, 4, 17)).toBeCloseTo(0.975, 9);
+    expect(clopperPearson(0, 10).low).toBe(0);
+    // x = 0 of 10: upper end 1 - 0.025^(1/10)
+    expect(clopperPearson(0, 10).high).toBeCloseTo(1 - 0.025 ** 0.1, 9);
+    expect(clopperPearson(10, 10).high).toBe(1);
+  });
+
+  it('the exact McNemar interval excludes 0 exactly when the exact McNemar test rejects, at any level', () => {
+    for (const alpha of [0.05, 0.01, 0.005])
+      for (let b = 0; b <= 30; b += 3)
+        for (let c = 0; c <= 30; c += 2) {
+          const t = { a: 40, b, c, d: 100 };
+          const ci = mcnemarInterval(t, alpha);
+          const excludes = ci.low > 0 || ci.high < 0;
+          expect(excludes, `b ${b}, c ${c}, alpha ${alpha}`).toBe(mcnemarExact(b, c) < alpha);
+          // the estimate (c - b) / n lies inside, and the interval within the discordant share
+          const n = 40 + b + c + 100;
+          expect(ci.low).toBeLessThanOrEqual((c - b) / n + 1e-12);
+          expect(ci.high).toBeGreaterThanOrEqual((c - b) / n - 1e-12);
+          expect(ci.high).toBeLessThanOrEqual((b + c) / n + 1e-12);
+        }
+    expect(mcnemarInterval({ a: 5, b: 0, c: 0, d: 5 })).toEqual({ low: 0, high: 0 });
+  });
+
+  it('the paired z test and its interval agree, and the normal tail and quantile invert each other', () => {
+    expect(normalQuantile(0.975)).toBeCloseTo(1.959963984540054, 8);
+    expect(2 * normalUpperTail(1.959963984540054)).toBeCloseTo(0.05, 7);
+    expect(normalUpperTail(-1)).toBeCloseTo(0.8413447460685429, 7);
+    for (const q of [0.001, 0.02, 0.3, 0.5, 0.9, 0.999])
+      expect(1 - normalUpperTail(normalQuantile(q))).toBeCloseTo(q, 7);
+    // differences of 0, +-1/2 and +-1 over 200 games
+    for (const [sum, sum2] of [
+      [12, 40],
+      [20, 40],
+      [-6.5, 30],
+      [3, 60],
+    ] as const) {
+      const s = pairedScore(sum, sum2, 200);
+      for (const alpha of [0.05, 0.0125]) {
+        const ci = scoreInterval(s, alpha);
+        expect(ci.low > 0 || ci.high < 0, `sum ${sum}, alpha ${alpha}`).toBe(s.p < alpha);
+      }
+    }
+    expect(pairedScore(0, 0, 100)).toMatchObject({ estimate: 0, p: 1 });
+  });
+
+  it('Holm judges each comparison at the level that makes its interval match the adjusted p', () => {
+    const p = [0.001, 0.02, 0.03, 0.2];
+    const adjusted = holm(p);
+    for (const [i, pi] of p.entries()) {
+      const level = holmAlpha(pi, adjusted[i]!, p.length);
+      // rejecting the unadjusted p at this level is rejecting the adjusted one at 5%
+      expect(pi < level, `p ${pi}`).toBe(adjusted[i]! < 0.05);
+    }
+    expect(holmAlpha(0.001, 0.004, 4)).toBeCloseTo(0.0125, 12);
+    expect(holmAlpha(0, 0, 4)).toBeCloseTo(0.0125, 12);
   });
 });

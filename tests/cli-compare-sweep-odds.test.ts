@@ -116,7 +116,8 @@ describe('odds and plan on the command line', () => {
   it('plan says how many games a precision needs', () => {
     const r = sandtable(['plan', '--half-width', '0.01', '--discordant', '0.1']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('9,604 games');
+    // one rate by the Wilson interval the reports show, and the output says so
+    expect(r.stdout).toContain('9,600 games (Wilson interval');
     expect(r.stdout).toContain('19,208 games per arm');
     expect(sandtable(['plan', '--half-width', '2']).code).toBe(2);
   });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { wilson } from '../src/analysis/intervals.js';
 import { percent } from '../src/core/percent.js';
 import { GAMES } from '../src/games/index.js';
 import { rateWithCi } from '../src/report/format.js';
@@ -181,6 +182,19 @@ describe('small probabilities', () => {
     expect(percent(0.9996)).toBe('>99.9');
     expect(percent(0.003, 0)).toBe('<1');
     expect(rateWithCi(0.0001, 0.0000177, 0.000566)).toBe('<0.1% [<0.1, 0.1]');
+    // exact bounds print as 0 and 100: Wilson's lower bound for no wins in 500 games is 4e-19
+    const none = wilson(0, 500);
+    expect(none.low).toBeGreaterThan(0);
+    expect(rateWithCi(0, none.low, none.high)).toBe('0.0% [0, 0.8]');
+    const all = wilson(40, 40);
+    expect(rateWithCi(1, all.low, all.high)).toBe('100.0% [91.2, 100]');
+    // six exact 1/6 sum to 0.9999999999999999: a certainty
+    expect(
+      percent(
+        [1, 1, 1, 1, 1, 1].reduce((s, x) => s + x / 6, 0),
+        2,
+      ),
+    ).toBe('100.00');
   });
 
   it('odds print a probability of 2.2e-7 as <0.01%, and only a zero one as 0.00%', () => {

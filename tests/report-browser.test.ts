@@ -158,7 +158,7 @@ describe('the HTML report in a real browser', () => {
   );
 
   it.runIf(chromiumHere)(
-    "leads the main job's report with the Soviet x US heatmap and a ranking, within 1400 px",
+    "leads the main job's report with its answer and the Soviet x US heatmaps, within 1400 px",
     async () => {
       await withBrowser(async (browser) => {
         const page = await openWide(browser, join(mainJob, 'index.html'));
@@ -166,15 +166,20 @@ describe('the HTML report in a real browser', () => {
         const first = page.locator('nav#contents + section');
         expect(await first.locator('h2').first().textContent()).toBe('Headline');
         expect(await first.locator('h3').allTextContents()).toEqual(
-          expect.arrayContaining(['Ranking', 'Soviet × US policy matrix']),
+          expect.arrayContaining(['Soviet × US policy matrix', 'Outcomes per arm']),
         );
+        expect(await page.locator('h1 + p').textContent()).toMatch(
+          /^Answer\. Against the other side's best reply/,
+        );
+        expect(await first.locator('figure#chart-matrix-us-wins svg').isVisible()).toBe(true);
         const heatmap = first.locator('figure#chart-matrix svg');
         expect(await heatmap.isVisible()).toBe(true);
         const cells = await heatmap.locator('path > title').allTextContents();
         expect(cells.filter((t) => t.includes('_vs_'))).toHaveLength(9);
         expect(await heatmap.locator('text').allTextContents()).toContain('hold-towns');
-        const ranking = first.locator('table').first();
-        expect(await ranking.locator('tr').count()).toBe(1 + 10);
+        // the one arm outside the matrix (random against random) has its own outcomes table
+        const others = first.locator('table').first();
+        expect(await others.locator('tr').count()).toBe(1 + 1);
         // every link of the contents leads to a heading of the page
         for (const href of await page
           .locator('nav#contents a')

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { ComparisonRow } from '../src/analysis/compare.js';
+import type { ScoreComparison } from '../src/analysis/compare.js';
 import { GamesTableBuilder } from '../src/analysis/games-table.js';
 import { headlineComparisons } from '../src/analysis/headline.js';
 import { computeReportData } from '../src/analysis/report-data.js';
@@ -44,7 +44,7 @@ const arms = [hostile(0), hostile(1)];
 function hostileRun(): {
   manifest: Manifest;
   data: ReturnType<typeof computeReportData>;
-  pairs: ComparisonRow[];
+  pairs: ScoreComparison[];
 } {
   // A real games table whose arm names are payloads (as a crafted games.parquet would hold).
   const builder = new GamesTableBuilder(
@@ -172,15 +172,16 @@ describe('a report rendered from a manifest and data full of markup', () => {
       expect.stringMatching(/^# /), // the title
       '## Contents',
       '## Headline',
-      '### Ranking',
-      '### What moves the result',
+      '### Outcomes per arm',
+      // the two arms differ in policies as well as rules: a strategy effect, not a rule effect
+      '### Strategy effects',
       '## Each arm',
       '## Game statistics: mean per game',
       '## Provenance',
     ]);
     expect(lines.filter((l) => l.startsWith('- ') && !contents.test(l))).toHaveLength(2); // one per arm
     const varying = def.stats.length - constantStats(data.stats).filter((s) => s !== 'end_turn').length;
-    expect(lines.filter((l) => l.startsWith('|'))).toHaveLength(2 + 2 + 2 + varying); // ranking, statistics
+    expect(lines.filter((l) => l.startsWith('|'))).toHaveLength(2 + 2 + 2 + varying); // outcomes per arm, statistics
   });
 
   it.runIf(existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'))(

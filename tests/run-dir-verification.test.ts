@@ -229,7 +229,7 @@ describe('a crafted manifest cannot put live markup into the report', () => {
     expect(headings[0]).toMatch(/^# verify: /);
     for (const h of headings.slice(1))
       expect(h).toMatch(
-        /^(## (Contents|Headline|Each arm|Game statistics: mean per game|Provenance)|### (Ranking|What moves the result))$/,
+        /^(## (Contents|Headline|Each arm|Game statistics: mean per game|Provenance)|### (Outcomes per arm|What moves the result|Strategy effects|.+ policies ranked \(.+\)))$/,
       );
   });
 });

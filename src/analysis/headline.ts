@@ -1,14 +1,16 @@
 /**
- * What a report's headline answers, from the manifest's arms and the games table: the arms ranked
- * by the first side's win rate, the policy matrices among the arms (one side's policies crossed
- * with the other's, all else equal), and the paired comparisons the headline needs to say which
- * arms are distinguishable: each ranked arm against the next one, and within each row and each
- * column of every matrix, every pair of cells (compareArms: exact McNemar, Newcombe interval,
- * Holm-adjusted over all these comparisons of a side).
+ * What a report's headline answers, from the manifest's arms and the games table: each side's score
+ * per arm (win 1, a game without a winner 1/2, loss 0), the policy matrices among the arms (one
+ * side's policies crossed with the other's, all else equal), each side's policy rankings (one
+ * side's policies, all else equal, per scenario), and the paired comparisons the headline needs to
+ * say which arms are distinguishable: each ranked arm against the next, and each matrix side's best
+ * reply against its runner-up (compareScores: the paired z test on score differences with the
+ * interval it inverts, Holm-adjusted over all these comparisons together).
  */
 import type { GameDefinition } from '../core/game.js';
-import { type ComparisonRow, compareArms } from './compare.js';
+import { compareScores, type ScoreComparison } from './compare.js';
 import type { GamesTable } from './games-table.js';
+import { wilson } from './intervals.js';
 import type { OutcomeRow } from './summary.js';
 
 /** What the headline reads of an arm (a manifest arm has all of it). */
@@ -95,62 +97,211 @@ export function policyMatrices(def: GameDefinition, arms: readonly HeadlineArm[]
   return out;
 }
 
-/**
- * Arm ids by the first side's win rate, highest first (ties in arm order). `outcomes` holds the
- * winner rows of summary.csv.
- */
-export function rankArms(
-  def: GameDefinition,
-  outcomes: readonly OutcomeRow[],
-  arms: readonly string[],
-): string[] {
-  const side = def.sides[0]!.id;
-  const rate = new Map(
-    outcomes.filter((o) => o.kind === 'winner' && o.outcome === side).map((o) => [o.arm, o.rate]),
+/** A side's score in an arm: win 1, a game without a winner 1/2, loss 0, with each part. */
+export interface SideScore {
+  readonly arm: string;
+  readonly side: string;
+  readonly games: number;
+  readonly wins: number;
+  readonly draws: number;
+  readonly score: number;
+  /** Wilson's 95% interval on score x games "successes": conservative, as draws only narrow the spread. */
+  readonly lo95: number;
+  readonly hi95: number;
+}
+
+/** Each side's score in each arm, from the winner rows of summary.csv (`none`: no winner). */
+export function sideScores(def: GameDefinition, outcomes: readonly OutcomeRow[]): Map<string, SideScore> {
+  const winner = new Map(
+    outcomes.filter((o) => o.kind === 'winner').map((o) => [`${o.arm}\u0000${o.outcome}`, o]),
   );
-  return arms
-    .map((arm, i) => ({ arm, i, r: rate.get(arm) ?? 0 }))
-    .sort((x, y) => y.r - x.r || x.i - y.i)
+  const arms = [...new Set(outcomes.map((o) => o.arm))];
+  const out = new Map<string, SideScore>();
+  for (const arm of arms)
+    for (const side of def.sides) {
+      const w = winner.get(`${arm}\u0000${side.id}`);
+      const d = winner.get(`${arm}\u0000none`);
+      const games = w?.games ?? 0;
+      const wins = w?.count ?? 0;
+      const draws = d?.count ?? 0;
+      const ci = wilson(wins + draws / 2, games);
+      out.set(scoreKey(arm, side.id), {
+        arm,
+        side: side.id,
+        games,
+        wins,
+        draws,
+        score: games === 0 ? 0 : (wins + draws / 2) / games,
+        lo95: ci.low,
+        hi95: ci.high,
+      });
+    }
+  return out;
+}
+
+/** The key of sideScores' map. */
+export function scoreKey(arm: string, side: string): string {
+  return `${arm}\u0000${side}`;
+}
+
+/**
+ * One side's policies compared with all else equal: arms that share scenario, variants, parameters
+ * and every other side's policy, and differ in `side`'s policy (the first arm of each policy).
+ * `arms` are in the manifest's order.
+ */
+export interface PolicyRanking {
+  readonly side: string;
+  readonly arms: readonly string[];
+}
+
+/** Everything of an arm but `side`'s policy, as one comparable key. */
+function settingKey(a: HeadlineArm, side: string): string {
+  const others = Object.entries(a.policies)
+    .filter(([s]) => s !== side)
+    .sort(([x], [y]) => (x < y ? -1 : 1));
+  const params = Object.entries(a.params).sort(([x], [y]) => (x < y ? -1 : 1));
+  return JSON.stringify([a.scenario, [...a.variants].sort(), params, others]);
+}
+
+/**
+ * The policy rankings among `arms`: for each side, the arms grouped by everything but that side's
+ * policy; a group with at least two of the side's policies is a ranking, unless every arm of it is
+ * a cell of a policy matrix (the matrix's best responses rank those). An arm that changes another
+ * side's policy or the scenario is in another group, so it is never ranked among one side's
+ * strategies.
+ */
+export function policyRankings(
+  def: GameDefinition,
+  arms: readonly HeadlineArm[],
+  matrices: readonly PolicyMatrix[] = policyMatrices(def, arms),
+): PolicyRanking[] {
+  const inMatrix = new Set(matrices.flatMap((m) => m.arms.flat()));
+  const out: PolicyRanking[] = [];
+  for (const side of def.sides.map((s) => s.id)) {
+    const groups = new Map<string, Map<string, string>>();
+    for (const a of arms) {
+      const p = a.policies[side];
+      if (p === undefined) continue;
+      const k = settingKey(a, side);
+      const g = groups.get(k) ?? new Map<string, string>();
+      groups.set(k, g);
+      if (!g.has(p)) g.set(p, a.id);
+    }
+    for (const g of groups.values()) {
+      const ids = [...g.values()];
+      if (ids.length >= 2 && !ids.every((id) => inMatrix.has(id))) out.push({ side, arms: ids });
+    }
+  }
+  return out;
+}
+
+/** `ids` by `side`'s score, highest first (ties in the order given). */
+export function byScore(
+  scores: ReadonlyMap<string, SideScore>,
+  ids: readonly string[],
+  side: string,
+): string[] {
+  return ids
+    .map((arm, i) => ({ arm, i, s: scores.get(scoreKey(arm, side))?.score ?? 0 }))
+    .sort((x, y) => y.s - x.s || x.i - y.i)
     .map((x) => x.arm);
 }
 
 /**
- * The pairs the headline tests, each once: each ranked arm against the one ranked below it (the
- * lower one as `baseline`), then in every matrix each pair of cells of a row and of a column (the
- * earlier cell as `baseline`).
+ * The best reply of one matrix side in each line (fixed opposing policy): among the cells of the
+ * line, the one where `side` scores most, and the runner-up (ties: the earlier policy).
+ */
+export function bestReplies(
+  mx: PolicyMatrix,
+  scores: ReadonlyMap<string, SideScore>,
+  side: 'row' | 'col',
+): { against: string; best: string; bestArm: string; second: string; secondArm: string }[] {
+  const sideId = side === 'row' ? mx.rowSide : mx.colSide;
+  const against = side === 'row' ? mx.cols : mx.rows;
+  const options = side === 'row' ? mx.rows : mx.cols;
+  const cell = (o: number, f: number) => (side === 'row' ? mx.arms[o]![f]! : mx.arms[f]![o]!);
+  return against.map((opp, f) => {
+    const ranked = byScore(
+      scores,
+      options.map((_, o) => cell(o, f)),
+      sideId,
+    );
+    const pol = (arm: string) => options[options.findIndex((_, o) => cell(o, f) === arm)]!;
+    return {
+      against: opp,
+      best: pol(ranked[0]!),
+      bestArm: ranked[0]!,
+      second: pol(ranked[1]!),
+      secondArm: ranked[1]!,
+    };
+  });
+}
+
+/**
+ * A matrix side's best policy against the other side's best reply (its maximin over pure
+ * policies): for each of its policies, the cell where the other side holds it lowest; of those, the
+ * highest. Ties go to the earlier policy.
+ */
+export function guaranteed(
+  mx: PolicyMatrix,
+  scores: ReadonlyMap<string, SideScore>,
+  side: 'row' | 'col',
+): { policy: string; reply: string; arm: string } {
+  const sideId = side === 'row' ? mx.rowSide : mx.colSide;
+  const mine = side === 'row' ? mx.rows : mx.cols;
+  const theirs = side === 'row' ? mx.cols : mx.rows;
+  const cell = (m: number, t: number) => (side === 'row' ? mx.arms[m]![t]! : mx.arms[t]![m]!);
+  const s = (arm: string) => scores.get(scoreKey(arm, sideId))?.score ?? 0;
+  let best: { policy: string; reply: string; arm: string; v: number } | undefined;
+  mine.forEach((policy, m) => {
+    let worst: { reply: string; arm: string; v: number } | undefined;
+    theirs.forEach((reply, t) => {
+      const arm = cell(m, t);
+      if (worst === undefined || s(arm) < worst.v) worst = { reply, arm, v: s(arm) };
+    });
+    if (worst !== undefined && (best === undefined || worst.v > best.v)) best = { policy, ...worst };
+  });
+  const { v: _, ...r } = best!;
+  return r;
+}
+
+/**
+ * The pairs the headline tests on a side's score, each once: in every policy ranking each arm
+ * against the one ranked below it (the lower one as baseline); in every matrix, for each side and
+ * each opposing policy, the best reply against the runner-up.
  */
 export function headlinePairs(
-  ranked: readonly string[],
-  matrices: readonly PolicyMatrix[],
-): { arm: string; baseline: string }[] {
-  const pairs: { arm: string; baseline: string }[] = [];
+  def: GameDefinition,
+  arms: readonly HeadlineArm[],
+  outcomes: readonly OutcomeRow[],
+): { arm: string; baseline: string; side: string }[] {
+  const scores = sideScores(def, outcomes);
+  const matrices = policyMatrices(def, arms);
+  const pairs: { arm: string; baseline: string; side: string }[] = [];
   const seen = new Set<string>();
-  const add = (arm: string, baseline: string) => {
-    const k = [arm, baseline].sort().join('\u0000');
+  const add = (arm: string, baseline: string, side: string) => {
+    const k = [arm, baseline].sort().concat(side).join('\u0000');
     if (arm === baseline || seen.has(k)) return;
     seen.add(k);
-    pairs.push({ arm, baseline });
+    pairs.push({ arm, baseline, side });
   };
-  for (let i = 0; i + 1 < ranked.length; i++) add(ranked[i]!, ranked[i + 1]!);
-  for (const m of matrices) {
-    const lines = [...m.arms, ...m.cols.map((_, c) => m.arms.map((row) => row[c]!))];
-    for (const line of lines)
-      for (let i = 0; i < line.length; i++) for (let j = i + 1; j < line.length; j++) add(line[j]!, line[i]!);
+  for (const r of policyRankings(def, arms, matrices)) {
+    const ranked = byScore(scores, r.arms, r.side);
+    for (let i = 0; i + 1 < ranked.length; i++) add(ranked[i]!, ranked[i + 1]!, r.side);
   }
+  for (const mx of matrices)
+    for (const side of ['row', 'col'] as const)
+      for (const b of bestReplies(mx, scores, side))
+        add(b.bestArm, b.secondArm, side === 'row' ? mx.rowSide : mx.colSide);
   return pairs;
 }
 
-/** The headline's paired comparisons of a run (see the module comment), on each side's win rate. */
+/** The headline's paired score comparisons (see headlinePairs), Holm-adjusted over all of them. */
 export function headlineComparisons(
   def: GameDefinition,
   table: GamesTable,
   arms: readonly HeadlineArm[],
   outcomes: readonly OutcomeRow[],
-): ComparisonRow[] {
-  const ranked = rankArms(
-    def,
-    outcomes,
-    arms.map((a) => a.id),
-  );
-  return compareArms(def, table, headlinePairs(ranked, policyMatrices(def, arms)));
+): ScoreComparison[] {
+  return compareScores(table, headlinePairs(def, arms, outcomes));
 }

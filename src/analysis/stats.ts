@@ -253,3 +253,145 @@ export function gamesForIndependentDifference(halfWidth: number, p1 = 0.5, p2 = 
 export function gamesForPairedDifference(halfWidth: number, discordant: number, delta = 0, z = Z95): number {
   return Math.ceil((z * z * Math.max(discordant - delta * delta, 1e-9)) / (halfWidth * halfWidth));
 }
+
+/**
+ * The standard normal upper tail P(Z > z), from the complementary error function by Chebyshev
+ * fitting (Numerical Recipes 2nd ed. §6.2, erfcc: fractional error below 1.2e-7 everywhere).
+ */
+export function normalUpperTail(z: number): number {
+  const x = Math.abs(z) / Math.SQRT2;
+  const t = 1 / (1 + 0.5 * x);
+  const erfc =
+    t *
+    Math.exp(
+      -x * x -
+        1.26551223 +
+        t *
+          (1.00002368 +
+            t *
+              (0.37409196 +
+                t *
+                  (0.09678418 +
+                    t *
+                      (-0.18628806 +
+                        t *
+                          (0.27886807 +
+                            t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),
+    );
+  return z >= 0 ? erfc / 2 : 1 - erfc / 2;
+}
+
+/**
+ * The standard normal quantile: z with P(Z <= z) = q, by Acklam's rational approximation (relative
+ * error below 1.2e-9; Acklam 2003, "An algorithm for computing the inverse normal cumulative
+ * distribution function").
+ */
+export function normalQuantile(q: number): number {
+  if (q <= 0) return Number.NEGATIVE_INFINITY;
+  if (q >= 1) return Number.POSITIVE_INFINITY;
+  const a = [
+    -39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716,
+    2.506628277459239,
+  ];
+  const b = [
+    -54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572,
+  ];
+  const c = [
+    -0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968,
+    2.938163982698783,
+  ];
+  const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
+  const low = 0.02425;
+  let x: number;
+  if (q < low) {
+    const r = Math.sqrt(-2 * Math.log(q));
+    x =
+      (((((c[0]! * r + c[1]!) * r + c[2]!) * r + c[3]!) * r + c[4]!) * r + c[5]!) /
+      ((((d[0]! * r + d[1]!) * r + d[2]!) * r + d[3]!) * r + 1);
+  } else if (q <= 1 - low) {
+    const r = q - 0.5;
+    const s = r * r;
+    x =
+      ((((((a[0]! * s + a[1]!) * s + a[2]!) * s + a[3]!) * s + a[4]!) * s + a[5]!) * r) /
+      (((((b[0]! * s + b[1]!) * s + b[2]!) * s + b[3]!) * s + b[4]!) * s + 1);
+  } else {
+    const r = Math.sqrt(-2 * Math.log(1 - q));
+    x =
+      -(((((c[0]! * r + c[1]!) * r + c[2]!) * r + c[3]!) * r + c[4]!) * r + c[5]!) /
+      ((((d[0]! * r + d[1]!) * r + d[2]!) * r + d[3]!) * r + 1);
+  }
+  return x;
+}
+
+/**
+ * Clopper-Pearson (exact) interval for a binomial proportion at confidence 1 - `alpha`: the Beta
+ * quantiles alpha/2 of Beta(x, n - x + 1) and 1 - alpha/2 of Beta(x + 1, n - x), 0 for x = 0 and 1
+ * for x = n (Clopper & Pearson 1934). It excludes p0 = 1/2 exactly when the two-sided exact
+ * binomial test, 2 min(P(X <= x), P(X >= x)) capped at 1, has p < alpha.
+ */
+export function clopperPearson(successes: number, n: number, alpha = 0.05): Interval {
+  if (n === 0) return { low: 0, high: 1 };
+  return {
+    low: successes === 0 ? 0 : betaQuantile(alpha / 2, successes, n - successes + 1),
+    high: successes === n ? 1 : betaQuantile(1 - alpha / 2, successes + 1, n - successes),
+  };
+}
+
+/**
+ * The interval for a paired difference of rates (B - A) that the exact McNemar test inverts, at
+ * confidence 1 - `alpha`: given the m = b + c discordant games of n, the difference is
+ * (2 pi - 1) m / n with pi = c / m, and pi's Clopper-Pearson interval maps to the difference's.
+ * It excludes 0 exactly when mcnemarExact(b, c) < alpha (conditional on the discordant count, as
+ * the test is). No discordant game: the difference is 0, [0, 0].
+ */
+export function mcnemarInterval(t: PairedTable, alpha = 0.05): Interval {
+  const n = t.a + t.b + t.c + t.d;
+  const m = t.b + t.c;
+  if (n === 0) return { low: -1, high: 1 };
+  if (m === 0) return { low: 0, high: 0 };
+  const cp = clopperPearson(t.c, m, alpha);
+  return { low: ((2 * cp.low - 1) * m) / n, high: ((2 * cp.high - 1) * m) / n };
+}
+
+/**
+ * The confidence level at which a Holm-adjusted verdict is judged: with p its unadjusted and
+ * `pHolm` its adjusted p-value, the interval at level 1 - alpha p / pHolm excludes the null exactly
+ * when pHolm < alpha (for a test whose p-value inverts that interval). p = 0 or pHolm = 0: the
+ * step's own multiplier `m` (alpha / m).
+ */
+export function holmAlpha(p: number, pHolm: number, m: number, alpha = 0.05): number {
+  if (!(p > 0) || !(pHolm > 0)) return alpha / Math.max(1, m);
+  return Math.min(alpha, (alpha * p) / pHolm);
+}
+
+/** A paired comparison of per-game scores (win 1, draw 1/2, loss 0) of one side in two arms. */
+export interface PairedScore {
+  readonly n: number;
+  /** Mean score difference, B minus A. */
+  readonly estimate: number;
+  /** Its standard error: the sample sd of the per-game differences over sqrt(n). */
+  readonly se: number;
+  /** Two-sided p of the paired z test (estimate / se against the standard normal). */
+  readonly p: number;
+}
+
+/**
+ * The paired z test of mean score differences D_i (B minus A on game i, each in -1..1 by halves):
+ * z = mean / (sd / sqrt(n)), p = 2 P(Z > |z|). Constant differences: p = 1 when they are 0, else
+ * 0 (se 0). Its interval is scoreInterval.
+ */
+export function pairedScore(sumD: number, sumD2: number, n: number): PairedScore {
+  if (n === 0) return { n, estimate: 0, se: Number.POSITIVE_INFINITY, p: 1 };
+  const mean = sumD / n;
+  const variance = n < 2 ? 0 : Math.max(0, (sumD2 - n * mean * mean) / (n - 1));
+  const se = Math.sqrt(variance / n);
+  if (se === 0) return { n, estimate: mean, se, p: mean === 0 ? 1 : 0 };
+  return { n, estimate: mean, se, p: Math.min(1, 2 * normalUpperTail(Math.abs(mean / se))) };
+}
+
+/** The interval pairedScore's test inverts at confidence 1 - alpha: mean +- z(1 - alpha/2) se. */
+export function scoreInterval(s: PairedScore, alpha = 0.05): Interval {
+  if (!Number.isFinite(s.se)) return { low: -1, high: 1 };
+  const half = normalQuantile(1 - alpha / 2) * s.se;
+  return { low: Math.max(-1, s.estimate - half), high: Math.min(1, s.estimate + half) };
+}

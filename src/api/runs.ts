@@ -179,9 +179,10 @@ export interface RunComparison {
   readonly played: { readonly a: number; readonly b: number };
   /**
    * Per side's win rate and arm pair (the only arms, or the arms of the same id): rate in B, rate
-   * in A, the paired difference B - A with Newcombe's 95% interval, the unpaired interval for
-   * contrast, the discordant share, the exact McNemar p and its Holm adjustment. Arm labels are
-   * `<dirB>:<arm>` and `<dirA>:<arm>`.
+   * in A, the paired difference B - A, the exact McNemar p with the 95% interval it inverts, its
+   * Holm adjustment over all the pairs compared (per side) with the interval at the level Holm
+   * judges it, Newcombe's paired 95% interval and the unpaired one for contrast, and the
+   * discordant share. Arm labels are `<dirB>:<arm>` and `<dirA>:<arm>`.
    */
   readonly rows: readonly ComparisonRow[];
 }
@@ -213,15 +214,15 @@ export async function compare(
       ? [[ma.arms[0]!.id, mb.arms[0]!.id]]
       : ma.arms.filter((x) => bIds.has(x.id)).map((x) => [x.id, x.id]);
   if (pairs.length === 0) throw new UserError(`compare: no arm ids in common between ${dirA} and ${dirB}`);
-  const rows = pairs.flatMap(([armA, armB]) =>
-    comparePairs(def, [
-      {
-        arm: `${dirB}:${armB}`,
-        baseline: `${dirA}:${armA}`,
-        armRef: { table: b.table, arm: armB },
-        baselineRef: { table: a.table, arm: armA },
-      },
-    ]),
+  // one family: Holm over every pair compared here, per side's wins
+  const rows = comparePairs(
+    def,
+    pairs.map(([armA, armB]) => ({
+      arm: `${dirB}:${armB}`,
+      baseline: `${dirA}:${armA}`,
+      armRef: { table: b.table, arm: armB },
+      baselineRef: { table: a.table, arm: armA },
+    })),
   );
   return {
     game: { id: def.id, title: def.title },

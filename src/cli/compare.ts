@@ -33,8 +33,10 @@ export function registerCompare(program: Command, games: GameRegistry): void {
         return;
       }
       const counts = played.a === played.b ? '' : `; ${dirA} has ${played.a}, ${dirB} ${played.b}`;
+      const pairCount = new Set(rows.map((r) => r.arm)).size;
       const lines = [
         `${game.title}: ${dirB} against ${dirA}, seed ${seed}, paired on the ${paired} games per arm both played (game indices 0..${paired - 1}${counts})`,
+        `each side's wins: exact McNemar test, Holm-adjusted over the ${pairCount} arm pair${pairCount === 1 ? '' : 's'} compared, beside the interval it inverts at the level Holm judges it (it excludes 0 exactly when distinguishable)`,
       ];
       for (const r of rows)
         lines.push(

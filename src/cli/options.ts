@@ -46,6 +46,18 @@ export function precisionFlag(value: string): number {
   return n;
 }
 
+/** A parser for a flag that takes a proportion strictly between 0 and 1 (a difference, an error rate). */
+export function openFractionFlag(flag: string, max = 1): (value: string) => number {
+  return (value: string) => {
+    const n = Number(value);
+    if (!/^\d*\.?\d+$/.test(value.trim()) || !(n > 0 && n < max))
+      throw new UserError(
+        `option ${flag}: expected a number between 0 and ${max} (exclusive), got ${quote(value)}`,
+      );
+    return n;
+  };
+}
+
 export { WORKERS_PER_CORE } from '../runner/pool.js';
 
 /** Parses `--workers` (see checkWorkers). */

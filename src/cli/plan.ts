@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
-import { gamesForIndependentDifference, gamesForPairedDifference, gamesForRate } from '../analysis/stats.js';
+import { gamesForIndependentDifference, gamesForPairedDifference } from '../analysis/stats.js';
 import { quote, UserError } from '../core/errors.js';
 import type { GameRegistry } from '../core/registry.js';
+import { gamesForWilsonHalfWidth } from '../runner/precision.js';
 import { examplesHelp } from './options.js';
 
 function fraction(flag: string, value: string, open = false): number {
@@ -42,13 +43,13 @@ export function registerPlan(program: Command, _games: GameRegistry): void {
       const p = fraction('--rate', flags.rate);
       const q = fraction('--rate-b', flags.rateB ?? flags.rate);
       const lines = [
-        `one win rate near ${p}: ${gamesForRate(h, p).toLocaleString('en-US')} games`,
-        `difference of two independent arms (${p} vs ${q}): ${gamesForIndependentDifference(h, p, q).toLocaleString('en-US')} games per arm`,
+        `one win rate near ${p}: ${gamesForWilsonHalfWidth(p, h).toLocaleString('en-US')} games (Wilson interval, as the reports show rates)`,
+        `difference of two independent arms (${p} vs ${q}): ${gamesForIndependentDifference(h, p, q).toLocaleString('en-US')} games per arm (normal approximation)`,
       ];
       if (flags.discordant !== undefined) {
         const d = fraction('--discordant', flags.discordant);
         lines.push(
-          `difference of two arms paired on common seeds, ${(100 * d).toFixed(1)}% discordant: ${gamesForPairedDifference(h, d, q - p).toLocaleString('en-US')} games per arm`,
+          `difference of two arms paired on common seeds, ${(100 * d).toFixed(1)}% discordant: ${gamesForPairedDifference(h, d, q - p).toLocaleString('en-US')} games per arm (normal approximation)`,
         );
       } else {
         lines.push(

@@ -11,6 +11,7 @@ import { checkOutPath } from '../runner/out-dir.js';
 import { defaultWorkers } from '../runner/pool.js';
 import { runUntilPrecision } from '../runner/precision.js';
 import { type RunOutcome, runExperiment } from '../runner/run.js';
+import { runUntilDecided, sequentialQuestion } from '../runner/sequential.js';
 import {
   defaultShardDir,
   parseShardSpec,
@@ -19,7 +20,7 @@ import {
   shardLabel,
   shardRange,
 } from '../runner/shard.js';
-import { examplesHelp, intFlag, precisionFlag, workersFlag } from './options.js';
+import { examplesHelp, intFlag, openFractionFlag, precisionFlag, workersFlag } from './options.js';
 
 interface RunFlags {
   games?: number;
@@ -34,6 +35,11 @@ interface RunFlags {
   shard?: string;
   shardFromEnv?: string;
   untilPrecision?: number;
+  untilDecided?: string;
+  delta?: number;
+  alpha: number;
+  beta: number;
+  side?: string;
   maxGames?: number;
 }
 
@@ -69,8 +75,30 @@ export function registerRun(program: Command, games: GameRegistry): void {
       precisionFlag,
     )
     .option(
+      '--until-decided <A,B>',
+      "paired sequential test (Wald's SPRT) of arm B against arm A on one side's score: play --games, then twice as many, until it decides whether they differ by at least --delta",
+    )
+    .option(
+      '--delta <d>',
+      'for --until-decided: the smallest score difference worth finding (e.g. 0.05 = 5 points)',
+      openFractionFlag('--delta'),
+    )
+    .option(
+      '--alpha <a>',
+      'for --until-decided: chance of deciding "differs" when the arms are equal',
+      openFractionFlag('--alpha', 0.5),
+      0.05,
+    )
+    .option(
+      '--beta <b>',
+      'for --until-decided: chance of deciding "within" when they differ by --delta',
+      openFractionFlag('--beta', 0.5),
+      0.1,
+    )
+    .option('--side <side>', "for --until-decided: whose score (default: the game's first side)")
+    .option(
       '--max-games <n>',
-      'cap on games per arm for --until-precision (default 1,000,000)',
+      'cap on games per arm for --until-precision and --until-decided (default 1,000,000)',
       intFlag('--max-games', 1, MAX_GAMES),
     )
     .option(
@@ -119,7 +147,30 @@ export function registerRun(program: Command, games: GameRegistry): void {
           'option --until-precision: not with --shard or --resume (it reruns the experiment with the game count it needs)',
         );
       }
-      if (flags.untilPrecision !== undefined)
+      if (flags.untilDecided !== undefined && (shard !== undefined || flags.resume !== undefined))
+        throw new UserError(
+          'option --until-decided: not with --shard or --resume (it reruns the experiment with the game count it needs)',
+        );
+      if (flags.untilDecided !== undefined && flags.untilPrecision !== undefined)
+        throw new UserError('options --until-decided and --until-precision: give one of them, not both');
+      if (flags.untilDecided === undefined && (flags.delta !== undefined || flags.side !== undefined))
+        throw new UserError(
+          `option ${flags.delta !== undefined ? '--delta' : '--side'}: only with --until-decided`,
+        );
+      if (flags.untilDecided !== undefined && flags.delta === undefined)
+        throw new UserError(
+          'option --until-decided: give --delta, the smallest difference worth finding (e.g. 0.05)',
+        );
+      const question =
+        flags.untilDecided === undefined
+          ? undefined
+          : sequentialQuestion(exp, flags.untilDecided, {
+              delta: flags.delta!,
+              alpha: flags.alpha,
+              beta: flags.beta,
+              side: flags.side,
+            });
+      if (flags.untilPrecision !== undefined || question !== undefined)
         checkTableMemory(
           exp.game,
           flags.maxGames ?? 1_000_000,
@@ -169,9 +220,17 @@ export function registerRun(program: Command, games: GameRegistry): void {
           ...(shard === undefined ? {} : { shard }),
         };
         const r: RunOutcome & { readonly rounds?: readonly number[] } =
-          flags.untilPrecision === undefined
-            ? await runExperiment(exp, runOpts)
-            : await runUntilPrecision(exp, runOpts, flags.untilPrecision, flags.maxGames ?? 1_000_000, file);
+          question !== undefined
+            ? await runUntilDecided(exp, runOpts, question, flags.maxGames ?? 1_000_000, file)
+            : flags.untilPrecision === undefined
+              ? await runExperiment(exp, runOpts)
+              : await runUntilPrecision(
+                  exp,
+                  runOpts,
+                  flags.untilPrecision,
+                  flags.maxGames ?? 1_000_000,
+                  file,
+                );
         const held = r.manifest.shard;
         if (r.status === 'done') {
           process.stdout.write(
@@ -214,7 +273,7 @@ export function registerRun(program: Command, games: GameRegistry): void {
           );
           return;
         }
-        // After --until-precision: the final run's games, and the time and games of every round.
+        // After --until-precision or --until-decided: the final run's games, and every round's.
         const rounds =
           r.rounds !== undefined && r.rounds.length > 1
             ? `; ${r.rounds.length} rounds of ${r.rounds.join(', ')} games per arm, ${r.played} games played in all`

@@ -9,7 +9,7 @@ import type {
   ZoneBoardDef,
 } from '../core/board.js';
 import type { GameDefinition, OddsTable } from '../core/game.js';
-import { percent } from '../core/percent.js';
+import { percent, percentBound } from '../core/percent.js';
 import { sideName } from './format.js';
 import { hexBoardBounds, hexBoardFeatures, hexEdgeLabels, placedHexes, placeSheets } from './hexmap.js';
 
@@ -157,8 +157,8 @@ export function constantStats(stats: readonly StatRow[]): string[] {
 }
 
 /**
- * The first side's win rate over a policy matrix: one cell per arm, its rate and Wilson 95%
- * interval written in it.
+ * One outcome's rate over a policy matrix (a side's wins, by default the row side's, or `none`:
+ * games without a winner): one cell per arm, its rate and Wilson 95% interval written in it.
  */
 export function matrixChart(
   def: GameDefinition,
@@ -170,10 +170,14 @@ export function matrixChart(
     readonly arms: readonly (readonly string[])[];
   },
   outcomes: readonly OutcomeRow[],
+  outcome: string = matrix.rowSide,
 ): Spec {
   const name = (s: string) => sideName(def, s);
+  // what a cell shows: a side's wins, or games without a winner (`none`)
+  const what = outcome === 'none' ? 'games without a winner' : `${name(outcome)} wins`;
+  const rateName = outcome === 'none' ? 'Games without a winner' : `${name(outcome)} win rate`;
   const win = new Map(
-    outcomes.filter((o) => o.kind === 'winner' && o.outcome === matrix.rowSide).map((o) => [o.arm, o]),
+    outcomes.filter((o) => o.kind === 'winner' && o.outcome === outcome).map((o) => [o.arm, o]),
   );
   const values = matrix.rows.flatMap((row, r) =>
     matrix.cols.map((col, c) => {
@@ -186,8 +190,8 @@ export function matrixChart(
         arm,
         rate,
         rateText: `${percent(rate)}%`,
-        ciText: o === undefined ? '' : `[${percent(o.lo95)}, ${percent(o.hi95)}]`,
-        label: `${arm}: ${name(matrix.rowSide)} wins ${percent(rate)}%${o === undefined ? '' : ` [${percent(o.lo95)}, ${percent(o.hi95)}]`}`,
+        ciText: o === undefined ? '' : `[${percentBound(o.lo95)}, ${percentBound(o.hi95)}]`,
+        label: `${arm}: ${what} ${percent(rate)}%${o === undefined ? '' : ` [${percentBound(o.lo95)}, ${percentBound(o.hi95)}]`}`,
       };
     }),
   );
@@ -208,8 +212,8 @@ export function matrixChart(
   const dark = 'datum.rate > 0.55';
   return {
     ...base(
-      `${name(matrix.rowSide)} win rate, ${name(matrix.rowSide)} × ${name(matrix.colSide)} policies`,
-      'each cell: win rate and its Wilson 95% interval',
+      `${rateName}, ${name(matrix.rowSide)} × ${name(matrix.colSide)} policies`,
+      'each cell: the rate and its Wilson 95% interval',
     ),
     data: { values },
     width: { step: 170 },
@@ -222,8 +226,11 @@ export function matrixChart(
           color: {
             field: 'rate',
             type: 'quantitative',
-            title: `${name(matrix.rowSide)} wins`,
-            scale: { scheme: 'blues', domain: [0, 1] },
+            title: what,
+            scale: {
+              scheme: outcome === matrix.rowSide ? 'blues' : outcome === 'none' ? 'greys' : 'reds',
+              domain: [0, 1],
+            },
             legend: { format: '%' },
           },
           description: { field: 'label' },

@@ -1,5 +1,5 @@
 import type { GameDefinition } from '../core/game.js';
-import { percent } from '../core/percent.js';
+import { percent, percentBound } from '../core/percent.js';
 
 /** A rate as a percentage with one decimal, e.g. 0.1234 -> "12.3", 0.0002 -> "<0.1" (see percent). */
 export function pct(x: number): string {
@@ -11,9 +11,12 @@ export function cssPct(x: number): string {
   return (100 * x).toFixed(1);
 }
 
-/** "12.3% [11.8, 13.1]": a rate with its 95% interval, never a bare percentage (docs/architecture.md "Statistics"). */
+/**
+ * "12.3% [11.8, 13.1]": a rate with its 95% interval, never a bare percentage; an exact 0 or 1
+ * bound prints as 0 or 100 ("0.0% [0, 0.8]").
+ */
 export function rateWithCi(rate: number, lo: number, hi: number): string {
-  return `${pct(rate)}% [${pct(lo)}, ${pct(hi)}]`;
+  return `${pct(rate)}% [${percentBound(lo)}, ${percentBound(hi)}]`;
 }
 
 /** 10000 -> "10,000". */

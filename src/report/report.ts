@@ -1,4 +1,4 @@
-import type { ComparisonRow } from '../analysis/compare.js';
+import type { ComparisonRow, ScoreComparison } from '../analysis/compare.js';
 import { policyMatrices } from '../analysis/headline.js';
 import type { ReportData } from '../analysis/report-data.js';
 import type { OutcomeRow } from '../analysis/summary.js';
@@ -29,7 +29,7 @@ import {
   trustedMd,
 } from './escape.js';
 import { count, cssPct, pct, points, rateWithCi, shortValue, sideName } from './format.js';
-import { type HeadlineBlock, headlineBlocks, matrixChartName } from './headline.js';
+import { answerLine, type HeadlineBlock, headlineBlocks, matrixOutcomes } from './headline.js';
 import { renderSvg } from './render.js';
 
 function armLabel(m: Manifest, arm: string): string {
@@ -45,22 +45,27 @@ function nonDefaultVariants(def: GameDefinition, on: readonly string[]): string[
   return on.filter((id) => def.variants.find((v) => v.id === id)?.default === false);
 }
 
-/** The parts of a comparison sentence this program formats (numbers, the test's verdict). */
+/**
+ * The parts of a comparison sentence this program formats (numbers, the test's verdict): the
+ * verdict of the Holm-adjusted exact McNemar test beside the interval it inverts at the level Holm
+ * judges it (it excludes 0 exactly when the verdict is distinguishable).
+ */
 function comparisonParts(c: ComparisonRow) {
   const dir = c.diff >= 0 ? 'more' : 'fewer';
+  const level = (100 * c.holm_level).toFixed(1).replace(/\.0$/, '');
   const sig =
     c.p_holm < 0.05
-      ? `McNemar p ${c.p_mcnemar < 0.0001 ? '< 0.0001' : `= ${c.p_mcnemar.toPrecision(2)}`}`
-      : 'not distinguishable from it at 5% after Holm correction';
+      ? `Holm p ${c.p_holm < 0.0001 ? '< 0.0001' : `= ${c.p_holm.toPrecision(2)}`}: distinguishable`
+      : `Holm p = ${c.p_holm.toPrecision(2)}: not distinguishable at 5%`;
   return {
     amount: `${points(Math.abs(c.diff))} points ${dir} than`,
-    ci: `[${points(c.lo95)}, ${points(c.hi95)}]`,
+    ci: `[${points(c.holm_lo)}, ${points(c.holm_hi)}] (exact McNemar ${level}% interval, Holm-adjusted)`,
     seeds: count(c.games),
     sig,
   };
 }
 
-/** "3.1 points more than base [2.4, 3.8]": a paired difference with its interval (plain text). */
+/** "3.1 points more than base [2.4, 3.8] (...)": a paired difference with its test's interval (plain text). */
 export function comparisonSentence(c: ComparisonRow): string {
   const p = comparisonParts(c);
   return `${p.amount} ${c.baseline} ${p.ci}, paired on ${p.seeds} seeds; ${p.sig}`;
@@ -136,7 +141,6 @@ function singleEndTurn(data: ReportData): number | undefined {
 function armFindings(def: GameDefinition, m: Manifest, data: ReportData): Md[] {
   const { outcomes, comparisons } = data;
   const lines: Md[] = [md`## Each arm`, md``];
-  const side = def.sides[0]!;
   for (const a of m.arms) {
     const rows = outcomes.filter((o) => o.arm === a.id && o.kind === 'winner');
     const parts = rows
@@ -146,8 +150,13 @@ function armFindings(def: GameDefinition, m: Manifest, data: ReportData): Md[] {
           ? md`${i === 0 ? '' : trustedMd(', ')}no winner in ${ciMd(r)}`
           : md`${i === 0 ? '' : trustedMd(', ')}${def.sides.find((s) => s.id === r.outcome)?.name ?? r.outcome} wins ${ciMd(r)}`,
       );
-    const cmp = comparisons.find((c) => c.arm === a.id && c.outcome === `win:${side.id}`);
-    const vs = cmp === undefined ? '' : md` ${side.name} wins ${comparisonSentenceMd(cmp)}.`;
+    // every side whose wins the comparison with the baseline can move (won somewhere in the pair)
+    const vs = def.sides.flatMap((s) => {
+      const cmp = comparisons.find((c) => c.arm === a.id && c.outcome === `win:${s.id}`);
+      return cmp === undefined || (cmp.rate === 0 && cmp.baseline_rate === 0)
+        ? []
+        : [md` ${sideName(def, s.id)} wins ${comparisonSentenceMd(cmp)}.`];
+    });
     const changed = nonDefaultVariants(def, a.variants);
     const results = outcomes.filter((o) => o.arm === a.id && o.kind === 'result' && o.count > 0);
     const winners = def.results.map((r) => r.winner);
@@ -159,14 +168,16 @@ function armFindings(def: GameDefinition, m: Manifest, data: ReportData): Md[] {
       md`- **${a.id}** (${armLabel(m, a.id)}; scenario ${a.scenario}${changed.length > 0 ? md`; variants ${changed.join(', ')}` : ''}): ${parts}.${how}${vs}`,
     );
   }
-  const first = outcomes.filter((o) => o.kind === 'winner' && o.outcome === side.id);
-  if (first.length > 1) {
-    const best = first.reduce((x, y) => (y.rate > x.rate ? y : x));
-    const worst = first.reduce((x, y) => (y.rate < x.rate ? y : x));
+  // each side whose win rate varies between arms: its range, and whether the extremes separate
+  for (const side of def.sides) {
+    const rates = outcomes.filter((o) => o.kind === 'winner' && o.outcome === side.id);
+    if (rates.length < 2 || rates.every((r) => r.rate === rates[0]!.rate)) continue;
+    const best = rates.reduce((x, y) => (y.rate > x.rate ? y : x));
+    const worst = rates.reduce((x, y) => (y.rate < x.rate ? y : x));
     const separated = best.lo95 > worst.hi95;
     lines.push(
       md``,
-      md`${side.name} win rate ranges from ${pct(worst.rate)}% (${worst.arm}) to ${pct(best.rate)}% (${best.arm}); ${separated ? 'the intervals of these two arms do not overlap.' : 'the intervals of these two arms overlap: more games are needed to tell them apart.'}`,
+      md`${sideName(def, side.id)} win rate ranges from ${pct(worst.rate)}% (${worst.arm}) to ${pct(best.rate)}% (${best.arm}); ${separated ? 'the intervals of these two arms do not overlap.' : 'the intervals of these two arms overlap: more games are needed to tell them apart.'}`,
     );
   }
   const turn = singleEndTurn(data);
@@ -272,11 +283,13 @@ export function summaryMarkdown(
   def: GameDefinition,
   m: Manifest,
   data: ReportData,
-  pairs: readonly ComparisonRow[],
+  pairs: readonly ScoreComparison[],
 ): string {
   const body = summarySections(def, m, data, pairs).flatMap((b) => b.lines);
   const lines = [
     md`# ${m.name}: ${def.title}`,
+    md``,
+    answerLine(def, m, data, pairs),
     md``,
     ...introLines(m),
     md``,
@@ -366,7 +379,7 @@ export function reportHtml(
   def: GameDefinition,
   m: Manifest,
   data: ReportData,
-  pairs: readonly ComparisonRow[],
+  pairs: readonly ScoreComparison[],
   charts: readonly { chart: Chart; svg: string }[] = [],
 ): string {
   const { outcomes, stats, comparisons } = data;
@@ -412,7 +425,7 @@ ${stats
     .map((c, i) => html`${i === 0 ? '' : '\n'}${figureOf(c)}`);
   const comparisonRows = comparisons.map(
     (c, i) =>
-      html`${i === 0 ? '' : '\n'}<tr><td>${c.arm}</td><td>${c.baseline}</td><td>${c.outcome}</td><td>${count(c.games)}</td><td>${pct(c.rate)}%</td><td>${pct(c.baseline_rate)}%</td><td>${points(c.diff)} [${points(c.lo95)}, ${points(c.hi95)}]</td><td>[${points(c.indep_lo95)}, ${points(c.indep_hi95)}]</td><td>${pct(c.discordant)}%</td><td>${c.p_mcnemar.toPrecision(2)}</td><td>${c.p_holm.toPrecision(2)}</td></tr>`,
+      html`${i === 0 ? '' : '\n'}<tr><td>${c.arm}</td><td>${c.baseline}</td><td>${c.outcome}</td><td>${count(c.games)}</td><td>${pct(c.rate)}%</td><td>${pct(c.baseline_rate)}%</td><td>${points(c.diff)}</td><td>[${points(c.exact_lo95)}, ${points(c.exact_hi95)}]</td><td>${c.p_mcnemar.toPrecision(2)}</td><td>[${points(c.holm_lo)}, ${points(c.holm_hi)}] at ${(100 * c.holm_level).toFixed(2)}%</td><td>${c.p_holm.toPrecision(2)}</td><td>[${points(c.lo95)}, ${points(c.hi95)}]</td><td>[${points(c.indep_lo95)}, ${points(c.indep_hi95)}]</td><td>${pct(c.discordant)}%</td></tr>`,
   );
   // The sections the HTML adds after summary.md's: [heading, content].
   const extra: [string, Html][] = [
@@ -423,7 +436,7 @@ ${stats
       : [
           [
             'Against the baseline, paired on common seeds',
-            html`<div class="scroll"><table><thead><tr><th>arm</th><th>baseline arm</th><th>outcome</th><th>games</th><th>rate</th><th>baseline</th><th>difference [95% CI]</th><th>unpaired CI</th><th>discordant</th><th>McNemar p</th><th>Holm p</th></tr></thead><tbody>
+            html`<div class="scroll"><table><thead><tr><th>arm</th><th>baseline arm</th><th>outcome</th><th>games</th><th>rate</th><th>baseline</th><th>difference (points)</th><th>exact McNemar 95% interval</th><th>McNemar p</th><th>Holm-adjusted interval</th><th>Holm p</th><th>Newcombe paired 95% (estimate only)</th><th>unpaired 95% (for contrast)</th><th>discordant</th></tr></thead><tbody>
 ${comparisonRows}
 </tbody></table></div>`,
           ] as [string, Html],
@@ -462,6 +475,7 @@ nav#contents{background:#f7f7f7;padding:0.5em 1em;margin:1em 0}nav#contents ul{m
 li.toc-h3{margin-left:1.2em;list-style:circle}
 </style></head><body>
 <h1>${m.name}: ${def.title}</h1>
+${markdownToHtml([answerLine(def, m, data, pairs)], seen)}
 ${markdownToHtml(introLines(m), seen)}
 <nav id="contents"><h2>Contents</h2><ul>${toc}</ul></nav>
 ${sectionsHtml}${extraHtml}
@@ -498,11 +512,13 @@ const BOARD_CHART: Readonly<Record<BoardDef['kind'], { name: string; cell: strin
 /** The charts a run calls for: always outcomes, game length and statistics; the rest when they apply. */
 export function buildCharts(def: GameDefinition, m: Manifest, data: ReportData): Chart[] {
   const arms = m.arms.map((a) => a.id);
-  const charts: Chart[] = policyMatrices(def, m.arms).map((mx, i) => ({
-    name: matrixChartName(i),
-    caption: `The ${sideName(def, mx.rowSide)} win rate of every pairing, with its Wilson 95% interval.`,
-    spec: matrixChart(def, mx, data.outcomes),
-  }));
+  const charts: Chart[] = policyMatrices(def, m.arms).flatMap((mx, i) =>
+    matrixOutcomes(mx, i, data.outcomes).map(({ outcome, chart }) => ({
+      name: chart,
+      caption: `${outcome === 'none' ? 'The share of games without a winner' : `The ${sideName(def, outcome)} win rate`} in every pairing, with its Wilson 95% interval.`,
+      spec: matrixChart(def, mx, data.outcomes, outcome),
+    })),
+  );
   charts.push({
     name: 'outcomes',
     caption: 'How games end per arm, with the win rate and its 95% interval.',
@@ -573,7 +589,7 @@ export async function renderReport(
   def: GameDefinition,
   m: Manifest,
   data: ReportData,
-  pairs: readonly ComparisonRow[],
+  pairs: readonly ScoreComparison[],
 ): Promise<Record<string, string>> {
   const files: Record<string, string> = {};
   const svgs: { chart: Chart; svg: string }[] = [];

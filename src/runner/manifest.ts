@@ -70,6 +70,33 @@ export interface OutputFile {
   readonly sha256: string;
 }
 
+/**
+ * `run --until-decided A,B`: the paired sequential probability ratio test of "B differs from A by
+ * at least delta" on `side`'s score (win 1, no winner 1/2, loss 0), game index by game index.
+ */
+export interface SequentialRecord {
+  /** The baseline arm A and the arm B compared with it. */
+  readonly arms: readonly [string, string];
+  readonly side: string;
+  readonly delta: number;
+  /** The test's error rates: alpha of deciding "differs" when B equals A, beta of deciding "within" when they differ by delta. */
+  readonly alpha: number;
+  readonly beta: number;
+  /** `undecided`: the cap on games was reached first. */
+  readonly decision: 'differs' | 'within' | 'undecided';
+  /** Paired games (indices 0..gamesUsed-1) the test had read when it decided; null if undecided. */
+  readonly gamesUsed: number | null;
+  /** Games per arm in the run directory (the last round's). */
+  readonly gamesPlayed: number;
+  readonly maxGames: number;
+  /** B's mean score minus A's over the games used (all games played when undecided). */
+  readonly meanDiff: number;
+  readonly llrUp: number;
+  readonly llrDown: number;
+  /** Games per arm of each round, the pilot first. */
+  readonly rounds: readonly number[];
+}
+
 export interface Manifest {
   readonly tool: 'sandtable';
   readonly version: string;
@@ -106,6 +133,8 @@ export interface Manifest {
   readonly merged?: readonly MergedShard[];
   /** Present after `run --until-precision`: the target, what was reached and the rounds played. */
   readonly precision?: unknown;
+  /** Present after `run --until-decided`: the paired sequential test, its decision and the games it used. */
+  readonly sequential?: SequentialRecord;
   /** sha256 of the manifest's canonical JSON without this field (manifestChecksum). */
   readonly checksum?: string;
 }
@@ -280,6 +309,23 @@ const manifestSchema = z.object({
         seconds: z.number().nullable(),
       }),
     )
+    .optional(),
+  sequential: z
+    .object({
+      arms: z.tuple([text(EXPERIMENT_LIMITS.id * 4), text(EXPERIMENT_LIMITS.id * 4)]),
+      side: text(EXPERIMENT_LIMITS.id),
+      delta: z.number(),
+      alpha: z.number(),
+      beta: z.number(),
+      decision: z.enum(['differs', 'within', 'undecided']),
+      gamesUsed: count.nullable(),
+      gamesPlayed: count,
+      maxGames: count,
+      meanDiff: z.number(),
+      llrUp: z.number(),
+      llrDown: z.number(),
+      rounds: z.array(count),
+    })
     .optional(),
   checksum: hex64,
 });
