@@ -12,6 +12,7 @@ import {
   type StatRow,
   statSummary,
 } from './summary.js';
+import { type MatrixVerdict, metaGameJson } from './verdict.js';
 
 /** How often one board cell was marked (fought over, controlled...) in one arm's games: a row of cells.csv. */
 export interface HeatRow {
@@ -53,6 +54,8 @@ export interface ReportData {
   readonly heat: readonly HeatRow[];
   /** A round robin's entrants ranked by score (empty without a round robin). */
   readonly ranking?: readonly RankingRow[];
+  /** Each policy matrix's meta-game: the value of the game under the run's strongest strategies. */
+  readonly verdicts?: readonly MatrixVerdict[];
 }
 
 export function computeReportData(
@@ -87,5 +90,6 @@ export function summaryFiles(data: ReportData): Record<string, string> {
   if (data.comparisons.length > 0) files['comparisons.csv'] = toCsv(data.comparisons, COMPARISON_COLUMNS);
   if (data.heat.length > 0) files['cells.csv'] = toCsv(data.heat, HEAT_COLUMNS);
   if ((data.ranking ?? []).length > 0) files['ranking.csv'] = toCsv(data.ranking ?? [], RANKING_COLUMNS);
+  if ((data.verdicts ?? []).length > 0) files['metagame.json'] = metaGameJson(data.verdicts ?? []);
   return files;
 }

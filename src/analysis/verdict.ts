@@ -70,9 +70,15 @@ export function matrixVerdicts(
   def: GameDefinition,
   table: GamesTable,
   matrices: readonly PolicyMatrix[],
-  opts: { readonly seed: number; readonly resamples?: number; readonly band?: BalanceBand },
+  opts: {
+    readonly seed: number;
+    readonly resamples?: number;
+    readonly band?: BalanceBand;
+    /** A side's name in the sentence (default: the game's side name). */
+    readonly sideName?: (side: string) => string;
+  },
 ): MatrixVerdict[] {
-  const title = (side: string) => def.sides.find((s) => s.id === side)?.name ?? side;
+  const title = opts.sideName ?? ((side: string) => def.sides.find((s) => s.id === side)?.name ?? side);
   const out: MatrixVerdict[] = [];
   for (const matrix of matrices) {
     const scores = matrixScores(table, matrix);
@@ -94,4 +100,31 @@ export function matrixVerdicts(
     out.push({ matrix, meta, sentence });
   }
   return out;
+}
+
+/** metagame.json: each matrix's payoff, value, interval, mixes and exploitability, for scripts. */
+export function metaGameJson(verdicts: readonly MatrixVerdict[]): string {
+  return `${JSON.stringify(
+    verdicts.map((v) => ({
+      rowSide: v.matrix.rowSide,
+      colSide: v.matrix.colSide,
+      rows: v.matrix.rows,
+      cols: v.matrix.cols,
+      arms: v.matrix.arms,
+      games: v.meta.games,
+      payoff: v.meta.payoff,
+      value: v.meta.value,
+      interval: v.meta.interval,
+      level: v.meta.level,
+      resamples: v.meta.resamples,
+      rowMix: v.meta.rowMix,
+      colMix: v.meta.colMix,
+      rowSupport: v.meta.rowSupport,
+      colSupport: v.meta.colSupport,
+      exploitability: v.meta.exploitability,
+      sentence: v.sentence,
+    })),
+    null,
+    2,
+  )}\n`;
 }

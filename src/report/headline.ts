@@ -15,6 +15,7 @@
  * Markdown only (made with `md`, src/report/escape.ts); the HTML report converts it and puts the
  * matrix heatmaps in place of a block that names a chart.
  */
+
 import type { ComparisonRow, ScoreComparison } from '../analysis/compare.js';
 import {
   bestReplies,
@@ -31,10 +32,12 @@ import {
 import { RANKING_SCORING } from '../analysis/ranking.js';
 import type { ReportData } from '../analysis/report-data.js';
 import type { OutcomeRow } from '../analysis/summary.js';
+import type { MatrixVerdict } from '../analysis/verdict.js';
 import type { GameDefinition } from '../core/game.js';
 import type { Manifest } from '../runner/manifest.js';
 import { type Md, md, trustedMd } from './escape.js';
 import { count, pct, points, rateWithCi, shortValue, sideName } from './format.js';
+import { verdictBlocks } from './verdict.js';
 
 /** Headline lines; in the HTML report a block naming a chart is drawn as that chart instead. */
 export interface HeadlineBlock {
@@ -589,6 +592,24 @@ export function matrixAnswer(def: GameDefinition, mx: PolicyMatrix, data: Report
   };
 }
 
+/**
+ * A matrix's answer from its meta-game (src/analysis/verdict.ts): the value of the game under the
+ * run's strongest strategies, mixed ones included, with its bootstrap interval and the balance.
+ */
+export function metaGameAnswer(v: MatrixVerdict): Answer {
+  return {
+    kind: 'matrix',
+    sentence: md`${v.sentence}`,
+    figures: {
+      rowSide: v.matrix.rowSide,
+      colSide: v.matrix.colSide,
+      value: v.meta.value,
+      lo95: v.meta.interval[0],
+      hi95: v.meta.interval[1],
+    },
+  };
+}
+
 /** Rankings' answer: each ranking's best policy, its score and its lead over the runner-up. */
 export function rankingsAnswer(
   def: GameDefinition,
@@ -775,6 +796,8 @@ export function answerOf(
   if (m.sequential !== undefined) return sequentialAnswer(def, m.sequential);
   if ((data.ranking ?? []).length > 0) return roundRobinAnswer(data);
   const matrices = policyMatrices(def, m.arms);
+  const verdict = data.verdicts?.[0];
+  if (verdict !== undefined) return metaGameAnswer(verdict);
   if (matrices.length > 0) return matrixAnswer(def, matrices[0]!, data);
   const rankings = policyRankings(def, m.arms, matrices);
   if (rankings.length > 0) return rankingsAnswer(def, m, data, pairs, rankings);
@@ -814,6 +837,7 @@ export function headlineBlocks(
         ...sequentialBlock(def, m),
       ],
     },
+    ...verdictBlocks(def, data.verdicts ?? []),
     {
       lines: roundRobin
         ? roundRobinBlock(data)

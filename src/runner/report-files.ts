@@ -1,7 +1,10 @@
 import type { GamesTable } from '../analysis/games-table.js';
-import { headlineComparisons } from '../analysis/headline.js';
+import { headlineComparisons, policyMatrices } from '../analysis/headline.js';
+import { loadLpSolver } from '../analysis/metagame.js';
 import { computeReportData, type HeatRow, summaryFiles } from '../analysis/report-data.js';
+import { matrixVerdicts } from '../analysis/verdict.js';
 import type { GameDefinition } from '../core/game.js';
+import { sideName } from '../report/format.js';
 import { renderReport } from '../report/report.js';
 import type { Manifest } from './manifest.js';
 
@@ -15,7 +18,17 @@ export async function reportFiles(
   table: GamesTable,
   heat: readonly HeatRow[],
 ): Promise<Record<string, string>> {
-  const data = computeReportData(def, table, manifest.arms, manifest.baseline, heat);
+  const computed = computeReportData(def, table, manifest.arms, manifest.baseline, heat);
+  // The meta-game of each policy matrix (the LP solver is loaded only when there is one).
+  const matrices = policyMatrices(def, manifest.arms);
+  const verdicts =
+    matrices.length === 0
+      ? []
+      : matrixVerdicts(await loadLpSolver(), def, table, matrices, {
+          seed: manifest.seed,
+          sideName: (s) => sideName(def, s),
+        });
+  const data = verdicts.length === 0 ? computed : { ...computed, verdicts };
   const pairs = headlineComparisons(def, table, manifest.arms, data.outcomes);
   return { ...summaryFiles(data), ...(await renderReport(def, manifest, data, pairs)) };
 }
