@@ -114,6 +114,38 @@ export const variants: readonly VariantDef[] = [
       'Every minor unit is destroyed by its first loss (1.C.10 "can be destroyed by a single breakthrough or repulse").',
   },
   {
+    id: 'recovery-clears-losses',
+    group: 'recovery-losses',
+    rule: 'DC 15.B, 13.B.2',
+    default: true,
+    description:
+      'A unit that recovers (15.B "re-flipped") starts again with no losses: the counter has only a face-up and a dispersed side, so nothing records earlier losses (default: the rules text; 13.B.2 counts losses within the combat).',
+  },
+  {
+    id: 'losses-persist',
+    group: 'recovery-losses',
+    rule: 'DC 15.B, 13.B.2',
+    default: false,
+    description:
+      'Losses stay with a unit after it recovers, so a worn unit dies sooner in a later battle (a roster kept beside the counters).',
+  },
+  {
+    id: 'factory-vp-enemy',
+    group: 'factory-vp',
+    rule: 'DC 2.B.1.a',
+    default: true,
+    description:
+      'The Soviet victory point lost per pair of destroyed factories is taken from the points he holds, and since his requirement needs every home point, it falls on the enemy part: he must hold one more enemy point per pair (default: 2.B.1.a "loses one victory point" of the points held, home + enemy together).',
+  },
+  {
+    id: 'factory-vp-home',
+    group: 'factory-vp',
+    rule: 'DC 2.B.1.a',
+    default: false,
+    description:
+      'The lost point is taken from the Soviet home points: with his requirement needing all 16 home points, a Soviet player who has lost a pair of factories can no longer win on victory points.',
+  },
+  {
     id: 'bt-total-14A',
     group: 'bt-halving',
     rule: 'DC 14.A',
