@@ -29,13 +29,6 @@ export const variants: readonly VariantDef[] = [
     false,
     'Points decide the winner; German wins get margin levels (marginal < margin-marginal <= substantive < margin-substantive <= decisive) and drop one level (marginal -> draw) when German para battalions eliminated >= para-loss-threshold. British wins stay plain points wins.',
   ),
-  v(
-    'victory-combined',
-    'victory',
-    'K3 + errata (play report)',
-    false,
-    "The play report's reading: margin levels for both sides, the German one lowered after heavy para losses as in victory-errata.",
-  ),
   // V-TIE
   v('tie-draw', 'tie', 'K3', true, 'Equal points are a draw (default: the text names no winner).'),
   v(
@@ -166,14 +159,14 @@ export const variants: readonly VariantDef[] = [
     'retreat-priority',
     'K10.12',
     true,
-    'Retreat squares: first those nearer a road and not nearer an attacker, then nearer a road, then not nearer an attacker, then any legal (default: the text names the road first).',
+    'Retreat squares: first those nearer a road and farther from the attackers than the square left, then nearer a road, then farther from the attackers, then any legal (default: the text names the road first).',
   ),
   v(
     'away-then-road',
     'retreat-priority',
     'K10.12',
     false,
-    'Retreat squares: first not nearer an attacker and nearer a road, then not nearer an attacker, then nearer a road, then any legal.',
+    'Retreat squares: first farther from the attackers and nearer a road, then farther from the attackers, then nearer a road, then any legal.',
   ),
   v(
     'owner-free',
