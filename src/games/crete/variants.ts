@@ -13,7 +13,21 @@ const v = (id: string, group: string, rule: string, def: boolean, description: s
   description,
 });
 
-export const variants: readonly VariantDef[] = [
+/**
+ * The variants that can change play only under a narrower condition than the campaign (VariantDef.actsWhen):
+ * the condition, found where the variant-activity search (tests/variants-activity.test.ts) never saw them act.
+ */
+const ACTS_WHEN: Readonly<Record<string, string>> = {
+  'ca-limited-table':
+    'a counter-attack follows an all-out battle, which needs CA results on the all-out table (no crt-set has one: CA comes from limited battles only)',
+  'overstack-stays': 'a para scatters onto 3 German units while its intended square still has room',
+  'scatter-attack-at-once': 'two or more paras scatter onto the same British square in one turn',
+  'scatter-attack-together': 'two or more paras scatter onto the same British square in one turn',
+  'scatter-fail-destroyed':
+    "a scattered para's forced all-out attack leaves both sides on the square (AR, NE, CA or DR on the all-out table: no crt-set has one)",
+};
+
+const listed: readonly VariantDef[] = [
   // K3 victory readings: the points as printed, or the German level lowered after heavy para losses
   v(
     'victory-printed',
@@ -378,6 +392,10 @@ export const variants: readonly VariantDef[] = [
     "A unit on an X square may retreat off it: it goes into transit and enters the adjacent board in its side's next movement segment (K14 Step 2).",
   ),
 ];
+
+export const variants: readonly VariantDef[] = listed.map((x) =>
+  ACTS_WHEN[x.id] === undefined ? x : { ...x, actsWhen: ACTS_WHEN[x.id]! },
+);
 
 /** The reading chosen in `group` (the one switched on). */
 export function reading(on: ReadonlySet<string>, group: string): string {

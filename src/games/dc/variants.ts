@@ -10,7 +10,27 @@ const ADVANCED = ['adv-tournament', 'adv-tournament-campaign', 'adv-campaign'] a
 /** The Campaign version (DC 2.B.3): the only one with the "on the map" victory conditions. */
 const CAMPAIGN = ['intro-campaign', 'adv-campaign'] as const;
 
-export const variants: readonly VariantDef[] = [
+/**
+ * The variants that can change play only under a narrower condition than their scenarios
+ * (VariantDef.actsWhen): the condition, found where the variant-activity search
+ * (tests/variants-activity.test.ts) never saw them act.
+ */
+const ACTS_WHEN: Readonly<Record<string, string>> = {
+  'ryt-control-only':
+    'Rytishchevo is Soviet-controlled but out of Soviet overland supply in a March, July or November',
+  'partisans-before-supply':
+    'a partisan placed or moved in a Soviet supply phase (from 1942) reconnects an otherwise isolated Soviet unit',
+  'sib-comp-any':
+    'the Siberian Reserve is called from 1942 and the Soviet side forms from it a composite other than the three named',
+  'azov-sevastopol':
+    'a side holds Sevastopol but not Rostov while a sea move or sea supply needs the Sea of Azov',
+  'may-mud-all-assaults':
+    'the game starts in May 1941 (variant start-may, or start-policy with the Axis choosing May)',
+  'may-air-good-points-only':
+    'the game starts in May 1941 (start-may, or start-policy with the Axis choosing May) and German air supports an assault at a point rolled Mud',
+};
+
+const listed: readonly VariantDef[] = [
   // 4.1 editions and errata
   {
     id: 'lines-2nd',
@@ -1176,3 +1196,7 @@ export const variants: readonly VariantDef[] = [
       '5.D limits the points a held Hungarian army may enter, and the box is no point: it may move strategically into the west box from Cluj (a west-edge point of Hungary), and from the box it re-enters (strategically or operationally) only onto Hungarian points until 5.D frees it.',
   },
 ];
+
+export const variants: readonly VariantDef[] = listed.map((x) =>
+  ACTS_WHEN[x.id] === undefined ? x : { ...x, actsWhen: ACTS_WHEN[x.id]! },
+);
