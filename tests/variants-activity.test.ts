@@ -10,7 +10,7 @@ import { GAMES } from '../src/games/index.js';
 import { findWitness } from './helpers/variant-activity.js';
 
 /** Seeds searched per scenario and pairing (each seed plays every scenario under each pairing). */
-const SEEDS: Readonly<Record<string, number>> = { sfo: 40, scs: 30, crete: 40, merkur: 25, dc: 12 };
+const SEEDS: Readonly<Record<string, number>> = { sfo: 40, scs: 30, crete: 40, merkur: 25, dc: 10 };
 
 /**
  * Merkur variants found inert whose conditions the Merkur rules work declares (actsWhen) on its own

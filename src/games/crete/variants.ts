@@ -21,6 +21,7 @@ const ACTS_WHEN: Readonly<Record<string, string>> = {
   'ca-limited-table':
     'a counter-attack follows an all-out battle, which needs CA results on the all-out table (no crt-set has one: CA comes from limited battles only)',
   'overstack-stays': 'a para scatters onto 3 German units while its intended square still has room',
+  'overstack-eliminated': 'a para scatters onto a square holding 3 German units',
   'scatter-attack-at-once': 'two or more paras scatter onto the same British square in one turn',
   'scatter-attack-together': 'two or more paras scatter onto the same British square in one turn',
   'scatter-fail-destroyed':
