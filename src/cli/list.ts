@@ -78,7 +78,7 @@ export function registerList(program: Command, games: GameRegistry): void {
         for (const v of g.variants) {
           out.push(
             `    ${v.id}${v.default ? ' (default)' : ''}`.padEnd(32) +
-              ` [${v.rule}]${v.group === undefined ? '' : ` {${v.group}}`} ${v.description}${v.scenarios === undefined ? '' : ` (changes play only in ${v.scenarios.join(', ')})`}`,
+              ` [${v.rule}]${v.group === undefined ? '' : ` {${v.group}}`} ${v.description}${v.scenarios === undefined ? '' : ` (changes play only in ${v.scenarios.join(', ')})`}${v.actsWhen === undefined ? '' : ` (inert unless: ${v.actsWhen})`}`,
           );
         }
         out.push('  parameters:');

@@ -40,6 +40,18 @@ function armLabel(m: Manifest, arm: string): string {
     .join(', ');
 }
 
+/**
+ * For each of `variants` that declares the condition under which it can change play (VariantDef.actsWhen),
+ * that condition, so a reader knows a "not distinguishable" verdict may be about a rule never in play.
+ */
+function inertNotes(def: GameDefinition, variants: readonly string[]): Md {
+  const notes = variants.flatMap((id) => {
+    const when = def.variants.find((v) => v.id === id)?.actsWhen;
+    return when === undefined ? [] : [md` Variant ${id} is inert unless: ${when}.`];
+  });
+  return md`${notes}`;
+}
+
 /** The variants of an arm that differ from the game's defaults. */
 function nonDefaultVariants(def: GameDefinition, on: readonly string[]): string[] {
   return on.filter((id) => def.variants.find((v) => v.id === id)?.default === false);
@@ -165,7 +177,7 @@ function armFindings(def: GameDefinition, m: Manifest, data: ReportData): Md[] {
       ? md` Results: ${results.map((r, i) => md`${i === 0 ? '' : trustedMd(', ')}${r.outcome} ${ciMd(r)}`)}.`
       : '';
     lines.push(
-      md`- **${a.id}** (${armLabel(m, a.id)}; scenario ${a.scenario}${changed.length > 0 ? md`; variants ${changed.join(', ')}` : ''}): ${parts}.${how}${vs}`,
+      md`- **${a.id}** (${armLabel(m, a.id)}; scenario ${a.scenario}${changed.length > 0 ? md`; variants ${changed.join(', ')}` : ''}): ${parts}.${how}${vs}${inertNotes(def, changed)}`,
     );
   }
   // each side whose win rate varies between arms: its range, and whether the extremes separate

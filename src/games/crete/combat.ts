@@ -10,7 +10,7 @@ import type { ChanceNode } from '../../core/game.js';
 import { COLUMNS, type CombatResult, crtResult, usedColumn } from './crt.js';
 import { type BattleOption, type CaOption, type LossOption, type UnitTo, unitTo } from './decisions.js';
 import { distance, MAP, ROUGH, TOWN } from './map.js';
-import { inZoc, occupancy, other, own } from './movement.js';
+import { occupancy, other, own } from './movement.js';
 import { sq, tell } from './narrate.js';
 import {
   type Battle,
@@ -437,7 +437,7 @@ export function retreatSquares(
   const legal: number[] = [];
   for (const j of MAP.neighbours[o]!) {
     if (enemy[j]! > 0 || mine[j]! >= s.rules.stack) continue;
-    if (mine[j] === 0 && inZoc(enemy, j)) continue; // K10.11
+    if (mine[j] === 0 && groundZoc(s, other(u.side), j)) continue; // K10.11
     legal.push(j);
   }
   const out = prioritise(s, legal, o, away);
@@ -446,12 +446,28 @@ export function retreatSquares(
   return out;
 }
 
+/**
+ * K10.11 with K9: square h is in the ZOC of a ground unit of `enemySide`. Aircraft on a square (K16:
+ * there for one combat segment) exert none; occupancy counts them for stacking only (K11.1).
+ */
+function groundZoc(s: CreteState, enemySide: Side, h: number): boolean {
+  const nb = MAP.neighbours[h]!;
+  for (const e of s.units)
+    if (e.side === enemySide && e.kind !== 'air' && e.loc >= 0 && nb.includes(e.loc)) return true;
+  return false;
+}
+
+/**
+ * K10.12 under V-RETPRI: the legal squares toward the nearest road (nearer it than `o`, or on one)
+ * and away from the attackers (farther from the nearest attacking square than `o`), in the tiers of
+ * the variant; a tier with no square falls through to the next, and to every legal square.
+ */
 function prioritise(s: CreteState, legal: number[], o: number, away: readonly number[]): number[] {
   const pri = s.rules.retreatPriority;
   if (pri === 'owner-free' || legal.length <= 1) return legal;
   const dA = (h: number) => Math.min(...away.map((a) => distance(h, a)));
   const d0 = dA(o);
-  const isAway = (h: number) => dA(h) >= d0 && dA(h) > 0;
+  const isAway = (h: number) => dA(h) > d0;
   const isRoad = (h: number) => MAP.roadDistance[h]! < MAP.roadDistance[o]! || MAP.roadDistance[h] === 0;
   const tiers =
     pri === 'road-then-away'
@@ -519,8 +535,22 @@ export function applyRetreat(
   if (ws.trace !== undefined) tell(s, ws, u.side, 'K10.12', `${u.name} retreats to ${sq(to)}`);
 }
 
-/** K10.13: the defender's CA choice: retreat (-1) or counter-attack one attacking square. */
-export function caOptions(s: CreteState, b: Battle): CaOption[] {
+/**
+ * K10.13: the defender's CA choice: retreat (-1) or counter-attack one attacking square. "If a unit
+ * rolls a CA and can neither counter attack nor retreat then it is destroyed": when no defending
+ * unit has a square to retreat to and a counter-attack is possible, retreating is not offered (it
+ * would only destroy the stack); with neither, the retreat option stands and destroys it.
+ */
+export function caOptions(s: CreteState, ws: CreteWorkspace, b: Battle): CaOption[] {
+  const out = caChoices(s, b);
+  if (out.length === 1) return out;
+  const away = b.scatter ? [b.def] : b.squares;
+  for (const i of alive(s, b.defenders)) if (retreatSquares(s, ws, i, away).length > 0) return out;
+  return out.slice(1);
+}
+
+/** The CA choices before the retreat check of `caOptions`: retreat, then each square open to a counter-attack. */
+function caChoices(s: CreteState, b: Battle): CaOption[] {
   const out: CaOption[] = [{ counter: -1 }];
   const defs = alive(s, b.defenders).filter(
     (i) =>

@@ -53,8 +53,7 @@ const results: readonly ResultDef[] = [
   {
     id: 'draw',
     winner: null,
-    description:
-      'Equal points (tie-draw), or a German marginal win lowered by the errata (victory-errata, victory-combined).',
+    description: 'Equal points (tie-draw), or a German marginal win lowered by the errata (victory-errata).',
   },
 ];
 

@@ -80,10 +80,13 @@ function distanceOnBoard(a: number, b: number): number {
   return (Math.abs(dx) + Math.abs(dz) + Math.abs(dx + dz)) / 2;
 }
 
-/** The unit may cross to the adjacent board this segment (K14 Step 2): in transit, or on an X square since an earlier turn. */
+/**
+ * The unit may cross to the adjacent board this segment (K14 Step 2): in transit, or on an X square
+ * since an earlier turn, a unit set up there (xTurn 0) included.
+ */
 export function crossing(s: CreteState, u: CreteUnit): number {
   if (u.loc === TRANSIT) return u.to;
-  if (u.loc >= 0 && MAP.exitTo[u.loc]! >= 0 && u.xTurn > 0 && u.xTurn < s.turn) return MAP.exitTo[u.loc]!;
+  if (u.loc >= 0 && MAP.exitTo[u.loc]! >= 0 && u.xTurn < s.turn) return MAP.exitTo[u.loc]!;
   return -1;
 }
 
@@ -306,7 +309,7 @@ function mayMove(s: CreteState, task: MoveTask, ui: number): boolean {
   return !(u.kind === 'para' && u.landed === s.turn);
 }
 
-type MoveTask = { t: 'move'; side: Side; i: number; u: number; only?: number[] };
+type MoveTask = { t: 'move'; side: Side; i: number; u: number; done: number[]; only?: number[] };
 
 /** Units of a game (setup.ts makeUnits: paras, mountain, air, Allied). */
 const UNIT_COUNT =
@@ -324,10 +327,11 @@ const PICK_DONE: UnitTo = Object.freeze(unitTo(-1, -1));
 
 /**
  * The next decision of a movement segment (K8): with a unit picked, its square (`move`: stay or a
- * destination); else which unit moves next (`move-unit`: end the segment, or a unit after the last
- * one picked, in index order), or null when no unit is left. Each unit is asked at most once per
- * segment, in index order, exactly as a question to every unit would (staying is the unpicked
- * units' answer): only units that move cost a movement search.
+ * destination); else which unit moves next (`move-unit`: end the segment, or any unit not picked yet
+ * in this segment, K8 naming no order), or null when no unit is left. The units after the one picked
+ * last are listed first, then the earlier ones, each in index order (a policy taking the first unit
+ * it wants moves them in index order, wrapping round once). Each unit is picked at most once per
+ * segment (staying is the unpicked units' answer): only units that move cost a movement search.
  */
 export function moveStep(
   s: CreteState,
@@ -354,7 +358,7 @@ export function moveStep(
     task.u = -1; // nowhere to go: it stays
   }
   // the units that may move are fixed for the task (nothing is eliminated or lands during it, K7):
-  // listed once per task, each pick offers those from task.i on
+  // listed once per task, each pick offers those not picked yet
   const movers = ws.movers;
   if (ws.moversTask !== task || ws.moversState !== s) {
     movers.length = 0;
@@ -362,16 +366,14 @@ export function moveStep(
     ws.moversTask = task;
     ws.moversState = s;
   }
-  let first = 0;
-  while (first < movers.length && movers[first]! < task.i) first++;
-  const n = movers.length - first;
-  if (n === 0) return null;
-  const options = new Array<UnitTo>(n + 1);
-  options[0] = PICK_DONE;
-  for (let k = 0; k < n; k++) {
-    const ui = movers[first + k]!;
-    options[k + 1] = PICK[ui] ?? unitTo(ui, -1);
+  const done = task.done;
+  const options: UnitTo[] = [PICK_DONE];
+  for (const ui of movers) if (ui >= task.i && !done.includes(ui)) options.push(PICK[ui] ?? unitTo(ui, -1));
+  for (const ui of movers) {
+    if (ui >= task.i) break;
+    if (!done.includes(ui)) options.push(PICK[ui] ?? unitTo(ui, -1));
   }
+  if (options.length === 1) return null;
   return { kind: 'move-unit', options };
 }
 

@@ -154,7 +154,7 @@ export const parameters: readonly ParameterDef[] = [
     provenance: R,
     source: `${NOTES}: errata text not found; 7 = more than half of 13`,
     description:
-      'Para battalions eliminated at which the errata lowers the German victory level (victory-errata, victory-combined).',
+      'Para battalions eliminated at which the errata lowers the German victory level (victory-errata).',
   },
   {
     id: 'margin-marginal',

@@ -82,7 +82,7 @@ export const CRETE_STATS = defineStats<CreteState, Outcome>(outcome)({
   ),
   errata_downgraded: {
     kind: 'int',
-    description: '1 if the errata para-loss rule lowered a German win (victory-errata, victory-combined).',
+    description: '1 if the errata para-loss rule lowered a German win (victory-errata).',
     final: (_, o) => (o.downgraded && o.score.german > o.score.british ? 1 : 0),
   },
   paras_dropped_t1: c('Para battalions dropped on turn 1 (K6.1).'),

@@ -30,7 +30,7 @@ export interface CreteUnit {
   loc: number;
   /** Turn it dropped or landed (K15.6, K17), 0 if never. */
   landed: number;
-  /** Turn it reached an X square (K14 Step 1), 0 otherwise. */
+  /** Turn it reached an X square (K14 Step 1), 0 otherwise (on an X square: set up there, before turn 1). */
   xTurn: number;
   /** TRANSIT: the square it enters on; LIMBO: the enemy square under it. */
   to: number;
@@ -104,10 +104,12 @@ export type CreteTask =
   /** K17 landings; `landed`: the units this wave put down (mtn-stack-only moves them next). */
   | { t: 'mountain'; i: number; wave: number; landed: number[] }
   /**
-   * K8 movement of `side`'s units in index order; `only`: just these units (a later landing wave).
-   * `i`: the first unit the next pick may name; `u`: the unit picked, whose square is asked next (-1 none).
+   * K8 movement of `side`'s units, in the order the side picks them; `only`: just these units (a
+   * later landing wave). `i`: one past the unit picked last (the next pick lists the units from there
+   * on first, then the earlier ones); `u`: the unit picked, whose square is asked next (-1 none);
+   * `done`: the units picked in this segment (each moves at most once, K8).
    */
-  | { t: 'move'; side: Side; i: number; u: number; only?: number[] }
+  | { t: 'move'; side: Side; i: number; u: number; done: number[]; only?: number[] }
   | { t: 'air'; i: number }
   | { t: 'combat'; side: Side }
   | { t: 'roll'; battle: Battle }

@@ -99,7 +99,7 @@ function nextPhase(s: CreteState, ws: CreteWorkspace): void {
       // V-MTNCAP mtn-stack-only: after the movement, waves of landings into the room made on the
       // airfields, each wave's units moving before the next wave (K17: they may move on landing)
       if (s.rules.mtnCap === 'mtn-stack-only') s.stack.push({ t: 'mountain', i: 0, wave: 1, landed: [] });
-      s.stack.push({ t: 'move', side: 'german', i: 0, u: -1 });
+      s.stack.push({ t: 'move', side: 'german', i: 0, u: -1, done: [] });
       s.stack.push({ t: 'mountain', i: 0, wave: 0, landed: [] });
       if (s.turn === 1) {
         const order: number[] = [];
@@ -119,7 +119,7 @@ function nextPhase(s: CreteState, ws: CreteWorkspace): void {
       s.stack.push({ t: 'air', i: 0 });
       return;
     case 2:
-      s.stack.push({ t: 'move', side: 'british', i: 0, u: -1 });
+      s.stack.push({ t: 'move', side: 'british', i: 0, u: -1, done: [] });
       return;
     case 3:
       s.stack.push({ t: 'combat', side: 'british' });
@@ -199,7 +199,7 @@ function step(s: CreteState, ws: CreteWorkspace, task: CreteTask): CretePending 
         if (task.wave >= 1 && task.landed.length > 0) {
           // mtn-stack-only: the wave's units move, then the next wave lands (ends: the pool empties)
           s.stack.push({ t: 'mountain', i: 0, wave: task.wave + 1, landed: [] });
-          s.stack.push({ t: 'move', side: 'german', i: 0, u: -1, only: task.landed });
+          s.stack.push({ t: 'move', side: 'german', i: 0, u: -1, done: [], only: task.landed });
         }
         return null;
       }
@@ -232,7 +232,7 @@ function step(s: CreteState, ws: CreteWorkspace, task: CreteTask): CretePending 
     case 'roll':
       return rollStep(s, ws, task);
     case 'ca': {
-      const o = caOptions(s, task.battle);
+      const o = caOptions(s, ws, task.battle);
       if (o.length === 1) {
         applyCa(s, ws, task, o[0]!);
         return null;
@@ -328,6 +328,7 @@ export function apply(s: CreteState, ws: CreteWorkspace, pending: CretePending, 
       else {
         move.i = o.u + 1;
         move.u = o.u;
+        move.done.push(o.u);
       }
       return;
     }

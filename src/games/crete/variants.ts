@@ -13,7 +13,22 @@ const v = (id: string, group: string, rule: string, def: boolean, description: s
   description,
 });
 
-export const variants: readonly VariantDef[] = [
+/**
+ * The variants that can change play only under a narrower condition than the campaign (VariantDef.actsWhen):
+ * the condition, found where the variant-activity search (tests/variants-activity.test.ts) never saw them act.
+ */
+const ACTS_WHEN: Readonly<Record<string, string>> = {
+  'ca-limited-table':
+    'a counter-attack follows an all-out battle, which needs CA results on the all-out table (no crt-set has one: CA comes from limited battles only)',
+  'overstack-stays': 'a para scatters onto 3 German units while its intended square still has room',
+  'overstack-eliminated': 'a para scatters onto a square holding 3 German units',
+  'scatter-attack-at-once': 'two or more paras scatter onto the same British square in one turn',
+  'scatter-attack-together': 'two or more paras scatter onto the same British square in one turn',
+  'scatter-fail-destroyed':
+    "a scattered para's forced all-out attack leaves both sides on the square (AR, NE, CA or DR on the all-out table: no crt-set has one)",
+};
+
+const listed: readonly VariantDef[] = [
   // K3 victory readings: the points as printed, or the German level lowered after heavy para losses
   v(
     'victory-printed',
@@ -28,13 +43,6 @@ export const variants: readonly VariantDef[] = [
     'K3 errata (NOTES.md)',
     false,
     'Points decide the winner; German wins get margin levels (marginal < margin-marginal <= substantive < margin-substantive <= decisive) and drop one level (marginal -> draw) when German para battalions eliminated >= para-loss-threshold. British wins stay plain points wins.',
-  ),
-  v(
-    'victory-combined',
-    'victory',
-    'K3 + errata (play report)',
-    false,
-    "The play report's reading: margin levels for both sides, the German one lowered after heavy para losses as in victory-errata.",
   ),
   // V-TIE
   v('tie-draw', 'tie', 'K3', true, 'Equal points are a draw (default: the text names no winner).'),
@@ -166,14 +174,14 @@ export const variants: readonly VariantDef[] = [
     'retreat-priority',
     'K10.12',
     true,
-    'Retreat squares: first those nearer a road and not nearer an attacker, then nearer a road, then not nearer an attacker, then any legal (default: the text names the road first).',
+    'Retreat squares: first those nearer a road and farther from the attackers than the square left, then nearer a road, then farther from the attackers, then any legal (default: the text names the road first).',
   ),
   v(
     'away-then-road',
     'retreat-priority',
     'K10.12',
     false,
-    'Retreat squares: first not nearer an attacker and nearer a road, then not nearer an attacker, then nearer a road, then any legal.',
+    'Retreat squares: first farther from the attackers and nearer a road, then farther from the attackers, then nearer a road, then any legal.',
   ),
   v(
     'owner-free',
@@ -385,6 +393,10 @@ export const variants: readonly VariantDef[] = [
     "A unit on an X square may retreat off it: it goes into transit and enters the adjacent board in its side's next movement segment (K14 Step 2).",
   ),
 ];
+
+export const variants: readonly VariantDef[] = listed.map((x) =>
+  ACTS_WHEN[x.id] === undefined ? x : { ...x, actsWhen: ACTS_WHEN[x.id]! },
+);
 
 /** The reading chosen in `group` (the one switched on). */
 export function reading(on: ReadonlySet<string>, group: string): string {

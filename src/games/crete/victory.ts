@@ -1,7 +1,8 @@
 /**
  * How to win (K3) and the errata (V-VIC): points for enemy CF destroyed, 10 for occupying Suda Bay,
  * 5 per airfield occupied at the end; most points wins (V-TIE for ties), or the margin levels and
- * the lowered German level after heavy para losses (victory-errata, victory-combined; reconstructed).
+ * the lowered German level after heavy para losses (victory-errata; reconstructed). The play report's
+ * "combined" reading (margin bands, the para downgrade, British wins on points) is victory-errata itself.
  */
 import { creteData } from './data.js';
 import { MAP } from './map.js';
@@ -63,7 +64,7 @@ export function outcome(s: CreteState): Outcome {
     return r.tie === 'tie-british'
       ? {
           result: 'british-win',
-          level: r.victory === 'victory-combined' ? 'marginal' : 'points',
+          level: 'points',
           downgraded: false,
           score: sc,
         }
@@ -75,13 +76,7 @@ export function outcome(s: CreteState): Outcome {
       downgraded: false,
       score: sc,
     };
-  if (margin < 0) {
-    const level =
-      r.victory === 'victory-combined'
-        ? (['marginal', 'substantive', 'decisive'] as const)[band(s, -margin) - 1]!
-        : 'points';
-    return { result: 'british-win', level, downgraded: false, score: sc };
-  }
+  if (margin < 0) return { result: 'british-win', level: 'points', downgraded: false, score: sc };
   let lv: number = band(s, margin);
   const downgraded = s.stats.para_units_eliminated >= r.paraLossThreshold;
   if (downgraded) lv--;

@@ -118,14 +118,17 @@ export const dcOdds: OddsProvider = {
         ],
       },
       {
-        title: 'CRT (losses by column and die)',
+        // an odds table holds probabilities: the chance of each loss count per column, one die
+        title: 'CRT (chance of each loss count by column, one die)',
         rule: 'DC 13.B.2',
         columns: crt.map((_, c) => String(c + 1)),
-        rows: [1, 2, 3, 4, 5, 6].map((d) => ({
-          outcome: `die ${d}`,
-          p: crt.map((row) => row[d - 1]!),
+        rows: crtLossCounts(crt).map((l) => ({
+          outcome: `${l} losses`,
+          p: crt.map((row) => row.filter((x) => x === l).length / 6),
         })),
-        notes: ['entries are losses, not probabilities: each die face has p = 1/6'],
+        notes: [
+          `losses by die 1-6 per column: ${crt.map((row, c) => `${c + 1}: ${row.join('/')}`).join(', ')}`,
+        ],
       },
       {
         title: 'Weather column selected by the spring (March) and autumn (October) rolls',
@@ -149,7 +152,8 @@ export const dcOdds: OddsProvider = {
           'no crisis',
         ].map((outcome, k) => ({
           outcome,
-          p: [7, 8, 9, 10, 11].map((month) => crisisDistribution(12 - month)[k]!),
+          // clamped at 0: a complement computed in floating point may fall a rounding error below it
+          p: [7, 8, 9, 10, 11].map((month) => Math.max(0, crisisDistribution(12 - month)[k]!)),
         })),
         notes: [
           'a call in month m brings wave 1 in m+1: 12 - m rolls; commitments 18 / 24 / 30 units (DC 3.C.3.c)',
@@ -371,4 +375,9 @@ function battleTables(o: Readonly<Record<string, string | true>>): OddsTable[] {
       ],
     },
   ];
+}
+
+/** The loss counts some die gives on some column of `crt`, ascending. */
+function crtLossCounts(crt: readonly (readonly number[])[]): number[] {
+  return [...new Set(crt.flat())].sort((a, b) => a - b);
 }

@@ -102,6 +102,10 @@ export interface DcRules {
   readonly hunOneEver: boolean;
   /** DC 2.B.1.c (variant mutual-draw): the players are asked about a draw by agreement (D-40). */
   readonly mutualDraw: boolean;
+  /** DC 15.B (variant recovery-losses): losses stay with a unit after it recovers. */
+  readonly lossesPersist: boolean;
+  /** DC 2.B.1.a (variant factory-vp): the Soviet point lost per factory pair comes off his home points. */
+  readonly factoryVpHome: boolean;
   readonly mapKey: string;
   readonly types: readonly TypeRule[];
   /** CRT rows per column 1..M: losses for die 1..6 (DC 13.B.2). */
@@ -314,6 +318,8 @@ function resolve(setup: GameSetup): DcRules {
     sibCompAny: v.has('sib-comp-any'),
     hunOneEver: v.has('hun-one-ever'),
     mutualDraw: v.has('mutual-draw-on'),
+    lossesPersist: v.has('losses-persist'),
+    factoryVpHome: v.has('factory-vp-home'),
     mapKey: mapKey({
       lines2nd: !v.has('lines-1st'),
       fortresses2nd: !v.has('fortresses-1st'),

@@ -234,9 +234,7 @@ function nextPhase(s: DcState, ws: DcWorkspace): void {
       s.stack.push({ t: 'combat', side, bt: false });
       return;
     case 5:
-      // DC 15.B: every unit of the phasing player recovers, those held in its off-map box too (DC 9.A:
-      // they may re-enter on a following turn, which strategic movement allows undispersed units only)
-      for (const u of s.units) if (u.side === side && (u.st === 0 || u.st === 5)) u.disp = false;
+      recoveryPhase(s, side);
       return;
     case 6:
       // DC 16: breakthrough combat
@@ -259,6 +257,19 @@ function nextPhase(s: DcState, ws: DcWorkspace): void {
       if (side === 0 && s.airFree > 0) s.stack.push({ t: 'lw-place', left: s.airFree });
       return;
   }
+}
+
+/**
+ * DC 15.B: every unit of `side` recovers, those held in its off-map box too (DC 9.A: they may
+ * re-enter on a following turn, which strategic movement allows undispersed units only). Re-flipped,
+ * the counter shows no earlier losses, so they clear (variant recovery-losses: losses-persist keeps them).
+ */
+export function recoveryPhase(s: DcState, side: SideIx): void {
+  for (const u of s.units)
+    if (u.side === side && (u.st === 0 || u.st === 5)) {
+      u.disp = false;
+      if (!s.rules.lossesPersist) u.losses = 0;
+    }
 }
 
 /** DC 3.A (spec C-2): rolls for each point `side` assaults in May 1941; odd (Mud) points are kept in `s.mud`. */

@@ -10,7 +10,43 @@ const ADVANCED = ['adv-tournament', 'adv-tournament-campaign', 'adv-campaign'] a
 /** The Campaign version (DC 2.B.3): the only one with the "on the map" victory conditions. */
 const CAMPAIGN = ['intro-campaign', 'adv-campaign'] as const;
 
-export const variants: readonly VariantDef[] = [
+/**
+ * The variants that can change play only under a narrower condition than their scenarios
+ * (VariantDef.actsWhen): the condition, found where the variant-activity search
+ * (tests/variants-activity.test.ts) never saw them act.
+ */
+const ACTS_WHEN: Readonly<Record<string, string>> = {
+  'ryt-control-only':
+    'Rytishchevo is Soviet-controlled but out of Soviet overland supply in a March, July or November',
+  'partisans-before-supply':
+    'a partisan placed or moved in a Soviet supply phase (from 1942) reconnects an otherwise isolated Soviet unit',
+  'sib-comp-any':
+    'the Siberian Reserve is called from 1942 and the Soviet side forms from it a composite other than the three named',
+  'azov-sevastopol':
+    'a side holds Sevastopol but not Rostov while a sea move or sea supply needs the Sea of Azov',
+  'para-two-armies': 'the optional paratroops rule is in force (variant paratroops-on, Advanced level)',
+  'escort-per-unit': 'the optional paratroops rule is in force (variant paratroops-on, Advanced level)',
+  'escort-stays': 'the optional paratroops rule is in force (variant paratroops-on, Advanced level)',
+  'shot-any-defender': 'the optional paratroops rule is in force (variant paratroops-on, Advanced level)',
+  'para-lost-chosen-break-off':
+    'the optional paratroops rule is in force (variant paratroops-on, Advanced level)',
+  'kerch-port-both':
+    'a sea move or sea supply runs between Kerch and a port of the other sea while the straits are not both held',
+  'retreat-shared':
+    "a retreat uses a line whose capacity or armour limit the phase's moves have already filled",
+  'sov-air-needs-undispersed-ground':
+    'Soviet air attacks in a battle whose Soviet ground units are all dispersed (Advanced level)',
+  'hw-bt-escort':
+    'German air of a regular combat stands where a unit makes the breakthrough highway double step (Minsk-Moscow highway, Good or Mud weather)',
+  'box-in-play':
+    'a Campaign instant condition (no Soviet unit on the map, every German unit eliminated) is met while units wait in an off-map box',
+  'may-mud-all-assaults':
+    'the game starts in May 1941 (variant start-may, or start-policy with the Axis choosing May)',
+  'may-air-good-points-only':
+    'the game starts in May 1941 (start-may, or start-policy with the Axis choosing May) and German air supports an assault at a point rolled Mud',
+};
+
+const listed: readonly VariantDef[] = [
   // 4.1 editions and errata
   {
     id: 'lines-2nd',
@@ -112,6 +148,38 @@ export const variants: readonly VariantDef[] = [
     default: false,
     description:
       'Every minor unit is destroyed by its first loss (1.C.10 "can be destroyed by a single breakthrough or repulse").',
+  },
+  {
+    id: 'recovery-clears-losses',
+    group: 'recovery-losses',
+    rule: 'DC 15.B, 13.B.2',
+    default: true,
+    description:
+      'A unit that recovers (15.B "re-flipped") starts again with no losses: the counter has only a face-up and a dispersed side, so nothing records earlier losses (default: the rules text; 13.B.2 counts losses within the combat).',
+  },
+  {
+    id: 'losses-persist',
+    group: 'recovery-losses',
+    rule: 'DC 15.B, 13.B.2',
+    default: false,
+    description:
+      'Losses stay with a unit after it recovers, so a worn unit dies sooner in a later battle (a roster kept beside the counters).',
+  },
+  {
+    id: 'factory-vp-enemy',
+    group: 'factory-vp',
+    rule: 'DC 2.B.1.a',
+    default: true,
+    description:
+      'The Soviet victory point lost per pair of destroyed factories is taken from the points he holds, and since his requirement needs every home point, it falls on the enemy part: he must hold one more enemy point per pair (default: 2.B.1.a "loses one victory point" of the points held, home + enemy together).',
+  },
+  {
+    id: 'factory-vp-home',
+    group: 'factory-vp',
+    rule: 'DC 2.B.1.a',
+    default: false,
+    description:
+      'The lost point is taken from the Soviet home points: with his requirement needing all 16 home points, a Soviet player who has lost a pair of factories can no longer win on victory points.',
   },
   {
     id: 'bt-total-14A',
@@ -1144,3 +1212,7 @@ export const variants: readonly VariantDef[] = [
       '5.D limits the points a held Hungarian army may enter, and the box is no point: it may move strategically into the west box from Cluj (a west-edge point of Hungary), and from the box it re-enters (strategically or operationally) only onto Hungarian points until 5.D frees it.',
   },
 ];
+
+export const variants: readonly VariantDef[] = listed.map((x) =>
+  ACTS_WHEN[x.id] === undefined ? x : { ...x, actsWhen: ACTS_WHEN[x.id]! },
+);

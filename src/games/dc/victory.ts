@@ -36,7 +36,8 @@ export function requirement(s: DcState, side: SideIx): readonly [number, number]
 /**
  * Does `side` meet its requirement now? All its home VP plus the enemy VP required, in overland
  * supply; each pair of destroyed Soviet factories counts +1 for the Axis and -1 for the Soviets
- * (read here as counting on the enemy-VP part of each side's requirement).
+ * (DC 2.B.1.a): on the enemy-VP part of each side's requirement, or under variant factory-vp-home
+ * the Soviet point on his home part.
  */
 export function meets(
   s: DcState,
@@ -45,7 +46,8 @@ export function meets(
   held: { readonly home: number; readonly enemy: number } = vpHeld(s, ws, side),
 ): boolean {
   const [h, e] = requirement(s, side);
-  return held.home >= h && enemyCounted(s, side, held.enemy) >= e;
+  const c = counted(s, side, held);
+  return c.home >= h && c.enemy >= e;
 }
 
 /**
@@ -59,11 +61,18 @@ export function margin(
   held: { readonly home: number; readonly enemy: number } = vpHeld(s, ws, side),
 ): number {
   const [h, e] = requirement(s, side);
-  return enemyCounted(s, side, held.enemy) - e - (h - Math.min(held.home, h));
+  const c = counted(s, side, held);
+  return c.enemy - e - (h - Math.min(c.home, h));
 }
 
-/** `enemy` VP of `side` as its requirement counts them: each pair of destroyed Soviet factories +1 for the Axis, -1 for the Soviets. */
-function enemyCounted(s: DcState, side: SideIx, enemy: number): number {
+/** The VP of `side` as its requirement counts them: each pair of destroyed Soviet factories +1 for the Axis, -1 for the Soviets (DC 2.B.1.a; variant factory-vp). */
+function counted(
+  s: DcState,
+  side: SideIx,
+  held: { readonly home: number; readonly enemy: number },
+): { home: number; enemy: number } {
   const pairs = Math.floor(s.factoriesLost / 2);
-  return enemy + (side === 0 ? pairs : -pairs);
+  if (side === 0) return { home: held.home, enemy: held.enemy + pairs };
+  if (s.rules.factoryVpHome) return { home: held.home - pairs, enemy: held.enemy };
+  return { home: held.home, enemy: held.enemy - pairs };
 }

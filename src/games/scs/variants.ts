@@ -28,7 +28,19 @@ export const V = {
   reliefToTheDeath: 'relief-to-the-death',
 } as const;
 
-export const variants: readonly VariantDef[] = [
+/**
+ * The variants that can change play only under a narrower condition (VariantDef.actsWhen): the
+ * condition, found where the variant-activity search (tests/variants-activity.test.ts) never saw them act.
+ */
+const ACTS_WHEN: Readonly<Record<string, string>> = {
+  [V.errataEitherOrBoth]: 'a German battle has both VIII Fliegerkorps and Guderian in support',
+  [V.mutualWipeoutSovietWin]: 'both forces of a battle are wiped out in the same round',
+  [V.reliefKeepsPrimary]: 'a shock army fights a relief battle and then a regular attack in the same turn',
+  [V.fourthShockLost]: 'no 4S entry hex is free of other armies in Phase II of turn 3',
+  [V.hostAdjacent]: '1E changes host in Phase IV to an army not adjacent to its host',
+};
+
+const listed: readonly VariantDef[] = [
   {
     id: V.drmCumulative,
     rule: 'SCS 1.4, 10.6, 10.7',
@@ -215,3 +227,7 @@ export const variants: readonly VariantDef[] = [
     group: 'relief-duration',
   },
 ];
+
+export const variants: readonly VariantDef[] = listed.map((x) =>
+  ACTS_WHEN[x.id] === undefined ? x : { ...x, actsWhen: ACTS_WHEN[x.id]! },
+);

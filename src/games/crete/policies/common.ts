@@ -365,8 +365,10 @@ export function planPolicy(id: string, plan: Plan): Policy<CreteState, CreteDeci
           const b = d.options;
           let best = 0;
           let col = plan.counterMin - 1;
-          for (let i = 1; i < b.length; i++) {
+          // option 0 is the retreat unless retreating would only destroy the stack (combat.ts caOptions)
+          for (let i = 0; i < b.length; i++) {
             const h = b[i]!.counter;
+            if (h < 0) continue;
             const mine = squaresOf(s, d.side).filter((x) => MAP.neighbours[x]!.includes(h) || x === h);
             if (mine.length === 0) continue;
             const a = attackCf(s, d.side, [mine[0]!]);
