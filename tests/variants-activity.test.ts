@@ -12,29 +12,10 @@ import { findWitness } from './helpers/variant-activity.js';
 /** Seeds searched per scenario and pairing (each seed plays every scenario under each pairing). */
 const SEEDS: Readonly<Record<string, number>> = { sfo: 40, scs: 30, crete: 40, merkur: 25, dc: 12 };
 
-/**
- * Merkur variants found inert whose conditions the Merkur rules work declares (actsWhen) on its own
- * branch: skipped here until that work is merged, when this set is emptied.
- */
-const PENDING_MERKUR_ACTS_WHEN: ReadonlySet<string> = new Set([
-  'rn-back-with-b2',
-  'air-declare-at-activation',
-  'ringel-sum-support',
-  'conc0-none',
-  'overflow-strategic',
-  'overflow-lost',
-]);
-
 describe('every variant acts or declares actsWhen', () => {
   for (const def of GAMES) {
     it(`${def.id}: switching each variant changes some game's record`, () => {
-      const skip = new Set(
-        def.variants.flatMap((v) =>
-          v.actsWhen !== undefined || (def.id === 'merkur' && PENDING_MERKUR_ACTS_WHEN.has(v.id))
-            ? [v.id]
-            : [],
-        ),
-      );
+      const skip = new Set(def.variants.flatMap((v) => (v.actsWhen !== undefined ? [v.id] : [])));
       const inert: string[] = [];
       for (const v of def.variants) {
         if (skip.has(v.id)) continue;

@@ -590,21 +590,33 @@ const base: readonly VariantDef[] = [
     'Default: the repeat draw over the zones that held more than one unit continues until the container is empty or they are full (12.0 "repeat the draw" sets no count, and the procedure exists to place every unit).',
   ),
   v('repeat-once', 'solo-repeat', 'Merkur 12.0', false, 'One repeat pass only.'),
-  v(
-    'overflow-all-zones',
-    'solo-overflow',
-    'Merkur 12.0 (spec I-4)',
-    true,
-    'Default: units still left roll over every zone of the map in number order until placed (keeps every unit on its map, going on with the 12.0 roll).',
-  ),
-  v(
-    'overflow-strategic',
-    'solo-overflow',
-    'Merkur 12.0',
-    false,
-    'Units still left go to the strategic zone adjacent to the map.',
-  ),
-  v('overflow-lost', 'solo-overflow', 'Merkur 12.0', false, 'Units still left are not placed.'),
+  {
+    ...v(
+      'overflow-all-zones',
+      'solo-overflow',
+      'Merkur 12.0 (spec I-4)',
+      true,
+      'Default: units still left roll over every zone of the map in number order until placed (keeps every unit on its map, going on with the 12.0 roll).',
+    ),
+    actsWhen:
+      "acts only when a map's container still holds units after the 12.0 repeat draws: with repeat-once, or when every zone that held several units historically is full",
+  },
+  {
+    ...v(
+      'overflow-strategic',
+      'solo-overflow',
+      'Merkur 12.0',
+      false,
+      'Units still left go to the strategic zone adjacent to the map.',
+    ),
+    actsWhen:
+      "acts only when a map's container still holds units after the 12.0 repeat draws: with repeat-once, or when every zone that held several units historically is full",
+  },
+  {
+    ...v('overflow-lost', 'solo-overflow', 'Merkur 12.0', false, 'Units still left are not placed.'),
+    actsWhen:
+      "acts only when a map's container still holds units after the 12.0 repeat draws: with repeat-once, or when every zone that held several units historically is full",
+  },
   v(
     'bombard-turn1-maps',
     'solo-bombard',
