@@ -16,7 +16,7 @@ import { cliCommand } from './hint.js';
 import { chunkLayout } from './layout.js';
 import { acquireLock, type DirLock } from './lock.js';
 import { chunkBinding, experimentHash, type Manifest, newManifest, writeManifest } from './manifest.js';
-import { checkTableMemory } from './memory.js';
+import { checkTableMemory, memoryBudget } from './memory.js';
 import {
   inspectOutDir,
   notARunError,
@@ -206,7 +206,13 @@ export async function runExperiment(exp: Experiment, opts: RunOptions): Promise<
   if (first.mode === 'done')
     return { status: 'done', out, played: 0, reused: 0, seconds: 0, manifest: first.old, discarded: [] };
   if (first.shard === undefined)
-    checkTableMemory(exp.game, exp.games, exp.arms.length, `${exp.name}: --games ${exp.games}`);
+    checkTableMemory(
+      exp.game,
+      exp.games,
+      exp.arms.length,
+      `${exp.name}: --games ${exp.games}`,
+      memoryBudget(opts.workers),
+    );
   mkdirSync(out, { recursive: true });
   const lock = await acquireLock(out, { waitMs: opts.lockWaitMs ?? 0, warn });
   try {
