@@ -106,6 +106,16 @@ export interface Manifest {
   readonly merged?: readonly MergedShard[];
   /** Present after `run --until-precision`: the target, what was reached and the rounds played. */
   readonly precision?: unknown;
+  /**
+   * Present after `report` rebuilt the summaries, charts and report: the code that rebuilt them
+   * (they are its output, while `version`, `commit` and `code` name the code that played the games).
+   */
+  readonly reportedBy?: {
+    readonly version: string;
+    readonly commit: string;
+    readonly code: string;
+    readonly at: string;
+  };
   /** sha256 of the manifest's canonical JSON without this field (manifestChecksum). */
   readonly checksum?: string;
 }
@@ -281,6 +291,7 @@ const manifestSchema = z.object({
       }),
     )
     .optional(),
+  reportedBy: z.object({ version: text(64), commit: text(128), code: hex64, at: text(64) }).optional(),
   checksum: hex64,
 });
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, openSync, renameSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, openSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { ByteWriter, ParquetWriter, schemaFromColumnData } from 'hyparquet-writer';
 import type { ArmColumn, ColumnSpec } from '../analysis/columns.js';
@@ -28,8 +28,14 @@ export function tempPath(path: string): string {
 /** Writes a file atomically: a temporary sibling, then a rename, so readers never see half a file. */
 export function writeAtomic(path: string, data: string | Uint8Array): void {
   const tmp = tempPath(path);
-  writeFileSync(tmp, data);
-  renameSync(tmp, path);
+  try {
+    writeFileSync(tmp, data, { flag: 'wx' });
+    renameSync(tmp, path);
+  } catch (e) {
+    // a full disk leaves no half-written temporary behind
+    rmSync(tmp, { force: true });
+    throw e;
+  }
 }
 
 export function sha256(data: string | Uint8Array): string {
@@ -58,18 +64,23 @@ export function digestOf(data: string | Uint8Array): WrittenFile {
 function writeAtomicPieces(path: string, body: (put: (bytes: Uint8Array) => void) => void): WrittenFile {
   const hash = createHash('sha256');
   const tmp = tempPath(path);
-  const fd = openSync(tmp, 'w');
+  const fd = openSync(tmp, 'wx');
   let size = 0;
   try {
-    body((bytes) => {
-      hash.update(bytes);
-      size += bytes.byteLength;
-      for (let at = 0; at < bytes.byteLength; ) at += writeSync(fd, bytes, at);
-    });
-  } finally {
-    closeSync(fd);
+    try {
+      body((bytes) => {
+        hash.update(bytes);
+        size += bytes.byteLength;
+        for (let at = 0; at < bytes.byteLength; ) at += writeSync(fd, bytes, at);
+      });
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, path);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw e;
   }
-  renameSync(tmp, path);
   return { bytes: size, sha256: hash.digest('hex') };
 }
 

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { GamesTableBuilder } from '../analysis/games-table.js';
 import { UserError } from '../core/errors.js';
 import type { ChunkTask } from './chunk.js';
@@ -28,6 +28,7 @@ import {
 import { TEMP_MARK } from './outputs.js';
 import { createPool } from './pool.js';
 import { createProgress } from './progress.js';
+import { assertNoLinks, isRunOutputName, keptMessage, planRemoval, runPath, runSubdir } from './run-paths.js';
 import { finishShard, type ShardSpec, shardInfo, shardLabel } from './shard.js';
 import { codeLabel, codeVersion } from './version.js';
 
@@ -213,12 +214,15 @@ export async function runExperiment(exp: Experiment, opts: RunOptions): Promise<
       `${exp.name}: --games ${exp.games}`,
       memoryBudget(opts.workers),
     );
+  // Nothing is written or removed through a link: refused before anything is made (run-paths.ts).
+  if (existsSync(out)) assertNoLinks(out, first.mode === 'fresh' ? undefined : first.old);
   mkdirSync(out, { recursive: true });
   const lock = await acquireLock(out, { waitMs: opts.lockWaitMs ?? 0, warn });
   try {
     const plan = planRun(exp, opts, inspectOutDir(out));
     if (plan.mode === 'done')
       return { status: 'done', out, played: 0, reused: 0, seconds: 0, manifest: plan.old, discarded: [] };
+    assertNoLinks(out, plan.mode === 'fresh' ? undefined : plan.old);
     return await runLocked(exp, opts, plan, lock, t0, warn);
   } finally {
     lock.release();
@@ -249,17 +253,24 @@ async function runLocked(
     // The switch: from here the directory holds the new (partial) run, whose manifest still lists
     // the old run's files, so a kill at any later point leaves a partial run, never the old
     // manifest over new files or the reverse.
-    const oldFiles = [...Object.keys(plan.old.outputs ?? {}), ...(plan.old.pending ?? [])];
-    manifest = { ...manifest, pending: [...new Set(oldFiles)] };
+    // Only files still as the old run wrote them are its to remove; the rest stay, named.
+    const { remove, kept } = planRemoval(out, plan.old);
+    manifest = { ...manifest, pending: remove };
+    lock.check('replacing the run in the directory');
     manifest = writeManifest(out, manifest);
-    removeRunFiles(out, plan.old);
+    removeRunFiles(out, plan.old, remove);
+    const note = keptMessage(out, kept);
+    if (note !== undefined) warn(`sandtable: ${note}`);
   } else {
+    lock.check('writing the manifest');
     manifest = writeManifest(out, manifest);
   }
   // Temporary files of a killed process are never results; the lock says no one else writes here.
   removeTemps(out, (base) => base === 'manifest.json' || (manifest.pending ?? []).includes(base));
-  const chunksDir = `${out}/chunks`;
-  mkdirSync(chunksDir, { recursive: true });
+  const charts = runPath(out, 'charts');
+  removeTemps(charts, (base) => isRunOutputName(`charts/${base}`));
+  removeIfEmpty(charts);
+  const chunksDir = runSubdir(out, 'chunks');
 
   const layout = chunkLayout(exp);
   const binding = chunkBinding(manifest);
@@ -285,14 +296,14 @@ async function runLocked(
   for (const f of readdirSync(chunksDir)) {
     const path = `${chunksDir}/${f}`;
     if (f.includes(TEMP_MARK)) {
-      rmSync(path, { force: true });
+      rmSync(runPath(out, `chunks/${f}`), { force: true });
     } else if (!planned.has(f) && parseChunkFileName(f) !== undefined) {
       // A chunk file this run would never write (another chunk size or range): not ours to use.
       discarded.push(path);
       warn(
         `sandtable: ${path}: not a chunk of this run (chunk size ${manifest.chunkSize}); removed, never used`,
       );
-      rmSync(path, { force: true });
+      rmSync(runPath(out, `chunks/${f}`), { force: true });
     }
   }
   const present = new Set(readdirSync(chunksDir));
@@ -325,21 +336,32 @@ async function runLocked(
     opts.signal?.addEventListener('abort', onAbort, { once: true });
     if (opts.signal?.aborted) onAbort();
     let failure: unknown;
+    /** Set when the lock was taken over: nothing more is written, and this is what the run says. */
+    let lost: unknown;
     // At most two tasks per worker in flight: the queue stays short, so an interrupt stops promptly.
     // After a failure no new task starts, but the other workers' tasks in flight finish and are kept.
     let next = 0;
     const lane = async () => {
-      while (next < pending.length && !abort.signal.aborted && failure === undefined) {
+      while (next < pending.length && !abort.signal.aborted && failure === undefined && lost === undefined) {
         const t = pending[next++]!;
         try {
           const buf = await pool.run(t, { signal: abort.signal });
           const block = new Float64Array(buf);
-          writeChunkFile(`${chunksDir}/${chunkName(t)}`, encodeChunk(t, layout, block, binding));
+          // A commit point: a chunk is adopted only while the directory is still this run's.
+          try {
+            lock.check(`adopting chunk ${chunkName(t)}`);
+          } catch (e) {
+            lost ??= e;
+            abort.abort();
+            return;
+          }
+          writeChunkFile(runPath(out, `chunks/${chunkName(t)}`), encodeChunk(t, layout, block, binding));
           consume(t, block);
           played += t.end - t.start;
           progress.advance(t.end - t.start);
         } catch (e) {
-          if (!interrupted && failure === undefined) failure = new RunFailure(exp, t, out, e, opts.source);
+          if (!interrupted && failure === undefined && lost === undefined)
+            failure = new RunFailure(exp, t, out, e, opts.source);
         }
       }
     };
@@ -347,6 +369,7 @@ async function runLocked(
     opts.signal?.removeEventListener('abort', onAbort);
     progress.stop();
     await pool.destroy();
+    if (lost !== undefined) throw lost;
     if (failure !== undefined) throw failure;
   } else {
     progress.stop();
@@ -356,20 +379,14 @@ async function runLocked(
   lock.touch();
   if (manifest.shard !== undefined) {
     // A shard keeps its checked chunks for `merge`; the report is made once, from all shards.
-    const done = finishShard(out, manifest, tasks, layout, seconds);
+    const done = finishShard(out, manifest, tasks, layout, seconds, lock.check);
     return { status: 'complete', out, played, reused, seconds, manifest: done, discarded };
   }
-  const final = await finishRun(
-    out,
-    exp.game,
-    manifest,
-    builder!.table(),
-    opts.csv,
-    seconds,
-    heat!.rows(),
-    lock.touch,
-  );
-  for (const t of tasks) rmSync(`${chunksDir}/${chunkName(t)}`, { force: true });
+  const final = await finishRun(out, exp.game, manifest, builder!.table(), opts.csv, seconds, heat!.rows(), {
+    check: lock.check,
+    again: cliCommand('run', opts.source ?? '<experiment>', '--resume', out),
+  });
+  for (const t of tasks) rmSync(runPath(out, `chunks/${chunkName(t)}`), { force: true });
   removeIfEmpty(chunksDir);
   return { status: 'complete', out, played, reused, seconds, manifest: final, discarded };
 }
