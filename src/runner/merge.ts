@@ -24,7 +24,7 @@ import {
 import { checkTableMemory } from './memory.js';
 import { inspectOutDir, notARunError, type OutDirState, removeRunFiles } from './out-dir.js';
 import { sha256 } from './outputs.js';
-import { assertNoLinks, keptMessage, planRemoval } from './run-paths.js';
+import { assertNoLinks, assertNoneOverwritten, keptMessage, planRemoval } from './run-paths.js';
 import { shardLabel } from './shard.js';
 import { codeLabel, codeVersion } from './version.js';
 
@@ -331,6 +331,7 @@ export async function mergeShards(paths: readonly string[], opts: MergeOptions):
       // The switch: from here the directory holds the new, partial run (see finishRun). Only
       // files still as the old run wrote them are its to remove; the rest stay, named.
       const { remove, kept } = planRemoval(opts.out, old);
+      assertNoneOverwritten(kept);
       lock.check('replacing the run in the directory');
       manifest = writeManifest(opts.out, { ...manifest, pending: remove });
       removeRunFiles(opts.out, old, remove);

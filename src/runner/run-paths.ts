@@ -119,6 +119,8 @@ export const isRunOutputName = (name: string): boolean => RUN_TOP.has(name) || R
 
 /** A listed file that is not removed, and why. */
 export interface KeptFile {
+  /** Relative to the run directory, as the manifest lists it. */
+  readonly name: string;
   readonly path: string;
   readonly why: string;
 }
@@ -143,24 +145,36 @@ export function planRemoval(dir: string, m: Manifest): { remove: string[]; kept:
       continue; // not there: nothing to remove
     }
     if (!isRunOutputName(name)) {
-      kept.push({ path, why: 'not a file sandtable writes' });
+      kept.push({ name, path, why: 'not a file sandtable writes' });
       continue;
     }
     if (!st.isFile()) {
-      kept.push({ path, why: 'not a regular file' });
+      kept.push({ name, path, why: 'not a regular file' });
       continue;
     }
     const want = digests[name];
     if (want !== undefined) {
       const got = fileDigest(path);
       if (got.bytes !== want.bytes || got.sha256 !== want.sha256) {
-        kept.push({ path, why: 'changed since the run wrote it' });
+        kept.push({ name, path, why: 'changed since the run wrote it' });
         continue;
       }
     }
     remove.push(name);
   }
   return { remove, kept };
+}
+
+/**
+ * Refuses to replace a run when a listed file the new run would write again (a run's file name)
+ * was changed since the old run wrote it: replacing the run would write over someone's edit.
+ */
+export function assertNoneOverwritten(kept: readonly KeptFile[]): void {
+  const clash = kept.filter((k) => isRunOutputName(k.name));
+  if (clash.length > 0)
+    throw new UserError(
+      `${clash.map((k) => `${k.path} (${k.why})`).join('; ')}: replacing the run would write over ${clash.length === 1 ? 'it' : 'them'}; move ${clash.length === 1 ? 'it' : 'them'} out of the run directory (or restore the run's file) and try again`,
+    );
 }
 
 /** One line naming the files `--force` left in place, or undefined when none. */

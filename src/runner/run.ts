@@ -28,7 +28,15 @@ import {
 import { TEMP_MARK } from './outputs.js';
 import { createPool } from './pool.js';
 import { createProgress } from './progress.js';
-import { assertNoLinks, isRunOutputName, keptMessage, planRemoval, runPath, runSubdir } from './run-paths.js';
+import {
+  assertNoLinks,
+  assertNoneOverwritten,
+  isRunOutputName,
+  keptMessage,
+  planRemoval,
+  runPath,
+  runSubdir,
+} from './run-paths.js';
 import { finishShard, type ShardSpec, shardInfo, shardLabel } from './shard.js';
 import { codeLabel, codeVersion } from './version.js';
 
@@ -255,6 +263,7 @@ async function runLocked(
     // manifest over new files or the reverse.
     // Only files still as the old run wrote them are its to remove; the rest stay, named.
     const { remove, kept } = planRemoval(out, plan.old);
+    assertNoneOverwritten(kept);
     manifest = { ...manifest, pending: remove };
     lock.check('replacing the run in the directory');
     manifest = writeManifest(out, manifest);
