@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { GamesTableBuilder } from '../analysis/games-table.js';
 import { UserError } from '../core/errors.js';
 import type { ChunkTask } from './chunk.js';
@@ -134,7 +134,9 @@ type Plan =
   | { readonly mode: 'fresh'; readonly shard: ShardSpec | undefined }
   | { readonly mode: 'done'; readonly shard: ShardSpec | undefined; readonly old: Manifest }
   | { readonly mode: 'resume'; readonly shard: ShardSpec | undefined; readonly old: Manifest }
-  | { readonly mode: 'replace'; readonly shard: ShardSpec | undefined; readonly old: Manifest };
+  | { readonly mode: 'replace'; readonly shard: ShardSpec | undefined; readonly old: Manifest }
+  /** --resume of a run whose manifest is damaged (or missing): its chunks that belong to this experiment are kept. */
+  | { readonly mode: 'recover'; readonly shard: ShardSpec | undefined; readonly why: string };
 
 /**
  * Decides from what `out` holds whether the run may start, continue or replace it, or refuses
@@ -159,7 +161,20 @@ function planRun(exp: Experiment, given: RunOptions, state: OutDirState): Plan {
     if (opts.resume) throw new UserError(`${out}: --resume: no run to resume here`);
     return { mode: 'fresh', shard: opts.shard };
   }
-  if (state.kind !== 'run') throw notARunError(out, state, opts.resume ? '--resume' : '--force');
+  if (state.kind !== 'run') {
+    // A damaged manifest loses nothing: every chunk carries its experiment hash, seed, data hash
+    // and code (chunk-file.ts), so those of this experiment are re-adopted, the rest played again.
+    if (opts.resume && !given.continueOrStart && (state.kind === 'foreign' || state.kind === 'stray'))
+      return {
+        mode: 'recover',
+        shard: opts.shard,
+        why:
+          state.kind === 'foreign'
+            ? `${out}/manifest.json is not a valid manifest (${state.reason})`
+            : `${out} holds ${state.files.join(' and ')} but no manifest.json`,
+      };
+    throw notARunError(out, state, opts.resume ? '--resume' : '--force');
+  }
   const old = state.manifest;
   if (opts.resume) {
     const here = codeVersion();
@@ -223,14 +238,14 @@ export async function runExperiment(exp: Experiment, opts: RunOptions): Promise<
       memoryBudget(opts.workers),
     );
   // Nothing is written or removed through a link: refused before anything is made (run-paths.ts).
-  if (existsSync(out)) assertNoLinks(out, first.mode === 'fresh' ? undefined : first.old);
+  if (existsSync(out)) assertNoLinks(out, 'old' in first ? first.old : undefined);
   mkdirSync(out, { recursive: true });
   const lock = await acquireLock(out, { waitMs: opts.lockWaitMs ?? 0, warn });
   try {
     const plan = planRun(exp, opts, inspectOutDir(out));
     if (plan.mode === 'done')
       return { status: 'done', out, played: 0, reused: 0, seconds: 0, manifest: plan.old, discarded: [] };
-    assertNoLinks(out, plan.mode === 'fresh' ? undefined : plan.old);
+    assertNoLinks(out, 'old' in plan ? plan.old : undefined);
     return await runLocked(exp, opts, plan, lock, t0, warn);
   } finally {
     lock.release();
@@ -255,6 +270,23 @@ async function runLocked(
       chunkSize: plan.old.chunkSize,
       ...(plan.old.pending === undefined ? {} : { pending: plan.old.pending }),
     };
+  }
+  if (plan.mode === 'recover') {
+    // The chunk size the chunks were played with, from their names (results never depend on it).
+    const sizes = existsSync(`${out}/chunks`)
+      ? readdirSync(runPath(out, 'chunks')).flatMap((f) => {
+          const k = parseChunkFileName(f);
+          return k === undefined ? [] : [k.end - k.start];
+        })
+      : [];
+    const chunkSize = sizes.length === 0 ? manifest.chunkSize : Math.max(...sizes);
+    manifest = { ...manifest, chunkSize };
+    // The damaged manifest is kept beside the run, never lost.
+    if (existsSync(`${out}/manifest.json`))
+      copyFileSync(runPath(out, 'manifest.json'), runPath(out, `manifest.damaged-${Date.now()}.json`));
+    warn(
+      `sandtable: ${plan.why}; recovering: chunks of this experiment (seed ${exp.seed}, ${exp.games} games, this code) are kept, the rest played again`,
+    );
   }
   if (shard !== undefined) manifest = { ...manifest, shard: shardInfo(exp.games, exp.arms.length, shard) };
   if (plan.mode === 'replace') {
