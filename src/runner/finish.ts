@@ -28,6 +28,7 @@ export async function finishRun(
   guard: FinishGuard = {},
 ): Promise<Manifest> {
   const check = guard.check ?? (() => {});
+  const touch = guard.touch ?? (() => {});
   const again = guard.again ?? 'run the same command again';
   const columns = gamesTableColumns(def);
   const files = await reportFiles(def, manifest, table, heat);
@@ -45,12 +46,12 @@ export async function finishRun(
   const meta = gamesFileMeta(def, manifest);
   check('writing games.parquet');
   outputs['games.parquet'] = writing(dir, 'games.parquet', again, () =>
-    writeGamesParquet(runPath(dir, 'games.parquet'), table, columns, manifest.version, meta),
+    writeGamesParquet(runPath(dir, 'games.parquet'), table, columns, manifest.version, meta, touch),
   );
   if (csv) {
     check('writing games.csv');
     outputs['games.csv'] = writing(dir, 'games.csv', again, () =>
-      writeGamesCsv(runPath(dir, 'games.csv'), table, columns, meta),
+      writeGamesCsv(runPath(dir, 'games.csv'), table, columns, meta, touch),
     );
   }
   check('writing the summaries and charts');
@@ -78,6 +79,8 @@ export async function finishRun(
 export interface FinishGuard {
   /** Before each commit point; throws when the directory is no longer this process's (DirLock.check). */
   readonly check?: (what: string) => void;
+  /** Through long synchronous writes (each row group of games.parquet): the lock's heartbeat (DirLock.touch). */
+  readonly touch?: () => void;
   /** The command that finishes the run after a failed write (e.g. `sandtable run exp.json --resume dir`). */
   readonly again?: string;
 }

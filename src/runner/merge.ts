@@ -348,7 +348,11 @@ export async function mergeShards(paths: readonly string[], opts: MergeOptions):
       opts.csv,
       seconds,
       heat.rows(),
-      { check: lock.check, again: cliCommand('merge', ...paths, '--out', opts.out, '--force') },
+      {
+        check: lock.check,
+        touch: lock.touch,
+        again: cliCommand('merge', ...paths, '--out', opts.out, '--force'),
+      },
     );
     return { out: opts.out, shards, manifest: done };
   } finally {

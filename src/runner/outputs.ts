@@ -151,7 +151,8 @@ function fileColumns(table: GamesTable, columns: readonly ColumnSpec[], meta: Ga
  * Writes games.parquet and returns its size and sha256: typed columns (INT32, DOUBLE, STRING,
  * BOOLEAN; strings dictionary-encoded), NULL where a statistic was not reached, the arm columns,
  * and `meta.kv` as key/value metadata; deterministic bytes. Written one row group at a time, each
- * group's bytes to the file as soon as it is encoded, so only one group's values and bytes exist at once.
+ * group's bytes to the file as soon as it is encoded, so only one group's values and bytes exist at
+ * once; `tick` is called before each group (the lock's heartbeat through a long write).
  */
 export function writeGamesParquet(
   path: string,
@@ -159,6 +160,7 @@ export function writeGamesParquet(
   columns: readonly ColumnSpec[],
   version: string,
   meta: GamesFileMeta,
+  tick: () => void = () => {},
 ): WrittenFile {
   const cols = fileColumns(table, columns, meta);
   const group = (start: number, end: number) =>
@@ -191,6 +193,7 @@ export function writeGamesParquet(
       kvMetadata,
     });
     for (let start = 0; start < table.numRows(); start += ROW_GROUP) {
+      tick();
       pq.write({
         columnData: group(start, Math.min(table.numRows(), start + ROW_GROUP)),
         rowGroupSize: ROW_GROUP,
@@ -209,6 +212,7 @@ export function writeGamesCsv(
   table: GamesTable,
   columns: readonly ColumnSpec[],
   meta: GamesFileMeta,
+  tick: () => void = () => {},
 ): WrittenFile {
   const cols = fileColumns(table, columns, meta);
   const BLOCK = 10_000;
@@ -216,6 +220,7 @@ export function writeGamesCsv(
     const text = (t: string) => put(Buffer.from(t, 'utf8'));
     text(`${cols.map((c) => c.name).join(',')}\n`);
     for (let start = 0; start < table.numRows(); start += BLOCK) {
+      tick();
       const end = Math.min(table.numRows(), start + BLOCK);
       const data = cols.map((c) => c.slice(start, end));
       const lines: string[] = [];

@@ -425,6 +425,7 @@ async function runLocked(
   }
   const final = await finishRun(out, exp.game, manifest, builder!.table(), opts.csv, seconds, heat!.rows(), {
     check: lock.check,
+    touch: lock.touch,
     again: cliCommand('run', opts.source ?? '<experiment>', '--resume', out),
   });
   for (const t of tasks) rmSync(runPath(out, `chunks/${chunkName(t)}`), { force: true });
