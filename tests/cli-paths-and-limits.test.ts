@@ -98,7 +98,7 @@ describe('worker count and memory', () => {
       message = (e as Error).message;
     }
     expect(message).toMatch(
-      /^--games 50000000: 50000000 games x 3 arms need about [\d.]+ GB .* about 6\.4 GB of its 8\.0 GB: at most about \d+ games per arm fit here/,
+      /^--games 50000000: 50000000 games x 3 arms need about [\d.]+ GB .* about 6\.4 GB of this machine's 8\.0 GB: at most about \d+ games per arm fit here/,
     );
     const fits = Number(/at most about (\d+) games/.exec(message)![1]);
     expect(() => checkTableMemory(sfo, fits, 3, 'x', limit)).not.toThrow();

@@ -37,7 +37,8 @@ describe('dc: bad set-up input gets one line and exit 2', () => {
   });
 
   it("set-up over Memel's stacking limit of 3 infantry corps (DC 3.B.1)", () => {
-    expectUserError({ 'memel-infantry': 4 }, 'memel.json', 'params.memel-infantry', 'stacking limit', '4');
+    // the advertised range is the limit: refused as out of range, before set-up
+    expectUserError({ 'memel-infantry': 4 }, 'memel.json', 'params.memel-infantry', 'in 0..3', '4');
   });
 });
 

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync 
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { acquireLock, LOCK_FILE, STALE_MS } from '../src/runner/lock.js';
+import { acquireLock, LOCK_FILE, lockIdentity, STALE_MS } from '../src/runner/lock.js';
 import { readManifest } from '../src/runner/manifest.js';
 import { tempPath } from '../src/runner/outputs.js';
 import { CLI, sandtable, tempDir, writeExperiment } from './helpers/cli.js';
@@ -107,13 +107,14 @@ describe('stale locks', () => {
     const out = join(dir, 'stale-pid');
     mkdirSync(out, { recursive: true });
     const dead = spawnSync(process.execPath, ['-e', 'process.pid']).pid!;
+    // the lock names this process table (host, boot id and PID namespace): its pid can be checked
     writeFileSync(
       join(out, LOCK_FILE),
-      JSON.stringify({ pid: dead, host: hostname(), started: 'then', token: 'x', command: 'run' }),
+      JSON.stringify({ ...lockIdentity(), pid: dead, started: 'then', token: 'x', command: 'run' }),
     );
     const r = sandtable(['run', exp, '--out', out, '--games', '100', '--quiet']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toContain(`took over a stale lock (process ${dead} on this host is gone)`);
+    expect(r.stderr).toContain(`took over a stale lock (process ${dead} in this PID namespace is gone)`);
     expect(existsSync(join(out, LOCK_FILE))).toBe(false);
   });
 
@@ -126,13 +127,13 @@ describe('stale locks', () => {
       JSON.stringify({ pid: 1, host: 'pod-7', started: 'then', token: 'y', command: 'run' }),
     );
     await expect(acquireLock(out)).rejects.toThrow(
-      `pid 1 on pod-7, since then (run); wait for it to finish, or if it is gone, delete ${lock} (a lock from another host is taken over after ${STALE_MS / 1000} s without a heartbeat)`,
+      `pid 1 on pod-7, since then (run); wait for it to finish, or if it is gone, delete ${lock} (a lock from another host, container or boot is taken over after ${STALE_MS / 1000} s without a heartbeat)`,
     );
     const old = new Date(Date.now() - STALE_MS - 5000);
     utimesSync(lock, old, old);
     const warnings: string[] = [];
     const held = await acquireLock(out, { warn: (m) => warnings.push(m) });
-    expect(warnings.join()).toMatch(/took over a stale lock \(untouched for \d+ s by pod-7/);
+    expect(warnings.join()).toMatch(/took over a stale lock \(pid 1 on pod-7 untouched for \d+ s/);
     expect(JSON.parse(readFileSync(lock, 'utf8'))).toMatchObject({ pid: process.pid, host: hostname() });
     // The same process cannot take it twice, and releasing removes only its own lock.
     await expect(acquireLock(out)).rejects.toThrow('this process is already writing this directory');

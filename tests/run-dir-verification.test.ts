@@ -196,9 +196,8 @@ describe('the manifest is checked against its checksum and its own experiment ha
     expectRefused(sandtable(['report', run]), 'not a valid sandtable manifest: field games: missing');
     const partial = copyOf('chunk-zero');
     resealManifest(partial, { status: 'partial', chunkSize: 0 });
-    const t0 = Date.now();
-    expectRefused(sandtable(['run', exp, '--resume', partial]), 'field chunkSize');
-    expect(Date.now() - t0).toBeLessThan(60_000);
+    // (run --resume recovers such a run from the experiment file: tests/run-dir-recovery.test.ts)
+    expectRefused(sandtable(['report', partial]), 'field chunkSize');
   });
 });
 

@@ -46,7 +46,7 @@ export interface LoadedRun {
  * a one-line UserError naming the file (the same checks `sandtable report` and `compare` make).
  */
 export async function loadRun(dir: string, registry: GameRegistry = gameRegistry()): Promise<LoadedRun> {
-  const { manifest, table } = await readRun(dir);
+  const { manifest, table } = await readRun(dir, undefined, registry);
   const def = registry.get(manifest.game.id, `${dir}/manifest.json`);
   const summary = outcomeSummary(
     def,

@@ -12,8 +12,8 @@ export interface SetupRequest {
  * Checks a request against a game's definition and fills in defaults, collecting every problem
  * (each naming its field) rather than stopping at the first. Refused: an unknown scenario, variant
  * or parameter; two variants of one group both switched on (they are alternatives); a group left
- * with no variant on; a bad parameter value; a parameter set for a scenario it does not apply to
- * (ParameterDef.scenarios).
+ * with no variant on; a bad parameter value; a parameter set, or a variant switched away from its
+ * default, in a scenario it does not apply to (ParameterDef.scenarios, VariantDef.scenarios).
  */
 export function checkSetup(def: GameDefinition, req: SetupRequest): { setup: GameSetup; problems: string[] } {
   const problems: string[] = [];
@@ -37,6 +37,17 @@ export function checkSetup(def: GameDefinition, req: SetupRequest): { setup: Gam
     if (typeof enabled !== 'boolean') {
       problems.push(
         `field variants.${id}: variant ${quote(id)} must be true or false, got ${quote(enabled)}`,
+      );
+      continue;
+    }
+    if (
+      knownScenario &&
+      v.scenarios !== undefined &&
+      !v.scenarios.includes(scenario) &&
+      enabled !== v.default
+    ) {
+      problems.push(
+        `field variants.${id}: variant ${id} applies only to scenario${v.scenarios.length === 1 ? '' : 's'} ${v.scenarios.join(', ')}, not to ${scenario}`,
       );
       continue;
     }

@@ -1,11 +1,13 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { armColumns } from '../analysis/columns.js';
 import { type GamesTable, gamesTableColumns } from '../analysis/games-table.js';
 import type { HeatRow } from '../analysis/report-data.js';
+import { UserError } from '../core/errors.js';
 import type { GameDefinition } from '../core/game.js';
 import { type Manifest, type OutputFile, writeManifest } from './manifest.js';
 import { digestOf, type GamesFileMeta, writeAtomic, writeGamesCsv, writeGamesParquet } from './outputs.js';
 import { reportFiles } from './report-files.js';
+import { isRunOutputName, runPath, runSubdir } from './run-paths.js';
 
 /**
  * Writes a finished run's outputs from its games table: games.parquet (+ games.csv), the CSV
@@ -23,45 +25,91 @@ export async function finishRun(
   csv: boolean,
   seconds: number,
   heat: readonly HeatRow[] = [],
-  touch: () => void = () => {},
+  guard: FinishGuard = {},
 ): Promise<Manifest> {
-  mkdirSync(dir, { recursive: true });
+  const check = guard.check ?? (() => {});
+  const touch = guard.touch ?? (() => {});
+  const again = guard.again ?? 'run the same command again';
   const columns = gamesTableColumns(def);
   const files = await reportFiles(def, manifest, table, heat);
   const names = ['games.parquet', ...(csv ? ['games.csv'] : []), ...Object.keys(files)];
   const before = manifest.pending ?? [];
-  const partial = writeManifest(dir, {
-    ...manifest,
-    status: 'partial',
-    pending: [...new Set([...before, ...names])],
-  });
-  touch();
+  check('listing its files in the manifest');
+  const partial = writing(dir, 'manifest.json', again, () =>
+    writeManifest(dir, {
+      ...manifest,
+      status: 'partial',
+      pending: [...new Set([...before, ...names])],
+    }),
+  );
   const outputs: Record<string, OutputFile> = {};
   const meta = gamesFileMeta(def, manifest);
-  outputs['games.parquet'] = writeGamesParquet(
-    `${dir}/games.parquet`,
-    table,
-    columns,
-    manifest.version,
-    meta,
+  check('writing games.parquet');
+  outputs['games.parquet'] = writing(dir, 'games.parquet', again, () =>
+    writeGamesParquet(runPath(dir, 'games.parquet'), table, columns, manifest.version, meta, touch),
   );
-  touch();
-  if (csv) outputs['games.csv'] = writeGamesCsv(`${dir}/games.csv`, table, columns, meta);
-  touch();
-  mkdirSync(`${dir}/charts`, { recursive: true });
+  if (csv) {
+    check('writing games.csv');
+    outputs['games.csv'] = writing(dir, 'games.csv', again, () =>
+      writeGamesCsv(runPath(dir, 'games.csv'), table, columns, meta, touch),
+    );
+  }
+  check('writing the summaries and charts');
+  runSubdir(dir, 'charts');
   for (const [name, content] of Object.entries(files)) {
-    writeAtomic(`${dir}/${name}`, content);
+    writing(dir, name, again, () => writeAtomic(runPath(dir, name), content));
     outputs[name] = digestOf(content);
   }
-  for (const f of before) if (!(f in outputs)) rmSync(`${dir}/${f}`, { force: true });
+  // A replaced run's files this one does not write again (never a file a run does not write).
+  for (const f of before) if (!(f in outputs) && isRunOutputName(f)) rmSync(runPath(dir, f), { force: true });
   const { pending: _, ...rest } = partial;
-  return writeManifest(dir, {
-    ...rest,
-    status: 'complete',
-    finished: new Date().toISOString(),
-    seconds,
-    outputs,
-  });
+  check('writing the manifest');
+  return writing(dir, 'manifest.json', again, () =>
+    writeManifest(dir, {
+      ...rest,
+      status: 'complete',
+      finished: new Date().toISOString(),
+      seconds,
+      outputs,
+    }),
+  );
+}
+
+/** What finishing a run checks and says: the lock before each commit point, and how to try again. */
+export interface FinishGuard {
+  /** Before each commit point; throws when the directory is no longer this process's (DirLock.check). */
+  readonly check?: (what: string) => void;
+  /** Through long synchronous writes (each row group of games.parquet): the lock's heartbeat (DirLock.touch). */
+  readonly touch?: () => void;
+  /** The command that finishes the run after a failed write (e.g. `sandtable run exp.json --resume dir`). */
+  readonly again?: string;
+}
+
+/** Errors of a full or failing disk: the file being written is named, with the remedy. */
+const DISK_ERRORS: Readonly<Record<string, string>> = {
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota is used up',
+  EFBIG: 'the file is larger than this filesystem allows',
+  EIO: 'an input/output error of the disk',
+  EROFS: 'the filesystem is read-only',
+};
+
+/**
+ * Runs one write of the finish phase; a disk error becomes a UserError naming the file and the
+ * remedy (the run stays partial: its chunks are kept, and the temporary file is removed by the
+ * next attempt).
+ */
+export function writing<T>(dir: string, name: string, again: string, write: () => T): T {
+  try {
+    return write();
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === undefined ? undefined : DISK_ERRORS[code];
+    if (why === undefined) throw e;
+    throw new UserError(
+      `${dir}/${name}: could not be written: ${why} (${code}); the run is kept as a partial run: free space (or fix the disk) and finish it with: ${again}`,
+    );
+  }
 }
 
 /**

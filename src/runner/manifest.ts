@@ -135,6 +135,16 @@ export interface Manifest {
   readonly precision?: unknown;
   /** Present after `run --until-decided`: the paired sequential test, its decision and the games it used. */
   readonly sequential?: SequentialRecord;
+  /**
+   * Present after `report` rebuilt the summaries, charts and report: the code that rebuilt them
+   * (they are its output, while `version`, `commit` and `code` name the code that played the games).
+   */
+  readonly reportedBy?: {
+    readonly version: string;
+    readonly commit: string;
+    readonly code: string;
+    readonly at: string;
+  };
   /** sha256 of the manifest's canonical JSON without this field (manifestChecksum). */
   readonly checksum?: string;
 }
@@ -327,6 +337,7 @@ const manifestSchema = z.object({
       rounds: z.array(count),
     })
     .optional(),
+  reportedBy: z.object({ version: text(64), commit: text(128), code: hex64, at: text(64) }).optional(),
   checksum: hex64,
 });
 

@@ -7,6 +7,7 @@ import { type ChunkLayout, decodeChunk } from './chunk-file.js';
 import { parseExperiment } from './experiment.js';
 import { finishRun } from './finish.js';
 import { HeatCounts } from './heat.js';
+import { cliCommand } from './hint.js';
 import { chunkLayout } from './layout.js';
 import { acquireLock } from './lock.js';
 import {
@@ -23,6 +24,7 @@ import {
 import { checkTableMemory } from './memory.js';
 import { inspectOutDir, notARunError, type OutDirState, removeRunFiles } from './out-dir.js';
 import { sha256 } from './outputs.js';
+import { assertNoLinks, assertNoneOverwritten, keptMessage, planRemoval } from './run-paths.js';
 import { shardLabel } from './shard.js';
 import { codeLabel, codeVersion } from './version.js';
 
@@ -279,7 +281,9 @@ export async function mergeShards(paths: readonly string[], opts: MergeOptions):
       );
     return state.manifest;
   };
-  planOut(inspectOutDir(opts.out));
+  const before = planOut(inspectOutDir(opts.out));
+  // Nothing is written or removed through a link: refused before anything is made (run-paths.ts).
+  if (existsSync(opts.out)) assertNoLinks(opts.out, before);
   checkTableMemory(exp.game, exp.games, exp.arms.length, `merge: ${exp.name}`);
 
   // Each block goes into the games table and the hex counts as it is read, and is dropped.
@@ -321,14 +325,18 @@ export async function mergeShards(paths: readonly string[], opts: MergeOptions):
   const lock = await acquireLock(opts.out, { ...(opts.warn === undefined ? {} : { warn: opts.warn }) });
   try {
     const old = planOut(inspectOutDir(opts.out));
+    assertNoLinks(opts.out, old);
     let manifest: Manifest = { ...newManifest(exp, workers, exp.chunkSize), created, merged };
     if (old !== undefined) {
-      // The switch: from here the directory holds the new, partial run (see finishRun).
-      manifest = writeManifest(opts.out, {
-        ...manifest,
-        pending: [...new Set([...Object.keys(old.outputs ?? {}), ...(old.pending ?? [])])],
-      });
-      removeRunFiles(opts.out, old);
+      // The switch: from here the directory holds the new, partial run (see finishRun). Only
+      // files still as the old run wrote them are its to remove; the rest stay, named.
+      const { remove, kept } = planRemoval(opts.out, old);
+      assertNoneOverwritten(kept);
+      lock.check('replacing the run in the directory');
+      manifest = writeManifest(opts.out, { ...manifest, pending: remove });
+      removeRunFiles(opts.out, old, remove);
+      const note = keptMessage(opts.out, kept);
+      if (note !== undefined) opts.warn?.(note);
     }
     // seconds: the game-playing time of all shards together, plus this merge.
     const seconds = shards.reduce((n, s) => n + (s.manifest.seconds ?? 0), 0) + (Date.now() - t0) / 1000;
@@ -340,7 +348,11 @@ export async function mergeShards(paths: readonly string[], opts: MergeOptions):
       opts.csv,
       seconds,
       heat.rows(),
-      lock.touch,
+      {
+        check: lock.check,
+        touch: lock.touch,
+        again: cliCommand('merge', ...paths, '--out', opts.out, '--force'),
+      },
     );
     return { out: opts.out, shards, manifest: done };
   } finally {

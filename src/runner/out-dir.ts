@@ -2,6 +2,7 @@ import {
   accessSync,
   constants,
   existsSync,
+  lstatSync,
   readdirSync,
   realpathSync,
   rmdirSync,
@@ -15,6 +16,7 @@ import { parseChunkFileName } from './chunk-file.js';
 import { LOCK_FILE } from './lock.js';
 import { inspectManifest, type Manifest } from './manifest.js';
 import { TEMP_MARK } from './outputs.js';
+import { isRunOutputName, runPath } from './run-paths.js';
 
 /** Longest path we accept for an output directory (Linux PATH_MAX is 4096, with room for our files). */
 export const MAX_OUT_PATH = 3800;
@@ -151,34 +153,41 @@ function isOurTemp(name: string, ours: (base: string) => boolean): boolean {
 }
 
 /**
- * Removes what a run wrote in `dir` — the files its manifest lists (outputs and pending), its chunk
- * files and temporary files — and nothing else: a user's notes in the directory stay, and so do
- * the manifest (the caller replaces it) and the lock.
+ * Removes what a run wrote in `dir` — the listed files `remove` names (checked by
+ * planRemoval: still what the run wrote), its chunk files and temporary files — and nothing else:
+ * a user's notes in the directory stay, and so do the manifest (the caller replaces it) and the
+ * lock. Every path is checked (run-paths.ts): nothing is removed through a link or outside `dir`.
  */
-export function removeRunFiles(dir: string, m: Manifest): void {
+export function removeRunFiles(dir: string, m: Manifest, remove: readonly string[]): void {
   const listed = new Set([...Object.keys(m.outputs ?? {}), ...(m.pending ?? [])]);
-  for (const f of listed) {
-    rmSync(`${dir}/${f}`, { force: true });
-  }
+  for (const f of remove) rmSync(runPath(dir, f), { force: true });
   removeTemps(dir, (base) => base === 'manifest.json' || base === LOCK_FILE || listed.has(base));
   for (const sub of ['charts', 'chunks']) {
-    const d = `${dir}/${sub}`;
+    const d = runPath(dir, sub);
     if (!existsSync(d) || !statSync(d).isDirectory()) continue;
     if (sub === 'chunks') {
       for (const f of readdirSync(d))
         if (parseChunkFileName(f) !== undefined || isOurTemp(f, (b) => parseChunkFileName(b) !== undefined))
-          rmSync(`${d}/${f}`, { force: true });
+          rmSync(runPath(dir, `${sub}/${f}`), { force: true });
     } else {
-      removeTemps(d, (base) => listed.has(`${sub}/${base}`));
+      removeTemps(d, (base) => listed.has(`${sub}/${base}`) || isRunOutputName(`${sub}/${base}`));
     }
     removeIfEmpty(d);
   }
 }
 
-/** Removes temporary files (never renamed into results) whose base name `ours` accepts. */
+/**
+ * Removes temporary files (never renamed into results) whose base name `ours` accepts, in `dir`
+ * (a run directory, or its charts/ or chunks/ as runPath returns them: never through a link).
+ */
 export function removeTemps(dir: string, ours: (base: string) => boolean): void {
   if (!existsSync(dir)) return;
-  for (const f of readdirSync(dir)) if (isOurTemp(f, ours)) rmSync(`${dir}/${f}`, { force: true });
+  if (!statSync(dir).isDirectory()) return;
+  for (const f of readdirSync(dir)) {
+    if (!isOurTemp(f, ours)) continue;
+    const path = `${dir}/${f}`;
+    if (lstatSync(path).isFile()) rmSync(path, { force: true });
+  }
 }
 
 export function removeIfEmpty(dir: string): void {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, openSync, renameSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, openSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { ByteWriter, ParquetWriter, schemaFromColumnData } from 'hyparquet-writer';
 import type { ArmColumn, ColumnSpec } from '../analysis/columns.js';
@@ -28,8 +28,14 @@ export function tempPath(path: string): string {
 /** Writes a file atomically: a temporary sibling, then a rename, so readers never see half a file. */
 export function writeAtomic(path: string, data: string | Uint8Array): void {
   const tmp = tempPath(path);
-  writeFileSync(tmp, data);
-  renameSync(tmp, path);
+  try {
+    writeFileSync(tmp, data, { flag: 'wx' });
+    renameSync(tmp, path);
+  } catch (e) {
+    // a full disk leaves no half-written temporary behind
+    rmSync(tmp, { force: true });
+    throw e;
+  }
 }
 
 export function sha256(data: string | Uint8Array): string {
@@ -58,18 +64,23 @@ export function digestOf(data: string | Uint8Array): WrittenFile {
 function writeAtomicPieces(path: string, body: (put: (bytes: Uint8Array) => void) => void): WrittenFile {
   const hash = createHash('sha256');
   const tmp = tempPath(path);
-  const fd = openSync(tmp, 'w');
+  const fd = openSync(tmp, 'wx');
   let size = 0;
   try {
-    body((bytes) => {
-      hash.update(bytes);
-      size += bytes.byteLength;
-      for (let at = 0; at < bytes.byteLength; ) at += writeSync(fd, bytes, at);
-    });
-  } finally {
-    closeSync(fd);
+    try {
+      body((bytes) => {
+        hash.update(bytes);
+        size += bytes.byteLength;
+        for (let at = 0; at < bytes.byteLength; ) at += writeSync(fd, bytes, at);
+      });
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, path);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw e;
   }
-  renameSync(tmp, path);
   return { bytes: size, sha256: hash.digest('hex') };
 }
 
@@ -140,7 +151,8 @@ function fileColumns(table: GamesTable, columns: readonly ColumnSpec[], meta: Ga
  * Writes games.parquet and returns its size and sha256: typed columns (INT32, DOUBLE, STRING,
  * BOOLEAN; strings dictionary-encoded), NULL where a statistic was not reached, the arm columns,
  * and `meta.kv` as key/value metadata; deterministic bytes. Written one row group at a time, each
- * group's bytes to the file as soon as it is encoded, so only one group's values and bytes exist at once.
+ * group's bytes to the file as soon as it is encoded, so only one group's values and bytes exist at
+ * once; `tick` is called before each group (the lock's heartbeat through a long write).
  */
 export function writeGamesParquet(
   path: string,
@@ -148,6 +160,7 @@ export function writeGamesParquet(
   columns: readonly ColumnSpec[],
   version: string,
   meta: GamesFileMeta,
+  tick: () => void = () => {},
 ): WrittenFile {
   const cols = fileColumns(table, columns, meta);
   const group = (start: number, end: number) =>
@@ -180,6 +193,7 @@ export function writeGamesParquet(
       kvMetadata,
     });
     for (let start = 0; start < table.numRows(); start += ROW_GROUP) {
+      tick();
       pq.write({
         columnData: group(start, Math.min(table.numRows(), start + ROW_GROUP)),
         rowGroupSize: ROW_GROUP,
@@ -198,6 +212,7 @@ export function writeGamesCsv(
   table: GamesTable,
   columns: readonly ColumnSpec[],
   meta: GamesFileMeta,
+  tick: () => void = () => {},
 ): WrittenFile {
   const cols = fileColumns(table, columns, meta);
   const BLOCK = 10_000;
@@ -205,6 +220,7 @@ export function writeGamesCsv(
     const text = (t: string) => put(Buffer.from(t, 'utf8'));
     text(`${cols.map((c) => c.name).join(',')}\n`);
     for (let start = 0; start < table.numRows(); start += BLOCK) {
+      tick();
       const end = Math.min(table.numRows(), start + BLOCK);
       const data = cols.map((c) => c.slice(start, end));
       const lines: string[] = [];

@@ -1,8 +1,10 @@
 import { asyncBufferFromFile, parquetMetadataAsync, parquetRead } from 'hyparquet';
 import { type ColumnData, type GamesTable, gamesTable } from '../analysis/games-table.js';
 import { UserError } from '../core/errors.js';
+import type { GameRegistry } from '../core/registry.js';
+import { parseExperiment } from './experiment.js';
 import { cliCommand } from './hint.js';
-import { assertOutputs, type Manifest, readManifest } from './manifest.js';
+import { assertExperimentMatches, assertOutputs, type Manifest, readManifest } from './manifest.js';
 import { ARM_COLUMNS_KEY, MISSING_KEY } from './outputs.js';
 
 /** A JSON value of games.parquet's key/value metadata, or `fallback` when the key is absent (older runs). */
@@ -86,15 +88,24 @@ function partialMessage(dir: string, m: Manifest): string {
  * A finished run read back from its directory (no re-simulation): its manifest (checked, see
  * readManifest) and games table. Before anything is read, the files `verify` names (default:
  * every file the manifest lists) must match the sizes and sha256 it records; a mismatch is a user
- * error naming the file, never read as it is.
+ * error naming the file, never read as it is. With `games`, the manifest's embedded experiment is
+ * parsed and must match its recorded seed, game count and arms (assertExperimentMatches).
  */
 export async function loadRun(
   dir: string,
   verify?: readonly string[],
+  games?: GameRegistry,
 ): Promise<{ manifest: Manifest; table: GamesTable }> {
   const manifest = readManifest(dir);
   if (manifest.status !== 'complete' || manifest.shard !== undefined)
     throw new UserError(partialMessage(dir, manifest));
+  // As replay does: the embedded experiment must say what the recorded seed, games and arms say.
+  if (games !== undefined)
+    assertExperimentMatches(
+      manifest,
+      parseExperiment(manifest.experiment, `${dir}/manifest.json: experiment`, games),
+      `${dir}/manifest.json`,
+    );
   const path = `${dir}/games.parquet`;
   if (manifest.outputs?.['games.parquet'] === undefined)
     throw new UserError(`${dir}/manifest.json: lists no games.parquet; the run directory is incomplete`);

@@ -1,11 +1,15 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync as writeFileAt } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync as writeFileAt } from 'node:fs';
 import type { HeatRow } from '../analysis/report-data.js';
 import type { GameRegistry } from '../core/registry.js';
+import { writing } from './finish.js';
+import { cliCommand } from './hint.js';
 import { acquireLock } from './lock.js';
 import { assertOutputs, type OutputFile, readManifest, writeManifest } from './manifest.js';
 import { digestOf, tempPath } from './outputs.js';
 import { loadRun } from './read-run.js';
 import { reportFiles } from './report-files.js';
+import { assertNoLinks, runPath, runSubdir } from './run-paths.js';
+import { codeVersion } from './version.js';
 
 /** The file holding a run's per-cell counts: read back by `report`, as they cannot be recomputed from games.parquet. */
 export const HEAT_FILE = 'cells.csv';
@@ -30,13 +34,15 @@ export function readHeat(dir: string): HeatRow[] {
  * then renamed together, and the manifest, with their new sizes and hashes, last.
  */
 export async function rebuildReport(dir: string, games: GameRegistry): Promise<void> {
-  readManifest(dir); // refuses a directory that is not a run before a lock file is made in it
+  // refuses a directory that is not a run, or one with a link in it, before a lock file is made in it
+  assertNoLinks(dir, readManifest(dir));
   const lock = await acquireLock(dir);
   try {
     const listed = readManifest(dir).outputs ?? {};
     const heated = HEAT_FILE in listed;
     const inputs = ['games.parquet', ...(heated ? [HEAT_FILE] : [])];
-    const { manifest, table } = await loadRun(dir, inputs);
+    const { manifest, table } = await loadRun(dir, inputs, games);
+    assertNoLinks(dir, manifest);
     const def = games.get(manifest.game.id, `${dir}/manifest.json: game`);
     const files = await reportFiles(def, manifest, table, heated ? readHeat(dir) : []);
     assertOutputs(
@@ -44,16 +50,32 @@ export async function rebuildReport(dir: string, games: GameRegistry): Promise<v
       manifest,
       Object.keys(manifest.outputs ?? {}).filter((f) => !(f in files) && !inputs.includes(f)),
     );
-    mkdirSync(`${dir}/charts`, { recursive: true });
+    const again = cliCommand('report', dir);
+    lock.check('writing the report files');
+    runSubdir(dir, 'charts');
     const staged = Object.entries(files).map(([name, content]) => {
-      const tmp = tempPath(`${dir}/${name}`);
-      writeFileAt(tmp, content);
-      return [tmp, `${dir}/${name}`] as const;
+      const path = runPath(dir, name);
+      const tmp = tempPath(path);
+      writing(dir, name, again, () => writeFileAt(tmp, content, { flag: 'wx' }));
+      return [tmp, path, name] as const;
     });
-    for (const [tmp, path] of staged) renameSync(tmp, path);
+    lock.check('renaming the report files into place');
+    for (const [tmp, path, name] of staged) {
+      runPath(dir, name);
+      renameSync(tmp, path);
+    }
     const outputs: Record<string, OutputFile> = { ...(manifest.outputs ?? {}) };
     for (const [name, content] of Object.entries(files)) outputs[name] = digestOf(content);
-    writeManifest(dir, { ...manifest, outputs });
+    // The summaries are this build's: the manifest says which code made them, beside the code that played.
+    const v = codeVersion();
+    lock.check('writing the manifest');
+    writing(dir, 'manifest.json', again, () =>
+      writeManifest(dir, {
+        ...manifest,
+        outputs,
+        reportedBy: { version: v.version, commit: v.commit, code: v.code, at: new Date().toISOString() },
+      }),
+    );
   } finally {
     lock.release();
   }

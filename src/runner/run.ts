@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { GamesTableBuilder } from '../analysis/games-table.js';
 import { UserError } from '../core/errors.js';
 import type { ChunkTask } from './chunk.js';
@@ -16,7 +16,7 @@ import { cliCommand } from './hint.js';
 import { chunkLayout } from './layout.js';
 import { acquireLock, type DirLock } from './lock.js';
 import { chunkBinding, experimentHash, type Manifest, newManifest, writeManifest } from './manifest.js';
-import { checkTableMemory } from './memory.js';
+import { checkTableMemory, memoryBudget } from './memory.js';
 import {
   inspectOutDir,
   notARunError,
@@ -28,6 +28,15 @@ import {
 import { TEMP_MARK } from './outputs.js';
 import { createPool } from './pool.js';
 import { createProgress } from './progress.js';
+import {
+  assertNoLinks,
+  assertNoneOverwritten,
+  isRunOutputName,
+  keptMessage,
+  planRemoval,
+  runPath,
+  runSubdir,
+} from './run-paths.js';
 import { finishShard, type ShardSpec, shardInfo, shardLabel } from './shard.js';
 import { codeLabel, codeVersion } from './version.js';
 
@@ -125,7 +134,9 @@ type Plan =
   | { readonly mode: 'fresh'; readonly shard: ShardSpec | undefined }
   | { readonly mode: 'done'; readonly shard: ShardSpec | undefined; readonly old: Manifest }
   | { readonly mode: 'resume'; readonly shard: ShardSpec | undefined; readonly old: Manifest }
-  | { readonly mode: 'replace'; readonly shard: ShardSpec | undefined; readonly old: Manifest };
+  | { readonly mode: 'replace'; readonly shard: ShardSpec | undefined; readonly old: Manifest }
+  /** --resume of a run whose manifest is damaged (or missing): its chunks that belong to this experiment are kept. */
+  | { readonly mode: 'recover'; readonly shard: ShardSpec | undefined; readonly why: string };
 
 /**
  * Decides from what `out` holds whether the run may start, continue or replace it, or refuses
@@ -150,7 +161,20 @@ function planRun(exp: Experiment, given: RunOptions, state: OutDirState): Plan {
     if (opts.resume) throw new UserError(`${out}: --resume: no run to resume here`);
     return { mode: 'fresh', shard: opts.shard };
   }
-  if (state.kind !== 'run') throw notARunError(out, state, opts.resume ? '--resume' : '--force');
+  if (state.kind !== 'run') {
+    // A damaged manifest loses nothing: every chunk carries its experiment hash, seed, data hash
+    // and code (chunk-file.ts), so those of this experiment are re-adopted, the rest played again.
+    if (opts.resume && !given.continueOrStart && (state.kind === 'foreign' || state.kind === 'stray'))
+      return {
+        mode: 'recover',
+        shard: opts.shard,
+        why:
+          state.kind === 'foreign'
+            ? `${out}/manifest.json is not a valid manifest (${state.reason})`
+            : `${out} holds ${state.files.join(' and ')} but no manifest.json`,
+      };
+    throw notARunError(out, state, opts.resume ? '--resume' : '--force');
+  }
   const old = state.manifest;
   if (opts.resume) {
     const here = codeVersion();
@@ -206,13 +230,22 @@ export async function runExperiment(exp: Experiment, opts: RunOptions): Promise<
   if (first.mode === 'done')
     return { status: 'done', out, played: 0, reused: 0, seconds: 0, manifest: first.old, discarded: [] };
   if (first.shard === undefined)
-    checkTableMemory(exp.game, exp.games, exp.arms.length, `${exp.name}: --games ${exp.games}`);
+    checkTableMemory(
+      exp.game,
+      exp.games,
+      exp.arms.length,
+      `${exp.name}: --games ${exp.games}`,
+      memoryBudget(opts.workers),
+    );
+  // Nothing is written or removed through a link: refused before anything is made (run-paths.ts).
+  if (existsSync(out)) assertNoLinks(out, 'old' in first ? first.old : undefined);
   mkdirSync(out, { recursive: true });
   const lock = await acquireLock(out, { waitMs: opts.lockWaitMs ?? 0, warn });
   try {
     const plan = planRun(exp, opts, inspectOutDir(out));
     if (plan.mode === 'done')
       return { status: 'done', out, played: 0, reused: 0, seconds: 0, manifest: plan.old, discarded: [] };
+    assertNoLinks(out, 'old' in plan ? plan.old : undefined);
     return await runLocked(exp, opts, plan, lock, t0, warn);
   } finally {
     lock.release();
@@ -238,22 +271,47 @@ async function runLocked(
       ...(plan.old.pending === undefined ? {} : { pending: plan.old.pending }),
     };
   }
+  if (plan.mode === 'recover') {
+    // The chunk size the chunks were played with, from their names (results never depend on it).
+    const sizes = existsSync(`${out}/chunks`)
+      ? readdirSync(runPath(out, 'chunks')).flatMap((f) => {
+          const k = parseChunkFileName(f);
+          return k === undefined ? [] : [k.end - k.start];
+        })
+      : [];
+    const chunkSize = sizes.length === 0 ? manifest.chunkSize : Math.max(...sizes);
+    manifest = { ...manifest, chunkSize };
+    // The damaged manifest is kept beside the run, never lost.
+    if (existsSync(`${out}/manifest.json`))
+      copyFileSync(runPath(out, 'manifest.json'), runPath(out, `manifest.damaged-${Date.now()}.json`));
+    warn(
+      `sandtable: ${plan.why}; recovering: chunks of this experiment (seed ${exp.seed}, ${exp.games} games, this code) are kept, the rest played again`,
+    );
+  }
   if (shard !== undefined) manifest = { ...manifest, shard: shardInfo(exp.games, exp.arms.length, shard) };
   if (plan.mode === 'replace') {
     // The switch: from here the directory holds the new (partial) run, whose manifest still lists
     // the old run's files, so a kill at any later point leaves a partial run, never the old
     // manifest over new files or the reverse.
-    const oldFiles = [...Object.keys(plan.old.outputs ?? {}), ...(plan.old.pending ?? [])];
-    manifest = { ...manifest, pending: [...new Set(oldFiles)] };
+    // Only files still as the old run wrote them are its to remove; the rest stay, named.
+    const { remove, kept } = planRemoval(out, plan.old);
+    assertNoneOverwritten(kept);
+    manifest = { ...manifest, pending: remove };
+    lock.check('replacing the run in the directory');
     manifest = writeManifest(out, manifest);
-    removeRunFiles(out, plan.old);
+    removeRunFiles(out, plan.old, remove);
+    const note = keptMessage(out, kept);
+    if (note !== undefined) warn(`sandtable: ${note}`);
   } else {
+    lock.check('writing the manifest');
     manifest = writeManifest(out, manifest);
   }
   // Temporary files of a killed process are never results; the lock says no one else writes here.
   removeTemps(out, (base) => base === 'manifest.json' || (manifest.pending ?? []).includes(base));
-  const chunksDir = `${out}/chunks`;
-  mkdirSync(chunksDir, { recursive: true });
+  const charts = runPath(out, 'charts');
+  removeTemps(charts, (base) => isRunOutputName(`charts/${base}`));
+  removeIfEmpty(charts);
+  const chunksDir = runSubdir(out, 'chunks');
 
   const layout = chunkLayout(exp);
   const binding = chunkBinding(manifest);
@@ -279,14 +337,14 @@ async function runLocked(
   for (const f of readdirSync(chunksDir)) {
     const path = `${chunksDir}/${f}`;
     if (f.includes(TEMP_MARK)) {
-      rmSync(path, { force: true });
+      rmSync(runPath(out, `chunks/${f}`), { force: true });
     } else if (!planned.has(f) && parseChunkFileName(f) !== undefined) {
       // A chunk file this run would never write (another chunk size or range): not ours to use.
       discarded.push(path);
       warn(
         `sandtable: ${path}: not a chunk of this run (chunk size ${manifest.chunkSize}); removed, never used`,
       );
-      rmSync(path, { force: true });
+      rmSync(runPath(out, `chunks/${f}`), { force: true });
     }
   }
   const present = new Set(readdirSync(chunksDir));
@@ -319,21 +377,32 @@ async function runLocked(
     opts.signal?.addEventListener('abort', onAbort, { once: true });
     if (opts.signal?.aborted) onAbort();
     let failure: unknown;
+    /** Set when the lock was taken over: nothing more is written, and this is what the run says. */
+    let lost: unknown;
     // At most two tasks per worker in flight: the queue stays short, so an interrupt stops promptly.
     // After a failure no new task starts, but the other workers' tasks in flight finish and are kept.
     let next = 0;
     const lane = async () => {
-      while (next < pending.length && !abort.signal.aborted && failure === undefined) {
+      while (next < pending.length && !abort.signal.aborted && failure === undefined && lost === undefined) {
         const t = pending[next++]!;
         try {
           const buf = await pool.run(t, { signal: abort.signal });
           const block = new Float64Array(buf);
-          writeChunkFile(`${chunksDir}/${chunkName(t)}`, encodeChunk(t, layout, block, binding));
+          // A commit point: a chunk is adopted only while the directory is still this run's.
+          try {
+            lock.check(`adopting chunk ${chunkName(t)}`);
+          } catch (e) {
+            lost ??= e;
+            abort.abort();
+            return;
+          }
+          writeChunkFile(runPath(out, `chunks/${chunkName(t)}`), encodeChunk(t, layout, block, binding));
           consume(t, block);
           played += t.end - t.start;
           progress.advance(t.end - t.start);
         } catch (e) {
-          if (!interrupted && failure === undefined) failure = new RunFailure(exp, t, out, e, opts.source);
+          if (!interrupted && failure === undefined && lost === undefined)
+            failure = new RunFailure(exp, t, out, e, opts.source);
         }
       }
     };
@@ -341,6 +410,7 @@ async function runLocked(
     opts.signal?.removeEventListener('abort', onAbort);
     progress.stop();
     await pool.destroy();
+    if (lost !== undefined) throw lost;
     if (failure !== undefined) throw failure;
   } else {
     progress.stop();
@@ -350,20 +420,15 @@ async function runLocked(
   lock.touch();
   if (manifest.shard !== undefined) {
     // A shard keeps its checked chunks for `merge`; the report is made once, from all shards.
-    const done = finishShard(out, manifest, tasks, layout, seconds);
+    const done = finishShard(out, manifest, tasks, layout, seconds, lock.check);
     return { status: 'complete', out, played, reused, seconds, manifest: done, discarded };
   }
-  const final = await finishRun(
-    out,
-    exp.game,
-    manifest,
-    builder!.table(),
-    opts.csv,
-    seconds,
-    heat!.rows(),
-    lock.touch,
-  );
-  for (const t of tasks) rmSync(`${chunksDir}/${chunkName(t)}`, { force: true });
+  const final = await finishRun(out, exp.game, manifest, builder!.table(), opts.csv, seconds, heat!.rows(), {
+    check: lock.check,
+    touch: lock.touch,
+    again: cliCommand('run', opts.source ?? '<experiment>', '--resume', out),
+  });
+  for (const t of tasks) rmSync(runPath(out, `chunks/${chunkName(t)}`), { force: true });
   removeIfEmpty(chunksDir);
   return { status: 'complete', out, played, reused, seconds, manifest: final, discarded };
 }

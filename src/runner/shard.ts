@@ -3,6 +3,7 @@ import { quote, UserError } from '../core/errors.js';
 import { type ChunkKey, type ChunkLayout, chunkFileName, decodeChunk } from './chunk-file.js';
 import { chunkBinding, type Manifest, type ShardFile, type ShardInfo, writeManifest } from './manifest.js';
 import { sha256 } from './outputs.js';
+import { isRunOutputName, runPath } from './run-paths.js';
 
 /** Shard `index` of `count`, counted from 0 (as Kubernetes' JOB_COMPLETION_INDEX is). */
 export interface ShardSpec {
@@ -97,6 +98,7 @@ export function finishShard(
   chunks: readonly ChunkKey[],
   layout: ChunkLayout,
   seconds: number,
+  check: (what: string) => void = () => {},
 ): Manifest {
   const files: ShardFile[] = chunks.map((k) => {
     const file = `chunks/${chunkFileName(k)}`;
@@ -111,7 +113,8 @@ export function finishShard(
     return { file, arm: k.arm, start: k.start, end: k.end, bytes: bytes.byteLength, sha256: sha256(bytes) };
   });
   // Files of a run this shard replaced were removed when it started; any left are removed now.
-  for (const f of manifest.pending ?? []) rmSync(`${dir}/${f}`, { force: true });
+  check('writing the shard manifest');
+  for (const f of manifest.pending ?? []) if (isRunOutputName(f)) rmSync(runPath(dir, f), { force: true });
   const { pending: _, ...rest } = manifest;
   return writeManifest(dir, {
     ...rest,

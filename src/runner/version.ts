@@ -64,10 +64,18 @@ export function codeVersion(): CodeIdentity {
     })
       .toString()
       .trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
-      cwd: packageRoot,
-      stdio: ['ignore', 'pipe', 'ignore'],
-    })
+    // --no-optional-locks (and GIT_OPTIONAL_LOCKS=0 for older gits): git status then neither
+    // takes .git/index.lock nor refreshes the index, so nothing is written into the checkout
+    // (two runs from one checkout cannot collide on it, and a read-only install works).
+    const dirty = execFileSync(
+      'git',
+      ['--no-optional-locks', 'status', '--porcelain', '--untracked-files=no'],
+      {
+        cwd: packageRoot,
+        stdio: ['ignore', 'pipe', 'ignore'],
+        env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' },
+      },
+    )
       .toString()
       .trim();
     if (dirty !== '') commit += '+dirty';

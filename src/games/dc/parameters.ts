@@ -133,11 +133,12 @@ export const parameters: readonly ParameterDef[] = [
     id: 'memel-infantry',
     kind: 'integer',
     min: 0,
-    max: 10,
+    // DC 3.B.1: at most 3 infantry corps at Memel at set-up (resolve.ts refuses more)
+    max: 3,
     default: 2,
     provenance: 'reconstructed',
     description:
-      'German infantry corps set up at Memel (taken from Konigsberg); DC 3.B.1 allows at most 3 infantry corps there, so more is refused.',
+      'German infantry corps set up at Memel (taken from Konigsberg); DC 3.B.1 allows at most 3 infantry corps there.',
     source: dcData.setup.source,
   },
   {

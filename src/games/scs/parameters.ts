@@ -62,6 +62,16 @@ export const CRT_SETS: Record<'A' | 'B' | 'E', HitTable> = {
 };
 
 const hitParamId = (c: CrtColumn) => `hitOn_${c}`;
+/** The hit numbers a column may take: 1..7 (7: only a modified roll hits), the German columns narrowed by 7.5's order. */
+const HIT_RANGE: Record<CrtColumn, readonly [number, number]> = {
+  shockPrimary: [1, 7],
+  shockSecondary: [1, 7],
+  combined: [1, 7],
+  mech: [1, 5],
+  nonMech: [2, 6],
+  security: [3, 7],
+  vi: [1, 7],
+};
 const hitDescriptions: Record<CrtColumn, string> = {
   shockPrimary: 'shock army primary fire (10.1 step 1)',
   shockSecondary: 'shock army secondary fire (10.1 step 4)',
@@ -78,6 +88,11 @@ const provenanceOf = (source: string) => (source.startsWith('rules') ? ('rules' 
 const layouts = leversData.forestLayouts;
 const fortLists = leversData.fortifiedLists;
 const budget = leversData.counterBudget;
+/**
+ * SCS 2.1: German units one start-pool kind can have, with every other kind, the reinforcements
+ * and the Soviet armies at their least: the counters less the markers and the Soviet floor.
+ */
+const POOL_ROOM = budget.counters - budget.markers - budget.germanSupportMarkers - budget.sovietFloor;
 const reconForest = hexesWhere((h) => h.terrain_recon === 'forest');
 /** Forest hexes of a named layout: the reconstruction's belts less the layout's clearings (levers.json). */
 export const FOREST_LAYOUTS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
@@ -118,8 +133,10 @@ export const parameters: readonly ParameterDef[] = [
       description: `modified die needed to hit, ${hitDescriptions[c]}; ${c === 'vi' ? 'used with every crtSet (A, B and E leave the VI IC column as it is)' : 'used when crtSet=custom'}`,
       kind: 'integer',
       default: calibratedDefault(hitParamId(c), CRT_B[c]),
-      min: 1,
-      max: 7,
+      // 7.5: the German columns rise by type, mech < non-mech < security, so on a die of 1..7
+      // mech tops out at 5, non-mech lies in 2..6 and security starts at 3.
+      min: HIT_RANGE[c][0],
+      max: HIT_RANGE[c][1],
       provenance: recon,
       source: calibratedSource(hitParamId(c), 'crt.json default set B'),
       ...(c === 'vi' ? {} : { appliesWhen: { param: 'crtSet', value: 'custom' } }),
@@ -131,7 +148,8 @@ export const parameters: readonly ParameterDef[] = [
     kind: 'integer',
     default: 1,
     min: 1,
-    max: 3,
+    // 9.10: forest costs more than clear, and forestCost is at most 3
+    max: 2,
     provenance: 'rules',
     source: 'SCS 9.3 example (two clear hexes cost two MF)',
   },
@@ -226,7 +244,7 @@ export const parameters: readonly ParameterDef[] = [
       kind: 'integer',
       default: d,
       min: 0,
-      max: 120,
+      max: POOL_ROOM,
       provenance: recon,
       source: 'oob.json start_pool_recon (AGC Dec 1941, counter budget 188)',
     }),
