@@ -1,5 +1,6 @@
 /** The columns of the games table: the common record columns, then a game's own statistics. */
 import type { GameDefinition } from '../core/game.js';
+import { snakeCase } from '../core/game-stats.js';
 
 /** A column of the games table: categorical columns are stored as codes into `categories`. */
 export interface ColumnSpec {
@@ -39,14 +40,7 @@ export function recordColumns(def: GameDefinition): ColumnSpec[] {
   ];
 }
 
-/** A name in the games files' one convention: snake_case ASCII (`zoc-strict` -> `zoc_strict`, `kLineAtT3` -> `k_line_at_t3`). */
-export function snakeCase(id: string): string {
-  return id
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/[^A-Za-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '')
-    .toLowerCase();
-}
+export { snakeCase };
 
 /** What an arm played, as the manifest records it (ArmManifest). */
 export interface ArmFacts {
