@@ -47,6 +47,8 @@ export interface ArmFacts {
   readonly policies: Readonly<Record<string, string>>;
   readonly variants: readonly string[];
   readonly params: Readonly<Record<string, unknown>>;
+  /** In a round robin: the entrant playing each side. */
+  readonly entrants?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -64,7 +66,9 @@ export interface ArmColumn {
 /**
  * The arm columns of a game's runs: `policy_<side>` for every side (`rules` where the scenario's
  * rules play it), `variant_<id>` (true when on) for every variant, `param_<id>` for every parameter
- * (numbers as numbers, a location list as its ids joined by spaces).
+ * (numbers as numbers, a location list as its ids joined by spaces), and when an arm of the run
+ * comes from a round robin, `entrant_<side>` for every side (the entrant playing it, `none` in
+ * an arm outside the round robin).
  */
 export function armColumns(def: GameDefinition, arms: readonly ArmFacts[]): ArmColumn[] {
   const out: ArmColumn[] = def.sides.map((s) => ({
@@ -94,5 +98,13 @@ export function armColumns(def: GameDefinition, arms: readonly ArmFacts[]): ArmC
       }),
     });
   }
+  if (arms.some((a) => a.entrants !== undefined))
+    for (const s of def.sides)
+      out.push({
+        name: `entrant_${snakeCase(s.id)}`,
+        kind: 'cat',
+        description: `round-robin entrant that played ${s.name} ('none' in an arm outside the round robin)`,
+        values: arms.map((a) => a.entrants?.[s.id] ?? 'none'),
+      });
   return out;
 }

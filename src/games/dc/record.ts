@@ -146,7 +146,11 @@ export const DC_STATS = defineStats<DcState>()({
     missing: NEVER,
     description: 'Turn a draw was declared (DC 2.B.1.b); null if none.',
   },
-  drawDeclarer: { kind: 'int', missing: NEVER, description: 'Who declared it: 0 Axis, 1 Soviet; null if none.' },
+  drawDeclarer: {
+    kind: 'int',
+    missing: NEVER,
+    description: 'Who declared it: 0 Axis, 1 Soviet; null if none.',
+  },
   decisions: { kind: 'int', description: 'Decisions asked in the game.', final: (s) => s.decisions },
   startMonth: {
     kind: 'int',

@@ -87,7 +87,10 @@ export const MERKUR_STATS = defineStats<MerkurState, End>((s) => ({ flags: cwObj
     'First turn Heraklion airfield ended German-controlled; null if never.',
     (s) => s.airfieldFirst[2]!,
   ),
-  first_airlanding_turn: turnStat('Turn of the first air-landing (5.3); null if never.', (s) => s.firstAirLanding),
+  first_airlanding_turn: turnStat(
+    'Turn of the first air-landing (5.3); null if never.',
+    (s) => s.firstAirLanding,
+  ),
   landing_tests: c('Landing tests made (5.2).'),
   landing_reduced: c('Units reduced by the landing test (5.2).'),
   glider_reduced: c('Glider units reduced by the landing test (5.2).'),

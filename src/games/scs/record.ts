@@ -59,7 +59,10 @@ const ifReached = (id: string, description: string): StatDef => ({ ...int(id, de
 export const stats: readonly StatDef[] = [
   int('fortified_taken', 'fortified localities Soviet-controlled at the end (10.13, 4.5)'),
   int('west13_held', 'Soviet hexes in or west of column 13 at the end (4.5)'),
-  ifReached('k_line_at_t3', 'Soviet hexes of the 34-hex K-area at the turn-3 check, null if not reached (4.3)'),
+  ifReached(
+    'k_line_at_t3',
+    'Soviet hexes of the 34-hex K-area at the turn-3 check, null if not reached (4.3)',
+  ),
   int('pockets_threatened', 'hex entries that threatened a pocket (8.4)'),
   int('relief_battles', 'relief (break-in) battles (8.5, 10.2)'),
   int('relief_soviet_wins', 'relief battles the Soviets won (relief defeated)'),
