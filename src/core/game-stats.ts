@@ -20,6 +20,8 @@ export interface StatSpec<S, E> {
   readonly description: string;
   /** The value recorded when the statistic does not apply to a game (StatDef.missing). */
   readonly missing?: number;
+  /** StatDef.unit. */
+  readonly unit?: string;
   /** Computed from the finished state (and its summary, made once per record); absent for a counter kept in the state. */
   readonly final?: (s: S, end: E) => number;
 }
@@ -67,6 +69,7 @@ export function defineStats<S, E = undefined>(summarize: (s: S) => E = () => und
         kind: x.kind,
         description: x.description,
         ...(x.missing === undefined ? {} : { missing: x.missing }),
+        ...(x.unit === undefined ? {} : { unit: x.unit }),
       };
     });
     // Counters are copied from one template object (a spread copy of an object with fast properties

@@ -14,6 +14,7 @@ const openTurn = (k: number, name: string) =>
   ({
     kind: 'int',
     missing: -1,
+    unit: 'turn',
     description: `First turn that ended with no British unit on the ${name} airfield (K17; null if never).`,
     final: (s: CreteState) => (s.airfieldOpen[k]! > 0 ? s.airfieldOpen[k]! : -1),
   }) as const;
@@ -23,6 +24,7 @@ const germanTurn = (name: string) =>
   ({
     kind: 'int',
     missing: -1,
+    unit: 'turn',
     description: `First turn that ended with a German ground unit on the ${name} airfield (the turn it fell; null if never).`,
   }) as const;
 

@@ -13,6 +13,7 @@ function firstAxisTurn(name: string) {
   return {
     kind: 'int',
     missing: NEVER,
+    unit: 'turn',
     description: `Turn (May 1941 = 1) ${name} first came under Axis control; null if never.`,
   } as const;
 }

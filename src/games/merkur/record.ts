@@ -29,7 +29,7 @@ const OBJ_NAMES = [
 const obj = (k: number) => (_: MerkurState, e: End) => e.flags[k]!;
 const c = (description: string) => ({ kind: 'int', description }) as const;
 const turnStat = (description: string, f: (s: MerkurState) => number) =>
-  ({ kind: 'int', description, missing: -1, final: (s: MerkurState) => f(s) }) as const;
+  ({ kind: 'int', description, missing: -1, unit: 'turn', final: (s: MerkurState) => f(s) }) as const;
 
 export const MERKUR_STATS = defineStats<MerkurState, End>((s) => ({ flags: cwObjectiveFlags(s) }))({
   cw_objectives_end: {
