@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { op } from 'arquero';
@@ -7,7 +7,10 @@ import { armColumns, type ColumnEntry } from '../src/analysis/columns.js';
 import { gamesTableColumns } from '../src/analysis/games-table.js';
 import { loadRun } from '../src/api/runs.js';
 import { gameRegistry } from '../src/games/index.js';
+import { experimentFromValue } from '../src/runner/experiment.js';
+import { armManifests, readManifest } from '../src/runner/manifest.js';
 import { sandtable, tempDir, writeExperiment } from './helpers/cli.js';
+import { resealManifest } from './helpers/manifest.js';
 
 // loadRun(dir).games is games.parquet as a real engine reads it: every column, in order, NULL as null.
 
@@ -21,7 +24,8 @@ beforeAll(() => {
     seed: 11,
     arms: [
       { id: 'printed' },
-      { id: 'pocket', policies: { soviet: 'pocket-hunter' }, variants: { 'drm-cumulative': true } },
+      // switches VIII Guderian's reading to the other of its group
+      { id: 'pocket', policies: { soviet: 'pocket-hunter' }, variants: { 'errata-either-or-both': true } },
     ],
   });
   const r = sandtable(['run', scs, '--workers', '1', '--out', join(dir, 'scs')]);
@@ -144,5 +148,36 @@ describe('column names', () => {
       for (const n of names) expect(n, `${def.id}: ${n}`).toMatch(/^[a-z][a-z0-9]*(_[a-z0-9]+)*$/);
       expect(new Set(names).size, def.id).toBe(names.length);
     }
+  });
+});
+
+describe("manifest arms in the experiment file's shape", () => {
+  it('an arm copied from manifest.json validates as an experiment arm and plays the same arm', () => {
+    const file = JSON.parse(readFileSync(join(dir, 'scs', 'manifest.json'), 'utf8'));
+    expect(file.arms[0].variants).toMatchObject({ 'drm-cumulative': true });
+    expect(file.arms[1].variants).toMatchObject({ 'errata-either-or-both': true });
+    expect(file.arms[1].variants['drm-cumulative']).toBeUndefined();
+    const exp = experimentFromValue(
+      { name: 'copied', game: 'scs', games: 40, seed: 11, arms: file.arms },
+      'copied.json',
+      gameRegistry(),
+    );
+    expect(armManifests(exp)).toEqual(readManifest(join(dir, 'scs')).arms);
+  });
+
+  it('a manifest of an older sandtable (variants as a list) reads the same', () => {
+    const old = join(dir, 'scs-old');
+    cpSync(join(dir, 'scs'), old, { recursive: true });
+    const now = readManifest(old);
+    const file = JSON.parse(readFileSync(join(old, 'manifest.json'), 'utf8'));
+    resealManifest(old, {
+      arms: file.arms.map((a: { variants: Record<string, boolean> }) => ({
+        ...a,
+        variants: Object.keys(a.variants).filter((v) => a.variants[v]),
+      })),
+    });
+    const back = readManifest(old);
+    expect(back.arms.map((a) => a.variants)).toEqual(now.arms.map((a) => a.variants));
+    expect(back.experimentHash).toBe(now.experimentHash);
   });
 });
