@@ -30,6 +30,9 @@ export interface ReadGames {
 /** The games table's columns, in the analysis' form: what `report` and finishing a run read back. */
 export const TABLE_READ: ReadGames = { nulls: 'sentinel' };
 
+/** Columns decoded by one parquetRead call (of one row group). */
+const COLUMNS_AT_ONCE = 16;
+
 /** Bit `i` of a bitmap set. */
 function setBit(bits: Uint8Array, i: number): void {
   bits[i >> 3]! |= 1 << (i & 7);
@@ -111,13 +114,24 @@ async function readGamesParquet(path: string, read: ReadGames): Promise<GamesTab
       );
     }
   }
-  await parquetRead({
-    file,
-    metadata,
-    columns: names,
-    onChunk: ({ columnName, columnData, rowStart }) =>
-      fill.get(columnName)?.(columnData as ArrayLike<unknown>, rowStart),
-  });
+  // One row group and a few columns at a time: parquetRead decodes everything it is given at once
+  // and keeps the decoded values (JS arrays) until it returns, so a whole file's worth of values
+  // would otherwise exist together.
+  let start = 0;
+  for (const group of metadata.row_groups) {
+    const end = start + Number(group.num_rows);
+    for (let c = 0; c < names.length; c += COLUMNS_AT_ONCE)
+      await parquetRead({
+        file,
+        metadata,
+        columns: names.slice(c, c + COLUMNS_AT_ONCE),
+        rowStart: start,
+        rowEnd: end,
+        onChunk: ({ columnName, columnData, rowStart }) =>
+          fill.get(columnName)?.(columnData as ArrayLike<unknown>, rowStart),
+      });
+    start = end;
+  }
   return fileTable(names.map((n, i) => [n, make[i]!()] as const));
 }
 
