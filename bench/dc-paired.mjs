@@ -37,14 +37,14 @@ const median = (xs) => {
 };
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const result = (r) =>
-  r.result === 'draw' ? (r.stats.drawDeclaredTurn >= 0 ? 'draw declared' : 'draw at the limit') : r.result;
+  r.result === 'draw' ? (r.stats.draw_declared_turn >= 0 ? 'draw declared' : 'draw at the limit') : r.result;
 
 const builds = [await play(oldRoot), await play(newRoot)];
 const stats = {
-  'Dec 1941 VP (A-4)': (r) => r.stats.axisEnemyVpDec41,
-  'max VP': (r) => r.stats.axisEnemyVpMax,
-  'isolated 1941 (A-11)': (r) => r.stats.sovietIsolatedEliminated1941,
-  'Axis attacks': (r) => r.stats.axisAttacks,
+  'Dec 1941 VP (A-4)': (r) => r.stats.axis_enemy_vp_dec41,
+  'max VP': (r) => r.stats.axis_enemy_vp_max,
+  'isolated 1941 (A-11)': (r) => r.stats.soviet_isolated_eliminated1941,
+  'Axis attacks': (r) => r.stats.axis_attacks,
   decisions: (r) => r.stats.decisions,
 };
 console.log(`${games} games, seed ${seed}, ${axis ?? 'default'} vs ${soviet ?? 'default'}, ${scenario}`);

@@ -4,10 +4,14 @@
  * peak memory. Prints a table and writes bench/results.json. `--finish` runs only the finish-phase
  * item (bench/finish.ts: 1,000,000 synthetic SCS games to the games table, the report data and CSV
  * summaries, and games.parquet; seconds and peak RSS), for this build and, with
- * `--against=<dist>`, for another build's dist folder (say an older checkout's).
+ * `--against=<dist>`, for another build's dist folder (say an older checkout's). `--read-back`
+ * runs only the read-back item (bench/read-back.ts: a finished Dark Crusade run of 1,000,000
+ * synthetic rows, or `--read-back-games=N`, then `loadRun` and `sandtable report` on it, each in
+ * a process of its own: seconds and peak RSS, by /usr/bin/time -v where it exists), for this
+ * build and, with `--against=<dist>`, for another build, each on the run its own finish wrote.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { do_not_optimize, measure } from 'mitata';
@@ -320,8 +324,69 @@ async function finishOnly(): Promise<void> {
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
+/** A command in a process of its own: its exit code, stdout, wall seconds and peak RSS (MB). */
+async function measured(
+  cmd: readonly string[],
+): Promise<{ out: string; seconds: number; peakRssMb: number }> {
+  const time = '/usr/bin/time';
+  const viaTime = existsSync(time);
+  const t0 = performance.now();
+  const child = spawn(viaTime ? time : cmd[0]!, viaTime ? ['-v', ...cmd] : cmd.slice(1), {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d: Buffer) => {
+    out += d.toString('utf8');
+  });
+  child.stderr.on('data', (d: Buffer) => {
+    err += d.toString('utf8');
+  });
+  let polled = 0;
+  const timer = setInterval(() => {
+    polled = Math.max(polled, peakRssOf(child.pid!));
+  }, 100);
+  const code = await new Promise<number | null>((r) => child.on('exit', r));
+  clearInterval(timer);
+  if (code !== 0) throw new Error(`${cmd.join(' ')} failed with exit code ${code}: ${err.slice(-2000)}`);
+  const m = /Maximum resident set size \(kbytes\): (\d+)/.exec(err);
+  return {
+    out,
+    seconds: (performance.now() - t0) / 1000,
+    peakRssMb: Math.round(m === null ? polled : Number(m[1]) / 1024),
+  };
+}
+
+/** `--read-back`: a big run read back by loadRun and by `sandtable report`, this build first, then `--against=<dist>`. */
+async function readBackOnly(): Promise<void> {
+  const against = process.argv.find((a) => a.startsWith('--against='))?.slice('--against='.length);
+  const games = Number(
+    process.argv.find((a) => a.startsWith('--read-back-games='))?.slice('--read-back-games='.length) ??
+      1_000_000,
+  );
+  const script = join(packageRoot, 'dist', 'bench', 'read-back.js');
+  const lines = ['build  rows  columns  loadRun s  loadRun peak RSS  report s  report peak RSS'];
+  for (const dist of [join(packageRoot, 'dist'), ...(against === undefined ? [] : [against])]) {
+    const dir = mkdtempSync(join(tmpdir(), 'sandtable-read-back-'));
+    try {
+      const run = join(dir, 'run');
+      await measured([process.execPath, script, 'make', run, String(games), dist]);
+      const load = await measured([process.execPath, script, 'load', run, dist]);
+      const info = JSON.parse(load.out) as { rows: number; columns: number; seconds: number };
+      const report = await measured([process.execPath, join(dist, 'src', 'cli', 'main.js'), 'report', run]);
+      lines.push(
+        `${dist}  ${info.rows}  ${info.columns}  ${info.seconds.toFixed(1)}  ${load.peakRssMb} MB  ${report.seconds.toFixed(1)}  ${report.peakRssMb} MB`,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
 async function main(): Promise<void> {
   if (args.has('--finish')) return finishOnly();
+  if (args.has('--read-back')) return readBackOnly();
   const code = codeVersion(); // the commit measured, read before a long run (the tree may move on meanwhile)
   const rng = streamRng(1, 1, 'bench');
   const draw = await measure(() => do_not_optimize(randInt(rng, 1, 6)));

@@ -57,6 +57,8 @@ const qText = (xs, q) => {
   const r = quantile(xs, q);
   return `${r.value} ${iv(r.lo, r.hi)}`;
 };
+/** A statistic that was reached (the games files hold null where it was not). */
+const reached = (v) => v !== null;
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 function meanCi(xs) {
   const m = mean(xs);
@@ -107,27 +109,27 @@ pairedTable();
 
 function anchors() {
 // A-4: Soviet VP the Axis holds at the end of December 1941 (turn 8)
-const dec41 = col(HIST, 'axisEnemyVpDec41').filter((v) => v >= 0);
+const dec41 = col(HIST, 'axis_enemy_vp_dec41').filter(reached);
 say(`A-4 (target median 4-6; an Axis win by Dec 1941 possible but uncommon), ${HIST}, ${dec41.length} games reaching Dec 1941:`);
 say(`  axisEnemyVpDec41 median ${qText(dec41, 0.5)}, quartiles ${qText(dec41, 0.25)} - ${qText(dec41, 0.75)}, mean ${meanCi(dec41)}, max ${Math.max(...dec41)}`);
 say(`  in 4-6: ${rate(dec41.filter((v) => v >= 4 && v <= 6).length, dec41.length)}; Axis wins by Dec 1941: ${rate(count(HIST, (g) => g('winner') === 'axis' && g('end_turn') <= 8), n)}`);
 const dist = new Map();
 for (const v of dec41) dist.set(v, (dist.get(v) ?? 0) + 1);
 say(`  distribution: ${[...dist].sort((a, b) => a[0] - b[0]).map(([v, k]) => `${v}: ${pct(k / dec41.length)}`).join(', ')}`);
-for (const [name, stat] of [['Kiev', 'kievFall'], ['Moscow', 'moscowFall'], ['Leningrad', 'leningradFall'], ['Rostov', 'rostovFall'], ['Stalingrad', 'stalingradFall']]) {
-  const by41 = count(HIST, (g) => g(stat) >= 0 && g(stat) <= 8);
-  const ever = col(HIST, stat).filter((v) => v >= 0);
+for (const [name, stat] of [['Kiev', 'kiev_fall'], ['Moscow', 'moscow_fall'], ['Leningrad', 'leningrad_fall'], ['Rostov', 'rostov_fall'], ['Stalingrad', 'stalingrad_fall']]) {
+  const by41 = count(HIST, (g) => g(stat) !== null && g(stat) <= 8);
+  const ever = col(HIST, stat).filter(reached);
   say(`  ${name} Axis-held by Dec 1941: ${rate(by41, n)}; ever: ${pct(ever.length / n)}${ever.length ? `, median first ${month(quantile(ever, 0.5).value)}` : ''}`);
 }
 
 // A-5, A-6
-const max = col(HIST, 'axisEnemyVpMax');
-const maxTurn = col(HIST, 'axisEnemyVpMaxTurn');
-const dec42 = col(HIST, 'axisEnemyVpDec42').filter((v) => v >= 0);
-const dec43 = col(HIST, 'axisEnemyVpDec43').filter((v) => v >= 0);
+const max = col(HIST, 'axis_enemy_vp_max');
+const maxTurn = col(HIST, 'axis_enemy_vp_max_turn');
+const dec42 = col(HIST, 'axis_enemy_vp_dec42').filter(reached);
+const dec43 = col(HIST, 'axis_enemy_vp_dec43').filter(reached);
 say();
 say(`A-5 (target: 1942 peak median 6-8): axisEnemyVpMax (whole game) median ${qText(max, 0.5)}, mean ${meanCi(max)}; first reached in 1942 (turns 9-20) in ${pct(maxTurn.filter((t) => t >= 9 && t <= 20).length / n)}, in 1941 in ${pct(maxTurn.filter((t) => t <= 8).length / n)}; Dec 1942 (${dec42.length} games) median ${dec42.length ? qText(dec42, 0.5) : 'n/a'}, mean ${dec42.length ? mean(dec42).toFixed(2) : 'n/a'}`);
-const peak42 = col(HIST, 'axisEnemyVpMax1942').filter((v) => v >= 0);
+const peak42 = col(HIST, 'axis_enemy_vp_max1942').filter(reached);
 say(`  axisEnemyVpMax1942 (most held at a 1942 check, ${peak42.length} games reaching 1942): median ${peak42.length ? qText(peak42, 0.5) : 'n/a'}, mean ${peak42.length ? meanCi(peak42) : 'n/a'}, in 6-8: ${rate(peak42.filter((v) => v >= 6 && v <= 8).length, peak42.length)}`);
 say(`A-6 (target Dec 1943 median 2-4): ${dec43.length} of ${n} games reach Dec 1943; there median ${dec43.length ? qText(dec43, 0.5) : 'n/a'}, mean ${dec43.length ? mean(dec43).toFixed(2) : 'n/a'}`);
 
@@ -151,12 +153,12 @@ if (HIST === DEFAULT_ARM) {
   say();
   say('A-2 (target: t1-inf-full moves results toward the Soviets, paired difference > 0):');
 }
-const none41 = col(HIST, 'axisEnemyVpDec41');
+const none41 = col(HIST, 'axis_enemy_vp_dec41');
 for (const arm of ['t1-inf-half', 't1-inf-full']) {
   if (!arms.has(arm) || HIST !== DEFAULT_ARM) continue;
-  const v41 = col(arm, 'axisEnemyVpDec41');
-  const d = v41.map((v, g) => [v, none41[g]]).filter(([a, b]) => a >= 0 && b >= 0).map(([a, b]) => a - b);
-  const x = col(arm, 'axisEnemyVpDec41').filter((v) => v >= 0);
+  const v41 = col(arm, 'axis_enemy_vp_dec41');
+  const d = v41.map((v, g) => [v, none41[g]]).filter(([a, b]) => a !== null && b !== null).map(([a, b]) => a - b);
+  const x = col(arm, 'axis_enemy_vp_dec41').filter(reached);
   say(`  ${arm}: Soviet wins ${paired(arm, 'win:soviet')}; Axis wins ${paired(arm, 'win:axis')}`);
   say(`    Dec 1941 Axis-held Soviet VP median ${quantile(dec41, 0.5).value} -> ${quantile(x, 0.5).value}, paired mean difference ${meanCi(d)} over ${d.length} games (lower: toward the Soviets)`);
 }
@@ -182,19 +184,19 @@ if (arms.has('campaign')) {
 
 // A-9: the Siberian crisis after an October 1941 call (turn 6)
 say();
-const oct = count(HIST, (g) => g('sibCallTurn') === 6);
-const crisis = count(HIST, (g) => g('sibCallTurn') === 6 && g('sibCrisis') === 1);
+const oct = count(HIST, (g) => g('sib_call_turn') === 6);
+const crisis = count(HIST, (g) => g('sib_call_turn') === 6 && g('sib_crisis') === 1);
 say(`A-9 (target: Oct 1941 call, P(crisis) = 0.306 exact, C-8): called in Oct 1941 in ${oct}/${n}; crisis ${rate(crisis, oct)}`);
 
 // A-10: October 1941 weather
-const mud = count(HIST, (g) => g('oct41Mud') === 1);
-const mudVp = rows(HIST).filter((i) => data.oct41Mud[i] === 1 && data.axisEnemyVpDec41[i] >= 0).map((i) => data.axisEnemyVpDec41[i]);
-const dryVp = rows(HIST).filter((i) => data.oct41Mud[i] === 0 && data.axisEnemyVpDec41[i] >= 0).map((i) => data.axisEnemyVpDec41[i]);
-say(`A-10 (target: October 1941 Mud with p = 2/3): Mud ${rate(mud, n)}; Dec 1941 VP mean ${mudVp.length ? mean(mudVp).toFixed(2) : 'n/a'} after Mud, ${dryVp.length ? mean(dryVp).toFixed(2) : 'n/a'} otherwise; Soviet wins ${pct(count(HIST, (g) => g('oct41Mud') === 1 && g('winner') === 'soviet') / Math.max(1, mud))} after Mud, ${pct(count(HIST, (g) => g('oct41Mud') === 0 && g('winner') === 'soviet') / Math.max(1, n - mud))} otherwise`);
+const mud = count(HIST, (g) => g('oct41_mud') === 1);
+const mudVp = rows(HIST).filter((i) => data.oct41_mud[i] === 1 && data.axis_enemy_vp_dec41[i] !== null).map((i) => data.axis_enemy_vp_dec41[i]);
+const dryVp = rows(HIST).filter((i) => data.oct41_mud[i] === 0 && data.axis_enemy_vp_dec41[i] !== null).map((i) => data.axis_enemy_vp_dec41[i]);
+say(`A-10 (target: October 1941 Mud with p = 2/3): Mud ${rate(mud, n)}; Dec 1941 VP mean ${mudVp.length ? mean(mudVp).toFixed(2) : 'n/a'} after Mud, ${dryVp.length ? mean(dryVp).toFixed(2) : 'n/a'} otherwise; Soviet wins ${pct(count(HIST, (g) => g('oct41_mud') === 1 && g('winner') === 'soviet') / Math.max(1, mud))} after Mud, ${pct(count(HIST, (g) => g('oct41_mud') === 0 && g('winner') === 'soviet') / Math.max(1, n - mud))} otherwise`);
 
 // A-11: isolation
-const iso = col(HIST, 'sovietIsolatedEliminated');
-const iso41 = col(HIST, 'sovietIsolatedEliminated1941');
+const iso = col(HIST, 'soviet_isolated_eliminated');
+const iso41 = col(HIST, 'soviet_isolated_eliminated1941');
 say(`A-11 (target: tens of Soviet units eliminated by isolation in 1941): sovietIsolatedEliminated1941 median ${qText(iso41, 0.5)}, mean ${meanCi(iso41)}; over the whole game median ${qText(iso, 0.5)}, mean ${meanCi(iso)}`);
 
 // A-1: spread of each side's results across its policies (the matrix)
@@ -231,10 +233,10 @@ function pairedTable() {
   say('| arm | baseline | Dec 1941 VP median | paired mean diff | Soviet wins | Axis wins |');
   say('|---|---|---:|---:|---|---|');
   for (const [arm, base] of pairs) {
-    const a = col(arm, 'axisEnemyVpDec41');
-    const b = col(base, 'axisEnemyVpDec41');
-    const d = a.map((v, g) => [v, b[g]]).filter(([x, y]) => x >= 0 && y >= 0).map(([x, y]) => x - y);
-    const med = (xs) => quantile(xs.filter((v) => v >= 0), 0.5).value;
+    const a = col(arm, 'axis_enemy_vp_dec41');
+    const b = col(base, 'axis_enemy_vp_dec41');
+    const d = a.map((v, g) => [v, b[g]]).filter(([x, y]) => x !== null && y !== null).map(([x, y]) => x - y);
+    const med = (xs) => quantile(xs.filter(reached), 0.5).value;
     say(`| ${arm} | ${base} | ${med(b)} -> ${med(a)} | ${meanCi(d)} | ${paired(arm, 'win:soviet')} | ${paired(arm, 'win:axis')} |`);
   }
 }

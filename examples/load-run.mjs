@@ -5,6 +5,7 @@
 //   node examples/load-run.mjs reports/sfo-variants
 //
 // From another project, after `npm install <path of this repository>`, the import is the same.
+import { existsSync, readFileSync } from 'node:fs';
 import { gameInfo, loadRun, op } from 'sandtable';
 
 const dir = process.argv[2];
@@ -33,3 +34,19 @@ for (const r of summary.filter((r) => r.kind === 'winner' && r.outcome === side)
   console.log(
     `${r.arm}: ${side} wins ${(100 * r.rate).toFixed(1)}% [${(100 * r.lo95).toFixed(1)}, ${(100 * r.hi95).toFixed(1)}] of ${r.games}`,
   );
+
+// games holds every column of games.parquet, what each arm played included (policy_<side>,
+// variant_<id>, param_<id>), and columns.json describes each one. A statistic the game did not
+// reach is null there, which arquero's aggregates leave out, as the report does.
+if (existsSync(`${dir}/columns.json`)) {
+  const columns = JSON.parse(readFileSync(`${dir}/columns.json`, 'utf8'));
+  const policy = columns.find((c) => c.group === 'policy' && c.side === side)?.name;
+  const reached = columns.find((c) => c.null_when_not_reached);
+  if (policy !== undefined && reached !== undefined) {
+    console.log(`mean ${reached.name} (${reached.description}) by ${policy}, over the games that reached it:`);
+    games
+      .groupby(policy)
+      .rollup({ games: op.count(), reached: op.valid(reached.name), mean: op.mean(reached.name) })
+      .print({ limit: Infinity });
+  }
+}

@@ -1,8 +1,11 @@
 import {
   batchType,
+  bool,
   Column,
   columnFromArray,
   dictionary,
+  float64,
+  int32,
   tableFromColumns,
   uint8,
   uint16,
@@ -57,6 +60,57 @@ function dictionaryColumn(codes: CodeArray, categories: readonly string[]): Colu
     columnFromArray([...categories], utf8()),
   );
   return new Column([batch]);
+}
+
+/**
+ * A column as games.parquet holds it, for the table loadRun gives (ColumnData plus what the
+ * analysis never needs): numbers with NULLs (`valid` is a bitmap, bit i set when row i holds a
+ * value), and booleans (`bits`, bit i set when row i is true).
+ */
+export type FileColumnData =
+  | ColumnData
+  | {
+      readonly kind: 'nullable';
+      readonly values: Int32Array | Float64Array;
+      readonly valid: Uint8Array;
+      readonly nulls: number;
+    }
+  | { readonly kind: 'bool'; readonly bits: Uint8Array; readonly length: number };
+
+/** An Arrow column over `values` (shared) with validity bitmap `valid` and `nulls` NULLs. */
+function nullableColumn(values: Int32Array | Float64Array, valid: Uint8Array, nulls: number): Column<number> {
+  const type = values instanceof Int32Array ? int32() : float64();
+  const Batch = batchType(type);
+  return new Column([new Batch({ length: values.length, nullCount: nulls, type, validity: valid, values })]);
+}
+
+/** An Arrow boolean column over the bitmap `bits` (shared). */
+function boolColumn(bits: Uint8Array, length: number): Column<boolean> {
+  const type = bool();
+  const Batch = batchType(type);
+  return new Column([new Batch({ length, nullCount: 0, type, validity: new Uint8Array(0), values: bits })]);
+}
+
+/**
+ * A table of games.parquet's columns as loadRun gives them: numbers without NULLs as typed
+ * arrays, numbers with NULLs and booleans as Arrow columns (arquero reads a NULL as null, and its
+ * aggregates such as `op.mean` leave it out), strings as dictionary columns.
+ */
+export function fileTable(columns: readonly (readonly [string, FileColumnData])[]): ColumnTable {
+  const plain: (readonly [string, ColumnData])[] = [];
+  const other = new Map<string, Column<number> | Column<boolean>>();
+  for (const [name, c] of columns) {
+    if (c.kind === 'nullable') other.set(name, nullableColumn(c.values, c.valid, c.nulls));
+    else if (c.kind === 'bool') other.set(name, boolColumn(c.bits, c.length));
+    else plain.push([name, c]);
+  }
+  const base = gamesTable(plain);
+  const data: Record<string, unknown> = {};
+  for (const [name] of columns) data[name] = other.get(name) ?? base.column(name);
+  return arqueroTable(
+    data,
+    columns.map(([name]) => name),
+  );
 }
 
 /**

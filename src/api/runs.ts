@@ -28,9 +28,13 @@ export interface LoadedRun {
   /** The run's manifest: experiment, seed, games per arm, arms, code version, checksums. */
   readonly manifest: Manifest;
   /**
-   * One row per (arm, game), in games.parquet's order and columns: `game, arm, scenario, result,
-   * winner, end_turn, end_reason, victory_level` and the game's own statistics. Categorical
-   * columns hold strings (arquero dictionary columns), numeric columns numbers (typed arrays).
+   * games.parquet as it is: one row per (arm, game), its every column in its order: `game, arm,
+   * scenario, result, winner, end_turn, end_reason, victory_level`, the game's own statistics,
+   * then what each arm played (`policy_<side>`, `variant_<id>`, `param_<id>`, and in a round
+   * robin `entrant_<side>`; columns.json describes them all). Strings are arquero dictionary
+   * columns, booleans booleans, numbers numbers (typed arrays); a statistic the game did not
+   * reach is null where the file holds NULL, so arquero's aggregates (`op.mean`...) leave it out
+   * as the report does.
    */
   readonly games: ColumnTable;
   /**
@@ -46,7 +50,7 @@ export interface LoadedRun {
  * a one-line UserError naming the file (the same checks `sandtable report` and `compare` make).
  */
 export async function loadRun(dir: string, registry: GameRegistry = gameRegistry()): Promise<LoadedRun> {
-  const { manifest, table } = await readRun(dir, undefined, registry);
+  const { manifest, table } = await readRun(dir, undefined, registry, { nulls: 'null' });
   const def = registry.get(manifest.game.id, `${dir}/manifest.json`);
   const summary = outcomeSummary(
     def,
@@ -168,6 +172,9 @@ export async function runExperiment(
   return { ...run, played: r.played, reused: r.reused, seconds: r.seconds };
 }
 
+/** The columns `compare` decodes: how each game ended, never the statistics or the arm columns. */
+const COMPARE_COLUMNS = ['game', 'arm', 'scenario', 'result', 'winner', 'end_reason', 'victory_level'];
+
 /** Two runs compared: B against A, paired game by game on the seeds they share. */
 export interface RunComparison {
   /** The game both runs played. */
@@ -198,7 +205,11 @@ export async function compare(
   dirB: string,
   registry: GameRegistry = gameRegistry(),
 ): Promise<RunComparison> {
-  const [a, b] = await Promise.all([readRun(dirA), readRun(dirB)]);
+  const read = { nulls: 'sentinel', columns: COMPARE_COLUMNS } as const;
+  const [a, b] = await Promise.all([
+    readRun(dirA, undefined, registry, read),
+    readRun(dirB, undefined, registry, read),
+  ]);
   const ma = a.manifest;
   const mb = b.manifest;
   if (ma.game.id !== mb.game.id)

@@ -15,6 +15,7 @@ interface SearchFlags {
   force?: boolean;
   quiet?: boolean;
   writeDefaults?: string;
+  acceptMissed?: boolean;
 }
 
 /**
@@ -48,6 +49,7 @@ export function calibratedDefaults(
     ...(Array.isArray(variants) && variants.length > 0 ? { variants } : {}),
     holdout: r.holdout,
     allMet: r.allMet,
+    verdict: r.verdict,
     targets: r.targets.map((t) => ({
       id: t.id,
       label: t.label,
@@ -56,6 +58,7 @@ export function calibratedDefaults(
       high: t.high,
       games: t.games,
       met: t.met,
+      verdict: t.verdict,
     })),
     conflicts: r.conflicts,
   };
@@ -63,12 +66,21 @@ export function calibratedDefaults(
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
-/** The lines a finished search prints: the best setting and each target there. */
+/** A target's value and 95% interval as result.json holds them (null: measured over no games). */
+function valueText(t: SearchResult['targets'][number]): string {
+  const { value, low, high } = t as { value: number | null; low: number | null; high: number | null };
+  if (value === null || low === null || high === null) return 'missing (no game to measure it on)';
+  return t.label.includes('rate') && !t.label.includes('most common')
+    ? `${pct(value)} [${pct(low)}, ${pct(high)}]`
+    : `${value.toFixed(3)} [${low.toFixed(3)}, ${high.toFixed(3)}]`;
+}
+
+/** The lines a finished search prints: the best setting and each target there, judged by its interval. */
 function summary(r: SearchResult, out: string): string {
   const lines = [`best: ${r.best.label}${r.best.spec === undefined ? '' : ` (${r.best.spec})`}`];
   for (const t of r.targets)
     lines.push(
-      `  ${t.id}: ${t.label}: ${t.label.includes('rate') && !t.label.includes('most common') ? `${pct(t.value)} [${pct(t.low)}, ${pct(t.high)}]` : `${t.value.toFixed(3)} [${t.low.toFixed(3)}, ${t.high.toFixed(3)}]`} on games ${r.holdout.from}..${r.holdout.to - 1}: ${t.met ? 'met' : 'missed'}`,
+      `  ${t.id}: ${t.label}: ${valueText(t)} on games ${r.holdout.from}..${r.holdout.to - 1}: ${t.verdict}`,
     );
   if (r.tune !== undefined) {
     const a = r.tune.advantage;
@@ -101,10 +113,15 @@ export function registerSearch(program: Command, games: GameRegistry): void {
       .option('--force', 'replace the search in --out')
       .option('--quiet', 'no progress output');
     if (mode === 'calibrate')
-      cmd.option(
-        '--write-defaults <path>',
-        "when complete, write the best setting as a game's calibrated defaults (JSON: file, seed, params, targets with intervals)",
-      );
+      cmd
+        .option(
+          '--write-defaults <path>',
+          "when complete, write the best setting as a game's calibrated defaults (JSON: file, seed, params, targets with intervals); refused when a target is missed or undecided",
+        )
+        .option(
+          '--accept-missed',
+          'with --write-defaults: write them even when a target is missed or undecided',
+        );
     cmd
       .addHelpText(
         'after',
@@ -149,6 +166,21 @@ export function registerSearch(program: Command, games: GameRegistry): void {
           const r = JSON.parse(readFileSync(`${out}/result.json`, 'utf8')) as SearchResult;
           process.stdout.write(summary(r, out));
           if (flags.writeDefaults !== undefined) {
+            if (p.rulesSearched.length > 0) {
+              process.stderr.write(
+                `defaults not written: ${file} searches ${p.rulesSearched.join(', ')}, fixed by the rules (a diagnostic, never defaults)\n`,
+              );
+              process.exitCode = 1;
+              return;
+            }
+            const open = r.targets.filter((t) => t.verdict !== 'met');
+            if (open.length > 0 && flags.acceptMissed !== true) {
+              process.stderr.write(
+                `defaults not written: ${open.map((t) => `${t.id} ${t.verdict}`).join(', ')} on the fresh games (write them anyway with --accept-missed)\n`,
+              );
+              process.exitCode = 1;
+              return;
+            }
             const src = p.source as { params?: Record<string, unknown>; variants?: Record<string, boolean> };
             const m = o.manifest;
             const body = calibratedDefaults(r, file, src, {

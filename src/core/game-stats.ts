@@ -6,11 +6,22 @@
  */
 import type { StatDef } from './game.js';
 
+/** A name in the games files' one convention: snake_case ASCII (`zoc-strict` -> `zoc_strict`, `kLineAtT3` -> `k_line_at_t3`). */
+export function snakeCase(id: string): string {
+  return id
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .toLowerCase();
+}
+
 export interface StatSpec<S, E> {
   readonly kind: 'int' | 'float';
   readonly description: string;
   /** The value recorded when the statistic does not apply to a game (StatDef.missing). */
   readonly missing?: number;
+  /** StatDef.unit. */
+  readonly unit?: string;
   /** Computed from the finished state (and its summary, made once per record); absent for a counter kept in the state. */
   readonly final?: (s: S, end: E) => number;
 }
@@ -27,26 +38,38 @@ export interface StatTable<S, T> {
   readonly defs: readonly StatDef[];
   /** Fresh counters, all zero. */
   zero(): Counters<T>;
-  /** The record's statistics: every counter, then every final value, keyed by id. */
+  /** The record's statistics: every counter, then every final value, keyed by column name (StatDef.id). */
   record(s: S, counters: Counters<T>): Record<string, number>;
 }
 
 /**
  * `defineStats<State, Summary>(summarize)(spec)`: `summarize` computes once per record what several
- * final statistics share (the towns held, the victory points...).
+ * final statistics share (the towns held, the victory points...). A statistic's key in `spec` is
+ * its counter's name in the state; its column name (StatDef.id, the key of the record's
+ * statistics) is that key in snake_case (`moscowFall` -> `moscow_fall`), the games files' one
+ * convention. Two keys with one snake_case name are an error.
  */
 export function defineStats<S, E = undefined>(summarize: (s: S) => E = () => undefined as E) {
   return <const T extends Record<string, StatSpec<S, E>>>(spec: T): StatTable<S, T> => {
     const ids = Object.keys(spec);
     const counters = ids.filter((id) => spec[id]!.final === undefined);
     const finals = ids.filter((id) => spec[id]!.final !== undefined);
+    const column = new Map(ids.map((id) => [id, snakeCase(id)]));
+    const seen = new Map<string, string>();
+    for (const [id, name] of column) {
+      const other = seen.get(name);
+      if (other !== undefined) throw new Error(`statistics ${other} and ${id} share the column name ${name}`);
+      seen.set(name, id);
+    }
+    const renamed = ids.some((id) => column.get(id) !== id);
     const defs: StatDef[] = ids.map((id) => {
       const x = spec[id]!;
       return {
-        id,
+        id: column.get(id)!,
         kind: x.kind,
         description: x.description,
         ...(x.missing === undefined ? {} : { missing: x.missing }),
+        ...(x.unit === undefined ? {} : { unit: x.unit }),
       };
     });
     // Counters are copied from one template object (a spread copy of an object with fast properties
@@ -59,10 +82,13 @@ export function defineStats<S, E = undefined>(summarize: (s: S) => E = () => und
         return { ...template } as Counters<T>;
       },
       record(s, c) {
-        const out: Record<string, number> = { ...(c as Record<string, number>) };
+        const counted = c as Record<string, number>;
+        const out: Record<string, number> = renamed
+          ? Object.fromEntries(counters.map((id) => [column.get(id)!, counted[id]!]))
+          : { ...counted };
         if (finals.length > 0) {
           const end = summarize(s);
-          for (const id of finals) out[id] = spec[id]!.final!(s, end);
+          for (const id of finals) out[column.get(id)!] = spec[id]!.final!(s, end);
         }
         return out;
       },

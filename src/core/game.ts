@@ -184,6 +184,8 @@ export interface StatDef {
   readonly kind: 'int' | 'float';
   /** The value recorded when the statistic does not apply to a game (e.g. its turn was not reached); left out of the distributions. */
   readonly missing?: number;
+  /** What a value counts when the description alone does not say it plainly (e.g. `turn`); columns.json carries it. */
+  readonly unit?: string;
 }
 
 export interface GameSetup {

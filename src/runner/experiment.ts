@@ -58,6 +58,10 @@ const armSchema = z.strictObject({
   params: paramsSchema.optional(),
   /** The arm this one is compared with (default: the experiment's baseline). */
   baseline: idText.optional(),
+  // What a manifest records besides (an arm copied from manifest.json stays valid): the
+  // reconstructed parameters and a round robin's entrants follow from the rest, so they are not read.
+  reconstructed: z.array(idText).max(1000).optional(),
+  entrants: z.record(idText, idText).optional(),
 });
 
 /** Every listed policy of each side against every listed policy of the others (src/runner/arm-sets.ts). */

@@ -1,16 +1,26 @@
 import { rmSync } from 'node:fs';
-import { armColumns } from '../analysis/columns.js';
+import { armColumns, columnDictionary } from '../analysis/columns.js';
 import { type GamesTable, gamesTableColumns } from '../analysis/games-table.js';
 import type { HeatRow } from '../analysis/report-data.js';
 import { UserError } from '../core/errors.js';
 import type { GameDefinition } from '../core/game.js';
 import { type Manifest, type OutputFile, writeManifest } from './manifest.js';
-import { digestOf, type GamesFileMeta, writeAtomic, writeGamesCsv, writeGamesParquet } from './outputs.js';
+import {
+  COLUMNS_KEY,
+  digestOf,
+  type GamesFileMeta,
+  writeAtomic,
+  writeGamesCsv,
+  writeGamesParquet,
+} from './outputs.js';
 import { reportFiles } from './report-files.js';
 import { isRunOutputName, runPath, runSubdir } from './run-paths.js';
 
+/** The run directory's column dictionary: every column of games.parquet, described (ColumnEntry). */
+export const COLUMNS_FILE = 'columns.json';
+
 /**
- * Writes a finished run's outputs from its games table: games.parquet (+ games.csv), the CSV
+ * Writes a finished run's outputs from its games table: games.parquet, columns.json (+ games.csv), the CSV
  * summaries, the charts and report, and last the manifest marked complete with the size and
  * sha256 of every file. Before the first output is written the (partial) manifest lists them all
  * under `pending`, so an interrupted finish leaves a partial run whose every file is known: it is
@@ -32,7 +42,7 @@ export async function finishRun(
   const again = guard.again ?? 'run the same command again';
   const columns = gamesTableColumns(def);
   const files = await reportFiles(def, manifest, table, heat);
-  const names = ['games.parquet', ...(csv ? ['games.csv'] : []), ...Object.keys(files)];
+  const names = ['games.parquet', COLUMNS_FILE, ...(csv ? ['games.csv'] : []), ...Object.keys(files)];
   const before = manifest.pending ?? [];
   check('listing its files in the manifest');
   const partial = writing(dir, 'manifest.json', again, () =>
@@ -44,10 +54,15 @@ export async function finishRun(
   );
   const outputs: Record<string, OutputFile> = {};
   const meta = gamesFileMeta(def, manifest);
+  const dictionary = `${JSON.stringify(columnDictionary(def, columns, meta.arms), null, 2)}
+`;
   check('writing games.parquet');
   outputs['games.parquet'] = writing(dir, 'games.parquet', again, () =>
     writeGamesParquet(runPath(dir, 'games.parquet'), table, columns, manifest.version, meta, touch),
   );
+  check('writing columns.json');
+  writing(dir, COLUMNS_FILE, again, () => writeAtomic(runPath(dir, COLUMNS_FILE), dictionary));
+  outputs[COLUMNS_FILE] = digestOf(dictionary);
   if (csv) {
     check('writing games.csv');
     outputs['games.csv'] = writing(dir, 'games.csv', again, () =>
@@ -114,16 +129,18 @@ export function writing<T>(dir: string, name: string, again: string, write: () =
 
 /**
  * What the games files say besides the table: each arm's policies, variants and parameters as
- * columns, NULL for "not reached", and the run's identity as parquet metadata (no time stamps,
+ * columns, NULL for "not reached", the column dictionary and the run's identity as parquet metadata (no time stamps,
  * so a merged run's files equal one machine's).
  */
 function gamesFileMeta(def: GameDefinition, m: Manifest): GamesFileMeta {
   const missing: Record<string, number> = {};
   for (const s of def.stats) if (s.missing !== undefined) missing[s.id] = s.missing;
+  const arms = armColumns(def, m.arms);
   return {
-    arms: armColumns(def, m.arms),
+    arms,
     missing,
     kv: {
+      [COLUMNS_KEY]: JSON.stringify(columnDictionary(def, gamesTableColumns(def), arms)),
       'sandtable.game': m.game.id,
       'sandtable.experiment': m.name,
       'sandtable.seed': String(m.seed),

@@ -9,11 +9,24 @@ import { parseJsonText } from './json-text.js';
 import { sha256, writeAtomic } from './outputs.js';
 import { codeVersion } from './version.js';
 
+/**
+ * One arm as the manifest records it. In manifest.json `variants` is the experiment file's own
+ * record (`{ "id": true | false }`: the variants on, and those on by default it switches off), so
+ * an arm copied from a manifest into an experiment file plays the same games; read back it is
+ * the list of variants on (`variants`) and the defaults switched off (`variantsOff`). A manifest
+ * of an older sandtable, whose `variants` is the list, reads the same way.
+ */
 export interface ArmManifest {
   readonly id: string;
   readonly description: string;
   readonly scenario: string;
+  /** The variants on in this arm, sorted. */
   readonly variants: readonly string[];
+  /**
+   * Variants on by default that this arm switches off other than by switching on an alternative
+   * of their group (absent when none; implied by `variants` and the game, so not hashed).
+   */
+  readonly variantsOff?: readonly string[];
   readonly params: Readonly<Record<string, unknown>>;
   /** Parameters whose value is a reconstruction (not printed in the rules), as used in this arm. */
   readonly reconstructed: readonly string[];
@@ -165,18 +178,53 @@ export function dataHash(def: GameDefinition): string {
   return sha256(canonicalJson(def.data));
 }
 
+/** Variants on by default that `on` switches off, other than through an alternative of their group being on. */
+function variantsSwitchedOff(game: GameDefinition, on: ReadonlySet<string>): string[] {
+  const groupsOn = new Set(
+    game.variants.filter((v) => on.has(v.id) && v.group !== undefined).map((v) => v.group),
+  );
+  return game.variants
+    .filter((v) => v.default && !on.has(v.id) && (v.group === undefined || !groupsOn.has(v.group)))
+    .map((v) => v.id)
+    .sort();
+}
+
 export function armManifests(exp: Experiment): ArmManifest[] {
-  return exp.arms.map((a) => ({
-    id: a.id,
-    description: a.description,
-    scenario: a.setup.scenario,
-    variants: [...a.setup.variants].sort(),
-    params: a.setup.params,
-    reconstructed: exp.game.parameters.filter((p) => p.provenance === 'reconstructed').map((p) => p.id),
-    policies: a.policies,
-    ...(a.baseline === undefined ? {} : { baseline: a.baseline }),
-    ...(a.entrants === undefined ? {} : { entrants: a.entrants }),
-  }));
+  return exp.arms.map((a) => {
+    const off = variantsSwitchedOff(exp.game, a.setup.variants);
+    return {
+      id: a.id,
+      description: a.description,
+      scenario: a.setup.scenario,
+      variants: [...a.setup.variants].sort(),
+      ...(off.length === 0 ? {} : { variantsOff: off }),
+      params: a.setup.params,
+      reconstructed: exp.game.parameters.filter((p) => p.provenance === 'reconstructed').map((p) => p.id),
+      policies: a.policies,
+      ...(a.baseline === undefined ? {} : { baseline: a.baseline }),
+      ...(a.entrants === undefined ? {} : { entrants: a.entrants }),
+    };
+  });
+}
+
+/** An arm as manifest.json holds it: `variants` in the experiment file's shape. */
+function armToFile(a: ArmManifest): object {
+  const { variantsOff, ...rest } = a;
+  const variants: Record<string, boolean> = {};
+  for (const v of a.variants) variants[v] = true;
+  for (const v of variantsOff ?? []) variants[v] = false;
+  return { ...rest, variants };
+}
+
+/** An arm of manifest.json as the program holds it (ArmManifest): `variants` a record, or the older list. */
+function armFromFile(
+  a: ArmManifest | (Omit<ArmManifest, 'variants'> & { variants: Record<string, boolean> }),
+): ArmManifest {
+  if (Array.isArray(a.variants)) return a as ArmManifest;
+  const record = a.variants as Record<string, boolean>;
+  const ids = Object.keys(record).sort();
+  const off = ids.filter((v) => !record[v]);
+  return { ...a, variants: ids.filter((v) => record[v]), ...(off.length === 0 ? {} : { variantsOff: off }) };
 }
 
 /** What fixes every game's record: game, data, seed, game count and the arms (not chunking or workers). */
@@ -198,9 +246,9 @@ export function experimentHashOf(f: {
   readonly games: number;
   readonly arms: readonly ArmManifest[];
 }): string {
-  return sha256(
-    canonicalJson({ game: f.game, data: f.dataHash, seed: f.seed, games: f.games, arms: f.arms }),
-  );
+  // variantsOff follows from variants and the game: left out, so the hash is what it always was
+  const arms = f.arms.map(({ variantsOff: _, ...a }) => a);
+  return sha256(canonicalJson({ game: f.game, data: f.dataHash, seed: f.seed, games: f.games, arms }));
 }
 
 export function newManifest(exp: Experiment, workers: number, chunkSize: number): Manifest {
@@ -240,9 +288,10 @@ export function manifestChecksum(m: object): string {
  */
 export function writeManifest(dir: string, m: Manifest): Manifest {
   const { checksum: _, ...rest } = m;
-  const sealed: Manifest = { ...rest, checksum: manifestChecksum(rest) };
-  writeAtomic(`${dir}/manifest.json`, `${JSON.stringify(sealed, null, 2)}\n`);
-  return sealed;
+  const file = { ...rest, arms: rest.arms.map(armToFile) };
+  const checksum = manifestChecksum(file);
+  writeAtomic(`${dir}/manifest.json`, `${JSON.stringify({ ...file, checksum }, null, 2)}\n`);
+  return { ...rest, checksum };
 }
 
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/, 'a sha256 in hex');
@@ -257,7 +306,10 @@ const armManifestSchema = z.object({
   id: text(EXPERIMENT_LIMITS.id * 4),
   description: text(EXPERIMENT_LIMITS.string),
   scenario: text(EXPERIMENT_LIMITS.id),
-  variants: z.array(text(EXPERIMENT_LIMITS.id)).max(1000),
+  variants: z.union([
+    z.record(text(EXPERIMENT_LIMITS.id), z.boolean()),
+    z.array(text(EXPERIMENT_LIMITS.id)).max(1000),
+  ]),
   params: z.record(text(EXPERIMENT_LIMITS.id), z.unknown()),
   reconstructed: z.array(text(EXPERIMENT_LIMITS.id)).max(1000),
   // canonical specs: a tuned policy (policy@name) lists every weight it changes
@@ -395,7 +447,8 @@ export function inspectManifest(dir: string): ManifestState {
       reason: `field ${field || '(top level)'}: ${issue.code === 'invalid_type' && issue.input === undefined ? 'missing' : issue.message}`,
     };
   }
-  const m = raw as Manifest;
+  const read = raw as Manifest;
+  const m: Manifest = { ...read, arms: read.arms.map(armFromFile) };
   const hash = experimentHashOf({
     game: m.game.id,
     dataHash: m.dataHash,

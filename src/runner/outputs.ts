@@ -96,6 +96,8 @@ export interface GamesFileMeta {
 
 /** Key of the parquet metadata entry that lists the arm columns (readers leave them out of the games table). */
 export const ARM_COLUMNS_KEY = 'sandtable.arm_columns';
+/** Key of the parquet metadata entry that holds the column dictionary (columns.json's content, ColumnEntry). */
+export const COLUMNS_KEY = 'sandtable.columns';
 /** Key of the parquet metadata entry that maps a NULL back to a statistic's "not reached" value. */
 export const MISSING_KEY = 'sandtable.missing';
 

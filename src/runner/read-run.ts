@@ -1,5 +1,5 @@
 import { asyncBufferFromFile, parquetMetadataAsync, parquetRead } from 'hyparquet';
-import { type ColumnData, type GamesTable, gamesTable } from '../analysis/games-table.js';
+import { codeArray, type FileColumnData, fileTable, type GamesTable } from '../analysis/games-table.js';
 import { UserError } from '../core/errors.js';
 import type { GameRegistry } from '../core/registry.js';
 import { parseExperiment } from './experiment.js';
@@ -18,31 +18,51 @@ function kvJson<T>(
 }
 
 /**
- * Reads games.parquet into a games table: INT32 columns as Int32Array, strings as dictionary columns,
- * other numbers as doubles; a NULL statistic becomes its "not reached" value again. The arm columns
- * (policies, variants, parameters: the manifest's arms, repeated per row) are left out.
+ * What to read of games.parquet. `nulls: 'sentinel'` gives the analysis' games table: a NULL
+ * statistic becomes its "not reached" value (StatDef.missing) again, booleans 0/1. `nulls: 'null'`
+ * gives the file as it is: NULLs as nulls, booleans as booleans. `columns` names the columns to
+ * decode (the others are never decoded; a name the file lacks is left out); by default the games
+ * table's columns (`sentinel`) or every column of the file (`null`).
  */
-async function readGamesParquet(path: string): Promise<GamesTable> {
+export interface ReadGames {
+  readonly nulls: 'sentinel' | 'null';
+  readonly columns?: readonly string[];
+}
+
+/** The games table's columns, in the analysis' form: what `report` and finishing a run read back. */
+export const TABLE_READ: ReadGames = { nulls: 'sentinel' };
+
+/** Columns decoded by one parquetRead call (of one row group). */
+const COLUMNS_AT_ONCE = 16;
+
+/** Bit `i` of a bitmap set. */
+function setBit(bits: Uint8Array, i: number): void {
+  bits[i >> 3]! |= 1 << (i & 7);
+}
+
+/**
+ * Reads games.parquet as `read` says: INT32 columns as Int32Array, strings as dictionary columns,
+ * other numbers as doubles. Only the columns asked for are decoded, one row group at a time.
+ */
+async function readGamesParquet(path: string, read: ReadGames): Promise<GamesTable> {
   const file = await asyncBufferFromFile(path);
   const metadata = await parquetMetadataAsync(file);
   const rows = Number(metadata.num_rows);
   const armColumns = new Set(kvJson<string[]>(metadata.key_value_metadata, ARM_COLUMNS_KEY, []));
   const missing = kvJson<Record<string, number>>(metadata.key_value_metadata, MISSING_KEY, {});
+  const wanted =
+    read.columns === undefined
+      ? (name: string) => read.nulls === 'null' || !armColumns.has(name)
+      : (name: string) => read.columns!.includes(name);
   const fill = new Map<string, (data: ArrayLike<unknown>, at: number) => void>();
-  const make: (() => ColumnData)[] = [];
+  const make: (() => FileColumnData)[] = [];
   const names: string[] = [];
   for (const el of metadata.schema.slice(1)) {
     const name = el.name;
-    if (armColumns.has(name)) continue;
+    if (!wanted(name)) continue;
     names.push(name);
-    const absent = missing[name];
-    if (el.type === 'INT32') {
-      const values = new Int32Array(rows);
-      fill.set(name, (data, at) => {
-        for (let i = 0; i < data.length; i++) values[at + i] = data[i] === null ? absent! : Number(data[i]);
-      });
-      make.push(() => ({ kind: 'int', values }));
-    } else if (el.type === 'BYTE_ARRAY') {
+    const absent = missing[name] ?? 0;
+    if (el.type === 'BYTE_ARRAY') {
       const codes = new Uint32Array(rows);
       const categories: string[] = [];
       const index = new Map<string, number>();
@@ -57,22 +77,64 @@ async function readGamesParquet(path: string): Promise<GamesTable> {
           codes[at + i] = k;
         }
       });
-      make.push(() => ({ kind: 'cat', codes, categories }));
-    } else {
-      const values = new Float64Array(rows);
-      fill.set(name, (data, at) => {
-        for (let i = 0; i < data.length; i++) values[at + i] = data[i] === null ? absent! : Number(data[i]);
+      make.push(() => {
+        // the narrowest code array that holds the categories, as the games table keeps them
+        const narrow = codeArray(categories.length, rows);
+        narrow.set(codes);
+        return { kind: 'cat', codes: narrow, categories };
       });
-      make.push(() => ({ kind: 'float', values }));
+    } else if (el.type === 'BOOLEAN' && read.nulls === 'null') {
+      const bits = new Uint8Array((rows + 7) >> 3);
+      fill.set(name, (data, at) => {
+        for (let i = 0; i < data.length; i++) if (data[i] === true) setBit(bits, at + i);
+      });
+      make.push(() => ({ kind: 'bool', bits, length: rows }));
+    } else {
+      const values =
+        el.type === 'INT32' || el.type === 'BOOLEAN' ? new Int32Array(rows) : new Float64Array(rows);
+      const nullable = el.repetition_type === 'OPTIONAL' && read.nulls === 'null';
+      const valid = new Uint8Array(nullable ? (rows + 7) >> 3 : 0);
+      let nulls = 0;
+      fill.set(name, (data, at) => {
+        for (let i = 0; i < data.length; i++) {
+          const v = data[i];
+          if (v === null || v === undefined) {
+            values[at + i] = absent;
+            nulls++;
+          } else {
+            values[at + i] = Number(v);
+            if (nullable) setBit(valid, at + i);
+          }
+        }
+      });
+      make.push(() =>
+        nullable && nulls > 0
+          ? { kind: 'nullable', values, valid, nulls }
+          : values instanceof Int32Array
+            ? { kind: 'int', values }
+            : { kind: 'float', values },
+      );
     }
   }
-  await parquetRead({
-    file,
-    metadata,
-    onChunk: ({ columnName, columnData, rowStart }) =>
-      fill.get(columnName)?.(columnData as ArrayLike<unknown>, rowStart),
-  });
-  return gamesTable(names.map((n, i) => [n, make[i]!()] as const));
+  // One row group and a few columns at a time: parquetRead decodes everything it is given at once
+  // and keeps the decoded values (JS arrays) until it returns, so a whole file's worth of values
+  // would otherwise exist together.
+  let start = 0;
+  for (const group of metadata.row_groups) {
+    const end = start + Number(group.num_rows);
+    for (let c = 0; c < names.length; c += COLUMNS_AT_ONCE)
+      await parquetRead({
+        file,
+        metadata,
+        columns: names.slice(c, c + COLUMNS_AT_ONCE),
+        rowStart: start,
+        rowEnd: end,
+        onChunk: ({ columnName, columnData, rowStart }) =>
+          fill.get(columnName)?.(columnData as ArrayLike<unknown>, rowStart),
+      });
+    start = end;
+  }
+  return fileTable(names.map((n, i) => [n, make[i]!()] as const));
 }
 
 /** Why a run directory's manifest is not that of a finished run, and what to do about it. */
@@ -89,12 +151,14 @@ function partialMessage(dir: string, m: Manifest): string {
  * readManifest) and games table. Before anything is read, the files `verify` names (default:
  * every file the manifest lists) must match the sizes and sha256 it records; a mismatch is a user
  * error naming the file, never read as it is. With `games`, the manifest's embedded experiment is
- * parsed and must match its recorded seed, game count and arms (assertExperimentMatches).
+ * parsed and must match its recorded seed, game count and arms (assertExperimentMatches). `read`
+ * says which columns are decoded, and how.
  */
 export async function loadRun(
   dir: string,
   verify?: readonly string[],
   games?: GameRegistry,
+  read: ReadGames = TABLE_READ,
 ): Promise<{ manifest: Manifest; table: GamesTable }> {
   const manifest = readManifest(dir);
   if (manifest.status !== 'complete' || manifest.shard !== undefined)
@@ -112,7 +176,7 @@ export async function loadRun(
   assertOutputs(dir, manifest, verify);
   let table: GamesTable;
   try {
-    table = await readGamesParquet(path);
+    table = await readGamesParquet(path, read);
   } catch (e) {
     throw new UserError(`${path}: unreadable parquet (${(e as Error).message})`);
   }

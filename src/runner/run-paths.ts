@@ -109,6 +109,8 @@ const RUN_TOP = new Set([
   'comparisons.csv',
   'cells.csv',
   'ranking.csv',
+  'columns.json',
+  'metagame.json',
   'summary.md',
   'index.html',
 ]);

@@ -37,6 +37,11 @@ const spaceEntry = z.strictObject({
   values: z.array(z.unknown()).min(1).max(1000).optional(),
   /** Calibrate: alternative sets of variants to switch on (each one candidate value; [] is the defaults). */
   variants: z.array(z.array(id).max(50)).min(1).max(100).optional(),
+  /**
+   * Calibrate: a parameter the rules fix (provenance rules) is searched only as a diagnostic, said
+   * here (what would changing the printed rule do?); such a search never writes defaults.
+   */
+  diagnostic: z.boolean().optional(),
 });
 
 const searchSchema = z.strictObject({
@@ -145,6 +150,8 @@ export interface Dimension {
 
 export interface SearchProblem {
   readonly mode: 'calibrate' | 'tune';
+  /** Parameters fixed by the rules that the file searches as a diagnostic (space[].diagnostic). */
+  readonly rulesSearched: readonly string[];
   readonly name: string;
   readonly description: string;
   readonly game: GameDefinition;
@@ -368,6 +375,7 @@ export function searchProblem(
         );
     });
   }
+  const rulesSearched: string[] = [];
   const space = f.space ?? (mode === 'tune' ? policyDecl.map((d) => ({ param: d.id })) : []);
   space.forEach((e, i) => {
     const at = `field space[${i}]`;
@@ -420,6 +428,15 @@ export function searchProblem(
         `${at}: field param: ${quote(param)} is not a parameter of ${game.id} (known: ${game.parameters.map((x) => x.id).join(', ')})`,
       );
       return;
+    }
+    if (p.provenance === 'rules') {
+      if (e.diagnostic !== true) {
+        problems.push(
+          `${at}: field param: ${quote(param)} is fixed by the rules (provenance rules, ${p.source}); calibrate searches what the rules leave open (say "diagnostic": true to search it anyway, never to write defaults)`,
+        );
+        return;
+      }
+      rulesSearched.push(param);
     }
     if (f.params?.[param] !== undefined)
       problems.push(`${at}: parameter ${quote(param)} is both fixed (params) and searched`);
@@ -556,6 +573,7 @@ export function searchProblem(
   );
   return {
     mode,
+    rulesSearched,
     name: f.name,
     description: f.description ?? '',
     game,

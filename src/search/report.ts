@@ -22,6 +22,8 @@ import {
   paretoFront,
   type Target,
   totalLoss,
+  type Verdict,
+  verdict,
   violation,
 } from './targets.js';
 
@@ -32,7 +34,10 @@ interface TargetResult {
   readonly low: number;
   readonly high: number;
   readonly games: number;
+  /** The 95% interval clears the bar (verdict `met`). */
   readonly met: boolean;
+  /** What the interval says: met, undecided (it straddles the bar, or no games), missed. */
+  readonly verdict: Verdict;
   readonly rival?: { readonly label: string; readonly rate: number };
 }
 
@@ -64,7 +69,10 @@ export interface SearchResult {
   /** The fresh game indices the reported values were measured on. */
   readonly holdout: { readonly from: number; readonly to: number };
   readonly targets: readonly TargetResult[];
+  /** Every target's interval clears its bar on the fresh games. */
   readonly allMet: boolean;
+  /** `missed` when a target's interval misses its bar, else `undecided` when one straddles it, else `met`. */
+  readonly verdict: Verdict;
   /** Candidates no other is closer to every target than (by their search games). */
   readonly pareto: readonly number[];
   /** Pairs of target ids that some candidates meet one at a time but none both. */
@@ -93,6 +101,7 @@ export interface SearchResult {
 }
 
 function targetResult(t: Target, m: Measure): TargetResult {
+  const v = verdict(t, m);
   return {
     id: t.id,
     label: t.label,
@@ -100,7 +109,8 @@ function targetResult(t: Target, m: Measure): TargetResult {
     low: m.low,
     high: m.high,
     games: m.n,
-    met: met(t, m),
+    met: v === 'met',
+    verdict: v,
     ...(m.rival === undefined ? {} : { rival: m.rival }),
   };
 }
@@ -135,6 +145,11 @@ function paired(
   }
   const n = a + b + c + d;
   return { untuned: (a + b) / n, tuned: (a + c) / n, advantage: pairedDifference({ a, b, c, d }) };
+}
+
+/** Several targets' verdicts at once: missed if one is, else undecided if one is, else met. */
+export function overallVerdict(vs: readonly Verdict[]): Verdict {
+  return vs.includes('missed') ? 'missed' : vs.includes('undecided') ? 'undecided' : 'met';
 }
 
 /** Everything result.json holds, from the search's observations. */
@@ -197,7 +212,8 @@ export function searchResult(
     },
     holdout: { from, to },
     targets,
-    allMet: targets.every((t) => t.met),
+    allMet: targets.every((t) => t.verdict === 'met'),
+    verdict: overallVerdict(targets.map((t) => t.verdict)),
     pareto: [...front].sort((a, b) => a - b),
     conflicts: conflicts(
       judgedRows.map((r) => r.targets.map((t) => t.met)),
@@ -215,11 +231,15 @@ export function searchResult(
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-const num = (t: Target, x: number) => (t.kind === 'rate' ? pct(x) : x.toFixed(2));
-const interval = (t: Target, r: { value: number; low: number; high: number }) =>
-  t.kind === 'rate' && !isLead(t)
-    ? `${pct(r.value)} [${(100 * r.low).toFixed(1)}, ${(100 * r.high).toFixed(1)}]`
-    : `${r.value.toFixed(3)} [${r.low.toFixed(3)}, ${r.high.toFixed(3)}]`;
+const num = (t: Target, x: number | null) =>
+  x === null || Number.isNaN(x) ? 'missing' : t.kind === 'rate' ? pct(x) : x.toFixed(2);
+/** A value over no games is missing (null in result.json), never 0. */
+const interval = (t: Target, r: { value: number | null; low: number | null; high: number | null }) =>
+  r.value === null || r.low === null || r.high === null || Number.isNaN(r.value)
+    ? 'missing (no game to measure it on)'
+    : t.kind === 'rate' && !isLead(t)
+      ? `${pct(r.value)} [${(100 * r.low).toFixed(1)}, ${(100 * r.high).toFixed(1)}]`
+      : `${r.value.toFixed(3)} [${r.low.toFixed(3)}, ${r.high.toFixed(3)}]`;
 
 /** One chart per (target, searched value): each judged candidate's value with its interval, the target's band. */
 export function searchCharts(
@@ -418,7 +438,7 @@ function reportPage(
   const verb = p.mode === 'calibrate' ? 'calibrate' : 'tune';
   const targetRows = r.targets.map((t, k) => {
     const tg = p.targets[k]!;
-    return html`<tr><td>${t.id}</td><td>${t.label}</td><td>${interval(tg, t)}${t.rival === undefined ? '' : ` (next: ${t.rival.label} ${pct(t.rival.rate)})`}</td><td>${t.games}</td><td>${t.met ? 'met' : 'missed'}</td></tr>`
+    return html`<tr><td>${t.id}</td><td>${t.label}</td><td>${interval(tg, t)}${t.rival === undefined ? '' : ` (next: ${t.rival.label} ${pct(t.rival.rate)})`}</td><td>${t.games}</td><td>${t.verdict}</td></tr>`
       .text;
   });
   const front = rows.filter((x) => x.pareto).sort((a, b) => (a.loss ?? 0) - (b.loss ?? 0));
@@ -461,7 +481,7 @@ ${
   html`<h1>${p.name}: ${p.game.title} (${verb})</h1>
 <p>${p.description}</p>
 <p>Scenario <code>${p.scenario}</code>, seed <code>${p.seed}</code>, arms ${p.armIds.join(', ')}. ${p.candidates.length} candidates (${refused.length} refused by the game), successive halving from ${p.plan.firstGames} to ${p.plan.maxGames} games per candidate on common game indices 0..${p.plan.maxGames - 1}; the chosen setting then played the fresh games ${r.holdout.from}..${r.holdout.to - 1}, which give the values below. ${r.gamesPlayed} games in all.</p>
-<section><h2>Best setting</h2><p><code>${r.best.label}</code>${r.best.spec === undefined ? '' : html` (policy spec <code>${r.best.spec}</code>)`}: ${r.allMet ? 'every target met' : 'not every target met'} on the fresh games.</p>`
+<section><h2>Best setting</h2><p><code>${r.best.label}</code>${r.best.spec === undefined ? '' : html` (policy spec <code>${r.best.spec}</code>)`}: ${r.verdict === 'met' ? "every target met: each one's 95% interval clears its bar" : r.verdict === 'undecided' ? 'no target missed, but not every one decided: an interval straddles its bar (more games would tell)' : 'a target missed: its 95% interval lies on the wrong side of its bar'} on the fresh games.</p>`
     .text
 }
 <table><tr><th>target</th><th>stated</th><th>value [95% interval]</th><th>games</th><th></th></tr>${targetRows.join('')}</table></section>

@@ -60,7 +60,10 @@ export interface Target {
   readonly weight: number;
 }
 
-/** A target's value over some games, with its 95% interval. */
+/**
+ * A target's value over some games, with its 95% interval. Over no games (a statistic no game
+ * reached, a rate of no game) there is no value: value, low and high are NaN (null in JSON).
+ */
 export interface Measure {
   readonly value: number;
   readonly low: number;
@@ -219,11 +222,15 @@ function classCounts(t: Target, obs: readonly ArmObservations[], from: number, t
   return counts;
 }
 
+/** A measure over no games: no value (see Measure). */
+const NOTHING = (n: number): Measure => ({ value: Number.NaN, low: Number.NaN, high: Number.NaN, n });
+
 /** The target's value over games [from, to) of its arms, with its 95% interval. */
 export function measure(t: Target, obs: readonly ArmObservations[], from: number, to: number): Measure {
   if (t.kind === 'rate') {
     const counts = classCounts(t, obs, from, to);
     const n = counts.reduce((x, y) => x + y, 0);
+    if (n === 0) return NOTHING(0);
     const x = counts[t.cls!]!;
     const rate = n === 0 ? 0 : x / n;
     if (t.goal === 'below') {
@@ -263,7 +270,8 @@ export function measure(t: Target, obs: readonly ArmObservations[], from: number
       sq += x * x;
     }
   }
-  const mean = n === 0 ? 0 : sum / n;
+  if (n === 0) return NOTHING(0);
+  const mean = sum / n;
   const sd = n < 2 ? 0 : Math.sqrt(Math.max(0, (sq - n * mean * mean) / (n - 1)));
   const half = n < 2 ? Number.POSITIVE_INFINITY : (Z95 * sd) / Math.sqrt(n);
   return { value: mean, low: mean - half, high: mean + half, n };
@@ -286,7 +294,7 @@ function medianMeasure(t: Target, obs: readonly ArmObservations[], from: number,
     }
   }
   const n = xs.length;
-  if (n === 0) return { value: 0, low: Number.NEGATIVE_INFINITY, high: Number.POSITIVE_INFINITY, n };
+  if (n === 0) return NOTHING(0);
   xs.sort((x, y) => x - y);
   const value = n % 2 === 1 ? xs[(n - 1) / 2]! : (xs[n / 2 - 1]! + xs[n / 2]!) / 2;
   const half = (Z95 * Math.sqrt(n)) / 2;
@@ -295,8 +303,12 @@ function medianMeasure(t: Target, obs: readonly ArmObservations[], from: number,
   return { value, low: xs[l - 1]!, high: xs[u - 1]!, n };
 }
 
-/** How far a value is from meeting the target, in tolerances (0 when met; for max/min, the distance from the best). */
+/**
+ * How far a value is from meeting the target, in tolerances (0 when met; for max/min, the distance
+ * from the best); a measure over no games is infinitely far (it cannot be judged, so it ranks last).
+ */
 export function violation(t: Target, m: Measure): number {
+  if (m.n === 0) return Number.POSITIVE_INFINITY;
   const v = t.value ?? 0;
   switch (t.goal) {
     case 'equals':
@@ -315,8 +327,42 @@ export function violation(t: Target, m: Measure): number {
   }
 }
 
-/** Whether the estimate meets the target (maximize and minimize always do: they have no threshold). */
+/**
+ * What the 95% interval says of a target: `met` when the whole interval meets it, `missed` when
+ * the whole interval misses it, `undecided` when it straddles the bar (more games would tell) or
+ * there are no games to measure. Maximize and minimize have no bar: always `met`.
+ */
+export type Verdict = 'met' | 'undecided' | 'missed';
+
+export function verdict(t: Target, m: Measure): Verdict {
+  if (m.n === 0 || Number.isNaN(m.value)) return 'undecided';
+  const v = t.value ?? 0;
+  const judge = (all: boolean, none: boolean): Verdict => (all ? 'met' : none ? 'missed' : 'undecided');
+  switch (t.goal) {
+    case 'equals':
+      return judge(
+        m.low >= v - t.tolerance && m.high <= v + t.tolerance,
+        m.high < v - t.tolerance || m.low > v + t.tolerance,
+      );
+    case 'atMost':
+      return judge(m.high <= v, m.low > v);
+    case 'atLeast':
+      return judge(m.low >= v, m.high < v);
+    case 'modal':
+    case 'below':
+      return judge(m.low > 0, m.high <= 0);
+    case 'maximize':
+    case 'minimize':
+      return 'met';
+  }
+}
+
+/**
+ * Whether the point estimate meets the target (maximize and minimize always do: they have no
+ * threshold); what the search ranks by. Claims about a setting use `verdict`, which reads the interval.
+ */
 export function met(t: Target, m: Measure): boolean {
+  if (m.n === 0) return false;
   const v = t.value ?? 0;
   switch (t.goal) {
     case 'equals':

@@ -14,7 +14,8 @@ const openTurn = (k: number, name: string) =>
   ({
     kind: 'int',
     missing: -1,
-    description: `First turn that ended with no British unit on the ${name} airfield (K17; -1 never).`,
+    unit: 'turn',
+    description: `First turn that ended with no British unit on the ${name} airfield (K17; null if never).`,
     final: (s: CreteState) => (s.airfieldOpen[k]! > 0 ? s.airfieldOpen[k]! : -1),
   }) as const;
 
@@ -23,7 +24,8 @@ const germanTurn = (name: string) =>
   ({
     kind: 'int',
     missing: -1,
-    description: `First turn that ended with a German ground unit on the ${name} airfield (the turn it fell; -1 never).`,
+    unit: 'turn',
+    description: `First turn that ended with a German ground unit on the ${name} airfield (the turn it fell; null if never).`,
   }) as const;
 
 export const CRETE_STATS = defineStats<CreteState, Outcome>(outcome)({
@@ -101,7 +103,7 @@ export const CRETE_STATS = defineStats<CreteState, Outcome>(outcome)({
   first_mountain_turn: {
     kind: 'int',
     missing: -1,
-    description: 'Turn of the first mountain landing (-1 never).',
+    description: 'Turn of the first mountain landing (null if never).',
   },
   airfield_open_turn_maleme: openTurn(0, 'Maleme'),
   airfield_open_turn_retimo: openTurn(1, 'Retimo'),

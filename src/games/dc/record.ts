@@ -13,7 +13,8 @@ function firstAxisTurn(name: string) {
   return {
     kind: 'int',
     missing: NEVER,
-    description: `Turn (May 1941 = 1) ${name} first came under Axis control; -1 never.`,
+    unit: 'turn',
+    description: `Turn (May 1941 = 1) ${name} first came under Axis control; null if never.`,
   } as const;
 }
 
@@ -22,7 +23,7 @@ export const DC_STATS = defineStats<DcState>()({
     kind: 'int',
     missing: NEVER,
     description:
-      'Soviet VP the Axis holds in overland supply at the end of December 1941 (C.7); -1 if not reached.',
+      'Soviet VP the Axis holds in overland supply at the end of December 1941 (C.7); null if not reached.',
   },
   axisEnemyVpDec42: { kind: 'int', missing: NEVER, description: 'The same at the end of December 1942.' },
   axisEnemyVpDec43: { kind: 'int', missing: NEVER, description: 'The same at the end of December 1943.' },
@@ -35,7 +36,7 @@ export const DC_STATS = defineStats<DcState>()({
     kind: 'int',
     missing: NEVER,
     description:
-      'Most Soviet VP the Axis held in overland supply at a C.7 check of 1942 (spec §7.1 A-5); -1 if 1942 was not reached.',
+      'Most Soviet VP the Axis held in overland supply at a C.7 check of 1942 (spec §7.1 A-5); null if 1942 was not reached.',
   },
   axisEnemyVpEnd: { kind: 'int', description: 'Soviet VP the Axis holds in overland supply at the end.' },
   sovietEnemyVpEnd: { kind: 'int', description: 'Axis VP the Soviets hold in overland supply at the end.' },
@@ -121,13 +122,13 @@ export const DC_STATS = defineStats<DcState>()({
   sibCallTurn: {
     kind: 'int',
     missing: NEVER,
-    description: 'Turn of the early Siberian call (DC 3.C.3); -1 none.',
+    description: 'Turn of the early Siberian call (DC 3.C.3); null if none.',
   },
   sibCrisis: { kind: 'int', description: 'The Siberian crisis struck (doubles, DC 3.C.3): 1, else 0.' },
   sibCrisisOffset: {
     kind: 'int',
     missing: NEVER,
-    description: 'Turns after the first wave that the crisis struck (0, 1, 2 = two or more); -1 none.',
+    description: 'Turns after the first wave that the crisis struck (0, 1, 2 = two or more); null if none.',
   },
   sibWaves: { kind: 'int', description: 'Siberian Reserve waves that arrived (DC 3.C.1).' },
   sibReplArrived: { kind: 'int', description: 'Siberian replacements that arrived in Siberia (DC 8.A.2.c).' },
@@ -144,9 +145,13 @@ export const DC_STATS = defineStats<DcState>()({
   drawDeclaredTurn: {
     kind: 'int',
     missing: NEVER,
-    description: 'Turn a draw was declared (DC 2.B.1.b); -1 none.',
+    description: 'Turn a draw was declared (DC 2.B.1.b); null if none.',
   },
-  drawDeclarer: { kind: 'int', missing: NEVER, description: 'Who declared it: 0 Axis, 1 Soviet, -1 none.' },
+  drawDeclarer: {
+    kind: 'int',
+    missing: NEVER,
+    description: 'Who declared it: 0 Axis, 1 Soviet; null if none.',
+  },
   decisions: { kind: 'int', description: 'Decisions asked in the game.', final: (s) => s.decisions },
   startMonth: {
     kind: 'int',

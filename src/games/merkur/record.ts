@@ -29,7 +29,7 @@ const OBJ_NAMES = [
 const obj = (k: number) => (_: MerkurState, e: End) => e.flags[k]!;
 const c = (description: string) => ({ kind: 'int', description }) as const;
 const turnStat = (description: string, f: (s: MerkurState) => number) =>
-  ({ kind: 'int', description, missing: -1, final: (s: MerkurState) => f(s) }) as const;
+  ({ kind: 'int', description, missing: -1, unit: 'turn', final: (s: MerkurState) => f(s) }) as const;
 
 export const MERKUR_STATS = defineStats<MerkurState, End>((s) => ({ flags: cwObjectiveFlags(s) }))({
   cw_objectives_end: {
@@ -76,18 +76,21 @@ export const MERKUR_STATS = defineStats<MerkurState, End>((s) => ({ flags: cwObj
   german_airfields_t12: c('Airfields German-controlled and uncontested at the end of turn 12.'),
   german_airfields_t24: c('Airfields German-controlled and uncontested at the end of turn 24.'),
   airfield_first_turn_maleme: turnStat(
-    'First turn Maleme airfield ended German-controlled; -1 never.',
+    'First turn Maleme airfield ended German-controlled; null if never.',
     (s) => s.airfieldFirst[0]!,
   ),
   airfield_first_turn_rethymnon: turnStat(
-    'First turn Rethymnon airfield ended German-controlled; -1 never.',
+    'First turn Rethymnon airfield ended German-controlled; null if never.',
     (s) => s.airfieldFirst[1]!,
   ),
   airfield_first_turn_heraklion: turnStat(
-    'First turn Heraklion airfield ended German-controlled; -1 never.',
+    'First turn Heraklion airfield ended German-controlled; null if never.',
     (s) => s.airfieldFirst[2]!,
   ),
-  first_airlanding_turn: turnStat('Turn of the first air-landing (5.3); -1 never.', (s) => s.firstAirLanding),
+  first_airlanding_turn: turnStat(
+    'Turn of the first air-landing (5.3); null if never.',
+    (s) => s.firstAirLanding,
+  ),
   landing_tests: c('Landing tests made (5.2).'),
   landing_reduced: c('Units reduced by the landing test (5.2).'),
   glider_reduced: c('Glider units reduced by the landing test (5.2).'),
@@ -105,7 +108,7 @@ export const MERKUR_STATS = defineStats<MerkurState, End>((s) => ({ flags: cwObj
   },
   b1_delays: c('Royal Navy tests that delayed B1 (5.4).'),
   b1_units_landed: c('B1 units debarked (5.4).'),
-  b1_landing_turn: turnStat('Turn B1 debarked; -1 never.', (s) => (s.b1.landed ? s.b1.landTurn : -1)),
+  b1_landing_turn: turnStat('Turn B1 debarked; null if never.', (s) => (s.b1.landed ? s.b1.landTurn : -1)),
   cw_move_activations_t1_5: {
     kind: 'float',
     description: 'Mean CW movement activations rolled in turns 1-5 (4.0, 4.1).',

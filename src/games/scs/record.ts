@@ -59,7 +59,10 @@ const ifReached = (id: string, description: string): StatDef => ({ ...int(id, de
 export const stats: readonly StatDef[] = [
   int('fortified_taken', 'fortified localities Soviet-controlled at the end (10.13, 4.5)'),
   int('west13_held', 'Soviet hexes in or west of column 13 at the end (4.5)'),
-  ifReached('k_line_at_t3', 'Soviet hexes of the 34-hex K-area at the turn-3 check, -1 if not reached (4.3)'),
+  ifReached(
+    'k_line_at_t3',
+    'Soviet hexes of the 34-hex K-area at the turn-3 check, null if not reached (4.3)',
+  ),
   int('pockets_threatened', 'hex entries that threatened a pocket (8.4)'),
   int('relief_battles', 'relief (break-in) battles (8.5, 10.2)'),
   int('relief_soviet_wins', 'relief battles the Soviets won (relief defeated)'),
@@ -77,7 +80,7 @@ export const stats: readonly StatDef[] = [
   int('battles_won', 'of which the Soviets took the hex'),
   int('marker_only_falls', 'hexes that fell to marker-only defences (8.10)'),
   ...[1, 2, 3, 4, 5, 6].map((t) =>
-    ifReached(`hexes_t${t}`, `Soviet-controlled hexes at the end of turn ${t}, -1 if not reached`),
+    ifReached(`hexes_t${t}`, `Soviet-controlled hexes at the end of turn ${t}, null if not reached`),
   ),
 ];
 
