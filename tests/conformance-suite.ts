@@ -1,10 +1,12 @@
 /**
  * The shared conformance suite (DESIGN §3, §7; OpenSpiel's shared game tests): every registered
  * game, every scenario, every policy, every variant switched from its default, and combinations of
- * the optional variants. A stepped game is checked at EVERY decision by the core driver's
- * conformance mode (a clone of the state, given the same answer as a second clone, stays
- * identical in JSON and leaves the original untouched; every pending kind is declared; options are
- * non-empty; invariants hold after every answer; the game ends within its declared bound), and
+ * the optional variants. A stepped game is checked by the core driver's conformance mode: at every
+ * decision, every pending kind is declared, options are non-empty, invariants hold after every
+ * answer and the game ends within its declared bound; at the first decisions, the first few of
+ * each kind and a seeded sample of the rest (src/core/driver.ts ConformanceSample), a clone of the
+ * state, given the same answer as a second clone, stays identical and leaves the original untouched
+ * and the policy leaves the state alone; and
  * each game is also serialised to JSON at one decision and continued from the copy, which must
  * reach the same record. A legacy game (still owning its loop) is checked after every engine step.
  *
