@@ -143,7 +143,8 @@ function playLegacy(
   return rec;
 }
 
-function play(
+/** Plays one game in conformance mode (stepped: checked by the driver and continued from a JSON copy; legacy: checked at every step) and checks its record. */
+export function play(
   def: GameDefinition,
   setup: GameSetup,
   ids: Record<string, string> | 'random',
