@@ -13,5 +13,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // the run's wall time and its 15 slowest files, printed before vitest's own summary
+    reporters: ['./tests/helpers/timing-reporter.ts', 'default'],
   },
 });
