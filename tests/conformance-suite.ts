@@ -15,7 +15,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { randomPolicy } from '../src/core/decide.js';
-import { GameMatch, playMatch, playOneGame, startMatch } from '../src/core/driver.js';
+import { GameMatch, playMatch, startMatch } from '../src/core/driver.js';
 import type {
   Decision,
   GameDefinition,
@@ -24,7 +24,6 @@ import type {
   LegacyGame,
   Policy,
   SteppedGame,
-  TraceEvent,
   VariantDef,
 } from '../src/core/game.js';
 import { createPolicies, playerSides } from '../src/core/policies.js';
@@ -184,7 +183,8 @@ function combinations(def: GameDefinition, n: number, seed: number): Record<stri
 
 /**
  * The conformance tests of game `gameId`: its scenarios `only` (default: all), and the game-wide
- * checks (metadata, determinism and tracing) unless `gameWide` is false.
+ * metadata checks unless `gameWide` is false (determinism and tracing of every game and scenario
+ * are tests/core-determinism.test.ts).
  */
 export function conformanceSuite(gameId: string, only?: readonly string[], gameWide = true): void {
   const def = GAMES.find((g) => g.id === gameId);
@@ -272,25 +272,5 @@ export function conformanceSuite(gameId: string, only?: readonly string[], gameW
           });
         });
     });
-
-    if (gameWide)
-      it('the same seed and game index give the same record; tracing changes nothing', () => {
-        const setup = resolveSetup(def, {}, 'conformance');
-        const a = play(def, setup, { ...def.defaultPolicies }, 5, 3);
-        const b2 = play(def, setup, { ...def.defaultPolicies }, 5, 3);
-        expect(a).toStrictEqual(b2);
-        const trace: TraceEvent[] = [];
-        const seed = { masterSeed: 5, gameIndex: 3 };
-        const traced = playOneGame(
-          def,
-          setup,
-          policiesFor(def, setup.scenario, { ...def.defaultPolicies }),
-          seed,
-          trace,
-        );
-        expect(traced).toStrictEqual(a);
-        expect(trace.length).toBeGreaterThan(10);
-        expect(trace.every((e) => e.rule.length > 0 && e.text.length > 0)).toBe(true);
-      });
   });
 }
