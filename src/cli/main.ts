@@ -10,4 +10,4 @@ import { packageVersion } from '../runner/version.js';
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V'))
   process.stdout.write(`${packageVersion()}\n`);
-else await import('./program.js');
+else await (await import('./program.js')).main();
