@@ -51,8 +51,9 @@ const BUDGET: Readonly<
   scs: { random: 100, policy: 6, variant: 10, combos: 0 },
   crete: { random: 2, policy: 1, variant: 1, combos: 4 },
   merkur: { random: 2, policy: 1, variant: 1, combos: 2, timeout: 600_000 },
-  // Dark Crusade: ~40 turns and thousands of decisions a game, each serialised several times here;
-  // six scenarios (two levels x three versions): 2 random games and 2 combinations each keep the totals of three x 4
+  // Dark Crusade: ~40 turns and over a thousand decisions a game (the costly checks at a sample of
+  // them, src/core/driver.ts ConformanceSample); six scenarios (two levels x three versions): 2
+  // random games and 2 combinations each keep the totals of three x 4
   dc: { random: 2, policy: 1, variant: 1, combos: 2, timeout: 900_000, rotateVariants: true },
 };
 const budget = (def: GameDefinition) => BUDGET[def.id] ?? BUDGET.default!;

@@ -89,7 +89,7 @@ describe('pinned play', () => {
   for (const def of GAMES)
     it(`${def.id}: every arm's records and decision hashes are unchanged`, () => {
       const got = Object.fromEntries(arms(def).map((a) => [a.name, fingerprint(def, a)]));
-      if (PIN) writeFileSync(pinFile(def.id), `${JSON.stringify(got, null, 1)}\n`);
+      if (PIN) writeFileSync(pinFile(def.id), `${JSON.stringify(got, null, 2)}\n`);
       expect(existsSync(pinFile(def.id)), `${pinFile(def.id)} (npm run pin writes it)`).toBe(true);
       const pinned = JSON.parse(readFileSync(pinFile(def.id), 'utf8')) as Record<string, string[]>;
       expect(Object.keys(got)).toEqual(Object.keys(pinned));
