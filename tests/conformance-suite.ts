@@ -237,7 +237,7 @@ export function conformanceSuite(gameId: string, only?: readonly string[], gameW
       const setupOf = (variants: Record<string, boolean> = {}) =>
         resolveSetup(def, { scenario: scenario.id, variants }, 'conformance');
 
-      it(`${scenario.id}: ${b.random} random-policy games, checked at every decision`, () => {
+      it(`${scenario.id}: ${b.random} random-policy games, checked in conformance mode`, () => {
         const setup = setupOf();
         for (let g = 0; g < b.random; g++) play(def, setup, 'random', 11, g);
       });
