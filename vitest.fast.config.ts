@@ -1,21 +1,19 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { FAST_EXCLUDE, fastInclude } from './tests/helpers/tiers.js';
 
-// `npm run test:fast`: the rules and core tests, for day-to-day work (under a minute). The whole
-// suite (`npm test`) adds the conformance suite, pinned outcomes, the runner, reports and the CLI.
+// `npm run test:fast`: the fast tier (tests/helpers/tiers.ts), for every edit: core, analysis,
+// layering and search unit tests, every game's rules, known-answer and odds files, and the
+// conformance smoke; files named *.slow.test.ts are left to `npm test`.
 export default defineConfig({
   test: {
-    include: [
-      'tests/core-*.test.ts',
-      'tests/analysis-*.test.ts',
-      'tests/layering.test.ts',
-      'tests/sfo-*.test.ts',
-      'tests/scs-rules.test.ts',
-      'tests/scs-crt.test.ts',
-      'tests/scs-odds.test.ts',
-      'tests/scs-variants.test.ts',
-    ],
-    exclude: ['tests/sfo-records.test.ts'],
+    maxWorkers: availableParallelism(),
+    include: fastInclude(import.meta.dirname),
+    exclude: [...FAST_EXCLUDE],
     testTimeout: 120_000,
+    hookTimeout: 120_000,
     pool: 'forks',
+    // the run's wall time and its 15 slowest files, printed before vitest's own summary
+    reporters: ['./tests/helpers/timing-reporter.ts', 'default'],
   },
 });

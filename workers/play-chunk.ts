@@ -1,5 +1,5 @@
 import { move } from 'piscina';
-import { gameRegistry } from '../src/games/index.js';
+import { lazyGames } from '../src/games/lazy.js';
 import { type ChunkTask, GameFailure, playChunk } from '../src/runner/chunk.js';
 
 /**
@@ -18,13 +18,14 @@ function injectedFault(task: ChunkTask): GameFailure | undefined {
   return new GameFailure(task, game, new Error(`injected fault (SANDTABLE_FAULT=${spec})`));
 }
 
-// The worker's composition root: the games its tasks may name.
-const games = gameRegistry();
+// The worker's composition root: the games its tasks may name, each module loaded when a task first
+// names it (a worker loads only the games it plays).
+const games = lazyGames();
 
 /** Piscina entry: plays one chunk and transfers its column block back without copying. */
-export default function run(task: ChunkTask): ArrayBuffer {
+export default async function run(task: ChunkTask): Promise<ArrayBuffer> {
   const fault = injectedFault(task);
   if (fault !== undefined) throw fault;
-  const block = playChunk(games.get(task.game), task);
+  const block = playChunk(await games.load(task.game), task);
   return move(block.buffer as ArrayBuffer) as unknown as ArrayBuffer;
 }

@@ -1,93 +1,13 @@
 #!/usr/bin/env node
-import { Command, CommanderError } from 'commander';
-import { UserError } from '../core/errors.js';
-import { gameRegistry } from '../games/index.js';
-import { RunFailure } from '../runner/run.js';
-import { codeVersion } from '../runner/version.js';
-import { registerSearch } from './calibrate.js';
-import { registerCompare } from './compare.js';
-import { registerList } from './list.js';
-import { registerMerge } from './merge.js';
-import { registerOdds } from './odds.js';
-import { examplesHelp } from './options.js';
-import { registerPlan } from './plan.js';
-import { registerPlay } from './play.js';
-import { registerReplay } from './replay.js';
-import { registerReport } from './report.js';
-import { registerRun } from './run.js';
+/**
+ * The `sandtable` command. A lone `--version` (or `-V`) is answered from package.json before any
+ * command, game or library is loaded, so it costs about node's own start; everything else loads
+ * the program (src/cli/program.ts), which prints the same version for `--version` among other
+ * arguments.
+ */
+import { packageVersion } from '../runner/version.js';
 
-// `sandtable play ... | head` closes the pipe early: that is not an error.
-process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-  if (e.code === 'EPIPE') process.exit(0);
-  throw e;
-});
-
-/** File system error codes that come from what the user asked for or from their machine. */
-const USER_FS_ERRORS = new Set([
-  'EACCES',
-  'EPERM',
-  'EROFS',
-  'ENOSPC',
-  'EDQUOT',
-  'ENOTDIR',
-  'EISDIR',
-  'ENAMETOOLONG',
-  'ENOENT',
-  'EEXIST',
-  'ELOOP',
-  'EXDEV',
-]);
-
-// The composition root: the games every command sees.
-const games = gameRegistry();
-
-const program = new Command();
-program
-  .name('sandtable')
-  .description('Is this wargame balanced, and what changes it? Seeded batch play, exact odds, reports.')
-  .version(codeVersion().version)
-  .showHelpAfterError('(run with --help for usage)')
-  .addHelpText(
-    'after',
-    `${examplesHelp([
-      ['sandtable list', 'games, levels, sides, policies, variants, parameters (+ provenance)'],
-      ['sandtable run experiments/sfo-advanced-policies.json', '-> reports/sfo-advanced-policies/'],
-      ['sandtable odds sfo', 'the CRT as exact probabilities, column by column'],
-      ['sandtable calibrate experiments/sfo-calibrate.json', 'search parameters for stated targets'],
-      ['sandtable tune experiments/sfo-tune-us.json', "search a policy's weights; -> tuned.json"],
-    ])}\n\nEvery command has its own examples: sandtable <command> --help`,
-  )
-  .exitOverride();
-
-registerList(program, games);
-registerRun(program, games);
-registerPlay(program, games);
-registerMerge(program, games);
-registerReplay(program, games);
-registerOdds(program, games);
-registerCompare(program, games);
-registerPlan(program, games);
-registerReport(program, games);
-registerSearch(program, games);
-
-try {
-  await program.parseAsync(process.argv);
-} catch (e) {
-  if (e instanceof UserError) {
-    process.stderr.write(`sandtable: ${e.message}\n`);
-    process.exit(2);
-  }
-  if (e instanceof RunFailure) {
-    process.stderr.write(`sandtable: ${e.message}\n`);
-    process.exit(1);
-  }
-  if (e instanceof CommanderError) process.exit(e.exitCode === 0 ? 0 : 2);
-  // A file system refusal (no permission, read-only, full, a file where a directory should be...)
-  // is about the user's paths or machine, not a bug: one line naming the path, no stack trace.
-  const code = (e as NodeJS.ErrnoException | undefined)?.code;
-  if (typeof code === 'string' && typeof (e as NodeJS.ErrnoException).syscall === 'string') {
-    process.stderr.write(`sandtable: ${(e as Error).message}\n`);
-    process.exit(USER_FS_ERRORS.has(code) ? 2 : 1);
-  }
-  throw e;
-}
+const args = process.argv.slice(2);
+if (args.length === 1 && (args[0] === '--version' || args[0] === '-V'))
+  process.stdout.write(`${packageVersion()}\n`);
+else await (await import('./program.js')).main();

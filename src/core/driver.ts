@@ -1,7 +1,7 @@
 /**
  * The one driver (docs/architecture.md "The driver"): plays any game to its end, asking each side's policy at each pending
  * decision, checking the answer, and in conformance mode checking invariants and clone equality at
- * every decision. The worker, `play`, `replay`, the bench and the tests all play through it.
+ * sampled decisions (ConformanceSample). The worker, `play`, `replay`, the bench and the tests all play through it.
  */
 import { IllegalDecisionError } from './decide.js';
 import type {
@@ -21,6 +21,7 @@ import type {
   Workspace,
 } from './game.js';
 import { gameStreams, type Rng, reseedRng } from './rng.js';
+import { stateHash } from './state-hash.js';
 
 /** A deep copy of a game state: the game's own copy, or structuredClone. */
 export function cloneState<S extends GameStateBase>(game: SteppedGame, s: S): S {
@@ -90,16 +91,47 @@ export function startMatch(
   return new GameMatch(game, setup, s, ws);
 }
 
-/** What conformance mode checks at every decision (docs/architecture.md "Conformance"). */
+/**
+ * Which decisions of a game conformance mode checks in full. Every decision is checked for what
+ * costs little (the decision bound, chance outcomes summing to 1, declared kinds, invariants after
+ * the answer); the costly checks (clone equality, the policy leaving the state alone), which copy
+ * the state and hash it several times, run at every decision of the first `first`, at the first
+ * `perKind` decisions of each kind and rule (so a rare kind is checked in every game), and at
+ * about one in `oneIn` of the rest, chosen by a fixed hash of (master seed, game index, decision):
+ * the same decisions on every run, different ones in every game. `'every'` checks them all.
+ */
+export type ConformanceSample =
+  | { readonly first: number; readonly perKind: number; readonly oneIn: number }
+  | 'every';
+
+/** The sample conformance mode uses unless told otherwise: a checked game costs a few plain ones. */
+export const DEFAULT_CONFORMANCE_SAMPLE: ConformanceSample = { first: 16, perKind: 2, oneIn: 32 };
+
+/** What conformance mode checks (docs/architecture.md "Conformance"). */
 export interface ConformanceOptions {
-  /** Clone the state, apply the same answer to both, and require identical JSON (default true). */
+  /** Clone the state, apply the same answer to both, and require identical states (default true). */
   readonly cloneEquality?: boolean;
+  /** The decisions at which the costly checks run (default DEFAULT_CONFORMANCE_SAMPLE). */
+  readonly sample?: ConformanceSample;
   /** Called at each pending decision before the policy is asked (e.g. to keep a JSON copy of the state); `decisions` counts from 1. */
   readonly atDecision?: (match: Match, pending: Pending, decisions: number) => void;
 }
 
+/** Whether decision `decision` (from 1) of game (seed, game) falls in the one-in-`oneIn` sample. */
+export function sampledDecision(oneIn: number, seed: number, game: number, decision: number): boolean {
+  // murmur3's finaliser over the three numbers; a seed above 2^32 folds its high part in
+  let h = (seed >>> 0) ^ Math.imul(Math.floor(seed / 0x1_0000_0000) | 0, 0x85ebca6b);
+  h = Math.imul(h ^ Math.imul(game | 0, 0xc2b2ae35), 0x27d4eb2f) ^ Math.imul(decision | 0, 0x165667b1);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return (h >>> 0) % oneIn === 0;
+}
+
 export interface DriveOptions {
-  /** Check every decision (slow: clones and serialises the state at each one). */
+  /** Check the game as it is played (ConformanceOptions; `true`: the defaults). */
   readonly conformance?: ConformanceOptions | boolean | undefined;
 }
 
@@ -187,7 +219,7 @@ function playPlain(match: Match, policies: Readonly<Record<string, Policy>>, sea
   return game.record(state);
 }
 
-/** The driver's loop in conformance mode: every decision checked (see ConformanceOptions). */
+/** The driver's loop in conformance mode: every decision checked, the costly checks at a sample (ConformanceSample). */
 function playChecked(
   match: Match,
   policies: Readonly<Record<string, Policy>>,
@@ -197,12 +229,25 @@ function playChecked(
   const { game, state, workspace: ws } = match;
   const limit = game.maxDecisions(match.setup);
   const rngs: Record<string, Rng> = {};
+  const sample = conf.sample ?? DEFAULT_CONFORMANCE_SAMPLE;
+  const { seed, game: gameIndex } = state.rng;
+  const seen = new Map<string, number>(); // decisions so far of each kind and rule
   let decisions = 0;
   for (;;) {
     const p = game.advance(state, ws);
     if (p === null) break;
     let choice: number;
     conf.atDecision?.(match, p, decisions + 1);
+    let full = true;
+    if (sample !== 'every') {
+      const key = `${p.kind}\u0000${p.rule}`;
+      const n = (seen.get(key) ?? 0) + 1;
+      seen.set(key, n);
+      full =
+        decisions + 1 <= sample.first ||
+        n <= sample.perKind ||
+        sampledDecision(sample.oneIn, seed, gameIndex, decisions + 1);
+    }
     if (p.kind === 'chance') {
       choice = sampleChance(ws.streams.stream('chance'), p as ChanceNode);
     } else {
@@ -219,9 +264,9 @@ function playChecked(
       }
       search.side = d.side;
       // the policy's own stream (in state.rng) moves when it draws; nothing else may
-      const before = JSON.stringify({ ...state, rng: null });
+      const before = full ? stateHash({ ...state, rng: null }) : '';
       choice = policy.choose(game.view(state, d.side), d, rng, search);
-      if (JSON.stringify({ ...state, rng: null }) !== before)
+      if (full && stateHash({ ...state, rng: null }) !== before)
         throw new ConformanceError(
           match,
           decisions + 1,
@@ -231,12 +276,15 @@ function playChecked(
         throw new IllegalDecisionError(policy.id, d, choice);
     }
     decisions++;
-    checkDecision(match, p, choice, decisions, limit, conf);
+    checkDecision(match, p, choice, decisions, limit, full && conf.cloneEquality !== false);
     game.apply(state, ws, p, choice);
     const bad = game.invariants(state);
     if (bad.length > 0)
       throw new ConformanceError(match, decisions, `invariant broken after ${p.kind}: ${bad.join('; ')}`);
   }
+  // the final state too: a clone of it equals it
+  if (conf.cloneEquality !== false && stateHash(match.clone().state) !== stateHash(state))
+    throw new ConformanceError(match, decisions, 'a clone of the final state differs from it');
   return game.record(state);
 }
 
@@ -246,7 +294,7 @@ function checkDecision(
   choice: number,
   decisions: number,
   limit: number,
-  conf: ConformanceOptions,
+  cloneEquality: boolean,
 ): void {
   const { game, state } = match;
   if (decisions > limit) throw new ConformanceError(match, decisions, `more than ${limit} decisions`);
@@ -257,17 +305,17 @@ function checkDecision(
   } else if (!(game.decisionKinds as readonly string[]).includes(p.kind)) {
     throw new ConformanceError(match, decisions, `pending kind ${p.kind} is not declared in decisionKinds`);
   }
-  if (conf.cloneEquality !== false) {
+  if (cloneEquality) {
     const copy = match.clone();
-    const before = JSON.stringify(state);
-    if (JSON.stringify(copy.state) !== before)
+    const before = stateHash(state);
+    if (stateHash(copy.state) !== before)
       throw new ConformanceError(match, decisions, 'a clone differs from the state it was made from');
     copy.game.apply(copy.state, copy.workspace, copy.pending()!, choice);
     const twin = match.clone();
     twin.game.apply(twin.state, twin.workspace, twin.pending()!, choice);
-    if (JSON.stringify(copy.state) !== JSON.stringify(twin.state))
+    if (stateHash(copy.state) !== stateHash(twin.state))
       throw new ConformanceError(match, decisions, `two clones differ after the same answer to ${p.kind}`);
-    if (JSON.stringify(state) !== before)
+    if (stateHash(state) !== before)
       throw new ConformanceError(match, decisions, 'applying to a clone changed the original state');
   }
 }

@@ -52,10 +52,15 @@ export function codeHash(version: string): string {
   return hash.digest('hex');
 }
 
+/** The package version (package.json) alone: no git, no code hash (`sandtable --version`). */
+export function packageVersion(): string {
+  return (JSON.parse(readFileSync(`${packageRoot}package.json`, 'utf8')) as { version: string }).version;
+}
+
 /** Package version, git commit and code hash, for manifests and chunk headers (computed once). */
 export function codeVersion(): CodeIdentity {
   if (cached !== undefined) return cached;
-  const pkg = JSON.parse(readFileSync(`${packageRoot}package.json`, 'utf8')) as { version: string };
+  const pkg = { version: packageVersion() };
   let commit = 'unknown';
   try {
     commit = execFileSync('git', ['rev-parse', 'HEAD'], {

@@ -30,3 +30,19 @@ export function writeExperiment(dir: string, body: object, name = 'exp.json'): s
   writeFileSync(path, JSON.stringify(body, null, 2));
   return path;
 }
+
+/**
+ * Runs `sandtable <args>` in this process (src/cli/program.ts runCli) and returns the one line of
+ * the UserError it must refuse with (what the CLI prints after "sandtable: ", exit code 2).
+ */
+export async function userErrorOf(args: readonly string[]): Promise<string> {
+  const { runCli } = await import('../../src/cli/program.js');
+  const { UserError } = await import('../../src/core/errors.js');
+  try {
+    await runCli(args);
+  } catch (e) {
+    if (e instanceof UserError) return e.message;
+    throw e;
+  }
+  throw new Error(`sandtable ${args.join(' ')}: accepted, expected a refusal`);
+}
