@@ -6,7 +6,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   columnCounts,
   compareTables,
@@ -19,7 +19,7 @@ import { odds } from '../src/api/games.js';
 import { loadCombatTable } from '../src/api/tables.js';
 import { UserError } from '../src/core/errors.js';
 import type { OddsTable } from '../src/core/game.js';
-import { sandtable, tempDir } from './helpers/cli.js';
+import { tempDir, userErrorOf } from './helpers/cli.js';
 
 const TABLES = join(import.meta.dirname, '..', 'examples', 'tables');
 
@@ -178,25 +178,25 @@ describe('malformed tables are refused by name, row and column', () => {
   });
 });
 
-describe('sandtable odds --table', () => {
-  it('prints a battle, and refuses a bad table with one line and exit 2', () => {
-    const ok = sandtable([
-      'odds',
-      '--table',
-      join(TABLES, 'crete-limited.csv'),
-      '--attack',
-      '8',
-      '--defence',
-      '3',
-    ]);
-    expect(ok.code, ok.stderr).toBe(0);
-    expect(ok.stdout).toContain('8 to 3 reads 2-1');
+describe('sandtable odds --table (in process, as the CLI calls it)', () => {
+  it('prints a battle, and refuses a bad table with one line naming it', async () => {
+    const { runCli } = await import('../src/cli/program.js');
+    const out: string[] = [];
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      out.push(String(chunk));
+      return true;
+    });
+    try {
+      await runCli(['odds', '--table', join(TABLES, 'crete-limited.csv'), '--attack', '8', '--defence', '3']);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(out.join('')).toContain('8 to 3 reads 2-1');
     const dir = tempDir('crt');
     const file = join(dir, 'ragged.csv');
     writeFileSync(file, 'die,1-1,2-1\n1,NE\n');
-    const r = sandtable(['odds', '--table', file]);
-    expect(r.code).toBe(2);
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toContain(`${file}: line 2 (die 1) has 1 results`);
+    const line = await userErrorOf(['odds', '--table', file]);
+    expect(line).toBe(`${file}: line 2 (die 1) has 1 results, the header has 2 columns`);
+    expect(await userErrorOf(['odds', 'sfo', '--table', file])).toMatch(/give a table or a game, not both/);
   });
 });
