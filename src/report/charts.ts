@@ -156,6 +156,50 @@ export function constantStats(stats: readonly StatRow[]): string[] {
   return [...new Set(stats.map((s) => s.stat))].filter((id) => !varies.has(id));
 }
 
+/** How well one statistic separates the arms (rankStats). */
+export interface StatSpread {
+  readonly stat: string;
+  /**
+   * The between-arm effect size: the highest arm mean minus the lowest, over the pooled
+   * within-arm standard deviation (the root mean square of the arms' sds). Infinite when the arms
+   * differ but no arm varies within; 0 when every arm has the same mean.
+   */
+  readonly effect: number;
+  readonly low: { readonly arm: string; readonly mean: number };
+  readonly high: { readonly arm: string; readonly mean: number };
+}
+
+/**
+ * The statistics that vary (not end_turn, not constant), those that separate the arms most
+ * first: ranked by the between-arm effect size of StatSpread, ties in the game's own order.
+ * Arms with no game reaching a statistic (mean NaN) are left out of its spread.
+ */
+export function rankStats(def: GameDefinition, stats: readonly StatRow[]): StatSpread[] {
+  const constant = new Set(constantStats(stats));
+  const order = [...def.stats.map((s) => s.id), ...stats.map((s) => s.stat)];
+  const ids = [...new Set(order)].filter(
+    (id) => id !== 'end_turn' && !constant.has(id) && stats.some((s) => s.stat === id),
+  );
+  const spreads = ids.map((stat): StatSpread => {
+    const rows = stats.filter((s) => s.stat === stat && Number.isFinite(s.mean));
+    if (rows.length === 0) return { stat, effect: 0, low: { arm: '', mean: 0 }, high: { arm: '', mean: 0 } };
+    const low = rows.reduce((a, b) => (b.mean < a.mean ? b : a));
+    const high = rows.reduce((a, b) => (b.mean > a.mean ? b : a));
+    const sds = rows.map((r) => (Number.isFinite(r.sd) ? r.sd : 0));
+    const pooled = Math.sqrt(sds.reduce((a, b) => a + b * b, 0) / sds.length);
+    const range = high.mean - low.mean;
+    const effect = range === 0 ? 0 : pooled === 0 ? Number.POSITIVE_INFINITY : range / pooled;
+    return {
+      stat,
+      effect,
+      low: { arm: low.arm, mean: low.mean },
+      high: { arm: high.arm, mean: high.mean },
+    };
+  });
+  // a stable sort: equal effects keep the game's order
+  return spreads.sort((a, b) => (a.effect === b.effect ? 0 : b.effect - a.effect));
+}
+
 /**
  * The first side's win rate over a policy matrix: one cell per arm, its rate and Wilson 95%
  * interval written in it.
@@ -279,10 +323,11 @@ export function statisticsChart(
   def: GameDefinition,
   stats: readonly StatRow[],
   arms: readonly string[],
+  shown: readonly string[] = rankStats(def, stats).map((s) => s.stat),
 ): Spec {
-  const constant = new Set(constantStats(stats));
+  const drawn = new Set(shown);
   const values = stats
-    .filter((s) => s.stat !== 'end_turn' && !constant.has(s.stat))
+    .filter((s) => drawn.has(s.stat))
     .map((s) => ({ ...s, label: def.stats.find((d) => d.id === s.stat)?.description ?? s.stat }));
   const y = { field: 'arm', type: 'nominal', sort: [...arms], title: null, axis: { labelLimit: 260 } };
   return {
@@ -297,7 +342,7 @@ export function statisticsChart(
         type: 'nominal',
         title: null,
         header: { labelAngle: 0, labelAlign: 'left', labelLimit: 200 },
-        sort: def.stats.map((s) => s.id).filter((id) => !constant.has(id)),
+        sort: [...shown],
       },
     },
     resolve: { scale: { x: 'independent' } },
@@ -415,7 +460,7 @@ export function sensitivityChart(
     data: { values },
     width: 480,
     height: 260,
-    encoding: { x, color: { field: 'arm', type: 'nominal', title: 'arm', axis: { labelLimit: 260 } } },
+    encoding: { x, color: { field: 'arm', type: 'nominal', title: 'arm', legend: { labelLimit: 260 } } },
     layer: [
       {
         mark: { type: 'area', opacity: 0.25 },
