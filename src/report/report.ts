@@ -12,6 +12,7 @@ import {
   constantStats,
   endTurnChart,
   matrixChart,
+  networkLayout,
   oddsChart,
   outcomesChart,
   pairedDifferencesChart,
@@ -657,9 +658,14 @@ export function buildCharts(def: GameDefinition, m: Manifest, data: ReportData):
       drawn.length < arms.length
         ? ` Drawn for ${drawn[0]} and the ${drawn.length - 1} arms whose maps differ most from it (the sum of the cells' differences in share); cells.csv has every arm.`
         : '';
+    const unnamed = board.kind === 'hex' ? [] : networkLayout(board).unnamed;
+    const key =
+      unnamed.length === 0
+        ? ''
+        : ` Not named on the map for want of room (hover the node): ${unnamed.map((u) => `${u.id} ${u.name}`).join('; ')}.`;
     charts.push({
       name,
-      caption: `The map, each ${cell} by the share of games: ${board.heat}.${which}`,
+      caption: `The map, each ${cell} by the share of games: ${board.heat}.${which}${key}`,
       spec: boardChart(def, board, data.heat, drawn),
     });
   }
