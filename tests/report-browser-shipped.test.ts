@@ -6,7 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sandtable, tempDir } from './helpers/cli.js';
 
 // Every experiment the project ships (experiments/*.json but calibrate and tune files), played at
-// GAMES games per arm on one worker (a report's structure does not depend on the game count):
+// GAMES games per arm on one worker (SEARCH_GAMES for search policies; a report's structure does
+// not depend on the game count):
 // every Vega-Lite spec it writes validates against the JSON schema of the pinned vega-lite
 // (node_modules/vega-lite/build/vega-lite-schema.json), and its index.html, opened in headless
 // Chromium at 1400 px, is at most MAX_HEIGHT px tall, opens with its headline on the first screen
@@ -14,6 +15,8 @@ import { sandtable, tempDir } from './helpers/cli.js';
 // test-artifacts/.
 
 const GAMES = '20';
+/** Experiments whose policies search (rollout: playouts at every decision) play a few games only. */
+const SEARCH_GAMES = '2';
 const MAX_HEIGHT = 25_000;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const root = join(import.meta.dirname, '..');
@@ -32,11 +35,12 @@ const runDir = (f: string) => join(dir, f.replace(/\.json$/, ''));
 
 beforeAll(() => {
   for (const f of experiments) {
+    const search = readFileSync(join(root, 'experiments', f), 'utf8').includes('rollout');
     const r = sandtable([
       'run',
       join('experiments', f),
       '--games',
-      GAMES,
+      search ? SEARCH_GAMES : GAMES,
       '--workers',
       '1',
       '--out',

@@ -150,9 +150,20 @@ export function outcomeColours(def: GameDefinition): { domain: string[]; range: 
   return { domain: entries.map((e) => e.id), range: entries.map((e) => e.colour) };
 }
 
-/** The statistics (ids) whose minimum equals their maximum in every arm: they never vary. */
+/**
+ * The statistics (ids) that took one value in every game of every arm: minimum equal to maximum in
+ * each arm, and the same value in all arms (a statistic fixed within each arm but different between
+ * arms separates them perfectly, so it is not constant).
+ */
 export function constantStats(stats: readonly StatRow[]): string[] {
-  const varies = new Set(stats.filter((s) => s.min !== s.max && !Number.isNaN(s.min)).map((s) => s.stat));
+  const reached = stats.filter((s) => !Number.isNaN(s.min));
+  const varies = new Set(reached.filter((s) => s.min !== s.max).map((s) => s.stat));
+  const value = new Map<string, number>();
+  for (const s of reached) {
+    const v = value.get(s.stat);
+    if (v === undefined) value.set(s.stat, s.min);
+    else if (v !== s.min) varies.add(s.stat);
+  }
   return [...new Set(stats.map((s) => s.stat))].filter((id) => !varies.has(id));
 }
 
