@@ -93,6 +93,9 @@ function constantStatsLine(data: ReportData): Md[] {
 /** Most statistics the mean table and the statistics chart show: those that separate the arms most. */
 export const STATS_SHOWN = 8;
 
+/** Most rows (statistics x arms) the statistics chart draws: a row is 14 px tall. */
+const STAT_CHART_ROWS = 200;
+
 /** "2.41" or "inf": a between-arm effect size (rankStats) as printed. */
 function effectText(e: number): string {
   return Number.isFinite(e) ? e.toFixed(2) : 'inf (no spread within arms)';
@@ -325,7 +328,12 @@ function markdownToHtml(lines: readonly Md[], seen: Map<string, number>): Html[]
   let list: Html[] | undefined;
   const close = () => {
     if (table !== undefined) blocks.push(html`<div class="scroll"><table>${table}</table></div>`);
-    if (list !== undefined) blocks.push(html`<ul>${list}</ul>`);
+    if (list !== undefined)
+      blocks.push(
+        list.length <= OPEN_ROWS
+          ? html`<ul>${list}</ul>`
+          : html`<details><summary>${count(list.length)} items (click to open)</summary><ul>${list}</ul></details>`,
+      );
     table = undefined;
     list = undefined;
   };
@@ -391,7 +399,7 @@ function armsTable(m: Manifest): Html {
       : html`<p>Every arm: ${allOn.length === 0 ? '' : html`variants ${allOn.join(', ')}${shared.length === 0 ? '' : '; '}`}${shared.map((k, i) => html`${i === 0 ? '' : '; '}${k} = ${shortValue(m.arms[0]?.params[k])}`)}.</p>`;
   // columns for what differs between arms only; what every arm shares is said once below
   const head = html`<th>arm</th><th>scenario</th><th>policies</th>${someVariants ? html`<th>variants (not in every arm)</th>` : ''}${differing.length > 0 ? html`<th>parameters that differ between arms</th>` : ''}`;
-  return html`<div class="scroll"><table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>${sharedLine}`;
+  return html`${collapsed(rows.length, html`<div class="scroll"><table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>`)}${sharedLine}`;
 }
 
 /**
@@ -603,19 +611,21 @@ export function buildCharts(def: GameDefinition, m: Manifest, data: ReportData):
       spec: endTurnChart(data.endTurns, arms),
     });
   const ranked = rankStats(def, data.stats);
+  // at most STAT_CHART_ROWS rows of boxes (statistics x arms), at least 2 statistics
+  const drawn = Math.max(2, Math.min(STATS_SHOWN, Math.floor(STAT_CHART_ROWS / Math.max(1, arms.length))));
   if (ranked.length > 0)
     charts.push({
       name: 'statistics',
       caption: `The game's own statistics per arm, as distributions: ${
-        ranked.length > STATS_SHOWN
-          ? `the ${STATS_SHOWN} of ${ranked.length} varying statistics that separate the arms most (the rest are under Game statistics: distributions)`
+        ranked.length > drawn
+          ? `the ${drawn} of ${ranked.length} varying statistics that separate the arms most (the rest are under Game statistics: distributions)`
           : 'every statistic that varies, those that separate the arms most first'
       }.`,
       spec: statisticsChart(
         def,
         data.stats,
         arms,
-        ranked.slice(0, STATS_SHOWN).map((s) => s.stat),
+        ranked.slice(0, drawn).map((s) => s.stat),
       ),
     });
   if (data.comparisons.length > 0) {
