@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { asyncBufferFromFile, parquetReadObjects } from 'hyparquet';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { STATS_SHOWN } from '../src/report/report.js';
 import { sandtable, tempDir, writeExperiment } from './helpers/cli.js';
 
 const csvRows = (path: string) => {
@@ -56,20 +57,30 @@ describe('summary.md game statistics', () => {
     expect(t4.mean === 'NaN' || Number(t4.mean) > 0).toBe(true);
   });
 
-  it('summary.md has one row per statistic with each arm mean from stats.csv', () => {
+  it('summary.md shows the statistics that separate the arms most, each arm mean from stats.csv', () => {
     const md = readFileSync(join(out, 'summary.md'), 'utf8');
     const stats = csvRows(join(out, 'stats.csv'));
     expect(md).toContain('## Game statistics: mean per game');
-    expect(md).toContain('| statistic | historical | random |');
-    const row = md.split('\n').find((l) => l.startsWith('| pockets_threatened:'))!;
-    const cells = row
-      .split('|')
-      .slice(2, 4)
-      .map((c) => Number(c.trim()));
-    for (const [i, arm] of ['historical', 'random'].entries()) {
-      const mean = Number(stats.find((s) => s.arm === arm && s.stat === 'pockets_threatened')!.mean);
-      expect(cells[i]).toBeCloseTo(mean, 1);
+    expect(md).toContain('| statistic | spread | historical | random |');
+    const rows = md.split('\n').filter((l) => /^\| [a-z0-9_]+: /.test(l));
+    expect(rows).toHaveLength(STATS_SHOWN);
+    // spread: range of the arm means over the root mean square of the arms' sds, descending
+    const spreads: number[] = [];
+    for (const row of rows) {
+      const cells = row.split('|').map((c) => c.trim());
+      const stat = cells[1]!.split(':')[0]!;
+      const of = (arm: string) => stats.find((s) => s.arm === arm && s.stat === stat)!;
+      const [h, r] = [of('historical'), of('random')];
+      expect(Number(cells[3])).toBeCloseTo(Number(h.mean), 1);
+      expect(Number(cells[4])).toBeCloseTo(Number(r.mean), 1);
+      const pooled = Math.sqrt((Number(h.sd) ** 2 + Number(r.sd) ** 2) / 2);
+      expect(Number(cells[2])).toBeCloseTo(Math.abs(Number(h.mean) - Number(r.mean)) / pooled, 2);
+      spreads.push(Number(cells[2]));
     }
+    expect([...spreads].sort((a, b) => b - a)).toEqual(spreads);
+    // the other varying statistics are named, separating the arms less than the last one shown
+    const rest = md.match(/(\d+) more statistics separate the arms less \(spread at most ([\d.]+)\)/)!;
+    expect(Number(rest[2])).toBeLessThanOrEqual(spreads[spreads.length - 1]!);
   });
 
   it('lists the CRT columns among the reconstructed values only when an arm uses the custom CRT', () => {

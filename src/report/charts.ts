@@ -150,10 +150,65 @@ export function outcomeColours(def: GameDefinition): { domain: string[]; range: 
   return { domain: entries.map((e) => e.id), range: entries.map((e) => e.colour) };
 }
 
-/** The statistics (ids) whose minimum equals their maximum in every arm: they never vary. */
+/**
+ * The statistics (ids) that took one value in every game of every arm: minimum equal to maximum in
+ * each arm, and the same value in all arms (a statistic fixed within each arm but different between
+ * arms separates them perfectly, so it is not constant).
+ */
 export function constantStats(stats: readonly StatRow[]): string[] {
-  const varies = new Set(stats.filter((s) => s.min !== s.max && !Number.isNaN(s.min)).map((s) => s.stat));
+  const reached = stats.filter((s) => !Number.isNaN(s.min));
+  const varies = new Set(reached.filter((s) => s.min !== s.max).map((s) => s.stat));
+  const value = new Map<string, number>();
+  for (const s of reached) {
+    const v = value.get(s.stat);
+    if (v === undefined) value.set(s.stat, s.min);
+    else if (v !== s.min) varies.add(s.stat);
+  }
   return [...new Set(stats.map((s) => s.stat))].filter((id) => !varies.has(id));
+}
+
+/** How well one statistic separates the arms (rankStats). */
+export interface StatSpread {
+  readonly stat: string;
+  /**
+   * The between-arm effect size: the highest arm mean minus the lowest, over the pooled
+   * within-arm standard deviation (the root mean square of the arms' sds). Infinite when the arms
+   * differ but no arm varies within; 0 when every arm has the same mean.
+   */
+  readonly effect: number;
+  readonly low: { readonly arm: string; readonly mean: number };
+  readonly high: { readonly arm: string; readonly mean: number };
+}
+
+/**
+ * The statistics that vary (not end_turn, not constant), those that separate the arms most
+ * first: ranked by the between-arm effect size of StatSpread, ties in the game's own order.
+ * Arms with no game reaching a statistic (mean NaN) are left out of its spread.
+ */
+export function rankStats(def: GameDefinition, stats: readonly StatRow[]): StatSpread[] {
+  const constant = new Set(constantStats(stats));
+  const order = [...def.stats.map((s) => s.id), ...stats.map((s) => s.stat)];
+  const ids = [...new Set(order)].filter(
+    (id) => id !== 'end_turn' && !constant.has(id) && stats.some((s) => s.stat === id),
+  );
+  const spreads = ids.map((stat): StatSpread => {
+    const rows = stats.filter((s) => s.stat === stat && Number.isFinite(s.mean));
+    if (rows.length === 0) return { stat, effect: 0, low: { arm: '', mean: 0 }, high: { arm: '', mean: 0 } };
+    const low = rows.reduce((a, b) => (b.mean < a.mean ? b : a));
+    const high = rows.reduce((a, b) => (b.mean > a.mean ? b : a));
+    const sds = rows.map((r) => (Number.isFinite(r.sd) ? r.sd : 0));
+    const pooled = Math.sqrt(sds.reduce((a, b) => a + b * b, 0) / sds.length);
+    const range = high.mean - low.mean;
+    const effect = range === 0 ? 0 : pooled === 0 ? Number.POSITIVE_INFINITY : range / pooled;
+    return {
+      stat,
+      effect,
+      low: { arm: low.arm, mean: low.mean },
+      high: { arm: high.arm, mean: high.mean },
+    };
+  });
+  // a stable sort: equal effects keep the game's order
+  return spreads.sort((a, b) => (a.effect === b.effect ? 0 : b.effect - a.effect));
 }
 
 /**
@@ -286,10 +341,11 @@ export function statisticsChart(
   def: GameDefinition,
   stats: readonly StatRow[],
   arms: readonly string[],
+  shown: readonly string[] = rankStats(def, stats).map((s) => s.stat),
 ): Spec {
-  const constant = new Set(constantStats(stats));
+  const drawn = new Set(shown);
   const values = stats
-    .filter((s) => s.stat !== 'end_turn' && !constant.has(s.stat))
+    .filter((s) => drawn.has(s.stat))
     .map((s) => ({ ...s, label: def.stats.find((d) => d.id === s.stat)?.description ?? s.stat }));
   const y = { field: 'arm', type: 'nominal', sort: [...arms], title: null, axis: { labelLimit: 260 } };
   return {
@@ -304,7 +360,7 @@ export function statisticsChart(
         type: 'nominal',
         title: null,
         header: { labelAngle: 0, labelAlign: 'left', labelLimit: 200 },
-        sort: def.stats.map((s) => s.id).filter((id) => !constant.has(id)),
+        sort: [...shown],
       },
     },
     resolve: { scale: { x: 'independent' } },
@@ -422,7 +478,7 @@ export function sensitivityChart(
     data: { values },
     width: 480,
     height: 260,
-    encoding: { x, color: { field: 'arm', type: 'nominal', title: 'arm', axis: { labelLimit: 260 } } },
+    encoding: { x, color: { field: 'arm', type: 'nominal', title: 'arm', legend: { labelLimit: 260 } } },
     layer: [
       {
         mark: { type: 'area', opacity: 0.25 },
@@ -534,6 +590,35 @@ export function boardChart(
   return board.kind === 'hex' ? hexMapChart(def, board, heat, arms) : networkMapChart(def, board, heat, arms);
 }
 
+/**
+ * One symbol per kind of terrain across every game's hex map, whatever the game calls it, so a
+ * shape and colour mean the same ground everywhere: open ground a grey circle, woods a green
+ * triangle, broken ground a brown diamond, mountains a dark brown down-triangle, towns a black
+ * square, airfields a blue cross. A terrain the table does not know gets one of the purple
+ * fallback shapes, in order of first appearance.
+ */
+const TERRAIN_SYMBOLS: readonly { names: readonly string[]; shape: string; colour: string }[] = [
+  { names: ['clear', 'plaine', 'open'], shape: 'circle', colour: '#969696' },
+  { names: ['forest', 'woods', 'boisee'], shape: 'triangle-up', colour: '#1b7837' },
+  { names: ['rough', 'hills', 'colline', 'broken'], shape: 'diamond', colour: '#8c510a' },
+  { names: ['mountain', 'mountains', 'montagne', 'difficile'], shape: 'triangle-down', colour: '#543005' },
+  { names: ['town', 'city'], shape: 'square', colour: '#252525' },
+  { names: ['airfield'], shape: 'cross', colour: '#2166ac' },
+];
+const OTHER_TERRAIN_SHAPES = ['wedge', 'triangle-right', 'triangle-left', 'arrow', 'stroke'];
+
+/** The symbol (shape, colour) of each terrain in `terrains`, as TERRAIN_SYMBOLS fixes it. */
+export function terrainSymbols(terrains: readonly string[]): { shape: string; colour: string }[] {
+  let other = 0;
+  return terrains.map((t) => {
+    const known = TERRAIN_SYMBOLS.find((k) => k.names.includes(t.toLowerCase()));
+    if (known !== undefined) return { shape: known.shape, colour: known.colour };
+    const shape = OTHER_TERRAIN_SHAPES[other % OTHER_TERRAIN_SHAPES.length]!;
+    other++;
+    return { shape, colour: '#762a83' };
+  });
+}
+
 /** A hex board's label: its font size (px) and its baseline's height above the board's top (map units), clear of the column numbers. */
 const LABEL_PX = 12;
 const LABEL_GAP = 1.6;
@@ -560,6 +645,9 @@ export function hexMapChart(
   const ground = terrains
     .map((t) => ({ t, n: board.cells.filter((c) => c.terrain === t).length }))
     .reduce((x, y) => (y.n > x.n ? y : x)).t;
+  // the board's most common terrain is left unmarked (the subtitle says which)
+  const drawnTerrains = terrains.filter((t) => t !== ground);
+  const symbols = terrainSymbols(drawnTerrains);
   const point = (kind: string, arm: string, x: number, y: number, more: Record<string, unknown>) => ({
     type: 'Feature',
     properties: { kind, arm, x, y, ...more },
@@ -599,8 +687,13 @@ export function hexMapChart(
   // panel of fixed width.
   const b = hexBoardBounds(board);
   const minX = Math.min(b.minX, ...edges.map((e) => e.x - 0.8));
-  const width = Math.max(460, 160 * sheets.length);
+  // several boards side by side: one map per row, as wide as the page allows
+  const width = labelled ? 1040 : 460;
   const scale = width / (b.maxX - minX);
+  // names, numbers and symbols grow with the hexes (scale: pixels per hex radius)
+  const namePx = Math.max(7, Math.min(11, scale * 0.55));
+  const edgePx = Math.max(8, Math.min(10, scale * 0.5));
+  const symbolSize = Math.round(Math.max(26, Math.min(60, scale * scale * 0.2)));
   // a board's label sits above its column numbers; its text is LABEL_PX high whatever the scale
   const minY = Math.min(
     b.minY,
@@ -629,25 +722,20 @@ export function hexMapChart(
     },
     {
       transform: only('terrain'),
-      mark: {
-        type: 'point',
-        aria: false,
-        filled: true,
-        size: 26,
-        opacity: 1,
-        strokeWidth: 0,
-        color: '#1b7837',
-      },
+      mark: { type: 'point', aria: false, filled: true, size: symbolSize, opacity: 1, strokeWidth: 0 },
       encoding: {
         ...at,
         shape: {
           field: 'properties.terrain',
           type: 'nominal',
           title: 'terrain',
-          scale: {
-            domain: terrains.filter((t) => t !== ground),
-            range: ['triangle-up', 'diamond', 'square', 'cross', 'triangle-down'],
-          },
+          scale: { domain: drawnTerrains, range: symbols.map((x) => x.shape) },
+        },
+        fill: {
+          field: 'properties.terrain',
+          type: 'nominal',
+          title: 'terrain',
+          scale: { domain: drawnTerrains, range: symbols.map((x) => x.colour) },
         },
       },
     },
@@ -666,7 +754,7 @@ export function hexMapChart(
     },
     {
       transform: only('name'),
-      mark: { type: 'text', aria: false, fontSize: 7, baseline: 'middle' },
+      mark: { type: 'text', aria: false, fontSize: namePx, baseline: 'middle' },
       encoding: {
         ...at,
         text: { field: 'properties.text' },
@@ -676,7 +764,14 @@ export function hexMapChart(
     },
     {
       transform: only('edge'),
-      mark: { type: 'text', aria: false, fontSize: 8, baseline: 'middle', align: 'center', color: '#444' },
+      mark: {
+        type: 'text',
+        aria: false,
+        fontSize: edgePx,
+        baseline: 'middle',
+        align: 'center',
+        color: '#444',
+      },
       encoding: { ...at, text: { field: 'properties.text' } },
     },
   ];
@@ -697,11 +792,11 @@ export function hexMapChart(
   return {
     ...base(
       `${def.title}: ${board.heat}`,
-      'fill: share of games; coloured outlines: map features; green symbols: terrain; numbers: columns and rows',
+      `fill: share of games; coloured outlines: map features; symbols: terrain (unmarked: ${ground}); numbers: columns and rows`,
     ),
     data: { values },
     facet: { field: 'properties.arm', type: 'nominal', title: null, sort: [...arms] },
-    columns: Math.max(1, Math.min(2, Math.floor(1000 / width), arms.length)),
+    columns: labelled ? 1 : Math.max(1, Math.min(2, Math.floor(1000 / width), arms.length)),
     resolve: { scale: { color: 'shared', fill: 'shared' }, legend: { color: 'shared', fill: 'shared' } },
     spec: {
       width,
@@ -712,9 +807,137 @@ export function hexMapChart(
   };
 }
 
+/** A node's largest radius (px, at a share of 1), a ring's gap from the node and between rings. */
+const NODE_R = 9;
+const RING_GAP = 4;
+const NAME_PX = 10;
+const MAP_WIDTH = 960;
+const MAP_MAX_HEIGHT = 760;
+
+/** A place name drawn next to its node: its anchor in data units and which side of the node it sits. */
+export interface PlacedName {
+  readonly id: string;
+  readonly text: string;
+  readonly x: number;
+  readonly y: number;
+  readonly align: 'left' | 'right' | 'center';
+  readonly baseline: 'middle' | 'bottom' | 'top';
+}
+
+/**
+ * How a zone or point board is drawn: a panel MAP_WIDTH wide; its height stretches the y units
+ * (the positions of such boards are schematic) until no two nodes' outermost rings overlap, up to
+ * MAP_MAX_HEIGHT; ring k of a node (one per map feature) has radius NODE_R + RING_GAP (k + 1).
+ * Names are placed greedily, cells with map features first, each right of, left of, above or
+ * below its node, where it overlaps no node's rings, no other name and stays in the panel; a name
+ * that finds no room is left to the node's hover title and listed in `unnamed`.
+ */
+export function networkLayout(board: ZoneBoardDef | PointBoardDef): {
+  width: number;
+  height: number;
+  x: { domain: [number, number] };
+  y: { domain: [number, number] };
+  ringRadius: (k: number) => number;
+  names: PlacedName[];
+  unnamed: { id: string; name: string }[];
+} {
+  const cells = board.cells;
+  const xs = cells.map((c) => c.x);
+  const ys = cells.map((c) => c.y);
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const ringRadius = (k: number) => NODE_R + RING_GAP * (k + 1);
+  const outer = (c: BoardCell) => ((c.marks ?? []).length === 0 ? NODE_R : ringRadius(c.marks!.length - 1));
+  // pixels per x unit: the positions' width and a margin of 60 px a side into the panel
+  const margin = 60;
+  const xUnit = (MAP_WIDTH - 2 * margin) / Math.max(x1 - x0, 1e-9);
+  let yUnit = xUnit;
+  for (let i = 0; i < cells.length; i++)
+    for (let j = i + 1; j < cells.length; j++) {
+      const [a, b] = [cells[i]!, cells[j]!];
+      const need = outer(a) + outer(b) + 2;
+      const dx = Math.abs(a.x - b.x) * xUnit;
+      const dy = Math.abs(a.y - b.y);
+      if (dx < need && dy > 0) yUnit = Math.max(yUnit, Math.sqrt(need * need - dx * dx) / dy);
+    }
+  yUnit = Math.min(yUnit, (MAP_MAX_HEIGHT - 2 * margin) / Math.max(y1 - y0, 1e-9));
+  const height = Math.round(Math.max(120, (y1 - y0) * yUnit + 2 * margin));
+  const [mx, my] = [margin / xUnit, margin / yUnit];
+  const px = (c: { x: number; y: number }) => ({
+    x: (c.x - x0) * xUnit + margin,
+    y: (c.y - y0) * yUnit + margin,
+  });
+  type Box = { l: number; r: number; t: number; b: number };
+  const boxes: Box[] = [];
+  const clear = (q: Box) =>
+    q.l >= 0 &&
+    q.r <= MAP_WIDTH &&
+    q.t >= 0 &&
+    q.b <= height &&
+    boxes.every((o) => q.r <= o.l || q.l >= o.r || q.b <= o.t || q.t >= o.b) &&
+    cells.every((c) => {
+      const p = px(c);
+      const r = outer(c);
+      const nx = Math.max(q.l, Math.min(p.x, q.r));
+      const ny = Math.max(q.t, Math.min(p.y, q.b));
+      return (nx - p.x) ** 2 + (ny - p.y) ** 2 >= r * r;
+    });
+  const names: PlacedName[] = [];
+  const unnamed: { id: string; name: string }[] = [];
+  const named = cells.filter((c) => c.name !== undefined && c.name !== '');
+  const order = [
+    ...named.filter((c) => (c.marks ?? []).length > 0),
+    ...named.filter((c) => (c.marks ?? []).length === 0),
+  ];
+  const h = NAME_PX + 2;
+  /** Where a name of width w may go around a node at p with outer radius r: right, left, above, below, then the diagonals. */
+  const spots = (p: { x: number; y: number }, r: number, w: number) => {
+    const d = r * Math.SQRT1_2;
+    const out: [PlacedName['align'], PlacedName['baseline'], Box, number, number][] = [
+      ['left', 'middle', { l: p.x + r, r: p.x + r + w, t: p.y - h / 2, b: p.y + h / 2 }, r, 0],
+      ['right', 'middle', { l: p.x - r - w, r: p.x - r, t: p.y - h / 2, b: p.y + h / 2 }, -r, 0],
+      ['center', 'bottom', { l: p.x - w / 2, r: p.x + w / 2, t: p.y - r - h, b: p.y - r }, 0, -r],
+      ['center', 'top', { l: p.x - w / 2, r: p.x + w / 2, t: p.y + r, b: p.y + r + h }, 0, r],
+      ['left', 'bottom', { l: p.x + d, r: p.x + d + w, t: p.y - d - h, b: p.y - d }, d, -d],
+      ['right', 'bottom', { l: p.x - d - w, r: p.x - d, t: p.y - d - h, b: p.y - d }, -d, -d],
+      ['left', 'top', { l: p.x + d, r: p.x + d + w, t: p.y + d, b: p.y + d + h }, d, d],
+      ['right', 'top', { l: p.x - d - w, r: p.x - d, t: p.y + d, b: p.y + d + h }, -d, d],
+    ];
+    return out;
+  };
+  for (const c of order) {
+    const full = c.name!;
+    // a name of several parts ("Maleme airfield / Hill 107") may be drawn by its first part
+    const texts = full.includes(' / ') ? [full, full.split(' / ')[0]!] : [full];
+    const p = px(c);
+    const r = outer(c) + 2;
+    let done = false;
+    for (const text of texts) {
+      const fit = spots(p, r, 0.58 * NAME_PX * text.length).find(([, , q]) => clear(q));
+      if (fit === undefined) continue;
+      const [align, baseline, q, dx, dy] = fit;
+      boxes.push(q);
+      names.push({ id: c.id, text, x: c.x + dx / xUnit, y: c.y + dy / yUnit, align, baseline });
+      done = true;
+      break;
+    }
+    if (!done) unnamed.push({ id: c.id, name: full });
+  }
+  return {
+    width: MAP_WIDTH,
+    height,
+    x: { domain: [x0 - mx, x1 + mx] },
+    y: { domain: [y0 - my, y0 + (height - margin) / yUnit] },
+    ringRadius,
+    names,
+    unnamed,
+  };
+}
+
 /**
  * A zone or point board: cells as nodes at their positions (off-map boxes as squares), joined by
- * their links or lines (styled by class), each node sized and coloured by its share.
+ * their links or lines (styled by class), each node sized and coloured by its share, a ring per
+ * map feature around it and its name beside it where there is room (networkLayout); every node's
+ * hover title names it. One map per row, MAP_WIDTH wide.
  */
 export function networkMapChart(
   def: GameDefinition,
@@ -724,11 +947,13 @@ export function networkMapChart(
 ): Spec {
   const shares = sharesByArm(heat);
   const at = new Map(board.cells.map((c) => [c.id, c]));
+  const layout = networkLayout(board);
   const edges =
     board.kind === 'zones'
       ? board.links.map((l) => ({ a: l.a, b: l.b, class: l.kind ?? 'link' }))
       : board.lines.map((l) => ({ a: l.a, b: l.b, class: l.class }));
   const classes = [...new Set(edges.map((e) => e.class))];
+  const placedName = new Set(layout.names.map((n) => n.id));
   const values = arms.flatMap((arm) => {
     const byCell = shares.get(arm);
     const lines = edges.map((e) => {
@@ -751,6 +976,8 @@ export function networkMapChart(
         kind: 'node',
         arm,
         id: c.id,
+        // the id is printed under a node whose name found no room beside it
+        idText: placedName.has(c.id) ? '' : c.id,
         x: c.x,
         y: c.y,
         share,
@@ -765,46 +992,44 @@ export function networkMapChart(
         x: c.x,
         y: c.y,
         mark,
-        ring: k,
+        // a point's size is its area in px²
+        ringSize: Math.PI * layout.ringRadius(k) ** 2,
         label: `${c.id}: ${mark}`,
       })),
     );
-    return [...lines, ...nodes, ...rings];
+    const names = layout.names.map((n) => ({ kind: 'name', arm, ...n }));
+    return [...lines, ...nodes, ...rings, ...names];
   });
-  // Equal units on both axes: the positions' box, padded by a twentieth, into a panel 360-720 wide
-  // (wider for boards of many cells, about 45 pixels a node).
-  const xs = board.cells.map((c) => c.x);
-  const ys = board.cells.map((c) => c.y);
-  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-  const span = Math.max(x1 - x0, y1 - y0, 1e-9);
-  const pad = span / 20;
-  const width = Math.round(Math.min(720, Math.max(360, 45 * Math.sqrt(board.cells.length))));
-  const unit = width / (x1 - x0 + 2 * pad || 2 * pad);
-  const height = Math.max(120, Math.min(720, Math.round((y1 - y0 + 2 * pad) * unit)));
   const x = {
     type: 'quantitative',
     axis: null,
-    scale: { domain: [x0 - pad, x1 + pad], nice: false, zero: false },
+    scale: { domain: layout.x.domain, nice: false, zero: false },
   } as const;
   const y = {
     type: 'quantitative',
     axis: null,
-    scale: { domain: [y0 - pad, y1 + pad], nice: false, zero: false, reverse: true },
+    scale: { domain: layout.y.domain, nice: false, zero: false, reverse: true },
   } as const;
   const places = board.kind === 'zones' ? ['zone'] : ['point', 'off-map box'];
   const what = board.kind === 'zones' ? 'zone' : 'point';
+  const nameLayer = (align: PlacedName['align'], baseline: PlacedName['baseline']) => ({
+    transform: [
+      { filter: `datum.kind === 'name' && datum.align === '${align}' && datum.baseline === '${baseline}'` },
+    ],
+    mark: { type: 'text', aria: false, fontSize: NAME_PX, color: '#111', align, baseline },
+    encoding: { x: { field: 'x', ...x }, y: { field: 'y', ...y }, text: { field: 'text' } },
+  });
   return {
     ...base(
       `${def.title}: ${board.heat}`,
-      `${board.kind === 'zones' ? 'zones and their links' : 'points and their lines'}; size and fill: share of games; coloured rings: map features`,
+      `${board.kind === 'zones' ? 'zones and their links' : 'points and their lines'}; size and fill: share of games; coloured rings: map features; hover a ${what} for its name and share`,
     ),
     data: { values },
     facet: { field: 'arm', type: 'nominal', title: null, sort: [...arms] },
-    columns: Math.min(2, arms.length),
+    columns: 1,
     spec: {
-      width,
-      height,
-      // nodes are sized by share, rings by their order around a node
+      width: layout.width,
+      height: layout.height,
       resolve: { scale: { size: 'independent' } },
       layer: [
         {
@@ -825,6 +1050,17 @@ export function networkMapChart(
           },
         },
         {
+          transform: [{ filter: "datum.kind === 'ring'" }],
+          mark: { type: 'point', filled: false, strokeWidth: 1.8 },
+          encoding: {
+            x: { field: 'x', ...x },
+            y: { field: 'y', ...y },
+            size: { field: 'ringSize', type: 'quantitative', legend: null, scale: null },
+            stroke: { field: 'mark', type: 'nominal', title: 'map feature', scale: { scheme: 'dark2' } },
+            description: { field: 'label' },
+          },
+        },
+        {
           transform: [{ filter: "datum.kind === 'node'" }],
           mark: { type: 'point', filled: true, stroke: '#333', strokeWidth: 0.8, opacity: 1 },
           encoding: {
@@ -835,7 +1071,7 @@ export function networkMapChart(
               field: 'share',
               type: 'quantitative',
               legend: null,
-              scale: { domain: [0, 1], range: [40, 480] },
+              scale: { domain: [0, 1], range: [30, Math.round(Math.PI * NODE_R * NODE_R)] },
             },
             shape: {
               field: 'place',
@@ -849,30 +1085,18 @@ export function networkMapChart(
           },
         },
         {
-          transform: [{ filter: "datum.kind === 'ring'" }],
-          mark: { type: 'point', filled: false, strokeWidth: 1.8 },
-          encoding: {
-            x: { field: 'x', ...x },
-            y: { field: 'y', ...y },
-            size: {
-              field: 'ring',
-              type: 'quantitative',
-              legend: null,
-              scale: { domain: [0, 3], range: [800, 2300] },
-            },
-            stroke: { field: 'mark', type: 'nominal', title: 'map feature', scale: { scheme: 'dark2' } },
-            description: { field: 'label' },
-          },
-        },
-        {
           transform: [{ filter: "datum.kind === 'node'" }],
-          mark: { type: 'text', dy: 15, fontSize: 9, color: '#333' },
-          encoding: {
-            x: { field: 'x', ...x },
-            y: { field: 'y', ...y },
-            text: { field: 'id' },
-          },
+          mark: { type: 'text', aria: false, dy: NODE_R + 6, fontSize: 8, color: '#555' },
+          encoding: { x: { field: 'x', ...x }, y: { field: 'y', ...y }, text: { field: 'idText' } },
         },
+        nameLayer('left', 'middle'),
+        nameLayer('right', 'middle'),
+        nameLayer('center', 'bottom'),
+        nameLayer('center', 'top'),
+        nameLayer('left', 'bottom'),
+        nameLayer('right', 'bottom'),
+        nameLayer('left', 'top'),
+        nameLayer('right', 'top'),
       ],
     },
   };

@@ -8,13 +8,17 @@ import { paramLabel, sweepPoints } from '../core/setup.js';
 import type { Manifest } from '../runner/manifest.js';
 import {
   boardChart,
+  type CellHeat,
   constantStats,
   endTurnChart,
   matrixChart,
+  networkLayout,
   oddsChart,
   outcomesChart,
   pairedDifferencesChart,
+  rankStats,
   type Spec,
+  type StatSpread,
   sensitivityChart,
   statisticsChart,
 } from './charts.js';
@@ -103,11 +107,28 @@ function constantStatsLine(data: ReportData): Md[] {
   return [md``, md`Not shown, as they took one value in every game of every arm: ${constant.join(', ')}.`];
 }
 
-/** The mean of every varying game statistic per arm, as a markdown table (stats as rows, arms as columns). */
+/** Most statistics the mean table and the statistics chart show: those that separate the arms most. */
+export const STATS_SHOWN = 8;
+
+/** Most rows (statistics x arms) the statistics chart draws: a row is 14 px tall. */
+const STAT_CHART_ROWS = 200;
+
+/** "2.41" or "inf": a between-arm effect size (rankStats) as printed. */
+function effectText(e: number): string {
+  return Number.isFinite(e) ? e.toFixed(2) : 'inf (no spread within arms)';
+}
+
+/**
+ * The mean per arm of the STATS_SHOWN statistics that separate the arms most (rankStats: the
+ * range of the arm means over the pooled within-arm sd), as a markdown table (stats as rows, arms
+ * as columns); the other varying statistics are named below it, in the same order.
+ */
 function statisticsTable(def: GameDefinition, m: Manifest, data: ReportData): Md[] {
   if (def.stats.length === 0 || data.stats.length === 0) return [];
-  const constant = new Set(constantStats(data.stats));
-  const shown = def.stats.filter((st) => !constant.has(st.id));
+  const ranked = rankStats(def, data.stats);
+  const shown = ranked.slice(0, STATS_SHOWN);
+  const rest = ranked.slice(STATS_SHOWN);
+  const describe = (id: string) => def.stats.find((st) => st.id === id)?.description ?? id;
   const arms = m.arms.slice(0, STAT_TABLE_ARMS).map((a) => a.id);
   const mean = new Map(data.stats.map((r) => [`${r.arm}\u0000${r.stat}`, r.mean]));
   const fmt = (x: number | undefined) =>
@@ -120,18 +141,28 @@ function statisticsTable(def: GameDefinition, m: Manifest, data: ReportData): Md
     shown.length === 0
       ? []
       : [
-          md`| statistic | ${arms.map((a, i) => (i === 0 ? md`${a}` : md` | ${a}`))} |`,
-          md`|---|${trustedMd(arms.map(() => '---:').join('|'))}|`,
+          md`| statistic | spread | ${arms.map((a, i) => (i === 0 ? md`${a}` : md` | ${a}`))} |`,
+          md`|---|---:|${trustedMd(arms.map(() => '---:').join('|'))}|`,
           ...shown.map(
             (st) =>
-              md`| ${st.id}: ${st.description} | ${arms.map((a, i) => md`${i === 0 ? '' : trustedMd(' | ')}${fmt(mean.get(`${a}\u0000${st.id}`))}`)} |`,
+              md`| ${st.stat}: ${describe(st.stat)} | ${trustedMd(effectText(st.effect))} | ${arms.map((a, i) => md`${i === 0 ? '' : trustedMd(' | ')}${fmt(mean.get(`${a}\u0000${st.stat}`))}`)} |`,
           ),
+        ];
+  const others =
+    rest.length === 0
+      ? []
+      : [
+          md``,
+          md`${rest.length} more statistics separate the arms less (spread at most ${trustedMd(effectText(rest[0]!.effect))}): ${rest.map((st) => st.stat).join(', ')}. Their distributions are under Game statistics: distributions in index.html, and in stats.csv.`,
         ];
   return [
     md``,
     md`## Game statistics: mean per game${more}`,
     md``,
+    md`The ${shown.length} statistics that separate the arms most come first. Spread: the highest arm mean minus the lowest, over the pooled standard deviation within arms (a between-arm effect size; 1 means the arms' means lie one typical game-to-game deviation apart).`,
+    md``,
     ...table,
+    ...others,
     ...constantStatsLine(data),
     md``,
     md`Statistics recorded only in games that reach them (${
@@ -322,7 +353,12 @@ function markdownToHtml(lines: readonly Md[], seen: Map<string, number>): Html[]
   let list: Html[] | undefined;
   const close = () => {
     if (table !== undefined) blocks.push(html`<div class="scroll"><table>${table}</table></div>`);
-    if (list !== undefined) blocks.push(html`<ul>${list}</ul>`);
+    if (list !== undefined)
+      blocks.push(
+        list.length <= OPEN_ROWS
+          ? html`<ul>${list}</ul>`
+          : html`<details><summary>${count(list.length)} items (click to open)</summary><ul>${list}</ul></details>`,
+      );
     table = undefined;
     list = undefined;
   };
@@ -348,6 +384,16 @@ function markdownToHtml(lines: readonly Md[], seen: Map<string, number>): Html[]
   }
   close();
   return blocks;
+}
+
+/** Most rows a table of the report's appendix shows open; a longer one is collapsed. */
+const OPEN_ROWS = 30;
+
+/** A table of `rows` rows, open when short, else collapsed behind a line saying how many rows it has. */
+function collapsed(rows: number, table: Html): Html {
+  return rows <= OPEN_ROWS
+    ? table
+    : html`<details><summary>${count(rows)} rows (click to open; the same numbers are in the run's CSV files)</summary>${table}</details>`;
 }
 
 /** A rendered chart as a figure of the page. */
@@ -378,7 +424,7 @@ function armsTable(m: Manifest): Html {
       : html`<p>Every arm: ${allOn.length === 0 ? '' : html`variants ${allOn.join(', ')}${shared.length === 0 ? '' : '; '}`}${shared.map((k, i) => html`${i === 0 ? '' : '; '}${k} = ${shortValue(m.arms[0]?.params[k])}`)}.</p>`;
   // columns for what differs between arms only; what every arm shares is said once below
   const head = html`<th>arm</th><th>scenario</th><th>policies</th>${someVariants ? html`<th>variants (not in every arm)</th>` : ''}${differing.length > 0 ? html`<th>parameters that differ between arms</th>` : ''}`;
-  return html`<div class="scroll"><table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>${sharedLine}`;
+  return html`${collapsed(rows.length, html`<div class="scroll"><table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>`)}${sharedLine}`;
 }
 
 /**
@@ -413,21 +459,37 @@ export function reportHtml(
   const resultRows = outcomes.filter((o) => o.kind === 'result');
   const bar = (o: OutcomeRow) =>
     html`<div class="bar"><div class="fill" style="width:${cssPct(o.rate)}%"></div><div class="ci" style="left:${cssPct(o.lo95)}%;width:${cssPct(o.hi95 - o.lo95)}%"></div></div>`;
-  const outcomeTable = (rows: readonly OutcomeRow[], label: string) => html`
+  const outcomeTable = (rows: readonly OutcomeRow[], label: string) =>
+    collapsed(
+      rows.length,
+      html`
 <div class="scroll"><table><thead><tr><th>arm</th><th>${label}</th><th>games</th><th>count</th><th>rate [95% CI]</th><th></th></tr></thead><tbody>
 ${rows.map((o, i) => html`${i === 0 ? '' : '\n'}<tr><td>${o.arm}</td><td>${o.outcome}</td><td>${count(o.games)}</td><td>${count(o.count)}</td><td>${rateWithCi(o.rate, o.lo95, o.hi95)}</td><td>${bar(o)}</td></tr>`)}
-</tbody></table></div>`;
-  const constant = new Set(constantStats(stats));
+</tbody></table></div>`,
+    );
   const num = (v: number) => html`<td>${Number.isFinite(v) ? v.toFixed(2) : ''}</td>`;
-  const statTable = html`
-<div class="scroll"><table><thead><tr><th>arm</th><th>statistic</th><th>mean</th><th>sd</th><th>min</th><th>q25</th><th>median</th><th>q75</th><th>max</th></tr></thead><tbody>
-${stats
-  .filter((s) => !constant.has(s.stat))
-  .map(
-    (s, i) =>
-      html`${i === 0 ? '' : '\n'}<tr><td>${s.arm}</td><td title="${def.stats.find((d) => d.id === s.stat)?.description ?? 'last turn played'}">${s.stat}</td>${[s.mean, s.sd, s.min, s.q25, s.median, s.q75, s.max].map(num)}</tr>`,
-  )}
-</tbody></table></div>${markdownToHtml(constantStatsLine(data), seen)}`;
+  // one collapsed block per statistic, those that separate the arms most first; past the first
+  // STATS_SHOWN, all inside one more collapsed block, so the section stays a few lines tall
+  const statBlock = (st: StatSpread) => {
+    const rows = stats.filter((s) => s.stat === st.stat);
+    const description = def.stats.find((d) => d.id === st.stat)?.description ?? st.stat;
+    const range =
+      st.low.arm === ''
+        ? ''
+        : html`; arm means from ${st.low.mean.toFixed(2)} (${st.low.arm}) to ${st.high.mean.toFixed(2)} (${st.high.arm})`;
+    return html`
+<details><summary><b>${st.stat}</b>: ${description} (spread ${effectText(st.effect)}${range})</summary><div class="scroll"><table><thead><tr><th>arm</th><th>mean</th><th>sd</th><th>min</th><th>q25</th><th>median</th><th>q75</th><th>max</th></tr></thead><tbody>
+${rows.map((s, i) => html`${i === 0 ? '' : '\n'}<tr><td>${s.arm}</td>${[s.mean, s.sd, s.min, s.q25, s.median, s.q75, s.max].map(num)}</tr>`)}
+</tbody></table></div></details>`;
+  };
+  const ranked = rankStats(def, stats);
+  const rest = ranked.slice(STATS_SHOWN);
+  const statTable = html`<p>Per statistic (click to open): mean, sd and quartiles in every arm, the statistics that separate the arms most first (spread: as under Game statistics: mean per game). stats.csv has the same numbers.</p>${ranked.slice(0, STATS_SHOWN).map(statBlock)}${
+    rest.length === 0
+      ? ''
+      : html`
+<details><summary>${rest.length} more statistics, which separate the arms less</summary>${rest.map(statBlock)}</details>`
+  }${markdownToHtml(constantStatsLine(data), seen)}`;
   const params = def.parameters.map(
     (p, i) =>
       html`${i === 0 ? '' : '\n'}<tr><td>${p.id}</td><td>${shortValue(m.arms[0]?.params[p.id] ?? p.default)}</td><td>${p.provenance}</td><td>${p.source}</td></tr>`,
@@ -448,9 +510,12 @@ ${stats
       : [
           [
             'Against the baseline, paired on common seeds',
-            html`<div class="scroll"><table><thead><tr><th>arm</th><th>baseline arm</th><th>outcome</th><th>games</th><th>rate</th><th>baseline</th><th>difference (points)</th><th>exact McNemar 95% interval</th><th>McNemar p</th><th>Holm-adjusted interval</th><th>Holm p</th><th>Newcombe paired 95% (estimate only)</th><th>unpaired 95% (for contrast)</th><th>discordant</th></tr></thead><tbody>
+            collapsed(
+              comparisons.length,
+              html`<div class="scroll"><table><thead><tr><th>arm</th><th>baseline arm</th><th>outcome</th><th>games</th><th>rate</th><th>baseline</th><th>difference (points)</th><th>exact McNemar 95% interval</th><th>McNemar p</th><th>Holm-adjusted interval</th><th>Holm p</th><th>Newcombe paired 95% (estimate only)</th><th>unpaired 95% (for contrast)</th><th>discordant</th></tr></thead><tbody>
 ${comparisonRows}
 </tbody></table></div>`,
+            ),
           ] as [string, Html],
         ]),
     ['How games end', outcomeTable(resultRows, 'result')],
@@ -514,6 +579,36 @@ function boardOf(def: GameDefinition, m: Manifest): BoardDef | undefined {
   return checkBoard(def.board(setup), `game ${def.id}`);
 }
 
+/** Most arms the board chart draws a map for: a map is as tall as a screen. */
+export const MAP_ARMS = 4;
+
+/**
+ * The arms the board chart draws: `first` (the baseline), then the MAP_ARMS - 1 arms whose maps
+ * differ most from it (the sum over cells of the absolute difference in share), ties in `arms`
+ * order; every arm when there are no more than MAP_ARMS.
+ */
+export function mapArms(heat: readonly CellHeat[], arms: readonly string[], first: string): string[] {
+  if (arms.length <= MAP_ARMS) return [...arms];
+  const share = new Map<string, Map<string, number>>();
+  for (const h of heat) {
+    const cells = share.get(h.arm) ?? new Map<string, number>();
+    share.set(h.arm, cells.set(h.cell, h.share));
+  }
+  const base = share.get(first) ?? new Map<string, number>();
+  const distance = (arm: string) => {
+    const own = share.get(arm) ?? new Map<string, number>();
+    let d = 0;
+    for (const cell of new Set([...base.keys(), ...own.keys()]))
+      d += Math.abs((own.get(cell) ?? 0) - (base.get(cell) ?? 0));
+    return d;
+  };
+  const others = arms
+    .filter((a) => a !== first)
+    .map((arm) => ({ arm, d: distance(arm) }))
+    .sort((a, b) => b.d - a.d);
+  return [first, ...others.slice(0, MAP_ARMS - 1).map((o) => o.arm)];
+}
+
 /** The board chart's file stem and what its caption calls a cell, per kind of board. */
 const BOARD_CHART: Readonly<Record<BoardDef['kind'], { name: string; cell: string }>> = {
   hex: { name: 'hex-map', cell: 'hex coloured' },
@@ -543,12 +638,23 @@ export function buildCharts(def: GameDefinition, m: Manifest, data: ReportData):
       caption: 'Game length: the turn on which games end.',
       spec: endTurnChart(data.endTurns, arms),
     });
-  if (data.stats.some((s) => s.stat !== 'end_turn' && !constantStats(data.stats).includes(s.stat)))
+  const ranked = rankStats(def, data.stats);
+  // at most STAT_CHART_ROWS rows of boxes (statistics x arms), at least 2 statistics
+  const drawn = Math.max(2, Math.min(STATS_SHOWN, Math.floor(STAT_CHART_ROWS / Math.max(1, arms.length))));
+  if (ranked.length > 0)
     charts.push({
       name: 'statistics',
-      caption:
-        "The game's own statistics per arm, as distributions (statistics that never vary are listed, not drawn).",
-      spec: statisticsChart(def, data.stats, arms),
+      caption: `The game's own statistics per arm, as distributions: ${
+        ranked.length > drawn
+          ? `the ${drawn} of ${ranked.length} varying statistics that separate the arms most (the rest are under Game statistics: distributions)`
+          : 'every statistic that varies, those that separate the arms most first'
+      }.`,
+      spec: statisticsChart(
+        def,
+        data.stats,
+        arms,
+        ranked.slice(0, drawn).map((s) => s.stat),
+      ),
     });
   if (data.comparisons.length > 0) {
     charts.push({
@@ -584,10 +690,21 @@ export function buildCharts(def: GameDefinition, m: Manifest, data: ReportData):
   const board = boardOf(def, m);
   if (board !== undefined && data.heat.length > 0) {
     const { name, cell } = BOARD_CHART[board.kind];
+    const first = m.baseline !== null && arms.includes(m.baseline) ? m.baseline : arms[0]!;
+    const drawn = mapArms(data.heat, arms, first);
+    const which =
+      drawn.length < arms.length
+        ? ` Drawn for ${drawn[0]} and the ${drawn.length - 1} arms whose maps differ most from it (the sum of the cells' differences in share); cells.csv has every arm.`
+        : '';
+    const unnamed = board.kind === 'hex' ? [] : networkLayout(board).unnamed;
+    const key =
+      unnamed.length === 0
+        ? ''
+        : ` Not named on the map for want of room (hover the node): ${unnamed.map((u) => `${u.id} ${u.name}`).join('; ')}.`;
     charts.push({
       name,
-      caption: `The map, each ${cell} by the share of games: ${board.heat}.`,
-      spec: boardChart(def, board, data.heat, arms),
+      caption: `The map, each ${cell} by the share of games: ${board.heat}.${which}${key}`,
+      spec: boardChart(def, board, data.heat, drawn),
     });
   }
   return charts;

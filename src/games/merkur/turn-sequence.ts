@@ -24,7 +24,7 @@ import { merkurData } from './data.js';
 import type { MerkurDecision, MerkurOption, MerkurPending, OrderOption } from './decisions.js';
 import { landingTerrain, MAP } from './map.js';
 import { reachable } from './movement.js';
-import { tell } from './narrate.js';
+import { describeOption, tell } from './narrate.js';
 import { placeMap, soloChoose, soloDraw, soloForts } from './solitaire.js';
 import {
   type Bombard,
@@ -1412,7 +1412,7 @@ function applyAnswer(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision, cho
   const o = d.options[choice] as MerkurOption;
   const task = s.stack[s.stack.length - 1]!;
   if (ws.trace !== undefined)
-    tell(s, ws, d.side === 'german' ? GER : CW, d.rule, `${d.kind}: ${JSON.stringify(o)}`, {
+    tell(s, ws, d.side === 'german' ? GER : CW, d.rule, `${d.kind}: ${describeOption(s, o)}`, {
       decision: { kind: d.kind, choice, of: d.options.length },
     });
   switch (o.type) {

@@ -1,0 +1,105 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv } from 'ajv';
+import { type Browser, chromium } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sandtable, tempDir } from './helpers/cli.js';
+
+// Every experiment the project ships (experiments/*.json but calibrate and tune files), played at
+// GAMES games per arm on one worker (SEARCH_GAMES for search policies; a report's structure does
+// not depend on the game count):
+// every Vega-Lite spec it writes validates against the JSON schema of the pinned vega-lite
+// (node_modules/vega-lite/build/vega-lite-schema.json), and its index.html, opened in headless
+// Chromium at 1400 px, is at most MAX_HEIGHT px tall, opens with its headline on the first screen
+// and is no wider than the viewport. Screenshots of the first screen of the tallest reports go to
+// test-artifacts/.
+
+const GAMES = '20';
+/** Experiments whose policies search (rollout: playouts at every decision) play a few games only. */
+const SEARCH_GAMES = '2';
+const MAX_HEIGHT = 25_000;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const root = join(import.meta.dirname, '..');
+const artifacts = join(root, 'test-artifacts');
+const dir = tempDir('shipped');
+
+/** The shipped experiment files `run` reads (a tune file has opponents, a calibrate file a space). */
+const experiments = readdirSync(join(root, 'experiments'))
+  .filter((f) => f.endsWith('.json'))
+  .filter((f) => {
+    const raw = JSON.parse(readFileSync(join(root, 'experiments', f), 'utf8')) as Record<string, unknown>;
+    return !('opponents' in raw) && !('space' in raw);
+  });
+
+const runDir = (f: string) => join(dir, f.replace(/\.json$/, ''));
+
+beforeAll(() => {
+  for (const f of experiments) {
+    const search = readFileSync(join(root, 'experiments', f), 'utf8').includes('rollout');
+    const r = sandtable([
+      'run',
+      join('experiments', f),
+      '--games',
+      search ? SEARCH_GAMES : GAMES,
+      '--workers',
+      '1',
+      '--out',
+      runDir(f),
+      '--quiet',
+    ]);
+    expect(r.code, `${f}: ${r.stderr}`).toBe(0);
+  }
+}, 3_600_000);
+
+describe('the report of every shipped experiment', () => {
+  it('has every Vega-Lite spec valid against the pinned vega-lite schema', () => {
+    const schema = JSON.parse(
+      readFileSync(join(root, 'node_modules', 'vega-lite', 'build', 'vega-lite-schema.json'), 'utf8'),
+    ) as object;
+    const validate = new Ajv({ strict: false, validateFormats: false, allErrors: false }).compile(schema);
+    let specs = 0;
+    for (const f of experiments) {
+      const charts = join(runDir(f), 'charts');
+      for (const file of readdirSync(charts).filter((x) => x.endsWith('.vl.json'))) {
+        const ok = validate(JSON.parse(readFileSync(join(charts, file), 'utf8')));
+        expect(ok ? [] : validate.errors, `${f}: ${file}`).toEqual([]);
+        specs++;
+      }
+    }
+    expect(specs).toBeGreaterThan(experiments.length * 3);
+  });
+
+  it.runIf(existsSync(CHROMIUM) || process.env.CI === 'true')(
+    `is at most ${MAX_HEIGHT} px tall at 1400 px, no wider, with the headline on the first screen`,
+    async () => {
+      const browser: Browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+      });
+      const heights: Record<string, number> = {};
+      try {
+        for (const f of experiments) {
+          const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+          await page.goto(`file://${join(runDir(f), 'index.html')}`, { waitUntil: 'load' });
+          heights[f] = Number(await page.evaluate('document.documentElement.scrollHeight'));
+          expect(Number(await page.evaluate('document.documentElement.scrollWidth')), f).toBeLessThanOrEqual(
+            1400,
+          );
+          // the headline section starts within the first screen
+          const top = (await page.locator('nav#contents + section').boundingBox())!.y;
+          expect(top, f).toBeLessThan(900);
+          if (['dc-policies.json', 'merkur-policies.json', 'crete-policies.json'].includes(f)) {
+            mkdirSync(artifacts, { recursive: true });
+            await page.screenshot({ path: join(artifacts, `first-screen-${f.replace(/\.json$/, '')}.png`) });
+          }
+          await page.close();
+        }
+      } finally {
+        await browser.close();
+      }
+      const tall = Object.entries(heights).filter(([, h]) => h > MAX_HEIGHT);
+      expect(tall, JSON.stringify(heights)).toEqual([]);
+    },
+    600_000,
+  );
+});
