@@ -161,11 +161,17 @@ const scripted = (def: GameDefinition, side: string) =>
   def.policies.filter((p) => p.side === side && p.id !== ROLLOUT_ID).map((p) => p.id);
 
 /** Variants switched on in random combinations: every on/off pattern of the flags (up to the budget), one member of each group. */
-function combinations(def: GameDefinition, n: number, seed: number): Record<string, boolean>[] {
-  const flags = def.variants.filter((v) => v.group === undefined);
+function combinations(
+  def: GameDefinition,
+  scenario: string,
+  n: number,
+  seed: number,
+): Record<string, boolean>[] {
+  // Only variants that may be switched in this scenario (a variant outside its scenarios is refused).
+  const here = def.variants.filter((v) => v.scenarios === undefined || v.scenarios.includes(scenario));
+  const flags = here.filter((v) => v.group === undefined);
   const groups = new Map<string, VariantDef[]>();
-  for (const v of def.variants)
-    if (v.group !== undefined) groups.set(v.group, [...(groups.get(v.group) ?? []), v]);
+  for (const v of here) if (v.group !== undefined) groups.set(v.group, [...(groups.get(v.group) ?? []), v]);
   const total = 2 ** flags.length;
   const rng = streamRng(seed, 0, 'combinations');
   const masks =
@@ -266,7 +272,7 @@ export function conformanceSuite(gameId: string, only?: readonly string[], gameW
 
       if (b.combos > 0 && def.variants.length > 1)
         it(`${scenario.id}: combinations of the variants (every flag pattern up to ${b.combos})`, () => {
-          combinations(def, b.combos, 15).forEach((variants, k) => {
+          combinations(def, scenario.id, b.combos, 15).forEach((variants, k) => {
             const setup = setupOf(variants);
             play(def, setup, 'random', 16, k);
             play(def, setup, { ...def.defaultPolicies }, 17, k);

@@ -166,10 +166,11 @@ describe('the HTML report in a real browser', () => {
         const first = page.locator('nav#contents + section');
         expect(await first.locator('h2').first().textContent()).toBe('Headline');
         expect(await first.locator('h3').allTextContents()).toEqual(
-          expect.arrayContaining(['Soviet × US policy matrix', 'Outcomes per arm']),
+          expect.arrayContaining(['The value of the game', 'Soviet × US policy matrix', 'Outcomes per arm']),
         );
+        // the value of the game under the run's strongest strategies, its interval and both mixes
         expect(await page.locator('h1 + p').textContent()).toMatch(
-          /^Answer\. Against the other side's best reply/,
+          /^Answer\. Under the strongest strategies in this run, Soviet scores \d+\.\d% \[\d+\.\d, \d+\.\d\] \(win 1, draw 1\/2\): .* Soviet mix: .+; US mix: .+\.$/,
         );
         expect(await first.locator('figure#chart-matrix-us-wins svg').isVisible()).toBe(true);
         const heatmap = first.locator('figure#chart-matrix svg');
@@ -178,7 +179,7 @@ describe('the HTML report in a real browser', () => {
         expect(cells.filter((t) => t.includes('_vs_'))).toHaveLength(9);
         expect(await heatmap.locator('text').allTextContents()).toContain('hold-towns');
         // the one arm outside the matrix (random against random) has its own outcomes table
-        const others = first.locator('table').first();
+        const others = first.locator('table', { hasText: 'random_vs_random' }).first();
         expect(await others.locator('tr').count()).toBe(1 + 1);
         // every link of the contents leads to a heading of the page
         for (const href of await page

@@ -75,14 +75,16 @@ describe('--resume of a partial run whose manifest is damaged', () => {
     expect(readFileSync(join(out, kept[0]!), 'utf8')).toBe(damaged);
   }, 300_000);
 
-  it('chunks of another seed in the directory are not adopted: played again', async () => {
+  it('chunks of another seed only are no run to recover: refused, and they stay', async () => {
     const out = join(dir, 'other-seed');
     mkdirSync(out);
     cpSync(join(half, 'chunks'), join(out, 'chunks'), { recursive: true });
+    const before = readdirSync(join(out, 'chunks')).sort();
     const other = { ...exp(), seed: 12 };
-    const r = await runExperiment(other, opts(out, { resume: true }));
-    expect(r.reused).toBe(0);
-    expect(r.discarded.length).toBeGreaterThan(0);
+    const e = await runExperiment(other, opts(out, { resume: true })).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(UserError);
+    expect((e as Error).message).toMatch(/no manifest\.json/);
+    expect(readdirSync(join(out, 'chunks')).sort()).toEqual(before);
   }, 300_000);
 });
 

@@ -11,6 +11,7 @@ import * as highs from 'highs';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
 import { streamState } from '../core/rng.js';
+import { quantile } from './summary.js';
 
 /** The part of an LP solver the meta-game uses: CPLEX LP text in, HiGHS's solution out. */
 export interface LpSolver {
@@ -151,14 +152,6 @@ export interface MetaGame extends ZeroSumSolution {
   /** Share of resamples in which each row / column has positive weight in the equilibrium. */
   readonly rowSupport: readonly number[];
   readonly colSupport: readonly number[];
-}
-
-function quantile(sorted: readonly number[], q: number): number {
-  // Type-7 (linear between order statistics), as R's and numpy's default.
-  const h = (sorted.length - 1) * q;
-  const lo = Math.floor(h);
-  const hi = Math.ceil(h);
-  return sorted[lo]! + (h - lo) * (sorted[hi]! - sorted[lo]!);
 }
 
 /**

@@ -88,7 +88,7 @@ export interface StatRow {
 }
 
 /** The p-quantile of ascending values, interpolated between order statistics ((n - 1) p, R-7). */
-function quantile(sorted: Float64Array, p: number): number {
+export function quantile(sorted: ArrayLike<number>, p: number): number {
   const n = sorted.length;
   if (n === 0) return Number.NaN;
   if (p <= 0 || n < 2) return sorted[0]!;

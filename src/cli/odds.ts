@@ -88,7 +88,8 @@ function oddsHelp(games: GameRegistry, args: readonly string[]): string {
     .list()
     .filter((g) => g.odds !== undefined)
     .map((g) => g.id);
-  return `\nEach game has its own odds options: sandtable odds <game> --help (games with odds: ${ids.join(', ')})`;
+  const table = helpRows(TABLE_ODDS_OPTIONS.map((o) => [`--${o.name} <value>`, o.description] as const));
+  return `\nEach game has its own odds options: sandtable odds <game> --help (games with odds: ${ids.join(', ')})\nOptions of odds --table <file> (docs/combat-tables.md):\n${table}`;
 }
 
 /** `sandtable odds <game> ...`: exact outcome probabilities of the game's combat tables. */
@@ -130,7 +131,7 @@ export function registerOdds(program: Command, games: GameRegistry): void {
           'your own CRT, one battle',
         ],
         [
-          'sandtable odds --table a.csv --against b.csv',
+          'sandtable odds --table my-crt.csv --against my-crt-v2.csv',
           'how a revised table changes each result, column by column',
         ],
       ]),

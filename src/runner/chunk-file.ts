@@ -143,6 +143,23 @@ export function decodeChunk(
   return { ok: true, data };
 }
 
+/** The experiment hash and seed a chunk file's header names, or undefined when it is not a chunk. */
+export function chunkOwner(path: string): { experimentHash: string; seed: number } | undefined {
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(path);
+  } catch {
+    return undefined;
+  }
+  if (bytes.byteLength < CHUNK_HEADER_BYTES || Buffer.from(bytes.subarray(0, 8)).toString('ascii') !== MAGIC)
+    return undefined;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return {
+    experimentHash: Buffer.from(bytes.subarray(64, 96)).toString('hex'),
+    seed: view.getFloat64(160, true),
+  };
+}
+
 /** Reads and checks a chunk file; a missing or unreadable file is a reason too. */
 export function readChunkFile(
   path: string,

@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { armColumns, columnDictionary } from '../analysis/columns.js';
 import { type GamesTable, gamesTableColumns } from '../analysis/games-table.js';
 import type { HeatRow } from '../analysis/report-data.js';
@@ -40,6 +40,8 @@ export async function finishRun(
   const check = guard.check ?? (() => {});
   const touch = guard.touch ?? (() => {});
   const again = guard.again ?? 'run the same command again';
+  // The run directory itself may be new (a library caller's); everything below it goes through runPath.
+  mkdirSync(dir, { recursive: true });
   const columns = gamesTableColumns(def);
   const files = await reportFiles(def, manifest, table, heat);
   const names = ['games.parquet', COLUMNS_FILE, ...(csv ? ['games.csv'] : []), ...Object.keys(files)];

@@ -4,6 +4,7 @@ import { UserError } from '../core/errors.js';
 import type { ChunkTask } from './chunk.js';
 import {
   chunkFileName,
+  chunkOwner,
   encodeChunk,
   parseChunkFileName,
   readChunkFile,
@@ -138,6 +139,18 @@ type Plan =
   /** --resume of a run whose manifest is damaged (or missing): its chunks that belong to this experiment are kept. */
   | { readonly mode: 'recover'; readonly shard: ShardSpec | undefined; readonly why: string };
 
+/** Whether `out/chunks` holds at least one chunk of this experiment (its hash and seed). */
+function holdsChunksOf(out: string, exp: Experiment): boolean {
+  const dir = `${out}/chunks`;
+  if (!existsSync(dir)) return false;
+  const hash = experimentHash(exp);
+  return readdirSync(dir).some((f) => {
+    if (parseChunkFileName(f) === undefined) return false;
+    const owner = chunkOwner(`${dir}/${f}`);
+    return owner !== undefined && owner.experimentHash === hash && owner.seed === exp.seed;
+  });
+}
+
 /**
  * Decides from what `out` holds whether the run may start, continue or replace it, or refuses
  * (a user error naming the directory). Writes nothing: it runs once before anything is created
@@ -164,7 +177,14 @@ function planRun(exp: Experiment, given: RunOptions, state: OutDirState): Plan {
   if (state.kind !== 'run') {
     // A damaged manifest loses nothing: every chunk carries its experiment hash, seed, data hash
     // and code (chunk-file.ts), so those of this experiment are re-adopted, the rest played again.
-    if (opts.resume && !given.continueOrStart && (state.kind === 'foreign' || state.kind === 'stray'))
+    // Only when some chunk there is this experiment's: chunks of another run are never the
+    // material of a recovery (they stay, and the directory is refused as before).
+    if (
+      opts.resume &&
+      !given.continueOrStart &&
+      (state.kind === 'foreign' || state.kind === 'stray') &&
+      holdsChunksOf(out, exp)
+    )
       return {
         mode: 'recover',
         shard: opts.shard,

@@ -61,8 +61,15 @@ export function findWitness(
   const switches = switchesOf(def, v, skip);
   if (switches.length === 0) return null;
   const scenarios = v.scenarios ?? def.scenarios.map((s) => s.id);
+  // A switch is tried only where every variant it turns on or off may be switched.
+  const applies = (id: string, scenario: string) => {
+    const s = def.variants.find((o) => o.id === id)?.scenarios;
+    return s === undefined || s.includes(scenario);
+  };
   const arms = pairings(def).flatMap((pairing) =>
-    scenarios.map((scenario) => {
+    scenarios.flatMap((scenario) => {
+      const here = switches.filter((sw) => Object.keys(sw).every((id) => applies(id, scenario)));
+      if (here.length === 0) return [];
       const series = (variants: Record<string, boolean>) =>
         new GameSeries(def, resolveSetup(def, { scenario, variants }, 'activity'), () =>
           createPolicies(def, pairing.specs, scenario),
@@ -71,7 +78,7 @@ export function findWitness(
         scenario,
         pairing: pairing.name,
         base: series({}),
-        alts: switches.map((variants) => ({
+        alts: here.map((variants) => ({
           name: Object.entries(variants)
             .map(([k, on]) => `${k}=${on}`)
             .join(','),
