@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { wilson } from '../analysis/intervals.js';
-import { type Experiment, withOverrides } from './experiment.js';
+import type { Experiment } from './experiment.js';
 import { readManifest, writeManifest } from './manifest.js';
-import { type RunOptions, type RunOutcome, runExperiment } from './run.js';
+import { runInRounds } from './rounds.js';
+import type { RunOptions, RunOutcome } from './run.js';
 
 /** Planned game counts are whole multiples of this: fine enough never to overshoot by much. */
 export const PRECISION_STEP = 100;
@@ -90,40 +91,24 @@ export async function runUntilPrecision(
   maxGames: number,
   where: string,
 ): Promise<PrecisionOutcome> {
-  const rounds: { games: number; halfWidth: number }[] = [];
-  let current = exp;
-  let played = 0;
-  let seconds = 0;
-  for (;;) {
-    // The first round replaces a run already in the directory only with --force; later rounds
-    // replace the round before.
-    const r = await runExperiment(current, {
-      ...opts,
-      force: opts.force || rounds.length > 0,
-      resume: false,
-    });
-    const games = [...rounds.map((x) => x.games), current.games];
-    // An interrupted round is reported as itself: its manifest's games, what it saved.
-    if (r.status !== 'complete') return { ...r, rounds: games };
-    played += r.played;
-    seconds += r.seconds;
+  const log: { games: number; halfWidth: number }[] = [];
+  const out = await runInRounds(exp, opts, where, (_r, games) => {
+    const now = games[games.length - 1]!;
     const counts = winCounts(opts.out);
     const halfWidth = widestHalfWidth(counts);
-    rounds.push({ games: current.games, halfWidth });
-    const capped = current.games >= maxGames;
-    if (halfWidth <= target || capped || rounds.length >= 6) {
-      const m = readManifest(opts.out);
-      const precision = { target, achieved: halfWidth, reached: halfWidth <= target, maxGames, rounds };
-      writeManifest(opts.out, { ...m, precision });
-      if (!opts.quiet) {
-        process.stderr.write(
-          halfWidth <= target
-            ? `precision reached: every win rate within +-${(100 * halfWidth).toFixed(2)} points after ${current.games} games per arm\n`
-            : `precision not reached: +-${(100 * halfWidth).toFixed(2)} points at the cap of ${current.games} games per arm (target +-${(100 * target).toFixed(2)})\n`,
-        );
-      }
-      return { ...r, played, seconds, rounds: games, manifest: readManifest(opts.out) };
+    log.push({ games: now, halfWidth });
+    if (halfWidth > target && now < maxGames && log.length < 6)
+      return plannedGames(counts, target, now, maxGames);
+    const precision = { target, achieved: halfWidth, reached: halfWidth <= target, maxGames, rounds: log };
+    writeManifest(opts.out, { ...readManifest(opts.out), precision });
+    if (!opts.quiet) {
+      process.stderr.write(
+        halfWidth <= target
+          ? `precision reached: every win rate within +-${(100 * halfWidth).toFixed(2)} points after ${now} games per arm\n`
+          : `precision not reached: +-${(100 * halfWidth).toFixed(2)} points at the cap of ${now} games per arm (target +-${(100 * target).toFixed(2)})\n`,
+      );
     }
-    current = withOverrides(exp, { games: plannedGames(counts, target, current.games, maxGames) }, where);
-  }
+    return undefined;
+  });
+  return out.status === 'complete' ? { ...out, manifest: readManifest(opts.out) } : out;
 }

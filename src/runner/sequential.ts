@@ -2,11 +2,12 @@ import type { GamesTable } from '../analysis/games-table.js';
 import { pairedSprt, type SprtDecision } from '../analysis/stats.js';
 import { UserError } from '../core/errors.js';
 import { createRegistry } from '../core/registry.js';
-import { type Experiment, withOverrides } from './experiment.js';
+import type { Experiment } from './experiment.js';
 import { readManifest, type SequentialRecord, writeManifest } from './manifest.js';
 import { loadRun } from './read-run.js';
 import { rebuildReport } from './rebuild.js';
-import { type RunOptions, type RunOutcome, runExperiment } from './run.js';
+import { runInRounds } from './rounds.js';
+import type { RunOptions, RunOutcome } from './run.js';
 
 /**
  * The test estimates the variance of the paired differences from the games themselves, so it takes
@@ -121,50 +122,38 @@ export async function runUntilDecided(
   maxGames: number,
   where: string,
 ): Promise<DecidedOutcome> {
-  const rounds: number[] = [];
-  let current = exp;
-  let played = 0;
-  let seconds = 0;
-  for (;;) {
-    const r = await runExperiment(current, {
-      ...opts,
-      force: opts.force || rounds.length > 0,
-      resume: false,
-    });
-    const games = [...rounds, current.games];
-    if (r.status !== 'complete') return { ...r, rounds: games };
-    played += r.played;
-    seconds += r.seconds;
-    rounds.push(current.games);
+  let sequential: SequentialRecord | undefined;
+  const out = await runInRounds(exp, opts, where, async (_r, rounds) => {
+    const now = rounds[rounds.length - 1]!;
     const { table } = await loadRun(opts.out, ['games.parquet']);
     const t = sequentialDecision(scoreDifferences(table, q), q);
-    const capped = current.games >= maxGames;
-    if (t.decision !== 'continue' || capped) {
-      const sequential: SequentialRecord = {
-        arms: [q.armA, q.armB],
-        side: q.side,
-        delta: q.delta,
-        alpha: q.alpha,
-        beta: q.beta,
-        decision: t.decision === 'continue' ? 'undecided' : t.decision,
-        gamesUsed: t.decision === 'continue' ? null : t.n,
-        gamesPlayed: current.games,
-        maxGames,
-        meanDiff: t.meanDiff,
-        llrUp: t.llrUp,
-        llrDown: t.llrDown,
-        rounds,
-      };
-      writeManifest(opts.out, { ...readManifest(opts.out), sequential });
-      await rebuildReport(opts.out, createRegistry([exp.game]));
-      if (!opts.quiet)
-        process.stderr.write(
-          sequential.gamesUsed === null
-            ? `undecided: no decision within the cap of ${current.games} games per arm\n`
-            : `decided: ${q.armB} ${sequential.decision === 'differs' ? 'differs from' : 'is within'} ${q.armA} by ${sequential.decision === 'differs' ? 'at least' : 'less than'} ${(100 * q.delta).toFixed(1)} points after ${sequential.gamesUsed} paired games\n`,
-        );
-      return { ...r, played, seconds, rounds, manifest: readManifest(opts.out), sequential };
-    }
-    current = withOverrides(exp, { games: Math.min(maxGames, current.games * 2) }, where);
-  }
+    if (t.decision === 'continue' && now < maxGames) return Math.min(maxGames, now * 2);
+    sequential = {
+      arms: [q.armA, q.armB],
+      side: q.side,
+      delta: q.delta,
+      alpha: q.alpha,
+      beta: q.beta,
+      decision: t.decision === 'continue' ? 'undecided' : t.decision,
+      gamesUsed: t.decision === 'continue' ? null : t.n,
+      gamesPlayed: now,
+      maxGames,
+      meanDiff: t.meanDiff,
+      llrUp: t.llrUp,
+      llrDown: t.llrDown,
+      rounds: [...rounds],
+    };
+    writeManifest(opts.out, { ...readManifest(opts.out), sequential });
+    await rebuildReport(opts.out, createRegistry([exp.game]));
+    if (!opts.quiet)
+      process.stderr.write(
+        sequential.gamesUsed === null
+          ? `undecided: no decision within the cap of ${now} games per arm\n`
+          : `decided: ${q.armB} ${sequential.decision === 'differs' ? 'differs from' : 'is within'} ${q.armA} by ${sequential.decision === 'differs' ? 'at least' : 'less than'} ${(100 * q.delta).toFixed(1)} points after ${sequential.gamesUsed} paired games\n`,
+      );
+    return undefined;
+  });
+  return out.status === 'complete' && sequential !== undefined
+    ? { ...out, manifest: readManifest(opts.out), sequential }
+    : out;
 }
