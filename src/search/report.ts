@@ -1,7 +1,9 @@
 /**
  * The results of a calibration or tuning run (docs/calibrate.md): result.json (the best
- * setting, each target there on fresh games with its 95% interval, the trade-off set, the rounds),
- * candidates.csv, report.html (the same with a chart per target and searched value), and for tune
+ * setting, each target there on fresh games with its 95% interval, the trade-off set, the rounds
+ * with their cuts, the finalists re-checked on fresh games and how the choice was made),
+ * candidates.csv (every candidate: its search loss, the round it was cut in and why, its fresh loss
+ * if it was a finalist), report.html (the same with a chart per target and searched value), and for tune
  * tuned.json, a tuned-policies file an experiment can name.
  */
 import { toCsv } from '../analysis/csv.js';
@@ -450,7 +452,16 @@ export async function writeSearchOutputs(
   const { result, rows } = searchResult(p, o);
   const out = o.out;
   writeAtomic(`${out}/result.json`, `${JSON.stringify(result, null, 2)}\n`);
+  // the round each candidate left the race in, and why; the finalists' fresh losses
+  const left = new Map<number, { round: number; reason: string; pHolm: number }>();
+  result.rounds.forEach((x, k) => {
+    for (const e of x.ranking)
+      if (!e.kept) left.set(e.candidate, { round: k + 1, reason: e.reason, pHolm: e.pHolm });
+  });
+  const fresh = new Map(result.finalists.map((f) => [f.candidate, f]));
   const csvRows = rows.map((r) => {
+    const out = left.get(r.candidate);
+    const f = fresh.get(r.candidate);
     const row: Record<string, string | number | boolean | null> = {
       candidate: r.candidate,
       label: r.label,
@@ -458,6 +469,14 @@ export async function writeSearchOutputs(
       games: r.games,
       loss: r.loss,
       pareto: r.pareto,
+      cut_round: out?.round ?? null,
+      cut_reason: out?.reason ?? null,
+      cut_p_holm: out?.pHolm ?? null,
+      finalist: f !== undefined,
+      fresh_loss: f?.loss ?? null,
+      fresh_lo95: f?.low ?? null,
+      fresh_hi95: f?.high ?? null,
+      chosen: r.candidate === result.best.candidate,
     };
     p.targets.forEach((t, k) => {
       const m = r.targets[k];
