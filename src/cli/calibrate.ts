@@ -209,6 +209,11 @@ export function registerSearch(program: Command, games: GameRegistry): void {
             });
             writeAtomic(flags.writeDefaults, `${JSON.stringify(body, null, 2)}\n`);
             process.stdout.write(`defaults: ${flags.writeDefaults}\n`);
+            // tests/search-shipped.slow.test.ts re-plays a shipped calibration against what it records
+            if (m.commit.endsWith('+dirty'))
+              process.stderr.write(
+                `sandtable: warning: ${flags.writeDefaults} records code ${m.commit}, with uncommitted changes: commit them and run again so that the calibration can be reproduced from its commit\n`,
+              );
           }
         } finally {
           process.off('SIGINT', onStop);
