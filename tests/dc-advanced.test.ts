@@ -2,7 +2,7 @@
  * Dark Crusade, the Advanced level (DC 2.A.2): the Advanced counters in the set-up, HQ and STAVKA
  * support (13.B.7, variants hq-support and air-hq-order), Soviet air (13.A.1-3, variant
  * sov-air-alone), isolated artillery and air (17.B), the Shock Army out of supply (8.C.3.a), and the
- * exact air-to-air and flak distributions (spec C-4, C-5) against simulated frequencies.
+ * exact air-to-air and flak distributions (RULES-CHECKLIST C-4, C-5) against simulated frequencies.
  */
 import { describe, expect, it } from 'vitest';
 import { resolveSetup } from '../src/core/setup.js';

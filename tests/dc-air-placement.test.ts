@@ -1,5 +1,5 @@
 /**
- * Dark Crusade German air positions (DC 13.A.4, 14.B.4; spec D-8, D-29, R-101, R-131, R-203, variant
+ * Dark Crusade German air positions (DC 13.A.4, 14.B.4; RULES-CHECKLIST D-8, D-29, R-101, R-131, R-203, variant
  * group lw-placement): the placement at the Axis turn's start, regular attacks taking only the air
  * placed at their origin points, withheld air only for breakthrough assaults or defence, the
  * lw-lines reading (one line per turn) and air accompanying a breakthrough group.

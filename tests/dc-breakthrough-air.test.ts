@@ -1,5 +1,5 @@
 /**
- * Dark Crusade 14.B.3 (spec R-130, R-187): Soviet air may accompany breakthroughs only from the first
+ * Dark Crusade 14.B.3 (RULES-CHECKLIST R-130, R-187): Soviet air may accompany breakthroughs only from the first
  * Good-weather turn of 1944: the flag, and the air unit offered the lines of the breakthrough moves
  * made from its point.
  */

@@ -1,5 +1,5 @@
 /**
- * Dark Crusade factory movement beyond the land move (spec R-70, R-72): a factory moved back from
+ * Dark Crusade factory movement beyond the land move (RULES-CHECKLIST R-70, R-72): a factory moved back from
  * Siberia (8.C.2.d), and the sea leg of a factory's move with its stop at the port of embarkation
  * and its torpedo die (8.C.2.b, C-7), simulated against the exact probability.
  */

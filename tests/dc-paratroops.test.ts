@@ -1,5 +1,5 @@
 /**
- * Dark Crusade optional rule 21, Soviet parachute units (variant paratroops-on; spec R-157a … R-164,
+ * Dark Crusade optional rule 21, Soviet parachute units (variant paratroops-on; RULES-CHECKLIST R-157a … R-164,
  * D-17 para-drop): hand-built positions for the drops per turn, the escort, the drop on an empty
  * point, the free shot on Axis infantry-type units (simulated against the CRT), the loss of the
  * paratroops with their escort and on breaking off, no all-out on a drop, and Mud.

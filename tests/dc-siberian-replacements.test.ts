@@ -1,5 +1,5 @@
 /**
- * Dark Crusade Siberian replacements (DC 8.A.2.c; spec R-59, D-33 siberian-repl): the reconstructed
+ * Dark Crusade Siberian replacements (DC 8.A.2.c; RULES-CHECKLIST R-59, D-33 siberian-repl): the reconstructed
  * symbols (data/dc.json siberianReplacements, parameter sib-repl-scale), arrival in Siberia, holding,
  * strategic entry on the allowance, operational entry after a turn held within the edge lines'
  * capacity shared with the Siberia box's re-entries (12.A-C, 9.A), and loss in the crisis.

@@ -85,7 +85,7 @@ export function resolveRules(setup: GameSetup): CreteRules {
   };
 }
 
-/** Unit factors under the parameters (K2; spec 6.4). */
+/** Unit factors under the parameters (K2; docs/games/crete.md, reconstructed values). */
 export function unitFactors(setup: GameSetup) {
   const pct = (x: number, p: number, min: number) => Math.max(min, Math.round((x * p) / 100));
   const alliedPct = num(setup, 'allied-cf-percent');

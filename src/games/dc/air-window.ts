@@ -1,5 +1,5 @@
 /**
- * The 1944 Luftwaffe window (DC 7.A note c; spec R-44, R-186, D-7 `air-1944-window`): the 1944 cells
+ * The 1944 Luftwaffe window (DC 7.A note c; RULES-CHECKLIST R-44, R-186, D-7 `air-1944-window`): the 1944 cells
  * marked * or • give no air, but among the Good-weather turns of 1944 the Axis may pick two
  * consecutive ones with 1 German air unit each — asked at the weather phase of each Good 1944 turn
  * while the window is unused; "open now" gives this turn and the next Good turn 1 air unit.

@@ -1,5 +1,5 @@
 /**
- * Axis allies losing their capital (DC 8.B note; spec R-4, R-62, R-184, R-200, R-201, variant group
+ * Axis allies losing their capital (DC 8.B note; RULES-CHECKLIST R-4, R-62, R-184, R-200, R-201, variant group
  * defection): "Axis Allied troops whose capital is lost to the Soviets become Soviet controlled and
  * must return to their home country as soon as possible and remain", and "once an Axis Allied
  * country has been knocked out of the war or defects to the Soviets, no further reinforcements for

@@ -7,7 +7,7 @@
  * - (a.ii) "throughout six complete and consecutive turns": held at both victory-determination
  *   checks (B.7 and C.7) of six consecutive game turns;
  * - (b.ii), (b.iii) "two consecutive game turns": met at the Soviet check (B.7) of two consecutive
- *   turns, the second no later than February 1945 (spec K-25);
+ *   turns, the second no later than February 1945 (RULES-CHECKLIST K-25);
  * - "sent off the board" (b.ii) counts exits through the west and north (Axis-side) edges, (b.iii)
  *   the west edge only; an exited unit "in supply via its exit line" is one whose exit point is
  *   Soviet-controlled and in Soviet supply;

@@ -1,5 +1,5 @@
 /**
- * Soviet composite units (DC 8.C.3, Advanced level; spec D-36 `composite`): in the Soviet R/R Phase
+ * Soviet composite units (DC 8.C.3, Advanced level; RULES-CHECKLIST D-36 `composite`): in the Soviet R/R Phase
  * the Soviet player may combine units that are together on one point, undispersed and in supply,
  * into a Shock Army, cavalry-mechanized group, tank army (from June 1942), Guards infantry army
  * (from 1942), Guards tank army (from January 1943) or, with the optional rule 21 (variant

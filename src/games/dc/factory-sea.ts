@@ -1,5 +1,5 @@
 /**
- * The sea leg of a moving factory (DC 8.C.2.b; spec R-70, C-7): "via lines", sea legs allowed but
+ * The sea leg of a moving factory (DC 8.C.2.b; RULES-CHECKLIST R-70, C-7): "via lines", sea legs allowed but
  * costing at least one extra turn (a stop at the port of embarkation) and risking torpedoes.
  *
  * Readings: a D-35 destination by sea is a Soviet-controlled port of the 1941 USSR, free of Axis

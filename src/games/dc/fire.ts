@@ -1,12 +1,12 @@
 /**
- * Fire (DC 13.B.2, 13.B.6; spec C-3): a firing total is split into the fewest, most equal groups no
+ * Fire (DC 13.B.2, 13.B.6; RULES-CHECKLIST C-3): a firing total is split into the fewest, most equal groups no
  * larger than the top CRT column; one die per group, losses summed. The simulator's `fireLosses` and
  * the odds provider's `fireDistribution` share `split` and the CRT rows.
  */
 import type { Rng } from '../../core/rng.js';
 import { randInt } from '../../core/rng.js';
 
-/** DC 13.B.6: 37 -> [19, 18], 72 -> [24, 24, 24] with M = 24 (spec K-2). Empty for T <= 0. */
+/** DC 13.B.6: 37 -> [19, 18], 72 -> [24, 24, 24] with M = 24 (RULES-CHECKLIST K-2). Empty for T <= 0. */
 export function split(total: number, maxColumn: number): number[] {
   if (total <= 0) return [];
   const k = Math.ceil(total / maxColumn);

@@ -29,7 +29,7 @@ export function winter4142(turn: number): boolean {
   return turn >= 6 && turn <= 12;
 }
 
-/** DC 3.A (spec C-2): the weather at point `p`: Mud where a May 1941 assault rolled odd, else the map's. */
+/** DC 3.A (RULES-CHECKLIST C-2): the weather at point `p`: Mud where a May 1941 assault rolled odd, else the map's. */
 export function weatherAt(s: DcState, p: number): number {
   return s.mud.length > 0 && s.mud.includes(p) ? 1 : s.weather;
 }

@@ -167,14 +167,14 @@ export const dcOdds: OddsProvider = {
           outcome: `${k} fortified`,
           p: [p, fortifyDistribution(border, 1)[k]!],
         })),
-        notes: ['each eligible unit independently (spec C-9): Binomial(n, 1/2) or Binomial(n, 1/3)'],
+        notes: ['each eligible unit independently (RULES-CHECKLIST C-9): Binomial(n, 1/2) or Binomial(n, 1/3)'],
       },
       {
         title: `May 1941: points in Mud of ${assaults} assaulted (one die per point, odd = Mud)`,
         rule: 'DC 3.A',
         columns: ['p'],
         rows: binomial(assaults, mayMudProbability()).map((p, k) => ({ outcome: `${k} in Mud`, p: [p] })),
-        notes: ['spec C-2: independent per point, P(Mud) = 1/2'],
+        notes: ['RULES-CHECKLIST C-2: independent per point, P(Mud) = 1/2'],
       },
       {
         title: 'German replacement points per Axis R/R phase by year (one die on the chart row)',
@@ -189,7 +189,7 @@ export const dcOdds: OddsProvider = {
           ),
         })),
         notes: [
-          `spec C-6: the chart is reconstructed (data/dc.json), read ${gerRepl === 0 ? 'as it is' : gerRepl < 0 ? "lean (each year the year before's row)" : "rich (each year the year after's row)"}; from the second game turn`,
+          `RULES-CHECKLIST C-6: the chart is reconstructed (data/dc.json), read ${gerRepl === 0 ? 'as it is' : gerRepl < 0 ? "lean (each year the year before's row)" : "rich (each year the year after's row)"}; from the second game turn`,
         ],
       },
       {
@@ -204,8 +204,8 @@ export const dcOdds: OddsProvider = {
           ],
         })),
         notes: [
-          'spec C-4: one roll per German air unit on the column of the Soviet survivors, result = survivors',
-          'spec C-5: flak, one roll on the column of the Soviet air count, result = lost (support.ts)',
+          'RULES-CHECKLIST C-4: one roll per German air unit on the column of the Soviet survivors, result = survivors',
+          'RULES-CHECKLIST C-5: flak, one roll on the column of the Soviet air count, result = lost (support.ts)',
         ],
       },
       {
@@ -214,7 +214,7 @@ export const dcOdds: OddsProvider = {
         columns: ['friendly sea', 'enemy sea'],
         rows: [{ outcome: 'lost', p: [torpedoProbability(true), torpedoProbability(false)] }],
         notes: [
-          'spec C-7: lost on 1 in a friendly-controlled sea, on 1, 3 or 5 in an enemy one (sea.ts; factories: factory-sea.ts)',
+          'RULES-CHECKLIST C-7: lost on 1 in a friendly-controlled sea, on 1, 3 or 5 in an enemy one (sea.ts; factories: factory-sea.ts)',
         ],
       },
     ];

@@ -1,5 +1,5 @@
 /**
- * Soviet parachute units (DC 21, optional rule, variant paratroops-on, Advanced level; spec R-157a …
+ * Soviet parachute units (DC 21, optional rule, variant paratroops-on, Advanced level; RULES-CHECKLIST R-157a …
  * R-164, D-17 para-drop). After the Soviet operational moves, each parachute corps that started the
  * phase undispersed and has not moved may drop along a line onto an adjacent point (21.B.1: no line
  * capacity used), at most 1 unit a turn in 1941, 2 in 1942, 3 in 1943, 5 in 1944-45 (21.B.2), never

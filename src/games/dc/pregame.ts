@@ -1,7 +1,7 @@
 /**
  * Before the first turn (DC 3.A, 3.B, 8.C.1, 18): the start month (D-1, variant start), free set-up
  * (D-2/D-3 choices, D-4 placements in the 3.B.3 order a-c), the first expansion factory (D-5, due
- * for production in July 1941) and pre-game fortification of the Soviet border units (spec C-9).
+ * for production in July 1941) and pre-game fortification of the Soviet border units (RULES-CHECKLIST C-9).
  * Stages of the `pregame` task: 0 start month, 1 Soviet set-up choice, 2 Axis set-up choice,
  * 3 step a (German units for Finland and Rumania), 4 step b (Soviet), 5 step c (the other Axis
  * units), 6 first factory, 7 pre-game fortification, then the game turn begins.
@@ -250,7 +250,7 @@ export function pregameStep(s: DcState, ws: DcWorkspace, task: Task): DcDecision
   }
 }
 
-/** DC 18 (spec C-9, variant pregame-fort): each eligible Soviet border unit fortifies on 1-3 (June) or 1-2 (May). */
+/** DC 18 (RULES-CHECKLIST C-9, variant pregame-fort): each eligible Soviet border unit fortifies on 1-3 (June) or 1-2 (May). */
 export function pregameFortification(s: DcState, ws: DcWorkspace): void {
   const m = mapOf(s);
   const border = new Set(borderPoints(m));

@@ -191,7 +191,7 @@ export const DC_STATS = defineStats<DcState>()({
     description: 'Axis allies that left the war on losing their capital (DC 8.B).',
   },
   seaMoves: { kind: 'int', description: 'Units moved strategically by sea (DC 9.B).' },
-  seaLost: { kind: 'int', description: 'Of those, units lost to torpedoes (DC 9.B, spec C-7).' },
+  seaLost: { kind: 'int', description: 'Of those, units lost to torpedoes (DC 9.B, RULES-CHECKLIST C-7).' },
   compositesBuilt: {
     kind: 'int',
     description: 'Soviet composite units formed (Advanced level, DC 8.C.3).',

@@ -96,7 +96,7 @@ function entrained(s: DcState, u: DcUnit): boolean {
   return false;
 }
 
-/** The Soviet R/R phase's production (all automatic, spec C-11). */
+/** The Soviet R/R phase's production (all automatic, RULES-CHECKLIST C-11). */
 export function sovietProduction(s: DcState, ws: DcWorkspace): void {
   const m = mapOf(s);
   const reach = supplyReach(s, ws, 'soviet-overland');

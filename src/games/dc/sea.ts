@@ -1,5 +1,5 @@
 /**
- * Strategic sea movement (DC 9.B; spec R-85, C-7, variant group sea-cap): after land movement a unit
+ * Strategic sea movement (DC 9.B; RULES-CHECKLIST R-85, C-7, variant group sea-cap): after land movement a unit
  * that starts the phase undispersed in a port moves to another friendly-controlled port of the same
  * sea — the Black Sea and the Sea of Azov count as one — and is dispersed on arrival. At most one
  * unit per sea per turn for each player (the Baltic, the Black Sea). Moving into or out of the Azov

@@ -1,5 +1,5 @@
 /**
- * Siberian replacements (DC 8.A.2.c; spec R-59, D-33 siberian-repl). Each symbol of the Turn Record
+ * Siberian replacements (DC 8.A.2.c; RULES-CHECKLIST R-59, D-33 siberian-repl). Each symbol of the Turn Record
  * Track (reconstructed: data/dc.json siberianReplacements, data/NOTES.md; parameter sib-repl-scale
  * units per symbol) brings one unit of its type into Siberia in the Soviet R/R Phase, drawn from the
  * counter mix like all Soviet production (8.A.2, variant group sov-pool); symbols falling due during

@@ -239,13 +239,13 @@ export interface FactoryState {
 export interface DcState {
   readonly rules: DcRules;
   rng: RngState;
-  /** Month number, May 1941 = 1 (spec R-42). */
+  /** Month number, May 1941 = 1 (RULES-CHECKLIST R-42). */
   turn: number;
   /** DC 2.B.1, 3.A: the first game turn (1 May start, 2 June start). */
   first: number;
   /** DC 3.B: free set-up is in force (decided before the game). */
   free: boolean;
-  /** DC 3.A (spec C-2): points rolled Mud for the assaults of the current May 1941 combat phase. */
+  /** DC 3.A (RULES-CHECKLIST C-2): points rolled Mud for the assaults of the current May 1941 combat phase. */
   mud: number[];
   camp: CampaignState;
   /** DC 2.B.3.b: Soviet units exited off the map: [unit, point exited from], flat pairs. */

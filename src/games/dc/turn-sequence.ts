@@ -272,7 +272,7 @@ export function recoveryPhase(s: DcState, side: SideIx): void {
     }
 }
 
-/** DC 3.A (spec C-2): rolls for each point `side` assaults in May 1941; odd (Mud) points are kept in `s.mud`. */
+/** DC 3.A (RULES-CHECKLIST C-2): rolls for each point `side` assaults in May 1941; odd (Mud) points are kept in `s.mud`. */
 export function mayMud(s: DcState, ws: DcWorkspace, side: SideIx): void {
   const rng = ws.streams.stream('weather');
   const dice: number[] = [];

@@ -1048,7 +1048,7 @@ const listed: readonly VariantDef[] = [
     rule: 'DC 13.A.3, 13.B.4.a',
     default: true,
     description:
-      'Soviet air alone on a point the Axis attacks retreats by 13.B.4 before any combat, and is eliminated only if it cannot (default: spec R-202, inferred from 13.A.3, which forbids air to defend alone).',
+      'Soviet air alone on a point the Axis attacks retreats by 13.B.4 before any combat, and is eliminated only if it cannot (default: RULES-CHECKLIST R-202, inferred from 13.A.3, which forbids air to defend alone).',
   },
   {
     id: 'air-alone-eliminated',

@@ -1,5 +1,5 @@
 /**
- * Weather and Luftwaffe strength (DC 7.A, 5.A; spec C-1): constant months, the spring roll (March:
+ * Weather and Luftwaffe strength (DC 7.A, 5.A; RULES-CHECKLIST C-1): constant months, the spring roll (March:
  * sets Mar-May) and the autumn roll (October: sets Oct-Nov), and German air units by year and column.
  */
 import { randInt } from '../../core/rng.js';
@@ -47,7 +47,7 @@ export function rollColumn(month: number, die: number): number {
   return die <= 2 ? 1 : 2;
 }
 
-/** Exact distribution of the column a roll month selects (spec C-1). */
+/** Exact distribution of the column a roll month selects (RULES-CHECKLIST C-1). */
 export function columnDistribution(month: 3 | 10): readonly [number, number] {
   return month === 3 ? [1 / 2, 1 / 2] : [1 / 3, 2 / 3];
 }
@@ -70,7 +70,7 @@ export function weatherPhase(
   const month = monthOf(turn);
   const year = yearOf(turn);
   let die: number | null = null;
-  // DC 3.A, 7.A note e: May 1941 of a May game: weather is rolled per point assaulted (spec C-2),
+  // DC 3.A, 7.A note e: May 1941 of a May game: weather is rolled per point assaulted (RULES-CHECKLIST C-2),
   // the map is otherwise Good, and the Axis has 3 air units (column 2 of the May 1941 cell)
   if (month === 5 && year === 1941) {
     st.weather = 0;

@@ -22,7 +22,7 @@ export const HISTORICAL_DROPS: readonly string[] = merkurData.arrivals
 export const parameters: readonly ParameterDef[] = [
   {
     id: 'cwInfantryDefence',
-    description: 'Defence of the CW battalions printed 5 in the data (the main balance lever, spec I-13).',
+    description: 'Defence of the CW battalions printed 5 in the data (the main balance lever, RULES-CHECKLIST I-13).',
     kind: 'integer',
     default: cal('cwInfantryDefence'),
     min: 1,
@@ -126,7 +126,7 @@ export const parameters: readonly ParameterDef[] = [
   {
     id: 'convoyB1Size',
     description:
-      '5.4 (spec I-5): units in convoy B1. The data has 3, against an interception table that sinks 1-6; sizes above 3 add the next mountain units of the air-landing queue.',
+      '5.4 (RULES-CHECKLIST I-5): units in convoy B1. The data has 3, against an interception table that sinks 1-6; sizes above 3 add the next mountain units of the air-landing queue.',
     kind: 'integer',
     default: 3,
     min: 3,

@@ -151,7 +151,7 @@ export function startGame(setup: GameSetup, seed: GameSeed): MerkurState {
       home: zoneIndex(c.zone),
     });
   }
-  // spec I-2: parameter rethymnonGarrison moves 2/1 and 2/11 Aus onto Rethymnon airfield
+  // RULES-CHECKLIST I-2: parameter rethymnonGarrison moves 2/1 and 2/11 Aus onto Rethymnon airfield
   const garrison = ['2/1 Aus', '2/11 Aus'].slice(0, rules.rethymnonGarrison);
   const home = (u: MUnit) => (garrison.includes(u.id) ? zoneIndex('26') : u.home);
   if (!rules.solitaire && !rules.v['cw-setup-free']) {
@@ -196,7 +196,7 @@ export function startGame(setup: GameSetup, seed: GameSeed): MerkurState {
     rnTestTurn: 6,
   };
   const idx = new Map(units.map((u, i) => [u.id, i]));
-  // 5.4 (spec I-5): convoy B1, grown from the queue's mountain battalions by convoyB1Size
+  // 5.4 (RULES-CHECKLIST I-5): convoy B1, grown from the queue's mountain battalions by convoyB1Size
   const b1 = merkurData.convoyB1.map((id) => idx.get(id)!);
   const queue = merkurData.airLandingQueue.map((id) => idx.get(id)!);
   const extra = num(setup, 'convoyB1Size') - b1.length;

@@ -201,7 +201,7 @@ const base: readonly VariantDef[] = [
   v(
     'min-move',
     'strategic',
-    'Merkur 6.1, 6.2 (spec I-1)',
+    'Merkur 6.1, 6.2 (RULES-CHECKLIST I-1)',
     true,
     'Default (reconstructed): a unit that has not moved this turn may always enter one adjacent zone whatever its cost, so infantry can change maps and enter mountains.',
   ),
@@ -556,7 +556,7 @@ const base: readonly VariantDef[] = [
   v(
     'solo-west-3',
     'solo-maps',
-    'Merkur 12.0 (spec I-6, I-7)',
+    'Merkur 12.0 (RULES-CHECKLIST I-6, I-7)',
     true,
     'Default: 3 EMs to Carte Ouest, placed on turn 1 (East and West look swapped in translation: the turn-1 drops and 4 of the 5 brigades are in the west).',
   ),
@@ -570,7 +570,7 @@ const base: readonly VariantDef[] = [
   v(
     'orphans-historical',
     'solo-orphans',
-    'Merkur 12.0 (spec I-3)',
+    'Merkur 12.0 (RULES-CHECKLIST I-3)',
     true,
     'Default: units in no drawable brigade stand in their data zones (12.0 gives them no rule; where they stood historically invents the least).',
   ),
@@ -594,7 +594,7 @@ const base: readonly VariantDef[] = [
     ...v(
       'overflow-all-zones',
       'solo-overflow',
-      'Merkur 12.0 (spec I-4)',
+      'Merkur 12.0 (RULES-CHECKLIST I-4)',
       true,
       'Default: units still left roll over every zone of the map in number order until placed (keeps every unit on its map, going on with the 12.0 roll).',
     ),

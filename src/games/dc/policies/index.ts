@@ -271,7 +271,7 @@ function make(id: string, style: Style): DcPolicy {
           // D-13 (DC 5.D): the scripted Axis policies release the first Hungarian army as soon as they may
           return d.options.length > 1 ? 1 : 0;
         case 'mutual-draw':
-          // the scripted policies never propose nor accept a draw by agreement (spec D-40)
+          // the scripted policies never propose nor accept a draw by agreement (RULES-CHECKLIST D-40)
           return 0;
         case 'entrain':
           return pickEntrain(s, ctx, d, style.factories?.evacuate ?? 1);
