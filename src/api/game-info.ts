@@ -1,11 +1,11 @@
 /**
- * The library API's view of the games: what `sandtable list` shows, as data, and exact combat odds
- * from each game's own odds provider (what `sandtable odds` prints).
+ * The games as data over a registry the caller gives (src/api/games.ts, the library's view, gives
+ * every game by default; the CLI gives the games a command names): what `sandtable list` shows,
+ * and exact combat odds from each game's own odds provider (what `sandtable odds` prints).
  */
 import { quote, UserError } from '../core/errors.js';
 import type { GameDefinition, GameMeta, OddsOption, OddsTable, PolicyParamDef } from '../core/game.js';
 import type { GameRegistry } from '../core/registry.js';
-import { gameRegistry } from '../games/index.js';
 
 /** One policy a side can be played by, with its typed parameters (`id:param=value`). */
 export interface PolicyInfo {
@@ -52,21 +52,18 @@ function infoOf(g: GameDefinition): GameInfo {
   };
 }
 
-/** Every registered game's metadata, in registry order (`registry`: default, every game of the toolkit). */
-export function listGames(registry: GameRegistry = gameRegistry()): GameInfo[] {
+/** Every game of `registry`'s metadata, in registry order. */
+export function listGames(registry: GameRegistry): GameInfo[] {
   return registry.list().map(infoOf);
 }
 
 /** One game's metadata; an unknown id is a UserError listing the known ones. */
-export function gameInfo(id: string, registry: GameRegistry = gameRegistry()): GameInfo {
+export function gameInfo(id: string, registry: GameRegistry): GameInfo {
   return infoOf(registry.get(id, 'gameInfo'));
 }
 
-/**
- * One game's definition, to step a game with the driver (`startMatch`, `playMatch`; docs/architecture.md
- * "The driver"); an unknown id is a UserError listing the known ones.
- */
-export function gameDefinition(id: string, registry: GameRegistry = gameRegistry()): GameDefinition {
+/** One game's definition; an unknown id is a UserError listing the known ones. */
+export function gameDefinition(id: string, registry: GameRegistry): GameDefinition {
   return registry.get(id, 'gameDefinition');
 }
 
@@ -155,7 +152,7 @@ export function unknownOddsOption(
 }
 
 /** The options `odds(game, ...)` takes; UserError for an unknown game or one without odds. */
-export function oddsOptions(game: string, registry: GameRegistry = gameRegistry()): OddsInfo {
+export function oddsOptions(game: string, registry: GameRegistry): OddsInfo {
   const { description, options } = oddsProvider(game, registry);
   return { description, options };
 }
@@ -168,8 +165,8 @@ export function oddsOptions(game: string, registry: GameRegistry = gameRegistry(
  */
 export function odds<G extends string>(
   game: G,
-  situation?: OddsSituationOf<G>,
-  registry: GameRegistry = gameRegistry(),
+  situation: OddsSituationOf<G> | undefined,
+  registry: GameRegistry,
 ): OddsTable[] {
   const provider = oddsProvider(game, registry);
   const args: Record<string, string | true> = {};
