@@ -1,11 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { GameRegistry } from '../core/registry.js';
-import { writeAtomic } from '../runner/outputs.js';
-import { defaultWorkers } from '../runner/pool.js';
-import { loadSearchFile } from '../search/problem.js';
 import type { SearchResult } from '../search/report.js';
-import { runSearch } from '../search/run.js';
 import { examplesHelp, workersFlag } from './options.js';
 
 interface SearchFlags {
@@ -137,6 +133,12 @@ export function registerSearch(program: Command, games: GameRegistry): void {
         ),
       )
       .action(async (file: string, flags: SearchFlags) => {
+        const [{ writeAtomic }, { defaultWorkers }, { loadSearchFile }, { runSearch }] = await Promise.all([
+          import('../runner/outputs.js'),
+          import('../runner/pool.js'),
+          import('../search/problem.js'),
+          import('../search/run.js'),
+        ]);
         const p = loadSearchFile(file, mode, games);
         const out = flags.out ?? `reports/${p.name}`;
         const ctrl = new AbortController();
