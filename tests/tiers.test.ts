@@ -43,7 +43,7 @@ describe('test tiers', () => {
     expect(Object.keys(GAME_LOADERS)).toEqual(GAMES.map((g) => g.id));
     for (const g of GAMES) {
       const lazy = await GAME_LOADERS[g.id]!();
-      // From source the loader imports through tsx's API (a separate module instance): equal data.
+      // The loader's own import (on this thread, through vitest; in a worker, through tsx's API): equal data.
       expect(lazy.data, g.id).toEqual(g.data);
       expect(
         lazy.policies.map((p) => p.id),
