@@ -9,13 +9,16 @@
  * synthetic rows, or `--read-back-games=N`, then `loadRun` and `sandtable report` on it, each in
  * a process of its own: seconds and peak RSS, by /usr/bin/time -v where it exists), for this
  * build and, with `--against=<dist>`, for another build, each on the run its own finish wrote.
+ * `--conformance` runs only the conformance item: for every game and scenario (or `--game=`), the
+ * default pairing's games played plain and in conformance mode (the driver's sampled checks, as
+ * the test suite plays them), on the same seeds: the CPU time of each and their ratio.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { do_not_optimize, measure } from 'mitata';
-import { GameSeries, playOneGame } from '../src/core/driver.js';
+import { GameSeries, playMatch, playOneGame, startMatch } from '../src/core/driver.js';
 import type { Decision, GameDefinition, GameSetup, Policy } from '../src/core/game.js';
 import { createPolicies } from '../src/core/policies.js';
 import { randInt, streamRng } from '../src/core/rng.js';
@@ -384,7 +387,47 @@ async function readBackOnly(): Promise<void> {
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
+/** Games per scenario in the conformance item (after as many untimed ones of each kind). */
+const CONFORMANCE_GAMES = Number(process.env.BENCH_CONFORMANCE_GAMES ?? 20);
+
+/** `--conformance`: a checked game's cost as a multiple of the plain game's, per game and scenario. */
+function conformanceOnly(): void {
+  const cpuMs = (f: () => void): number => {
+    const a = process.cpuUsage();
+    f();
+    const d = process.cpuUsage(a);
+    return (d.user + d.system) / 1000;
+  };
+  const lines = ['game    scenario                        plain ms/game  checked ms/game  ratio'];
+  for (const def of GAMES.list().filter((g) => ONLY === undefined || ONLY.includes(g.id))) {
+    if (def.contract !== 'steps') continue;
+    for (const sc of def.scenarios) {
+      const setup = resolveSetup(def, { scenario: sc.id }, 'bench');
+      const pols = () => createPolicies(def, def.defaultPolicies, sc.id);
+      const plain = (g: number) => playOneGame(def, setup, pols(), { masterSeed: SEED, gameIndex: g });
+      const checked = (g: number) =>
+        playMatch(startMatch(def, setup, { masterSeed: SEED, gameIndex: g }), pols(), { conformance: true });
+      for (let g = 0; g < 3; g++) {
+        plain(g);
+        checked(g);
+      }
+      let p = 0;
+      let c = 0;
+      // alternating, so that a slower stretch of the machine falls on both
+      for (let g = 0; g < CONFORMANCE_GAMES; g++) {
+        p += cpuMs(() => plain(100 + g));
+        c += cpuMs(() => checked(100 + g));
+      }
+      lines.push(
+        `${def.id.padEnd(8)}${sc.id.padEnd(32)}${(p / CONFORMANCE_GAMES).toFixed(1).padStart(13)}${(c / CONFORMANCE_GAMES).toFixed(1).padStart(17)}${(c / p).toFixed(2).padStart(7)}`,
+      );
+    }
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
 async function main(): Promise<void> {
+  if (args.has('--conformance')) return conformanceOnly();
   if (args.has('--finish')) return finishOnly();
   if (args.has('--read-back')) return readBackOnly();
   const code = codeVersion(); // the commit measured, read before a long run (the tree may move on meanwhile)

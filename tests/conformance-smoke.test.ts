@@ -6,7 +6,8 @@
  * (tests/conformance-*.test.ts) plays every policy and variant.
  */
 import { describe, expect, it } from 'vitest';
-import { startMatch } from '../src/core/driver.js';
+import { playOneGame, startMatch } from '../src/core/driver.js';
+import { createPolicies } from '../src/core/policies.js';
 import { gameStreams } from '../src/core/rng.js';
 import { resolveSetup } from '../src/core/setup.js';
 import { GAMES } from '../src/games/index.js';
@@ -18,7 +19,12 @@ for (const def of GAMES)
       it(`${scenario.id}: a random and a default game, checked`, () => {
         const setup = resolveSetup(def, { scenario: scenario.id }, 'smoke');
         play(def, setup, 'random', 21, 0);
-        play(def, setup, { ...def.defaultPolicies }, 22, 0);
+        const checked = play(def, setup, { ...def.defaultPolicies }, 22, 0);
+        const plain = playOneGame(def, setup, createPolicies(def, { ...def.defaultPolicies }, scenario.id), {
+          masterSeed: 22,
+          gameIndex: 0,
+        });
+        expect(checked, 'checked = plain').toStrictEqual(plain);
       });
 
     it('every variant switched from its default resolves and starts', () => {

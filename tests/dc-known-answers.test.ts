@@ -393,7 +393,7 @@ describe('DC partisans (hand-built)', () => {
     expect(supplyReach(s, ws, 'german')[P(s, 'MIN')]).toBe(1);
     startPartisans(s);
     const task = s.stack.pop() as { t: 'partisan'; i: number };
-    applyPartisan(s, task, { type: 'partisan', to: P(s, 'BAR') });
+    applyPartisan(s, ws, task, { type: 'partisan', to: P(s, 'BAR') });
     expect(s.control[P(s, 'BAR')]).toBe(1);
     const reach = supplyReach(s, ws, 'german');
     expect(reach[P(s, 'BAR')]).toBe(0);

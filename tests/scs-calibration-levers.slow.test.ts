@@ -75,8 +75,11 @@ describe('SCS 9.10 and 7.5: bounds on terrain and CRT', () => {
     expect(start({ clearCost: 2, forestCost: 3 })).not.toThrow();
   });
 
-  it('German hit numbers rise by type: set E (5, 6, 6) and equal custom numbers are refused, B and A play', () => {
-    expect(start({ crtSet: 'E' })).toThrow(/mech < non-mech < security \(7\.5/);
+  it('German hit numbers rise by type: set E is no choice, its numbers (5, 6, 6) and equal custom numbers are refused, B and A play', () => {
+    expect(start({ crtSet: 'E' })).toThrow(/crtSet/);
+    expect(start({ crtSet: 'custom', hitOn_mech: 5, hitOn_nonMech: 6, hitOn_security: 6 })).toThrow(
+      /mech < non-mech < security \(7\.5/,
+    );
     expect(start({ crtSet: 'custom', hitOn_mech: 5, hitOn_nonMech: 5, hitOn_security: 6 })).toThrow(/7\.5/);
     expect(start({ crtSet: 'custom', hitOn_mech: 4, hitOn_nonMech: 6, hitOn_security: 5 })).toThrow(/7\.5/);
     expect(start({ crtSet: 'custom', hitOn_mech: 5, hitOn_nonMech: 6, hitOn_security: 7 })).not.toThrow();
@@ -86,7 +89,7 @@ describe('SCS 9.10 and 7.5: bounds on terrain and CRT', () => {
 
   it('a bad value is one line naming the parameter, exit code 2', () => {
     for (const [param, text] of [
-      ['crtSet=E', '7.5'],
+      ['crtSet=E', 'crtSet'],
       ['forestCost=1', 'forestCost'],
       ['sovietCounters=40', 'sovietCounters'],
       ['forestLayout=jungle', 'forestLayout'],

@@ -128,6 +128,18 @@ describe('targets', () => {
   });
 });
 
+/** A round entry of a made-up round: kept ones are not worse, the others found worse. */
+const entry = (candidate: number, kept: boolean) => ({
+  candidate,
+  loss: candidate,
+  difference: candidate,
+  se: 0.1,
+  p: kept ? 0.5 : 0.001,
+  pHolm: kept ? 0.5 : 0.002,
+  kept,
+  reason: candidate === 0 ? ('best' as const) : kept ? ('not worse' as const) : ('worse' as const),
+});
+
 describe('search results', () => {
   it('report the best on the fresh games, the trade-off set, and chart every target by every searched value', async () => {
     const p = searchProblem(raw, 'calibrate', 'made-up.json', games);
@@ -139,18 +151,62 @@ describe('search results', () => {
       played: 0,
       reused: 0,
       halving: {
-        best: 1,
+        best: 0,
+        finalists: [0, 1],
         rounds: [
-          { games: 100, ranking: [1, 0, 2].map((candidate) => ({ candidate, loss: 0 })) },
-          { games: 200, ranking: [1, 0].map((candidate) => ({ candidate, loss: 0 })) },
+          {
+            games: 100,
+            planned: 2,
+            cap: 3,
+            test: 'made-up test',
+            ranking: [0, 1, 2].map((candidate) => entry(candidate, candidate < 2)),
+          },
+          {
+            games: 200,
+            planned: 2,
+            cap: 2,
+            test: 'made-up test',
+            ranking: [0, 1].map((candidate) => entry(candidate, true)),
+          },
         ],
+      },
+      fresh: {
+        chosen: 1,
+        runnerUp: 0,
+        distinguishable: false,
+        test: 'made-up fresh test',
+        finalists: [1, 0].map((candidate) => ({
+          candidate,
+          loss: candidate,
+          low: candidate - 0.5,
+          high: candidate + 0.5,
+          difference: candidate === 1 ? 0 : 1,
+          p: candidate === 1 ? 1 : 0.2,
+          pHolm: candidate === 1 ? 1 : 0.2,
+        })),
       },
       obs,
       judged: [200, 200, 100],
       manifest: {} as SearchOutcome['manifest'],
     };
     const { result, rows } = searchResult(p, outcome);
+    // the fresh games chose candidate 1 over the search's best, candidate 0
     expect(result.best.values).toEqual({ 'us-events-air': 1 });
+    expect(result.searchBest.candidate).toBe(0);
+    expect(result.choice.overturned).toBe(true);
+    expect(result.choice.distinguishable).toBe(false);
+    expect(result.choice.statement).toContain('not distinguishable from us-events-air=0');
+    expect(result.finalists.map((f) => f.candidate)).toEqual([1, 0]);
+    expect(result.rounds[0]!.cut).toEqual([2]);
+    expect(result.rounds[0]!.ranking[2]!.reason).toBe('worse');
+    expect(result.sampling).toEqual({
+      grid: 3,
+      drawn: 3,
+      refused: 0,
+      feasible: 3,
+      requested: 64,
+      maxDraws: 3,
+    });
     expect(result.holdout).toEqual({ from: 200, to: 300 });
     expect(result.targets.map((t) => t.id)).toEqual(['even', 'strong', 'towns']);
     expect(rows.map((r) => r.games)).toEqual([200, 200, 100]);

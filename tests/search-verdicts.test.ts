@@ -99,6 +99,41 @@ describe('calibrate on a shipped file, small', () => {
     expect(existsSync(defaults)).toBe(false);
   });
 
+  it('prints and records the cuts, the finalists on the fresh games and how the choice was made', () => {
+    const res = JSON.parse(readFileSync(join(out, 'result.json'), 'utf8'));
+    const r = sandtable(['calibrate', file, '--out', join(dir, 'small-print'), '--workers', '1', '--quiet']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(
+      /^round 1: 4 candidates on games 0\.\.19, kept \d+ \(planned \d+\.\.\d+\); cut \d+ found worse/m,
+    );
+    expect(r.stdout).toContain('finalists on the fresh games 40..99 (loss [95%]):');
+    expect(r.stdout).toMatch(
+      /chosen on the fresh games 40\.\.99, (not distinguishable from|better than the runner-up)/,
+    );
+    // result.json: each round's test and every candidate's p, Holm p and reason
+    for (const round of res.rounds) {
+      expect(round.test).toContain('Holm');
+      for (const e of round.ranking) {
+        expect(['best', 'not worse', 'kept to the plan', 'worse', 'over the cap']).toContain(e.reason);
+        expect(e.pHolm).toBeGreaterThanOrEqual(e.p);
+      }
+      expect(round.cut).toEqual(
+        round.ranking
+          .filter((e: { kept: boolean }) => !e.kept)
+          .map((e: { candidate: number }) => e.candidate),
+      );
+    }
+    // the finalists: the chosen one first, each with its fresh loss inside its interval
+    expect(res.finalists.length).toBeGreaterThanOrEqual(2);
+    expect(res.finalists[0].candidate).toBe(res.best.candidate);
+    for (const f of res.finalists) {
+      expect(f.low).toBeLessThanOrEqual(f.loss);
+      expect(f.high).toBeGreaterThanOrEqual(f.loss);
+    }
+    expect(res.choice.runnerUp.candidate).toBe(res.finalists[1].candidate);
+    expect(res.choice.overturned).toBe(res.searchBest.candidate !== res.best.candidate);
+  });
+
   it('--accept-missed writes them, with each verdict', () => {
     const defaults = join(dir, 'defaults-accepted.json');
     const r = sandtable([

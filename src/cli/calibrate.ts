@@ -41,6 +41,8 @@ export function calibratedDefaults(
     finished: run.finished ?? null,
     gamesPlayed: r.gamesPlayed,
     best: r.best.label,
+    choice: r.choice.statement,
+    finalists: r.finalists.map((f) => ({ label: f.label, loss: f.loss, low: f.low, high: f.high })),
     params: { ...(source.params ?? {}), ...searched },
     ...(Array.isArray(variants) && variants.length > 0 ? { variants } : {}),
     holdout: r.holdout,
@@ -71,9 +73,28 @@ function valueText(t: SearchResult['targets'][number]): string {
     : `${value.toFixed(3)} [${low.toFixed(3)}, ${high.toFixed(3)}]`;
 }
 
-/** The lines a finished search prints: the best setting and each target there, judged by its interval. */
-function summary(r: SearchResult, out: string): string {
-  const lines = [`best: ${r.best.label}${r.best.spec === undefined ? '' : ` (${r.best.spec})`}`];
+/**
+ * The lines a finished search prints after `sampling` (how its games were sampled): each round,
+ * the finalists, the best setting and each target there, judged by its interval.
+ */
+function summary(r: SearchResult, out: string, sampling: string): string {
+  const lines = [sampling];
+  r.rounds.forEach((x, k) => {
+    const worse = x.ranking.filter((e) => e.reason === 'worse').length;
+    const over = x.ranking.filter((e) => e.reason === 'over the cap').length;
+    const plan = x.ranking.filter((e) => e.reason === 'kept to the plan').length;
+    lines.push(
+      `round ${k + 1}: ${x.candidates} candidates on games 0..${x.games - 1}, kept ${x.kept} (planned ${x.planned}..${x.cap}); cut ${worse} found worse (Holm-adjusted paired test), ${over} over the cap${plan === 0 ? '' : `; ${plan} found worse kept to the plan`}`,
+    );
+  });
+  lines.push(`finalists on the fresh games ${r.holdout.from}..${r.holdout.to - 1} (loss [95%]):`);
+  r.finalists.forEach((f, k) => {
+    lines.push(
+      `  ${f.label}: ${f.loss.toFixed(3)} [${f.low.toFixed(3)}, ${f.high.toFixed(3)}]${k === 0 ? ' chosen' : `, +${f.difference.toFixed(3)}, Holm p ${f.pHolm.toPrecision(2)}`}${f.candidate === r.searchBest.candidate ? ' (search best)' : ''}`,
+    );
+  });
+  lines.push(r.choice.statement);
+  lines.push(`best: ${r.best.label}${r.best.spec === undefined ? '' : ` (${r.best.spec})`}`);
   for (const t of r.targets)
     lines.push(
       `  ${t.id}: ${t.label}: ${valueText(t)} on games ${r.holdout.from}..${r.holdout.to - 1}: ${t.verdict}`,
@@ -90,7 +111,7 @@ function summary(r: SearchResult, out: string): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** `sandtable calibrate <file>` and `sandtable tune <file>`: successive halving over candidates (src/search). */
+/** `sandtable calibrate <file>` and `sandtable tune <file>`: racing over candidates, finalists re-checked on fresh games (src/search). */
 export function registerSearch(program: Command, games: GameRegistry): void {
   for (const mode of ['calibrate', 'tune'] as const) {
     const cmd = program
@@ -133,12 +154,14 @@ export function registerSearch(program: Command, games: GameRegistry): void {
         ),
       )
       .action(async (file: string, flags: SearchFlags) => {
-        const [{ writeAtomic }, { defaultWorkers }, { loadSearchFile }, { runSearch }] = await Promise.all([
-          import('../runner/outputs.js'),
-          import('../runner/pool.js'),
-          import('../search/problem.js'),
-          import('../search/run.js'),
-        ]);
+        const [{ writeAtomic }, { defaultWorkers }, { loadSearchFile }, { samplingText }, { runSearch }] =
+          await Promise.all([
+            import('../runner/outputs.js'),
+            import('../runner/pool.js'),
+            import('../search/problem.js'),
+            import('../search/report.js'),
+            import('../search/run.js'),
+          ]);
         const p = loadSearchFile(file, mode, games);
         const out = flags.out ?? `reports/${p.name}`;
         const ctrl = new AbortController();
@@ -166,7 +189,7 @@ export function registerSearch(program: Command, games: GameRegistry): void {
             return;
           }
           const r = JSON.parse(readFileSync(`${out}/result.json`, 'utf8')) as SearchResult;
-          process.stdout.write(summary(r, out));
+          process.stdout.write(summary(r, out, samplingText(r.sampling)));
           if (flags.writeDefaults !== undefined) {
             if (p.rulesSearched.length > 0) {
               process.stderr.write(
@@ -193,6 +216,11 @@ export function registerSearch(program: Command, games: GameRegistry): void {
             });
             writeAtomic(flags.writeDefaults, `${JSON.stringify(body, null, 2)}\n`);
             process.stdout.write(`defaults: ${flags.writeDefaults}\n`);
+            // tests/search-shipped.slow.test.ts re-plays a shipped calibration against what it records
+            if (m.commit.endsWith('+dirty'))
+              process.stderr.write(
+                `sandtable: warning: ${flags.writeDefaults} records code ${m.commit}, with uncommitted changes: commit them and run again so that the calibration can be reproduced from its commit\n`,
+              );
           }
         } finally {
           process.off('SIGINT', onStop);

@@ -105,7 +105,7 @@ export type ConformanceSample =
   | 'every';
 
 /** The sample conformance mode uses unless told otherwise: a checked game costs a few plain ones. */
-export const DEFAULT_CONFORMANCE_SAMPLE: ConformanceSample = { first: 16, perKind: 2, oneIn: 32 };
+export const DEFAULT_CONFORMANCE_SAMPLE: ConformanceSample = { first: 16, perKind: 1, oneIn: 64 };
 
 /** What conformance mode checks (docs/architecture.md "Conformance"). */
 export interface ConformanceOptions {
@@ -233,6 +233,10 @@ function playChecked(
   const { seed, game: gameIndex } = state.rng;
   const seen = new Map<string, number>(); // decisions so far of each kind and rule
   let decisions = 0;
+  /** The state's hash without its random streams, when just taken at this decision (saves a walk). */
+  let body: string | undefined;
+  /** The policy that answered this decision, when its check is left to checkDecision. */
+  let chooser: { policy: Policy; decision: Decision } | undefined;
   for (;;) {
     const p = game.advance(state, ws);
     if (p === null) break;
@@ -264,30 +268,66 @@ function playChecked(
       }
       search.side = d.side;
       // the policy's own stream (in state.rng) moves when it draws; nothing else may
-      const before = full ? stateHash({ ...state, rng: null }) : '';
+      const before = full ? bodyHash(state) : '';
       choice = policy.choose(game.view(state, d.side), d, rng, search);
-      if (full && stateHash({ ...state, rng: null }) !== before)
-        throw new ConformanceError(
-          match,
-          decisions + 1,
-          `policy ${policy.id} changed the state while choosing ${d.kind}`,
-        );
+      if (full) {
+        if (conf.cloneEquality === false) {
+          if (bodyHash(state) !== before) throw policyChanged(match, decisions + 1, policy, d);
+        } else {
+          // the clone's hash is compared with this one (checkDecision), which tells a policy that
+          // changed the state from a faulty clone without walking the state once more
+          body = before;
+          chooser = { policy, decision: d };
+        }
+      }
       if (!Number.isInteger(choice) || choice < 0 || choice >= d.options.length)
         throw new IllegalDecisionError(policy.id, d, choice);
     }
     decisions++;
-    checkDecision(match, p, choice, decisions, limit, full && conf.cloneEquality !== false);
+    const after = checkDecision(
+      match,
+      p,
+      choice,
+      decisions,
+      limit,
+      full && conf.cloneEquality !== false,
+      body,
+      chooser,
+    );
+    body = undefined;
+    chooser = undefined;
     game.apply(state, ws, p, choice);
+    // the game itself, answered as its clone was, arrives where the clone did (apply is a function of the state)
+    if (after !== undefined && fullHash(state) !== after)
+      throw new ConformanceError(
+        match,
+        decisions,
+        `the state and its clone differ after the same answer to ${p.kind}`,
+      );
     const bad = game.invariants(state);
     if (bad.length > 0)
       throw new ConformanceError(match, decisions, `invariant broken after ${p.kind}: ${bad.join('; ')}`);
   }
   // the final state too: a clone of it equals it
-  if (conf.cloneEquality !== false && stateHash(match.clone().state) !== stateHash(state))
+  if (conf.cloneEquality !== false && fullHash(match.clone().state) !== fullHash(state))
     throw new ConformanceError(match, decisions, 'a clone of the final state differs from it');
   return game.record(state);
 }
 
+const policyChanged = (match: Match, decision: number, policy: Policy, d: Decision): ConformanceError =>
+  new ConformanceError(match, decision, `policy ${policy.id} changed the state while choosing ${d.kind}`);
+
+/** A state's hash without its random streams (what a policy must leave alone while it draws). */
+const bodyHash = (s: GameStateBase): string => stateHash({ ...s, rng: null });
+/** A state's whole hash: its body's and its random streams'. */
+const fullHash = (s: GameStateBase, body: string = bodyHash(s)): string => `${body}/${stateHash(s.rng)}`;
+
+/**
+ * The per-decision checks; with `cloneEquality`, a clone of the state hashes as the state does,
+ * answering it leaves the state alone, and the clone's hash after the answer is returned, which the
+ * state itself must reach when answered (the caller applies and compares). `body`: the state's
+ * body hash if just taken.
+ */
 function checkDecision(
   match: Match,
   p: Pending,
@@ -295,7 +335,9 @@ function checkDecision(
   decisions: number,
   limit: number,
   cloneEquality: boolean,
-): void {
+  body: string | undefined,
+  chooser?: { policy: Policy; decision: Decision },
+): string | undefined {
   const { game, state } = match;
   if (decisions > limit) throw new ConformanceError(match, decisions, `more than ${limit} decisions`);
   if (p.kind === 'chance') {
@@ -305,19 +347,19 @@ function checkDecision(
   } else if (!(game.decisionKinds as readonly string[]).includes(p.kind)) {
     throw new ConformanceError(match, decisions, `pending kind ${p.kind} is not declared in decisionKinds`);
   }
-  if (cloneEquality) {
-    const copy = match.clone();
-    const before = stateHash(state);
-    if (stateHash(copy.state) !== before)
-      throw new ConformanceError(match, decisions, 'a clone differs from the state it was made from');
-    copy.game.apply(copy.state, copy.workspace, copy.pending()!, choice);
-    const twin = match.clone();
-    twin.game.apply(twin.state, twin.workspace, twin.pending()!, choice);
-    if (stateHash(copy.state) !== stateHash(twin.state))
-      throw new ConformanceError(match, decisions, `two clones differ after the same answer to ${p.kind}`);
-    if (stateHash(state) !== before)
-      throw new ConformanceError(match, decisions, 'applying to a clone changed the original state');
+  if (!cloneEquality) return undefined;
+  const copy = match.clone();
+  const before = fullHash(state, body);
+  if (fullHash(copy.state) !== before) {
+    // `body` was taken before the policy chose: either the policy changed the state, or the clone is wrong
+    if (chooser !== undefined && bodyHash(state) !== body)
+      throw policyChanged(match, decisions, chooser.policy, chooser.decision);
+    throw new ConformanceError(match, decisions, 'a clone differs from the state it was made from');
   }
+  copy.game.apply(copy.state, copy.workspace, copy.pending()!, choice);
+  if (fullHash(state) !== before)
+    throw new ConformanceError(match, decisions, 'applying to a clone changed the original state');
+  return fullHash(copy.state);
 }
 
 /** An outcome index drawn by the exact probabilities of a chance point. */

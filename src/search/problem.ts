@@ -55,6 +55,8 @@ const searchSchema = z.strictObject({
   finalGames: z.number().int().min(1).max(10_000_000).optional(),
   /** Kept fraction per round is 1/eta. */
   eta: z.number().int().min(2).max(8).optional(),
+  /** Most finalists (the last round's survivors) re-played on the fresh games, where the choice is made. */
+  finalists: z.number().int().min(2).max(64).optional(),
 });
 
 const targetSchema = z.strictObject({
@@ -162,6 +164,8 @@ export interface SearchProblem {
   readonly dims: readonly Dimension[];
   readonly targets: readonly Target[];
   readonly plan: Required<HalvingPlan>;
+  /** How the candidates were drawn from the grid, refused ones and their replacements counted. */
+  readonly sampling: Sampling;
   readonly finalGames: number;
   /** Games per evaluation file (the first round's games). */
   readonly chunk: number;
@@ -173,7 +177,7 @@ export interface SearchProblem {
   readonly hash: string;
 }
 
-const DEFAULTS = { candidates: 64, firstGames: 100, maxGames: 3200, finalGames: 4000, eta: 2 };
+const DEFAULTS = { candidates: 64, firstGames: 100, maxGames: 3200, finalGames: 4000, eta: 2, finalists: 3 };
 
 function issueLine(issue: z.core.$ZodIssue, raw: unknown): string {
   const path = issue.path
@@ -242,16 +246,37 @@ function entryValues(
   );
 }
 
+/** Most grid points a sampled search draws, per candidate asked for (refused ones are replaced up to it). */
+export const DRAWS_PER_CANDIDATE = 10;
+
+/** How the candidates were drawn from the grid (result.json's `sampling`). */
+export interface Sampling {
+  /** Points of the full grid. */
+  readonly grid: number;
+  /** Distinct points drawn (the whole grid when it has at most `requested` points). */
+  readonly drawn: number;
+  /** Drawn points the game refuses. */
+  readonly refused: number;
+  readonly feasible: number;
+  /** Feasible candidates asked for (search.candidates). */
+  readonly requested: number;
+  /** Most distinct points a sampled search draws: DRAWS_PER_CANDIDATE per candidate asked for. */
+  readonly maxDraws: number;
+}
+
 /**
- * The candidates of a grid: the full product when it has at most `limit` points, else `limit`
- * points drawn without replacement (seeded by `seed`), in grid order. `first` (a point) is always kept.
+ * The candidates of a grid: the full product when it has at most `limit` points, else distinct
+ * points drawn uniformly (seeded by `seed`) until `limit` of them are `feasible` or
+ * DRAWS_PER_CANDIDATE * limit points are drawn (a refused point is replaced by the next draw), in
+ * grid order. `first` (a point) is always kept, drawn first.
  */
 function gridPoints(
   sizes: readonly number[],
   limit: number,
   seed: number,
+  feasible: (point: readonly number[]) => boolean,
   first?: readonly number[],
-): number[][] {
+): { points: number[][]; sampling: Sampling } {
   const total = sizes.reduce((a, b) => a * b, 1);
   const at = (n: number): number[] => {
     const out: number[] = [];
@@ -262,15 +287,46 @@ function gridPoints(
     return out;
   };
   const indexOf = (p: readonly number[]) => p.reduce((n, x, d) => n * sizes[d]! + x, 0);
-  if (total <= limit) return Array.from({ length: total }, (_, n) => at(n));
+  if (total <= limit) {
+    const points = Array.from({ length: total }, (_, n) => at(n));
+    const ok = points.filter(feasible).length;
+    return {
+      points,
+      sampling: {
+        grid: total,
+        drawn: total,
+        refused: total - ok,
+        feasible: ok,
+        requested: limit,
+        maxDraws: total,
+      },
+    };
+  }
+  const maxDraws = Math.min(total, DRAWS_PER_CANDIDATE * limit);
   const rng = streamRng(seed, 0, 'search:candidates');
   const chosen = new Set<number>();
-  if (first !== undefined) chosen.add(indexOf(first));
-  while (chosen.size < limit) {
+  let ok = 0;
+  const add = (n: number) => {
+    if (chosen.has(n)) return;
+    chosen.add(n);
+    if (feasible(at(n))) ok++;
+  };
+  if (first !== undefined) add(indexOf(first));
+  while (ok < limit && chosen.size < maxDraws) {
     // a uniform point of the grid, one coordinate at a time (the grid may exceed 2^53 points)
-    chosen.add(indexOf(sizes.map((s) => randInt(rng, 0, s - 1))));
+    add(indexOf(sizes.map((s) => randInt(rng, 0, s - 1))));
   }
-  return [...chosen].sort((a, b) => a - b).map(at);
+  return {
+    points: [...chosen].sort((a, b) => a - b).map(at),
+    sampling: {
+      grid: total,
+      drawn: chosen.size,
+      refused: chosen.size - ok,
+      feasible: ok,
+      requested: limit,
+      maxDraws,
+    },
+  };
 }
 
 /** Checks a parsed calibrate or tune file into a search problem (every problem at once). */
@@ -306,6 +362,7 @@ export function searchProblem(
     maxGames: given.maxGames ?? DEFAULTS.maxGames,
     finalGames: given.finalGames ?? DEFAULTS.finalGames,
     eta: given.eta ?? DEFAULTS.eta,
+    finalists: given.finalists ?? DEFAULTS.finalists,
   };
   if (search.maxGames < search.firstGames)
     problems.push(
@@ -472,7 +529,6 @@ export function searchProblem(
     });
     defaultPoint = withDefaults.every((k) => k >= 0) ? withDefaults : undefined;
   }
-  const points = gridPoints(sizes, search.candidates, f.seed, defaultPoint);
   const candidates: Candidate[] = [];
   const makeCandidate = (
     valuesByDim: Record<string, ParamValue>,
@@ -521,6 +577,34 @@ export function searchProblem(
     });
     return { key, label, values: valuesByDim, arms };
   };
+  // one candidate per grid point, made once (sampling asks whether the game accepts it)
+  const made = new Map<string, Candidate>();
+  const pointCandidate = (p: readonly number[]): Candidate => {
+    const key = p.join(',');
+    const known = made.get(key);
+    if (known !== undefined) return known;
+    const values: Record<string, ParamValue> = {};
+    p.forEach((k, d) => {
+      values[dims[d]!.id] = valueLists[d]![k] as ParamValue;
+    });
+    let c: Candidate;
+    if (mode === 'tune') {
+      const params: Record<string, number> = {};
+      for (const d of policyDecl) params[d.id] = d.default;
+      for (const [k, v] of Object.entries(values)) params[k] = v as number;
+      const isDefault = defaultPoint !== undefined && p.every((k, d) => k === defaultPoint![d]);
+      c = makeCandidate(values, params, isDefault ? undefined : [...p]);
+    } else c = makeCandidate(values, undefined, [...p]);
+    made.set(key, c);
+    return c;
+  };
+  const { points, sampling } = gridPoints(
+    sizes,
+    search.candidates,
+    f.seed,
+    (p) => pointCandidate(p).arms !== undefined,
+    defaultPoint,
+  );
   if (mode === 'tune' && defaultPoint === undefined) {
     // the untuned policy is candidate 0 even when its defaults are not grid values
     const params: Record<string, number> = {};
@@ -530,21 +614,10 @@ export function searchProblem(
     candidates.push(makeCandidate(values, params));
   }
   for (const p of points) {
-    const values: Record<string, ParamValue> = {};
-    p.forEach((k, d) => {
-      values[dims[d]!.id] = valueLists[d]![k] as ParamValue;
-    });
-    if (mode === 'tune') {
-      const params: Record<string, number> = {};
-      for (const d of policyDecl) params[d.id] = d.default;
-      for (const [k, v] of Object.entries(values)) params[k] = v as number;
-      const isDefault = defaultPoint !== undefined && p.every((k, d) => k === defaultPoint![d]);
-      const c = makeCandidate(values, params, isDefault ? undefined : p);
-      if (isDefault) candidates.unshift(c);
-      else candidates.push(c);
-    } else {
-      candidates.push(makeCandidate(values, undefined, p));
-    }
+    const c = pointCandidate(p);
+    if (mode === 'tune' && defaultPoint !== undefined && p.every((k, d) => k === defaultPoint![d]))
+      candidates.unshift(c);
+    else candidates.push(c);
   }
   if (!candidates.some((c) => c.arms !== undefined))
     throw new UserError(
@@ -554,7 +627,7 @@ export function searchProblem(
   // rounds double from firstGames; maxGames is rounded up to the last round's games
   let maxGames = search.firstGames;
   while (maxGames < search.maxGames) maxGames *= eta;
-  const plan = { firstGames: search.firstGames, maxGames, eta };
+  const plan = { firstGames: search.firstGames, maxGames, eta, finalists: search.finalists };
   const source = {
     ...(raw as Record<string, unknown>),
     ...(tunedFiles.length === 0 ? {} : { tuned: tunedFiles }),
@@ -584,6 +657,7 @@ export function searchProblem(
     dims,
     targets,
     plan,
+    sampling,
     finalGames: search.finalGames,
     chunk: search.firstGames,
     ...(mode === 'tune' ? { tune: { side: f.side, policy: f.policy, save: f.save ?? f.name } } : {}),

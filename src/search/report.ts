@@ -1,7 +1,9 @@
 /**
  * The results of a calibration or tuning run (docs/calibrate.md): result.json (the best
- * setting, each target there on fresh games with its 95% interval, the trade-off set, the rounds),
- * candidates.csv, report.html (the same with a chart per target and searched value), and for tune
+ * setting, each target there on fresh games with its 95% interval, the trade-off set, the rounds
+ * with their cuts, the finalists re-checked on fresh games and how the choice was made),
+ * candidates.csv (every candidate: its search loss, the round it was cut in and why, its fresh loss
+ * if it was a finalist), report.html (the same with a chart per target and searched value), and for tune
  * tuned.json, a tuned-policies file an experiment can name.
  */
 import { toCsv } from '../analysis/csv.js';
@@ -11,6 +13,7 @@ import type { Spec } from '../report/charts.js';
 import { html, trustedHtml } from '../report/escape.js';
 import { renderSvg } from '../report/render.js';
 import { writeAtomic } from '../runner/outputs.js';
+import type { CutReason } from './halving.js';
 import type { SearchProblem } from './problem.js';
 import type { SearchOutcome } from './run.js';
 import {
@@ -77,11 +80,63 @@ export interface SearchResult {
   readonly pareto: readonly number[];
   /** Pairs of target ids that some candidates meet one at a time but none both. */
   readonly conflicts: readonly (readonly [string, string])[];
+  /**
+   * The search's rounds: each candidate's loss over the round's games, its difference from the
+   * round's best with the test's p (raw and Holm-adjusted), and whether it stayed and why.
+   */
   readonly rounds: readonly {
     readonly games: number;
+    readonly candidates: number;
     readonly kept: number;
-    readonly ranking: readonly { candidate: number; loss: number }[];
+    /** Fewest and most survivors the round allowed. */
+    readonly planned: number;
+    readonly cap: number;
+    readonly test: string;
+    readonly cut: readonly number[];
+    readonly ranking: readonly {
+      readonly candidate: number;
+      readonly loss: number;
+      readonly difference: number;
+      readonly se: number;
+      readonly p: number;
+      readonly pHolm: number;
+      readonly kept: boolean;
+      readonly reason: CutReason;
+    }[];
   }[];
+  /** The candidate with the lowest loss in the search's last round (before the fresh re-check). */
+  readonly searchBest: { readonly candidate: number; readonly label: string };
+  /**
+   * The finalists re-played on the fresh games (the chosen one first): each one's loss there with
+   * its 95% bootstrap interval, and its difference from the chosen one with the test's p.
+   */
+  readonly finalists: readonly {
+    readonly candidate: number;
+    readonly label: string;
+    readonly loss: number;
+    readonly low: number;
+    readonly high: number;
+    readonly difference: number;
+    readonly p: number;
+    readonly pHolm: number;
+  }[];
+  /** How the fresh games chose: the runner-up, whether the test tells them apart, in words. */
+  readonly choice: {
+    readonly runnerUp: { readonly candidate: number; readonly label: string } | null;
+    readonly distinguishable: boolean;
+    readonly overturned: boolean;
+    readonly test: string;
+    readonly statement: string;
+  };
+  /** How the candidates were drawn: grid points drawn, refused by the game (and replaced when sampled). */
+  readonly sampling: {
+    readonly grid: number;
+    readonly drawn: number;
+    readonly refused: number;
+    readonly feasible: number;
+    readonly requested: number;
+    readonly maxDraws: number;
+  };
   readonly gamesPlayed: number;
   /** Tune: the tuned policy against the untuned on the fresh games, paired game by game. */
   readonly tune?: {
@@ -147,6 +202,21 @@ function paired(
   return { untuned: (a + b) / n, tuned: (a + c) / n, advantage: pairedDifference({ a, b, c, d }) };
 }
 
+/** The fresh re-check in one sentence: what was chosen, and whether the runner-up is told apart. */
+function choiceStatement(
+  p: SearchProblem,
+  f: NonNullable<SearchOutcome['fresh']>,
+  searchBest: number,
+): string {
+  const l = (c: number) => p.candidates[c]!.label;
+  const games = `on the fresh games ${p.plan.maxGames}..${p.plan.maxGames + p.finalGames - 1}`;
+  const overturned = f.chosen === searchBest ? '' : ` (the search's best, ${l(searchBest)}, did worse there)`;
+  if (f.runnerUp === undefined) return `${l(f.chosen)} chosen ${games}: the only finalist${overturned}`;
+  return f.distinguishable
+    ? `${l(f.chosen)} chosen ${games}, better than the runner-up ${l(f.runnerUp)} by the test${overturned}`
+    : `${l(f.chosen)} chosen ${games}, not distinguishable from ${l(f.runnerUp)}${overturned}`;
+}
+
 /** Several targets' verdicts at once: missed if one is, else undecided if one is, else met. */
 export function overallVerdict(vs: readonly Verdict[]): Verdict {
   return vs.includes('missed') ? 'missed' : vs.includes('undecided') ? 'undecided' : 'met';
@@ -158,6 +228,8 @@ export function searchResult(
   o: SearchOutcome,
 ): { result: SearchResult; rows: CandidateRow[] } {
   const h = o.halving!;
+  const fresh = o.fresh!;
+  const chosen = fresh.chosen;
   const from = p.plan.maxGames;
   const to = from + p.finalGames;
   const rowsNoFront = p.candidates.map((c, i) => {
@@ -184,17 +256,18 @@ export function searchResult(
     ),
   );
   const rows: CandidateRow[] = rowsNoFront.map((r) => ({ ...r, pareto: front.has(r.candidate) }));
-  const bestMeasures = p.targets.map((t) => measure(t, o.obs[h.best]!, from, to));
+  const bestMeasures = p.targets.map((t) => measure(t, o.obs[chosen]!, from, to));
   const targets = p.targets.map((t, k) => targetResult(t, bestMeasures[k]!));
-  const best = p.candidates[h.best]!;
+  const best = p.candidates[chosen]!;
+  const label = (c: number) => p.candidates[c]!.label;
   let tune: SearchResult['tune'];
   if (p.tune !== undefined) {
     const all = p.armIds.map((_, a) => a);
-    const pooled = paired(p, o, 0, h.best, all, from, to);
+    const pooled = paired(p, o, 0, chosen, all, from, to);
     tune = {
       ...p.tune,
       ...pooled,
-      perArm: p.armIds.map((arm, a) => ({ arm, ...paired(p, o, 0, h.best, [a], from, to) })),
+      perArm: p.armIds.map((arm, a) => ({ arm, ...paired(p, o, 0, chosen, [a], from, to) })),
     };
   }
   const result: SearchResult = {
@@ -205,7 +278,7 @@ export function searchResult(
     seed: p.seed,
     arms: p.armIds,
     best: {
-      candidate: h.best,
+      candidate: chosen,
       label: best.label,
       values: best.values,
       ...(best.spec === undefined ? {} : { spec: best.spec }),
@@ -219,11 +292,27 @@ export function searchResult(
       judgedRows.map((r) => r.targets.map((t) => t.met)),
       p.targets,
     ),
-    rounds: h.rounds.map((r, k) => ({
+    rounds: h.rounds.map((r) => ({
       games: r.games,
-      kept: h.rounds[k + 1]?.ranking.length ?? 1,
-      ranking: r.ranking.map((x) => ({ candidate: x.candidate, loss: x.loss })),
+      candidates: r.ranking.length,
+      kept: r.ranking.filter((x) => x.kept).length,
+      planned: r.planned,
+      cap: r.cap,
+      test: r.test,
+      cut: r.ranking.filter((x) => !x.kept).map((x) => x.candidate),
+      ranking: r.ranking.map((x) => ({ ...x })),
     })),
+    searchBest: { candidate: h.best, label: label(h.best) },
+    finalists: fresh.finalists.map((f) => ({ ...f, label: label(f.candidate) })),
+    choice: {
+      runnerUp:
+        fresh.runnerUp === undefined ? null : { candidate: fresh.runnerUp, label: label(fresh.runnerUp) },
+      distinguishable: fresh.distinguishable,
+      overturned: chosen !== h.best,
+      test: fresh.test,
+      statement: choiceStatement(p, fresh, h.best),
+    },
+    sampling: p.sampling,
     gamesPlayed: o.played + o.reused,
     ...(tune === undefined ? {} : { tune }),
   };
@@ -363,7 +452,16 @@ export async function writeSearchOutputs(
   const { result, rows } = searchResult(p, o);
   const out = o.out;
   writeAtomic(`${out}/result.json`, `${JSON.stringify(result, null, 2)}\n`);
+  // the round each candidate left the race in, and why; the finalists' fresh losses
+  const left = new Map<number, { round: number; reason: string; pHolm: number }>();
+  result.rounds.forEach((x, k) => {
+    for (const e of x.ranking)
+      if (!e.kept) left.set(e.candidate, { round: k + 1, reason: e.reason, pHolm: e.pHolm });
+  });
+  const fresh = new Map(result.finalists.map((f) => [f.candidate, f]));
   const csvRows = rows.map((r) => {
+    const out = left.get(r.candidate);
+    const f = fresh.get(r.candidate);
     const row: Record<string, string | number | boolean | null> = {
       candidate: r.candidate,
       label: r.label,
@@ -371,6 +469,14 @@ export async function writeSearchOutputs(
       games: r.games,
       loss: r.loss,
       pareto: r.pareto,
+      cut_round: out?.round ?? null,
+      cut_reason: out?.reason ?? null,
+      cut_p_holm: out?.pHolm ?? null,
+      finalist: f !== undefined,
+      fresh_loss: f?.loss ?? null,
+      fresh_lo95: f?.low ?? null,
+      fresh_hi95: f?.high ?? null,
+      chosen: r.candidate === result.best.candidate,
     };
     p.targets.forEach((t, k) => {
       const m = r.targets[k];
@@ -428,6 +534,34 @@ export async function writeSearchOutputs(
   return { files, result };
 }
 
+/** The sampling of the candidates in one sentence. */
+export function samplingText(s: SearchResult['sampling']): string {
+  if (s.drawn === s.grid)
+    return `${s.grid} candidates, the whole grid${s.refused === 0 ? '' : ` (${s.refused} refused by the game)`}.`;
+  return `${s.feasible} candidates sampled from a grid of ${s.grid}: ${s.drawn} points drawn, ${s.refused} refused by the game and replaced by further draws${s.feasible < s.requested ? `; ${s.requested} were asked for, but the cap of ${s.maxDraws} draws was reached` : ''}.`;
+}
+
+/** A round's cut candidates, by reason: those found worse with their difference and Holm p. */
+function cutText(p: SearchProblem, ranking: SearchResult['rounds'][number]['ranking']): string {
+  const worse = ranking.filter((x) => !x.kept && x.reason === 'worse');
+  const over = ranking.filter((x) => !x.kept && x.reason === 'over the cap');
+  const kept = ranking.filter((x) => x.reason === 'kept to the plan');
+  const parts: string[] = [];
+  if (worse.length > 0)
+    parts.push(
+      `${worse.length} found worse: ${worse
+        .slice(0, 12)
+        .map(
+          (x) =>
+            `${p.candidates[x.candidate]!.label} (+${x.difference.toFixed(3)}, p ${x.pHolm.toPrecision(2)})`,
+        )
+        .join('; ')}${worse.length > 12 ? '; …' : ''}`,
+    );
+  if (over.length > 0) parts.push(`${over.length} not found worse but over the cap`);
+  if (kept.length > 0) parts.push(`${kept.length} found worse but kept to the plan`);
+  return parts.length === 0 ? 'none' : parts.join('. ');
+}
+
 function reportPage(
   p: SearchProblem,
   r: SearchResult,
@@ -480,8 +614,8 @@ th{background:#f4f4f4;overflow-wrap:normal}code{background:#f4f4f4;padding:1px 4
 ${
   html`<h1>${p.name}: ${p.game.title} (${verb})</h1>
 <p>${p.description}</p>
-<p>Scenario <code>${p.scenario}</code>, seed <code>${p.seed}</code>, arms ${p.armIds.join(', ')}. ${p.candidates.length} candidates (${refused.length} refused by the game), successive halving from ${p.plan.firstGames} to ${p.plan.maxGames} games per candidate on common game indices 0..${p.plan.maxGames - 1}; the chosen setting then played the fresh games ${r.holdout.from}..${r.holdout.to - 1}, which give the values below. ${r.gamesPlayed} games in all.</p>
-<section><h2>Best setting</h2><p><code>${r.best.label}</code>${r.best.spec === undefined ? '' : html` (policy spec <code>${r.best.spec}</code>)`}: ${r.verdict === 'met' ? "every target met: each one's 95% interval clears its bar" : r.verdict === 'undecided' ? 'no target missed, but not every one decided: an interval straddles its bar (more games would tell)' : 'a target missed: its 95% interval lies on the wrong side of its bar'} on the fresh games.</p>`
+<p>Scenario <code>${p.scenario}</code>, seed <code>${p.seed}</code>, arms ${p.armIds.join(', ')}. ${samplingText(r.sampling)} Racing from ${p.plan.firstGames} to ${p.plan.maxGames} games per candidate on common game indices 0..${p.plan.maxGames - 1}: after each round a candidate is cut only when a paired test says it is worse than the round's best. The last round's ${r.finalists.length} finalist${r.finalists.length === 1 ? '' : 's'} then played the fresh games ${r.holdout.from}..${r.holdout.to - 1}, where the setting was chosen and which give the values below. ${r.gamesPlayed} games in all.</p>
+<section><h2>Best setting</h2><p>${r.choice.statement}.</p><p><code>${r.best.label}</code>${r.best.spec === undefined ? '' : html` (policy spec <code>${r.best.spec}</code>)`}: ${r.verdict === 'met' ? "every target met: each one's 95% interval clears its bar" : r.verdict === 'undecided' ? 'no target missed, but not every one decided: an interval straddles its bar (more games would tell)' : 'a target missed: its 95% interval lies on the wrong side of its bar'} on the fresh games.</p>`
     .text
 }
 <table><tr><th>target</th><th>stated</th><th>value [95% interval]</th><th>games</th><th></th></tr>${targetRows.join('')}</table></section>
@@ -497,10 +631,17 @@ ${tuneHtml}
         }<p>The trade-off (Pareto) set: candidates no other candidate is closer to every target than, by their search games.</p><table>${head}${front.map(rowHtml).join('')}</table>`
   }</section>
 <section><h2>How each target moves with each searched value</h2>${charts.join('\n')}</section>
-<section><h2>Search rounds</h2><table><tr><th>round</th><th>games per candidate</th><th>candidates</th><th>kept</th><th>best then</th></tr>${r.rounds
+<section><h2>Finalists on the fresh games</h2><p>Each finalist's loss on the fresh games ${r.holdout.from}..${r.holdout.to - 1} (95% bootstrap interval) and its difference from the chosen one: ${r.choice.test}.</p><table><tr><th>#</th><th>setting</th><th>loss [95%]</th><th>difference</th><th>p</th><th>p (Holm)</th></tr>${r.finalists
+    .map(
+      (f, k) =>
+        html`<tr><td>${f.candidate}</td><td>${f.label}${k === 0 ? ' (chosen)' : ''}${f.candidate === r.searchBest.candidate ? ' (search best)' : ''}</td><td>${f.loss.toFixed(3)} [${f.low.toFixed(3)}, ${f.high.toFixed(3)}]</td><td>${k === 0 ? '' : f.difference.toFixed(3)}</td><td>${k === 0 ? '' : f.p.toPrecision(2)}</td><td>${k === 0 ? '' : f.pHolm.toPrecision(2)}</td></tr>`
+          .text,
+    )
+    .join('')}</table></section>
+<section><h2>Search rounds</h2><p>${r.rounds[0]?.test ?? ''}. A round keeps every candidate not found worse, at least the planned number (the lowest losses among those found worse make it up) and at most the cap (the lowest losses stay); equal losses are ordered by a random order drawn from the seed.</p><table><tr><th>round</th><th>games per candidate</th><th>candidates</th><th>kept (planned..cap)</th><th>best then</th><th>cut (loss difference, Holm p)</th></tr>${r.rounds
     .map(
       (x, k) =>
-        html`<tr><td>${k + 1}</td><td>${x.games}</td><td>${x.ranking.length}</td><td>${x.kept}</td><td>${p.candidates[x.ranking[0]!.candidate]!.label}</td></tr>`
+        html`<tr><td>${k + 1}</td><td>${x.games}</td><td>${x.candidates}</td><td>${x.kept} (${x.planned}..${x.cap})</td><td>${p.candidates[x.ranking[0]!.candidate]!.label}</td><td>${cutText(p, x.ranking)}</td></tr>`
           .text,
     )
     .join('')}</table></section>

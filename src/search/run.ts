@@ -15,10 +15,10 @@ import { sha256, TEMP_MARK, writeAtomic } from '../runner/outputs.js';
 import { createPool } from '../runner/pool.js';
 import { createProgress } from '../runner/progress.js';
 import { codeLabel, codeVersion } from '../runner/version.js';
-import { type HalvingResult, successiveHalving } from './halving.js';
+import { chooseOnFresh, type FreshChoice, type HalvingResult, successiveHalving } from './halving.js';
 import type { SearchProblem } from './problem.js';
 import { writeSearchOutputs } from './report.js';
-import { type ArmObservations, measure, targetStats, totalLoss } from './targets.js';
+import { type ArmObservations, measureAt, targetStats, totalLoss } from './targets.js';
 
 export const SEARCH_MANIFEST = 'search.json';
 const EVALS = 'evals';
@@ -64,6 +64,8 @@ export interface SearchOutcome {
   readonly played: number;
   readonly reused: number;
   readonly halving?: HalvingResult;
+  /** The finalists re-played on the fresh games and the one chosen there. */
+  readonly fresh?: FreshChoice;
   readonly obs: Observations;
   /** Games each candidate has from index 0 (the last round it was judged in). */
   readonly judged: readonly number[];
@@ -156,9 +158,10 @@ function plan(p: SearchProblem, opts: SearchOptions, apply: boolean): SearchMani
 }
 
 /**
- * Runs the search of `p` into `opts.out`: successive halving on games [0, maxGames), then the best
- * candidate (and for tune the untuned policy) on the fresh games [maxGames, maxGames + finalGames).
- * Returns the observations; `finishSearch` (src/search/report.ts) writes the results.
+ * Runs the search of `p` into `opts.out`: racing (src/search/halving.ts) on games [0, maxGames),
+ * then the finalists (and for tune the untuned policy) on the fresh games
+ * [maxGames, maxGames + finalGames), where the chosen one is the finalist with the lowest loss.
+ * Returns the observations; `writeSearchOutputs` (src/search/report.ts) writes the results.
  */
 export async function runSearch(p: SearchProblem, opts: SearchOptions): Promise<SearchOutcome> {
   const out = opts.out;
@@ -310,12 +313,13 @@ export async function runSearch(p: SearchProblem, opts: SearchOptions): Promise<
         }),
       );
     const judged = p.candidates.map(() => 0);
-    const lossAt = (c: number, games: number) =>
+    const lossAt = (c: number, games: readonly number[]) =>
       totalLoss(
         p.targets,
-        p.targets.map((t) => measure(t, obs[c]!, 0, games)),
+        p.targets.map((t) => measureAt(t, obs[c]!, games)),
       );
     let halving: HalvingResult | undefined;
+    let fresh: FreshChoice | undefined;
     try {
       const feasible = p.candidates.flatMap((c, i) => (c.arms === undefined ? [] : [i]));
       halving = await successiveHalving(
@@ -327,22 +331,36 @@ export async function runSearch(p: SearchProblem, opts: SearchOptions): Promise<
           for (const c of cands) judged[c] = games;
         },
         lossAt,
+        { seed: p.seed },
       );
+      const finalists = halving.finalists;
       const holdout = [
-        halving.best,
-        ...(p.mode === 'tune' && halving.best !== 0 && p.candidates[0]!.arms ? [0] : []),
+        ...finalists,
+        ...(p.mode === 'tune' && !finalists.includes(0) && p.candidates[0]!.arms ? [0] : []),
       ];
-      await playTasks(tasksFor(holdout, p.plan.maxGames, p.plan.maxGames + p.finalGames));
+      const from = p.plan.maxGames;
+      await playTasks(tasksFor(holdout, from, from + p.finalGames));
       if (interrupted) throw new Interrupted();
+      fresh = chooseOnFresh(finalists, from, from + p.finalGames, lossAt, { seed: p.seed });
     } catch (e) {
       if (!(e instanceof Interrupted)) throw e;
     } finally {
       opts.signal?.removeEventListener('abort', onAbort);
       await pool.destroy();
     }
-    if (interrupted || halving === undefined)
+    if (interrupted || halving === undefined || fresh === undefined)
       return { status: 'interrupted', out, played, reused, obs, judged, manifest };
-    const done: SearchOutcome = { status: 'complete', out, played, reused, halving, obs, judged, manifest };
+    const done: SearchOutcome = {
+      status: 'complete',
+      out,
+      played,
+      reused,
+      halving,
+      fresh,
+      obs,
+      judged,
+      manifest,
+    };
     lock.touch();
     const { files } = await writeSearchOutputs(p, done, opts.source ?? `${p.name}.json`);
     return { ...done, manifest: completeManifest(out, manifest, files) };

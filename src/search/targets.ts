@@ -205,8 +205,8 @@ export function targetStats(targets: readonly Target[]): string[] {
   return [...new Set(targets.flatMap((t) => (t.stat === undefined ? [] : [t.stat])))].sort();
 }
 
-/** Counts of each class of a rate target over games [from, to) of its arms. */
-function classCounts(t: Target, obs: readonly ArmObservations[], from: number, to: number): number[] {
+/** Counts of each class of a rate target over the listed games of its arms. */
+function classCounts(t: Target, obs: readonly ArmObservations[], games: readonly number[]): number[] {
   const classOf = new Map<number, number>();
   t.classes!.forEach((codes, k) => {
     for (const c of codes) classOf.set(c, k);
@@ -214,7 +214,7 @@ function classCounts(t: Target, obs: readonly ArmObservations[], from: number, t
   const counts = new Array<number>(t.classes!.length).fill(0);
   for (const a of t.arms) {
     const r = obs[a]!.result;
-    for (let g = from; g < to; g++) {
+    for (const g of games) {
       const k = classOf.get(r[g]!);
       if (k !== undefined) counts[k]! += 1;
     }
@@ -227,8 +227,20 @@ const NOTHING = (n: number): Measure => ({ value: Number.NaN, low: Number.NaN, h
 
 /** The target's value over games [from, to) of its arms, with its 95% interval. */
 export function measure(t: Target, obs: readonly ArmObservations[], from: number, to: number): Measure {
+  return measureAt(
+    t,
+    obs,
+    Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i),
+  );
+}
+
+/**
+ * The target's value over the listed game indices of its arms (an index listed twice counts
+ * twice: a bootstrap resample), with its 95% interval.
+ */
+export function measureAt(t: Target, obs: readonly ArmObservations[], games: readonly number[]): Measure {
   if (t.kind === 'rate') {
-    const counts = classCounts(t, obs, from, to);
+    const counts = classCounts(t, obs, games);
     const n = counts.reduce((x, y) => x + y, 0);
     if (n === 0) return NOTHING(0);
     const x = counts[t.cls!]!;
@@ -256,13 +268,13 @@ export function measure(t: Target, obs: readonly ArmObservations[], from: number
     const half = n === 0 ? 1 : Z95 * Math.sqrt(Math.max(0, rate + p2 - d * d) / n);
     return { value: d, low: d - half, high: d + half, n, rival: { label: t.classLabels![rival]!, rate: p2 } };
   }
-  if (t.kind === 'median') return medianMeasure(t, obs, from, to);
+  if (t.kind === 'median') return medianMeasure(t, obs, games);
   let n = 0;
   let sum = 0;
   let sq = 0;
   for (const a of t.arms) {
     const v = obs[a]!.stats[t.stat!]!;
-    for (let g = from; g < to; g++) {
+    for (const g of games) {
       const x = v[g]!;
       if (t.missing !== undefined && x === t.missing) continue;
       n++;
@@ -278,17 +290,17 @@ export function measure(t: Target, obs: readonly ArmObservations[], from: number
 }
 
 /**
- * A median target's value over games [from, to): the sample median (the mean of the two middle
+ * A median target's value over the listed games: the sample median (the mean of the two middle
  * values when n is even, as the run report's quartiles), with the distribution-free 95% interval
  * of order statistics x(l)..x(u), l = floor(n/2 - z·sqrt(n)/2), u = ceil(n/2 + 1 + z·sqrt(n)/2)
  * (1-based, clamped to 1..n): the normal approximation of the Binomial(n, 1/2) count of values
  * below the median, so the interval holds for any distribution of the statistic.
  */
-function medianMeasure(t: Target, obs: readonly ArmObservations[], from: number, to: number): Measure {
+function medianMeasure(t: Target, obs: readonly ArmObservations[], games: readonly number[]): Measure {
   const xs: number[] = [];
   for (const a of t.arms) {
     const v = obs[a]!.stats[t.stat!]!;
-    for (let g = from; g < to; g++) {
+    for (const g of games) {
       const x = v[g]!;
       if (t.missing === undefined || x !== t.missing) xs.push(x);
     }

@@ -38,7 +38,7 @@ function sibParam(
     max: 10,
     default: dcData.siberianReserve.perWave[key],
     provenance: 'reconstructed',
-    description: `Siberian Reserve ${what} per wave (DC 3.C; the reserve's make-up is not printed, spec §6.4 sibReserve).`,
+    description: `Siberian Reserve ${what} per wave (DC 3.C; the reserve's make-up is not printed; data/NOTES.md).`,
     source: dcData.siberianReserve.source,
   };
 }
@@ -91,7 +91,7 @@ export const parameters: readonly ParameterDef[] = [
     default: 'recon',
     provenance: 'reconstructed',
     description:
-      'The Tournament victory chart (DC 2.B.1; only the Dec 1941 Axis 7+7 is printed): the reconstruction, or the Axis enemy-VP requirement 1 lower (axis-easier) or 1 higher (axis-harder) in every month (spec §6.4 vpChart).',
+      'The Tournament victory chart (DC 2.B.1; only the Dec 1941 Axis 7+7 is printed): the reconstruction, or the Axis enemy-VP requirement 1 lower (axis-easier) or 1 higher (axis-harder) in every month (data/NOTES.md).',
     source: dcData.victory.source,
   },
   sibParam('inf', 'infantry', 'rifle armies'),
@@ -106,7 +106,7 @@ export const parameters: readonly ParameterDef[] = [
     default: 100,
     provenance: 'reconstructed',
     description:
-      'The Soviet counter mix (DC 8.A.2, 8.C.3: it caps how many counters of each type can be in play) as a percentage of the reconstructed counts, each rounded (spec §6.4 sovCounterMix; the mix caps Soviet strength, spec §6.3 i5).',
+      'The Soviet counter mix (DC 8.A.2, 8.C.3: it caps how many counters of each type can be in play) as a percentage of the reconstructed counts, each rounded (data/NOTES.md: the mix caps Soviet strength).',
     source: dcData.counterMix.source,
   },
   {
@@ -116,7 +116,7 @@ export const parameters: readonly ParameterDef[] = [
     default: 'recon',
     provenance: 'reconstructed',
     description:
-      "The German replacement chart (DC 8.A.1.a; the chart is not printed): each year reads its own row, or the year before's (lean) or the year after's (rich), the rows growing by year (1941 and 1945 bound them; spec §6.4 gerReplTable).",
+      "The German replacement chart (DC 8.A.1.a; the chart is not printed): each year reads its own row, or the year before's (lean) or the year after's (rich), the rows growing by year (1941 and 1945 bound them; data/NOTES.md).",
     source: dcData.germanReplacements.source,
   },
   {
@@ -127,7 +127,7 @@ export const parameters: readonly ParameterDef[] = [
     provenance: 'reconstructed',
     description:
       'Under variant winter-col2-1st only: the weather of column 2 in December, January and February, which the winter months then read after the autumn roll (1E-errata 2 made them Snow in both columns; the 1st-edition entry is not in the rules text, and Mud is the stand-in).',
-    source: 'DC 7.A, 1E-errata 2 (the 1st-edition entry is unknown; spec §4.1 stand-in Mud)',
+    source: 'DC 7.A, 1E-errata 2 (the 1st-edition entry is unknown; Mud stands in, data/NOTES.md)',
   },
   {
     id: 'memel-infantry',
@@ -148,8 +148,8 @@ export const parameters: readonly ParameterDef[] = [
     default: ['LUB', 'ROV'],
     provenance: 'reconstructed',
     description:
-      'Ends of the extra line that lets Panzergruppe 1 attack on turn 1 (spec §6.3 i3: in the reconstruction Lublin has no line into the USSR); its class is lublin-line-class.',
-    source: 'spec §6.3 i3 (fix option LUB-ROV)',
+      'Ends of the extra line that lets Panzergruppe 1 attack on turn 1 (data/NOTES.md: in the reconstruction Lublin has no line into the USSR); its class is lublin-line-class.',
+    source: 'data/NOTES.md (the reconstructed map; fix option LUB-ROV)',
   },
   {
     id: 'lublin-line-class',
@@ -159,6 +159,6 @@ export const parameters: readonly ParameterDef[] = [
     provenance: 'reconstructed',
     description:
       'Class of the lublin-line, or none (the reconstruction as published: Army Group South armour cannot attack on turn 1).',
-    source: 'spec §6.3 i3',
+    source: 'data/NOTES.md (the reconstructed map)',
   },
 ];

@@ -9,6 +9,7 @@
 import type { Decision } from '../../core/game.js';
 import type { DcDecision, PartisanOption } from './decisions.js';
 import { takeControl } from './movement.js';
+import { tell } from './narrate.js';
 import { type DcState, type DcTask, yearOf } from './state.js';
 import { mapOf } from './supply.js';
 import type { DcWorkspace } from './workspace.js';
@@ -58,12 +59,31 @@ export function partisanStep(
   return null;
 }
 
-export function applyPartisan(s: DcState, task: DcTask & { t: 'partisan' }, o: PartisanOption): void {
+export function applyPartisan(
+  s: DcState,
+  ws: DcWorkspace,
+  task: DcTask & { t: 'partisan' },
+  o: PartisanOption,
+): void {
   const k = task.i++;
-  if (o.to === s.partisans[k]) return;
+  const from = s.partisans[k]!;
+  if (o.to === from) return;
   s.partisans[k] = o.to;
   s.stats.partisanPlacements++;
   takeControl(s, o.to, 1);
+  if (ws.trace !== undefined) {
+    const m = mapOf(s);
+    // the point left stays Soviet-controlled until an Axis unit enters it (DC 19)
+    tell(
+      s,
+      ws,
+      1,
+      'DC 19',
+      from < 0
+        ? `partisan placed at ${m.names[o.to]}`
+        : `partisan moves ${m.names[from]} -> ${m.names[o.to]} (${m.names[from]} stays Soviet-controlled)`,
+    );
+  }
 }
 
 /** DC 19: an Axis ground unit entering point `p` removes a partisan there (available again next turn). */

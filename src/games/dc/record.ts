@@ -36,7 +36,7 @@ export const DC_STATS = defineStats<DcState>()({
     kind: 'int',
     missing: NEVER,
     description:
-      'Most Soviet VP the Axis held in overland supply at a C.7 check of 1942 (spec §7.1 A-5); null if 1942 was not reached.',
+      'Most Soviet VP the Axis held in overland supply at a C.7 check of 1942 (docs/games/dc.md, anchor A-5); null if 1942 was not reached.',
   },
   axisEnemyVpEnd: { kind: 'int', description: 'Soviet VP the Axis holds in overland supply at the end.' },
   sovietEnemyVpEnd: { kind: 'int', description: 'Axis VP the Soviets hold in overland supply at the end.' },
@@ -84,7 +84,7 @@ export const DC_STATS = defineStats<DcState>()({
   sovietIsolatedEliminated: { kind: 'int', description: 'Soviet units eliminated by isolation (DC 17.B).' },
   sovietIsolatedEliminated1941: {
     kind: 'int',
-    description: 'Of those, the units eliminated in 1941 (spec §7.1 A-11).',
+    description: 'Of those, the units eliminated in 1941 (docs/games/dc.md, anchor A-11).',
   },
   axisIsolatedEliminated: { kind: 'int', description: 'Axis units eliminated by isolation (DC 17.B).' },
   battles: { kind: 'int', description: 'Battles fought (both sides).' },

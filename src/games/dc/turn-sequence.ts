@@ -296,6 +296,7 @@ export function mayMud(s: DcState, ws: DcWorkspace, side: SideIx): void {
 export function supplyPhase(s: DcState, ws: DcWorkspace, side: SideIx): void {
   const m = mapOf(s);
   const fortress = new Map<number, number>();
+  const lost = new Map<number, string[]>(); // point -> the types of the units eliminated there (the trace)
   s.units.forEach((u, i) => {
     if (u.side !== side || u.st !== 0 || s.rules.types[u.t]!.id === 'factory') return;
     if (inSupply(s, ws, u)) {
@@ -311,6 +312,7 @@ export function supplyPhase(s: DcState, ws: DcWorkspace, side: SideIx): void {
       fortress.set(u.at, (fortress.get(u.at) ?? 0) + 1);
       return;
     }
+    if (ws.trace !== undefined) lost.set(u.at, [...(lost.get(u.at) ?? []), s.rules.types[u.t]!.id]);
     destroy(s, i);
     if (side === 0) s.stats.axisIsolatedEliminated++;
     else {
@@ -326,7 +328,16 @@ export function supplyPhase(s: DcState, ws: DcWorkspace, side: SideIx): void {
     const left = Math.min(rate, n - cap);
     if (left > 0) s.stack.push({ t: 'isolation', side, point: p, left });
   }
-  tell(s, ws, side, 'DC 17.B', `${SIDE_IDS[side]} supply checked`);
+  const names = [...lost.entries()].map(([p, types]) => `${m.names[p]} (${types.join(', ')})`);
+  tell(
+    s,
+    ws,
+    side,
+    'DC 17.B',
+    names.length === 0
+      ? `${SIDE_IDS[side]} supply checked`
+      : `${SIDE_IDS[side]} supply checked: isolated units eliminated at ${names.join('; ')}`,
+  );
 }
 
 function isolated(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'isolation' }): EliminateOption[] {
@@ -644,7 +655,7 @@ export function apply(s: DcState, ws: DcWorkspace, pending: DcPending, choice: n
       return;
     case 'partisan':
       if (task?.t !== 'partisan') throw new Error('DC: partisan without its task');
-      applyPartisan(s, task, d.options[choice]!);
+      applyPartisan(s, ws, task, d.options[choice]!);
       return;
     case 'bt-move':
       if (task?.t !== 'bt-move') throw new Error('DC: bt-move without its task');

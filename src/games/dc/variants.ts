@@ -723,7 +723,7 @@ const listed: readonly VariantDef[] = [
     rule: 'DC 9.A, 15.A.1',
     default: true,
     description:
-      'Replacements enter dispersed and so cannot move strategically that turn (default: 9.A and 15.A.1 require undispersed units, explicit where 8.A is silent; the spec marks the other reading as its default, and this build keeps the play of its earlier sessions).',
+      'Replacements enter dispersed and so cannot move strategically that turn (default: 9.A and 15.A.1 require undispersed units, explicit where 8.A is silent; the data reconstruction took the other reading as its default, and this build keeps the play of its earlier sessions).',
   },
   {
     id: 'repl-strat-allowed',

@@ -105,7 +105,7 @@ export const parameters: readonly ParameterDef[] = [
   {
     id: 'reducedRule',
     description:
-      '2.2: the reduced side of every counter is unknown (spec §6.2): half rounded up, down, or minus 2.',
+      '2.2: the reduced side of every counter is unknown (docs/games/merkur.md, reconstructed values): half rounded up, down, or minus 2.',
     kind: 'choice',
     default: 'half-up',
     choices: ['half-up', 'half-down', 'minus-2'],
@@ -168,23 +168,23 @@ export const parameters: readonly ParameterDef[] = [
   {
     id: 'soloInitiative',
     description:
-      'Spec §2.3: the solitaire CW never uses the initiative (the rules are silent), or "simple": re-roll a movement roll of 0, an RN test that lets the convoy pass, and a CW attack of band 1-2.',
+      'Rule 12: the solitaire CW never uses the initiative (the rules are silent), or "simple": re-roll a movement roll of 0, an RN test that lets the convoy pass, and a CW attack of band 1-2.',
     kind: 'choice',
     default: 'never',
     choices: ['never', 'simple'],
     provenance: 'reconstructed',
-    source: 'spec §2.3',
+    source: 'docs/games/merkur.md (solitaire play)',
     scenarios: ['solitaire'],
   },
   {
     id: 'soloResidual',
     description:
-      'Spec §2.3 (M-63): the choices 12.0-12.2 leave to the solitaire player — forts 5 and 6, lead attacker and defender, artillery support, "all retreat or one halved", the 8.3 second defender, an EM following its last unit (2.4), fort sacrifice, bombardment target, the Maori attack — resolved by the documented fixed rules, or "random": uniformly among the legal options from stream solitaire. A unit\'s retreat zone follows 12.2 under both.',
+      'Rule 12: the choices 12.0-12.2 leave to the solitaire player — forts 5 and 6, lead attacker and defender, artillery support, "all retreat or one halved", the 8.3 second defender, an EM following its last unit (2.4), fort sacrifice, bombardment target, the Maori attack — resolved by the documented fixed rules, or "random": uniformly among the legal options from stream solitaire. A unit\'s retreat zone follows 12.2 under both.',
     kind: 'choice',
     default: 'fixed',
     choices: ['fixed', 'random'],
     provenance: 'reconstructed',
-    source: 'spec §2.3',
+    source: 'docs/games/merkur.md (solitaire play)',
     scenarios: ['solitaire'],
   },
 ];

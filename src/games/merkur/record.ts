@@ -71,7 +71,7 @@ export const MERKUR_STATS = defineStats<MerkurState, End>((s) => ({ flags: cwObj
     'Airfields German-controlled and uncontested at the end of turn 6 (Chiavini anchor).',
   ),
   german_2airfields_t6: c(
-    '1 when the German holds 2 or more airfields at the end of turn 6, else 0 (spec §7.1: the Chiavini anchor, a share < 0.5 in solitaire).',
+    '1 when the German holds 2 or more airfields at the end of turn 6, else 0 (docs/games/merkur.md, calibration: the Chiavini anchor, a share < 0.5 in solitaire).',
   ),
   german_airfields_t12: c('Airfields German-controlled and uncontested at the end of turn 12.'),
   german_airfields_t24: c('Airfields German-controlled and uncontested at the end of turn 24.'),

@@ -13,7 +13,7 @@ export const scenarios: readonly ScenarioDef[] = [
     id: 'solitaire',
     title: 'Solitaire (the rules play the Commonwealth)',
     description:
-      'Rule 12: the CW placement draw, its activations and responses are played by the rules (12.0-12.2) with the documented resolutions of spec §2.3.',
+      'Rule 12: the CW placement draw, its activations and responses are played by the rules (12.0-12.2) with the resolutions documented in docs/games/merkur.md (solitaire play).',
     rule: 'Merkur 12.0-12.2',
     players: { german: 'policy', commonwealth: 'rules' },
   },

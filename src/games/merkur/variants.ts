@@ -721,7 +721,7 @@ const base: readonly VariantDef[] = [
     'combat-reroll',
     'Merkur 3.1',
     false,
-    'The defender holding the initiative may also have both sides re-roll a result of band 4-5 against him (3.1 a "an unfavourable combat for the player"; spec §7 objective-hold), unless the attacker already re-rolled it.',
+    'The defender holding the initiative may also have both sides re-roll a result of band 4-5 against him (3.1 a "an unfavourable combat for the player"; docs/games/merkur.md, readings), unless the attacker already re-rolled it.',
   ),
   v(
     'em-follow-own',

@@ -17,7 +17,7 @@ import {
   type GeneratedDefence,
 } from './enumerate.js';
 import { scsMap } from './map.js';
-import { parameters, resolveConfig } from './parameters.js';
+import { CRT_COLUMNS, CRT_SETS, parameters, resolveConfig } from './parameters.js';
 import { startGame } from './setup.js';
 import { GUDERIAN, MECH, NONMECH, OPS_EC, RAID, ROTKOPF, SECURITY, VIII_FK } from './state.js';
 import { V, variants } from './variants.js';
@@ -117,7 +117,18 @@ function setupOf(o: Opts): GameSetup {
   }
   if (o['double-six'] === true) on.add(V.shockDoubleSix);
   if (o['relief-ignores-support'] === true) on.add(V.reliefIgnoresSupport);
-  // custom: the hitOn_* parameters at their (calibrated) defaults
+  // custom: the hitOn_* parameters at their (calibrated) defaults; E, the data notes' soft bracketing
+  // set, is not a set the game plays (7.5): its numbers enter as custom ones, for its odds alone
+  if (crt === 'E')
+    return {
+      scenario: 'campaign',
+      variants: on,
+      params: {
+        crtSet: 'custom',
+        // the VI IC column keeps its own parameter, as under every named set
+        ...Object.fromEntries(CRT_COLUMNS.filter((c) => c !== 'vi').map((c) => [`hitOn_${c}`, CRT_SETS.E[c]])),
+      },
+    };
   return { scenario: 'campaign', variants: on, params: { crtSet: crt === 'CUSTOM' ? 'custom' : crt } };
 }
 
@@ -143,6 +154,9 @@ export interface ScsOddsRequest {
 export function parseScsOdds(o: Opts): ScsOddsRequest {
   const notes: string[] = [];
   const setup = setupOf(o);
+  // the set named: E enters the setup as custom numbers (setupOf)
+  const crtName =
+    (str(o, 'crt') ?? String(DEFAULT_CRT)).toUpperCase() === 'E' ? 'E' : String(setup.params.crtSet);
   const cfg = resolveConfig(setup);
   const kindWord = (str(o, 'kind') ?? 'defence').toLowerCase();
   const kind: BattleKind | undefined = (
@@ -316,12 +330,12 @@ export function parseScsOdds(o: Opts): ScsOddsRequest {
   // titles and notes
   const attText = `${armySteps}-step ${armyType}${armyType === 'shock' ? (shockFirst && kind === 'defense' ? ' (first attack: primary fire round 1)' : ' (secondary column)') : ''}${engineerSteps > 0 ? ` + 1E (${engineerSteps})` : ''}`;
   const kindText = kind === 'defense' ? 'regular defence' : kind === 'relief' ? 'relief force' : 'breakout';
-  const title = `SCS ${kindText}: ${attText} vs ${defenceText}, ${forest ? 'forest' : 'clear'}, CRT ${String(setup.params.crtSet)}`;
+  const title = `SCS ${kindText}: ${attText} vs ${defenceText}, ${forest ? 'forest' : 'clear'}, CRT ${crtName}`;
   const rule =
     kind === 'defense' ? 'SCS 10.1, 10.3' : kind === 'relief' ? 'SCS 8.5, 10.1, 10.2' : 'SCS 8.6-8.8';
   const h = cfg.hit;
   notes.push(
-    `Hit on (modified die >=): shock primary ${h.shockPrimary}, shock secondary ${h.shockSecondary}, combined/1E ${h.combined}, mech ${h.mech}, non-mech ${h.nonMech}, security ${h.security}, VI IC ${h.vi} (crtSet ${String(setup.params.crtSet)}).`,
+    `Hit on (modified die >=): shock primary ${h.shockPrimary}, shock secondary ${h.shockSecondary}, combined/1E ${h.combined}, mech ${h.mech}, non-mech ${h.nonMech}, security ${h.security}, VI IC ${h.vi} (crtSet ${crtName}).`,
   );
   notes.push(
     kind === 'breakout'

@@ -117,10 +117,10 @@ export const parameters: readonly ParameterDef[] = [
   {
     id: 'crtSet',
     description:
-      'CRT hit numbers: set B (Rampage pattern), harsh A, soft E (refused in play: non-mechanized and security both hit on 6, against 7.5), or custom (the hitOn_* parameters); the three German columns must keep mech < non-mech < security (7.5)',
+      'CRT hit numbers: set B (Rampage pattern), harsh A, or custom (the hitOn_* parameters); the three German columns must keep mech < non-mech < security (7.5), so the data notes\' soft bracketing set E (non-mechanized and security both hit on 6) is not a set to play: `odds scs --crt E` prints its odds',
     kind: 'choice',
     default: calibratedDefault('crtSet', 'B'),
-    choices: ['A', 'B', 'E', 'custom'],
+    choices: ['A', 'B', 'custom'],
     provenance: recon,
     source: calibratedSource(
       'crtSet',
@@ -130,7 +130,7 @@ export const parameters: readonly ParameterDef[] = [
   ...CRT_COLUMNS.map(
     (c): ParameterDef => ({
       id: hitParamId(c),
-      description: `modified die needed to hit, ${hitDescriptions[c]}; ${c === 'vi' ? 'used with every crtSet (A, B and E leave the VI IC column as it is)' : 'used when crtSet=custom'}`,
+      description: `modified die needed to hit, ${hitDescriptions[c]}; ${c === 'vi' ? 'used with every crtSet (A and B leave the VI IC column as it is)' : 'used when crtSet=custom'}`,
       kind: 'integer',
       default: calibratedDefault(hitParamId(c), CRT_B[c]),
       // 7.5: the German columns rise by type, mech < non-mech < security, so on a die of 1..7
@@ -415,7 +415,7 @@ export function resolveConfig(setup: GameSetup): Cfg {
   const hit: HitTable =
     set === 'custom'
       ? (Object.fromEntries(CRT_COLUMNS.map((c) => [c, num(hitParamId(c))])) as HitTable)
-      : { ...CRT_SETS[set as 'A' | 'B' | 'E'] };
+      : { ...CRT_SETS[set as 'A' | 'B'] };
   if (set !== 'custom') hit.vi = num(hitParamId('vi'));
   const reinforcements = [0, 0, 0, 0, 0, 0, 0, 0];
   for (const r of oobData.german.reinforcements_recon)

@@ -350,7 +350,7 @@ export const policies: readonly PolicyDef<DcState, DcDecision>[] = [
   def(
     'barbarossa-plan',
     'axis',
-    'barbarossa with a per-phase operational plan in 1941-42 (plan.ts; spec §7.2 shared machinery): the Soviet-held points in reach ranked by value (VP, the objectives, the Soviet units a capture would cut off; others only when they bar the way to the objectives, else bypassed) are attacked only with enough units for 1.1 times the defence, and single units occupy points that close pockets; the other units and every other decision as barbarossa. The Axis that comes closest to the 1941 anchors (README, A-4). Draw rule: as barbarossa.',
+    'barbarossa with a per-phase operational plan in 1941-42 (plan.ts): the Soviet-held points in reach ranked by value (VP, the objectives, the Soviet units a capture would cut off; others only when they bar the way to the objectives, else bypassed) are attacked only with enough units for 1.1 times the defence, and single units occupy points that close pockets; the other units and every other decision as barbarossa. The Axis that comes closest to the 1941 anchors (README, A-4). Draw rule: as barbarossa.',
     {
       ...BARBAROSSA,
       // the 1941-42 offensives massed by the per-phase plan (plan.ts): planned attacks at 1.1 x the
