@@ -5,7 +5,8 @@
  * that the two lists agree.
  */
 import { isMainThread } from 'node:worker_threads';
-import type { GameDefinition, SteppedGame } from '../core/game.js';
+import type { GameDefinition } from '../core/game.js';
+import { withSearchPolicies } from '../core/rollout.js';
 
 /**
  * Imports a game module beside this file: `plain` (a dynamic import of that module) when compiled
@@ -22,17 +23,13 @@ async function importGame<T>(id: string, plain: () => Promise<T>): Promise<T> {
   return (await tsImport(`./${id}/index.ts`, import.meta.url)) as T;
 }
 
-/** A game's definition with the generic search policy (core/rollout.ts, loaded with the first game). */
-async function withSearch(def: SteppedGame): Promise<GameDefinition> {
-  return (await import('../core/rollout.js')).withSearchPolicies(def);
-}
-
 export const GAME_LOADERS: Readonly<Record<string, () => Promise<GameDefinition>>> = {
-  sfo: async () => withSearch((await importGame('sfo', () => import('./sfo/index.js'))).sfo),
-  scs: async () => withSearch((await importGame('scs', () => import('./scs/index.js'))).scs),
-  crete: async () => withSearch((await importGame('crete', () => import('./crete/index.js'))).crete),
-  merkur: async () => withSearch((await importGame('merkur', () => import('./merkur/index.js'))).merkur),
-  dc: async () => withSearch((await importGame('dc', () => import('./dc/index.js'))).dc),
+  sfo: async () => withSearchPolicies((await importGame('sfo', () => import('./sfo/index.js'))).sfo),
+  scs: async () => withSearchPolicies((await importGame('scs', () => import('./scs/index.js'))).scs),
+  crete: async () => withSearchPolicies((await importGame('crete', () => import('./crete/index.js'))).crete),
+  merkur: async () =>
+    withSearchPolicies((await importGame('merkur', () => import('./merkur/index.js'))).merkur),
+  dc: async () => withSearchPolicies((await importGame('dc', () => import('./dc/index.js'))).dc),
 };
 
 /** The ids of every game, in registry order, known without loading any game. */
