@@ -1,7 +1,8 @@
 /**
  * The lazy game loaders (src/games/lazy.ts: workers and the CLI load only the games they name) load
- * the same definitions, in the same order, as the full list src/games/index.ts GAMES. Full tier:
- * from source each loader compiles its game again through tsx's API.
+ * the same definitions, in the same order, as the full list src/games/index.ts GAMES. On this
+ * (main) thread each loader imports its game through vitest; in a worker thread started from
+ * source it would through tsx's API.
  */
 import { describe, expect, it } from 'vitest';
 import { GAMES } from '../src/games/index.js';
@@ -12,7 +13,7 @@ describe('lazy game loaders', () => {
     expect(Object.keys(GAME_LOADERS)).toEqual(GAMES.map((g) => g.id));
     for (const g of GAMES) {
       const lazy = await GAME_LOADERS[g.id]!();
-      // From source the loader imports through tsx's API (a separate module instance): equal data.
+      // The loader's own import of the game module: equal data.
       expect(lazy.data, g.id).toEqual(g.data);
       expect(
         lazy.policies.map((p) => p.id),

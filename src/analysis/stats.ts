@@ -236,6 +236,29 @@ export function pairedSprt(
   return { decision: 'continue', llrUp, llrDown };
 }
 
+/** Half-width of the Wilson 95% interval of `successes` (not necessarily whole) in `n` games. */
+export function wilsonHalfWidth(successes: number, n: number): number {
+  const ci = wilson(successes, n);
+  return (ci.high - ci.low) / 2;
+}
+
+/**
+ * The smallest game count whose Wilson 95% interval around `rate` has half-width <= `target`. The
+ * half-width falls as the count grows (for any rate), so a bisection finds it.
+ */
+export function gamesForWilsonHalfWidth(rate: number, target: number): number {
+  let hi = 1;
+  while (wilsonHalfWidth(rate * hi, hi) > target) hi *= 2;
+  let lo = hi / 2;
+  // invariant: hi meets the target; lo misses it (or is below one game)
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (wilsonHalfWidth(rate * mid, mid) > target) lo = mid;
+    else hi = mid;
+  }
+  return hi;
+}
+
 /** Games per arm for a rate's 95% interval half-width to be at most `halfWidth` (worst case p = 1/2). */
 export function gamesForRate(halfWidth: number, p = 0.5, z = Z95): number {
   return Math.ceil((z * z * p * (1 - p)) / (halfWidth * halfWidth));

@@ -1,65 +1,35 @@
 /**
  * The library API's view of the games: what `sandtable list` shows, as data, and exact combat odds
- * from each game's own odds provider (what `sandtable odds` prints).
+ * from each game's own odds provider (what `sandtable odds` prints). Each function takes a
+ * registry, every game of the toolkit by default; src/api/game-info.ts holds them over a registry
+ * the caller gives.
  */
-import { quote, UserError } from '../core/errors.js';
-import type { GameDefinition, GameMeta, OddsOption, OddsTable, PolicyParamDef } from '../core/game.js';
+import type { GameDefinition, OddsTable } from '../core/game.js';
 import type { GameRegistry } from '../core/registry.js';
 import { gameRegistry } from '../games/index.js';
+import type { GameInfo, OddsInfo, OddsSituationOf } from './game-info.js';
+import * as info from './game-info.js';
 
-/** One policy a side can be played by, with its typed parameters (`id:param=value`). */
-export interface PolicyInfo {
-  readonly id: string;
-  readonly side: string;
-  readonly description: string;
-  readonly params: readonly PolicyParamDef[];
-}
-
-/**
- * A registered game's metadata: exactly what `sandtable list --json` prints for it. `rules` is the
- * rule book the game follows; `parameters` are the numbers and tables the rules do not fix, each
- * with its default, range and provenance; `locations`, every cell id a location parameter may
- * name, is there when the game has location parameters.
- */
-export type GameInfo = Pick<
-  GameMeta,
-  'id' | 'title' | 'sides' | 'scenarios' | 'defaultPolicies' | 'variants' | 'parameters' | 'results' | 'stats'
-> & {
-  readonly rules: string;
-  readonly policies: readonly PolicyInfo[];
-  readonly locations?: readonly string[];
-};
-
-function infoOf(g: GameDefinition): GameInfo {
-  return {
-    id: g.id,
-    title: g.title,
-    rules: g.rulesTitle,
-    sides: g.sides,
-    scenarios: g.scenarios,
-    policies: g.policies.map((p) => ({
-      id: p.id,
-      side: p.side,
-      description: p.description,
-      params: p.params ?? [],
-    })),
-    defaultPolicies: g.defaultPolicies,
-    variants: g.variants,
-    parameters: g.parameters,
-    ...(g.locationIds === undefined ? {} : { locations: [...g.locationIds()] }),
-    results: g.results,
-    stats: g.stats,
-  };
-}
+export {
+  type GameInfo,
+  type OddsInfo,
+  type OddsSituation,
+  type OddsSituationOf,
+  type OddsSituations,
+  type PolicyInfo,
+  type ScsOddsSituation,
+  type SfoOddsSituation,
+  unknownOddsOption,
+} from './game-info.js';
 
 /** Every registered game's metadata, in registry order (`registry`: default, every game of the toolkit). */
 export function listGames(registry: GameRegistry = gameRegistry()): GameInfo[] {
-  return registry.list().map(infoOf);
+  return info.listGames(registry);
 }
 
 /** One game's metadata; an unknown id is a UserError listing the known ones. */
 export function gameInfo(id: string, registry: GameRegistry = gameRegistry()): GameInfo {
-  return infoOf(registry.get(id, 'gameInfo'));
+  return info.gameInfo(id, registry);
 }
 
 /**
@@ -67,97 +37,12 @@ export function gameInfo(id: string, registry: GameRegistry = gameRegistry()): G
  * "The driver"); an unknown id is a UserError listing the known ones.
  */
 export function gameDefinition(id: string, registry: GameRegistry = gameRegistry()): GameDefinition {
-  return registry.get(id, 'gameDefinition');
-}
-
-/** What `sandtable odds sfo` takes (each option as its --flag; flags as `true`). */
-export interface SfoOddsSituation {
-  readonly level?: 'basic' | 'advanced' | 'expert';
-  readonly crt?: 'unified' | 'chart-basic';
-  /** Basic: attacking units (the column), 1..12. */
-  readonly attackers?: number;
-  /** Advanced: total offence, 0..30. */
-  readonly attack?: number;
-  /** Advanced: total defence, 0..30 (default 1). */
-  readonly defence?: number;
-  readonly forest?: boolean;
-  readonly air?: boolean;
-  readonly artillery?: boolean;
-  readonly spetsnaz?: boolean;
-}
-
-/** What `sandtable odds scs` takes (each option as its --flag; flags as `true`; see `oddsOptions('scs')`). */
-export interface ScsOddsSituation {
-  /** Soviet army as steps:type, e.g. '8:combined'. */
-  readonly attacker?: string;
-  readonly '1e'?: number;
-  readonly 'shock-first'?: boolean;
-  readonly vi?: boolean;
-  readonly 'vi-round'?: number;
-  readonly kind?: 'defence' | 'relief' | 'breakout';
-  /** Explicit German force, e.g. 'mech:1,nonmech:2,security:0'. */
-  readonly defender?: string;
-  readonly guderian?: boolean;
-  readonly viii?: boolean;
-  readonly ops?: boolean;
-  readonly rotkopf?: boolean;
-  readonly raid?: boolean;
-  readonly pool?: string;
-  readonly marker?: string;
-  readonly pocket?: number;
-  readonly hex?: string;
-  readonly forest?: boolean;
-  readonly rounds?: number | 'all';
-  readonly mf?: number;
-  readonly 'kill-order'?: string;
-  readonly crt?: string;
-  readonly errata?: boolean;
-  readonly 'marker-in-garrison'?: boolean;
-  readonly 'double-six'?: boolean;
-  readonly 'relief-ignores-support'?: boolean;
-}
-
-/** Any game's odds options by name: a value, or `true` for a flag; `false` and `undefined` leave it out. */
-export type OddsSituation = Readonly<Record<string, string | number | boolean | undefined>>;
-
-/** The typed situations of the toolkit's games, by game id. */
-export interface OddsSituations {
-  readonly sfo: SfoOddsSituation;
-  readonly scs: ScsOddsSituation;
-}
-
-/** What `odds(game, ...)` takes for game `G`: its typed situation, or any game's options by name. */
-export type OddsSituationOf<G extends string> = G extends keyof OddsSituations
-  ? OddsSituations[G]
-  : OddsSituation;
-
-/** A game's odds calculator: what it computes and the options it takes. */
-export interface OddsInfo {
-  readonly description: string;
-  readonly options: readonly OddsOption[];
-}
-
-function oddsProvider(game: string, registry: GameRegistry) {
-  const def = registry.get(game, 'odds');
-  if (def.odds === undefined) throw new UserError(`odds: ${game} has no exact odds calculator yet`);
-  return def.odds;
-}
-
-/** The error for an option `name` a game's odds calculator does not take, listing those it does. */
-export function unknownOddsOption(
-  game: string,
-  name: string,
-  declared: readonly { readonly name: string }[],
-): UserError {
-  return new UserError(
-    `odds ${game}: unknown option --${name} (known: ${declared.map((o) => `--${o.name}`).join(', ')})`,
-  );
+  return info.gameDefinition(id, registry);
 }
 
 /** The options `odds(game, ...)` takes; UserError for an unknown game or one without odds. */
 export function oddsOptions(game: string, registry: GameRegistry = gameRegistry()): OddsInfo {
-  const { description, options } = oddsProvider(game, registry);
-  return { description, options };
+  return info.oddsOptions(game, registry);
 }
 
 /**
@@ -171,23 +56,5 @@ export function odds<G extends string>(
   situation?: OddsSituationOf<G>,
   registry: GameRegistry = gameRegistry(),
 ): OddsTable[] {
-  const provider = oddsProvider(game, registry);
-  const args: Record<string, string | true> = {};
-  for (const [name, value] of Object.entries(situation ?? {}) as [string, unknown][]) {
-    const opt = provider.options.find((o) => o.name === name);
-    if (opt === undefined) throw unknownOddsOption(game, name, provider.options);
-    if (value === undefined) continue;
-    if (opt.flag === true) {
-      if (typeof value !== 'boolean')
-        throw new UserError(
-          `odds ${game}: option --${name} is a flag: give true or false, got ${quote(value)}`,
-        );
-      if (value) args[name] = true;
-    } else {
-      if (typeof value !== 'string' && typeof value !== 'number')
-        throw new UserError(`odds ${game}: option --${name} needs a value, got ${quote(value)}`);
-      args[name] = String(value);
-    }
-  }
-  return provider.compute(args);
+  return info.odds(game, situation, registry);
 }

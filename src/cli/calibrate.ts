@@ -1,11 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { GameRegistry } from '../core/registry.js';
-import { writeAtomic } from '../runner/outputs.js';
-import { defaultWorkers } from '../runner/pool.js';
-import { loadSearchFile } from '../search/problem.js';
-import { type SearchResult, samplingText } from '../search/report.js';
-import { runSearch } from '../search/run.js';
+import type { SearchResult } from '../search/report.js';
 import { examplesHelp, workersFlag } from './options.js';
 
 interface SearchFlags {
@@ -77,9 +73,12 @@ function valueText(t: SearchResult['targets'][number]): string {
     : `${value.toFixed(3)} [${low.toFixed(3)}, ${high.toFixed(3)}]`;
 }
 
-/** The lines a finished search prints: the best setting and each target there, judged by its interval. */
-function summary(r: SearchResult, out: string): string {
-  const lines = [samplingText(r.sampling)];
+/**
+ * The lines a finished search prints after `sampling` (how its games were sampled): each round,
+ * the finalists, the best setting and each target there, judged by its interval.
+ */
+function summary(r: SearchResult, out: string, sampling: string): string {
+  const lines = [sampling];
   r.rounds.forEach((x, k) => {
     const worse = x.ranking.filter((e) => e.reason === 'worse').length;
     const over = x.ranking.filter((e) => e.reason === 'over the cap').length;
@@ -155,6 +154,14 @@ export function registerSearch(program: Command, games: GameRegistry): void {
         ),
       )
       .action(async (file: string, flags: SearchFlags) => {
+        const [{ writeAtomic }, { defaultWorkers }, { loadSearchFile }, { samplingText }, { runSearch }] =
+          await Promise.all([
+            import('../runner/outputs.js'),
+            import('../runner/pool.js'),
+            import('../search/problem.js'),
+            import('../search/report.js'),
+            import('../search/run.js'),
+          ]);
         const p = loadSearchFile(file, mode, games);
         const out = flags.out ?? `reports/${p.name}`;
         const ctrl = new AbortController();
@@ -182,7 +189,7 @@ export function registerSearch(program: Command, games: GameRegistry): void {
             return;
           }
           const r = JSON.parse(readFileSync(`${out}/result.json`, 'utf8')) as SearchResult;
-          process.stdout.write(summary(r, out));
+          process.stdout.write(summary(r, out, samplingText(r.sampling)));
           if (flags.writeDefaults !== undefined) {
             if (p.rulesSearched.length > 0) {
               process.stderr.write(

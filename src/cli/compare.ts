@@ -1,10 +1,5 @@
 import type { Command } from 'commander';
-import { COMPARISON_COLUMNS } from '../analysis/compare.js';
-import { compare } from '../api/runs.js';
 import type { GameRegistry } from '../core/registry.js';
-import { pct } from '../report/format.js';
-import { comparisonSentence } from '../report/report.js';
-import { toCsv } from '../runner/outputs.js';
 import { examplesHelp } from './options.js';
 
 /**
@@ -27,6 +22,14 @@ export function registerCompare(program: Command, games: GameRegistry): void {
       ]),
     )
     .action(async (dirA: string, dirB: string, flags: { csv?: boolean }) => {
+      const [{ COMPARISON_COLUMNS }, { compare }, { pct }, { comparisonSentence }, { toCsv }] =
+        await Promise.all([
+          import('../analysis/compare.js'),
+          import('../api/compare-runs.js'),
+          import('../report/format.js'),
+          import('../report/report.js'),
+          import('../runner/outputs.js'),
+        ]);
       const { game, seed, games: paired, played, rows } = await compare(dirA, dirB, games);
       if (flags.csv) {
         process.stdout.write(toCsv(rows, COMPARISON_COLUMNS));

@@ -1,9 +1,8 @@
 import type { Command } from 'commander';
-import { listGames } from '../api/games.js';
+import { listGames } from '../api/game-info.js';
 import { UserError } from '../core/errors.js';
 import type { ParameterDef } from '../core/game.js';
 import type { GameRegistry } from '../core/registry.js';
-import { readTunedPolicies } from '../runner/tuned.js';
 import { examplesHelp } from './options.js';
 
 /**
@@ -28,7 +27,7 @@ export function registerList(program: Command, games: GameRegistry): void {
         ],
       ]),
     )
-    .action((id: string | undefined, opts: { json?: boolean; tuned?: string }) => {
+    .action(async (id: string | undefined, opts: { json?: boolean; tuned?: string }) => {
       if (id !== undefined) games.get(id, 'list'); // an unknown id: one line naming the known ones
       const all = listGames(games).filter((g) => id === undefined || g.id === id);
       const locationKind = (p: ParameterDef) =>
@@ -61,6 +60,7 @@ export function registerList(program: Command, games: GameRegistry): void {
             '  tuned policies: `sandtable tune <file>` searches a policy\'s parameters and saves the best as <policy>@<name> in tuned.json; an experiment plays it by listing that file in its "tuned" field (README "Calibrate and tune")',
           );
         if (opts.tuned !== undefined) {
+          const { readTunedPolicies } = await import('../runner/tuned.js');
           const problems: string[] = [];
           const def = games.get(g.id, 'list');
           const tuned = readTunedPolicies(def, [opts.tuned], '.', problems);

@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { GameRegistry } from '../core/registry.js';
-import { findShards, mergeShards } from '../runner/merge.js';
-import { checkOutPath } from '../runner/out-dir.js';
 import { examplesHelp } from './options.js';
 
 interface MergeFlags {
@@ -33,6 +31,10 @@ export function registerMerge(program: Command, games: GameRegistry): void {
       ]),
     )
     .action(async (paths: string[], flags: MergeFlags) => {
+      const [{ findShards, mergeShards }, { checkOutPath }] = await Promise.all([
+        import('../runner/merge.js'),
+        import('../runner/out-dir.js'),
+      ]);
       const out = flags.out ?? `reports/${findShards(paths)[0]!.manifest.name}`;
       checkOutPath(out, '--out');
       const r = await mergeShards(paths, {

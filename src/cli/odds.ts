@@ -1,16 +1,26 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { formatTableDifference, type Situation } from '../analysis/odds/combat-table.js';
-import { formatOddsTable } from '../analysis/odds/format.js';
-import { odds, oddsOptions, unknownOddsOption } from '../api/games.js';
-import { compareTables, loadCombatTable, oddsOfTable } from '../api/tables.js';
+import type { Situation } from '../analysis/odds/combat-table.js';
+import { odds, oddsOptions, unknownOddsOption } from '../api/game-info.js';
 import { quote, UserError } from '../core/errors.js';
 import type { OddsProvider } from '../core/game.js';
 import type { GameRegistry } from '../core/registry.js';
-import { oddsChart } from '../report/charts.js';
-import { renderSvg } from '../report/render.js';
-import { checkOutPath } from '../runner/out-dir.js';
 import { examplesHelp, helpRows } from './options.js';
+
+/**
+ * With --out `dir`: the directory checked, and what writing odds and charts into it takes (vega),
+ * loaded only then; undefined without --out.
+ */
+async function oddsFiles(dir: string | undefined) {
+  if (dir === undefined) return undefined;
+  const [{ oddsChart }, { renderSvg }, { checkOutPath }] = await Promise.all([
+    import('../report/charts.js'),
+    import('../report/render.js'),
+    import('../runner/out-dir.js'),
+  ]);
+  checkOutPath(dir, '--out');
+  return { dir, oddsChart, renderSvg };
+}
 
 /** Parses `--name value` and `--flag` pairs against the game's declared odds options. */
 export function parseOddsArgs(
@@ -154,17 +164,19 @@ export function registerOdds(program: Command, games: GameRegistry): void {
           process.stdout.write(`${oddsOptionsHelp(gameId, provider)}\n`);
           return;
         }
-        if (flags.out !== undefined) checkOutPath(flags.out, '--out');
+        const files = await oddsFiles(flags.out);
         const tables = odds(gameId, parseOddsArgs(gameId, rest, provider.options), games);
-        if (flags.out !== undefined) {
-          mkdirSync(flags.out, { recursive: true });
-          writeFileSync(`${flags.out}/odds.json`, `${JSON.stringify(tables, null, 2)}\n`);
+        const { formatOddsTable } = await import('../analysis/odds/format.js');
+        if (files !== undefined) {
+          const { dir, oddsChart, renderSvg } = files;
+          mkdirSync(dir, { recursive: true });
+          writeFileSync(`${dir}/odds.json`, `${JSON.stringify(tables, null, 2)}\n`);
           for (const [i, t] of tables.entries()) {
             const spec = oddsChart(t);
-            writeFileSync(`${flags.out}/odds-${i + 1}.vl.json`, `${JSON.stringify(spec, null, 1)}\n`);
-            writeFileSync(`${flags.out}/odds-${i + 1}.svg`, (await renderSvg(spec, `odds-${i + 1}`)).svg);
+            writeFileSync(`${dir}/odds-${i + 1}.vl.json`, `${JSON.stringify(spec, null, 1)}\n`);
+            writeFileSync(`${dir}/odds-${i + 1}.svg`, (await renderSvg(spec, `odds-${i + 1}`)).svg);
           }
-          process.stderr.write(`odds: wrote ${flags.out}/odds.json and ${tables.length} chart(s)\n`);
+          process.stderr.write(`odds: wrote ${dir}/odds.json and ${tables.length} chart(s)\n`);
         }
         if (flags.json) process.stdout.write(`${JSON.stringify(tables, null, 2)}\n`);
         else process.stdout.write(`${tables.map(formatOddsTable).join('\n\n')}\n`);
@@ -184,14 +196,20 @@ async function tableOdds(
   const args = gameArg?.startsWith('--') ? [gameArg, ...rest] : rest;
   if (gameArg !== undefined && !gameArg.startsWith('--'))
     throw new UserError(`odds --table: give a table or a game, not both (game ${quote(gameArg)})`);
-  if (flags.out !== undefined) checkOutPath(flags.out, '--out');
+  const files = await oddsFiles(flags.out);
+  const [{ formatTableDifference }, { compareTables, loadCombatTable, oddsOfTable }, { formatOddsTable }] =
+    await Promise.all([
+      import('../analysis/odds/combat-table.js'),
+      import('../api/tables.js'),
+      import('../analysis/odds/format.js'),
+    ]);
   const situation = tableSituation(args);
   const table = loadCombatTable(flags.table);
   if (flags.against !== undefined) {
     const diff = compareTables(table, loadCombatTable(flags.against), situation);
-    if (flags.out !== undefined) {
-      mkdirSync(flags.out, { recursive: true });
-      writeFileSync(`${flags.out}/odds-difference.json`, `${JSON.stringify(diff, null, 2)}\n`);
+    if (files !== undefined) {
+      mkdirSync(files.dir, { recursive: true });
+      writeFileSync(`${files.dir}/odds-difference.json`, `${JSON.stringify(diff, null, 2)}\n`);
     }
     process.stdout.write(
       flags.json ? `${JSON.stringify(diff, null, 2)}\n` : `${formatTableDifference(diff)}\n`,
@@ -199,13 +217,14 @@ async function tableOdds(
     return;
   }
   const t = oddsOfTable(table, situation);
-  if (flags.out !== undefined) {
-    mkdirSync(flags.out, { recursive: true });
-    writeFileSync(`${flags.out}/odds.json`, `${JSON.stringify([t], null, 2)}\n`);
+  if (files !== undefined) {
+    const { dir, oddsChart, renderSvg } = files;
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(`${dir}/odds.json`, `${JSON.stringify([t], null, 2)}\n`);
     const spec = oddsChart(t);
-    writeFileSync(`${flags.out}/odds-1.vl.json`, `${JSON.stringify(spec, null, 1)}\n`);
-    writeFileSync(`${flags.out}/odds-1.svg`, (await renderSvg(spec, 'odds-1')).svg);
-    process.stderr.write(`odds: wrote ${flags.out}/odds.json and 1 chart\n`);
+    writeFileSync(`${dir}/odds-1.vl.json`, `${JSON.stringify(spec, null, 1)}\n`);
+    writeFileSync(`${dir}/odds-1.svg`, (await renderSvg(spec, 'odds-1')).svg);
+    process.stderr.write(`odds: wrote ${dir}/odds.json and 1 chart\n`);
   }
   process.stdout.write(flags.json ? `${JSON.stringify([t], null, 2)}\n` : `${formatOddsTable(t)}\n`);
 }

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { quote, UserError } from '../core/errors.js';
-import { checkWorkers } from '../runner/pool.js';
+import { checkWorkers } from '../runner/workers.js';
 
 /** Parses a whole number flag in [min, max]; a bad value is a user error naming the flag. */
 export function intFlag(flag: string, min: number, max: number): (value: string) => number {
@@ -58,7 +58,7 @@ export function openFractionFlag(flag: string, max = 1): (value: string) => numb
   };
 }
 
-export { WORKERS_PER_CORE } from '../runner/pool.js';
+export { WORKERS_PER_CORE } from '../runner/workers.js';
 
 /** Parses `--workers` (see checkWorkers). */
 export function workersFlag(value: string, cores = availableParallelism()): number {

@@ -1,8 +1,6 @@
 import type { Command } from 'commander';
-import { gamesForIndependentDifference, gamesForPairedDifference } from '../analysis/stats.js';
 import { quote, UserError } from '../core/errors.js';
 import type { GameRegistry } from '../core/registry.js';
-import { gamesForWilsonHalfWidth } from '../runner/precision.js';
 import { examplesHelp } from './options.js';
 
 function fraction(flag: string, value: string, open = false): number {
@@ -38,10 +36,12 @@ export function registerPlan(program: Command, _games: GameRegistry): void {
         ],
       ]),
     )
-    .action((flags: { halfWidth: string; rate: string; rateB?: string; discordant?: string }) => {
+    .action(async (flags: { halfWidth: string; rate: string; rateB?: string; discordant?: string }) => {
       const h = fraction('--half-width', flags.halfWidth, true);
       const p = fraction('--rate', flags.rate);
       const q = fraction('--rate-b', flags.rateB ?? flags.rate);
+      const { gamesForIndependentDifference, gamesForPairedDifference, gamesForWilsonHalfWidth } =
+        await import('../analysis/stats.js');
       const lines = [
         `one win rate near ${p}: ${gamesForWilsonHalfWidth(p, h).toLocaleString('en-US')} games (Wilson interval, as the reports show rates)`,
         `difference of two independent arms (${p} vs ${q}): ${gamesForIndependentDifference(h, p, q).toLocaleString('en-US')} games per arm (normal approximation)`,

@@ -1,15 +1,10 @@
-import { existsSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
-import { armColumns } from '../analysis/columns.js';
 import { quote, UserError } from '../core/errors.js';
-import type { GameDefinition, GameRecord, TraceEvent } from '../core/game.js';
 import { formatPolicySpec, parsePolicySpec, playerSides } from '../core/policies.js';
 import type { GameRegistry } from '../core/registry.js';
 import { MAX_SEED } from '../core/rng.js';
 import { resolveSetup } from '../core/setup.js';
-import { loadExperiment, parseExperiment, type ResolvedArm } from '../runner/experiment.js';
-import { assertExperimentMatches, readManifest } from '../runner/manifest.js';
-import { playGame } from '../runner/play.js';
+import type { ResolvedArm } from '../runner/experiment.js';
 import { collectPairs, collectVariants, examplesHelp, intFlag } from './options.js';
 
 interface PlayFlags {
@@ -23,68 +18,6 @@ interface PlayFlags {
   param?: Record<string, string>;
   from?: string;
   arm?: string;
-}
-
-/**
- * The row games.parquet holds for this game: the same columns in the same order, NULL where a
- * statistic was not reached, then what the arm played (policy, variant and parameter columns).
- */
-export function recordRow(
-  def: GameDefinition,
-  gameIndex: number,
-  arm: ResolvedArm,
-  rec: GameRecord,
-): Record<string, string | number | boolean | null> {
-  const winner = def.results.find((r) => r.id === rec.result)?.winner ?? 'none';
-  const row: Record<string, string | number | boolean | null> = {
-    game: gameIndex,
-    arm: arm.id,
-    scenario: arm.setup.scenario,
-    result: rec.result,
-    winner,
-    end_turn: rec.endTurn,
-    end_reason: rec.endReason,
-    victory_level: rec.victoryLevel,
-  };
-  for (const s of def.stats) {
-    const v = rec.stats[s.id]!;
-    row[s.id] = v === s.missing ? null : v;
-  }
-  const facts = { policies: arm.policies, variants: [...arm.setup.variants], params: arm.setup.params };
-  for (const c of armColumns(def, [facts])) row[c.name] = c.values[0]!;
-  return row;
-}
-
-export function formatEvent(e: TraceEvent): string {
-  const dice = e.dice === undefined || e.dice.length === 0 ? '' : ` [dice ${e.dice.join(' ')}]`;
-  const dec =
-    e.decision === undefined
-      ? ''
-      : ` {${e.decision.kind}: option ${e.decision.choice + 1} of ${e.decision.of}}`;
-  return `T${e.turn} ${e.phase.padEnd(16)} ${`(${e.rule})`.padEnd(12)} ${e.side === undefined ? '' : `${e.side}: `}${e.text}${dice}${dec}`;
-}
-
-/** An arm of an experiment file or of a run (or shard) directory's manifest; the first by default. */
-export function armFrom(
-  games: GameRegistry,
-  source: string,
-  armId: string | undefined,
-): { arm: ResolvedArm; game: string; seed: number } {
-  const isDir = existsSync(source) && statSync(source).isDirectory();
-  let exp: ReturnType<typeof loadExperiment>;
-  if (isDir) {
-    const m = readManifest(source);
-    exp = parseExperiment(m.experiment, `${source}/manifest.json`, games);
-    assertExperimentMatches(m, exp, `${source}/manifest.json`);
-  } else {
-    exp = loadExperiment(source, games);
-  }
-  const arm = armId === undefined ? exp.arms[0]! : exp.arms.find((a) => a.id === armId);
-  if (arm === undefined)
-    throw new UserError(
-      `option --arm: ${quote(armId)} is not an arm of ${source} (arms: ${exp.arms.map((a) => a.id).join(', ')})`,
-    );
-  return { arm, game: exp.game.id, seed: exp.seed };
 }
 
 /** `sandtable play <game>`: one game, narrated turn by turn with rule references. */
@@ -120,12 +53,14 @@ export function registerPlay(program: Command, games: GameRegistry): void {
         ],
       ]),
     )
-    .action((gameArg: string | undefined, flags: PlayFlags) => {
+    .action(async (gameArg: string | undefined, flags: PlayFlags) => {
+      // Playing and printing the game (the runner's play, the record's columns) only when it runs.
+      const { armFrom, showGame } = await import('./show-game.js');
       let gameId: string;
       let arm: ResolvedArm;
       let seed: number;
       if (flags.from !== undefined) {
-        const f = armFrom(games, flags.from, flags.arm);
+        const f = await armFrom(games, flags.from, flags.arm);
         if (gameArg !== undefined && gameArg !== f.game)
           throw new UserError(`game ${quote(gameArg)} does not match ${flags.from} (game ${f.game})`);
         gameId = f.game;
@@ -165,38 +100,4 @@ export function registerPlay(program: Command, games: GameRegistry): void {
         json: flags.json ?? false,
       });
     });
-}
-
-/**
- * Plays game `gameIndex` of an arm and prints it: a heading, the trace (with `trace` or `json`)
- * and the record row; `json` prints `{seed, game, policies, variants, params, record, trace}`.
- */
-export function showGame(
-  games: GameRegistry,
-  gameId: string,
-  arm: ResolvedArm,
-  seed: number,
-  gameIndex: number,
-  o: { trace: boolean; json: boolean },
-): void {
-  const def = games.get(gameId);
-  const trace: TraceEvent[] | undefined = o.trace || o.json ? [] : undefined;
-  const rec = playGame(def, arm.setup, arm.policies, seed, gameIndex, trace);
-  const row = recordRow(def, gameIndex, arm, rec);
-  if (o.json) {
-    process.stdout.write(
-      `${JSON.stringify({ seed, game: gameIndex, policies: arm.policies, variants: [...arm.setup.variants], params: arm.setup.params, record: row, trace }, null, 2)}\n`,
-    );
-    return;
-  }
-  const lines = [
-    `${def.title} — seed ${seed}, game ${gameIndex}, scenario ${arm.setup.scenario}, ${Object.entries(
-      arm.policies,
-    )
-      .map(([s, p]) => `${s}: ${p}`)
-      .join(', ')}`,
-  ];
-  if (trace !== undefined) lines.push(...trace.map(formatEvent));
-  lines.push('', 'record:', ...Object.entries(row).map(([k, v]) => `  ${k} = ${v}`));
-  process.stdout.write(`${lines.join('\n')}\n`);
 }

@@ -1,20 +1,22 @@
 /**
  * The CLI's program (src/cli/main.ts loads it for every command but a lone `--version`): the
- * composition root that builds the game registry and registers the commands. `createProgram`
- * gives the commands to call in process (tests): bad input throws a UserError carrying the one
- * line, and commander's own refusals a CommanderError; `main` maps them to stderr and exit codes.
+ * composition root that registers the commands and builds, per command, the registry of the games
+ * it names (src/cli/named-games.ts), loading only those. `createProgram` gives the commands to
+ * call in process (tests): bad input throws a UserError carrying the one line, and commander's own
+ * refusals a CommanderError; `main` maps them to stderr and exit codes.
  */
 
+import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { UserError } from '../core/errors.js';
-import type { GameRegistry } from '../core/registry.js';
-import { gameRegistry } from '../games/index.js';
-import { RunFailure } from '../runner/run.js';
+import { createRegistry, type GameRegistry } from '../core/registry.js';
+import { GAME_IDS, loadGames } from '../games/lazy.js';
 import { packageVersion } from '../runner/version.js';
 import { registerSearch } from './calibrate.js';
 import { registerCompare } from './compare.js';
 import { registerList } from './list.js';
 import { registerMerge } from './merge.js';
+import { gamesNamedBy, type ReadText } from './named-games.js';
 import { registerOdds } from './odds.js';
 import { examplesHelp } from './options.js';
 import { registerPlan } from './plan.js';
@@ -40,7 +42,7 @@ const USER_FS_ERRORS = new Set([
 ]);
 
 /** The program with every command, over `games` (commander exits are thrown, never taken). */
-export function createProgram(games: GameRegistry = gameRegistry()): Command {
+export function createProgram(games: GameRegistry): Command {
   const program = new Command();
   program
     .name('sandtable')
@@ -72,9 +74,33 @@ export function createProgram(games: GameRegistry = gameRegistry()): Command {
   return program;
 }
 
-/** Runs `sandtable <args>` in this process: resolves when the command is done, throws what it throws. */
+/** A file's text, or undefined when it cannot be read. */
+const readText: ReadText = (path) => {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The registry `sandtable <args>` runs over: every game's id, and loaded only the games the command
+ * line names (src/cli/named-games.ts), so that an unknown id is refused with the same line.
+ */
+export async function commandRegistry(
+  args: readonly string[],
+  read: ReadText = readText,
+): Promise<GameRegistry> {
+  const named = gamesNamedBy(createProgram(createRegistry([], GAME_IDS)), args, read);
+  return createRegistry(await loadGames(named === 'all' ? GAME_IDS : named), GAME_IDS);
+}
+
+/**
+ * Runs `sandtable <args>` in this process: resolves when the command is done, throws what it
+ * throws. Over `games` when given, else over the games the command names (commandRegistry).
+ */
 export async function runCli(args: readonly string[], games?: GameRegistry): Promise<void> {
-  await createProgram(games).parseAsync([...args], { from: 'user' });
+  await createProgram(games ?? (await commandRegistry(args))).parseAsync([...args], { from: 'user' });
 }
 
 /** The command line: runs process.argv's command; a refusal is one line on stderr and its exit code. */
@@ -91,10 +117,6 @@ export async function main(): Promise<void> {
       process.stderr.write(`sandtable: ${e.message}\n`);
       process.exit(2);
     }
-    if (e instanceof RunFailure) {
-      process.stderr.write(`sandtable: ${e.message}\n`);
-      process.exit(1);
-    }
     if (e instanceof CommanderError) process.exit(e.exitCode === 0 ? 0 : 2);
     // A file system refusal (no permission, read-only, full, a file where a directory should be...)
     // is about the user's paths or machine, not a bug: one line naming the path, no stack trace.
@@ -102,6 +124,12 @@ export async function main(): Promise<void> {
     if (typeof code === 'string' && typeof (e as NodeJS.ErrnoException).syscall === 'string') {
       process.stderr.write(`sandtable: ${(e as Error).message}\n`);
       process.exit(USER_FS_ERRORS.has(code) ? 2 : 1);
+    }
+    // A game that threw during a run: the runner, which threw it, is loaded already.
+    const { RunFailure } = await import('../runner/run.js');
+    if (e instanceof RunFailure) {
+      process.stderr.write(`sandtable: ${e.message}\n`);
+      process.exit(1);
     }
     throw e;
   }

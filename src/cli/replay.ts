@@ -1,10 +1,8 @@
 import type { Command } from 'commander';
 import { quote, UserError } from '../core/errors.js';
 import type { GameRegistry } from '../core/registry.js';
-import { dataHash, readManifest } from '../runner/manifest.js';
 import { codeLabel, codeVersion } from '../runner/version.js';
 import { examplesHelp, intFlag } from './options.js';
-import { armFrom, showGame } from './play.js';
 
 interface ReplayFlags {
   game: number;
@@ -35,14 +33,18 @@ export function registerReplay(program: Command, games: GameRegistry): void {
         ],
       ]),
     )
-    .action((dir: string, flags: ReplayFlags) => {
+    .action(async (dir: string, flags: ReplayFlags) => {
+      const [{ dataHash, readManifest }, { armFrom, showGame }] = await Promise.all([
+        import('../runner/manifest.js'),
+        import('./show-game.js'),
+      ]);
       const m = readManifest(dir);
       if (flags.game >= m.games) {
         throw new UserError(
           `option --game: ${quote(String(flags.game))} is not a game of ${dir} (game indices 0..${m.games - 1})`,
         );
       }
-      const { arm, game, seed } = armFrom(games, dir, flags.arm);
+      const { arm, game, seed } = await armFrom(games, dir, flags.arm);
       // The same code and data give the same game; otherwise say so rather than mislead.
       const here = codeVersion();
       const notes: string[] = [];

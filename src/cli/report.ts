@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import type { GameRegistry } from '../core/registry.js';
-import { rebuildReport } from '../runner/rebuild.js';
 import { examplesHelp } from './options.js';
 
 /** `sandtable report <run-dir>`: rebuilds summaries and the report from the run's files. */
@@ -16,6 +15,7 @@ export function registerReport(program: Command, games: GameRegistry): void {
       ]),
     )
     .action(async (dir: string) => {
+      const { rebuildReport } = await import('../runner/rebuild.js');
       await rebuildReport(dir, games);
       process.stdout.write(`report rebuilt: ${dir}/index.html\n`);
     });

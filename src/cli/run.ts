@@ -3,23 +3,9 @@ import type { Command } from 'commander';
 import { UserError } from '../core/errors.js';
 import type { GameRegistry } from '../core/registry.js';
 import { MAX_SEED } from '../core/rng.js';
-import { loadExperiment, MAX_GAMES } from '../runner/experiment.js';
-import { cliCommand } from '../runner/hint.js';
-import { STALE_MS } from '../runner/lock.js';
-import { checkTableMemory } from '../runner/memory.js';
-import { checkOutPath } from '../runner/out-dir.js';
-import { defaultWorkers } from '../runner/pool.js';
-import { runUntilPrecision } from '../runner/precision.js';
-import { type RunOutcome, runExperiment } from '../runner/run.js';
-import { runUntilDecided, sequentialQuestion } from '../runner/sequential.js';
-import {
-  defaultShardDir,
-  parseShardSpec,
-  type ShardSpec,
-  shardFromEnv,
-  shardLabel,
-  shardRange,
-} from '../runner/shard.js';
+import { MAX_GAMES } from '../runner/limits.js';
+import type { RunOutcome } from '../runner/run.js';
+import type { ShardSpec } from '../runner/shard.js';
 import { examplesHelp, intFlag, openFractionFlag, precisionFlag, workersFlag } from './options.js';
 
 interface RunFlags {
@@ -126,6 +112,30 @@ export function registerRun(program: Command, games: GameRegistry): void {
       ]),
     )
     .action(async (file: string, flags: RunFlags) => {
+      // The runner and what it loads (worker pool, analysis, report rendering) only when a run starts.
+      const [
+        { loadExperiment },
+        { cliCommand },
+        { STALE_MS },
+        { checkTableMemory },
+        { checkOutPath },
+        { defaultWorkers },
+        { runUntilPrecision },
+        { runExperiment },
+        { runUntilDecided, sequentialQuestion },
+        { defaultShardDir, parseShardSpec, shardFromEnv, shardLabel, shardRange },
+      ] = await Promise.all([
+        import('../runner/experiment.js'),
+        import('../runner/hint.js'),
+        import('../runner/lock.js'),
+        import('../runner/memory.js'),
+        import('../runner/out-dir.js'),
+        import('../runner/pool.js'),
+        import('../runner/precision.js'),
+        import('../runner/run.js'),
+        import('../runner/sequential.js'),
+        import('../runner/shard.js'),
+      ]);
       if (flags.shard !== undefined && flags.shardFromEnv !== undefined) {
         throw new UserError('options --shard and --shard-from-env: give one of them, not both');
       }

@@ -1,18 +1,22 @@
 /**
  * Every game of the toolkit by id, each module imported when the game is first asked for (the
- * worker, which plays one game, loads only that one). The same definitions as src/games/index.ts
- * GAMES, in the same order; tests/tiers.test.ts checks that the two lists agree.
+ * worker, which plays one game, loads only that one; the CLI, only the games a command names).
+ * The same definitions as src/games/index.ts GAMES, in the same order; tests/tiers.test.ts checks
+ * that the two lists agree.
  */
+import { isMainThread } from 'node:worker_threads';
 import type { GameDefinition } from '../core/game.js';
 import { withSearchPolicies } from '../core/rollout.js';
 
 /**
- * Imports a game module beside this file. Compiled, a plain dynamic import. From source (tests and
- * worker threads started under tsx, whose hooks do not reach a worker's dynamic imports), through
- * tsx's own import API, loaded only then (tsx is a development dependency).
+ * Imports a game module beside this file: `plain` (a dynamic import of that module) when compiled
+ * and on the main thread, whose loader (node's, tsx's or vitest's) resolves it and shares its
+ * modules with the caller. A worker thread started from source is reached by no loader's hooks
+ * (tsx's miss a worker's dynamic imports), so it imports through tsx's own import API, loaded
+ * only then (tsx is a development dependency).
  */
-async function importGame<T>(id: string): Promise<T> {
-  if (!import.meta.url.endsWith('.ts')) return (await import(`./${id}/index.js`)) as T;
+async function importGame<T>(id: string, plain: () => Promise<T>): Promise<T> {
+  if (isMainThread || !import.meta.url.endsWith('.ts')) return plain();
   const { tsImport } = (await import('tsx/esm/api')) as {
     tsImport: (specifier: string, parent: string) => Promise<unknown>;
   };
@@ -20,13 +24,16 @@ async function importGame<T>(id: string): Promise<T> {
 }
 
 export const GAME_LOADERS: Readonly<Record<string, () => Promise<GameDefinition>>> = {
-  sfo: async () => withSearchPolicies((await importGame<typeof import('./sfo/index.js')>('sfo')).sfo),
-  scs: async () => withSearchPolicies((await importGame<typeof import('./scs/index.js')>('scs')).scs),
-  crete: async () => withSearchPolicies((await importGame<typeof import('./crete/index.js')>('crete')).crete),
+  sfo: async () => withSearchPolicies((await importGame('sfo', () => import('./sfo/index.js'))).sfo),
+  scs: async () => withSearchPolicies((await importGame('scs', () => import('./scs/index.js'))).scs),
+  crete: async () => withSearchPolicies((await importGame('crete', () => import('./crete/index.js'))).crete),
   merkur: async () =>
-    withSearchPolicies((await importGame<typeof import('./merkur/index.js')>('merkur')).merkur),
-  dc: async () => withSearchPolicies((await importGame<typeof import('./dc/index.js')>('dc')).dc),
+    withSearchPolicies((await importGame('merkur', () => import('./merkur/index.js'))).merkur),
+  dc: async () => withSearchPolicies((await importGame('dc', () => import('./dc/index.js'))).dc),
 };
+
+/** The ids of every game, in registry order, known without loading any game. */
+export const GAME_IDS: readonly string[] = Object.keys(GAME_LOADERS);
 
 /** Games loaded on first use: each id's module imported once per loader (a fresh one per call). */
 export interface LazyGames {
@@ -41,13 +48,21 @@ export function lazyGames(): LazyGames {
       if (p === undefined) {
         const loader = GAME_LOADERS[id];
         if (loader === undefined)
-          return Promise.reject(
-            new Error(`unknown game ${id} (known: ${Object.keys(GAME_LOADERS).join(', ')})`),
-          );
+          return Promise.reject(new Error(`unknown game ${id} (known: ${GAME_IDS.join(', ')})`));
         p = loader();
         loaded.set(id, p);
       }
       return p;
     },
   };
+}
+
+/**
+ * The games among `ids` that exist, loaded (unknown ids are left out: the registry built from them
+ * names them as unknown when they are asked for), in registry order.
+ */
+export async function loadGames(ids: Iterable<string>): Promise<GameDefinition[]> {
+  const wanted = new Set(ids);
+  const games = lazyGames();
+  return Promise.all(GAME_IDS.filter((id) => wanted.has(id)).map((id) => games.load(id)));
 }

@@ -15,14 +15,14 @@ import {
   roundRobinArms,
 } from './arm-sets.js';
 import { MAX_JSON_DEPTH, parseJsonText } from './json-text.js';
+import { MAX_GAMES } from './limits.js';
 import { readTunedPolicies, type TunedFile, tunedRefSchema } from './tuned.js';
 
 /** Ids that name files and directories (an experiment's name) or appear in reports (arm ids). */
 export const idPattern = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 const ID_CHARS = 'letters, digits, "_", "." or "-"';
 
-/** Most games per arm a run may ask for (memory decides what a machine can actually hold). */
-export const MAX_GAMES = 100_000_000;
+export { MAX_GAMES } from './limits.js';
 
 /**
  * Size limits on an experiment file and its values, so a hostile file is one clear error, never a

@@ -1,35 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { wilson } from '../analysis/intervals.js';
+import { gamesForWilsonHalfWidth, wilsonHalfWidth } from '../analysis/stats.js';
 import type { Experiment } from './experiment.js';
 import { readManifest, writeManifest } from './manifest.js';
 import { runInRounds } from './rounds.js';
 import type { RunOptions, RunOutcome } from './run.js';
 
+export { gamesForWilsonHalfWidth } from '../analysis/stats.js';
+
 /** Planned game counts are whole multiples of this: fine enough never to overshoot by much. */
 export const PRECISION_STEP = 100;
-
-/** Half-width of the Wilson 95% interval of `successes` (not necessarily whole) in `n` games. */
-function wilsonHalfWidth(successes: number, n: number): number {
-  const ci = wilson(successes, n);
-  return (ci.high - ci.low) / 2;
-}
-
-/**
- * The smallest game count whose Wilson 95% interval around `rate` has half-width <= `target`. The
- * half-width falls as the count grows (for any rate), so a bisection finds it.
- */
-export function gamesForWilsonHalfWidth(rate: number, target: number): number {
-  let hi = 1;
-  while (wilsonHalfWidth(rate * hi, hi) > target) hi *= 2;
-  let lo = hi / 2;
-  // invariant: hi meets the target; lo misses it (or is below one game)
-  while (hi - lo > 1) {
-    const mid = Math.floor((lo + hi) / 2);
-    if (wilsonHalfWidth(rate * mid, mid) > target) lo = mid;
-    else hi = mid;
-  }
-  return hi;
-}
 
 /** One win rate of a finished run: wins of one side in one arm, out of the arm's games. */
 export interface WinCount {

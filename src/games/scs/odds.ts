@@ -126,7 +126,9 @@ function setupOf(o: Opts): GameSetup {
       params: {
         crtSet: 'custom',
         // the VI IC column keeps its own parameter, as under every named set
-        ...Object.fromEntries(CRT_COLUMNS.filter((c) => c !== 'vi').map((c) => [`hitOn_${c}`, CRT_SETS.E[c]])),
+        ...Object.fromEntries(
+          CRT_COLUMNS.filter((c) => c !== 'vi').map((c) => [`hitOn_${c}`, CRT_SETS.E[c]]),
+        ),
       },
     };
   return { scenario: 'campaign', variants: on, params: { crtSet: crt === 'CUSTOM' ? 'custom' : crt } };

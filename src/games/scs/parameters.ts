@@ -117,7 +117,7 @@ export const parameters: readonly ParameterDef[] = [
   {
     id: 'crtSet',
     description:
-      'CRT hit numbers: set B (Rampage pattern), harsh A, or custom (the hitOn_* parameters); the three German columns must keep mech < non-mech < security (7.5), so the data notes\' soft bracketing set E (non-mechanized and security both hit on 6) is not a set to play: `odds scs --crt E` prints its odds',
+      "CRT hit numbers: set B (Rampage pattern), harsh A, or custom (the hitOn_* parameters); the three German columns must keep mech < non-mech < security (7.5), so the data notes' soft bracketing set E (non-mechanized and security both hit on 6) is not a set to play: `odds scs --crt E` prints its odds",
     kind: 'choice',
     default: calibratedDefault('crtSet', 'B'),
     choices: ['A', 'B', 'custom'],
