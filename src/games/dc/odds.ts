@@ -167,7 +167,9 @@ export const dcOdds: OddsProvider = {
           outcome: `${k} fortified`,
           p: [p, fortifyDistribution(border, 1)[k]!],
         })),
-        notes: ['each eligible unit independently (RULES-CHECKLIST C-9): Binomial(n, 1/2) or Binomial(n, 1/3)'],
+        notes: [
+          'each eligible unit independently (RULES-CHECKLIST C-9): Binomial(n, 1/2) or Binomial(n, 1/3)',
+        ],
       },
       {
         title: `May 1941: points in Mud of ${assaults} assaulted (one die per point, odd = Mud)`,

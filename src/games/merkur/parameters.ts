@@ -22,7 +22,8 @@ export const HISTORICAL_DROPS: readonly string[] = merkurData.arrivals
 export const parameters: readonly ParameterDef[] = [
   {
     id: 'cwInfantryDefence',
-    description: 'Defence of the CW battalions printed 5 in the data (the main balance lever, RULES-CHECKLIST I-13).',
+    description:
+      'Defence of the CW battalions printed 5 in the data (the main balance lever, RULES-CHECKLIST I-13).',
     kind: 'integer',
     default: cal('cwInfantryDefence'),
     min: 1,
