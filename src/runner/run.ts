@@ -72,9 +72,27 @@ export interface RunOptions {
 }
 
 /** A game threw: names the game, arm and seed, keeps finished chunks, and says how to replay it. */
+/**
+ * The text of what a worker threw: an Error's message, or the message of an error-like object (a
+ * worker's error can arrive as plain data), or the value as JSON, never "[object Object]".
+ */
+function causeText(cause: unknown): string {
+  if (cause instanceof Error) return cause.message;
+  if (typeof cause === 'object' && cause !== null) {
+    const m = (cause as { message?: unknown }).message;
+    if (typeof m === 'string') return m;
+    try {
+      return JSON.stringify(cause);
+    } catch {
+      return Object.prototype.toString.call(cause);
+    }
+  }
+  return String(cause);
+}
+
 export class RunFailure extends Error {
   constructor(exp: Experiment, t: ChunkTask, out: string, cause: unknown, source = '<experiment>') {
-    const msg = cause instanceof Error ? cause.message : String(cause);
+    const msg = causeText(cause);
     const game = /game (\d+) of arm/.exec(msg)?.[1];
     const arm = exp.arms[t.arm]!.id;
     super(
