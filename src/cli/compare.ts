@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { COMPARISON_COLUMNS } from '../analysis/compare.js';
 import { compare } from '../api/runs.js';
+import { UserError } from '../core/errors.js';
 import type { GameRegistry } from '../core/registry.js';
 import { pct } from '../report/format.js';
 import { comparisonSentence } from '../report/report.js';
@@ -20,14 +21,32 @@ export function registerCompare(program: Command, games: GameRegistry): void {
     .argument('<runA>', 'run directory taken as the baseline')
     .argument('<runB>', 'run directory compared with it')
     .option('--csv', 'print comparisons as CSV')
+    .option(
+      '--trust-data',
+      'read runs whose manifest.json is missing, damaged or older than manifest checksums, read-only: verify what can be verified and say what cannot (on stderr)',
+    )
+    .option(
+      '--experiment <file>',
+      "with --trust-data: the experiment file a run played, when its manifest's copy cannot be read",
+    )
     .addHelpText(
       'after',
       examplesHelp([
         ['sandtable compare reports/run-a reports/run-b', 'B against A, paired on the games both played'],
       ]),
     )
-    .action(async (dirA: string, dirB: string, flags: { csv?: boolean }) => {
-      const { game, seed, games: paired, played, rows } = await compare(dirA, dirB, games);
+    .action(async (dirA: string, dirB: string, flags: CompareFlags) => {
+      if (flags.experiment !== undefined && flags.trustData !== true)
+        throw new UserError('option --experiment: only with --trust-data');
+      const read = await compare(dirA, dirB, {
+        registry: games,
+        trustData: flags.trustData === true,
+        ...(flags.experiment === undefined ? {} : { experiment: flags.experiment }),
+      });
+      // what --trust-data could and could not verify, one line each, before any number
+      for (const n of [...(read.trust?.a ?? []), ...(read.trust?.b ?? [])])
+        process.stderr.write(`trust: ${n}\n`);
+      const { game, seed, games: paired, played, rows } = read;
       if (flags.csv) {
         process.stdout.write(toCsv(rows, COMPARISON_COLUMNS));
         return;
@@ -44,4 +63,11 @@ export function registerCompare(program: Command, games: GameRegistry): void {
         );
       process.stdout.write(`${lines.join('\n')}\n`);
     });
+}
+
+/** The options of `compare`, as commander gives them. */
+interface CompareFlags {
+  readonly csv?: boolean;
+  readonly trustData?: boolean;
+  readonly experiment?: string;
 }

@@ -6,7 +6,7 @@ import { cliCommand } from './hint.js';
 import { acquireLock } from './lock.js';
 import { assertOutputs, type OutputFile, readManifest, writeManifest } from './manifest.js';
 import { digestOf, tempPath } from './outputs.js';
-import { loadRun } from './read-run.js';
+import { loadRun, trustRemedy } from './read-run.js';
 import { reportFiles } from './report-files.js';
 import { assertNoLinks, runPath, runSubdir } from './run-paths.js';
 import { codeVersion } from './version.js';
@@ -35,7 +35,7 @@ export function readHeat(dir: string): HeatRow[] {
  */
 export async function rebuildReport(dir: string, games: GameRegistry): Promise<void> {
   // refuses a directory that is not a run, or one with a link in it, before a lock file is made in it
-  assertNoLinks(dir, readManifest(dir));
+  assertNoLinks(dir, readManifest(dir, trustRemedy('report', dir)));
   const lock = await acquireLock(dir);
   try {
     const listed = readManifest(dir).outputs ?? {};

@@ -1,7 +1,19 @@
-import { lstatSync, mkdirSync, realpathSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname } from 'node:path';
 import { UserError } from '../core/errors.js';
 import { fileDigest, type Manifest, type OutputFile } from './manifest.js';
+import { tempPath, writeAtomic } from './outputs.js';
 
 /**
  * Every path sandtable writes or deletes in a run, shard or merge directory goes through here: it
@@ -67,6 +79,75 @@ export function runPath(dir: string, rel: string): string {
   if (!insideReal(dir, path))
     throw new UserError(`${path}: its real path leaves the run directory ${dir}; nothing is written there`);
   return path;
+}
+
+/** Linux's names of a process's open files: `/proc/self/fd/N/name` is `name` in the directory open as N. */
+const PROC_FD = '/proc/self/fd';
+
+/** What writeRunFile calls between its checks and its write; a test swaps a directory for a link there. */
+export interface WriteHooks {
+  readonly afterCheck?: () => void;
+}
+
+/**
+ * Writes `data` to `rel` in directory `dir` atomically (a temporary sibling created exclusively,
+ * then a rename), never through a link below `dir`, even one swapped in while it writes. Where
+ * the system names open directories (Linux's /proc/self/fd), `dir` is opened once by its name and
+ * every folder of `rel` below it is opened from the folder above with O_NOFOLLOW; the temporary
+ * file is created (O_EXCL) and renamed inside the folder so opened, whatever its path names by
+ * then: no window is left below `dir` (`dir` itself may be a link: the user named it). Elsewhere
+ * the path is checked (runPath) and then written, and a link swapped in between that check and
+ * the rename is followed: that window remains there.
+ */
+export function writeRunFile(
+  dir: string,
+  rel: string,
+  data: string | Uint8Array,
+  hooks: WriteHooks = {},
+): void {
+  const checked = runPath(dir, rel);
+  if (!existsSync(PROC_FD)) {
+    hooks.afterCheck?.();
+    writeAtomic(checked, data);
+    return;
+  }
+  const parts = rel.split('/');
+  const base = parts.pop()!;
+  const opened: number[] = [];
+  try {
+    opened.push(openSync(dir, constants.O_RDONLY | constants.O_DIRECTORY));
+    let at = dir;
+    for (const part of parts) {
+      at = `${at}/${part}`;
+      try {
+        opened.push(
+          openSync(
+            `${PROC_FD}/${opened[opened.length - 1]}/${part}`,
+            constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW,
+          ),
+        );
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code;
+        if (code === 'ELOOP' || code === 'ENOTDIR')
+          throw new UserError(
+            `${at} is a symbolic link or not a directory (it changed while sandtable wrote); nothing is written through it: replace it with a plain directory`,
+          );
+        throw e;
+      }
+    }
+    hooks.afterCheck?.();
+    const folder = `${PROC_FD}/${opened[opened.length - 1]}`;
+    const tmp = tempPath(`${folder}/${base}`);
+    try {
+      writeFileSync(tmp, data, { flag: 'wx' });
+      renameSync(tmp, `${folder}/${base}`);
+    } catch (e) {
+      rmSync(tmp, { force: true });
+      throw e;
+    }
+  } finally {
+    for (const fd of opened.reverse()) closeSync(fd);
+  }
 }
 
 /** Makes sub-directory `sub` of run directory `dir` (a plain directory, never through a link) and returns its path. */
