@@ -13,7 +13,7 @@ import {
 import { dirname } from 'node:path';
 import { UserError } from '../core/errors.js';
 import { fileDigest, type Manifest, type OutputFile } from './manifest.js';
-import { tempPath, writeAtomic } from './outputs.js';
+import { tempPath } from './outputs.js';
 
 /**
  * Every path sandtable writes or deletes in a run, shard or merge directory goes through here: it
@@ -89,31 +89,51 @@ export interface WriteHooks {
   readonly afterCheck?: () => void;
 }
 
+/** A file written under a temporary name by stageRunFile, to be renamed into place or removed. */
+export interface StagedFile {
+  /** Renames the temporary file to its name, in the folder it was written in. */
+  commit(): void;
+  /** Removes the temporary file (when not committed) and lets the folder go. */
+  discard(): void;
+}
+
 /**
- * Writes `data` to `rel` in directory `dir` atomically (a temporary sibling created exclusively,
- * then a rename), never through a link below `dir`, even one swapped in while it writes. Where
- * the system names open directories (Linux's /proc/self/fd), `dir` is opened once by its name and
- * every folder of `rel` below it is opened from the folder above with O_NOFOLLOW; the temporary
- * file is created (O_EXCL) and renamed inside the folder so opened, whatever its path names by
+ * Writes `data` under a temporary name (created exclusively) beside `rel` in directory `dir`;
+ * `commit` renames it into place. Never through a link below `dir`, even one swapped in while it
+ * writes: where the system names open directories (Linux's /proc/self/fd), `dir` is opened once by
+ * its name and every folder of `rel` below it from the folder above with O_NOFOLLOW, and the
+ * temporary file is written and renamed inside the folder so opened, whatever its path names by
  * then: no window is left below `dir` (`dir` itself may be a link: the user named it). Elsewhere
- * the path is checked (runPath) and then written, and a link swapped in between that check and
- * the rename is followed: that window remains there.
+ * the path is checked (runPath) before the write and again before the rename, and a link swapped
+ * in just after a check is followed: that window remains there.
  */
-export function writeRunFile(
+export function stageRunFile(
   dir: string,
   rel: string,
   data: string | Uint8Array,
   hooks: WriteHooks = {},
-): void {
+): StagedFile {
   const checked = runPath(dir, rel);
   if (!existsSync(PROC_FD)) {
     hooks.afterCheck?.();
-    writeAtomic(checked, data);
-    return;
+    const tmp = tempPath(checked);
+    try {
+      writeFileSync(tmp, data, { flag: 'wx' });
+    } catch (e) {
+      rmSync(tmp, { force: true });
+      throw e;
+    }
+    return {
+      commit: () => renameSync(tmp, runPath(dir, rel)),
+      discard: () => rmSync(tmp, { force: true }),
+    };
   }
   const parts = rel.split('/');
   const base = parts.pop()!;
   const opened: number[] = [];
+  const release = () => {
+    for (const fd of opened.splice(0).reverse()) closeSync(fd);
+  };
   try {
     opened.push(openSync(dir, constants.O_RDONLY | constants.O_DIRECTORY));
     let at = dir;
@@ -140,13 +160,40 @@ export function writeRunFile(
     const tmp = tempPath(`${folder}/${base}`);
     try {
       writeFileSync(tmp, data, { flag: 'wx' });
-      renameSync(tmp, `${folder}/${base}`);
     } catch (e) {
       rmSync(tmp, { force: true });
       throw e;
     }
+    let done = false;
+    return {
+      commit: () => {
+        renameSync(tmp, `${folder}/${base}`);
+        done = true;
+        release();
+      },
+      discard: () => {
+        if (!done && opened.length > 0) rmSync(tmp, { force: true });
+        release();
+      },
+    };
+  } catch (e) {
+    release();
+    throw e;
+  }
+}
+
+/** Writes `data` to `rel` in directory `dir` atomically, never through a link below `dir` (stageRunFile). */
+export function writeRunFile(
+  dir: string,
+  rel: string,
+  data: string | Uint8Array,
+  hooks: WriteHooks = {},
+): void {
+  const staged = stageRunFile(dir, rel, data, hooks);
+  try {
+    staged.commit();
   } finally {
-    for (const fd of opened.reverse()) closeSync(fd);
+    staged.discard();
   }
 }
 
