@@ -14,7 +14,7 @@ import { join, relative } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { compare, loadRun } from '../src/api/runs.js';
 import { manifestChecksum } from '../src/runner/manifest.js';
-import { writeRunFile } from '../src/runner/run-paths.js';
+import { removeRunFile, writeRunFile } from '../src/runner/run-paths.js';
 import { sandtable, tempDir, userErrorOf, writeExperiment } from './helpers/cli.js';
 
 // `report --trust-data` and `compare --trust-data` read a finished run whose manifest.json is
@@ -334,7 +334,7 @@ describe('what --trust-data still refuses', () => {
   });
 });
 
-describe('writeRunFile: a folder swapped for a link while it writes', () => {
+describe('writeRunFile and removeRunFile: a folder swapped for a link while they work', () => {
   it('writes into the folder it checked and opened, never through the link', () => {
     const root = join(dir, 'race');
     const foreign = join(dir, 'race-foreign');
@@ -356,5 +356,26 @@ describe('writeRunFile: a folder swapped for a link while it writes', () => {
     // and a link already there when it starts is refused, naming it
     expect(() => writeRunFile(root, 'charts/y.svg', 'ours')).toThrow(/charts is a symbolic link/);
     expect(readdirSync(foreign)).toEqual(['x.svg']);
+  });
+
+  it('removeRunFile removes in the folder it checked and opened, never through the link', () => {
+    const root = join(dir, 'race-rm');
+    const foreign = join(dir, 'race-rm-foreign');
+    rmSync(root, { recursive: true, force: true });
+    rmSync(foreign, { recursive: true, force: true });
+    mkdirSync(join(root, 'charts'), { recursive: true });
+    mkdirSync(foreign);
+    writeFileSync(join(root, 'charts', 'x.svg'), 'ours');
+    writeFileSync(join(foreign, 'x.svg'), 'theirs');
+    removeRunFile(root, 'charts/x.svg', {
+      afterCheck: () => {
+        renameSync(join(root, 'charts'), join(root, 'charts-moved'));
+        symlinkSync(foreign, join(root, 'charts'));
+      },
+    });
+    expect(readFileSync(join(foreign, 'x.svg'), 'utf8')).toBe('theirs');
+    expect(readdirSync(join(root, 'charts-moved'))).toEqual([]);
+    expect(() => removeRunFile(root, 'charts/x.svg')).toThrow(/charts is a symbolic link/);
+    expect(readFileSync(join(foreign, 'x.svg'), 'utf8')).toBe('theirs');
   });
 });

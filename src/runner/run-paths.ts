@@ -84,9 +84,70 @@ export function runPath(dir: string, rel: string): string {
 /** Linux's names of a process's open files: `/proc/self/fd/N/name` is `name` in the directory open as N. */
 const PROC_FD = '/proc/self/fd';
 
-/** What writeRunFile calls between its checks and its write; a test swaps a directory for a link there. */
+/** What writeRunFile and removeRunFile call between their checks and their work; a test swaps a directory for a link there. */
 export interface WriteHooks {
   readonly afterCheck?: () => void;
+}
+
+/**
+ * Opens `dir` by its name, then each of `parts` from the folder opened before it with O_NOFOLLOW
+ * (a link or a non-directory is a UserError naming it), pushing every descriptor onto `opened`
+ * (the caller closes them): `${PROC_FD}/<last>` is then the innermost folder, whatever its path
+ * names by the time it is used.
+ */
+function openFolders(dir: string, parts: readonly string[], opened: number[]): void {
+  opened.push(openSync(dir, constants.O_RDONLY | constants.O_DIRECTORY));
+  let at = dir;
+  for (const part of parts) {
+    at = `${at}/${part}`;
+    try {
+      opened.push(
+        openSync(
+          `${PROC_FD}/${opened[opened.length - 1]}/${part}`,
+          constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW,
+        ),
+      );
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ELOOP' || code === 'ENOTDIR')
+        throw new UserError(
+          `${at} is a symbolic link or not a directory (it changed while sandtable worked); nothing is written or removed through it: replace it with a plain directory`,
+        );
+      throw e;
+    }
+  }
+}
+
+/**
+ * Removes file `rel` of directory `dir` if it is there (a UserError when a part of its path is a
+ * link: runPath), in the folder opened as stageRunFile opens it, so a folder swapped for a link
+ * after the check is not removed through; where /proc/self/fd is missing, the window between the
+ * check and the removal remains.
+ */
+export function removeRunFile(dir: string, rel: string, hooks: WriteHooks = {}): void {
+  const checked = runPath(dir, rel);
+  if (!existsSync(PROC_FD)) {
+    hooks.afterCheck?.();
+    rmSync(checked, { force: true });
+    return;
+  }
+  const parts = rel.split('/');
+  const base = parts.pop()!;
+  const opened: number[] = [];
+  try {
+    openFolders(dir, parts, opened);
+  } catch (e) {
+    for (const fd of opened.reverse()) closeSync(fd);
+    // a folder that is gone holds nothing to remove
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw e;
+  }
+  try {
+    hooks.afterCheck?.();
+    rmSync(`${PROC_FD}/${opened[opened.length - 1]}/${base}`, { force: true });
+  } finally {
+    for (const fd of opened.reverse()) closeSync(fd);
+  }
 }
 
 /** A file written under a temporary name by stageRunFile, to be renamed into place or removed. */
@@ -135,26 +196,7 @@ export function stageRunFile(
     for (const fd of opened.splice(0).reverse()) closeSync(fd);
   };
   try {
-    opened.push(openSync(dir, constants.O_RDONLY | constants.O_DIRECTORY));
-    let at = dir;
-    for (const part of parts) {
-      at = `${at}/${part}`;
-      try {
-        opened.push(
-          openSync(
-            `${PROC_FD}/${opened[opened.length - 1]}/${part}`,
-            constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW,
-          ),
-        );
-      } catch (e) {
-        const code = (e as NodeJS.ErrnoException).code;
-        if (code === 'ELOOP' || code === 'ENOTDIR')
-          throw new UserError(
-            `${at} is a symbolic link or not a directory (it changed while sandtable wrote); nothing is written through it: replace it with a plain directory`,
-          );
-        throw e;
-      }
-    }
+    openFolders(dir, parts, opened);
     hooks.afterCheck?.();
     const folder = `${PROC_FD}/${opened[opened.length - 1]}`;
     const tmp = tempPath(`${folder}/${base}`);
