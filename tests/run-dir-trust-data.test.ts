@@ -235,6 +235,8 @@ describe.each(Object.keys(damages))('a finished run whose manifest is %s', (dama
     expect(sound.trust).toBeUndefined();
     const c = await compare(good, run, { trustData: true, ...(readable ? {} : { experiment: exp }) });
     expect(c.trust?.b.length).toBeGreaterThan(1);
+    // @ts-expect-error: a misspelt option is refused, not ignored
+    await expect(loadRun(run, { trustdata: true })).rejects.toThrow('loadRun: unknown option trustdata');
     expect(contentOf(run)).toEqual(before);
   });
 });

@@ -68,11 +68,27 @@ export interface LoadRunOptions {
   readonly experiment?: string;
 }
 
-/** The options, given as a registry (the older form) or as LoadRunOptions. */
+const loadOptionsSchema = z.strictObject({
+  registry: z
+    .custom<GameRegistry>((v) => typeof (v as GameRegistry | undefined)?.get === 'function')
+    .optional(),
+  trustData: z.boolean().optional(),
+  experiment: z.string().optional(),
+});
+
+/** The options, given as a registry (the older form) or as LoadRunOptions (checked: an unknown or ill-typed option is a UserError). */
 function loadOptions(o: GameRegistry | LoadRunOptions): LoadRunOptions {
   const isRegistry = (x: GameRegistry | LoadRunOptions): x is GameRegistry =>
     typeof (x as Partial<GameRegistry>).get === 'function';
-  return isRegistry(o) ? { registry: o } : o;
+  if (isRegistry(o)) return { registry: o };
+  const r = loadOptionsSchema.safeParse(o);
+  if (r.success) return o;
+  const issue = r.error.issues[0]!;
+  throw new UserError(
+    issue.code === 'unrecognized_keys'
+      ? `loadRun: unknown option${issue.keys.length === 1 ? '' : 's'} ${issue.keys.join(', ')}`
+      : `loadRun: option ${issue.path.map(String).join('.')}: ${issue.message}`,
+  );
 }
 
 /** Reads one run as loadRun and compare do: checked, or with `trustData` as readTrusted reads it. */

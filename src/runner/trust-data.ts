@@ -21,6 +21,7 @@ import { gamesParquetIdentity, loadRun, type ReadGames, readGamesParquet, TABLE_
 import { HEAT_FILE, readHeat } from './rebuild.js';
 import { reportFiles } from './report-files.js';
 import { runSubdir, writeRunFile } from './run-paths.js';
+import { codeVersion } from './version.js';
 
 /**
  * `--trust-data`: a finished run whose manifest.json is missing, damaged, or written before
@@ -327,7 +328,11 @@ export async function reportTrusted(
   }
   const run = await readTrusted(dir, games, opts, TABLE_READ, { inputsOnly: true, extra: [HEAT_FILE] });
   const heat: HeatRow[] = run.files.includes(HEAT_FILE) ? readHeat(dir) : [];
-  const notes = run.notes;
+  const v = codeVersion();
+  const notes = [
+    ...run.notes,
+    `report: rebuilt by sandtable ${v.version} (code ${v.code.slice(0, 12)}) into ${out}; ${dir} was only read`,
+  ];
   const def = games.get(run.manifest.game.id, `${dir}: game`);
   const files = await reportFiles(def, run.manifest, run.table, heat, run.sound ? [] : notes);
   mkdirSync(out, { recursive: true });
