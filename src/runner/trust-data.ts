@@ -91,12 +91,6 @@ function checkDataFile(dir: string, name: string, raw: unknown): string {
   return `${path}: matches the sha256 ${dir}/manifest.json records (a record no checksum seals)`;
 }
 
-/** A string field of the raw manifest, if it is one. */
-function rawText(raw: unknown, key: string): string | undefined {
-  const v = (raw as Record<string, unknown> | undefined)?.[key];
-  return typeof v === 'string' ? v : undefined;
-}
-
 /** The experiment a damaged run played: the file given, else the manifest's embedded copy; else a refusal. */
 function experimentOf(
   dir: string,
@@ -249,7 +243,6 @@ export async function readTrusted(
   );
   const code = identity['sandtable.code'];
   const version = identity['sandtable.code_version'];
-  const hex64 = (v: string | undefined) => (v !== undefined && /^[0-9a-f]{64}$/.test(v) ? v : undefined);
   notes.push(
     code === undefined
       ? `code: the code that played the games is not recorded in ${parquet}: unknown`
@@ -266,12 +259,13 @@ export async function readTrusted(
   for (const f of files) notes.push(checkDataFile(dir, f, raw));
   const manifest: Manifest = {
     tool: 'sandtable',
-    version: version ?? rawText(raw, 'version') ?? 'unknown',
-    commit: rawText(raw, 'commit') ?? 'unknown',
-    code: code ?? hex64(rawText(raw, 'code')) ?? '',
-    node: rawText(raw, 'node') ?? 'unknown',
+    // the code as games.parquet records it; what only the untrusted manifest says is not shown
+    version: version ?? 'unknown',
+    commit: 'unknown',
+    code: code ?? '',
+    node: 'unknown',
     status: 'complete',
-    created: rawText(raw, 'created') ?? '',
+    created: '',
     name: exp.name,
     description: exp.description,
     game: { id: exp.game.id, title: exp.game.title },
