@@ -27,10 +27,6 @@ export function registerReport(program: Command, games: GameRegistry): void {
       'after',
       examplesHelp([
         ['sandtable report reports/sfo-variants', 'rebuild summaries, charts and report from the files'],
-        [
-          'sandtable report reports/old --trust-data --out reports/old-report',
-          'a damaged or pre-checksum run, read-only',
-        ],
       ]),
     )
     .action(async (dir: string, flags: ReportFlags) => {
