@@ -49,6 +49,7 @@ export {
   compare,
   type ExperimentRun,
   type LoadedRun,
+  type LoadRunOptions,
   loadRun,
   type RunComparison,
   type RunExperimentOptions,

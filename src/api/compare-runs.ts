@@ -3,9 +3,31 @@
  * default; the CLI gives the game the runs' manifests name).
  */
 import { type ComparisonRow, comparePairs } from '../analysis/compare.js';
+import type { GamesTable } from '../analysis/games-table.js';
 import { UserError } from '../core/errors.js';
 import type { GameRegistry } from '../core/registry.js';
-import { loadRun as readRun } from '../runner/read-run.js';
+import type { Manifest } from '../runner/manifest.js';
+import { type ReadGames, loadRun as readRun, trustRemedy } from '../runner/read-run.js';
+import { readTrusted } from '../runner/trust-data.js';
+
+/** How a run is read: checked, or with `trustData` (src/api/runs.ts LoadRunOptions). */
+export interface ReadOptions {
+  readonly trustData?: boolean;
+  readonly experiment?: string;
+}
+
+/** Reads one run as loadRun and compare do: checked, or with `trustData` as readTrusted reads it. */
+export async function readOne(
+  dir: string,
+  opts: ReadOptions,
+  registry: GameRegistry,
+  read: ReadGames,
+  command: 'compare' | 'loadRun',
+): Promise<{ manifest: Manifest; table: GamesTable; trust?: readonly string[] }> {
+  if (opts.trustData !== true) return readRun(dir, undefined, registry, read, trustRemedy(command, dir));
+  const r = await readTrusted(dir, registry, { experiment: opts.experiment }, read);
+  return { manifest: r.manifest, table: r.table, trust: r.notes };
+}
 
 /** The columns `compare` decodes: how each game ended, never the statistics or the arm columns. */
 const COMPARE_COLUMNS = ['game', 'arm', 'scenario', 'result', 'winner', 'end_reason', 'victory_level'];
@@ -27,19 +49,27 @@ export interface RunComparison {
    * discordant share. Arm labels are `<dirB>:<arm>` and `<dirA>:<arm>`.
    */
   readonly rows: readonly ComparisonRow[];
+  /** Read with `trustData`: what was verified of each run and what could not be (LoadedRun.trust). */
+  readonly trust?: { readonly a: readonly string[]; readonly b: readonly string[] };
 }
 
 /**
  * `sandtable compare dirA dirB` as data: both runs read and verified as loadRun does, then paired.
  * Both runs play game indices 0..games-1 of every arm with the same dice, so the first
  * min(games) indices are common to both, and only those are paired. Runs of different games or
- * seeds, or with no arm in common, are a UserError.
+ * seeds, or with no arm in common, are a UserError. With `opts.trustData`, a run whose manifest is
+ * missing, damaged or unsealed is read as far as it can be verified (src/api/runs.ts LoadRunOptions).
  */
-export async function compare(dirA: string, dirB: string, registry: GameRegistry): Promise<RunComparison> {
+export async function compare(
+  dirA: string,
+  dirB: string,
+  registry: GameRegistry,
+  opts: ReadOptions = {},
+): Promise<RunComparison> {
   const read = { nulls: 'sentinel', columns: COMPARE_COLUMNS } as const;
   const [a, b] = await Promise.all([
-    readRun(dirA, undefined, registry, read),
-    readRun(dirB, undefined, registry, read),
+    readOne(dirA, opts, registry, read, 'compare'),
+    readOne(dirB, opts, registry, read, 'compare'),
   ]);
   const ma = a.manifest;
   const mb = b.manifest;
@@ -72,5 +102,6 @@ export async function compare(dirA: string, dirB: string, registry: GameRegistry
     games: Math.min(ma.games, mb.games),
     played: { a: ma.games, b: mb.games },
     rows,
+    ...(a.trust === undefined || b.trust === undefined ? {} : { trust: { a: a.trust, b: b.trust } }),
   };
 }

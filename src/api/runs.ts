@@ -17,9 +17,8 @@ import {
 import type { Manifest } from '../runner/manifest.js';
 import { checkOutPath } from '../runner/out-dir.js';
 import { checkWorkers, defaultWorkers } from '../runner/pool.js';
-import { loadRun as readRun } from '../runner/read-run.js';
 import { runExperiment as runInto } from '../runner/run.js';
-import { compare as compareRuns, type RunComparison } from './compare-runs.js';
+import { compare as compareRuns, type RunComparison, readOne } from './compare-runs.js';
 
 export type { RunComparison } from './compare-runs.js';
 
@@ -44,22 +43,71 @@ export interface LoadedRun {
    * then each result (kind `result`), each with its count, rate and Wilson 95% interval.
    */
   readonly summary: readonly OutcomeRow[];
+  /**
+   * Read with `trustData`: what was verified and what could not be, one line each (for a run whose
+   * manifest is sound, one line saying so); absent otherwise. The manifest of a run whose own is
+   * missing or damaged is rebuilt from the experiment and games.parquet's identity.
+   */
+  readonly trust?: readonly string[];
+}
+
+/** How loadRun and compare read a run; every option may be left out. */
+export interface LoadRunOptions {
+  /** The games the run may be of (default: every game of the toolkit). */
+  readonly registry?: GameRegistry;
+  /**
+   * Read a finished run whose manifest.json is missing, damaged or written before manifests
+   * carried a checksum (`--trust-data`), without writing into it: games.parquet is checked
+   * against the sha256 the manifest records when it records one (a mismatch is still refused),
+   * the experiment against the identity games.parquet records, and what could not be verified is
+   * said in `trust`. A sound run is read with every check, as without it. Default false.
+   */
+  readonly trustData?: boolean;
+  /** With trustData: the experiment file the run played, needed when the manifest's copy cannot be read. */
+  readonly experiment?: string;
+}
+
+const loadOptionsSchema = z.strictObject({
+  registry: z
+    .custom<GameRegistry>((v) => typeof (v as GameRegistry | undefined)?.get === 'function')
+    .optional(),
+  trustData: z.boolean().optional(),
+  experiment: z.string().optional(),
+});
+
+/** The options, given as a registry (the older form) or as LoadRunOptions (checked: an unknown or ill-typed option is a UserError). */
+function loadOptions(o: GameRegistry | LoadRunOptions): LoadRunOptions {
+  const isRegistry = (x: GameRegistry | LoadRunOptions): x is GameRegistry =>
+    typeof (x as Partial<GameRegistry>).get === 'function';
+  if (isRegistry(o)) return { registry: o };
+  const r = loadOptionsSchema.safeParse(o);
+  if (r.success) return o;
+  const issue = r.error.issues[0]!;
+  throw new UserError(
+    issue.code === 'unrecognized_keys'
+      ? `loadRun: unknown option${issue.keys.length === 1 ? '' : 's'} ${issue.keys.join(', ')}`
+      : `loadRun: option ${issue.path.map(String).join('.')}: ${issue.message}`,
+  );
 }
 
 /**
  * Reads the finished run in `dir`: its manifest, and its games table once every file the manifest
  * lists matches the size and sha256 recorded there. A missing, partial, damaged or tampered run is
- * a one-line UserError naming the file (the same checks `sandtable report` and `compare` make).
+ * a one-line UserError naming the file (the same checks `sandtable report` and `compare` make);
+ * with `trustData`, a run whose manifest is missing, damaged or unsealed is read as far as it can
+ * be verified (LoadRunOptions). The second argument may be the game registry itself.
  */
-export async function loadRun(dir: string, registry: GameRegistry = gameRegistry()): Promise<LoadedRun> {
-  const { manifest, table } = await readRun(dir, undefined, registry, { nulls: 'null' });
+export async function loadRun(dir: string, options: GameRegistry | LoadRunOptions = {}): Promise<LoadedRun> {
+  const opts = loadOptions(options);
+  const registry = opts.registry ?? gameRegistry();
+  const { manifest, table, trust } = await readOne(dir, opts, registry, { nulls: 'null' }, 'loadRun');
   const def = registry.get(manifest.game.id, `${dir}/manifest.json`);
   const summary = outcomeSummary(
     def,
     table,
     manifest.arms.map((a) => a.id),
   );
-  return { dir, manifest, games: table, summary };
+  return { dir, manifest, games: table, summary, ...(trust === undefined ? {} : { trust }) };
 }
 
 /** Options of runExperiment; every one may be left out. */
@@ -178,12 +226,14 @@ export async function runExperiment(
  * `sandtable compare dirA dirB` as data: both runs read and verified as loadRun does, then paired.
  * Both runs play game indices 0..games-1 of every arm with the same dice, so the first
  * min(games) indices are common to both, and only those are paired. Runs of different games or
- * seeds, or with no arm in common, are a UserError.
+ * seeds, or with no arm in common, are a UserError. `options` as loadRun's (`trustData` applies
+ * to both runs, `experiment` to each whose manifest's copy cannot be read).
  */
 export async function compare(
   dirA: string,
   dirB: string,
-  registry: GameRegistry = gameRegistry(),
+  options: GameRegistry | LoadRunOptions = {},
 ): Promise<RunComparison> {
-  return compareRuns(dirA, dirB, registry);
+  const opts = loadOptions(options);
+  return compareRuns(dirA, dirB, opts.registry ?? gameRegistry(), opts);
 }

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { UserError } from '../core/errors.js';
 import type { GameRegistry } from '../core/registry.js';
 import { examplesHelp } from './options.js';
 
@@ -15,13 +16,23 @@ export function registerCompare(program: Command, games: GameRegistry): void {
     .argument('<runA>', 'run directory taken as the baseline')
     .argument('<runB>', 'run directory compared with it')
     .option('--csv', 'print comparisons as CSV')
+    .option(
+      '--trust-data',
+      'read runs whose manifest.json is missing, damaged or older than manifest checksums, read-only: verify what can be verified and say what cannot (on stderr)',
+    )
+    .option(
+      '--experiment <file>',
+      "with --trust-data: the experiment file a run played, when its manifest's copy cannot be read",
+    )
     .addHelpText(
       'after',
       examplesHelp([
         ['sandtable compare reports/run-a reports/run-b', 'B against A, paired on the games both played'],
       ]),
     )
-    .action(async (dirA: string, dirB: string, flags: { csv?: boolean }) => {
+    .action(async (dirA: string, dirB: string, flags: CompareFlags) => {
+      if (flags.experiment !== undefined && flags.trustData !== true)
+        throw new UserError('option --experiment: only with --trust-data');
       const [{ COMPARISON_COLUMNS }, { compare }, { pct }, { comparisonSentence }, { toCsv }] =
         await Promise.all([
           import('../analysis/compare.js'),
@@ -30,7 +41,14 @@ export function registerCompare(program: Command, games: GameRegistry): void {
           import('../report/report.js'),
           import('../runner/outputs.js'),
         ]);
-      const { game, seed, games: paired, played, rows } = await compare(dirA, dirB, games);
+      const read = await compare(dirA, dirB, games, {
+        trustData: flags.trustData === true,
+        ...(flags.experiment === undefined ? {} : { experiment: flags.experiment }),
+      });
+      // what --trust-data could and could not verify, one line each, before any number
+      for (const n of [...(read.trust?.a ?? []), ...(read.trust?.b ?? [])])
+        process.stderr.write(`trust: ${n}\n`);
+      const { game, seed, games: paired, played, rows } = read;
       if (flags.csv) {
         process.stdout.write(toCsv(rows, COMPARISON_COLUMNS));
         return;
@@ -47,4 +65,11 @@ export function registerCompare(program: Command, games: GameRegistry): void {
         );
       process.stdout.write(`${lines.join('\n')}\n`);
     });
+}
+
+/** The options of `compare`, as commander gives them. */
+interface CompareFlags {
+  readonly csv?: boolean;
+  readonly trustData?: boolean;
+  readonly experiment?: string;
 }

@@ -257,9 +257,20 @@ function provenanceLines(def: GameDefinition, m: Manifest): Md[] {
   return lines;
 }
 
-/** The title, description and how the run was played: above the table of contents. */
-function introLines(m: Manifest): Md[] {
+/**
+ * The title, description and how the run was played: above the table of contents. `trust`: a run
+ * read with `--trust-data` (src/runner/trust-data.ts), what of it was verified and what could not
+ * be, one item each, first of all.
+ */
+function introLines(m: Manifest, trust: readonly string[] = []): Md[] {
   const lines: Md[] = [];
+  if (trust.length > 0)
+    lines.push(
+      md`**Read with --trust-data: not a verified run.** What was verified and what could not be:`,
+      md``,
+      ...trust.map((t) => md`- ${t}`),
+      md``,
+    );
   if (m.description !== '') lines.push(md`${m.description}`, md``);
   lines.push(
     md`${count(m.games)} games per arm, master seed ${m.seed}; every arm plays the same game indices with the same dice (common random numbers). Rates are shown with Wilson 95% intervals.`,
@@ -327,6 +338,7 @@ export function summaryMarkdown(
   m: Manifest,
   data: ReportData,
   pairs: readonly ScoreComparison[],
+  trust: readonly string[] = [],
 ): string {
   const body = summarySections(def, m, data, pairs).flatMap((b) => b.lines);
   const lines = [
@@ -334,7 +346,7 @@ export function summaryMarkdown(
     md``,
     answerLine(def, m, data, pairs),
     md``,
-    ...introLines(m),
+    ...introLines(m, trust),
     md``,
     ...tableOfContents(body),
     ...body,
@@ -439,6 +451,7 @@ export function reportHtml(
   data: ReportData,
   pairs: readonly ScoreComparison[],
   charts: readonly { chart: Chart; svg: string }[] = [],
+  trust: readonly string[] = [],
 ): string {
   const { outcomes, stats, comparisons } = data;
   const seen = new Map<string, number>();
@@ -553,7 +566,7 @@ li.toc-h3{margin-left:1.2em;list-style:circle}
 </style></head><body>
 <h1>${m.name}: ${def.title}</h1>
 ${markdownToHtml([answerLine(def, m, data, pairs)], seen)}
-${markdownToHtml(introLines(m), seen)}
+${markdownToHtml(introLines(m, trust), seen)}
 <nav id="contents"><h2>Contents</h2><ul>${toc}</ul></nav>
 ${sectionsHtml}${extraHtml}
 </body></html>
@@ -719,6 +732,7 @@ export async function renderReport(
   m: Manifest,
   data: ReportData,
   pairs: readonly ScoreComparison[],
+  trust: readonly string[] = [],
 ): Promise<Record<string, string>> {
   const files: Record<string, string> = {};
   const svgs: { chart: Chart; svg: string }[] = [];
@@ -728,7 +742,7 @@ export async function renderReport(
     files[`charts/${chart.name}.svg`] = svg;
     svgs.push({ chart, svg });
   }
-  files['summary.md'] = summaryMarkdown(def, m, data, pairs);
-  files['index.html'] = reportHtml(def, m, data, pairs, svgs);
+  files['summary.md'] = summaryMarkdown(def, m, data, pairs, trust);
+  files['index.html'] = reportHtml(def, m, data, pairs, svgs, trust);
   return files;
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { armColumns, columnDictionary } from '../analysis/columns.js';
 import { type GamesTable, gamesTableColumns } from '../analysis/games-table.js';
 import type { HeatRow } from '../analysis/report-data.js';
@@ -14,7 +14,7 @@ import {
   writeGamesParquet,
 } from './outputs.js';
 import { reportFiles } from './report-files.js';
-import { isRunOutputName, runPath, runSubdir } from './run-paths.js';
+import { isRunOutputName, removeRunFile, runPath, runSubdir, writeRunFile } from './run-paths.js';
 
 /** The run directory's column dictionary: every column of games.parquet, described (ColumnEntry). */
 export const COLUMNS_FILE = 'columns.json';
@@ -74,11 +74,11 @@ export async function finishRun(
   check('writing the summaries and charts');
   runSubdir(dir, 'charts');
   for (const [name, content] of Object.entries(files)) {
-    writing(dir, name, again, () => writeAtomic(runPath(dir, name), content));
+    writing(dir, name, again, () => writeRunFile(dir, name, content));
     outputs[name] = digestOf(content);
   }
   // A replaced run's files this one does not write again (never a file a run does not write).
-  for (const f of before) if (!(f in outputs) && isRunOutputName(f)) rmSync(runPath(dir, f), { force: true });
+  for (const f of before) if (!(f in outputs) && isRunOutputName(f)) removeRunFile(dir, f);
   const { pending: _, ...rest } = partial;
   check('writing the manifest');
   return writing(dir, 'manifest.json', again, () =>

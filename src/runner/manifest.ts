@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { z } from 'zod';
 import { UserError } from '../core/errors.js';
 import type { GameDefinition } from '../core/game.js';
@@ -400,7 +400,8 @@ const MAX_MANIFEST_BYTES = 256 * 1024 * 1024;
 export type ManifestState =
   | { readonly kind: 'none' }
   | { readonly kind: 'valid'; readonly manifest: Manifest }
-  | { readonly kind: 'invalid'; readonly reason: string };
+  /** `raw`: the manifest's JSON, when it parses (a damaged or unsealed manifest, read by --trust-data). */
+  | { readonly kind: 'invalid'; readonly reason: string; readonly raw?: unknown };
 
 /**
  * Reads and checks a directory's manifest.json: well-formed JSON, a sandtable manifest, sealed
@@ -429,12 +430,12 @@ export function inspectManifest(dir: string): ManifestState {
     return { kind: 'invalid', reason: (e as Error).message.replace(`${path}: `, '') };
   }
   if (raw === null || typeof raw !== 'object' || (raw as { tool?: unknown }).tool !== 'sandtable')
-    return { kind: 'invalid', reason: 'not a sandtable manifest' };
+    return { kind: 'invalid', reason: 'not a sandtable manifest', raw };
   const recorded = (raw as { checksum?: unknown }).checksum;
   if (recorded === undefined)
-    return { kind: 'invalid', reason: 'no checksum: written by hand or by an older sandtable' };
+    return { kind: 'invalid', reason: 'no checksum: written by hand or by an older sandtable', raw };
   if (recorded !== manifestChecksum(raw))
-    return { kind: 'invalid', reason: 'checksum mismatch: the manifest was edited or damaged' };
+    return { kind: 'invalid', reason: 'checksum mismatch: the manifest was edited or damaged', raw };
   const parsed = manifestSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -445,6 +446,7 @@ export function inspectManifest(dir: string): ManifestState {
     return {
       kind: 'invalid',
       reason: `field ${field || '(top level)'}: ${issue.code === 'invalid_type' && issue.input === undefined ? 'missing' : issue.message}`,
+      raw,
     };
   }
   const read = raw as Manifest;
@@ -460,17 +462,25 @@ export function inspectManifest(dir: string): ManifestState {
     return {
       kind: 'invalid',
       reason: `its experiment hash ${m.experimentHash.slice(0, 12)} does not match its game, data hash, seed ${m.seed}, ${m.games} games and arms (${hash.slice(0, 12)}): edited`,
+      raw,
     };
   return { kind: 'valid', manifest: m };
 }
 
-/** A directory's manifest, checked (inspectManifest); anything else is a user error naming it. */
-export function readManifest(dir: string): Manifest {
+/**
+ * A directory's manifest, checked (inspectManifest); anything else is a user error naming it.
+ * `remedy` (how to read the run's data without its manifest, e.g. `--trust-data`) ends the
+ * refusal of a damaged manifest, and of a missing one where games.parquet is there to be read.
+ */
+export function readManifest(dir: string, remedy?: string): Manifest {
   const state = inspectManifest(dir);
+  const orElse = remedy === undefined ? '' : `; ${remedy}`;
   if (state.kind === 'none')
-    throw new UserError(`${dir}/manifest.json: no run manifest here (is ${dir} a run directory?)`);
+    throw new UserError(
+      `${dir}/manifest.json: no run manifest here (is ${dir} a run directory?)${existsSync(`${dir}/games.parquet`) ? orElse : ''}`,
+    );
   if (state.kind === 'invalid')
-    throw new UserError(`${dir}/manifest.json: not a valid sandtable manifest: ${state.reason}`);
+    throw new UserError(`${dir}/manifest.json: not a valid sandtable manifest: ${state.reason}${orElse}`);
   return state.manifest;
 }
 

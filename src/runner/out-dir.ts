@@ -16,7 +16,7 @@ import { parseChunkFileName } from './chunk-file.js';
 import { LOCK_FILE } from './lock.js';
 import { inspectManifest, type Manifest } from './manifest.js';
 import { TEMP_MARK } from './outputs.js';
-import { isRunOutputName, runPath } from './run-paths.js';
+import { isRunOutputName, removeRunFile, runPath } from './run-paths.js';
 
 /** Longest path we accept for an output directory (Linux PATH_MAX is 4096, with room for our files). */
 export const MAX_OUT_PATH = 3800;
@@ -160,7 +160,7 @@ function isOurTemp(name: string, ours: (base: string) => boolean): boolean {
  */
 export function removeRunFiles(dir: string, m: Manifest, remove: readonly string[]): void {
   const listed = new Set([...Object.keys(m.outputs ?? {}), ...(m.pending ?? [])]);
-  for (const f of remove) rmSync(runPath(dir, f), { force: true });
+  for (const f of remove) removeRunFile(dir, f);
   removeTemps(dir, (base) => base === 'manifest.json' || base === LOCK_FILE || listed.has(base));
   for (const sub of ['charts', 'chunks']) {
     const d = runPath(dir, sub);
@@ -168,7 +168,7 @@ export function removeRunFiles(dir: string, m: Manifest, remove: readonly string
     if (sub === 'chunks') {
       for (const f of readdirSync(d))
         if (parseChunkFileName(f) !== undefined || isOurTemp(f, (b) => parseChunkFileName(b) !== undefined))
-          rmSync(runPath(dir, `${sub}/${f}`), { force: true });
+          removeRunFile(dir, `${sub}/${f}`);
     } else {
       removeTemps(d, (base) => listed.has(`${sub}/${base}`) || isRunOutputName(`${sub}/${base}`));
     }

@@ -5,7 +5,7 @@ import type { GameRegistry } from '../core/registry.js';
 import { parseExperiment } from './experiment.js';
 import { cliCommand } from './hint.js';
 import { assertExperimentMatches, assertOutputs, type Manifest, readManifest } from './manifest.js';
-import { ARM_COLUMNS_KEY, MISSING_KEY } from './outputs.js';
+import { ARM_COLUMNS_KEY, COLUMNS_KEY, MISSING_KEY } from './outputs.js';
 
 /** A JSON value of games.parquet's key/value metadata, or `fallback` when the key is absent (older runs). */
 function kvJson<T>(
@@ -44,7 +44,7 @@ function setBit(bits: Uint8Array, i: number): void {
  * Reads games.parquet as `read` says: INT32 columns as Int32Array, strings as dictionary columns,
  * other numbers as doubles. Only the columns asked for are decoded, one row group at a time.
  */
-async function readGamesParquet(path: string, read: ReadGames): Promise<GamesTable> {
+export async function readGamesParquet(path: string, read: ReadGames): Promise<GamesTable> {
   const file = await asyncBufferFromFile(path);
   const metadata = await parquetMetadataAsync(file);
   const rows = Number(metadata.num_rows);
@@ -137,6 +137,31 @@ async function readGamesParquet(path: string, read: ReadGames): Promise<GamesTab
   return fileTable(names.map((n, i) => [n, make[i]!()] as const));
 }
 
+/**
+ * The run identity games.parquet records in its key/value metadata (finish.ts gamesFileMeta:
+ * `sandtable.game`, `.seed`, `.games_per_arm`, `.experiment_hash`, `.data_hash`, `.code`...), every
+ * `sandtable.` key but the column dictionaries; empty for a file written before it carried them.
+ */
+export async function gamesParquetIdentity(path: string): Promise<Readonly<Record<string, string>>> {
+  const metadata = await parquetMetadataAsync(await asyncBufferFromFile(path));
+  const out: Record<string, string> = {};
+  for (const { key, value } of metadata.key_value_metadata ?? [])
+    if (
+      key.startsWith('sandtable.') &&
+      ![ARM_COLUMNS_KEY, MISSING_KEY, COLUMNS_KEY].includes(key) &&
+      value !== undefined
+    )
+      out[key] = value;
+  return out;
+}
+
+/** How `sandtable <command> DIR` reads a run whose manifest cannot be trusted: the remedy a refusal names. */
+export function trustRemedy(command: 'report' | 'compare' | 'loadRun', dir: string): string {
+  if (command === 'report')
+    return `to read its games.parquet anyway, read-only, writing the report elsewhere: ${cliCommand('report', dir, '--trust-data', '--out', '<new dir>')} (add --experiment FILE if the manifest is unreadable)`;
+  return `to read its games.parquet anyway, read-only: ${command === 'compare' ? 'add --trust-data' : 'pass { trustData: true }'} (and ${command === 'compare' ? '--experiment FILE' : '{ experiment: FILE }'} if the manifest is unreadable)`;
+}
+
 /** Why a run directory's manifest is not that of a finished run, and what to do about it. */
 function partialMessage(dir: string, m: Manifest): string {
   if (m.merged !== undefined)
@@ -152,15 +177,17 @@ function partialMessage(dir: string, m: Manifest): string {
  * every file the manifest lists) must match the sizes and sha256 it records; a mismatch is a user
  * error naming the file, never read as it is. With `games`, the manifest's embedded experiment is
  * parsed and must match its recorded seed, game count and arms (assertExperimentMatches). `read`
- * says which columns are decoded, and how.
+ * says which columns are decoded, and how. `remedy` is added to the refusal of a missing or
+ * damaged manifest (readManifest).
  */
 export async function loadRun(
   dir: string,
   verify?: readonly string[],
   games?: GameRegistry,
   read: ReadGames = TABLE_READ,
+  remedy?: string,
 ): Promise<{ manifest: Manifest; table: GamesTable }> {
-  const manifest = readManifest(dir);
+  const manifest = readManifest(dir, remedy);
   if (manifest.status !== 'complete' || manifest.shard !== undefined)
     throw new UserError(partialMessage(dir, manifest));
   // As replay does: the embedded experiment must say what the recorded seed, games and arms say.

@@ -1,14 +1,14 @@
-import { readFileSync, renameSync, writeFileSync as writeFileAt } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { HeatRow } from '../analysis/report-data.js';
 import type { GameRegistry } from '../core/registry.js';
 import { writing } from './finish.js';
 import { cliCommand } from './hint.js';
 import { acquireLock } from './lock.js';
 import { assertOutputs, type OutputFile, readManifest, writeManifest } from './manifest.js';
-import { digestOf, tempPath } from './outputs.js';
-import { loadRun } from './read-run.js';
+import { digestOf } from './outputs.js';
+import { loadRun, trustRemedy } from './read-run.js';
 import { reportFiles } from './report-files.js';
-import { assertNoLinks, runPath, runSubdir } from './run-paths.js';
+import { assertNoLinks, runSubdir, type StagedFile, stageRunFile } from './run-paths.js';
 import { codeVersion } from './version.js';
 
 /** The file holding a run's per-cell counts: read back by `report`, as they cannot be recomputed from games.parquet. */
@@ -35,7 +35,7 @@ export function readHeat(dir: string): HeatRow[] {
  */
 export async function rebuildReport(dir: string, games: GameRegistry): Promise<void> {
   // refuses a directory that is not a run, or one with a link in it, before a lock file is made in it
-  assertNoLinks(dir, readManifest(dir));
+  assertNoLinks(dir, readManifest(dir, trustRemedy('report', dir)));
   const lock = await acquireLock(dir);
   try {
     const listed = readManifest(dir).outputs ?? {};
@@ -53,16 +53,16 @@ export async function rebuildReport(dir: string, games: GameRegistry): Promise<v
     const again = cliCommand('report', dir);
     lock.check('writing the report files');
     runSubdir(dir, 'charts');
-    const staged = Object.entries(files).map(([name, content]) => {
-      const path = runPath(dir, name);
-      const tmp = tempPath(path);
-      writing(dir, name, again, () => writeFileAt(tmp, content, { flag: 'wx' }));
-      return [tmp, path, name] as const;
-    });
-    lock.check('renaming the report files into place');
-    for (const [tmp, path, name] of staged) {
-      runPath(dir, name);
-      renameSync(tmp, path);
+    // each written under a temporary name in the folder opened for it (run-paths.ts stageRunFile:
+    // no link swapped in meanwhile is followed), then all renamed into place
+    const staged: StagedFile[] = [];
+    try {
+      for (const [name, content] of Object.entries(files))
+        staged.push(writing(dir, name, again, () => stageRunFile(dir, name, content)));
+      lock.check('renaming the report files into place');
+      for (const s of staged) s.commit();
+    } finally {
+      for (const s of staged) s.discard();
     }
     const outputs: Record<string, OutputFile> = { ...(manifest.outputs ?? {}) };
     for (const [name, content] of Object.entries(files)) outputs[name] = digestOf(content);

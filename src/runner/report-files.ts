@@ -10,13 +10,15 @@ import type { Manifest } from './manifest.js';
 
 /**
  * Every file a run's games table and cell counts make, by name: the CSV summaries, the charts,
- * summary.md and index.html (with the headline's paired comparisons).
+ * summary.md and index.html (with the headline's paired comparisons). `trust`: what a run read with
+ * `--trust-data` could and could not verify, said first in summary.md and index.html.
  */
 export async function reportFiles(
   def: GameDefinition,
   manifest: Manifest,
   table: GamesTable,
   heat: readonly HeatRow[],
+  trust: readonly string[] = [],
 ): Promise<Record<string, string>> {
   const computed = computeReportData(def, table, manifest.arms, manifest.baseline, heat);
   // The meta-game of each policy matrix (the LP solver is loaded only when there is one).
@@ -30,5 +32,5 @@ export async function reportFiles(
         });
   const data = verdicts.length === 0 ? computed : { ...computed, verdicts };
   const pairs = headlineComparisons(def, table, manifest.arms, data.outcomes);
-  return { ...summaryFiles(data), ...(await renderReport(def, manifest, data, pairs)) };
+  return { ...summaryFiles(data), ...(await renderReport(def, manifest, data, pairs, trust)) };
 }

@@ -1,7 +1,19 @@
-import { lstatSync, mkdirSync, realpathSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname } from 'node:path';
 import { UserError } from '../core/errors.js';
 import { fileDigest, type Manifest, type OutputFile } from './manifest.js';
+import { tempPath } from './outputs.js';
 
 /**
  * Every path sandtable writes or deletes in a run, shard or merge directory goes through here: it
@@ -67,6 +79,164 @@ export function runPath(dir: string, rel: string): string {
   if (!insideReal(dir, path))
     throw new UserError(`${path}: its real path leaves the run directory ${dir}; nothing is written there`);
   return path;
+}
+
+/** Linux's names of a process's open files: `/proc/self/fd/N/name` is `name` in the directory open as N. */
+const PROC_FD = '/proc/self/fd';
+
+/** What writeRunFile and removeRunFile call between their checks and their work; a test swaps a directory for a link there. */
+export interface WriteHooks {
+  readonly afterCheck?: () => void;
+}
+
+/**
+ * Opens `dir` by its name, then each of `parts` from the folder opened before it with O_NOFOLLOW
+ * (a link or a non-directory is a UserError naming it), pushing every descriptor onto `opened`
+ * (the caller closes them): `${PROC_FD}/<last>` is then the innermost folder, whatever its path
+ * names by the time it is used.
+ */
+function openFolders(dir: string, parts: readonly string[], opened: number[]): void {
+  opened.push(openSync(dir, constants.O_RDONLY | constants.O_DIRECTORY));
+  let at = dir;
+  for (const part of parts) {
+    at = `${at}/${part}`;
+    try {
+      opened.push(
+        openSync(
+          `${PROC_FD}/${opened[opened.length - 1]}/${part}`,
+          constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW,
+        ),
+      );
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ELOOP' || code === 'ENOTDIR')
+        throw new UserError(
+          `${at} is a symbolic link or not a directory (it changed while sandtable worked); nothing is written or removed through it: replace it with a plain directory`,
+        );
+      throw e;
+    }
+  }
+}
+
+/**
+ * Removes file `rel` of directory `dir` if it is there (a UserError when a part of its path is a
+ * link: runPath), in the folder opened as stageRunFile opens it, so a folder swapped for a link
+ * after the check is not removed through; where /proc/self/fd is missing, the window between the
+ * check and the removal remains.
+ */
+export function removeRunFile(dir: string, rel: string, hooks: WriteHooks = {}): void {
+  const checked = runPath(dir, rel);
+  if (!existsSync(PROC_FD)) {
+    hooks.afterCheck?.();
+    rmSync(checked, { force: true });
+    return;
+  }
+  const parts = rel.split('/');
+  const base = parts.pop()!;
+  const opened: number[] = [];
+  try {
+    openFolders(dir, parts, opened);
+  } catch (e) {
+    for (const fd of opened.reverse()) closeSync(fd);
+    // a folder that is gone holds nothing to remove
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw e;
+  }
+  try {
+    hooks.afterCheck?.();
+    rmSync(`${PROC_FD}/${opened[opened.length - 1]}/${base}`, { force: true });
+  } finally {
+    for (const fd of opened.reverse()) closeSync(fd);
+  }
+}
+
+/** A file written under a temporary name by stageRunFile, to be renamed into place or removed. */
+export interface StagedFile {
+  /** Renames the temporary file to its name, in the folder it was written in. */
+  commit(): void;
+  /** Removes the temporary file (when not committed) and lets the folder go. */
+  discard(): void;
+}
+
+/**
+ * Writes `data` under a temporary name (created exclusively) beside `rel` in directory `dir`;
+ * `commit` renames it into place. Never through a link below `dir`, even one swapped in while it
+ * writes: where the system names open directories (Linux's /proc/self/fd), `dir` is opened once by
+ * its name and every folder of `rel` below it from the folder above with O_NOFOLLOW, and the
+ * temporary file is written and renamed inside the folder so opened, whatever its path names by
+ * then: no window is left below `dir` (`dir` itself may be a link: the user named it). Elsewhere
+ * the path is checked (runPath) before the write and again before the rename, and a link swapped
+ * in just after a check is followed: that window remains there.
+ */
+export function stageRunFile(
+  dir: string,
+  rel: string,
+  data: string | Uint8Array,
+  hooks: WriteHooks = {},
+): StagedFile {
+  const checked = runPath(dir, rel);
+  if (!existsSync(PROC_FD)) {
+    hooks.afterCheck?.();
+    const tmp = tempPath(checked);
+    try {
+      writeFileSync(tmp, data, { flag: 'wx' });
+    } catch (e) {
+      rmSync(tmp, { force: true });
+      throw e;
+    }
+    return {
+      commit: () => renameSync(tmp, runPath(dir, rel)),
+      discard: () => rmSync(tmp, { force: true }),
+    };
+  }
+  const parts = rel.split('/');
+  const base = parts.pop()!;
+  const opened: number[] = [];
+  const release = () => {
+    for (const fd of opened.splice(0).reverse()) closeSync(fd);
+  };
+  try {
+    openFolders(dir, parts, opened);
+    hooks.afterCheck?.();
+    const folder = `${PROC_FD}/${opened[opened.length - 1]}`;
+    const tmp = tempPath(`${folder}/${base}`);
+    try {
+      writeFileSync(tmp, data, { flag: 'wx' });
+    } catch (e) {
+      rmSync(tmp, { force: true });
+      throw e;
+    }
+    let done = false;
+    return {
+      commit: () => {
+        renameSync(tmp, `${folder}/${base}`);
+        done = true;
+        release();
+      },
+      discard: () => {
+        if (!done && opened.length > 0) rmSync(tmp, { force: true });
+        release();
+      },
+    };
+  } catch (e) {
+    release();
+    throw e;
+  }
+}
+
+/** Writes `data` to `rel` in directory `dir` atomically, never through a link below `dir` (stageRunFile). */
+export function writeRunFile(
+  dir: string,
+  rel: string,
+  data: string | Uint8Array,
+  hooks: WriteHooks = {},
+): void {
+  const staged = stageRunFile(dir, rel, data, hooks);
+  try {
+    staged.commit();
+  } finally {
+    staged.discard();
+  }
 }
 
 /** Makes sub-directory `sub` of run directory `dir` (a plain directory, never through a link) and returns its path. */

@@ -1,9 +1,9 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { quote, UserError } from '../core/errors.js';
 import { type ChunkKey, type ChunkLayout, chunkFileName, decodeChunk } from './chunk-file.js';
 import { chunkBinding, type Manifest, type ShardFile, type ShardInfo, writeManifest } from './manifest.js';
 import { sha256 } from './outputs.js';
-import { isRunOutputName, runPath } from './run-paths.js';
+import { isRunOutputName, removeRunFile } from './run-paths.js';
 
 /** Shard `index` of `count`, counted from 0 (as Kubernetes' JOB_COMPLETION_INDEX is). */
 export interface ShardSpec {
@@ -114,7 +114,7 @@ export function finishShard(
   });
   // Files of a run this shard replaced were removed when it started; any left are removed now.
   check('writing the shard manifest');
-  for (const f of manifest.pending ?? []) if (isRunOutputName(f)) rmSync(runPath(dir, f), { force: true });
+  for (const f of manifest.pending ?? []) if (isRunOutputName(f)) removeRunFile(dir, f);
   const { pending: _, ...rest } = manifest;
   return writeManifest(dir, {
     ...rest,
