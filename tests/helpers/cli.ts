@@ -60,7 +60,7 @@ export interface CliOutput {
 /**
  * Runs `sandtable <args>` in this process (src/cli/program.ts runCli) with process.stdout and
  * process.stderr captured, in `cwd` and with `env` added to the environment for the call (both
- * restored afterwards). What src/cli/main.ts does with a throw (the "sandtable: " line, the exit
+ * restored afterwards), both streams reading as pipes (not terminals). What src/cli/main.ts does with a throw (the "sandtable: " line, the exit
  * code) is left to the spawned smoke in tests/cli-smoke.test.ts.
  */
 export async function cliOutput(
@@ -80,6 +80,10 @@ export async function cliOutput(
     };
   const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(capture(out));
   const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(capture(err));
+  // piped, as a spawned CLI's output is: no progress bar, plain lines
+  const tty = [process.stdout, process.stderr].map((s) => Object.getOwnPropertyDescriptor(s, 'isTTY'));
+  for (const s of [process.stdout, process.stderr])
+    Object.defineProperty(s, 'isTTY', { value: false, configurable: true, writable: true });
   const cwd = process.cwd();
   const savedEnv = new Map(Object.keys(opts.env ?? {}).map((k) => [k, process.env[k]]));
   const savedExitCode = process.exitCode;
@@ -100,6 +104,11 @@ export async function cliOutput(
     process.exitCode = savedExitCode;
     stdout.mockRestore();
     stderr.mockRestore();
+    for (const [i, s] of [process.stdout, process.stderr].entries()) {
+      const d = tty[i];
+      if (d === undefined) delete (s as { isTTY?: boolean }).isTTY;
+      else Object.defineProperty(s, 'isTTY', d);
+    }
     process.chdir(cwd);
     for (const [k, v] of savedEnv) {
       if (v === undefined) delete process.env[k];
@@ -117,4 +126,16 @@ export async function cliOk(
   const r = await cliOutput(args, opts);
   if (r.error !== undefined) throw r.error;
   return r;
+}
+
+/**
+ * The help `sandtable <args>` prints in this process: commander writes it to stdout and throws its
+ * exit (a CommanderError with exit code 0, which src/cli/program.ts main turns into exit 0).
+ */
+export async function helpOf(args: readonly string[]): Promise<string> {
+  const { CommanderError } = await import('commander');
+  const r = await cliOutput(args);
+  if (!(r.error instanceof CommanderError) || r.error.exitCode !== 0)
+    throw new Error(`sandtable ${args.join(' ')}: expected help and exit 0, got ${String(r.error)}`);
+  return r.stdout;
 }
