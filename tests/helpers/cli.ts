@@ -61,9 +61,9 @@ export interface CliOutput {
  * Runs `sandtable <args>` in this process (src/cli/program.ts runCli) with process.stdout and
  * process.stderr captured, in `cwd` and with `env` added to the environment for the call (both
  * restored afterwards), both streams reading as pipes (not terminals). A command that plays games
- * starts worker threads from source, which find tsx from the working directory: give such a
- * command absolute paths, not `cwd`. What src/cli/main.ts does with a throw (the "sandtable: " line, the exit
- * code) is left to the spawned smoke in tests/cli-smoke.test.ts.
+ * starts worker threads from source, which find tsx from the working directory: run such a
+ * command without `cwd`, on absolute paths. What src/cli/main.ts does with a throw (the
+ * "sandtable: " line, the exit code) is left to the spawned smoke in tests/cli-smoke.test.ts.
  */
 export async function cliOutput(
   args: readonly string[],
