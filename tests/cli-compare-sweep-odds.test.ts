@@ -1,11 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sandtable, tempDir, writeExperiment } from './helpers/cli.js';
+import { cliOk, tempDir, userErrorOf, writeExperiment } from './helpers/cli.js';
 
 // compare pairs two finished runs on their shared seeds and refuses runs that do not share them;
 // pairing narrows the interval on real runs; sweeps give per-point rates for an SCS CRT number;
-// odds and plan answer from the command line.
+// odds and plan answer from the command line. The commands run in process (tests/helpers/cli.ts);
+// a refusal is the one-line UserError the CLI prints with exit code 2.
 
 const dir = tempDir('compare');
 const base = { game: 'sfo', scenario: 'advanced', games: 1500, seed: 11 };
@@ -22,19 +23,18 @@ const c = writeExperiment(
 );
 
 describe('sandtable compare', () => {
-  beforeAll(() => {
+  beforeAll(async () => {
     for (const [f, out] of [
       [a, 'A'],
       [b, 'B'],
       [c, 'C'],
     ] as const) {
-      expect(sandtable(['run', f, '--out', join(dir, out), '--quiet']).code).toBe(0);
+      await cliOk(['run', f, '--out', join(dir, out), '--quiet', '--workers', '1']);
     }
   });
 
-  it('pairs two runs on their shared seeds, with a paired interval narrower than the unpaired one', () => {
-    const r = sandtable(['compare', join(dir, 'A'), join(dir, 'B'), '--csv']);
-    expect(r.code, r.stderr).toBe(0);
+  it('pairs two runs on their shared seeds, with a paired interval narrower than the unpaired one', async () => {
+    const r = await cliOk(['compare', join(dir, 'A'), join(dir, 'B'), '--csv']);
     const [head, ...rows] = r.stdout.trim().split('\n');
     const cols = head!.split(',');
     const row = Object.fromEntries(cols.map((k, i) => [k, rows[0]!.split(',')[i]]));
@@ -44,15 +44,13 @@ describe('sandtable compare', () => {
     expect(paired).toBeLessThan(unpaired * 0.8);
   });
 
-  it('refuses runs that do not share seeds', () => {
-    const r = sandtable(['compare', join(dir, 'A'), join(dir, 'C')]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain('do not share seeds');
+  it('refuses runs that do not share seeds', async () => {
+    expect(await userErrorOf(['compare', join(dir, 'A'), join(dir, 'C')])).toContain('do not share seeds');
   });
 });
 
 describe('a sweep over an SCS CRT number', () => {
-  it('gives each point its rates with intervals', () => {
+  it('gives each point its rates with intervals', async () => {
     const f = writeExperiment(
       dir,
       {
@@ -66,8 +64,7 @@ describe('a sweep over an SCS CRT number', () => {
       'scs-sweep.json',
     );
     const out = join(dir, 'scs-sweep');
-    const r = sandtable(['run', f, '--out', out, '--quiet']);
-    expect(r.code, r.stderr).toBe(0);
+    await cliOk(['run', f, '--out', out, '--quiet', '--workers', '1']);
     const rows = readFileSync(join(out, 'summary.csv'), 'utf8')
       .trim()
       .split('\n')
@@ -87,19 +84,18 @@ describe('a sweep over an SCS CRT number', () => {
 });
 
 describe('odds and plan on the command line', () => {
-  it('odds --json prints the tables and --out writes a chart', () => {
+  it('odds --json prints the tables and --out writes a chart', async () => {
     const out = join(dir, 'odds');
-    const r = sandtable(['odds', 'sfo', '--level', 'basic', '--json', '--out', out]);
-    expect(r.code, r.stderr).toBe(0);
+    const r = await cliOk(['odds', 'sfo', '--level', 'basic', '--json', '--out', out]);
     const tables = JSON.parse(r.stdout);
     expect(tables[0].columns).toHaveLength(6);
     expect(existsSync(join(out, 'odds-1.svg'))).toBe(true);
-    expect(sandtable(['odds', 'sfo', '--attack', 'x']).code).toBe(2);
-    expect(sandtable(['odds', 'sfo', '--weather', '1']).stderr).toContain('unknown option --weather');
+    await userErrorOf(['odds', 'sfo', '--attack', 'x']);
+    expect(await userErrorOf(['odds', 'sfo', '--weather', '1'])).toContain('unknown option --weather');
   });
 
-  it('odds scs answers a battle exactly', () => {
-    const r = sandtable([
+  it('odds scs answers a battle exactly', async () => {
+    const r = await cliOk([
       'odds',
       'scs',
       '--attacker',
@@ -108,17 +104,15 @@ describe('odds and plan on the command line', () => {
       'mech:1,nonmech:2',
       '--json',
     ]);
-    expect(r.code, r.stderr).toBe(0);
     const t = JSON.parse(r.stdout)[0];
     expect(t.rows.reduce((s: number, row: { p: number[] }) => s + row.p[0]!, 0)).toBeCloseTo(1, 12);
   });
 
-  it('plan says how many games a precision needs', () => {
-    const r = sandtable(['plan', '--half-width', '0.01', '--discordant', '0.1']);
-    expect(r.code).toBe(0);
+  it('plan says how many games a precision needs', async () => {
+    const r = await cliOk(['plan', '--half-width', '0.01', '--discordant', '0.1']);
     // one rate by the Wilson interval the reports show, and the output says so
     expect(r.stdout).toContain('9,600 games (Wilson interval');
     expect(r.stdout).toContain('19,208 games per arm');
-    expect(sandtable(['plan', '--half-width', '2']).code).toBe(2);
+    await userErrorOf(['plan', '--half-width', '2']);
   });
 });

@@ -3,14 +3,16 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { wilson } from '../src/analysis/intervals.js';
+import { UserError } from '../src/core/errors.js';
 import { percent } from '../src/core/percent.js';
 import { GAMES } from '../src/games/index.js';
 import { rateWithCi } from '../src/report/format.js';
 import { createProgress } from '../src/runner/progress.js';
-import { sandtable, tempDir, writeExperiment } from './helpers/cli.js';
+import { cliOk, cliOutput, helpOf, tempDir, writeExperiment } from './helpers/cli.js';
 
-// Frictions a newcomer meets on the command line (issue 19): progress output, help, list, compare,
-// --until-precision and how small probabilities print.
+// Frictions a newcomer meets on the command line: progress output, help, list, compare,
+// --until-precision and how small probabilities print. The commands run in process
+// (tests/helpers/cli.ts cliOutput), their output captured as a pipe would receive it.
 
 const dir = tempDir('frictions');
 const base = { game: 'sfo', scenario: 'advanced', seed: 5 };
@@ -57,14 +59,13 @@ describe('progress', () => {
     expect(new Set(fine).size).toBe(fine.length);
   });
 
-  it('a run with piped output prints each progress line once', () => {
+  it('a run with piped output prints each progress line once', async () => {
     const exp = writeExperiment(
       dir,
       { ...base, name: 'piped', games: 300, arms: [{ id: 'a' }, { id: 'b' }] },
       'piped.json',
     );
-    const r = sandtable(['run', exp, '--out', join(dir, 'piped'), '--chunk-size', '300', '--workers', '1']);
-    expect(r.code, r.stderr).toBe(0);
+    const r = await cliOk(['run', exp, '--out', join(dir, 'piped'), '--chunk-size', '300', '--workers', '1']);
     const lines = r.stderr.trim().split('\n');
     expect(lines[0]).toBe('piped: 600 games');
     expect(lines.slice(1).map((l) => l.replace(/ in .*/, ''))).toEqual([
@@ -75,7 +76,7 @@ describe('progress', () => {
 });
 
 describe('compare runs of different lengths', () => {
-  it('pairs them on the games both played, as if both had played only those', () => {
+  it('pairs them on the games both played, as if both had played only those', async () => {
     const runs = [
       ['long', 300, {}],
       ['short', 200, {}],
@@ -83,43 +84,42 @@ describe('compare runs of different lengths', () => {
     ] as const;
     for (const [name, games, variants] of runs) {
       const f = writeExperiment(dir, { ...base, name, games, arms: [{ id: 'x', variants }] }, `${name}.json`);
-      expect(sandtable(['run', f, '--out', join(dir, name), '--quiet']).code).toBe(0);
+      await cliOk(['run', f, '--out', join(dir, name), '--quiet', '--workers', '1']);
     }
-    const long = sandtable(['compare', join(dir, 'long'), join(dir, 'other')]);
-    expect(long.code, long.stderr).toBe(0);
+    const long = await cliOk(['compare', join(dir, 'long'), join(dir, 'other')]);
     expect(long.stdout.split('\n')[0]).toContain(
       `paired on the 200 games per arm both played (game indices 0..199; ${join(dir, 'long')} has 300, ${join(dir, 'other')} 200)`,
     );
     // The numbers are those of the two 200-game runs: the long run's first 200 games are theirs.
-    const numbers = (a: string) =>
-      sandtable(['compare', join(dir, a), join(dir, 'other'), '--csv'])
-        .stdout.trim()
+    const numbers = async (a: string) =>
+      (await cliOk(['compare', join(dir, a), join(dir, 'other'), '--csv'])).stdout
+        .trim()
         .split('\n')
         .map((l) => l.split(',').slice(2).join(','));
-    const paired = numbers('long');
+    const paired = await numbers('long');
     expect(paired[1]).toMatch(/^win:soviet,200,/);
-    expect(paired).toEqual(numbers('short'));
+    expect(paired).toEqual(await numbers('short'));
   });
 });
 
 describe('list <game>', () => {
-  it('prints that game only, as `list` prints it', () => {
-    const all = sandtable(['list']);
-    const one = sandtable(['list', 'sfo']);
-    expect(one.code, one.stderr).toBe(0);
+  it('prints that game only, as `list` prints it', async () => {
+    const all = await cliOk(['list']);
+    const one = await cliOk(['list', 'sfo']);
     expect(one.stdout.startsWith('sfo — ')).toBe(true);
     expect(one.stdout).not.toContain('scs — ');
     expect(all.stdout).toContain(one.stdout.trimEnd());
-    const json = JSON.parse(sandtable(['list', 'scs', '--json']).stdout);
+    const json = JSON.parse((await cliOk(['list', 'scs', '--json'])).stdout);
     expect(json.map((g: { id: string }) => g.id)).toEqual(['scs']);
   });
 
-  it('an unknown game is one line naming it and the known ones, exit 2', () => {
-    const r = sandtable(['list', 'chess']);
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(r.stderr).toBe(
-      `sandtable: list: unknown game "chess" (known: ${GAMES.map((g) => g.id).join(', ')})\n`,
+  it('an unknown game is one line naming it and the known ones, exit 2', async () => {
+    // the UserError's message is the line printed after "sandtable: " (exit 2), and nothing else is
+    const r = await cliOutput(['list', 'chess']);
+    expect(r.stdout + r.stderr).toBe('');
+    expect(r.error).toBeInstanceOf(UserError);
+    expect((r.error as UserError).message).toBe(
+      `list: unknown game "chess" (known: ${GAMES.map((g) => g.id).join(', ')})`,
     );
   });
 });
@@ -137,9 +137,9 @@ describe('help', () => {
   const readme = readFileSync(join(import.meta.dirname, '..', 'README.md'), 'utf8');
   const commands = ['list', 'run', 'play', 'merge', 'replay', 'odds', 'compare', 'plan', 'report'];
 
-  it('every command shows examples the README gives, with flags the command knows', () => {
+  it('every command shows examples the README gives, with flags the command knows', async () => {
     for (const c of ['', ...commands]) {
-      const help = sandtable(c === '' ? ['--help'] : [c, '--help']).stdout;
+      const help = await helpOf(c === '' ? ['--help'] : [c, '--help']);
       const lines = examples(help);
       expect(lines.length, `sandtable ${c} --help`).toBeGreaterThan(0);
       for (const line of lines) {
@@ -148,22 +148,20 @@ describe('help', () => {
         // odds options belong to the game the example names (--help lists them for it), or to
         // --table (odds --help lists those)
         const game = line.split(' ')[2]!;
-        const own =
-          c === 'odds' && !game.startsWith('--') ? sandtable(['odds', game, '--help']).stdout : help;
+        const own = c === 'odds' && !game.startsWith('--') ? await helpOf(['odds', game, '--help']) : help;
         for (const flag of line.match(/ --[a-z-]+/g) ?? []) expect(own, `${line}: ${flag}`).toContain(flag);
       }
     }
   });
 
-  it('odds <game> --help lists the options of that game, as --help-odds does', () => {
-    const help = sandtable(['odds', 'scs', '--help']);
-    expect(help.code).toBe(0);
-    const options = sandtable(['odds', 'scs', '--help-odds']).stdout;
+  it('odds <game> --help lists the options of that game, as --help-odds does', async () => {
+    const help = await helpOf(['odds', 'scs', '--help']);
+    const options = (await cliOk(['odds', 'scs', '--help-odds'])).stdout;
     expect(options).toMatch(/^Options of odds scs: /);
-    expect(help.stdout).toContain(options.trimEnd());
-    for (const flag of ['--attacker', '--defender', '--forest', '--crt']) expect(help.stdout).toContain(flag);
-    expect(sandtable(['odds', 'sfo', '--help']).stdout).toContain('--defence <value>');
-    expect(sandtable(['odds', '--help']).stdout).toContain(
+    expect(help).toContain(options.trimEnd());
+    for (const flag of ['--attacker', '--defender', '--forest', '--crt']) expect(help).toContain(flag);
+    expect(await helpOf(['odds', 'sfo', '--help'])).toContain('--defence <value>');
+    expect(await helpOf(['odds', '--help'])).toContain(
       `Each game has its own odds options: sandtable odds <game> --help (games with odds: ${GAMES.filter(
         (g) => g.odds !== undefined,
       )
@@ -200,7 +198,7 @@ describe('small probabilities', () => {
     ).toBe('100.00');
   });
 
-  it('odds print a probability of 2.2e-7 as <0.01%, and only a zero one as 0.00%', () => {
+  it('odds print a probability of 2.2e-7 as <0.01%, and only a zero one as 0.00%', async () => {
     // CRT set E named (the default is calibrated): its 2.2e-7 is the case in point
     const scs = [
       'odds',
@@ -214,9 +212,9 @@ describe('small probabilities', () => {
       'E',
     ];
     for (const args of [scs, ['odds', 'sfo']]) {
-      const text = sandtable(args).stdout;
+      const text = (await cliOk(args)).stdout;
       const tables: { rows: { outcome: string; p: number[] }[] }[] = JSON.parse(
-        sandtable([...args, '--json']).stdout,
+        (await cliOk([...args, '--json'])).stdout,
       );
       // the table rows of the text (not the notes, which are indented), in order
       const cells = text

@@ -1,7 +1,7 @@
 /**
  * Each game's bad input through the CLI's own command functions, in process (tests/helpers/cli.ts
  * userErrorOf): one line naming the file or option, the field and the value (a UserError, which the
- * CLI prints as one line with exit code 2; tests/cli-user-errors.test.ts spawns the CLI for that).
+ * CLI prints as one line with exit code 2; tests/cli-smoke.test.ts spawns the CLI for that).
  * One table for every game: a case is a command line, or an experiment arm run from a file.
  */
 import { describe, expect, it } from 'vitest';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { gameRegistry } from '../src/games/index.js';
 import { loadExperiment, parseExperiment } from '../src/runner/experiment.js';
 import { jsonSyntaxError } from '../src/runner/json-text.js';
-import { sandtable, tempDir, writeExperiment } from './helpers/cli.js';
+import { cliOk, tempDir, userErrorOf, writeExperiment } from './helpers/cli.js';
 import { errorOf } from './helpers/errors.js';
 
 const GAMES = gameRegistry();
@@ -37,15 +37,13 @@ describe('malformed JSON is named by line and column', () => {
     });
   }
 
-  it('accepts every valid JSON text JSON.parse accepts, and the CLI names file, line and column', () => {
+  it('accepts every valid JSON text JSON.parse accepts, and the CLI names file, line and column', async () => {
     for (const ok of ['{}', '[]', '0', '-1.5e+3', '"\\u00e9\\n"', ' {"a": [true, false, null, {"b": {}}]} '])
       expect(jsonSyntaxError(ok)).toBeUndefined();
     const p = join(dir, 'broken.json');
     writeFileSync(p, '{\n  "name": "x",\n  "game": "sfo"\n  "games": 5\n}\n');
-    const r = sandtable(['run', p, '--out', join(dir, 'never')]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toBe(
-      `sandtable: ${p}: not valid JSON (experiment file) at line 4, column 3: "," or "}" was expected, got "\\"games\\": 5\\n}"\n`,
+    expect(await userErrorOf(['run', p, '--out', join(dir, 'never')])).toBe(
+      `${p}: not valid JSON (experiment file) at line 4, column 3: "," or "}" was expected, got "\\"games\\": 5\\n}"`,
     );
     expect(existsSync(join(dir, 'never'))).toBe(false);
   });
@@ -129,10 +127,21 @@ describe('games and seed may come from the command line', () => {
     );
   });
 
-  it('runs from the CLI with --games and --seed and no such fields in the file', () => {
+  it('runs from the CLI with --games and --seed and no such fields in the file', async () => {
     const out = join(dir, 'bare-run');
-    const r = sandtable(['run', file, '--games', '12', '--seed', '5', '--out', out, '--quiet']);
-    expect(r.code, r.stderr).toBe(0);
+    const r = await cliOk([
+      'run',
+      file,
+      '--games',
+      '12',
+      '--seed',
+      '5',
+      '--out',
+      out,
+      '--quiet',
+      '--workers',
+      '1',
+    ]);
     expect(r.stdout).toContain('expfile: 12 games');
   });
 });
@@ -169,17 +178,15 @@ describe('hostile values are refused before any schema or recursive code sees th
 });
 
 describe('a late parameter error leaves nothing behind, so the corrected file runs into the same directory', () => {
-  it('refuses the off-map hex naming file and arm, writes nothing, then runs once corrected', () => {
+  it('refuses the off-map hex naming file and arm, writes nothing, then runs once corrected', async () => {
     const out = join(dir, 'late');
     const bad = writeExperiment(
       dir,
       { ...base, arms: [{ id: 'ok' }, { id: 'moved', params: { forests: ['0208', '0703'] } }] },
       'late.json',
     );
-    const r = sandtable(['run', bad, '--out', out, '--quiet']);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toBe(
-      `sandtable: ${bad}: arms[1] (moved): the game refuses this setup: parameter forests: hex "0208" is not on the 68-hex map\n`,
+    expect(await userErrorOf(['run', bad, '--out', out, '--quiet'])).toBe(
+      `${bad}: arms[1] (moved): the game refuses this setup: parameter forests: hex "0208" is not on the 68-hex map`,
     );
     expect(existsSync(out)).toBe(false);
     writeExperiment(
@@ -187,7 +194,6 @@ describe('a late parameter error leaves nothing behind, so the corrected file ru
       { ...base, arms: [{ id: 'ok' }, { id: 'moved', params: { forests: ['0204', '0703'] } }] },
       'late.json',
     );
-    const fixed = sandtable(['run', bad, '--out', out, '--quiet']);
-    expect(fixed.code, fixed.stderr).toBe(0);
+    await cliOk(['run', bad, '--out', out, '--quiet', '--workers', '1']);
   });
 });

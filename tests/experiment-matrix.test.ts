@@ -6,7 +6,7 @@ import { createRegistry } from '../src/core/registry.js';
 import { gameRegistry } from '../src/games/index.js';
 import { loadExperiment, parseExperiment } from '../src/runner/experiment.js';
 import { zoneGame } from './helpers/board-games.js';
-import { sandtable, tempDir, writeExperiment } from './helpers/cli.js';
+import { cliOk, tempDir, userErrorOf, writeExperiment } from './helpers/cli.js';
 import { errorOf } from './helpers/errors.js';
 
 // Experiment files may declare arms as a set (docs/cli.md "Matrices and round robins"): a matrix of
@@ -140,16 +140,17 @@ describe('a matrix', () => {
     );
   });
 
-  it('a bad matrix on the command line: exit 2, one line naming the file, nothing written', () => {
+  it('a bad matrix on the command line: exit 2, one line naming the file, nothing written', async () => {
     const f = writeExperiment(
       dir,
       { ...base, matrix: { policies: { soviet: ['bogus'] } } },
       'bad-matrix.json',
     );
     const out = join(dir, 'bad-matrix');
-    const r = sandtable(['run', f, '--out', out, '--quiet']);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`${f}: field matrix.policies.soviet[0]: unknown policy "bogus"`);
+    // in process: the one-line UserError the CLI prints with exit code 2
+    const m = await userErrorOf(['run', f, '--out', out, '--quiet']);
+    expect(m).not.toContain('\n');
+    expect(m).toContain(`${f}: field matrix.policies.soviet[0]: unknown policy "bogus"`);
     expect(existsSync(out)).toBe(false);
   });
 
@@ -217,11 +218,10 @@ describe('a round robin', () => {
     );
   });
 
-  it('ranks entrants by mean score over both sides in ranking.csv and summary.md', () => {
+  it('ranks entrants by mean score over both sides in ranking.csv and summary.md', async () => {
     const f = writeExperiment(dir, { ...base, name: 'rr', games: 40, roundRobin: { entrants } }, 'rr.json');
     const out = join(dir, 'rr');
-    const r = sandtable(['run', f, '--out', out, '--quiet', '--workers', '1']);
-    expect(r.code, r.stderr).toBe(0);
+    await cliOk(['run', f, '--out', out, '--quiet', '--workers', '1']);
     // Expected scores from summary.csv: an entrant's side wins in the arms it plays that side.
     const wins = new Map<string, number>();
     for (const l of readFileSync(join(out, 'summary.csv'), 'utf8').trim().split('\n').slice(1)) {
@@ -282,7 +282,7 @@ describe('a sweep compares each arm with itself at the default', () => {
     expect(exp.arms[0]!.setup.params.poolSecurity).toBe(5);
   });
 
-  it('comparisons.csv pairs each point with its own arm at the default', () => {
+  it('comparisons.csv pairs each point with its own arm at the default', async () => {
     const f = writeExperiment(
       dir,
       {
@@ -300,8 +300,7 @@ describe('a sweep compares each arm with itself at the default', () => {
       'sweep.json',
     );
     const out = join(dir, 'sweep');
-    const r = sandtable(['run', f, '--out', out, '--quiet', '--workers', '1']);
-    expect(r.code, r.stderr).toBe(0);
+    await cliOk(['run', f, '--out', out, '--quiet', '--workers', '1']);
     const pairs = readFileSync(join(out, 'comparisons.csv'), 'utf8')
       .trim()
       .split('\n')

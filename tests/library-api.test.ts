@@ -3,7 +3,8 @@
  * A consumer project in a temp folder installs this repository (npm links it, offline), type-checks
  * a TypeScript file against the emitted declarations with the repo's tsc, and runs an .mjs that
  * plays a tiny experiment, reads it back as an arquero table and asks for exact odds. The API's
- * own answers are checked in process: the same data and the same one-line errors as the CLI.
+ * own answers are checked in process: the same data and the same one-line errors as the CLI (run in
+ * process too, tests/helpers/cli.ts: its refusal is the UserError line it prints after "sandtable: ").
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
@@ -22,7 +23,7 @@ import {
   type SfoOddsSituation,
   UserError,
 } from '../src/index.js';
-import { sandtable, tempDir } from './helpers/cli.js';
+import { cliOk, tempDir, userErrorOf } from './helpers/cli.js';
 
 const root = join(import.meta.dirname, '..');
 
@@ -41,9 +42,8 @@ async function userError(f: () => unknown): Promise<UserError> {
 const KNOWN = GAMES.map((g) => g.id).join(', ');
 
 describe('the library API in process', () => {
-  it('listGames gives what `sandtable list --json` prints', () => {
-    const cli = sandtable(['list', '--json']);
-    expect(cli.code, cli.stderr).toBe(0);
+  it('listGames gives what `sandtable list --json` prints', async () => {
+    const cli = await cliOk(['list', '--json']);
     expect(JSON.parse(JSON.stringify(listGames()))).toEqual(JSON.parse(cli.stdout));
     const ids = listGames().map((g) => g.id);
     expect(ids).toEqual(GAMES.map((g) => g.id));
@@ -62,15 +62,15 @@ describe('the library API in process', () => {
     const e = await userError(() => odds('nope', {}));
     // the line `sandtable odds nope` prints after "sandtable: "
     expect(e.message).toBe(`odds: unknown game "nope" (known: ${KNOWN})`);
-    expect(sandtable(['odds', 'nope']).stderr).toBe(`sandtable: ${e.message}\n`);
+    expect(await userErrorOf(['odds', 'nope'])).toBe(e.message);
     expect((await userError(() => oddsOptions('nope'))).message).toBe(e.message);
   });
 
   it('odds refuses what the CLI refuses, with the same line', async () => {
     const unknown = await userError(() => odds('sfo', { weather: 1 } as SfoOddsSituation));
-    expect(sandtable(['odds', 'sfo', '--weather', '1']).stderr).toBe(`sandtable: ${unknown.message}\n`);
+    expect(await userErrorOf(['odds', 'sfo', '--weather', '1'])).toBe(unknown.message);
     const bad = await userError(() => odds('sfo', { attack: 'x' as unknown as number }));
-    expect(sandtable(['odds', 'sfo', '--attack', 'x']).stderr).toBe(`sandtable: ${bad.message}\n`);
+    expect(await userErrorOf(['odds', 'sfo', '--attack', 'x'])).toBe(bad.message);
     expect((await userError(() => odds('sfo', { forest: 'yes' as unknown as boolean }))).message).toBe(
       'odds sfo: option --forest is a flag: give true or false, got "yes"',
     );
@@ -79,7 +79,7 @@ describe('the library API in process', () => {
     );
   });
 
-  it("odds answers from the game's own provider, as the CLI does", () => {
+  it("odds answers from the game's own provider, as the CLI does", async () => {
     const situation = {
       level: 'expert',
       attack: 2,
@@ -91,7 +91,7 @@ describe('the library API in process', () => {
     expect(odds('sfo', situation)).toEqual(
       sfo.odds!.compute({ level: 'expert', attack: '2', defence: '1', forest: true, air: true }),
     );
-    const cli = sandtable([
+    const cli = await cliOk([
       'odds',
       'sfo',
       '--level',

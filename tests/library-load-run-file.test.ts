@@ -9,13 +9,13 @@ import { loadRun } from '../src/api/runs.js';
 import { gameRegistry } from '../src/games/index.js';
 import { experimentFromValue } from '../src/runner/experiment.js';
 import { armManifests, readManifest } from '../src/runner/manifest.js';
-import { sandtable, tempDir, writeExperiment } from './helpers/cli.js';
+import { cliOk, tempDir, writeExperiment } from './helpers/cli.js';
 import { resealManifest } from './helpers/manifest.js';
 
 // loadRun(dir).games is games.parquet as a real engine reads it: every column, in order, NULL as null.
 
 let dir: string;
-beforeAll(() => {
+beforeAll(async () => {
   dir = tempDir('load-run-file');
   const scs = writeExperiment(dir, {
     name: 'scs-file',
@@ -28,9 +28,9 @@ beforeAll(() => {
       { id: 'pocket', policies: { soviet: 'pocket-hunter' }, variants: { 'errata-either-or-both': true } },
     ],
   });
-  const r = sandtable(['run', scs, '--workers', '1', '--out', join(dir, 'scs')]);
-  expect(r.code, r.stderr).toBe(0);
-  const rr = sandtable([
+  // in process (tests/helpers/cli.ts)
+  await cliOk(['run', scs, '--workers', '1', '--out', join(dir, 'scs')]);
+  await cliOk([
     'run',
     'experiments/sfo-round-robin.json',
     '--games',
@@ -40,7 +40,6 @@ beforeAll(() => {
     '--out',
     join(dir, 'rr'),
   ]);
-  expect(rr.code, rr.stderr).toBe(0);
 }, 300_000);
 
 /** Every row of games.parquet as DuckDB reads it, in file order. */

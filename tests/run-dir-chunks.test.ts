@@ -3,12 +3,14 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeChunk, encodeChunk } from '../src/runner/chunk-file.js';
 import { sha256 } from '../src/runner/outputs.js';
-import { sandtable, tempDir, writeExperiment } from './helpers/cli.js';
+import { RunFailure } from '../src/runner/run.js';
+import { cliOk, cliOutput, tempDir, userErrorOf, writeExperiment } from './helpers/cli.js';
 import { resealManifest } from './helpers/manifest.js';
 
 // A chunk file says whose it is (experiment hash, seed, data hash, code hash in its header): one
 // of another run is named and never reused, by resume or by merge, and a directory of chunks
-// without a manifest is not a run anything may continue or replace.
+// without a manifest is not a run anything may continue or replace. The commands run in process
+// (tests/helpers/cli.ts); a refusal is the one-line UserError the CLI prints with exit code 2.
 
 const dir = tempDir('chunks');
 const exp = writeExperiment(dir, {
@@ -23,45 +25,40 @@ const exp = writeExperiment(dir, {
 const seven = join(dir, 'seven'); // a complete one-shard run of seed 7: its chunk files stay
 const whole = join(dir, 'whole');
 
-function cli(args: readonly string[], env: NodeJS.ProcessEnv = {}) {
-  return sandtable(args, { env });
-}
-
-/** A partial run of seed 1975: the game fault stops it in arm b's last chunk. */
-function partialRun(out: string) {
-  const r = cli(['run', exp, '--out', out, '--workers', '1', '--quiet'], {
-    SANDTABLE_FAULT: 'game:550@arm:1',
+/** A partial run of seed 1975: the game fault (workers/play-chunk.ts) stops it in arm b's last chunk. */
+async function partialRun(out: string) {
+  const r = await cliOutput(['run', exp, '--out', out, '--workers', '1', '--quiet'], {
+    env: { SANDTABLE_FAULT: 'game:550@arm:1' },
   });
-  expect(r.code, r.stderr).toBe(1);
+  // a RunFailure: the CLI prints its message and exits 1
+  expect(r.error).toBeInstanceOf(RunFailure);
 }
 
-beforeAll(() => {
-  expect(sandtable(['run', exp, '--seed', '7', '--shard', '0/1', '--out', seven, '--quiet']).code).toBe(0);
-  expect(sandtable(['run', exp, '--out', whole, '--quiet']).code).toBe(0);
+beforeAll(async () => {
+  await cliOk(['run', exp, '--seed', '7', '--shard', '0/1', '--out', seven, '--quiet', '--workers', '1']);
+  await cliOk(['run', exp, '--out', whole, '--quiet', '--workers', '1']);
 });
 
 describe('chunks of another run', () => {
-  it('a directory of seed-7 chunks whose manifest was deleted is no run: the default seed is refused, with or without --force', () => {
+  it('a directory of seed-7 chunks whose manifest was deleted is no run: the default seed is refused, with or without --force', async () => {
     const x = join(dir, 'x');
     cpSync(seven, x, { recursive: true });
     rmSync(join(x, 'manifest.json'));
     const before = readdirSync(join(x, 'chunks')).sort();
     for (const extra of [[], ['--force'], ['--resume', x]]) {
-      const r = sandtable(['run', exp, '--out', x, '--quiet', ...extra]);
-      expect(r.code, r.stderr).toBe(2);
-      expect(r.stderr.trim().split('\n')).toHaveLength(1);
-      expect(r.stderr).toMatch(/no manifest\.json|no run to resume here/);
+      const m = await userErrorOf(['run', exp, '--out', x, '--quiet', ...extra]);
+      expect(m).not.toContain('\n');
+      expect(m).toMatch(/no manifest\.json|no run to resume here/);
     }
     expect(readdirSync(join(x, 'chunks')).sort()).toEqual(before);
   });
 
-  it('seed-7 chunks copied into a partial seed-1975 run are named, never used, and the run ends as a clean one', () => {
+  it('seed-7 chunks copied into a partial seed-1975 run are named, never used, and the run ends as a clean one', async () => {
     const p = join(dir, 'partial');
-    partialRun(p);
+    await partialRun(p);
     const copied = readdirSync(join(seven, 'chunks'));
     for (const f of copied) cpSync(join(seven, 'chunks', f), join(p, 'chunks', f));
-    const r = sandtable(['run', exp, '--resume', p, '--quiet']);
-    expect(r.code, r.stderr).toBe(0);
+    const r = await cliOk(['run', exp, '--resume', p, '--quiet', '--workers', '1']);
     for (const f of copied)
       expect(r.stderr).toContain(
         `${join(p, 'chunks', f)}: belongs to another experiment (seed 7, experiment hash `,
@@ -72,21 +69,20 @@ describe('chunks of another run', () => {
       expect(readFileSync(join(p, f)).equals(readFileSync(join(whole, f))), f).toBe(true);
   });
 
-  it('a partial run started by other code is not resumed by this code', () => {
+  it('a partial run started by other code is not resumed by this code', async () => {
     const p = join(dir, 'other-code');
-    partialRun(p);
+    await partialRun(p);
     resealManifest(p, { code: 'f'.repeat(64), commit: 'f00dfeed' });
-    const r = sandtable(['run', exp, '--resume', p, '--quiet']);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain(
+    const m = await userErrorOf(['run', exp, '--resume', p, '--quiet']);
+    expect(m).toContain(
       `${p}: --resume: this run was started by sandtable 0.1.0 (code ffffffffffff) (commit f00dfeed)`,
     );
-    expect(r.stderr).toContain('results of different code are never mixed');
+    expect(m).toContain('results of different code are never mixed');
   });
 
-  it('merge refuses a shard holding another run’s chunk even when its file list was resealed to match', () => {
+  it('merge refuses a shard holding another run’s chunk even when its file list was resealed to match', async () => {
     const shard = join(dir, 'shard');
-    expect(sandtable(['run', exp, '--shard', '0/1', '--out', shard, '--quiet']).code).toBe(0);
+    await cliOk(['run', exp, '--shard', '0/1', '--out', shard, '--quiet', '--workers', '1']);
     const victim = 'chunks/1-300-400.f64';
     const foreign = readFileSync(join(seven, victim));
     writeFileSync(join(shard, victim), foreign);
@@ -95,9 +91,9 @@ describe('chunks of another run', () => {
       f.file === victim ? { ...f, bytes: foreign.byteLength, sha256: sha256(foreign) } : f,
     );
     resealManifest(shard, { shard: m.shard });
-    const r = sandtable(['merge', shard, '--out', join(dir, 'never')]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`${join(shard, victim)}: belongs to another experiment (seed 7`);
+    expect(await userErrorOf(['merge', shard, '--out', join(dir, 'never')])).toContain(
+      `${join(shard, victim)}: belongs to another experiment (seed 7`,
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UserError } from '../src/core/errors.js';
@@ -12,10 +12,11 @@ import { runExperiment } from '../src/runner/run.js';
 import { codeVersion } from '../src/runner/version.js';
 import { tempDir, writeExperiment } from './helpers/cli.js';
 
-// Recovery instead of loss: a partial run whose manifest is damaged keeps the chunks of its
-// experiment; --resume clears charts/ temporaries; a full disk in the finish phase names the file
-// and the remedy; a rebuilt report records the code that rebuilt it; report and loadRun refuse a
-// manifest whose embedded experiment says otherwise (re-sealed forgeries), as replay does.
+// Recovery instead of loss (a partial run whose manifest is damaged resuming byte-identical is in
+// tests/runner-resume.test.ts): chunks of another experiment alone are no run to recover; a full
+// disk in the finish phase names the file and the remedy; a rebuilt report records the code that
+// rebuilt it; report and loadRun refuse a manifest whose embedded experiment says otherwise
+// (re-sealed forgeries), as replay does.
 
 const games = gameRegistry();
 const dir = tempDir('recovery');
@@ -48,33 +49,7 @@ beforeAll(async () => {
   expect(r.status).toBe('complete');
 }, 600_000);
 
-describe('--resume of a partial run whose manifest is damaged', () => {
-  it('re-adopts the chunks of this experiment, plays the rest, and gives the same bytes as an unbroken run', async () => {
-    const out = join(dir, 'damaged');
-    mkdirSync(out);
-    cpSync(join(half, 'chunks'), join(out, 'chunks'), { recursive: true });
-    const damaged = readFileSync(join(half, 'manifest.json'), 'utf8').replace('"status"', '"stat\u0000s"');
-    writeFileSync(join(out, 'manifest.json'), damaged);
-    // a kill during the finish phase leaves temporaries in charts/
-    mkdirSync(join(out, 'charts'));
-    writeFileSync(join(out, 'charts', 'outcomes.svg.tmp-host-1-0123456789ab'), 'half a chart');
-    const warnings: string[] = [];
-    const r = await runExperiment(exp(), opts(out, { resume: true, warn: (w) => warnings.push(w) }));
-    expect(r.status).toBe('complete');
-    expect(r.reused).toBe(2 * 40);
-    expect(r.played).toBe(2 * 40);
-    expect(warnings.join('\n')).toContain(`${out}/manifest.json is not a valid manifest (`);
-    expect(readFileSync(join(out, 'games.parquet')).equals(readFileSync(join(base, 'games.parquet')))).toBe(
-      true,
-    );
-    expect(verifyOutputs(out, readManifest(out))).toEqual([]);
-    expect(readdirSync(join(out, 'charts')).filter((f) => f.includes('.tmp-'))).toEqual([]);
-    // the damaged manifest is kept beside the run
-    const kept = readdirSync(out).filter((f) => f.startsWith('manifest.damaged-'));
-    expect(kept).toHaveLength(1);
-    expect(readFileSync(join(out, kept[0]!), 'utf8')).toBe(damaged);
-  }, 300_000);
-
+describe('--resume of a directory without a valid manifest', () => {
   it('chunks of another seed only are no run to recover: refused, and they stay', async () => {
     const out = join(dir, 'other-seed');
     mkdirSync(out);

@@ -4,13 +4,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { UserError } from '../src/core/errors.js';
 import { canonicalJson, inspectManifest, manifestChecksum } from '../src/runner/manifest.js';
 import { loadRun } from '../src/runner/read-run.js';
-import { sandtable, tempDir, writeExperiment } from './helpers/cli.js';
+import { cliOk, tempDir, userErrorOf, writeExperiment } from './helpers/cli.js';
 import { resealManifest } from './helpers/manifest.js';
 import { liveMarkup } from './helpers/markup.js';
 
 // Every command that reads a run checks the manifest's checksum and every file it uses against the
 // sizes and sha256 the manifest records, and refuses a mismatch naming the file: a flipped byte,
 // another run's games.parquet, an edited cells.csv or an edited manifest never yields numbers.
+// The commands run in process (tests/helpers/cli.ts): a refusal is the one-line UserError the CLI
+// prints with exit code 2.
 
 const dir = tempDir('verify');
 const exp = writeExperiment(dir, {
@@ -43,20 +45,18 @@ async function refusal(run: string): Promise<string> {
   return (e as Error).message;
 }
 
-function expectRefused(r: { code: number; stderr: string }, ...fragments: string[]) {
-  expect(r.code, r.stderr).toBe(2);
-  expect(r.stderr.trim().split('\n')).toHaveLength(1);
-  expect(r.stderr).not.toMatch(/\n\s+at /);
-  for (const f of fragments) expect(r.stderr).toContain(f);
+async function expectRefused(args: readonly string[], ...fragments: string[]) {
+  const m = await userErrorOf(args);
+  expect(m).not.toContain('\n'); // one line, so no stack trace
+  for (const f of fragments) expect(m).toContain(f);
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   for (const [out, seed] of [
     [good, '1975'],
     [other, '7'],
   ] as const) {
-    const r = sandtable(['run', exp, '--out', out, '--seed', seed, '--csv', '--quiet']);
-    expect(r.code, r.stderr).toBe(0);
+    await cliOk(['run', exp, '--out', out, '--seed', seed, '--csv', '--quiet', '--workers', '1']);
   }
 });
 
@@ -76,7 +76,7 @@ describe('games.parquet is checked against the manifest before it is read', () =
     await expect(loadRun(run)).resolves.toBeDefined();
   });
 
-  it('report and compare refuse a flipped byte (exit 2, the file named) and report rewrites nothing', () => {
+  it('report and compare refuse a flipped byte (exit 2, the file named) and report rewrites nothing', async () => {
     const run = copyOf('flip-cli');
     const path = join(run, 'games.parquet');
     const bytes = readFileSync(path);
@@ -84,8 +84,8 @@ describe('games.parquet is checked against the manifest before it is read', () =
     writeFileSync(path, bytes);
     const summary = readFileSync(join(run, 'summary.csv'));
     const manifest = readFileSync(join(run, 'manifest.json'));
-    expectRefused(sandtable(['report', run]), path, 'sha256 differs');
-    expectRefused(sandtable(['compare', good, run]), path, 'sha256 differs');
+    await expectRefused(['report', run], path, 'sha256 differs');
+    await expectRefused(['compare', good, run], path, 'sha256 differs');
     expect(readFileSync(join(run, 'summary.csv')).equals(summary)).toBe(true);
     expect(readFileSync(join(run, 'manifest.json')).equals(manifest)).toBe(true);
   });
@@ -94,7 +94,7 @@ describe('games.parquet is checked against the manifest before it is read', () =
     const run = copyOf('swapped');
     cpSync(join(other, 'games.parquet'), join(run, 'games.parquet'));
     expect(await refusal(run)).toContain(`${join(run, 'games.parquet')}:`);
-    expectRefused(sandtable(['report', run]), 'games.parquet');
+    await expectRefused(['report', run], 'games.parquet');
   });
 
   it('a missing or truncated listed file is named', async () => {
@@ -108,7 +108,7 @@ describe('games.parquet is checked against the manifest before it is read', () =
 });
 
 describe('report rebuilds only from files that match, and never rewrites a recorded hash of an input', () => {
-  it('an edited cells.csv is refused, and the manifest keeps its hash', () => {
+  it('an edited cells.csv is refused, and the manifest keeps its hash', async () => {
     const run = copyOf('cells');
     const path = join(run, 'cells.csv');
     const text = readFileSync(path, 'utf8');
@@ -117,22 +117,21 @@ describe('report rebuilds only from files that match, and never rewrites a recor
       text.replace(/,0\.(\d)/, (_m, d: string) => `,0.${(Number(d) + 1) % 10}`),
     );
     const before = readFileSync(join(run, 'manifest.json'));
-    expectRefused(sandtable(['report', run]), `${path}: its sha256 differs`);
+    await expectRefused(['report', run], `${path}: its sha256 differs`);
     expect(readFileSync(join(run, 'manifest.json')).equals(before)).toBe(true);
   });
 
-  it('on an intact run it rewrites the report and the manifest still checks out', () => {
+  it('on an intact run it rewrites the report and the manifest still checks out', async () => {
     const run = copyOf('rebuild');
-    const r = sandtable(['report', run]);
-    expect(r.code, r.stderr).toBe(0);
+    await cliOk(['report', run]);
     expect(readFileSync(join(run, 'summary.csv')).equals(readFileSync(join(good, 'summary.csv')))).toBe(true);
     expect(inspectManifest(run).kind).toBe('valid');
-    expect(sandtable(['compare', good, run]).code).toBe(0);
+    await cliOk(['compare', good, run]);
   });
 });
 
 describe('the manifest is checked against its checksum and its own experiment hash', () => {
-  it('single-byte flips are refused, or change nothing the manifest says', () => {
+  it('single-byte flips are refused, or change nothing the manifest says', async () => {
     const run = copyOf('manifest-flips');
     const path = join(run, 'manifest.json');
     const original = readFileSync(path);
@@ -152,11 +151,11 @@ describe('the manifest is checked against its checksum and its own experiment ha
     }
     expect(refused).toBeGreaterThan(original.length / 7 / 2);
     writeFileSync(path, original.toString('utf8').replace('"seed": 1975', '"seed": 1977'));
-    expectRefused(sandtable(['report', run]), `${path}: not a valid sandtable manifest`);
-    expectRefused(sandtable(['replay', run, '--game', '3']), `${path}: not a valid sandtable manifest`);
+    await expectRefused(['report', run], `${path}: not a valid sandtable manifest`);
+    await expectRefused(['replay', run, '--game', '3'], `${path}: not a valid sandtable manifest`);
   });
 
-  it('seed, game count or variants edited and resealed are refused by the experiment hash', () => {
+  it('seed, game count or variants edited and resealed are refused by the experiment hash', async () => {
     for (const [name, change] of [
       ['seed', { seed: 7 }],
       ['games', { games: 300 }],
@@ -171,9 +170,8 @@ describe('the manifest is checked against its checksum and its own experiment ha
     ] as const) {
       const run = copyOf(`edited-${name}`);
       resealManifest(run, change);
-      const r = sandtable(['report', run]);
-      expectRefused(
-        r,
+      await expectRefused(
+        ['report', run],
         `${join(run, 'manifest.json')}: not a valid sandtable manifest: its experiment hash`,
         'edited',
       );
@@ -190,20 +188,20 @@ describe('the manifest is checked against its checksum and its own experiment ha
     expect(await refusal(run)).toMatch(/does not match|800 rows, the manifest says 300 games x 2 arms/);
   });
 
-  it('a manifest with a missing key, or a partial one with chunkSize 0, is one line and exit 2', () => {
+  it('a manifest with a missing key, or a partial one with chunkSize 0, is one line and exit 2', async () => {
     const run = copyOf('no-games');
     const { checksum: _, games: _g, ...rest } = JSON.parse(readFileSync(join(run, 'manifest.json'), 'utf8'));
     writeFileSync(join(run, 'manifest.json'), JSON.stringify({ ...rest, checksum: manifestChecksum(rest) }));
-    expectRefused(sandtable(['report', run]), 'not a valid sandtable manifest: field games: missing');
+    await expectRefused(['report', run], 'not a valid sandtable manifest: field games: missing');
     const partial = copyOf('chunk-zero');
     resealManifest(partial, { status: 'partial', chunkSize: 0 });
     // (run --resume recovers such a run from the experiment file: tests/run-dir-recovery.test.ts)
-    expectRefused(sandtable(['report', partial]), 'field chunkSize');
+    await expectRefused(['report', partial], 'field chunkSize');
   });
 });
 
 describe('a crafted manifest cannot put live markup into the report', () => {
-  it('report on a manifest full of <script> and "><img onerror> writes them as text', () => {
+  it('report on a manifest full of <script> and "><img onerror> writes them as text', async () => {
     const run = copyOf('crafted');
     const payload = '<script>alert(1)</script>"><img src=x onerror=alert(2)>';
     resealManifest(run, {
@@ -213,8 +211,7 @@ describe('a crafted manifest cannot put live markup into the report', () => {
       version: payload.slice(0, 60),
       game: { id: 'sfo', title: payload },
     });
-    const r = sandtable(['report', run]);
-    expect(r.code, r.stderr).toBe(0);
+    await cliOk(['report', run]);
     const page = readFileSync(join(run, 'index.html'), 'utf8');
     expect(liveMarkup(page)).toEqual([]);
     expect(page).toContain(

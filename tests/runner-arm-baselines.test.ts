@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sandtable, tempDir, writeExperiment } from './helpers/cli.js';
+import { cliOk, tempDir, userErrorOf, writeExperiment } from './helpers/cli.js';
 
 // Each arm is compared with its own baseline when it names one (e.g. one base arm per scenario),
 // else with the experiment's baseline; a baseline that is not another arm is refused.
@@ -22,10 +22,10 @@ const body = {
 };
 
 describe('per-arm baselines', () => {
-  it('pair each arm with its own baseline or the experiment one', () => {
+  // in process (tests/helpers/cli.ts): a refusal is the one-line UserError the CLI prints, exit 2
+  it('pair each arm with its own baseline or the experiment one', async () => {
     const out = join(dir, 'run');
-    const r = sandtable(['run', writeExperiment(dir, body), '--out', out, '--quiet']);
-    expect(r.code, r.stderr).toBe(0);
+    await cliOk(['run', writeExperiment(dir, body), '--out', out, '--quiet', '--workers', '1']);
     const pairs = readFileSync(join(out, 'comparisons.csv'), 'utf8')
       .trim()
       .split('\n')
@@ -35,10 +35,15 @@ describe('per-arm baselines', () => {
     expect(pairs).toEqual(['adv-elim-one>adv', 'basic>adv', 'basic-chart>basic']);
   });
 
-  it('refuse a baseline that is not another arm', () => {
+  it('refuse a baseline that is not another arm', async () => {
     const bad = { ...body, arms: [...body.arms.slice(0, 3), { ...body.arms[3], baseline: 'nope' }] };
-    const r = sandtable(['run', writeExperiment(dir, bad, 'bad.json'), '--out', join(dir, 'bad'), '--quiet']);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain('arms[3] (basic-chart): field baseline: "nope"');
+    const m = await userErrorOf([
+      'run',
+      writeExperiment(dir, bad, 'bad.json'),
+      '--out',
+      join(dir, 'bad'),
+      '--quiet',
+    ]);
+    expect(m).toContain('arms[3] (basic-chart): field baseline: "nope"');
   });
 });

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveSetup } from '../src/core/setup.js';
 import { sfo } from '../src/games/sfo/index.js';
 import { playGame } from '../src/runner/play.js';
-import { sandtable, tempDir, writeExperiment } from './helpers/cli.js';
+import { cliOk, tempDir, writeExperiment } from './helpers/cli.js';
 
 // The runner's per-cell heat: cells.csv has one row per arm and board cell, in board order, and
 // each count is the number of the arm's games whose record marks the cell (GameRecord.cells, once
@@ -25,10 +25,10 @@ const arms = [
 const exp = writeExperiment(dir, { name: 'cells', game: 'sfo', games: GAMES, seed: SEED, arms });
 const out = join(dir, 'run');
 
-beforeAll(() => {
-  const r = sandtable(['run', exp, '--out', out, '--quiet', '--chunk-size', '13', '--workers', '2']);
+beforeAll(async () => {
+  // in process (tests/helpers/cli.ts)
+  const r = await cliOk(['run', exp, '--out', out, '--quiet', '--chunk-size', '13', '--workers', '2']);
   expect(r.stderr).toBe('');
-  expect(r.code).toBe(0);
 });
 
 describe('cells.csv', () => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { wilson, Z95 } from '../src/analysis/intervals.js';
 import { gamesForWilsonHalfWidth, PRECISION_STEP, plannedGames } from '../src/runner/precision.js';
-import { sandtable, tempDir, writeExperiment } from './helpers/cli.js';
+import { cliOk, tempDir, userErrorOf, writeExperiment } from './helpers/cli.js';
 
 // --until-precision plays a pilot, then as many games as every win rate needs for its 95% interval
 // to be within the target, and the result equals a plain run of that many games.
@@ -61,10 +61,21 @@ describe('the game count --until-precision plans', () => {
 });
 
 describe('run --until-precision', () => {
-  it('reaches the target half-width and records its rounds', () => {
+  // The commands run in process (tests/helpers/cli.ts); a refusal is the one-line UserError the
+  // CLI prints with exit code 2.
+  it('reaches the target half-width and records its rounds', async () => {
     const out = join(dir, 'p');
-    const r = sandtable(['run', exp, '--until-precision', '0.025', '--out', out, '--quiet']);
-    expect(r.code, r.stderr).toBe(0);
+    const r = await cliOk([
+      'run',
+      exp,
+      '--until-precision',
+      '0.025',
+      '--out',
+      out,
+      '--quiet',
+      '--workers',
+      '1',
+    ]);
     const m = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
     expect(m.precision.reached).toBe(true);
     expect(m.precision.rounds[0].games).toBe(300);
@@ -89,32 +100,40 @@ describe('run --until-precision', () => {
     }
     // The same as a plain run with the final game count.
     const plain = join(dir, 'plain');
-    expect(sandtable(['run', exp, '--games', String(m.games), '--out', plain, '--quiet']).code).toBe(0);
+    await cliOk(['run', exp, '--games', String(m.games), '--out', plain, '--quiet', '--workers', '1']);
     expect(readFileSync(join(out, 'games.parquet')).equals(readFileSync(join(plain, 'games.parquet')))).toBe(
       true,
     );
   });
 
-  it('stops at --max-games and says the target was not reached', () => {
+  it('stops at --max-games and says the target was not reached', async () => {
     const out = join(dir, 'cap');
-    const r = sandtable(['run', exp, '--until-precision', '0.005', '--max-games', '500', '--out', out]);
-    expect(r.code, r.stderr).toBe(0);
+    const r = await cliOk([
+      'run',
+      exp,
+      '--until-precision',
+      '0.005',
+      '--max-games',
+      '500',
+      '--out',
+      out,
+      '--workers',
+      '1',
+    ]);
     expect(r.stderr).toContain('precision not reached');
     expect(JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')).games).toBe(500);
   });
 
-  it('does not replace a run already in the directory without --force', () => {
+  it('does not replace a run already in the directory without --force', async () => {
     const out = join(dir, 'cap');
     const before = readFileSync(join(out, 'games.parquet'));
-    const r = sandtable(['run', exp, '--until-precision', '0.05', '--out', out, '--quiet']);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`${out}: already holds a run`);
+    expect(await userErrorOf(['run', exp, '--until-precision', '0.05', '--out', out, '--quiet'])).toContain(
+      `${out}: already holds a run`,
+    );
     expect(readFileSync(join(out, 'games.parquet')).equals(before)).toBe(true);
   });
 
-  it('rejects a bad target', () => {
-    const r = sandtable(['run', exp, '--until-precision', '2']);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain('--until-precision');
+  it('rejects a bad target', async () => {
+    expect(await userErrorOf(['run', exp, '--until-precision', '2'])).toContain('--until-precision');
   });
 });

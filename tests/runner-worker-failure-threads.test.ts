@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gameRegistry } from '../src/games/index.js';
@@ -15,8 +15,8 @@ const GAMES = gameRegistry();
 // docs/architecture.md "Errors", end to end through the compiled CLI and real piscina worker threads: a game
 // that throws in a worker (made to throw by the worker's fault switch, SANDTABLE_FAULT) stops the
 // run with exit code 1 and a message naming game, arm and seed; no new chunk starts, but the other
-// workers' chunks in flight finish and are kept; the printed command replays the game; --resume
-// finishes the run as if nothing had happened.
+// workers' chunks in flight finish and are kept; the printed command replays the game. That
+// --resume then finishes the run as if nothing had happened is in tests/runner-resume.test.ts.
 
 const dir = tempDir('threads-fail');
 const file = writeExperiment(dir, {
@@ -88,15 +88,5 @@ describe('a game failing in a real worker thread', () => {
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain(`seed 4242, game ${FAULT.game}`);
     expect(r.stdout).toContain('soviet: zoc-pin');
-  });
-
-  it('resumed without the fault, ends byte-identical to an uninterrupted run', () => {
-    const resumed = cli(['run', file, '--resume', out, '--workers', '2', '--quiet']);
-    expect(resumed.code, resumed.stderr).toBe(0);
-    expect(resumed.stdout).toMatch(/games reused from finished chunks/);
-    const whole = sandtable(['run', file, '--out', join(dir, 'whole'), '--workers', '2', '--quiet']);
-    expect(whole.code, whole.stderr).toBe(0);
-    for (const f of ['games.parquet', 'summary.csv'])
-      expect(readFileSync(join(out, f)).equals(readFileSync(join(dir, 'whole', f))), f).toBe(true);
   });
 });

@@ -2,12 +2,14 @@
  * `sandtable calibrate` and `tune` end to end through the CLI: the known answer on SFO (a Soviet
  * win rate of 50% +- 2 points, checked by a plain `run` at the value found, on other seeds), the
  * same result for any worker count, resume without replaying finished evaluations, tuned weights
- * playable as `policy@name` in an experiment, and bad files refused in one line.
+ * playable as `policy@name` in an experiment, and bad files refused in one line. The commands run
+ * in process (tests/helpers/cli.ts): a refusal is the one-line UserError the CLI prints with exit
+ * code 2.
  */
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sandtable, tempDir, writeExperiment } from './helpers/cli.js';
+import { cliOk, tempDir, userErrorOf, writeExperiment } from './helpers/cli.js';
 
 const dir = tempDir('search');
 
@@ -28,15 +30,14 @@ const calibration = (search: object, space?: object[]) => ({
 const result = (out: string) => JSON.parse(readFileSync(join(out, 'result.json'), 'utf8'));
 
 describe('calibrate finds a known answer on SFO', () => {
-  it('a US events table that brings best-odds vs elastic to 50% +- 2, confirmed by a plain run on other seeds', () => {
+  it('a US events table that brings best-odds vs elastic to 50% +- 2, confirmed by a plain run on other seeds', async () => {
     const file = writeExperiment(
       dir,
       calibration({ firstGames: 50, maxGames: 800, finalGames: 2000 }),
       'known.json',
     );
     const out = join(dir, 'known');
-    const r = sandtable(['calibrate', file, '--out', out, '--workers', '1', '--quiet']);
-    expect(r.code, r.stderr).toBe(0);
+    await cliOk(['calibrate', file, '--out', out, '--workers', '1', '--quiet']);
     const res = result(out);
     const values = res.best.values as Record<string, number>;
     // on the search's own fresh games the interval reaches the band too
@@ -55,8 +56,7 @@ describe('calibrate finds a known answer on SFO', () => {
       },
       'check.json',
     );
-    const run = sandtable(['run', check, '--out', join(dir, 'check'), '--workers', '1', '--quiet']);
-    expect(run.code, run.stderr).toBe(0);
+    await cliOk(['run', check, '--out', join(dir, 'check'), '--workers', '1', '--quiet']);
     const row = readFileSync(join(dir, 'check', 'summary.csv'), 'utf8')
       .split('\n')
       .find((l) => l.startsWith('bo_el,winner,soviet,'))!
@@ -76,16 +76,16 @@ describe('a search is deterministic and resumable', () => {
   const w1 = join(dir, 'w1');
   const w2 = join(dir, 'w2');
 
-  it('gives the same result for 1 and 2 workers', () => {
-    expect(sandtable(['calibrate', file, '--out', w1, '--workers', '1', '--quiet']).code).toBe(0);
-    expect(sandtable(['calibrate', file, '--out', w2, '--workers', '2', '--quiet']).code).toBe(0);
+  it('gives the same result for 1 and 2 workers', async () => {
+    await cliOk(['calibrate', file, '--out', w1, '--workers', '1', '--quiet']);
+    await cliOk(['calibrate', file, '--out', w2, '--workers', '2', '--quiet']);
     expect(readFileSync(join(w2, 'result.json'), 'utf8')).toBe(readFileSync(join(w1, 'result.json'), 'utf8'));
     expect(readFileSync(join(w2, 'candidates.csv'), 'utf8')).toBe(
       readFileSync(join(w1, 'candidates.csv'), 'utf8'),
     );
   });
 
-  it('continues an interrupted search, replaying only the missing and damaged evaluations', () => {
+  it('continues an interrupted search, replaying only the missing and damaged evaluations', async () => {
     const part = join(dir, 'part');
     cpSync(w1, part, { recursive: true });
     // as a kill would leave it: a partial manifest, no outputs, some evaluations missing, one torn
@@ -96,22 +96,19 @@ describe('a search is deterministic and resumable', () => {
     const kept = evals.length;
     for (const f of evals.slice(0, 3)) rmSync(join(part, 'evals', f));
     writeFileSync(join(part, 'evals', evals[5]!), '{"torn":');
-    const again = sandtable(['calibrate', file, '--out', part, '--workers', '1', '--resume']);
-    expect(again.code, again.stderr).toBe(0);
+    const again = await cliOk(['calibrate', file, '--out', part, '--workers', '1', '--resume']);
     expect(again.stderr).toContain(evals[5]!);
     expect(readFileSync(join(part, 'result.json'), 'utf8')).toBe(
       readFileSync(join(w1, 'result.json'), 'utf8'),
     );
     expect(readdirSync(join(part, 'evals')).length).toBe(kept);
     // refused: a second run over a finished one without --force, a resume of a complete one
-    const refused = sandtable(['calibrate', file, '--out', part]);
-    expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('already holds a calibrate run');
+    expect(await userErrorOf(['calibrate', file, '--out', part])).toContain('already holds a calibrate run');
   });
 });
 
 describe('tune saves weights an experiment can play as policy@name', () => {
-  it('tunes two weights of elastic and plays elastic@name in a run', () => {
+  it('tunes two weights of elastic and plays elastic@name in a run', async () => {
     const file = writeExperiment(
       dir,
       {
@@ -133,8 +130,7 @@ describe('tune saves weights an experiment can play as policy@name', () => {
       'tune.json',
     );
     const out = join(dir, 'tune-out');
-    const r = sandtable(['tune', file, '--out', out, '--workers', '1', '--quiet']);
-    expect(r.code, r.stderr).toBe(0);
+    const r = await cliOk(['tune', file, '--out', out, '--workers', '1', '--quiet']);
     expect(r.stdout).toContain('elastic@small');
     const res = result(out);
     expect(res.tune.advantage.n).toBe(100);
@@ -155,22 +151,18 @@ describe('tune saves weights an experiment can play as policy@name', () => {
       },
       'use.json',
     );
-    const run = sandtable(['run', exp, '--out', join(dir, 'use'), '--workers', '1', '--quiet']);
-    expect(run.code, run.stderr).toBe(0);
+    await cliOk(['run', exp, '--out', join(dir, 'use'), '--workers', '1', '--quiet']);
     const manifest = JSON.parse(readFileSync(join(dir, 'use', 'manifest.json'), 'utf8'));
     expect(manifest.arms[0].policies.us).toBe(res.best.spec);
     // the manifest keeps the tuned file inline: a game replays from the run directory alone
-    const play = sandtable(['play', '--from', join(dir, 'use'), '--arm', 't', '--game', '0']);
-    expect(play.code, play.stderr).toBe(0);
+    const play = await cliOk(['play', '--from', join(dir, 'use'), '--arm', 't', '--game', '0']);
     expect(play.stdout).toContain(res.best.spec);
     const bad = writeExperiment(
       dir,
       { name: 'bad', game: 'sfo', games: 5, seed: 1, arms: [{ id: 't', policies: { us: 'elastic@nope' } }] },
       'bad-tuned.json',
     );
-    const e = sandtable(['run', bad, '--out', join(dir, 'bad')]);
-    expect(e.code).toBe(2);
-    expect(e.stderr).toContain('no tuned policy "nope"');
+    expect(await userErrorOf(['run', bad, '--out', join(dir, 'bad')])).toContain('no tuned policy "nope"');
   });
 });
 
@@ -200,23 +192,20 @@ describe('bad calibrate and tune files get one line naming file, field and value
     ['bad search', calibration({ firstGames: 0 }), ['search.firstGames', '0']],
   ];
   for (const [what, body, fragments] of cases)
-    it(what, () => {
+    it(what, async () => {
       const file = writeExperiment(dir, body, `bad-${what.replace(/ /g, '-')}.json`);
-      const r = sandtable(['calibrate', file, '--out', join(dir, `bad-${what}`)]);
-      expect(r.code, r.stderr).toBe(2);
-      expect(r.stderr.trim().split('\n')).toHaveLength(1);
-      expect(r.stderr).toContain(file);
-      for (const f of fragments) expect(r.stderr).toContain(f);
+      const m = await userErrorOf(['calibrate', file, '--out', join(dir, `bad-${what}`)]);
+      expect(m).not.toContain('\n');
+      expect(m).toContain(file);
+      for (const f of fragments) expect(m).toContain(f);
     });
-  it('run given a calibrate file names the command that reads it', () => {
+  it('run given a calibrate file names the command that reads it', async () => {
     const file = writeExperiment(dir, calibration({}), 'run-a-calibration.json');
-    const r = sandtable(['run', file, '--out', join(dir, 'not-a-run')]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain(
+    expect(await userErrorOf(['run', file, '--out', join(dir, 'not-a-run')])).toContain(
       `a calibrate file (space, targets), not an experiment: sandtable calibrate ${file}`,
     );
   });
-  it('tune: a parameter the policy does not declare', () => {
+  it('tune: a parameter the policy does not declare', async () => {
     const file = writeExperiment(
       dir,
       {
@@ -230,15 +219,14 @@ describe('bad calibrate and tune files get one line naming file, field and value
       },
       'bad-tune.json',
     );
-    const r = sandtable(['tune', file, '--out', join(dir, 'bad-tune')]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain('space[0]');
-    expect(r.stderr).toContain('"nope"');
+    const m = await userErrorOf(['tune', file, '--out', join(dir, 'bad-tune')]);
+    expect(m).toContain('space[0]');
+    expect(m).toContain('"nope"');
   });
 });
 
 describe('--force', () => {
-  it('starts a search in a new directory and replaces a different search in an existing one', () => {
+  it('starts a search in a new directory and replaces a different search in an existing one', async () => {
     const one = writeExperiment(
       dir,
       calibration({ firstGames: 20, maxGames: 20, finalGames: 20 }, [
@@ -254,12 +242,10 @@ describe('--force', () => {
       'force2.json',
     );
     const out = join(dir, 'forced');
-    expect(sandtable(['calibrate', one, '--out', out, '--force', '--workers', '1', '--quiet']).code).toBe(0);
-    const r = sandtable(['calibrate', two, '--out', out, '--force', '--workers', '1', '--quiet']);
-    expect(r.code, r.stderr).toBe(0);
+    await cliOk(['calibrate', one, '--out', out, '--force', '--workers', '1', '--quiet']);
+    await cliOk(['calibrate', two, '--out', out, '--force', '--workers', '1', '--quiet']);
     expect(result(out).best.values).toEqual({ 'us-events-air': 2 });
     expect(readdirSync(join(out, 'evals')).every((f) => f.startsWith('c0-'))).toBe(true);
-    const resumeDifferent = sandtable(['calibrate', one, '--out', out, '--resume']);
-    expect(resumeDifferent.code).toBe(2);
+    await userErrorOf(['calibrate', one, '--out', out, '--resume']);
   });
 });

@@ -16,7 +16,7 @@ import {
   verdict,
   violation,
 } from '../src/search/targets.js';
-import { sandtable, tempDir, writeExperiment } from './helpers/cli.js';
+import { cliOk, tempDir, userErrorOf, writeExperiment } from './helpers/cli.js';
 
 const dir = tempDir('search-verdicts');
 
@@ -76,9 +76,10 @@ describe('calibrate on a shipped file, small', () => {
   );
   const out = join(dir, 'small');
 
-  it('prints every target with its interval and an undecided verdict where the interval straddles the bar; refuses --write-defaults', () => {
+  // In process (a fast-tier file spawns nothing): the exit code is the process.exitCode the command sets.
+  it('prints every target with its interval and an undecided verdict where the interval straddles the bar; refuses --write-defaults', async () => {
     const defaults = join(dir, 'defaults.json');
-    const r = sandtable([
+    const r = await cliOk([
       'calibrate',
       file,
       '--out',
@@ -94,15 +95,23 @@ describe('calibrate on a shipped file, small', () => {
     const res = JSON.parse(readFileSync(join(out, 'result.json'), 'utf8'));
     expect(['undecided', 'missed']).toContain(res.targets[0].verdict);
     expect(res.targets[0].met).toBe(false);
-    expect(r.code).toBe(1);
+    expect(r.exitCode).toBe(1);
     expect(r.stderr).toMatch(/defaults not written: even (undecided|missed).*--accept-missed/);
     expect(existsSync(defaults)).toBe(false);
   });
 
-  it('prints and records the cuts, the finalists on the fresh games and how the choice was made', () => {
+  it('prints and records the cuts, the finalists on the fresh games and how the choice was made', async () => {
     const res = JSON.parse(readFileSync(join(out, 'result.json'), 'utf8'));
-    const r = sandtable(['calibrate', file, '--out', join(dir, 'small-print'), '--workers', '1', '--quiet']);
-    expect(r.code, r.stderr).toBe(0);
+    const r = await cliOk([
+      'calibrate',
+      file,
+      '--out',
+      join(dir, 'small-print'),
+      '--workers',
+      '1',
+      '--quiet',
+    ]);
+    expect(r.exitCode ?? 0, r.stderr).toBe(0);
     expect(r.stdout).toMatch(
       /^round 1: 4 candidates on games 0\.\.19, kept \d+ \(planned \d+\.\.\d+\); cut \d+ found worse/m,
     );
@@ -134,9 +143,9 @@ describe('calibrate on a shipped file, small', () => {
     expect(res.choice.overturned).toBe(res.searchBest.candidate !== res.best.candidate);
   });
 
-  it('--accept-missed writes them, with each verdict', () => {
+  it('--accept-missed writes them, with each verdict', async () => {
     const defaults = join(dir, 'defaults-accepted.json');
-    const r = sandtable([
+    const r = await cliOk([
       'calibrate',
       file,
       '--out',
@@ -148,7 +157,7 @@ describe('calibrate on a shipped file, small', () => {
       defaults,
       '--accept-missed',
     ]);
-    expect(r.code, r.stderr).toBe(0);
+    expect(r.exitCode, r.stderr).toBeUndefined();
     const body = JSON.parse(readFileSync(defaults, 'utf8'));
     expect(['undecided', 'missed']).toContain(body.targets[0].verdict);
     expect(body.verdict).toBe(body.targets[0].verdict);
@@ -158,26 +167,26 @@ describe('calibrate on a shipped file, small', () => {
 describe('parameters the rules fix', () => {
   const towns = JSON.parse(readFileSync('experiments/merkur-calibrate-towns.json', 'utf8'));
 
-  it('a file that searches one is refused in one line naming it, exit 2', () => {
+  it('a file that searches one is refused in one line naming it, exit 2', async () => {
     const plain = {
       ...towns,
       space: towns.space.map(({ diagnostic: _, ...e }: { diagnostic?: boolean }) => e),
     };
     const file = writeExperiment(dir, plain, 'towns-plain.json');
-    const r = sandtable(['calibrate', file, '--out', join(dir, 'towns-plain'), '--quiet']);
-    expect(r.code).toBe(2);
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/space\[0\]: field param: "townSecondaire" is fixed by the rules/);
+    // the one-line UserError the CLI prints with exit code 2
+    const m = await userErrorOf(['calibrate', file, '--out', join(dir, 'towns-plain'), '--quiet']);
+    expect(m).not.toContain('\n');
+    expect(m).toMatch(/space\[0\]: field param: "townSecondaire" is fixed by the rules/);
   });
 
-  it('"diagnostic": true searches it, but never writes defaults', () => {
+  it('"diagnostic": true searches it, but never writes defaults', async () => {
     const file = writeExperiment(
       dir,
       { ...towns, search: { candidates: 2, firstGames: 4, maxGames: 4, finalGames: 4 } },
       'towns-diagnostic.json',
     );
     const defaults = join(dir, 'towns-defaults.json');
-    const r = sandtable([
+    const r = await cliOk([
       'calibrate',
       file,
       '--out',
@@ -189,7 +198,7 @@ describe('parameters the rules fix', () => {
       defaults,
       '--accept-missed',
     ]);
-    expect(r.code, r.stderr).toBe(1);
+    expect(r.exitCode, r.stderr).toBe(1);
     expect(r.stderr).toMatch(/searches townSecondaire, townPrincipale, fixed by the rules/);
     expect(existsSync(defaults)).toBe(false);
   });

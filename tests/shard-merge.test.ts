@@ -1,12 +1,14 @@
-import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CLI, sandtable, tempDir, writeExperiment } from './helpers/cli.js';
+import { cliOk, tempDir, userErrorOf, writeExperiment } from './helpers/cli.js';
 import { resealManifest } from './helpers/manifest.js';
 
 // docs/cluster.md: the same experiment split by game-index ranges over separate processes, then merged,
 // gives byte-identical results to a one-machine run; merge refuses anything incomplete or damaged.
+// The commands run in process, one after another (tests/helpers/cli.ts): a shard's results depend
+// only on the experiment and its game range, never on the process that plays it. A refusal is the
+// one-line UserError the CLI prints with exit code 2.
 
 const dir = tempDir('shard');
 const exp = writeExperiment(dir, {
@@ -20,62 +22,23 @@ const exp = writeExperiment(dir, {
 });
 const shards = join(dir, 'shards');
 
-/** Runs the CLI as its own process, asynchronously, so several shards play at once. */
-function sandtableAsync(
-  args: readonly string[],
-  env: NodeJS.ProcessEnv = {},
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      stdout += String(d);
-    });
-    child.stderr.on('data', (d) => {
-      stderr += String(d);
-    });
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-function sandtableEnv(
-  args: readonly string[],
-  env: NodeJS.ProcessEnv,
-): { code: number; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [CLI, ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, ...env },
-    timeout: 300_000,
-  });
-  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
-}
-
 const manifest = (d: string) => JSON.parse(readFileSync(join(d, 'manifest.json'), 'utf8'));
 
 beforeAll(async () => {
-  const runs = await Promise.all([
-    ...[0, 1, 2].map((k) =>
-      sandtableAsync([
-        'run',
-        exp,
-        '--shard',
-        `${k}/3`,
-        '--out',
-        join(shards, `s${k}`),
-        '--workers',
-        '1',
-        '--quiet',
-      ]),
-    ),
-    sandtableAsync(['run', exp, '--out', join(dir, 'whole'), '--workers', '2', '--quiet']),
-  ]);
-  for (const r of runs) expect(r.code, r.stderr).toBe(0);
-  const merged = sandtable(['merge', shards, '--out', join(dir, 'merged')]);
-  expect(merged.code, merged.stderr).toBe(0);
+  for (const k of [0, 1, 2])
+    await cliOk([
+      'run',
+      exp,
+      '--shard',
+      `${k}/3`,
+      '--out',
+      join(shards, `s${k}`),
+      '--workers',
+      '1',
+      '--quiet',
+    ]);
+  await cliOk(['run', exp, '--out', join(dir, 'whole'), '--workers', '2', '--quiet']);
+  await cliOk(['merge', shards, '--out', join(dir, 'merged')]);
 });
 
 describe('3 shard processes + merge', () => {
@@ -124,14 +87,15 @@ describe('3 shard processes + merge', () => {
     );
   });
 
-  it('--shard-from-env takes the index from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID', () => {
+  it('--shard-from-env takes the index from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID', async () => {
     for (const env of [{ JOB_COMPLETION_INDEX: '1' }, { SLURM_ARRAY_TASK_ID: '1' }]) {
       const out = join(dir, `env-${Object.keys(env)[0]}`);
-      const r = sandtableEnv(
+      const r = await cliOk(
         ['run', exp, '--shard-from-env', '3', '--out', out, '--workers', '1', '--quiet'],
-        env,
+        {
+          env,
+        },
       );
-      expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toContain('shard 1/3');
       const files = manifest(out).shard.files;
       expect(files).toEqual(manifest(join(shards, 's1')).shard.files);
@@ -140,42 +104,44 @@ describe('3 shard processes + merge', () => {
 });
 
 describe('merge refuses what it cannot trust, naming it', () => {
-  it('a missing shard: names the games and the shard to run', () => {
-    const r = sandtable(['merge', join(shards, 's0'), join(shards, 's2'), '--out', join(dir, 'no')]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain('missing games 400..799');
-    expect(r.stderr).toContain('shard 1/3');
+  it('a missing shard: names the games and the shard to run', async () => {
+    const r = await userErrorOf(['merge', join(shards, 's0'), join(shards, 's2'), '--out', join(dir, 'no')]);
+    expect(r).toContain('missing games 400..799');
+    expect(r).toContain('shard 1/3');
   });
 
-  it('overlapping shards: names both', () => {
+  it('overlapping shards: names both', async () => {
     const copy = join(dir, 'copy-of-s1');
     cpSync(join(shards, 's1'), copy, { recursive: true });
-    const r = sandtable(['merge', shards, copy, '--out', join(dir, 'no')]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain('overlap on games 400..799');
-    expect(r.stderr).toContain(join(shards, 's1'));
-    expect(r.stderr).toContain(copy);
+    const r = await userErrorOf(['merge', shards, copy, '--out', join(dir, 'no')]);
+    expect(r).toContain('overlap on games 400..799');
+    expect(r).toContain(join(shards, 's1'));
+    expect(r).toContain(copy);
   });
 
-  it('a shard of another experiment: names it', () => {
+  it('a shard of another experiment: names it', async () => {
     const other = writeExperiment(dir, { ...JSON.parse(readFileSync(exp, 'utf8')), seed: 1 }, 'other.json');
     const out = join(dir, 'other-s1');
-    expect(sandtable(['run', other, '--shard', '1/3', '--out', out, '--workers', '1', '--quiet']).code).toBe(
-      0,
-    );
-    const r = sandtable(['merge', join(shards, 's0'), out, join(shards, 's2'), '--out', join(dir, 'no')]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain('shards of different experiments');
-    expect(r.stderr).toContain('seed 1 ');
-    expect(r.stderr).toContain(out);
+    await cliOk(['run', other, '--shard', '1/3', '--out', out, '--workers', '1', '--quiet']);
+    const r = await userErrorOf([
+      'merge',
+      join(shards, 's0'),
+      out,
+      join(shards, 's2'),
+      '--out',
+      join(dir, 'no'),
+    ]);
+    expect(r).toContain('shards of different experiments');
+    expect(r).toContain('seed 1 ');
+    expect(r).toContain(out);
   });
 
-  it('shards played by different code: names the versions and the shards', () => {
+  it('shards played by different code: names the versions and the shards', async () => {
     const copy = join(dir, 'other-code', 's1');
     cpSync(join(shards, 's1'), copy, { recursive: true });
     // An edit of the manifest alone is refused as such...
     writeFileSync(join(copy, 'manifest.json'), JSON.stringify({ ...manifest(copy), commit: 'f00dfeed' }));
-    const edited = sandtable([
+    const edited = await userErrorOf([
       'merge',
       join(shards, 's0'),
       copy,
@@ -183,71 +149,76 @@ describe('merge refuses what it cannot trust, naming it', () => {
       '--out',
       join(dir, 'no'),
     ]);
-    expect(edited.code).toBe(2);
-    expect(edited.stderr).toContain(
-      `${copy}/manifest.json: not a valid sandtable manifest: checksum mismatch`,
-    );
+    expect(edited).toContain(`${copy}/manifest.json: not a valid sandtable manifest: checksum mismatch`);
     // ...so a shard of other code is one whose manifest was written (sealed) by that code.
     resealManifest(copy, { commit: 'f00dfeed' });
-    const r = sandtable(['merge', join(shards, 's0'), copy, join(shards, 's2'), '--out', join(dir, 'no')]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain('shards of different code versions');
-    expect(r.stderr).toContain(`commit f00dfeed: ${copy}`);
+    const r = await userErrorOf([
+      'merge',
+      join(shards, 's0'),
+      copy,
+      join(shards, 's2'),
+      '--out',
+      join(dir, 'no'),
+    ]);
+    expect(r).toContain('shards of different code versions');
+    expect(r).toContain(`commit f00dfeed: ${copy}`);
   });
 
-  it('a partial shard: names it and says how to finish it', () => {
+  it('a partial shard: names it and says how to finish it', async () => {
     const copy = join(dir, 'partial', 's1');
     cpSync(join(shards, 's1'), copy, { recursive: true });
     resealManifest(copy, { status: 'partial' });
-    const r = sandtable(['merge', join(shards, 's0'), copy, join(shards, 's2'), '--out', join(dir, 'no')]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`${copy} (shard 1/3, games 400..799) is partial`);
-    expect(r.stderr).toContain(`--resume ${copy}`);
+    const r = await userErrorOf([
+      'merge',
+      join(shards, 's0'),
+      copy,
+      join(shards, 's2'),
+      '--out',
+      join(dir, 'no'),
+    ]);
+    expect(r).toContain(`${copy} (shard 1/3, games 400..799) is partial`);
+    expect(r).toContain(`--resume ${copy}`);
   });
 
-  it('an edited shard file: names the file and refuses', () => {
+  it('an edited shard file: names the file and refuses', async () => {
     const bad = join(dir, 'edited');
     cpSync(shards, bad, { recursive: true });
     const victim = join(bad, 's2', 'chunks', '1-950-1100.f64');
     const bytes = readFileSync(victim);
     bytes[bytes.length - 3]! ^= 0x40;
     writeFileSync(victim, bytes);
-    const r = sandtable(['merge', bad, '--out', join(dir, 'no')]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`${victim}: edited`);
-    expect(r.stderr).toContain('shard 2/3');
+    const r = await userErrorOf(['merge', bad, '--out', join(dir, 'no')]);
+    expect(r).toContain(`${victim}: edited`);
+    expect(r).toContain('shard 2/3');
     expect(() => readFileSync(join(dir, 'no', 'games.parquet'))).toThrow();
   });
 
-  it('a truncated shard file: names the file and refuses', () => {
+  it('a truncated shard file: names the file and refuses', async () => {
     const bad = join(dir, 'truncated');
     cpSync(shards, bad, { recursive: true });
     const victim = join(bad, 's0', 'chunks', '0-150-300.f64');
     truncateSync(victim, 1000);
-    const r = sandtable(['merge', bad, '--out', join(dir, 'no')]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`${victim}: truncated`);
+    expect(await userErrorOf(['merge', bad, '--out', join(dir, 'no')])).toContain(`${victim}: truncated`);
   });
 
-  it('will not overwrite a run without --force, and a run directory is not a shard', () => {
-    expect(sandtable(['merge', shards, '--out', join(dir, 'merged')]).stderr).toContain(
+  it('will not overwrite a run without --force, and a run directory is not a shard', async () => {
+    expect(await userErrorOf(['merge', shards, '--out', join(dir, 'merged')])).toContain(
       'already holds a run; use --force',
     );
-    const again = sandtable(['merge', shards, '--out', join(dir, 'merged'), '--force']);
-    expect(again.code, again.stderr).toBe(0);
+    await cliOk(['merge', shards, '--out', join(dir, 'merged'), '--force']);
     expect(
       readFileSync(join(dir, 'merged', 'games.parquet')).equals(
         readFileSync(join(dir, 'whole', 'games.parquet')),
       ),
     ).toBe(true);
-    const r = sandtable(['merge', join(dir, 'whole'), '--out', join(dir, 'no')]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain('is a run directory, not a shard');
+    expect(await userErrorOf(['merge', join(dir, 'whole'), '--out', join(dir, 'no')])).toContain(
+      'is a run directory, not a shard',
+    );
   });
 });
 
 describe('--shard and --shard-from-env are checked at the edge', () => {
-  const cases: [string[], NodeJS.ProcessEnv, string][] = [
+  const cases: [string[], Record<string, string>, string][] = [
     [
       ['--shard', '3/3'],
       {},
@@ -287,11 +258,10 @@ describe('--shard and --shard-from-env are checked at the edge', () => {
       `${flags.join(' ')} ${Object.entries(env)
         .map(([k, v]) => `${k}=${v}`)
         .join(' ')}`.trim(),
-      () => {
-        const r = sandtableEnv(['run', exp, '--out', join(dir, 'never'), '--quiet', ...flags], env);
-        expect(r.code).toBe(2);
-        expect(r.stderr).toContain(message);
-        expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      async () => {
+        const m = await userErrorOf(['run', exp, '--out', join(dir, 'never'), '--quiet', ...flags], { env });
+        expect(m).toContain(message);
+        expect(m).not.toContain('\n');
       },
     );
   }
