@@ -7,7 +7,7 @@ export interface Interval {
 }
 
 /**
- * Wilson score interval for a binomial proportion (Wilson 1927; Brown, Cai & DasGupta 2001, eq. 4):
+ * Wilson score interval for a binomial proportion (docs/statistics.md "Binomial intervals"):
  * centre (x + z²/2)/(n + z²), half-width z·sqrt(n)/(n + z²)·sqrt(p̂(1-p̂) + z²/4n). n = 0 gives [0, 1].
  */
 export function wilson(successes: number, n: number, z = Z95): Interval {

@@ -71,7 +71,7 @@ export function betaQuantile(q: number, a: number, b: number): number {
 
 /**
  * Jeffreys interval: the equal-tailed interval of Beta(x + 1/2, n - x + 1/2), with the lower end 0
- * when x = 0 and the upper end 1 when x = n (Brown, Cai & DasGupta 2001, §4.1.2).
+ * when x = 0 and the upper end 1 when x = n (docs/statistics.md "Binomial intervals").
  */
 export function jeffreys(successes: number, n: number, level = 0.95): Interval {
   if (n === 0) return { low: 0, high: 1 };
@@ -105,8 +105,8 @@ export function binomialCdf(k: number, n: number, p: number): number {
 
 /**
  * Exact (conditional) McNemar test: with b and c the two kinds of discordant pairs, the two-sided
- * p-value 2·P(X <= min(b, c)) for X ~ Binomial(b + c, 1/2), capped at 1 (McNemar 1947; Fagerland,
- * Lydersen & Laake 2013).
+ * p-value 2·P(X <= min(b, c)) for X ~ Binomial(b + c, 1/2), capped at 1 (docs/statistics.md
+ * "Paired comparisons").
  */
 export function mcnemarExact(b: number, c: number): number {
   const m = b + c;
@@ -135,8 +135,8 @@ export interface PairedDifference {
 }
 
 /**
- * Difference of paired proportions (B - A) with Newcombe's square-and-add interval (Newcombe 1998,
- * Stat. Med. 17:2635, method 10): Wilson limits of each rate combined with the phi correlation.
+ * Difference of paired proportions (B - A) with Newcombe's square-and-add interval
+ * (docs/statistics.md "Paired comparisons"): Wilson limits of each rate combined with the phi correlation.
  */
 export function pairedDifference(t: PairedTable, z = Z95): PairedDifference {
   const n = t.a + t.b + t.c + t.d;
@@ -175,7 +175,7 @@ export function pairedDifference(t: PairedTable, z = Z95): PairedDifference {
 
 /**
  * Difference of two independent proportions (y/m - x/n) with Newcombe's hybrid score interval
- * (Newcombe 1998, Stat. Med. 17:873, method 10). Used to show what pairing saves.
+ * (docs/statistics.md "Paired comparisons"). Used to show what pairing saves.
  */
 export function independentDifference(
   x: number,
@@ -194,7 +194,7 @@ export function independentDifference(
   return { estimate: d, low, high };
 }
 
-/** Holm's step-down adjustment of p-values (Holm 1979): adjusted values in the input order. */
+/** Holm's step-down adjustment of p-values (docs/statistics.md "Families of tests"): adjusted values in the input order. */
 export function holm(pValues: readonly number[]): number[] {
   const m = pValues.length;
   const order = pValues.map((p, i) => [p, i] as const).sort((x, y) => x[0] - y[0]);
@@ -213,7 +213,7 @@ export type SprtDecision = 'differs' | 'within' | 'continue';
  * Sequential test of "B differs from A by at least d" on paired per-game differences
  * D_i = success_B - success_A in {-1, 0, 1}: two one-sided Wald SPRTs (delta = +d and delta = -d
  * against delta = 0, each at alpha/2) on the Gaussian log-likelihood ratio with the running variance
- * of D (Wald 1945; Sobel & Wald 1949). "differs" once either alternative is accepted, "within" once
+ * of D (docs/statistics.md "Sequential tests"). "differs" once either alternative is accepted, "within" once
  * both nulls are, "continue" otherwise.
  */
 export function pairedSprt(
@@ -306,8 +306,7 @@ export function normalUpperTail(z: number): number {
 
 /**
  * The standard normal quantile: z with P(Z <= z) = q, by Acklam's rational approximation (relative
- * error below 1.2e-9; Acklam 2003, "An algorithm for computing the inverse normal cumulative
- * distribution function").
+ * error below 1.2e-9; docs/statistics.md "Normal quantile").
  */
 export function normalQuantile(q: number): number {
   if (q <= 0) return Number.NEGATIVE_INFINITY;
@@ -349,7 +348,7 @@ export function normalQuantile(q: number): number {
 /**
  * Clopper-Pearson (exact) interval for a binomial proportion at confidence 1 - `alpha`: the Beta
  * quantiles alpha/2 of Beta(x, n - x + 1) and 1 - alpha/2 of Beta(x + 1, n - x), 0 for x = 0 and 1
- * for x = n (Clopper & Pearson 1934). It excludes p0 = 1/2 exactly when the two-sided exact
+ * for x = n (docs/statistics.md "Binomial intervals"). It excludes p0 = 1/2 exactly when the two-sided exact
  * binomial test, 2 min(P(X <= x), P(X >= x)) capped at 1, has p < alpha.
  */
 export function clopperPearson(successes: number, n: number, alpha = 0.05): Interval {

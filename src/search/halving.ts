@@ -1,8 +1,6 @@
 /**
  * Successive halving with statistical cuts (racing) over candidates evaluated by noisy games
- * (Karnin, Koren & Somekh 2013, "Almost optimal exploration in multi-armed bandits", ICML; Jamieson
- * & Talwalkar 2016 for its use over configurations; the cut by a test as in F-race, Birattari et al.
- * 2002, "A racing algorithm for configuring metaheuristics", GECCO): every candidate plays the
+ * (docs/statistics.md "Racing" for the method and its sources): every candidate plays the
  * first `firstGames` game indices; after each round a candidate is dropped only when a paired test
  * on the round's games says it is worse than the round's best, and the survivors play on to eta
  * times as many games, until `maxGames`. Every candidate plays the same game indices (common
@@ -10,10 +8,10 @@
  *
  * The test (`pairedWorse`): the loss is a function of a whole set of games (a rate's distance from
  * its band, a median...), not a sum over games, so its difference between two candidates is
- * resampled by the paired bootstrap (Efron & Tibshirani 1993, ch. 6: game indices drawn with
- * replacement, the same indices for every candidate and arm); the one-sided z test of the
+ * resampled by the paired bootstrap (game indices drawn with replacement, the same indices for
+ * every candidate and arm); the one-sided z test of the
  * difference over its bootstrap standard error gives each candidate's p-value against the round's
- * best, Holm-adjusted over the round's comparisons (Holm 1979) at level `alpha`.
+ * best, Holm-adjusted over the round's comparisons at level `alpha`.
  *
  * How many survive a round: every candidate the test does not find worse, at least as many as plain
  * halving keeps (the schedule ceil(n/eta), ceil(n/eta^2)... from the first round's n) and at most
