@@ -105,7 +105,7 @@ export type ConformanceSample =
   | 'every';
 
 /** The sample conformance mode uses unless told otherwise: a checked game costs a few plain ones. */
-export const DEFAULT_CONFORMANCE_SAMPLE: ConformanceSample = { first: 16, perKind: 1, oneIn: 64 };
+export const DEFAULT_CONFORMANCE_SAMPLE: ConformanceSample = { first: 8, perKind: 1, oneIn: 128 };
 
 /** What conformance mode checks (docs/architecture.md "Conformance"). */
 export interface ConformanceOptions {
