@@ -13,8 +13,8 @@ import type { Spec } from '../report/charts.js';
 import { html, trustedHtml } from '../report/escape.js';
 import { renderSvg } from '../report/render.js';
 import { writeAtomic } from '../runner/outputs.js';
-import type { CutReason } from './halving.js';
-import type { SearchProblem } from './problem.js';
+import type { RoundEntry } from './halving.js';
+import type { Sampling, SearchProblem } from './problem.js';
 import type { SearchOutcome } from './run.js';
 import {
   conflicts,
@@ -93,16 +93,7 @@ export interface SearchResult {
     readonly cap: number;
     readonly test: string;
     readonly cut: readonly number[];
-    readonly ranking: readonly {
-      readonly candidate: number;
-      readonly loss: number;
-      readonly difference: number;
-      readonly se: number;
-      readonly p: number;
-      readonly pHolm: number;
-      readonly kept: boolean;
-      readonly reason: CutReason;
-    }[];
+    readonly ranking: readonly RoundEntry[];
   }[];
   /** The candidate with the lowest loss in the search's last round (before the fresh re-check). */
   readonly searchBest: { readonly candidate: number; readonly label: string };
@@ -129,14 +120,7 @@ export interface SearchResult {
     readonly statement: string;
   };
   /** How the candidates were drawn: grid points drawn, refused by the game (and replaced when sampled). */
-  readonly sampling: {
-    readonly grid: number;
-    readonly drawn: number;
-    readonly refused: number;
-    readonly feasible: number;
-    readonly requested: number;
-    readonly maxDraws: number;
-  };
+  readonly sampling: Sampling;
   readonly gamesPlayed: number;
   /** Tune: the tuned policy against the untuned on the fresh games, paired game by game. */
   readonly tune?: {
