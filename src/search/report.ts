@@ -13,7 +13,7 @@ import type { Spec } from '../report/charts.js';
 import { html, trustedHtml } from '../report/escape.js';
 import { renderSvg } from '../report/render.js';
 import { writeAtomic } from '../runner/outputs.js';
-import type { RoundEntry } from './halving.js';
+import type { FreshFinalist, RoundEntry } from './halving.js';
 import type { Sampling, SearchProblem } from './problem.js';
 import type { SearchOutcome } from './run.js';
 import {
@@ -101,16 +101,7 @@ export interface SearchResult {
    * The finalists re-played on the fresh games (the chosen one first): each one's loss there with
    * its 95% bootstrap interval, and its difference from the chosen one with the test's p.
    */
-  readonly finalists: readonly {
-    readonly candidate: number;
-    readonly label: string;
-    readonly loss: number;
-    readonly low: number;
-    readonly high: number;
-    readonly difference: number;
-    readonly p: number;
-    readonly pHolm: number;
-  }[];
+  readonly finalists: readonly (FreshFinalist & { readonly label: string })[];
   /** How the fresh games chose: the runner-up, whether the test tells them apart, in words. */
   readonly choice: {
     readonly runnerUp: { readonly candidate: number; readonly label: string } | null;
