@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { writeAtomic } from './outputs.js';
+import { writeRunFile } from './run-paths.js';
 
 /**
  * A finished chunk on disk (`chunks/<arm>-<start>-<end>.f64`): a 168-byte header, then the
@@ -177,9 +177,11 @@ export function readChunkFile(
 }
 
 /**
- * Writes a chunk file atomically: a uniquely named temporary sibling, then a rename. The name is
- * unique across machines too (two pods of a shard may briefly overlap and both have pid 1).
+ * Writes chunk file `rel` (chunks/<name>) of run directory `runDir` atomically: a uniquely named
+ * temporary sibling, then a rename, inside the chunks folder opened without following links
+ * (run-paths.ts writeRunFile). The name is unique across machines too (two pods of a shard may
+ * briefly overlap and both have pid 1).
  */
-export function writeChunkFile(path: string, bytes: Uint8Array): void {
-  writeAtomic(path, bytes);
+export function writeChunkFile(runDir: string, rel: string, bytes: Uint8Array): void {
+  writeRunFile(runDir, rel, bytes);
 }

@@ -6,7 +6,6 @@ import {
   readdirSync,
   realpathSync,
   rmdirSync,
-  rmSync,
   statfsSync,
   statSync,
 } from 'node:fs';
@@ -161,7 +160,7 @@ function isOurTemp(name: string, ours: (base: string) => boolean): boolean {
 export function removeRunFiles(dir: string, m: Manifest, remove: readonly string[]): void {
   const listed = new Set([...Object.keys(m.outputs ?? {}), ...(m.pending ?? [])]);
   for (const f of remove) removeRunFile(dir, f);
-  removeTemps(dir, (base) => base === 'manifest.json' || base === LOCK_FILE || listed.has(base));
+  removeTemps(dir, '', (base) => base === 'manifest.json' || base === LOCK_FILE || listed.has(base));
   for (const sub of ['charts', 'chunks']) {
     const d = runPath(dir, sub);
     if (!existsSync(d) || !statSync(d).isDirectory()) continue;
@@ -170,23 +169,24 @@ export function removeRunFiles(dir: string, m: Manifest, remove: readonly string
         if (parseChunkFileName(f) !== undefined || isOurTemp(f, (b) => parseChunkFileName(b) !== undefined))
           removeRunFile(dir, `${sub}/${f}`);
     } else {
-      removeTemps(d, (base) => listed.has(`${sub}/${base}`) || isRunOutputName(`${sub}/${base}`));
+      removeTemps(dir, sub, (base) => listed.has(`${sub}/${base}`) || isRunOutputName(`${sub}/${base}`));
     }
     removeIfEmpty(d);
   }
 }
 
 /**
- * Removes temporary files (never renamed into results) whose base name `ours` accepts, in `dir`
- * (a run directory, or its charts/ or chunks/ as runPath returns them: never through a link).
+ * Removes temporary files (never renamed into results) whose base name `ours` accepts, in run
+ * directory `runDir` itself (`sub` '') or its folder `sub` (charts/, chunks/), each through the
+ * folder opened as removeRunFile opens it: never through a link, even one swapped in meanwhile.
  */
-export function removeTemps(dir: string, ours: (base: string) => boolean): void {
+export function removeTemps(runDir: string, sub: string, ours: (base: string) => boolean): void {
+  const dir = sub === '' ? runDir : runPath(runDir, sub);
   if (!existsSync(dir)) return;
   if (!statSync(dir).isDirectory()) return;
   for (const f of readdirSync(dir)) {
     if (!isOurTemp(f, ours)) continue;
-    const path = `${dir}/${f}`;
-    if (lstatSync(path).isFile()) rmSync(path, { force: true });
+    if (lstatSync(`${dir}/${f}`).isFile()) removeRunFile(runDir, sub === '' ? f : `${sub}/${f}`);
   }
 }
 

@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { GamesTableBuilder } from '../analysis/games-table.js';
 import { UserError } from '../core/errors.js';
 import type { ChunkTask } from './chunk.js';
@@ -35,6 +35,7 @@ import {
   isRunOutputName,
   keptMessage,
   planRemoval,
+  removeRunFile,
   runPath,
   runSubdir,
 } from './run-paths.js';
@@ -345,9 +346,9 @@ async function runLocked(
     manifest = writeManifest(out, manifest);
   }
   // Temporary files of a killed process are never results; the lock says no one else writes here.
-  removeTemps(out, (base) => base === 'manifest.json' || (manifest.pending ?? []).includes(base));
+  removeTemps(out, '', (base) => base === 'manifest.json' || (manifest.pending ?? []).includes(base));
   const charts = runPath(out, 'charts');
-  removeTemps(charts, (base) => isRunOutputName(`charts/${base}`));
+  removeTemps(out, 'charts', (base) => isRunOutputName(`charts/${base}`));
   removeIfEmpty(charts);
   const chunksDir = runSubdir(out, 'chunks');
 
@@ -375,14 +376,14 @@ async function runLocked(
   for (const f of readdirSync(chunksDir)) {
     const path = `${chunksDir}/${f}`;
     if (f.includes(TEMP_MARK)) {
-      rmSync(runPath(out, `chunks/${f}`), { force: true });
+      removeRunFile(out, `chunks/${f}`);
     } else if (!planned.has(f) && parseChunkFileName(f) !== undefined) {
       // A chunk file this run would never write (another chunk size or range): not ours to use.
       discarded.push(path);
       warn(
         `sandtable: ${path}: not a chunk of this run (chunk size ${manifest.chunkSize}); removed, never used`,
       );
-      rmSync(runPath(out, `chunks/${f}`), { force: true });
+      removeRunFile(out, `chunks/${f}`);
     }
   }
   const present = new Set(readdirSync(chunksDir));
@@ -434,7 +435,7 @@ async function runLocked(
             abort.abort();
             return;
           }
-          writeChunkFile(runPath(out, `chunks/${chunkName(t)}`), encodeChunk(t, layout, block, binding));
+          writeChunkFile(out, `chunks/${chunkName(t)}`, encodeChunk(t, layout, block, binding));
           consume(t, block);
           played += t.end - t.start;
           progress.advance(t.end - t.start);
@@ -466,7 +467,7 @@ async function runLocked(
     touch: lock.touch,
     again: cliCommand('run', opts.source ?? '<experiment>', '--resume', out),
   });
-  for (const t of tasks) rmSync(runPath(out, `chunks/${chunkName(t)}`), { force: true });
+  for (const t of tasks) removeRunFile(out, `chunks/${chunkName(t)}`);
   removeIfEmpty(chunksDir);
   return { status: 'complete', out, played, reused, seconds, manifest: final, discarded };
 }

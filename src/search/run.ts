@@ -174,7 +174,7 @@ export async function runSearch(p: SearchProblem, opts: SearchOptions): Promise<
     const old = plan(p, opts, true);
     const manifest = newManifest(p, opts.workers, old?.created);
     writeManifest(out, manifest);
-    removeTemps(out, (base) => base === SEARCH_MANIFEST);
+    removeTemps(out, '', (base) => base === SEARCH_MANIFEST);
     const evalDir = `${out}/${EVALS}`;
     mkdirSync(evalDir, { recursive: true });
 
