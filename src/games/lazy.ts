@@ -1,8 +1,8 @@
 /**
  * Every game of the toolkit by id, each module imported when the game is first asked for (the
  * worker, which plays one game, loads only that one; the CLI, only the games a command names).
- * The same definitions as src/games/index.ts GAMES, in the same order; tests/tiers.test.ts checks
- * that the two lists agree.
+ * The same definitions as src/games/index.ts GAMES, in the same order; tests/games-lazy.test.ts
+ * checks that the two lists agree.
  */
 import { isMainThread } from 'node:worker_threads';
 import type { GameDefinition } from '../core/game.js';
