@@ -51,6 +51,8 @@ export function writeFingerprints(build, arms, out, n) {
           id: p.id,
           choose(view, decision, rng, search) {
             const c = p.choose(view, decision, rng, search);
+            // a forced move (one option) is not asked once the turn machine carries it out
+            if (decision.options.length === 1) return c;
             fold(
               `${side}|${decision.kind}|${decision.options.length}|${c}|${JSON.stringify(decision.options[c])};`,
             );

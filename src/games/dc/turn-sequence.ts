@@ -595,7 +595,8 @@ export function advance(s: DcState, ws: DcWorkspace): DcPending | null {
     const p = stepTask(s, ws, task);
     if (p !== null) {
       s.pending = p;
-      s.decisions++;
+      // a forced move (one option) is not counted: the turn machine carries it out unasked
+      if ((p as DcDecision).options.length > 1) s.decisions++;
     }
   }
   return s.pending;
