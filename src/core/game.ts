@@ -148,6 +148,13 @@ export interface Policy<V = unknown, D extends Decision = Decision> {
    * for the next game of a series (its buffers kept); one without it is created fresh per game.
    */
   reset?(): void;
+  /**
+   * Optional: a copy of this policy with whatever plan it keeps (a turn's plan, a phase's
+   * targets), sharing nothing mutable with it, so that a search forking the game at this decision
+   * can continue "as this player would" and a copy given the same states answers the same. A
+   * policy that keeps no plan, or derives it from the state alone, leaves it out.
+   */
+  clone?(): Policy<V, D>;
 }
 
 /** A typed parameter of a policy (e.g. the number of playouts of a search policy). */
@@ -340,6 +347,13 @@ export interface SteppedGame<
   apply(s: S, ws: W, pending: Pending<D>, choice: number): void;
   /** The record of a finished game. */
   record(s: S): GameRecord;
+  /**
+   * The value of a position for `side`: the chance that side wins, draws counted 1/2, in [0, 1],
+   * built from what the game's victory rules count (VP margins, objectives, towns, losses); at the
+   * end of the game, the side's return (core/values.ts `returns`). What a search scores a
+   * truncated playout by.
+   */
+  evaluate?(s: S, side: string): number;
   /** What `side` may see of `s` (for games of perfect information, the state itself). */
   view(s: S, side: string): V;
   /** A deep copy sharing nothing mutable with `s` (default: structuredClone). */

@@ -4,7 +4,7 @@
  * (Expert 6 in some scenarios). Here the phases become the state machine the driver steps
  * (docs/architecture.md "The game is a state machine"): `advance` runs the rules to the next decision, `apply` carries out one answer.
  */
-import type { ChanceNode } from '../../core/game.js';
+import { answerMachine, expectKind, runMachine, type TurnMachine, unreachable } from '../../core/kernel.js';
 import {
   advanceStep,
   applyAdvance,
@@ -20,7 +20,7 @@ import {
   rollStep,
   startCombat,
 } from './combat.js';
-import type { SfoDecision, SfoOption, SfoPending } from './decisions.js';
+import type { Answer, SfoDecision, SfoPending } from './decisions.js';
 import {
   applyEventsDecision,
   applyExpertChoice,
@@ -80,41 +80,118 @@ function endGame(state: SfoState, ws: SfoWorkspace): void {
   );
 }
 
-/** What the task on top of the stack asks next: a decision or chance point, or null when it has run its course. */
-function step(state: SfoState, ws: SfoWorkspace, task: SfoTask): SfoPending | null {
-  switch (task.t) {
-    case 'events':
-      return eventsStep(state, ws, task);
-    case 'movement': {
-      const d = moveDecision(state, ws, task);
-      if (d !== null) return d;
-      state.stack.pop();
-      state.stack.push({ t: 'support', side: task.side });
-      return null;
-    }
-    case 'support':
-      return supportStep(state, task);
-    case 'combat': {
-      const d = attackDecision(state, ws, task);
-      if (d === null) state.stack.pop();
-      return d;
-    }
-    case 'roll':
-      return rollStep(state, ws, task);
-    case 'retreat':
-      return retreatStep(state, ws, task);
-    case 'eliminate-one':
-      return eliminateOneStep(state, ws, task);
-    case 'advance':
-      return advanceStep(state, task);
-    case 'exploit':
-      return exploitStep(state, task);
-  }
+/** The answer record narration reads (SFO's trace names the decision kind, choice and option count). */
+function answerOf(ws: SfoWorkspace, d: SfoDecision, choice: number): Answer {
+  const a = ws.answer;
+  a.kind = d.kind;
+  a.choice = choice;
+  a.of = d.options.length;
+  return a;
 }
+
+/** SFO 8: the end of a side's movement starts its support step (SFO 7.1). */
+function endMovement(state: SfoState, side: Side): void {
+  state.stack.pop();
+  state.stack.push({ t: 'support', side });
+}
+
+/** The task kinds of SFO's turn sequence: how each steps and carries out its answers. */
+const MACHINE: TurnMachine<SfoState, SfoWorkspace, SfoTask, SfoDecision> = {
+  game: 'SFO',
+  over: (s) => s.over,
+  nextPhase,
+  tasks: {
+    events: {
+      step: eventsStep,
+      answer(s, ws, task, d, choice) {
+        expectKind('SFO', task.t, d, 'replace', 'event', 'replace-units', 'disrupt');
+        const a = answerOf(ws, d, choice);
+        switch (d.kind) {
+          case 'replace':
+          case 'event':
+            applyEventsDecision(s, ws, task, d.options[choice]!, a);
+            return;
+          case 'replace-units':
+          case 'disrupt':
+            s.stack.pop();
+            applyExpertChoice(s, ws, task.side, d.options[choice]!, a);
+            return;
+          default:
+            return unreachable(d);
+        }
+      },
+    },
+    movement: {
+      step(s, ws, task) {
+        const d = moveDecision(s, ws, task);
+        if (d === null) endMovement(s, task.side);
+        return d;
+      },
+      answer(s, ws, task, d, choice) {
+        expectKind('SFO', task.t, d, 'move');
+        if (!applyMoveDecision(s, ws, task, d.options[choice]!, answerOf(ws, d, choice))) endMovement(s, task.side);
+      },
+    },
+    support: {
+      step: (s, _ws, task) => supportStep(s, task),
+      answer(s, ws, task, d, choice) {
+        expectKind('SFO', task.t, d, 'support');
+        applySupport(s, ws, task, d.options[choice]!, answerOf(ws, d, choice));
+      },
+    },
+    combat: {
+      step(s, ws, task) {
+        const d = attackDecision(s, ws, task);
+        if (d === null) s.stack.pop();
+        return d;
+      },
+      answer(s, _ws, task, d, choice) {
+        expectKind('SFO', task.t, d, 'attack');
+        if (!applyAttack(s, task, d.options[choice]!)) s.stack.pop();
+      },
+    },
+    roll: {
+      step: rollStep,
+      answer(_s, _ws, task, d) {
+        throw new Error(`SFO: decision ${d.kind} answered in task ${task.t}`);
+      },
+      outcome: (s, ws, task, _node, outcome) => applyRoll(s, ws, task, outcome),
+    },
+    retreat: {
+      step: retreatStep,
+      answer(s, ws, task, d, choice) {
+        expectKind('SFO', task.t, d, 'retreat');
+        const o = d.options[choice]!;
+        applyRetreat(s, ws, o.unit, o.to, answerOf(ws, d, choice));
+      },
+    },
+    'eliminate-one': {
+      step: eliminateOneStep,
+      answer(s, ws, task, d, choice) {
+        expectKind('SFO', task.t, d, 'eliminate');
+        applyEliminateOne(s, ws, task, d.options[choice]!.unit, answerOf(ws, d, choice));
+      },
+    },
+    advance: {
+      step: (s, _ws, task) => advanceStep(s, task),
+      answer(s, ws, task, d, choice) {
+        expectKind('SFO', task.t, d, 'advance');
+        applyAdvance(s, ws, task, d.options[choice]!, answerOf(ws, d, choice));
+      },
+    },
+    exploit: {
+      step: (s, _ws, task) => exploitStep(s, task),
+      answer(s, ws, task, d, choice) {
+        expectKind('SFO', task.t, d, 'exploit');
+        applyExploit(s, ws, task, d.options[choice]!, answerOf(ws, d, choice));
+      },
+    },
+  },
+};
 
 /** GameDefinition.advance: runs the rules to the next decision (left pending in the state) or the end. */
 export function advance(state: SfoState, ws: SfoWorkspace): SfoPending | null {
-  return runUntil(state, ws);
+  return runMachine(MACHINE, state, ws);
 }
 
 /**
@@ -126,87 +203,10 @@ export function runUntil(
   ws: SfoWorkspace,
   stop?: (s: SfoState) => boolean,
 ): SfoPending | null {
-  while (state.pending === null) {
-    if (state.over || stop?.(state)) return null;
-    const task = state.stack[state.stack.length - 1];
-    if (task === undefined) {
-      nextPhase(state, ws);
-      continue;
-    }
-    const p = step(state, ws, task);
-    if (p !== null) {
-      state.pending = p;
-      if (p.kind !== 'chance') state.decisions++;
-    }
-  }
-  return state.pending;
+  return runMachine(MACHINE, state, ws, stop);
 }
 
 /** GameDefinition.apply: carries out answer `choice` to the pending decision (checked). */
 export function apply(state: SfoState, ws: SfoWorkspace, pending: SfoPending, choice: number): void {
-  const p = state.pending;
-  if (p === null || p.kind !== pending.kind)
-    throw new Error(`SFO: answer to ${pending.kind}, but ${p === null ? 'nothing' : p.kind} is pending`);
-  const task = state.stack[state.stack.length - 1];
-  if (task === undefined) throw new Error(`SFO: ${p.kind} pending with no task`);
-  if (p.kind === 'chance') {
-    const n = (p as ChanceNode).outcomes.length;
-    if (!Number.isInteger(choice) || choice < 0 || choice >= n)
-      throw new Error(`SFO: chance outcome ${choice} of ${n}`);
-    if (task.t !== 'roll') throw new Error(`SFO: a chance point pending in task ${task.t}`);
-    state.pending = null;
-    applyRoll(state, ws, task, choice);
-    return;
-  }
-  const d = p as SfoDecision;
-  const of = d.options.length;
-  if (!Number.isInteger(choice) || choice < 0 || choice >= of)
-    throw new Error(`SFO: answer ${choice} to ${d.kind} (${d.rule}) with ${of} options`);
-  const o = d.options[choice] as SfoOption;
-  const a = ws.answer;
-  a.kind = d.kind;
-  a.choice = choice;
-  a.of = of;
-  state.pending = null;
-  switch (d.kind) {
-    case 'replace':
-    case 'event':
-      applyEventsDecision(state, ws, task as SfoTask & { t: 'events' }, o, a);
-      return;
-    case 'replace-units':
-    case 'disrupt':
-      state.stack.pop();
-      applyExpertChoice(state, ws, (task as SfoTask & { t: 'events' }).side, o, a);
-      return;
-    case 'move': {
-      const t = task as SfoTask & { t: 'movement' };
-      if (!applyMoveDecision(state, ws, t, o, a)) {
-        state.stack.pop();
-        state.stack.push({ t: 'support', side: t.side });
-      }
-      return;
-    }
-    case 'support':
-      applySupport(state, ws, task as SfoTask & { t: 'support' }, o, a);
-      return;
-    case 'attack':
-      if (!applyAttack(state, task as SfoTask & { t: 'combat' }, o)) state.stack.pop();
-      return;
-    case 'retreat': {
-      if (o.type !== 'retreat') throw new Error('SFO: retreat option expected');
-      applyRetreat(state, ws, o.unit, o.to, a);
-      return;
-    }
-    case 'eliminate': {
-      if (o.type !== 'eliminate') throw new Error('SFO: eliminate option expected');
-      applyEliminateOne(state, ws, task as SfoTask & { t: 'eliminate-one' }, o.unit, a);
-      return;
-    }
-    case 'advance':
-      applyAdvance(state, ws, task as SfoTask & { t: 'advance' }, o, a);
-      return;
-    case 'exploit':
-      applyExploit(state, ws, task as SfoTask & { t: 'exploit' }, o, a);
-      return;
-  }
+  answerMachine(MACHINE, state, ws, pending, choice);
 }

@@ -1,0 +1,183 @@
+/**
+ * The turn machine (docs/architecture.md "The game is a state machine"): the one interpreter of
+ * every game's rules. A game declares its task kinds (how each steps to its next decision or
+ * chance point, how each carries out an answer or an outcome) and its phase sequence; the kernel
+ * owns the loop, the check that an answer is for the pending decision, the decision counter,
+ * forced moves (a decision with one legal option never pends) and chance points (a task may stop
+ * at an explicit chance node, in explicit-chance mode, and is handed the outcome).
+ *
+ * The anchors: OpenSpiel's State (decision and chance nodes, `ApplyAction`), Pgx's `step`, and
+ * boardgame.io's game as data (phases and moves declared, the loop in the framework).
+ */
+import type { ChanceNode, Decision, Pending, Workspace } from './game.js';
+
+/** A task on a game's stack: a tagged record (`t` names its kind), plain data in the state. */
+export interface TaskBase {
+  readonly t: string;
+}
+
+/** The fields the kernel owns in a game's state. */
+export interface MachineState<T extends TaskBase, D extends Decision> {
+  /** The decision (or chance point) waiting for an answer; null while the rules run. */
+  pending: Pending<D> | null;
+  /** The tasks under way, the one on top running. */
+  stack: T[];
+  /** Decisions that pended so far (forced moves and the rules' own answers are not counted). */
+  decisions: number;
+}
+
+/** The member of task union `T` whose kind is `K`. */
+export type TaskOf<T extends TaskBase, K extends T['t']> = Extract<T, { readonly t: K }>;
+
+/** How the kernel learned an answer: a side gave it, it was the only option, or the rules gave it. */
+export type AnswerSource = 'asked' | 'forced' | 'rules';
+
+/**
+ * One task kind: `step` runs it to its next decision or chance point (null when it moved on:
+ * it advanced its own fields, pushed a task or popped itself), `answer` carries out an answer to a
+ * decision it asked, `outcome` one outcome of a chance node it stopped at. The task is on top of
+ * the stack in all three calls.
+ */
+export interface TaskKind<S, W, T, D extends Decision> {
+  step(s: S, ws: W, task: T): D | ChanceNode | null;
+  answer(s: S, ws: W, task: T, d: D, choice: number): void;
+  /** Only tasks that stop at chance points in explicit-chance mode have it. */
+  outcome?(s: S, ws: W, task: T, node: ChanceNode, outcome: number): void;
+}
+
+/** A game's rules as the kernel runs them: its task kinds and its phase sequence. */
+export interface TurnMachine<
+  S extends MachineState<T, D>,
+  W extends Workspace,
+  T extends TaskBase,
+  D extends Decision,
+> {
+  /** The game's id, for error messages. */
+  readonly game: string;
+  /** Every task kind, keyed by its tag: the kernel dispatches on the tag (no hand-written switch). */
+  readonly tasks: { readonly [K in T['t']]: TaskKind<S, W, TaskOf<T, K>, D> };
+  /** Starts the next phase when no task is under way: pushes its tasks, or ends the game. */
+  nextPhase(s: S, ws: W): void;
+  /** Whether the game is over (a terminal state). */
+  over(s: S): boolean;
+  /**
+   * When the rules themselves answer some decisions (a solitaire side), the answer's index; -1 to
+   * let the decision pend. Called before the forced-move check.
+   */
+  rulesAnswer?(s: S, ws: W, d: D): number;
+  /** Narration of an answer, called before it is carried out (for every answer, however learned). */
+  narrate?(s: S, ws: W, d: D, choice: number, source: AnswerSource): void;
+}
+
+function taskKind<S extends MachineState<T, D>, W extends Workspace, T extends TaskBase, D extends Decision>(
+  m: TurnMachine<S, W, T, D>,
+  task: T,
+): TaskKind<S, W, T, D> {
+  // the map is keyed by tag, so the entry for task.t takes exactly this member of T
+  return m.tasks[task.t as T['t']] as unknown as TaskKind<S, W, T, D>;
+}
+
+/**
+ * Runs the rules from where `s` stands to the next decision or chance point, leaves it pending
+ * and returns it; null when the game is over, or (with `stop`) as soon as `stop(s)` holds before a
+ * rules step with nothing pending: for tools and tests that run part of a phase. A decision with
+ * one option is carried out at once, and one the rules answer (TurnMachine.rulesAnswer) too.
+ */
+export function runMachine<S extends MachineState<T, D>, W extends Workspace, T extends TaskBase, D extends Decision>(
+  m: TurnMachine<S, W, T, D>,
+  s: S,
+  ws: W,
+  stop?: (s: S) => boolean,
+): Pending<D> | null {
+  while (s.pending === null) {
+    if (m.over(s) || stop?.(s)) return null;
+    const task = s.stack[s.stack.length - 1];
+    if (task === undefined) {
+      m.nextPhase(s, ws);
+      continue;
+    }
+    const kind = taskKind(m, task);
+    const p = kind.step(s, ws, task);
+    if (p === null) continue;
+    if (p.kind === 'chance') {
+      const node = p as ChanceNode;
+      if (!ws.explicitChance) throw new Error(`${m.game}: chance point ${node.rule} outside explicit-chance mode`);
+      s.pending = node;
+      return node;
+    }
+    const d = p as D;
+    const n = d.options.length;
+    if (n === 0) throw new Error(`${m.game}: decision ${d.kind} (${d.rule}) has no options`);
+    const ruled = m.rulesAnswer === undefined ? -1 : m.rulesAnswer(s, ws, d);
+    if (ruled >= 0 || n === 1) {
+      const choice = ruled >= 0 ? ruled : 0;
+      if (!Number.isInteger(choice) || choice >= n)
+        throw new Error(`${m.game}: the rules answer ${choice} to ${d.kind} (${d.rule}) with ${n} options`);
+      m.narrate?.(s, ws, d, choice, ruled >= 0 ? 'rules' : 'forced');
+      kind.answer(s, ws, task, d, choice);
+      continue;
+    }
+    s.pending = d;
+    s.decisions++;
+  }
+  return s.pending;
+}
+
+/**
+ * Carries out answer `choice` to the pending decision (or outcome `choice` of the pending chance
+ * point): checks that `pending` is the one pending and `choice` one of its options, then hands it
+ * to the task on top of the stack.
+ */
+export function answerMachine<S extends MachineState<T, D>, W extends Workspace, T extends TaskBase, D extends Decision>(
+  m: TurnMachine<S, W, T, D>,
+  s: S,
+  ws: W,
+  pending: Pending<D>,
+  choice: number,
+): void {
+  const p = s.pending;
+  if (p === null || p.kind !== pending.kind)
+    throw new Error(`${m.game}: answer to ${pending.kind}, but ${p === null ? 'nothing' : p.kind} is pending`);
+  const task = s.stack[s.stack.length - 1];
+  if (task === undefined) throw new Error(`${m.game}: ${p.kind} pending with no task`);
+  const kind = taskKind(m, task);
+  if (p.kind === 'chance') {
+    const node = p as ChanceNode;
+    const n = node.outcomes.length;
+    if (!Number.isInteger(choice) || choice < 0 || choice >= n)
+      throw new Error(`${m.game}: chance outcome ${choice} of ${n} (${node.rule})`);
+    if (kind.outcome === undefined) throw new Error(`${m.game}: a chance point pending in task ${task.t}`);
+    s.pending = null;
+    kind.outcome(s, ws, task, node, choice);
+    return;
+  }
+  const d = p as D;
+  const n = d.options.length;
+  if (!Number.isInteger(choice) || choice < 0 || choice >= n)
+    throw new Error(`${m.game}: answer ${choice} to ${d.kind} (${d.rule}) with ${n} options`);
+  s.pending = null;
+  m.narrate?.(s, ws, d, choice, 'asked');
+  kind.answer(s, ws, task, d, choice);
+}
+
+/** The member of decision union `D` whose kind is `K`. */
+export type DecisionOf<D extends Decision, K extends D['kind']> = Extract<D, { readonly kind: K }>;
+
+/**
+ * Narrows decision `d` to the kinds a task asks (a task kind's `answer` gets the game's whole
+ * decision union); throws, naming the game and task, on any other kind.
+ */
+export function expectKind<D extends Decision, K extends D['kind']>(
+  game: string,
+  task: string,
+  d: D,
+  ...kinds: readonly K[]
+): asserts d is DecisionOf<D, K> {
+  if (!(kinds as readonly string[]).includes(d.kind))
+    throw new Error(`${game}: decision ${d.kind} answered in task ${task} (expects ${kinds.join(', ')})`);
+}
+
+/** The end of an exhaustive switch: a kind no case handled is a type error, and an error if reached. */
+export function unreachable(x: never): never {
+  throw new Error(`no case for ${JSON.stringify(x)}`);
+}
