@@ -196,8 +196,15 @@ export function planPolicy(id: string, plan: Plan): Policy<CreteState, CreteDeci
     u: -1,
     t: -1,
   };
-  // the game and decision of the last air-support answer, whose holders and defence sq still holds
-  const airSq: { units: readonly CreteUnit[] | null; decisions: number } = { units: null, decisions: -1 };
+  // the game, decision and turn of the last air-support answer, whose holders and defence sq still
+  // holds: the air task asks its decisions one after another, before the combat task (turn-sequence.ts),
+  // so the decision just before in the same turn was the air task's, and only air units moved since
+  // (a forced air-support answer is not asked and not counted in s.decisions, and moves air units only)
+  const airSq: { units: readonly CreteUnit[] | null; decisions: number; turn: number } = {
+    units: null,
+    decisions: -1,
+    turn: -1,
+  };
   const memo: TargetMemo = {
     units: null,
     decisions: -1,
@@ -313,9 +320,11 @@ export function planPolicy(id: string, plan: Plan): Policy<CreteState, CreteDeci
           // the square next to the British square with the most defenders it can help beat; the
           // holders and defence read here are those of the air-support decision just before, if
           // there was one (only air units, which they do not count, moved since)
-          if (airSq.units !== s.units || airSq.decisions !== s.decisions - 1) fillSquares(s, 'german', sq);
+          if (airSq.units !== s.units || airSq.decisions !== s.decisions - 1 || airSq.turn !== s.turn)
+            fillSquares(s, 'german', sq);
           airSq.units = s.units;
           airSq.decisions = s.decisions;
+          airSq.turn = s.turn;
           return argBest(n, (i) => {
             const to = d.options[i]!.to;
             if (to < 0) return 0;
