@@ -20,11 +20,13 @@
  *   values the rules do not fix (parameters) ..... parameters.ts, resolve.ts (checked)
  *   decisions (typed) ............................. decisions.ts; policies ... policies/
  *   hidden information (view, resample) .......... hidden.ts
+ *   value of a position (K3 points, K4 turns) .... evaluate.ts (data/evaluate.json, scripts/fit-evaluate-crete.mjs)
  */
 import type { GameRecord, ResultDef, SteppedGame } from '../../core/game.js';
 import { creteBoard, creteLocationIds } from './board.js';
 import { creteCalibration, creteData } from './data.js';
 import { CRETE_DECISION_KINDS, type CreteDecision } from './decisions.js';
+import { evaluate } from './evaluate.js';
 import { resample, viewFor } from './hidden.js';
 import { invariants } from './invariants.js';
 import { creteOdds } from './odds.js';
@@ -114,6 +116,7 @@ export const crete: SteppedGame<CreteState, CreteDecision, CreteWorkspace, Crete
   advance,
   apply,
   record: (s): GameRecord => record(s),
+  evaluate,
   view: viewFor,
   resample,
   clone: cloneCrete,
