@@ -15,6 +15,7 @@
  *   SFO 8, 8.4   movement, arriving units ......... movement.ts
  *   SFO 9        combat, Table 2 .................. combat.ts, crt.ts, odds.ts (exact, from combat.ts)
  *   SFO 10       victory (towns, Table 3 VP) ...... victory.ts, record.ts (statistics)
+ *   value of a position (SFO 10 now) ............. evaluate.ts (data/evaluate.json, scripts/fit-evaluate-sfo.mjs)
  *   SFO 11-13    Expert scenarios ................. scenarios.ts, resolve.ts
  *   readings of the rules (variants) ............. variants.ts
  *   values the rules do not fix (parameters) ..... parameters.ts, resolve.ts (checked)
@@ -24,6 +25,7 @@ import type { GameRecord, ResultDef, SteppedGame } from '../../core/game.js';
 import { sfoBoard, sfoLocationIds } from './board.js';
 import { sfoData } from './data.js';
 import { SFO_DECISION_KINDS, type SfoDecision } from './decisions.js';
+import { evaluate } from './evaluate.js';
 import { invariants } from './invariants.js';
 import { sfoOdds } from './odds.js';
 import { parameters } from './parameters.js';
@@ -117,6 +119,7 @@ export const sfo: SteppedGame<SfoState, SfoDecision, SfoWorkspace, SfoState> = {
   advance,
   apply,
   record: (s): GameRecord => record(s),
+  evaluate,
   view: (s) => s,
   clone: cloneSfo,
   invariants,
