@@ -6,20 +6,7 @@
  * runs the rules to the next decision, `apply` carries out one answer.
  */
 import { answerMachine, expectKind, runMachine, type TurnMachine, unreachable } from '../../core/kernel.js';
-import {
-  applyCa,
-  applyEx,
-  applyRetreat,
-  applyRoll,
-  battleOptions,
-  caOptions,
-  exOptions,
-  fight,
-  kill,
-  makeBattle,
-  retreatStep,
-  rollStep,
-} from './combat.js';
+import { applyEx, applyRoll, battleOptions, exOptions, fight, kill, makeBattle, rollStep } from './combat.js';
 import type { CreteDecision, CretePending } from './decisions.js';
 import {
   afterScatter,
@@ -37,6 +24,7 @@ import { MAP } from './map.js';
 import { land, mountainStep } from './mountain.js';
 import { moveStep, moveUnit } from './movement.js';
 import { sq, tell } from './narrate.js';
+import { applyCa, applyRetreat, caOptions, retreatStep } from './retreat.js';
 import { allocateStep, applyAllocate, applySetup, setupStep } from './setup.js';
 import { type CreteState, type CreteTask, POOL } from './state.js';
 import { outcome } from './victory.js';
