@@ -21,7 +21,7 @@ const PAIRINGS: readonly (readonly [string, string])[] = [
   ...GERMAN.map((g) => [g, 'historical'] as const),
   ...BRITISH.filter((b) => b !== 'historical').map((b) => ['historical', b] as const),
 ];
-const GAMES = 2;
+const GAMES = 1;
 
 type CretePolicy = Policy<CreteState, CreteDecision>;
 
