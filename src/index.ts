@@ -81,7 +81,6 @@ export type {
   GameRecord,
   GameSeed,
   GameSetup,
-  LegacyGame,
   Match,
   OddsOption,
   OddsTable,

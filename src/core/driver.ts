@@ -20,7 +20,7 @@ import type {
   TraceEvent,
   Workspace,
 } from './game.js';
-import { gameStreams, type Rng, reseedRng } from './rng.js';
+import { type Rng, reseedRng } from './rng.js';
 import { stateHash } from './state-hash.js';
 
 /** A deep copy of a game state: the game's own copy, or structuredClone. */
@@ -404,10 +404,7 @@ export function enumerateChance(
   return out;
 }
 
-/**
- * Plays one game of a run with the given policies, whichever contract the game keeps: a stepped
- * game through `playMatch`, a legacy game through its own `play` (the adapter until it moves).
- */
+/** Plays one game of a run with the given policies through `playMatch`. */
 export function playOneGame(
   def: GameDefinition,
   setup: GameSetup,
@@ -416,11 +413,6 @@ export function playOneGame(
   trace?: TraceEvent[],
   counter?: { draws: number },
 ): GameRecord {
-  if (def.contract === 'legacy') {
-    const streams = gameStreams(seed.masterSeed, seed.gameIndex, counter);
-    const state = def.start(setup, streams);
-    return def.play(state, { streams, policies, ...(trace === undefined ? {} : { trace }) });
-  }
   return playMatch(startMatch(def, setup, seed, { trace, counter }), policies);
 }
 
@@ -442,10 +434,11 @@ export class GameSeries {
   /** Plays game `seed.gameIndex` of the run. */
   play(seed: GameSeed, opts: { trace?: TraceEvent[]; counter?: { draws: number } } = {}): GameRecord {
     const policies = this.freshPolicies();
-    const def = this.def;
-    if (def.contract === 'legacy')
-      return playOneGame(def, this.setup, policies, seed, opts.trace, opts.counter);
-    const m = startMatch(def, this.setup, seed, { trace: opts.trace, counter: opts.counter, reuse: this.ws });
+    const m = startMatch(this.def, this.setup, seed, {
+      trace: opts.trace,
+      counter: opts.counter,
+      reuse: this.ws,
+    });
     this.ws = undefined; // not lent while its game is under way (a throw leaves it unused)
     const rec = playMatch(m, policies);
     this.ws = m.workspace;

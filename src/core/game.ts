@@ -1,5 +1,5 @@
 import type { BoardDef } from './board.js';
-import type { GameStreams, Rng, RngState, Streams } from './rng.js';
+import type { Rng, RngState, Streams } from './rng.js';
 
 export type {
   BoardCell,
@@ -224,15 +224,6 @@ export interface GameRecord {
   readonly cells?: readonly number[];
 }
 
-export interface PlayContext<S> {
-  readonly streams: GameStreams;
-  readonly policies: Readonly<Record<string, Policy>>;
-  /** When given, the engine narrates the game into it. */
-  readonly trace?: TraceEvent[];
-  /** Conformance hook: called with the state after every step of the engine. */
-  readonly onStep?: (state: S) => void;
-}
-
 /** One exact outcome table: rows are outcomes, columns are situations (CRT columns, round counts...). */
 export interface OddsTable {
   readonly title: string;
@@ -367,19 +358,8 @@ export interface SteppedGame<
   invariants(s: S): string[];
 }
 
-/**
- * A game that still owns its loop (`play` to the end, policies called back through `ask`): the
- * driver runs it through a small adapter until it moves onto the stepped contract.
- */
-export interface LegacyGame<S = unknown> extends GameMeta {
-  readonly contract: 'legacy';
-  start(setup: GameSetup, streams: GameStreams): S;
-  play(state: S, ctx: PlayContext<S>): GameRecord;
-  invariants(state: S): string[];
-}
-
-/** Any registered game, erased. */
-export type GameDefinition = SteppedGame | LegacyGame;
+/** Any registered game, erased: every game is a stepped game (played by core/driver.ts). */
+export type GameDefinition = SteppedGame;
 
 /**
  * One game in progress under the stepped contract: the state, its workspace, and the definition.
