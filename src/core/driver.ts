@@ -404,7 +404,10 @@ export function enumerateChance(
   return out;
 }
 
-/** Plays one game of a run with the given policies through `playMatch`. */
+/**
+ * Plays one game of a run with the given policies: a series of one game (GameSeries), so a game
+ * played alone and the same game played in a worker's chunk go through one entry point.
+ */
 export function playOneGame(
   def: GameDefinition,
   setup: GameSetup,
@@ -413,13 +416,15 @@ export function playOneGame(
   trace?: TraceEvent[],
   counter?: { draws: number },
 ): GameRecord {
-  return playMatch(startMatch(def, setup, seed, { trace, counter }), policies);
+  return new GameSeries(def, setup, () => ({ ...policies })).play(seed, { trace, counter });
 }
 
 /**
- * The games of one definition, setup and policy pairing played one after another on one thread
- * (a worker's chunk, the bench): each game is played exactly as `playOneGame` would, but the next
- * game takes the last one's workspace buffers, and policies that can `reset` are reused.
+ * The one way to play games of a run: the games of one definition, setup and policy pairing
+ * played one after another on one thread through `playMatch` (a worker's chunk, `play` and
+ * `replay` through runner/play.ts, the bench). The next game takes the last one's workspace
+ * buffers, and policies that can `reset` are reused; neither changes a record (every buffer is
+ * overwritten before it is read, and a reset policy answers as a fresh one).
  */
 export class GameSeries {
   private ws: Workspace | undefined;
@@ -432,7 +437,10 @@ export class GameSeries {
   ) {}
 
   /** Plays game `seed.gameIndex` of the run. */
-  play(seed: GameSeed, opts: { trace?: TraceEvent[]; counter?: { draws: number } } = {}): GameRecord {
+  play(
+    seed: GameSeed,
+    opts: { trace?: TraceEvent[] | undefined; counter?: { draws: number } | undefined } = {},
+  ): GameRecord {
     const policies = this.freshPolicies();
     const m = startMatch(this.def, this.setup, seed, {
       trace: opts.trace,
