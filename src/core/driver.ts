@@ -144,32 +144,56 @@ export class ConformanceError extends Error {
   }
 }
 
-/** The search context of one game: forks copies standing at the decision being made. */
+/**
+ * The search context of one side in one game: forks copies standing at the decision being made.
+ * The real match and the side are #private fields, so a policy holding the context (even through
+ * a cast) reaches neither the real state (its future dice, a hidden allocation) nor a fork as
+ * another side would see it: its own surface is the game, the setup and `fork`.
+ */
 class Search implements SearchContext {
-  side = '';
-  constructor(readonly match: Match) {}
+  readonly #match: Match;
+  readonly #side: string;
+  constructor(match: Match, side: string) {
+    this.#match = match;
+    this.#side = side;
+  }
   get game(): SteppedGame {
-    return this.match.game;
+    return this.#match.game;
   }
   get setup(): GameSetup {
-    return this.match.setup;
+    return this.#match.setup;
   }
   fork(rng: Rng): GameMatch {
-    const m = this.match;
+    const m = this.#match;
     let s = cloneState(m.game, m.state);
     reseedRng(s.rng, rng);
-    if (m.game.resample !== undefined) s = m.game.resample(s, this.side, rng);
+    if (m.game.resample !== undefined) s = m.game.resample(s, this.#side, rng);
     const ws = m.game.workspace(s);
     ws.explicitChance = m.workspace.explicitChance;
     return new GameMatch(m.game, m.setup, s, ws);
   }
 }
 
+/** The search contexts of one game, one per side, made when the side is first asked. */
+class SearchContexts {
+  readonly #match: Match;
+  readonly #made = new Map<string, Search>();
+  constructor(match: Match) {
+    this.#match = match;
+  }
+  of(side: string): Search {
+    let c = this.#made.get(side);
+    if (c === undefined) {
+      c = new Search(this.#match, side);
+      this.#made.set(side, c);
+    }
+    return c;
+  }
+}
+
 /** The search context a policy of `side` gets at `match`'s pending decision (for tools and tests). */
 export function searchContext(match: Match, side: string): SearchContext {
-  const s = new Search(match);
-  s.side = side;
-  return s;
+  return new Search(match, side);
 }
 
 /**
@@ -182,18 +206,23 @@ export function playMatch(
   policies: Readonly<Record<string, Policy>>,
   opts: DriveOptions = {},
 ): GameRecord {
-  const search = new Search(match);
+  const search = new SearchContexts(match);
   if (opts.conformance === undefined || opts.conformance === false) return playPlain(match, policies, search);
   return playChecked(match, policies, search, opts.conformance === true ? {} : opts.conformance);
 }
 
 /** The driver's loop as the runner plays games: nothing but asking, checking and applying. */
-function playPlain(match: Match, policies: Readonly<Record<string, Policy>>, search: Search): GameRecord {
+function playPlain(
+  match: Match,
+  policies: Readonly<Record<string, Policy>>,
+  searches: SearchContexts,
+): GameRecord {
   const { game, state, workspace: ws } = match;
   // the side of the last decision, its policy and stream (consecutive decisions are mostly one side's)
   let side = '';
   let policy: Policy | undefined;
   let rng: Rng | undefined;
+  let search: Search | undefined;
   for (let p = game.advance(state, ws); p !== null; p = game.advance(state, ws)) {
     let choice: number;
     if (p.kind === 'chance') {
@@ -206,7 +235,7 @@ function playPlain(match: Match, policies: Readonly<Record<string, Policy>>, sea
         if (policy === undefined)
           throw new Error(`${game.id}: no policy for side ${side} (${d.kind}, ${d.rule})`);
         rng = ws.streams.stream(`policy:${side}`);
-        search.side = side;
+        search = searches.of(side);
       }
       const n = d.options.length;
       if (n === 0) throw new Error(`${game.id}: decision ${d.kind} (${d.rule}) has no options`);
@@ -223,7 +252,7 @@ function playPlain(match: Match, policies: Readonly<Record<string, Policy>>, sea
 function playChecked(
   match: Match,
   policies: Readonly<Record<string, Policy>>,
-  search: Search,
+  searches: SearchContexts,
   conf: ConformanceOptions,
 ): GameRecord {
   const { game, state, workspace: ws } = match;
@@ -266,7 +295,7 @@ function playChecked(
         rng = ws.streams.stream(`policy:${d.side}`);
         rngs[d.side] = rng;
       }
-      search.side = d.side;
+      const search = searches.of(d.side);
       // the policy's own stream (in state.rng) moves when it draws; nothing else may
       const before = full ? bodyHash(state) : '';
       choice = policy.choose(game.view(state, d.side), d, rng, search);

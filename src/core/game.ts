@@ -114,8 +114,18 @@ export interface ChanceNode {
 export type Pending<D extends Decision = Decision> = D | ChanceNode;
 
 /**
- * What a search policy may ask of the game it is deciding in (docs/architecture.md "The game is a state machine": a search policy may clone
- * the state and play it forward). One per game, valid only inside the `choose` call it is given to.
+ * What a search policy may ask of the game it is deciding in (docs/architecture.md "The game is a
+ * state machine": a search policy may clone the state and play it forward). One per game and side,
+ * valid only inside the `choose` call it is given to. It keeps the real game private: its own
+ * surface is `game`, `setup` and `fork`, and only a fork (the side's view of the game, on fresh
+ * dice) is ever handed out.
+ *
+ * For a transposition table, key a fork's positions by core/state-hash.ts `stateKey(game, state)`:
+ * a 64-bit structural hash of the state without its random streams and its pending decision, equal
+ * for equal positions however they were reached (not JSON). To score a playout, core/values.ts
+ * `resultValue` / `returns` value a finished game (win 1, draw 1/2, loss 0) and the game's
+ * `evaluate`, when it has one, an unfinished position; to continue "as this player would" from a
+ * fork, core/policies.ts `clonePolicy` copies a scripted policy with its plan.
  */
 export interface SearchContext {
   /** The game definition (erased). */

@@ -8,17 +8,12 @@
  * choice and a uniform sample of the rest when it gives no scores.
  */
 import { playMatch } from './driver.js';
-import type { Decision, GameDefinition, Policy, PolicyDef, SearchContext, SteppedGame } from './game.js';
+import type { Decision, Policy, PolicyDef, SearchContext, SteppedGame } from './game.js';
 import { createPolicies, playerSides } from './policies.js';
 import { type Rng, randInt, streamRng } from './rng.js';
+import { resultValue } from './values.js';
 
 export const ROLLOUT_ID = 'rollout';
-
-/** The value of a finished game's result for `side`: 1 win, 0.5 no winner, 0 loss. */
-function resultValue(game: GameDefinition, result: string, side: string): number {
-  const winner = game.results.find((r) => r.id === result)?.winner;
-  return winner === side ? 1 : winner === null || winner === undefined ? 0.5 : 0;
-}
 
 /** Candidate option indices: all when few, else the default policy's best `k`. */
 function candidates(
