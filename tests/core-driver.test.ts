@@ -15,7 +15,7 @@ import {
   searchContext,
   startMatch,
 } from '../src/core/driver.js';
-import type { ChanceNode, Policy, SteppedGame } from '../src/core/game.js';
+import type { ChanceNode, Decision, Policy, SteppedGame } from '../src/core/game.js';
 import { createPolicies } from '../src/core/policies.js';
 import { streamRng } from '../src/core/rng.js';
 import { rolloutPolicy } from '../src/core/rollout.js';
@@ -77,6 +77,24 @@ describe('the driver', () => {
     expect(() => playMatch(m, { soviet: meddler, us: randomPolicy() }, { conformance: true })).toThrow(
       /policy meddler changed the state while choosing move/,
     );
+  });
+
+  it('in conformance mode refuses a decision that pends with a single option (a forced move)', () => {
+    // SFO with every pending decision cut to its first option: the game asks a question with one answer
+    const forcing: SteppedGame = {
+      ...(sfo as unknown as SteppedGame),
+      advance: (s, ws) => {
+        const p = (sfo as unknown as SteppedGame).advance(s, ws);
+        return p === null || p.kind === 'chance' ? p : { ...p, options: (p as Decision).options.slice(0, 1) };
+      },
+    };
+    const m = startMatch(forcing, setup, { masterSeed: 1, gameIndex: 2 });
+    expect(() => playMatch(m, { soviet: randomPolicy(), us: randomPolicy() }, { conformance: true })).toThrow(
+      /decision 1: forced move pended: \S+ \(SFO [^)]*\) has one option/,
+    );
+    // outside conformance mode the driver only asks and applies
+    const plain = startMatch(forcing, setup, { masterSeed: 1, gameIndex: 2 });
+    expect(() => playMatch(plain, { soviet: randomPolicy(), us: randomPolicy() })).not.toThrow();
   });
 
   it('samples a chance point by its exact probabilities', () => {

@@ -93,8 +93,8 @@ export function startMatch(
 
 /**
  * Which decisions of a game conformance mode checks in full. Every decision is checked for what
- * costs little (the decision bound, chance outcomes summing to 1, declared kinds, invariants after
- * the answer); the costly checks (clone equality, the policy leaving the state alone), which copy
+ * costs little (the decision bound, chance outcomes summing to 1, declared kinds, no decision
+ * pending with a single option, invariants after the answer); the costly checks (clone equality, the policy leaving the state alone), which copy
  * the state and hash it several times, run at every decision of the first `first`, at the first
  * `perKind` decisions of each kind and rule (so a rare kind is checked in every game), and at
  * about one in `oneIn` of the rest, chosen by a fixed hash of (master seed, game index, decision):
@@ -290,6 +290,13 @@ function playChecked(
         throw new Error(`${game.id}: no policy for side ${d.side} (${d.kind}, ${d.rule})`);
       if (d.options.length === 0)
         throw new Error(`${game.id}: decision ${d.kind} (${d.rule}) has no options`);
+      // a decision with one option is a forced move: the rules carry it out (core/kernel.ts), no side is asked
+      if (d.options.length === 1)
+        throw new ConformanceError(
+          match,
+          decisions + 1,
+          `forced move pended: ${d.kind} (${d.rule}) has one option`,
+        );
       let rng = rngs[d.side];
       if (rng === undefined) {
         rng = ws.streams.stream(`policy:${d.side}`);
