@@ -114,8 +114,8 @@ export interface ChanceNode {
 export type Pending<D extends Decision = Decision> = D | ChanceNode;
 
 /**
- * What a search policy may ask of the game it is deciding in (docs/architecture.md "The game is a
- * state machine": a search policy may clone the state and play it forward). One per game and side,
+ * What a search policy may ask of the game it is deciding in (docs/architecture.md "Search": a
+ * search policy may fork the game and play the copy forward). One per game and side,
  * valid only inside the `choose` call it is given to. It keeps the real game private: its own
  * surface is `game`, `setup` and `fork`, and only a fork (the side's view of the game, on fresh
  * dice) is ever handed out.
