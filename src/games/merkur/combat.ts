@@ -73,6 +73,12 @@ export interface CombatSpec {
   readonly supportD?: number;
 }
 
+/**
+ * The spec of a combat task (state.ts): its own (made for it by whoever pushed it, never shared),
+ * so the sides' answers (G6, G7, C5, V-LEADDEF) are written into it in place.
+ */
+export type CombatTaskSpec = { -readonly [K in keyof CombatSpec]: CombatSpec[K] };
+
 /** 7.1: the lead attacker: highest attack, full strength first, then lowest index. */
 export function leadOf(s: MerkurState, list: readonly number[], value: (i: number) => number): number {
   let best = -1;

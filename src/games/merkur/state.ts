@@ -4,7 +4,7 @@
  */
 import type { RngState } from '../../core/rng.js';
 import type { BombardSpec } from './bombard.js';
-import type { CombatSpec, LossOp, Values } from './combat.js';
+import type { CombatTaskSpec, LossOp, Values } from './combat.js';
 import type { MerkurPending } from './decisions.js';
 import type { MerkurCounters } from './record.js';
 
@@ -118,7 +118,7 @@ export type Task =
    * 7.0-7.4 with 3.1 a: a combat whose dice a side may have re-rolled with the initiative (both
    * sides re-roll); `rerolled`: that happened, or the defender was asked (the second result stands).
    */
-  | { t: 'combat'; spec: CombatSpec; vals: Values | null; x: number; y: number; rerolled: boolean }
+  | { t: 'combat'; spec: CombatTaskSpec; vals: Values | null; x: number; y: number; rerolled: boolean }
   /** 7.4, 3.2, 6.1: the losses of a combat of an activation still to be carried out, first op first. */
   | { t: 'losses'; ops: LossOp[]; regroup: boolean }
   /** 8.0-8.3: bombardments still to be resolved, first first; `target`: the one named for the first (C9). */

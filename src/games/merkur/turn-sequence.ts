@@ -5,6 +5,15 @@
  * roll 4.0/4.1, Maori 11.0, activations), and the end of turn (control 3.2, RN test 5.4, 10.0).
  */
 import { d6 } from '../../core/dice.js';
+import {
+  answerMachine,
+  type DecisionOf,
+  expectKind,
+  runMachine,
+  type TaskOf,
+  type TurnMachine,
+  unreachable,
+} from '../../core/kernel.js';
 import { randInt } from '../../core/rng.js';
 import { airValue, bombardTargets, resolveBombard } from './bombard.js';
 import {
@@ -21,7 +30,21 @@ import {
 } from './combat.js';
 import { artilleryValue, markFired, supporters } from './command.js';
 import { merkurData } from './data.js';
-import type { MerkurDecision, MerkurOption, MerkurPending, OrderOption } from './decisions.js';
+import type {
+  ActivationOption,
+  AirLandOption,
+  AirOption,
+  AirUnitOption,
+  DropOption,
+  FortOption,
+  InitiativeOption,
+  MaoriOption,
+  MerkurDecision,
+  MerkurPending,
+  OrderOption,
+  SeaOption,
+  SetupZoneOption,
+} from './decisions.js';
 import { landingTerrain, MAP } from './map.js';
 import { reachable } from './movement.js';
 import { describeOption, tell } from './narrate.js';
@@ -69,13 +92,18 @@ const TURN_PHASES = [
   'end',
 ] as const;
 
+/** A decision of kind `kind` for `side`. */
 function dec<K extends MerkurDecision['kind']>(
   kind: K,
   side: 0 | 1,
   rule: string,
-  options: Extract<MerkurDecision, { kind: K }>['options'],
-): MerkurDecision {
-  return { kind, side: side === GER ? 'german' : 'commonwealth', rule, options } as MerkurDecision;
+  options: DecisionOf<MerkurDecision, K>['options'],
+): DecisionOf<MerkurDecision, K> {
+  // the members of MerkurDecision differ only in `kind` and the option type, both fixed by K
+  return { kind, side: side === GER ? 'german' : 'commonwealth', rule, options } as DecisionOf<
+    MerkurDecision,
+    K
+  >;
 }
 
 /** Starts the next phase (or turn), or ends the game after turn 24 (1.2, 10.0). */
@@ -373,245 +401,218 @@ export function engineNavyLoss(s: MerkurState, left: readonly number[], german: 
     if (german ? val(left[q]!) < val(left[j]!) : val(left[q]!) > val(left[j]!)) j = q;
   return left[j]!;
 }
+/** 3.2: the CW places forts (up to 6) in zones it holds that are neither towns nor strategic. */
+function fortsStep(s: MerkurState, task: TaskOf<Task, 'forts'>): MerkurDecision | null {
+  if (task.placed < 6) {
+    const opts: FortOption[] = [{ type: 'no-fort' }];
+    for (let z = 0; z < MAP.count; z++)
+      if (s.fort[z] === 0 && MAP.town[z] === 0 && !MAP.strategic[z] && countIn(s, z, CW) > 0)
+        opts.push({ type: 'fort', zone: z });
+    if (opts.length > 1) return dec('fort', CW, 'Merkur 3.2', opts);
+  }
+  s.stack.pop();
+  return null;
+}
 
-/** What the task on top of the stack asks next; null when it has run its course (popped). */
-function step(s: MerkurState, ws: MerkurWorkspace, task: Task): MerkurPending | null {
-  switch (task.t) {
-    case 'forts': {
-      if (task.placed >= 6) break;
-      const opts: MerkurOption[] = [{ type: 'no-fort' }];
-      for (let z = 0; z < MAP.count; z++)
-        if (s.fort[z] === 0 && MAP.town[z] === 0 && !MAP.strategic[z] && countIn(s, z, CW) > 0)
-          opts.push({ type: 'fort', zone: z });
-      if (opts.length === 1) break;
-      return dec('fort', CW, 'Merkur 3.2', opts as never);
+/** 8.4: the German names, zone by zone, the CW-held zones the pre-invasion bombardment strikes. */
+function preinvasionStep(s: MerkurState, task: TaskOf<Task, 'preinvasion'>): MerkurDecision | null {
+  if (s.turn === 0 && task.i === 0 && task.zones.length === 0) task.zones = occupiedCw(s);
+  while (task.i < task.zones.length) {
+    const z = task.zones[task.i]!;
+    if (countIn(s, z, CW) > 0)
+      return dec('preinvasion-target', GER, 'Merkur 8.4', [
+        { type: 'preinvasion', zone: z, bombard: true },
+        { type: 'preinvasion', zone: z, bombard: false },
+      ]);
+    task.i++;
+  }
+  s.stack.pop();
+  return null;
+}
+
+/** 5.2, 12.0: the drop zone of each unit arriving by parachute or glider this turn. */
+function dropStep(s: MerkurState, ws: MerkurWorkspace, task: TaskOf<Task, 'drop'>): MerkurDecision | null {
+  const zones = task.zones;
+  while (task.i < task.units.length) {
+    const ui = task.units[task.i]!;
+    const arrival = merkurData.arrivals.find(
+      (a) => a.turn === s.turn && a.drops.some((x) => x.unit === s.units[ui]!.id),
+    )!;
+    const hist = arrival.drops.find((x) => x.unit === s.units[ui]!.id)!;
+    const fixed = s.rules.v['drops-historical'] && !s.rules.solitaire;
+    if (fixed) {
+      const k =
+        s.turn === 1
+          ? merkurData.arrivals
+              .filter((a) => a.turn === 1)
+              .flatMap((a) => a.drops)
+              .findIndex((x) => x.unit === hist.unit)
+          : -1;
+      zones.push(fixedDropZone(s, k >= 0 ? s.rules.dropZones[k]! : MAP.index.get(hist.zone)!, zones));
+      task.i++;
+      continue;
     }
-    case 'preinvasion': {
-      if (s.turn === 0 && task.i === 0 && task.zones.length === 0) task.zones = occupiedCw(s);
-      while (task.i < task.zones.length) {
-        const z = task.zones[task.i]!;
-        if (countIn(s, z, CW) > 0)
-          return dec('preinvasion-target', GER, 'Merkur 8.4', [
-            { type: 'preinvasion', zone: z, bombard: true },
-            { type: 'preinvasion', zone: z, bombard: false },
-          ]);
-        task.i++;
-      }
-      break;
+    const opts: DropOption[] = [];
+    const occ = occupancy(s, ws.occ);
+    for (let z = 0; z < MAP.count; z++) {
+      const onMap = MAP.map[z] === arrival.map;
+      const strat =
+        s.rules.v['drops-strategic'] &&
+        MAP.strategic[z] &&
+        MAP.adj[z]!.some((y) => MAP.map[y] === arrival.map);
+      if (!onMap && !strat) continue;
+      let planned = 0;
+      for (let k = 0; k < zones.length; k++) if (zones[k] === z) planned++;
+      if (!MAP.strategic[z] && occ.g[z]! + planned >= 6) continue;
+      opts.push({ type: 'drop', unit: ui, zone: z });
     }
-    case 'drop': {
-      const zones = task.zones;
-      while (task.i < task.units.length) {
-        const ui = task.units[task.i]!;
-        const arrival = merkurData.arrivals.find(
-          (a) => a.turn === s.turn && a.drops.some((x) => x.unit === s.units[ui]!.id),
-        )!;
-        const hist = arrival.drops.find((x) => x.unit === s.units[ui]!.id)!;
-        const fixed = s.rules.v['drops-historical'] && !s.rules.solitaire;
-        if (fixed) {
-          const k =
-            s.turn === 1
-              ? merkurData.arrivals
-                  .filter((a) => a.turn === 1)
-                  .flatMap((a) => a.drops)
-                  .findIndex((x) => x.unit === hist.unit)
-              : -1;
-          zones.push(fixedDropZone(s, k >= 0 ? s.rules.dropZones[k]! : MAP.index.get(hist.zone)!, zones));
-          task.i++;
-          continue;
-        }
-        const opts: MerkurOption[] = [];
-        const occ = occupancy(s, ws.occ);
-        for (let z = 0; z < MAP.count; z++) {
-          const onMap = MAP.map[z] === arrival.map;
-          const strat =
-            s.rules.v['drops-strategic'] &&
-            MAP.strategic[z] &&
-            MAP.adj[z]!.some((y) => MAP.map[y] === arrival.map);
-          if (!onMap && !strat) continue;
-          let planned = 0;
-          for (let k = 0; k < zones.length; k++) if (zones[k] === z) planned++;
-          if (!MAP.strategic[z] && occ.g[z]! + planned >= 6) continue;
-          opts.push({ type: 'drop', unit: ui, zone: z });
-        }
-        return dec('landing-zone', GER, 'Merkur 5.2, 12.0', opts as never);
+    return dec('landing-zone', GER, 'Merkur 5.2, 12.0', opts);
+  }
+  s.stack.pop();
+  // hand the choices to the landing task under it (and the solitaire placement)
+  for (const below of s.stack) {
+    if (below.t === 'landing') {
+      below.units = task.units.slice();
+      below.zones = zones.slice();
+    } else if (below.t === 'solo-place') below.zones = zones.slice();
+  }
+  return null;
+}
+
+/** 5.4, 11.0: the zone where the convoy's units still at sea debark. */
+function seaLandingStep(s: MerkurState, task: TaskOf<Task, 'sea-landing'>): MerkurDecision | null {
+  const left = task.units.filter((i) => s.units[i]!.status === 'pool');
+  if (left.length > 0) {
+    const opts: SeaOption[] = [];
+    // 11.0: at night no unit enters a zone holding only enemy units, and no combat is fought
+    // (V night-beach-assault: the convoy debarks on an enemy-held beach and assaults that night)
+    const nightBar = !isDay(s.turn) && !s.rules.v['night-beach-assault'];
+    for (let z = 0; z < MAP.count; z++) {
+      if (MAP.strategic[z]) continue;
+      if ((MAP.port[z] && controlledBy(s, z, GER)) || (MAP.beach[z] && room(s, z, GER) > 0)) {
+        if (nightBar && countIn(s, z, CW) > 0 && countIn(s, z, GER) === 0) continue;
+        if (room(s, z, GER) > 0) opts.push({ type: 'sea', zone: z });
       }
-      s.stack.pop();
-      // hand the choices to the landing task under it (and the solitaire placement)
-      for (const below of s.stack) {
-        if (below.t === 'landing') {
-          below.units = task.units.slice();
-          below.zones = zones.slice();
-        } else if (below.t === 'solo-place') below.zones = zones.slice();
-      }
-      return null;
     }
-    case 'landing':
-      return landingStep(s, ws, task);
-    case 'air-landing':
-      return airLandingStep(s, task);
-    case 'sea-landing': {
-      const left = task.units.filter((i) => s.units[i]!.status === 'pool');
-      if (left.length === 0) break;
-      const opts: MerkurOption[] = [];
-      // 11.0: at night no unit enters a zone holding only enemy units, and no combat is fought
-      // (V night-beach-assault: the convoy debarks on an enemy-held beach and assaults that night)
-      const nightBar = !isDay(s.turn) && !s.rules.v['night-beach-assault'];
-      for (let z = 0; z < MAP.count; z++) {
-        if (MAP.strategic[z]) continue;
-        if ((MAP.port[z] && controlledBy(s, z, GER)) || (MAP.beach[z] && room(s, z, GER) > 0)) {
-          if (nightBar && countIn(s, z, CW) > 0 && countIn(s, z, GER) === 0) continue;
-          if (room(s, z, GER) > 0) opts.push({ type: 'sea', zone: z });
-        }
-      }
-      if (opts.length === 0) {
-        // 5.4, 11.0: a B1 convoy with nowhere to debark tonight debarks the next turn
-        if (nightBar && left.some((i) => s.b1.units.includes(i))) {
-          s.b1.landTurn = s.turn + 1;
-          s.b1.landed = false;
-        }
-        break;
-      }
-      return dec('sea-landing', GER, 'Merkur 5.4', opts as never);
+    if (opts.length > 0) return dec('sea-landing', GER, 'Merkur 5.4', opts);
+    // 5.4, 11.0: a B1 convoy with nowhere to debark tonight debarks the next turn
+    if (nightBar && left.some((i) => s.b1.units.includes(i))) {
+      s.b1.landTurn = s.turn + 1;
+      s.b1.landed = false;
     }
-    case 'air-missions': {
-      const day = dayOf(s.turn);
-      while (task.i < s.air.length) {
-        const a = s.air[task.i]!;
-        if (a.lost || a.flownDay === day) {
-          task.i++;
-          continue;
-        }
-        const opts: MerkurOption[] = [{ type: 'air-none', air: task.i }];
-        if (s.rules.v['air-support-sortie']) opts.push({ type: 'air-support', air: task.i });
-        const hit = new Uint8Array(MAP.count);
-        for (const u of s.units) if (u.side === CW && u.status === 'map' && u.type !== 'em') hit[u.zone] = 1;
-        for (let z = 0; z < MAP.count; z++)
-          if (hit[z] === 1) opts.push({ type: 'air-bomb', air: task.i, zone: z });
-        return dec('air-mission', GER, 'Merkur 8.0', opts as never);
-      }
-      // 8.0 Notes (docs/games/merkur.md "Decisions"): every mission is placed before any is resolved; then each flies in
-      // the order placed (V-AIRSUM air-separate), and one whose target has gone is wasted, or the
-      // units sent to one zone add their values into one bombardment (air-summed)
-      s.stack.pop();
-      const list: Bombard[] = [];
-      if (!s.rules.v['air-summed']) {
-        for (let k = 0; k < task.planned.length; k += 2) {
-          const air = task.planned[k]!;
-          const zone = task.planned[k + 1]!;
-          list.push({ side: GER, value: airValue(s, air), zone, air, firerZone: -1, preinvasion: false });
-        }
-        s.stack.push({ t: 'bombards', list, target: null, regroup: true });
-        return null;
-      }
-      const done = new Set<number>();
-      for (let k = 0; k < task.planned.length; k += 2) {
-        const z = task.planned[k + 1]!;
-        if (done.has(z)) continue;
-        done.add(z);
-        const airs: number[] = [];
-        for (let j = 0; j < task.planned.length; j += 2)
-          if (task.planned[j + 1] === z) airs.push(task.planned[j]!);
-        const value = airs.reduce((a, i) => a + airValue(s, i), 0);
-        list.push({ side: GER, value, zone: z, air: airs[0]!, airs, firerZone: -1, preinvasion: false });
-      }
-      s.stack.push({ t: 'bombards', list, target: null, regroup: true });
-      return null;
+  }
+  s.stack.pop();
+  return null;
+}
+
+/** 8.0: each air unit's mission, then (all placed) the bombardments they fly. */
+function airMissionsStep(s: MerkurState, task: TaskOf<Task, 'air-missions'>): MerkurDecision | null {
+  const day = dayOf(s.turn);
+  while (task.i < s.air.length) {
+    const a = s.air[task.i]!;
+    if (a.lost || a.flownDay === day) {
+      task.i++;
+      continue;
     }
-    case 'activations':
-      return activationStep(s, ws, task.side);
-    case 'activate-rest':
-      return activateRestStep(s, ws, task.side);
-    case 'orders':
-      return ordersStep(s, ws, task);
-    case 'cw-roll':
-      return cwRollStep(s, ws, task);
-    case 'maori': {
-      s.stack.pop();
-      const m = s.units.findIndex((u) => u.maori && u.status === 'map');
-      if (m < 0 || s.cwMoves <= 0) return null;
-      const z = s.units[m]!.zone;
-      const opts: MerkurOption[] = [{ type: 'no-maori' }];
-      for (const y of [z, ...MAP.adj[z]!]) {
-        if (y !== z && room(s, y, CW) <= 0) continue;
-        for (const i of combatUnits(s, unitsIn(s, y, GER))) opts.push({ type: 'maori', target: i, zone: y });
-      }
-      // V-MAORI maori-may-fire: the Maori may also fire into an adjacent zone without entering it
-      if (s.rules.v['maori-may-fire'])
-        for (const y of MAP.adj[z]!)
-          for (const i of combatUnits(s, unitsIn(s, y, GER)))
-            opts.push({ type: 'maori', target: i, zone: y, fire: true });
-      if (opts.length === 1) return null;
-      s.stack.push({ t: 'maori' });
-      return dec('maori-night', CW, 'Merkur 11.0', opts as never);
+    const opts: AirOption[] = [{ type: 'air-none', air: task.i }];
+    if (s.rules.v['air-support-sortie']) opts.push({ type: 'air-support', air: task.i });
+    const hit = new Uint8Array(MAP.count);
+    for (const u of s.units) if (u.side === CW && u.status === 'map' && u.type !== 'em') hit[u.zone] = 1;
+    for (let z = 0; z < MAP.count; z++)
+      if (hit[z] === 1) opts.push({ type: 'air-bomb', air: task.i, zone: z });
+    return dec('air-mission', GER, 'Merkur 8.0', opts);
+  }
+  // 8.0 Notes (docs/games/merkur.md "Decisions"): every mission is placed before any is resolved; then each flies in
+  // the order placed (V-AIRSUM air-separate), and one whose target has gone is wasted, or the
+  // units sent to one zone add their values into one bombardment (air-summed)
+  s.stack.pop();
+  const list: Bombard[] = [];
+  if (!s.rules.v['air-summed']) {
+    for (let k = 0; k < task.planned.length; k += 2) {
+      const air = task.planned[k]!;
+      const zone = task.planned[k + 1]!;
+      list.push({ side: GER, value: airValue(s, air), zone, air, firerZone: -1, preinvasion: false });
     }
-    case 'regroup': {
-      if (task.units.length === 0) break;
-      return dec(
-        'regroup',
-        GER,
-        'Merkur 9.0',
-        task.units.map((unit) => ({ type: 'regroup', unit })) as never,
-      );
+    s.stack.push({ t: 'bombards', list, target: null, regroup: true });
+    return null;
+  }
+  const done = new Set<number>();
+  for (let k = 0; k < task.planned.length; k += 2) {
+    const z = task.planned[k + 1]!;
+    if (done.has(z)) continue;
+    done.add(z);
+    const airs: number[] = [];
+    for (let j = 0; j < task.planned.length; j += 2)
+      if (task.planned[j + 1] === z) airs.push(task.planned[j]!);
+    const value = airs.reduce((a, i) => a + airValue(s, i), 0);
+    list.push({ side: GER, value, zone: z, air: airs[0]!, airs, firerZone: -1, preinvasion: false });
+  }
+  s.stack.push({ t: 'bombards', list, target: null, regroup: true });
+  return null;
+}
+
+/** 11.0: at night the CW may spend a movement activation on the Maori's attack. */
+function maoriStep(s: MerkurState): MerkurDecision | null {
+  s.stack.pop();
+  const m = s.units.findIndex((u) => u.maori && u.status === 'map');
+  if (m < 0 || s.cwMoves <= 0) return null;
+  const z = s.units[m]!.zone;
+  const opts: MaoriOption[] = [{ type: 'no-maori' }];
+  for (const y of [z, ...MAP.adj[z]!]) {
+    if (y !== z && room(s, y, CW) <= 0) continue;
+    for (const i of combatUnits(s, unitsIn(s, y, GER))) opts.push({ type: 'maori', target: i, zone: y });
+  }
+  // V-MAORI maori-may-fire: the Maori may also fire into an adjacent zone without entering it
+  if (s.rules.v['maori-may-fire'])
+    for (const y of MAP.adj[z]!)
+      for (const i of combatUnits(s, unitsIn(s, y, GER)))
+        opts.push({ type: 'maori', target: i, zone: y, fire: true });
+  if (opts.length === 1) return null;
+  s.stack.push({ t: 'maori' });
+  return dec('maori-night', CW, 'Merkur 11.0', opts);
+}
+
+/** 5.4 (docs/games/merkur.md "Decisions"): the picking side names each unit lost; no choice once all must go. */
+function navyLossesStep(s: MerkurState, task: TaskOf<Task, 'rn-losses'>): MerkurDecision | null {
+  if (task.k > 0 && task.left.length > task.k)
+    return dec(
+      'rn-losses',
+      s.rules.v['rn-german'] ? GER : CW,
+      'Merkur 5.4',
+      task.left.map((unit) => ({ type: 'rn-loss', unit })),
+    );
+  for (const i of task.left.splice(0, task.k)) s.units[i]!.status = 'lost';
+  s.stack.pop();
+  if (task.turnBack) turnBack(s, task.left);
+  return null;
+}
+
+/** 13.0 (missing; V cw-setup-free): the CW places each of its units. */
+function cwSetupStep(s: MerkurState, task: TaskOf<Task, 'cw-setup'>): MerkurDecision | null {
+  while (task.i < s.units.length && s.units[task.i]!.side !== CW) task.i++;
+  if (task.i < s.units.length) {
+    const opts: SetupZoneOption[] = [];
+    for (let z = 0; z < MAP.count; z++)
+      if (room(s, z, CW) > 0) opts.push({ type: 'setup-zone', unit: task.i, zone: z });
+    return dec('setup-zone', CW, 'Merkur 13.0 (missing)', opts);
+  }
+  s.stack.pop();
+  return null;
+}
+
+/** 5.3, 13.1 (missing; V queue-free): the German picks the next unit of the air-landing queue. */
+function airPickStep(s: MerkurState, task: TaskOf<Task, 'air-pick'>): MerkurDecision | null {
+  if (task.left > 0 && s.airQueue < s.airQueueIds.length) {
+    const seen = new Set<string>();
+    const opts: AirUnitOption[] = [];
+    for (let k = s.airQueue; k < s.airQueueIds.length; k++) {
+      const u = s.units[s.airQueueIds[k]!]!;
+      const key = `${u.type}:${u.a}:${u.d}:${u.art}:${u.id === 'Ringel' ? 'R' : ''}`;
+      if (seen.has(key)) continue; // identical units: one option
+      seen.add(key);
+      opts.push({ type: 'air-unit', unit: s.airQueueIds[k]! });
     }
-    case 'combat':
-      return combatStep(s, ws, task);
-    case 'losses':
-      return lossesStep(s, ws, task);
-    case 'bombards':
-      return bombardsStep(s, ws, task);
-    case 'order-combats':
-      s.stack.pop();
-      orderCombats(s, task);
-      return null;
-    case 'rn-losses': {
-      // 5.4 (docs/games/merkur.md "Decisions"): the picking side names each unit lost; no choice once all must go
-      if (task.k > 0 && task.left.length > task.k)
-        return dec(
-          'rn-losses',
-          s.rules.v['rn-german'] ? GER : CW,
-          'Merkur 5.4',
-          task.left.map((unit) => ({ type: 'rn-loss', unit })),
-        );
-      for (const i of task.left.splice(0, task.k)) s.units[i]!.status = 'lost';
-      s.stack.pop();
-      if (task.turnBack) turnBack(s, task.left);
-      return null;
-    }
-    case 'cw-setup': {
-      while (task.i < s.units.length && s.units[task.i]!.side !== CW) task.i++;
-      if (task.i >= s.units.length) break;
-      const opts: MerkurOption[] = [];
-      for (let z = 0; z < MAP.count; z++)
-        if (room(s, z, CW) > 0) opts.push({ type: 'setup-zone', unit: task.i, zone: z });
-      return dec('setup-zone', CW, 'Merkur 13.0 (missing)', opts as never);
-    }
-    case 'air-pick': {
-      if (task.left <= 0 || s.airQueue >= s.airQueueIds.length) break;
-      const seen = new Set<string>();
-      const opts: MerkurOption[] = [];
-      for (let k = s.airQueue; k < s.airQueueIds.length; k++) {
-        const u = s.units[s.airQueueIds[k]!]!;
-        const key = `${u.type}:${u.a}:${u.d}:${u.art}:${u.id === 'Ringel' ? 'R' : ''}`;
-        if (seen.has(key)) continue; // identical units: one option
-        seen.add(key);
-        opts.push({ type: 'air-unit', unit: s.airQueueIds[k]! });
-      }
-      return dec('air-landing-unit', GER, 'Merkur 5.3, 13.1', opts as never);
-    }
-    case 'rn-reroll':
-      return dec('initiative', s.initiative, 'Merkur 3.1, 5.4', [{ type: 'keep' }, { type: 'reroll' }]);
-    case 'solo-place':
-      s.stack.pop();
-      soloPlace(s, ws, task.zones);
-      return null;
-    case 'gliders':
-      return dec(
-        'glider-assign',
-        GER,
-        'Merkur 3.2',
-        STURM_REGIMENT.map((id) => ({ type: 'no-glider', unit: unitIndex(s, id) })),
-      );
+    return dec('air-landing-unit', GER, 'Merkur 5.3, 13.1', opts);
   }
   s.stack.pop();
   return null;
@@ -650,8 +651,8 @@ function soloPlace(s: MerkurState, ws: MerkurWorkspace, drops: readonly number[]
 function landingStep(
   s: MerkurState,
   ws: MerkurWorkspace,
-  task: Task & { t: 'landing' },
-): MerkurPending | null {
+  task: TaskOf<Task, 'landing'>,
+): MerkurDecision | null {
   const zones = task.zones;
   const r = ws.streams.stream('landing');
   while (task.i < task.units.length) {
@@ -717,13 +718,13 @@ function applyLanding(s: MerkurState, ui: number, reduced: boolean): void {
   }
 }
 
-function airLandingStep(s: MerkurState, task: Task & { t: 'air-landing' }): MerkurPending | null {
+function airLandingStep(s: MerkurState, task: TaskOf<Task, 'air-landing'>): MerkurDecision | null {
   if (s.airQueue >= s.airQueueIds.length) {
     s.stack.pop();
     return null;
   }
   const used = task.used;
-  const opts: MerkurOption[] = [{ type: 'no-landing' }];
+  const opts: AirLandOption[] = [{ type: 'no-landing' }];
   for (const z of MAP.airfields)
     if (!used.includes(z) && controlledBy(s, z, GER) && room(s, z, GER) > 0)
       opts.push({ type: 'airfield', zone: z });
@@ -735,12 +736,12 @@ function airLandingStep(s: MerkurState, task: Task & { t: 'air-landing' }): Merk
     s.stack.pop();
     return null;
   }
-  return dec('air-landing', GER, 'Merkur 5.3', opts as never);
+  return dec('air-landing', GER, 'Merkur 5.3', opts);
 }
 
 /** 4.0: the zones a side may activate next. */
-function activationStep(s: MerkurState, ws: MerkurWorkspace, side: 0 | 1): MerkurPending | null {
-  const opts: MerkurOption[] = [{ type: 'end-activations' }];
+function activationStep(s: MerkurState, ws: MerkurWorkspace, side: 0 | 1): MerkurDecision | null {
+  const opts: ActivationOption[] = [{ type: 'end-activations' }];
   const g = ws.occ?.g.fill(0) ?? new Int8Array(MAP.count);
   const c = ws.occ?.c.fill(0) ?? new Int8Array(MAP.count);
   const own = side === GER ? g : c;
@@ -824,7 +825,7 @@ function activationStep(s: MerkurState, ws: MerkurWorkspace, side: 0 | 1): Merku
     s.stack.pop();
     return null;
   }
-  const d = dec('activation', side, 'Merkur 4.0', opts as never);
+  const d = dec('activation', side, 'Merkur 4.0', opts);
   if (zu !== undefined) zu.decision = d;
   return d;
 }
@@ -915,8 +916,8 @@ function activateRestStep(s: MerkurState, ws: MerkurWorkspace, side: 0 | 1): nul
 function cwRollStep(
   s: MerkurState,
   ws: MerkurWorkspace,
-  task: Task & { t: 'cw-roll' },
-): MerkurPending | null {
+  task: TaskOf<Task, 'cw-roll'>,
+): MerkurDecision | null {
   if (task.rolled < 0) {
     const { k, b } = activationTerms(s);
     const die = d6(ws.streams.stream('activation'));
@@ -942,7 +943,11 @@ function cwRollStep(
 }
 
 /** 4.0 a-d: the next unit's order in the activated zone, or the zone's combats when all have orders. */
-function ordersStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'orders' }): MerkurPending | null {
+function ordersStep(
+  s: MerkurState,
+  ws: MerkurWorkspace,
+  task: TaskOf<Task, 'orders'>,
+): MerkurDecision | null {
   const day = isDay(s.turn);
   // positions change only by this task's own move orders (applyAnswer keeps `ws.ordersOcc`):
   // one occupancy pass serves every unit of the activation
@@ -1012,7 +1017,7 @@ function ordersStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'orde
 function reachOf(
   s: MerkurState,
   ws: MerkurWorkspace,
-  task: Task & { t: 'orders' },
+  task: TaskOf<Task, 'orders'>,
   ui: number,
   occ: Occupancy,
 ): readonly number[] {
@@ -1037,7 +1042,7 @@ function reachOf(
 }
 
 /** 7.3: bombardment, then fire, then assault; then the forced assaults of units that entered enemy zones (5.5). */
-function resolveOrders(s: MerkurState, task: Task & { t: 'orders' }): void {
+function resolveOrders(s: MerkurState, task: TaskOf<Task, 'orders'>): void {
   const bombards: Bombard[] = [];
   for (const o of task.orders) if (o.o === 'bombard') bombards.push({ u: o.u, to: o.to });
   if (bombards.length === 0) {
@@ -1123,8 +1128,8 @@ function orderCombats(
 function bombardsStep(
   s: MerkurState,
   ws: MerkurWorkspace,
-  task: Task & { t: 'bombards' },
-): MerkurPending | null {
+  task: TaskOf<Task, 'bombards'>,
+): MerkurDecision | null {
   while (task.list.length > 0) {
     let b = task.list[0]!;
     if ('u' in b) {
@@ -1175,7 +1180,11 @@ function bombardsStep(
  * initiative may have both sides re-roll a result of band 1-2 (3.1 a); under V reroll-defender-too a
  * defender holding it may re-roll a result of band 4-5 not re-rolled already. The second result stands.
  */
-function combatStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'combat' }): MerkurPending | null {
+function combatStep(
+  s: MerkurState,
+  ws: MerkurWorkspace,
+  task: TaskOf<Task, 'combat'>,
+): MerkurDecision | null {
   const sp = task.spec;
   const enemy = (1 - sp.side) as 0 | 1;
   if (task.vals === null) {
@@ -1216,13 +1225,13 @@ function combatStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'comb
       if (spec.supportA === undefined && (spec.kind !== 'fire' || both)) {
         const list = supporters(s, sp.side, spec.from, false);
         if (list.length > 0) return supportDecision(sp.side, list);
-        specOf(task).supportA = -1;
+        task.spec.supportA = -1;
       }
       if (spec.supportD === undefined && (spec.kind !== 'fire' || both)) {
         // 5.2: the CW supports a combat on landing only from the landing zone
         const list = supporters(s, enemy, spec.zone, spec.kind === 'landing' && enemy === CW);
         if (list.length > 0) return supportDecision(enemy, list);
-        specOf(task).supportD = -1;
+        task.spec.supportD = -1;
       }
     }
     task.vals = combatValues(s, task.spec, true);
@@ -1264,7 +1273,11 @@ function combatStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'comb
  * "all retreat or one halved", the retreat zone when there are two or more, and whether a fort
  * absorbs a loss; then the forts and para regrouping as after any combat.
  */
-function lossesStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'losses' }): MerkurPending | null {
+function lossesStep(
+  s: MerkurState,
+  ws: MerkurWorkspace,
+  task: TaskOf<Task, 'losses'>,
+): MerkurDecision | null {
   const q = runLosses(s, ws, task.ops, true);
   if (q === null) {
     s.stack.pop();
@@ -1300,14 +1313,6 @@ function lossesStep(s: MerkurState, ws: MerkurWorkspace, task: Task & { t: 'loss
     { type: 'loss', unit: -1 },
     ...q.units.map((unit) => ({ type: 'loss' as const, unit })),
   ]);
-}
-
-/**
- * The spec of the combat task `task`, to record an answer in: a combat task's spec is its own
- * (made for it by whoever pushed it, never shared), so the answers are written into it in place.
- */
-function specOf(task: Task): { -readonly [K in keyof CombatSpec]: CombatSpec[K] } {
-  return (task as Task & { t: 'combat' }).spec;
 }
 
 /** G7, C5: `side` names its supporting EM or battery among `list`, or none. */
@@ -1363,380 +1368,530 @@ export function regroupZone(s: MerkurState, ui: number): number {
   return best;
 }
 
-/** GameDefinition.advance. */
-export function advance(s: MerkurState, ws: MerkurWorkspace): MerkurPending | null {
-  return runUntil(s, ws);
+/** The side index of decision `d`. */
+function sideOf(d: MerkurDecision): 0 | 1 {
+  return d.side === 'german' ? GER : CW;
 }
 
+/** A task kind that asks nothing: answering it is an engine error. */
+function asksNothing(_s: MerkurState, _ws: MerkurWorkspace, task: Task, d: MerkurDecision): never {
+  throw new Error(`Merkur: decision ${d.kind} answered in task ${task.t}, which asks none`);
+}
+
+/** 5.2 with 3.1 a: the landing test kept, or re-rolled with the initiative. */
+function answerLandingInitiative(
+  s: MerkurState,
+  ws: MerkurWorkspace,
+  task: TaskOf<Task, 'landing'>,
+  type: InitiativeOption['type'],
+): void {
+  const ui = task.units[task.i]!;
+  let reduced = true;
+  if (type === 'reroll') {
+    useInitiative(s, GER);
+    const z = task.zones[task.i]!;
+    s.stats.landing_tests++;
+    reduced = landingReduced(d6(ws.streams.stream('landing')), landingModifier(s, z, s.units[ui]!.glider));
+  }
+  applyLanding(s, ui, reduced);
+  task.rerolled = false;
+  task.i++;
+}
+
+/** 4.0 with 3.1 c: the CW activation roll kept, re-rolled, or raised by one with the initiative. */
+function answerRollInitiative(
+  s: MerkurState,
+  ws: MerkurWorkspace,
+  task: TaskOf<Task, 'cw-roll'>,
+  type: InitiativeOption['type'],
+): void {
+  if (type === 'reroll') {
+    useInitiative(s, CW);
+    const { k, b } = activationTerms(s);
+    task.rolled = activationCount(d6(ws.streams.stream('activation')), k, b);
+  } else if (type === 'plus-one') {
+    useInitiative(s, CW);
+    task.rolled += 1;
+  }
+  s.cwMoves = task.rolled;
+  if (s.turn <= 5) s.cwMovesT15 += task.rolled;
+  s.stack.pop();
+}
+
+/** 4.0 a-d: one unit's order (or `hold` for the rest of the activation). */
+function answerOrder(s: MerkurState, ws: MerkurWorkspace, t: TaskOf<Task, 'orders'>, o: OrderOption): void {
+  if (o.type === 'hold') {
+    // 4.0 b: this unit and every unit of the activation still without an order stay
+    for (; t.i < t.units.length; t.i++) {
+      const ui = t.units[t.i]!;
+      const u = s.units[ui]!;
+      if (u.status !== 'map' || u.zone !== t.zone) continue;
+      u.acted = true;
+      t.orders.push({ u: ui, o: 'stay' });
+    }
+    return;
+  }
+  t.i++;
+  const u = s.units[o.unit]!;
+  u.acted = true;
+  let order: Order;
+  switch (o.type) {
+    case 'move': {
+      const occ = ws.ordersTask === t ? ws.ordersOcc : undefined;
+      if (occ !== undefined) {
+        const mine = u.side === GER ? occ.g : occ.c;
+        const theirs = u.side === GER ? occ.c : occ.g;
+        // 5.5: entering a zone the enemy alone holds is a forced assault
+        if (theirs[o.to]! > 0 && mine[o.to]! === 0) t.forced.push(o.to);
+        mine[u.zone]!--;
+        mine[o.to]!++;
+        // `reachable` from the activated zone reads the mover's own counts only where a zone
+        // fills up (5.1) or where a first friend opens an enemy-held zone at night (11.0); the
+        // start zone keeps the units still to move. Any other move leaves the zones reached as they were.
+        if (mine[o.to]! >= STACK_LIMIT || (mine[o.to] === 1 && theirs[o.to]! > 0))
+          ws.ordersMoves = (ws.ordersMoves ?? 0) + 1;
+      } else {
+        const enemy = (1 - u.side) as 0 | 1;
+        if (countIn(s, o.to, enemy) > 0 && countIn(s, o.to, u.side) === 0) t.forced.push(o.to);
+      }
+      u.zone = o.to;
+      order = { u: o.unit, o: 'move', to: o.to };
+      break;
+    }
+    case 'fire':
+    case 'bombard':
+      order = { u: o.unit, o: o.type, to: o.to };
+      break;
+    case 'stay':
+    case 'assault':
+      order = { u: o.unit, o: o.type };
+      break;
+    default:
+      unreachable(o);
+  }
+  t.orders.push(order);
+}
+
+/** 5.3: the air-landing answer: an airfield, a plaine zone (one unit, a glider test), or none. */
+function answerAirLanding(
+  s: MerkurState,
+  ws: MerkurWorkspace,
+  t: TaskOf<Task, 'air-landing'>,
+  o: AirLandOption,
+): void {
+  if (o.type === 'no-landing') {
+    s.stack.pop();
+    return;
+  }
+  const cap = o.type === 'airfield' ? Math.min(s.rules.airLandingPerTurn, room(s, o.zone, GER)) : 1;
+  if (o.type === 'airfield') t.used.push(o.zone);
+  else t.nonfield = true;
+  // V-QUEUEFREE queue-free: the German picks each unit (13.1 is missing)
+  if (s.rules.v['queue-free']) {
+    s.stack.push({ t: 'air-pick', zone: o.zone, left: cap, nonfield: o.type === 'nonfield' });
+    return;
+  }
+  for (let k = 0; k < cap && s.airQueue < s.airQueueIds.length; k++)
+    airLandNext(s, ws, o.zone, o.type === 'nonfield');
+}
+
+/** 5.4: the convoy debarks in the zone named (as many as there is room for). */
+function answerSea(s: MerkurState, t: TaskOf<Task, 'sea-landing'>, o: SeaOption): void {
+  let n = room(s, o.zone, GER);
+  for (const i of t.units) {
+    if (n <= 0) break;
+    const u = s.units[i]!;
+    if (u.status !== 'pool') continue;
+    u.zone = o.zone;
+    u.status = 'map';
+    n--;
+    if (s.b1.units.includes(i)) s.stats.b1_units_landed++;
+  }
+  if (!t.units.some((i) => s.units[i]!.status === 'pool')) s.stack.pop();
+  // 5.4: debarking onto an enemy-held beach must attack, at the end of the German turn; 11.0: not
+  // at night, where only a contested beach may be entered, to reinforce (V night-beach-assault: it attacks)
+  const att = combatUnits(s, unitsIn(s, o.zone, GER)).filter((i) => t.units.includes(i));
+  if (att.length > 0 && countIn(s, o.zone, CW) > 0 && (isDay(s.turn) || s.rules.v['night-beach-assault']))
+    s.beachAssaults.push({ zone: o.zone, units: att });
+}
+
+/** 11.0: the Maori attack (the dice, then the loser's loss and retreat) or not. */
+function answerMaori(s: MerkurState, ws: MerkurWorkspace, o: MaoriOption): void {
+  s.stack.pop();
+  if (o.type === 'no-maori') return;
+  s.cwMoves--;
+  const m = s.units.findIndex((u) => u.maori && u.status === 'map');
+  if (o.fire !== true) s.units[m]!.zone = o.zone;
+  s.units[m]!.acted = true;
+  const spec: CombatSpec = {
+    kind: 'maori',
+    side: CW,
+    attackers: [m],
+    zone: o.zone,
+    from: s.units[m]!.zone,
+    target: o.target,
+  };
+  // 11.0: the dice, then the loser's loss and retreat (its retreat zone, a fort, 2.4 asked of it)
+  const vals = combatValues(s, spec, true);
+  const x = twoD6(ws);
+  const y = twoD6(ws);
+  const b = finishCombat(s, ws, spec, vals, x, y, false);
+  s.stack.push({ t: 'losses', ops: maoriOps(b, vals.leadA, vals.leadD), regroup: true });
+}
+
+/** 9.0: the para named returns (to `regroupZone`), the other three retire. */
+function answerRegroup(s: MerkurState, t: TaskOf<Task, 'regroup'>, back: number): void {
+  s.stack.pop();
+  s.paraLosses.splice(0, 4);
+  for (const i of t.units) {
+    const u = s.units[i]!;
+    if (i === back) {
+      const z = regroupZone(s, i);
+      if (z >= 0) {
+        u.status = 'map';
+        u.zone = z;
+        u.reduced = s.rules.v['regroup-reduced'] === true;
+        u.dispersed = false;
+        s.stats.paras_regrouped++;
+        continue;
+      }
+    }
+    u.status = 'retired';
+    s.stats.paras_retired++;
+  }
+}
+
+/** Merkur's turn sequence as the kernel runs it: every task kind, how it steps and takes its answers. */
+const MACHINE: TurnMachine<MerkurState, MerkurWorkspace, Task, MerkurDecision> = {
+  game: 'Merkur',
+  over: (s) => s.over,
+  nextPhase,
+  // 12: in solitaire the rules answer for the CW
+  rulesAnswer: (s, ws, d) => (s.rules.solitaire && d.side === 'commonwealth' ? soloChoose(s, ws, d) : -1),
+  narrate(s, ws, d, choice) {
+    if (ws.trace === undefined) return;
+    tell(s, ws, sideOf(d), d.rule, `${d.kind}: ${describeOption(s, d.options[choice]!)}`, {
+      decision: { kind: d.kind, choice, of: d.options.length },
+    });
+  },
+  tasks: {
+    forts: {
+      step: (s, _ws, task) => fortsStep(s, task),
+      answer(s, _ws, task, d, choice) {
+        expectKind('Merkur', task.t, d, 'fort');
+        const o = d.options[choice]!;
+        if (o.type === 'no-fort') s.stack.pop();
+        else {
+          s.fort[o.zone] = 1;
+          task.placed++;
+        }
+      },
+    },
+    preinvasion: {
+      step: (s, _ws, task) => preinvasionStep(s, task),
+      answer(s, _ws, task, d, choice) {
+        expectKind('Merkur', task.t, d, 'preinvasion-target');
+        const o = d.options[choice]!;
+        task.i++;
+        if (o.bombard) {
+          const b: Bombard = {
+            side: GER,
+            value: s.rules.preinvasionStrength,
+            zone: o.zone,
+            air: -1,
+            firerZone: -1,
+            preinvasion: true,
+          };
+          s.stack.push({ t: 'bombards', list: [b], target: null, regroup: false });
+        }
+      },
+    },
+    drop: {
+      step: dropStep,
+      answer(_s, _ws, task, d, choice) {
+        expectKind('Merkur', task.t, d, 'landing-zone');
+        task.zones.push(d.options[choice]!.zone);
+        task.i++;
+      },
+    },
+    landing: {
+      step: landingStep,
+      answer(s, ws, task, d, choice) {
+        expectKind('Merkur', task.t, d, 'initiative');
+        answerLandingInitiative(s, ws, task, d.options[choice]!.type);
+      },
+    },
+    'solo-place': {
+      step(s, ws, task) {
+        s.stack.pop();
+        soloPlace(s, ws, task.zones);
+        return null;
+      },
+      answer: asksNothing,
+    },
+    gliders: {
+      step: (s) =>
+        dec(
+          'glider-assign',
+          GER,
+          'Merkur 3.2',
+          STURM_REGIMENT.map((id) => ({ type: 'no-glider', unit: unitIndex(s, id) })),
+        ),
+      answer(s, _ws, task, d, choice) {
+        expectKind('Merkur', task.t, d, 'glider-assign');
+        s.stack.pop();
+        for (const id of STURM_REGIMENT) s.units[unitIndex(s, id)]!.glider = true;
+        s.units[d.options[choice]!.unit]!.glider = false;
+        s.units[unitIndex(s, 'Suessmann')]!.glider = false;
+      },
+    },
+    'cw-setup': {
+      step: (s, _ws, task) => cwSetupStep(s, task),
+      answer(s, _ws, task, d, choice) {
+        expectKind('Merkur', task.t, d, 'setup-zone');
+        const o = d.options[choice]!;
+        const u = s.units[o.unit]!;
+        u.zone = o.zone;
+        u.status = 'map';
+        task.i++;
+      },
+    },
+    'air-pick': {
+      step: (s, _ws, task) => airPickStep(s, task),
+      answer(s, ws, task, d, choice) {
+        expectKind('Merkur', task.t, d, 'air-landing-unit');
+        const unit = d.options[choice]!.unit;
+        const q = s.airQueueIds;
+        const at = q.indexOf(unit, s.airQueue);
+        q[at] = q[s.airQueue]!;
+        q[s.airQueue] = unit;
+        airLandNext(s, ws, task.zone, task.nonfield);
+        task.left--;
+      },
+    },
+    'air-landing': {
+      step: (s, _ws, task) => airLandingStep(s, task),
+      answer(s, ws, task, d, choice) {
+        expectKind('Merkur', task.t, d, 'air-landing');
+        answerAirLanding(s, ws, task, d.options[choice]!);
+      },
+    },
+    'sea-landing': {
+      step: (s, _ws, task) => seaLandingStep(s, task),
+      answer(s, _ws, task, d, choice) {
+        expectKind('Merkur', task.t, d, 'sea-landing');
+        answerSea(s, task, d.options[choice]!);
+      },
+    },
+    'air-missions': {
+      step: (s, _ws, task) => airMissionsStep(s, task),
+      answer(s, _ws, task, d, choice) {
+        expectKind('Merkur', task.t, d, 'air-mission');
+        const o = d.options[choice]!;
+        task.i++;
+        switch (o.type) {
+          case 'air-none':
+            return;
+          case 'air-support':
+            s.air[o.air]!.flownDay = dayOf(s.turn);
+            s.airSupport++;
+            return;
+          case 'air-bomb':
+            s.air[o.air]!.flownDay = dayOf(s.turn);
+            // 8.0 Notes: placed now, resolved once every air unit has its mission
+            task.planned.push(o.air, o.zone);
+            return;
+          default:
+            return unreachable(o);
+        }
+      },
+    },
+    activations: {
+      step: (s, ws, task) => activationStep(s, ws, task.side),
+      answer(s, ws, task, d, choice) {
+        expectKind('Merkur', task.t, d, 'activation');
+        const o = d.options[choice]!;
+        switch (o.type) {
+          case 'activate': {
+            const zu = ws.zoneUnits;
+            activateZone(
+              s,
+              ws,
+              sideOf(d),
+              o.zone,
+              o.mode,
+              o.initiative,
+              zu !== undefined && zu.decision === d,
+            );
+            return;
+          }
+          case 'activate-all':
+            s.stack.push({ t: 'activate-rest', side: sideOf(d) });
+            return;
+          case 'luftwaffe':
+            s.luftwaffeTurn = s.turn;
+            s.stack.push({ t: 'air-missions', i: 0, planned: [] });
+            return;
+          case 'end-activations':
+            s.stack.pop();
+            return;
+          default:
+            return unreachable(o);
+        }
+      },
+    },
+    'activate-rest': { step: (s, ws, task) => activateRestStep(s, ws, task.side), answer: asksNothing },
+    orders: {
+      step: ordersStep,
+      answer(s, ws, task, d, choice) {
+        expectKind('Merkur', task.t, d, 'unit-order');
+        answerOrder(s, ws, task, d.options[choice]!);
+      },
+    },
+    'cw-roll': {
+      step: cwRollStep,
+      answer(s, ws, task, d, choice) {
+        expectKind('Merkur', task.t, d, 'initiative');
+        answerRollInitiative(s, ws, task, d.options[choice]!.type);
+      },
+    },
+    maori: {
+      step: (s) => maoriStep(s),
+      answer(s, ws, task, d, choice) {
+        expectKind('Merkur', task.t, d, 'maori-night');
+        answerMaori(s, ws, d.options[choice]!);
+      },
+    },
+    regroup: {
+      step(s, _ws, task) {
+        if (task.units.length > 0)
+          return dec(
+            'regroup',
+            GER,
+            'Merkur 9.0',
+            task.units.map((unit) => ({ type: 'regroup', unit })),
+          );
+        s.stack.pop();
+        return null;
+      },
+      answer(s, _ws, task, d, choice) {
+        expectKind('Merkur', task.t, d, 'regroup');
+        answerRegroup(s, task, d.options[choice]!.unit);
+      },
+    },
+    combat: {
+      step: combatStep,
+      answer(s, ws, task, d, choice) {
+        expectKind('Merkur', task.t, d, 'lead-attacker', 'lead-defender', 'artillery-support', 'initiative');
+        const spec = task.spec;
+        switch (d.kind) {
+          case 'lead-attacker':
+            spec.leadAttacker = d.options[choice]!.unit;
+            return;
+          case 'lead-defender':
+            spec.leadDefender = d.options[choice]!.unit;
+            return;
+          case 'artillery-support':
+            if (sideOf(d) === spec.side) spec.supportA = d.options[choice]!.unit;
+            else spec.supportD = d.options[choice]!.unit;
+            return;
+          case 'initiative':
+            // the attacker's question comes first: after it, the result (kept or re-rolled) is not
+            // offered to the defender again once re-rolled
+            if (d.options[choice]!.type === 'reroll') {
+              useInitiative(s, sideOf(d));
+              task.x = twoD6(ws);
+              task.y = twoD6(ws);
+              task.rerolled = true;
+            }
+            return;
+          default:
+            return unreachable(d);
+        }
+      },
+    },
+    losses: {
+      step: lossesStep,
+      answer(_s, _ws, task, d, choice) {
+        expectKind('Merkur', task.t, d, 'fort-sacrifice', 'retreat-zone', 'loss-choice', 'second-defender');
+        const op = task.ops[0]!;
+        switch (d.kind) {
+          case 'fort-sacrifice':
+            if (op.k === 'step' || op.k === 'elim') op.fort = d.options[choice]!.use;
+            return;
+          case 'retreat-zone': {
+            const zone = d.options[choice]!.zone;
+            if (op.k === 'retreat') op.zone = zone;
+            else if (op.k === 'em') op.follow = zone === op.to;
+            return;
+          }
+          case 'loss-choice':
+            if (op.k === 'group') op.halve = d.options[choice]!.unit;
+            return;
+          case 'second-defender':
+            if (op.k === 'second') op.pick = d.options[choice]!.unit;
+            return;
+          default:
+            return unreachable(d);
+        }
+      },
+    },
+    bombards: {
+      step: bombardsStep,
+      answer(_s, _ws, task, d, choice) {
+        expectKind('Merkur', task.t, d, 'bomb-target');
+        task.target = d.options[choice]!.unit;
+      },
+    },
+    'order-combats': {
+      step(s, _ws, task) {
+        s.stack.pop();
+        orderCombats(s, task);
+        return null;
+      },
+      answer: asksNothing,
+    },
+    'rn-losses': {
+      step: (s, _ws, task) => navyLossesStep(s, task),
+      answer(s, _ws, task, d, choice) {
+        expectKind('Merkur', task.t, d, 'rn-losses');
+        const unit = d.options[choice]!.unit;
+        s.units[unit]!.status = 'lost';
+        task.left.splice(task.left.indexOf(unit), 1);
+        task.k--;
+      },
+    },
+    'rn-reroll': {
+      step: (s) => dec('initiative', s.initiative, 'Merkur 3.1, 5.4', [{ type: 'keep' }, { type: 'reroll' }]),
+      answer(s, ws, task, d, choice) {
+        expectKind('Merkur', task.t, d, 'initiative');
+        s.stack.pop();
+        let die = task.die;
+        if (d.options[choice]!.type === 'reroll') {
+          useInitiative(s, sideOf(d));
+          die = d6(ws.streams.stream('navy'));
+        }
+        navyOutcome(s, ws, die);
+      },
+    },
+  },
+};
+
+/** GameDefinition.advance: the rules run to the next decision (or chance point). */
+export function advance(s: MerkurState, ws: MerkurWorkspace): MerkurPending | null {
+  return runMachine(MACHINE, s, ws);
+}
+
+/** `advance` that stops as soon as `stop(s)` holds before a rules step (for tools and tests). */
 export function runUntil(
   s: MerkurState,
   ws: MerkurWorkspace,
   stop?: (s: MerkurState) => boolean,
 ): MerkurPending | null {
-  while (s.pending === null) {
-    if (s.over || stop?.(s)) return null;
-    const task = s.stack[s.stack.length - 1];
-    if (task === undefined) {
-      nextPhase(s, ws);
-      continue;
-    }
-    const p = step(s, ws, task);
-    if (p === null) continue;
-    s.pending = p;
-    if (p.kind === 'chance') return p;
-    // 12: in solitaire the rules answer for the CW
-    if (s.rules.solitaire && p.side === 'commonwealth') {
-      const choice = soloChoose(s, ws, p as MerkurDecision);
-      applyAnswer(s, ws, p as MerkurDecision, choice);
-      continue;
-    }
-    s.decisions++;
-  }
-  return s.pending;
+  return runMachine(MACHINE, s, ws, stop);
 }
 
 /** GameDefinition.apply. */
 export function apply(s: MerkurState, ws: MerkurWorkspace, pending: MerkurPending, choice: number): void {
-  const p = s.pending;
-  if (p === null || p.kind !== pending.kind)
-    throw new Error(`Merkur: answer to ${pending.kind}, but ${p === null ? 'nothing' : p.kind} is pending`);
-  if (p.kind === 'chance') throw new Error('Merkur: no chance points in sampled mode');
-  const d = p as MerkurDecision;
-  if (!Number.isInteger(choice) || choice < 0 || choice >= d.options.length)
-    throw new Error(`Merkur: answer ${choice} to ${d.kind} with ${d.options.length} options`);
-  applyAnswer(s, ws, d, choice);
-}
-
-function applyAnswer(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision, choice: number): void {
-  s.pending = null;
-  const o = d.options[choice] as MerkurOption;
-  const task = s.stack[s.stack.length - 1]!;
-  if (ws.trace !== undefined)
-    tell(s, ws, d.side === 'german' ? GER : CW, d.rule, `${d.kind}: ${describeOption(s, o)}`, {
-      decision: { kind: d.kind, choice, of: d.options.length },
-    });
-  switch (o.type) {
-    case 'fort':
-      s.fort[o.zone] = 1;
-      (task as Task & { t: 'forts' }).placed++;
-      return;
-    case 'no-fort':
-      s.stack.pop();
-      return;
-    case 'preinvasion': {
-      const t = task as Task & { t: 'preinvasion' };
-      t.i++;
-      if (o.bombard)
-        s.stack.push({
-          t: 'bombards',
-          list: [
-            {
-              side: GER,
-              value: s.rules.preinvasionStrength,
-              zone: o.zone,
-              air: -1,
-              firerZone: -1,
-              preinvasion: true,
-            },
-          ],
-          target: null,
-          regroup: false,
-        });
-      return;
-    }
-    case 'drop': {
-      const t = task as Task & { t: 'drop' };
-      t.zones.push(o.zone);
-      t.i++;
-      return;
-    }
-    case 'lead-defender':
-      specOf(task).leadDefender = o.unit;
-      return;
-    case 'support': {
-      const spec = specOf(task);
-      if ((d.side === 'german' ? GER : CW) === spec.side) spec.supportA = o.unit;
-      else spec.supportD = o.unit;
-      return;
-    }
-    case 'bomb-target':
-      (task as Task & { t: 'bombards' }).target = o.unit;
-      return;
-    case 'rn-loss': {
-      const t = task as Task & { t: 'rn-losses' };
-      s.units[o.unit]!.status = 'lost';
-      t.left.splice(t.left.indexOf(o.unit), 1);
-      t.k--;
-      return;
-    }
-    case 'fort-sacrifice':
-    case 'retreat':
-    case 'loss': {
-      const op = (task as Task & { t: 'losses' }).ops[0]!;
-      if (o.type === 'fort-sacrifice' && (op.k === 'step' || op.k === 'elim')) op.fort = o.use;
-      else if (o.type === 'retreat' && op.k === 'retreat') op.zone = o.zone;
-      else if (o.type === 'retreat' && op.k === 'em') op.follow = o.zone === op.to;
-      else if (o.type === 'loss' && op.k === 'group') op.halve = o.unit;
-      return;
-    }
-    case 'second-defender': {
-      const op = (task as Task & { t: 'losses' }).ops[0]!;
-      if (op.k === 'second') op.pick = o.unit;
-      return;
-    }
-    case 'lead-attacker':
-      specOf(task).leadAttacker = o.unit;
-      return;
-    case 'setup-zone': {
-      const t = task as Task & { t: 'cw-setup' };
-      const u = s.units[o.unit]!;
-      u.zone = o.zone;
-      u.status = 'map';
-      t.i++;
-      return;
-    }
-    case 'no-glider': {
-      s.stack.pop();
-      for (const id of STURM_REGIMENT) s.units[unitIndex(s, id)]!.glider = true;
-      s.units[o.unit]!.glider = false;
-      s.units[unitIndex(s, 'Suessmann')]!.glider = false;
-      return;
-    }
-    case 'keep':
-    case 'reroll':
-    case 'plus-one':
-      applyInitiative(s, ws, d, o.type, task);
-      return;
-    case 'airfield':
-    case 'nonfield': {
-      const t = task as Task & { t: 'air-landing' };
-      const cap = o.type === 'airfield' ? Math.min(s.rules.airLandingPerTurn, room(s, o.zone, GER)) : 1;
-      if (o.type === 'airfield') t.used.push(o.zone);
-      else t.nonfield = true;
-      // V-QUEUEFREE queue-free: the German picks each unit (13.1 is missing)
-      if (s.rules.v['queue-free']) {
-        s.stack.push({ t: 'air-pick', zone: o.zone, left: cap, nonfield: o.type === 'nonfield' });
-        return;
-      }
-      for (let k = 0; k < cap && s.airQueue < s.airQueueIds.length; k++)
-        airLandNext(s, ws, o.zone, o.type === 'nonfield');
-      return;
-    }
-    case 'air-unit': {
-      const t = task as Task & { t: 'air-pick' };
-      const q = s.airQueueIds;
-      const at = q.indexOf(o.unit, s.airQueue);
-      q[at] = q[s.airQueue]!;
-      q[s.airQueue] = o.unit;
-      airLandNext(s, ws, t.zone, t.nonfield);
-      t.left--;
-      return;
-    }
-    case 'no-landing':
-      s.stack.pop();
-      return;
-    case 'sea': {
-      const t = task as Task & { t: 'sea-landing' };
-      let n = room(s, o.zone, GER);
-      for (const i of t.units) {
-        if (n <= 0) break;
-        const u = s.units[i]!;
-        if (u.status !== 'pool') continue;
-        u.zone = o.zone;
-        u.status = 'map';
-        n--;
-        if (s.b1.units.includes(i)) s.stats.b1_units_landed++;
-      }
-      if (!t.units.some((i) => s.units[i]!.status === 'pool')) s.stack.pop();
-      // 5.4: debarking onto an enemy-held beach must attack, at the end of the German turn; 11.0: not
-      // at night, where only a contested beach may be entered, to reinforce (V night-beach-assault: it attacks)
-      const att = combatUnits(s, unitsIn(s, o.zone, GER)).filter((i) => t.units.includes(i));
-      if (att.length > 0 && countIn(s, o.zone, CW) > 0 && (isDay(s.turn) || s.rules.v['night-beach-assault']))
-        s.beachAssaults.push({ zone: o.zone, units: att });
-      return;
-    }
-    case 'air-none':
-    case 'air-support':
-    case 'air-bomb': {
-      const t = task as Task & { t: 'air-missions' };
-      t.i++;
-      if (o.type === 'air-none') return;
-      s.air[o.air]!.flownDay = dayOf(s.turn);
-      if (o.type === 'air-support') {
-        s.airSupport++;
-        return;
-      }
-      // 8.0 Notes: placed now, resolved once every air unit has its mission
-      t.planned.push(o.air, o.zone);
-      return;
-    }
-    case 'activate': {
-      const side = d.side === 'german' ? GER : CW;
-      const zu = ws.zoneUnits;
-      activateZone(s, ws, side, o.zone, o.mode, o.initiative, zu !== undefined && zu.decision === d);
-      return;
-    }
-    case 'activate-all':
-      s.stack.push({ t: 'activate-rest', side: d.side === 'german' ? GER : CW });
-      return;
-    case 'luftwaffe':
-      s.luftwaffeTurn = s.turn;
-      s.stack.push({ t: 'air-missions', i: 0, planned: [] });
-      return;
-    case 'end-activations':
-      s.stack.pop();
-      return;
-    case 'hold': {
-      // 4.0 b: this unit and every unit of the activation still without an order stay
-      const t = task as Task & { t: 'orders' };
-      for (; t.i < t.units.length; t.i++) {
-        const ui = t.units[t.i]!;
-        const u = s.units[ui]!;
-        if (u.status !== 'map' || u.zone !== t.zone) continue;
-        u.acted = true;
-        t.orders.push({ u: ui, o: 'stay' });
-      }
-      return;
-    }
-    case 'stay':
-    case 'move':
-    case 'fire':
-    case 'assault':
-    case 'bombard': {
-      const t = task as Task & { t: 'orders' };
-      t.i++;
-      const u = s.units[o.unit]!;
-      u.acted = true;
-      let order: Order;
-      if (o.type === 'move') {
-        const occ = ws.ordersTask === t ? ws.ordersOcc : undefined;
-        if (occ !== undefined) {
-          const mine = u.side === GER ? occ.g : occ.c;
-          const theirs = u.side === GER ? occ.c : occ.g;
-          // 5.5: entering a zone the enemy alone holds is a forced assault
-          if (theirs[o.to]! > 0 && mine[o.to]! === 0) t.forced.push(o.to);
-          mine[u.zone]!--;
-          mine[o.to]!++;
-          // `reachable` from the activated zone reads the mover's own counts only where a zone
-          // fills up (5.1) or where a first friend opens an enemy-held zone at night (11.0); the
-          // start zone keeps the units still to move. Any other move leaves the zones reached as they were.
-          if (mine[o.to]! >= STACK_LIMIT || (mine[o.to] === 1 && theirs[o.to]! > 0))
-            ws.ordersMoves = (ws.ordersMoves ?? 0) + 1;
-        } else {
-          const enemy = (1 - u.side) as 0 | 1;
-          if (countIn(s, o.to, enemy) > 0 && countIn(s, o.to, u.side) === 0) t.forced.push(o.to);
-        }
-        u.zone = o.to;
-        order = { u: o.unit, o: 'move', to: o.to };
-      } else if (o.type === 'fire' || o.type === 'bombard') order = { u: o.unit, o: o.type, to: o.to };
-      else order = { u: o.unit, o: o.type };
-      t.orders.push(order);
-      return;
-    }
-    case 'maori': {
-      s.stack.pop();
-      s.cwMoves--;
-      const m = s.units.findIndex((u) => u.maori && u.status === 'map');
-      if (o.fire !== true) s.units[m]!.zone = o.zone;
-      s.units[m]!.acted = true;
-      const spec: CombatSpec = {
-        kind: 'maori',
-        side: CW,
-        attackers: [m],
-        zone: o.zone,
-        from: s.units[m]!.zone,
-        target: o.target,
-      };
-      // 11.0: the dice, then the loser's loss and retreat (its retreat zone, a fort, 2.4 asked of it)
-      const vals = combatValues(s, spec, true);
-      const x = twoD6(ws);
-      const y = twoD6(ws);
-      const b = finishCombat(s, ws, spec, vals, x, y, false);
-      s.stack.push({ t: 'losses', ops: maoriOps(b, vals.leadA, vals.leadD), regroup: true });
-      return;
-    }
-    case 'no-maori':
-      s.stack.pop();
-      return;
-    case 'regroup': {
-      const t = task as Task & { t: 'regroup' };
-      s.stack.pop();
-      s.paraLosses.splice(0, 4);
-      for (const i of t.units) {
-        const u = s.units[i]!;
-        if (i === o.unit) {
-          const z = regroupZone(s, i);
-          if (z >= 0) {
-            u.status = 'map';
-            u.zone = z;
-            u.reduced = s.rules.v['regroup-reduced'] === true;
-            u.dispersed = false;
-            s.stats.paras_regrouped++;
-            continue;
-          }
-        }
-        u.status = 'retired';
-        s.stats.paras_retired++;
-      }
-      return;
-    }
-  }
-}
-
-function applyInitiative(
-  s: MerkurState,
-  ws: MerkurWorkspace,
-  d: MerkurDecision,
-  type: 'keep' | 'reroll' | 'plus-one',
-  task: Task,
-): void {
-  const side = d.side === 'german' ? GER : CW;
-  if (task.t === 'rn-reroll') {
-    s.stack.pop();
-    let die = task.die;
-    if (type === 'reroll') {
-      useInitiative(s, side);
-      die = d6(ws.streams.stream('navy'));
-    }
-    navyOutcome(s, ws, die);
-    return;
-  }
-  if (task.t === 'combat') {
-    // the attacker's question comes first: after it, the result (kept or re-rolled) is not
-    // offered to the defender again once re-rolled
-    if (type === 'reroll') {
-      useInitiative(s, side);
-      task.x = twoD6(ws);
-      task.y = twoD6(ws);
-      task.rerolled = true;
-    }
-    return;
-  }
-  if (task.t === 'landing') {
-    const ui = task.units[task.i]!;
-    let reduced = true;
-    if (type === 'reroll') {
-      useInitiative(s, GER);
-      const z = task.zones[task.i]!;
-      s.stats.landing_tests++;
-      reduced = landingReduced(d6(ws.streams.stream('landing')), landingModifier(s, z, s.units[ui]!.glider));
-    }
-    applyLanding(s, ui, reduced);
-    task.rerolled = false;
-    task.i++;
-    return;
-  }
-  if (task.t === 'cw-roll') {
-    if (type === 'reroll') {
-      useInitiative(s, CW);
-      const { k, b } = activationTerms(s);
-      task.rolled = activationCount(d6(ws.streams.stream('activation')), k, b);
-    } else if (type === 'plus-one') {
-      useInitiative(s, CW);
-      task.rolled += 1;
-    }
-    s.cwMoves = task.rolled;
-    if (s.turn <= 5) s.cwMovesT15 += task.rolled;
-    s.stack.pop();
-  }
+  answerMachine(MACHINE, s, ws, pending, choice);
 }
