@@ -5,7 +5,7 @@
  */
 import { d6 } from '../../core/dice.js';
 import { randInt } from '../../core/rng.js';
-import { engineBombardTarget } from './bombard.js';
+import { engineBombardTarget, occupiedCw } from './bombard.js';
 import {
   engineLossAnswer,
   engineSecondDefender,
@@ -14,11 +14,11 @@ import {
   onLandingCombat,
 } from './combat.js';
 import { strongestSupporter } from './command.js';
-import type { MerkurDecision } from './decisions.js';
+import { engineNavyLoss } from './convoy.js';
+import { asksNothing, type MerkurDecision, type MerkurTaskKind } from './decisions.js';
 import { MAP, zoneIndex } from './map.js';
 import { SOLO_DRAWN_EMS, SOLO_FIXED } from './setup.js';
 import { CW, type MerkurState } from './state.js';
-import { engineNavyLoss } from './turn-sequence.js';
 import { attackOf, combatUnits, contested, countIn, occupancy, room, unitsIn } from './units.js';
 import type { MerkurWorkspace } from './workspace.js';
 
@@ -404,3 +404,28 @@ export function soloChoose(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecisio
       return 0;
   }
 }
+
+/** 12.0: placement of the maps due now (turn 1: the 3-EM map; turn 2: the other two), forts, 8.4. */
+function soloPlace(s: MerkurState, ws: MerkurWorkspace, drops: readonly number[]): void {
+  const maps =
+    s.turn === 1
+      ? (['ouest', 'centre', 'est'].filter((m) => !s.solo.laterMaps.includes(m)) as string[])
+      : s.solo.laterMaps;
+  for (const m of maps) placeMap(s, ws, m, drops);
+  if (s.turn === 1 || s.rules.v['forts-at-placement']) soloForts(s, ws, s.turn === 1);
+  if (s.turn === 1 || s.rules.v['bombard-each-placement']) {
+    // 8.4: the bombardment runs before the landing tests
+    s.stack.push({ t: 'preinvasion', zones: occupiedCw(s).filter((z) => maps.includes(MAP.map[z]!)), i: 0 });
+  }
+  if (s.turn === 2) s.solo.laterMaps = [];
+}
+
+/** 12.0: the solitaire CW placement of the maps due now. */
+export const soloPlaceTask: MerkurTaskKind<'solo-place'> = {
+  step(s, ws, task) {
+    s.stack.pop();
+    soloPlace(s, ws, task.zones);
+    return null;
+  },
+  answer: asksNothing,
+};

@@ -2,6 +2,8 @@
  * Unit values and zone statuses (Merkur 2.2, 3.2, 5.1, 5.5, 7.3): the reduced side (docs/games/merkur.md "Reconstructed values",
  * parameter reducedRule), dispersed paras (2-3-0), stacking per side, contested zones.
  */
+
+import { merkurData } from './data.js';
 import { MAP } from './map.js';
 import { GER, type MerkurState, type MUnit } from './state.js';
 
@@ -193,4 +195,15 @@ export function checkForts(s: MerkurState): void {
       s.stats.forts_destroyed++;
     }
   }
+}
+
+/** Unit index by id in data order (startGame lists the German units of the data, then the CW's). */
+const UNIT_INDEX: ReadonlyMap<string, number> = new Map(
+  [...merkurData.german, ...merkurData.commonwealth].map((u, i) => [u.id, i] as const),
+);
+
+/** The index in `s.units` of the unit with id `id`. */
+export function unitIndex(s: MerkurState, id: string): number {
+  const i = UNIT_INDEX.get(id);
+  return i !== undefined && s.units[i]?.id === id ? i : s.units.findIndex((u) => u.id === id);
 }

@@ -19,12 +19,12 @@ import {
   tankAttack,
 } from '../combat.js';
 import { supporterValue } from '../command.js';
+import { engineNavyLoss } from '../convoy.js';
 import type { MerkurDecision, MerkurOption } from '../decisions.js';
 import { MAP } from '../map.js';
 import { type MoveScratch, newMoveScratch } from '../movement.js';
 import { pBandAtLeast } from '../odds.js';
 import { CW, isDay, type MerkurState } from '../state.js';
-import { engineNavyLoss } from '../turn-sequence.js';
 import {
   attackOf,
   combatUnitsIn,

@@ -1,0 +1,317 @@
+/**
+ * Merkur 4.0, 4.1: activations. The CW activation roll and its table (4.0, 4.1 concentration
+ * bonus, with the initiative re-roll or +1, 3.1), and each side's zone activations (4.0, with
+ * re-activation by the initiative, 3.1 c); an activated zone's orders are orders.ts.
+ */
+import { d6 } from '../../core/dice.js';
+import { expectKind, type TaskOf, unreachable } from '../../core/kernel.js';
+import {
+  type ActivationOption,
+  asksNothing,
+  dec,
+  type InitiativeOption,
+  type MerkurDecision,
+  type MerkurTaskKind,
+  sideIndex,
+} from './decisions.js';
+import { canUseInitiative, useInitiative } from './initiative.js';
+import { MAP } from './map.js';
+import { tell } from './narrate.js';
+import { CW, dayOf, GER, isDay, type MerkurState, type MUnit, type Task } from './state.js';
+import { occupancy } from './units.js';
+import type { MerkurWorkspace } from './workspace.js';
+
+/** 4.0, 4.1 (M-23, M-24): the modifier k subtracted and the bonus b of this turn's roll. */
+export function activationTerms(s: MerkurState): { k: number; b: number } {
+  const t = s.turn;
+  const night = !isDay(t);
+  if (night && (t !== 3 || s.rules.v['night-d6'])) return { k: 0, b: 0 };
+  const k = t <= 5 ? 6 - t : 0;
+  let b = 0;
+  if (t <= 5) {
+    const { g } = occupancy(s);
+    let zones = 0;
+    for (let z = 0; z < MAP.count; z++) if (MAP.map[z] === 'ouest' && g[z]! > 0) zones++;
+    b = zones === 1 ? 2 : zones === 2 ? 1 : zones === 0 && s.rules.v['conc0-plus2'] ? 2 : 0;
+  }
+  return { k, b };
+}
+
+/** 4.0: N = max(0, d6 - k + b). */
+export function activationCount(die: number, k: number, b: number): number {
+  return Math.max(0, die - k + b);
+}
+
+function cwRollStep(
+  s: MerkurState,
+  ws: MerkurWorkspace,
+  task: TaskOf<Task, 'cw-roll'>,
+): MerkurDecision | null {
+  if (task.rolled < 0) {
+    const { k, b } = activationTerms(s);
+    const die = d6(ws.streams.stream('activation'));
+    task.rolled = activationCount(die, k, b);
+    if (s.turn <= 5) {
+      if (b > 0) s.stats.cw_conc_bonus_turns++;
+    }
+    if (ws.trace !== undefined)
+      tell(s, ws, CW, 'Merkur 4.0', `activation roll ${die} - ${k} + ${b}: ${task.rolled} zone(s)`, {
+        dice: [die],
+      });
+    if (canUseInitiative(s, CW) && !(s.rules.solitaire && s.rules.soloInitiative === 'never'))
+      return dec('initiative', CW, 'Merkur 3.1, 4.0', [
+        { type: 'keep' },
+        { type: 'reroll' },
+        { type: 'plus-one' },
+      ]);
+  }
+  s.cwMoves = task.rolled;
+  if (s.turn <= 5) s.cwMovesT15 += task.rolled;
+  s.stack.pop();
+  return null;
+}
+
+/** 4.0 with 3.1 c: the CW activation roll kept, re-rolled, or raised by one with the initiative. */
+function answerRollInitiative(
+  s: MerkurState,
+  ws: MerkurWorkspace,
+  task: TaskOf<Task, 'cw-roll'>,
+  type: InitiativeOption['type'],
+): void {
+  if (type === 'reroll') {
+    useInitiative(s, CW);
+    const { k, b } = activationTerms(s);
+    task.rolled = activationCount(d6(ws.streams.stream('activation')), k, b);
+  } else if (type === 'plus-one') {
+    useInitiative(s, CW);
+    task.rolled += 1;
+  }
+  s.cwMoves = task.rolled;
+  if (s.turn <= 5) s.cwMovesT15 += task.rolled;
+  s.stack.pop();
+}
+
+/** 4.0, 4.1: the CW activation roll (3.1: kept, re-rolled or +1 with the initiative). */
+export const cwRollTask: MerkurTaskKind<'cw-roll'> = {
+  step: cwRollStep,
+  answer(s, ws, task, d, choice) {
+    expectKind('Merkur', task.t, d, 'initiative');
+    answerRollInitiative(s, ws, task, d.options[choice]!.type);
+  },
+};
+
+/** 4.0: the zones a side may activate next. */
+function activationStep(s: MerkurState, ws: MerkurWorkspace, side: 0 | 1): MerkurDecision | null {
+  const opts: ActivationOption[] = [{ type: 'end-activations' }];
+  const g = ws.occ?.g.fill(0) ?? new Int8Array(MAP.count);
+  const c = ws.occ?.c.fill(0) ?? new Int8Array(MAP.count);
+  const own = side === GER ? g : c;
+  const other = side === GER ? c : g;
+  const day = isDay(s.turn);
+  // per zone, in one pass with the occupancy: a German unit that has not fired; a CW unit free to move (4.0)
+  const ready = ws.flags?.ready.fill(0) ?? new Uint8Array(MAP.count);
+  // CW units a re-activation could move (3.1 c: those that acted too, not an EM that fired)
+  const mobile = ws.flags?.mobile.fill(0) ?? new Uint8Array(MAP.count);
+  const us = s.units;
+  // the side's units per zone, for the answer's unit list (applyAnswer, 'activate')
+  const zu = ws.zoneUnits !== undefined && ws.zoneUnits.next.length >= us.length ? ws.zoneUnits : undefined;
+  if (zu !== undefined) {
+    zu.decision = null;
+    zu.head.fill(-1);
+  }
+  for (let i = 0; i < us.length; i++) {
+    const u = us[i]!;
+    if (u.status !== 'map' || u.zone < 0) continue;
+    if (u.side === GER) g[u.zone]!++;
+    else c[u.zone]!++;
+    if (u.side !== side) continue;
+    if (zu !== undefined) {
+      zu.next[i] = -1;
+      if (zu.head[u.zone] === -1) zu.head[u.zone] = i;
+      else zu.next[zu.tail[u.zone]!] = i;
+      zu.tail[u.zone] = i;
+    }
+    if (side === GER ? !u.fired : !u.fixed && u.m > 0 && !u.acted) ready[u.zone] = 1;
+    if (side === CW && !u.fixed && u.m > 0 && !u.fired) mobile[u.zone] = 1;
+  }
+  // 4.0 footnote 1 (V air-declare-at-activation): the Luftwaffe zone is activated like a zone
+  if (side === GER && day && s.rules.v['air-declare-at-activation'] && s.luftwaffeTurn !== s.turn) {
+    const d = dayOf(s.turn);
+    if (s.air.some((a) => !a.lost && a.flownDay !== d)) opts.push({ type: 'luftwaffe' });
+  }
+  if (side === GER) {
+    const initiative = canUseInitiative(s, GER);
+    let fresh = 0;
+    for (let z = 0; z < MAP.count; z++) {
+      if (own[z]! === 0) continue;
+      if (s.activated[z] === 0) {
+        opts.push({ type: 'activate', zone: z, mode: 'all', initiative: false });
+        fresh++;
+      } else if (initiative && ready[z] === 1)
+        opts.push({ type: 'activate', zone: z, mode: 'all', initiative: true });
+    }
+    // 4.0: every zone not yet activated, one after the other (one answer for what would otherwise be one per zone)
+    if (fresh >= 2) opts.push({ type: 'activate-all' });
+  } else {
+    const { adjStart, adjFlat } = MAP;
+    // 3.1 c (M-15): the initiative re-activates a zone already activated, for combat or movement
+    const initiative = canUseInitiative(s, CW) && !(s.rules.solitaire && s.rules.soloInitiative === 'never');
+    let fresh = 0;
+    for (let z = 0; z < MAP.count; z++) {
+      if (own[z]! === 0) continue;
+      // 4.0 (M-22): combat, day only: contested or adjacent to German units
+      let combat = false;
+      if (day) {
+        combat = other[z]! > 0;
+        for (let k = adjStart[z]!, end = adjStart[z + 1]!; k < end && !combat; k++)
+          combat = other[adjFlat[k]!]! > 0;
+      }
+      if (s.activated[z] !== 0) {
+        if (!initiative) continue;
+        if (combat) opts.push({ type: 'activate', zone: z, mode: 'combat', initiative: true });
+        if (mobile[z] === 1) opts.push({ type: 'activate', zone: z, mode: 'move', initiative: true });
+        continue;
+      }
+      if (combat) {
+        opts.push({ type: 'activate', zone: z, mode: 'combat', initiative: false });
+        fresh++;
+      }
+      if (s.cwMoves > 0 && ready[z] === 1)
+        opts.push({ type: 'activate', zone: z, mode: 'move', initiative: false });
+    }
+    // 4.0: every zone open to a combat activation, one after the other (not to the solitaire CW, whose 12.2 rules answer zone by zone)
+    if (fresh >= 2 && !s.rules.solitaire) opts.push({ type: 'activate-all' });
+  }
+  if (opts.length === 1) {
+    s.stack.pop();
+    return null;
+  }
+  const d = dec('activation', side, 'Merkur 4.0', opts);
+  if (zu !== undefined) zu.decision = d;
+  return d;
+}
+
+/**
+ * 4.0: activates zone `zone` for `side` (3.1 c: re-activates it with the initiative) and asks its
+ * units' orders. `listed`: the activation step's per-zone lists and counts in the workspace are
+ * those of the current positions (nothing moved since it asked).
+ */
+function activateZone(
+  s: MerkurState,
+  ws: MerkurWorkspace,
+  side: 0 | 1,
+  zone: number,
+  mode: 'all' | 'move' | 'combat',
+  initiative: boolean,
+  listed: boolean,
+): void {
+  s.activated[zone] = 1;
+  if (initiative) useInitiative(s, side);
+  if (mode === 'move' && !initiative) s.cwMoves--;
+  const zoneBased = s.rules.v['zone-based'] === true;
+  const units: number[] = [];
+  const us = s.units;
+  const take = (i: number, u: MUnit) => {
+    if (initiative) {
+      // 3.1: re-activation removes dispersion in a paradrop turn
+      if (u.dispersed) {
+        u.dispersed = false;
+        s.stats.undispersed_by_initiative++;
+      }
+      if (!u.fired) units.push(i);
+    } else if (!u.acted || zoneBased) units.push(i);
+  };
+  const zu = ws.zoneUnits;
+  if (listed && zu !== undefined) {
+    for (let i = zu.head[zone]!; i >= 0; i = zu.next[i]!) take(i, us[i]!);
+  } else
+    for (let i = 0; i < us.length; i++) {
+      const u = us[i]!;
+      if (u.zone !== zone || u.side !== side || u.status !== 'map') continue;
+      take(i, u);
+    }
+  const orders: Task = { t: 'orders', side, zone, mode, units, i: 0, orders: [], forced: [] };
+  s.stack.push(orders);
+  if (listed && ws.occ !== undefined && ws.ordersOcc !== undefined) {
+    // the activation step's counts are the positions the orders start from
+    ws.ordersOcc.g.set(ws.occ.g);
+    ws.ordersOcc.c.set(ws.occ.c);
+    ws.ordersTask = orders;
+  }
+}
+
+/** 4.0: the zones a side activates, one by one. */
+export const activationsTask: MerkurTaskKind<'activations'> = {
+  step: (s, ws, task) => activationStep(s, ws, task.side),
+  answer(s, ws, task, d, choice) {
+    expectKind('Merkur', task.t, d, 'activation');
+    const o = d.options[choice]!;
+    switch (o.type) {
+      case 'activate': {
+        const zu = ws.zoneUnits;
+        activateZone(
+          s,
+          ws,
+          sideIndex(d),
+          o.zone,
+          o.mode,
+          o.initiative,
+          zu !== undefined && zu.decision === d,
+        );
+        return;
+      }
+      case 'activate-all':
+        s.stack.push({ t: 'activate-rest', side: sideIndex(d) });
+        return;
+      case 'luftwaffe':
+        s.luftwaffeTurn = s.turn;
+        s.stack.push({ t: 'air-missions', i: 0, planned: [] });
+        return;
+      case 'end-activations':
+        s.stack.pop();
+        return;
+      default:
+        return unreachable(o);
+    }
+  },
+};
+
+/**
+ * 4.0 (`activate-all`): the German activates, one after the other in map order, every zone holding
+ * German units that it has not activated this turn, each once its predecessor's orders and
+ * combats are done (a zone its units enter meanwhile is activated in its turn too, 4.0: the units
+ * that moved have acted). The same as answering `activate` for each such zone in that order.
+ */
+function activateRestStep(s: MerkurState, ws: MerkurWorkspace, side: 0 | 1): null {
+  const occ = occupancy(s, ws.occ);
+  const own = side === GER ? occ.g : occ.c;
+  const other = side === GER ? occ.c : occ.g;
+  const { adjStart, adjFlat } = MAP;
+  for (let z = 0; z < MAP.count; z++)
+    if (own[z]! > 0 && s.activated[z] === 0) {
+      if (side === CW) {
+        // 4.0 (M-22): a CW combat activation, contested or next to German units (day only, as offered)
+        let combat = other[z]! > 0;
+        for (let k = adjStart[z]!, end = adjStart[z + 1]!; k < end && !combat; k++)
+          combat = other[adjFlat[k]!]! > 0;
+        if (!combat || !isDay(s.turn)) continue;
+      }
+      if (ws.trace !== undefined)
+        tell(s, ws, side, 'Merkur 4.0', `activates zone ${MAP.ids[z]} (activate-all)`);
+      activateZone(s, ws, side, z, side === GER ? 'all' : 'combat', false, false);
+      if (ws.ordersOcc !== undefined && ws.occ !== undefined) {
+        ws.ordersOcc.g.set(occ.g);
+        ws.ordersOcc.c.set(occ.c);
+        ws.ordersTask = s.stack[s.stack.length - 1]!;
+      }
+      return null;
+    }
+  s.stack.pop();
+  return null;
+}
+
+/** 4.0 (activate-all): every zone not yet activated, in map order. */
+export const activateRestTask: MerkurTaskKind<'activate-rest'> = {
+  step: (s, ws, task) => activateRestStep(s, ws, task.side),
+  answer: asksNothing,
+};
