@@ -6,16 +6,10 @@
 import { d6 } from '../../core/dice.js';
 import { expectKind, type TaskOf, unreachable } from '../../core/kernel.js';
 import { randInt } from '../../core/rng.js';
-import {
-  defenders,
-  engineSecondDefender,
-  groupLoss,
-  type LossOp,
-  leadOf,
-  zoneDefenceBonus,
-} from './combat.js';
+import { defenders, zoneDefenceBonus } from './combat.js';
 import { artilleryValue, emBonus, markFired, supportValue } from './command.js';
 import { type AirOption, dec, type MerkurDecision, type MerkurTaskKind } from './decisions.js';
+import { engineSecondDefender, groupLoss, type LossOp } from './losses.js';
 import { MAP } from './map.js';
 import { tell } from './narrate.js';
 import { queueRegroup } from './regroup.js';
@@ -27,6 +21,7 @@ import {
   countIn,
   defenceOf,
   halve,
+  leadOf,
   occupancy,
   reducedValue,
   unitsIn,

@@ -5,18 +5,17 @@
  * Chapter map (rules section -> file):
  *   Merkur 1.1, 5.1, 6.2  the zone map, stacking ............. map.ts (data/merkur.json), board.ts, units.ts
  *   Merkur 1.2, 4.0       the turn and phase sequence ........ turn-sequence.ts (phases, task table)
- *   Merkur 2.0-2.2        units, steps, dispersal ............ units.ts, setup.ts (data.ts)
- *   Merkur 2.3-2.5        EMs, command, artillery, support .... command.ts
+ *   Merkur 2.0-2.2        units, values, steps, dispersal .... units.ts (the units: data.ts via setup.ts)
+ *   Merkur 2.3-2.5        EMs, command, artillery, support ... command.ts
  *   Merkur 3.1            initiative ......................... initiative.ts (what it buys: in each roll's chapter)
  *   Merkur 3.2            forts, gliders, markers, control ... placement.ts, victory.ts, units.ts
- *   Merkur 4.0, 4.1       activation roll and table, zones ... activation.ts
- *   Merkur 4.0 a-d, 7.3   a zone's orders and their combats .. orders.ts
+ *   Merkur 4.0, 4.1       activations, roll and table, orders  activation.ts
  *   Merkur 5.2            paradrops, landing tests ........... paradrop.ts
  *   Merkur 5.3            reinforcements by air .............. air-landing.ts
  *   Merkur 5.4            convoys, RN test, beach assaults ... convoy.ts
  *   Merkur 5.5, 6.1       zone status, movement, retreat ..... movement.ts, combat.ts
- *   Merkur 7.0-7.4        combat values, bands, losses ....... combat.ts, odds.ts (exact, from combat.ts)
- *   Merkur 7.0-7.4        a combat and its losses as tasks ... battle.ts
+ *   Merkur 7.0-7.3        a combat: leads, values, dice ...... combat.ts (odds.ts: exact, from combat.ts)
+ *   Merkur 7.4            results, losses, retreats .......... losses.ts
  *   Merkur 8.0-8.4        bombardment, air, AA, pre-invasion . bombard.ts
  *   Merkur 9.0            para regrouping .................... regroup.ts
  *   Merkur 10.0           victory ............................ victory.ts, record.ts (statistics)

@@ -1,7 +1,8 @@
 /** Merkur 11.0, the night phase: the Maori's attack (night movement limits are movement.ts). */
 import { expectKind } from '../../core/kernel.js';
-import { type CombatSpec, combatValues, finishCombat, maoriOps, twoD6 } from './combat.js';
+import { type CombatSpec, combatValues, finishCombat, twoD6 } from './combat.js';
 import { dec, type MaoriOption, type MerkurDecision, type MerkurTaskKind } from './decisions.js';
+import { maoriOps } from './losses.js';
 import { MAP } from './map.js';
 import { CW, GER, isDay, type MerkurState } from './state.js';
 import { combatUnits, room, unitsIn } from './units.js';
@@ -53,7 +54,7 @@ function answerMaori(s: MerkurState, ws: MerkurWorkspace, o: MaoriOption): void 
   const vals = combatValues(s, spec, true);
   const x = twoD6(ws);
   const y = twoD6(ws);
-  const b = finishCombat(s, ws, spec, vals, x, y, false);
+  const b = finishCombat(s, ws, spec, vals, x, y);
   s.stack.push({ t: 'losses', ops: maoriOps(b, vals.leadA, vals.leadD), regroup: true });
 }
 

@@ -6,20 +6,15 @@
 import { d6 } from '../../core/dice.js';
 import { randInt } from '../../core/rng.js';
 import { engineBombardTarget, occupiedCw } from './bombard.js';
-import {
-  engineLossAnswer,
-  engineSecondDefender,
-  landingLeadDefender,
-  leadOf,
-  onLandingCombat,
-} from './combat.js';
+import { landingLeadDefender, onLandingCombat } from './combat.js';
 import { strongestSupporter } from './command.js';
 import { engineNavyLoss } from './convoy.js';
 import { asksNothing, type MerkurDecision, type MerkurTaskKind } from './decisions.js';
+import { engineLossAnswer, engineSecondDefender } from './losses.js';
 import { MAP, zoneIndex } from './map.js';
 import { SOLO_DRAWN_EMS, SOLO_FIXED } from './setup.js';
 import { CW, type MerkurState } from './state.js';
-import { attackOf, combatUnits, contested, countIn, occupancy, room, unitsIn } from './units.js';
+import { attackOf, combatUnits, contested, countIn, leadOf, occupancy, room, unitsIn } from './units.js';
 import type { MerkurWorkspace } from './workspace.js';
 
 const SECTOR_MAPS = ['ouest', 'centre', 'est'] as const;
@@ -370,7 +365,7 @@ export function soloChoose(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecisio
       return rr >= 0 && wanted ? rr : d.options.findIndex((o) => o.type === 'keep');
     }
     case 'lead-attacker': {
-      // docs/games/merkur.md "Solitaire": the highest attack leads, full strength first (combat.ts leadOf)
+      // docs/games/merkur.md "Solitaire": the highest attack leads, full strength first (units.ts leadOf)
       const lead = leadOf(
         s,
         d.options.map((o) => o.unit),

@@ -4,8 +4,9 @@
  */
 import type { RngState } from '../../core/rng.js';
 import type { BombardSpec } from './bombard.js';
-import type { CombatTaskSpec, LossOp, Values } from './combat.js';
+import type { CombatTaskSpec, Values } from './combat.js';
 import type { MerkurPending } from './decisions.js';
+import type { LossOp } from './losses.js';
 import type { MerkurCounters } from './record.js';
 
 export type Side = 'german' | 'commonwealth';

@@ -7,10 +7,10 @@
  * each task kind lives in the chapter of its rule (index.ts lists them).
  */
 import { answerMachine, runMachine, type TurnMachine, unreachable } from '../../core/kernel.js';
-import { activateRestTask, activationsTask, cwRollTask } from './activation.js';
+import { activateRestTask, activationsTask, cwRollTask, orderCombatsTask, ordersTask } from './activation.js';
 import { airLandingTask, airPickTask, startAirLanding } from './air-landing.js';
-import { combatTask, lossesTask } from './battle.js';
 import { airMissionsTask, bombardsTask, preinvasionTask, startAirMissions } from './bombard.js';
+import { combatTask } from './combat.js';
 import {
   navyTest,
   rnLossesTask,
@@ -20,10 +20,10 @@ import {
   startSea,
 } from './convoy.js';
 import { type MerkurDecision, type MerkurPending, sideIndex } from './decisions.js';
+import { lossesTask } from './losses.js';
 import { MAP } from './map.js';
 import { describeOption, tell } from './narrate.js';
 import { maoriTask, startNight } from './night.js';
-import { orderCombatsTask, ordersTask } from './orders.js';
 import { dropTask, landingTask, startDrops } from './paradrop.js';
 import { cwSetupTask, fortsTask, glidersTask } from './placement.js';
 import { regroupTask } from './regroup.js';

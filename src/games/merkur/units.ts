@@ -207,3 +207,20 @@ export function unitIndex(s: MerkurState, id: string): number {
   const i = UNIT_INDEX.get(id);
   return i !== undefined && s.units[i]?.id === id ? i : s.units.findIndex((u) => u.id === id);
 }
+
+/**
+ * 7.1, 7.2, 8.2: the unit of `list` with the highest `value`, full strength first, then the first
+ * listed (the lead attacker, the lead defender, a bombardment target).
+ */
+export function leadOf(s: MerkurState, list: readonly number[], value: (i: number) => number): number {
+  let best = -1;
+  let bv = -1;
+  for (const i of list) {
+    const v = value(i) * 2 + (s.units[i]!.reduced ? 0 : 1);
+    if (v > bv) {
+      bv = v;
+      best = i;
+    }
+  }
+  return best;
+}

@@ -11,8 +11,6 @@ import {
   bandReading,
   type CombatSpec,
   defenceValue,
-  engineLossAnswer,
-  engineSecondDefender,
   landingLeadDefender,
   leadAttackerOf,
   onLandingCombat,
@@ -21,6 +19,7 @@ import {
 import { supporterValue } from '../command.js';
 import { engineNavyLoss } from '../convoy.js';
 import type { MerkurDecision, MerkurOption } from '../decisions.js';
+import { engineLossAnswer, engineSecondDefender } from '../losses.js';
 import { MAP } from '../map.js';
 import { type MoveScratch, newMoveScratch } from '../movement.js';
 import { pBandAtLeast } from '../odds.js';
