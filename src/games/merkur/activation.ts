@@ -5,8 +5,9 @@
  * fire, assault, bombard), then its combats in the order of 7.3's "multiple combats": bombardments,
  * fire, assault, and the forced assaults of units that entered enemy-held zones (5.5, 7.0).
  */
-import { d6 } from '../../core/dice.js';
+import type { ChanceNode } from '../../core/game.js';
 import { expectKind, type TaskOf, unreachable } from '../../core/kernel.js';
+import { d6Node, roll } from './chance.js';
 import type { CombatSpec } from './combat.js';
 import { bombardZones } from './command.js';
 import {
@@ -59,61 +60,88 @@ export function activationCount(die: number, k: number, b: number): number {
   return Math.max(0, die - k + b);
 }
 
+/**
+ * 4.0, 4.1: the CW activation roll (`rolled` -1: to roll; -2: re-rolled with the initiative, to
+ * roll again), then the initiative's offer to re-roll it or add one zone (3.1).
+ */
 function cwRollStep(
   s: MerkurState,
   ws: MerkurWorkspace,
   task: TaskOf<Task, 'cw-roll'>,
-): MerkurDecision | null {
-  if (task.rolled < 0) {
-    const { k, b } = activationTerms(s);
-    const die = d6(ws.streams.stream('activation'));
-    task.rolled = activationCount(die, k, b);
-    if (s.turn <= 5) {
-      if (b > 0) s.stats.cw_conc_bonus_turns++;
-    }
-    if (ws.trace !== undefined)
-      tell(s, ws, CW, 'Merkur 4.0', `activation roll ${die} - ${k} + ${b}: ${task.rolled} zone(s)`, {
-        dice: [die],
-      });
-    if (canUseInitiative(s, CW) && !(s.rules.solitaire && s.rules.soloInitiative === 'never'))
-      return dec('initiative', CW, 'Merkur 3.1, 4.0', [
-        { type: 'keep' },
-        { type: 'reroll' },
-        { type: 'plus-one' },
-      ]);
+): MerkurDecision | ChanceNode | null {
+  if (task.rolled < 0)
+    return roll(
+      ws,
+      'activation',
+      'd6',
+      () => ACTIVATION_DIE,
+      (k) => activationDie(s, ws, task, k + 1),
+    );
+  if (canUseInitiative(s, CW) && !(s.rules.solitaire && s.rules.soloInitiative === 'never'))
+    return dec('initiative', CW, 'Merkur 3.1, 4.0', [
+      { type: 'keep' },
+      { type: 'reroll' },
+      { type: 'plus-one' },
+    ]);
+  endRoll(s, task);
+  return null;
+}
+
+const ACTIVATION_DIE = d6Node('Merkur 4.0', 'CW activation die');
+
+/** 4.0: die `die` of the CW activation roll: N = max(0, die - k + b) zones (a re-roll stands). */
+function activationDie(
+  s: MerkurState,
+  ws: MerkurWorkspace,
+  task: TaskOf<Task, 'cw-roll'>,
+  die: number,
+): void {
+  const { k, b } = activationTerms(s);
+  const again = task.rolled === -2;
+  task.rolled = activationCount(die, k, b);
+  if (again) {
+    endRoll(s, task);
+    return;
   }
+  if (s.turn <= 5 && b > 0) s.stats.cw_conc_bonus_turns++;
+  if (ws.trace !== undefined)
+    tell(s, ws, CW, 'Merkur 4.0', `activation roll ${die} - ${k} + ${b}: ${task.rolled} zone(s)`, {
+      dice: [die],
+    });
+}
+
+/** 4.0: the roll stands: this turn's CW movement activations. */
+function endRoll(s: MerkurState, task: TaskOf<Task, 'cw-roll'>): void {
   s.cwMoves = task.rolled;
   if (s.turn <= 5) s.cwMovesT15 += task.rolled;
   s.stack.pop();
-  return null;
 }
 
 /** 4.0 with 3.1 c: the CW activation roll kept, re-rolled, or raised by one with the initiative. */
 function answerRollInitiative(
   s: MerkurState,
-  ws: MerkurWorkspace,
   task: TaskOf<Task, 'cw-roll'>,
   type: InitiativeOption['type'],
 ): void {
   if (type === 'reroll') {
     useInitiative(s, CW);
-    const { k, b } = activationTerms(s);
-    task.rolled = activationCount(d6(ws.streams.stream('activation')), k, b);
-  } else if (type === 'plus-one') {
+    task.rolled = -2;
+    return;
+  }
+  if (type === 'plus-one') {
     useInitiative(s, CW);
     task.rolled += 1;
   }
-  s.cwMoves = task.rolled;
-  if (s.turn <= 5) s.cwMovesT15 += task.rolled;
-  s.stack.pop();
+  endRoll(s, task);
 }
 
 /** 4.0, 4.1: the CW activation roll (3.1: kept, re-rolled or +1 with the initiative). */
 export const cwRollTask: MerkurTaskKind<'cw-roll'> = {
   step: cwRollStep,
-  answer(s, ws, task, d, choice) {
+  outcome: (s, ws, task, _node, k) => activationDie(s, ws, task, k + 1),
+  answer(s, _ws, task, d, choice) {
     expectKind('Merkur', task.t, d, 'initiative');
-    answerRollInitiative(s, ws, task, d.options[choice]!.type);
+    answerRollInitiative(s, task, d.options[choice]!.type);
   },
 };
 
@@ -562,7 +590,7 @@ function orderCombats(
       combats.push({ kind: 'assault', side, attackers: att, zone: y, from: y });
   }
   for (let k = combats.length - 1; k >= 0; k--)
-    s.stack.push({ t: 'combat', spec: combats[k]!, vals: null, x: 0, y: 0, rerolled: false });
+    s.stack.push({ t: 'combat', spec: combats[k]!, vals: null, x: 0, y: 0, rerolled: false, stage: 0 });
   queueRegroup(s);
 }
 

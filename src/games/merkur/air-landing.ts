@@ -1,9 +1,10 @@
 /** Merkur 5.3, reinforcements by air: airfield and non-field landings from the air-landing queue. */
-import { d6 } from '../../core/dice.js';
 import { expectKind, type TaskOf } from '../../core/kernel.js';
+import { d6Node, roll } from './chance.js';
 import {
   type AirLandOption,
   type AirUnitOption,
+  asksNothing,
   dec,
   type MerkurDecision,
   type MerkurTaskKind,
@@ -12,7 +13,6 @@ import { MAP } from './map.js';
 import { landingModifier, landingReduced } from './paradrop.js';
 import { GER, isDay, type MerkurState, type Task } from './state.js';
 import { controlledBy, room } from './units.js';
-import type { MerkurWorkspace } from './workspace.js';
 
 /** 5.3: air-landings, by day (V airlanding-any-turn: any turn), while the queue holds units. */
 export function startAirLanding(s: MerkurState): void {
@@ -42,7 +42,7 @@ function airLandingStep(s: MerkurState, task: TaskOf<Task, 'air-landing'>): Merk
 }
 
 /** 5.3: the next unit of the air-landing queue lands in `zone` (a non-field landing takes a glider test, no -1). */
-function airLandNext(s: MerkurState, ws: MerkurWorkspace, zone: number, nonfield: boolean): void {
+function airLandNext(s: MerkurState, zone: number, nonfield: boolean): void {
   const ui = s.airQueueIds[s.airQueue++]!;
   const u = s.units[ui]!;
   u.zone = zone;
@@ -52,21 +52,38 @@ function airLandNext(s: MerkurState, ws: MerkurWorkspace, zone: number, nonfield
   if (!nonfield) return;
   s.stats.nonfield_landings++;
   s.stats.landing_tests++;
-  if (landingReduced(d6(ws.streams.stream('landing')), landingModifier(s, zone, true))) {
-    u.reduced = true;
+  s.stack.push({ t: 'nonfield-test', unit: ui, zone });
+}
+
+const GLIDER_DIE = d6Node('Merkur 5.3', 'non-field landing test die');
+
+/** 5.3 with 5.2: die `die` of the glider test of a unit landed away from an airfield (reduced on die + m >= 6). */
+function nonfieldDie(s: MerkurState, task: TaskOf<Task, 'nonfield-test'>, die: number): void {
+  s.stack.pop();
+  if (landingReduced(die, landingModifier(s, task.zone, true))) {
+    s.units[task.unit]!.reduced = true;
     s.stats.nonfield_reduced++;
     s.stats.landing_reduced++;
     s.stats.german_steps_lost++;
   }
 }
 
+/** 5.3: the glider test of a non-field landing. */
+export const nonfieldTestTask: MerkurTaskKind<'nonfield-test'> = {
+  step: (s, ws, task) =>
+    roll(
+      ws,
+      'landing',
+      'd6',
+      () => GLIDER_DIE,
+      (k) => nonfieldDie(s, task, k + 1),
+    ),
+  outcome: (s, _ws, task, _node, k) => nonfieldDie(s, task, k + 1),
+  answer: asksNothing,
+};
+
 /** 5.3: the air-landing answer: an airfield, a plaine zone (one unit, a glider test), or none. */
-function answerAirLanding(
-  s: MerkurState,
-  ws: MerkurWorkspace,
-  t: TaskOf<Task, 'air-landing'>,
-  o: AirLandOption,
-): void {
+function answerAirLanding(s: MerkurState, t: TaskOf<Task, 'air-landing'>, o: AirLandOption): void {
   if (o.type === 'no-landing') {
     s.stack.pop();
     return;
@@ -80,15 +97,15 @@ function answerAirLanding(
     return;
   }
   for (let k = 0; k < cap && s.airQueue < s.airQueueIds.length; k++)
-    airLandNext(s, ws, o.zone, o.type === 'nonfield');
+    airLandNext(s, o.zone, o.type === 'nonfield');
 }
 
 /** 5.3: where the next units of the queue land, or none. */
 export const airLandingTask: MerkurTaskKind<'air-landing'> = {
   step: (s, _ws, task) => airLandingStep(s, task),
-  answer(s, ws, task, d, choice) {
+  answer(s, _ws, task, d, choice) {
     expectKind('Merkur', task.t, d, 'air-landing');
-    answerAirLanding(s, ws, task, d.options[choice]!);
+    answerAirLanding(s, task, d.options[choice]!);
   },
 };
 
@@ -113,14 +130,14 @@ function airPickStep(s: MerkurState, task: TaskOf<Task, 'air-pick'>): MerkurDeci
 /** 5.3, 13.1 (V queue-free): the unit of the queue that lands next. */
 export const airPickTask: MerkurTaskKind<'air-pick'> = {
   step: (s, _ws, task) => airPickStep(s, task),
-  answer(s, ws, task, d, choice) {
+  answer(s, _ws, task, d, choice) {
     expectKind('Merkur', task.t, d, 'air-landing-unit');
     const unit = d.options[choice]!.unit;
     const q = s.airQueueIds;
     const at = q.indexOf(unit, s.airQueue);
     q[at] = q[s.airQueue]!;
     q[s.airQueue] = unit;
-    airLandNext(s, ws, task.zone, task.nonfield);
+    airLandNext(s, task.zone, task.nonfield);
     task.left--;
   },
 };

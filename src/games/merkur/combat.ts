@@ -5,12 +5,13 @@
  * its lead units (7.1, 7.2), supporters (2.5 Note, 7.1 Note), the dice and the initiative re-roll
  * (3.1 a, 7.4); its losses are losses.ts.
  */
-import { d6 } from '../../core/dice.js';
+import type { ChanceNode } from '../../core/game.js';
 import { expectKind, type TaskOf, unreachable } from '../../core/kernel.js';
+import { roll, twoD6Node } from './chance.js';
 import { emBonus, lendSupport, supporters, supportValue } from './command.js';
 import { dec, type MerkurDecision, type MerkurTaskKind, sideIndex } from './decisions.js';
 import { canUseInitiative, useInitiative } from './initiative.js';
-import { bandOps } from './losses.js';
+import { bandOps, maoriOps } from './losses.js';
 import { MAP, terrainDefence } from './map.js';
 import { tell } from './narrate.js';
 import { CW, GER, isDay, type MerkurState, type Task } from './state.js';
@@ -263,12 +264,6 @@ export function defenceValue(s: MerkurState, spec: CombatSpec, leadA: number): n
   return defencePart(s, spec, leadA, engineLeadDefender(s, spec, leadA, defs), defs, false);
 }
 
-/** 2d6 from the combat stream. */
-export function twoD6(ws: MerkurWorkspace): number {
-  const r = ws.streams.stream('combat');
-  return d6(r) + d6(r);
-}
-
 /** 7.4: the band of dice x (attacker) and y (defender) for values `vals`. */
 export function combatBand(s: MerkurState, spec: CombatSpec, vals: Values, x: number, y: number): number {
   const A = fireScore(vals.a + x, spec.kind === 'fire' && contested(s, spec.zone));
@@ -328,19 +323,21 @@ export function finishCombat(
 }
 
 /**
- * One combat of an activation (7.0-7.4) or on landing (5.2): its attackers must still stand where they attack from and
- * the enemy must still be there (earlier combats may have changed both). An attacker holding the
- * initiative may have both sides re-roll a result of band 1-2 (3.1 a); under V reroll-defender-too a
- * defender holding it may re-roll a result of band 4-5 not re-rolled already. The second result stands.
+ * One combat of an activation (7.0-7.4), on landing (5.2), a beach assault (5.4) or the Maori's
+ * (11.0, pushed at stage 1 with its values taken): its attackers must still stand where they
+ * attack from and the enemy must still be there (earlier combats may have changed both). An
+ * attacker holding the initiative may have both sides re-roll a result of band 1-2 (3.1 a); under
+ * V reroll-defender-too a defender holding it may re-roll a result of band 4-5 not re-rolled
+ * already. The second result stands. The dice are chance points (chance.ts).
  */
 export function combatStep(
   s: MerkurState,
   ws: MerkurWorkspace,
   task: TaskOf<Task, 'combat'>,
-): MerkurDecision | null {
+): MerkurDecision | ChanceNode | null {
   const sp = task.spec;
   const enemy = (1 - sp.side) as 0 | 1;
-  if (task.vals === null) {
+  if (task.stage === 0) {
     const att = sp.attackers.filter((i) => s.units[i]!.status === 'map' && s.units[i]!.zone === sp.from);
     if (att.length === 0 || countIn(s, sp.zone, enemy) === 0) {
       s.stack.pop();
@@ -388,37 +385,65 @@ export function combatStep(
       }
     }
     task.vals = combatValues(s, task.spec, true);
-    task.x = twoD6(ws);
-    task.y = twoD6(ws);
+    task.stage = 1;
+  }
+  // 7.0: the attacker's 2d6, then the defender's
+  if (task.stage === 1 || task.stage === 2) {
+    const p = roll(
+      ws,
+      'combat',
+      '2d6',
+      () => (task.stage === 1 ? ATTACKER_DICE : DEFENDER_DICE),
+      (k) => combatDice(task, k),
+    );
+    if (p !== null || task.stage <= 2) return p;
+  }
+  const vals = task.vals!;
+  const maori = sp.kind === 'maori';
+  if (task.stage === 3) {
+    task.stage = 4;
     const solitaireNever = sp.side === CW && s.rules.solitaire && s.rules.soloInitiative === 'never';
     if (
-      combatBand(s, spec, task.vals, task.x, task.y) <= 2 &&
+      !maori &&
+      !task.rerolled &&
+      combatBand(s, task.spec, vals, task.x, task.y) <= 2 &&
       canUseInitiative(s, sp.side) &&
       !solitaireNever
     )
       return dec('initiative', sp.side, 'Merkur 3.1, 7.4', [{ type: 'keep' }, { type: 'reroll' }]);
   }
   if (
+    !maori &&
     s.rules.v['reroll-defender-too'] &&
     !task.rerolled &&
     canUseInitiative(s, enemy) &&
     !(enemy === CW && s.rules.solitaire && s.rules.soloInitiative === 'never') &&
-    combatBand(s, task.spec, task.vals!, task.x, task.y) >= 4
+    combatBand(s, task.spec, vals, task.x, task.y) >= 4
   ) {
     task.rerolled = true;
     return dec('initiative', enemy, 'Merkur 3.1, 7.4', [{ type: 'keep' }, { type: 'reroll' }]);
   }
   s.stack.pop();
-  const vals = task.vals!;
   const b = finishCombat(s, ws, task.spec, vals, task.x, task.y);
   // 7.4: the losses, one at a time, each side choosing where the rules leave it a choice (after a
-  // combat on landing the paras regroup once every landing combat is done, `landingStep`)
+  // combat on landing the paras regroup once every landing combat is done, `landingStep`); 11.0:
+  // the Maori's result touches only the two units
   s.stack.push({
     t: 'losses',
-    ops: bandOps(s, task.spec, b, vals.leadA, vals.leadD),
+    ops: maori ? maoriOps(b, vals.leadA, vals.leadD) : bandOps(s, task.spec, b, vals.leadA, vals.leadD),
     regroup: task.spec.kind !== 'landing',
   });
   return null;
+}
+
+const ATTACKER_DICE = twoD6Node('Merkur 7.0', "the attacker's 2d6");
+const DEFENDER_DICE = twoD6Node('Merkur 7.0', "the defender's 2d6");
+
+/** Outcome `k` (the sum k + 2) of the combat's current 2d6: the attacker's, then the defender's. */
+function combatDice(task: TaskOf<Task, 'combat'>, k: number): void {
+  if (task.stage === 1) task.x = k + 2;
+  else task.y = k + 2;
+  task.stage++;
 }
 
 /** G7, C5: `side` names its supporting EM or battery among `list`, or none. */
@@ -432,7 +457,8 @@ function supportDecision(side: 0 | 1, list: readonly number[]): MerkurDecision {
 /** 7.0-7.4: one combat, its choices, dice and re-roll. */
 export const combatTask: MerkurTaskKind<'combat'> = {
   step: combatStep,
-  answer(s, ws, task, d, choice) {
+  outcome: (_s, _ws, task, _node, k) => combatDice(task, k),
+  answer(s, _ws, task, d, choice) {
     expectKind('Merkur', task.t, d, 'lead-attacker', 'lead-defender', 'artillery-support', 'initiative');
     const spec = task.spec;
     switch (d.kind) {
@@ -451,9 +477,8 @@ export const combatTask: MerkurTaskKind<'combat'> = {
         // offered to the defender again once re-rolled
         if (d.options[choice]!.type === 'reroll') {
           useInitiative(s, sideIndex(d));
-          task.x = twoD6(ws);
-          task.y = twoD6(ws);
           task.rerolled = true;
+          task.stage = 1;
         }
         return;
       default:

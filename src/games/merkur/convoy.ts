@@ -47,6 +47,7 @@ export function startBeachAssaults(s: MerkurState): void {
       x: 0,
       y: 0,
       rerolled: false,
+      stage: 0,
     });
   }
 }

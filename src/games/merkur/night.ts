@@ -1,12 +1,10 @@
 /** Merkur 11.0, the night phase: the Maori's attack (night movement limits are movement.ts). */
 import { expectKind } from '../../core/kernel.js';
-import { type CombatSpec, combatValues, finishCombat, twoD6 } from './combat.js';
+import { type CombatSpec, combatValues } from './combat.js';
 import { dec, type MaoriOption, type MerkurDecision, type MerkurTaskKind } from './decisions.js';
-import { maoriOps } from './losses.js';
 import { MAP } from './map.js';
 import { CW, GER, isDay, type MerkurState } from './state.js';
 import { combatUnits, room, unitsIn } from './units.js';
-import type { MerkurWorkspace } from './workspace.js';
 
 /** 11.0: the night phase's Maori attack (night turns only). */
 export function startNight(s: MerkurState): void {
@@ -35,7 +33,7 @@ function maoriStep(s: MerkurState): MerkurDecision | null {
 }
 
 /** 11.0: the Maori attack (the dice, then the loser's loss and retreat) or not. */
-function answerMaori(s: MerkurState, ws: MerkurWorkspace, o: MaoriOption): void {
+function answerMaori(s: MerkurState, o: MaoriOption): void {
   s.stack.pop();
   if (o.type === 'no-maori') return;
   s.cwMoves--;
@@ -50,19 +48,17 @@ function answerMaori(s: MerkurState, ws: MerkurWorkspace, o: MaoriOption): void 
     from: s.units[m]!.zone,
     target: o.target,
   };
-  // 11.0: the dice, then the loser's loss and retreat (its retreat zone, a fort, 2.4 asked of it)
+  // 11.0: the values now, then the dice (a combat task from its stage 1), then the loser's loss and
+  // retreat (its retreat zone, a fort, 2.4 asked of it)
   const vals = combatValues(s, spec, true);
-  const x = twoD6(ws);
-  const y = twoD6(ws);
-  const b = finishCombat(s, ws, spec, vals, x, y);
-  s.stack.push({ t: 'losses', ops: maoriOps(b, vals.leadA, vals.leadD), regroup: true });
+  s.stack.push({ t: 'combat', spec, vals, x: 0, y: 0, rerolled: false, stage: 1 });
 }
 
 /** 11.0: the Maori attack, or not. */
 export const maoriTask: MerkurTaskKind<'maori'> = {
   step: (s) => maoriStep(s),
-  answer(s, ws, task, d, choice) {
+  answer(s, _ws, task, d, choice) {
     expectKind('Merkur', task.t, d, 'maori-night');
-    answerMaori(s, ws, d.options[choice]!);
+    answerMaori(s, d.options[choice]!);
   },
 };

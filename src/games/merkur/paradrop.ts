@@ -2,8 +2,9 @@
  * Merkur 5.2, paradrops and gliders: the turn's drop zones (12.0 in solitaire), the landing tests
  * with their initiative re-roll (3.1 a), dispersion (3.2), then combat on landing zone by zone.
  */
-import { d6 } from '../../core/dice.js';
+import type { ChanceNode } from '../../core/game.js';
 import { expectKind, type TaskOf } from '../../core/kernel.js';
+import { d6Node, roll } from './chance.js';
 import type { CombatSpec } from './combat.js';
 import { merkurData } from './data.js';
 import {
@@ -53,7 +54,11 @@ export function landingReduced(die: number, m: number): boolean {
 }
 
 /** 5.2, 12.0: the drop zone of each unit arriving by parachute or glider this turn. */
-function dropStep(s: MerkurState, ws: MerkurWorkspace, task: TaskOf<Task, 'drop'>): MerkurDecision | null {
+function dropStep(
+  s: MerkurState,
+  ws: MerkurWorkspace,
+  task: TaskOf<Task, 'drop'>,
+): MerkurDecision | ChanceNode | null {
   const zones = task.zones;
   while (task.i < task.units.length) {
     const ui = task.units[task.i]!;
@@ -120,30 +125,25 @@ export function landingStep(
   s: MerkurState,
   ws: MerkurWorkspace,
   task: TaskOf<Task, 'landing'>,
-): MerkurDecision | null {
+): MerkurDecision | ChanceNode | null {
   const zones = task.zones;
-  const r = ws.streams.stream('landing');
   while (task.i < task.units.length) {
-    const ui = task.units[task.i]!;
-    const u = s.units[ui]!;
-    const z = zones[task.i]!;
+    // 3.1 a: the German may re-roll a landing test with the initiative
+    if (task.test === 'ask')
+      return dec('initiative', GER, 'Merkur 3.1, 5.2', [{ type: 'keep' }, { type: 'reroll' }]);
+    const u = s.units[task.units[task.i]!]!;
     if (u.status !== 'map') {
-      u.zone = z;
+      u.zone = zones[task.i]!;
       u.status = 'map';
     }
-    const m = landingModifier(s, z, u.glider);
-    const die = d6(r);
-    s.stats.landing_tests++;
-    if (landingReduced(die, m)) {
-      // 3.1 a: the German may re-roll a landing test with the initiative
-      if (!task.rerolled && canUseInitiative(s, GER)) {
-        task.rerolled = true;
-        return dec('initiative', GER, 'Merkur 3.1, 5.2', [{ type: 'keep' }, { type: 'reroll' }]);
-      }
-      applyLanding(s, ui, true);
-    } else applyLanding(s, ui, false);
-    task.rerolled = false;
-    task.i++;
+    const p = roll(
+      ws,
+      'landing',
+      'd6',
+      () => LANDING_DIE,
+      (k) => landingDie(s, task, k + 1),
+    );
+    if (p !== null) return p;
   }
   // 5.2: combat on landing, once all tests are done, zone by zone in the order of the drops; each
   // combat's losses are carried out (the losing side choosing, docs/games/merkur.md "Decisions") before the
@@ -161,7 +161,7 @@ export function landingStep(
     if (att.length === 0 || countIn(s, z, CW) === 0) continue;
     task.k = k;
     const spec: CombatSpec = { kind: 'landing', side: GER, attackers: att, zone: z, from: z };
-    s.stack.push({ t: 'combat', spec, vals: null, x: 0, y: 0, rerolled: false });
+    s.stack.push({ t: 'combat', spec, vals: null, x: 0, y: 0, rerolled: false, stage: 0 });
     return null;
   }
   s.stack.pop();
@@ -189,17 +189,38 @@ function applyLanding(s: MerkurState, ui: number, reduced: boolean): void {
 /** 5.2 with 3.1 a: the landing test kept, or re-rolled with the initiative. */
 function answerLandingInitiative(
   s: MerkurState,
-  ws: MerkurWorkspace,
   task: TaskOf<Task, 'landing'>,
   type: InitiativeOption['type'],
 ): void {
-  const ui = task.units[task.i]!;
-  let reduced = true;
   if (type === 'reroll') {
     useInitiative(s, GER);
-    const z = task.zones[task.i]!;
     s.stats.landing_tests++;
-    reduced = landingReduced(d6(ws.streams.stream('landing')), landingModifier(s, z, s.units[ui]!.glider));
+    task.test = 'retest';
+    return;
+  }
+  delete task.test;
+  applyLanding(s, task.units[task.i]!, true);
+  task.rerolled = false;
+  task.i++;
+}
+
+const LANDING_DIE = d6Node('Merkur 5.2', 'landing test die');
+
+/**
+ * 5.2: die `die` of unit i's landing test: reduced when die + modifier >= 6 (a failed first test
+ * may wait for the initiative question, 3.1 a); a re-rolled test stands.
+ */
+function landingDie(s: MerkurState, task: TaskOf<Task, 'landing'>, die: number): void {
+  const ui = task.units[task.i]!;
+  const reduced = landingReduced(die, landingModifier(s, task.zones[task.i]!, s.units[ui]!.glider));
+  if (task.test === 'retest') delete task.test;
+  else {
+    s.stats.landing_tests++;
+    if (reduced && !task.rerolled && canUseInitiative(s, GER)) {
+      task.rerolled = true;
+      task.test = 'ask';
+      return;
+    }
   }
   applyLanding(s, ui, reduced);
   task.rerolled = false;
@@ -219,8 +240,9 @@ export const dropTask: MerkurTaskKind<'drop'> = {
 /** 5.2: the landing tests (3.1 a: the German may re-roll one), then combat on landing. */
 export const landingTask: MerkurTaskKind<'landing'> = {
   step: landingStep,
-  answer(s, ws, task, d, choice) {
+  outcome: (s, _ws, task, _node, k) => landingDie(s, task, k + 1),
+  answer(s, _ws, task, d, choice) {
     expectKind('Merkur', task.t, d, 'initiative');
-    answerLandingInitiative(s, ws, task, d.options[choice]!.type);
+    answerLandingInitiative(s, task, d.options[choice]!.type);
   },
 };

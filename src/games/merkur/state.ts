@@ -84,8 +84,21 @@ export interface MerkurRules {
 /** One step of the engine's work list (the state machine's task stack). */
 export type Task =
   | { t: 'drop'; units: number[]; i: number; zones: number[] }
-  /** 5.2: landing tests of `units` (test `i` next), then combat on landing (the next from unit `k`). */
-  | { t: 'landing'; units: number[]; zones: number[]; i: number; rerolled: boolean; k?: number }
+  /**
+   * 5.2: landing tests of `units` (test `i` next), then combat on landing (the next from unit `k`);
+   * `test`: unit i's failed test waits for the initiative question ('ask'), or its re-roll ('retest').
+   */
+  | {
+      t: 'landing';
+      units: number[];
+      zones: number[];
+      i: number;
+      rerolled: boolean;
+      k?: number;
+      test?: 'ask' | 'retest';
+    }
+  /** 5.3: the glider test of unit `unit`, just landed in plaine zone `zone` away from an airfield. */
+  | { t: 'nonfield-test'; unit: number; zone: number }
   | { t: 'solo-place'; zones: number[] }
   | { t: 'gliders' }
   | { t: 'cw-setup'; i: number }
@@ -118,8 +131,18 @@ export type Task =
   /**
    * 7.0-7.4 with 3.1 a: a combat whose dice a side may have re-rolled with the initiative (both
    * sides re-roll); `rerolled`: that happened, or the defender was asked (the second result stands).
+   * `stage`: 0 its lead units and supporters are named, 1 the attacker's 2d6 (`x`) is rolled, 2 the
+   * defender's (`y`), 3 the attacker may re-roll, 4 the defender may (combat.ts `combatStep`).
    */
-  | { t: 'combat'; spec: CombatTaskSpec; vals: Values | null; x: number; y: number; rerolled: boolean }
+  | {
+      t: 'combat';
+      spec: CombatTaskSpec;
+      vals: Values | null;
+      x: number;
+      y: number;
+      rerolled: boolean;
+      stage: number;
+    }
   /** 7.4, 3.2, 6.1: the losses of a combat of an activation still to be carried out, first op first. */
   | { t: 'losses'; ops: LossOp[]; regroup: boolean }
   /** 8.0-8.3: bombardments still to be resolved, first first; `target`: the one named for the first (C9). */

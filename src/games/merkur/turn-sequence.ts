@@ -8,7 +8,7 @@
  */
 import { answerMachine, runMachine, type TurnMachine, unreachable } from '../../core/kernel.js';
 import { activateRestTask, activationsTask, cwRollTask, orderCombatsTask, ordersTask } from './activation.js';
-import { airLandingTask, airPickTask, startAirLanding } from './air-landing.js';
+import { airLandingTask, airPickTask, nonfieldTestTask, startAirLanding } from './air-landing.js';
 import { airMissionsTask, bombardsTask, preinvasionTask, startAirMissions } from './bombard.js';
 import { combatTask } from './combat.js';
 import {
@@ -179,6 +179,7 @@ const MACHINE: TurnMachine<MerkurState, MerkurWorkspace, Task, MerkurDecision> =
     landing: landingTask,
     'air-landing': airLandingTask,
     'air-pick': airPickTask,
+    'nonfield-test': nonfieldTestTask,
     'sea-landing': seaLandingTask,
     'rn-losses': rnLossesTask,
     'rn-reroll': rnRerollTask,
