@@ -89,6 +89,7 @@ describe('Merkur 2.5 Note, 7.1 Note (spec §2 G7, C5): the side names its suppor
         x: 0,
         y: 0,
         rerolled: false,
+        stage: 0,
       },
     ];
     return { s, z, para, em, battery };
@@ -140,6 +141,7 @@ describe('Merkur 2.5 Note, 7.1 Note (spec §2 G7, C5): the side names its suppor
         x: 0,
         y: 0,
         rerolled: false,
+        stage: 0,
       },
     ];
     const ws = merkurWorkspace(s);

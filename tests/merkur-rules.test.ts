@@ -477,6 +477,7 @@ describe('Merkur 3.1 a: combat re-roll with the initiative', () => {
         x: 0,
         y: 0,
         rerolled: false,
+        stage: 0,
       },
     ];
     const ws = merkurWorkspace(s);
@@ -511,6 +512,7 @@ describe('Merkur 3.1: the defender re-roll and the CW re-activation (M-15)', () 
         x: 0,
         y: 0,
         rerolled: false,
+        stage: 0,
       },
     ];
     return s;
@@ -645,6 +647,7 @@ describe('Merkur 7.1 (spec §2 G6): the attacker chooses the lead attacker', () 
         x: 0,
         y: 0,
         rerolled: false,
+        stage: 0,
       },
     ];
     return { s, strong, weak };
@@ -698,6 +701,7 @@ describe('Merkur V-LEADDEF lead-def-any', () => {
         x: 0,
         y: 0,
         rerolled: false,
+        stage: 0,
       },
     ];
     const ws = merkurWorkspace(s);

@@ -3,9 +3,9 @@
  * Attack value + 2d6 against the highest defence + terrain/town/fort (+AA for air, counter-battery
  * for artillery) + 2d6; three results (8.3) with collateral damage and AA losses.
  */
-import { d6 } from '../../core/dice.js';
+import type { ChanceNode } from '../../core/game.js';
 import { expectKind, type TaskOf, unreachable } from '../../core/kernel.js';
-import { randInt } from '../../core/rng.js';
+import { pickNode, roll, twoD6Node } from './chance.js';
 import { defenders, zoneDefenceBonus } from './combat.js';
 import { artilleryValue, emBonus, markFired, supportValue } from './command.js';
 import { type AirOption, dec, type MerkurDecision, type MerkurTaskKind } from './decisions.js';
@@ -112,23 +112,34 @@ export function collateralVictims(s: MerkurState, z: number, side: 0 | 1): numbe
 }
 
 /**
- * 8.1-8.3: resolves one bombardment against target `chosen` (absent: the engine's); returns -1
- * (A<D), 0 (A=D) or 1 (A>D), or null with no target. With `ops`, the second defender (8.3,
- * "defender chooses", "must retreat or be halved") is added to it for the defender to name and
- * answer, instead of carried out.
+ * 8.0 collateral damage: when the bombardment with attack value `a` + 2d6 `x` fails against defence
+ * `d` + 2d6 `y` in a contested zone (not an EM bombarding its own zone), the firing side's units
+ * one of which is halved, drawn at random; none otherwise.
+ */
+export function collateralPool(s: MerkurState, spec: BombardSpec, d: number, x: number, y: number): number[] {
+  if (spec.value + x >= d + y || spec.preinvasion || !contested(s, spec.zone) || spec.firerZone === spec.zone)
+    return [];
+  return collateralVictims(s, spec.zone, spec.side);
+}
+
+/**
+ * 8.1-8.3: resolves one bombardment of `target` with defence `d` (bombardDefence, taken before the
+ * dice) and dice `dice`: the attacker's 2d6, the defender's, and (when `collateralPool` is not
+ * empty) the index of the collateral victim; returns -1 (A<D), 0 (A=D) or 1 (A>D). With `ops`, the
+ * second defender (8.3, "defender chooses", "must retreat or be halved") is added to it for the
+ * defender to name and answer, instead of carried out.
  */
 export function resolveBombard(
   s: MerkurState,
   ws: MerkurWorkspace,
   spec: BombardSpec,
-  chosen?: number,
+  d: number,
+  target: number,
+  dice: readonly number[],
   ops?: LossOp[],
-): number | null {
-  const { d, target } = bombardDefence(s, spec, true, chosen);
-  if (target < 0) return null;
-  const r = ws.streams.stream('bombard');
-  const x = d6(r) + d6(r);
-  const y = d6(r) + d6(r);
+): number {
+  const x = dice[0]!;
+  const y = dice[1]!;
   const A = spec.value + x;
   const D = d + y;
   const st = s.stats;
@@ -147,12 +158,10 @@ export function resolveBombard(
     );
   if (A < D) {
     // 8.0: collateral damage in a contested zone (not for an EM bombarding its own zone)
-    if (!spec.preinvasion && contested(s, spec.zone) && spec.firerZone !== spec.zone) {
-      const own = collateralVictims(s, spec.zone, spec.side);
-      if (own.length > 0) {
-        halve(s, own[randInt(r, 0, own.length - 1)]!);
-        st.collateral_hits++;
-      }
+    const own = collateralPool(s, spec, d, x, y);
+    if (own.length > 0) {
+      halve(s, own[dice[2]!]!);
+      st.collateral_hits++;
     }
     if (spec.air >= 0 && aaPoints(s, spec.zone) > 0) {
       for (const ai of spec.airs ?? [spec.air]) {
@@ -316,7 +325,7 @@ function bombardsStep(
   s: MerkurState,
   ws: MerkurWorkspace,
   task: TaskOf<Task, 'bombards'>,
-): MerkurDecision | null {
+): MerkurDecision | ChanceNode | null {
   while (task.list.length > 0) {
     let b = task.list[0]!;
     if ('u' in b) {
@@ -347,10 +356,52 @@ function bombardsStep(
         );
       task.target = targets[0] ?? -1;
     }
+    // 8.1-8.3: the defence before the dice (a supporter committed), then the dice: the attacker's
+    // 2d6, the defender's, and the collateral victim's draw when there is one (8.0)
+    if (task.dice === undefined || task.d === undefined) {
+      const { d, target } = bombardDefence(s, b, true, task.target);
+      if (target < 0) {
+        task.list.shift();
+        task.target = null;
+        continue;
+      }
+      task.target = target;
+      task.d = d;
+      task.dice = [];
+    }
+    const dice = task.dice;
+    const spec = b;
+    if (dice.length < 2) {
+      const p = roll(
+        ws,
+        'bombard',
+        '2d6',
+        () => (dice.length === 0 ? BOMBARD_ATTACK : BOMBARD_DEFENCE),
+        (k) => dice.push(k + 2),
+      );
+      if (p !== null) return p;
+      continue;
+    }
+    if (dice.length === 2) {
+      const n = collateralPool(s, spec, task.d, dice[0]!, dice[1]!).length;
+      if (n > 0) {
+        const p = roll(
+          ws,
+          'bombard',
+          n,
+          () => pickNode('Merkur 8.0', 'collateral victim', n),
+          (k) => dice.push(k),
+        );
+        if (p !== null) return p;
+        continue;
+      }
+    }
     const ops: LossOp[] = [];
-    resolveBombard(s, ws, b, task.target, ops);
+    resolveBombard(s, ws, spec, task.d, task.target, dice, ops);
     task.list.shift();
     task.target = null;
+    delete task.d;
+    delete task.dice;
     if (ops.length > 0) {
       s.stack.push({ t: 'losses', ops, regroup: false });
       return null;
@@ -361,9 +412,17 @@ function bombardsStep(
   return null;
 }
 
+const BOMBARD_ATTACK = twoD6Node('Merkur 8.1', "the bombardment's 2d6");
+const BOMBARD_DEFENCE = twoD6Node('Merkur 8.2', "the bombarded defence's 2d6");
+
 /** 8.0-8.3: a list of bombardments, in order. */
 export const bombardsTask: MerkurTaskKind<'bombards'> = {
   step: bombardsStep,
+  // the 2d6 (the sum k + 2), or the collateral victim's index k
+  outcome(_s, _ws, task, _node, k) {
+    const dice = task.dice!;
+    dice.push(dice.length < 2 ? k + 2 : k);
+  },
   answer(_s, _ws, task, d, choice) {
     expectKind('Merkur', task.t, d, 'bomb-target');
     task.target = d.options[choice]!.unit;

@@ -3,10 +3,17 @@
  * re-roll V-RNINIT), convoy B2, debarking in a port or on a beach, and the beach assaults at the
  * end of the German turn (M-30).
  */
-import { d6 } from '../../core/dice.js';
+import type { ChanceNode } from '../../core/game.js';
 import { expectKind, type TaskOf } from '../../core/kernel.js';
-import { randInt } from '../../core/rng.js';
-import { dec, type MerkurDecision, type MerkurTaskKind, type SeaOption, sideIndex } from './decisions.js';
+import { d6Node, pickNode, roll } from './chance.js';
+import {
+  asksNothing,
+  dec,
+  type MerkurDecision,
+  type MerkurTaskKind,
+  type SeaOption,
+  sideIndex,
+} from './decisions.js';
 import { useInitiative } from './initiative.js';
 import { MAP } from './map.js';
 import { tell } from './narrate.js';
@@ -107,13 +114,21 @@ export const seaLandingTask: MerkurTaskKind<'sea-landing'> = {
   },
 };
 
-/** 5.4 (M-31): the RN test of B1 at the end of the turn it is due (V-RNINIT: the holder may re-roll). */
-export function navyTest(s: MerkurState, ws: MerkurWorkspace): void {
-  if (s.rnTestTurn !== s.turn || s.b1.fate !== 3) return;
-  const die = d6(ws.streams.stream('navy'));
+/** 5.4 (M-31): the RN test of B1 is due at the end of this turn: its die is rolled next (`rnTestTask`). */
+export function navyTest(s: MerkurState): void {
+  if (s.rnTestTurn === s.turn && s.b1.fate === 3) s.stack.push({ t: 'rn-test', again: false });
+}
+
+const NAVY_DIE = d6Node('Merkur 5.4', 'Royal Navy test die');
+const INTERCEPT_DIE = d6Node('Merkur 5.4', 'B1 units lost to the interception');
+
+/** 5.4 (M-31): die `die` of the RN test; V-RNINIT: a first result against the initiative holder may be re-rolled. */
+function navyDie(s: MerkurState, ws: MerkurWorkspace, task: TaskOf<Task, 'rn-test'>, die: number): void {
+  s.stack.pop();
   const holder = s.initiative;
   const bad = holder === GER ? die !== 1 : die === 1;
   if (
+    !task.again &&
     s.rules.v['rn-holder'] &&
     bad &&
     !(holder === CW && s.rules.solitaire && s.rules.soloInitiative === 'never')
@@ -123,6 +138,20 @@ export function navyTest(s: MerkurState, ws: MerkurWorkspace): void {
   }
   navyOutcome(s, ws, die);
 }
+
+/** 5.4 (M-31): the RN test's die. */
+export const rnTestTask: MerkurTaskKind<'rn-test'> = {
+  step: (s, ws, task) =>
+    roll(
+      ws,
+      'navy',
+      'd6',
+      () => NAVY_DIE,
+      (k) => navyDie(s, ws, task, k + 1),
+    ),
+  outcome: (s, ws, task, _node, k) => navyDie(s, ws, task, k + 1),
+  answer: asksNothing,
+};
 
 /** 5.4 (M-31): the RN test. */
 export type NavyResult = 'pass' | 'delay' | 'intercept' | 'destroyed';
@@ -146,35 +175,80 @@ function navyOutcome(s: MerkurState, ws: MerkurWorkspace, die: number): void {
     s.b1.fate = 2;
     for (const i of s.b1.units) s.units[i]!.status = 'lost';
   } else {
-    const navy = ws.streams.stream('navy');
-    const k = d6(navy);
     s.b1.fate = 1;
     s.b1.landTurn = t + 1;
-    const left = [...s.b1.units];
-    // G17 (V rn-german, rn-cw): the side that picks names each unit lost
-    if (s.rules.v['rn-german'] || s.rules.v['rn-cw']) {
-      s.stack.push({ t: 'rn-losses', left, k, turnBack: k >= 4 });
-      return;
-    }
-    for (let n = 0; n < k && left.length > 0; n++) {
-      let j = 0;
-      if (s.rules.v['rn-random']) j = randInt(navy, 0, left.length - 1);
-      else {
-        const val = (i: number) => s.units[i]!.a + s.units[i]!.art;
-        for (let q = 1; q < left.length; q++) {
-          const better = s.rules.v['rn-german']
-            ? val(left[q]!) < val(left[j]!)
-            : val(left[q]!) > val(left[j]!);
-          if (better) j = q;
-        }
-      }
-      s.units[left[j]!]!.status = 'lost';
-      left.splice(j, 1);
-    }
-    if (k >= 4) turnBack(s, left);
+    s.stack.push({ t: 'rn-intercept', k: -1, n: 0, left: [...s.b1.units] });
   }
   if (s.rnTestTurn === t && r === 'delay' && t >= 23) s.b1.fate = 3;
 }
+
+/** 5.4: the interception's die (how many B1 units are lost), then its losses one by one. */
+function interceptStep(
+  s: MerkurState,
+  ws: MerkurWorkspace,
+  task: TaskOf<Task, 'rn-intercept'>,
+): ChanceNode | null {
+  if (task.k < 0)
+    return roll(
+      ws,
+      'navy',
+      'd6',
+      () => INTERCEPT_DIE,
+      (k) => interceptOutcome(s, task, k),
+    );
+  const left = task.left;
+  while (task.n < task.k && left.length > 0) {
+    // V rn-random: each unit lost is drawn at random
+    if (s.rules.v['rn-random']) {
+      const n = left.length;
+      return roll(
+        ws,
+        'navy',
+        n,
+        () => pickNode('Merkur 5.4', 'B1 unit lost', n),
+        (k) => interceptOutcome(s, task, k),
+      );
+    }
+    const val = (i: number) => s.units[i]!.a + s.units[i]!.art;
+    let j = 0;
+    for (let q = 1; q < left.length; q++) {
+      const better = s.rules.v['rn-german'] ? val(left[q]!) < val(left[j]!) : val(left[q]!) > val(left[j]!);
+      if (better) j = q;
+    }
+    loseAt(s, task, j);
+  }
+  s.stack.pop();
+  if (task.k >= 4) turnBack(s, left);
+  return null;
+}
+
+/** Outcome `k` of the interception's chance point: its die (k + 1 units), or the unit of `left` drawn (index k). */
+function interceptOutcome(s: MerkurState, task: TaskOf<Task, 'rn-intercept'>, k: number): void {
+  if (task.k >= 0) {
+    loseAt(s, task, k);
+    return;
+  }
+  task.k = k + 1;
+  // G17 (V rn-german, rn-cw): the side that picks names each unit lost
+  if (s.rules.v['rn-german'] || s.rules.v['rn-cw']) {
+    s.stack.pop();
+    s.stack.push({ t: 'rn-losses', left: task.left, k: task.k, turnBack: task.k >= 4 });
+  }
+}
+
+/** 5.4: the B1 unit at index `j` of the interception's `left` is lost. */
+function loseAt(s: MerkurState, task: TaskOf<Task, 'rn-intercept'>, j: number): void {
+  s.units[task.left[j]!]!.status = 'lost';
+  task.left.splice(j, 1);
+  task.n++;
+}
+
+/** 5.4: an interception of B1. */
+export const rnInterceptTask: MerkurTaskKind<'rn-intercept'> = {
+  step: interceptStep,
+  outcome: (s, _ws, task, _node, k) => interceptOutcome(s, task, k),
+  answer: asksNothing,
+};
 
 /** 5.4 (V-RNBACK): after an interception of 4-6 units the rest of B1 turn back. */
 export function turnBack(s: MerkurState, left: number[]): void {
@@ -228,11 +302,11 @@ export const rnRerollTask: MerkurTaskKind<'rn-reroll'> = {
   answer(s, ws, task, d, choice) {
     expectKind('Merkur', task.t, d, 'initiative');
     s.stack.pop();
-    let die = task.die;
     if (d.options[choice]!.type === 'reroll') {
       useInitiative(s, sideIndex(d));
-      die = d6(ws.streams.stream('navy'));
+      s.stack.push({ t: 'rn-test', again: true });
+      return;
     }
-    navyOutcome(s, ws, die);
+    navyOutcome(s, ws, task.die);
   },
 };

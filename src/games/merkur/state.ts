@@ -127,6 +127,13 @@ export type Task =
   | { t: 'preinvasion'; zones: number[]; i: number }
   | { t: 'regroup'; units: number[] }
   | { t: 'rn-reroll'; die: number }
+  /** 5.4 (M-31): B1's RN test die (`again`: re-rolled with the initiative, the result stands). */
+  | { t: 'rn-test'; again: boolean }
+  /**
+   * 5.4: an interception: its die (`k` -1 until rolled) says how many B1 units of `left` are lost
+   * (`n` lost so far), the rest turning back on 4-6.
+   */
+  | { t: 'rn-intercept'; k: number; n: number; left: number[] }
   | { t: 'maori' }
   /**
    * 7.0-7.4 with 3.1 a: a combat whose dice a side may have re-rolled with the initiative (both
@@ -145,8 +152,12 @@ export type Task =
     }
   /** 7.4, 3.2, 6.1: the losses of a combat of an activation still to be carried out, first op first. */
   | { t: 'losses'; ops: LossOp[]; regroup: boolean }
-  /** 8.0-8.3: bombardments still to be resolved, first first; `target`: the one named for the first (C9). */
-  | { t: 'bombards'; list: Bombard[]; target: number | null; regroup: boolean }
+  /**
+   * 8.0-8.3: bombardments still to be resolved, first first; `target`: the one named for the first
+   * (C9); `d`, `dice`: its defence before the dice, and its dice so far (attacker's 2d6, defender's,
+   * the collateral victim's index), once taken.
+   */
+  | { t: 'bombards'; list: Bombard[]; target: number | null; regroup: boolean; d?: number; dice?: number[] }
   /** 7.3: an activation's combats, drawn up once its bombardments are resolved. */
   | { t: 'order-combats'; side: 0 | 1; zone: number; orders: Order[]; forced: number[] }
   /** 5.4 (V rn-german, rn-cw): `k` B1 units of `left` still to be lost; then the rest turn back if `turnBack`. */

@@ -13,8 +13,10 @@ import { airMissionsTask, bombardsTask, preinvasionTask, startAirMissions } from
 import { combatTask } from './combat.js';
 import {
   navyTest,
+  rnInterceptTask,
   rnLossesTask,
   rnRerollTask,
+  rnTestTask,
   seaLandingTask,
   startBeachAssaults,
   startSea,
@@ -114,7 +116,7 @@ function nextPhase(s: MerkurState, ws: MerkurWorkspace): void {
       s.stack.push({ t: 'activations', side: CW });
       return;
     case 'end':
-      endOfTurn(s, ws);
+      endOfTurn(s);
       return;
     default:
       unreachable(phase);
@@ -133,7 +135,7 @@ function startSideTurn(s: MerkurState, side: 0 | 1): void {
 }
 
 /** The end of a turn: forts (3.2), control (3.2), the turn's statistics (10.0), the RN test (5.4). */
-function endOfTurn(s: MerkurState, ws: MerkurWorkspace): void {
+function endOfTurn(s: MerkurState): void {
   checkForts(s);
   updateControl(s);
   const t = s.turn;
@@ -153,7 +155,7 @@ function endOfTurn(s: MerkurState, ws: MerkurWorkspace): void {
   MAP.airfields.forEach((z, k) => {
     if (s.airfieldFirst[k]! < 0 && controlledBy(s, z, GER)) s.airfieldFirst[k] = t;
   });
-  navyTest(s, ws);
+  navyTest(s);
 }
 
 /** Merkur's turn sequence as the kernel runs it: every task kind, by tag, from its chapter. */
@@ -183,6 +185,8 @@ const MACHINE: TurnMachine<MerkurState, MerkurWorkspace, Task, MerkurDecision> =
     'sea-landing': seaLandingTask,
     'rn-losses': rnLossesTask,
     'rn-reroll': rnRerollTask,
+    'rn-test': rnTestTask,
+    'rn-intercept': rnInterceptTask,
     'air-missions': airMissionsTask,
     bombards: bombardsTask,
     'cw-roll': cwRollTask,
