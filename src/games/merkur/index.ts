@@ -18,7 +18,7 @@
  *   Merkur 7.4            results, losses, retreats .......... losses.ts
  *   Merkur 8.0-8.4        bombardment, air, AA, pre-invasion . bombard.ts
  *   Merkur 9.0            para regrouping .................... regroup.ts
- *   Merkur 10.0           victory ............................ victory.ts, record.ts (statistics)
+ *   Merkur 10.0           victory ............................ victory.ts, record.ts (statistics), value.ts (evaluate)
  *   Merkur 11.0           night, Maori ....................... night.ts (night movement: movement.ts)
  *   Merkur 12.0-12.2      solitaire CW ....................... solitaire.ts
  *   Merkur 13.0           set-up (V cw-setup-free) ........... setup.ts, placement.ts
@@ -39,6 +39,7 @@ import { scenarios } from './scenarios.js';
 import { startGame } from './setup.js';
 import type { MerkurState } from './state.js';
 import { advance, apply } from './turn-sequence.js';
+import { evaluateMerkur } from './value.js';
 import { variants } from './variants.js';
 import { type MerkurWorkspace, merkurWorkspace } from './workspace.js';
 
@@ -117,6 +118,7 @@ export const merkur: SteppedGame<MerkurState, MerkurDecision, MerkurWorkspace, M
   advance,
   apply,
   record: (s): GameRecord => record(s),
+  evaluate: evaluateMerkur,
   view: (s) => s,
   clone: cloneMerkur,
   invariants,
