@@ -148,7 +148,10 @@ describe('Merkur explicit chance: games with the driver sampling the chance node
         expect(m.pending(), `game ${g}: over`).toBeNull();
       }
       // the combat dice, landing tests, the CW activation roll and bombardments are rolled in every game
-      for (const r of ['Merkur 7.0', 'Merkur 5.2', 'Merkur 4.0', 'Merkur 8.1'])
+      // (and the solitaire placement, 12.0)
+      const due = ['Merkur 7.0', 'Merkur 5.2', 'Merkur 4.0', 'Merkur 8.1'];
+      if (scenario === 'solitaire') due.push('Merkur 12.0');
+      for (const r of due)
         expect(
           [...rules].some((x) => x.startsWith(r)),
           `${scenario}: a chance point of ${r}`,

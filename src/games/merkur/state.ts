@@ -100,6 +100,25 @@ export type Task =
   /** 5.3: the glider test of unit `unit`, just landed in plaine zone `zone` away from an airfield. */
   | { t: 'nonfield-test'; unit: number; zone: number }
   | { t: 'solo-place'; zones: number[] }
+  /**
+   * 12.0 (M-61): the placement procedure of one map (solitaire.ts `soloMapStep`): `stage` 0 the
+   * priority zones, 1 the repeated draws (`pass`, `placed` this pass), 2 the overflow (V-SOLOOVERFLOW),
+   * 3 done; `zi` the zone next in the stage's list; `n` units to draw into it (-1: its die not yet
+   * rolled), `k` drawn so far.
+   */
+  | {
+      t: 'solo-map';
+      map: string;
+      drops: number[];
+      stage: number;
+      zi: number;
+      pass: number;
+      placed: number;
+      n: number;
+      k: number;
+    }
+  /** 12.0, 12.1: after the maps `maps` are placed, the forts (`picks`: the random draws of forts 5 and 6) and 8.4. */
+  | { t: 'solo-after'; maps: string[]; picks: number[] }
   | { t: 'gliders' }
   | { t: 'cw-setup'; i: number }
   | { t: 'air-pick'; zone: number; left: number; nonfield: boolean }

@@ -29,7 +29,7 @@ import { maoriTask, startNight } from './night.js';
 import { dropTask, landingTask, startDrops } from './paradrop.js';
 import { cwSetupTask, fortsTask, glidersTask } from './placement.js';
 import { regroupTask } from './regroup.js';
-import { soloChoose, soloDraw, soloPlaceTask } from './solitaire.js';
+import { soloAfterTask, soloChoose, soloDraw, soloMapTask, soloPlaceTask } from './solitaire.js';
 import { CW, GER, type MerkurState, type Task } from './state.js';
 import { checkForts, controlledBy } from './units.js';
 import { cwObjectiveFlags, germanAirfields, markSoleAtStart, updateControl } from './victory.js';
@@ -177,6 +177,8 @@ const MACHINE: TurnMachine<MerkurState, MerkurWorkspace, Task, MerkurDecision> =
     'cw-setup': cwSetupTask,
     preinvasion: preinvasionTask,
     'solo-place': soloPlaceTask,
+    'solo-map': soloMapTask,
+    'solo-after': soloAfterTask,
     drop: dropTask,
     landing: landingTask,
     'air-landing': airLandingTask,
