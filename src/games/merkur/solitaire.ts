@@ -21,13 +21,49 @@ import type { MerkurWorkspace } from './workspace.js';
 
 const SECTOR_MAPS = ['ouest', 'centre', 'est'] as const;
 
-/** 12.0 (M-58, V-SOLOMAP): draw the 5 EMs to maps 3/1/1; the 3-EM map is placed on turn 1. */
-export function soloDraw(s: MerkurState, ws: MerkurWorkspace): void {
-  const r = ws.streams.stream('solitaire');
+/**
+ * 12.0 (M-58): the EMs are shuffled (Fisher-Yates from the last: draw k picks among the first
+ * SOLO_DRAWN_EMS.length - k), each draw a chance point; then `soloDraw` deals them out.
+ */
+function soloDrawStep(
+  s: MerkurState,
+  ws: MerkurWorkspace,
+  task: TaskOf<Task, 'solo-draw'>,
+): ChanceNode | null {
+  while (task.picks.length < SOLO_DRAWN_EMS.length - 1) {
+    const n = SOLO_DRAWN_EMS.length - task.picks.length;
+    const p = roll(
+      ws,
+      'solitaire',
+      n,
+      () => pickNode('Merkur 12.0', 'EM drawn for a map', n),
+      (k) => task.picks.push(k),
+    );
+    if (p !== null) return p;
+  }
+  s.stack.pop();
+  soloDraw(s, task.picks);
+  return null;
+}
+
+/** 12.0 (M-58): the draw of the EMs to the maps. */
+export const soloDrawTask: MerkurTaskKind<'solo-draw'> = {
+  step: soloDrawStep,
+  outcome: (_s, _ws, task, _node, k) => {
+    task.picks.push(k);
+  },
+  answer: asksNothing,
+};
+
+/**
+ * 12.0 (M-58, V-SOLOMAP): the 5 EMs, shuffled by `picks` (the k-th swaps the last k-th place with
+ * one of the places before it), go to maps 3/1/1; the 3-EM map is placed on turn 1.
+ */
+function soloDraw(s: MerkurState, picks: readonly number[]): void {
   const idx = new Map(s.units.map((u, i) => [u.id, i]));
   const ems = [...SOLO_DRAWN_EMS];
-  for (let i = ems.length - 1; i > 0; i--) {
-    const j = randInt(r, 0, i);
+  for (let i = ems.length - 1, k = 0; i > 0; i--, k++) {
+    const j = picks[k]!;
     [ems[i], ems[j]] = [ems[j]!, ems[i]!];
   }
   const three = s.rules.v['solo-east-3'] ? 'est' : 'ouest';

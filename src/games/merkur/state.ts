@@ -100,6 +100,8 @@ export type Task =
   /** 5.3: the glider test of unit `unit`, just landed in plaine zone `zone` away from an airfield. */
   | { t: 'nonfield-test'; unit: number; zone: number }
   | { t: 'solo-place'; zones: number[] }
+  /** 12.0 (M-58): the draw of the 5 EMs to the maps; `picks` the shuffle's draws so far. */
+  | { t: 'solo-draw'; picks: number[] }
   /**
    * 12.0 (M-61): the placement procedure of one map (solitaire.ts `soloMapStep`): `stage` 0 the
    * priority zones, 1 the repeated draws (`pass`, `placed` this pass), 2 the overflow (V-SOLOOVERFLOW),

@@ -29,7 +29,7 @@ import { maoriTask, startNight } from './night.js';
 import { dropTask, landingTask, startDrops } from './paradrop.js';
 import { cwSetupTask, fortsTask, glidersTask } from './placement.js';
 import { regroupTask } from './regroup.js';
-import { soloAfterTask, soloChoose, soloDraw, soloMapTask, soloPlaceTask } from './solitaire.js';
+import { soloAfterTask, soloChoose, soloDrawTask, soloMapTask, soloPlaceTask } from './solitaire.js';
 import { CW, GER, type MerkurState, type Task } from './state.js';
 import { checkForts, controlledBy } from './units.js';
 import { cwObjectiveFlags, germanAirfields, markSoleAtStart, updateControl } from './victory.js';
@@ -50,12 +50,12 @@ const TURN_PHASES = [
 ] as const;
 
 /** Starts the next phase (or turn), or ends the game after turn 24 (1.2, 10.0). */
-function nextPhase(s: MerkurState, ws: MerkurWorkspace): void {
+function nextPhase(s: MerkurState, _ws: MerkurWorkspace): void {
   if (s.turn === 0) {
     if (s.seq === 0) {
       s.seq = 1;
       s.phase = 'setup';
-      if (s.rules.solitaire) soloDraw(s, ws);
+      if (s.rules.solitaire) s.stack.push({ t: 'solo-draw', picks: [] });
       else {
         s.stack.push({ t: 'preinvasion', zones: [], i: 0 });
         s.stack.push({ t: 'forts', placed: 0 });
@@ -177,6 +177,7 @@ const MACHINE: TurnMachine<MerkurState, MerkurWorkspace, Task, MerkurDecision> =
     'cw-setup': cwSetupTask,
     preinvasion: preinvasionTask,
     'solo-place': soloPlaceTask,
+    'solo-draw': soloDrawTask,
     'solo-map': soloMapTask,
     'solo-after': soloAfterTask,
     drop: dropTask,
