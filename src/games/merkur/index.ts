@@ -22,6 +22,7 @@
  *   Merkur 11.0           night, Maori ....................... night.ts (night movement: movement.ts)
  *   Merkur 12.0-12.2      solitaire CW ....................... solitaire.ts
  *   Merkur 13.0           set-up (V cw-setup-free) ........... setup.ts, placement.ts
+ *   dice as chance points (explicit-chance mode) ............. chance.ts (rolled in each chapter)
  *   readings (variants) .. variants.ts; values (parameters) .. parameters.ts, setup.ts
  *   decisions (typed) .... decisions.ts; policies ............ policies/
  * RULES-CHECKLIST.md lists every spec item and where it is implemented.

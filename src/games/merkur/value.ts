@@ -27,7 +27,7 @@ export interface ValueCoefficients {
 /** The projection's terms: a constant and the six features between the objectives and the turns left. */
 const FEATURES = 7;
 
-const FITTED = evaluateRaw.scenarios as Readonly<Record<string, { a: number[]; c: number[] }>>;
+const FITTED: Readonly<Record<string, { a: number[]; c: number[] } | undefined>> = evaluateRaw.scenarios;
 
 function coefficientsOf(id: string): ValueCoefficients {
   const k = FITTED[id];

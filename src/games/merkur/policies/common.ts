@@ -167,12 +167,18 @@ export function supportScore(s: MerkurState, d: MerkurDecision, unit: number): n
   return supporterValue(s, unit) - k * 1e-3;
 }
 
+/** The index of option `o` among `d`'s options (-1 when not one of them). */
+export function optionIndex(d: MerkurDecision, o: MerkurOption): number {
+  for (let i = 0; i < d.options.length; i++) if (d.options[i] === o) return i;
+  return -1;
+}
+
 /**
  * G12, G13, C6: option `o` scores 1 when it is the engine's answer (`engineLossAnswer`), else 0;
  * strictly ordered by position so no tie is drawn.
  */
 export function lossAnswerScore(s: MerkurState, d: MerkurDecision, o: MerkurOption, ctx: Ctx): number {
-  const k = d.options.indexOf(o as never);
+  const k = optionIndex(d, o);
   ctx.answer ??= engineLossAnswer(
     s,
     d as MerkurDecision & { kind: 'fort-sacrifice' | 'retreat-zone' | 'loss-choice' },
@@ -194,7 +200,7 @@ export function leadDefenderScore(s: MerkurState, d: MerkurDecision, unit: numbe
 
 /** C9 (8.2): the engine's target (`engineBombardTarget`) scores 1, the others 0, strictly ordered by position. */
 export function bombTargetScore(s: MerkurState, d: MerkurDecision, o: MerkurOption, ctx: Ctx): number {
-  const k = d.options.indexOf(o as never);
+  const k = optionIndex(d, o);
   const units = d.options.map((x) => ('unit' in x ? x.unit : -1));
   ctx.answer ??= units.indexOf(engineBombardTarget(s, units));
   return (k === ctx.answer ? 1 : 0) - k * 1e-6;
@@ -202,7 +208,7 @@ export function bombTargetScore(s: MerkurState, d: MerkurDecision, o: MerkurOpti
 
 /** 8.3: the engine's second defender (`engineSecondDefender`) scores 1, the others 0, strictly ordered by position. */
 export function secondDefenderScore(s: MerkurState, d: MerkurDecision, o: MerkurOption, ctx: Ctx): number {
-  const k = d.options.indexOf(o as never);
+  const k = optionIndex(d, o);
   const units = d.options.map((x) => ('unit' in x ? x.unit : -1));
   ctx.answer ??= units.indexOf(engineSecondDefender(s, units));
   return (k === ctx.answer ? 1 : 0) - k * 1e-6;
@@ -210,7 +216,7 @@ export function secondDefenderScore(s: MerkurState, d: MerkurDecision, o: Merkur
 
 /** G17 (5.4): the engine's pick scores 1 (the German sinks its weakest, the CW the strongest), the others 0, strictly ordered. */
 export function navyLossScore(s: MerkurState, d: MerkurDecision, o: MerkurOption, ctx: Ctx): number {
-  const k = d.options.indexOf(o as never);
+  const k = optionIndex(d, o);
   const units = d.options.map((x) => ('unit' in x ? x.unit : -1));
   ctx.answer ??= units.indexOf(engineNavyLoss(s, units, d.side === 'german'));
   return (k === ctx.answer ? 1 : 0) - k * 1e-6;
