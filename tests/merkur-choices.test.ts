@@ -14,15 +14,13 @@ import {
   combatBand,
   combatValues,
   defenders,
-  engineRetreat,
-  type LossOp,
   landingLeadDefender,
   onLandingCombat,
-  retreatZones,
 } from '../src/games/merkur/combat.js';
 import { artilleryValue, divisionalArt, supporterValue } from '../src/games/merkur/command.js';
 import type { MerkurDecision } from '../src/games/merkur/decisions.js';
 import { merkur } from '../src/games/merkur/index.js';
+import { engineRetreat, type LossOp, retreatZones } from '../src/games/merkur/losses.js';
 import { MAP } from '../src/games/merkur/map.js';
 import { startGame } from '../src/games/merkur/setup.js';
 import { soloChoose } from '../src/games/merkur/solitaire.js';
@@ -91,6 +89,7 @@ describe('Merkur 2.5 Note, 7.1 Note (spec §2 G7, C5): the side names its suppor
         x: 0,
         y: 0,
         rerolled: false,
+        stage: 0,
       },
     ];
     return { s, z, para, em, battery };
@@ -142,6 +141,7 @@ describe('Merkur 2.5 Note, 7.1 Note (spec §2 G7, C5): the side names its suppor
         x: 0,
         y: 0,
         rerolled: false,
+        stage: 0,
       },
     ];
     const ws = merkurWorkspace(s);

@@ -7,9 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { d6 } from '../src/core/dice.js';
 import { streamRng } from '../src/core/rng.js';
 import { resolveSetup } from '../src/core/setup.js';
+import { activationCount } from '../src/games/merkur/activation.js';
 import { collateralVictims } from '../src/games/merkur/bombard.js';
 import { band, combatValues, zoneDefenceBonus } from '../src/games/merkur/combat.js';
 import { artilleryValue, divisionalArt, markFired, supportValue } from '../src/games/merkur/command.js';
+import { navyResult } from '../src/games/merkur/convoy.js';
 import type { MerkurDecision, MerkurOption } from '../src/games/merkur/decisions.js';
 import { merkur } from '../src/games/merkur/index.js';
 import { MAP } from '../src/games/merkur/map.js';
@@ -21,18 +23,11 @@ import {
   landingOdds,
   navyOdds,
 } from '../src/games/merkur/odds.js';
+import { landingModifier, landingReduced } from '../src/games/merkur/paradrop.js';
 import { startGame } from '../src/games/merkur/setup.js';
 import { placementCount, placementModifier } from '../src/games/merkur/solitaire.js';
 import type { MerkurState } from '../src/games/merkur/state.js';
-import {
-  activationCount,
-  advance,
-  apply,
-  landingModifier,
-  landingReduced,
-  navyResult,
-  runUntil,
-} from '../src/games/merkur/turn-sequence.js';
+import { advance, apply, runUntil } from '../src/games/merkur/turn-sequence.js';
 import { countIn, eliminate, room } from '../src/games/merkur/units.js';
 import { cwObjectiveFlags, outcome } from '../src/games/merkur/victory.js';
 import { merkurWorkspace } from '../src/games/merkur/workspace.js';
@@ -482,6 +477,7 @@ describe('Merkur 3.1 a: combat re-roll with the initiative', () => {
         x: 0,
         y: 0,
         rerolled: false,
+        stage: 0,
       },
     ];
     const ws = merkurWorkspace(s);
@@ -516,6 +512,7 @@ describe('Merkur 3.1: the defender re-roll and the CW re-activation (M-15)', () 
         x: 0,
         y: 0,
         rerolled: false,
+        stage: 0,
       },
     ];
     return s;
@@ -650,6 +647,7 @@ describe('Merkur 7.1 (spec §2 G6): the attacker chooses the lead attacker', () 
         x: 0,
         y: 0,
         rerolled: false,
+        stage: 0,
       },
     ];
     return { s, strong, weak };
@@ -703,6 +701,7 @@ describe('Merkur V-LEADDEF lead-def-any', () => {
         x: 0,
         y: 0,
         rerolled: false,
+        stage: 0,
       },
     ];
     const ws = merkurWorkspace(s);

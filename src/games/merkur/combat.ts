@@ -1,25 +1,28 @@
 /**
  * Combat (Merkur 7.0-7.4, 11.0 Maori): lead unit + modifiers + 2d6 against lead defender +
- * modifiers + 2d6, five result bands; retreats (6.1, 7.4) and forts (3.2). The band function and
- * the value functions are what `odds` enumerates (odds.ts), so the exact tables are this code's.
+ * modifiers + 2d6, five result bands. The band function and the value functions are what `odds`
+ * enumerates (odds.ts), so the exact tables are this code's. A combat runs as a task (`combatTask`):
+ * its lead units (7.1, 7.2), supporters (2.5 Note, 7.1 Note), the dice and the initiative re-roll
+ * (3.1 a, 7.4); its losses are losses.ts.
  */
-import { d6 } from '../../core/dice.js';
-import { emBonus, lendSupport, supportValue, underOrders } from './command.js';
-import type { MerkurDecision } from './decisions.js';
-import { isAdjacent, MAP, terrainDefence } from './map.js';
+import type { ChanceNode } from '../../core/game.js';
+import { expectKind, type TaskOf, unreachable } from '../../core/kernel.js';
+import { roll, twoD6Node } from './chance.js';
+import { emBonus, lendSupport, supporters, supportValue } from './command.js';
+import { dec, type MerkurDecision, type MerkurTaskKind, sideIndex } from './decisions.js';
+import { canUseInitiative, useInitiative } from './initiative.js';
+import { bandOps, maoriOps } from './losses.js';
+import { MAP, terrainDefence } from './map.js';
 import { tell } from './narrate.js';
-import { CW, GER, isDay, type MerkurState } from './state.js';
+import { CW, GER, isDay, type MerkurState, type Task } from './state.js';
 import {
   attackOf,
-  checkForts,
   combatUnits,
   combatUnitsIn,
   contested,
   countIn,
   defenceOf,
-  eliminate,
-  halve,
-  room,
+  leadOf,
   unitsIn,
 } from './units.js';
 import type { MerkurWorkspace } from './workspace.js';
@@ -73,19 +76,11 @@ export interface CombatSpec {
   readonly supportD?: number;
 }
 
-/** 7.1: the lead attacker: highest attack, full strength first, then lowest index. */
-export function leadOf(s: MerkurState, list: readonly number[], value: (i: number) => number): number {
-  let best = -1;
-  let bv = -1;
-  for (const i of list) {
-    const v = value(i) * 2 + (s.units[i]!.reduced ? 0 : 1);
-    if (v > bv) {
-      bv = v;
-      best = i;
-    }
-  }
-  return best;
-}
+/**
+ * The spec of a combat task (state.ts): its own (made for it by whoever pushed it, never shared),
+ * so the sides' answers (G6, G7, C5, V-LEADDEF) are written into it in place.
+ */
+export type CombatTaskSpec = { -readonly [K in keyof CombatSpec]: CombatSpec[K] };
 
 /**
  * 7.2, M-38, 2.5 (M-13): units that may lead the defence or be targeted: EMs only when nothing else
@@ -269,20 +264,6 @@ export function defenceValue(s: MerkurState, spec: CombatSpec, leadA: number): n
   return defencePart(s, spec, leadA, engineLeadDefender(s, spec, leadA, defs), defs, false);
 }
 
-/** 2d6 from the combat stream. */
-export function twoD6(ws: MerkurWorkspace): number {
-  const r = ws.streams.stream('combat');
-  return d6(r) + d6(r);
-}
-
-/** Resolves one combat; returns its band. */
-export function resolveCombat(s: MerkurState, ws: MerkurWorkspace, spec: CombatSpec): number {
-  const vals = combatValues(s, spec, true);
-  const x = twoD6(ws);
-  const y = twoD6(ws);
-  return finishCombat(s, ws, spec, vals, x, y);
-}
-
 /** 7.4: the band of dice x (attacker) and y (defender) for values `vals`. */
 export function combatBand(s: MerkurState, spec: CombatSpec, vals: Values, x: number, y: number): number {
   const A = fireScore(vals.a + x, spec.kind === 'fire' && contested(s, spec.zone));
@@ -292,8 +273,8 @@ export function combatBand(s: MerkurState, spec: CombatSpec, vals: Values, x: nu
 }
 
 /**
- * Carries out a combat whose values and dice are known: statistics, narration, and (`losses`
- * true) its results by the engine's answers and the forts; returns the band.
+ * A combat whose values and dice are known: its statistics and narration; returns the band (the
+ * losses it inflicts are losses.ts `bandOps`, carried out by a `losses` task).
  */
 export function finishCombat(
   s: MerkurState,
@@ -302,7 +283,6 @@ export function finishCombat(
   vals: Values,
   x: number,
   y: number,
-  losses = true,
 ): number {
   const intoContested = spec.kind === 'fire' && contested(s, spec.zone);
   const A = fireScore(vals.a + x, intoContested);
@@ -339,350 +319,170 @@ export function finishCombat(
       `${spec.kind} on ${MAP.ids[spec.zone]}: ${vals.a}+${x}${intoContested ? ' (halved)' : ''}=${A} vs ${vals.d}+${y}=${D}: band ${b}`,
       { dice: [x, y] },
     );
-  if (!losses) return b;
-  applyBand(s, ws, spec, b, vals.leadA, vals.leadD);
-  checkForts(s);
   return b;
 }
 
 /**
- * One loss of a combat result still to be carried out (7.4, 3.2, 6.1), as plain data so that a
- * combat of an activation can stop at each choice of the losing side and resume (docs/games/merkur.md "Decisions",
- * G13, C6). An answer field left undefined is asked (or, off the decision path, given by the
- * engine's rule: `engineFort`, `engineRetreat`, `engineGroupLoss`).
- * - step: the unit loses a step (a fort may absorb it; `fort`: the CW's answer), then retreats if `retreat` is set;
- * - elim: fire band 5 eliminates the unit (a fort may absorb it);
- * - retreat: the unit retreats (`zone`: the chosen zone);
- * - group: bands 1/5, 8.3: the other units all retreat (`halve` -1) or one of them (`halve`) loses a step;
- * - em: 2.4: an EM left without combat units by the last one's retreat follows it (`follow`) or stays.
+ * One combat of an activation (7.0-7.4), on landing (5.2), a beach assault (5.4) or the Maori's
+ * (11.0, pushed at stage 1 with its values taken): its attackers must still stand where they
+ * attack from and the enemy must still be there (earlier combats may have changed both). An
+ * attacker holding the initiative may have both sides re-roll a result of band 1-2 (3.1 a); under
+ * V reroll-defender-too a defender holding it may re-roll a result of band 4-5 not re-rolled
+ * already. The second result stands. The dice are chance points (chance.ts).
  */
-export type LossOp =
-  | { k: 'step'; u: number; optional: boolean; retreat: boolean; enemy: 0 | 1; fort?: boolean }
-  | { k: 'elim'; u: number; fort?: boolean }
-  | { k: 'retreat'; u: number; enemy: 0 | 1; zone?: number }
-  | { k: 'group'; units: number[]; enemy: 0 | 1; halve?: number }
-  /** 8.3: the defender names the second defender among `units` (`pick`); it must retreat or be halved. */
-  | { k: 'second'; units: number[]; enemy: 0 | 1; pick?: number }
-  /** 2.4: EM `u`, left in `from` by its last retreating combat unit, may follow it into `to`. */
-  | { k: 'em'; u: number; from: number; to: number; enemy: 0 | 1; follow?: boolean };
-
-/** 7.4*: halved, then retreats (a unit that cannot retreat is halved again). */
-function hrOp(ui: number, enemy: 0 | 1): LossOp {
-  return { k: 'step', u: ui, optional: false, retreat: true, enemy };
-}
-
-/** 7.4: the losses band `b` inflicts, in the order they are carried out (11.0 Maori: `maoriOps`). */
-export function bandOps(s: MerkurState, spec: CombatSpec, b: number, leadA: number, leadD: number): LossOp[] {
-  const aSide = spec.side;
-  const dSide = (1 - aSide) as 0 | 1;
-  const ops: LossOp[] = [];
-  if (spec.kind === 'fire') {
-    if (b <= 3) ops.push({ k: 'step', u: leadA, optional: false, retreat: false, enemy: dSide });
-    if (b === 3 || b === 4) ops.push({ k: 'step', u: leadD, optional: false, retreat: false, enemy: aSide });
-    if (b === 5) ops.push({ k: 'elim', u: leadD });
-    return ops;
-  }
-  const others = spec.attackers.filter((i) => i !== leadA);
-  const otherDefs = combatUnits(s, unitsIn(s, spec.zone, dSide)).filter((i) => i !== leadD);
-  if (b <= 3) ops.push(hrOp(leadA, dSide));
-  if (b === 1) ops.push({ k: 'group', units: others, enemy: dSide });
-  if (b >= 3) ops.push(hrOp(leadD, aSide));
-  if (b === 5) ops.push({ k: 'group', units: otherDefs, enemy: aSide });
-  return ops;
-}
-
-/**
- * 11.0 (V-MAORI): the Maori's result touches only the two units: the Maori (defeat) or the target
- * (victory) is halved and retreats; a tie does nothing.
- */
-export function maoriOps(b: number, leadA: number, leadD: number): LossOp[] {
-  if (b <= 2) return [hrOp(leadA, GER)];
-  if (b >= 4) return [hrOp(leadD, CW)];
-  return [];
-}
-
-/** 7.4: carries out band `b` with the engine's answers. */
-function applyBand(
+export function combatStep(
   s: MerkurState,
   ws: MerkurWorkspace,
-  spec: CombatSpec,
-  b: number,
-  leadA: number,
-  leadD: number,
-): void {
-  const ops = spec.kind === 'maori' ? maoriOps(b, leadA, leadD) : bandOps(s, spec, b, leadA, leadD);
-  runLosses(s, ws, ops, false);
-}
-
-/** A choice the losing side makes while losses are carried out (docs/games/merkur.md "Decisions"). */
-export type LossQuestion =
-  | { kind: 'fort-sacrifice'; side: 0 | 1; unit: number }
-  | { kind: 'retreat-zone'; side: 0 | 1; unit: number; zones: number[]; forced: boolean }
-  | { kind: 'loss-choice'; side: 0 | 1; units: number[] }
-  | { kind: 'second-defender'; side: 0 | 1; units: number[] }
-  | { kind: 'em-follow'; side: 0 | 1; unit: number; from: number; to: number };
-
-/**
- * Carries out `ops` from the first: with `ask`, stops at the first choice still unanswered and
- * returns it (the ops done are removed from `ops`, the one asked stays first); without, takes the
- * engine's answers. Returns null when every op is done.
- */
-export function runLosses(
-  s: MerkurState,
-  ws: MerkurWorkspace,
-  ops: LossOp[],
-  ask: boolean,
-): LossQuestion | null {
-  while (ops.length > 0) {
-    const op = ops[0]!;
-    const u = op.k === 'group' || op.k === 'second' ? undefined : s.units[op.u];
-    switch (op.k) {
-      case 'step':
-      case 'elim': {
-        if (op.k === 'step' && u!.status !== 'map') break;
-        if (op.fort === undefined && fortEligible(s, op.u, op.k === 'step' && op.optional)) {
-          if (ask) return { kind: 'fort-sacrifice', side: CW, unit: op.u };
-          op.fort = engineFort(s, op.u);
-        }
-        if (op.fort === true) {
-          sacrificeFort(s, op.u);
-          if (op.k === 'step' && op.retreat) ops.splice(1, 0, { k: 'retreat', u: op.u, enemy: op.enemy });
-          break;
-        }
-        if (op.k === 'elim') eliminate(s, op.u);
-        else if (!halve(s, op.u) && op.retreat) ops.splice(1, 0, { k: 'retreat', u: op.u, enemy: op.enemy });
-        break;
+  task: TaskOf<Task, 'combat'>,
+): MerkurDecision | ChanceNode | null {
+  const sp = task.spec;
+  const enemy = (1 - sp.side) as 0 | 1;
+  if (task.stage === 0) {
+    const att = sp.attackers.filter((i) => s.units[i]!.status === 'map' && s.units[i]!.zone === sp.from);
+    if (att.length === 0 || countIn(s, sp.zone, enemy) === 0) {
+      s.stack.pop();
+      return null;
+    }
+    const spec: CombatSpec = att.length === sp.attackers.length ? sp : { ...sp, attackers: att };
+    task.spec = spec;
+    // G6 (7.1): the attacker chooses the unit that leads, among the participating combat units
+    if (spec.leadAttacker === undefined) {
+      const leads = combatUnits(s, att);
+      if (leads.length > 1)
+        return dec(
+          'lead-attacker',
+          sp.side,
+          'Merkur 7.1',
+          leads.map((unit) => ({ type: 'lead-attacker', unit })),
+        );
+    }
+    // V-LEADDEF lead-def-any: the defender chooses the unit that leads (7.2)
+    if (s.rules.v['lead-def-any'] && spec.leadDefender === undefined) {
+      const defs = defenders(s, spec.zone, enemy);
+      if (defs.length > 1)
+        return dec(
+          'lead-defender',
+          enemy,
+          'Merkur 7.2',
+          defs.map((unit) => ({ type: 'lead-defender', unit })),
+        );
+    }
+    // G7, C5 (2.5 Note, 7.1 Note): the attacker, then the defender, names the EM or battery that
+    // supports it, or none (art-one-per-zone: every zone's strongest adds, no choice)
+    if (!s.rules.v['art-one-per-zone']) {
+      const both = s.rules.v['art-assault-and-fire'] === true;
+      // no supporter: none (-1), as `supportValue` would find when the values are taken just below
+      if (spec.supportA === undefined && (spec.kind !== 'fire' || both)) {
+        const list = supporters(s, sp.side, spec.from, false);
+        if (list.length > 0) return supportDecision(sp.side, list);
+        task.spec.supportA = -1;
       }
-      case 'retreat': {
-        if (u!.status !== 'map') break;
-        if (op.zone === undefined) {
-          const { free, forced } = retreatZones(s, op.u, op.enemy);
-          const zones = free.length > 0 ? free : forced;
-          if (ask && zones.length > 1)
-            return { kind: 'retreat-zone', side: u!.side, unit: op.u, zones, forced: free.length === 0 };
-          op.zone = free.length > 0 ? engineRetreat(s, op.u, free) : (forced[0] ?? -1);
-        }
-        const from = u!.zone;
-        retreatTo(s, ws, op.u, op.enemy, op.zone);
-        // 2.4: "An EM may voluntarily retreat with the last combat unit under its orders that is
-        // retreating" (V-EMFOLLOW: em-follow-own, the EMs that command it; em-follow-any, every EM left)
-        if (
-          u!.status === 'map' &&
-          u!.zone !== from &&
-          combatUnits(s, unitsIn(s, from, u!.side)).length === 0
-        ) {
-          const any = s.rules.v['em-follow-any'] === true;
-          ops.splice(
-            1,
-            0,
-            ...unitsIn(s, from, u!.side)
-              .filter((e) => any || underOrders(s.units[e]!, u!))
-              .map((e): LossOp => ({ k: 'em', u: e, from, to: u!.zone, enemy: op.enemy })),
-          );
-        }
-        break;
-      }
-      case 'em': {
-        const side = u!.side;
-        if (u!.status !== 'map' || u!.zone !== op.from || room(s, op.to, side) <= 0) break;
-        if (combatUnits(s, unitsIn(s, op.from, side)).length > 0) break;
-        if (op.follow === undefined) {
-          if (ask) return { kind: 'em-follow', side, unit: op.u, from: op.from, to: op.to };
-          op.follow = engineFollow(s, op.from, op.enemy);
-        }
-        if (op.follow) moveUnit(s, op.u, op.to);
-        break;
-      }
-      case 'second': {
-        const list = op.units.filter((i) => s.units[i]!.status === 'map');
-        if (list.length === 0 || s.units[list[0]!]!.zone < 0) break;
-        if (op.pick === undefined) {
-          if (ask && list.length > 1) {
-            op.units = list;
-            return { kind: 'second-defender', side: s.units[list[0]!]!.side, units: list };
-          }
-          op.pick = engineSecondDefender(s, list);
-        }
-        ops.splice(1, 0, { k: 'group', units: [op.pick], enemy: op.enemy });
-        break;
-      }
-      case 'group': {
-        const list = op.units.filter((i) => s.units[i]!.status === 'map');
-        if (list.length === 0 || s.units[list[0]!]!.zone < 0) break;
-        if (op.halve === undefined) {
-          if (ask) {
-            op.units = list;
-            return { kind: 'loss-choice', side: s.units[list[0]!]!.side, units: list };
-          }
-          op.halve = engineGroupLoss(s, list);
-        }
-        if (op.halve >= 0)
-          ops.splice(1, 0, { k: 'step', u: op.halve, optional: true, retreat: false, enemy: op.enemy });
-        else ops.splice(1, 0, ...list.map((i): LossOp => ({ k: 'retreat', u: i, enemy: op.enemy })));
-        break;
+      if (spec.supportD === undefined && (spec.kind !== 'fire' || both)) {
+        // 5.2: the CW supports a combat on landing only from the landing zone
+        const list = supporters(s, enemy, spec.zone, spec.kind === 'landing' && enemy === CW);
+        if (list.length > 0) return supportDecision(enemy, list);
+        task.spec.supportD = -1;
       }
     }
-    ops.shift();
+    task.vals = combatValues(s, task.spec, true);
+    task.stage = 1;
   }
+  // 7.0: the attacker's 2d6, then the defender's
+  if (task.stage === 1 || task.stage === 2) {
+    const p = roll(
+      ws,
+      'combat',
+      '2d6',
+      () => (task.stage === 1 ? ATTACKER_DICE : DEFENDER_DICE),
+      (k) => combatDice(task, k),
+    );
+    if (p !== null || task.stage <= 2) return p;
+  }
+  const vals = task.vals!;
+  const maori = sp.kind === 'maori';
+  if (task.stage === 3) {
+    task.stage = 4;
+    const solitaireNever = sp.side === CW && s.rules.solitaire && s.rules.soloInitiative === 'never';
+    if (
+      !maori &&
+      !task.rerolled &&
+      combatBand(s, task.spec, vals, task.x, task.y) <= 2 &&
+      canUseInitiative(s, sp.side) &&
+      !solitaireNever
+    )
+      return dec('initiative', sp.side, 'Merkur 3.1, 7.4', [{ type: 'keep' }, { type: 'reroll' }]);
+  }
+  if (
+    !maori &&
+    s.rules.v['reroll-defender-too'] &&
+    !task.rerolled &&
+    canUseInitiative(s, enemy) &&
+    !(enemy === CW && s.rules.solitaire && s.rules.soloInitiative === 'never') &&
+    combatBand(s, task.spec, vals, task.x, task.y) >= 4
+  ) {
+    task.rerolled = true;
+    return dec('initiative', enemy, 'Merkur 3.1, 7.4', [{ type: 'keep' }, { type: 'reroll' }]);
+  }
+  s.stack.pop();
+  const b = finishCombat(s, ws, task.spec, vals, task.x, task.y);
+  // 7.4: the losses, one at a time, each side choosing where the rules leave it a choice (after a
+  // combat on landing the paras regroup once every landing combat is done, `landingStep`); 11.0:
+  // the Maori's result touches only the two units
+  s.stack.push({
+    t: 'losses',
+    ops: maori ? maoriOps(b, vals.leadA, vals.leadD) : bandOps(s, task.spec, b, vals.leadA, vals.leadD),
+    regroup: task.spec.kind !== 'landing',
+  });
   return null;
 }
 
-/**
- * 8.3: the engine's second defender of a bombardment among `units`: the highest defence, full
- * strength first, then the first (the scripted policies' and the solitaire CW's answer).
- */
-export function engineSecondDefender(s: MerkurState, units: readonly number[]): number {
-  return leadOf(s, units, (i) => defenceOf(s, s.units[i]!));
+const ATTACKER_DICE = twoD6Node('Merkur 7.0', "the attacker's 2d6");
+const DEFENDER_DICE = twoD6Node('Merkur 7.0', "the defender's 2d6");
+
+/** Outcome `k` (the sum k + 2) of the combat's current 2d6: the attacker's, then the defender's. */
+function combatDice(task: TaskOf<Task, 'combat'>, k: number): void {
+  if (task.stage === 1) task.x = k + 2;
+  else task.y = k + 2;
+  task.stage++;
 }
 
-/** 3.2 (V-FORTLOSS): a fort in the zone of CW unit `ui` may absorb this loss instead of the unit. */
-export function fortEligible(s: MerkurState, ui: number, optionalLoss: boolean): boolean {
-  const u = s.units[ui]!;
-  if (u.side !== CW || u.zone < 0 || s.fort[u.zone] !== 1) return false;
-  return !s.rules.v['fort-optional-only'] || optionalLoss;
+/** G7, C5: `side` names its supporting EM or battery among `list`, or none. */
+function supportDecision(side: 0 | 1, list: readonly number[]): MerkurDecision {
+  return dec('artillery-support', side, 'Merkur 2.5, 7.1', [
+    { type: 'support', unit: -1 },
+    ...list.map((unit) => ({ type: 'support' as const, unit })),
+  ]);
 }
 
-/** docs/games/merkur.md "Solitaire" (the engine's and the solitaire answer): sacrifice the fort only when the loss would eliminate the unit. */
-export function engineFort(s: MerkurState, ui: number): boolean {
-  return s.units[ui]!.reduced;
-}
-
-/** 3.2: the fort of unit `ui`'s zone is given up to absorb its loss. */
-function sacrificeFort(s: MerkurState, ui: number): void {
-  s.fort[s.units[ui]!.zone] = 0;
-  s.stats.forts_destroyed++;
-  s.stats.forts_sacrificed++;
-}
-
-/**
- * 6.1, 7.4 (M-36): the zones unit `ui` may retreat to: `free` (adjacent, room, no enemy; tanks by
- * road), or, when there is none, `forced` (adjacent with room but enemy units: it arrives halved).
- */
-export function retreatZones(s: MerkurState, ui: number, enemy: 0 | 1): { free: number[]; forced: number[] } {
-  const u = s.units[ui]!;
-  const free: number[] = [];
-  const forced: number[] = [];
-  for (const z of MAP.adj[u.zone]!) {
-    if (u.type === 'tank' && !MAP.road[z]) continue;
-    if (room(s, z, u.side) <= 0) continue;
-    if (countIn(s, z, enemy) > 0) forced.push(z);
-    else free.push(z);
-  }
-  return { free, forced };
-}
-
-/** docs/games/merkur.md "Solitaire" (the engine's and the solitaire retreat): nearest objective (CW), then most friends, then lowest index; the smallest key. */
-export function retreatKey(s: MerkurState, ui: number, z: number): number {
-  const side = s.units[ui]!.side;
-  let near = 99;
-  if (side === CW) for (const o of MAP.objectives) near = Math.min(near, MAP.dist[z]![o]!);
-  return near * 1000 - countIn(s, z, side) * 10 + z / 100;
-}
-
-/** The engine's retreat zone among `free` (the smallest `retreatKey`, the first among equals). */
-export function engineRetreat(s: MerkurState, ui: number, free: readonly number[]): number {
-  let best = -1;
-  let bestKey = Number.POSITIVE_INFINITY;
-  for (const z of free) {
-    const key = retreatKey(s, ui, z);
-    if (key < bestKey) {
-      bestKey = key;
-      best = z;
+/** 7.0-7.4: one combat, its choices, dice and re-roll. */
+export const combatTask: MerkurTaskKind<'combat'> = {
+  step: combatStep,
+  outcome: (_s, _ws, task, _node, k) => combatDice(task, k),
+  answer(s, _ws, task, d, choice) {
+    expectKind('Merkur', task.t, d, 'lead-attacker', 'lead-defender', 'artillery-support', 'initiative');
+    const spec = task.spec;
+    switch (d.kind) {
+      case 'lead-attacker':
+        spec.leadAttacker = d.options[choice]!.unit;
+        return;
+      case 'lead-defender':
+        spec.leadDefender = d.options[choice]!.unit;
+        return;
+      case 'artillery-support':
+        if (sideIndex(d) === spec.side) spec.supportA = d.options[choice]!.unit;
+        else spec.supportD = d.options[choice]!.unit;
+        return;
+      case 'initiative':
+        // the attacker's question comes first: after it, the result (kept or re-rolled) is not
+        // offered to the defender again once re-rolled
+        if (d.options[choice]!.type === 'reroll') {
+          useInitiative(s, sideIndex(d));
+          task.rerolled = true;
+          task.stage = 1;
+        }
+        return;
+      default:
+        return unreachable(d);
     }
-  }
-  return best;
-}
-
-/**
- * 6.1, 7.4 (M-36): unit `ui` retreats into zone `to` (-1: nowhere: halved again). Into an enemy or
- * contested zone it arrives halved (eliminated if reduced). A lone EM left behind follows its
- * last unit (2.4).
- */
-function retreatTo(s: MerkurState, ws: MerkurWorkspace, ui: number, enemy: 0 | 1, to: number): void {
-  const u = s.units[ui]!;
-  const from = u.zone;
-  const side = u.side;
-  if (to < 0) {
-    halve(s, ui);
-    return;
-  }
-  if (countIn(s, to, enemy) > 0) {
-    if (halve(s, ui)) return;
-  }
-  moveUnit(s, ui, to);
-  if (ws.trace !== undefined)
-    tell(s, ws, side, 'Merkur 6.1', `${u.id} retreats ${MAP.ids[from]} -> ${MAP.ids[u.zone]}`);
-}
-
-/**
- * 2.4 (docs/games/merkur.md "Decisions"; the engine's and the solitaire answer): the EM follows its last unit when
- * enemy units are in the zone it would be left alone in (where it could be attacked), else stays.
- */
-export function engineFollow(s: MerkurState, from: number, enemy: 0 | 1): boolean {
-  return countIn(s, from, enemy) > 0;
-}
-
-/**
- * docs/games/merkur.md "Solitaire" (the engine's and the solitaire answer to "all retreat, or one halved"): in an
- * objective or contested zone the lowest defence (the first among equals) is halved to hold the
- * ground (its index); elsewhere all retreat (-1).
- */
-export function engineGroupLoss(s: MerkurState, list: readonly number[]): number {
-  const z = s.units[list[0]!]!.zone;
-  if (!MAP.objective[z] && !contested(s, z)) return -1;
-  let low = list[0]!;
-  for (const i of list) if (defenceOf(s, s.units[i]!) < defenceOf(s, s.units[low]!)) low = i;
-  return low;
-}
-
-/**
- * The option the engine's rule takes at a loss decision (docs/games/merkur.md "Solitaire": the answer of the solitaire
- * rules and of the scripted policies): fort only to save a unit from elimination, the
- * `engineRetreat` zone (the first forced zone when none is free), `engineGroupLoss`.
- */
-export function engineLossAnswer(
-  s: MerkurState,
-  d: MerkurDecision & { kind: 'fort-sacrifice' | 'retreat-zone' | 'loss-choice' },
-): number {
-  switch (d.kind) {
-    case 'fort-sacrifice':
-      return d.options.findIndex((o) => o.use === engineFort(s, o.unit));
-    case 'retreat-zone': {
-      const first = d.options[0]!;
-      if (first.em === true) {
-        // 2.4: the option whose zone is the EM's own is "stay"
-        const e = s.units[first.unit]!;
-        const stay = d.options.findIndex((o) => o.zone === e.zone);
-        return engineFollow(s, e.zone, (1 - e.side) as 0 | 1) ? 1 - stay : stay;
-      }
-      if (first.forced) return 0;
-      const z = engineRetreat(
-        s,
-        first.unit,
-        d.options.map((o) => o.zone),
-      );
-      return d.options.findIndex((o) => o.zone === z);
-    }
-    case 'loss-choice': {
-      const unit = engineGroupLoss(
-        s,
-        d.options.flatMap((o) => (o.unit >= 0 ? [o.unit] : [])),
-      );
-      return d.options.findIndex((o) => o.unit === unit);
-    }
-  }
-}
-
-/** 7.4 bands 1/5, 8.3 second defender: "all retreat, or one halved", by the engine's rule. */
-export function groupLoss(s: MerkurState, ws: MerkurWorkspace, list: readonly number[], enemy: 0 | 1): void {
-  runLosses(s, ws, [{ k: 'group', units: list.slice(), enemy }], false);
-}
-
-export function moveUnit(s: MerkurState, ui: number, to: number): void {
-  s.units[ui]!.zone = to;
-}
-
-/** Is `to` adjacent to `from` (fire, bombardment range)? */
-export function inRange(from: number, to: number): boolean {
-  return from === to || isAdjacent(from, to);
-}
+  },
+};

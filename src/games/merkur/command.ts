@@ -5,7 +5,7 @@
 import { merkurData } from './data.js';
 import { MAP } from './map.js';
 import type { MerkurState, MUnit } from './state.js';
-import { artOf, contested } from './units.js';
+import { artOf, contested, type Occupancy } from './units.js';
 
 /**
  * Indices of the EMs in `MerkurState.units`, in unit order: startGame (setup.ts) lists every German
@@ -77,6 +77,25 @@ export function divisionalArt(s: MerkurState, emi: number, forSupport = false): 
     sum += artOf(s, u);
   }
   return sum;
+}
+
+/**
+ * 2.5 (M-07): the zones EM or battery `ui`, standing in zone `z` with the positions `occ`, may
+ * bombard (4.0): its own or an adjacent zone holding enemy units, only its own when that is
+ * contested; Ringel's sum only into an adjacent zone. None when it has no artillery value now.
+ */
+export function bombardZones(s: MerkurState, ui: number, z: number, occ: Occupancy): number[] {
+  const out: number[] = [];
+  if (artilleryValue(s, ui) <= 0) return out;
+  const theirs = s.units[ui]!.side === 0 ? occ.c : occ.g;
+  const ownContested = occ.g[z]! > 0 && occ.c[z]! > 0;
+  const targets = ownContested ? [z] : [z, ...MAP.adj[z]!];
+  for (const y of targets) {
+    if (theirs[y]! === 0) continue;
+    if (s.units[ui]!.id === 'Ringel' && y === z) continue;
+    out.push(y);
+  }
+  return out;
 }
 
 /** 2.5: the artillery value an EM or battery can use now (divisional computed; 0 when fired). */

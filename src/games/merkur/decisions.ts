@@ -3,6 +3,9 @@
  * are indices into `state.units`, zone fields indices of MAP.
  */
 import type { ChanceNode, Decision } from '../../core/game.js';
+import type { DecisionOf, TaskKind, TaskOf } from '../../core/kernel.js';
+import type { MerkurState, Task } from './state.js';
+import type { MerkurWorkspace } from './workspace.js';
 
 /** 5.2, 12.0: drop `unit` into zone `zone`. */
 export interface DropOption {
@@ -200,3 +203,35 @@ export const MERKUR_DECISION_KINDS: readonly MerkurDecisionKind[] = [
 ];
 
 export type MerkurPending = MerkurDecision | ChanceNode;
+
+/** One kind of Merkur task as the turn machine runs it (core/kernel.ts TaskKind). */
+export type MerkurTaskKind<K extends Task['t']> = TaskKind<
+  MerkurState,
+  MerkurWorkspace,
+  TaskOf<Task, K>,
+  MerkurDecision
+>;
+
+/** A decision of kind `kind` for side `side` (state.ts GER 0, CW 1). */
+export function dec<K extends MerkurDecision['kind']>(
+  kind: K,
+  side: 0 | 1,
+  rule: string,
+  options: DecisionOf<MerkurDecision, K>['options'],
+): DecisionOf<MerkurDecision, K> {
+  // the members of MerkurDecision differ only in `kind` and the option type, both fixed by K
+  return { kind, side: side === 0 ? 'german' : 'commonwealth', rule, options } as DecisionOf<
+    MerkurDecision,
+    K
+  >;
+}
+
+/** The side index of decision `d` (state.ts GER 0, CW 1). */
+export function sideIndex(d: MerkurDecision): 0 | 1 {
+  return d.side === 'german' ? 0 : 1;
+}
+
+/** A task kind that asks nothing: answering it is an engine error. */
+export function asksNothing(_s: MerkurState, _ws: MerkurWorkspace, task: Task, d: MerkurDecision): never {
+  throw new Error(`Merkur: decision ${d.kind} answered in task ${task.t}, which asks none`);
+}

@@ -3,20 +3,26 @@
  * the public face. Scenarios two-player and solitaire (rule 12: the rules play the CW).
  *
  * Chapter map (rules section -> file):
- *   Merkur 1.1, 5.1, 6.2  the zone map ........................ map.ts (data/merkur.json), board.ts
- *   Merkur 2.0-2.2        units, steps, dispersal ............. units.ts, setup.ts (data.ts)
- *   Merkur 2.3-2.5        EMs, command, artillery, support ..... command.ts
- *   Merkur 3.1            initiative .......................... turn-sequence.ts
- *   Merkur 3.2            forts, markers, control ............. turn-sequence.ts, victory.ts, units.ts
- *   Merkur 4.0, 4.1       sequence, CW activation table ....... turn-sequence.ts
- *   Merkur 5.2-5.4        paradrops, air-landing, convoys, RN . turn-sequence.ts
- *   Merkur 5.5, 6.1       zone status, movement, retreat ...... movement.ts, combat.ts
- *   Merkur 7.0-7.4        combat, bands ....................... combat.ts, odds.ts (exact, from combat.ts)
- *   Merkur 8.0-8.4        bombardment, air, AA, pre-invasion .. bombard.ts
- *   Merkur 9.0            para regrouping ..................... turn-sequence.ts (regroup)
- *   Merkur 10.0           victory ............................. victory.ts, record.ts (statistics)
- *   Merkur 11.0           night, Maori ........................ movement.ts, turn-sequence.ts, combat.ts
- *   Merkur 12.0-12.2      solitaire CW ........................ solitaire.ts
+ *   Merkur 1.1, 5.1, 6.2  the zone map, stacking ............. map.ts (data/merkur.json), board.ts, units.ts
+ *   Merkur 1.2, 4.0       the turn and phase sequence ........ turn-sequence.ts (phases, task table)
+ *   Merkur 2.0-2.2        units, values, steps, dispersal .... units.ts (the units: data.ts via setup.ts)
+ *   Merkur 2.3-2.5        EMs, command, artillery, support ... command.ts
+ *   Merkur 3.1            initiative ......................... initiative.ts (what it buys: in each roll's chapter)
+ *   Merkur 3.2            forts, gliders, markers, control ... placement.ts, victory.ts, units.ts
+ *   Merkur 4.0, 4.1       activations, roll and table, orders  activation.ts
+ *   Merkur 5.2            paradrops, landing tests ........... paradrop.ts
+ *   Merkur 5.3            reinforcements by air .............. air-landing.ts
+ *   Merkur 5.4            convoys, RN test, beach assaults ... convoy.ts
+ *   Merkur 5.5, 6.1       zone status, movement, retreat ..... movement.ts, combat.ts
+ *   Merkur 7.0-7.3        a combat: leads, values, dice ...... combat.ts (odds.ts: exact, from combat.ts)
+ *   Merkur 7.4            results, losses, retreats .......... losses.ts
+ *   Merkur 8.0-8.4        bombardment, air, AA, pre-invasion . bombard.ts
+ *   Merkur 9.0            para regrouping .................... regroup.ts
+ *   Merkur 10.0           victory ............................ victory.ts, record.ts (statistics), value.ts (evaluate)
+ *   Merkur 11.0           night, Maori ....................... night.ts (night movement: movement.ts)
+ *   Merkur 12.0-12.2      solitaire CW ....................... solitaire.ts
+ *   Merkur 13.0           set-up (V cw-setup-free) ........... setup.ts, placement.ts
+ *   dice as chance points (explicit-chance mode) ............. chance.ts (rolled in each chapter)
  *   readings (variants) .. variants.ts; values (parameters) .. parameters.ts, setup.ts
  *   decisions (typed) .... decisions.ts; policies ............ policies/
  * RULES-CHECKLIST.md lists every spec item and where it is implemented.
@@ -34,6 +40,7 @@ import { scenarios } from './scenarios.js';
 import { startGame } from './setup.js';
 import type { MerkurState } from './state.js';
 import { advance, apply } from './turn-sequence.js';
+import { evaluateMerkur } from './value.js';
 import { variants } from './variants.js';
 import { type MerkurWorkspace, merkurWorkspace } from './workspace.js';
 
@@ -112,6 +119,7 @@ export const merkur: SteppedGame<MerkurState, MerkurDecision, MerkurWorkspace, M
   advance,
   apply,
   record: (s): GameRecord => record(s),
+  evaluate: evaluateMerkur,
   view: (s) => s,
   clone: cloneMerkur,
   invariants,

@@ -6,8 +6,10 @@
  */
 import { quote, UserError } from '../../core/errors.js';
 import type { OddsProvider, OddsTable } from '../../core/game.js';
+import { activationCount } from './activation.js';
 import { type BandReading, band, fireScore } from './combat.js';
-import { activationCount, landingReduced, navyResult } from './turn-sequence.js';
+import { navyResult } from './convoy.js';
+import { landingReduced } from './paradrop.js';
 
 /** P(2d6 = s) * 36 for s = 2..12 (index s). */
 export const TWO_D6: readonly number[] = [0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1];

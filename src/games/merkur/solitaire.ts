@@ -3,34 +3,67 @@
  * procedure by priority order and d6 table, the solitaire forts, and the CW's answers to every
  * decision, played by the rules with the resolutions of docs/games/merkur.md "Solitaire" where the rules leave a choice.
  */
-import { d6 } from '../../core/dice.js';
+import type { ChanceNode } from '../../core/game.js';
+import type { TaskOf } from '../../core/kernel.js';
 import { randInt } from '../../core/rng.js';
-import { engineBombardTarget } from './bombard.js';
-import {
-  engineLossAnswer,
-  engineSecondDefender,
-  landingLeadDefender,
-  leadOf,
-  onLandingCombat,
-} from './combat.js';
+import { engineBombardTarget, occupiedCw } from './bombard.js';
+import { d6Node, pickNode, roll } from './chance.js';
+import { landingLeadDefender, onLandingCombat } from './combat.js';
 import { strongestSupporter } from './command.js';
-import type { MerkurDecision } from './decisions.js';
+import { engineNavyLoss } from './convoy.js';
+import { asksNothing, type MerkurDecision, type MerkurTaskKind } from './decisions.js';
+import { engineLossAnswer, engineSecondDefender } from './losses.js';
 import { MAP, zoneIndex } from './map.js';
 import { SOLO_DRAWN_EMS, SOLO_FIXED } from './setup.js';
-import { CW, type MerkurState } from './state.js';
-import { engineNavyLoss } from './turn-sequence.js';
-import { attackOf, combatUnits, contested, countIn, occupancy, room, unitsIn } from './units.js';
+import { CW, type MerkurState, type Task } from './state.js';
+import { attackOf, combatUnits, contested, countIn, leadOf, occupancy, room, unitsIn } from './units.js';
 import type { MerkurWorkspace } from './workspace.js';
 
 const SECTOR_MAPS = ['ouest', 'centre', 'est'] as const;
 
-/** 12.0 (M-58, V-SOLOMAP): draw the 5 EMs to maps 3/1/1; the 3-EM map is placed on turn 1. */
-export function soloDraw(s: MerkurState, ws: MerkurWorkspace): void {
-  const r = ws.streams.stream('solitaire');
+/**
+ * 12.0 (M-58): the EMs are shuffled (Fisher-Yates from the last: draw k picks among the first
+ * SOLO_DRAWN_EMS.length - k), each draw a chance point; then `soloDraw` deals them out.
+ */
+function soloDrawStep(
+  s: MerkurState,
+  ws: MerkurWorkspace,
+  task: TaskOf<Task, 'solo-draw'>,
+): ChanceNode | null {
+  while (task.picks.length < SOLO_DRAWN_EMS.length - 1) {
+    const n = SOLO_DRAWN_EMS.length - task.picks.length;
+    const p = roll(
+      ws,
+      'solitaire',
+      n,
+      () => pickNode('Merkur 12.0', 'EM drawn for a map', n),
+      (k) => task.picks.push(k),
+    );
+    if (p !== null) return p;
+  }
+  s.stack.pop();
+  soloDraw(s, task.picks);
+  return null;
+}
+
+/** 12.0 (M-58): the draw of the EMs to the maps. */
+export const soloDrawTask: MerkurTaskKind<'solo-draw'> = {
+  step: soloDrawStep,
+  outcome: (_s, _ws, task, _node, k) => {
+    task.picks.push(k);
+  },
+  answer: asksNothing,
+};
+
+/**
+ * 12.0 (M-58, V-SOLOMAP): the 5 EMs, shuffled by `picks` (the k-th swaps the last k-th place with
+ * one of the places before it), go to maps 3/1/1; the 3-EM map is placed on turn 1.
+ */
+function soloDraw(s: MerkurState, picks: readonly number[]): void {
   const idx = new Map(s.units.map((u, i) => [u.id, i]));
   const ems = [...SOLO_DRAWN_EMS];
-  for (let i = ems.length - 1; i > 0; i--) {
-    const j = randInt(r, 0, i);
+  for (let i = ems.length - 1, k = 0; i > 0; i--, k++) {
+    const j = picks[k]!;
     [ems[i], ems[j]] = [ems[j]!, ems[i]!];
   }
   const three = s.rules.v['solo-east-3'] ? 'est' : 'ouest';
@@ -80,27 +113,12 @@ export function placementModifier(z: number, historical: boolean): number {
   return (MAP.terrain[z] === 'montagne' ? -3 : -2) + (MAP.objective[z] ? 6 : 0) + (historical ? 2 : 0);
 }
 
-/** Draws up to `n` units from `container` into zone `z` (no two EMs in one zone: an EM drawn for such a zone is put back). */
-function drawInto(s: MerkurState, ws: MerkurWorkspace, container: number[], z: number, n: number): number {
-  const r = ws.streams.stream('solitaire');
-  let placed = 0;
-  for (let k = 0; k < n && container.length > 0 && room(s, z, CW) > 0; k++) {
-    const hasEm = unitsIn(s, z, CW).some((i) => s.units[i]!.type === 'em');
-    const pool = hasEm ? container.filter((i) => s.units[i]!.type !== 'em') : container;
-    if (pool.length === 0) break;
-    const ui = pool[randInt(r, 0, pool.length - 1)]!;
-    container.splice(container.indexOf(ui), 1);
-    s.units[ui]!.zone = z;
-    s.units[ui]!.status = 'map';
-    placed++;
-  }
-  return placed;
-}
-
-/** 12.0 (M-61): the placement procedure for one map; `drops` are zones with landed or landing paras. */
-export function placeMap(s: MerkurState, ws: MerkurWorkspace, map: string, drops: readonly number[]): void {
-  const container = s.solo.containers[map]!;
-  const r = ws.streams.stream('solitaire');
+/** 12.0: the zones of `map`, how many CW units each held historically, the priority order and the zones repeated. */
+function placementPlan(
+  s: MerkurState,
+  map: string,
+  drops: readonly number[],
+): { zones: number[]; homes: Map<number, number>; order: number[]; repeat: number[] } {
   const zones = MAP.ids.map((_, z) => z).filter((z) => MAP.map[z] === map);
   const homes = new Map<number, number>();
   for (const u of s.units)
@@ -113,42 +131,160 @@ export function placeMap(s: MerkurState, ws: MerkurWorkspace, map: string, drops
   for (const z of zones) if (MAP.objective[z]) add(z);
   for (const z of zones) if (homes.has(z)) add(z);
   for (const z of drops) if (MAP.map[z] === map) add(z);
-  for (const z of order) {
-    if (container.length === 0) break;
-    const n = placementCount(d6(r) + placementModifier(z, homes.has(z)));
-    drawInto(s, ws, container, z, n);
-  }
   // "repeat the draw for zones which had more than one counter historically" (V-SOLOREPEAT)
   const repeat = zones.filter((z) => (homes.get(z) ?? 0) > 1);
-  for (let pass = 0; pass < 20 && container.length > 0; pass++) {
-    let placed = 0;
-    for (const z of repeat) {
-      if (container.length === 0) break;
-      placed += drawInto(s, ws, container, z, placementCount(d6(r) + placementModifier(z, true)));
-    }
-    if (s.rules.v['repeat-once'] || (placed === 0 && repeat.every((z) => room(s, z, CW) <= 0))) break;
-  }
-  // V-SOLOOVERFLOW
-  if (container.length > 0) {
-    if (s.rules.v['overflow-all-zones']) {
-      for (let pass = 0; pass < 30 && container.length > 0; pass++)
-        for (const z of zones) {
-          if (container.length === 0) break;
-          drawInto(s, ws, container, z, placementCount(d6(r) + placementModifier(z, homes.has(z))));
-        }
-    } else if (s.rules.v['overflow-strategic']) {
-      const strat = MAP.ids
-        .map((_, z) => z)
-        .find((z) => MAP.strategic[z] && MAP.adj[z]!.some((y) => MAP.map[y] === map))!;
-      while (container.length > 0) drawInto(s, ws, container, strat, 1);
-    }
-  }
-  s.stats.cw_units_unplaced_solo += container.length;
-  container.length = 0;
+  return { zones, homes, order, repeat };
 }
 
-/** 12.1 (M-62, docs/games/merkur.md "Solitaire"): forts in each airfield zone and Prison Valley, two more "as good sense would indicate". */
-export function soloForts(s: MerkurState, ws: MerkurWorkspace, first: boolean): void {
+/** V-SOLOOVERFLOW overflow-strategic: the strategic zone next to `map`. */
+function strategicOf(map: string): number {
+  return MAP.ids
+    .map((_, z) => z)
+    .find((z) => MAP.strategic[z] && MAP.adj[z]!.some((y) => MAP.map[y] === map))!;
+}
+
+/** The zone the placement task is drawing into, by stage. */
+function placementZone(
+  s: MerkurState,
+  task: TaskOf<Task, 'solo-map'>,
+  plan: ReturnType<typeof placementPlan>,
+): number {
+  if (task.stage === 0) return plan.order[task.zi]!;
+  if (task.stage === 1) return plan.repeat[task.zi]!;
+  return s.rules.v['overflow-all-zones'] ? plan.zones[task.zi]! : strategicOf(task.map);
+}
+
+/** The units of `container` that may be drawn into zone `z` (no two EMs in one zone: an EM drawn for such a zone is put back). */
+function drawPool(s: MerkurState, container: readonly number[], z: number): readonly number[] {
+  const hasEm = unitsIn(s, z, CW).some((i) => s.units[i]!.type === 'em');
+  return hasEm ? container.filter((i) => s.units[i]!.type !== 'em') : container;
+}
+
+const PLACEMENT_DIE = d6Node('Merkur 12.0', 'solitaire placement die');
+
+/**
+ * Outcome `k` of the placement task's chance point: the zone's placement die (k + 1: the units to
+ * draw, E10), or the index of the unit drawn from the zone's pool.
+ */
+function placementOutcome(s: MerkurState, task: TaskOf<Task, 'solo-map'>, k: number): void {
+  const plan = placementPlan(s, task.map, task.drops);
+  const z = placementZone(s, task, plan);
+  if (task.n < 0) {
+    const historical = task.stage === 1 || plan.homes.has(z);
+    task.n = placementCount(k + 1 + placementModifier(z, historical));
+    task.k = 0;
+    return;
+  }
+  const container = s.solo.containers[task.map]!;
+  const ui = drawPool(s, container, z)[k]!;
+  container.splice(container.indexOf(ui), 1);
+  s.units[ui]!.zone = z;
+  s.units[ui]!.status = 'map';
+  task.k++;
+  task.placed++;
+}
+
+/**
+ * 12.0 (M-61): the placement procedure for one map, zone by zone: each priority zone's die gives the
+ * number of units drawn at random from the map's container into it; then the draws repeated for
+ * zones that held several units historically (V-SOLOREPEAT), then what is left (V-SOLOOVERFLOW).
+ * Every die and every unit drawn is a chance point (chance.ts).
+ */
+function soloMapStep(s: MerkurState, ws: MerkurWorkspace, task: TaskOf<Task, 'solo-map'>): ChanceNode | null {
+  const container = s.solo.containers[task.map]!;
+  const plan = placementPlan(s, task.map, task.drops);
+  const apply = (k: number) => placementOutcome(s, task, k);
+  for (;;) {
+    if (task.n >= 0) {
+      // the zone's draws: up to n units while the container has some and the zone has room
+      const z = placementZone(s, task, plan);
+      if (task.k < task.n && container.length > 0 && room(s, z, CW) > 0) {
+        const n = drawPool(s, container, z).length;
+        if (n > 0) {
+          const p = roll(
+            ws,
+            'solitaire',
+            n,
+            () => pickNode('Merkur 12.0', 'unit drawn from the container', n),
+            apply,
+          );
+          if (p !== null) return p;
+          continue;
+        }
+      }
+      task.n = -1;
+      task.k = 0;
+      task.zi++;
+      continue;
+    }
+    if (task.stage === 0) {
+      if (task.zi < plan.order.length && container.length > 0) {
+        const p = roll(ws, 'solitaire', 'd6', () => PLACEMENT_DIE, apply);
+        if (p !== null) return p;
+        continue;
+      }
+      Object.assign(task, { stage: 1, zi: 0, pass: 0, placed: 0 });
+      continue;
+    }
+    if (task.stage === 1) {
+      if (task.pass < 20 && container.length > 0) {
+        if (task.zi < plan.repeat.length && container.length > 0) {
+          const p = roll(ws, 'solitaire', 'd6', () => PLACEMENT_DIE, apply);
+          if (p !== null) return p;
+          continue;
+        }
+        // the pass is over
+        const stop =
+          s.rules.v['repeat-once'] || (task.placed === 0 && plan.repeat.every((z) => room(s, z, CW) <= 0));
+        if (!stop) {
+          Object.assign(task, { pass: task.pass + 1, zi: 0, placed: 0 });
+          continue;
+        }
+      }
+      Object.assign(task, { stage: 2, zi: 0, pass: 0, placed: 0 });
+      continue;
+    }
+    if (task.stage === 2 && container.length > 0) {
+      if (s.rules.v['overflow-all-zones']) {
+        if (task.zi >= plan.zones.length) Object.assign(task, { pass: task.pass + 1, zi: 0 });
+        if (task.pass < 30) {
+          const p = roll(ws, 'solitaire', 'd6', () => PLACEMENT_DIE, apply);
+          if (p !== null) return p;
+          continue;
+        }
+      } else if (s.rules.v['overflow-strategic']) {
+        // one unit at a time into the strategic zone, no die
+        task.n = 1;
+        task.k = 0;
+        continue;
+      }
+    }
+    s.stats.cw_units_unplaced_solo += container.length;
+    container.length = 0;
+    s.stack.pop();
+    return null;
+  }
+}
+
+/** 12.0 (M-61): the placement procedure of one map. */
+export const soloMapTask: MerkurTaskKind<'solo-map'> = {
+  step: soloMapStep,
+  outcome: (s, _ws, task, _node, k) => placementOutcome(s, task, k),
+  answer: asksNothing,
+};
+
+/**
+ * 12.1 (M-62, docs/games/merkur.md "Solitaire"): forts in each airfield zone and Prison Valley, two
+ * more "as good sense would indicate" (`first`, turn 1): the zones with most CW units, objectives
+ * first; under soloResidual random forts 5 and 6 go to two of the eligible zones drawn at random
+ * (the draws so far in `picks`; a chance point for each).
+ */
+function soloFortsStep(
+  s: MerkurState,
+  ws: MerkurWorkspace,
+  first: boolean,
+  picks: number[],
+): ChanceNode | null {
   let placed = s.fort.reduce((a, b) => a + b, 0);
   const ok = (z: number) =>
     s.fort[z] === 0 && countIn(s, z, CW) > 0 && MAP.town[z] === 0 && !MAP.strategic[z];
@@ -157,7 +293,7 @@ export function soloForts(s: MerkurState, ws: MerkurWorkspace, first: boolean): 
       s.fort[z] = 1;
       placed++;
     }
-  if (!first) return;
+  if (!first) return null;
   const rest = MAP.ids
     .map((_, z) => z)
     .filter(ok)
@@ -165,20 +301,55 @@ export function soloForts(s: MerkurState, ws: MerkurWorkspace, first: boolean): 
       (a, b) =>
         countIn(s, b, CW) - countIn(s, a, CW) || Number(MAP.objective[b]) - Number(MAP.objective[a]) || a - b,
     );
-  // docs/games/merkur.md "Solitaire" soloResidual random: forts 5 and 6 go to two of the eligible zones drawn at random
-  if (s.rules.soloResidual === 'random') {
-    const r = ws.streams.stream('solitaire');
+  if (s.rules.soloResidual === 'random')
     for (let i = 0; i < Math.min(2, rest.length); i++) {
-      const j = randInt(r, i, rest.length - 1);
+      if (picks.length <= i) {
+        const n = rest.length - i;
+        const p = roll(
+          ws,
+          'solitaire',
+          n,
+          () => pickNode('Merkur 12.1', 'zone of a fort', n),
+          (k) => picks.push(k),
+        );
+        if (p !== null) return p;
+      }
+      const j = i + picks[i]!;
       [rest[i], rest[j]] = [rest[j]!, rest[i]!];
     }
-  }
   for (const z of rest.slice(0, 2))
     if (placed < 6) {
       s.fort[z] = 1;
       placed++;
     }
+  return null;
 }
+
+/** 12.0, 12.1, 8.4: once the maps due are placed, the forts and the pre-invasion bombardment. */
+export const soloAfterTask: MerkurTaskKind<'solo-after'> = {
+  step(s, ws, task) {
+    if (s.turn === 1 || s.rules.v['forts-at-placement']) {
+      const p = soloFortsStep(s, ws, s.turn === 1, task.picks);
+      if (p !== null) return p;
+    }
+    s.stack.pop();
+    if (s.turn === 1 || s.rules.v['bombard-each-placement']) {
+      // 8.4: the bombardment runs before the landing tests
+      const maps = task.maps;
+      s.stack.push({
+        t: 'preinvasion',
+        zones: occupiedCw(s).filter((z) => maps.includes(MAP.map[z]!)),
+        i: 0,
+      });
+    }
+    if (s.turn === 2) s.solo.laterMaps = [];
+    return null;
+  },
+  outcome: (_s, _ws, task, _node, k) => {
+    task.picks.push(k);
+  },
+  answer: asksNothing,
+};
 
 /**
  * docs/games/merkur.md "Solitaire": the decisions that are choices the solitaire rules leave to the player (soloResidual
@@ -370,7 +541,7 @@ export function soloChoose(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecisio
       return rr >= 0 && wanted ? rr : d.options.findIndex((o) => o.type === 'keep');
     }
     case 'lead-attacker': {
-      // docs/games/merkur.md "Solitaire": the highest attack leads, full strength first (combat.ts leadOf)
+      // docs/games/merkur.md "Solitaire": the highest attack leads, full strength first (units.ts leadOf)
       const lead = leadOf(
         s,
         d.options.map((o) => o.unit),
@@ -404,3 +575,34 @@ export function soloChoose(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecisio
       return 0;
   }
 }
+
+/** 12.0: placement of the maps due now (turn 1: the 3-EM map; turn 2: the other two), then forts and 8.4. */
+function soloPlace(s: MerkurState, drops: readonly number[]): void {
+  const maps =
+    s.turn === 1
+      ? (['ouest', 'centre', 'est'].filter((m) => !s.solo.laterMaps.includes(m)) as string[])
+      : s.solo.laterMaps.slice();
+  s.stack.push({ t: 'solo-after', maps, picks: [] });
+  for (let k = maps.length - 1; k >= 0; k--)
+    s.stack.push({
+      t: 'solo-map',
+      map: maps[k]!,
+      drops: drops.slice(),
+      stage: 0,
+      zi: 0,
+      pass: 0,
+      placed: 0,
+      n: -1,
+      k: 0,
+    });
+}
+
+/** 12.0: the solitaire CW placement of the maps due now. */
+export const soloPlaceTask: MerkurTaskKind<'solo-place'> = {
+  step(s, _ws, task) {
+    s.stack.pop();
+    soloPlace(s, task.zones);
+    return null;
+  },
+  answer: asksNothing,
+};

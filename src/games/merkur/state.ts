@@ -4,8 +4,9 @@
  */
 import type { RngState } from '../../core/rng.js';
 import type { BombardSpec } from './bombard.js';
-import type { CombatSpec, LossOp, Values } from './combat.js';
+import type { CombatTaskSpec, Values } from './combat.js';
 import type { MerkurPending } from './decisions.js';
+import type { LossOp } from './losses.js';
 import type { MerkurCounters } from './record.js';
 
 export type Side = 'german' | 'commonwealth';
@@ -83,9 +84,43 @@ export interface MerkurRules {
 /** One step of the engine's work list (the state machine's task stack). */
 export type Task =
   | { t: 'drop'; units: number[]; i: number; zones: number[] }
-  /** 5.2: landing tests of `units` (test `i` next), then combat on landing (the next from unit `k`). */
-  | { t: 'landing'; units: number[]; zones: number[]; i: number; rerolled: boolean; k?: number }
+  /**
+   * 5.2: landing tests of `units` (test `i` next), then combat on landing (the next from unit `k`);
+   * `test`: unit i's failed test waits for the initiative question ('ask'), or its re-roll ('retest').
+   */
+  | {
+      t: 'landing';
+      units: number[];
+      zones: number[];
+      i: number;
+      rerolled: boolean;
+      k?: number;
+      test?: 'ask' | 'retest';
+    }
+  /** 5.3: the glider test of unit `unit`, just landed in plaine zone `zone` away from an airfield. */
+  | { t: 'nonfield-test'; unit: number; zone: number }
   | { t: 'solo-place'; zones: number[] }
+  /** 12.0 (M-58): the draw of the 5 EMs to the maps; `picks` the shuffle's draws so far. */
+  | { t: 'solo-draw'; picks: number[] }
+  /**
+   * 12.0 (M-61): the placement procedure of one map (solitaire.ts `soloMapStep`): `stage` 0 the
+   * priority zones, 1 the repeated draws (`pass`, `placed` this pass), 2 the overflow (V-SOLOOVERFLOW),
+   * 3 done; `zi` the zone next in the stage's list; `n` units to draw into it (-1: its die not yet
+   * rolled), `k` drawn so far.
+   */
+  | {
+      t: 'solo-map';
+      map: string;
+      drops: number[];
+      stage: number;
+      zi: number;
+      pass: number;
+      placed: number;
+      n: number;
+      k: number;
+    }
+  /** 12.0, 12.1: after the maps `maps` are placed, the forts (`picks`: the random draws of forts 5 and 6) and 8.4. */
+  | { t: 'solo-after'; maps: string[]; picks: number[] }
   | { t: 'gliders' }
   | { t: 'cw-setup'; i: number }
   | { t: 'air-pick'; zone: number; left: number; nonfield: boolean }
@@ -113,16 +148,37 @@ export type Task =
   | { t: 'preinvasion'; zones: number[]; i: number }
   | { t: 'regroup'; units: number[] }
   | { t: 'rn-reroll'; die: number }
+  /** 5.4 (M-31): B1's RN test die (`again`: re-rolled with the initiative, the result stands). */
+  | { t: 'rn-test'; again: boolean }
+  /**
+   * 5.4: an interception: its die (`k` -1 until rolled) says how many B1 units of `left` are lost
+   * (`n` lost so far), the rest turning back on 4-6.
+   */
+  | { t: 'rn-intercept'; k: number; n: number; left: number[] }
   | { t: 'maori' }
   /**
    * 7.0-7.4 with 3.1 a: a combat whose dice a side may have re-rolled with the initiative (both
    * sides re-roll); `rerolled`: that happened, or the defender was asked (the second result stands).
+   * `stage`: 0 its lead units and supporters are named, 1 the attacker's 2d6 (`x`) is rolled, 2 the
+   * defender's (`y`), 3 the attacker may re-roll, 4 the defender may (combat.ts `combatStep`).
    */
-  | { t: 'combat'; spec: CombatSpec; vals: Values | null; x: number; y: number; rerolled: boolean }
+  | {
+      t: 'combat';
+      spec: CombatTaskSpec;
+      vals: Values | null;
+      x: number;
+      y: number;
+      rerolled: boolean;
+      stage: number;
+    }
   /** 7.4, 3.2, 6.1: the losses of a combat of an activation still to be carried out, first op first. */
   | { t: 'losses'; ops: LossOp[]; regroup: boolean }
-  /** 8.0-8.3: bombardments still to be resolved, first first; `target`: the one named for the first (C9). */
-  | { t: 'bombards'; list: Bombard[]; target: number | null; regroup: boolean }
+  /**
+   * 8.0-8.3: bombardments still to be resolved, first first; `target`: the one named for the first
+   * (C9); `d`, `dice`: its defence before the dice, and its dice so far (attacker's 2d6, defender's,
+   * the collateral victim's index), once taken.
+   */
+  | { t: 'bombards'; list: Bombard[]; target: number | null; regroup: boolean; d?: number; dice?: number[] }
   /** 7.3: an activation's combats, drawn up once its bombardments are resolved. */
   | { t: 'order-combats'; side: 0 | 1; zone: number; orders: Order[]; forced: number[] }
   /** 5.4 (V rn-german, rn-cw): `k` B1 units of `left` still to be lost; then the rest turn back if `turnBack`. */

@@ -2,6 +2,8 @@
  * Unit values and zone statuses (Merkur 2.2, 3.2, 5.1, 5.5, 7.3): the reduced side (docs/games/merkur.md "Reconstructed values",
  * parameter reducedRule), dispersed paras (2-3-0), stacking per side, contested zones.
  */
+
+import { merkurData } from './data.js';
 import { MAP } from './map.js';
 import { GER, type MerkurState, type MUnit } from './state.js';
 
@@ -193,4 +195,32 @@ export function checkForts(s: MerkurState): void {
       s.stats.forts_destroyed++;
     }
   }
+}
+
+/** Unit index by id in data order (startGame lists the German units of the data, then the CW's). */
+const UNIT_INDEX: ReadonlyMap<string, number> = new Map(
+  [...merkurData.german, ...merkurData.commonwealth].map((u, i) => [u.id, i] as const),
+);
+
+/** The index in `s.units` of the unit with id `id`. */
+export function unitIndex(s: MerkurState, id: string): number {
+  const i = UNIT_INDEX.get(id);
+  return i !== undefined && s.units[i]?.id === id ? i : s.units.findIndex((u) => u.id === id);
+}
+
+/**
+ * 7.1, 7.2, 8.2: the unit of `list` with the highest `value`, full strength first, then the first
+ * listed (the lead attacker, the lead defender, a bombardment target).
+ */
+export function leadOf(s: MerkurState, list: readonly number[], value: (i: number) => number): number {
+  let best = -1;
+  let bv = -1;
+  for (const i of list) {
+    const v = value(i) * 2 + (s.units[i]!.reduced ? 0 : 1);
+    if (v > bv) {
+      bv = v;
+      best = i;
+    }
+  }
+  return best;
 }

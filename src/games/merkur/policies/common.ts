@@ -3,7 +3,7 @@
  * what to bomb, how good the odds must be to attack, where to move) and each option is scored;
  * the best wins, ties broken from the policy's own stream.
  */
-import type { PolicyDef, PolicyParamDef } from '../../../core/game.js';
+import type { Policy, PolicyDef, PolicyParamDef } from '../../../core/game.js';
 import { type Rng, randInt } from '../../../core/rng.js';
 import { aaPoints, engineBombardTarget } from '../bombard.js';
 import {
@@ -11,20 +11,19 @@ import {
   bandReading,
   type CombatSpec,
   defenceValue,
-  engineLossAnswer,
-  engineSecondDefender,
   landingLeadDefender,
   leadAttackerOf,
   onLandingCombat,
   tankAttack,
 } from '../combat.js';
 import { supporterValue } from '../command.js';
+import { engineNavyLoss } from '../convoy.js';
 import type { MerkurDecision, MerkurOption } from '../decisions.js';
+import { engineLossAnswer, engineSecondDefender } from '../losses.js';
 import { MAP } from '../map.js';
 import { type MoveScratch, newMoveScratch } from '../movement.js';
 import { pBandAtLeast } from '../odds.js';
 import { CW, isDay, type MerkurState } from '../state.js';
-import { engineNavyLoss } from '../turn-sequence.js';
 import {
   attackOf,
   combatUnitsIn,
@@ -143,6 +142,11 @@ export function targetsOf(ctx: Ctx, compute: () => number[]): number[] {
 
 export type Scorer = (s: MerkurState, d: MerkurDecision, o: MerkurOption, ctx: Ctx) => number;
 
+/** A scorer asked an option it never scores (another side's decision, or `hold`): an engine or policy error. */
+export function notScored(side: string, d: MerkurDecision, o: MerkurOption): never {
+  throw new Error(`Merkur ${side} policy: option ${o.type} of ${d.kind} (${d.rule}) is not scored`);
+}
+
 /**
  * G6 (7.1): the score of leading with option `o`'s unit: the highest attack, full strength first,
  * the earliest option among equals (strictly ordered, so no tie is drawn): the engine's `leadOf`.
@@ -163,12 +167,18 @@ export function supportScore(s: MerkurState, d: MerkurDecision, unit: number): n
   return supporterValue(s, unit) - k * 1e-3;
 }
 
+/** The index of option `o` among `d`'s options (-1 when not one of them). */
+export function optionIndex(d: MerkurDecision, o: MerkurOption): number {
+  for (let i = 0; i < d.options.length; i++) if (d.options[i] === o) return i;
+  return -1;
+}
+
 /**
  * G12, G13, C6: option `o` scores 1 when it is the engine's answer (`engineLossAnswer`), else 0;
  * strictly ordered by position so no tie is drawn.
  */
 export function lossAnswerScore(s: MerkurState, d: MerkurDecision, o: MerkurOption, ctx: Ctx): number {
-  const k = d.options.indexOf(o as never);
+  const k = optionIndex(d, o);
   ctx.answer ??= engineLossAnswer(
     s,
     d as MerkurDecision & { kind: 'fort-sacrifice' | 'retreat-zone' | 'loss-choice' },
@@ -190,7 +200,7 @@ export function leadDefenderScore(s: MerkurState, d: MerkurDecision, unit: numbe
 
 /** C9 (8.2): the engine's target (`engineBombardTarget`) scores 1, the others 0, strictly ordered by position. */
 export function bombTargetScore(s: MerkurState, d: MerkurDecision, o: MerkurOption, ctx: Ctx): number {
-  const k = d.options.indexOf(o as never);
+  const k = optionIndex(d, o);
   const units = d.options.map((x) => ('unit' in x ? x.unit : -1));
   ctx.answer ??= units.indexOf(engineBombardTarget(s, units));
   return (k === ctx.answer ? 1 : 0) - k * 1e-6;
@@ -198,7 +208,7 @@ export function bombTargetScore(s: MerkurState, d: MerkurDecision, o: MerkurOpti
 
 /** 8.3: the engine's second defender (`engineSecondDefender`) scores 1, the others 0, strictly ordered by position. */
 export function secondDefenderScore(s: MerkurState, d: MerkurDecision, o: MerkurOption, ctx: Ctx): number {
-  const k = d.options.indexOf(o as never);
+  const k = optionIndex(d, o);
   const units = d.options.map((x) => ('unit' in x ? x.unit : -1));
   ctx.answer ??= units.indexOf(engineSecondDefender(s, units));
   return (k === ctx.answer ? 1 : 0) - k * 1e-6;
@@ -206,7 +216,7 @@ export function secondDefenderScore(s: MerkurState, d: MerkurDecision, o: Merkur
 
 /** G17 (5.4): the engine's pick scores 1 (the German sinks its weakest, the CW the strongest), the others 0, strictly ordered. */
 export function navyLossScore(s: MerkurState, d: MerkurDecision, o: MerkurOption, ctx: Ctx): number {
-  const k = d.options.indexOf(o as never);
+  const k = optionIndex(d, o);
   const units = d.options.map((x) => ('unit' in x ? x.unit : -1));
   ctx.answer ??= units.indexOf(engineNavyLoss(s, units, d.side === 'german'));
   return (k === ctx.answer ? 1 : 0) - k * 1e-6;
@@ -230,52 +240,99 @@ export function scriptedPolicy(
     side,
     description,
     ...(params === undefined ? {} : { params }),
-    create: (given?: Readonly<Record<string, number>>) => {
-      const score =
-        fixed ?? (scorer as (p: Readonly<Record<string, number>>) => Scorer)({ ...defaults, ...given });
-      const odds = new Map<number, number>();
-      const scratch = newScratch();
-      return {
+    create: (given?: Readonly<Record<string, number>>) =>
+      scriptedInstance(
         id,
-        choose(s: MerkurState, d: MerkurDecision, rng: Rng): number {
-          if (d.options.length === 1) return 0;
-          let best = Number.NEGATIVE_INFINITY;
-          let ties = 0;
-          let pick = 0;
-          const ctx: Ctx = {
-            targets: undefined,
-            occ: undefined,
-            entry: undefined,
-            reach: undefined,
-            odds,
-            scratch,
-            flags: undefined,
-            answer: undefined,
-            nearFrom: undefined,
-            air: undefined,
-          };
-          for (let i = 0; i < d.options.length; i++) {
-            const o = d.options[i]!;
-            if (o.type === 'hold') {
-              // 4.0 b: the rest hold when this unit's best is to stay and no unit after it could do more
-              if (d.options[pick]!.type === 'stay' && restWouldHold(s, ctx, o.unit)) pick = i;
-              continue;
-            }
-            const v = score(s, d, o, ctx);
-            if (v > best + 1e-9) {
-              best = v;
-              pick = i;
-              ties = 1;
-            } else if (Math.abs(v - best) <= 1e-9) {
-              ties++;
-              if (randInt(rng, 1, ties) === 1) pick = i;
-            }
-          }
-          return pick;
-        },
-        reset: () => {},
-      };
+        fixed ?? (scorer as (p: Readonly<Record<string, number>>) => Scorer)({ ...defaults, ...given }),
+        new Map<number, number>(),
+      ),
+  };
+}
+
+/** A fresh per-decision context over the policy's memo and buffers. */
+function newCtx(odds: Map<number, number>, scratch: Scratch): Ctx {
+  return {
+    targets: undefined,
+    occ: undefined,
+    entry: undefined,
+    reach: undefined,
+    odds,
+    scratch,
+    flags: undefined,
+    answer: undefined,
+    nearFrom: undefined,
+    air: undefined,
+  };
+}
+
+/**
+ * One scripted policy: `choose` takes the option of highest `score` (ties at random; 4.0 b `hold`
+ * when the unit's best is to stay and no unit after it could do more), `scores` writes those
+ * scores without drawing, `clone` copies it. What it keeps across decisions is a memo of band
+ * probabilities (a pure function of its key) and buffers valid for the state object they were
+ * filled from, so a copy with the memo copied answers as the original does from the same states.
+ */
+function scriptedInstance(
+  id: string,
+  score: Scorer,
+  odds: Map<number, number>,
+): Policy<MerkurState, MerkurDecision> {
+  const scratch = newScratch();
+  return {
+    id,
+    choose(s: MerkurState, d: MerkurDecision, rng: Rng): number {
+      if (d.options.length === 1) return 0;
+      let best = Number.NEGATIVE_INFINITY;
+      let ties = 0;
+      let pick = 0;
+      const ctx = newCtx(odds, scratch);
+      for (let i = 0; i < d.options.length; i++) {
+        const o = d.options[i]!;
+        if (o.type === 'hold') {
+          // 4.0 b: the rest hold when this unit's best is to stay and no unit after it could do more
+          if (d.options[pick]!.type === 'stay' && restWouldHold(s, ctx, o.unit)) pick = i;
+          continue;
+        }
+        const v = score(s, d, o, ctx);
+        if (v > best + 1e-9) {
+          best = v;
+          pick = i;
+          ties = 1;
+        } else if (Math.abs(v - best) <= 1e-9) {
+          ties++;
+          if (randInt(rng, 1, ties) === 1) pick = i;
+        }
+      }
+      return pick;
     },
+    scores(s: MerkurState, d: MerkurDecision, out: Float64Array): void {
+      if (d.options.length === 1) {
+        out[0] = 0;
+        return;
+      }
+      const ctx = newCtx(odds, scratch);
+      let best = Number.NEGATIVE_INFINITY;
+      let hold = -1;
+      for (let i = 0; i < d.options.length; i++) {
+        const o = d.options[i]!;
+        if (o.type === 'hold') {
+          hold = i;
+          continue;
+        }
+        out[i] = score(s, d, o, ctx);
+        if (out[i]! > best) best = out[i]!;
+      }
+      if (hold < 0) return;
+      // `hold` ties the best when `choose` may take it: a best option is the unit's stay (choose
+      // takes hold when its pick among the best is the stay) and the rest would hold too
+      const o = d.options[hold]!;
+      let stayBest = false;
+      for (let i = 0; i < d.options.length; i++)
+        if (d.options[i]!.type === 'stay' && Math.abs(out[i]! - best) <= 1e-9) stayBest = true;
+      out[hold] = stayBest && o.type === 'hold' && restWouldHold(s, ctx, o.unit) ? best : best - 1;
+    },
+    reset: () => {},
+    clone: () => scriptedInstance(id, score, new Map(odds)),
   };
 }
 

@@ -3,6 +3,7 @@
  * counterattack, objective-hold, and solitaire-rules (the 12.2 rules as a policy).
  */
 import type { PolicyDef } from '../../../core/game.js';
+import { unreachable } from '../../../core/kernel.js';
 import { onLandingCombat } from '../combat.js';
 import type { MerkurDecision, MerkurOption } from '../decisions.js';
 import { MAP } from '../map.js';
@@ -19,6 +20,7 @@ import {
   navyLossScore,
   nearest,
   nearestFrom,
+  notScored,
   pLose,
   pWin,
   scriptedPolicy,
@@ -126,8 +128,24 @@ function cwScore(k: Knobs) {
         return k.maori(s, o.target);
       case 'no-maori':
         return 0;
+      // German decisions, never asked of the CW; 4.0 b `hold` is judged by the policy itself
+      case 'drop':
+      case 'air-bomb':
+      case 'air-support':
+      case 'air-none':
+      case 'airfield':
+      case 'nonfield':
+      case 'no-landing':
+      case 'air-unit':
+      case 'sea':
+      case 'no-glider':
+      case 'preinvasion':
+      case 'regroup':
+      case 'luftwaffe':
+      case 'hold':
+        return notScored('commonwealth', d, o);
       default:
-        return 0;
+        return unreachable(o);
     }
   };
 }

@@ -3,6 +3,7 @@
  * Each is a set of knobs over the common scorer; intents are in the descriptions.
  */
 import type { PolicyDef, PolicyParamDef } from '../../../core/game.js';
+import { unreachable } from '../../../core/kernel.js';
 import { onLandingCombat } from '../combat.js';
 import { merkurData } from '../data.js';
 import type { MerkurDecision, MerkurOption } from '../decisions.js';
@@ -22,6 +23,7 @@ import {
   navyLossScore,
   nearest,
   nearestFrom,
+  notScored,
   objectivesToTake,
   occOf,
   pWin,
@@ -207,8 +209,16 @@ function germanScore(k: Knobs) {
         }
         return gain > 0 ? 0.8 + gain * 0.3 : -0.5;
       }
+      // CW decisions, never asked of the German; 4.0 b `hold` is judged by the policy itself
+      case 'fort':
+      case 'no-fort':
+      case 'setup-zone':
+      case 'maori':
+      case 'no-maori':
+      case 'hold':
+        return notScored('german', d, o);
       default:
-        return 0;
+        return unreachable(o);
     }
   };
 }
