@@ -153,6 +153,7 @@ function battleCopy(s: ScsState): ScsState {
     seq: s.seq,
     stack,
     pending: s.pending,
+    decisions: s.decisions,
     active: s.active,
     mf: s.mf,
     battle:
@@ -700,6 +701,7 @@ class BattleGraph {
     d.stack.length = 0;
     for (const t of s.stack) d.stack.push(copyTask(t));
     d.pending = s.pending;
+    d.decisions = s.decisions;
     d.active = s.active;
     d.mf = s.mf;
     const v = s.battle;

@@ -139,6 +139,8 @@ export interface ScsState {
   stack: ScsTask[];
   /** The decision (or chance point) the game is waiting on, or null while the rules run. */
   pending: ScsPending | null;
+  /** Decisions that pended so far (core/kernel.ts counts them; forced moves are not counted). */
+  decisions: number;
   /** Army index of the force moving now, or -1 (what a policy sees, 9.1). */
   active: number;
   /** MF the active force had at its last step decision (9.7). */
