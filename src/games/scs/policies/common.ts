@@ -3,12 +3,11 @@
  * values each German hex, how hard it presses a battle, where it sends reinforcements); this module
  * turns traits into answers for every SCS decision. Policies read the state, never write it.
  */
-import type { Decision, Policy } from '../../../core/game.js';
-import { type Rng, randInt } from '../../../core/rng.js';
+import type { Policy } from '../../../core/game.js';
+import { unreachable } from '../../../core/kernel.js';
 import { forceSteps } from '../combat.js';
-import type { ScsView } from '../decisions.js';
+import type { ScsDecision, ScsView, StepOption } from '../decisions.js';
 import { scsMap } from '../map.js';
-import type { StepOption } from '../movement.js';
 import type { Cfg } from '../parameters.js';
 import { cannotPocket, PocketScratch, pocketIfTaken } from '../pockets.js';
 import { GERMAN, MECH, NONMECH, type ScsState, SECURITY } from '../state.js';
@@ -104,6 +103,22 @@ class InfoCache {
     this.version = -1;
     this.turn = -1;
     this.epoch++;
+  }
+  /**
+   * A copy sharing nothing mutable: the entries of a control version are kept as first computed
+   * (a held unit, 8.9, changes `newFront` without a capture), so a copy must carry them.
+   */
+  copy(): InfoCache {
+    const c = new InfoCache();
+    c.version = this.version;
+    c.turn = this.turn;
+    for (let h = 0; h < this.infos.length; h++) Object.assign(c.infos[h]!, this.infos[h]!);
+    c.stamp.set(this.stamp);
+    c.epoch = this.epoch;
+    c.fortifiedCfg = this.fortifiedCfg;
+    c.byDist = this.byDist.slice();
+    c.nf = this.nf;
+    return c;
   }
   /** The fortified-locality lists of `byDist` for a game's configuration (built once per Cfg). */
   private fortifiedOf(cfg: Cfg): void {
@@ -271,6 +286,15 @@ class FrontCache {
     this.version = -1;
     this.turn = -1;
   }
+  /** A copy over `counts` (the copy's own Reach): a frozen front is kept as first rated. */
+  copy(counts: Reach): FrontCache {
+    const c = new FrontCache(counts, this.freeze);
+    c.version = this.version;
+    c.turn = this.turn;
+    c.hexes.set(this.hexes);
+    c.count = this.count;
+    return c;
+  }
   get(s: ScsState, value: (h: number) => number): this {
     if (this.version === s.stats.hexesTaken && this.turn === s.turn) return this;
     this.counts.syncControl(s);
@@ -322,17 +346,80 @@ function roundsFactor(mfLeft: number): number {
   return mfLeft >= 2 ? 1 : mfLeft === 1 ? 0.85 : 0.6;
 }
 
-/** A scripted Soviet policy from its traits. */
-export function traitPolicy(id: string, traits: Traits): Policy {
-  const cache = new InfoCache();
+/** A value written for an option no finite score ranks (below every finite score). */
+const NO_SCORE = -1e9;
+const finite = (x: number): number => (Number.isFinite(x) ? x : NO_SCORE);
+
+/** nearestTarget memo of one valueKey (see DistMemo), copied for a forked policy. */
+function copyDistMemo(m: DistMemo): DistMemo {
+  return { version: m.version, turn: m.turn, dist: m.dist.slice(), targets: m.targets.slice(), nt: m.nt };
+}
+
+/**
+ * What a trait policy keeps across decisions: the turn-1 plan (`planned`, 4.2) and the caches of
+ * one control version and turn. Some cached values are kept as first computed in a version (the
+ * frozen front, HexInfo, the values built on them), so answers depend on them: a clone copies it all.
+ */
+interface Memory {
+  readonly cache: InfoCache;
+  readonly scratch: PlanScratch;
+  readonly fronts: FrontCache;
+  readonly frozen: FrontCache;
+  /** nearestTarget per hex, per valueKey over `fronts`, and `FROZEN` over `frozen`; -2 = not yet known. */
+  readonly distMemo: Map<number, DistMemo>;
+  /** Hex values per valueKey, valid for one control version and turn. */
+  readonly memo: Map<number, { version: number; turn: number; vals: Float64Array }>;
+  /** Values keyed NaN, valid while `stamps[h]` is the stamp of the closure that wrote them (one state: one call). */
+  readonly once: { stamp: number; stamps: Int32Array; vals: Float64Array };
+  /** Turn-1 plan: the ring hex each planned army was sent against (4.2), -1 for none. */
+  readonly planned: Int32Array;
+}
+
+function freshMemory(): Memory {
   const scratch = new PlanScratch();
-  const fronts = new FrontCache(scratch);
-  const frozen = new FrontCache(scratch, true);
-  /**
-   * nearestTarget per hex, for one control version and turn (speed only): per valueKey over
-   * `fronts` (the key's values), and `FROZEN` over `frozen` (values keyed NaN); -2 = not yet known.
-   */
+  return {
+    cache: new InfoCache(),
+    scratch,
+    fronts: new FrontCache(scratch),
+    frozen: new FrontCache(scratch, true),
+    distMemo: new Map(),
+    memo: new Map(),
+    once: { stamp: 0, stamps: new Int32Array(scsMap.size), vals: new Float64Array(scsMap.size) },
+    planned: new Int32Array(32).fill(-1),
+  };
+}
+
+/** A deep copy of `m` (the plan scratch is derived from the state alone: a fresh one answers the same). */
+function copyMemory(m: Memory): Memory {
+  const scratch = new PlanScratch();
+  const memo = new Map<number, { version: number; turn: number; vals: Float64Array }>();
+  for (const [k, v] of m.memo) memo.set(k, { version: v.version, turn: v.turn, vals: v.vals.slice() });
   const distMemo = new Map<number, DistMemo>();
+  for (const [k, v] of m.distMemo) distMemo.set(k, copyDistMemo(v));
+  return {
+    cache: m.cache.copy(),
+    scratch,
+    fronts: m.fronts.copy(scratch),
+    frozen: m.frozen.copy(scratch),
+    distMemo,
+    memo,
+    once: { stamp: m.once.stamp, stamps: m.once.stamps.slice(), vals: m.once.vals.slice() },
+    planned: m.planned.slice(),
+  };
+}
+
+/** A scripted Soviet policy from its traits. */
+export function traitPolicy(id: string, traits: Traits): Policy<ScsView, ScsDecision> {
+  return policyOf(id, traits, freshMemory());
+}
+
+/**
+ * The policy of `traits` over memory `mem`. Every answer comes from `decide`: `choose` takes its
+ * pick and keeps the turn-1 plan it makes; `scores` writes its ranking (the pick highest) and
+ * keeps nothing of the plan.
+ */
+function policyOf(id: string, traits: Traits, mem: Memory): Policy<ScsView, ScsDecision> {
+  const { cache, scratch, fronts, frozen, distMemo, memo, once, planned } = mem;
   const distMemoOf = (s: ScsState, key: number): DistMemo => {
     let m = distMemo.get(key);
     if (m === undefined) {
@@ -398,10 +485,6 @@ export function traitPolicy(id: string, traits: Traits): Policy {
     if (Number.isNaN(key)) return nearestTarget(fronts.get(s, val), val, h);
     return keyedDistance(s, key, val, h);
   };
-  /** Hex values per valueKey, valid for one control version and turn. */
-  const memo = new Map<number, { version: number; turn: number; vals: Float64Array }>();
-  /** Values keyed NaN, valid while `stamp[h]` is the stamp of the closure that wrote them (one state: one choose call). */
-  const once = { stamp: 0, stamps: new Int32Array(scsMap.size), vals: new Float64Array(scsMap.size) };
   const value = (s: ScsState, a = -1): ((h: number) => number) => {
     const key = traits.valueKey?.(s, a) ?? Number.NaN;
     if (Number.isNaN(key)) {
@@ -441,8 +524,251 @@ export function traitPolicy(id: string, traits: Traits): Policy {
     };
   };
   const focus = scsMap.index(traits.focus);
-  /** Turn-1 plan: the ring hex each planned army was sent against (4.2), -1 for none. */
-  const planned = new Int32Array(32).fill(-1);
+  /** Writes score `x` of option `i` when scoring. */
+  const put = (out: Float64Array | null, i: number, x: number): void => {
+    if (out !== null) out[i] = x;
+  };
+  /** Scores of a yes/no answer: the pick 1, the other 0. */
+  const pickOnly = (out: Float64Array | null, n: number, pick: number): number => {
+    if (out !== null) for (let i = 0; i < n; i++) out[i] = i === pick ? 1 : 0;
+    return pick;
+  };
+  /** The scores of the step options toward the turn-1 plan's hex: the plan's step 1, the others 0. */
+  const planStep = (
+    s: ScsState,
+    a: number,
+    mf: number,
+    target: number,
+    opts: readonly StepOption[],
+  ): number => {
+    const tos: number[] = [];
+    const costs: number[] = [];
+    for (const o of opts) {
+      tos.push(o.to);
+      costs.push(o.cost);
+    }
+    return stepToward(s, scratch, s.armies[a]!.hex, mf, target, tos, costs);
+  };
+
+  /**
+   * The answer to decision `d` (its index); with `out`, each option's score too (higher is better,
+   * the answer highest, ties aside). `keep`: the turn-1 plan this answer makes is kept.
+   */
+  const decide = (v: ScsView, d: ScsDecision, out: Float64Array | null, keep: boolean): number => {
+    const s = v.state;
+    // one state per call: the scratch marks the armies' hexes at most once in it
+    scratch.decision = (scratch.decision + 1) & 0x3fffffff;
+    switch (d.kind) {
+      case 'force': {
+        const opts = d.options;
+        if (traits.planTurn1 && s.turn === 1) {
+          const cands: number[] = [];
+          for (let i = 1; i < opts.length; i++) cands.push(opts[i]!);
+          const p = planTurn1(s, scratch, cands);
+          if (p !== null) {
+            if (keep) planned[p.army] = p.hex;
+            return pickOnly(out, opts.length, opts.indexOf(p.army));
+          }
+        }
+        scratch.markOccupied(s);
+        // the army with the best attack in reach goes first; armies with none approach the front
+        // (ending the phase, option 0, only when no army is left to move)
+        put(out, 0, NO_SCORE);
+        let best = 0;
+        let bestScore = Number.NEGATIVE_INFINITY;
+        for (let i = 1; i < opts.length; i++) {
+          const a = opts[i]!;
+          const army = s.armies[a]!;
+          const steps = forceSteps(s, a);
+          const strike =
+            steps >= traits.minAttackSteps
+              ? bestReachable(s, scratch, army.hex, s.cfg.mf[s.turn]!, army.hex, value(s, a))
+              : Number.NEGATIVE_INFINITY;
+          const score = strike > 0 ? strike * 10 + steps : army.hex < 0 ? -99 : -commonDistance(s, army.hex);
+          put(out, i, score);
+          if (score > bestScore) {
+            bestScore = score;
+            best = i;
+          }
+        }
+        return best;
+      }
+      case 'step': {
+        const opts = d.options;
+        const a = v.active;
+        if (traits.planTurn1 && s.turn === 1 && planned[a]! >= 0) {
+          const t = planned[a]!;
+          if (s.control[t] === GERMAN) {
+            const i = planStep(s, a, v.mf, t, opts);
+            if (i >= 0) return pickOnly(out, opts.length, i);
+          }
+          if (keep) planned[a] = -1; // taken or out of reach
+          // exploitation (9.4): another ring hex in reach, if the plan wants this force there
+          const p = planTurn1(s, scratch, [a], v.mf);
+          if (p !== null) {
+            const i = planStep(s, a, v.mf, p.hex, opts);
+            if (i >= 0) {
+              if (keep) planned[a] = p.hex;
+              return pickOnly(out, opts.length, i);
+            }
+          }
+        }
+        scratch.markOccupied(s);
+        const army = s.armies[a]!;
+        const steps = forceSteps(s, a);
+        const val = value(s, a);
+        const canAttack = steps >= traits.minAttackSteps;
+        // A step's strike search finds no hex the force's own search from where it stands misses,
+        // nor one it would enter with more MF (its paths are those searched from the step's hex,
+        // that hex's cost paid first), so a step whose best could not beat a battle offered now
+        // (nor stopping) is not searched: the answer is the one every step searched would give.
+        let searchSteps = false;
+        if (canAttack) {
+          let top = 0; // stopping scores 0
+          let moves = 0;
+          for (let i = 1; i < opts.length; i++) {
+            const o = opts[i]!;
+            if (!o.battle) moves++;
+            else {
+              const x = val(o.to) * roundsFactor(v.mf - o.cost);
+              if (x > top) top = x;
+            }
+          }
+          searchSteps = moves > 0 && !(bestReachable(s, scratch, army.hex, v.mf, army.hex, val) * 0.95 < top);
+        }
+        put(out, 0, 0);
+        let best = 0;
+        let bestScore = 0; // stopping scores 0
+        for (let i = 1; i < opts.length; i++) {
+          const o = opts[i]!;
+          let score = Number.NEGATIVE_INFINITY;
+          // a battle entered with more MF left allows more rounds (9.3)
+          if (canAttack)
+            score = o.battle
+              ? val(o.to) * roundsFactor(v.mf - o.cost)
+              : searchSteps
+                ? bestReachable(s, scratch, o.to, v.mf - o.cost, army.hex, val) * 0.95
+                : Number.NEGATIVE_INFINITY;
+          put(out, i, finite(score));
+          if (score > bestScore) {
+            bestScore = score;
+            best = i;
+          }
+        }
+        if (best > 0) return best;
+        // no attack in reach: step closer to the nearest target for next turn (no German ever attacks, 3.9)
+        const dist = (h: number) =>
+          traits.approachPerArmy ? armyDistance(s, a, val, h) : commonDistance(s, h);
+        const here = dist(army.hex);
+        for (let i = 1; i < opts.length; i++) {
+          const o = opts[i]!;
+          if (o.battle || here <= 0) continue;
+          const there = dist(o.to);
+          const score = there >= 0 && there < here ? 0.01 * (here - there) : 0;
+          put(out, i, score);
+          if (score > bestScore) {
+            bestScore = score;
+            best = i;
+          }
+        }
+        return best;
+      }
+      case 'anotherRound': {
+        const b = v.battle!;
+        const g = b.mech + b.nonMech + b.security;
+        // relief battles and the turn-1 Moscow/Tula hexes are pressed to the end (4.2)
+        const critical = s.turn === 1 && scsMap.isCapitalRing[b.hex] === 1;
+        const again = critical || b.kind === 'relief' || forceSteps(s, v.active) >= traits.pressRatio * g;
+        return pickOnly(out, d.options.length, d.options.indexOf(again));
+      }
+      case 'commitVI': {
+        const b = v.battle!;
+        const g = b.mech + b.nonMech + b.security;
+        // SCS 4.2: the turn-1 Moscow/Tula hexes are worth the once-a-turn VI IC (10.11)
+        const critical = s.turn === 1 && scsMap.isCapitalRing[b.hex] === 1;
+        const commit = g >= traits.viThreshold || (critical && g >= 2);
+        return pickOnly(out, d.options.length, d.options.indexOf(commit));
+      }
+      case 'germanLoss': {
+        // the kill order ranks the types (10.14): the earliest type offered is the answer
+        const order = traits.killOrder;
+        let best = 0;
+        let bestScore = 0;
+        for (let i = 0; i < d.options.length; i++) {
+          const k = order.indexOf(d.options[i]!);
+          const score = k < 0 ? 0 : order.length - k;
+          put(out, i, score);
+          if (score > bestScore) {
+            bestScore = score;
+            best = i;
+          }
+        }
+        return best;
+      }
+      case 'replacement': {
+        const opts = d.options;
+        put(out, 0, 0); // no more replacements
+        let best = 0;
+        let bestScore = 0;
+        for (let i = 1; i < opts.length; i++) {
+          const a = s.armies[opts[i]!]!;
+          const score = a.full - a.steps + (traits.replacements === 'shock' && a.type === 'shock' ? 20 : 0);
+          put(out, i, score);
+          if (score > bestScore) {
+            bestScore = score;
+            best = i;
+          }
+        }
+        return best;
+      }
+      case 'host1E': {
+        // the preferred hosts in order, then `host`, then the strongest army (6.3)
+        const hosts = traits.hosts?.(s) ?? [];
+        const opts = d.options;
+        let best = 0;
+        let bestScore = Number.NEGATIVE_INFINITY;
+        for (let i = 0; i < opts.length; i++) {
+          const army = s.armies[opts[i]!]!;
+          const k = hosts.indexOf(army.id);
+          const score = k >= 0 ? 2000 - k : army.id === traits.host ? 1000 : army.steps;
+          put(out, i, score);
+          if (score > bestScore) {
+            bestScore = score;
+            best = i;
+          }
+        }
+        return best;
+      }
+      case 'enter4S':
+      case 'placeJointOp': {
+        // the marker's own hex; 4S on the westernmost Soviet south-edge hex (7.2); else nearest the focus
+        const opts = d.options;
+        const jointOp =
+          d.kind === 'placeJointOp' && traits.jointOp !== null ? scsMap.index(traits.jointOp) : -1;
+        const westSouth = d.kind === 'enter4S' && traits.entry4S === 'west-south';
+        let best = 0;
+        let bestScore = Number.NEGATIVE_INFINITY;
+        for (let i = 0; i < opts.length; i++) {
+          const h = opts[i]!;
+          const score =
+            h === jointOp
+              ? 2000
+              : westSouth && scsMap.southEdge[h] === 1
+                ? 1000 - scsMap.col[h]!
+                : -scsMap.distance(h, focus);
+          put(out, i, score);
+          if (score > bestScore) {
+            bestScore = score;
+            best = i;
+          }
+        }
+        return best;
+      }
+      default:
+        return unreachable(d);
+    }
+  };
+
   return {
     id,
     // every cache is keyed by a game's control version and turn, or by its Cfg: forgetting the keys forgets the game
@@ -455,205 +781,11 @@ export function traitPolicy(id: string, traits: Traits): Policy {
       for (const m of distMemo.values()) m.version = -1;
       planned.fill(-1);
     },
-    choose(view: unknown, decision: Decision, rng: Rng): number {
-      const v = view as ScsView;
-      const s = v.state;
-      // one state per call: the scratch marks the armies' hexes at most once in it
-      scratch.decision = (scratch.decision + 1) & 0x3fffffff;
-      const opts = decision.options;
-      switch (decision.kind) {
-        case 'force': {
-          if (traits.planTurn1 && s.turn === 1) {
-            const cands: number[] = [];
-            for (let i = 1; i < opts.length; i++) cands.push(opts[i] as number);
-            const p = planTurn1(s, scratch, cands);
-            if (p !== null) {
-              planned[p.army] = p.hex;
-              return opts.indexOf(p.army);
-            }
-          }
-          scratch.markOccupied(s);
-          // the army with the best attack in reach goes first; armies with none approach the front
-          let best = 0;
-          let bestScore = Number.NEGATIVE_INFINITY;
-          for (let i = 1; i < opts.length; i++) {
-            const a = opts[i] as number;
-            const army = s.armies[a]!;
-            const steps = forceSteps(s, a);
-            const strike =
-              steps >= traits.minAttackSteps
-                ? bestReachable(s, scratch, army.hex, s.cfg.mf[s.turn]!, army.hex, value(s, a))
-                : Number.NEGATIVE_INFINITY;
-            const score =
-              strike > 0 ? strike * 10 + steps : army.hex < 0 ? -99 : -commonDistance(s, army.hex);
-            if (score > bestScore) {
-              bestScore = score;
-              best = i;
-            }
-          }
-          return best;
-        }
-        case 'step': {
-          const a = v.active;
-          if (traits.planTurn1 && s.turn === 1 && planned[a]! >= 0) {
-            const t = planned[a]!;
-            if (s.control[t] === GERMAN) {
-              const tos: number[] = [];
-              const costs: number[] = [];
-              for (const o of opts as readonly StepOption[]) {
-                tos.push(o.to);
-                costs.push(o.cost);
-              }
-              const i = stepToward(s, scratch, s.armies[a]!.hex, v.mf, t, tos, costs);
-              if (i >= 0) return i;
-            }
-            planned[a] = -1; // taken or out of reach
-            // exploitation (9.4): another ring hex in reach, if the plan wants this force there
-            const p = planTurn1(s, scratch, [a], v.mf);
-            if (p !== null) {
-              planned[a] = p.hex;
-              const tos: number[] = [];
-              const costs: number[] = [];
-              for (const o of opts as readonly StepOption[]) {
-                tos.push(o.to);
-                costs.push(o.cost);
-              }
-              const i = stepToward(s, scratch, s.armies[a]!.hex, v.mf, p.hex, tos, costs);
-              if (i >= 0) return i;
-              planned[a] = -1;
-            }
-          }
-          scratch.markOccupied(s);
-          const army = s.armies[a]!;
-          const steps = forceSteps(s, a);
-          const val = value(s, a);
-          const canAttack = steps >= traits.minAttackSteps;
-          // A step's strike search finds no hex the force's own search from where it stands misses,
-          // nor one it would enter with more MF (its paths are those searched from the step's hex,
-          // that hex's cost paid first), so a step whose best could not beat a battle offered now
-          // (nor stopping) is not searched: the answer is the one every step searched would give.
-          let searchSteps = false;
-          if (canAttack) {
-            let top = 0; // stopping scores 0
-            let moves = 0;
-            for (let i = 1; i < opts.length; i++) {
-              const o = opts[i] as StepOption;
-              if (!o.battle) moves++;
-              else {
-                const x = val(o.to) * roundsFactor(v.mf - o.cost);
-                if (x > top) top = x;
-              }
-            }
-            searchSteps =
-              moves > 0 && !(bestReachable(s, scratch, army.hex, v.mf, army.hex, val) * 0.95 < top);
-          }
-          let best = 0;
-          let bestScore = 0; // stopping scores 0
-          for (let i = 1; i < opts.length; i++) {
-            const o = opts[i] as StepOption;
-            let score = Number.NEGATIVE_INFINITY;
-            // a battle entered with more MF left allows more rounds (9.3)
-            if (canAttack)
-              score = o.battle
-                ? val(o.to) * roundsFactor(v.mf - o.cost)
-                : searchSteps
-                  ? bestReachable(s, scratch, o.to, v.mf - o.cost, army.hex, val) * 0.95
-                  : Number.NEGATIVE_INFINITY;
-            if (score > bestScore) {
-              bestScore = score;
-              best = i;
-            }
-          }
-          if (best > 0) return best;
-          // no attack in reach: step closer to the nearest target for next turn (no German ever attacks, 3.9)
-          const d = (h: number) =>
-            traits.approachPerArmy ? armyDistance(s, a, val, h) : commonDistance(s, h);
-          const here = d(army.hex);
-          for (let i = 1; i < opts.length; i++) {
-            const o = opts[i] as StepOption;
-            if (o.battle || here <= 0) continue;
-            const there = d(o.to);
-            const score = there >= 0 && there < here ? 0.01 * (here - there) : 0;
-            if (score > bestScore) {
-              bestScore = score;
-              best = i;
-            }
-          }
-          return best;
-        }
-        case 'anotherRound': {
-          const b = v.battle!;
-          const g = b.mech + b.nonMech + b.security;
-          // relief battles and the turn-1 Moscow/Tula hexes are pressed to the end (4.2)
-          const critical = s.turn === 1 && scsMap.isCapitalRing[b.hex] === 1;
-          return critical || b.kind === 'relief' || forceSteps(s, v.active) >= traits.pressRatio * g ? 1 : 0;
-        }
-        case 'commitVI': {
-          const b = v.battle!;
-          const g = b.mech + b.nonMech + b.security;
-          // SCS 4.2: the turn-1 Moscow/Tula hexes are worth the once-a-turn VI IC (10.11)
-          const critical = s.turn === 1 && scsMap.isCapitalRing[b.hex] === 1;
-          return g >= traits.viThreshold || (critical && g >= 2) ? 1 : 0;
-        }
-        case 'germanLoss': {
-          for (const t of traits.killOrder) {
-            const i = opts.indexOf(t);
-            if (i >= 0) return i;
-          }
-          return 0;
-        }
-        case 'replacement': {
-          let best = 0;
-          let bestScore = 0;
-          for (let i = 1; i < opts.length; i++) {
-            const a = s.armies[opts[i] as number]!;
-            const score = a.full - a.steps + (traits.replacements === 'shock' && a.type === 'shock' ? 20 : 0);
-            if (score > bestScore) {
-              bestScore = score;
-              best = i;
-            }
-          }
-          return best;
-        }
-        case 'host1E': {
-          for (const id of traits.hosts?.(s) ?? []) {
-            const i = opts.findIndex((o) => s.armies[o as number]!.id === id);
-            if (i >= 0) return i;
-          }
-          if (traits.host !== null) {
-            const i = opts.findIndex((o) => s.armies[o as number]!.id === traits.host);
-            if (i >= 0) return i;
-          }
-          let best = 0;
-          for (let i = 1; i < opts.length; i++)
-            if (s.armies[opts[i] as number]!.steps > s.armies[opts[best] as number]!.steps) best = i;
-          return best;
-        }
-        case 'enter4S':
-        case 'placeJointOp': {
-          if (decision.kind === 'placeJointOp' && traits.jointOp !== null) {
-            const i = opts.indexOf(scsMap.index(traits.jointOp));
-            if (i >= 0) return i;
-          }
-          if (decision.kind === 'enter4S' && traits.entry4S === 'west-south') {
-            let w = -1;
-            for (let i = 0; i < opts.length; i++) {
-              const h = opts[i] as number;
-              if (scsMap.southEdge[h] === 1 && (w < 0 || scsMap.col[h]! < scsMap.col[opts[w] as number]!))
-                w = i;
-            }
-            if (w >= 0) return w;
-          }
-          let best = 0;
-          for (let i = 1; i < opts.length; i++)
-            if (scsMap.distance(opts[i] as number, focus) < scsMap.distance(opts[best] as number, focus))
-              best = i;
-          return best;
-        }
-        default:
-          return randInt(rng, 0, opts.length - 1);
-      }
+    choose: (view, decision) => decide(view, decision, null, true),
+    scores: (view, decision, out) => {
+      decide(view, decision, out, false);
     },
+    clone: () => policyOf(id, traits, copyMemory(mem)),
   };
 }
 
