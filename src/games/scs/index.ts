@@ -9,6 +9,7 @@
  *   SCS 3.3, 4.8, 10.7  the force pool, sudden death, Guderian .......... pool.ts
  *   SCS 3.7-3.8, 7.3  control, the front line, linkage .................. control.ts
  *   SCS 4        victory checks .......................................... victory.ts, record.ts (statistics)
+ *   (the value of a position, from the 4.x counts: evaluate.ts; its coefficients data/evaluate.json)
  *   SCS 5        turn sequence ........................................... turn-sequence.ts (the state machine: advance, apply), turn.ts (phases I-IV)
  *   SCS 6, 7     armies, 1E, 4S, replacements, the joint-operation marker  turn.ts
  *   SCS 8        German forces, pockets .................................. forces.ts, pockets.ts
@@ -24,6 +25,7 @@ import type { SteppedGame } from '../../core/game.js';
 import { board, locationIds } from './board.js';
 import { rawData } from './data.js';
 import { SCS_DECISION_KINDS, type ScsDecision, type ScsView } from './decisions.js';
+import { evaluate } from './evaluate.js';
 import { invariants } from './invariants.js';
 import { scsOdds } from './odds.js';
 import { checkRulesBounds, parameters } from './parameters.js';
@@ -88,6 +90,7 @@ export const scs: SteppedGame<ScsState, ScsDecision, ScsWorkspace, ScsView> = {
   advance,
   apply,
   record: buildRecord,
+  evaluate,
   view: (s) => ({ state: s, active: s.active, mf: s.mf, battle: s.battle }),
   clone: cloneScs,
   board,
