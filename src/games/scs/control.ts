@@ -79,9 +79,3 @@ export function checkLinkage(run: Run): void {
     s.pac = -1;
   }
 }
-
-export function sovietHexCount(s: ScsState): number {
-  let n = 0;
-  for (let h = 0; h < scsMap.size; h++) if (s.control[h] === SOVIET) n++;
-  return n;
-}

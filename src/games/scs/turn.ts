@@ -2,7 +2,7 @@
  * SCS 5.x: the phases of a turn (I-IV), reinforcements (7.x) and the end checks (4.x): the
  * decisions each phase asks (built here, carried out by `apply*`) and the rules between them.
  */
-import { checkLinkage, delineateAll, delineateAround, setSoviet, sovietHexCount } from './control.js';
+import { checkLinkage, delineateAll, delineateAround, setSoviet } from './control.js';
 import type {
   Enter4SDecision,
   ForceDecision,
@@ -17,7 +17,13 @@ import { allPockets } from './pockets.js';
 import { relieveGuderian } from './pool.js';
 import { TURNS } from './setup.js';
 import { GERMAN, type ScsState, type ScsTask, SOVIET } from './state.js';
-import { endOfGameResult, germanHexesNextToMoscowTula, K_AREA_NEEDED, kAreaSoviet } from './victory.js';
+import {
+  endOfGameResult,
+  germanHexesNextToMoscowTula,
+  K_AREA_NEEDED,
+  kAreaSoviet,
+  sovietHexCount,
+} from './victory.js';
 
 /** Living armies on the map that can host 1E or take replacements (not 1E itself). */
 function livingArmies(s: ScsState): number[] {
