@@ -7,23 +7,24 @@ import type { ChanceNode } from '../../core/game.js';
 import { memoize } from '../../core/memo.js';
 import { fireDistribution, hitsOfDie } from './crt.js';
 import type { AnotherRoundDecision, CommitViDecision, GermanLossDecision } from './decisions.js';
-import { roundDrm } from './drm.js';
 import { counterName, log, type Run, toNextTurnBox } from './engine.js';
 import { scsMap } from './map.js';
 import {
   type BattleStage,
+  GUDERIAN,
   isCombatUnit,
   MECH,
   NONMECH,
+  OPS_EC,
   RAID,
+  ROTKOPF,
   type ScsState,
   type ScsTask,
   SECURITY,
+  VIII_FK,
 } from './state.js';
 
 export type BattleKind = 'defense' | 'relief' | 'breakout';
-export { type Drm, roundDrm } from './drm.js';
-
 type BattleTask = ScsTask & { t: 'battle' };
 type LossesTask = ScsTask & { t: 'losses' };
 
@@ -37,7 +38,8 @@ const FREE_ROUNDS_CAP = 100;
 /** The two answers of a yes/no decision (10.11, 10.1 step 10). */
 const NO_YES: readonly boolean[] = [false, true];
 
-const TYPE_WORD = ['mechanized', 'non-mechanized', 'security'];
+/** The German combat unit types in narration (index = type). */
+export const TYPE_WORD = ['mechanized', 'non-mechanized', 'security'];
 
 /** Counts of the engaged German counters by type (index = type). */
 export function engagedCounts(s: ScsState, out: number[]): number[] {
@@ -47,7 +49,7 @@ export function engagedCounts(s: ScsState, out: number[]): number[] {
 }
 
 /** Rolls `n` dice on one column; returns the hits. Dice go to `dice` when narrating. */
-function fire(
+export function fire(
   run: Run,
   n: number,
   hitOn: number,
@@ -129,36 +131,39 @@ export function applyLoss(run: Run, task: LossesTask, t: number): void {
   if (run.trace) log(run, 'SCS 7.6', `${counterName(run, id)} eliminated: to the next turn's box`);
 }
 
-/** SCS 10.1 steps 2, 3 and 5: the fire of German mechanized, non-mechanized and security units. */
-const GERMAN_FIRE_RULE = ['SCS 10.1 step 2', 'SCS 10.1 step 3', 'SCS 10.1 step 5'];
+export interface Drm {
+  mech: number;
+  nonMech: number;
+  security: number;
+  soviet: number;
+}
 
-function germanFire(
+/** SCS 10.2, 10.4, 10.6-10.10, 1.4: the DRMs of one round. */
+export function roundDrm(
   run: Run,
-  a: number,
-  type: number,
-  n: number,
-  hitOn: number,
-  drm: number,
+  kind: BattleKind,
   h: number,
-): void {
-  if (n === 0 || forceSteps(run.s, a) === 0) return;
-  if (run.chanceOutcome !== null) {
-    // enumerate.ts: the volley's hits as an outcome of their exact distribution (8.6 breakout odds)
-    const v: Volley = { n, hitOn, n2: 0, hitOn2: 0, drm, doubleSix: false };
-    applySovietHits(run, a, run.chanceOutcome(fireChance(GERMAN_FIRE_RULE[type]!, v)));
-    return;
+  round: number,
+  counts: number[],
+  out: Drm,
+): Drm {
+  const cfg = run.s.cfg;
+  const supportOn = !(cfg.reliefIgnoresSupport && kind !== 'defense');
+  let all = kind === 'defense' ? 0 : 1; // SCS 10.2 relief +1 every round; 8.6 breakout +1
+  if (supportOn) {
+    const viii = counts[VIII_FK]! > 0 ? 1 : 0;
+    const gud = counts[GUDERIAN]! > 0 ? 1 : 0;
+    // SCS 1.4 cumulative (+2 with both) or the 10.8 errata read as "and/or" (+1 in total)
+    all += cfg.viiiGuderianCumulative ? viii + gud : Math.max(viii, gud);
+    if (round === 1 && counts[OPS_EC]! > 0) all += 1; // SCS 10.8: first round only
   }
-  const dice = run.trace ? ([] as number[]) : null;
-  const hits = fire(run, n, hitOn, drm, false, dice);
-  if (run.trace) {
-    log(
-      run,
-      GERMAN_FIRE_RULE[type]!,
-      `${n} German ${TYPE_WORD[type]} fire at ${scsMap.label(h)} (hit on ${hitOn}, DRM ${drm >= 0 ? '+' : ''}${drm}): ${hits} hit(s)`,
-      dice!,
-    );
-  }
-  applySovietHits(run, a, hits);
+  const rot = supportOn && counts[ROTKOPF]! > 0 ? 1 : 0; // SCS 10.9: non-security only
+  out.mech = all + rot - (cfg.forest[h] === 1 ? 1 : 0); // SCS 10.4: mechanized -1 in forest
+  out.nonMech = all + rot;
+  out.security = all;
+  out.soviet = round === 1 && supportOn ? counts[RAID]! : 0; // SCS 10.10: Raid +1, first round
+  if (kind === 'breakout') out.soviet = 0;
+  return out;
 }
 
 /**
@@ -194,7 +199,7 @@ export function startBattle(run: Run, kind: 'defense' | 'relief', h: number, a: 
  * One fire step of a round (10.1): `n` dice on one column and `n2` on another (step 4: the army
  * and 1E), each die scoring hitsOfDie; null when the step does not fire.
  */
-interface Volley {
+export interface Volley {
   readonly n: number;
   readonly hitOn: number;
   readonly n2: number;
@@ -288,7 +293,7 @@ function volleyChance(b: BattleTask, v: Volley): ChanceNode {
 }
 
 /** The chance point of volley `v` fired under `rule`: its hits' exact distribution (index = hits). */
-function fireChance(rule: string, v: Volley): ChanceNode {
+export function fireChance(rule: string, v: Volley): ChanceNode {
   const r = RULE_INDEX.indexOf(rule);
   // packed: rule, dice and hit number of both columns, DRM (offset 32), double six
   return chanceOf(
@@ -542,28 +547,4 @@ function endBattle(run: Run, b: BattleTask, won: boolean): void {
   s.stack.pop();
   s.outcome.won = won;
   s.outcome.mf = b.mf;
-}
-
-/**
- * SCS 8.6: the breakout attack, one half-round of German fire with +1 and no Soviet return fire,
- * in precedence order (mechanized, non-mechanized, security). True when the Soviet force is destroyed.
- */
-export function breakoutFire(run: Run, h: number, a: number): boolean {
-  const s = run.s;
-  const counts = engagedCounts(s, [0, 0, 0, 0, 0, 0, 0, 0]);
-  const drm = roundDrm(run, 'breakout', h, 1, counts, { mech: 0, nonMech: 0, security: 0, soviet: 0 });
-  run.s.battle = {
-    hex: h,
-    kind: 'breakout',
-    round: 1,
-    mech: counts[MECH]!,
-    nonMech: counts[NONMECH]!,
-    security: counts[SECURITY]!,
-    supports: 0,
-  };
-  germanFire(run, a, MECH, counts[MECH]!, s.cfg.hit.mech, drm.mech, h);
-  germanFire(run, a, NONMECH, counts[NONMECH]!, s.cfg.hit.nonMech, drm.nonMech, h);
-  germanFire(run, a, SECURITY, counts[SECURITY]!, s.cfg.hit.security, drm.security, h);
-  run.s.battle = null;
-  return forceSteps(s, a) === 0;
 }

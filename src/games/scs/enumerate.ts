@@ -8,7 +8,7 @@
  *   its share of the pool: the counters of a type are interchangeable);
  * - a regular or relief battle by combat.ts in explicit-chance mode (each volley of 10.1 pends as a
  *   chance point whose outcomes crt.ts enumerates from `hitsOfDie`);
- * - the breakout's half-round (8.6) by combat.ts `breakoutFire`, whose volleys take their outcome
+ * - the breakout's half-round (8.6) by forces.ts `breakoutFire`, whose volleys take their outcome
  *   from the workspace's `chanceOutcome`.
  * Copies of a state that stand at the same point with the same forces are merged. A battle's points
  * form a graph (every point is run through the rules once; to the death, rounds after the first
@@ -186,7 +186,7 @@ function breakoutForces(ar: Arena, pocket: number): { s: ScsState; p: number }[]
 
 /**
  * SCS 8.6-8.8: a breakout against a given or drawn force, fired by forces.ts `breakout` (the force
- * engaged beforehand, an empty pocket: no further draws), its volleys from combat.ts `breakoutFire`.
+ * engaged beforehand, an empty pocket: no further draws), its volleys from forces.ts `breakoutFire`.
  */
 function breakoutOdds(b: EngineBattle, force: GermanForce): EngineOdds {
   const out = emptyOdds();

@@ -22,6 +22,7 @@ import {
   battleStep,
   lossDecision,
 } from './combat.js';
+import { applyJointOp, jointOpDecision } from './control.js';
 import { describeChoice, type ScsDecision, type ScsPending } from './decisions.js';
 import type { Run } from './engine.js';
 import { applyStep, attackStep, stepDecision } from './movement.js';
@@ -30,13 +31,11 @@ import type { ScsState, ScsTask } from './state.js';
 import {
   applyEnter4S,
   applyForce,
-  applyJointOp,
   applyReplacement,
   endOfTurn,
   enter4SDecision,
   forceDecision,
   hostDecision,
-  jointOpDecision,
   phaseI,
   phaseII,
   phaseIV,
