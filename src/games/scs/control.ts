@@ -108,5 +108,12 @@ export function applyJointOp(run: Run, h: number): void {
       `Partisan/Airborne/Cavalry marker placed in ${scsMap.label(h)}: Soviet-controlled without combat`,
     );
   setSoviet(run, h);
+  // explicit-chance mode: the front's new markers are blind draws, drawn in a task of their own (chance.ts)
+  if (run.explicitChance) run.s.stack.push({ t: 'jointOpFront', h });
+  else jointOpFront(run, h);
+}
+
+/** SCS 7.3, 3.7: the front around the converted hex h re-marked, then the marker's linkage checked. */
+export function jointOpFront(run: Run, h: number): void {
   if (delineateAround(run, h)) checkLinkage(run);
 }

@@ -74,6 +74,7 @@ export function battleCopy(s: ScsState): ScsState {
     stack,
     pending: s.pending,
     decisions: s.decisions,
+    drawn: s.drawn,
     active: s.active,
     mf: s.mf,
     battle:

@@ -233,6 +233,7 @@ export class BattleGraph {
     for (const t of s.stack) d.stack.push(copyTask(t));
     d.pending = s.pending;
     d.decisions = s.decisions;
+    d.drawn = s.drawn;
     d.active = s.active;
     d.mf = s.mf;
     const v = s.battle;

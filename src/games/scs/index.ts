@@ -45,21 +45,14 @@ import { checkRulesBounds, parameters } from './parameters.js';
 import { policies } from './policies/index.js';
 import { buildRecord, endReasons, results, stats, victoryLevels } from './record.js';
 import { startGame } from './setup.js';
-import type { ScsState } from './state.js';
+import { cloneScs, type ScsState } from './state.js';
 import { advance, apply } from './turn-sequence.js';
 import { variants } from './variants.js';
 import { type ScsWorkspace, scsWorkspace } from './workspace.js';
 
 export type { ScsDecision, ScsView } from './decisions.js';
-export type { ScsState } from './state.js';
+export { cloneScs, type ScsState } from './state.js';
 export type { ScsWorkspace } from './workspace.js';
-
-/** A deep copy sharing only the resolved configuration, which play never changes (key order kept for JSON equality). */
-export function cloneScs(s: ScsState): ScsState {
-  const c = structuredClone({ ...s, cfg: null }) as unknown as { cfg: ScsState['cfg'] };
-  c.cfg = s.cfg;
-  return c as unknown as ScsState;
-}
 
 export const scs: SteppedGame<ScsState, ScsDecision, ScsWorkspace, ScsView> = {
   contract: 'steps',

@@ -81,6 +81,7 @@ export function startGame(setup: GameSetup, seed: GameSeed): ScsState {
     stack: [],
     pending: null,
     decisions: 0,
+    drawn: [],
     active: -1,
     mf: 0,
     battle: null,

@@ -6,6 +6,7 @@
  * (core/kernel.ts); this file declares the phase sequence (nextStep) and the task kinds.
  */
 import { note } from '../../core/decide.js';
+import type { ChanceNode } from '../../core/game.js';
 import {
   type AnswerSource,
   answerMachine,
@@ -14,6 +15,7 @@ import {
   type TurnMachine,
   unreachable,
 } from '../../core/kernel.js';
+import { chanceStep } from './chance.js';
 import {
   applyAnotherRound,
   applyCommitVI,
@@ -22,7 +24,7 @@ import {
   battleStep,
   lossDecision,
 } from './combat.js';
-import { applyJointOp, jointOpDecision } from './control.js';
+import { applyJointOp, jointOpDecision, jointOpFront } from './control.js';
 import { describeChoice, type ScsDecision, type ScsPending } from './decisions.js';
 import type { Run } from './engine.js';
 import { applyStep, attackStep, stepDecision } from './movement.js';
@@ -134,6 +136,11 @@ function narrate(s: ScsState, ws: Run, d: ScsDecision, choice: number, source: A
   });
 }
 
+/** Explicit-chance mode: outcome `k` of a draw inside a rules step; the step runs again with it (chance.ts). */
+function drawnOutcome(s: ScsState, _ws: Run, _task: ScsTask, _node: ChanceNode, k: number): void {
+  s.drawn.push(k);
+}
+
 /**
  * The task kinds of SCS's turn sequence: how each steps and carries out its answers. The rules
  * read the state through the workspace (`ws.s`, the state the kernel passes).
@@ -142,7 +149,11 @@ const MACHINE: TurnMachine<ScsState, Run, ScsTask, ScsDecision> = {
   game: 'SCS',
   // SCS 4.8: a sudden death (the pool found empty) is a terminal state like the end of the game
   over: (s) => s.result !== '',
-  nextPhase: (_s, ws) => nextStep(ws),
+  // explicit-chance mode: each step of the sequence is a task, so that its draws can stop (chance.ts)
+  nextPhase: (s, ws) => {
+    if (ws.explicitChance) s.stack.push({ t: 'sequence' });
+    else nextStep(ws);
+  },
   narrate,
   tasks: {
     host: {
@@ -191,13 +202,39 @@ const MACHINE: TurnMachine<ScsState, Run, ScsTask, ScsDecision> = {
       },
     },
     attack: {
-      step(_s, ws, task) {
-        attackStep(ws, task);
-        return null;
-      },
+      step: (_s, ws, task) =>
+        chanceStep(ws, () => {
+          attackStep(ws, task);
+          return null;
+        }),
       answer(_s, _ws, task, d) {
         throw new Error(`SCS: decision ${d.kind} answered in task ${task.t}`);
       },
+      outcome: drawnOutcome,
+    },
+    sequence: {
+      step: (s, ws) =>
+        chanceStep(ws, () => {
+          s.stack.pop();
+          nextStep(ws);
+          return null;
+        }),
+      answer(_s, _ws, task, d) {
+        throw new Error(`SCS: decision ${d.kind} answered in task ${task.t}`);
+      },
+      outcome: drawnOutcome,
+    },
+    jointOpFront: {
+      step: (s, ws, task) =>
+        chanceStep(ws, () => {
+          s.stack.pop();
+          jointOpFront(ws, task.h);
+          return null;
+        }),
+      answer(_s, _ws, task, d) {
+        throw new Error(`SCS: decision ${d.kind} answered in task ${task.t}`);
+      },
+      outcome: drawnOutcome,
     },
     battle: {
       step: (_s, ws, task) => battleStep(ws, task),
