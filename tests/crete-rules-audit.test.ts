@@ -5,10 +5,11 @@
  * destroy the stack (K10.13) and "away from the attacking units" (K10.12).
  */
 import { describe, expect, it } from 'vitest';
-import { caOptions, makeBattle, retreatSquares } from '../src/games/crete/combat.js';
+import { makeBattle } from '../src/games/crete/combat.js';
 import { distance, MAP, squareOf } from '../src/games/crete/map.js';
 import { crossing, destinations, moveStep, moveUnit, occupancy } from '../src/games/crete/movement.js';
 import { barePosition, defaultSetup } from '../src/games/crete/odds.js';
+import { caOptions, retreatSquares } from '../src/games/crete/retreat.js';
 import type { CreteState, CreteTask } from '../src/games/crete/state.js';
 import { creteWorkspace } from '../src/games/crete/workspace.js';
 

@@ -11,6 +11,7 @@ import type { GameRecord, Policy, SteppedGame } from '../core/game.js';
 import { createPolicies, playerSides } from '../core/policies.js';
 import { ROLLOUT_ID } from '../core/rollout.js';
 import { resolveSetup } from '../core/setup.js';
+import { resultValue, returns } from '../core/values.js';
 
 /** One pairing: a scenario and the policy of each side that differs from the default. */
 export interface SkillArm {
@@ -50,11 +51,9 @@ export interface SkillRow {
   readonly skill: number;
 }
 
-/** A side's result in a finished game: win 1, draw 1/2, loss 0 (from the game's result definitions). */
+/** A side's result in a finished game: win 1, draw 1/2, loss 0 (core/values.ts resultValue). */
 export function sideResult(game: SteppedGame, rec: GameRecord, side: string): number {
-  const def = game.results.find((r) => r.id === rec.result);
-  if (def === undefined) throw new Error(`${game.id}: unknown result ${rec.result}`);
-  return def.winner === null ? 0.5 : def.winner === side ? 1 : 0;
+  return resultValue(game, rec.result, side);
 }
 
 /**
@@ -113,7 +112,7 @@ function playOne(
       },
     };
   const rec = playMatch(match, policies);
-  return { values, result: Object.fromEntries(sides.map((s) => [s, sideResult(game, rec, s)])) };
+  return { values, result: returns(game, rec) };
 }
 
 /**

@@ -167,23 +167,17 @@ export type DecisionOf<D extends Decision, K extends D['kind']> = Extract<D, { r
 
 /**
  * Narrows decision `d` to the kinds a task asks (a task kind's `answer` gets the game's whole
- * decision union); throws, naming the game and task, on any other kind. Up to four kinds, passed
- * one by one (no array is made on this hot path).
+ * decision union); throws, naming the game and task, on any other kind.
  */
 export function expectKind<D extends Decision, K extends D['kind']>(
   game: string,
   task: string,
   d: D,
-  k1: K,
-  k2?: K,
-  k3?: K,
-  k4?: K,
+  ...kinds: readonly K[]
 ): asserts d is DecisionOf<D, K> {
   const k = d.kind;
-  if (k !== k1 && k !== k2 && k !== k3 && k !== k4)
-    throw new Error(
-      `${game}: decision ${k} answered in task ${task} (expects ${[k1, k2, k3, k4].filter((x) => x !== undefined).join(', ')})`,
-    );
+  for (let i = 0; i < kinds.length; i++) if (kinds[i] === k) return;
+  throw new Error(`${game}: decision ${k} answered in task ${task} (expects ${kinds.join(', ')})`);
 }
 
 /** The end of an exhaustive switch: a kind no case handled is a type error, and an error if reached. */

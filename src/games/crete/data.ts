@@ -6,9 +6,11 @@
 import { z } from 'zod';
 import calibrationRaw from './data/calibration.json' with { type: 'json' };
 import raw from './data/crete.json' with { type: 'json' };
+import evaluateRaw from './data/evaluate.json' with { type: 'json' };
 
 export const DATA_FILE = 'src/games/crete/data/crete.json';
 export const CALIBRATION_FILE = 'src/games/crete/data/calibration.json';
+export const EVALUATE_FILE = 'src/games/crete/data/evaluate.json';
 
 const provenance = z.enum(['rules', 'source', 'reconstructed']);
 const cellId = z.string().regex(/^[SRH]\d{4}$/, 'a board letter (S, R, H) and a CCRR hex id');
@@ -151,6 +153,28 @@ export function parseCreteCalibration(data: unknown, file = CALIBRATION_FILE): C
   return parseWith(calibrationSchema, data, file);
 }
 
+/**
+ * data/evaluate.json: the coefficients of the value of a position (evaluate.ts), per scenario, one
+ * per feature named; written by the fitting script it names from the training games it describes.
+ */
+const evaluateSchema = z.strictObject({
+  $comment: z.string(),
+  script: z.string(),
+  trainSeed: z.number().int(),
+  gamesPerArm: z.number().int().min(0),
+  arms: z.array(z.string()),
+  positions: z.number().int().min(0),
+  features: z.array(z.string()),
+  coefficients: z.record(z.string(), z.array(z.number())),
+});
+
+export type CreteEvaluateData = z.infer<typeof evaluateSchema>;
+
+/** Validates an evaluate coefficients object (data/evaluate.json) the same way. */
+export function parseCreteEvaluate(data: unknown, file = EVALUATE_FILE): CreteEvaluateData {
+  return parseWith(evaluateSchema, data, file);
+}
+
 function parseWith<T>(schema: z.ZodType<T>, data: unknown, file: string): T {
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
@@ -166,3 +190,4 @@ function parseWith<T>(schema: z.ZodType<T>, data: unknown, file: string): T {
 
 export const creteData: CreteData = parseCreteData(raw);
 export const creteCalibration: CreteCalibration = parseCreteCalibration(calibrationRaw);
+export const creteEvaluate: CreteEvaluateData = parseCreteEvaluate(evaluateRaw);

@@ -130,19 +130,16 @@ export function scatterStep(
   s: CreteState,
   ws: CreteWorkspace,
   task: CreteTask & { t: 'scatter' },
-): ChanceNode | { kind: 'scatter-overstack'; options: UnitTo[] } | null {
-  if (task.stage === 'test' || task.stage === 'direction') {
-    if (ws.explicitChance)
-      return {
-        kind: 'chance',
-        side: 'chance',
-        rule: task.stage === 'test' ? 'K15.3' : 'K15.4',
-        what: task.stage === 'test' ? 'scatter test' : 'scatter direction',
-        outcomes: DIE_OUTCOMES,
-      };
-    applyScatterDie(s, ws, task, d6(ws.streams.stream('drop')));
-    return null;
-  }
+): ChanceNode | null {
+  if (ws.explicitChance)
+    return {
+      kind: 'chance',
+      side: 'chance',
+      rule: task.stage === 'test' ? 'K15.3' : 'K15.4',
+      what: task.stage === 'test' ? 'scatter test' : 'scatter direction',
+      outcomes: DIE_OUTCOMES,
+    };
+  applyScatterDie(s, ws, task, d6(ws.streams.stream('drop')));
   return null;
 }
 

@@ -2,29 +2,39 @@
  * Crete (Strategy & Tactics #18, 1969; rules as summarised by John Kula): the public face. Rules are
  * cited K<section>.<item> as in docs/games/crete.md (the summary has no rule numbers).
  *
- * Chapter map (rules section -> file):
- *   K1           the three boards ................. map.ts (data/crete.json), board.ts (drawn)
- *   K2           units ............................ data.ts, setup.ts (makeUnits), resolve.ts (factors)
+ * Chapter map (rules section -> file; K5, the physical set-up, and K13, no supply, have no code):
+ *   K1           the three boards, terrain ........ map.ts (data/crete.json), board.ts (drawn)
+ *   K2           units (counters, factors) ........ setup.ts (unitFactors, makeUnits; the counters: data.ts)
  *   K3           victory (and the errata) ......... victory.ts, record.ts (statistics)
- *   K4           length of game ................... scenarios.ts, turn-sequence.ts
- *   K6           preparing for play ............... setup.ts (secret allocation, British set-up), hidden.ts
- *   K7           sequence of play ................. turn-sequence.ts (the state machine: advance, apply)
+ *   K4           length of game ................... turn-sequence.ts (endGame), scenarios.ts
+ *   K6           preparing for play ............... setup.ts (secret allocation, British set-up); the
+ *                                                  allocation hidden from the British: hidden.ts
+ *   K7           sequence of play ................. turn-sequence.ts (the state machine: phases and tasks)
  *   K8, K12, K14 movement, terrain, board to board  movement.ts
  *   K9           zones of control ................. movement.ts
- *   K10, K18     combat, the two CRTs ............. combat.ts, crt.ts, odds.ts (exact, from the engine)
- *   K11          stacking ......................... movement.ts, luftwaffe.ts, drops.ts, invariants.ts
+ *   K10.1-K10.10 battles, odds, resolution ........ combat.ts (battleOptions, fight, resolve, kill)
+ *   K10.11-K10.14 retreats, counter-attack choice . retreat.ts
+ *   K18          the two CRTs ..................... crt.ts (data/crete.json), odds.ts (exact, from the engine)
+ *   K11.1        three units a square ............. checked where units are placed: movement.ts (moves),
+ *                                                  drops.ts (drops), luftwaffe.ts (aircraft), setup.ts,
+ *                                                  retreat.ts; invariants.ts checks every state
+ *   K11.2-K11.4  stacks move unit by unit ......... movement.ts
  *   K15          paradrops, scatter ............... drops.ts
- *   K16          Luftwaffe ........................ luftwaffe.ts, combat.ts
+ *   K16          Luftwaffe ........................ luftwaffe.ts (placement); combat.ts (never destroyed,
+ *                                                  back after each attack, none for a scattered para)
  *   K17          mountain troops .................. mountain.ts
  *   readings of the rules (variants) ............. variants.ts (docs/games/crete.md "Readings", every ambiguity)
  *   values the rules do not fix (parameters) ..... parameters.ts, resolve.ts (checked)
  *   decisions (typed) ............................. decisions.ts; policies ... policies/
  *   hidden information (view, resample) .......... hidden.ts
+ *   value of a position (K3 points, K4 turns) .... evaluate.ts (data/evaluate.json, scripts/fit-evaluate-crete.mjs)
+ *   the state, its scratch, narration ............ state.ts, workspace.ts, narrate.ts
  */
 import type { GameRecord, ResultDef, SteppedGame } from '../../core/game.js';
 import { creteBoard, creteLocationIds } from './board.js';
 import { creteCalibration, creteData } from './data.js';
 import { CRETE_DECISION_KINDS, type CreteDecision } from './decisions.js';
+import { evaluate } from './evaluate.js';
 import { resample, viewFor } from './hidden.js';
 import { invariants } from './invariants.js';
 import { creteOdds } from './odds.js';
@@ -114,6 +124,7 @@ export const crete: SteppedGame<CreteState, CreteDecision, CreteWorkspace, Crete
   advance,
   apply,
   record: (s): GameRecord => record(s),
+  evaluate,
   view: viewFor,
   resample,
   clone: cloneCrete,

@@ -169,7 +169,11 @@ function keepRoom(s: CreteState, ws: CreteWorkspace, side: Side, out: number[]):
   out.length = n;
 }
 
-/** The movement search of `destinations` (ws.zoc current): every square reached but the start, stacking not checked. */
+/**
+ * The movement search of `destinations` (ws.zoc current): every square reached but the start, in
+ * any direction and any combination of directions (K8.4), over friendly units (K8.6, K11.3),
+ * stacking not checked.
+ */
 function search(
   s: CreteState,
   ws: CreteWorkspace,
@@ -332,6 +336,8 @@ const PICK_DONE: UnitTo = Object.freeze(unitTo(-1, -1));
  * last are listed first, then the earlier ones, each in index order (a policy taking the first unit
  * it wants moves them in index order, wrapping round once). Each unit is picked at most once per
  * segment (staying is the unpicked units' answer): only units that move cost a movement search.
+ * Units move one by one, each at its own movement factor, so a stack may stay together, split or
+ * form freely, and a stack's slowest unit holds back none of the others (K11.2, K11.4).
  */
 export function moveStep(
   s: CreteState,

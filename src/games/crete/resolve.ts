@@ -7,7 +7,8 @@ import { parameters } from './parameters.js';
 import type { CreteRules, GermanPlan } from './state.js';
 import { reading } from './variants.js';
 
-function num(setup: GameSetup, id: string): number {
+/** The value of number parameter `id` (default filled in). */
+export function num(setup: GameSetup, id: string): number {
   const v = setup.params[id];
   const p = parameters.find((x) => x.id === id)!;
   if (v === undefined) return p.default as number;
@@ -82,24 +83,6 @@ export function resolveRules(setup: GameSetup): CreteRules {
     capture: reading(on, 'mtn-airfield'),
     mtnCap: reading(on, 'mtn-cap'),
     exitOff: reading(on, 'exit-off'),
-  };
-}
-
-/** Unit factors under the parameters (K2; docs/games/crete.md, reconstructed values). */
-export function unitFactors(setup: GameSetup) {
-  const pct = (x: number, p: number, min: number) => Math.max(min, Math.round((x * p) / 100));
-  const alliedPct = num(setup, 'allied-cf-percent');
-  const airPct = num(setup, 'luftwaffe-percent');
-  return {
-    sturm: num(setup, 'para-cf-sturm'),
-    fjr: num(setup, 'para-cf-fjr'),
-    mtn: num(setup, 'mountain-cf'),
-    mtnDiv: num(setup, 'mountain-div-cf'),
-    germanMf: num(setup, 'german-mf'),
-    alliedMf: num(setup, 'allied-mf'),
-    greekMf: num(setup, 'greek-mf'),
-    allied: (cf: number) => pct(cf, alliedPct, 1),
-    air: (cf: number) => pct(cf, airPct, 0),
   };
 }
 

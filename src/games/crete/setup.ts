@@ -1,7 +1,8 @@
 /**
- * Setting up (K6): the units (K2) under the parameters, the German secret allocation of the para
- * battalions to boards (K6.1, decision allocate-drop per battalion, at least the minimum), then the
- * British set-up unit by unit on any square with room (K6.2, K11.1), without seeing the allocation.
+ * Setting up (K6): the units (K2: the counters of data/crete.json at the factors of the
+ * parameters), the German secret allocation of the para battalions to boards (K6.1, decision
+ * allocate-drop per battalion, at least the minimum), then the British set-up unit by unit on any
+ * square with room (K6.2, K11.1), without seeing the allocation.
  */
 import type { GameSeed, GameSetup } from '../../core/game.js';
 import { newRngState } from '../../core/rng.js';
@@ -11,7 +12,7 @@ import { type UnitBoard, type UnitTo, unitTo } from './decisions.js';
 import { MAP } from './map.js';
 import { occupancy } from './movement.js';
 import { CRETE_STATS } from './record.js';
-import { germanPlan, resolveRules, unitFactors } from './resolve.js';
+import { germanPlan, num, resolveRules } from './resolve.js';
 import { type CreteState, type CreteUnit, POOL } from './state.js';
 import type { CreteWorkspace } from './workspace.js';
 
@@ -35,7 +36,25 @@ const unit = (
   to: -1,
 });
 
-/** Unit order: 13 paras, 12 mountain, 7 air, 43 Allied (data file order). */
+/** Unit factors under the parameters (K2; docs/games/crete.md, reconstructed values). */
+export function unitFactors(setup: GameSetup) {
+  const pct = (x: number, p: number, min: number) => Math.max(min, Math.round((x * p) / 100));
+  const alliedPct = num(setup, 'allied-cf-percent');
+  const airPct = num(setup, 'luftwaffe-percent');
+  return {
+    sturm: num(setup, 'para-cf-sturm'),
+    fjr: num(setup, 'para-cf-fjr'),
+    mtn: num(setup, 'mountain-cf'),
+    mtnDiv: num(setup, 'mountain-div-cf'),
+    germanMf: num(setup, 'german-mf'),
+    alliedMf: num(setup, 'allied-mf'),
+    greekMf: num(setup, 'greek-mf'),
+    allied: (cf: number) => pct(cf, alliedPct, 1),
+    air: (cf: number) => pct(cf, airPct, 0),
+  };
+}
+
+/** K2: every unit counter at its factors. Unit order: 13 paras, 12 mountain, 7 air, 43 Allied (data file order). */
 export function makeUnits(setup: GameSetup): CreteUnit[] {
   const f = unitFactors(setup);
   const D = creteData;

@@ -5,21 +5,8 @@
  * Step 4 British combat, Step 5 the turn marker; after turn 10 the game ends (K4, K3). `advance`
  * runs the rules to the next decision, `apply` carries out one answer.
  */
-import type { ChanceNode } from '../../core/game.js';
-import {
-  applyCa,
-  applyEx,
-  applyRetreat,
-  applyRoll,
-  battleOptions,
-  caOptions,
-  exOptions,
-  fight,
-  kill,
-  makeBattle,
-  retreatStep,
-  rollStep,
-} from './combat.js';
+import { answerMachine, expectKind, runMachine, type TurnMachine, unreachable } from '../../core/kernel.js';
+import { applyEx, applyRoll, battleOptions, exOptions, fight, kill, makeBattle, rollStep } from './combat.js';
 import type { CreteDecision, CretePending } from './decisions.js';
 import {
   afterScatter,
@@ -37,8 +24,9 @@ import { MAP } from './map.js';
 import { land, mountainStep } from './mountain.js';
 import { moveStep, moveUnit } from './movement.js';
 import { sq, tell } from './narrate.js';
+import { applyCa, applyRetreat, caOptions, retreatStep } from './retreat.js';
 import { allocateStep, applyAllocate, applySetup, setupStep } from './setup.js';
-import { type CreteState, type CreteTask, POOL, type Side } from './state.js';
+import { type CreteState, type CreteTask, POOL } from './state.js';
 import { outcome } from './victory.js';
 import type { CreteWorkspace } from './workspace.js';
 
@@ -149,221 +137,236 @@ function endGame(s: CreteState, ws: CreteWorkspace): void {
   );
 }
 
-const decision = <K extends CreteDecision['kind']>(
-  kind: K,
-  side: Side,
-  rule: string,
-  options: (CreteDecision & { kind: K })['options'],
-): CretePending => ({ kind, side, rule, options }) as CreteDecision;
-
-/** What the task on top asks next, or null when it progressed without a decision. */
-function step(s: CreteState, ws: CreteWorkspace, task: CreteTask): CretePending | null {
-  switch (task.t) {
-    case 'allocate': {
-      const d = allocateStep(s, task);
-      return d === null ? null : decision('allocate-drop', 'german', 'K6.1', d.options);
-    }
-    case 'setup': {
-      const d = setupStep(s, ws, task);
-      return d === null ? null : decision('setup-hex', 'british', 'K6.2', d.options);
-    }
-    case 'drops': {
-      const d = dropsStep(s, ws, task);
-      if (d === null) return null;
-      return d.kind === 'drop-more'
-        ? decision('drop-more', 'german', 'K7 Step 1', d.options)
-        : decision('drop-hex', 'german', 'K15.1, K15.2', d.options);
-    }
-    case 'scatter':
-      return scatterStep(s, ws, task) as CretePending | null;
-    case 'overstack': {
-      const o = overstackOptions(s, ws, task);
-      if (o.length === 0) {
-        s.stack.pop();
-        kill(s, ws, task.u); // no square with room on the board (K11.1)
-        return null;
-      }
-      if (o.length === 1) {
-        applyOverstack(s, o[0]!);
-        return null;
-      }
-      return decision('scatter-overstack', 'german', 'K11.1, K15.2', o);
-    }
-    case 'scatter-attacks':
-      scatterAttacks(s, ws);
-      return null;
-    case 'mountain': {
-      const d = mountainStep(s, ws, task);
-      if (d === null) {
-        s.stack.pop();
-        if (task.wave >= 1 && task.landed.length > 0) {
-          // mtn-stack-only: the wave's units move, then the next wave lands (ends: the pool empties)
-          s.stack.push({ t: 'mountain', i: 0, wave: task.wave + 1, landed: [] });
-          s.stack.push({ t: 'move', side: 'german', i: 0, u: -1, done: [], only: task.landed });
+/** The task kinds of Crete's sequence of play: how each steps and carries out its answers. */
+const MACHINE: TurnMachine<CreteState, CreteWorkspace, CreteTask, CreteDecision> = {
+  game: 'crete',
+  over: (s) => s.over,
+  nextPhase,
+  tasks: {
+    allocate: {
+      step(s, _ws, task) {
+        const d = allocateStep(s, task);
+        return d === null
+          ? null
+          : { kind: 'allocate-drop', side: 'german', rule: 'K6.1', options: d.options };
+      },
+      answer(s, _ws, task, d, choice) {
+        expectKind('crete', task.t, d, 'allocate-drop');
+        applyAllocate(s, task, d.options[choice]!);
+      },
+    },
+    setup: {
+      step(s, ws, task) {
+        const d = setupStep(s, ws, task);
+        return d === null ? null : { kind: 'setup-hex', side: 'british', rule: 'K6.2', options: d.options };
+      },
+      answer(s, _ws, task, d, choice) {
+        expectKind('crete', task.t, d, 'setup-hex');
+        applySetup(s, task, d.options[choice]!);
+      },
+    },
+    drops: {
+      step(s, ws, task) {
+        const d = dropsStep(s, ws, task);
+        if (d === null) return null;
+        return d.kind === 'drop-more'
+          ? { kind: 'drop-more', side: 'german', rule: 'K7 Step 1', options: d.options }
+          : { kind: 'drop-hex', side: 'german', rule: 'K15.1, K15.2', options: d.options };
+      },
+      answer(s, _ws, task, d, choice) {
+        expectKind('crete', task.t, d, 'drop-more', 'drop-hex');
+        switch (d.kind) {
+          case 'drop-more':
+            applyDropMore(s, task, d.options[choice]!);
+            return;
+          case 'drop-hex':
+            applyDropHex(s, task, d.options[choice]!);
+            return;
+          default:
+            return unreachable(d);
         }
+      },
+    },
+    scatter: {
+      step: scatterStep,
+      answer(_s, _ws, task, d) {
+        throw new Error(`crete: decision ${d.kind} answered in task ${task.t}`);
+      },
+      outcome: (s, ws, task, _node, outcome) => applyScatterDie(s, ws, task, outcome + 1),
+    },
+    overstack: {
+      step(s, ws, task) {
+        const o = overstackOptions(s, ws, task);
+        if (o.length === 0) {
+          s.stack.pop();
+          kill(s, ws, task.u); // no square with room on the board (K11.1)
+          return null;
+        }
+        return { kind: 'scatter-overstack', side: 'german', rule: 'K11.1, K15.2', options: o };
+      },
+      answer(s, _ws, task, d, choice) {
+        expectKind('crete', task.t, d, 'scatter-overstack');
+        applyOverstack(s, d.options[choice]!);
+      },
+    },
+    'scatter-attacks': {
+      step(s, ws) {
+        scatterAttacks(s, ws);
         return null;
-      }
-      return decision('mountain-land', 'german', 'K17', d.options);
-    }
-    case 'move': {
-      const d = moveStep(s, ws, task);
-      if (d === null) {
-        s.stack.pop();
-        return null;
-      }
-      return decision(d.kind, task.side, 'K8', d.options);
-    }
-    case 'air': {
-      const d = airStep(s, ws, task);
-      if (d === null) {
-        s.stack.pop();
-        return null;
-      }
-      return decision('air-support', 'german', 'K16', d.options);
-    }
-    case 'combat': {
-      const o = battleOptions(s, ws, task.side);
-      if (o.length === 1) {
-        s.stack.pop();
-        return null;
-      }
-      return decision('battle', task.side, 'K10.1, K10.5', o);
-    }
-    case 'roll':
-      return rollStep(s, ws, task);
-    case 'ca': {
-      const o = caOptions(s, ws, task.battle);
-      if (o.length === 1) {
-        applyCa(s, ws, task, o[0]!);
-        return null;
-      }
-      return decision('ca-response', task.battle.side === 'german' ? 'british' : 'german', 'K10.13', o);
-    }
-    case 'ex': {
-      const o = exOptions(s, task);
-      if (o.length <= 1) {
-        applyEx(s, ws, o[0] ?? { units: [] });
-        return null;
-      }
-      return decision('ex-losses', task.battle.side, 'K16, CRT EX', o);
-    }
-    case 'retreat': {
-      const d = retreatStep(s, ws, task);
-      return d === null ? null : decision('retreat', d.side, 'K10.11, K10.12', d.options);
-    }
-    case 'after-scatter':
-      afterScatter(s, ws, task);
-      return null;
-  }
-}
-
-/** GameDefinition.advance. */
-export function advance(s: CreteState, ws: CreteWorkspace): CretePending | null {
-  while (s.pending === null) {
-    if (s.over) return null;
-    const task = s.stack[s.stack.length - 1];
-    if (task === undefined) {
-      nextPhase(s, ws);
-      continue;
-    }
-    const p = step(s, ws, task);
-    if (p !== null) {
-      s.pending = p;
-      if (p.kind !== 'chance') s.decisions++;
-    }
-  }
-  return s.pending;
-}
-
-/** GameDefinition.apply: carries out answer `choice` to the pending decision (checked). */
-export function apply(s: CreteState, ws: CreteWorkspace, pending: CretePending, choice: number): void {
-  const p = s.pending;
-  if (p === null || p.kind !== pending.kind)
-    throw new Error(`crete: answer to ${pending.kind}, but ${p === null ? 'nothing' : p.kind} is pending`);
-  const task = s.stack[s.stack.length - 1];
-  if (task === undefined) throw new Error(`crete: ${p.kind} pending with no task`);
-  if (p.kind === 'chance') {
-    const n = (p as ChanceNode).outcomes.length;
-    if (!Number.isInteger(choice) || choice < 0 || choice >= n)
-      throw new Error(`crete: chance outcome ${choice} of ${n}`);
-    s.pending = null;
-    if (task.t === 'roll') applyRoll(s, ws, task, choice + 1);
-    else if (task.t === 'scatter') applyScatterDie(s, ws, task, choice + 1);
-    else throw new Error(`crete: a chance point pending in task ${task.t}`);
-    return;
-  }
-  const d = p as CreteDecision;
-  const of = d.options.length;
-  if (!Number.isInteger(choice) || choice < 0 || choice >= of)
-    throw new Error(`crete: answer ${choice} to ${d.kind} (${d.rule}) with ${of} options`);
-  s.pending = null;
-  switch (d.kind) {
-    case 'allocate-drop':
-      applyAllocate(s, task as CreteTask & { t: 'allocate' }, d.options[choice]!);
-      return;
-    case 'setup-hex':
-      applySetup(s, task as CreteTask & { t: 'setup' }, d.options[choice]!);
-      return;
-    case 'drop-more':
-      applyDropMore(s, task as CreteTask & { t: 'drops' }, d.options[choice]!);
-      return;
-    case 'drop-hex':
-      applyDropHex(s, task as CreteTask & { t: 'drops' }, d.options[choice]!);
-      return;
-    case 'scatter-overstack':
-      applyOverstack(s, d.options[choice]!);
-      return;
-    case 'mountain-land': {
-      const o = d.options[choice]!;
-      const task = s.stack[s.stack.length - 1]!;
-      const landed = land(s, ws, o.airfield, o.count);
-      if (task.t === 'mountain') task.landed.push(...landed);
-      return;
-    }
-    case 'move-unit': {
-      const o = d.options[choice]!;
-      const move = task as CreteTask & { t: 'move' };
-      if (o.u < 0)
-        s.stack.pop(); // the segment ends: the units not picked stay
-      else {
-        move.i = o.u + 1;
-        move.u = o.u;
-        move.done.push(o.u);
-      }
-      return;
-    }
-    case 'move': {
-      const o = d.options[choice]!;
-      if (o.to >= 0) moveUnit(s, ws, o.u, o.to);
-      (task as CreteTask & { t: 'move' }).u = -1;
-      return;
-    }
-    case 'air-support': {
-      const o = d.options[choice]!;
-      if (o.to >= 0) {
+      },
+      answer(_s, _ws, task, d) {
+        throw new Error(`crete: decision ${d.kind} answered in task ${task.t}`);
+      },
+    },
+    mountain: {
+      step(s, ws, task) {
+        const d = mountainStep(s, ws, task);
+        if (d === null) {
+          s.stack.pop();
+          if (task.wave >= 1 && task.landed.length > 0) {
+            // mtn-stack-only: the wave's units move, then the next wave lands (ends: the pool empties)
+            s.stack.push({ t: 'mountain', i: 0, wave: task.wave + 1, landed: [] });
+            s.stack.push({ t: 'move', side: 'german', i: 0, u: -1, done: [], only: task.landed });
+          }
+          return null;
+        }
+        return { kind: 'mountain-land', side: 'german', rule: 'K17', options: d.options };
+      },
+      answer(s, ws, task, d, choice) {
+        expectKind('crete', task.t, d, 'mountain-land');
+        const o = d.options[choice]!;
+        task.landed.push(...land(s, ws, o.airfield, o.count));
+      },
+    },
+    move: {
+      step(s, ws, task) {
+        const d = moveStep(s, ws, task);
+        if (d === null) {
+          s.stack.pop();
+          return null;
+        }
+        return d.kind === 'move'
+          ? { kind: 'move', side: task.side, rule: 'K8', options: d.options }
+          : { kind: 'move-unit', side: task.side, rule: 'K8', options: d.options };
+      },
+      answer(s, ws, task, d, choice) {
+        expectKind('crete', task.t, d, 'move-unit', 'move');
+        const o = d.options[choice]!;
+        switch (d.kind) {
+          case 'move-unit':
+            if (o.u < 0)
+              s.stack.pop(); // the segment ends: the units not picked stay
+            else {
+              task.i = o.u + 1;
+              task.u = o.u;
+              task.done.push(o.u);
+            }
+            return;
+          case 'move':
+            if (o.to >= 0) moveUnit(s, ws, o.u, o.to);
+            task.u = -1;
+            return;
+          default:
+            return unreachable(d);
+        }
+      },
+    },
+    air: {
+      step(s, ws, task) {
+        const d = airStep(s, ws, task);
+        if (d === null) {
+          s.stack.pop();
+          return null;
+        }
+        return { kind: 'air-support', side: 'german', rule: 'K16', options: d.options };
+      },
+      answer(s, ws, task, d, choice) {
+        expectKind('crete', task.t, d, 'air-support');
+        const o = d.options[choice]!;
+        if (o.to < 0) return;
         s.units[o.u]!.loc = o.to;
         if (ws.trace !== undefined)
           tell(s, ws, 'german', 'K16', `${s.units[o.u]!.name} supports the attack from ${sq(o.to)}`);
-      }
-      return;
-    }
-    case 'battle': {
-      const o = d.options[choice]!;
-      if (o.def < 0) {
-        s.stack.pop();
-        return;
-      }
-      fight(s, ws, makeBattle(s, d.side, o.squares, o.def, o.table));
-      return;
-    }
-    case 'ex-losses':
-      applyEx(s, ws, d.options[choice]!);
-      return;
-    case 'retreat':
-      applyRetreat(s, ws, task as CreteTask & { t: 'retreat' }, d.options[choice]!.to);
-      return;
-    case 'ca-response':
-      applyCa(s, ws, task as CreteTask & { t: 'ca' }, d.options[choice]!);
-      return;
-  }
+      },
+    },
+    combat: {
+      step(s, ws, task) {
+        // the first option ends the segment: with no battle to fight, the segment ends unasked
+        const o = battleOptions(s, ws, task.side);
+        if (o.length === 1) {
+          s.stack.pop();
+          return null;
+        }
+        return { kind: 'battle', side: task.side, rule: 'K10.1, K10.5', options: o };
+      },
+      answer(s, ws, task, d, choice) {
+        expectKind('crete', task.t, d, 'battle');
+        const o = d.options[choice]!;
+        if (o.def < 0) s.stack.pop();
+        else fight(s, ws, makeBattle(s, d.side, o.squares, o.def, o.table));
+      },
+    },
+    roll: {
+      step: rollStep,
+      answer(_s, _ws, task, d) {
+        throw new Error(`crete: decision ${d.kind} answered in task ${task.t}`);
+      },
+      outcome: (s, ws, task, _node, outcome) => applyRoll(s, ws, task, outcome + 1),
+    },
+    ca: {
+      step(s, ws, task) {
+        const side = task.battle.side === 'german' ? 'british' : 'german';
+        return { kind: 'ca-response', side, rule: 'K10.13', options: caOptions(s, ws, task.battle) };
+      },
+      answer(s, ws, task, d, choice) {
+        expectKind('crete', task.t, d, 'ca-response');
+        applyCa(s, ws, task, d.options[choice]!);
+      },
+    },
+    ex: {
+      step(s, ws, task) {
+        const o = exOptions(s, task);
+        if (o.length === 0) {
+          applyEx(s, ws, { units: [] }); // no ground attacker left to lose
+          return null;
+        }
+        return { kind: 'ex-losses', side: task.battle.side, rule: 'K16, CRT EX', options: o };
+      },
+      answer(s, ws, task, d, choice) {
+        expectKind('crete', task.t, d, 'ex-losses');
+        applyEx(s, ws, d.options[choice]!);
+      },
+    },
+    retreat: {
+      step(s, ws, task) {
+        const d = retreatStep(s, ws, task);
+        return d === null
+          ? null
+          : { kind: 'retreat', side: d.side, rule: 'K10.11, K10.12', options: d.options };
+      },
+      answer(s, ws, task, d, choice) {
+        expectKind('crete', task.t, d, 'retreat');
+        applyRetreat(s, ws, task, d.options[choice]!.to);
+      },
+    },
+    'after-scatter': {
+      step(s, ws, task) {
+        afterScatter(s, ws, task);
+        return null;
+      },
+      answer(_s, _ws, task, d) {
+        throw new Error(`crete: decision ${d.kind} answered in task ${task.t}`);
+      },
+    },
+  },
+};
+
+/** GameDefinition.advance: runs the rules to the next decision or chance point (left pending in the state) or the end. */
+export function advance(s: CreteState, ws: CreteWorkspace): CretePending | null {
+  return runMachine(MACHINE, s, ws);
+}
+
+/** GameDefinition.apply: carries out answer `choice` to the pending decision or chance point (checked). */
+export function apply(s: CreteState, ws: CreteWorkspace, pending: CretePending, choice: number): void {
+  answerMachine(MACHINE, s, ws, pending, choice);
 }

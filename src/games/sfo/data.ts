@@ -3,9 +3,11 @@
  * file, the field and the value named. The product never reads the shared research folder.
  */
 import { z } from 'zod';
+import evaluateRaw from './data/evaluate.json' with { type: 'json' };
 import raw from './data/sfo.json' with { type: 'json' };
 
 export const DATA_FILE = 'src/games/sfo/data/sfo.json';
+export const EVALUATE_FILE = 'src/games/sfo/data/evaluate.json';
 
 const hexId = z.string().regex(/^\d{4}$/, 'a CCRR hex id');
 const provenance = z.enum(['rules', 'source', 'reconstructed']);
@@ -205,3 +207,37 @@ export function parseSfoData(input: unknown, file = DATA_FILE): SfoData {
 }
 
 export const sfoData: SfoData = parseSfoData(raw);
+
+/**
+ * data/evaluate.json: the coefficients of the value of a position (evaluate.ts), per scenario, one
+ * per feature named; written by the fitting script it names from the training games it describes.
+ */
+const evaluateSchema = z.strictObject({
+  $comment: z.string(),
+  script: z.string(),
+  trainSeed: z.number().int(),
+  gamesPerArm: z.number().int().min(0),
+  arms: z.array(z.string()),
+  positions: z.number().int().min(0),
+  features: z.array(z.string()),
+  coefficients: z.record(z.string(), z.array(z.number())),
+});
+
+export type SfoEvaluateData = z.infer<typeof evaluateSchema>;
+
+/** Validates an evaluate coefficients object (data/evaluate.json); throws naming the file, field and value. */
+export function parseSfoEvaluate(input: unknown, file = EVALUATE_FILE): SfoEvaluateData {
+  const r = evaluateSchema.safeParse(input);
+  if (!r.success) {
+    const issue = r.error.issues[0]!;
+    let value: unknown = input;
+    for (const k of issue.path)
+      value = (value as Record<PropertyKey, unknown> | undefined)?.[k as PropertyKey];
+    throw new Error(
+      `${file}: field ${issue.path.map(String).join('.') || '(root)'}: ${issue.message} (value ${JSON.stringify(value)?.slice(0, 80)})`,
+    );
+  }
+  return r.data;
+}
+
+export const sfoEvaluate: SfoEvaluateData = parseSfoEvaluate(evaluateRaw);

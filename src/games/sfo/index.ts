@@ -5,25 +5,34 @@
  * expert-us-counter-offensive). The level lives in `SfoRules.level`, Expert rules in `SfoRules.expert`.
  *
  * Chapter map (rules section -> file):
- *   SFO 2, 4, 5  scenarios ........................ scenarios.ts
+ *   SFO 2, 5     the factions' turns and phases ... turn-sequence.ts (the state machine: phases and tasks)
  *   SFO 3.1      the board, towns, forests ........ map.ts (data/sfo.json), board.ts (drawn)
- *   SFO 3.2      units ............................ data.ts, setup.ts
- *   SFO 4        set-up ........................... setup.ts
- *   SFO 5        turn sequence .................... turn-sequence.ts (the state machine: advance, apply)
+ *   SFO 3.2      units ............................ setup.ts (unitsOfLevel, initialState: the counters
+ *                                                  of data/sfo.json, validated in data.ts)
+ *   SFO 4        set-up, levels ................... setup.ts, scenarios.ts; the rules of a level: resolve.ts
+ *   SFO 4 options Night ........................... movement.ts; Guards: events.ts; armour in the open:
+ *                                                  movement.ts (infiltration), combat.ts (breakthrough,
+ *                                                  exploitation); 6 turns: resolve.ts (their switches:
+ *                                                  variants.ts)
  *   SFO 6        zones of control ................. movement.ts
  *   SFO 7, 7.1   events, replacements, support .... events.ts
- *   SFO 8, 8.4   movement, arriving units ......... movement.ts
- *   SFO 9        combat, Table 2 .................. combat.ts, crt.ts, odds.ts (exact, from combat.ts)
+ *   SFO 8, 8.2-8.4 movement, stacking, arrivals ... movement.ts
+ *   SFO 9, 9.1-9.4 combat, eliminate, retreat,
+ *                advance, end of the phase ........ combat.ts; Table 2, the CRT: crt.ts; exact odds: odds.ts
  *   SFO 10       victory (towns, Table 3 VP) ...... victory.ts, record.ts (statistics)
- *   SFO 11-13    Expert scenarios ................. scenarios.ts, resolve.ts
+ *   SFO 11-13    Expert scenarios ................. resolve.ts (expertRules: set-up, schedule, first
+ *                                                  faction, turns, victory, from data/sfo.json), scenarios.ts
  *   readings of the rules (variants) ............. variants.ts
  *   values the rules do not fix (parameters) ..... parameters.ts, resolve.ts (checked)
  *   decisions (typed) ............................. decisions.ts; policies ... policies/
+ *   value of a position (SFO 10 now) ............. evaluate.ts (data/evaluate.json, scripts/fit-evaluate-sfo.mjs)
+ *   rule checks on a state, the state, scratch ... invariants.ts, state.ts, workspace.ts, narrate.ts
  */
 import type { GameRecord, ResultDef, SteppedGame } from '../../core/game.js';
 import { sfoBoard, sfoLocationIds } from './board.js';
 import { sfoData } from './data.js';
 import { SFO_DECISION_KINDS, type SfoDecision } from './decisions.js';
+import { evaluate } from './evaluate.js';
 import { invariants } from './invariants.js';
 import { sfoOdds } from './odds.js';
 import { parameters } from './parameters.js';
@@ -117,6 +126,7 @@ export const sfo: SteppedGame<SfoState, SfoDecision, SfoWorkspace, SfoState> = {
   advance,
   apply,
   record: (s): GameRecord => record(s),
+  evaluate,
   view: (s) => s,
   clone: cloneSfo,
   invariants,

@@ -3,9 +3,12 @@
  * and this file turns it into answers for every decision kind. Everything is read from the view the
  * side is given (the British view has no German allocation, hidden.ts); nothing is kept between
  * decisions but the target of the unit a move-unit answer just picked (reused by the move answer
- * that follows in the same game), so a policy object may serve many games.
+ * that follows in the same game) and caches keyed by the game and decision they were made for, so a
+ * policy object may serve many games, and a fresh one (`clone`) answers as it does. `scores` gives
+ * the ranking behind every answer (tests/crete-policy-scores.test.ts).
  */
 import type { Policy } from '../../../core/game.js';
+import { unreachable } from '../../../core/kernel.js';
 import { type Rng, randInt } from '../../../core/rng.js';
 import { attackCf, defenceStrength } from '../combat.js';
 import { usedColumn } from '../crt.js';
@@ -196,8 +199,15 @@ export function planPolicy(id: string, plan: Plan): Policy<CreteState, CreteDeci
     u: -1,
     t: -1,
   };
-  // the game and decision of the last air-support answer, whose holders and defence sq still holds
-  const airSq: { units: readonly CreteUnit[] | null; decisions: number } = { units: null, decisions: -1 };
+  // the game, decision and turn of the last air-support answer, whose holders and defence sq still
+  // holds: the air task asks its decisions one after another, before the combat task (turn-sequence.ts),
+  // so the decision just before in the same turn was the air task's, and only air units moved since
+  // (a forced air-support answer is not asked and not counted in s.decisions, and moves air units only)
+  const airSq: { units: readonly CreteUnit[] | null; decisions: number; turn: number } = {
+    units: null,
+    decisions: -1,
+    turn: -1,
+  };
   const memo: TargetMemo = {
     units: null,
     decisions: -1,
@@ -213,6 +223,10 @@ export function planPolicy(id: string, plan: Plan): Policy<CreteState, CreteDeci
   };
   return {
     id,
+    // the plan is constant and everything else is scratch keyed by the game it was computed for:
+    // a fresh instance answers the same from the same states
+    clone: () => planPolicy(id, plan),
+    scores: (s, d, out) => scoreOptions(plan, s, d, out, memo, ctx, sq, airSq),
     reset: () => {
       picked.units = null;
       memo.units = null;
@@ -313,9 +327,11 @@ export function planPolicy(id: string, plan: Plan): Policy<CreteState, CreteDeci
           // the square next to the British square with the most defenders it can help beat; the
           // holders and defence read here are those of the air-support decision just before, if
           // there was one (only air units, which they do not count, moved since)
-          if (airSq.units !== s.units || airSq.decisions !== s.decisions - 1) fillSquares(s, 'german', sq);
+          if (airSq.units !== s.units || airSq.decisions !== s.decisions - 1 || airSq.turn !== s.turn)
+            fillSquares(s, 'german', sq);
           airSq.units = s.units;
           airSq.decisions = s.decisions;
+          airSq.turn = s.turn;
           return argBest(n, (i) => {
             const to = d.options[i]!.to;
             if (to < 0) return 0;
@@ -388,6 +404,156 @@ export function planPolicy(id: string, plan: Plan): Policy<CreteState, CreteDeci
       return 0;
     },
   };
+}
+
+/**
+ * Policy.scores of a plan policy: per option the ranking `choose` computes (higher is better),
+ * written into out[0..n-1], drawing nothing; `choose`'s answer has the highest score (the first of
+ * equal scores, as `choose` takes the first). Where `choose` takes the first option that passes a
+ * test, the options that pass score above the others, earlier ones higher. Where `choose` draws
+ * (a plan with no set-up or allocation), every option scores 0.
+ */
+function scoreOptions(
+  plan: Plan,
+  s: CreteState,
+  d: CreteDecision,
+  out: Float64Array,
+  memo: TargetMemo,
+  ctx: DropContext,
+  sq: SquareContext,
+  airSq: { units: readonly CreteUnit[] | null },
+): void {
+  const n = d.options.length;
+  switch (d.kind) {
+    case 'allocate-drop':
+    case 'drop-more': {
+      const u = d.options[0]!.u;
+      const want = d.kind === 'allocate-drop' ? plan.allocate?.(s, u) : (plan.dropLater?.(s, u) ?? -1);
+      for (let i = 0; i < n; i++) out[i] = want !== undefined && d.options[i]!.board === want ? 1 : 0;
+      return;
+    }
+    case 'setup-hex': {
+      const want = plan.setup?.(s, d.options[0]!.u) ?? -1;
+      for (let i = 0; i < n; i++) out[i] = want < 0 ? 0 : -distance(d.options[i]!.to, want);
+      return;
+    }
+    case 'drop-hex': {
+      const u = d.options[0]!.u;
+      fillDropContext(s, ctx);
+      for (let i = 0; i < n; i++) out[i] = plan.dropScore?.(s, u, d.options[i]!.to, ctx) ?? 0;
+      return;
+    }
+    case 'scatter-overstack':
+      for (let i = 0; i < n; i++) out[i] = -i;
+      return;
+    case 'mountain-land':
+      for (let i = 0; i < n; i++) out[i] = d.options[i]!.count;
+      return;
+    case 'move-unit': {
+      // end the segment 0; a unit whose move might not be to stay (choose's test) n - i; the others -1
+      const bonus = plan.terrainBonus ?? 0;
+      out[0] = 0;
+      for (let i = 1; i < n; i++) {
+        const u = d.options[i]!.u;
+        const t = plan.target(s, u, memo);
+        const at = s.units[u]!.loc;
+        const stays =
+          t < 0 ||
+          (bonus < 9 && at === t) ||
+          (at >= 0 && distance(at, t) === 1 && (bonus === 0 || isDoubled(at)) && enemyOn(s, d.side, t));
+        out[i] = stays ? -1 : n - i;
+      }
+      return;
+    }
+    case 'move': {
+      const u = d.options[0]!.u;
+      const loc = s.units[u]!.loc;
+      const t = plan.target(s, u, memo);
+      const bonus = plan.terrainBonus ?? 0;
+      for (let i = 0; i < n; i++) {
+        const to = d.options[i]!.to;
+        if (t < 0) {
+          out[i] = to < 0 ? 1 : 0;
+          continue;
+        }
+        const at = to < 0 ? loc : to;
+        out[i] =
+          at < 0 ? -1e6 : -distance(at, t) * 10 + (bonus > 0 && isDoubled(at) ? bonus : 0) + (to < 0 ? 1 : 0);
+      }
+      return;
+    }
+    case 'air-support': {
+      fillSquares(s, 'german', sq);
+      airSq.units = null; // sq now holds this state's squares: choose fills its own again
+      for (let i = 0; i < n; i++) {
+        const to = d.options[i]!.to;
+        let best = 0;
+        if (to >= 0)
+          for (const j of MAP.neighbours[to]!) {
+            if (sq.holds[j] !== 2) continue;
+            best = Math.max(best, 10 + (plan.battleBonus?.(s, j) ?? 0) - defenceOf(sq, j) / 4);
+          }
+        out[i] = best;
+      }
+      return;
+    }
+    case 'battle': {
+      // ending the segment 0; a battle the plan fights its value (over 0); one it would not, below 0
+      fillSquares(s, d.side, sq);
+      airSq.units = null;
+      out[0] = 0;
+      for (let i = 1; i < n; i++) {
+        const o = d.options[i]!;
+        const col = battleColumn(s, o, d.side, sq);
+        const v = col * 10 + (o.table === 'all-out' ? 1 : 0) + (plan.battleBonus?.(s, o.def) ?? 0);
+        const min = o.table === 'limited' ? plan.limitedMin : plan.allOutMin;
+        const fights = (plan.battleAllowed === undefined || plan.battleAllowed(s, o)) && col >= min;
+        out[i] = fights ? v : v - 1000;
+      }
+      return;
+    }
+    case 'ex-losses':
+      for (let i = 0; i < n; i++) {
+        let v = 0;
+        for (const u of d.options[i]!.units) {
+          const x = s.units[u]!;
+          v -= x.cf + (x.kind === plan.keepKind ? 5 : 0);
+        }
+        out[i] = v;
+      }
+      return;
+    case 'retreat': {
+      const t = plan.target(s, d.options[0]!.u, memo);
+      for (let i = 0; i < n; i++) {
+        const to = d.options[i]!.to;
+        out[i] = t < 0 ? -i : to < 0 ? -1e6 : -distance(to, t);
+      }
+      return;
+    }
+    case 'ca-response': {
+      // a counter-attack at counterMin or better its column; else option 0 just under counterMin,
+      // and the other options below it (by column; -3 under counterMin when no unit can make it)
+      const min = plan.counterMin;
+      for (let i = 0; i < n; i++) {
+        const h = d.options[i]!.counter;
+        let c = Number.NEGATIVE_INFINITY;
+        if (h >= 0) {
+          const mine = squaresOf(s, d.side).filter((x) => MAP.neighbours[x]!.includes(h) || x === h);
+          if (mine.length > 0)
+            c = usedColumn(
+              s.rules,
+              attackCf(s, d.side, [mine[0]!]),
+              defenceStrength(s, d.side === 'german' ? 'british' : 'german', h),
+            );
+        }
+        out[i] =
+          c >= min ? c : i === 0 ? min - 1 : c === Number.NEGATIVE_INFINITY ? min - 3 : min - 2 + c / 100;
+      }
+      return;
+    }
+    default:
+      unreachable(d);
+  }
 }
 
 /** Index of the option with square `to` among options[from..], which are in ascending order of square (-1 if none). */
