@@ -1,11 +1,10 @@
 /**
  * SCS's value of a position (src/games/scs/evaluate.ts): the sides' values are complements in
- * [0, 1], a finished game is valued at its result (4.2-4.8), evaluate leaves the state alone, and on
- * held-out games (master seed 1) it beats the constant predictor's Brier score by at least 0.05 at a
- * quarter, half and three quarters of every game (src/analysis/evaluate-skill.ts).
+ * [0, 1], a finished game is valued at its result (4.2-4.8) and evaluate leaves the state alone.
+ * Its Brier skill on held-out games: tests/scs-evaluate-skill.slow.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { evaluateSkill, sideResult } from '../src/analysis/evaluate-skill.js';
+import { sideResult } from '../src/analysis/evaluate-skill.js';
 import { playMatch, startMatch } from '../src/core/driver.js';
 import type { Policy } from '../src/core/game.js';
 import { createPolicies } from '../src/core/policies.js';
@@ -16,8 +15,9 @@ import type { ScsState } from '../src/games/scs/state.js';
 const setup = resolveSetup(scs, {}, 'test');
 
 describe('SCS evaluate', () => {
-  it('values are complements in [0, 1], pure, and a finished game is valued at its result (seed 1, 12 games)', () => {
+  it('values are complements in [0, 1], pure (every 8th decision), and a finished game is valued at its result (seed 1, 12 games)', () => {
     const results = new Set<string>();
+    let asked = 0;
     for (let g = 0; g < 12; g++) {
       const m = startMatch(scs, setup, { masterSeed: 1, gameIndex: g });
       const s = m.state as ScsState;
@@ -27,10 +27,11 @@ describe('SCS evaluate', () => {
         policies[side] = {
           id: p.id,
           choose(view, d, rng) {
-            const before = JSON.stringify(s);
+            const check = ++asked % 8 === 0;
+            const before = check ? JSON.stringify(s) : '';
             const v = scs.evaluate!(s, 'soviet');
             const w = scs.evaluate!(s, 'german');
-            expect(JSON.stringify(s)).toBe(before);
+            if (check) expect(JSON.stringify(s)).toBe(before);
             expect(v).toBeGreaterThanOrEqual(0);
             expect(v).toBeLessThanOrEqual(1);
             expect(v + w).toBeCloseTo(1, 12);
@@ -43,17 +44,5 @@ describe('SCS evaluate', () => {
         expect(scs.evaluate!(s, side)).toBe(sideResult(scs, rec, side));
     }
     expect(results.size).toBeGreaterThan(1);
-  });
-
-  it('beats the constant predictor by a Brier skill of 0.05 at every quarter, both sides (5 pairings, 10 training and 24 held-out games each)', () => {
-    const rows = evaluateSkill(scs, { train: 10, test: 24 });
-    expect(rows.length).toBe(6);
-    for (const r of rows) {
-      expect(r.n, `${r.side} ${r.quarter}`).toBe(120);
-      expect(
-        r.skill,
-        `${r.side} at ${r.quarter}: evaluate ${r.brier}, constant ${r.constant}`,
-      ).toBeGreaterThanOrEqual(0.05);
-    }
   });
 });

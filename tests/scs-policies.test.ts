@@ -67,6 +67,30 @@ describe('SCS policies: scores', () => {
   });
 });
 
+describe('SCS policies: scores changes nothing', () => {
+  it('a game whose every decision was scored first is answered as one never scored (5 policies, seed 1 game 4)', () => {
+    for (const def of SCRIPTED) {
+      const answers = (score: boolean): string[] => {
+        const policy = def.create();
+        const s = scs.start(setup, { masterSeed: 1, gameIndex: 4 });
+        const ws = scs.workspace(s);
+        const rng = ws.streams.stream('policy:soviet');
+        const out: string[] = [];
+        for (let p = scs.advance(s, ws); p !== null; p = scs.advance(s, ws)) {
+          if (p.kind === 'chance') throw new Error('a chance point in sampled mode');
+          const view = scs.view(s, 'soviet');
+          if (score) policy.scores!(view, p, new Float64Array(p.options.length));
+          const c = policy.choose(view, p, rng);
+          out.push(`${p.kind}:${c}`);
+          scs.apply(s, ws, p, c);
+        }
+        return out;
+      };
+      expect(answers(true), def.id).toEqual(answers(false));
+    }
+  });
+});
+
 describe('SCS policies: clone', () => {
   it('a clone taken mid-game continues exactly as the original (turn-1 plan under way and a later turn)', () => {
     let forks = 0;
