@@ -1,6 +1,6 @@
 /**
  * Cross-check (docs/architecture.md "Chance is explicit"): the same SCS battles simulated with the game's own
- * combat code (combat.ts fightBattle / breakoutFire, forces.ts generateDefenders / breakout, the
+ * combat code (combat.ts fightBattle, forces.ts generateDefenders / breakout / breakoutFire, the
  * engine's dice and blind draws) over fixed seeds agree with the exact odds of `odds scs` (enumerated
  * from the same code, enumerate.ts) and with an independent Markov-chain model (helpers/scs-odds-chain.ts).
  *
@@ -17,9 +17,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Decision, Policy } from '../src/core/game.js';
 import { resolveSetup } from '../src/core/setup.js';
-import { breakoutFire, forceSteps } from '../src/games/scs/combat.js';
+import { forceSteps } from '../src/games/scs/combat.js';
 import type { ScsView } from '../src/games/scs/decisions.js';
-import { breakout, generateDefenders, markerOnly } from '../src/games/scs/forces.js';
+import { breakout, breakoutFire, generateDefenders, markerOnly } from '../src/games/scs/forces.js';
 import { scs } from '../src/games/scs/index.js';
 import { scsMap } from '../src/games/scs/map.js';
 import {

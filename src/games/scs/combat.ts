@@ -38,7 +38,8 @@ const FREE_ROUNDS_CAP = 100;
 /** The two answers of a yes/no decision (10.11, 10.1 step 10). */
 const NO_YES: readonly boolean[] = [false, true];
 
-const TYPE_WORD = ['mechanized', 'non-mechanized', 'security'];
+/** The German combat unit types in narration (index = type). */
+export const TYPE_WORD = ['mechanized', 'non-mechanized', 'security'];
 
 /** Counts of the engaged German counters by type (index = type). */
 export function engagedCounts(s: ScsState, out: number[]): number[] {
@@ -48,7 +49,7 @@ export function engagedCounts(s: ScsState, out: number[]): number[] {
 }
 
 /** Rolls `n` dice on one column; returns the hits. Dice go to `dice` when narrating. */
-function fire(
+export function fire(
   run: Run,
   n: number,
   hitOn: number,
@@ -165,38 +166,6 @@ export function roundDrm(
   return out;
 }
 
-/** SCS 10.1 steps 2, 3 and 5: the fire of German mechanized, non-mechanized and security units. */
-const GERMAN_FIRE_RULE = ['SCS 10.1 step 2', 'SCS 10.1 step 3', 'SCS 10.1 step 5'];
-
-function germanFire(
-  run: Run,
-  a: number,
-  type: number,
-  n: number,
-  hitOn: number,
-  drm: number,
-  h: number,
-): void {
-  if (n === 0 || forceSteps(run.s, a) === 0) return;
-  if (run.chanceOutcome !== null) {
-    // enumerate.ts: the volley's hits as an outcome of their exact distribution (8.6 breakout odds)
-    const v: Volley = { n, hitOn, n2: 0, hitOn2: 0, drm, doubleSix: false };
-    applySovietHits(run, a, run.chanceOutcome(fireChance(GERMAN_FIRE_RULE[type]!, v)));
-    return;
-  }
-  const dice = run.trace ? ([] as number[]) : null;
-  const hits = fire(run, n, hitOn, drm, false, dice);
-  if (run.trace) {
-    log(
-      run,
-      GERMAN_FIRE_RULE[type]!,
-      `${n} German ${TYPE_WORD[type]} fire at ${scsMap.label(h)} (hit on ${hitOn}, DRM ${drm >= 0 ? '+' : ''}${drm}): ${hits} hit(s)`,
-      dice!,
-    );
-  }
-  applySovietHits(run, a, hits);
-}
-
 /**
  * Starts a battle in hex h between army a's force and the engaged German counters, fought round
  * after round (10.1, 10.3; relief 10.2) until one side is gone or the Soviet player breaks off
@@ -230,7 +199,7 @@ export function startBattle(run: Run, kind: 'defense' | 'relief', h: number, a: 
  * One fire step of a round (10.1): `n` dice on one column and `n2` on another (step 4: the army
  * and 1E), each die scoring hitsOfDie; null when the step does not fire.
  */
-interface Volley {
+export interface Volley {
   readonly n: number;
   readonly hitOn: number;
   readonly n2: number;
@@ -324,7 +293,7 @@ function volleyChance(b: BattleTask, v: Volley): ChanceNode {
 }
 
 /** The chance point of volley `v` fired under `rule`: its hits' exact distribution (index = hits). */
-function fireChance(rule: string, v: Volley): ChanceNode {
+export function fireChance(rule: string, v: Volley): ChanceNode {
   const r = RULE_INDEX.indexOf(rule);
   // packed: rule, dice and hit number of both columns, DRM (offset 32), double six
   return chanceOf(
@@ -578,28 +547,4 @@ function endBattle(run: Run, b: BattleTask, won: boolean): void {
   s.stack.pop();
   s.outcome.won = won;
   s.outcome.mf = b.mf;
-}
-
-/**
- * SCS 8.6: the breakout attack, one half-round of German fire with +1 and no Soviet return fire,
- * in precedence order (mechanized, non-mechanized, security). True when the Soviet force is destroyed.
- */
-export function breakoutFire(run: Run, h: number, a: number): boolean {
-  const s = run.s;
-  const counts = engagedCounts(s, [0, 0, 0, 0, 0, 0, 0, 0]);
-  const drm = roundDrm(run, 'breakout', h, 1, counts, { mech: 0, nonMech: 0, security: 0, soviet: 0 });
-  run.s.battle = {
-    hex: h,
-    kind: 'breakout',
-    round: 1,
-    mech: counts[MECH]!,
-    nonMech: counts[NONMECH]!,
-    security: counts[SECURITY]!,
-    supports: 0,
-  };
-  germanFire(run, a, MECH, counts[MECH]!, s.cfg.hit.mech, drm.mech, h);
-  germanFire(run, a, NONMECH, counts[NONMECH]!, s.cfg.hit.nonMech, drm.nonMech, h);
-  germanFire(run, a, SECURITY, counts[SECURITY]!, s.cfg.hit.security, drm.security, h);
-  run.s.battle = null;
-  return forceSteps(s, a) === 0;
 }

@@ -1,7 +1,8 @@
-/** SCS 3.7-3.8, 4.4, 7.3: hex control and the German front line of face-down markers. */
+/** SCS 3.7-3.8, 4.4, 7.3: hex control, the German front line of face-down markers, the joint-operation marker. */
+import type { JointOpDecision } from './decisions.js';
 import { log, type Run } from './engine.js';
 import { scsMap } from './map.js';
-import { sovietConnected } from './pockets.js';
+import { allPockets, sovietConnected } from './pockets.js';
 import { checkPool, drawCounter } from './pool.js';
 import { GERMAN, type ScsState, SOVIET } from './state.js';
 
@@ -80,8 +81,39 @@ export function checkLinkage(run: Run): void {
   }
 }
 
-export function sovietHexCount(s: ScsState): number {
-  let n = 0;
-  for (let h = 0; h < scsMap.size; h++) if (s.control[h] === SOVIET) n++;
-  return n;
+/** SCS 7.3: on turn 3, any German hex but a fortified locality, where no pocket may form; null when not due (the marker is then out of play if no hex qualifies). */
+export function jointOpDecision(run: Run): JointOpDecision | null {
+  const s = run.s;
+  if (s.turn !== 3 || s.pac !== -2) return null;
+  const options: number[] = [];
+  const size = run.pocketSize;
+  allPockets(s.control, s.cfg.fortified, size, run.pocketFortified, run.pockets);
+  for (let h = 0; h < scsMap.size; h++) {
+    if (s.control[h] !== GERMAN || s.cfg.fortified[h] === 1 || s.held[h]!.length > 0) continue;
+    if (size[h] === 0) options.push(h);
+  }
+  if (options.length > 0) return { kind: 'placeJointOp', side: 'soviet', rule: 'SCS 7.3', options };
+  s.pac = -1;
+  return null;
+}
+
+/** SCS 7.3: the joint-operation marker makes hex h Soviet-controlled without combat. */
+export function applyJointOp(run: Run, h: number): void {
+  const s = run.s;
+  s.pac = h;
+  if (run.trace)
+    log(
+      run,
+      'SCS 7.3',
+      `Partisan/Airborne/Cavalry marker placed in ${scsMap.label(h)}: Soviet-controlled without combat`,
+    );
+  setSoviet(run, h);
+  // explicit-chance mode: the front's new markers are blind draws, drawn in a task of their own (chance.ts)
+  if (run.explicitChance) run.s.stack.push({ t: 'jointOpFront', h });
+  else jointOpFront(run, h);
+}
+
+/** SCS 7.3, 3.7: the front around the converted hex h re-marked, then the marker's linkage checked. */
+export function jointOpFront(run: Run, h: number): void {
+  if (delineateAround(run, h)) checkLinkage(run);
 }

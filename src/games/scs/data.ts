@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import calibrationJson from './data/calibration.json' with { type: 'json' };
 import crtJson from './data/crt.json' with { type: 'json' };
+import evaluateJson from './data/evaluate.json' with { type: 'json' };
 import hexesJson from './data/hexes.json' with { type: 'json' };
 import leversJson from './data/levers.json' with { type: 'json' };
 import oobJson from './data/oob.json' with { type: 'json' };
@@ -151,6 +152,26 @@ const LeversFile = z.object({
   }),
 });
 
+/**
+ * evaluate.json: the value of a position's logistic coefficients per stage (evaluate.ts), the
+ * output of `node scripts/fit-evaluate-scs.mjs --write`, never a hand edit. Not part of the
+ * manifest's data hash: play never reads it.
+ */
+const EvaluateFile = z.object({
+  _status: z.string(),
+  script: z.string().min(1),
+  trainSeed: z.number().int().min(0),
+  gamesPerArm: z.number().int().positive(),
+  arms: z.array(z.string()),
+  positions: z.number().int().min(0),
+  features: z.record(z.string(), z.array(z.string())),
+  stages: z.object({
+    turn1: z.array(z.number()).length(9),
+    'turns2-3': z.array(z.number()).length(6),
+    'turns4-6': z.array(z.number()).length(6),
+  }),
+});
+
 function parse<T>(schema: z.ZodType<T>, value: unknown, file: string): T {
   const r = schema.safeParse(value);
   if (!r.success) {
@@ -166,6 +187,7 @@ export const crtData = parse(CrtFile, crtJson, 'crt.json');
 export const oobData = parse(OobFile, oobJson, 'oob.json');
 export const calibrationData = parse(CalibrationFile, calibrationJson, 'calibration.json');
 export const leversData = parse(LeversFile, leversJson, 'levers.json');
+export const evaluateData = parse(EvaluateFile, evaluateJson, 'evaluate.json');
 
 /** The raw files, for the manifest's data hash. */
 export const rawData = {

@@ -1,13 +1,22 @@
 /**
  * SCS 8.x: German defending force generation — garrisons (8.3), relief forces (8.5), breakout
- * forces (8.6-8.8), defenders that held (8.9) and marker-only defences (8.10).
+ * forces and their half-round of fire (8.6-8.8), defenders that held (8.9) and marker-only defences (8.10).
  */
-import { breakoutFire } from './combat.js';
+import {
+  applySovietHits,
+  engagedCounts,
+  fire,
+  fireChance,
+  forceSteps,
+  roundDrm,
+  TYPE_WORD,
+  type Volley,
+} from './combat.js';
 import { generatedUnits } from './crt.js';
 import { counterName, log, type Run, toNextTurnBox } from './engine.js';
 import { scsMap } from './map.js';
 import { drawForBattle, guderianBarred, redrawGuderian } from './pool.js';
-import { isCombatUnit, type ScsState } from './state.js';
+import { isCombatUnit, MECH, NONMECH, type ScsState, SECURITY } from './state.js';
 
 /** True when the engaged force holds no combat unit (8.10). */
 export function markerOnly(s: ScsState): boolean {
@@ -175,4 +184,60 @@ export function breakout(run: Run, h: number, a: number, pocket: readonly number
       `breakout fails: ${units} pocketed German unit(s) set aside until next turn's Phase I`,
     );
   return false;
+}
+
+/** SCS 10.1 steps 2, 3 and 5: the fire of German mechanized, non-mechanized and security units. */
+const GERMAN_FIRE_RULE = ['SCS 10.1 step 2', 'SCS 10.1 step 3', 'SCS 10.1 step 5'];
+
+function germanFire(
+  run: Run,
+  a: number,
+  type: number,
+  n: number,
+  hitOn: number,
+  drm: number,
+  h: number,
+): void {
+  if (n === 0 || forceSteps(run.s, a) === 0) return;
+  if (run.chanceOutcome !== null) {
+    // enumerate.ts: the volley's hits as an outcome of their exact distribution (8.6 breakout odds)
+    const v: Volley = { n, hitOn, n2: 0, hitOn2: 0, drm, doubleSix: false };
+    applySovietHits(run, a, run.chanceOutcome(fireChance(GERMAN_FIRE_RULE[type]!, v)));
+    return;
+  }
+  const dice = run.trace ? ([] as number[]) : null;
+  const hits = fire(run, n, hitOn, drm, false, dice);
+  if (run.trace) {
+    log(
+      run,
+      GERMAN_FIRE_RULE[type]!,
+      `${n} German ${TYPE_WORD[type]} fire at ${scsMap.label(h)} (hit on ${hitOn}, DRM ${drm >= 0 ? '+' : ''}${drm}): ${hits} hit(s)`,
+      dice!,
+    );
+  }
+  applySovietHits(run, a, hits);
+}
+
+/**
+ * SCS 8.6: the breakout attack, one half-round of German fire with +1 and no Soviet return fire,
+ * in precedence order (mechanized, non-mechanized, security). True when the Soviet force is destroyed.
+ */
+export function breakoutFire(run: Run, h: number, a: number): boolean {
+  const s = run.s;
+  const counts = engagedCounts(s, [0, 0, 0, 0, 0, 0, 0, 0]);
+  const drm = roundDrm(run, 'breakout', h, 1, counts, { mech: 0, nonMech: 0, security: 0, soviet: 0 });
+  run.s.battle = {
+    hex: h,
+    kind: 'breakout',
+    round: 1,
+    mech: counts[MECH]!,
+    nonMech: counts[NONMECH]!,
+    security: counts[SECURITY]!,
+    supports: 0,
+  };
+  germanFire(run, a, MECH, counts[MECH]!, s.cfg.hit.mech, drm.mech, h);
+  germanFire(run, a, NONMECH, counts[NONMECH]!, s.cfg.hit.nonMech, drm.nonMech, h);
+  germanFire(run, a, SECURITY, counts[SECURITY]!, s.cfg.hit.security, drm.security, h);
+  run.s.battle = null;
+  return forceSteps(s, a) === 0;
 }

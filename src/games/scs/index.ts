@@ -3,48 +3,56 @@
  * rules generate the German defence from a blind force pool. A stepped game (docs/architecture.md "The game is a state machine"): the state
  * holds the task stack and the pending decision, the driver steps it.
  *
- * Chapter map (rules section -> file):
- *   SCS 1.6, 2   the map, edges, Moscow/Tula and the capital ring (4.2) ... map.ts, board.ts (drawn)
- *   SCS 2, 3     counters, set-up ........................................ data.ts, setup.ts
- *   SCS 3.3, 4.8, 10.7  the force pool, sudden death, Guderian .......... pool.ts
- *   SCS 3.7-3.8, 7.3  control, the front line, linkage .................. control.ts
- *   SCS 4        victory checks .......................................... victory.ts, record.ts (statistics)
- *   SCS 5        turn sequence ........................................... turn-sequence.ts (the state machine: advance, apply), turn.ts (phases I-IV)
- *   SCS 6, 7     armies, 1E, 4S, replacements, the joint-operation marker  turn.ts
- *   SCS 8        German forces, pockets .................................. forces.ts, pockets.ts
- *   SCS 9        movement ................................................ movement.ts
- *   SCS 10       combat, the CRT ......................................... combat.ts, crt.ts
- *   (exact odds of 8.3-8.8, 10.x: enumerate.ts from the rules code; odds.ts the CLI's options and tables)
+ * Chapter map (rules section -> the one file that carries it out; "+" names a helper it reads):
+ *   1.6, 2.2     the map, edges, Moscow/Tula and the ring next to them .... map.ts (+ data/hexes.json; board.ts draws it)
+ *   2.1-2.14     counters: the Soviet armies, the German mix .............. data.ts (+ data/oob.json; state.ts names the types)
+ *   3.1-3.2, 3.4-3.6  set-up: front markers, reinforcements, 1E's host .... setup.ts (3.5's answer: turn-sequence.ts host task)
+ *   3.3, 4.8     the force pool, blind draws, sudden death ............... pool.ts
+ *   3.7-3.8, 4.4, 7.3  hex control, the front line kept marked, K-Line
+ *                withdrawal, the joint-operation marker ................... control.ts
+ *   3.9          German operational limits (no German move or attack) .... nothing to carry out (no German move exists)
+ *   4.1-4.7      the checks at the end of turns 1, 3 and 6 ................ turn.ts endOfTurn (+ victory.ts: what they count)
+ *   5.1-5.4      the turn sequence: phases, turn 1 from Phase III, the end  turn-sequence.ts (the state machine)
+ *   5.5          administrative phases (I, IV) ............................ turn.ts phaseI, phaseIV
+ *   6.1-6.2, 6.5 Soviet stacking, mutually exclusive ...................... movement.ts (one army a hex; invariants.ts checks it)
+ *   6.3          1E: its host, its steps in combat ........................ turn.ts hostDecision (+ combat.ts forceSteps, 10.14 losses)
+ *   6.4, 8.1, 8.3, 8.5-8.10  German stacking by the force roll, garrisons,
+ *                relief forces, breakouts and their fire, holding ......... forces.ts (+ crt.ts generatedUnits: the dice tables)
+ *   7.1-7.2, 7.4 Soviet reinforcements (4S), replacements ................. turn.ts
+ *   7.5-7.6      German reinforcements and regrouping via the Turn Track .. turn.ts phaseI (+ engine.ts toNextTurnBox)
+ *   8.4          threatened pocket formation .............................. pockets.ts (movement.ts attackStep acts on it)
+ *   9.1-9.10     movement, attacks from movement, exploitation ........... movement.ts (9.3, 9.5-9.6 rounds and MF in battle: combat.ts)
+ *   1.4, 8.2, 10.1-10.6, 10.8-10.14  combat rounds, German CDR, the DRMs
+ *                of a round, VI IC, losses, fortified localities ........... combat.ts (+ crt.ts hit tables; 10.13 also movement.ts, victory.ts)
+ *   10.7         Guderian's rows and removal .............................. pool.ts guderianBarred, relieveGuderian (his DRM: combat.ts roundDrm)
+ *   (the value of a position, from the 4.x counts: evaluate.ts; its coefficients data/evaluate.json)
+ *   (exact odds of 8.3-8.8, 10.x from the rules code: enumerate.ts, enumerate-arena.ts, enumerate-graph.ts; odds.ts the CLI's options and tables)
  *   readings of the rules (variants) ...................................... variants.ts
  *   values the rules do not fix (parameters) .............................. parameters.ts
  *   decisions (typed) ...................................................... decisions.ts; policies ... policies/
+ *   narration and the Turn Track boxes shared by the chapters .............. engine.ts
  *   per-game scratch ....................................................... workspace.ts
+ *   the end record and its statistics ...................................... record.ts
  */
 import type { SteppedGame } from '../../core/game.js';
 import { board, locationIds } from './board.js';
 import { rawData } from './data.js';
 import { SCS_DECISION_KINDS, type ScsDecision, type ScsView } from './decisions.js';
+import { evaluate } from './evaluate.js';
 import { invariants } from './invariants.js';
 import { scsOdds } from './odds.js';
 import { checkRulesBounds, parameters } from './parameters.js';
 import { policies } from './policies/index.js';
 import { buildRecord, endReasons, results, stats, victoryLevels } from './record.js';
 import { startGame } from './setup.js';
-import type { ScsState } from './state.js';
+import { cloneScs, type ScsState } from './state.js';
 import { advance, apply } from './turn-sequence.js';
 import { variants } from './variants.js';
 import { type ScsWorkspace, scsWorkspace } from './workspace.js';
 
 export type { ScsDecision, ScsView } from './decisions.js';
-export type { ScsState } from './state.js';
+export { cloneScs, type ScsState } from './state.js';
 export type { ScsWorkspace } from './workspace.js';
-
-/** A deep copy sharing only the resolved configuration, which play never changes (key order kept for JSON equality). */
-export function cloneScs(s: ScsState): ScsState {
-  const c = structuredClone({ ...s, cfg: null }) as unknown as { cfg: ScsState['cfg'] };
-  c.cfg = s.cfg;
-  return c as unknown as ScsState;
-}
 
 export const scs: SteppedGame<ScsState, ScsDecision, ScsWorkspace, ScsView> = {
   contract: 'steps',
@@ -88,6 +96,7 @@ export const scs: SteppedGame<ScsState, ScsDecision, ScsWorkspace, ScsView> = {
   advance,
   apply,
   record: buildRecord,
+  evaluate,
   view: (s) => ({ state: s, active: s.active, mf: s.mf, battle: s.battle }),
   clone: cloneScs,
   board,

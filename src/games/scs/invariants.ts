@@ -4,8 +4,11 @@ import { GERMAN, isCombatUnit, type ScsState, SOVIET } from './state.js';
 
 export function invariants(s: ScsState): string[] {
   const errors: string[] = [];
-  // SCS 6.2: one army per hex, armies only on Soviet hexes (outside a battle)
+  // SCS 6.2: one army per hex, armies only on Soviet hexes (outside a battle and the attack it
+  // belongs to: 3.7, the force stands in the hex it attacks until the battle's result is carried out)
   const seen = new Map<number, string>();
+  const attacking = (i: number, h: number): boolean =>
+    s.stack.some((t) => t.t === 'attack' && t.a === i && t.h === h);
   for (let i = 0; i < s.armies.length - 1; i++) {
     const a = s.armies[i]!;
     if (a.hex >= 0) {
@@ -14,7 +17,7 @@ export function invariants(s: ScsState): string[] {
       if (other !== undefined)
         errors.push(`armies ${other} and ${a.id} stacked in ${scsMap.ids[a.hex]} (6.2)`);
       seen.set(a.hex, a.id);
-      if (s.control[a.hex] !== SOVIET && s.engaged.length === 0)
+      if (s.control[a.hex] !== SOVIET && s.engaged.length === 0 && !attacking(i, a.hex))
         errors.push(`army ${a.id} in German hex ${scsMap.ids[a.hex]}`);
     } else if (a.hex === -1 && a.steps !== 0) errors.push(`army ${a.id} dead with ${a.steps} steps`);
     if (a.steps > a.full || a.steps < 0) errors.push(`army ${a.id} has ${a.steps} of ${a.full} steps`);

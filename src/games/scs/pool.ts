@@ -5,11 +5,11 @@
  * 09, removed from play in Phase I of turn 3). Counters enter the pool from the Turn Track (7.5,
  * 7.6) and the pocket aside (8.8) in Phase I (turn.ts), and from hexes turned Soviet (3.8, control.ts).
  */
-import { sovietHexCount } from './control.js';
 import { log, type Run } from './engine.js';
 import { scsMap } from './map.js';
 import type { Cfg } from './parameters.js';
 import { GUDERIAN, MECH, NONMECH, OPS_EC, RAID, ROTKOPF, type ScsState, SECURITY } from './state.js';
+import { sovietHexCount } from './victory.js';
 
 /**
  * SCS 3.3: every German unit and support marker not on the Turn Track goes into the pool (8.2,

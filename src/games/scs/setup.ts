@@ -80,6 +80,8 @@ export function startGame(setup: GameSetup, seed: GameSeed): ScsState {
     seq: 0,
     stack: [],
     pending: null,
+    decisions: 0,
+    drawn: [],
     active: -1,
     mf: 0,
     battle: null,

@@ -122,7 +122,14 @@ export type ScsTask =
       drm: [number, number, number, number];
     }
   /** SCS 10.14: `hits` German losses to apportion, `k` done. */
-  | { readonly t: 'losses'; readonly hits: number; k: number };
+  | { readonly t: 'losses'; readonly hits: number; k: number }
+  /**
+   * Explicit-chance mode: the next step of the turn sequence (state.seq) run as a task, so that its
+   * draws can stop at chance points (chance.ts).
+   */
+  | { readonly t: 'sequence' }
+  /** Explicit-chance mode: the front around hex `h` re-marked after the joint-operation marker converts it (7.3, 3.7). */
+  | { readonly t: 'jointOpFront'; readonly h: number };
 
 /** The steps of one battle round (10.1): VI IC commitment, the six fire steps, the end of the round. */
 export type BattleStage = 'round' | 'primary' | 'mech' | 'nonmech' | 'soviet' | 'security' | 'vi' | 'end';
@@ -139,6 +146,13 @@ export interface ScsState {
   stack: ScsTask[];
   /** The decision (or chance point) the game is waiting on, or null while the rules run. */
   pending: ScsPending | null;
+  /** Decisions that pended so far (core/kernel.ts counts them; forced moves are not counted). */
+  decisions: number;
+  /**
+   * Explicit-chance mode: the outcomes of the draws of the rules step under way known so far (the
+   * step runs again on them, chance.ts); empty otherwise.
+   */
+  drawn: number[];
   /** Army index of the force moving now, or -1 (what a policy sees, 9.1). */
   active: number;
   /** MF the active force had at its last step decision (9.7). */
@@ -181,4 +195,11 @@ export interface ScsState {
   stats: Stats;
   /** Pocket threats, in order: [turn, size, relief won by Soviets 0/1, breakout won by Germans 0/1]. */
   pocketLog: number[][];
+}
+
+/** A deep copy sharing only the resolved configuration, which play never changes (key order kept for JSON equality). */
+export function cloneScs(s: ScsState): ScsState {
+  const c = structuredClone({ ...s, cfg: null }) as unknown as { cfg: ScsState['cfg'] };
+  c.cfg = s.cfg;
+  return c as unknown as ScsState;
 }

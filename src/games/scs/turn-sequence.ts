@@ -1,11 +1,21 @@
 /**
  * SCS 5.x: the turn sequence (set-up 3.5, then six turns of phases I-IV; turn 1 starts with Phase
  * III) as the state machine the driver steps (docs/architecture.md "The game is a state machine"): `advance` runs the rules to the next
- * decision, `apply` carries out one answer. A decision with a single option is taken at once,
- * never asked.
+ * decision, `apply` carries out one answer. The loop, the decision counter, forced moves (a decision
+ * with a single option is taken at once, never asked) and chance points are the kernel's
+ * (core/kernel.ts); this file declares the phase sequence (nextStep) and the task kinds.
  */
 import { note } from '../../core/decide.js';
 import type { ChanceNode } from '../../core/game.js';
+import {
+  type AnswerSource,
+  answerMachine,
+  expectKind,
+  runMachine,
+  type TurnMachine,
+  unreachable,
+} from '../../core/kernel.js';
+import { chanceStep } from './chance.js';
 import {
   applyAnotherRound,
   applyCommitVI,
@@ -14,6 +24,7 @@ import {
   battleStep,
   lossDecision,
 } from './combat.js';
+import { applyJointOp, jointOpDecision, jointOpFront } from './control.js';
 import { describeChoice, type ScsDecision, type ScsPending } from './decisions.js';
 import type { Run } from './engine.js';
 import { applyStep, attackStep, stepDecision } from './movement.js';
@@ -22,13 +33,11 @@ import type { ScsState, ScsTask } from './state.js';
 import {
   applyEnter4S,
   applyForce,
-  applyJointOp,
   applyReplacement,
   endOfTurn,
   enter4SDecision,
   forceDecision,
   hostDecision,
-  jointOpDecision,
   phaseI,
   phaseII,
   phaseIV,
@@ -105,78 +114,159 @@ function nextStep(run: Run): void {
   throw new Error(`SCS: no step ${s.seq} in the turn sequence`);
 }
 
-/** What the task on top of the stack asks next; null when it has moved on (or finished and left the stack). */
-function step(run: Run, task: ScsTask): ScsPending | null {
-  const s = run.s;
-  switch (task.t) {
-    case 'host':
-      return hostDecision(s, task.rule) ?? done(s);
-    case 'replace':
-      return replacementDecision(s, task) ?? done(s);
-    case 'enter4S':
-      return enter4SDecision(run) ?? done(s);
-    case 'jointOp':
-      return jointOpDecision(run) ?? done(s);
-    case 'forces':
-      return forceDecision(s) ?? done(s);
-    case 'move':
-      return stepDecision(run, task);
-    case 'attack':
-      attackStep(run, task);
-      return null;
-    case 'battle':
-      return battleStep(run, task);
-    case 'losses':
-      return lossDecision(run, task);
-  }
-}
-
 /** Pops the finished task on top of the stack. */
 function done(s: ScsState): null {
   s.stack.pop();
   return null;
 }
 
-/** Carries out answer `choice` to decision `d` of the task on top of the stack. */
-function carry(run: Run, task: ScsTask, d: ScsDecision, choice: number): void {
-  const s = run.s;
-  switch (d.kind) {
-    case 'host1E':
-      s.host = d.options[choice]!;
-      s.stack.pop();
-      return;
-    case 'replacement':
-      if (!applyReplacement(s, task as ScsTask & { t: 'replace' }, d.options[choice]!)) s.stack.pop();
-      return;
-    case 'enter4S':
-      s.stack.pop();
-      applyEnter4S(run, d.options[choice]!);
-      return;
-    case 'placeJointOp':
-      s.stack.pop();
-      applyJointOp(run, d.options[choice]!);
-      return;
-    case 'force':
-      if (!applyForce(run, d.options[choice]!)) s.stack.pop();
-      return;
-    case 'step':
-      applyStep(run, task as ScsTask & { t: 'move' }, d.options[choice]!);
-      return;
-    case 'commitVI':
-      applyCommitVI(run, task as ScsTask & { t: 'battle' }, d.options[choice]!);
-      return;
-    case 'germanLoss':
-      applyLoss(run, task as ScsTask & { t: 'losses' }, d.options[choice]!);
-      return;
-    case 'anotherRound':
-      applyAnotherRound(run, task as ScsTask & { t: 'battle' }, d.options[choice]!);
-      return;
-  }
+/**
+ * Narration of an answer the player gave (`play --trace`). SCS never narrated its forced moves, so
+ * answers the kernel carries out alone (a single option) stay silent.
+ */
+function narrate(s: ScsState, ws: Run, d: ScsDecision, choice: number, source: AnswerSource): void {
+  if (source !== 'asked' || !ws.trace) return;
+  note(ws.trace, {
+    turn: s.turn,
+    phase: s.phase,
+    side: 'soviet',
+    rule: d.rule,
+    text: `Soviet decision ${d.kind}: ${describeChoice(s, d, choice)}`,
+    decision: { kind: d.kind, choice, of: d.options.length },
+  });
 }
+
+/** Explicit-chance mode: outcome `k` of a draw inside a rules step; the step runs again with it (chance.ts). */
+function drawnOutcome(s: ScsState, _ws: Run, _task: ScsTask, _node: ChanceNode, k: number): void {
+  s.drawn.push(k);
+}
+
+/**
+ * The task kinds of SCS's turn sequence: how each steps and carries out its answers. The rules
+ * read the state through the workspace (`ws.s`, the state the kernel passes).
+ */
+const MACHINE: TurnMachine<ScsState, Run, ScsTask, ScsDecision> = {
+  game: 'SCS',
+  // SCS 4.8: a sudden death (the pool found empty) is a terminal state like the end of the game
+  over: (s) => s.result !== '',
+  // explicit-chance mode: each step of the sequence is a task, so that its draws can stop (chance.ts)
+  nextPhase: (s, ws) => {
+    if (ws.explicitChance) s.stack.push({ t: 'sequence' });
+    else nextStep(ws);
+  },
+  narrate,
+  tasks: {
+    host: {
+      step: (s, _ws, task) => hostDecision(s, task.rule) ?? done(s),
+      answer(s, _ws, task, d, choice) {
+        expectKind('SCS', task.t, d, 'host1E');
+        s.host = d.options[choice]!;
+        s.stack.pop();
+      },
+    },
+    replace: {
+      step: (s, _ws, task) => replacementDecision(s, task) ?? done(s),
+      answer(s, _ws, task, d, choice) {
+        expectKind('SCS', task.t, d, 'replacement');
+        if (!applyReplacement(s, task, d.options[choice]!)) s.stack.pop();
+      },
+    },
+    enter4S: {
+      step: (s, ws) => enter4SDecision(ws) ?? done(s),
+      answer(s, ws, task, d, choice) {
+        expectKind('SCS', task.t, d, 'enter4S');
+        s.stack.pop();
+        applyEnter4S(ws, d.options[choice]!);
+      },
+    },
+    jointOp: {
+      step: (s, ws) => jointOpDecision(ws) ?? done(s),
+      answer(s, ws, task, d, choice) {
+        expectKind('SCS', task.t, d, 'placeJointOp');
+        s.stack.pop();
+        applyJointOp(ws, d.options[choice]!);
+      },
+    },
+    forces: {
+      step: (s) => forceDecision(s) ?? done(s),
+      answer(s, ws, task, d, choice) {
+        expectKind('SCS', task.t, d, 'force');
+        if (!applyForce(ws, d.options[choice]!)) s.stack.pop();
+      },
+    },
+    move: {
+      step: (_s, ws, task) => stepDecision(ws, task),
+      answer(_s, ws, task, d, choice) {
+        expectKind('SCS', task.t, d, 'step');
+        applyStep(ws, task, d.options[choice]!);
+      },
+    },
+    attack: {
+      step: (_s, ws, task) =>
+        chanceStep(ws, () => {
+          attackStep(ws, task);
+          return null;
+        }),
+      answer(_s, _ws, task, d) {
+        throw new Error(`SCS: decision ${d.kind} answered in task ${task.t}`);
+      },
+      outcome: drawnOutcome,
+    },
+    sequence: {
+      step: (s, ws) =>
+        chanceStep(ws, () => {
+          s.stack.pop();
+          nextStep(ws);
+          return null;
+        }),
+      answer(_s, _ws, task, d) {
+        throw new Error(`SCS: decision ${d.kind} answered in task ${task.t}`);
+      },
+      outcome: drawnOutcome,
+    },
+    jointOpFront: {
+      step: (s, ws, task) =>
+        chanceStep(ws, () => {
+          s.stack.pop();
+          jointOpFront(ws, task.h);
+          return null;
+        }),
+      answer(_s, _ws, task, d) {
+        throw new Error(`SCS: decision ${d.kind} answered in task ${task.t}`);
+      },
+      outcome: drawnOutcome,
+    },
+    battle: {
+      step: (_s, ws, task) => battleStep(ws, task),
+      answer(_s, ws, task, d, choice) {
+        expectKind('SCS', task.t, d, 'commitVI', 'anotherRound');
+        switch (d.kind) {
+          case 'commitVI':
+            applyCommitVI(ws, task, d.options[choice]!);
+            return;
+          case 'anotherRound':
+            applyAnotherRound(ws, task, d.options[choice]!);
+            return;
+          default:
+            return unreachable(d);
+        }
+      },
+      // explicit-chance mode: the volley's hits
+      outcome: (_s, ws, task, _node, hits) => applyVolley(ws, task, hits),
+    },
+    losses: {
+      step: (_s, ws, task) => lossDecision(ws, task),
+      answer(_s, ws, task, d, choice) {
+        expectKind('SCS', task.t, d, 'germanLoss');
+        applyLoss(ws, task, d.options[choice]!);
+      },
+    },
+  },
+};
 
 /** GameDefinition.advance: runs the rules to the next decision (left pending in the state) or the end. */
 export function advance(s: ScsState, ws: Run): ScsPending | null {
-  return runUntil(s, ws);
+  return runMachine(MACHINE, s, ws);
 }
 
 /**
@@ -184,50 +274,10 @@ export function advance(s: ScsState, ws: Run): ScsPending | null {
  * with no decision pending: for tools and tests that run part of a phase (one battle, one move).
  */
 export function runUntil(s: ScsState, ws: Run, stop?: (s: ScsState) => boolean): ScsPending | null {
-  while (s.pending === null) {
-    // SCS 4.8: a sudden death (the pool found empty) is a terminal state like the end of the game
-    if (s.result !== '' || stop?.(s)) return null;
-    const task = s.stack[s.stack.length - 1];
-    if (task === undefined) {
-      nextStep(ws);
-      continue;
-    }
-    const d = step(ws, task);
-    if (d === null) continue;
-    if (d.kind === 'chance' || d.options.length !== 1) s.pending = d;
-    else carry(ws, task, d, 0);
-  }
-  return s.pending;
+  return runMachine(MACHINE, s, ws, stop);
 }
 
 /** GameDefinition.apply: carries out answer `choice` to the pending decision (checked). */
 export function apply(s: ScsState, ws: Run, pending: ScsPending, choice: number): void {
-  const p = s.pending;
-  if (p === null || p.kind !== pending.kind)
-    throw new Error(`SCS: answer to ${pending.kind}, but ${p === null ? 'nothing' : p.kind} is pending`);
-  const task = s.stack[s.stack.length - 1];
-  if (task === undefined) throw new Error(`SCS: ${p.kind} pending with no task`);
-  if (p.kind === 'chance') {
-    const n = (p as ChanceNode).outcomes.length;
-    if (!Number.isInteger(choice) || choice < 0 || choice >= n)
-      throw new Error(`SCS: chance outcome ${choice} of ${n}`);
-    if (task.t !== 'battle') throw new Error(`SCS: a chance point pending in task ${task.t}`);
-    s.pending = null;
-    applyVolley(ws, task, choice); // explicit-chance mode: the volley's hits
-    return;
-  }
-  const d = p as ScsDecision;
-  if (!Number.isInteger(choice) || choice < 0 || choice >= d.options.length)
-    throw new Error(`SCS: answer ${choice} to ${d.kind} (${d.rule}) with ${d.options.length} options`);
-  s.pending = null;
-  if (ws.trace)
-    note(ws.trace, {
-      turn: s.turn,
-      phase: s.phase,
-      side: 'soviet',
-      rule: d.rule,
-      text: `Soviet decision ${d.kind}: ${describeChoice(s, d, choice)}`,
-      decision: { kind: d.kind, choice, of: d.options.length },
-    });
-  carry(ws, task, d, choice);
+  answerMachine(MACHINE, s, ws, pending, choice);
 }

@@ -2,22 +2,21 @@
  * SCS 5.x: the phases of a turn (I-IV), reinforcements (7.x) and the end checks (4.x): the
  * decisions each phase asks (built here, carried out by `apply*`) and the rules between them.
  */
-import { checkLinkage, delineateAll, delineateAround, setSoviet, sovietHexCount } from './control.js';
-import type {
-  Enter4SDecision,
-  ForceDecision,
-  HostDecision,
-  JointOpDecision,
-  ReplacementDecision,
-} from './decisions.js';
+import { checkLinkage, delineateAll, setSoviet } from './control.js';
+import type { Enter4SDecision, ForceDecision, HostDecision, ReplacementDecision } from './decisions.js';
 import { log, type Run } from './engine.js';
 import { scsMap } from './map.js';
 import { armyAt, startActivation } from './movement.js';
-import { allPockets } from './pockets.js';
 import { relieveGuderian } from './pool.js';
 import { TURNS } from './setup.js';
-import { GERMAN, type ScsState, type ScsTask, SOVIET } from './state.js';
-import { endOfGameResult, germanHexesNextToMoscowTula, K_AREA_NEEDED, kAreaSoviet } from './victory.js';
+import { type ScsState, type ScsTask, SOVIET } from './state.js';
+import {
+  endOfGameResult,
+  germanHexesNextToMoscowTula,
+  K_AREA_NEEDED,
+  kAreaSoviet,
+  sovietHexCount,
+} from './victory.js';
 
 /** Living armies on the map that can host 1E or take replacements (not 1E itself). */
 function livingArmies(s: ScsState): number[] {
@@ -123,36 +122,6 @@ export function applyEnter4S(run: Run, h: number): void {
   const s = run.s;
   s.armies[s.armies.findIndex((a) => a.hex === -2)]!.hex = h;
   if (run.trace) log(run, 'SCS 7.2', `4th Shock Army enters at ${scsMap.label(h)}`);
-}
-
-/** SCS 7.3: on turn 3, any German hex but a fortified locality, where no pocket may form; null when not due (the marker is then out of play if no hex qualifies). */
-export function jointOpDecision(run: Run): JointOpDecision | null {
-  const s = run.s;
-  if (s.turn !== 3 || s.pac !== -2) return null;
-  const options: number[] = [];
-  const size = run.pocketSize;
-  allPockets(s.control, s.cfg.fortified, size, run.pocketFortified, run.pockets);
-  for (let h = 0; h < scsMap.size; h++) {
-    if (s.control[h] !== GERMAN || s.cfg.fortified[h] === 1 || s.held[h]!.length > 0) continue;
-    if (size[h] === 0) options.push(h);
-  }
-  if (options.length > 0) return { kind: 'placeJointOp', side: 'soviet', rule: 'SCS 7.3', options };
-  s.pac = -1;
-  return null;
-}
-
-/** SCS 7.3: the joint-operation marker makes hex h Soviet-controlled without combat. */
-export function applyJointOp(run: Run, h: number): void {
-  const s = run.s;
-  s.pac = h;
-  if (run.trace)
-    log(
-      run,
-      'SCS 7.3',
-      `Partisan/Airborne/Cavalry marker placed in ${scsMap.label(h)}: Soviet-controlled without combat`,
-    );
-  setSoviet(run, h);
-  if (delineateAround(run, h)) checkLinkage(run);
 }
 
 /** SCS 9.1: Phase III — the next force to activate, or -1 to end the phase; null when none can move. */

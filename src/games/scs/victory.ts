@@ -14,6 +14,13 @@ export function kAreaSoviet(s: ScsState): number {
   return n;
 }
 
+/** Soviet-controlled hexes (3.8), the statistic recorded at the end of each turn (hexes_t1..t6). */
+export function sovietHexCount(s: ScsState): number {
+  let n = 0;
+  for (let h = 0; h < scsMap.size; h++) if (s.control[h] === SOVIET) n++;
+  return n;
+}
+
 /** SCS 4.3: the turn-3 requirement. */
 export const K_AREA_NEEDED = 18;
 

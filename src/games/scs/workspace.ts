@@ -7,6 +7,7 @@
 import { d6 } from '../../core/dice.js';
 import type { ChanceNode, Workspace } from '../../core/game.js';
 import { type Rng, randInt, Streams } from '../../core/rng.js';
+import { drawNode, GENERATION_DIE, replayed } from './chance.js';
 import { scsMap } from './map.js';
 import { PocketScratch } from './pockets.js';
 import type { ScsState } from './state.js';
@@ -25,6 +26,8 @@ export interface ScsWorkspace extends Workspace {
    * outcome index it returns for the exact distribution instead of rolling; null in play.
    */
   chanceOutcome: ((node: ChanceNode) => number) | null;
+  /** Explicit-chance mode: the draws replayed so far in the rules step under way (chance.ts chanceStep), else null. */
+  replay: { pos: number } | null;
   /** The pocket searches' buffers (8.4, 7.3). */
   readonly pockets: PocketScratch;
   /** Per hex, for Phase II's joint-operation choice (7.3): the pocket sizes of allPockets. */
@@ -41,11 +44,15 @@ function bindDice(ws: ScsWorkspace): void {
     return draws;
   };
   ws.combatDie = () => {
+    // explicit-chance mode: every volley is a chance point (combat.ts, chance.ts)
+    if (ws.explicitChance) throw new Error('SCS: a combat die rolled in explicit-chance mode');
     if (combat === undefined) combat = ws.streams.stream('combat');
     return d6(combat);
   };
-  ws.genDie = () => d6(drawStream());
-  ws.drawIndex = (n) => (n === 1 ? 0 : randInt(drawStream(), 0, n - 1));
+  // explicit-chance mode: a chance point of the step under way (chance.ts), the same index the stream would give
+  ws.genDie = () => (ws.explicitChance ? replayed(ws, () => GENERATION_DIE) + 1 : d6(drawStream()));
+  ws.drawIndex = (n) =>
+    n === 1 ? 0 : ws.explicitChance ? replayed(ws, () => drawNode(ws.s)) : randInt(drawStream(), 0, n - 1);
 }
 
 export function scsWorkspace(s: ScsState, reuse?: ScsWorkspace): ScsWorkspace {
@@ -55,6 +62,7 @@ export function scsWorkspace(s: ScsState, reuse?: ScsWorkspace): ScsWorkspace {
     reuse.trace = undefined;
     reuse.explicitChance = false;
     reuse.chanceOutcome = null;
+    reuse.replay = null;
     reuse.s = s;
     bindDice(reuse);
     return reuse;
@@ -68,6 +76,7 @@ export function scsWorkspace(s: ScsState, reuse?: ScsWorkspace): ScsWorkspace {
     genDie: () => 0,
     drawIndex: () => 0,
     chanceOutcome: null,
+    replay: null,
     pockets: new PocketScratch(),
     pocketSize: new Int32Array(scsMap.size),
     pocketFortified: new Int32Array(scsMap.size),

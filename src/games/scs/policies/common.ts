@@ -3,17 +3,29 @@
  * values each German hex, how hard it presses a battle, where it sends reinforcements); this module
  * turns traits into answers for every SCS decision. Policies read the state, never write it.
  */
-import type { Decision, Policy } from '../../../core/game.js';
-import { type Rng, randInt } from '../../../core/rng.js';
+import type { Policy } from '../../../core/game.js';
+import { unreachable } from '../../../core/kernel.js';
 import { forceSteps } from '../combat.js';
-import type { ScsView } from '../decisions.js';
+import type { ScsDecision, ScsView, StepOption } from '../decisions.js';
 import { scsMap } from '../map.js';
-import type { StepOption } from '../movement.js';
-import type { Cfg } from '../parameters.js';
-import { cannotPocket, PocketScratch, pocketIfTaken } from '../pockets.js';
 import { GERMAN, MECH, NONMECH, type ScsState, SECURITY } from '../state.js';
-import { PlanScratch, planTurn1, stepToward } from './plan.js';
+import {
+  adjacent,
+  copyMemory,
+  DIST,
+  type DistMemo,
+  FROZEN,
+  freshMemory,
+  type HexInfo,
+  type Memory,
+  N,
+  nearestTarget,
+  positive,
+} from './memory.js';
+import { planTurn1, stepToward } from './plan.js';
 import type { Reach } from './reach.js';
+
+export type { HexInfo } from './memory.js';
 
 export interface Traits {
   /** Value of taking German hex h (before the odds of the attack). */
@@ -47,127 +59,6 @@ export interface Traits {
   jointOp: string | null;
   /** SCS 4.2: plan turn 1 as a whole (plan.ts) instead of army by army. */
   planTurn1?: boolean;
-}
-
-/** Facts about a German hex, cached per control state. */
-export interface HexInfo {
-  /** Hexes of the pocket its capture would threaten (8.4). */
-  pocket: number;
-  /** Fortified localities inside that pocket (10.13). */
-  pocketFortified: number;
-  /** German neighbours that would become new front hexes (new blind draws, 3.7). */
-  newFront: number;
-  /** Adjacent to Moscow or Tula (4.2). */
-  nearCapital: boolean;
-  /** German fortified localities within one / two hexes (encirclement rings, 10.13). */
-  fortifiedNear1: number;
-  fortifiedNear2: number;
-  /** Distance to the nearest German fortified locality (99 when none is left). */
-  fortifiedDist: number;
-}
-
-const N = scsMap.size;
-/** Hex distances and adjacency, precomputed once (speed: no cube objects per decision). */
-const DIST = new Uint8Array(N * N);
-const ADJ = new Uint8Array(N * N);
-for (let a = 0; a < N; a++) {
-  for (let b = 0; b < N; b++) DIST[a * N + b] = scsMap.distance(a, b);
-  for (const b of scsMap.nbr[a]!) ADJ[a * N + b] = 1;
-}
-const adjacent = (a: number, b: number): boolean => b >= 0 && ADJ[a * N + b] === 1;
-
-/** Per-policy cache of HexInfo, invalidated whenever a hex changes control. */
-class InfoCache {
-  private version = -1;
-  private turn = -1;
-  /** One HexInfo per hex, rewritten in place: valid while `stamp[h]` is the current `epoch`. */
-  private readonly infos: HexInfo[] = Array.from({ length: scsMap.size }, () => ({
-    pocket: 0,
-    pocketFortified: 0,
-    newFront: 0,
-    nearCapital: false,
-    fortifiedNear1: 0,
-    fortifiedNear2: 0,
-    fortifiedDist: 99,
-  }));
-  private readonly stamp = new Int32Array(scsMap.size);
-  private epoch = 1;
-  private readonly cut: number[] = [];
-  private readonly pockets = new PocketScratch();
-  /** The fortified-locality hexes of the configuration last seen (10.13). */
-  private fortifiedCfg: Cfg | null = null;
-  /** Per hex h, the configuration's fortified localities (10.13) nearest first: `byDist[h * nf + i]`, `nf` of them. */
-  private byDist = new Int16Array(0);
-  private nf = 0;
-  /** Forgets the game played so far (the next `get` recomputes). */
-  reset(): void {
-    this.version = -1;
-    this.turn = -1;
-    this.epoch++;
-  }
-  /** The fortified-locality lists of `byDist` for a game's configuration (built once per Cfg). */
-  private fortifiedOf(cfg: Cfg): void {
-    if (cfg === this.fortifiedCfg) return;
-    this.fortifiedCfg = cfg;
-    const list: number[] = [];
-    for (let h = 0; h < scsMap.size; h++) if (cfg.fortified[h] === 1) list.push(h);
-    const nf = list.length;
-    this.nf = nf;
-    this.byDist = new Int16Array(scsMap.size * nf);
-    for (let h = 0; h < scsMap.size; h++) {
-      const sorted = [...list].sort((x, y) => DIST[h * N + x]! - DIST[h * N + y]!);
-      this.byDist.set(sorted, h * nf);
-    }
-  }
-  get(s: ScsState, h: number): HexInfo {
-    if (s.stats.hexesTaken !== this.version || s.turn !== this.turn) {
-      this.version = s.stats.hexesTaken;
-      this.turn = s.turn;
-      this.epoch++;
-    }
-    const info = this.infos[h]!;
-    if (this.stamp[h] !== this.epoch) {
-      this.stamp[h] = this.epoch;
-      let newFront = 0;
-      for (let k = 6 * h, end = 6 * h + scsMap.deg[h]!; k < end; k++) {
-        const n = scsMap.nb[k]!;
-        if (s.control[n] !== GERMAN || s.marker[n]! >= 0 || s.held[n]!.length > 0) continue;
-        newFront++;
-      }
-      // the German fortified localities within 1 and 2 hexes, and the nearest one (nearest first: stop past 2 once one is found)
-      let f1 = 0;
-      let f2 = 0;
-      let fd = 99;
-      this.fortifiedOf(s.cfg);
-      const nf = this.nf;
-      const byDist = this.byDist;
-      for (let i = h * nf, end = h * nf + nf; i < end; i++) {
-        const f = byDist[i]!;
-        const d = DIST[h * N + f]!;
-        if (d > 2 && fd < 99) break;
-        if (s.control[f] !== GERMAN) continue;
-        if (d === 1) f1++;
-        else if (d === 2) f2++;
-        if (d < fd) fd = d;
-      }
-      // SCS 8.4 per hex (allPockets' size and fortified counts; most German hexes cannot pocket anything)
-      let pocket = 0;
-      let pocketFortified = 0;
-      if (s.control[h] === GERMAN && !cannotPocket(s.control, h)) {
-        const cut = pocketIfTaken(s.control, h, this.cut, this.pockets);
-        pocket = cut.length;
-        for (const x of cut) if (s.cfg.fortified[x] === 1) pocketFortified++;
-      }
-      info.pocket = pocket;
-      info.pocketFortified = pocketFortified;
-      info.newFront = newFront;
-      info.nearCapital = scsMap.isCapitalRing[h] === 1;
-      info.fortifiedNear1 = f1;
-      info.fortifiedNear2 = f2;
-      info.fortifiedDist = fd;
-    }
-    return info;
-  }
 }
 
 /**
@@ -252,87 +143,27 @@ function bestReachable(
   return best;
 }
 
-/**
- * The front hexes of one control version and turn: German, not fortified, next to a Soviet hex
- * (3.7). `freeze` keeps, instead, those a value function rated > 0 when first asked in the version.
- */
-class FrontCache {
-  private version = -1;
-  private turn = -1;
-  readonly hexes = new Int16Array(scsMap.size);
-  count = 0;
-  /** `counts`: the policy's Reach, whose `sovietNb` gives each hex's Soviet neighbours. */
-  constructor(
-    private readonly counts: Reach,
-    private readonly freeze = false,
-  ) {}
-  /** Forgets the game played so far (the next `get` recomputes). */
-  reset(): void {
-    this.version = -1;
-    this.turn = -1;
-  }
-  get(s: ScsState, value: (h: number) => number): this {
-    if (this.version === s.stats.hexesTaken && this.turn === s.turn) return this;
-    this.counts.syncControl(s);
-    const sovietNb = this.counts.sovietNb;
-    const control = s.control;
-    const fortified = s.cfg.fortified;
-    let count = 0;
-    for (let h = 0; h < scsMap.size; h++) {
-      if (sovietNb[h] === 0 || control[h] !== GERMAN || fortified[h] === 1) continue;
-      if (!this.freeze || value(h) > 0) this.hexes[count++] = h;
-    }
-    this.count = count;
-    this.version = s.stats.hexesTaken;
-    this.turn = s.turn;
-    return this;
-  }
-}
-
-/**
- * Hex steps from h to the nearest front hex valued > 0 (-1 when there is none): how far a force is
- * from a target for next turn. On this map hex steps equal the hex distance (a full offset
- * rectangle), so no search is needed, and only front hexes nearer than the best so far are valued.
- */
-function nearestTarget(f: FrontCache, value: (h: number) => number, h: number): number {
-  const hexes = f.hexes;
-  let best = 0x7fff;
-  for (let i = 0; i < f.count; i++) {
-    const t = hexes[i]!;
-    const d = DIST[h * N + t]!;
-    if (d < best && value(t) > 0) best = d;
-  }
-  return best === 0x7fff ? -1 : best;
-}
-
-const positive = (): number => 1;
-/** nearestTarget per hex for one value key, control version and turn (-2: not yet known), and the key's front hexes valued > 0 (`nt` < 0: not yet listed). */
-interface DistMemo {
-  version: number;
-  turn: number;
-  dist: Int16Array;
-  targets: Int16Array;
-  nt: number;
-}
-/** The distMemo key of the frozen front (valueKey NaN); valueKey's own keys are other numbers. */
-const FROZEN = -0x7fff;
-
 /** 9.3: the share of a full battle a force can fight with `mfLeft` MF after entering. */
 function roundsFactor(mfLeft: number): number {
   return mfLeft >= 2 ? 1 : mfLeft === 1 ? 0.85 : 0.6;
 }
 
+/** A value written for an option no finite score ranks (below every finite score). */
+const NO_SCORE = -1e9;
+const finite = (x: number): number => (Number.isFinite(x) ? x : NO_SCORE);
+
 /** A scripted Soviet policy from its traits. */
-export function traitPolicy(id: string, traits: Traits): Policy {
-  const cache = new InfoCache();
-  const scratch = new PlanScratch();
-  const fronts = new FrontCache(scratch);
-  const frozen = new FrontCache(scratch, true);
-  /**
-   * nearestTarget per hex, for one control version and turn (speed only): per valueKey over
-   * `fronts` (the key's values), and `FROZEN` over `frozen` (values keyed NaN); -2 = not yet known.
-   */
-  const distMemo = new Map<number, DistMemo>();
+export function traitPolicy(id: string, traits: Traits): Policy<ScsView, ScsDecision> {
+  return policyOf(id, traits, freshMemory());
+}
+
+/**
+ * The policy of `traits` over memory `mem`. Every answer comes from `decide`: `choose` takes its
+ * pick and keeps the turn-1 plan it makes; `scores` writes its ranking (the pick highest) and
+ * keeps nothing of the plan.
+ */
+function policyOf(id: string, traits: Traits, mem: Memory): Policy<ScsView, ScsDecision> {
+  const { cache, scratch, fronts, frozen, distMemo, memo, once, planned } = mem;
   const distMemoOf = (s: ScsState, key: number): DistMemo => {
     let m = distMemo.get(key);
     if (m === undefined) {
@@ -398,10 +229,6 @@ export function traitPolicy(id: string, traits: Traits): Policy {
     if (Number.isNaN(key)) return nearestTarget(fronts.get(s, val), val, h);
     return keyedDistance(s, key, val, h);
   };
-  /** Hex values per valueKey, valid for one control version and turn. */
-  const memo = new Map<number, { version: number; turn: number; vals: Float64Array }>();
-  /** Values keyed NaN, valid while `stamp[h]` is the stamp of the closure that wrote them (one state: one choose call). */
-  const once = { stamp: 0, stamps: new Int32Array(scsMap.size), vals: new Float64Array(scsMap.size) };
   const value = (s: ScsState, a = -1): ((h: number) => number) => {
     const key = traits.valueKey?.(s, a) ?? Number.NaN;
     if (Number.isNaN(key)) {
@@ -441,8 +268,251 @@ export function traitPolicy(id: string, traits: Traits): Policy {
     };
   };
   const focus = scsMap.index(traits.focus);
-  /** Turn-1 plan: the ring hex each planned army was sent against (4.2), -1 for none. */
-  const planned = new Int32Array(32).fill(-1);
+  /** Writes score `x` of option `i` when scoring. */
+  const put = (out: Float64Array | null, i: number, x: number): void => {
+    if (out !== null) out[i] = x;
+  };
+  /** Scores of a yes/no answer: the pick 1, the other 0. */
+  const pickOnly = (out: Float64Array | null, n: number, pick: number): number => {
+    if (out !== null) for (let i = 0; i < n; i++) out[i] = i === pick ? 1 : 0;
+    return pick;
+  };
+  /** The scores of the step options toward the turn-1 plan's hex: the plan's step 1, the others 0. */
+  const planStep = (
+    s: ScsState,
+    a: number,
+    mf: number,
+    target: number,
+    opts: readonly StepOption[],
+  ): number => {
+    const tos: number[] = [];
+    const costs: number[] = [];
+    for (const o of opts) {
+      tos.push(o.to);
+      costs.push(o.cost);
+    }
+    return stepToward(s, scratch, s.armies[a]!.hex, mf, target, tos, costs);
+  };
+
+  /**
+   * The answer to decision `d` (its index); with `out`, each option's score too (higher is better,
+   * the answer highest, ties aside). `keep`: the turn-1 plan this answer makes is kept.
+   */
+  const decide = (v: ScsView, d: ScsDecision, out: Float64Array | null, keep: boolean): number => {
+    const s = v.state;
+    // one state per call: the scratch marks the armies' hexes at most once in it
+    scratch.decision = (scratch.decision + 1) & 0x3fffffff;
+    switch (d.kind) {
+      case 'force': {
+        const opts = d.options;
+        if (traits.planTurn1 && s.turn === 1) {
+          const cands: number[] = [];
+          for (let i = 1; i < opts.length; i++) cands.push(opts[i]!);
+          const p = planTurn1(s, scratch, cands);
+          if (p !== null) {
+            if (keep) planned[p.army] = p.hex;
+            return pickOnly(out, opts.length, opts.indexOf(p.army));
+          }
+        }
+        scratch.markOccupied(s);
+        // the army with the best attack in reach goes first; armies with none approach the front
+        // (ending the phase, option 0, only when no army is left to move)
+        put(out, 0, NO_SCORE);
+        let best = 0;
+        let bestScore = Number.NEGATIVE_INFINITY;
+        for (let i = 1; i < opts.length; i++) {
+          const a = opts[i]!;
+          const army = s.armies[a]!;
+          const steps = forceSteps(s, a);
+          const strike =
+            steps >= traits.minAttackSteps
+              ? bestReachable(s, scratch, army.hex, s.cfg.mf[s.turn]!, army.hex, value(s, a))
+              : Number.NEGATIVE_INFINITY;
+          const score = strike > 0 ? strike * 10 + steps : army.hex < 0 ? -99 : -commonDistance(s, army.hex);
+          put(out, i, score);
+          if (score > bestScore) {
+            bestScore = score;
+            best = i;
+          }
+        }
+        return best;
+      }
+      case 'step': {
+        const opts = d.options;
+        const a = v.active;
+        if (traits.planTurn1 && s.turn === 1 && planned[a]! >= 0) {
+          const t = planned[a]!;
+          if (s.control[t] === GERMAN) {
+            const i = planStep(s, a, v.mf, t, opts);
+            if (i >= 0) return pickOnly(out, opts.length, i);
+          }
+          if (keep) planned[a] = -1; // taken or out of reach
+          // exploitation (9.4): another ring hex in reach, if the plan wants this force there
+          const p = planTurn1(s, scratch, [a], v.mf);
+          if (p !== null) {
+            const i = planStep(s, a, v.mf, p.hex, opts);
+            if (i >= 0) {
+              if (keep) planned[a] = p.hex;
+              return pickOnly(out, opts.length, i);
+            }
+          }
+        }
+        scratch.markOccupied(s);
+        const army = s.armies[a]!;
+        const steps = forceSteps(s, a);
+        const val = value(s, a);
+        const canAttack = steps >= traits.minAttackSteps;
+        // A step's strike search finds no hex the force's own search from where it stands misses,
+        // nor one it would enter with more MF (its paths are those searched from the step's hex,
+        // that hex's cost paid first), so a step whose best could not beat a battle offered now
+        // (nor stopping) is not searched: the answer is the one every step searched would give.
+        let searchSteps = false;
+        if (canAttack) {
+          let top = 0; // stopping scores 0
+          let moves = 0;
+          for (let i = 1; i < opts.length; i++) {
+            const o = opts[i]!;
+            if (!o.battle) moves++;
+            else {
+              const x = val(o.to) * roundsFactor(v.mf - o.cost);
+              if (x > top) top = x;
+            }
+          }
+          searchSteps = moves > 0 && !(bestReachable(s, scratch, army.hex, v.mf, army.hex, val) * 0.95 < top);
+        }
+        put(out, 0, 0);
+        let best = 0;
+        let bestScore = 0; // stopping scores 0
+        for (let i = 1; i < opts.length; i++) {
+          const o = opts[i]!;
+          let score = Number.NEGATIVE_INFINITY;
+          // a battle entered with more MF left allows more rounds (9.3)
+          if (canAttack)
+            score = o.battle
+              ? val(o.to) * roundsFactor(v.mf - o.cost)
+              : searchSteps
+                ? bestReachable(s, scratch, o.to, v.mf - o.cost, army.hex, val) * 0.95
+                : Number.NEGATIVE_INFINITY;
+          put(out, i, finite(score));
+          if (score > bestScore) {
+            bestScore = score;
+            best = i;
+          }
+        }
+        if (best > 0) return best;
+        // no attack in reach: step closer to the nearest target for next turn (no German ever attacks, 3.9)
+        const dist = (h: number) =>
+          traits.approachPerArmy ? armyDistance(s, a, val, h) : commonDistance(s, h);
+        const here = dist(army.hex);
+        for (let i = 1; i < opts.length; i++) {
+          const o = opts[i]!;
+          if (o.battle || here <= 0) continue;
+          const there = dist(o.to);
+          const score = there >= 0 && there < here ? 0.01 * (here - there) : 0;
+          put(out, i, score);
+          if (score > bestScore) {
+            bestScore = score;
+            best = i;
+          }
+        }
+        return best;
+      }
+      case 'anotherRound': {
+        const b = v.battle!;
+        const g = b.mech + b.nonMech + b.security;
+        // relief battles and the turn-1 Moscow/Tula hexes are pressed to the end (4.2)
+        const critical = s.turn === 1 && scsMap.isCapitalRing[b.hex] === 1;
+        const again = critical || b.kind === 'relief' || forceSteps(s, v.active) >= traits.pressRatio * g;
+        return pickOnly(out, d.options.length, d.options.indexOf(again));
+      }
+      case 'commitVI': {
+        const b = v.battle!;
+        const g = b.mech + b.nonMech + b.security;
+        // SCS 4.2: the turn-1 Moscow/Tula hexes are worth the once-a-turn VI IC (10.11)
+        const critical = s.turn === 1 && scsMap.isCapitalRing[b.hex] === 1;
+        const commit = g >= traits.viThreshold || (critical && g >= 2);
+        return pickOnly(out, d.options.length, d.options.indexOf(commit));
+      }
+      case 'germanLoss': {
+        // the kill order ranks the types (10.14): the earliest type offered is the answer
+        const order = traits.killOrder;
+        let best = 0;
+        let bestScore = 0;
+        for (let i = 0; i < d.options.length; i++) {
+          const k = order.indexOf(d.options[i]!);
+          const score = k < 0 ? 0 : order.length - k;
+          put(out, i, score);
+          if (score > bestScore) {
+            bestScore = score;
+            best = i;
+          }
+        }
+        return best;
+      }
+      case 'replacement': {
+        const opts = d.options;
+        put(out, 0, 0); // no more replacements
+        let best = 0;
+        let bestScore = 0;
+        for (let i = 1; i < opts.length; i++) {
+          const a = s.armies[opts[i]!]!;
+          const score = a.full - a.steps + (traits.replacements === 'shock' && a.type === 'shock' ? 20 : 0);
+          put(out, i, score);
+          if (score > bestScore) {
+            bestScore = score;
+            best = i;
+          }
+        }
+        return best;
+      }
+      case 'host1E': {
+        // the preferred hosts in order, then `host`, then the strongest army (6.3)
+        const hosts = traits.hosts?.(s) ?? [];
+        const opts = d.options;
+        let best = 0;
+        let bestScore = Number.NEGATIVE_INFINITY;
+        for (let i = 0; i < opts.length; i++) {
+          const army = s.armies[opts[i]!]!;
+          const k = hosts.indexOf(army.id);
+          const score = k >= 0 ? 2000 - k : army.id === traits.host ? 1000 : army.steps;
+          put(out, i, score);
+          if (score > bestScore) {
+            bestScore = score;
+            best = i;
+          }
+        }
+        return best;
+      }
+      case 'enter4S':
+      case 'placeJointOp': {
+        // the marker's own hex; 4S on the westernmost Soviet south-edge hex (7.2); else nearest the focus
+        const opts = d.options;
+        const jointOp =
+          d.kind === 'placeJointOp' && traits.jointOp !== null ? scsMap.index(traits.jointOp) : -1;
+        const westSouth = d.kind === 'enter4S' && traits.entry4S === 'west-south';
+        let best = 0;
+        let bestScore = Number.NEGATIVE_INFINITY;
+        for (let i = 0; i < opts.length; i++) {
+          const h = opts[i]!;
+          const score =
+            h === jointOp
+              ? 2000
+              : westSouth && scsMap.southEdge[h] === 1
+                ? 1000 - scsMap.col[h]!
+                : -scsMap.distance(h, focus);
+          put(out, i, score);
+          if (score > bestScore) {
+            bestScore = score;
+            best = i;
+          }
+        }
+        return best;
+      }
+      default:
+        return unreachable(d);
+    }
+  };
+
   return {
     id,
     // every cache is keyed by a game's control version and turn, or by its Cfg: forgetting the keys forgets the game
@@ -455,205 +525,11 @@ export function traitPolicy(id: string, traits: Traits): Policy {
       for (const m of distMemo.values()) m.version = -1;
       planned.fill(-1);
     },
-    choose(view: unknown, decision: Decision, rng: Rng): number {
-      const v = view as ScsView;
-      const s = v.state;
-      // one state per call: the scratch marks the armies' hexes at most once in it
-      scratch.decision = (scratch.decision + 1) & 0x3fffffff;
-      const opts = decision.options;
-      switch (decision.kind) {
-        case 'force': {
-          if (traits.planTurn1 && s.turn === 1) {
-            const cands: number[] = [];
-            for (let i = 1; i < opts.length; i++) cands.push(opts[i] as number);
-            const p = planTurn1(s, scratch, cands);
-            if (p !== null) {
-              planned[p.army] = p.hex;
-              return opts.indexOf(p.army);
-            }
-          }
-          scratch.markOccupied(s);
-          // the army with the best attack in reach goes first; armies with none approach the front
-          let best = 0;
-          let bestScore = Number.NEGATIVE_INFINITY;
-          for (let i = 1; i < opts.length; i++) {
-            const a = opts[i] as number;
-            const army = s.armies[a]!;
-            const steps = forceSteps(s, a);
-            const strike =
-              steps >= traits.minAttackSteps
-                ? bestReachable(s, scratch, army.hex, s.cfg.mf[s.turn]!, army.hex, value(s, a))
-                : Number.NEGATIVE_INFINITY;
-            const score =
-              strike > 0 ? strike * 10 + steps : army.hex < 0 ? -99 : -commonDistance(s, army.hex);
-            if (score > bestScore) {
-              bestScore = score;
-              best = i;
-            }
-          }
-          return best;
-        }
-        case 'step': {
-          const a = v.active;
-          if (traits.planTurn1 && s.turn === 1 && planned[a]! >= 0) {
-            const t = planned[a]!;
-            if (s.control[t] === GERMAN) {
-              const tos: number[] = [];
-              const costs: number[] = [];
-              for (const o of opts as readonly StepOption[]) {
-                tos.push(o.to);
-                costs.push(o.cost);
-              }
-              const i = stepToward(s, scratch, s.armies[a]!.hex, v.mf, t, tos, costs);
-              if (i >= 0) return i;
-            }
-            planned[a] = -1; // taken or out of reach
-            // exploitation (9.4): another ring hex in reach, if the plan wants this force there
-            const p = planTurn1(s, scratch, [a], v.mf);
-            if (p !== null) {
-              planned[a] = p.hex;
-              const tos: number[] = [];
-              const costs: number[] = [];
-              for (const o of opts as readonly StepOption[]) {
-                tos.push(o.to);
-                costs.push(o.cost);
-              }
-              const i = stepToward(s, scratch, s.armies[a]!.hex, v.mf, p.hex, tos, costs);
-              if (i >= 0) return i;
-              planned[a] = -1;
-            }
-          }
-          scratch.markOccupied(s);
-          const army = s.armies[a]!;
-          const steps = forceSteps(s, a);
-          const val = value(s, a);
-          const canAttack = steps >= traits.minAttackSteps;
-          // A step's strike search finds no hex the force's own search from where it stands misses,
-          // nor one it would enter with more MF (its paths are those searched from the step's hex,
-          // that hex's cost paid first), so a step whose best could not beat a battle offered now
-          // (nor stopping) is not searched: the answer is the one every step searched would give.
-          let searchSteps = false;
-          if (canAttack) {
-            let top = 0; // stopping scores 0
-            let moves = 0;
-            for (let i = 1; i < opts.length; i++) {
-              const o = opts[i] as StepOption;
-              if (!o.battle) moves++;
-              else {
-                const x = val(o.to) * roundsFactor(v.mf - o.cost);
-                if (x > top) top = x;
-              }
-            }
-            searchSteps =
-              moves > 0 && !(bestReachable(s, scratch, army.hex, v.mf, army.hex, val) * 0.95 < top);
-          }
-          let best = 0;
-          let bestScore = 0; // stopping scores 0
-          for (let i = 1; i < opts.length; i++) {
-            const o = opts[i] as StepOption;
-            let score = Number.NEGATIVE_INFINITY;
-            // a battle entered with more MF left allows more rounds (9.3)
-            if (canAttack)
-              score = o.battle
-                ? val(o.to) * roundsFactor(v.mf - o.cost)
-                : searchSteps
-                  ? bestReachable(s, scratch, o.to, v.mf - o.cost, army.hex, val) * 0.95
-                  : Number.NEGATIVE_INFINITY;
-            if (score > bestScore) {
-              bestScore = score;
-              best = i;
-            }
-          }
-          if (best > 0) return best;
-          // no attack in reach: step closer to the nearest target for next turn (no German ever attacks, 3.9)
-          const d = (h: number) =>
-            traits.approachPerArmy ? armyDistance(s, a, val, h) : commonDistance(s, h);
-          const here = d(army.hex);
-          for (let i = 1; i < opts.length; i++) {
-            const o = opts[i] as StepOption;
-            if (o.battle || here <= 0) continue;
-            const there = d(o.to);
-            const score = there >= 0 && there < here ? 0.01 * (here - there) : 0;
-            if (score > bestScore) {
-              bestScore = score;
-              best = i;
-            }
-          }
-          return best;
-        }
-        case 'anotherRound': {
-          const b = v.battle!;
-          const g = b.mech + b.nonMech + b.security;
-          // relief battles and the turn-1 Moscow/Tula hexes are pressed to the end (4.2)
-          const critical = s.turn === 1 && scsMap.isCapitalRing[b.hex] === 1;
-          return critical || b.kind === 'relief' || forceSteps(s, v.active) >= traits.pressRatio * g ? 1 : 0;
-        }
-        case 'commitVI': {
-          const b = v.battle!;
-          const g = b.mech + b.nonMech + b.security;
-          // SCS 4.2: the turn-1 Moscow/Tula hexes are worth the once-a-turn VI IC (10.11)
-          const critical = s.turn === 1 && scsMap.isCapitalRing[b.hex] === 1;
-          return g >= traits.viThreshold || (critical && g >= 2) ? 1 : 0;
-        }
-        case 'germanLoss': {
-          for (const t of traits.killOrder) {
-            const i = opts.indexOf(t);
-            if (i >= 0) return i;
-          }
-          return 0;
-        }
-        case 'replacement': {
-          let best = 0;
-          let bestScore = 0;
-          for (let i = 1; i < opts.length; i++) {
-            const a = s.armies[opts[i] as number]!;
-            const score = a.full - a.steps + (traits.replacements === 'shock' && a.type === 'shock' ? 20 : 0);
-            if (score > bestScore) {
-              bestScore = score;
-              best = i;
-            }
-          }
-          return best;
-        }
-        case 'host1E': {
-          for (const id of traits.hosts?.(s) ?? []) {
-            const i = opts.findIndex((o) => s.armies[o as number]!.id === id);
-            if (i >= 0) return i;
-          }
-          if (traits.host !== null) {
-            const i = opts.findIndex((o) => s.armies[o as number]!.id === traits.host);
-            if (i >= 0) return i;
-          }
-          let best = 0;
-          for (let i = 1; i < opts.length; i++)
-            if (s.armies[opts[i] as number]!.steps > s.armies[opts[best] as number]!.steps) best = i;
-          return best;
-        }
-        case 'enter4S':
-        case 'placeJointOp': {
-          if (decision.kind === 'placeJointOp' && traits.jointOp !== null) {
-            const i = opts.indexOf(scsMap.index(traits.jointOp));
-            if (i >= 0) return i;
-          }
-          if (decision.kind === 'enter4S' && traits.entry4S === 'west-south') {
-            let w = -1;
-            for (let i = 0; i < opts.length; i++) {
-              const h = opts[i] as number;
-              if (scsMap.southEdge[h] === 1 && (w < 0 || scsMap.col[h]! < scsMap.col[opts[w] as number]!))
-                w = i;
-            }
-            if (w >= 0) return w;
-          }
-          let best = 0;
-          for (let i = 1; i < opts.length; i++)
-            if (scsMap.distance(opts[i] as number, focus) < scsMap.distance(opts[best] as number, focus))
-              best = i;
-          return best;
-        }
-        default:
-          return randInt(rng, 0, opts.length - 1);
-      }
+    choose: (view, decision) => decide(view, decision, null, true),
+    scores: (view, decision, out) => {
+      decide(view, decision, out, false);
     },
+    clone: () => policyOf(id, traits, copyMemory(mem)),
   };
 }
 

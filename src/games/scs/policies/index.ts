@@ -2,6 +2,7 @@
 import { randomPolicy } from '../../../core/decide.js';
 import type { PolicyDef, PolicyParamDef } from '../../../core/game.js';
 import { hexId } from '../../../core/hex.js';
+import type { ScsDecision, ScsView } from '../decisions.js';
 import { scsMap } from '../map.js';
 import type { ScsState } from '../state.js';
 import { KILL_MECH_FIRST, ringClear, survivalValue, traitPolicy } from './common.js';
@@ -179,7 +180,7 @@ function spearheadHosts(s: ScsState): string[] {
   return ['4S', '50', ...shock];
 }
 
-export const policies: readonly PolicyDef[] = [
+export const policies: readonly PolicyDef<ScsView, ScsDecision>[] = [
   {
     id: 'historical',
     side: 'soviet',
