@@ -24,6 +24,7 @@ import {
 } from '../src/games/dc/combat.js';
 import { crtLoss, fireDistribution, fireLosses, split } from '../src/games/dc/fire.js';
 import { dc } from '../src/games/dc/index.js';
+import { supplyPhase } from '../src/games/dc/isolation.js';
 import { mapByKey } from '../src/games/dc/map.js';
 import { applyOp, lineRoom, opOptions } from '../src/games/dc/movement.js';
 import { sovietProduction } from '../src/games/dc/replacements.js';
@@ -32,7 +33,7 @@ import { startGame } from '../src/games/dc/setup.js';
 import type { Battle, DcState, SideIx } from '../src/games/dc/state.js';
 import { strategicCapacity } from '../src/games/dc/strategic.js';
 import { seasControlled } from '../src/games/dc/supply.js';
-import { stepTask, supplyPhase } from '../src/games/dc/turn-sequence.js';
+import { runUntil } from '../src/games/dc/turn-sequence.js';
 import { airOf, columnOf, rollColumn, weatherOf } from '../src/games/dc/weather.js';
 import { dcWorkspace } from '../src/games/dc/workspace.js';
 import { add, empty, P, T } from './helpers/dc.js';
@@ -321,10 +322,8 @@ describe('DC isolation and draws (hand-built positions)', () => {
     const left: number[] = [];
     for (let t = 0; t < turns; t++) {
       supplyPhase(s, ws, side);
-      while (s.stack.length > 0) {
-        const d = stepTask(s, ws, s.stack[s.stack.length - 1]!);
-        expect(d).toBeNull();
-      }
+      // the fortress's losses are forced moves (one unit type there): carried out unasked
+      expect(runUntil(s, ws, (x) => x.stack.length === 0)).toBeNull();
       left.push(s.units.filter((u) => u.st === 0 && u.at === P(s, at)).length);
     }
     return left;
@@ -363,15 +362,14 @@ describe('DC isolation and draws (hand-built positions)', () => {
     const ws = dcWorkspace(s);
     s.turn = 10;
     s.stack.push({ t: 'victory', check: 1, stage: 0 });
-    expect(stepTask(s, ws, s.stack[0]!)).toBeNull();
+    expect(runUntil(s, ws, (x) => x.stack.length === 0)).toBeNull();
     s.turn = 11;
     for (let p = 0; p < s.control.length; p++) s.control[p] = 0;
     s.cv++;
     s.stack.push({ t: 'victory', check: 1, stage: 0 });
-    const d = stepTask(s, ws, s.stack[0]!);
+    const d = runUntil(s, ws, (x) => x.stack.length === 0);
     expect(d?.kind).toBe('declare-draw');
     expect(d?.side).toBe('soviet');
-    s.pending = d;
     dc.apply(s, ws, d!, 1);
     expect(s.result).toEqual({ result: 'axis-win', level: 'declared-draw-lost', reason: 'draw-declared' });
   });

@@ -5,6 +5,7 @@
  * loss allocation one loss at a time (13.B.2), fortress reduction and bonus (10.C) and field
  * fortifications (18), retreat or hold, advance after combat (13.B.4-5) and control (20).
  */
+import { unreachable } from '../../core/kernel.js';
 import type {
   AirOption,
   AllOutOption,
@@ -45,9 +46,12 @@ function dec<K extends DcDecision['kind']>(
   kind: K,
   side: SideIx,
   rule: string,
-  options: (DcDecision & { kind: K })['options'],
-): DcDecision {
-  return { kind, side: SIDE_IDS[side], rule, options } as unknown as DcDecision;
+  options: Extract<DcDecision, { readonly kind: K }>['options'],
+): Extract<DcDecision, { readonly kind: K }> {
+  return { kind, side: SIDE_IDS[side], rule, options } as unknown as Extract<
+    DcDecision,
+    { readonly kind: K }
+  >;
 }
 
 /** Points the side's committed attackers will assault this phase, in point order. */
@@ -457,7 +461,7 @@ function allocate(
   b: Battle,
   units: readonly number[],
   side: SideIx,
-): DcDecision | null {
+): BattleDecision | null {
   while (b.lossLeft > 0) {
     const opts = lossOptions(s, ws, b, units);
     if (opts.length === 0) {
@@ -485,7 +489,7 @@ const GO: readonly ContinueOption[] = [
  * D-21 (DC 13.B.8): "the defender may all out starting the 2nd round": before its fire of each round
  * from round 2, one decision per unit-type group of its undispersed units in supply; null when done.
  */
-function defenderAllOut(s: DcState, ws: DcWorkspace, b: Battle): DcDecision | null {
+function defenderAllOut(s: DcState, ws: DcWorkspace, b: Battle): BattleDecision | null {
   if (b.round < 2) return null;
   if (b.aoRound !== b.round) {
     b.aoRound = b.round;
@@ -500,7 +504,7 @@ function defenderAllOut(s: DcState, ws: DcWorkspace, b: Battle): DcDecision | nu
 }
 
 /** Runs battle `b` to its next decision, or to its end (then pops it). */
-export function battleStep(s: DcState, ws: DcWorkspace, b: Battle): DcDecision | null {
+export function battleStep(s: DcState, ws: DcWorkspace, b: Battle): BattleDecision | null {
   const def = other(b.att);
   while (true) {
     switch (b.stage) {
@@ -672,8 +676,23 @@ export function battleStep(s: DcState, ws: DcWorkspace, b: Battle): DcDecision |
   }
 }
 
+/** The decisions asked inside a battle. */
+export type BattleDecision = Extract<
+  DcDecision,
+  {
+    readonly kind:
+      | 'lw-commit'
+      | 'allout-att'
+      | 'allout-def'
+      | 'hq-assign'
+      | 'loss'
+      | 'continue'
+      | 'sim-continue';
+  }
+>;
+
 /** Carries out an answer inside battle `b`. */
-export function applyBattle(s: DcState, ws: DcWorkspace, b: Battle, d: DcDecision, choice: number): void {
+export function applyBattle(s: DcState, ws: DcWorkspace, b: Battle, d: BattleDecision, choice: number): void {
   switch (d.kind) {
     case 'lw-commit': {
       const n = d.options[choice]!.n;
@@ -737,7 +756,7 @@ export function applyBattle(s: DcState, ws: DcWorkspace, b: Battle, d: DcDecisio
       return;
     }
     default:
-      throw new Error(`DC: ${d.kind} answered inside a battle`);
+      unreachable(d);
   }
 }
 

@@ -11,7 +11,9 @@
  * can be occupied freely (DC 12.0), and the factory is eliminated if that point is Axis-controlled
  * when it would move (8.A.2.b: "automatically eliminated if its point falls").
  */
+
 import type { Decision } from '../../core/game.js';
+import { unreachable } from '../../core/kernel.js';
 import { destroy } from './combat.js';
 import { dcData } from './data.js';
 import type { DcDecision, EntrainOption, FactoryPickOption, SiteOption } from './decisions.js';
@@ -287,7 +289,7 @@ export function applyFactoryDecision(
   s: DcState,
   ws: DcWorkspace,
   task: Task,
-  d: DcDecision,
+  d: Extract<DcDecision, { readonly kind: 'factory-dest' | 'factory-site' | 'factory-pick' | 'entrain' }>,
   choice: number,
 ): void {
   switch (d.kind) {
@@ -331,6 +333,6 @@ export function applyFactoryDecision(
       return;
     }
     default:
-      throw new Error(`DC: ${d.kind} in the factory steps`);
+      unreachable(d);
   }
 }

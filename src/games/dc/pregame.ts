@@ -6,7 +6,9 @@
  * 3 step a (German units for Finland and Rumania), 4 step b (Soviet), 5 step c (the other Axis
  * units), 6 first factory, 7 pre-game fortification, then the game turn begins.
  */
+
 import type { Decision } from '../../core/game.js';
+import { unreachable } from '../../core/kernel.js';
 import { randInt } from '../../core/rng.js';
 import { dcData } from './data.js';
 import type { DcDecision, PlaceOption, SetupChoiceOption, StartOption } from './decisions.js';
@@ -285,7 +287,12 @@ export function applyPlace(s: DcState, task: Task, o: PlaceOption): void {
   } else if (o.at < -1) task.desig.push(o.unit, o.at);
 }
 
-export function applyPregame(s: DcState, task: Task, d: DcDecision, choice: number): void {
+export function applyPregame(
+  s: DcState,
+  task: Task,
+  d: Extract<DcDecision, { readonly kind: 'start-month' | 'free-setup' | 'setup-place' }>,
+  choice: number,
+): void {
   switch (d.kind) {
     case 'start-month':
       if (d.options[choice]!.month === 5) applyMayStart(s);
@@ -301,6 +308,6 @@ export function applyPregame(s: DcState, task: Task, d: DcDecision, choice: numb
       applyPlace(s, task, d.options[choice]!);
       return;
     default:
-      throw new Error(`DC: ${d.kind} in the pre-game`);
+      unreachable(d);
   }
 }

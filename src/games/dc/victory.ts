@@ -1,9 +1,24 @@
 /**
- * Victory (DC 2.B.1, Tournament): victory points held in overland supply, the yearly requirement
- * "home + enemy" (the first number all year, the one after a slash in December), factory pairs
- * (2.B.1.a), the unilateral draw after February 1942 (2.B.1.b) and the July 1944 time limit.
+ * Victory (DC 2.B): victory points held in overland supply, the yearly requirement "home + enemy"
+ * (the first number all year, the one after a slash in December), factory pairs (2.B.1.a), the
+ * victory-determination phase (B.7, C.7) with the unilateral draw after February 1942 (2.B.1.b) and
+ * the draw by agreement (2.B.1.c), the July 1944 time limit, and the Campaign game's checks between
+ * phases and after each combat (2.B.3, the conditions themselves in campaign.ts).
  */
-import { type DcState, monthOf, type SideIx, yearOf } from './state.js';
+import type { Decision } from '../../core/game.js';
+import { axisCitiesCheck, type CampaignEnd, endOfAxisTurn, instantCheck, sovietCheck } from './campaign.js';
+import type { DcDecision, DrawOption, MutualOption } from './decisions.js';
+import { tell } from './narrate.js';
+import {
+  type DcState,
+  type DcTask,
+  monthOf,
+  other,
+  SIDE_IDS,
+  type SideIx,
+  TURN_FEB42,
+  yearOf,
+} from './state.js';
 import { mapOf, supplyReach } from './supply.js';
 import type { DcWorkspace } from './workspace.js';
 
@@ -75,4 +90,177 @@ function counted(
   if (side === 0) return { home: held.home, enemy: held.enemy + pairs };
   if (s.rules.factoryVpHome) return { home: held.home - pairs, enemy: held.enemy };
   return { home: held.home, enemy: held.enemy - pairs };
+}
+
+/** Ends the game; records the enemy VP each side holds in overland supply at that moment (docs/games/dc.md "Statistics"). */
+export function end(s: DcState, ws: DcWorkspace, result: string, level: string, reason: string): void {
+  s.stats.axisEnemyVpEnd = vpHeld(s, ws, 0).enemy;
+  s.stats.sovietEnemyVpEnd = vpHeld(s, ws, 1).enemy;
+  s.result = { result, level, reason };
+  s.over = true;
+  s.stack.length = 0;
+}
+
+const FALL: readonly [
+  string,
+  'moscowFall' | 'leningradFall' | 'kievFall' | 'stalingradFall' | 'rostovFall',
+][] = [
+  ['MOS', 'moscowFall'],
+  ['LEN', 'leningradFall'],
+  ['KIE', 'kievFall'],
+  ['STL', 'stalingradFall'],
+  ['ROS', 'rostovFall'],
+];
+
+/** DC 2.B.3: the Campaign checks made between phases; true when the game ended. */
+export function campaignBetweenPhases(s: DcState, ws: DcWorkspace): boolean {
+  let e = instantCheck(s);
+  // the end of an Axis player turn (after B.8)
+  if (e === null && s.seq === 9) e = endOfAxisTurn(s);
+  return campaignEnd(s, ws, e);
+}
+
+/** R-212 (DC 2.B.3.a.iii, b.i): the Campaign instant conditions, checked after each combat; true when the game ended. */
+export function campaignInstant(s: DcState, ws: DcWorkspace): boolean {
+  return campaignEnd(s, ws, instantCheck(s));
+}
+
+function campaignEnd(s: DcState, ws: DcWorkspace, e: CampaignEnd | null): boolean {
+  if (e === null) return false;
+  end(s, ws, e.result, e.level, 'campaign-check');
+  tell(s, ws, e.result === 'axis-win' ? 0 : 1, e.rule, e.text);
+  return true;
+}
+
+/** DC 2.B.1.b (variant draw-phase): who may declare a draw at the victory phase checking `check`. */
+function declarer(s: DcState, check: SideIx): SideIx {
+  return s.rules.drawOwnTurn ? other(check) : check;
+}
+
+/**
+ * The victory-determination phase checking `task.check` (B.7, C.7): stage 0 the check, stage 1 the
+ * draw a side may declare (the task stays on the stack while it is asked, stage 2; the answer pops it).
+ */
+export function victoryStep(s: DcState, ws: DcWorkspace, task: DcTask & { t: 'victory' }): DcDecision | null {
+  const side = task.check;
+  if (s.rules.version === 'campaign') {
+    s.stack.pop();
+    victoryStats(s, ws, side);
+    // DC 2.B.3: the Soviet conditions at B.7; the Axis cities at B.7 and C.7
+    const e =
+      side === 1 ? (sovietCheck(s, ws) ?? axisCitiesCheck(s, ws, false)) : axisCitiesCheck(s, ws, true);
+    if (e !== null) {
+      end(s, ws, e.result, e.level, 'campaign-check');
+      tell(s, ws, e.result === 'axis-win' ? 0 : 1, e.rule, e.text);
+    }
+    return null;
+  }
+  if (task.stage === 0) {
+    task.stage = 1;
+    const held = victoryStats(s, ws, side);
+    if (meets(s, ws, side, held)) {
+      end(
+        s,
+        ws,
+        side === 0 ? 'axis-win' : 'soviet-win',
+        side === 0 ? 'axis-vp' : 'soviet-vp',
+        'victory-check',
+      );
+      tell(s, ws, side, 'DC 2.B.1.a', `${SIDE_IDS[side]} meets the victory requirement`);
+      return null;
+    }
+  }
+  // DC 2.B.1.b: after the end of the February 1942 turn; DC 2.B.2: not in the Tournament Campaign game
+  if (s.turn <= TURN_FEB42 || s.rules.version !== 'tournament') {
+    s.stack.pop();
+    return null;
+  }
+  task.stage = 2;
+  return {
+    kind: 'declare-draw',
+    side: SIDE_IDS[declarer(s, side)],
+    rule: 'DC 2.B.1.b',
+    options: [
+      { type: 'draw', declare: false },
+      { type: 'draw', declare: true },
+    ],
+  } as Decision<'declare-draw', DrawOption>;
+}
+
+/** Carries out a D-30 answer: the phase ends, with the draw declared or not (DC 2.B.1.b). */
+export function applyDeclare(s: DcState, ws: DcWorkspace, side: SideIx, o: DrawOption): void {
+  s.stack.pop();
+  if (o.declare) applyDraw(s, ws, side);
+}
+
+/** The statistics kept at each victory-determination phase (docs/games/dc.md "Statistics"), for every version; returns `vpHeld` of `side`. */
+function victoryStats(s: DcState, ws: DcWorkspace, side: SideIx): { home: number; enemy: number } {
+  const held = vpHeld(s, ws, side);
+  const mg = margin(s, ws, side, held);
+  if (side === 0) {
+    if (mg > s.stats.axisReqMarginBest) s.stats.axisReqMarginBest = mg;
+    const { enemy } = held;
+    if (enemy > s.stats.axisEnemyVpMax) {
+      s.stats.axisEnemyVpMax = enemy;
+      s.stats.axisEnemyVpMaxTurn = s.turn;
+    }
+    if (yearOf(s.turn) === 1942 && enemy > s.stats.axisEnemyVpMax1942) s.stats.axisEnemyVpMax1942 = enemy;
+    if (monthOf(s.turn) === 12) {
+      if (s.turn === 8) s.stats.axisEnemyVpDec41 = enemy;
+      if (s.turn === 20) s.stats.axisEnemyVpDec42 = enemy;
+      if (s.turn === 32) s.stats.axisEnemyVpDec43 = enemy;
+    }
+  } else if (mg > s.stats.sovietReqMarginBest) s.stats.sovietReqMarginBest = mg;
+  const m = mapOf(s);
+  for (const [id, stat] of FALL)
+    if (s.stats[stat] < 0 && s.control[m.index.get(id)!] === 0) s.stats[stat] = s.turn;
+  return held;
+}
+
+function applyDraw(s: DcState, ws: DcWorkspace, side: SideIx): void {
+  s.stats.drawDeclaredTurn = s.turn;
+  s.stats.drawDeclarer = side;
+  const opp = other(side);
+  // DC 2.B.1.b: the other player wins instead if he has enough VP at that moment
+  if (meets(s, ws, opp)) {
+    end(s, ws, opp === 0 ? 'axis-win' : 'soviet-win', 'declared-draw-lost', 'draw-declared');
+    tell(
+      s,
+      ws,
+      side,
+      'DC 2.B.1.b',
+      `${SIDE_IDS[side]} declares a draw, but ${SIDE_IDS[opp]} meets its requirement and wins`,
+    );
+    return;
+  }
+  end(s, ws, 'draw', `draw-declared-${SIDE_IDS[side]}`, 'draw-declared');
+  tell(s, ws, side, 'DC 2.B.1.b', `${SIDE_IDS[side]} declares a draw`);
+}
+
+/** D-40 (DC 2.B.1.c): the side proposing (stage 0) or accepting (stage 1) a draw. */
+export function mutualDecision(task: DcTask & { t: 'mutual' }): DcDecision {
+  return {
+    kind: 'mutual-draw',
+    side: SIDE_IDS[task.stage === 0 ? task.side : other(task.side)],
+    rule: 'DC 2.B.1.c',
+    options: [
+      { type: 'mutual', yes: false },
+      { type: 'mutual', yes: true },
+    ],
+  } as Decision<'mutual-draw', MutualOption>;
+}
+
+/** Carries out a D-40 answer: no ends the offer, a proposal goes to the other side, an acceptance ends the game. */
+export function applyMutual(
+  s: DcState,
+  ws: DcWorkspace,
+  task: DcTask & { t: 'mutual' },
+  o: MutualOption,
+): void {
+  if (!o.yes) s.stack.pop();
+  else if (task.stage === 0) task.stage = 1;
+  else {
+    end(s, ws, 'draw', 'draw-agreed', 'draw-agreed');
+    tell(s, ws, task.side, 'DC 2.B.1.c', 'a draw by mutual agreement');
+  }
 }

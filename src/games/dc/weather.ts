@@ -4,8 +4,10 @@
  */
 import { randInt } from '../../core/rng.js';
 import { dcData } from './data.js';
+import { tell } from './narrate.js';
 import type { DcRules } from './resolve.js';
-import { monthOf, yearOf } from './state.js';
+import { type DcState, monthOf, type SideIx, yearOf } from './state.js';
+import type { DcWorkspace } from './workspace.js';
 
 export const WEATHER_NAMES = ['Good', 'Mud', 'Snow'] as const;
 const CODE = { good: 0, mud: 1, snow: 2 } as const;
@@ -93,6 +95,29 @@ export function weatherPhase(
 /** DC 3.A: a May 1941 assault die: odd = Mud at that point, even = Good. */
 export function mayMudDie(die: number): boolean {
   return die % 2 === 1;
+}
+
+/**
+ * DC 3.A (RULES-CHECKLIST C-2): May 1941 of a May game: a die for each of `points` (those `side`
+ * assaults); odd (Mud) points are kept in `s.mud`.
+ */
+export function mayMud(s: DcState, ws: DcWorkspace, side: SideIx, points: readonly number[]): void {
+  const rng = ws.streams.stream('weather');
+  const dice: number[] = [];
+  for (const p of points) {
+    const d = randInt(rng, 1, 6);
+    dice.push(d);
+    if (mayMudDie(d)) s.mud.push(p);
+  }
+  if (dice.length > 0)
+    tell(
+      s,
+      ws,
+      side,
+      'DC 3.A',
+      `May 1941 mud rolls: ${s.mud.length} of ${dice.length} assaulted point(s) in Mud`,
+      dice,
+    );
 }
 
 /** Spec C-2: P(Mud) at one assaulted point, from `mayMudDie` over the six faces. */
