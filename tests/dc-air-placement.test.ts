@@ -16,8 +16,9 @@ import {
   startAirPlacement,
 } from '../src/games/dc/air.js';
 import { applyBt, btOptions, startBreakthrough } from '../src/games/dc/breakthrough.js';
-import { applyBattle, battleStep, fireTotal, makeBattle, startBattle } from '../src/games/dc/combat.js';
+import { applyBattle, battleStep, makeBattle, startBattle } from '../src/games/dc/combat.js';
 import type { AirBtOption } from '../src/games/dc/decisions.js';
+import { fireTotal } from '../src/games/dc/firepower.js';
 import { dc } from '../src/games/dc/index.js';
 import { invariants as checkInvariants } from '../src/games/dc/invariants.js';
 import { startGame } from '../src/games/dc/setup.js';

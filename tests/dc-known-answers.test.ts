@@ -11,23 +11,16 @@ import { describe, expect, it } from 'vitest';
 import { streamRng } from '../src/core/rng.js';
 import { resolveSetup } from '../src/core/setup.js';
 import { breakthroughCapacity } from '../src/games/dc/breakthrough.js';
-import {
-  allOutGroups,
-  applyRetreat,
-  defenderLosses,
-  fireTotal,
-  makeBattle,
-  retreatOptions,
-  simultaneous,
-  startBattle,
-  takeLoss,
-} from '../src/games/dc/combat.js';
+import { allOutGroups, makeBattle, simultaneous, startBattle } from '../src/games/dc/combat.js';
 import { crtLoss, fireDistribution, fireLosses, split } from '../src/games/dc/fire.js';
+import { fireTotal } from '../src/games/dc/firepower.js';
 import { dc } from '../src/games/dc/index.js';
 import { supplyPhase } from '../src/games/dc/isolation.js';
+import { defenderLosses, takeLoss } from '../src/games/dc/losses.js';
 import { mapByKey } from '../src/games/dc/map.js';
 import { applyOp, lineRoom, opOptions } from '../src/games/dc/movement.js';
 import { sovietProduction } from '../src/games/dc/replacements.js';
+import { applyRetreat, retreatOptions } from '../src/games/dc/retreat.js';
 import { applySea, seaOptions, torpedoProbability } from '../src/games/dc/sea.js';
 import { startGame } from '../src/games/dc/setup.js';
 import type { Battle, DcState, SideIx } from '../src/games/dc/state.js';
@@ -381,7 +374,7 @@ describe('DC partisans (hand-built)', () => {
       '../src/games/dc/partisans.js'
     );
     const { supplyReach } = await import('../src/games/dc/supply.js');
-    const { takeControl } = await import('../src/games/dc/movement.js');
+    const { takeControl } = await import('../src/games/dc/control.js');
     expect([1941, 1942, 1943, 1944].map(partisansAvailable)).toEqual([0, 1, 2, 3]);
     const s = empty(fresh());
     s.turn = 14;

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { resolveSetup } from '../src/core/setup.js';
-import { startBattle, takeLoss } from '../src/games/dc/combat.js';
+import { startBattle } from '../src/games/dc/combat.js';
 import { buildComposite, compositeOptions } from '../src/games/dc/composites.js';
 import { dcData } from '../src/games/dc/data.js';
 import type { CommitOption, DcDecision } from '../src/games/dc/decisions.js';
@@ -18,6 +18,7 @@ import {
   hunReleaseStep,
 } from '../src/games/dc/hungary.js';
 import { dc } from '../src/games/dc/index.js';
+import { takeLoss } from '../src/games/dc/losses.js';
 import { mapByKey } from '../src/games/dc/map.js';
 import { hungarianHeld, mayEnter } from '../src/games/dc/movement.js';
 import { reinfStep, startReinforcements } from '../src/games/dc/reinforcements.js';

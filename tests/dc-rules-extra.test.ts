@@ -6,11 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import { resolveSetup } from '../src/core/setup.js';
 import { applyWindow, window1944 } from '../src/games/dc/air-window.js';
-import { applyRetreat, battleStep, makeBattle, retreatOptions } from '../src/games/dc/combat.js';
+import { battleStep, makeBattle } from '../src/games/dc/combat.js';
 import { dc } from '../src/games/dc/index.js';
 import { mapByKey } from '../src/games/dc/map.js';
 import { secondOptions } from '../src/games/dc/movement.js';
 import { replStep } from '../src/games/dc/replacements.js';
+import { applyRetreat, retreatOptions } from '../src/games/dc/retreat.js';
 import { applySea, seaOptions, torpedoed, torpedoProbability } from '../src/games/dc/sea.js';
 import { startGame } from '../src/games/dc/setup.js';
 import type { DcState, DcUnit, SideIx } from '../src/games/dc/state.js';

@@ -4,8 +4,8 @@
  */
 import { expect } from 'vitest';
 import { mapByKey } from '../../src/games/dc/map.js';
-import { unit } from '../../src/games/dc/setup.js';
 import type { DcState, DcUnit, SideIx } from '../../src/games/dc/state.js';
+import { unit } from '../../src/games/dc/state.js';
 
 /** The index of point `id` on the state's map. */
 export const P = (s: DcState, id: string): number => mapByKey(s.rules.mapKey).index.get(id)!;

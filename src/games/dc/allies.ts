@@ -9,7 +9,7 @@
  * leave the Axis and hold their home country for the Soviets: its points without Axis units pass to
  * Soviet control.
  */
-import { takeControl } from './movement.js';
+import { takeControl } from './control.js';
 import { tell } from './narrate.js';
 import type { DcState } from './state.js';
 import { mapOf } from './supply.js';

@@ -14,13 +14,12 @@
 
 import type { Decision } from '../../core/game.js';
 import { unreachable } from '../../core/kernel.js';
-import { destroy } from './combat.js';
 import { dcData } from './data.js';
 import type { DcDecision, EntrainOption, FactoryPickOption, SiteOption } from './decisions.js';
 import { sail, seaDestination, seaLegOf, seaLegs } from './factory-sea.js';
+import { destroy } from './losses.js';
 import { tell } from './narrate.js';
-import { unit } from './setup.js';
-import { type DcState, type DcTask, monthOf } from './state.js';
+import { type DcState, type DcTask, monthOf, unit } from './state.js';
 import { mapOf, supplyReach } from './supply.js';
 import type { DcWorkspace } from './workspace.js';
 

@@ -13,8 +13,8 @@
  * destination port is no longer Soviet then, the factory stays at its port and moves again by D-35.
  */
 import { randInt } from '../../core/rng.js';
-import { destroy } from './combat.js';
 import type { DcDecision, SiteOption } from './decisions.js';
+import { destroy } from './losses.js';
 import { tell } from './narrate.js';
 import { crossesKerch, group, legSeas, torpedoed } from './sea.js';
 import type { DcState } from './state.js';

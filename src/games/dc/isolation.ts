@@ -5,8 +5,8 @@
  * turn in a VP city and two elsewhere, the owner choosing which (D-27).
  */
 import type { Decision } from '../../core/game.js';
-import { destroy } from './combat.js';
 import type { DcDecision, EliminateOption } from './decisions.js';
+import { destroy } from './losses.js';
 import { tell } from './narrate.js';
 import { type DcState, type DcTask, SIDE_IDS, type SideIx, yearOf } from './state.js';
 import { inSupply, mapOf } from './supply.js';

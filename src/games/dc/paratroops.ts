@@ -30,10 +30,11 @@
  *   player chooses to break off; an attack that ends because it cannot fire takes them back.
  */
 import type { Decision } from '../../core/game.js';
-import { defenderLosses, destroy } from './combat.js';
+import { takeControl } from './control.js';
 import type { DcDecision, DropOption } from './decisions.js';
 import { fireLosses } from './fire.js';
-import { enemyAt, takeControl, weatherAt } from './movement.js';
+import { defenderLosses, destroy } from './losses.js';
+import { enemyAt, weatherAt } from './movement.js';
 import { tell } from './narrate.js';
 import { type Battle, type DcState, type DcTask, yearOf } from './state.js';
 import { mapOf } from './supply.js';

@@ -7,8 +7,8 @@
  * (variant partisan-removal).
  */
 import type { Decision } from '../../core/game.js';
+import { takeControl } from './control.js';
 import type { DcDecision, PartisanOption } from './decisions.js';
-import { takeControl } from './movement.js';
 import { tell } from './narrate.js';
 import { type DcState, type DcTask, yearOf } from './state.js';
 import { mapOf } from './supply.js';
@@ -83,15 +83,5 @@ export function applyPartisan(
         ? `partisan placed at ${m.names[o.to]}`
         : `partisan moves ${m.names[from]} -> ${m.names[o.to]} (${m.names[from]} stays Soviet-controlled)`,
     );
-  }
-}
-
-/** DC 19: an Axis ground unit entering point `p` removes a partisan there (available again next turn). */
-export function removePartisanAt(s: DcState, p: number): void {
-  const k = s.partisans.indexOf(p);
-  if (k >= 0) {
-    // variant partisan-destroyed (12.0 "destroying"): gone for good (-2)
-    s.partisans[k] = s.rules.partisanDestroyed ? -2 : -1;
-    s.stats.partisanRemovals++;
   }
 }

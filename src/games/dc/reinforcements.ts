@@ -19,8 +19,7 @@ import { defected } from './allies.js';
 import { dcData } from './data.js';
 import type { DcDecision, EntryOption, WithdrawOption } from './decisions.js';
 import { tell } from './narrate.js';
-import { unit } from './setup.js';
-import { type DcState, type DcTask, type DcUnit, SIDE_IDS, type SideIx, yearOf } from './state.js';
+import { type DcState, type DcTask, type DcUnit, SIDE_IDS, type SideIx, unit, yearOf } from './state.js';
 import { mapOf } from './supply.js';
 import type { DcWorkspace } from './workspace.js';
 

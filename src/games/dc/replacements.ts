@@ -11,9 +11,17 @@ import { dcData } from './data.js';
 import type { DcDecision, ReplOption } from './decisions.js';
 import { FACTORY_SCHEDULE } from './factories.js';
 import { tell } from './narrate.js';
-import { unit } from './setup.js';
 import { eastEntries } from './siberia.js';
-import { type DcState, type DcTask, type DcUnit, monthOf, SIDE_IDS, type SideIx, yearOf } from './state.js';
+import {
+  type DcState,
+  type DcTask,
+  type DcUnit,
+  monthOf,
+  SIDE_IDS,
+  type SideIx,
+  unit,
+  yearOf,
+} from './state.js';
 import { mapOf, supplyReach } from './supply.js';
 import type { DcWorkspace } from './workspace.js';
 

@@ -10,8 +10,8 @@
  */
 import type { Decision } from '../../core/game.js';
 import { randInt } from '../../core/rng.js';
-import { destroy } from './combat.js';
 import type { DcDecision, SeaOption } from './decisions.js';
+import { destroy } from './losses.js';
 import { tell } from './narrate.js';
 import type { DcState, DcTask, SideIx } from './state.js';
 import { mapOf, seasControlled } from './supply.js';

@@ -336,3 +336,31 @@ export function turnLabel(turn: number): string {
 export const TURN_JUL44 = 39;
 export const TURN_FEB45 = 46;
 export const TURN_FEB42 = 10;
+
+export function unit(
+  t: number,
+  side: SideIx,
+  label: string,
+  at: number,
+  disp: boolean,
+  st: DcUnit['st'] = 0,
+): DcUnit {
+  return {
+    t,
+    side,
+    label,
+    at,
+    st,
+    losses: 0,
+    disp,
+    fort: false,
+    atk: -1,
+    occ: false,
+    clr: false,
+    rounds: 0,
+    bt: false,
+    allOut: false,
+    iso: false,
+    ret: false,
+  };
+}

@@ -12,15 +12,7 @@ import { airBtStep, applyAirBt, applyLwPlace, endAxisAir, lwPlaceStep, startAirP
 import { applyWindow, window1944, windowDecision } from './air-window.js';
 import { checkDefections } from './allies.js';
 import { applyBt, btStep, startBreakthrough } from './breakthrough.js';
-import {
-  applyBattle,
-  applyRetreat,
-  battleStep,
-  combatStep,
-  pendingBattles,
-  retreatStep,
-  startBattle,
-} from './combat.js';
+import { applyBattle, battleStep, combatStep, pendingBattles, startBattle } from './combat.js';
 import { applyComposite, compositeStep } from './composites.js';
 import type { DcDecision, DcPending } from './decisions.js';
 import {
@@ -40,6 +32,7 @@ import { applyPregame, pregameStep } from './pregame.js';
 import { recoveryPhase } from './recovery.js';
 import { arrive as arriveReinforcement, reinfStep, startReinforcements, withdraw } from './reinforcements.js';
 import { applyRepl, replStep, sovietProduction, startAxisReplacements } from './replacements.js';
+import { applyRetreat, retreatStep } from './retreat.js';
 import { applySea, seaStep } from './sea.js';
 import {
   applyCall,

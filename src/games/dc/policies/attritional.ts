@@ -68,7 +68,8 @@
  */
 import type { PolicyDef } from '../../../core/game.js';
 import { memoize, memoizeWeak } from '../../../core/memo.js';
-import { type BattleChainSpec, battleChain, EXACT_UNITS } from '../battle-chain.js';
+import { type BattleChainSpec, EXACT_UNITS } from '../battle-chain.js';
+import { battleChain } from '../chain-odds.js';
 import type { DcDecision, OpOption } from '../decisions.js';
 import { armourGrounded, mayEnter, weatherAt } from '../movement.js';
 import type { DcRules } from '../resolve.js';

@@ -7,8 +7,8 @@
 
 import type { Policy } from '../../../core/game.js';
 import { memoize } from '../../../core/memo.js';
-import { fireTotal } from '../combat.js';
 import type { DcDecision, OpOption } from '../decisions.js';
+import { fireTotal } from '../firepower.js';
 import { type DcMap, mapByKey } from '../map.js';
 import type { Battle, DcState, DcTask, SideIx } from '../state.js';
 import { mapOf, sources } from '../supply.js';
