@@ -21,7 +21,7 @@ import { mapByKey } from '../src/games/dc/map.js';
 import { applyOp, lineRoom, opOptions } from '../src/games/dc/movement.js';
 import { sovietProduction } from '../src/games/dc/replacements.js';
 import { applyRetreat, retreatOptions } from '../src/games/dc/retreat.js';
-import { applySea, seaOptions, torpedoProbability } from '../src/games/dc/sea.js';
+import { seaOptions, torpedoProbability } from '../src/games/dc/sea.js';
 import { startGame } from '../src/games/dc/setup.js';
 import type { Battle, DcState, SideIx } from '../src/games/dc/state.js';
 import { strategicCapacity } from '../src/games/dc/strategic.js';
@@ -29,7 +29,7 @@ import { seasControlled } from '../src/games/dc/supply.js';
 import { runUntil } from '../src/games/dc/turn-sequence.js';
 import { airOf, columnOf, rollColumn, weatherOf } from '../src/games/dc/weather.js';
 import { dcWorkspace } from '../src/games/dc/workspace.js';
-import { add, empty, P, T } from './helpers/dc.js';
+import { add, empty, P, seaMove, siberiaStart, T } from './helpers/dc.js';
 
 const setupOf = (variants: Record<string, boolean> = {}, params: Record<string, unknown> = {}) =>
   resolveSetup(dc, { variants, params }, 'test');
@@ -412,7 +412,7 @@ describe('DC Siberian Reserve (DC 3.C)', () => {
   });
 
   it('a crisis halves Soviet strategic capacity (rounded up) until the commitment is met; frequencies of the gamble', async () => {
-    const { startSiberia, crisisDistribution } = await import('../src/games/dc/siberia.js');
+    const { crisisDistribution } = await import('../src/games/dc/siberia.js');
     let crises = 0;
     const n = 3000;
     for (let g = 0; g < n; g++) {
@@ -422,7 +422,7 @@ describe('DC Siberian Reserve (DC 3.C)', () => {
       s.sib.wave1 = 4;
       for (let t = 4; t <= 8 && s.sib.crisis < 0; t++) {
         s.turn = t;
-        startSiberia(s, ws);
+        siberiaStart(s, ws);
         s.stack.length = 0;
       }
       if (s.sib.crisis >= 0) {
@@ -526,7 +526,7 @@ describe('DC Shock Army, sea moves, retreat values (K-9, K-23, K-29)', () => {
     const b = add(s, 'sov-rifle', 1, 'LEN');
     const task = seaTask();
     const ws = dcWorkspace(s);
-    applySea(s, ws, task, { type: 'sea', unit: r, to: P(s, 'ODE') });
+    seaMove(s, ws, task, { type: 'sea', unit: r, to: P(s, 'ODE') });
     add(s, 'sov-rifle', 1, 'SEV');
     expect(seaOptions(s, task).every((o) => o.unit < 0 || o.unit === b)).toBe(true);
     expect(ids(seaOptions(s, task), b)).toEqual(['LEP', 'RIG', 'TAL']);
@@ -543,7 +543,7 @@ describe('DC Shock Army, sea moves, retreat values (K-9, K-23, K-29)', () => {
       for (let k = 0; k < n; k++) {
         Object.assign(s.units[r]!, { st: 0, at: P(s, 'ODE'), disp: false });
         const before = s.stats.seaLost;
-        applySea(s, ws, seaTask(), { type: 'sea', unit: r, to: P(s, 'NIK') });
+        seaMove(s, ws, seaTask(), { type: 'sea', unit: r, to: P(s, 'NIK') });
         lost += s.stats.seaLost - before;
       }
       expect(Math.abs(lost / n - p)).toBeLessThan(4.5 * Math.sqrt((p * (1 - p)) / n));

@@ -8,7 +8,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { resolveSetup } from '../src/core/setup.js';
-import { endOfAxisTurn, instantCheck } from '../src/games/dc/campaign.js';
 import { makeBattle } from '../src/games/dc/combat.js';
 import type { DcDecision } from '../src/games/dc/decisions.js';
 import { dc } from '../src/games/dc/index.js';
@@ -29,6 +28,7 @@ import {
 } from '../src/games/dc/strategic.js';
 import { inSupply, mapOf } from '../src/games/dc/supply.js';
 import { advance, apply } from '../src/games/dc/turn-sequence.js';
+import { endOfAxisTurn, instantCheck } from '../src/games/dc/victory.js';
 import { type DcWorkspace, dcWorkspace } from '../src/games/dc/workspace.js';
 import { add, empty, P } from './helpers/dc.js';
 

@@ -30,12 +30,11 @@ import {
   composeOptions,
   enter,
   siberiaStep,
-  startSiberia,
 } from '../src/games/dc/siberia.js';
 import type { Battle, DcState, DcTask } from '../src/games/dc/state.js';
 import { strategicDestinations, stratStep } from '../src/games/dc/strategic.js';
 import { dcWorkspace } from '../src/games/dc/workspace.js';
-import { add, empty, P, T } from './helpers/dc.js';
+import { add, empty, P, siberiaStart, T } from './helpers/dc.js';
 
 function fresh(scenario = 'adv-tournament', variants: Record<string, boolean> = {}): DcState {
   const s = startGame(resolveSetup(dc, { scenario, variants, params: {} }, 'test'), {
@@ -294,7 +293,7 @@ describe('DC 3.C.2: the Siberian Reserve as composites, or held back (R-23, D-32
     add(s, 'sov-cav', 1, 'MOS', { st: 1, at: -1 });
     s.turn = 9;
     s.sib.wave1 = 9;
-    startSiberia(s, dcWorkspace(s));
+    siberiaStart(s, dcWorkspace(s));
     expect(s.sib.owed).toEqual([5, 3, 1, 1]);
     return s;
   }
@@ -332,7 +331,7 @@ describe('DC 3.C.2: the Siberian Reserve as composites, or held back (R-23, D-32
     expect(task.cd).toBe(true);
     // February 1942: wave 2 brings 5 rifle armies and the one held back
     s.turn = 10;
-    startSiberia(s, dcWorkspace(s));
+    siberiaStart(s, dcWorkspace(s));
     expect(s.sib.owed[0]).toBe(6);
     expect(s.sib.held).toEqual([0, 0, 0, 0]);
   });

@@ -51,7 +51,7 @@ export const EXACT_UNITS = 8;
  * DC 10.C: where a battle at a fortress of each class is fought, [origin, defended point] by attacker
  * (Axis, Soviet) and class 0..3 (0: no fortress, the Warsaw-Bialystok battle). The class is the
  * point's (map.ts fortClass: plain 1, 1-VP city 2, 2-VP city 3); the engine applies it in full to
- * defenders on their own side of the 1941 border and less 1 to others (combat.ts fortressClass), so
+ * defenders on their own side of the 1941 border and less 1 to others (losses.ts fortressClass), so
  * Axis defenders hold it in full only at Konigsberg (class 2).
  */
 export const FORTRESS_POINTS: readonly (readonly (readonly [string, string])[])[] = [
@@ -155,6 +155,41 @@ function chainSetup(scenario: string, switched: Readonly<Record<string, boolean>
   }
   const params: GameSetup['params'] = Object.fromEntries(parameters.map((p) => [p.id, p.default]));
   return { scenario, variants: on, params };
+}
+
+/**
+ * The stated allocation rule (the module comment): the unit of `side` (indices into s.units) the
+ * next loss goes to, or -1; `fortOwed` when the loss must go to a field fortification.
+ */
+export function statedPick(s: DcState, side: readonly number[], fortOwed: boolean): number {
+  let best = -1;
+  let bestRank = Number.POSITIVE_INFINITY;
+  for (const i of side) {
+    const u = s.units[i]!;
+    const ty = s.rules.types[u.t]!;
+    if (u.st !== 0 || ty.role === 'air' || (fortOwed && !u.fort)) continue;
+    const survives = u.fort || u.losses < ty.limit;
+    // dispersed survivors, then fortified units, then the lowest fire (survivors first); all-out units last
+    const rank = fortOwed
+      ? 0
+      : u.disp && !u.fort && survives
+        ? 0
+        : u.fort
+          ? 1
+          : 2 + ty.ff * 2 + (survives ? 0 : 1) + (u.allOut ? 1000 : 0);
+    if (rank < bestRank) {
+      bestRank = rank;
+      best = i;
+    }
+  }
+  return best;
+}
+
+/** The stated continuation rule: the attacker of `b` goes on while his fire total is at least the defender's, or the defender's is 0. */
+export function statedGoesOn(s: DcState, ws: DcWorkspace, b: Battle): boolean {
+  const a = fireTotal(s, ws, b, true);
+  const d = fireTotal(s, ws, b, false);
+  return a >= d || d === 0;
 }
 
 /** The battle on the engine's state, with the units' places to restore. */
@@ -335,30 +370,9 @@ export class ChainBattle {
     return `${side(0, this.nAtt, false)}|${side(this.nAtt, this.units.length, this.orderedDef)}`;
   }
 
-  /** The stated allocation rule: the unit (index into s.units) the next loss goes to, or -1. */
+  /** The stated allocation rule (`statedPick`) on the chain's state. */
   pick(side: readonly number[], fortOwed: boolean): number {
-    const s = this.s;
-    let best = -1;
-    let bestRank = Number.POSITIVE_INFINITY;
-    for (const i of side) {
-      const u = s.units[i]!;
-      const ty = s.rules.types[u.t]!;
-      if (u.st !== 0 || ty.role === 'air' || (fortOwed && !u.fort)) continue;
-      const survives = u.fort || u.losses < ty.limit;
-      // dispersed survivors, then fortified units, then the lowest fire (survivors first); all-out units last
-      const rank = fortOwed
-        ? 0
-        : u.disp && !u.fort && survives
-          ? 0
-          : u.fort
-            ? 1
-            : 2 + ty.ff * 2 + (survives ? 0 : 1) + (u.allOut ? 1000 : 0);
-      if (rank < bestRank) {
-        bestRank = rank;
-        best = i;
-      }
-    }
-    return best;
+    return statedPick(this.s, side, fortOwed);
   }
 
   private absorb(side: readonly number[], losses: number, forts: number): void {
@@ -376,11 +390,9 @@ export class ChainBattle {
     return t > 0 ? fireDistribution(this.s.rules.crt, this.s.rules.maxColumn, t) : [1];
   }
 
-  /** The stated continuation rule of the attacker. */
+  /** The stated continuation rule of the attacker (`statedGoesOn`) on the chain's state. */
   attackerGoesOn(): boolean {
-    const a = fireTotal(this.s, this.ws, this.b, true);
-    const d = fireTotal(this.s, this.ws, this.b, false);
-    return a >= d || d === 0;
+    return statedGoesOn(this.s, this.ws, this.b);
   }
 
   /**

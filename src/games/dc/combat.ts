@@ -5,18 +5,20 @@
  * loss allocation one loss at a time (13.B.2), fortress reduction and bonus (10.C) and field
  * fortifications (18), retreat or hold, advance after combat (13.B.4-5) and control (20).
  */
+import type { ChanceNode } from '../../core/game.js';
 import { unreachable } from '../../core/kernel.js';
+import { valueNode, valueOf } from './chance.js';
 import type { AirOption, AllOutOption, BattleOption, ContinueOption, DcDecision } from './decisions.js';
-import { fireLosses } from './fire.js';
+import { fireDistribution, fireLosses } from './fire.js';
 import { airAtOrigins, attackAir, fireTotal, rawFire } from './firepower.js';
 import { defenderLosses, destroy, lossOptions, spendAllOut, takeLoss } from './losses.js';
 import { weatherAt, winter4142 } from './movement.js';
 import { tell } from './narrate.js';
-import { paraRound, paraTargets } from './paratroops.js';
+import { paraEscorts, paraFire, paraShot, paraTargets } from './paratroops.js';
 import { finish } from './retreat.js';
 import { type Battle, type DcState, type DcTask, other, SIDE_IDS, type SideIx } from './state.js';
 import { inSupply, mapOf } from './supply.js';
-import { airCombat, hqOptions, isSupport, sovietAir } from './support.js';
+import { airCombat, airCombatOdds, hqOptions, isSupport, sovietAir } from './support.js';
 import type { DcWorkspace } from './workspace.js';
 
 const MAX_ROUNDS = 60;
@@ -236,15 +238,116 @@ export function winterBonus(s: DcState, b: Battle): number {
   return majors.length > 0 && 2 * majors.filter(finn).length >= majors.length ? 0 : 1;
 }
 
-function roll(s: DcState, ws: DcWorkspace, b: Battle, attacker: boolean): number {
+/** Whether the attacker fires at `b.stage` (att-fire, sim-fire-att); the defender fires at def-fire and sim-fire. */
+const attackerFires = (b: Battle): boolean => b.stage === 'att-fire' || b.stage === 'sim-fire-att';
+
+/**
+ * DC 13.B.2, 13.B.6: the fire of the side firing at `b.stage`: its losses (0 with no fire total),
+ * rolled from the `combat` stream; in explicit-chance mode the chance node of their exact
+ * distribution (fire.ts `fireDistribution`), whose outcome `battleOutcome` carries out.
+ */
+function fireRoll(s: DcState, ws: DcWorkspace, b: Battle): number | ChanceNode {
+  const attacker = attackerFires(b);
   const total = fireTotal(s, ws, b, attacker);
   if (total <= 0) return 0;
-  const dice: number[] | undefined = ws.trace === undefined ? undefined : [];
   const plus = attacker ? winterBonus(s, b) : 0;
+  if (ws.explicitChance)
+    return valueNode(
+      'DC 13.B.2, 13.B.6',
+      `${attacker ? 'attacker' : 'defender'} fire ${total}: losses`,
+      fireDistribution(s.rules.crt, s.rules.maxColumn, total, plus),
+    );
+  const dice: number[] | undefined = ws.trace === undefined ? undefined : [];
   const l = fireLosses(s.rules.crt, s.rules.maxColumn, total, ws.streams.stream('combat'), plus, dice);
-  if (dice !== undefined)
-    tell(s, ws, attacker ? b.att : other(b.att), 'DC 13.B.2, 13.B.6', `fires ${total}: ${l} loss(es)`, dice);
+  if (dice !== undefined) tellFire(s, ws, b, total, l, dice);
   return l;
+}
+
+function tellFire(s: DcState, ws: DcWorkspace, b: Battle, total: number, l: number, dice?: number[]): void {
+  tell(
+    s,
+    ws,
+    attackerFires(b) ? b.att : other(b.att),
+    'DC 13.B.2, 13.B.6',
+    `fires ${total}: ${l} loss(es)`,
+    dice,
+  );
+}
+
+/**
+ * Carries out fire outcome `l` (losses) at `b.stage` (DC 13.B.2-3; 13.B.8: all-out units are spent
+ * after their die; a simultaneous round's losses wait for both dice).
+ */
+function afterFire(s: DcState, b: Battle, l: number): void {
+  switch (b.stage) {
+    case 'def-fire':
+      b.lossLeft = l;
+      spendAllOut(s, b, true);
+      b.fortLeft = 0;
+      b.stage = 'att-loss';
+      return;
+    case 'att-fire':
+      spendAllOut(s, b);
+      [b.lossLeft, b.fortLeft] = defenderLosses(s, b, l);
+      b.stage = 'def-loss';
+      return;
+    case 'sim-fire':
+      b.lossLeft = l;
+      b.stage = 'sim-fire-att';
+      return;
+    case 'sim-fire-att':
+      // DC 13.B.8: all-out units cannot absorb the losses of a simultaneous round
+      spendAllOut(s, b);
+      spendAllOut(s, b, true);
+      b.fortLeft = 0;
+      [b.defPending, b.defPendingForts] = defenderLosses(s, b, l);
+      b.stage = 'sim-att-loss';
+      return;
+    default:
+      throw new Error(`DC: a fire outcome at battle stage ${b.stage}`);
+  }
+}
+
+/** DC 13.A.1-2: after the air combat, the Soviet air units shot down (`lost`) are eliminated. */
+function afterAirCombat(
+  s: DcState,
+  ws: DcWorkspace,
+  b: Battle,
+  lost: readonly number[],
+  dice: number[],
+): void {
+  b.stage = 'allout';
+  for (const i of lost) destroy(s, i);
+  if (dice.length > 0)
+    tell(s, ws, 1, 'DC 13.A.1', `air combat: ${lost.length} Soviet air unit(s) lost`, dice);
+  // DC 21.B.3-4 (paratroops.ts): the drops' escorts checked, then the paratroops' free shot
+  if (s.drops.length > 0 && b.att === 1) b.stage = 'para';
+}
+
+/**
+ * Carries out outcome `k` of the chance node battle `b` stopped at (explicit-chance mode): the
+ * losses of a fire (`fireRoll`), the Soviet air surviving the air combat, or the paratroops' shot.
+ */
+export function battleOutcome(s: DcState, ws: DcWorkspace, b: Battle, node: ChanceNode, k: number): void {
+  const v = valueOf(node, k);
+  switch (b.stage) {
+    case 'def-fire':
+    case 'att-fire':
+    case 'sim-fire':
+    case 'sim-fire-att':
+      if (ws.trace !== undefined) tellFire(s, ws, b, fireTotal(s, ws, b, attackerFires(b)), v);
+      afterFire(s, b, v);
+      return;
+    case 'air-combat':
+      afterAirCombat(s, ws, b, sovietAir(s, b).slice(v), []);
+      return;
+    case 'para-fire':
+      paraShot(s, ws, b, v);
+      b.stage = 'para-loss';
+      return;
+    default:
+      throw new Error(`DC: a chance outcome at battle stage ${b.stage}`);
+  }
 }
 
 /** Allocates the battle's outstanding losses to `units`; a decision when the owner has a choice. */
@@ -297,7 +400,7 @@ function defenderAllOut(s: DcState, ws: DcWorkspace, b: Battle): BattleDecision 
 }
 
 /** Runs battle `b` to its next decision, or to its end (then pops it). */
-export function battleStep(s: DcState, ws: DcWorkspace, b: Battle): BattleDecision | null {
+export function battleStep(s: DcState, ws: DcWorkspace, b: Battle): BattleDecision | ChanceNode | null {
   const def = other(b.att);
   while (true) {
     switch (b.stage) {
@@ -322,19 +425,25 @@ export function battleStep(s: DcState, ws: DcWorkspace, b: Battle): BattleDecisi
       }
       case 'air-combat': {
         // DC 13.A.1: air-to-air or flak over the point, then ground combat (support.ts)
-        b.stage = 'allout';
-        if (s.rules.level !== 'advanced') break;
+        if (s.rules.level !== 'advanced') {
+          b.stage = 'allout';
+          break;
+        }
+        const odds = ws.explicitChance ? airCombatOdds(s, b) : null;
+        if (odds !== null) return valueNode('DC 13.A.1-2', 'air combat: Soviet air units surviving', odds);
         const dice: number[] = [];
-        const lost = airCombat(s, ws, b, dice);
-        for (const i of lost) destroy(s, i);
-        if (dice.length > 0)
-          tell(s, ws, 1, 'DC 13.A.1', `air combat: ${lost.length} Soviet air unit(s) lost`, dice);
-        // DC 21.B.3-4 (paratroops.ts): the drops' escorts checked, then the paratroops' free shot
-        if (s.drops.length > 0 && b.att === 1) b.stage = 'para';
+        afterAirCombat(s, ws, b, airCombat(s, ws, b, dice), dice);
         break;
       }
       case 'para': {
-        paraRound(s, ws, b);
+        paraEscorts(s, ws, b);
+        b.stage = 'para-fire';
+        break;
+      }
+      case 'para-fire': {
+        const r = paraFire(s, ws, b);
+        if (r !== null && typeof r !== 'number') return r;
+        paraShot(s, ws, b, r);
         b.stage = 'para-loss';
         break;
       }
@@ -374,10 +483,9 @@ export function battleStep(s: DcState, ws: DcWorkspace, b: Battle): BattleDecisi
         // D-21 (DC 13.B.8): from round 2 the defender may go all out before its fire
         const d = defenderAllOut(s, ws, b);
         if (d !== null) return d;
-        b.lossLeft = roll(s, ws, b, false);
-        spendAllOut(s, b, true);
-        b.fortLeft = 0;
-        b.stage = 'att-loss';
+        const r = fireRoll(s, ws, b);
+        if (typeof r !== 'number') return r;
+        afterFire(s, b, r);
         break;
       }
       case 'allout-late': {
@@ -403,11 +511,11 @@ export function battleStep(s: DcState, ws: DcWorkspace, b: Battle): BattleDecisi
       case 'att-cont':
         if (!canFire(s, b.attackers) || b.round > MAX_ROUNDS) return finish(s, ws, b, 'att-retreat');
         return dec('continue', b.att, 'DC 13.B.2', GO);
-      case 'att-fire': {
-        const l = roll(s, ws, b, true);
-        spendAllOut(s, b);
-        [b.lossLeft, b.fortLeft] = defenderLosses(s, b, l);
-        b.stage = 'def-loss';
+      case 'att-fire':
+      case 'sim-fire-att': {
+        const r = fireRoll(s, ws, b);
+        if (typeof r !== 'number') return r;
+        afterFire(s, b, r);
         break;
       }
       case 'def-loss': {
@@ -427,15 +535,10 @@ export function battleStep(s: DcState, ws: DcWorkspace, b: Battle): BattleDecisi
         const d = defenderAllOut(s, ws, b);
         if (d !== null) return d;
         for (const i of b.attackers) s.units[i]!.rounds = b.round;
-        const la = roll(s, ws, b, false);
-        const ld = roll(s, ws, b, true);
-        // DC 13.B.8: all-out units cannot absorb the losses of a simultaneous round
-        spendAllOut(s, b);
-        spendAllOut(s, b, true);
-        b.lossLeft = la;
-        b.fortLeft = 0;
-        [b.defPending, b.defPendingForts] = defenderLosses(s, b, ld);
-        b.stage = 'sim-att-loss';
+        // the defender's die, then the attacker's (stage sim-fire-att)
+        const r = fireRoll(s, ws, b);
+        if (typeof r !== 'number') return r;
+        afterFire(s, b, r);
         break;
       }
       case 'sim-att-loss': {

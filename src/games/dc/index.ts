@@ -5,29 +5,29 @@
  * every rule item with its status.
  *
  * Chapter map (rules section -> the file that carries it out; every file of this folder has a row):
- *   DC 1.A, 10.A-B, 12.A, 23   the map: points, lines, fortresses, edition changes ... map.ts (data/dc.json)
+ *   DC 1.A, 10.B, 12.A, 23     the map: points, lines, fortresses, edition changes ... map.ts (data/dc.json)
  *   DC 1.A (drawn)             the board as reports draw it ...................... board.ts
  *   DC 1.B-C                   counters and key terms (unit types) ............... data.ts, resolve.ts
  *   DC 1.D                     dice: each chance procedure rolls in its chapter's file (below)
  *   DC 2.A                     game levels (the rules in force) .................. resolve.ts
- *   DC 2.B.1-2                 Tournament victory, draws, the victory phase ...... victory.ts
- *   DC 2.B.3                   Campaign victory conditions, exits ................ campaign.ts
+ *   DC 2.B                     victory: Tournament (2.B.1-2) and Campaign (2.B.3)
+ *                              conditions, draws, the victory phase .............. victory.ts
  *   DC 3.A-B, 18 (pre-game)    start month, free set-up, pre-game forts .......... pregame.ts
- *   DC 3.A (May mud), 5.A, 7.A weather, May 1941 mud, Luftwaffe strength ......... weather.ts
+ *   DC 3.A (May mud), 5.A, 7.A weather, May 1941 mud, Luftwaffe strength, the 1944
+ *                              air window (7.A note c) ........................... weather.ts
  *   DC 3.C                     the Siberian Reserve (waves, gamble, crisis) ...... siberia.ts
  *   DC 4                       set-up ............................................ setup.ts
  *   DC 5.B, 8.A.1-2            replacements and production ....................... replacements.ts
- *   DC 5.C, 9.A                strategic land movement ........................... strategic.ts
+ *   DC 5.C, 9.A, 10.A          strategic land movement ........................... strategic.ts
  *   DC 5.D                     the Hungarian release ............................. hungary.ts
  *   DC 6                       the turn sequence (phases, task table) ............ turn-sequence.ts
- *   DC 7.A note c              the 1944 air window ............................... air-window.ts
  *   DC 11, 12, 18 (building)   operational movement, stacking, the highway (12.D),
  *                              building field fortifications (18) ................ movement.ts
  *   DC 7.B                     weather effects: movement.ts weatherAt, armourGrounded (14: breakthrough.ts,
  *                              the winter die bonus: combat.ts winterBonus, Soviet air grounded: support.ts)
  *   DC 8.A.2.c                 Siberian replacements ............................. siberian-replacements.ts
- *   DC 8.B                     reinforcements and withdrawals .................... reinforcements.ts
- *   DC 8.B note                allies losing their capital ....................... allies.ts
+ *   DC 8.B                     reinforcements, withdrawals, allies losing their
+ *                              capital (8.B note) ................................ reinforcements.ts
  *   DC 8.C.1-2                 plant expansion, moving factories ................. factories.ts
  *   DC 8.C.2.b                 a factory's sea leg ............................... factory-sea.ts
  *   DC 8.C.3                   composite units (Advanced) ........................ composites.ts
@@ -35,11 +35,12 @@
  *   DC 10.C, 13.B.2 (losses),  fortresses, losses and elimination, all-out spent,
  *   18 (absorbing)             a fortification absorbing the first loss .......... losses.ts
  *   DC 10.D                    the Kerch Straits: in each movement file (movement.ts, strategic.ts, breakthrough.ts)
- *   DC 13, 16                  combat: order of battles, each battle's rounds .... combat.ts
+ *   DC 13                      combat: order of battles, each battle's rounds .... combat.ts
  *   DC 13.A.1-3, 13.B.7        Soviet air, HQs and STAVKA, artillery (Advanced) .. support.ts
  *   DC 13.A.4, 14.B.4          German air: placement, breakthrough escort ........ air.ts
  *   DC 13.B.2, 13.B.6 (dice)   the CRT, fire split into dice ..................... fire.ts
- *   DC 13.B.2 (totals), 16     fire totals, air multiplier, breakthrough halving . firepower.ts
+ *   DC 13.B.2 (totals), 16     fire totals, air multiplier; breakthrough combat
+ *                              (16: the halving, otherwise fought as 13) ......... firepower.ts
  *   DC 13.B.4-5                the end of a battle: retreat, advance ............. retreat.ts
  *   DC 14                      breakthrough movement ............................. breakthrough.ts
  *   DC 15.B                    recovery .......................................... recovery.ts

@@ -431,7 +431,7 @@ export function applyOp(s: DcState, task: DcTask & { t: 'op' }, o: OpOption): vo
       u.fort = false;
       if (o.attack) {
         // the unit stays on the edge line, its origin the box (`at` -1): the battle takes it onto
-        // the point or back into the box (combat.ts finish)
+        // the point or back into the box (retreat.ts finish)
         u.atk = o.at;
         return;
       }

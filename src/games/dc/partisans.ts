@@ -7,7 +7,6 @@
  * (variant partisan-removal).
  */
 import type { Decision } from '../../core/game.js';
-import { takeControl } from './control.js';
 import type { DcDecision, PartisanOption } from './decisions.js';
 import { tell } from './narrate.js';
 import { type DcState, type DcTask, yearOf } from './state.js';
@@ -70,7 +69,11 @@ export function applyPartisan(
   if (o.to === from) return;
   s.partisans[k] = o.to;
   s.stats.partisanPlacements++;
-  takeControl(s, o.to, 1);
+  // DC 19: the partisan controls its point for the Soviets (as control.ts takeControl for side 1)
+  if (s.control[o.to] !== 1) {
+    s.control[o.to] = 1;
+    s.cv++;
+  }
   if (ws.trace !== undefined) {
     const m = mapOf(s);
     // the point left stays Soviet-controlled until an Axis unit enters it (DC 19)
@@ -83,5 +86,15 @@ export function applyPartisan(
         ? `partisan placed at ${m.names[o.to]}`
         : `partisan moves ${m.names[from]} -> ${m.names[o.to]} (${m.names[from]} stays Soviet-controlled)`,
     );
+  }
+}
+
+/** DC 19: an Axis ground unit entering point `p` removes a partisan there (available again next turn). */
+export function removePartisanAt(s: DcState, p: number): void {
+  const k = s.partisans.indexOf(p);
+  if (k >= 0) {
+    // variant partisan-destroyed (12.0 "destroying"): gone for good (-2)
+    s.partisans[k] = s.rules.partisanDestroyed ? -2 : -1;
+    s.stats.partisanRemovals++;
   }
 }

@@ -7,12 +7,20 @@
  * task table the kernel (core/kernel.ts) runs: each task kind's rules are in its chapter's file.
  * Parts of phases not yet modelled are listed in RULES-CHECKLIST.md item by item.
  */
-import { answerMachine, expectKind, runMachine, type TurnMachine, unreachable } from '../../core/kernel.js';
+import {
+  answerMachine,
+  expectKind,
+  runMachine,
+  type TaskKind,
+  type TaskOf,
+  type TurnMachine,
+  unreachable,
+} from '../../core/kernel.js';
+import { randInt } from '../../core/rng.js';
 import { airBtStep, applyAirBt, applyLwPlace, endAxisAir, lwPlaceStep, startAirPlacement } from './air.js';
-import { applyWindow, window1944, windowDecision } from './air-window.js';
-import { checkDefections } from './allies.js';
 import { applyBt, btStep, startBreakthrough } from './breakthrough.js';
-import { applyBattle, battleStep, combatStep, pendingBattles, startBattle } from './combat.js';
+import { dieNode, faceOf } from './chance.js';
+import { applyBattle, battleOutcome, battleStep, combatStep, pendingBattles, startBattle } from './combat.js';
 import { applyComposite, compositeStep } from './composites.js';
 import type { DcDecision, DcPending } from './decisions.js';
 import {
@@ -20,6 +28,7 @@ import {
   applyFactoryPick,
   entrainedCount,
   factoriesStep,
+  factorySail,
   startFactories,
 } from './factories.js';
 import { applyHunRelease, hunReleaseOpen, hunReleaseStep } from './hungary.js';
@@ -28,18 +37,33 @@ import { applyOp, opStep, startOp } from './movement.js';
 import { tell } from './narrate.js';
 import { applyDrop, clearDrops, dropStep, startDrops } from './paratroops.js';
 import { applyPartisan, partisanStep, startPartisans } from './partisans.js';
-import { applyPregame, pregameStep } from './pregame.js';
+import { applyFortDie, applyPregame, pregameStep } from './pregame.js';
 import { recoveryPhase } from './recovery.js';
-import { arrive as arriveReinforcement, reinfStep, startReinforcements, withdraw } from './reinforcements.js';
-import { applyRepl, replStep, sovietProduction, startAxisReplacements } from './replacements.js';
+import {
+  arrive as arriveReinforcement,
+  checkDefections,
+  reinfStep,
+  startReinforcements,
+  withdraw,
+} from './reinforcements.js';
+import {
+  applyGerRepl,
+  applyRepl,
+  gerReplRolls,
+  replStep,
+  sovietProduction,
+  startAxisReplacements,
+} from './replacements.js';
 import { applyRetreat, retreatStep } from './retreat.js';
-import { applySea, seaStep } from './sea.js';
+import { applySea, applyTorpedo, seaStep } from './sea.js';
 import {
   applyCall,
   applyCompose,
+  applyGamble,
   applyReturn,
   commit,
   enter as enterSiberians,
+  GAMBLE_ODDS,
   siberiaStep,
   startSiberia,
 } from './siberia.js';
@@ -49,16 +73,7 @@ import {
   sibReplStep,
   startSiberianReplacements,
 } from './siberian-replacements.js';
-import {
-  type DcState,
-  type DcTask,
-  other,
-  type SideIx,
-  TURN_FEB45,
-  TURN_JUL44,
-  turnLabel,
-  yearOf,
-} from './state.js';
+import { type DcState, type DcTask, other, type SideIx, TURN_FEB45, TURN_JUL44 } from './state.js';
 import { applyStratDest, applyStratNext, startStrategic, strategicCapacity, stratStep } from './strategic.js';
 import {
   applyDeclare,
@@ -69,7 +84,15 @@ import {
   mutualDecision,
   victoryStep,
 } from './victory.js';
-import { mayMud, WEATHER_NAMES, weatherDie, weatherPhase } from './weather.js';
+import {
+  applyMudDie,
+  applyWindow,
+  startMayMud,
+  weatherDie,
+  weatherRolls,
+  weatherTurn,
+  windowDecision,
+} from './weather.js';
 import type { DcWorkspace } from './workspace.js';
 
 /** Resets the per-turn flags of `side`'s units at the start of its player turn. */
@@ -108,47 +131,24 @@ function nextPhase(s: DcState, ws: DcWorkspace): void {
   const side: SideIx = seq <= 8 ? 0 : 1;
   const ph = seq <= 8 ? seq : seq - 8;
   if (seq === 0) {
-    const st = { weather: s.weather, springCol: s.springCol, autumnCol: s.autumnCol, air: s.air };
-    s.mud = [];
-    s.stratUsed = 0;
-    const die = weatherPhase(s.rules, s.turn, s.turn === s.first, st, () =>
-      weatherDie(ws.streams.stream('weather')),
-    );
-    s.weather = st.weather;
-    s.springCol = st.springCol;
-    s.autumnCol = st.autumnCol;
-    s.air = st.air;
-    s.airFree = st.air;
-    // variant lw-lines: the air on the map keeps its points (D-8 moves it one line)
-    s.airAt = s.rules.lwLines ? s.airAt.slice(0, s.air) : [];
-    s.airUp = [];
-    s.airBt = [];
-    if (s.turn === 6) s.stats.oct41Mud = s.weather === 1 ? 1 : 0;
-    // R-187 (DC 14.B.3): from the first Good-weather turn of 1944 Soviet air may accompany breakthroughs
-    if (!s.sovAirBt && s.weather === 0 && yearOf(s.turn) >= 1944) s.sovAirBt = true;
-    if (window1944(s)) s.stack.push({ t: 'air44' });
-    tell(
-      s,
-      ws,
-      null,
-      'DC 7.A',
-      `${turnLabel(s.turn)}: ${WEATHER_NAMES[s.weather]}, ${s.air} German air unit(s)`,
-      die === null ? undefined : [die],
-    );
+    // A: weather and Luftwaffe strength (weather.ts, a task: its die is a chance point)
+    s.stack.push({ t: 'weather' });
     return;
   }
   switch (ph) {
     case 1:
       newPlayerTurn(s, side);
-      // DC 8.B (allies.ts): an ally whose capital the Soviets hold leaves the war
+      // DC 8.B (reinforcements.ts): an ally whose capital the Soviets hold leaves the war
       checkDefections(s, ws);
       if (side === 0) {
         // D-13 (DC 5.D, hungary.ts): the Hungarian release, after the other R/R steps (the stack runs it last)
         if (hunReleaseOpen(s)) s.stack.push({ t: 'hun-release' });
-        startAxisReplacements(s, ws);
+        startAxisReplacements(s);
         startReinforcements(s, 0);
         // D-8 (DC 13.A.4, 14.B.4): German air placed, or withheld, at the Axis turn's start
         startAirPlacement(s);
+        // DC 8.A.1.a: the German replacement die, first (on top of the stack)
+        if (gerReplRolls(s)) s.stack.push({ t: 'repl-roll' });
       } else {
         sovietProduction(s, ws);
         // DC 8.A.2.c: Siberian replacements arrive and are held or enter (D-33), after the other R/R steps
@@ -157,8 +157,10 @@ function nextPhase(s: DcState, ws: DcWorkspace): void {
         if (s.rules.level === 'advanced') s.stack.push({ t: 'composite', done: false });
         // DC 8.C.2.a: entraining is limited by this turn's strategic capacity (before the entrained factories' cost)
         startFactories(s, strategicCapacity(s, ws, 1) + entrainedCount(s));
-        startSiberia(s, ws);
+        const gamble = startSiberia(s);
         startReinforcements(s, 1);
+        // DC 3.C.3: the Siberian gamble's dice, first (on top of the stack)
+        if (gamble) s.stack.push({ t: 'sib-gamble' });
       }
       return;
     case 2:
@@ -171,13 +173,14 @@ function nextPhase(s: DcState, ws: DcWorkspace): void {
       startOp(s, side, ws);
       return;
     case 4:
-      // DC 3.A: May 1941 of a May game: a die per point under assault, odd = Mud there
-      if (s.turn === 1 && (side === 0 || s.rules.mayMudAll)) mayMud(s, ws, side, pendingBattles(s, ws, side));
       // DC 8.A.2.c: Siberian replacements entering operationally from the eastern edge this turn
       if (side === 1) enterOperationally(s, ws);
       // regular combat, then (4c) breakthrough movement once every battle is over
       s.stack.push({ t: 'bt-start', side });
       s.stack.push({ t: 'combat', side, bt: false });
+      // DC 3.A: May 1941 of a May game: a die per point under assault, odd = Mud there (before the battles)
+      if (s.turn === 1 && (side === 0 || s.rules.mayMudAll))
+        startMayMud(s, side, pendingBattles(s, ws, side));
       return;
     case 5:
       recoveryPhase(s, side);
@@ -271,6 +274,7 @@ const MACHINE: TurnMachine<DcState, DcWorkspace, DcTask, DcDecision> = {
         );
         applyBattle(s, ws, task.b, d, choice);
       },
+      outcome: (s, ws, task, node, k) => battleOutcome(s, ws, task.b, node, k),
     },
     retreat: {
       step: retreatStep,
@@ -329,6 +333,8 @@ const MACHINE: TurnMachine<DcState, DcWorkspace, DcTask, DcDecision> = {
         expectKind('DC', task.t, d, 'factory-pick', 'factory-site', 'factory-dest', 'entrain');
         applyFactoryDecision(s, ws, task, d, choice);
       },
+      // DC 8.C.2.b: a sailing factory's torpedo die
+      outcome: (s, ws, task, _node, k) => factorySail(s, ws, task, faceOf(k)),
     },
     partisan: {
       step: partisanStep,
@@ -397,9 +403,9 @@ const MACHINE: TurnMachine<DcState, DcWorkspace, DcTask, DcDecision> = {
     },
     sea: {
       step: (s, _ws, task) => seaStep(s, task),
-      answer(s, ws, task, d, choice) {
+      answer(s, _ws, task, d, choice) {
         expectKind('DC', task.t, d, 'sea-move');
-        applySea(s, ws, task, d.options[choice]!);
+        applySea(s, task, d.options[choice]!);
       },
     },
     supply: {
@@ -469,8 +475,65 @@ const MACHINE: TurnMachine<DcState, DcWorkspace, DcTask, DcDecision> = {
         applyLwPlace(s, task, d.options[choice]!);
       },
     },
+    weather: {
+      step(s, ws) {
+        if (!weatherRolls(s.turn)) weatherTurn(s, ws, null);
+        else if (ws.explicitChance) return dieNode('DC 7.A', 'weather die');
+        else weatherTurn(s, ws, weatherDie(ws.streams.stream('weather')));
+        return null;
+      },
+      answer: (_s, _ws, task, d) => asksNothing(task, d),
+      outcome: (s, ws, _task, _node, k) => weatherTurn(s, ws, faceOf(k)),
+    },
+    'repl-roll': dieTask('DC 8.A.1.a', 'German replacements die', 'replacements', (s, ws, _task, face) =>
+      applyGerRepl(s, ws, face),
+    ),
+    'sib-gamble': {
+      step(s, ws) {
+        if (ws.explicitChance)
+          return {
+            kind: 'chance',
+            side: 'chance',
+            rule: 'DC 3.C.3',
+            what: 'Siberian gamble (2d6)',
+            outcomes: GAMBLE_ODDS,
+          };
+        const rng = ws.streams.stream('siberia');
+        const d1 = randInt(rng, 1, 6);
+        const d2 = randInt(rng, 1, 6);
+        applyGamble(s, ws, d1 === d2, [d1, d2]);
+        return null;
+      },
+      answer: (_s, _ws, task, d) => asksNothing(task, d),
+      // outcome 0: doubles (GAMBLE_ODDS)
+      outcome: (s, ws, _task, _node, k) => applyGamble(s, ws, k === 0),
+    },
+    torpedo: dieTask('DC 9.B', 'torpedo die', 'sea', applyTorpedo),
+    'may-mud': dieTask('DC 3.A', 'May 1941 mud die', 'weather', applyMudDie),
+    'pregame-fort': dieTask('DC 18', 'fortification die', 'setup', applyFortDie),
   },
 };
+
+/**
+ * A task kind that rolls one die from stream `stream` and carries out its face (`carry`, which ends
+ * the task or leaves it for its next die); in explicit-chance mode the die is a chance point.
+ */
+function dieTask<K extends DcTask['t']>(
+  rule: string,
+  what: string,
+  stream: string,
+  carry: (s: DcState, ws: DcWorkspace, task: TaskOf<DcTask, K>, face: number) => void,
+): TaskKind<DcState, DcWorkspace, TaskOf<DcTask, K>, DcDecision> {
+  return {
+    step(s, ws, task) {
+      if (ws.explicitChance) return dieNode(rule, what);
+      carry(s, ws, task, randInt(ws.streams.stream(stream), 1, 6));
+      return null;
+    },
+    answer: (_s, _ws, task, d) => asksNothing(task, d),
+    outcome: (s, ws, task, _node, k) => carry(s, ws, task, faceOf(k)),
+  };
+}
 
 /** The answer of a task kind that never asks (it runs its rules in one step). */
 function asksNothing(task: DcTask, d: DcDecision): never {

@@ -19,7 +19,7 @@
  * fresh units (no losses) are sent to attack, so the chain does not over-state the attackers.
  *
  * Thresholds: P(point taken) = P(taken) + P(defender retreats) (both leave the point to the
- * attacker, combat.ts finish); the loss exchange is the defender's expected unit losses over the
+ * attacker, retreat.ts finish); the loss exchange is the defender's expected unit losses over the
  * attacker's expected losses (chain `hits`), where the defender's count leaves out, as a
  * conservative bound, one loss per field fortification and every loss the defenders had already
  * taken (the chain's fresh defenders could absorb those, the real ones cannot).
