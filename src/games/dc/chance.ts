@@ -26,4 +26,4 @@ export function valueNode(rule: string, what: string, dist: readonly number[]): 
 }
 
 /** The value of outcome `k` of a `valueNode`. */
-export const valueOf = (node: ChanceNode, k: number): number => Number(node.outcomes[k]!.label);
+export const outcomeValue = (node: ChanceNode, k: number): number => Number(node.outcomes[k]!.label);

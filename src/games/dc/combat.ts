@@ -7,7 +7,7 @@
  */
 import type { ChanceNode } from '../../core/game.js';
 import { unreachable } from '../../core/kernel.js';
-import { valueNode, valueOf } from './chance.js';
+import { valueNode, outcomeValue } from './chance.js';
 import type { AirOption, AllOutOption, BattleOption, ContinueOption, DcDecision } from './decisions.js';
 import { fireDistribution, fireLosses } from './fire.js';
 import { airAtOrigins, attackAir, fireTotal, rawFire } from './firepower.js';
@@ -329,7 +329,7 @@ function afterAirCombat(
  * losses of a fire (`fireRoll`), the Soviet air surviving the air combat, or the paratroops' shot.
  */
 export function battleOutcome(s: DcState, ws: DcWorkspace, b: Battle, node: ChanceNode, k: number): void {
-  const v = valueOf(node, k);
+  const v = outcomeValue(node, k);
   switch (b.stage) {
     case 'def-fire':
     case 'att-fire':
