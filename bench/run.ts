@@ -400,7 +400,6 @@ function conformanceOnly(): void {
   };
   const lines = ['game    scenario                        plain ms/game  checked ms/game  ratio'];
   for (const def of GAMES.list().filter((g) => ONLY === undefined || ONLY.includes(g.id))) {
-    if (def.contract !== 'steps') continue;
     for (const sc of def.scenarios) {
       const setup = resolveSetup(def, { scenario: sc.id }, 'bench');
       const pols = () => createPolicies(def, def.defaultPolicies, sc.id);
@@ -491,7 +490,6 @@ async function main(): Promise<void> {
   if ((ONLY === undefined || ONLY.includes('scs')) && GAMES.list().some((g) => g.id === 'scs')) {
     // SCS 8.4: is a pocket threatened if this hex is taken? (the check every capture makes)
     const def = GAMES.list().find((g) => g.id === 'scs')!;
-    if (def.contract !== 'steps') throw new Error('bench: scs is expected on the stepped contract');
     const state = def.start(resolveSetup(def, {}, 'bench'), {
       masterSeed: SEED,
       gameIndex: 0,

@@ -13,7 +13,9 @@
  * Stepping one game yourself (a UI, a debugger, a search): take the game's definition from
  * {@link gameDefinition}, its setup from {@link resolveSetup}, and drive it with
  * {@link startMatch} (`pending()`, `apply(choice)`, `clone()`, `record()`) or play it to the end
- * with {@link playMatch} and the policies of {@link createPolicies}.
+ * with {@link playMatch} and the policies of {@link createPolicies}. A search keys positions by
+ * {@link stateKey}, scores finished games by {@link returns} / {@link resultValue}, and continues a
+ * fork as a scripted player would with {@link clonePolicy}.
  */
 
 /** arquero's helpers for verbs over a run's games table (the table itself comes from loadRun). */
@@ -81,7 +83,6 @@ export type {
   GameRecord,
   GameSeed,
   GameSetup,
-  LegacyGame,
   Match,
   OddsOption,
   OddsTable,
@@ -90,14 +91,17 @@ export type {
   Policy,
   PolicyDef,
   ScenarioDef,
+  SearchContext,
   SideDef,
   SteppedGame,
   TraceEvent,
   VariantDef,
 } from './core/game.js';
-export { createPolicies } from './core/policies.js';
+export { clonePolicy, createPolicies } from './core/policies.js';
 export type { GameRegistry } from './core/registry.js';
 export { resolveSetup, type SetupRequest } from './core/setup.js';
+export { stateKey } from './core/state-hash.js';
+export { resultValue, returns } from './core/values.js';
 export type { ExperimentSpec } from './runner/experiment.js';
 export type { Manifest } from './runner/manifest.js';
 export { RunFailure } from './runner/run.js';

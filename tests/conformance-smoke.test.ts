@@ -8,7 +8,6 @@
 import { describe, expect, it } from 'vitest';
 import { playOneGame, startMatch } from '../src/core/driver.js';
 import { createPolicies } from '../src/core/policies.js';
-import { gameStreams } from '../src/core/rng.js';
 import { resolveSetup } from '../src/core/setup.js';
 import { GAMES } from '../src/games/index.js';
 import { play } from './conformance-suite.js';
@@ -32,14 +31,9 @@ for (const def of GAMES)
         if (v.default && v.group !== undefined) continue; // a group's default can only be replaced by a sibling
         for (const scenario of v.scenarios ?? def.scenarios.map((s) => s.id)) {
           const setup = resolveSetup(def, { scenario, variants: { [v.id]: !v.default } }, 'smoke');
-          if (def.contract === 'steps') {
-            const m = startMatch(def, setup, { masterSeed: 23, gameIndex: 0 });
-            expect(m.pending(), `${v.id} in ${scenario}`).not.toBeNull();
-            expect(def.invariants(m.state), `${v.id} in ${scenario}`).toEqual([]);
-          } else {
-            const state = def.start(setup, gameStreams(23, 0));
-            expect(def.invariants(state), `${v.id} in ${scenario}`).toEqual([]);
-          }
+          const m = startMatch(def, setup, { masterSeed: 23, gameIndex: 0 });
+          expect(m.pending(), `${v.id} in ${scenario}`).not.toBeNull();
+          expect(def.invariants(m.state), `${v.id} in ${scenario}`).toEqual([]);
         }
       }
     });

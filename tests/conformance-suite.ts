@@ -8,7 +8,7 @@
  * state, given the same answer as a second clone, stays identical and leaves the original untouched
  * and the policy leaves the state alone; and
  * each game is also serialised to JSON at one decision and continued from the copy, which must
- * reach the same record. A legacy game (still owning its loop) is checked after every engine step.
+ * reach the same record.
  *
  * The suite is split into one test file per game (two for Dark Crusade, one per level), so that
  * vitest's forks share it: tests/conformance-<game>.test.ts each call `conformanceSuite`.
@@ -21,13 +21,11 @@ import type {
   GameDefinition,
   GameRecord,
   GameSetup,
-  LegacyGame,
   Policy,
-  SteppedGame,
   VariantDef,
 } from '../src/core/game.js';
 import { createPolicies, playerSides } from '../src/core/policies.js';
-import { gameStreams, streamRng } from '../src/core/rng.js';
+import { streamRng } from '../src/core/rng.js';
 import { ROLLOUT_ID } from '../src/core/rollout.js';
 import { resolveSetup } from '../src/core/setup.js';
 import { GAMES } from '../src/games/index.js';
@@ -76,12 +74,12 @@ function policiesFor(def: GameDefinition, scenario: string, ids: Record<string, 
 }
 
 /**
- * Plays one stepped game in conformance mode, keeps a JSON copy of the state at one decision
- * (chosen by the game index), continues that copy to the end with fresh policies, and requires
- * the same record.
+ * Plays one game in conformance mode (checked by the driver), keeps a JSON copy of the state at
+ * one decision (chosen by the game index), continues that copy to the end with fresh policies,
+ * and requires the same record (and checks it).
  */
-function playStepped(
-  def: SteppedGame,
+export function play(
+  def: GameDefinition,
   setup: GameSetup,
   ids: Record<string, string> | 'random',
   seed: number,
@@ -116,44 +114,6 @@ function playStepped(
     expect(again, `${def.id} game ${game}: continued from a JSON copy at decision ${at}`).toEqual(rec);
   }
   return rec;
-}
-
-/** Plays one legacy game with invariants and a JSON round trip checked after every engine step. */
-function playLegacy(
-  def: LegacyGame,
-  setup: GameSetup,
-  ids: Record<string, string> | 'random',
-  seed: number,
-  game: number,
-): GameRecord {
-  const streams = gameStreams(seed, game);
-  const state = def.start(setup, streams);
-  let steps = 0;
-  const check = (s: unknown) => {
-    steps++;
-    const bad = def.invariants(s);
-    if (bad.length > 0)
-      throw new Error(`game ${game}: invariant broken after step ${steps}: ${bad.join('; ')}`);
-    if (steps % 5 === 1) expect(JSON.parse(JSON.stringify(s))).toStrictEqual(s);
-  };
-  check(state);
-  const rec = def.play(state, { streams, policies: policiesFor(def, setup.scenario, ids), onStep: check });
-  expect(def.invariants(state)).toEqual([]);
-  checkRecord(def, rec);
-  return rec;
-}
-
-/** Plays one game in conformance mode (stepped: checked by the driver and continued from a JSON copy; legacy: checked at every step) and checks its record. */
-export function play(
-  def: GameDefinition,
-  setup: GameSetup,
-  ids: Record<string, string> | 'random',
-  seed: number,
-  game: number,
-) {
-  return def.contract === 'steps'
-    ? playStepped(def, setup, ids, seed, game)
-    : playLegacy(def, setup, ids, seed, game);
 }
 
 /** Scripted policies of a side (the search policy is checked on its own, it plays whole games per decision). */
@@ -212,11 +172,10 @@ export function conformanceSuite(gameId: string, only?: readonly string[], gameW
               true,
             );
             expect(def.policies.some((p) => p.side === side && p.id === 'random')).toBe(true);
-            if (def.contract === 'steps')
-              expect(
-                def.policies.some((p) => p.side === side && p.id === ROLLOUT_ID),
-                `${side} rollout`,
-              ).toBe(true);
+            expect(
+              def.policies.some((p) => p.side === side && p.id === ROLLOUT_ID),
+              `${side} rollout`,
+            ).toBe(true);
           }
         }
         for (const r of def.results)
@@ -234,7 +193,7 @@ export function conformanceSuite(gameId: string, only?: readonly string[], gameW
               def.scenarios.map((x) => x.id),
               `${v.id} scenario`,
             ).toContain(sc);
-        if (def.contract === 'steps') expect(def.decisionKinds.length).toBeGreaterThan(0);
+        expect(def.decisionKinds.length).toBeGreaterThan(0);
         expect(() => JSON.stringify(def.data)).not.toThrow();
       });
 

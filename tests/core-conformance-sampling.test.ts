@@ -14,7 +14,7 @@ import {
   sampledDecision,
   startMatch,
 } from '../src/core/driver.js';
-import type { GameStateBase, SteppedGame } from '../src/core/game.js';
+import type { Decision, GameStateBase, SteppedGame } from '../src/core/game.js';
 import { createPolicies } from '../src/core/policies.js';
 import { resolveSetup } from '../src/core/setup.js';
 import { stateHash } from '../src/core/state-hash.js';
@@ -24,7 +24,22 @@ import { sfo } from '../src/games/sfo/index.js';
 
 const setup = resolveSetup(dc, { scenario: 'intro-tournament' }, 'test');
 const first = DEFAULT_CONFORMANCE_SAMPLE === 'every' ? 0 : DEFAULT_CONFORMANCE_SAMPLE.first;
-const game = dc as unknown as SteppedGame;
+/**
+ * `def` as the turn machine plays it (src/core/kernel.ts): a decision with a single option is
+ * carried out at once and never pends (the checked driver refuses one that does). A no-op for a
+ * game whose turn sequence runs on the kernel.
+ */
+const forcing = (def: SteppedGame): SteppedGame => ({
+  ...def,
+  advance(s, ws) {
+    for (;;) {
+      const p = def.advance(s, ws);
+      if (p === null || p.kind === 'chance' || (p as Decision).options.length !== 1) return p;
+      def.apply(s, ws, p, 0);
+    }
+  },
+});
+const game = forcing(dc as unknown as SteppedGame);
 
 /** Plays DC game `g` (default policies) as `def` in conformance mode with the default sample; the error it throws. */
 function checked(def: SteppedGame, g: number): ConformanceError | undefined {

@@ -15,13 +15,14 @@ import {
   searchContext,
   startMatch,
 } from '../src/core/driver.js';
-import type { ChanceNode, Policy, SteppedGame } from '../src/core/game.js';
+import type { ChanceNode, Decision, Policy, SteppedGame } from '../src/core/game.js';
 import { createPolicies } from '../src/core/policies.js';
 import { streamRng } from '../src/core/rng.js';
 import { rolloutPolicy } from '../src/core/rollout.js';
 import { resolveSetup } from '../src/core/setup.js';
 import { cloneSfo, sfo } from '../src/games/sfo/index.js';
 import type { SfoState } from '../src/games/sfo/state.js';
+import { zoneGame } from './helpers/board-games.js';
 
 const setup = resolveSetup(sfo, { scenario: 'advanced' }, 'test');
 const defaults = () => createPolicies(sfo, sfo.defaultPolicies, 'advanced');
@@ -79,6 +80,24 @@ describe('the driver', () => {
     );
   });
 
+  it('in conformance mode refuses a decision that pends with a single option (a forced move)', () => {
+    // SFO with every pending decision cut to its first option: the game asks a question with one answer
+    const forcing: SteppedGame = {
+      ...(sfo as unknown as SteppedGame),
+      advance: (s, ws) => {
+        const p = (sfo as unknown as SteppedGame).advance(s, ws);
+        return p === null || p.kind === 'chance' ? p : { ...p, options: (p as Decision).options.slice(0, 1) };
+      },
+    };
+    const m = startMatch(forcing, setup, { masterSeed: 1, gameIndex: 2 });
+    expect(() => playMatch(m, { soviet: randomPolicy(), us: randomPolicy() }, { conformance: true })).toThrow(
+      /decision 1: forced move pended: \S+ \(SFO [^)]*\) has one option/,
+    );
+    // outside conformance mode the driver only asks and applies
+    const plain = startMatch(forcing, setup, { masterSeed: 1, gameIndex: 2 });
+    expect(() => playMatch(plain, { soviet: randomPolicy(), us: randomPolicy() })).not.toThrow();
+  });
+
   it('samples a chance point by its exact probabilities', () => {
     const node: ChanceNode = {
       kind: 'chance',
@@ -107,6 +126,29 @@ describe('the driver', () => {
     battle.apply(1);
     const p = enumerateChance(battle, (s) => String((s as SfoState).lastResult));
     expect([...p.values()].reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+  });
+
+  it("enumerates a fixture game's chance points through its own code: the exact distribution of marked cells", () => {
+    // tests/helpers/board-games.ts: a game on the turn machine whose only task rolls once per cell
+    const def = zoneGame as unknown as SteppedGame;
+    const fixtureSetup = resolveSetup(def, {}, 'test');
+    const m = startMatch(def, fixtureSetup, { masterSeed: 1, gameIndex: 0 }, { explicitChance: true });
+    const cells = def.board!(fixtureSetup).cells.length;
+    const dist = enumerateChance(m, (s) => String((s as unknown as { marked: number[] }).marked.length));
+    // the Poisson binomial of the cells' chances (i + 1) / (cells + 1)
+    let exact = [1];
+    for (let i = 0; i < cells; i++) {
+      const p = (i + 1) / (cells + 1);
+      exact = [...exact, 0].map((q, k) => q * (1 - p) + (k > 0 ? exact[k - 1]! * p : 0));
+    }
+    for (const [k, q] of exact.entries()) expect(dist.get(String(k)) ?? 0, `${k} marked`).toBeCloseTo(q, 12);
+    // sampled and explicit play reach legal ends with the same kinds of records
+    const rec = playMatch(
+      startMatch(def, fixtureSetup, { masterSeed: 1, gameIndex: 0 }, { explicitChance: true }),
+      {},
+      { conformance: true },
+    );
+    expect(rec.endTurn).toBe(1);
   });
 
   it("the rollout policy decides the same whatever the game's own future dice: its forks draw fresh ones", () => {

@@ -20,7 +20,7 @@ import type {
   TraceEvent,
   Workspace,
 } from './game.js';
-import { gameStreams, type Rng, reseedRng } from './rng.js';
+import { type Rng, reseedRng } from './rng.js';
 import { stateHash } from './state-hash.js';
 
 /** A deep copy of a game state: the game's own copy, or structuredClone. */
@@ -93,8 +93,8 @@ export function startMatch(
 
 /**
  * Which decisions of a game conformance mode checks in full. Every decision is checked for what
- * costs little (the decision bound, chance outcomes summing to 1, declared kinds, invariants after
- * the answer); the costly checks (clone equality, the policy leaving the state alone), which copy
+ * costs little (the decision bound, chance outcomes summing to 1, declared kinds, no decision
+ * pending with a single option, invariants after the answer); the costly checks (clone equality, the policy leaving the state alone), which copy
  * the state and hash it several times, run at every decision of the first `first`, at the first
  * `perKind` decisions of each kind and rule (so a rare kind is checked in every game), and at
  * about one in `oneIn` of the rest, chosen by a fixed hash of (master seed, game index, decision):
@@ -144,32 +144,56 @@ export class ConformanceError extends Error {
   }
 }
 
-/** The search context of one game: forks copies standing at the decision being made. */
+/**
+ * The search context of one side in one game: forks copies standing at the decision being made.
+ * The real match and the side are #private fields, so a policy holding the context (even through
+ * a cast) reaches neither the real state (its future dice, a hidden allocation) nor a fork as
+ * another side would see it: its own surface is the game, the setup and `fork`.
+ */
 class Search implements SearchContext {
-  side = '';
-  constructor(readonly match: Match) {}
+  readonly #match: Match;
+  readonly #side: string;
+  constructor(match: Match, side: string) {
+    this.#match = match;
+    this.#side = side;
+  }
   get game(): SteppedGame {
-    return this.match.game;
+    return this.#match.game;
   }
   get setup(): GameSetup {
-    return this.match.setup;
+    return this.#match.setup;
   }
   fork(rng: Rng): GameMatch {
-    const m = this.match;
+    const m = this.#match;
     let s = cloneState(m.game, m.state);
     reseedRng(s.rng, rng);
-    if (m.game.resample !== undefined) s = m.game.resample(s, this.side, rng);
+    if (m.game.resample !== undefined) s = m.game.resample(s, this.#side, rng);
     const ws = m.game.workspace(s);
     ws.explicitChance = m.workspace.explicitChance;
     return new GameMatch(m.game, m.setup, s, ws);
   }
 }
 
+/** The search contexts of one game, one per side, made when the side is first asked. */
+class SearchContexts {
+  readonly #match: Match;
+  readonly #made = new Map<string, Search>();
+  constructor(match: Match) {
+    this.#match = match;
+  }
+  of(side: string): Search {
+    let c = this.#made.get(side);
+    if (c === undefined) {
+      c = new Search(this.#match, side);
+      this.#made.set(side, c);
+    }
+    return c;
+  }
+}
+
 /** The search context a policy of `side` gets at `match`'s pending decision (for tools and tests). */
 export function searchContext(match: Match, side: string): SearchContext {
-  const s = new Search(match);
-  s.side = side;
-  return s;
+  return new Search(match, side);
 }
 
 /**
@@ -182,18 +206,23 @@ export function playMatch(
   policies: Readonly<Record<string, Policy>>,
   opts: DriveOptions = {},
 ): GameRecord {
-  const search = new Search(match);
+  const search = new SearchContexts(match);
   if (opts.conformance === undefined || opts.conformance === false) return playPlain(match, policies, search);
   return playChecked(match, policies, search, opts.conformance === true ? {} : opts.conformance);
 }
 
 /** The driver's loop as the runner plays games: nothing but asking, checking and applying. */
-function playPlain(match: Match, policies: Readonly<Record<string, Policy>>, search: Search): GameRecord {
+function playPlain(
+  match: Match,
+  policies: Readonly<Record<string, Policy>>,
+  searches: SearchContexts,
+): GameRecord {
   const { game, state, workspace: ws } = match;
   // the side of the last decision, its policy and stream (consecutive decisions are mostly one side's)
   let side = '';
   let policy: Policy | undefined;
   let rng: Rng | undefined;
+  let search: Search | undefined;
   for (let p = game.advance(state, ws); p !== null; p = game.advance(state, ws)) {
     let choice: number;
     if (p.kind === 'chance') {
@@ -206,7 +235,7 @@ function playPlain(match: Match, policies: Readonly<Record<string, Policy>>, sea
         if (policy === undefined)
           throw new Error(`${game.id}: no policy for side ${side} (${d.kind}, ${d.rule})`);
         rng = ws.streams.stream(`policy:${side}`);
-        search.side = side;
+        search = searches.of(side);
       }
       const n = d.options.length;
       if (n === 0) throw new Error(`${game.id}: decision ${d.kind} (${d.rule}) has no options`);
@@ -223,7 +252,7 @@ function playPlain(match: Match, policies: Readonly<Record<string, Policy>>, sea
 function playChecked(
   match: Match,
   policies: Readonly<Record<string, Policy>>,
-  search: Search,
+  searches: SearchContexts,
   conf: ConformanceOptions,
 ): GameRecord {
   const { game, state, workspace: ws } = match;
@@ -261,12 +290,19 @@ function playChecked(
         throw new Error(`${game.id}: no policy for side ${d.side} (${d.kind}, ${d.rule})`);
       if (d.options.length === 0)
         throw new Error(`${game.id}: decision ${d.kind} (${d.rule}) has no options`);
+      // a decision with one option is a forced move: the rules carry it out (core/kernel.ts), no side is asked
+      if (d.options.length === 1)
+        throw new ConformanceError(
+          match,
+          decisions + 1,
+          `forced move pended: ${d.kind} (${d.rule}) has one option`,
+        );
       let rng = rngs[d.side];
       if (rng === undefined) {
         rng = ws.streams.stream(`policy:${d.side}`);
         rngs[d.side] = rng;
       }
-      search.side = d.side;
+      const search = searches.of(d.side);
       // the policy's own stream (in state.rng) moves when it draws; nothing else may
       const before = full ? bodyHash(state) : '';
       choice = policy.choose(game.view(state, d.side), d, rng, search);
@@ -405,8 +441,8 @@ export function enumerateChance(
 }
 
 /**
- * Plays one game of a run with the given policies, whichever contract the game keeps: a stepped
- * game through `playMatch`, a legacy game through its own `play` (the adapter until it moves).
+ * Plays one game of a run with the given policies: a series of one game (GameSeries), so a game
+ * played alone and the same game played in a worker's chunk go through one entry point.
  */
 export function playOneGame(
   def: GameDefinition,
@@ -416,18 +452,15 @@ export function playOneGame(
   trace?: TraceEvent[],
   counter?: { draws: number },
 ): GameRecord {
-  if (def.contract === 'legacy') {
-    const streams = gameStreams(seed.masterSeed, seed.gameIndex, counter);
-    const state = def.start(setup, streams);
-    return def.play(state, { streams, policies, ...(trace === undefined ? {} : { trace }) });
-  }
-  return playMatch(startMatch(def, setup, seed, { trace, counter }), policies);
+  return new GameSeries(def, setup, () => ({ ...policies })).play(seed, { trace, counter });
 }
 
 /**
- * The games of one definition, setup and policy pairing played one after another on one thread
- * (a worker's chunk, the bench): each game is played exactly as `playOneGame` would, but the next
- * game takes the last one's workspace buffers, and policies that can `reset` are reused.
+ * The one way to play games of a run: the games of one definition, setup and policy pairing
+ * played one after another on one thread through `playMatch` (a worker's chunk, `play` and
+ * `replay` through runner/play.ts, the bench). The next game takes the last one's workspace
+ * buffers, and policies that can `reset` are reused; neither changes a record (every buffer is
+ * overwritten before it is read, and a reset policy answers as a fresh one).
  */
 export class GameSeries {
   private ws: Workspace | undefined;
@@ -440,12 +473,16 @@ export class GameSeries {
   ) {}
 
   /** Plays game `seed.gameIndex` of the run. */
-  play(seed: GameSeed, opts: { trace?: TraceEvent[]; counter?: { draws: number } } = {}): GameRecord {
+  play(
+    seed: GameSeed,
+    opts: { trace?: TraceEvent[] | undefined; counter?: { draws: number } | undefined } = {},
+  ): GameRecord {
     const policies = this.freshPolicies();
-    const def = this.def;
-    if (def.contract === 'legacy')
-      return playOneGame(def, this.setup, policies, seed, opts.trace, opts.counter);
-    const m = startMatch(def, this.setup, seed, { trace: opts.trace, counter: opts.counter, reuse: this.ws });
+    const m = startMatch(this.def, this.setup, seed, {
+      trace: opts.trace,
+      counter: opts.counter,
+      reuse: this.ws,
+    });
     this.ws = undefined; // not lent while its game is under way (a throw leaves it unused)
     const rec = playMatch(m, policies);
     this.ws = m.workspace;

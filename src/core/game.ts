@@ -1,5 +1,5 @@
 import type { BoardDef } from './board.js';
-import type { GameStreams, Rng, RngState, Streams } from './rng.js';
+import type { Rng, RngState, Streams } from './rng.js';
 
 export type {
   BoardCell,
@@ -114,8 +114,18 @@ export interface ChanceNode {
 export type Pending<D extends Decision = Decision> = D | ChanceNode;
 
 /**
- * What a search policy may ask of the game it is deciding in (docs/architecture.md "The game is a state machine": a search policy may clone
- * the state and play it forward). One per game, valid only inside the `choose` call it is given to.
+ * What a search policy may ask of the game it is deciding in (docs/architecture.md "Search": a
+ * search policy may fork the game and play the copy forward). One per game and side,
+ * valid only inside the `choose` call it is given to. It keeps the real game private: its own
+ * surface is `game`, `setup` and `fork`, and only a fork (the side's view of the game, on fresh
+ * dice) is ever handed out.
+ *
+ * For a transposition table, key a fork's positions by core/state-hash.ts `stateKey(game, state)`:
+ * a 64-bit structural hash of the state without its random streams and its pending decision, equal
+ * for equal positions however they were reached (not JSON). To score a playout, core/values.ts
+ * `resultValue` / `returns` value a finished game (win 1, draw 1/2, loss 0) and the game's
+ * `evaluate`, when it has one, an unfinished position; to continue "as this player would" from a
+ * fork, core/policies.ts `clonePolicy` copies a scripted policy with its plan.
  */
 export interface SearchContext {
   /** The game definition (erased). */
@@ -222,15 +232,6 @@ export interface GameRecord {
   readonly stats: Readonly<Record<string, number>>;
   /** Indices into `board(setup).cells` this game marks for the heatmap (each counted once per game). */
   readonly cells?: readonly number[];
-}
-
-export interface PlayContext<S> {
-  readonly streams: GameStreams;
-  readonly policies: Readonly<Record<string, Policy>>;
-  /** When given, the engine narrates the game into it. */
-  readonly trace?: TraceEvent[];
-  /** Conformance hook: called with the state after every step of the engine. */
-  readonly onStep?: (state: S) => void;
 }
 
 /** One exact outcome table: rows are outcomes, columns are situations (CRT columns, round counts...). */
@@ -367,19 +368,8 @@ export interface SteppedGame<
   invariants(s: S): string[];
 }
 
-/**
- * A game that still owns its loop (`play` to the end, policies called back through `ask`): the
- * driver runs it through a small adapter until it moves onto the stepped contract.
- */
-export interface LegacyGame<S = unknown> extends GameMeta {
-  readonly contract: 'legacy';
-  start(setup: GameSetup, streams: GameStreams): S;
-  play(state: S, ctx: PlayContext<S>): GameRecord;
-  invariants(state: S): string[];
-}
-
-/** Any registered game, erased. */
-export type GameDefinition = SteppedGame | LegacyGame;
+/** Any registered game, erased: every game is a stepped game (played by core/driver.ts). */
+export type GameDefinition = SteppedGame;
 
 /**
  * One game in progress under the stepped contract: the state, its workspace, and the definition.

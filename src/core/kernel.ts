@@ -83,12 +83,12 @@ function taskKind<S extends MachineState<T, D>, W extends Workspace, T extends T
  * rules step with nothing pending: for tools and tests that run part of a phase. A decision with
  * one option is carried out at once, and one the rules answer (TurnMachine.rulesAnswer) too.
  */
-export function runMachine<S extends MachineState<T, D>, W extends Workspace, T extends TaskBase, D extends Decision>(
-  m: TurnMachine<S, W, T, D>,
-  s: S,
-  ws: W,
-  stop?: (s: S) => boolean,
-): Pending<D> | null {
+export function runMachine<
+  S extends MachineState<T, D>,
+  W extends Workspace,
+  T extends TaskBase,
+  D extends Decision,
+>(m: TurnMachine<S, W, T, D>, s: S, ws: W, stop?: (s: S) => boolean): Pending<D> | null {
   while (s.pending === null) {
     if (m.over(s) || stop?.(s)) return null;
     const task = s.stack[s.stack.length - 1];
@@ -101,7 +101,8 @@ export function runMachine<S extends MachineState<T, D>, W extends Workspace, T 
     if (p === null) continue;
     if (p.kind === 'chance') {
       const node = p as ChanceNode;
-      if (!ws.explicitChance) throw new Error(`${m.game}: chance point ${node.rule} outside explicit-chance mode`);
+      if (!ws.explicitChance)
+        throw new Error(`${m.game}: chance point ${node.rule} outside explicit-chance mode`);
       s.pending = node;
       return node;
     }
@@ -110,7 +111,7 @@ export function runMachine<S extends MachineState<T, D>, W extends Workspace, T 
     if (n === 0) throw new Error(`${m.game}: decision ${d.kind} (${d.rule}) has no options`);
     const ruled = m.rulesAnswer === undefined ? -1 : m.rulesAnswer(s, ws, d);
     if (ruled >= 0 || n === 1) {
-      const choice = ruled >= 0 ? ruled : 0;
+      const choice = Math.max(ruled, 0);
       if (!Number.isInteger(choice) || choice >= n)
         throw new Error(`${m.game}: the rules answer ${choice} to ${d.kind} (${d.rule}) with ${n} options`);
       m.narrate?.(s, ws, d, choice, ruled >= 0 ? 'rules' : 'forced');
@@ -128,16 +129,17 @@ export function runMachine<S extends MachineState<T, D>, W extends Workspace, T 
  * point): checks that `pending` is the one pending and `choice` one of its options, then hands it
  * to the task on top of the stack.
  */
-export function answerMachine<S extends MachineState<T, D>, W extends Workspace, T extends TaskBase, D extends Decision>(
-  m: TurnMachine<S, W, T, D>,
-  s: S,
-  ws: W,
-  pending: Pending<D>,
-  choice: number,
-): void {
+export function answerMachine<
+  S extends MachineState<T, D>,
+  W extends Workspace,
+  T extends TaskBase,
+  D extends Decision,
+>(m: TurnMachine<S, W, T, D>, s: S, ws: W, pending: Pending<D>, choice: number): void {
   const p = s.pending;
   if (p === null || p.kind !== pending.kind)
-    throw new Error(`${m.game}: answer to ${pending.kind}, but ${p === null ? 'nothing' : p.kind} is pending`);
+    throw new Error(
+      `${m.game}: answer to ${pending.kind}, but ${p === null ? 'nothing' : p.kind} is pending`,
+    );
   const task = s.stack[s.stack.length - 1];
   if (task === undefined) throw new Error(`${m.game}: ${p.kind} pending with no task`);
   const kind = taskKind(m, task);
@@ -173,8 +175,9 @@ export function expectKind<D extends Decision, K extends D['kind']>(
   d: D,
   ...kinds: readonly K[]
 ): asserts d is DecisionOf<D, K> {
-  if (!(kinds as readonly string[]).includes(d.kind))
-    throw new Error(`${game}: decision ${d.kind} answered in task ${task} (expects ${kinds.join(', ')})`);
+  const k = d.kind;
+  for (let i = 0; i < kinds.length; i++) if (kinds[i] === k) return;
+  throw new Error(`${game}: decision ${k} answered in task ${task} (expects ${kinds.join(', ')})`);
 }
 
 /** The end of an exhaustive switch: a kind no case handled is a type error, and an error if reached. */

@@ -3,7 +3,7 @@
  * typed parameters (`rollout:n=16,k=4`), and fresh policy instances per game.
  */
 import { quote, UserError } from './errors.js';
-import type { GameDefinition, Policy, PolicyDef, PolicyParamDef } from './game.js';
+import type { Decision, GameDefinition, Policy, PolicyDef, PolicyParamDef } from './game.js';
 
 /** Sides a policy plays in `scenario`; the rules play the others (a solitaire opponent). */
 export function playerSides(def: GameDefinition, scenario?: string): string[] {
@@ -143,4 +143,16 @@ export function createPolicies(
     out[side] = policyDefOf(def, side, spec.id).create(spec.params);
   }
   return out;
+}
+
+/**
+ * A copy of policy `p` to continue a forked game as `p` would (a search fork: core/rollout.ts, or
+ * any SearchContext user): `p.clone()` when `p` keeps a plan it can copy (Policy.clone); `p` itself
+ * when it keeps nothing about the game so far (neither `clone` nor `reset`: its answers depend on
+ * the state it is shown alone, so sharing it with a fork changes nothing); undefined when it
+ * remembers the game (`reset`) but cannot be copied, where the caller takes a fresh policy.
+ */
+export function clonePolicy<V, D extends Decision>(p: Policy<V, D>): Policy<V, D> | undefined {
+  if (p.clone !== undefined) return p.clone();
+  return p.reset === undefined ? p : undefined;
 }

@@ -5,30 +5,23 @@
  * mean result for its side (win 1, draw 1/2, loss 0). Playout j of every candidate uses the same
  * fresh dice (common random numbers), so candidates are compared on equal luck. When a decision has
  * more than `k` options, the default policy's `k` best (by its `scores`) are played out, or its
- * choice and a uniform sample of the rest when it gives no scores.
+ * choice and a uniform sample of the rest when it gives no scores. In every playout the searching
+ * side continues as its scripted (default) player would: one kept for the whole game and asked at
+ * each decision when it keeps a plan, copied into each playout by core/policies.ts `clonePolicy`.
  */
 import { playMatch } from './driver.js';
-import type { Decision, GameDefinition, Policy, PolicyDef, SearchContext, SteppedGame } from './game.js';
-import { createPolicies, playerSides } from './policies.js';
+import type { Decision, Policy, PolicyDef, SteppedGame } from './game.js';
+import { clonePolicy, createPolicies, playerSides } from './policies.js';
 import { type Rng, randInt, streamRng } from './rng.js';
+import { resultValue } from './values.js';
 
 export const ROLLOUT_ID = 'rollout';
 
-/** The value of a finished game's result for `side`: 1 win, 0.5 no winner, 0 loss. */
-function resultValue(game: GameDefinition, result: string, side: string): number {
-  const winner = game.results.find((r) => r.id === result)?.winner;
-  return winner === side ? 1 : winner === null || winner === undefined ? 0.5 : 0;
-}
-
-/** Candidate option indices: all when few, else the default policy's best `k`. */
-function candidates(
-  base: Policy,
-  view: unknown,
-  d: Decision,
-  k: number,
-  rng: Rng,
-  search: SearchContext,
-): number[] {
+/**
+ * Candidate option indices: all when few, else the default policy's best `k` (by its scores), or
+ * `first` (its own answer, -1 when not asked) and a uniform sample of the rest when it gives none.
+ */
+function candidates(base: Policy, view: unknown, d: Decision, k: number, first: number, rng: Rng): number[] {
   const n = d.options.length;
   const all = Array.from({ length: n }, (_, i) => i);
   if (n <= k) return all;
@@ -37,7 +30,6 @@ function candidates(
     base.scores(view, d, s);
     return all.sort((a, b) => s[b]! - s[a]! || a - b).slice(0, k);
   }
-  const first = base.choose(view, d, rng, search);
   const rest = all.filter((i) => i !== first);
   for (let i = 0; i < k - 1; i++) {
     const j = randInt(rng, i, rest.length - 1);
@@ -82,14 +74,23 @@ export function rolloutPolicy(game: SteppedGame, side: string): PolicyDef {
           if (search === undefined) throw new Error(`${game.id}: the rollout policy needs a search context`);
           const scenario = search.setup.scenario;
           base ??= createPolicies(game, game.defaultPolicies, scenario)[side]!;
-          const cands = candidates(base, view, d, k, rng, search);
+          // the scripted player is asked at every decision when it keeps a plan (so its plan follows
+          // the game and its copies continue it), and when its answer is a candidate
+          const ask = base.clone !== undefined || (d.options.length > k && base.scores === undefined);
+          const first = ask ? base.choose(view, d, rng, search) : -1;
+          const cands = candidates(base, view, d, k, first, rng);
           const key = rng.next() >>> 0;
           const totals = new Float64Array(cands.length);
           for (let j = 0; j < n; j++) {
             for (let c = 0; c < cands.length; c++) {
               const m = search.fork(streamRng(key, j, 'rollout'));
               m.apply(cands[c]!);
-              const rec = playMatch(m, createPolicies(game, game.defaultPolicies, scenario));
+              // every side's default policy, the searching side's continuing as its scripted player
+              // would from here (clonePolicy: its plan copied; a fresh one when it cannot be copied)
+              const players = createPolicies(game, game.defaultPolicies, scenario);
+              const cont = clonePolicy(base);
+              if (cont !== undefined) players[side] = cont;
+              const rec = playMatch(m, players);
               totals[c] = totals[c]! + resultValue(game, rec.result, side);
             }
           }

@@ -1,3 +1,5 @@
+import type { GameDefinition, GameStateBase } from './game.js';
+
 /**
  * A 64-bit structural hash of plain data (a game state and its copies): two 32-bit lanes over
  * every value in order, so two states of one shape hash alike exactly when they serialise alike to
@@ -88,4 +90,17 @@ export function stateHash(x: unknown): string {
   };
   walk(x);
   return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
+}
+
+/**
+ * The key of a position, for transposition tables (SearchContext): a 64-bit structural hash
+ * (stateHash, 16 hex digits) of game `game`'s state `s` WITHOUT its random streams (copies standing
+ * at the same position with different future dice, as a search's forks are, share a key) and
+ * without the pending decision, which the rules list from the rest of the state (the task on top
+ * of the stack, stepped again, asks it), so its option list is not walked. Any other difference (a
+ * unit, a flag, a task's progress, the decision counter) gives another key, up to a collision
+ * (about 2^-64 a pair). One walk of the state, no copy.
+ */
+export function stateKey(game: GameDefinition, s: GameStateBase): string {
+  return stateHash([game.id, { ...s, rng: null, pending: null }]);
 }

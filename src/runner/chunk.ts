@@ -1,7 +1,6 @@
-import { GameSeries } from '../core/driver.js';
 import type { GameDefinition, GameRecord, GameSetup } from '../core/game.js';
-import { createPolicies } from '../core/policies.js';
 import { heatSize, recordColumns, writeRecord } from './layout.js';
+import { armSeries } from './play.js';
 
 /** A task: one arm's contiguous range [start, end) of game indices. Plain data, sent to workers. */
 export interface ChunkTask {
@@ -43,7 +42,7 @@ export function playChunk(def: GameDefinition, task: ChunkTask): Float64Array {
   const block = new Float64Array(cols.length * rows + heat);
   const heatAt = cols.length * rows;
   const stamp = new Int32Array(heat).fill(-1);
-  const series = new GameSeries(def, setup, () => createPolicies(def, task.policies, setup.scenario));
+  const series = armSeries(def, setup, task.policies);
   for (let i = 0; i < rows; i++) {
     const g = task.start + i;
     let rec: GameRecord;

@@ -5,7 +5,7 @@ import { quote, UserError } from '../core/errors.js';
 import type { GameDefinition, GameSetup, ParamValue } from '../core/game.js';
 import { formatPolicySpec, parsePolicySpec, playerSides } from '../core/policies.js';
 import { createRegistry, type GameRegistry } from '../core/registry.js';
-import { gameStreams, MAX_SEED } from '../core/rng.js';
+import { MAX_SEED } from '../core/rng.js';
 import { checkSetup, paramLabel, sweepPoints } from '../core/setup.js';
 import {
   type ArmEntry,
@@ -350,7 +350,6 @@ export function parseExperiment(raw: unknown, where: string, games: GameRegistry
   const ats: string[] = [];
   if (game !== undefined) {
     const g = game;
-    const streams = gameStreams(top?.seed ?? 0, 0);
     for (const { a: arm, where, entrants } of armsIn) {
       const at = `${where} (${arm.id})`;
       ats.push(at);
@@ -390,8 +389,7 @@ export function parseExperiment(raw: unknown, where: string, games: GameRegistry
         // The game's own checks of a setup (hexes on the map, tables that add up) run when it
         // starts: start it once here so they are refused now, naming the file and the arm.
         try {
-          if (g.contract === 'legacy') g.start(setup, streams);
-          else g.start(setup, { masterSeed: top?.seed ?? 0, gameIndex: 0 });
+          g.start(setup, { masterSeed: top?.seed ?? 0, gameIndex: 0 });
         } catch (e) {
           problems.push(`${at}: the game refuses this setup: ${e instanceof Error ? e.message : String(e)}`);
         }

@@ -11,7 +11,7 @@ import { quote, UserError } from '../core/errors.js';
 import type { GameDefinition, ParamValue, PolicyParamDef } from '../core/game.js';
 import { formatPolicySpec, parsePolicySpec, playerSides, type TunedPolicies } from '../core/policies.js';
 import type { GameRegistry } from '../core/registry.js';
-import { gameStreams, MAX_SEED, randInt, streamRng } from '../core/rng.js';
+import { MAX_SEED, randInt, streamRng } from '../core/rng.js';
 import { checkParam, checkSetup, paramLabel } from '../core/setup.js';
 import { idPattern, problemsError } from '../runner/experiment.js';
 import { parseJsonText } from '../runner/json-text.js';
@@ -564,8 +564,7 @@ export function searchProblem(
       if (rs.problems.length > 0)
         return { key, label, values: valuesByDim, refused: `scenario ${sc}: ${rs.problems.join('; ')}` };
       try {
-        if (game.contract === 'legacy') game.start(rs.setup, gameStreams(f.seed, 0));
-        else game.start(rs.setup, { masterSeed: f.seed, gameIndex: 0 });
+        game.start(rs.setup, { masterSeed: f.seed, gameIndex: 0 });
       } catch (err) {
         return { key, label, values: valuesByDim, refused: err instanceof Error ? err.message : String(err) };
       }

@@ -7,12 +7,28 @@
  * its 'combat' stream; variant `bold` adds a quarter to every probability (capped at 1). The first
  * side wins when it marks more than half the cells. Location parameters `start` (one cell) and
  * `objectives` (two) are checked but not used in play.
+ *
+ * The game is written as every game is (src/core/kernel.ts): a TurnMachine with one task kind,
+ * `mark`, whose step is a chance point (one per cell). In the default sampled mode the step draws
+ * from the game's own stream and carries out the drawn outcome through the same function the
+ * kernel hands an explicit outcome to (`markOutcome`); in explicit-chance mode it stops at the
+ * chance node. No side is ever asked anything, so the game has no decision kinds and no policies.
  */
 
 import { GamesTableBuilder } from '../../src/analysis/games-table.js';
 import type { BoardDef, PointBoardDef, ZoneBoardDef } from '../../src/core/board.js';
-import type { GameDefinition, GameRecord, GameSetup, LegacyGame } from '../../src/core/game.js';
-import { randUnit } from '../../src/core/rng.js';
+import type {
+  ChanceNode,
+  GameDefinition,
+  GameRecord,
+  GameSeed,
+  GameSetup,
+  GameStateBase,
+  SteppedGame,
+  Workspace,
+} from '../../src/core/game.js';
+import { answerMachine, type MachineState, runMachine, type TurnMachine } from '../../src/core/kernel.js';
+import { newRngState, randUnit, Streams } from '../../src/core/rng.js';
 import { resolveSetup } from '../../src/core/setup.js';
 import type { Experiment, ResolvedArm } from '../../src/runner/experiment.js';
 import { finishRun } from '../../src/runner/finish.js';
@@ -22,18 +38,80 @@ import { newManifest } from '../../src/runner/manifest.js';
 import { playGame } from '../../src/runner/play.js';
 import { pointBoard, zoneBoard } from './boards.js';
 
-interface FixtureState {
+/** The one task kind: marking cells in turn, `cell` the next one to roll for. */
+interface MarkTask {
+  readonly t: 'mark';
+  cell: number;
+}
+
+/** The fixture asks no side anything: its decision union is empty. */
+type FixtureDecision = never;
+
+interface FixtureState extends GameStateBase, MachineState<MarkTask, FixtureDecision> {
   readonly bold: boolean;
   readonly cells: number;
   marked: number[];
   turn: number;
+  over: boolean;
 }
+
+/** The chance that cell `i` is marked. */
+const markChance = (s: FixtureState, i: number): number =>
+  Math.min(1, (i + 1) / (s.cells + 1) + (s.bold ? 0.25 : 0));
+
+/** Outcome `k` of the roll for the task's cell (0 marked, 1 not): the one "apply outcome k". */
+function markOutcome(s: FixtureState, task: MarkTask, k: number): void {
+  if (k === 0) s.marked.push(task.cell);
+  task.cell++;
+}
+
+const MACHINE: TurnMachine<FixtureState, Workspace, MarkTask, FixtureDecision> = {
+  game: 'fixture',
+  over: (s) => s.over,
+  /** Turn 1 is the marking; after it the game ends. */
+  nextPhase(s) {
+    if (s.turn === 0) {
+      s.turn = 1;
+      s.stack.push({ t: 'mark', cell: 0 });
+    } else {
+      s.over = true;
+    }
+  },
+  tasks: {
+    mark: {
+      step(s, ws, task): ChanceNode | null {
+        if (task.cell >= s.cells) {
+          s.stack.pop();
+          return null;
+        }
+        const p = markChance(s, task.cell);
+        if (ws.explicitChance)
+          return {
+            kind: 'chance',
+            side: 'chance',
+            rule: 'fixture',
+            what: `cell ${task.cell} marked`,
+            outcomes: [
+              { label: 'marked', p },
+              { label: 'not marked', p: 1 - p },
+            ],
+          };
+        markOutcome(s, task, randUnit(ws.streams.stream('combat')) < p ? 0 : 1);
+        return null;
+      },
+      answer(_s, _ws, task, d) {
+        throw new Error(`fixture: decision ${JSON.stringify(d)} answered in task ${task.t}`);
+      },
+      outcome: (s, _ws, task, _node, k) => markOutcome(s, task, k),
+    },
+  },
+};
 
 export function fixtureGame(
   id: string,
   title: string,
   board: ZoneBoardDef | PointBoardDef,
-): LegacyGame<FixtureState> {
+): SteppedGame<FixtureState, FixtureDecision> {
   const record = (s: FixtureState): GameRecord => {
     const win = s.marked.length * 2 > s.cells;
     return {
@@ -46,7 +124,7 @@ export function fixtureGame(
     };
   };
   return {
-    contract: 'legacy',
+    contract: 'steps',
     id,
     title,
     rulesTitle: `${title} (a test fixture, not a game)`,
@@ -87,21 +165,25 @@ export function fixtureGame(
     endReasons: ['turn-limit'],
     stats: [{ id: 'cells_marked', kind: 'int', description: 'cells marked this game' }],
     data: { board },
-    start: (setup: GameSetup) => ({
+    decisionKinds: [],
+    // one chance point per cell (conformance mode counts them with the decisions)
+    maxDecisions: () => board.cells.length,
+    start: (setup: GameSetup, seed: GameSeed): FixtureState => ({
+      rng: newRngState(seed.masterSeed, seed.gameIndex),
+      pending: null,
+      stack: [],
+      decisions: 0,
       bold: setup.variants.has('bold'),
       cells: board.cells.length,
       marked: [],
       turn: 0,
+      over: false,
     }),
-    play: (s, ctx) => {
-      const rng = ctx.streams.stream('combat');
-      for (let i = 0; i < s.cells; i++) {
-        const p = Math.min(1, (i + 1) / (s.cells + 1) + (s.bold ? 0.25 : 0));
-        if (randUnit(rng) < p) s.marked.push(i);
-      }
-      s.turn = 1;
-      return record(s);
-    },
+    workspace: (s) => ({ streams: new Streams(s.rng), trace: undefined, explicitChance: false }),
+    advance: (s, ws) => runMachine(MACHINE, s, ws),
+    apply: (s, ws, pending, choice) => answerMachine(MACHINE, s, ws, pending, choice),
+    record,
+    view: (s) => s,
     board: (): BoardDef => board,
     locationIds: () => new Set(board.cells.map((c) => c.id)),
     invariants: (s) =>
@@ -118,7 +200,7 @@ export const pointGame = fixtureGame('fixture-points', 'Point-and-line board fix
  * summary.md and index.html.
  */
 export async function writeFixtureRun(
-  def: LegacyGame<FixtureState>,
+  def: SteppedGame<FixtureState, FixtureDecision>,
   dir: string,
   games: number,
   seed: number,

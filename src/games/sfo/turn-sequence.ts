@@ -129,7 +129,8 @@ const MACHINE: TurnMachine<SfoState, SfoWorkspace, SfoTask, SfoDecision> = {
       },
       answer(s, ws, task, d, choice) {
         expectKind('SFO', task.t, d, 'move');
-        if (!applyMoveDecision(s, ws, task, d.options[choice]!, answerOf(ws, d, choice))) endMovement(s, task.side);
+        if (!applyMoveDecision(s, ws, task, d.options[choice]!, answerOf(ws, d, choice)))
+          endMovement(s, task.side);
       },
     },
     support: {
