@@ -7,7 +7,7 @@
  */
 import type { ChanceNode } from '../../core/game.js';
 import { unreachable } from '../../core/kernel.js';
-import { valueNode, outcomeValue } from './chance.js';
+import { outcomeValue, valueNode } from './chance.js';
 import type { AirOption, AllOutOption, BattleOption, ContinueOption, DcDecision } from './decisions.js';
 import { fireDistribution, fireLosses } from './fire.js';
 import { airAtOrigins, attackAir, fireTotal, rawFire } from './firepower.js';
