@@ -55,11 +55,13 @@
  *   readings (variants) ....... variants.ts; values not printed (parameters) .... parameters.ts
  *   state, scratch ............ state.ts, workspace.ts; decisions (typed) ....... decisions.ts
  *   record, narration, checks . record.ts, narrate.ts, invariants.ts; policies ... policies/
+ *   value of a position ....... evaluate.ts (DC 2.B counted; coefficients from scripts/fit-evaluate-dc.mjs)
  */
 import type { GameRecord, ResultDef, SteppedGame } from '../../core/game.js';
 import { dcBoard, dcLocationIds } from './board.js';
 import { dcData } from './data.js';
 import { DC_DECISION_KINDS, type DcDecision } from './decisions.js';
+import { evaluateDc } from './evaluate.js';
 import { invariants } from './invariants.js';
 import { dcOdds } from './odds.js';
 import { parameters } from './parameters.js';
@@ -237,6 +239,7 @@ export const dc: SteppedGame<DcState, DcDecision, DcWorkspace, DcState> = {
   view: (s) => s,
   clone: cloneDc,
   invariants,
+  evaluate: evaluateDc,
   odds: dcOdds,
   board: dcBoard,
   locationIds: dcLocationIds,
