@@ -58,7 +58,7 @@ for (const arm of skillArms(dc)) {
 }
 
 /** Newton's method on the mean cross-entropy with soft targets and ridge `lambda` (bias not penalised). */
-function fit(rows, lambda = 1e-3) {
+function fitLogistic(rows, lambda = 1e-3) {
   const k = rows[0][0].length;
   const w = new Array(k).fill(0);
   for (let it = 0; it < 50; it++) {
@@ -105,7 +105,7 @@ console.log(
 );
 for (const [key, rows] of [...data.entries()].sort()) {
   const mean = rows.reduce((a, r) => a + r[1], 0) / rows.length;
-  const w = fit(rows);
+  const w = fitLogistic(rows);
   console.log(
     `  '${key}': [${w.map((v) => Number(v.toPrecision(4))).join(', ')}], // ${rows.length} positions, mean Axis result ${mean.toFixed(3)}`,
   );
