@@ -76,6 +76,7 @@ import type { DcRules } from '../resolve.js';
 import { type DcState, type DcTask, yearOf } from '../state.js';
 import { margin, meets, vpHeld } from '../victory.js';
 import { BARBAROSSA_TARGETS, Ctx, currentBattle, type DcPolicy, pickContinue, subjectOf } from './common.js';
+import { phaseKey } from './plan.js';
 
 /** The thresholds of its intent (docs/games/dc.md "Policies"). */
 export const MIN_TAKEN = 0.7;
@@ -143,12 +144,19 @@ function verdictOf(rules: DcRules, key: string): { taken: number; att: number; d
 
 /** The policy's Ctx: common.ts Ctx plus the phase plan (reset clears it). */
 export class AttritionalCtx extends Ctx {
-  /** The op task the plan was made for, and each unit's assigned target (-1 none). */
-  planTask: DcTask | null = null;
+  /** The phase the plan was made for (plan.ts phaseKey), and each unit's assigned target (-1 none). */
+  planPhase: string | null = null;
   assigned = new Int16Array(1024);
+  override fork(): AttritionalCtx {
+    const c = new AttritionalCtx();
+    c.plan = this.plan?.copy() ?? null;
+    c.planPhase = this.planPhase;
+    c.assigned = this.assigned.slice();
+    return c;
+  }
   override reset(): void {
     super.reset();
-    this.planTask = null;
+    this.planPhase = null;
   }
 }
 
@@ -251,8 +259,8 @@ function candidate(s: DcState, i: number): boolean {
 
 /** The phase plan (module comment): `ctx.assigned[i]` the point unit i is to attack, or -1. */
 export function plan(s: DcState, ctx: AttritionalCtx, task: DcTask & { t: 'op' }): void {
-  if (ctx.planTask === task) return;
-  ctx.planTask = task;
+  if (ctx.planPhase === phaseKey(s)) return;
+  ctx.planPhase = phaseKey(s);
   const m = ctx.map(s);
   const units = s.units;
   if (ctx.assigned.length < units.length) ctx.assigned = new Int16Array(units.length * 2);
@@ -444,8 +452,7 @@ export function pickAttritionalDraw(s: DcState, ctx: Ctx): number {
  * The policy: `base` (index.ts's scripted machinery with this policy's style) answers every
  * decision but movement, air, all-out, continuation and the draw.
  */
-export function attritional(base: DcPolicy): DcPolicy {
-  const ctx = new AttritionalCtx();
+export function attritional(base: DcPolicy, ctx = new AttritionalCtx()): DcPolicy {
   return {
     id: base.id,
     choose(s, d: DcDecision, rng, search) {
@@ -480,6 +487,8 @@ export function attritional(base: DcPolicy): DcPolicy {
       ctx.reset();
       base.reset?.();
     },
+    // a copy keeps the phase plan (each unit's assigned target), so it answers as this policy would
+    clone: () => attritional(base.clone?.() ?? base, ctx.fork()),
   };
 }
 

@@ -117,6 +117,12 @@ export class Ctx {
    * A new game: forgets the last game's state, tasks and searches (each is keyed so that a stale
    * entry could not be taken for a new game's anyway; this lets them go). The workspace is kept for reuse.
    */
+  /** A fresh context holding a copy of this one's phase plan (its caches rebuild themselves). */
+  fork(): Ctx {
+    const c = new Ctx();
+    c.plan = this.plan?.copy() ?? null;
+    return c;
+  }
   reset(): void {
     this.state = null;
     this.foeTask = null;

@@ -35,7 +35,7 @@ import {
   pickStratUnit,
   subjectOf,
 } from './common.js';
-import { makePlan, type PlanStyle, plannedOption, takeOverGroup } from './plan.js';
+import { makePlan, type PlanStyle, phaseKey, plannedOption, takeOverGroup } from './plan.js';
 
 interface Style {
   readonly side: SideIx;
@@ -115,8 +115,7 @@ function pickAirStart(s: DcState, ctx: Ctx, d: DcDecision & { kind: 'lw-place' }
   return best;
 }
 
-function make(id: string, style: Style): DcPolicy {
-  const ctx = new Ctx();
+function make(id: string, style: Style, ctx = new Ctx()): DcPolicy {
   return {
     id,
     choose(s, d: DcDecision) {
@@ -139,7 +138,7 @@ function make(id: string, style: Style): DcPolicy {
           const plan = style.plan;
           const task = s.stack[s.stack.length - 1]!;
           if (plan?.years(year) && task.t === 'op' && task.second < 0) {
-            if (ctx.plan?.task !== task)
+            if (ctx.plan?.phase !== phaseKey(s))
               ctx.plan = makePlan(s, ctx, task, ctx.distances(s, style.targets(year)), plan);
             const i = task.order[task.i]!;
             takeOverGroup(s, ctx.plan, task, i);
@@ -299,6 +298,8 @@ function make(id: string, style: Style): DcPolicy {
       }
     },
     reset: () => ctx.reset(),
+    // a copy keeps the phase plan (barbarossa-plan), so it answers as this policy would from here
+    clone: () => make(id, style, ctx.fork()),
   };
 }
 
