@@ -8,7 +8,7 @@
  * ridge). Prints one coefficient row per level, version and stage of the game (evaluate.ts
  * EVAL_STAGES), to paste into evaluate.ts.
  *
- *   npm run build && node scripts/fit-evaluate-dc.mjs [games per pairing = 6] [every = 10]
+ *   npm run build && node scripts/fit-evaluate-dc.mjs [games per pairing = 6] [every = 10] [ridge = 0.001]
  */
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,8 +24,9 @@ const { resolveSetup } = await imp('core/setup.js');
 
 const games = Number(process.argv[2] ?? 6);
 const every = Number(process.argv[3] ?? 10);
-if (!(games > 0 && every > 0)) {
-  console.error('usage: node scripts/fit-evaluate-dc.mjs [games per pairing] [every]');
+const ridge = Number(process.argv[4] ?? 0.001);
+if (!(games > 0 && every > 0 && ridge >= 0)) {
+  console.error('usage: node scripts/fit-evaluate-dc.mjs [games per pairing] [every] [ridge]');
   process.exit(2);
 }
 
@@ -58,7 +59,7 @@ for (const arm of skillArms(dc)) {
 }
 
 /** Newton's method on the mean cross-entropy with soft targets and ridge `lambda` (bias not penalised). */
-function fitLogistic(rows, lambda = 1e-3) {
+function fitLogistic(rows, lambda) {
   const k = rows[0][0].length;
   const w = new Array(k).fill(0);
   for (let it = 0; it < 50; it++) {
@@ -101,11 +102,11 @@ function fitLogistic(rows, lambda = 1e-3) {
 }
 
 console.log(
-  `// ${EVAL_FEATURES.join(', ')}; ${games} training games per pairing, features every ${every} decisions`,
+  `// ${EVAL_FEATURES.join(', ')}; ${games} training games per pairing, features every ${every} decisions, ridge ${ridge}`,
 );
 for (const [key, rows] of [...data.entries()].sort()) {
   const mean = rows.reduce((a, r) => a + r[1], 0) / rows.length;
-  const w = fitLogistic(rows);
+  const w = fitLogistic(rows, ridge);
   console.log(
     `  '${key}': [${w.map((v) => Number(v.toPrecision(4))).join(', ')}], // ${rows.length} positions, mean Axis result ${mean.toFixed(3)}`,
   );
