@@ -453,35 +453,46 @@ export function pickAttritionalDraw(s: DcState, ctx: Ctx): number {
  * decision but movement, air, all-out, continuation and the draw.
  */
 export function attritional(base: DcPolicy, ctx = new AttritionalCtx()): DcPolicy {
+  /** This policy's own answer, or null where `base` answers. */
+  const own = (s: DcState, d: DcDecision): number | null => {
+    switch (d.kind) {
+      case 'op-move':
+      case 'bt-move':
+        return pickAttritionalMove(s, ctx, d);
+      case 'lw-commit':
+        // D-18: keep the air for the defence: the fewest the options allow
+        return 0;
+      case 'lw-bt':
+        return 0;
+      case 'lw-place':
+        return pickDefenceAir(s, ctx, d);
+      case 'allout-att':
+        // D-20: never all out
+        return 0;
+      case 'continue':
+      case 'sim-continue': {
+        // D-24/D-25, the chain's stated rules: the attacker goes on while its fire is at least the
+        // defender's; the defender holds while it can fire
+        const b = currentBattle(s);
+        return pickContinue(s, ctx, 0, b !== null && b.att === 0 ? 1 : 0);
+      }
+      case 'declare-draw':
+        return pickAttritionalDraw(s, ctx);
+      default:
+        return null;
+    }
+  };
   return {
     id: base.id,
-    choose(s, d: DcDecision, rng, search) {
-      switch (d.kind) {
-        case 'op-move':
-        case 'bt-move':
-          return pickAttritionalMove(s, ctx, d);
-        case 'lw-commit':
-          // D-18: keep the air for the defence: the fewest the options allow
-          return 0;
-        case 'lw-bt':
-          return 0;
-        case 'lw-place':
-          return pickDefenceAir(s, ctx, d);
-        case 'allout-att':
-          // D-20: never all out
-          return 0;
-        case 'continue':
-        case 'sim-continue': {
-          // D-24/D-25, the chain's stated rules: the attacker goes on while its fire is at least the
-          // defender's; the defender holds while it can fire
-          const b = currentBattle(s);
-          return pickContinue(s, ctx, 0, b !== null && b.att === 0 ? 1 : 0);
-        }
-        case 'declare-draw':
-          return pickAttritionalDraw(s, ctx);
-        default:
-          return base.choose(s, d, rng, search);
+    choose: (s, d, rng, search) => own(s, d) ?? base.choose(s, d, rng, search),
+    scores(s, d, out) {
+      const k = own(s, d);
+      if (k === null) {
+        base.scores?.(s, d, out);
+        return;
       }
+      out.fill(0, 0, d.options.length);
+      out[k] = 1;
     },
     reset() {
       ctx.reset();
