@@ -2,7 +2,7 @@
  * Dark Crusade's value of a position (src/games/dc/evaluate.ts): at every decision of a game it is
  * in [0, 1], the two sides' values sum to 1 (results worth 1, 1/2, 0), it leaves the state as it
  * was (pure), and at the end it is each side's result. Its skill against the constant predictor is
- * measured by scripts/evaluate-skill.mjs (figures in docs/games/dc.md).
+ * measured by scripts/evaluate-skill.mjs (held-out games, master seed 1).
  */
 import { describe, expect, it } from 'vitest';
 import { playMatch, startMatch } from '../src/core/driver.js';
