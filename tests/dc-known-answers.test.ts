@@ -440,7 +440,7 @@ describe('DC Siberian Reserve (DC 3.C)', () => {
 
 describe('DC winter bonuses (R-46, R-48)', () => {
   it('Finnish attack into Finland and Soviet attack on the Arctic line get +1 in the 41/42 Snow only', async () => {
-    const { winterBonus } = await import('../src/games/dc/combat.js');
+    const { winterBonus } = await import('../src/games/dc/battle-dice.js');
     const s = empty(fresh({ 'finland-plus-viborg': true }));
     s.weather = 2;
     s.turn = 9;

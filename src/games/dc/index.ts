@@ -8,7 +8,8 @@
  *   DC 1.A, 10.B, 12.A, 23     the map: points, lines, fortresses, edition changes ... map.ts (data/dc.json)
  *   DC 1.A (drawn)             the board as reports draw it ...................... board.ts
  *   DC 1.B-C                   counters and key terms (unit types) ............... data.ts, resolve.ts
- *   DC 1.D                     dice: each chance procedure rolls in its chapter's file (below)
+ *   DC 1.D                     dice: each chance procedure rolls in its chapter's file (below), as
+ *                              chance points in explicit-chance mode (the node shapes: chance.ts)
  *   DC 2.A                     game levels (the rules in force) .................. resolve.ts
  *   DC 2.B                     victory: Tournament (2.B.1-2) and Campaign (2.B.3)
  *                              conditions, draws, the victory phase .............. victory.ts
@@ -24,7 +25,7 @@
  *   DC 11, 12, 18 (building)   operational movement, stacking, the highway (12.D),
  *                              building field fortifications (18) ................ movement.ts
  *   DC 7.B                     weather effects: movement.ts weatherAt, armourGrounded (14: breakthrough.ts,
- *                              the winter die bonus: combat.ts winterBonus, Soviet air grounded: support.ts)
+ *                              the winter die bonus: battle-dice.ts winterBonus, Soviet air grounded: support.ts)
  *   DC 8.A.2.c                 Siberian replacements ............................. siberian-replacements.ts
  *   DC 8.B                     reinforcements, withdrawals, allies losing their
  *                              capital (8.B note) ................................ reinforcements.ts
@@ -36,6 +37,8 @@
  *   18 (absorbing)             a fortification absorbing the first loss .......... losses.ts
  *   DC 10.D                    the Kerch Straits: in each movement file (movement.ts, strategic.ts, breakthrough.ts)
  *   DC 13                      combat: order of battles, each battle's rounds .... combat.ts
+ *   DC 13.B.2, 13.B.6, 7.B     a battle's dice (fire, winter bonus, air combat,
+ *                              the paratroops' shot) as chance points ............ battle-dice.ts
  *   DC 13.A.1-3, 13.B.7        Soviet air, HQs and STAVKA, artillery (Advanced) .. support.ts
  *   DC 13.A.4, 14.B.4          German air: placement, breakthrough escort ........ air.ts
  *   DC 13.B.2, 13.B.6 (dice)   the CRT, fire split into dice ..................... fire.ts
@@ -52,7 +55,9 @@
  *   DC 21                      Soviet parachute units (optional) ................. paratroops.ts
  *   exact odds ................ odds.ts (fire, weather, replacements, torpedoes); whole battles:
  *                               battle-chain.ts (the chain on the engine), chain-odds.ts (its solution)
- *   readings (variants) ....... variants.ts; values not printed (parameters) .... parameters.ts
+ *   readings (variants) ....... variants.ts (the list) of variants-editions.ts (4.1-4.3),
+ *                               variants-options.ts (DC 3-20), variants-advanced.ts (2.A.2 and
+ *                               box/HQ silences); values not printed (parameters) .... parameters.ts
  *   state, scratch ............ state.ts, workspace.ts; decisions (typed) ....... decisions.ts
  *   record, narration, checks . record.ts, narrate.ts, invariants.ts; policies ... policies/
  *   value of a position ....... evaluate.ts (DC 2.B counted; coefficients from scripts/fit-evaluate-dc.mjs)

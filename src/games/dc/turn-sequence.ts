@@ -18,9 +18,10 @@ import {
 } from '../../core/kernel.js';
 import { randInt } from '../../core/rng.js';
 import { airBtStep, applyAirBt, applyLwPlace, endAxisAir, lwPlaceStep, startAirPlacement } from './air.js';
+import { battleOutcome } from './battle-dice.js';
 import { applyBt, btStep, startBreakthrough } from './breakthrough.js';
 import { dieNode, faceOf } from './chance.js';
-import { applyBattle, battleOutcome, battleStep, combatStep, pendingBattles, startBattle } from './combat.js';
+import { applyBattle, battleStep, combatStep, pendingBattles, startBattle } from './combat.js';
 import { applyComposite, compositeStep } from './composites.js';
 import type { DcDecision, DcPending } from './decisions.js';
 import {
