@@ -360,7 +360,10 @@ export function pickDraw(s: DcState, ctx: Ctx, side: SideIx, reach: number): num
   return margin(s, ws, opp, held) >= -1 && margin(s, ws, side) < -reach ? 1 : 0;
 }
 
-/** Scores op-move options toward `targets`; `aggression` scales how readily a unit attacks. */
+/**
+ * Scores op-move options toward `targets`; `aggression` scales how readily a unit attacks. With
+ * `out`, each option's score is written there (an attack the plan rules out: -1e9).
+ */
 export function pickOp(
   s: DcState,
   ctx: Ctx,
@@ -370,6 +373,7 @@ export function pickOp(
   aggression: number,
   fortifyBias: number,
   plan?: { readonly target: Uint8Array; readonly ratio: number },
+  out?: Float64Array,
 ): number {
   const dist = ctx.distances(s, targets);
   const m = ctx.map(s);
@@ -404,11 +408,14 @@ export function pickOp(
           plan !== undefined &&
           plan.target[o.to] === 0 &&
           committed[o.to]! + ty.ff < plan.ratio * Math.max(1, def)
-        )
+        ) {
+          if (out !== undefined) out[k] = -1e9;
           continue;
+        }
         score += aggression * (att / Math.max(1, def) - 1) + (m.vp[o.to]! > 0 ? 0.5 : 0);
       } else if (s.control[o.to] !== side) score += 0.5;
     }
+    if (out !== undefined) out[k] = score;
     if (score > bestScore) {
       bestScore = score;
       best = k;

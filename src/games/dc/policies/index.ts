@@ -116,7 +116,8 @@ function pickAirStart(s: DcState, ctx: Ctx, d: DcDecision & { kind: 'lw-place' }
 }
 
 function make(id: string, style: Style, ctx = new Ctx()): DcPolicy {
-  const pick = (s: DcState, d: DcDecision): number => {
+  /** choose's answer; with `out`, pickOp's option scores are written there when it decides. */
+  const pick = (s: DcState, d: DcDecision, out?: Float64Array): number => {
     switch (d.kind) {
       case 'op-move': {
         // DC 2.B.3.b: from 1944 a Soviet army at a west or north exit leaves the map (Campaign)
@@ -130,7 +131,7 @@ function make(id: string, style: Style, ctx = new Ctx()): DcPolicy {
         if (off !== undefined) {
           const u = s.units[subjectOf(s)]!;
           if (u.at >= 0 && ctx.distances(s, off.targets)[u.at]! <= off.reach)
-            return pickOp(s, ctx, d, style.side, off.targets, off.aggression, style.fortify);
+            return pickOp(s, ctx, d, style.side, off.targets, off.aggression, style.fortify, undefined, out);
         }
         const year = yearOf(s.turn);
         const plan = style.plan;
@@ -142,12 +143,30 @@ function make(id: string, style: Style, ctx = new Ctx()): DcPolicy {
           takeOverGroup(s, ctx.plan, task, i);
           const k = plannedOption(ctx.plan, i, d);
           if (k >= 0) return k;
-          return pickOp(s, ctx, d, style.side, style.targets(year), style.aggression(s), style.fortify, {
-            target: ctx.plan.target,
-            ratio: plan.ratio,
-          });
+          const planned = { target: ctx.plan.target, ratio: plan.ratio };
+          return pickOp(
+            s,
+            ctx,
+            d,
+            style.side,
+            style.targets(year),
+            style.aggression(s),
+            style.fortify,
+            planned,
+            out,
+          );
         }
-        return pickOp(s, ctx, d, style.side, style.targets(year), style.aggression(s), style.fortify);
+        return pickOp(
+          s,
+          ctx,
+          d,
+          style.side,
+          style.targets(year),
+          style.aggression(s),
+          style.fortify,
+          undefined,
+          out,
+        );
       }
       case 'battle-next':
         return 0;
@@ -298,10 +317,16 @@ function make(id: string, style: Style, ctx = new Ctx()): DcPolicy {
   return {
     id,
     choose: (s, d) => pick(s, d),
-    // the option choose picks scores 1, the others 0 (pick's own rankings are internal to it)
+    // operational moves: pickOp's scores when it decides; else the option choose picks scores 1, the others 0
     scores(s, d, out) {
-      out.fill(0, 0, d.options.length);
-      out[pick(s, d)] = 1;
+      const n = d.options.length;
+      out.fill(Number.NaN, 0, n);
+      const k = pick(s, d, out);
+      let top = true;
+      for (let j = 0; j < n; j++) if (Number.isNaN(out[j]!) || out[j]! > out[k]!) top = false;
+      if (top) return;
+      out.fill(0, 0, n);
+      out[k] = 1;
     },
     reset: () => ctx.reset(),
     // a copy keeps the phase plan (barbarossa-plan), so it answers as this policy would from here
