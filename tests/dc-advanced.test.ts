@@ -6,8 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { resolveSetup } from '../src/core/setup.js';
-import { fireTotal, makeBattle, simultaneous } from '../src/games/dc/combat.js';
+import { makeBattle, simultaneous } from '../src/games/dc/combat.js';
 import { buildComposite, compositeOptions } from '../src/games/dc/composites.js';
+import { fireTotal } from '../src/games/dc/firepower.js';
 import { dc } from '../src/games/dc/index.js';
 import { mapByKey } from '../src/games/dc/map.js';
 import { startGame } from '../src/games/dc/setup.js';

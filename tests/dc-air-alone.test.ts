@@ -5,11 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { resolveSetup } from '../src/core/setup.js';
-import { applyRetreat, battleStep, makeBattle, retreatOptions, retreatStep } from '../src/games/dc/combat.js';
+import { makeBattle } from '../src/games/dc/combat.js';
 import { dc } from '../src/games/dc/index.js';
+import { applyRetreat, retreatOptions, retreatStep } from '../src/games/dc/retreat.js';
 import { startGame } from '../src/games/dc/setup.js';
 import { dcWorkspace } from '../src/games/dc/workspace.js';
-import { add, empty, P } from './helpers/dc.js';
+import { add, battleStep, empty, P } from './helpers/dc.js';
 
 /** The points joined to Vitebsk by a line (the reconstructed map). */
 const NEIGHBOURS = ['VLK', 'SMO', 'DVI', 'ORS'];

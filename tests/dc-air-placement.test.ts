@@ -16,14 +16,15 @@ import {
   startAirPlacement,
 } from '../src/games/dc/air.js';
 import { applyBt, btOptions, startBreakthrough } from '../src/games/dc/breakthrough.js';
-import { applyBattle, battleStep, fireTotal, makeBattle, startBattle } from '../src/games/dc/combat.js';
+import { applyBattle, makeBattle, startBattle } from '../src/games/dc/combat.js';
 import type { AirBtOption } from '../src/games/dc/decisions.js';
+import { fireTotal } from '../src/games/dc/firepower.js';
 import { dc } from '../src/games/dc/index.js';
 import { invariants as checkInvariants } from '../src/games/dc/invariants.js';
 import { startGame } from '../src/games/dc/setup.js';
 import type { Battle, DcState } from '../src/games/dc/state.js';
 import { dcWorkspace } from '../src/games/dc/workspace.js';
-import { add, empty, P } from './helpers/dc.js';
+import { add, battleStep, empty, P } from './helpers/dc.js';
 
 function fresh(variants: Record<string, boolean> = {}): DcState {
   const s = startGame(resolveSetup(dc, { scenario: 'intro-tournament', variants, params: {} }, 'test'), {

@@ -9,7 +9,7 @@ import { GameSeries, startMatch } from '../src/core/driver.js';
 import { createPolicies } from '../src/core/policies.js';
 import { streamRng } from '../src/core/rng.js';
 import { resolveSetup } from '../src/core/setup.js';
-import { battleChain } from '../src/games/dc/battle-chain.js';
+import { battleChain } from '../src/games/dc/chain-odds.js';
 import type { DcDecision, OpOption } from '../src/games/dc/decisions.js';
 import { dc } from '../src/games/dc/index.js';
 import { weatherAt } from '../src/games/dc/movement.js';

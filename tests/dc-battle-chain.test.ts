@@ -6,23 +6,16 @@
 import { describe, expect, it } from 'vitest';
 import {
   type BattleChainSpec,
-  battleChain,
   CHAIN_ENDS,
   ChainBattle,
   type ChainEnd,
-  exactChain,
-  sampledChain,
 } from '../src/games/dc/battle-chain.js';
-import {
-  alive,
-  applyBattle,
-  battleStep,
-  canFire,
-  defenderLosses,
-  fireTotal,
-  makeBattle,
-} from '../src/games/dc/combat.js';
+import { battleChain, exactChain, sampledChain } from '../src/games/dc/chain-odds.js';
+import { alive, applyBattle, canFire, makeBattle } from '../src/games/dc/combat.js';
+import { fireTotal } from '../src/games/dc/firepower.js';
+import { defenderLosses } from '../src/games/dc/losses.js';
 import { dcOdds } from '../src/games/dc/odds.js';
+import { battleStep } from './helpers/dc.js';
 
 /** One battle fought by the engine on the chain's position, answering by the chain's stated rules. */
 function engineBattle(c: ChainBattle): ChainEnd {

@@ -40,7 +40,9 @@ function step(s: DcState): DcDecision | null {
   s.pending = null;
   const ws = dcWorkspace(s);
   startFactories(s, strategicCapacity(s, ws, 1) + s.fac.ent.length / 2);
-  return factoriesStep(s, ws, s.stack.at(-1)! as never);
+  const d = factoriesStep(s, ws, s.stack.at(-1)! as never);
+  if (d !== null && d.kind === 'chance') throw new Error('a chance point in sampled mode');
+  return d;
 }
 
 describe('DC 8.C.2.d: a factory moves back from Siberia (R-72)', () => {

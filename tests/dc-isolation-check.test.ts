@@ -14,9 +14,9 @@ import type { Decision } from '../src/core/game.js';
 import { createPolicies } from '../src/core/policies.js';
 import { resolveSetup } from '../src/core/setup.js';
 import { dc } from '../src/games/dc/index.js';
+import { supplyPhase } from '../src/games/dc/isolation.js';
 import type { DcState, SideIx } from '../src/games/dc/state.js';
 import { inSupply, mapOf } from '../src/games/dc/supply.js';
-import { supplyPhase } from '../src/games/dc/turn-sequence.js';
 import { dcWorkspace } from '../src/games/dc/workspace.js';
 
 /** DC 17.A.1-2: the points a unit of `nation` traces to. */

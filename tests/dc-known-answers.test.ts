@@ -11,31 +11,25 @@ import { describe, expect, it } from 'vitest';
 import { streamRng } from '../src/core/rng.js';
 import { resolveSetup } from '../src/core/setup.js';
 import { breakthroughCapacity } from '../src/games/dc/breakthrough.js';
-import {
-  allOutGroups,
-  applyRetreat,
-  defenderLosses,
-  fireTotal,
-  makeBattle,
-  retreatOptions,
-  simultaneous,
-  startBattle,
-  takeLoss,
-} from '../src/games/dc/combat.js';
+import { allOutGroups, makeBattle, simultaneous, startBattle } from '../src/games/dc/combat.js';
 import { crtLoss, fireDistribution, fireLosses, split } from '../src/games/dc/fire.js';
+import { fireTotal } from '../src/games/dc/firepower.js';
 import { dc } from '../src/games/dc/index.js';
+import { supplyPhase } from '../src/games/dc/isolation.js';
+import { defenderLosses, takeLoss } from '../src/games/dc/losses.js';
 import { mapByKey } from '../src/games/dc/map.js';
 import { applyOp, lineRoom, opOptions } from '../src/games/dc/movement.js';
 import { sovietProduction } from '../src/games/dc/replacements.js';
-import { applySea, seaOptions, torpedoProbability } from '../src/games/dc/sea.js';
+import { applyRetreat, retreatOptions } from '../src/games/dc/retreat.js';
+import { seaOptions, torpedoProbability } from '../src/games/dc/sea.js';
 import { startGame } from '../src/games/dc/setup.js';
 import type { Battle, DcState, SideIx } from '../src/games/dc/state.js';
 import { strategicCapacity } from '../src/games/dc/strategic.js';
 import { seasControlled } from '../src/games/dc/supply.js';
-import { stepTask, supplyPhase } from '../src/games/dc/turn-sequence.js';
+import { runUntil } from '../src/games/dc/turn-sequence.js';
 import { airOf, columnOf, rollColumn, weatherOf } from '../src/games/dc/weather.js';
 import { dcWorkspace } from '../src/games/dc/workspace.js';
-import { add, empty, P, T } from './helpers/dc.js';
+import { add, empty, P, seaMove, siberiaStart, T } from './helpers/dc.js';
 
 const setupOf = (variants: Record<string, boolean> = {}, params: Record<string, unknown> = {}) =>
   resolveSetup(dc, { variants, params }, 'test');
@@ -321,10 +315,8 @@ describe('DC isolation and draws (hand-built positions)', () => {
     const left: number[] = [];
     for (let t = 0; t < turns; t++) {
       supplyPhase(s, ws, side);
-      while (s.stack.length > 0) {
-        const d = stepTask(s, ws, s.stack[s.stack.length - 1]!);
-        expect(d).toBeNull();
-      }
+      // the fortress's losses are forced moves (one unit type there): carried out unasked
+      expect(runUntil(s, ws, (x) => x.stack.length === 0)).toBeNull();
       left.push(s.units.filter((u) => u.st === 0 && u.at === P(s, at)).length);
     }
     return left;
@@ -363,15 +355,14 @@ describe('DC isolation and draws (hand-built positions)', () => {
     const ws = dcWorkspace(s);
     s.turn = 10;
     s.stack.push({ t: 'victory', check: 1, stage: 0 });
-    expect(stepTask(s, ws, s.stack[0]!)).toBeNull();
+    expect(runUntil(s, ws, (x) => x.stack.length === 0)).toBeNull();
     s.turn = 11;
     for (let p = 0; p < s.control.length; p++) s.control[p] = 0;
     s.cv++;
     s.stack.push({ t: 'victory', check: 1, stage: 0 });
-    const d = stepTask(s, ws, s.stack[0]!);
+    const d = runUntil(s, ws, (x) => x.stack.length === 0);
     expect(d?.kind).toBe('declare-draw');
     expect(d?.side).toBe('soviet');
-    s.pending = d;
     dc.apply(s, ws, d!, 1);
     expect(s.result).toEqual({ result: 'axis-win', level: 'declared-draw-lost', reason: 'draw-declared' });
   });
@@ -383,7 +374,7 @@ describe('DC partisans (hand-built)', () => {
       '../src/games/dc/partisans.js'
     );
     const { supplyReach } = await import('../src/games/dc/supply.js');
-    const { takeControl } = await import('../src/games/dc/movement.js');
+    const { takeControl } = await import('../src/games/dc/control.js');
     expect([1941, 1942, 1943, 1944].map(partisansAvailable)).toEqual([0, 1, 2, 3]);
     const s = empty(fresh());
     s.turn = 14;
@@ -421,7 +412,7 @@ describe('DC Siberian Reserve (DC 3.C)', () => {
   });
 
   it('a crisis halves Soviet strategic capacity (rounded up) until the commitment is met; frequencies of the gamble', async () => {
-    const { startSiberia, crisisDistribution } = await import('../src/games/dc/siberia.js');
+    const { crisisDistribution } = await import('../src/games/dc/siberia.js');
     let crises = 0;
     const n = 3000;
     for (let g = 0; g < n; g++) {
@@ -431,7 +422,7 @@ describe('DC Siberian Reserve (DC 3.C)', () => {
       s.sib.wave1 = 4;
       for (let t = 4; t <= 8 && s.sib.crisis < 0; t++) {
         s.turn = t;
-        startSiberia(s, ws);
+        siberiaStart(s, ws);
         s.stack.length = 0;
       }
       if (s.sib.crisis >= 0) {
@@ -449,7 +440,7 @@ describe('DC Siberian Reserve (DC 3.C)', () => {
 
 describe('DC winter bonuses (R-46, R-48)', () => {
   it('Finnish attack into Finland and Soviet attack on the Arctic line get +1 in the 41/42 Snow only', async () => {
-    const { winterBonus } = await import('../src/games/dc/combat.js');
+    const { winterBonus } = await import('../src/games/dc/battle-dice.js');
     const s = empty(fresh({ 'finland-plus-viborg': true }));
     s.weather = 2;
     s.turn = 9;
@@ -535,7 +526,7 @@ describe('DC Shock Army, sea moves, retreat values (K-9, K-23, K-29)', () => {
     const b = add(s, 'sov-rifle', 1, 'LEN');
     const task = seaTask();
     const ws = dcWorkspace(s);
-    applySea(s, ws, task, { type: 'sea', unit: r, to: P(s, 'ODE') });
+    seaMove(s, ws, task, { type: 'sea', unit: r, to: P(s, 'ODE') });
     add(s, 'sov-rifle', 1, 'SEV');
     expect(seaOptions(s, task).every((o) => o.unit < 0 || o.unit === b)).toBe(true);
     expect(ids(seaOptions(s, task), b)).toEqual(['LEP', 'RIG', 'TAL']);
@@ -552,7 +543,7 @@ describe('DC Shock Army, sea moves, retreat values (K-9, K-23, K-29)', () => {
       for (let k = 0; k < n; k++) {
         Object.assign(s.units[r]!, { st: 0, at: P(s, 'ODE'), disp: false });
         const before = s.stats.seaLost;
-        applySea(s, ws, seaTask(), { type: 'sea', unit: r, to: P(s, 'NIK') });
+        seaMove(s, ws, seaTask(), { type: 'sea', unit: r, to: P(s, 'NIK') });
         lost += s.stats.seaLost - before;
       }
       expect(Math.abs(lost / n - p)).toBeLessThan(4.5 * Math.sqrt((p * (1 - p)) / n));

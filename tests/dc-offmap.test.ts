@@ -8,11 +8,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { resolveSetup } from '../src/core/setup.js';
-import { endOfAxisTurn, instantCheck } from '../src/games/dc/campaign.js';
 import { makeBattle } from '../src/games/dc/combat.js';
 import type { DcDecision } from '../src/games/dc/decisions.js';
 import { dc } from '../src/games/dc/index.js';
 import { invariants } from '../src/games/dc/invariants.js';
+import { supplyPhase } from '../src/games/dc/isolation.js';
 import { applyOp, opStep, startOp } from '../src/games/dc/movement.js';
 import { pickStratDest, pickStratUnit } from '../src/games/dc/policies/common.js';
 import { startGame } from '../src/games/dc/setup.js';
@@ -27,7 +27,8 @@ import {
   stratStep,
 } from '../src/games/dc/strategic.js';
 import { inSupply, mapOf } from '../src/games/dc/supply.js';
-import { advance, apply, supplyPhase } from '../src/games/dc/turn-sequence.js';
+import { advance, apply } from '../src/games/dc/turn-sequence.js';
+import { endOfAxisTurn, instantCheck } from '../src/games/dc/victory.js';
 import { type DcWorkspace, dcWorkspace } from '../src/games/dc/workspace.js';
 import { add, empty, P } from './helpers/dc.js';
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { resolveSetup } from '../src/core/setup.js';
-import { allOutGroups, applyBattle, battleStep, makeBattle } from '../src/games/dc/combat.js';
+import { allOutGroups, applyBattle, makeBattle } from '../src/games/dc/combat.js';
 import type { DcDecision } from '../src/games/dc/decisions.js';
 import { cloneDc, dc } from '../src/games/dc/index.js';
 import {
@@ -14,7 +14,6 @@ import {
   dropOptions,
   dropStep,
   dropsPerTurn,
-  paraRound,
   pickDrop,
   startDrops,
 } from '../src/games/dc/paratroops.js';
@@ -22,7 +21,7 @@ import { startGame } from '../src/games/dc/setup.js';
 import type { DcState } from '../src/games/dc/state.js';
 import { advance, apply } from '../src/games/dc/turn-sequence.js';
 import { dcWorkspace } from '../src/games/dc/workspace.js';
-import { add, empty, P } from './helpers/dc.js';
+import { add, battleStep, empty, P, paraRound } from './helpers/dc.js';
 
 function fresh(variants: Record<string, boolean> = { 'paratroops-on': true }, seed = 5): DcState {
   const s = startGame(resolveSetup(dc, { scenario: 'adv-tournament', variants, params: {} }, 'test'), {

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { resolveSetup } from '../src/core/setup.js';
-import { startBattle, takeLoss } from '../src/games/dc/combat.js';
+import { startBattle } from '../src/games/dc/combat.js';
 import { buildComposite, compositeOptions } from '../src/games/dc/composites.js';
 import { dcData } from '../src/games/dc/data.js';
 import type { CommitOption, DcDecision } from '../src/games/dc/decisions.js';
@@ -18,6 +18,7 @@ import {
   hunReleaseStep,
 } from '../src/games/dc/hungary.js';
 import { dc } from '../src/games/dc/index.js';
+import { takeLoss } from '../src/games/dc/losses.js';
 import { mapByKey } from '../src/games/dc/map.js';
 import { hungarianHeld, mayEnter } from '../src/games/dc/movement.js';
 import { reinfStep, startReinforcements } from '../src/games/dc/reinforcements.js';
@@ -29,12 +30,11 @@ import {
   composeOptions,
   enter,
   siberiaStep,
-  startSiberia,
 } from '../src/games/dc/siberia.js';
 import type { Battle, DcState, DcTask } from '../src/games/dc/state.js';
 import { strategicDestinations, stratStep } from '../src/games/dc/strategic.js';
 import { dcWorkspace } from '../src/games/dc/workspace.js';
-import { add, empty, P, T } from './helpers/dc.js';
+import { add, empty, P, siberiaStart, T } from './helpers/dc.js';
 
 function fresh(scenario = 'adv-tournament', variants: Record<string, boolean> = {}): DcState {
   const s = startGame(resolveSetup(dc, { scenario, variants, params: {} }, 'test'), {
@@ -293,7 +293,7 @@ describe('DC 3.C.2: the Siberian Reserve as composites, or held back (R-23, D-32
     add(s, 'sov-cav', 1, 'MOS', { st: 1, at: -1 });
     s.turn = 9;
     s.sib.wave1 = 9;
-    startSiberia(s, dcWorkspace(s));
+    siberiaStart(s, dcWorkspace(s));
     expect(s.sib.owed).toEqual([5, 3, 1, 1]);
     return s;
   }
@@ -331,7 +331,7 @@ describe('DC 3.C.2: the Siberian Reserve as composites, or held back (R-23, D-32
     expect(task.cd).toBe(true);
     // February 1942: wave 2 brings 5 rifle armies and the one held back
     s.turn = 10;
-    startSiberia(s, dcWorkspace(s));
+    siberiaStart(s, dcWorkspace(s));
     expect(s.sib.owed[0]).toBe(6);
     expect(s.sib.held).toEqual([0, 0, 0, 0]);
   });

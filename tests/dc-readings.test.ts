@@ -6,9 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { resolveSetup } from '../src/core/setup.js';
 import { airBtStep } from '../src/games/dc/air.js';
 import { applyBt, btOptions } from '../src/games/dc/breakthrough.js';
-import { applyBattle, battleStep, lossOptions, makeBattle } from '../src/games/dc/combat.js';
+import { applyBattle, makeBattle } from '../src/games/dc/combat.js';
 import type { DcDecision } from '../src/games/dc/decisions.js';
 import { dc } from '../src/games/dc/index.js';
+import { lossOptions } from '../src/games/dc/losses.js';
 import { startGame } from '../src/games/dc/setup.js';
 import { siberiaStep } from '../src/games/dc/siberia.js';
 import type { DcState } from '../src/games/dc/state.js';
@@ -18,7 +19,7 @@ import { supportParts } from '../src/games/dc/support.js';
 import { advance, apply } from '../src/games/dc/turn-sequence.js';
 import { weatherPhase } from '../src/games/dc/weather.js';
 import { dcWorkspace } from '../src/games/dc/workspace.js';
-import { add, empty, P, T } from './helpers/dc.js';
+import { add, battleStep, empty, P, T } from './helpers/dc.js';
 
 function adv(variants: Record<string, boolean> = {}, params: Record<string, unknown> = {}): DcState {
   return empty(

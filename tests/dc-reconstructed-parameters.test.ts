@@ -10,12 +10,12 @@ import { resolveSetup } from '../src/core/setup.js';
 import { dcData } from '../src/games/dc/data.js';
 import { dc } from '../src/games/dc/index.js';
 import { dcOdds } from '../src/games/dc/odds.js';
-import { cellPoints, startAxisReplacements } from '../src/games/dc/replacements.js';
+import { cellPoints } from '../src/games/dc/replacements.js';
 import { startGame } from '../src/games/dc/setup.js';
-import { startSiberia } from '../src/games/dc/siberia.js';
 import type { DcState } from '../src/games/dc/state.js';
 import { requirement } from '../src/games/dc/victory.js';
 import { dcWorkspace } from '../src/games/dc/workspace.js';
+import { axisReplacements, siberiaStart } from './helpers/dc.js';
 
 const start = (params: Record<string, unknown>, scenario = 'intro-tournament'): DcState =>
   startGame(resolveSetup(dc, { scenario, variants: {}, params }, 'test'), { masterSeed: 1, gameIndex: 0 });
@@ -49,7 +49,7 @@ describe('sib-reserve-* (DC 3.C, spec §6.4 sibReserve)', () => {
   function firstWave(params: Record<string, unknown>, scenario = 'adv-tournament'): number[] {
     const s = start(params, scenario);
     s.turn = 9;
-    startSiberia(s, dcWorkspace(s));
+    siberiaStart(s, dcWorkspace(s));
     return [...s.sib.owed];
   }
 
@@ -112,7 +112,7 @@ describe('ger-repl-table (DC 8.A.1.a, spec §6.4 gerReplTable)', () => {
     );
     s.turn = 12;
     const before = s.gerInf + s.gerArm;
-    startAxisReplacements(s, dcWorkspace(s));
+    axisReplacements(s, dcWorkspace(s));
     return s.gerInf + s.gerArm - before;
   }
   const rowPoints = (year: number) =>

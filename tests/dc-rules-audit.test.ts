@@ -6,12 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import { columnTotals } from '../src/analysis/odds/format.js';
 import { resolveSetup } from '../src/core/setup.js';
-import { makeBattle, takeLoss } from '../src/games/dc/combat.js';
+import { makeBattle } from '../src/games/dc/combat.js';
 import { dc } from '../src/games/dc/index.js';
+import { takeLoss } from '../src/games/dc/losses.js';
 import { dcOdds } from '../src/games/dc/odds.js';
+import { recoveryPhase } from '../src/games/dc/recovery.js';
 import { startGame } from '../src/games/dc/setup.js';
 import type { DcState } from '../src/games/dc/state.js';
-import { recoveryPhase } from '../src/games/dc/turn-sequence.js';
 import { meets } from '../src/games/dc/victory.js';
 import { dcWorkspace } from '../src/games/dc/workspace.js';
 import { add, empty, P } from './helpers/dc.js';

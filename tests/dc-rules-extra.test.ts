@@ -5,20 +5,21 @@
  */
 import { describe, expect, it } from 'vitest';
 import { resolveSetup } from '../src/core/setup.js';
-import { applyWindow, window1944 } from '../src/games/dc/air-window.js';
-import { applyRetreat, battleStep, makeBattle, retreatOptions } from '../src/games/dc/combat.js';
+import { makeBattle } from '../src/games/dc/combat.js';
 import { dc } from '../src/games/dc/index.js';
 import { mapByKey } from '../src/games/dc/map.js';
 import { secondOptions } from '../src/games/dc/movement.js';
 import { replStep } from '../src/games/dc/replacements.js';
-import { applySea, seaOptions, torpedoed, torpedoProbability } from '../src/games/dc/sea.js';
+import { applyRetreat, retreatOptions } from '../src/games/dc/retreat.js';
+import { seaOptions, torpedoed, torpedoProbability } from '../src/games/dc/sea.js';
 import { startGame } from '../src/games/dc/setup.js';
 import type { DcState, DcUnit, SideIx } from '../src/games/dc/state.js';
 import { monthOf, yearOf } from '../src/games/dc/state.js';
 import { stratStep } from '../src/games/dc/strategic.js';
 import { seasControlled } from '../src/games/dc/supply.js';
+import { applyWindow, window1944 } from '../src/games/dc/weather.js';
 import { dcWorkspace } from '../src/games/dc/workspace.js';
-import { add, empty, P } from './helpers/dc.js';
+import { add, battleStep, empty, P, seaMove } from './helpers/dc.js';
 
 function fresh(variants: Record<string, boolean> = {}, scenario = 'intro-tournament'): DcState {
   const s = startGame(resolveSetup(dc, { scenario, variants, params: {} }, 'test'), {
@@ -233,7 +234,7 @@ describe('DC 9.B sea movement (C-7 torpedoes, variant sea-cap)', () => {
       expect(dests(s, 0).length > 0).toBe(withNone);
       const task = seaTask(2);
       const o = seaOptions(s, task).find((x) => x.unit >= 0)!;
-      applySea(s, dcWorkspace(s), task, o);
+      seaMove(s, dcWorkspace(s), task, o);
       expect(seaOptions(s, task)).toEqual([]);
       expect(s.stats.seaMoves).toBe(1);
     }
@@ -263,7 +264,7 @@ describe('DC 9.B sea movement (C-7 torpedoes, variant sea-cap)', () => {
 
 describe('DC 8.B allies losing their capital (variant defection)', () => {
   it('Bucharest Soviet: the Rumanians leave play (defection-removed) or also hand Rumania to the Soviets (defection-soviet)', async () => {
-    const { checkDefections } = await import('../src/games/dc/allies.js');
+    const { checkDefections } = await import('../src/games/dc/reinforcements.js');
     for (const [variants, conSoviet] of [
       [{}, 0],
       [{ 'defection-soviet': true }, 1],

@@ -7,7 +7,6 @@ import { describe, expect, it } from 'vitest';
 import type { Decision } from '../src/core/game.js';
 import { streamRng } from '../src/core/rng.js';
 import { resolveSetup } from '../src/core/setup.js';
-import { axisCitiesCheck, endOfAxisTurn, instantCheck, sovietCheck } from '../src/games/dc/campaign.js';
 import { dcData } from '../src/games/dc/data.js';
 import type { DcDecision } from '../src/games/dc/decisions.js';
 import {
@@ -20,16 +19,25 @@ import {
 import { dc } from '../src/games/dc/index.js';
 import { mapByKey } from '../src/games/dc/map.js';
 import { mayEnter } from '../src/games/dc/movement.js';
-import { borderPoints, fortifyDistribution, pregameFortification } from '../src/games/dc/pregame.js';
+import { borderPoints, fortifyDistribution } from '../src/games/dc/pregame.js';
 import { arrivalTurn } from '../src/games/dc/reinforcements.js';
 import { sovietProduction } from '../src/games/dc/replacements.js';
 import { startGame } from '../src/games/dc/setup.js';
 import { type DcState, monthOf, turnLabel } from '../src/games/dc/state.js';
 import { strategicCapacity } from '../src/games/dc/strategic.js';
 import { advance, apply } from '../src/games/dc/turn-sequence.js';
-import { margin, meets, requirement } from '../src/games/dc/victory.js';
+import {
+  axisCitiesCheck,
+  endOfAxisTurn,
+  instantCheck,
+  margin,
+  meets,
+  requirement,
+  sovietCheck,
+} from '../src/games/dc/victory.js';
 import { mayMudDie, mayMudProbability } from '../src/games/dc/weather.js';
 import { dcWorkspace } from '../src/games/dc/workspace.js';
+import { pregameFortification } from './helpers/dc.js';
 
 function game(scenario = 'intro-tournament', variants: Record<string, boolean> = {}, seed = 1): DcState {
   return startGame(resolveSetup(dc, { scenario, variants, params: {} }, 'test'), {

@@ -52,6 +52,58 @@ function adjacent(s: DcState, a: number, b: number): boolean {
   return false;
 }
 
+/** D-29: Axis points a held German air unit may stand on for the Soviet turn (facing Soviet units). */
+function airPlaces(s: DcState, ws: DcWorkspace): AirPlaceOption[] {
+  const m = mapOf(s);
+  const out: AirPlaceOption[] = [];
+  const own = ws.own;
+  const foe = ws.foe;
+  own.fill(0);
+  foe.fill(0);
+  for (const u of s.units)
+    if (u.st === 0) {
+      if (u.side === 0) own[u.at] = 1;
+      else foe[u.at] = 1;
+    }
+  for (let p = 0; p < m.n; p++) {
+    if (s.control[p] !== 0 || own[p] === 0) continue;
+    let front = false;
+    for (let k = m.adjStart[p]!; k < m.adjStart[p + 1]! && !front; k++)
+      if (foe[m.adjNb[k]!] === 1) front = true;
+    if (front) out.push({ type: 'air-place', at: p });
+  }
+  return out;
+}
+
+/**
+ * The lw-place task's next decision: at the Axis turn's start (D-8, `start`) or after its combat
+ * (DC 14.B.4, the held air's points for the Soviet turn; one option: the kernel carries it out);
+ * null when done (pops the task).
+ */
+export function lwPlaceStep(
+  s: DcState,
+  ws: DcWorkspace,
+  task: DcTask & { t: 'lw-place' },
+): Decision<'lw-place', AirPlaceOption> | null {
+  if (task.start === true) return airStartStep(s, ws, task);
+  const opts = task.left > 0 ? airPlaces(s, ws) : [];
+  if (opts.length === 0) {
+    s.stack.pop();
+    return null;
+  }
+  return { kind: 'lw-place', side: 'axis', rule: 'DC 13.A.4, 14.B.4', options: opts };
+}
+
+/** Carries out a lw-place answer (either placement). */
+export function applyLwPlace(s: DcState, task: DcTask & { t: 'lw-place' }, o: AirPlaceOption): void {
+  if (task.start === true) {
+    applyAirStart(s, task, o);
+    return;
+  }
+  s.airAt.push(o.at);
+  task.left--;
+}
+
 /** D-8: the next placement; null when all are placed (pops the task). */
 export function airStartStep(
   s: DcState,

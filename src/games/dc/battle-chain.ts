@@ -26,27 +26,20 @@
  * Battles of at most `EXACT_UNITS` units a side are propagated exactly round by round; larger ones
  * get the exact first-round distribution and a Monte Carlo estimate from the same transitions.
  */
-import type { Rng } from '../../core/rng.js';
-import { randUnit, streamRng } from '../../core/rng.js';
-import { resolveSetup } from '../../core/setup.js';
-import {
-  alive,
-  allOutGroups,
-  canFire,
-  defenderLosses,
-  fireTotal,
-  makeBattle,
-  simultaneous,
-  spendAllOut,
-  takeLoss,
-} from './combat.js';
+
+import { quote, UserError } from '../../core/errors.js';
+import type { GameSetup } from '../../core/game.js';
+import { alive, allOutGroups, canFire, makeBattle, simultaneous } from './combat.js';
 import { fireDistribution } from './fire.js';
-import { dc } from './index.js';
+import { fireTotal } from './firepower.js';
+import { defenderLosses, spendAllOut, takeLoss } from './losses.js';
+import { parameters } from './parameters.js';
 import type { DcRules } from './resolve.js';
-import { startGame, unit } from './setup.js';
-import type { Battle, DcState, SideIx } from './state.js';
+import { startGame } from './setup.js';
+import { type Battle, type DcState, type SideIx, unit } from './state.js';
 import { inSupply, mapOf } from './supply.js';
 import { airToAirDistribution, flakDistribution, sovietAir } from './support.js';
+import { variants as dcVariants } from './variants.js';
 import { type DcWorkspace, dcWorkspace } from './workspace.js';
 
 /** The engine's round cap (combat.ts MAX_ROUNDS): past it the attacker breaks off. */
@@ -58,7 +51,7 @@ export const EXACT_UNITS = 8;
  * DC 10.C: where a battle at a fortress of each class is fought, [origin, defended point] by attacker
  * (Axis, Soviet) and class 0..3 (0: no fortress, the Warsaw-Bialystok battle). The class is the
  * point's (map.ts fortClass: plain 1, 1-VP city 2, 2-VP city 3); the engine applies it in full to
- * defenders on their own side of the 1941 border and less 1 to others (combat.ts fortressClass), so
+ * defenders on their own side of the 1941 border and less 1 to others (losses.ts fortressClass), so
  * Axis defenders hold it in full only at Konigsberg (class 2).
  */
 export const FORTRESS_POINTS: readonly (readonly (readonly [string, string])[])[] = [
@@ -135,11 +128,68 @@ export interface BattleChainResult extends ChainOdds {
 /** Numbers per unit in a chain state. */
 const W = 5;
 /** A chain state: per battle unit (attackers, then defenders) [st, losses, disp, fort, allOut]. */
-type Vec = number[];
+export type Vec = number[];
 interface Trans {
   readonly p: number;
   readonly vec: Vec;
   readonly end: ChainEnd | null;
+}
+
+/**
+ * The set-up of the chain's game (as core/setup.ts resolves a request, from this game's variants
+ * and parameters): the scenario's default variants with `switched` applied (switching one variant
+ * of a group on switches the others off), every parameter at its default.
+ */
+function chainSetup(scenario: string, switched: Readonly<Record<string, boolean>>): GameSetup {
+  const on = new Set(dcVariants.filter((v) => v.default).map((v) => v.id));
+  for (const [id, enabled] of Object.entries(switched)) {
+    const v = dcVariants.find((x) => x.id === id);
+    if (v === undefined) throw new UserError(`odds: field variants: ${quote(id)} is not a variant of dc`);
+    if (v.scenarios !== undefined && !v.scenarios.includes(scenario) && enabled !== v.default)
+      throw new UserError(`odds: field variants.${id}: variant ${id} does not apply to scenario ${scenario}`);
+    if (!enabled) on.delete(id);
+    else {
+      if (v.group !== undefined) for (const o of dcVariants) if (o.group === v.group) on.delete(o.id);
+      on.add(id);
+    }
+  }
+  const params: GameSetup['params'] = Object.fromEntries(parameters.map((p) => [p.id, p.default]));
+  return { scenario, variants: on, params };
+}
+
+/**
+ * The stated allocation rule (the module comment): the unit of `side` (indices into s.units) the
+ * next loss goes to, or -1; `fortOwed` when the loss must go to a field fortification.
+ */
+export function statedPick(s: DcState, side: readonly number[], fortOwed: boolean): number {
+  let best = -1;
+  let bestRank = Number.POSITIVE_INFINITY;
+  for (const i of side) {
+    const u = s.units[i]!;
+    const ty = s.rules.types[u.t]!;
+    if (u.st !== 0 || ty.role === 'air' || (fortOwed && !u.fort)) continue;
+    const survives = u.fort || u.losses < ty.limit;
+    // dispersed survivors, then fortified units, then the lowest fire (survivors first); all-out units last
+    const rank = fortOwed
+      ? 0
+      : u.disp && !u.fort && survives
+        ? 0
+        : u.fort
+          ? 1
+          : 2 + ty.ff * 2 + (survives ? 0 : 1) + (u.allOut ? 1000 : 0);
+    if (rank < bestRank) {
+      bestRank = rank;
+      best = i;
+    }
+  }
+  return best;
+}
+
+/** The stated continuation rule: the attacker of `b` goes on while his fire total is at least the defender's, or the defender's is 0. */
+export function statedGoesOn(s: DcState, ws: DcWorkspace, b: Battle): boolean {
+  const a = fireTotal(s, ws, b, true);
+  const d = fireTotal(s, ws, b, false);
+  return a >= d || d === 0;
 }
 
 /** The battle on the engine's state, with the units' places to restore. */
@@ -157,7 +207,7 @@ export class ChainBattle {
   constructor(readonly spec: BattleChainSpec) {
     const scenario = spec.level === 'advanced' ? 'adv-tournament' : 'intro-tournament';
     const variants = { ...(spec.variants ?? {}) };
-    const s = startGame(resolveSetup(dc, { scenario, variants, params: {} }, 'odds'), {
+    const s = startGame(chainSetup(scenario, variants), {
       masterSeed: 1,
       gameIndex: 0,
     });
@@ -320,30 +370,9 @@ export class ChainBattle {
     return `${side(0, this.nAtt, false)}|${side(this.nAtt, this.units.length, this.orderedDef)}`;
   }
 
-  /** The stated allocation rule: the unit (index into s.units) the next loss goes to, or -1. */
+  /** The stated allocation rule (`statedPick`) on the chain's state. */
   pick(side: readonly number[], fortOwed: boolean): number {
-    const s = this.s;
-    let best = -1;
-    let bestRank = Number.POSITIVE_INFINITY;
-    for (const i of side) {
-      const u = s.units[i]!;
-      const ty = s.rules.types[u.t]!;
-      if (u.st !== 0 || ty.role === 'air' || (fortOwed && !u.fort)) continue;
-      const survives = u.fort || u.losses < ty.limit;
-      // dispersed survivors, then fortified units, then the lowest fire (survivors first); all-out units last
-      const rank = fortOwed
-        ? 0
-        : u.disp && !u.fort && survives
-          ? 0
-          : u.fort
-            ? 1
-            : 2 + ty.ff * 2 + (survives ? 0 : 1) + (u.allOut ? 1000 : 0);
-      if (rank < bestRank) {
-        bestRank = rank;
-        best = i;
-      }
-    }
-    return best;
+    return statedPick(this.s, side, fortOwed);
   }
 
   private absorb(side: readonly number[], losses: number, forts: number): void {
@@ -361,11 +390,9 @@ export class ChainBattle {
     return t > 0 ? fireDistribution(this.s.rules.crt, this.s.rules.maxColumn, t) : [1];
   }
 
-  /** The stated continuation rule of the attacker. */
+  /** The stated continuation rule of the attacker (`statedGoesOn`) on the chain's state. */
   attackerGoesOn(): boolean {
-    const a = fireTotal(this.s, this.ws, this.b, true);
-    const d = fireTotal(this.s, this.ws, this.b, false);
-    return a >= d || d === 0;
+    return statedGoesOn(this.s, this.ws, this.b);
   }
 
   /**
@@ -486,126 +513,6 @@ export class ChainBattle {
     }
     return [lost, hits];
   }
-}
-
-function emptyOdds(): {
-  ends: number[];
-  rounds: number[];
-  unitsLost: [number, number];
-  hits: [number, number];
-} {
-  return {
-    ends: [0, 0, 0, 0],
-    rounds: new Array<number>(CHAIN_MAX_ROUNDS + 2).fill(0),
-    unitsLost: [0, 0],
-    hits: [0, 0],
-  };
-}
-
-/** The exact chain, propagated round by round until no mass is left (the cap ends every battle). */
-export function exactChain(c: ChainBattle): ChainOdds {
-  const o = emptyOdds();
-  const v0 = c.start();
-  let layer = new Map<string, { v: Vec; p: number }>();
-  for (const { v, p } of c.initial()) {
-    const e = layer.get(c.key(v));
-    if (e === undefined) layer.set(c.key(v), { v, p });
-    else e.p += p;
-  }
-  for (let r = 1; layer.size > 0 && r <= CHAIN_MAX_ROUNDS + 1; r++) {
-    const next = new Map<string, { v: Vec; p: number }>();
-    for (const { v, p } of layer.values())
-      for (const t of c.round(v, r)) {
-        const w = p * t.p;
-        if (t.end !== null) {
-          o.ends[CHAIN_ENDS.indexOf(t.end)]! += w;
-          o.rounds[r]! += w;
-          const [lost, hits] = c.tally(v0, t.vec);
-          for (const side of [0, 1] as const) {
-            o.unitsLost[side] += w * lost[side];
-            o.hits[side] += w * hits[side];
-          }
-          continue;
-        }
-        const k = c.key(t.vec);
-        const e = next.get(k);
-        if (e === undefined) next.set(k, { v: t.vec, p: w });
-        else e.p += w;
-      }
-    layer = next;
-  }
-  return o;
-}
-
-/** `n` battles drawn from the same transitions (stream `battle-chain` of master seed `seed`). */
-export function sampledChain(c: ChainBattle, n: number, seed: number): ChainOdds {
-  const o = emptyOdds();
-  const rng: Rng = streamRng(seed, 0, 'battle-chain');
-  const v0 = c.start();
-  const init = c.initial();
-  for (let g = 0; g < n; g++) {
-    let v = init[init.length - 1]!.v;
-    if (init.length > 1) {
-      let x = randUnit(rng);
-      for (const st of init) {
-        x -= st.p;
-        if (x < 0) {
-          v = st.v;
-          break;
-        }
-      }
-    }
-    for (let r = 1; ; r++) {
-      const ts = c.round(v, r);
-      let x = randUnit(rng);
-      let t = ts[ts.length - 1]!;
-      for (const tt of ts) {
-        x -= tt.p;
-        if (x < 0) {
-          t = tt;
-          break;
-        }
-      }
-      if (t.end === null) {
-        v = t.vec;
-        continue;
-      }
-      o.ends[CHAIN_ENDS.indexOf(t.end)]! += 1 / n;
-      o.rounds[r]! += 1 / n;
-      const [lost, hits] = c.tally(v0, t.vec);
-      for (const side of [0, 1] as const) {
-        o.unitsLost[side] += lost[side] / n;
-        o.hits[side] += hits[side] / n;
-      }
-      break;
-    }
-  }
-  return o;
-}
-
-/** C-10: the battle's odds, exact up to EXACT_UNITS units a side, else first round exact + Monte Carlo. */
-export function battleChain(spec: BattleChainSpec, samples = 20000, seed = 1): BattleChainResult {
-  const c = new ChainBattle(spec);
-  const exact = spec.attackers.length <= EXACT_UNITS && spec.defenders.length <= EXACT_UNITS;
-  const odds = exact ? exactChain(c) : sampledChain(c, samples, seed);
-  const first = [0, 0, 0, 0];
-  let continues = 0;
-  for (const st of c.initial())
-    for (const t of c.round(st.v, 1)) {
-      if (t.end === null) continues += st.p * t.p;
-      else first[CHAIN_ENDS.indexOf(t.end)]! += st.p * t.p;
-    }
-  const m = mapOf(c.s);
-  // the line the attackers came by (Warsaw-Bialystok): R-128, 14.B.1-2
-  let cls = 0;
-  for (let k = m.adjStart[c.b.at]!; k < m.adjStart[c.b.at + 1]!; k++)
-    if (m.adjNb[k] === c.origin) cls = m.lineClass[m.adjLine[k]!]!;
-  const [total, armour] = c.s.rules.lineCap[spec.attacker]![cls]!;
-  const extra = spec.attacker === 1 ? 1 : 0; // 14.B.2: Soviet -1 through December 1941
-  const btCapacity = odds.rounds.map(
-    (_, r) => [Math.max(0, total! - r - extra), Math.max(0, armour! - r - extra)] as const,
-  );
-  return { ...odds, exact, samples: exact ? 0 : samples, firstRound: { ends: first, continues }, btCapacity };
 }
 
 /**

@@ -8,6 +8,7 @@
  */
 import type { Decision } from '../../core/game.js';
 import { noteBtMove, startAirBt } from './air.js';
+import { takeControl } from './control.js';
 import type { DcDecision, OpOption } from './decisions.js';
 import {
   armourGrounded,
@@ -16,7 +17,6 @@ import {
   mayEnter,
   sortByPlace,
   sortScratch,
-  takeControl,
   weatherAt,
 } from './movement.js';
 import { type DcState, type DcTask, SIDE_IDS, type SideIx } from './state.js';

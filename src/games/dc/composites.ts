@@ -14,8 +14,8 @@
 import type { Decision } from '../../core/game.js';
 import type { CompositeOption, DcDecision } from './decisions.js';
 import { tell } from './narrate.js';
-import { unit } from './setup.js';
 import type { DcState, DcTask } from './state.js';
+import { unit } from './state.js';
 import { inSupply } from './supply.js';
 import type { DcWorkspace } from './workspace.js';
 

@@ -11,14 +11,17 @@
  * can be occupied freely (DC 12.0), and the factory is eliminated if that point is Axis-controlled
  * when it would move (8.A.2.b: "automatically eliminated if its point falls").
  */
-import type { Decision } from '../../core/game.js';
-import { destroy } from './combat.js';
+
+import type { ChanceNode, Decision } from '../../core/game.js';
+import { unreachable } from '../../core/kernel.js';
+import { randInt } from '../../core/rng.js';
+import { dieNode } from './chance.js';
 import { dcData } from './data.js';
 import type { DcDecision, EntrainOption, FactoryPickOption, SiteOption } from './decisions.js';
-import { sail, seaDestination, seaLegOf, seaLegs } from './factory-sea.js';
+import { sailCheck, sailWith, seaDestination, seaLegOf, seaLegs } from './factory-sea.js';
+import { destroy } from './losses.js';
 import { tell } from './narrate.js';
-import { unit } from './setup.js';
-import { type DcState, type DcTask, monthOf } from './state.js';
+import { type DcState, type DcTask, monthOf, unit } from './state.js';
 import { mapOf, supplyReach } from './supply.js';
 import type { DcWorkspace } from './workspace.js';
 
@@ -185,8 +188,16 @@ export function startFactories(s: DcState, cap: number): void {
   s.stack.push({ t: 'factories', stage: 0, k: 0, cap });
 }
 
+/** DC 8.C.2.b: the factory at `task.k` of the entrained ones sails with torpedo die `die`: lost, or it arrives. */
+export function factorySail(s: DcState, ws: DcWorkspace, task: Task, die: number): void {
+  const i = s.fac.ent[task.k]!;
+  const dest = seaDestination(s, i);
+  if (sailWith(s, ws, i, s.fac.ent[task.k + 1]!, die) === 'lost') s.fac.ent.splice(task.k, 2);
+  else arrive(s, ws, task, dest);
+}
+
 /** The next factory decision of the R/R phase: moves (D-35), deployments (D-6), the pick (D-5), entraining (D-34). */
-export function factoriesStep(s: DcState, ws: DcWorkspace, task: Task): DcDecision | null {
+export function factoriesStep(s: DcState, ws: DcWorkspace, task: Task): DcDecision | ChanceNode | null {
   for (;;) {
     if (task.stage === 0) {
       // 8.C.2.b: factories entrained in an earlier turn move now (or were lost with their point)
@@ -201,12 +212,11 @@ export function factoriesStep(s: DcState, ws: DcWorkspace, task: Task): DcDecisi
           continue;
         }
         // DC 8.C.2.b: a factory waiting at its port of embarkation sails (factory-sea.ts)
-        if (seaLegOf(s, i) >= 0) {
-          const dest = seaDestination(s, i);
-          const leg = sail(s, ws, i, from);
-          if (leg === 'lost') s.fac.ent.splice(task.k, 2);
-          if (leg === 'arrived') arrive(s, ws, task, dest);
-          if (leg !== 'stays') continue;
+        if (seaLegOf(s, i) >= 0 && sailCheck(s, i) === 'sails') {
+          // its torpedo die: a chance point (factorySail carries out the outcome)
+          if (ws.explicitChance) return dieNode('DC 8.C.2.b', 'torpedo die');
+          factorySail(s, ws, task, randInt(ws.streams.stream('sea'), 1, 6));
+          continue;
         }
         const opts = destOptions(s, ws, from);
         if (opts.length > 1)
@@ -287,7 +297,7 @@ export function applyFactoryDecision(
   s: DcState,
   ws: DcWorkspace,
   task: Task,
-  d: DcDecision,
+  d: Extract<DcDecision, { readonly kind: 'factory-dest' | 'factory-site' | 'factory-pick' | 'entrain' }>,
   choice: number,
 ): void {
   switch (d.kind) {
@@ -331,6 +341,6 @@ export function applyFactoryDecision(
       return;
     }
     default:
-      throw new Error(`DC: ${d.kind} in the factory steps`);
+      unreachable(d);
   }
 }

@@ -12,9 +12,8 @@
  * 2.B.1.a), and arrives flipped up, producing from the following R/R phase (8.C.2.c). If the
  * destination port is no longer Soviet then, the factory stays at its port and moves again by D-35.
  */
-import { randInt } from '../../core/rng.js';
-import { destroy } from './combat.js';
 import type { DcDecision, SiteOption } from './decisions.js';
+import { destroy } from './losses.js';
 import { tell } from './narrate.js';
 import { crossesKerch, group, legSeas, torpedoed } from './sea.js';
 import type { DcState } from './state.js';
@@ -48,19 +47,34 @@ export function seaLegOf(s: DcState, i: number): number {
 }
 
 /**
- * The R/R phase's sailing of entrained factory `i` waiting at `port` (its leg removed from
- * `s.fac.sea`): 'lost' torpedoed (destroyed), 'arrived' (the caller settles it at the destination,
- * read first with `seaDestination`), or 'stays' when the destination is no longer Soviet.
+ * The R/R phase's sailing of entrained factory `i`: 'stays' when its destination is no longer
+ * Soviet (its leg removed), else 'sails': its torpedo die is due (`sailWith`).
  */
-export function sail(s: DcState, ws: DcWorkspace, i: number, port: number): 'lost' | 'arrived' | 'stays' {
+export function sailCheck(s: DcState, i: number): 'stays' | 'sails' {
+  const k = seaLegOf(s, i);
+  if (s.control[s.fac.sea[k + 1]!] === 1) return 'sails';
+  s.fac.sea.splice(k, 2);
+  return 'stays';
+}
+
+/**
+ * Entrained factory `i` waiting at `port` sails with torpedo die `die` (its leg removed from
+ * `s.fac.sea`): 'lost' torpedoed (destroyed), or 'arrived' (the caller settles it at the
+ * destination, read first with `seaDestination`).
+ */
+export function sailWith(
+  s: DcState,
+  ws: DcWorkspace,
+  i: number,
+  port: number,
+  die: number,
+): 'lost' | 'arrived' {
   const k = seaLegOf(s, i);
   const dest = s.fac.sea[k + 1]!;
   s.fac.sea.splice(k, 2);
   const m = mapOf(s);
-  if (s.control[dest] !== 1) return 'stays';
   const seas = legSeas(m.seas[port]!, m.seas[dest]!);
   const friendly = (seasControlled(s, 1) & seas) === seas;
-  const die = randInt(ws.streams.stream('sea'), 1, 6);
   if (torpedoed(die, friendly)) {
     s.stats.factoriesTorpedoed++;
     destroy(s, i);

@@ -38,11 +38,13 @@ export function hunReleaseOptions(s: DcState): HunOption[] {
   return [{ type: 'hun', unit: -1 }, ...out];
 }
 
+/** D-13: the release decision, asked with the task on the stack (its answer pops it); null when none (pops it). */
 export function hunReleaseStep(s: DcState): DcDecision | null {
-  s.stack.pop();
-  if (!hunReleaseOpen(s)) return null;
-  const options = hunReleaseOptions(s);
-  if (options.length === 0) return null;
+  const options = hunReleaseOpen(s) ? hunReleaseOptions(s) : [];
+  if (options.length === 0) {
+    s.stack.pop();
+    return null;
+  }
   return { kind: 'hun-release', side: 'axis', rule: 'DC 5.D', options } as Decision<'hun-release', HunOption>;
 }
 

@@ -4,32 +4,69 @@
  * the June or May start and fixed or free set-up (variants); src/games/dc/RULES-CHECKLIST.md lists
  * every rule item with its status.
  *
- * Chapter map (rules section -> file):
- *   DC 1, 10, 12.A, 20, 23  the map, lines, fortresses, edition changes .. map.ts, board.ts (data/dc.json)
- *   DC 2.A-B                levels, versions, victory ........................ scenarios (below), victory.ts, campaign.ts
- *   DC 3.A-B, 18, 8.C.1     start month, free set-up, pre-game ............... pregame.ts
- *   DC 4, 2.A.1             set-up ........................................... setup.ts
- *   DC 8.A                  replacements and production ...................... replacements.ts
- *   DC 8.B                  reinforcements and withdrawals ................... reinforcements.ts
- *   DC 8.C                  plant expansion and moving factories ............. factories.ts
- *   DC 3.C                  the Siberian Reserve ............................. siberia.ts
- *   DC 6                    the turn sequence ................................ turn-sequence.ts
- *   DC 7                    weather and Luftwaffe strength ................... weather.ts
- *   DC 12, 12.D, 18         operational movement, highway, fortifications .... movement.ts
- *   DC 13, 10.C             combat, fortresses ............................... combat.ts, fire.ts, odds.ts
- *   DC 13.A.1-3, 13.B.7, 17.B  Soviet air, HQs and STAVKA, artillery (Advanced) . support.ts
- *   DC 8.C.3                composite units (Advanced) ....................... composites.ts
- *   DC 9.B                  strategic sea movement, torpedoes ................ sea.ts
- *   DC 8.B (note)           allies losing their capital ...................... allies.ts
- *   DC 7.A note c           the 1944 air window .............................. air-window.ts
- *   DC 17, 20               supply, isolation, sea control ................... supply.ts, turn-sequence.ts
- *   readings (variants) .... variants.ts; values not printed (parameters) .... parameters.ts, resolve.ts
- *   decisions (typed) ...... decisions.ts; policies ......................... policies/
+ * Chapter map (rules section -> the file that carries it out; every file of this folder has a row):
+ *   DC 1.A, 10.B, 12.A, 23     the map: points, lines, fortresses, edition changes ... map.ts (data/dc.json)
+ *   DC 1.A (drawn)             the board as reports draw it ...................... board.ts
+ *   DC 1.B-C                   counters and key terms (unit types) ............... data.ts, resolve.ts
+ *   DC 1.D                     dice: each chance procedure rolls in its chapter's file (below), as
+ *                              chance points in explicit-chance mode (the node shapes: chance.ts)
+ *   DC 2.A                     game levels (the rules in force) .................. resolve.ts
+ *   DC 2.B                     victory: Tournament (2.B.1-2) and Campaign (2.B.3)
+ *                              conditions, draws, the victory phase .............. victory.ts
+ *   DC 3.A-B, 18 (pre-game)    start month, free set-up, pre-game forts .......... pregame.ts
+ *   DC 3.A (May mud), 5.A, 7.A weather, May 1941 mud, Luftwaffe strength, the 1944
+ *                              air window (7.A note c) ........................... weather.ts
+ *   DC 3.C                     the Siberian Reserve (waves, gamble, crisis) ...... siberia.ts
+ *   DC 4                       set-up ............................................ setup.ts
+ *   DC 5.B, 8.A.1-2            replacements and production ....................... replacements.ts
+ *   DC 5.C, 9.A, 10.A          strategic land movement ........................... strategic.ts
+ *   DC 5.D                     the Hungarian release ............................. hungary.ts
+ *   DC 6                       the turn sequence (phases, task table) ............ turn-sequence.ts
+ *   DC 11, 12, 18 (building)   operational movement, stacking, the highway (12.D),
+ *                              building field fortifications (18) ................ movement.ts
+ *   DC 7.B                     weather effects: movement.ts weatherAt, armourGrounded (14: breakthrough.ts,
+ *                              the winter die bonus: battle-dice.ts winterBonus, Soviet air grounded: support.ts)
+ *   DC 8.A.2.c                 Siberian replacements ............................. siberian-replacements.ts
+ *   DC 8.B                     reinforcements, withdrawals, allies losing their
+ *                              capital (8.B note) ................................ reinforcements.ts
+ *   DC 8.C.1-2                 plant expansion, moving factories ................. factories.ts
+ *   DC 8.C.2.b                 a factory's sea leg ............................... factory-sea.ts
+ *   DC 8.C.3                   composite units (Advanced) ........................ composites.ts
+ *   DC 9.B                     strategic sea movement, torpedoes ................. sea.ts
+ *   DC 10.C, 13.B.2 (losses),  fortresses, losses and elimination, all-out spent,
+ *   18 (absorbing)             a fortification absorbing the first loss .......... losses.ts
+ *   DC 10.D                    the Kerch Straits: in each movement file (movement.ts, strategic.ts, breakthrough.ts)
+ *   DC 13                      combat: order of battles, each battle's rounds .... combat.ts
+ *   DC 13.B.2, 13.B.6, 7.B     a battle's dice (fire, winter bonus, air combat,
+ *                              the paratroops' shot) as chance points ............ battle-dice.ts
+ *   DC 13.A.1-3, 13.B.7        Soviet air, HQs and STAVKA, artillery (Advanced) .. support.ts
+ *   DC 13.A.4, 14.B.4          German air: placement, breakthrough escort ........ air.ts
+ *   DC 13.B.2, 13.B.6 (dice)   the CRT, fire split into dice ..................... fire.ts
+ *   DC 13.B.2 (totals), 16     fire totals, air multiplier; breakthrough combat
+ *                              (16: the halving, otherwise fought as 13) ......... firepower.ts
+ *   DC 13.B.4-5                the end of a battle: retreat, advance ............. retreat.ts
+ *   DC 14                      breakthrough movement ............................. breakthrough.ts
+ *   DC 15.B                    recovery .......................................... recovery.ts
+ *   DC 15.A                    dispersal, where it happens: losses.ts takeLoss, strategic.ts, replacements.ts
+ *   DC 17.A, 20 (seas)         supply, sea control ............................... supply.ts
+ *   DC 17.B                    isolation ......................................... isolation.ts
+ *   DC 19                      Soviet partisans .................................. partisans.ts
+ *   DC 20                      control of points ................................. control.ts
+ *   DC 21                      Soviet parachute units (optional) ................. paratroops.ts
+ *   exact odds ................ odds.ts (fire, weather, replacements, torpedoes); whole battles:
+ *                               battle-chain.ts (the chain on the engine), chain-odds.ts (its solution)
+ *   readings (variants) ....... variants.ts (the list) of variants-editions.ts (4.1-4.3),
+ *                               variants-options.ts (DC 3-20), variants-advanced.ts (2.A.2 and
+ *                               box/HQ silences); values not printed (parameters) .... parameters.ts
+ *   state, scratch ............ state.ts, workspace.ts; decisions (typed) ....... decisions.ts
+ *   record, narration, checks . record.ts, narrate.ts, invariants.ts; policies ... policies/
+ *   value of a position ....... evaluate.ts (DC 2.B counted; coefficients from scripts/fit-evaluate-dc.mjs)
  */
 import type { GameRecord, ResultDef, SteppedGame } from '../../core/game.js';
 import { dcBoard, dcLocationIds } from './board.js';
 import { dcData } from './data.js';
 import { DC_DECISION_KINDS, type DcDecision } from './decisions.js';
+import { evaluateDc } from './evaluate.js';
 import { invariants } from './invariants.js';
 import { dcOdds } from './odds.js';
 import { parameters } from './parameters.js';
@@ -207,6 +244,7 @@ export const dc: SteppedGame<DcState, DcDecision, DcWorkspace, DcState> = {
   view: (s) => s,
   clone: cloneDc,
   invariants,
+  evaluate: evaluateDc,
   odds: dcOdds,
   board: dcBoard,
   locationIds: dcLocationIds,

@@ -8,9 +8,9 @@
  */
 import type { Decision } from '../../core/game.js';
 import { memoizeWeak } from '../../core/memo.js';
+import { takeControl } from './control.js';
 import type { DcDecision, OpOption } from './decisions.js';
 import type { DcMap } from './map.js';
-import { removePartisanAt } from './partisans.js';
 import {
   type DcState,
   type DcTask,
@@ -124,16 +124,6 @@ function useLine(s: DcState, u: DcUnit, l: number): void {
   const ty = s.rules.types[u.t]!;
   s.load[2 * l]! += ty.cap * 2;
   if (ty.armour) s.load[2 * l + 1]!++;
-}
-
-/** DC 20: a unit entering an empty point takes control of it. */
-export function takeControl(s: DcState, p: number, side: SideIx): void {
-  // DC 19: an Axis unit entering a partisan's point removes it
-  if (side === 0 && s.partisans.includes(p)) removePartisanAt(s, p);
-  if (s.control[p] === side) return;
-  s.control[p] = side;
-  s.cv++;
-  if (side === 0) s.everAxis[p] = 1;
 }
 
 function mayAttack(s: DcState, u: DcUnit, l: number): boolean {
@@ -441,7 +431,7 @@ export function applyOp(s: DcState, task: DcTask & { t: 'op' }, o: OpOption): vo
       u.fort = false;
       if (o.attack) {
         // the unit stays on the edge line, its origin the box (`at` -1): the battle takes it onto
-        // the point or back into the box (combat.ts finish)
+        // the point or back into the box (retreat.ts finish)
         u.atk = o.at;
         return;
       }

@@ -5,7 +5,8 @@
 import { quote, UserError } from '../../core/errors.js';
 import type { OddsProvider, OddsTable } from '../../core/game.js';
 import { oddsInt } from '../../core/odds-options.js';
-import { type BattleChainSpec, battleChain, EXACT_UNITS, FORTRESS_POINTS } from './battle-chain.js';
+import { type BattleChainSpec, EXACT_UNITS, FORTRESS_POINTS } from './battle-chain.js';
+import { battleChain } from './chain-odds.js';
 import { dcData } from './data.js';
 import { fireDistribution, split } from './fire.js';
 import { binomial, fortifyDistribution } from './pregame.js';

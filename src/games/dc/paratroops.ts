@@ -29,11 +29,13 @@
  *   paratroops of that attack are eliminated. `para-lost-chosen-break-off`: only when the Soviet
  *   player chooses to break off; an attack that ends because it cannot fire takes them back.
  */
-import type { Decision } from '../../core/game.js';
-import { defenderLosses, destroy } from './combat.js';
+import type { ChanceNode, Decision } from '../../core/game.js';
+import { valueNode } from './chance.js';
+import { takeControl } from './control.js';
 import type { DcDecision, DropOption } from './decisions.js';
-import { fireLosses } from './fire.js';
-import { enemyAt, takeControl, weatherAt } from './movement.js';
+import { fireDistribution, fireLosses } from './fire.js';
+import { defenderLosses, destroy } from './losses.js';
+import { enemyAt, weatherAt } from './movement.js';
 import { tell } from './narrate.js';
 import { type Battle, type DcState, type DcTask, yearOf } from './state.js';
 import { mapOf } from './supply.js';
@@ -176,16 +178,13 @@ export function paraTargets(s: DcState, b: Battle): number[] {
 }
 
 /**
- * DC 21.B.3-4, after the air combat of battle `b`: paratroops whose escort was shot down die; the
- * survivors fire their free shot and are dispersed. Sets the losses owed by the Axis infantry-type
- * defenders (`b.lossLeft`, `b.fortLeft`).
+ * DC 21.B.3, after the air combat of battle `b`: paratroops whose escort was shot down die; the
+ * survivors, about to fire their free shot, are kept in `b.para`. Clears the losses owed.
  */
-export function paraRound(s: DcState, ws: DcWorkspace, b: Battle): void {
+export function paraEscorts(s: DcState, ws: DcWorkspace, b: Battle): void {
   b.lossLeft = 0;
   b.fortLeft = 0;
   const drops = dropsIn(s, b);
-  if (drops.length === 0) return;
-  let fire = 0;
   const shooters: number[] = [];
   for (let k = 0; k < drops.length; k += 2) {
     const p = drops[k]!;
@@ -196,17 +195,50 @@ export function paraRound(s: DcState, ws: DcWorkspace, b: Battle): void {
       tell(s, ws, 1, 'DC 21.B.3', `${s.units[p]!.label} lost with its escort`);
       continue;
     }
-    fire += s.rules.types[s.units[p]!.t]!.ff;
     shooters.push(p);
   }
-  const targets = paraTargets(s, b);
-  if (fire > 0 && targets.length > 0) {
-    const dice: number[] | undefined = ws.trace === undefined ? undefined : [];
-    const l = fireLosses(s.rules.crt, s.rules.maxColumn, fire, ws.streams.stream('combat'), 0, dice);
+  b.para = shooters;
+}
+
+function paraFireTotal(s: DcState, b: Battle): number {
+  let fire = 0;
+  for (const p of b.para ?? []) fire += s.rules.types[s.units[p]!.t]!.ff;
+  return fire;
+}
+
+/**
+ * DC 21.B.4: the free shot of the paratroops in `b.para` at the Axis infantry-type defenders: its
+ * losses rolled from the `combat` stream, or in explicit-chance mode the chance node of their
+ * exact distribution; null when there is no shot (no fire, or no target).
+ */
+export function paraFire(s: DcState, ws: DcWorkspace, b: Battle): number | ChanceNode | null {
+  const fire = paraFireTotal(s, b);
+  if (fire <= 0 || paraTargets(s, b).length === 0) return null;
+  if (ws.explicitChance)
+    return valueNode(
+      'DC 21.B.4',
+      `paratroops' free shot ${fire}: losses`,
+      fireDistribution(s.rules.crt, s.rules.maxColumn, fire),
+    );
+  const dice: number[] | undefined = ws.trace === undefined ? undefined : [];
+  const l = fireLosses(s.rules.crt, s.rules.maxColumn, fire, ws.streams.stream('combat'), 0, dice);
+  ws.dice = dice;
+  return l;
+}
+
+/**
+ * Carries out the free shot's outcome `l` (null: no shot): the losses owed by the Axis
+ * infantry-type defenders (`b.lossLeft`, `b.fortLeft`); the shooters are dispersed (DC 21.B.4).
+ */
+export function paraShot(s: DcState, ws: DcWorkspace, b: Battle, l: number | null): void {
+  if (l !== null) {
+    const targets = paraTargets(s, b);
     [b.lossLeft, b.fortLeft] = defenderLosses(s, { ...b, defenders: targets }, l);
-    tell(s, ws, 1, 'DC 21.B.4', `paratroops' free shot ${fire}: ${l} loss(es)`, dice);
+    tell(s, ws, 1, 'DC 21.B.4', `paratroops' free shot ${paraFireTotal(s, b)}: ${l} loss(es)`, ws.dice);
   }
-  for (const p of shooters) s.units[p]!.disp = true;
+  ws.dice = undefined;
+  for (const p of b.para ?? []) s.units[p]!.disp = true;
+  delete b.para;
 }
 
 /**

@@ -8,7 +8,6 @@
  */
 import type { Decision } from '../../core/game.js';
 import type { DcDecision, PartisanOption } from './decisions.js';
-import { takeControl } from './movement.js';
 import { tell } from './narrate.js';
 import { type DcState, type DcTask, yearOf } from './state.js';
 import { mapOf } from './supply.js';
@@ -70,7 +69,11 @@ export function applyPartisan(
   if (o.to === from) return;
   s.partisans[k] = o.to;
   s.stats.partisanPlacements++;
-  takeControl(s, o.to, 1);
+  // DC 19: the partisan controls its point for the Soviets (as control.ts takeControl for side 1)
+  if (s.control[o.to] !== 1) {
+    s.control[o.to] = 1;
+    s.cv++;
+  }
   if (ws.trace !== undefined) {
     const m = mapOf(s);
     // the point left stays Soviet-controlled until an Axis unit enters it (DC 19)

@@ -6,8 +6,9 @@
  * 3 step a (German units for Finland and Rumania), 4 step b (Soviet), 5 step c (the other Axis
  * units), 6 first factory, 7 pre-game fortification, then the game turn begins.
  */
+
 import type { Decision } from '../../core/game.js';
-import { randInt } from '../../core/rng.js';
+import { unreachable } from '../../core/kernel.js';
 import { dcData } from './data.js';
 import type { DcDecision, PlaceOption, SetupChoiceOption, StartOption } from './decisions.js';
 import { factoryPick } from './factories.js';
@@ -244,35 +245,54 @@ export function pregameStep(s: DcState, ws: DcWorkspace, task: Task): DcDecision
       }
       default:
         s.stack.pop();
-        pregameFortification(s, ws);
+        startPregameFort(s);
         return null;
     }
   }
 }
 
-/** DC 18 (RULES-CHECKLIST C-9, variant pregame-fort): each eligible Soviet border unit fortifies on 1-3 (June) or 1-2 (May). */
-export function pregameFortification(s: DcState, ws: DcWorkspace): void {
+/**
+ * DC 18 (RULES-CHECKLIST C-9, variant pregame-fort): each eligible Soviet border unit fortifies on
+ * 1-3 (June) or 1-2 (May): the pregame-fort task rolls their dice one by one (`applyFortDie`).
+ */
+export function startPregameFort(s: DcState): void {
   const m = mapOf(s);
   const border = new Set(borderPoints(m));
-  const rng = ws.streams.stream('setup');
-  const need = FORTIFY_ON[s.first]!;
-  let n = 0;
-  let made = 0;
-  const dice: number[] = [];
-  for (const u of s.units) {
-    if (u.side !== 1 || u.st !== 0 || !border.has(u.at)) continue;
+  const units: number[] = [];
+  s.units.forEach((u, i) => {
+    if (u.side !== 1 || u.st !== 0 || !border.has(u.at)) return;
     const ty = s.rules.types[u.t]!;
-    if (ty.id === 'factory' || (!ty.fortify && !s.rules.pregameFortAll)) continue;
-    const d = randInt(rng, 1, 6);
-    dice.push(d);
-    n++;
-    if (d <= need) {
-      u.fort = true;
-      made++;
-    }
+    if (ty.id === 'factory' || (!ty.fortify && !s.rules.pregameFortAll)) return;
+    units.push(i);
+  });
+  s.stats.pregameForts = 0;
+  if (units.length > 0) s.stack.push({ t: 'pregame-fort', units, i: 0, made: 0, dice: [] });
+}
+
+/** DC 18: the fortification die `die` of the next border unit of the pregame-fort task; after the last, the task ends. */
+export function applyFortDie(
+  s: DcState,
+  ws: DcWorkspace,
+  task: DcTask & { t: 'pregame-fort' },
+  die: number,
+): void {
+  task.dice.push(die);
+  if (die <= FORTIFY_ON[s.first]!) {
+    s.units[task.units[task.i]!]!.fort = true;
+    task.made++;
   }
-  s.stats.pregameForts = made;
-  if (n > 0) tell(s, ws, 1, 'DC 18', `pre-game fortification: ${made} of ${n} border units fortified`, dice);
+  task.i++;
+  if (task.i < task.units.length) return;
+  s.stack.pop();
+  s.stats.pregameForts = task.made;
+  tell(
+    s,
+    ws,
+    1,
+    'DC 18',
+    `pre-game fortification: ${task.made} of ${task.units.length} border units fortified`,
+    task.dice,
+  );
 }
 
 /** Applies a D-4 answer: the unit moves to its point, or (step a) keeps its designation for step c. */
@@ -285,7 +305,12 @@ export function applyPlace(s: DcState, task: Task, o: PlaceOption): void {
   } else if (o.at < -1) task.desig.push(o.unit, o.at);
 }
 
-export function applyPregame(s: DcState, task: Task, d: DcDecision, choice: number): void {
+export function applyPregame(
+  s: DcState,
+  task: Task,
+  d: Extract<DcDecision, { readonly kind: 'start-month' | 'free-setup' | 'setup-place' }>,
+  choice: number,
+): void {
   switch (d.kind) {
     case 'start-month':
       if (d.options[choice]!.month === 5) applyMayStart(s);
@@ -301,6 +326,6 @@ export function applyPregame(s: DcState, task: Task, d: DcDecision, choice: numb
       applyPlace(s, task, d.options[choice]!);
       return;
     default:
-      throw new Error(`DC: ${d.kind} in the pre-game`);
+      unreachable(d);
   }
 }

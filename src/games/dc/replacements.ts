@@ -6,14 +6,21 @@
  * production (8.A.2.b), all limited by the Soviet counter pool (8.A.2, variant sov-pool).
  */
 import type { Decision } from '../../core/game.js';
-import { randInt } from '../../core/rng.js';
 import { dcData } from './data.js';
 import type { DcDecision, ReplOption } from './decisions.js';
 import { FACTORY_SCHEDULE } from './factories.js';
 import { tell } from './narrate.js';
-import { unit } from './setup.js';
 import { eastEntries } from './siberia.js';
-import { type DcState, type DcTask, type DcUnit, monthOf, SIDE_IDS, type SideIx, yearOf } from './state.js';
+import {
+  type DcState,
+  type DcTask,
+  type DcUnit,
+  monthOf,
+  SIDE_IDS,
+  type SideIx,
+  unit,
+  yearOf,
+} from './state.js';
 import { mapOf, supplyReach } from './supply.js';
 import type { DcWorkspace } from './workspace.js';
 
@@ -153,17 +160,24 @@ export function gerReplRow(year: number, shift: number): (typeof dcData.germanRe
   return dcData.germanReplacements.rows.find((r) => r.year === y)!;
 }
 
-/** DC 8.A.1: the Axis R/R phase: the German roll, then the rebuild decisions. */
-export function startAxisReplacements(s: DcState, ws: DcWorkspace): void {
-  if (s.turn > s.first) {
-    const row = gerReplRow(yearOf(s.turn), s.rules.gerReplShift);
-    const die = randInt(ws.streams.stream('replacements'), 1, 6);
-    const [inf, arm] = cellPoints(row.cells[die - 1]!);
-    s.gerInf += inf;
-    s.gerArm += arm;
-    s.stats.gerReplPoints += inf + arm;
-    tell(s, ws, 0, 'DC 8.A.1.a', `German replacements: ${row.cells[die - 1]} (${inf + arm} point(s))`, [die]);
-  }
+/** DC 8.A.1.a: whether the German replacement die is rolled this turn (from the 2nd game turn). */
+export function gerReplRolls(s: DcState): boolean {
+  return s.turn > s.first;
+}
+
+/** DC 8.A.1.a: the German replacement points of `die` on this year's chart row (the repl-roll task ends). */
+export function applyGerRepl(s: DcState, ws: DcWorkspace, die: number): void {
+  s.stack.pop();
+  const row = gerReplRow(yearOf(s.turn), s.rules.gerReplShift);
+  const [inf, arm] = cellPoints(row.cells[die - 1]!);
+  s.gerInf += inf;
+  s.gerArm += arm;
+  s.stats.gerReplPoints += inf + arm;
+  tell(s, ws, 0, 'DC 8.A.1.a', `German replacements: ${row.cells[die - 1]} (${inf + arm} point(s))`, [die]);
+}
+
+/** DC 8.A.1: the Axis R/R phase: the rebuild decisions (the German die, `applyGerRepl`, is rolled before them). */
+export function startAxisReplacements(s: DcState): void {
   // DC 8.A.1.b: one Finnish, Hungarian and Rumanian unit each March and September of 1942-44
   const month = monthOf(s.turn);
   const year = yearOf(s.turn);

@@ -9,9 +9,8 @@
  * strategic allowance left after land movement; sea-free: it does not.
  */
 import type { Decision } from '../../core/game.js';
-import { randInt } from '../../core/rng.js';
-import { destroy } from './combat.js';
 import type { DcDecision, SeaOption } from './decisions.js';
+import { destroy } from './losses.js';
 import { tell } from './narrate.js';
 import type { DcState, DcTask, SideIx } from './state.js';
 import { mapOf, seasControlled } from './supply.js';
@@ -100,8 +99,8 @@ export function seaStep(s: DcState, task: Task): DcDecision | null {
   } as Decision<'sea-move', SeaOption>;
 }
 
-/** Carries out a sea move: the torpedo die (C-7), then the unit arrives dispersed, or is lost. */
-export function applySea(s: DcState, ws: DcWorkspace, task: Task, o: SeaOption): void {
+/** Carries out a sea move: its torpedo die (C-7) is rolled next (the torpedo task, `applyTorpedo`). */
+export function applySea(s: DcState, task: Task, o: SeaOption): void {
   if (o.unit < 0) {
     s.stack.pop();
     return;
@@ -112,16 +111,28 @@ export function applySea(s: DcState, ws: DcWorkspace, task: Task, o: SeaOption):
   task.used |= group(seas);
   if (!s.rules.seaFree) task.left--;
   const friendly = (seasControlled(s, task.side) & seas) === seas;
-  const die = randInt(ws.streams.stream('sea'), 1, 6);
+  s.stack.push({ t: 'torpedo', side: task.side, unit: o.unit, to: o.to, friendly });
+}
+
+/** DC 9.B (C-7): the torpedo die `die` of the torpedo task's move: the unit arrives dispersed, or is lost; the task ends. */
+export function applyTorpedo(
+  s: DcState,
+  ws: DcWorkspace,
+  task: DcTask & { t: 'torpedo' },
+  die: number,
+): void {
+  s.stack.pop();
+  const m = mapOf(s);
+  const u = s.units[task.unit]!;
   s.stats.seaMoves++;
-  if (torpedoed(die, friendly)) {
+  if (torpedoed(die, task.friendly)) {
     s.stats.seaLost++;
     tell(s, ws, task.side, 'DC 9.B', `${u.label} torpedoed at sea`, [die]);
-    destroy(s, o.unit);
+    destroy(s, task.unit);
     return;
   }
-  u.at = o.to;
+  u.at = task.to;
   u.disp = true;
   u.fort = false;
-  tell(s, ws, task.side, 'DC 9.B', `${u.label} moves by sea to ${m.names[o.to]}`, [die]);
+  tell(s, ws, task.side, 'DC 9.B', `${u.label} moves by sea to ${m.names[task.to]}`, [die]);
 }

@@ -12,35 +12,7 @@ import { initialCounters } from './record.js';
 import { reinforcementUnits } from './reinforcements.js';
 import { type DcRules, resolveRules } from './resolve.js';
 import { newSiberia } from './siberia.js';
-import type { DcState, DcUnit, SideIx } from './state.js';
-
-export function unit(
-  t: number,
-  side: SideIx,
-  label: string,
-  at: number,
-  disp: boolean,
-  st: DcUnit['st'] = 0,
-): DcUnit {
-  return {
-    t,
-    side,
-    label,
-    at,
-    st,
-    losses: 0,
-    disp,
-    fort: false,
-    atk: -1,
-    occ: false,
-    clr: false,
-    rounds: 0,
-    bt: false,
-    allOut: false,
-    iso: false,
-    ret: false,
-  };
-}
+import { type DcState, type DcUnit, type SideIx, unit } from './state.js';
 
 export function initialState(rules: DcRules, seed: GameSeed = { masterSeed: 0, gameIndex: 0 }): DcState {
   const m = mapByKey(rules.mapKey);

@@ -19,7 +19,6 @@
  * composite is (8.C.3), or hold units of waves 1 and 2 back to join the next wave.
  */
 import type { Decision } from '../../core/game.js';
-import { randInt } from '../../core/rng.js';
 import { allowedType, freeCounter, placeComposite, recipes } from './composites.js';
 import { dcData } from './data.js';
 import type {
@@ -122,8 +121,12 @@ export function eastEntries(s: DcState, ws: DcWorkspace): number[] {
   return out;
 }
 
-/** The Soviet R/R phase's Siberian step: call decision, arrivals, the gamble, crisis commitments, returns. */
-export function startSiberia(s: DcState, ws: DcWorkspace): void {
+/**
+ * The Soviet R/R phase's Siberian step: arrivals now, then the siberia task (call decision, crisis
+ * commitments, returns); true when the gamble is due this turn (the caller pushes its sib-gamble task
+ * to run before the phase's tasks; `applyGamble`).
+ */
+export function startSiberia(s: DcState): boolean {
   const b = s.sib;
   const turn = s.turn;
   // waves: from the turn after an early call, else January 1942; a crisis stops the rest
@@ -139,35 +142,61 @@ export function startSiberia(s: DcState, ws: DcWorkspace): void {
     s.stats.sibWaves++;
   }
   s.stack.push({ t: 'siberia', stage: 0 });
-  // DC 3.C.3: the 2d6 gamble after an early call, from the first wave's turn through December 1941
-  if (b.call >= 0 && !b.settled && b.wave1 >= 0 && turn >= b.wave1 && turn <= DEC41) {
-    const rng = ws.streams.stream('siberia');
-    const d1 = randInt(rng, 1, 6);
-    const d2 = randInt(rng, 1, 6);
-    if (d1 === d2) {
-      b.settled = true;
-      b.crisis = turn;
-      const offset = turn - b.wave1;
-      b.commit = crisisRow(offset).map((n, k) => available(s, k, n));
-      // DC 3.C.3.a-b: waves not yet arrived stay in Siberia, owed back from June 1942
-      const wave = s.rules.sibPerWave;
-      for (let k = 0; k < 4; k++)
-        b.returns[k]! += available(s, k, wave[k]! * (3 - b.waves) + b.owed[k]! + b.held[k]!);
-      b.owed = [0, 0, 0, 0];
-      b.held = [0, 0, 0, 0];
-      b.waves = 3;
-      s.stats.sibCrisis = 1;
-      s.stats.sibCrisisOffset = Math.min(2, offset);
-      tell(
-        s,
-        ws,
-        1,
-        'DC 3.C.3',
-        `Siberian crisis: doubles (${d1}, ${d2}); commitment ${b.commit.join('/')}`,
-        [d1, d2],
-      );
-    } else tell(s, ws, 1, 'DC 3.C.3', `Siberian gamble: ${d1}, ${d2}`, [d1, d2]);
-  }
+  if (gambleDue(s)) return true;
+  if (turn >= DEC41 && b.crisis < 0) b.settled = true;
+  return false;
+}
+
+/** DC 3.C.3: the 2d6 gamble is rolled this turn: after an early call, from the first wave's turn through December 1941. */
+function gambleDue(s: DcState): boolean {
+  const b = s.sib;
+  return b.call >= 0 && !b.settled && b.wave1 >= 0 && s.turn >= b.wave1 && s.turn <= DEC41;
+}
+
+/** DC 3.C.3: the gamble's two dice as a chance point: doubles (the crisis) or not. */
+export const GAMBLE_ODDS: readonly { readonly label: string; readonly p: number }[] = [
+  { label: 'doubles', p: 1 / 6 },
+  { label: 'no doubles', p: 5 / 6 },
+];
+
+/**
+ * DC 3.C.3: the gamble's outcome (`dice` the two rolled, when sampled): doubles bring the crisis
+ * (commitments by the turns since the first wave; the waves not yet arrived stay in Siberia, owed
+ * back from June 1942). The sib-gamble task ends.
+ */
+export function applyGamble(
+  s: DcState,
+  ws: DcWorkspace,
+  doubles: boolean,
+  dice?: readonly [number, number],
+): void {
+  s.stack.pop();
+  const b = s.sib;
+  const turn = s.turn;
+  const shown = dice === undefined ? (doubles ? 'doubles' : 'no doubles') : `${dice[0]}, ${dice[1]}`;
+  if (doubles) {
+    b.settled = true;
+    b.crisis = turn;
+    const offset = turn - b.wave1;
+    b.commit = crisisRow(offset).map((n, k) => available(s, k, n));
+    // DC 3.C.3.a-b: waves not yet arrived stay in Siberia, owed back from June 1942
+    const wave = s.rules.sibPerWave;
+    for (let k = 0; k < 4; k++)
+      b.returns[k]! += available(s, k, wave[k]! * (3 - b.waves) + b.owed[k]! + b.held[k]!);
+    b.owed = [0, 0, 0, 0];
+    b.held = [0, 0, 0, 0];
+    b.waves = 3;
+    s.stats.sibCrisis = 1;
+    s.stats.sibCrisisOffset = Math.min(2, offset);
+    tell(
+      s,
+      ws,
+      1,
+      'DC 3.C.3',
+      `Siberian crisis: doubles (${shown}); commitment ${b.commit.join('/')}`,
+      dice?.slice(),
+    );
+  } else tell(s, ws, 1, 'DC 3.C.3', `Siberian gamble: ${shown}`, dice?.slice());
   if (turn >= DEC41 && b.crisis < 0) b.settled = true;
 }
 

@@ -87,11 +87,17 @@ export interface Battle {
     | 'def-loss'
     | 'def-hold'
     | 'sim-fire'
+    /** DC 13.B.1: the attacker's die of a simultaneous round, after the defender's (held in `lossLeft`). */
+    | 'sim-fire-att'
+    /** DC 21.B.4: the paratroops' free shot, after the escorts' check (the shooters in `para`). */
+    | 'para-fire'
     | 'sim-att-loss'
     | 'sim-def-loss'
     | 'sim-att'
     | 'sim-def'
     | 'end';
+  /** DC 21.B.4: the air-dropped paratroops about to fire their free shot. */
+  para?: number[];
   /** DC 8.C.3.a: units in the battle with a lower loss limit out of supply (TypeRule.limitOos) that were out of supply at its start. */
   oos?: number[];
   /** Losses still to allocate (and how many of them fortifications must take first). */
@@ -199,7 +205,25 @@ export type DcTask =
   | { readonly t: 'para'; i: number; left: number }
   | { readonly t: 'reinf'; readonly side: SideIx; readonly due: number[]; k: number; withdraw: number }
   | { readonly t: 'factories'; stage: number; k: number; readonly cap: number }
-  | { readonly t: 'strat'; readonly side: SideIx; left: number; unit: number; arrivals: number[] };
+  | { readonly t: 'strat'; readonly side: SideIx; left: number; unit: number; arrivals: number[] }
+  /** DC 7.A: the weather and Luftwaffe strength of the turn (a die in March and October). */
+  | { readonly t: 'weather' }
+  /** DC 8.A.1.a: the German replacement die. */
+  | { readonly t: 'repl-roll' }
+  /** DC 3.C.3: the Siberian gamble's two dice (doubles: the crisis). */
+  | { readonly t: 'sib-gamble' }
+  /** DC 9.B (RULES-CHECKLIST C-7): the torpedo die of unit `unit` moving by sea to port `to`. */
+  | {
+      readonly t: 'torpedo';
+      readonly side: SideIx;
+      readonly unit: number;
+      readonly to: number;
+      readonly friendly: boolean;
+    }
+  /** DC 3.A: the May 1941 mud dice, one per point `side` assaults (`points`, from index `i`; `dice` rolled). */
+  | { readonly t: 'may-mud'; readonly side: SideIx; readonly points: number[]; i: number; dice: number[] }
+  /** DC 18 (pre-game): the fortification dice of the eligible Soviet border units (`units`, from index `i`). */
+  | { readonly t: 'pregame-fort'; readonly units: number[]; i: number; made: number; dice: number[] };
 
 /** DC 2.B.3: the running counts of the Campaign game's victory conditions. */
 export interface CampaignState {
@@ -336,3 +360,31 @@ export function turnLabel(turn: number): string {
 export const TURN_JUL44 = 39;
 export const TURN_FEB45 = 46;
 export const TURN_FEB42 = 10;
+
+export function unit(
+  t: number,
+  side: SideIx,
+  label: string,
+  at: number,
+  disp: boolean,
+  st: DcUnit['st'] = 0,
+): DcUnit {
+  return {
+    t,
+    side,
+    label,
+    at,
+    st,
+    losses: 0,
+    disp,
+    fort: false,
+    atk: -1,
+    occ: false,
+    clr: false,
+    rounds: 0,
+    bt: false,
+    allOut: false,
+    iso: false,
+    ret: false,
+  };
+}

@@ -233,6 +233,25 @@ export function flakOn(table: Crt, maxColumn: number, soviet: number): number[] 
 }
 
 /**
+ * DC 13.A.1-2: the distribution of the Soviet air units surviving the air combat over battle `b`
+ * (index: survivors), as `airCombat` rolls it; null when there is no air combat.
+ */
+export function airCombatOdds(s: DcState, b: Battle): number[] | null {
+  const air = sovietAir(s, b).length;
+  if (air === 0) return null;
+  const german = b.att === 0 ? b.airAtt + b.grpAir.length : b.airDef;
+  if (german > 0) return airToAirDistribution(s, air, german);
+  if (!axisGround(s, b)) return null;
+  // flak: the index is the number shot down
+  const shot = flakDistribution(s, air);
+  const out = new Array<number>(air + 1).fill(0);
+  shot.forEach((p, k) => {
+    out[air - k]! += p;
+  });
+  return out;
+}
+
+/**
  * DC 13.A.1-2: the air combat over a battle's point, before ground combat. Returns the Soviet air
  * units shot down (the caller eliminates them); German air is never affected.
  */

@@ -18,6 +18,8 @@ export interface DcWorkspace extends Workspace {
     { cv: number; reach: Uint8Array; ctl: Uint8Array; seas: number; seaDone: number }
   >;
   readonly queue: Int16Array;
+  /** The dice of a roll just made, from the roll to its narration (traced games only). */
+  dice?: number[] | undefined;
   /** Scratch per point (op-move options: points holding the other side's units), refilled before each use. */
   readonly foe: Uint8Array;
   /** Scratch per point (air places: points holding Axis units; strategic movement: usable points), refilled before each use. */

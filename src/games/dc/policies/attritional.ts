@@ -19,7 +19,7 @@
  * fresh units (no losses) are sent to attack, so the chain does not over-state the attackers.
  *
  * Thresholds: P(point taken) = P(taken) + P(defender retreats) (both leave the point to the
- * attacker, combat.ts finish); the loss exchange is the defender's expected unit losses over the
+ * attacker, retreat.ts finish); the loss exchange is the defender's expected unit losses over the
  * attacker's expected losses (chain `hits`), where the defender's count leaves out, as a
  * conservative bound, one loss per field fortification and every loss the defenders had already
  * taken (the chain's fresh defenders could absorb those, the real ones cannot).
@@ -68,13 +68,15 @@
  */
 import type { PolicyDef } from '../../../core/game.js';
 import { memoize, memoizeWeak } from '../../../core/memo.js';
-import { type BattleChainSpec, battleChain, EXACT_UNITS } from '../battle-chain.js';
+import { type BattleChainSpec, EXACT_UNITS } from '../battle-chain.js';
+import { battleChain } from '../chain-odds.js';
 import type { DcDecision, OpOption } from '../decisions.js';
 import { armourGrounded, mayEnter, weatherAt } from '../movement.js';
 import type { DcRules } from '../resolve.js';
 import { type DcState, type DcTask, yearOf } from '../state.js';
 import { margin, meets, vpHeld } from '../victory.js';
 import { BARBAROSSA_TARGETS, Ctx, currentBattle, type DcPolicy, pickContinue, subjectOf } from './common.js';
+import { phaseKey } from './plan.js';
 
 /** The thresholds of its intent (docs/games/dc.md "Policies"). */
 export const MIN_TAKEN = 0.7;
@@ -142,12 +144,19 @@ function verdictOf(rules: DcRules, key: string): { taken: number; att: number; d
 
 /** The policy's Ctx: common.ts Ctx plus the phase plan (reset clears it). */
 export class AttritionalCtx extends Ctx {
-  /** The op task the plan was made for, and each unit's assigned target (-1 none). */
-  planTask: DcTask | null = null;
+  /** The phase the plan was made for (plan.ts phaseKey), and each unit's assigned target (-1 none). */
+  planPhase: string | null = null;
   assigned = new Int16Array(1024);
+  override fork(): AttritionalCtx {
+    const c = new AttritionalCtx();
+    c.plan = this.plan?.copy() ?? null;
+    c.planPhase = this.planPhase;
+    c.assigned = this.assigned.slice();
+    return c;
+  }
   override reset(): void {
     super.reset();
-    this.planTask = null;
+    this.planPhase = null;
   }
 }
 
@@ -250,8 +259,8 @@ function candidate(s: DcState, i: number): boolean {
 
 /** The phase plan (module comment): `ctx.assigned[i]` the point unit i is to attack, or -1. */
 export function plan(s: DcState, ctx: AttritionalCtx, task: DcTask & { t: 'op' }): void {
-  if (ctx.planTask === task) return;
-  ctx.planTask = task;
+  if (ctx.planPhase === phaseKey(s)) return;
+  ctx.planPhase = phaseKey(s);
   const m = ctx.map(s);
   const units = s.units;
   if (ctx.assigned.length < units.length) ctx.assigned = new Int16Array(units.length * 2);
@@ -443,42 +452,54 @@ export function pickAttritionalDraw(s: DcState, ctx: Ctx): number {
  * The policy: `base` (index.ts's scripted machinery with this policy's style) answers every
  * decision but movement, air, all-out, continuation and the draw.
  */
-export function attritional(base: DcPolicy): DcPolicy {
-  const ctx = new AttritionalCtx();
+export function attritional(base: DcPolicy, ctx = new AttritionalCtx()): DcPolicy {
+  /** This policy's own answer, or null where `base` answers. */
+  const own = (s: DcState, d: DcDecision): number | null => {
+    switch (d.kind) {
+      case 'op-move':
+      case 'bt-move':
+        return pickAttritionalMove(s, ctx, d);
+      case 'lw-commit':
+        // D-18: keep the air for the defence: the fewest the options allow
+        return 0;
+      case 'lw-bt':
+        return 0;
+      case 'lw-place':
+        return pickDefenceAir(s, ctx, d);
+      case 'allout-att':
+        // D-20: never all out
+        return 0;
+      case 'continue':
+      case 'sim-continue': {
+        // D-24/D-25, the chain's stated rules: the attacker goes on while its fire is at least the
+        // defender's; the defender holds while it can fire
+        const b = currentBattle(s);
+        return pickContinue(s, ctx, 0, b !== null && b.att === 0 ? 1 : 0);
+      }
+      case 'declare-draw':
+        return pickAttritionalDraw(s, ctx);
+      default:
+        return null;
+    }
+  };
   return {
     id: base.id,
-    choose(s, d: DcDecision, rng, search) {
-      switch (d.kind) {
-        case 'op-move':
-        case 'bt-move':
-          return pickAttritionalMove(s, ctx, d);
-        case 'lw-commit':
-          // D-18: keep the air for the defence: the fewest the options allow
-          return 0;
-        case 'lw-bt':
-          return 0;
-        case 'lw-place':
-          return pickDefenceAir(s, ctx, d);
-        case 'allout-att':
-          // D-20: never all out
-          return 0;
-        case 'continue':
-        case 'sim-continue': {
-          // D-24/D-25, the chain's stated rules: the attacker goes on while its fire is at least the
-          // defender's; the defender holds while it can fire
-          const b = currentBattle(s);
-          return pickContinue(s, ctx, 0, b !== null && b.att === 0 ? 1 : 0);
-        }
-        case 'declare-draw':
-          return pickAttritionalDraw(s, ctx);
-        default:
-          return base.choose(s, d, rng, search);
+    choose: (s, d, rng, search) => own(s, d) ?? base.choose(s, d, rng, search),
+    scores(s, d, out) {
+      const k = own(s, d);
+      if (k === null) {
+        base.scores?.(s, d, out);
+        return;
       }
+      out.fill(0, 0, d.options.length);
+      out[k] = 1;
     },
     reset() {
       ctx.reset();
       base.reset?.();
     },
+    // a copy keeps the phase plan (each unit's assigned target), so it answers as this policy would
+    clone: () => attritional(base.clone?.() ?? base, ctx.fork()),
   };
 }
 

@@ -7,8 +7,8 @@
 
 import type { Policy } from '../../../core/game.js';
 import { memoize } from '../../../core/memo.js';
-import { fireTotal } from '../combat.js';
 import type { DcDecision, OpOption } from '../decisions.js';
+import { fireTotal } from '../firepower.js';
 import { type DcMap, mapByKey } from '../map.js';
 import type { Battle, DcState, DcTask, SideIx } from '../state.js';
 import { mapOf, sources } from '../supply.js';
@@ -117,6 +117,12 @@ export class Ctx {
    * A new game: forgets the last game's state, tasks and searches (each is keyed so that a stale
    * entry could not be taken for a new game's anyway; this lets them go). The workspace is kept for reuse.
    */
+  /** A fresh context holding a copy of this one's phase plan (its caches rebuild themselves). */
+  fork(): Ctx {
+    const c = new Ctx();
+    c.plan = this.plan?.copy() ?? null;
+    return c;
+  }
   reset(): void {
     this.state = null;
     this.foeTask = null;
@@ -354,7 +360,10 @@ export function pickDraw(s: DcState, ctx: Ctx, side: SideIx, reach: number): num
   return margin(s, ws, opp, held) >= -1 && margin(s, ws, side) < -reach ? 1 : 0;
 }
 
-/** Scores op-move options toward `targets`; `aggression` scales how readily a unit attacks. */
+/**
+ * Scores op-move options toward `targets`; `aggression` scales how readily a unit attacks. With
+ * `out`, each option's score is written there (an attack the plan rules out: -1e9).
+ */
 export function pickOp(
   s: DcState,
   ctx: Ctx,
@@ -364,6 +373,7 @@ export function pickOp(
   aggression: number,
   fortifyBias: number,
   plan?: { readonly target: Uint8Array; readonly ratio: number },
+  out?: Float64Array,
 ): number {
   const dist = ctx.distances(s, targets);
   const m = ctx.map(s);
@@ -398,11 +408,14 @@ export function pickOp(
           plan !== undefined &&
           plan.target[o.to] === 0 &&
           committed[o.to]! + ty.ff < plan.ratio * Math.max(1, def)
-        )
+        ) {
+          if (out !== undefined) out[k] = -1e9;
           continue;
+        }
         score += aggression * (att / Math.max(1, def) - 1) + (m.vp[o.to]! > 0 ? 0.5 : 0);
       } else if (s.control[o.to] !== side) score += 0.5;
     }
+    if (out !== undefined) out[k] = score;
     if (score > bestScore) {
       bestScore = score;
       best = k;

@@ -35,7 +35,7 @@ import {
   pickStratUnit,
   subjectOf,
 } from './common.js';
-import { makePlan, type PlanStyle, plannedOption, takeOverGroup } from './plan.js';
+import { makePlan, type PlanStyle, phaseKey, plannedOption, takeOverGroup } from './plan.js';
 
 interface Style {
   readonly side: SideIx;
@@ -115,190 +115,222 @@ function pickAirStart(s: DcState, ctx: Ctx, d: DcDecision & { kind: 'lw-place' }
   return best;
 }
 
-function make(id: string, style: Style): DcPolicy {
-  const ctx = new Ctx();
-  return {
-    id,
-    choose(s, d: DcDecision) {
-      switch (d.kind) {
-        case 'op-move': {
-          // DC 2.B.3.b: from 1944 a Soviet army at a west or north exit leaves the map (Campaign)
-          if (yearOf(s.turn) >= 1944)
-            for (let k = 0; k < d.options.length; k++) if (d.options[k]!.type === 'exit') return k;
-          if (style.garrison === true) {
-            const g = pickGarrison(s, ctx, d, style.side);
-            if (g >= 0) return g;
-          }
-          const off = offensiveNow(style, s);
-          if (off !== undefined) {
-            const u = s.units[subjectOf(s)]!;
-            if (u.at >= 0 && ctx.distances(s, off.targets)[u.at]! <= off.reach)
-              return pickOp(s, ctx, d, style.side, off.targets, off.aggression, style.fortify);
-          }
-          const year = yearOf(s.turn);
-          const plan = style.plan;
-          const task = s.stack[s.stack.length - 1]!;
-          if (plan?.years(year) && task.t === 'op' && task.second < 0) {
-            if (ctx.plan?.task !== task)
-              ctx.plan = makePlan(s, ctx, task, ctx.distances(s, style.targets(year)), plan);
-            const i = task.order[task.i]!;
-            takeOverGroup(s, ctx.plan, task, i);
-            const k = plannedOption(ctx.plan, i, d);
-            if (k >= 0) return k;
-            return pickOp(s, ctx, d, style.side, style.targets(year), style.aggression(s), style.fortify, {
-              target: ctx.plan.target,
-              ratio: plan.ratio,
-            });
-          }
-          return pickOp(s, ctx, d, style.side, style.targets(year), style.aggression(s), style.fortify);
+function make(id: string, style: Style, ctx = new Ctx()): DcPolicy {
+  /** choose's answer; with `out`, pickOp's option scores are written there when it decides. */
+  const pick = (s: DcState, d: DcDecision, out?: Float64Array): number => {
+    switch (d.kind) {
+      case 'op-move': {
+        // DC 2.B.3.b: from 1944 a Soviet army at a west or north exit leaves the map (Campaign)
+        if (yearOf(s.turn) >= 1944)
+          for (let k = 0; k < d.options.length; k++) if (d.options[k]!.type === 'exit') return k;
+        if (style.garrison === true) {
+          const g = pickGarrison(s, ctx, d, style.side);
+          if (g >= 0) return g;
         }
-        case 'battle-next':
-          return 0;
-        case 'lw-commit':
-          return Math.min(d.options.length - 1, Math.max(1, Math.round((d.options.length - 1) * style.air)));
-        case 'sea-move':
-          // DC 9.B: the scripted policies keep to land movement (the torpedo risk buys nothing the land net lacks)
-          return 0;
-        case 'air-1944-window':
-          // D-7: the scripted Axis policies open the 1944 window at the first Good turn offered
-          return 1;
-        case 'allout-def':
-          // D-21: the scripted policies never throw defenders away all out
-          return 0;
-        case 'allout-att': {
-          const b = currentBattle(s);
-          const off = offensiveNow(style, s);
-          if (
-            off !== undefined &&
-            b !== null &&
-            s.rules.types[d.options[0]!.unitType]!.id === 'sov-shock' &&
-            distances(`${s.rules.mapKey}#${off.targets}`)[b.at]! <= off.reach
-          )
-            return d.options.length - 1;
-          return style.allOutVp && b !== null && ctx.map(s).vp[b.at]! > 0 ? d.options.length - 1 : 0;
+        const off = offensiveNow(style, s);
+        if (off !== undefined) {
+          const u = s.units[subjectOf(s)]!;
+          if (u.at >= 0 && ctx.distances(s, off.targets)[u.at]! <= off.reach)
+            return pickOp(s, ctx, d, style.side, off.targets, off.aggression, style.fortify, undefined, out);
         }
-        case 'hq-assign':
-          // D-22: the options come best first (support.ts hqOptions)
-          return 0;
-        case 'loss':
-          return pickLoss(s, d);
-        case 'continue':
-        case 'sim-continue':
-          return pickContinue(s, ctx, style.side, style.continueRatio);
-        case 'retreat-dest':
-          return pickRetreat(s, d, style.side);
-        case 'bt-move': {
-          if (style.garrison === true) {
-            const g = pickGarrison(s, ctx, d as unknown as DcDecision & { kind: 'op-move' }, style.side);
-            if (g >= 0) return g;
-          }
+        const year = yearOf(s.turn);
+        const plan = style.plan;
+        const task = s.stack[s.stack.length - 1]!;
+        if (plan?.years(year) && task.t === 'op' && task.second < 0) {
+          if (ctx.plan?.phase !== phaseKey(s))
+            ctx.plan = makePlan(s, ctx, task, ctx.distances(s, style.targets(year)), plan);
+          const i = task.order[task.i]!;
+          takeOverGroup(s, ctx.plan, task, i);
+          const k = plannedOption(ctx.plan, i, d);
+          if (k >= 0) return k;
+          const planned = { target: ctx.plan.target, ratio: plan.ratio };
           return pickOp(
-            s,
-            ctx,
-            d as unknown as DcDecision & { kind: 'op-move' },
-            style.side,
-            style.targets(yearOf(s.turn)),
-            style.aggression(s),
-            0,
-          );
-        }
-        case 'partisan':
-          return style.partisanCuts === true ? pickPartisanCut(s, ctx, d) : pickPartisan(s, d);
-        case 'siberian-call':
-          return s.turn === style.sibCall ? 1 : 0;
-        case 'entry-point':
-          return pickEntry(s, ctx, d, offensiveNow(style, s)?.targets ?? style.targets(yearOf(s.turn)));
-        case 'siberia-return':
-          // D-38: the scripted policies bring every owed unit back as soon as it may come
-          return 0;
-        case 'crisis-commit':
-          return pickCommit(s, ctx, d, style.side);
-        case 'strat-next':
-          return pickStratUnit(s, ctx, d, style.side);
-        case 'strat-dest':
-          return pickStratDest(
             s,
             ctx,
             d,
             style.side,
-            offensiveNow(style, s)?.targets ?? style.targets(yearOf(s.turn)),
-          );
-        case 'ger-repl':
-          // rebuild the first affordable unit type offered (Panzer corps come first in type order)
-          return d.options.length > 1 ? 1 : 0;
-        case 'lw-place':
-          return d.options[0]!.at < 0 ? pickAirStart(s, ctx, d) : 0;
-        case 'lw-bt':
-          // D-29: accompany the first breakthrough assault offered, else stay for the defence
-          return Math.max(
-            0,
-            d.options.findIndex((o) => o.assault),
-          );
-        case 'isolation-loss':
-          return 0;
-        case 'declare-draw':
-          return pickDraw(s, ctx, style.side, style.drawReach);
-        case 'start-month':
-          return style.mayStart === true ? 1 : 0;
-        case 'free-setup':
-          // the scripted policies keep the set-up chart (DC 4.A)
-          return 0;
-        case 'setup-place':
-          return pickPlace(s, d);
-        case 'factory-pick': {
-          const first = style.factories?.first ?? 'INF';
-          return Math.max(
-            0,
-            d.options.findIndex((o) => o.id.startsWith(first)),
+            style.targets(year),
+            style.aggression(s),
+            style.fortify,
+            planned,
+            out,
           );
         }
-        case 'factory-site':
-        case 'factory-dest':
-          // DC 8.C.2.b: the scripted policies move factories by land only (factory-sea.ts landOnly)
-          return landOnly(d, (x) => pickSite(s, ctx, x));
-        case 'withdraw':
-          return 0;
-        case 'siberian-compose': {
-          // D-32 (DC 3.C.2): the scripted Soviet policies take the reserve as basic units, but for
-          // a counter-offensive's Shock armies (the first recipe offered)
-          if (style.offensive === undefined) return 0;
-          return Math.max(
-            0,
-            d.options.findIndex((o) => o.unitType >= 0 && s.rules.types[o.unitType]!.id === 'sov-shock'),
-          );
-        }
-        case 'hun-release':
-          // D-13 (DC 5.D): the scripted Axis policies release the first Hungarian army as soon as they may
-          return d.options.length > 1 ? 1 : 0;
-        case 'mutual-draw':
-          // the scripted policies never propose nor accept a draw by agreement (RULES-CHECKLIST D-40)
-          return 0;
-        case 'entrain':
-          return pickEntrain(s, ctx, d, style.factories?.evacuate ?? 1);
-        case 'composite':
-          // DC 8.C.3: every scripted Soviet policy forms each composite it can (option 0 is "no more")
-          return d.options.length > 1 ? 1 : 0;
-        case 'siberian-repl':
-          // D-33 (DC 8.A.2.c): hold a turn, then enter free from the eastern edge (siberian-replacements.ts pickSibRepl)
-          return pickSibRepl(d, (at) =>
-            pickEntry(
-              s,
-              ctx,
-              {
-                kind: 'entry-point',
-                side: 'soviet',
-                rule: d.rule,
-                options: at.map((p) => ({ type: 'entry', at: p }) as const),
-              },
-              style.targets(yearOf(s.turn)),
-            ),
-          );
-        case 'para-drop':
-          // D-17 (DC 21.B): drop only to join an assault the Soviet ground units already committed (paratroops.ts pickDrop)
-          return pickDrop(s, d);
+        return pickOp(
+          s,
+          ctx,
+          d,
+          style.side,
+          style.targets(year),
+          style.aggression(s),
+          style.fortify,
+          undefined,
+          out,
+        );
       }
+      case 'battle-next':
+        return 0;
+      case 'lw-commit':
+        return Math.min(d.options.length - 1, Math.max(1, Math.round((d.options.length - 1) * style.air)));
+      case 'sea-move':
+        // DC 9.B: the scripted policies keep to land movement (the torpedo risk buys nothing the land net lacks)
+        return 0;
+      case 'air-1944-window':
+        // D-7: the scripted Axis policies open the 1944 window at the first Good turn offered
+        return 1;
+      case 'allout-def':
+        // D-21: the scripted policies never throw defenders away all out
+        return 0;
+      case 'allout-att': {
+        const b = currentBattle(s);
+        const off = offensiveNow(style, s);
+        if (
+          off !== undefined &&
+          b !== null &&
+          s.rules.types[d.options[0]!.unitType]!.id === 'sov-shock' &&
+          distances(`${s.rules.mapKey}#${off.targets}`)[b.at]! <= off.reach
+        )
+          return d.options.length - 1;
+        return style.allOutVp && b !== null && ctx.map(s).vp[b.at]! > 0 ? d.options.length - 1 : 0;
+      }
+      case 'hq-assign':
+        // D-22: the options come best first (support.ts hqOptions)
+        return 0;
+      case 'loss':
+        return pickLoss(s, d);
+      case 'continue':
+      case 'sim-continue':
+        return pickContinue(s, ctx, style.side, style.continueRatio);
+      case 'retreat-dest':
+        return pickRetreat(s, d, style.side);
+      case 'bt-move': {
+        if (style.garrison === true) {
+          const g = pickGarrison(s, ctx, d as unknown as DcDecision & { kind: 'op-move' }, style.side);
+          if (g >= 0) return g;
+        }
+        return pickOp(
+          s,
+          ctx,
+          d as unknown as DcDecision & { kind: 'op-move' },
+          style.side,
+          style.targets(yearOf(s.turn)),
+          style.aggression(s),
+          0,
+        );
+      }
+      case 'partisan':
+        return style.partisanCuts === true ? pickPartisanCut(s, ctx, d) : pickPartisan(s, d);
+      case 'siberian-call':
+        return s.turn === style.sibCall ? 1 : 0;
+      case 'entry-point':
+        return pickEntry(s, ctx, d, offensiveNow(style, s)?.targets ?? style.targets(yearOf(s.turn)));
+      case 'siberia-return':
+        // D-38: the scripted policies bring every owed unit back as soon as it may come
+        return 0;
+      case 'crisis-commit':
+        return pickCommit(s, ctx, d, style.side);
+      case 'strat-next':
+        return pickStratUnit(s, ctx, d, style.side);
+      case 'strat-dest':
+        return pickStratDest(
+          s,
+          ctx,
+          d,
+          style.side,
+          offensiveNow(style, s)?.targets ?? style.targets(yearOf(s.turn)),
+        );
+      case 'ger-repl':
+        // rebuild the first affordable unit type offered (Panzer corps come first in type order)
+        return d.options.length > 1 ? 1 : 0;
+      case 'lw-place':
+        return d.options[0]!.at < 0 ? pickAirStart(s, ctx, d) : 0;
+      case 'lw-bt':
+        // D-29: accompany the first breakthrough assault offered, else stay for the defence
+        return Math.max(
+          0,
+          d.options.findIndex((o) => o.assault),
+        );
+      case 'isolation-loss':
+        return 0;
+      case 'declare-draw':
+        return pickDraw(s, ctx, style.side, style.drawReach);
+      case 'start-month':
+        return style.mayStart === true ? 1 : 0;
+      case 'free-setup':
+        // the scripted policies keep the set-up chart (DC 4.A)
+        return 0;
+      case 'setup-place':
+        return pickPlace(s, d);
+      case 'factory-pick': {
+        const first = style.factories?.first ?? 'INF';
+        return Math.max(
+          0,
+          d.options.findIndex((o) => o.id.startsWith(first)),
+        );
+      }
+      case 'factory-site':
+      case 'factory-dest':
+        // DC 8.C.2.b: the scripted policies move factories by land only (factory-sea.ts landOnly)
+        return landOnly(d, (x) => pickSite(s, ctx, x));
+      case 'withdraw':
+        return 0;
+      case 'siberian-compose': {
+        // D-32 (DC 3.C.2): the scripted Soviet policies take the reserve as basic units, but for
+        // a counter-offensive's Shock armies (the first recipe offered)
+        if (style.offensive === undefined) return 0;
+        return Math.max(
+          0,
+          d.options.findIndex((o) => o.unitType >= 0 && s.rules.types[o.unitType]!.id === 'sov-shock'),
+        );
+      }
+      case 'hun-release':
+        // D-13 (DC 5.D): the scripted Axis policies release the first Hungarian army as soon as they may
+        return d.options.length > 1 ? 1 : 0;
+      case 'mutual-draw':
+        // the scripted policies never propose nor accept a draw by agreement (RULES-CHECKLIST D-40)
+        return 0;
+      case 'entrain':
+        return pickEntrain(s, ctx, d, style.factories?.evacuate ?? 1);
+      case 'composite':
+        // DC 8.C.3: every scripted Soviet policy forms each composite it can (option 0 is "no more")
+        return d.options.length > 1 ? 1 : 0;
+      case 'siberian-repl':
+        // D-33 (DC 8.A.2.c): hold a turn, then enter free from the eastern edge (siberian-replacements.ts pickSibRepl)
+        return pickSibRepl(d, (at) =>
+          pickEntry(
+            s,
+            ctx,
+            {
+              kind: 'entry-point',
+              side: 'soviet',
+              rule: d.rule,
+              options: at.map((p) => ({ type: 'entry', at: p }) as const),
+            },
+            style.targets(yearOf(s.turn)),
+          ),
+        );
+      case 'para-drop':
+        // D-17 (DC 21.B): drop only to join an assault the Soviet ground units already committed (paratroops.ts pickDrop)
+        return pickDrop(s, d);
+    }
+  };
+  return {
+    id,
+    choose: (s, d) => pick(s, d),
+    // operational moves: pickOp's scores when it decides; else the option choose picks scores 1, the others 0
+    scores(s, d, out) {
+      const n = d.options.length;
+      out.fill(Number.NaN, 0, n);
+      const k = pick(s, d, out);
+      let top = true;
+      for (let j = 0; j < n; j++) if (Number.isNaN(out[j]!) || out[j]! > out[k]!) top = false;
+      if (top) return;
+      out.fill(0, 0, n);
+      out[k] = 1;
     },
     reset: () => ctx.reset(),
+    // a copy keeps the phase plan (barbarossa-plan), so it answers as this policy would from here
+    clone: () => make(id, style, ctx.fork()),
   };
 }
 

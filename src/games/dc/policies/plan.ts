@@ -33,16 +33,26 @@ export interface Planned {
   readonly attack: boolean;
 }
 
+/** The operational phase `s` stands in (its turn and phase number): what a phase plan is kept for. */
+export function phaseKey(s: DcState): string {
+  return `${s.turn}/${s.seq}`;
+}
+
 /** A phase's plan: per unit index its answer; the points planned to be attacked. */
 export class AxisPlan {
   constructor(
-    /** The op task (its object identifies the phase) the plan is for. */
-    readonly task: DcTask,
+    /** The phase the plan is for (`phaseKey`): a copy of the state in that phase finds it too. */
+    readonly phase: string,
     readonly units: Map<number, Planned>,
     /** Planned attack targets (1) with the fire planned against each. */
     readonly target: Uint8Array,
     readonly fire: Float64Array,
   ) {}
+
+  /** A copy sharing nothing mutable (the planned answers themselves are read-only). */
+  copy(): AxisPlan {
+    return new AxisPlan(this.phase, new Map(this.units), this.target.slice(), this.fire.slice());
+  }
 }
 
 /** The enemy's defence at each point, the Soviet units there, and the side's units' presence. */
@@ -327,7 +337,7 @@ export function makePlan(
       sovietReach(m, soft, block, base, q);
     }
   }
-  return new AxisPlan(task, planned, target, fire);
+  return new AxisPlan(phaseKey(s), planned, target, fire);
 }
 
 /** The option of `d` carrying out unit `i`'s planned answer, or -1 (none planned, or no longer offered). */
