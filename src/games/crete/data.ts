@@ -4,6 +4,7 @@
  * provenance notes are in data/NOTES.md.
  */
 import { z } from 'zod';
+import { type FittedValueData, fittedValueSchema } from '../../core/fitted-value.js';
 import calibrationRaw from './data/calibration.json' with { type: 'json' };
 import raw from './data/crete.json' with { type: 'json' };
 import evaluateRaw from './data/evaluate.json' with { type: 'json' };
@@ -153,22 +154,9 @@ export function parseCreteCalibration(data: unknown, file = CALIBRATION_FILE): C
   return parseWith(calibrationSchema, data, file);
 }
 
-/**
- * data/evaluate.json: the coefficients of the value of a position (evaluate.ts), per scenario, one
- * per feature named; written by the fitting script it names from the training games it describes.
- */
-const evaluateSchema = z.strictObject({
-  $comment: z.string(),
-  script: z.string(),
-  trainSeed: z.number().int(),
-  gamesPerArm: z.number().int().min(0),
-  arms: z.array(z.string()),
-  positions: z.number().int().min(0),
-  features: z.array(z.string()),
-  coefficients: z.record(z.string(), z.array(z.number())),
-});
+const evaluateSchema = fittedValueSchema;
 
-export type CreteEvaluateData = z.infer<typeof evaluateSchema>;
+export type CreteEvaluateData = FittedValueData;
 
 /** Validates an evaluate coefficients object (data/evaluate.json) the same way. */
 export function parseCreteEvaluate(data: unknown, file = EVALUATE_FILE): CreteEvaluateData {

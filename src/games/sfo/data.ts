@@ -3,6 +3,7 @@
  * file, the field and the value named. The product never reads the shared research folder.
  */
 import { z } from 'zod';
+import { type FittedValueData, fittedValueSchema } from '../../core/fitted-value.js';
 import evaluateRaw from './data/evaluate.json' with { type: 'json' };
 import raw from './data/sfo.json' with { type: 'json' };
 
@@ -208,22 +209,9 @@ export function parseSfoData(input: unknown, file = DATA_FILE): SfoData {
 
 export const sfoData: SfoData = parseSfoData(raw);
 
-/**
- * data/evaluate.json: the coefficients of the value of a position (evaluate.ts), per scenario, one
- * per feature named; written by the fitting script it names from the training games it describes.
- */
-const evaluateSchema = z.strictObject({
-  $comment: z.string(),
-  script: z.string(),
-  trainSeed: z.number().int(),
-  gamesPerArm: z.number().int().min(0),
-  arms: z.array(z.string()),
-  positions: z.number().int().min(0),
-  features: z.array(z.string()),
-  coefficients: z.record(z.string(), z.array(z.number())),
-});
+const evaluateSchema = fittedValueSchema;
 
-export type SfoEvaluateData = z.infer<typeof evaluateSchema>;
+export type SfoEvaluateData = FittedValueData;
 
 /** Validates an evaluate coefficients object (data/evaluate.json); throws naming the file, field and value. */
 export function parseSfoEvaluate(input: unknown, file = EVALUATE_FILE): SfoEvaluateData {
