@@ -142,6 +142,10 @@ describe('the driver', () => {
       exact = [...exact, 0].map((q, k) => q * (1 - p) + (k > 0 ? exact[k - 1]! * p : 0));
     }
     for (const [k, q] of exact.entries()) expect(dist.get(String(k)) ?? 0, `${k} marked`).toBeCloseTo(q, 12);
+    // the fixture's value of a position is exact: at the start, the chance more than half end marked
+    const win = exact.reduce((a, q, k) => a + (k * 2 > cells ? q : 0), 0);
+    expect(def.evaluate(m.state, 'attacker')).toBeCloseTo(win, 12);
+    expect(def.evaluate(m.state, 'defender')).toBeCloseTo(1 - win, 12);
     // sampled and explicit play reach legal ends with the same kinds of records
     const rec = playMatch(
       startMatch(def, fixtureSetup, { masterSeed: 1, gameIndex: 0 }, { explicitChance: true }),

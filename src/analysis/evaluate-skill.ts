@@ -90,8 +90,6 @@ function playOne(
   gameIndex: number,
   withValues: boolean,
 ): Played {
-  const evaluate = game.evaluate;
-  if (evaluate === undefined) throw new Error(`${game.id}: the game has no evaluate`);
   const setup = resolveSetup(game, { scenario: arm.scenario }, `${game.id} evaluate-skill`);
   const sides = game.sides.map((s) => s.id);
   const match = startMatch(game, setup, { masterSeed, gameIndex });
@@ -104,7 +102,7 @@ function playOne(
       choose(view, d, rng, search) {
         if (withValues)
           for (const s of sides) {
-            const v = evaluate.call(game, match.state, s);
+            const v = game.evaluate(match.state, s);
             if (!(v >= 0 && v <= 1)) throw new Error(`${game.id}: evaluate(${s}) = ${v}, not in [0, 1]`);
             values[s]!.push(v);
           }

@@ -354,7 +354,7 @@ export interface SteppedGame<
    * end of the game, the side's return (core/values.ts `returns`). What a search scores a
    * truncated playout by.
    */
-  evaluate?(s: S, side: string): number;
+  evaluate(s: S, side: string): number;
   /** What `side` may see of `s` (for games of perfect information, the state itself). */
   view(s: S, side: string): V;
   /** A deep copy sharing nothing mutable with `s` (default: structuredClone). */

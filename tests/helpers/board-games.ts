@@ -107,6 +107,25 @@ const MACHINE: TurnMachine<FixtureState, Workspace, MarkTask, FixtureDecision> =
   },
 };
 
+/**
+ * The fixture's value of a position, exact: the chance that more than half the cells end marked,
+ * from the cells marked so far and the Poisson-binomial distribution of the cells still to roll.
+ */
+function attackerValue(s: FixtureState): number {
+  const next = s.stack[0]?.cell ?? (s.turn === 0 ? 0 : s.cells);
+  let dist = [1];
+  for (let i = next; i < s.cells; i++) {
+    const p = markChance(s, i);
+    const d = new Array<number>(dist.length + 1).fill(0);
+    dist.forEach((q, k) => {
+      d[k]! += q * (1 - p);
+      d[k + 1]! += q * p;
+    });
+    dist = d;
+  }
+  return dist.reduce((acc, q, k) => acc + ((s.marked.length + k) * 2 > s.cells ? q : 0), 0);
+}
+
 export function fixtureGame(
   id: string,
   title: string,
@@ -166,6 +185,8 @@ export function fixtureGame(
     stats: [{ id: 'cells_marked', kind: 'int', description: 'cells marked this game' }],
     data: { board },
     decisionKinds: [],
+    evaluate: (s: FixtureState, side: string) =>
+      side === 'attacker' ? attackerValue(s) : 1 - attackerValue(s),
     // one chance point per cell (conformance mode counts them with the decisions)
     maxDecisions: () => board.cells.length,
     start: (setup: GameSetup, seed: GameSeed): FixtureState => ({
