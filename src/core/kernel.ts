@@ -89,14 +89,18 @@ export function runMachine<
   T extends TaskBase,
   D extends Decision,
 >(m: TurnMachine<S, W, T, D>, s: S, ws: W, stop?: (s: S) => boolean): Pending<D> | null {
+  // the machine's fields read once: the loop runs for every step of every game
+  const tasks = m.tasks as unknown as Readonly<Record<string, TaskKind<S, W, T, D>>>;
+  const over = m.over;
   while (s.pending === null) {
-    if (m.over(s) || stop?.(s)) return null;
+    if (over(s) || (stop !== undefined && stop(s))) return null;
     const task = s.stack[s.stack.length - 1];
     if (task === undefined) {
       m.nextPhase(s, ws);
       continue;
     }
-    const kind = taskKind(m, task);
+    // the table is keyed by tag, so the entry for task.t takes exactly this member of T
+    const kind = tasks[task.t]!;
     const p = kind.step(s, ws, task);
     if (p === null) continue;
     if (p.kind === 'chance') {
