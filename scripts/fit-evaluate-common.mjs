@@ -15,7 +15,8 @@ export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { startMatch, playMatch } = await import(join(root, 'dist/src/core/driver.js'));
 const { createPolicies } = await import(join(root, 'dist/src/core/policies.js'));
 const { resolveSetup } = await import(join(root, 'dist/src/core/setup.js'));
-const { skillArms, sideResult } = await import(join(root, 'dist/src/analysis/evaluate-skill.js'));
+const { skillArms } = await import(join(root, 'dist/src/analysis/evaluate-skill.js'));
+const { resultValue } = await import(join(root, 'dist/src/core/values.js'));
 
 /** The arms of `game` (evaluate-skill's pairings) and their names (scenario, then the policies that differ). */
 export function arms(game) {
@@ -50,7 +51,7 @@ export function collect(game, armList, games, seed, featuresOf, familyOf, every)
           },
         };
       const rec = playMatch(match, policies);
-      const y = sideResult(game, rec, first);
+      const y = resultValue(game, rec.result, first);
       for (const r of mine) rows.push({ ...r, y });
     }
   }

@@ -17,7 +17,8 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { playMatch, startMatch } = await import(join(root, 'dist/src/core/driver.js'));
 const { createPolicies } = await import(join(root, 'dist/src/core/policies.js'));
 const { resolveSetup } = await import(join(root, 'dist/src/core/setup.js'));
-const { skillArms, sideResult } = await import(join(root, 'dist/src/analysis/evaluate-skill.js'));
+const { skillArms } = await import(join(root, 'dist/src/analysis/evaluate-skill.js'));
+const { resultValue } = await import(join(root, 'dist/src/core/values.js'));
 const { scs } = await import(join(root, 'dist/src/games/scs/index.js'));
 const { evaluateFeatures, EVALUATE_FEATURES, EVALUATE_STAGES } = await import(
   join(root, 'dist/src/games/scs/evaluate.js')
@@ -55,7 +56,7 @@ for (const arm of arms) {
         },
       };
     const rec = playMatch(match, policies);
-    const y = sideResult(scs, rec, 'soviet');
+    const y = resultValue(scs, rec.result, 'soviet');
     if (seen.length === 0) continue;
     for (const f of FRACTIONS) {
       const at = seen[Math.min(seen.length - 1, Math.floor(f * seen.length))];

@@ -3,11 +3,11 @@
  * to 1 (draws count 1/2 to each), it touches neither the state nor its dice, and at the end it is
  * the result itself. How much it knows: tests/crete-evaluate-skill.slow.test.ts.
  */ import { describe, expect, it } from 'vitest';
-import { sideResult } from '../src/analysis/evaluate-skill.js';
 import { playMatch, startMatch } from '../src/core/driver.js';
 import type { Policy } from '../src/core/game.js';
 import { createPolicies } from '../src/core/policies.js';
 import { stateHash } from '../src/core/state-hash.js';
+import { resultValue } from '../src/core/values.js';
 import { evaluate } from '../src/games/crete/evaluate.js';
 import { crete } from '../src/games/crete/index.js';
 import { defaultSetup } from '../src/games/crete/odds.js';
@@ -42,8 +42,8 @@ describe('Crete evaluate', () => {
           },
         };
       const rec = playMatch(m, policies);
-      expect(evaluate(s, 'german')).toBe(sideResult(crete, rec, 'german'));
-      expect(evaluate(s, 'british')).toBe(sideResult(crete, rec, 'british'));
+      expect(evaluate(s, 'german')).toBe(resultValue(crete, rec.result, 'german'));
+      expect(evaluate(s, 'british')).toBe(resultValue(crete, rec.result, 'british'));
     }
     expect(() =>
       evaluate(startMatch(crete, defaultSetup(), { masterSeed: 2, gameIndex: 0 }).state as CreteState, 'us'),

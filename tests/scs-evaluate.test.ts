@@ -4,11 +4,11 @@
  * Its Brier skill on held-out games: tests/scs-evaluate-skill.slow.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { sideResult } from '../src/analysis/evaluate-skill.js';
 import { playMatch, startMatch } from '../src/core/driver.js';
 import type { Policy } from '../src/core/game.js';
 import { createPolicies } from '../src/core/policies.js';
 import { resolveSetup } from '../src/core/setup.js';
+import { resultValue } from '../src/core/values.js';
 import { scs } from '../src/games/scs/index.js';
 import type { ScsState } from '../src/games/scs/state.js';
 
@@ -41,7 +41,7 @@ describe('SCS evaluate', () => {
       const rec = playMatch(m, policies);
       results.add(rec.result);
       for (const side of ['soviet', 'german'])
-        expect(scs.evaluate!(s, side)).toBe(sideResult(scs, rec, side));
+        expect(scs.evaluate!(s, side)).toBe(resultValue(scs, rec.result, side));
     }
     expect(results.size).toBeGreaterThan(1);
   });

@@ -3,12 +3,12 @@
  * sides' values sum to 1 (draws count 1/2 to each), it leaves the state alone, and at the end it is
  * the result itself. How much it knows: tests/sfo-evaluate-skill.slow.test.ts.
  */ import { describe, expect, it } from 'vitest';
-import { sideResult } from '../src/analysis/evaluate-skill.js';
 import { playMatch, startMatch } from '../src/core/driver.js';
 import type { Policy } from '../src/core/game.js';
 import { createPolicies } from '../src/core/policies.js';
 import { resolveSetup } from '../src/core/setup.js';
 import { stateHash } from '../src/core/state-hash.js';
+import { resultValue } from '../src/core/values.js';
 import { evaluate } from '../src/games/sfo/evaluate.js';
 import { sfo } from '../src/games/sfo/index.js';
 import type { SfoState } from '../src/games/sfo/state.js';
@@ -35,8 +35,8 @@ describe('SFO evaluate', () => {
           },
         };
       const rec = playMatch(m, policies);
-      expect(evaluate(s, 'soviet')).toBe(sideResult(sfo, rec, 'soviet'));
-      expect(evaluate(s, 'us')).toBe(sideResult(sfo, rec, 'us'));
+      expect(evaluate(s, 'soviet')).toBe(resultValue(sfo, rec.result, 'soviet'));
+      expect(evaluate(s, 'us')).toBe(resultValue(sfo, rec.result, 'us'));
     }
   });
 });

@@ -7,11 +7,11 @@
  * value tells more than the base rate. docs/statistics.md "Value of a position" explains the score.
  */
 import { playMatch, startMatch } from '../core/driver.js';
-import type { GameRecord, Policy, SteppedGame } from '../core/game.js';
+import type { Policy, SteppedGame } from '../core/game.js';
 import { createPolicies, playerSides } from '../core/policies.js';
 import { ROLLOUT_ID } from '../core/rollout.js';
 import { resolveSetup } from '../core/setup.js';
-import { resultValue, returns } from '../core/values.js';
+import { returns } from '../core/values.js';
 
 /** One pairing: a scenario and the policy of each side that differs from the default. */
 export interface SkillArm {
@@ -49,11 +49,6 @@ export interface SkillRow {
   readonly baseRate: number;
   /** 1 - brier / constant (NaN when the constant predictor is exact). */
   readonly skill: number;
-}
-
-/** A side's result in a finished game: win 1, draw 1/2, loss 0 (core/values.ts resultValue). */
-export function sideResult(game: SteppedGame, rec: GameRecord, side: string): number {
-  return resultValue(game, rec.result, side);
 }
 
 /**

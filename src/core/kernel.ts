@@ -93,7 +93,7 @@ export function runMachine<
   const tasks = m.tasks as unknown as Readonly<Record<string, TaskKind<S, W, T, D>>>;
   const over = m.over;
   while (s.pending === null) {
-    if (over(s) || (stop !== undefined && stop(s))) return null;
+    if (over(s) || stop?.(s)) return null;
     const task = s.stack[s.stack.length - 1];
     if (task === undefined) {
       m.nextPhase(s, ws);
