@@ -1,7 +1,8 @@
 /**
  * Option scores of the scripted Dark Crusade policies (core/game.ts Policy.scores): at every
  * decision of a game, the option `choose` picks has the highest score, and asking for the scores
- * changes nothing (the game with them asked before each answer ends with the same record).
+ * changes nothing (the game with them asked before each answer ends with the same record); moves,
+ * losses and strategic moves get a real ranking, not just the chosen option.
  */
 import { describe, expect, it } from 'vitest';
 import { playMatch, startMatch } from '../src/core/driver.js';
@@ -25,6 +26,8 @@ describe('DC policy scores agree with choose', () => {
       );
       const made = createPolicies(dc, ids, scenario);
       let asked = 0;
+      // the decision kinds whose scores rank the options (more than a chosen one and the rest)
+      const ranked = new Set<string>();
       const policies: Record<string, Policy> = {};
       for (const [side, p] of Object.entries(made))
         policies[side] = {
@@ -37,12 +40,16 @@ describe('DC policy scores agree with choose', () => {
             for (const v of out) expect(Number.isFinite(v)).toBe(true);
             const c = p.choose(view, d, rng, search);
             expect(out[c], `${d.kind}: the chosen option ${c}`).toBe(Math.max(...out));
+            if (new Set(out).size > 2) ranked.add(d.kind);
             asked++;
             return c;
           },
         };
       const withScores = playMatch(startMatch(dc, setup, { masterSeed: 3, gameIndex: 0 }), policies);
       expect(asked).toBeGreaterThan(100);
+      // a real ranking for moves and for the losses, retreats and strategic moves the rules rank
+      for (const kind of ['op-move', 'loss', 'strat-next', 'strat-dest'])
+        expect([...ranked], `${def.id} ranks ${kind}`).toContain(kind);
       expect(withScores).toEqual(plain);
     });
 });

@@ -349,6 +349,7 @@ export function pickAttritionalMove(
   s: DcState,
   ctx: AttritionalCtx,
   d: DcDecision & { kind: 'op-move' | 'bt-move' },
+  out?: Float64Array,
 ): number {
   const task = s.stack[s.stack.length - 1]!;
   const i = subjectOf(s);
@@ -356,6 +357,10 @@ export function pickAttritionalMove(
   const options = d.options as readonly OpOption[];
   const second = task.t === 'op' && task.second >= 0;
   if (task.t === 'op' && !second) plan(s, ctx, task);
+  // with `out`, the rules' order as scores: the attack 1e6, a move its score (at least 1), an entry
+  // from the box in (0, 1], fortifying 0, staying (the last resort) -0.5, any other -1
+  if (out !== undefined) out.fill(-1, 0, options.length);
+  let attack = -1;
   // an attack: the planned one (op), or any whose battle passes (breakthrough)
   if (!second && u.losses === 0 && isCombatType(s, u.t)) {
     const want = task.t === 'op' ? ctx.assigned[i]! : -2;
@@ -363,7 +368,12 @@ export function pickAttritionalMove(
       const o = options[k]!;
       if (o.type !== 'move' || !o.attack) continue;
       if (want !== -2 && o.to !== want) continue;
-      if (attackPasses(s, ctx, i, o.to)) return k;
+      if (attackPasses(s, ctx, i, o.to)) {
+        if (out === undefined) return k;
+        attack = k;
+        out[k] = 1e6;
+        break;
+      }
     }
   }
   // otherwise: take ground, or come up from the rear; else fortify, else stay
@@ -379,27 +389,27 @@ export function pickAttritionalMove(
     if (gain <= 0) continue;
     if (s.control[o.to] === 0 && !quiet) continue;
     const score = gain + (s.control[o.to] !== 0 ? 1 : 0);
+    if (out !== undefined) out[k] = score;
     if (score > bestScore) {
       bestScore = score;
       best = k;
     }
   }
+  if (attack >= 0) return attack;
   if (best >= 0) return best;
   // DC 9.A: a unit in the off-map box comes back onto the map, nearest the objectives
   if (u.at < 0) {
     let e = -1;
     for (let k = 0; k < options.length; k++) {
       const o = options[k]!;
-      if (
-        o.type === 'enter' &&
-        !o.attack &&
-        (e < 0 || dist[o.at]! < dist[(options[e] as { at: number }).at]!)
-      )
-        e = k;
+      if (o.type !== 'enter' || o.attack) continue;
+      if (out !== undefined) out[k] = 1 / (1 + dist[o.at]!);
+      if (e < 0 || dist[o.at]! < dist[(options[e] as { at: number }).at]!) e = k;
     }
     if (e >= 0) return e;
   }
   const f = options.findIndex((o) => o.type === 'fortify');
+  if (out !== undefined) out[Math.max(f, 0)] = f >= 0 ? 0 : -0.5;
   return Math.max(f, 0);
 }
 
@@ -454,11 +464,11 @@ export function pickAttritionalDraw(s: DcState, ctx: Ctx): number {
  */
 export function attritional(base: DcPolicy, ctx = new AttritionalCtx()): DcPolicy {
   /** This policy's own answer, or null where `base` answers. */
-  const own = (s: DcState, d: DcDecision): number | null => {
+  const own = (s: DcState, d: DcDecision, out?: Float64Array): number | null => {
     switch (d.kind) {
       case 'op-move':
       case 'bt-move':
-        return pickAttritionalMove(s, ctx, d);
+        return pickAttritionalMove(s, ctx, d, out);
       case 'lw-commit':
         // D-18: keep the air for the defence: the fewest the options allow
         return 0;
@@ -485,13 +495,19 @@ export function attritional(base: DcPolicy, ctx = new AttritionalCtx()): DcPolic
   return {
     id: base.id,
     choose: (s, d, rng, search) => own(s, d) ?? base.choose(s, d, rng, search),
+    // the move rule's ranking (pickAttritionalMove); a fixed rule's answer scores 1, the others 0
     scores(s, d, out) {
-      const k = own(s, d);
+      const n = d.options.length;
+      out.fill(Number.NaN, 0, n);
+      const k = own(s, d, out);
       if (k === null) {
         base.scores?.(s, d, out);
         return;
       }
-      out.fill(0, 0, d.options.length);
+      let top = true;
+      for (let j = 0; j < n; j++) if (Number.isNaN(out[j]!) || out[j]! > out[k]!) top = false;
+      if (top) return;
+      out.fill(0, 0, n);
       out[k] = 1;
     },
     reset() {

@@ -291,7 +291,7 @@ export function currentBattle(s: DcState): Battle | null {
 }
 
 /** D-23: firepower-preserving allocation: fortifications, then dispersed units that survive, then the weakest. */
-export function pickLoss(s: DcState, d: DcDecision & { kind: 'loss' }): number {
+export function pickLoss(s: DcState, d: DcDecision & { kind: 'loss' }, out?: Float64Array): number {
   let best = 0;
   let bestScore = -1e9;
   d.options.forEach((o, k) => {
@@ -302,6 +302,7 @@ export function pickLoss(s: DcState, d: DcDecision & { kind: 'loss' }): number {
     if (u.losses < ty.limit) score += 50;
     if (u.disp) score += 30;
     score -= (u.allOut ? ty.allOut : ty.ff) * 5;
+    if (out !== undefined) out[k] = score;
     if (score > bestScore) {
       bestScore = score;
       best = k;
@@ -321,12 +322,18 @@ export function pickContinue(s: DcState, ctx: Ctx, side: SideIx, ratio: number):
 }
 
 /** D-26: retreat towards the own rear (nearest own supply edge). */
-export function pickRetreat(s: DcState, d: DcDecision & { kind: 'retreat-dest' }, side: SideIx): number {
+export function pickRetreat(
+  s: DcState,
+  d: DcDecision & { kind: 'retreat-dest' },
+  side: SideIx,
+  out?: Float64Array,
+): number {
   const m = mapOf(s);
   let best = 0;
   let bestLon = side === 1 ? -1e9 : 1e9;
   d.options.forEach((o, k) => {
     const lon = m.lon[o.to]!;
+    if (out !== undefined) out[k] = side === 1 ? lon : -lon;
     if (side === 1 ? lon > bestLon : lon < bestLon) {
       bestLon = lon;
       best = k;
@@ -455,18 +462,23 @@ export function pickStratUnit(
   ctx: Ctx,
   d: DcDecision & { kind: 'strat-next' },
   side: SideIx,
+  out?: Float64Array,
 ): number {
   const dist = ctx.enemyDistance(s, side);
   const units = s.units;
   const options = d.options;
   let best = 0;
   let bestD = 2;
+  // scores: an option never chosen -1e9, ending the phase 2 (what a unit must beat)
+  if (out !== undefined)
+    for (let k = 0; k < options.length; k++) out[k] = options[k]!.type === 'unit' ? -1e9 : 2;
   for (let k = 0; k < options.length; k++) {
     const o = options[k]!;
     if (o.type !== 'unit' || o.boxOnly === true) continue;
     const at = units[o.unit]!.at;
     if (at < 0) continue;
     const x = dist[at]!;
+    if (out !== undefined) out[k] = x;
     if (x > bestD) {
       bestD = x;
       best = k;
@@ -482,6 +494,7 @@ export function pickStratDest(
   d: DcDecision & { kind: 'strat-dest' },
   side: SideIx,
   targets: string,
+  out?: Float64Array,
 ): number {
   const goal = ctx.distances(s, targets);
   const foe = ctx.enemyDistance(s, side);
@@ -490,9 +503,11 @@ export function pickStratDest(
   let bestScore = 1e9;
   for (let k = 0; k < options.length; k++) {
     const to = options[k]!.to;
+    if (out !== undefined) out[k] = -1e9;
     if (to < 0) continue;
     const f = foe[to]!;
     const score = goal[to]! * 2 + (f <= 1 ? 3 : f - 2);
+    if (out !== undefined) out[k] = -score;
     if (score < bestScore) {
       bestScore = score;
       best = k;
@@ -502,13 +517,16 @@ export function pickStratDest(
 }
 
 /** D-39: a partisan on the Axis-controlled point of most lines (cutting Axis supply paths), else stays. */
-export function pickPartisan(s: DcState, d: DcDecision & { kind: 'partisan' }): number {
+export function pickPartisan(s: DcState, d: DcDecision & { kind: 'partisan' }, out?: Float64Array): number {
   const m = mapOf(s);
   let best = 0;
   let bestScore = 0;
   d.options.forEach((o, k) => {
+    // scores: staying (option 0) 0, a point the rule never picks -1
+    if (out !== undefined) out[k] = k === 0 ? 0 : -1;
     if (k === 0 || s.control[o.to] !== 0) return;
     const score = m.adjStart[o.to + 1]! - m.adjStart[o.to]! + m.vp[o.to]! * 3;
+    if (out !== undefined) out[k] = score;
     if (score > bestScore) {
       bestScore = score;
       best = k;
@@ -523,10 +541,12 @@ export function pickEntry(
   ctx: Ctx,
   d: DcDecision & { kind: 'entry-point' },
   targets: string,
+  out?: Float64Array,
 ): number {
   const goal = ctx.distances(s, targets);
   let best = 0;
   d.options.forEach((o, k) => {
+    if (out !== undefined) out[k] = -goal[o.at]!;
     if (goal[o.at]! < goal[d.options[best]!.at]!) best = k;
   });
   return best;
@@ -538,11 +558,13 @@ export function pickCommit(
   ctx: Ctx,
   d: DcDecision & { kind: 'crisis-commit' },
   side: SideIx,
+  out?: Float64Array,
 ): number {
   if (d.options[0]!.unit < 0) return 0;
   const foe = ctx.enemyDistance(s, side);
   let best = 0;
   d.options.forEach((o, k) => {
+    if (out !== undefined) out[k] = foe[s.units[o.unit]!.at]!;
     if (foe[s.units[o.unit]!.at]! > foe[s.units[d.options[best]!.unit]!.at]!) best = k;
   });
   return best;
@@ -566,12 +588,14 @@ export function pickSite(
   s: DcState,
   ctx: Ctx,
   d: DcDecision & { kind: 'factory-site' | 'factory-dest' },
+  out?: Float64Array,
 ): number {
   const sib = d.options.findIndex((o) => o.at < 0);
   if (sib >= 0) return sib;
   const dist = ctx.enemyDistance(s, 1);
   let best = 0;
   d.options.forEach((o, k) => {
+    if (out !== undefined) out[k] = dist[o.at]!;
     if (dist[o.at]! > dist[d.options[best]!.at]!) best = k;
   });
   return best;

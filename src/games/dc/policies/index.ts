@@ -197,12 +197,12 @@ function make(id: string, style: Style, ctx = new Ctx()): DcPolicy {
         // D-22: the options come best first (support.ts hqOptions)
         return 0;
       case 'loss':
-        return pickLoss(s, d);
+        return pickLoss(s, d, out);
       case 'continue':
       case 'sim-continue':
         return pickContinue(s, ctx, style.side, style.continueRatio);
       case 'retreat-dest':
-        return pickRetreat(s, d, style.side);
+        return pickRetreat(s, d, style.side, out);
       case 'bt-move': {
         if (style.garrison === true) {
           const g = pickGarrison(s, ctx, d as unknown as DcDecision & { kind: 'op-move' }, style.side);
@@ -216,21 +216,23 @@ function make(id: string, style: Style, ctx = new Ctx()): DcPolicy {
           style.targets(yearOf(s.turn)),
           style.aggression(s),
           0,
+          undefined,
+          out,
         );
       }
       case 'partisan':
-        return style.partisanCuts === true ? pickPartisanCut(s, ctx, d) : pickPartisan(s, d);
+        return style.partisanCuts === true ? pickPartisanCut(s, ctx, d) : pickPartisan(s, d, out);
       case 'siberian-call':
         return s.turn === style.sibCall ? 1 : 0;
       case 'entry-point':
-        return pickEntry(s, ctx, d, offensiveNow(style, s)?.targets ?? style.targets(yearOf(s.turn)));
+        return pickEntry(s, ctx, d, offensiveNow(style, s)?.targets ?? style.targets(yearOf(s.turn)), out);
       case 'siberia-return':
         // D-38: the scripted policies bring every owed unit back as soon as it may come
         return 0;
       case 'crisis-commit':
-        return pickCommit(s, ctx, d, style.side);
+        return pickCommit(s, ctx, d, style.side, out);
       case 'strat-next':
-        return pickStratUnit(s, ctx, d, style.side);
+        return pickStratUnit(s, ctx, d, style.side, out);
       case 'strat-dest':
         return pickStratDest(
           s,
@@ -238,6 +240,7 @@ function make(id: string, style: Style, ctx = new Ctx()): DcPolicy {
           d,
           style.side,
           offensiveNow(style, s)?.targets ?? style.targets(yearOf(s.turn)),
+          out,
         );
       case 'ger-repl':
         // rebuild the first affordable unit type offered (Panzer corps come first in type order)
@@ -317,7 +320,8 @@ function make(id: string, style: Style, ctx = new Ctx()): DcPolicy {
   return {
     id,
     choose: (s, d) => pick(s, d),
-    // operational moves: pickOp's scores when it decides; else the option choose picks scores 1, the others 0
+    // the ranking the rule computes when it ranks (moves, losses, retreats, strategic moves, entries,
+    // commitments, partisans); a fixed rule's answer scores 1, the others 0
     scores(s, d, out) {
       const n = d.options.length;
       out.fill(Number.NaN, 0, n);
