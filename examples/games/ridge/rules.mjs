@@ -205,7 +205,7 @@ export const MACHINE = {
           if (u.side !== task.side || u.hex < 0 || s.attacked.includes(u.id)) continue;
           const targets = GRID.neighbours[u.hex]
             .map((n) => unitAt(s, n))
-            .filter((o) => o !== undefined && o.side !== u.side);
+            .filter(/** @returns {o is Unit} */ (o) => o !== undefined && o.side !== u.side);
           if (targets.length === 0) continue;
           const options = [
             { target: null, column: '' },
@@ -315,17 +315,24 @@ export const MACHINE = {
     },
   },
   narrate(s, ws, d, choice, source) {
-    const o = d.options[choice];
-    const what =
-      d.kind === 'attack'
-        ? o.target === null
-          ? 'does not attack'
-          : `attacks ${o.target} at ${o.column}`
-        : d.kind === 'advance'
-          ? o.advance
-            ? `advances to ${o.to}`
-            : 'stays'
-          : `${d.kind === 'retreat' ? 'retreats' : 'moves'} to ${o.to}`;
+    /** @type {string} */
+    let what;
+    switch (d.kind) {
+      case 'move':
+      case 'retreat':
+        what = `${d.kind === 'retreat' ? 'retreats' : 'moves'} to ${d.options[choice].to}`;
+        break;
+      case 'attack': {
+        const o = d.options[choice];
+        what = o.target === null ? 'does not attack' : `attacks ${o.target} at ${o.column}`;
+        break;
+      }
+      case 'advance':
+        what = d.options[choice].advance ? `advances to ${d.options[choice].to}` : 'stays';
+        break;
+      default:
+        return unreachable(d);
+    }
     note(ws.trace, {
       turn: s.turn,
       phase: PHASES[s.phase],
