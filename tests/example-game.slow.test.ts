@@ -10,6 +10,7 @@
  *
  * Spawns the compiled CLI (`npm test` builds first) and plays a few hundred games: the full tier.
  */
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -160,6 +161,33 @@ describe('a game of your own, from outside the package (examples/games/ridge)', 
     expect(half.stderr).toBe(
       'sandtable: option --game-module: "half.mjs": its export default is not a game: it has no function maxDecisions\n',
     );
+  });
+
+  it('type-checks as plain JavaScript with JSDoc types against the installed package (tsc --checkJs --strict)', () => {
+    const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+    const args = ['--ignoreConfig', '--noEmit', '--allowJs', '--checkJs', '--strict', '--skipLibCheck'];
+    const opts = [
+      '--module',
+      'nodenext',
+      '--moduleResolution',
+      'nodenext',
+      '--target',
+      'es2022',
+      '--types',
+      'node',
+    ];
+    // node's own types from this repository (a user's project has @types/node as a dev dependency)
+    const types = ['--typeRoots', join(ROOT, 'node_modules', '@types')];
+    const r = spawnSync(
+      process.execPath,
+      [tsc, ...args, ...opts, ...types, join(dir, 'ridge', 'ridge.mjs')],
+      {
+        cwd: dir,
+        encoding: 'utf8',
+      },
+    );
+    expect(r.stdout + r.stderr).toBe('');
+    expect(r.status).toBe(0);
   });
 
   it("the guide's code is the example's own code", () => {

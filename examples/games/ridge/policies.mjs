@@ -62,12 +62,18 @@ export const policies = [
     side: 'red',
     description: 'heads for the nearest town it does not hold; attacks at any odds; always advances',
     create: () =>
-      scripted('assault', (s, side, h) => -nearest(h, townsToTake(s, side)), 0, () => true),
+      scripted(
+        'assault',
+        (s, side, h) => -nearest(h, townsToTake(s, side)),
+        0,
+        () => true,
+      ),
   },
   {
     id: 'probe',
     side: 'red',
-    description: 'as assault, but moves from cover to cover and attacks only at 1-1 or better; advances into cover',
+    description:
+      'as assault, but moves from cover to cover and attacks only at 1-1 or better; advances into cover',
     create: () =>
       scripted(
         'probe',
@@ -83,7 +89,7 @@ export const policies = [
     create: () =>
       scripted(
         'hold',
-        (s, _side, h) => (TOWN_HEXES.includes(h) ? 10 : 0) - nearest(h, TOWN_HEXES) + (inCover(h) ? 1 : 0),
+        (_s, _side, h) => (TOWN_HEXES.includes(h) ? 10 : 0) - nearest(h, TOWN_HEXES) + (inCover(h) ? 1 : 0),
         2,
         () => false,
       ),
@@ -95,7 +101,11 @@ export const policies = [
     create: () =>
       scripted(
         'counter',
-        (s, side, h) => -nearest(h, alive(s, enemyOf(side)).map((u) => u.hex)) + (inCover(h) ? 0.5 : 0),
+        (s, side, h) =>
+          -nearest(
+            h,
+            alive(s, enemyOf(side)).map((u) => u.hex),
+          ) + (inCover(h) ? 0.5 : 0),
         1,
         () => true,
       ),

@@ -90,7 +90,11 @@ const ridge = {
   policies,
   defaultPolicies,
   results: [
-    { id: 'red-win', winner: 'red', description: 'Red holds two towns at the end, or Blue has no units left (RIDGE 7)' },
+    {
+      id: 'red-win',
+      winner: 'red',
+      description: 'Red holds two towns at the end, or Blue has no units left (RIDGE 7)',
+    },
     { id: 'blue-win', winner: 'blue', description: 'otherwise (RIDGE 7)' },
   ],
   victoryLevels: ['win'],
@@ -118,7 +122,12 @@ const ridge = {
       zoc: setup.variants.has('zoc'),
       turn: 0,
       phase: 0,
-      units: SETUP.map((u) => ({ id: u.id, side: /** @type {'red' | 'blue'} */ (u.side), str: u.str, hex: GRID.index(u.hex) })),
+      units: SETUP.map((u) => ({
+        id: u.id,
+        side: /** @type {'red' | 'blue'} */ (u.side),
+        str: u.str,
+        hex: GRID.index(u.hex),
+      })),
       towns: TOWN_HEXES.map(() => /** @type {'red' | 'blue'} */ ('blue')),
       attacked: [],
       battles: 0,
@@ -139,7 +148,11 @@ const ridge = {
       result: red ? 'red-win' : 'blue-win',
       endTurn: s.turn,
       endReason:
-        alive(s, 'red').length === 0 ? 'red-eliminated' : alive(s, 'blue').length === 0 ? 'blue-eliminated' : 'turn-limit',
+        alive(s, 'red').length === 0
+          ? 'red-eliminated'
+          : alive(s, 'blue').length === 0
+            ? 'blue-eliminated'
+            : 'turn-limit',
       victoryLevel: 'win',
       stats: {
         towns_red: s.towns.filter((t) => t === 'red').length,
@@ -155,7 +168,11 @@ const ridge = {
   /** A copy sharing nothing that play changes (faster than the default structuredClone). */
   clone: (s) => ({
     ...s,
-    rng: { seed: s.rng.seed, game: s.rng.game, streams: Object.fromEntries(Object.entries(s.rng.streams).map(([k, v]) => [k, v.slice()])) },
+    rng: {
+      seed: s.rng.seed,
+      game: s.rng.game,
+      streams: Object.fromEntries(Object.entries(s.rng.streams).map(([k, v]) => [k, v.slice()])),
+    },
     stack: s.stack.map((t) => ({ ...t })),
     units: s.units.map((u) => ({ ...u })),
     towns: s.towns.slice(),
@@ -176,7 +193,8 @@ const ridge = {
       const int = (/** @type {string} */ name, /** @type {number} */ dflt) => {
         const v = o[name];
         if (v === undefined) return dflt;
-        if (typeof v !== 'string' || !/^\d+$/.test(v)) throw new UserError(`odds ridge: --${name} ${JSON.stringify(v)} is not a whole number`);
+        if (typeof v !== 'string' || !/^\d+$/.test(v))
+          throw new UserError(`odds ridge: --${name} ${JSON.stringify(v)} is not a whole number`);
         return Number(v);
       };
       const shift = o.cover === true ? -int('shifts', 1) : 0;

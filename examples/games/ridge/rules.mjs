@@ -136,8 +136,9 @@ function resolve(s, ws, task, total) {
     [d, result.defender],
   ])) {
     const loss = effect?.loss;
-    if (loss === 'all') eliminate(u);
-    else if (loss !== undefined && (u.str -= loss) <= 0) eliminate(u);
+    if (loss === undefined) continue;
+    u.str = loss === 'all' ? 0 : u.str - loss;
+    if (u.str <= 0) eliminate(u);
   }
   s.battles++;
   task.defenderRetreats = d.hex >= 0 && (result.defender?.retreat ?? 0) > 0;
@@ -244,7 +245,8 @@ export const MACHINE = {
             if (ws.explicitChance) {
               const { ways, outOf } = diceCounts(count, sides);
               const outcomes = [];
-              for (let t = count; t <= count * sides; t++) outcomes.push({ label: `${t}`, p: ways[t] / outOf });
+              for (let t = count; t <= count * sides; t++)
+                outcomes.push({ label: `${t}`, p: ways[t] / outOf });
               return { kind: 'chance', side: 'chance', rule: 'RIDGE 6.2', what: 'combat die', outcomes };
             }
             let total = 0;
@@ -279,7 +281,12 @@ export const MACHINE = {
           case 'advance': {
             task.stage = 'done';
             const a = unitById(s, task.attacker);
-            if (task.vacated < 0 || a.hex < 0 || task.attackerRetreats || unitAt(s, task.vacated) !== undefined)
+            if (
+              task.vacated < 0 ||
+              a.hex < 0 ||
+              task.attackerRetreats ||
+              unitAt(s, task.vacated) !== undefined
+            )
               return null;
             return {
               kind: 'advance',
@@ -309,7 +316,7 @@ export const MACHINE = {
           enter(s, u, GRID.index(d.options[choice].to));
         }
       },
-      outcome(s, ws, task, node, k) {
+      outcome(s, ws, task, _node, k) {
         resolve(s, ws, task, CRT.dice.count + k);
       },
     },
