@@ -97,11 +97,13 @@ function parseJson(text: string | undefined): unknown {
   }
 }
 
-/** The `game` field of an experiment or search file. */
+/** The `game` field of an experiment or search file (none beside its `gameModule`'s game). */
 function gameOfFile(path: string, readText: ReadText): NamedGames {
   const body = parseJson(readText(path));
-  const game = (body as { game?: unknown } | undefined)?.game;
-  return typeof body === 'object' && body !== null && typeof game === 'string' ? [game] : 'all';
+  const { game, gameModule } = (body ?? {}) as { game?: unknown; gameModule?: unknown };
+  if (typeof body !== 'object' || body === null) return 'all';
+  if (typeof gameModule === 'string' && game === undefined) return [];
+  return typeof game === 'string' ? [game] : 'all';
 }
 
 /** The game of a run or shard directory's manifest (its `game.id`, and its experiment's `game`). */
@@ -175,7 +177,8 @@ export function gamesNamedBy(program: Command, args: readonly string[], readText
   const command = cmd.name() as CommandName;
   switch (command) {
     case 'list':
-      return help ? [] : first === undefined ? 'all' : [first];
+      if (help || (first === undefined && values.has('--game-module'))) return [];
+      return first === undefined ? 'all' : [first];
     case 'play': {
       if (help) return [];
       const from = values.get('--from');
