@@ -111,6 +111,25 @@ describe('a game of your own, from outside the package (examples/games/ridge)', 
     expect(JSON.parse(game.stdout)[0].rows).toEqual(JSON.parse(table.stdout)[0].rows);
   });
 
+  it('runs from a script through the library, loading the module the experiment names', () => {
+    const script = [
+      "import { loadRun, runExperiment } from 'sandtable';",
+      "const run = await runExperiment('ridge/experiment.json', { games: 20, workers: 2, out: 'lib-out' });",
+      'const again = await loadRun(run.dir);',
+      'console.log(JSON.stringify({ game: run.manifest.game.id, module: run.manifest.gameModule.path,',
+      '  rows: again.games.numRows(), arms: run.summary.length > 0 }));',
+    ].join('\n');
+    writeFileSync(join(dir, 'script.mjs'), script);
+    const r = spawnSync(process.execPath, ['script.mjs'], { cwd: dir, encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual({
+      game: 'ridge',
+      module: join(dir, 'ridge', 'ridge.mjs'),
+      rows: 20 * 7,
+      arms: true,
+    });
+  });
+
   it('sandtable check passes on the game', () => {
     const r = sandtable(['check', 'ridge/ridge.mjs'], { cwd: dir });
     expect(r.stderr).toBe('');
