@@ -32,6 +32,7 @@ export {
   type ZeroSumSolution,
 } from './analysis/metagame.js';
 export type { OutcomeRow } from './analysis/summary.js';
+export { type CheckOptions, type CheckReport, type CheckResult, checkGame } from './api/check.js';
 export {
   type GameInfo,
   gameDefinition,
@@ -58,8 +59,11 @@ export {
   runExperiment,
 } from './api/runs.js';
 export {
+  battleColumn,
   type CombatTable,
+  columnCounts,
   compareTables,
+  diceCounts,
   loadCombatTable,
   oddsOfTable,
   oddsOfTableFile,
@@ -68,7 +72,14 @@ export {
   type Situation as TableSituation,
   type TableDifference,
 } from './api/tables.js';
+// Writing a game of your own (docs/adding-a-game.md): the kernel every game runs on, the game
+// contract, its boards, the random streams, dice and hex grids, the random policy and narration.
+export { checkBoard } from './core/board.js';
+export { note, randomPolicy } from './core/decide.js';
+export { d6, nd6, pick, roll, shuffleInPlace, weightedIndex } from './core/dice.js';
 export {
+  ConformanceError,
+  enumerateChance,
   GameMatch,
   type MatchOptions,
   playMatch,
@@ -77,28 +88,79 @@ export {
 } from './core/driver.js';
 export { UserError } from './core/errors.js';
 export type {
+  BoardCell,
+  BoardDef,
   ChanceNode,
+  ChanceOutcome,
   Decision,
   GameDefinition,
+  GameMeta,
   GameRecord,
   GameSeed,
   GameSetup,
+  GameStateBase,
+  HexBoardDef,
+  HexCell,
+  HexSheet,
   Match,
   OddsOption,
+  OddsProvider,
   OddsTable,
   ParameterDef,
+  ParamValue,
   Pending,
+  PointBoardDef,
   Policy,
   PolicyDef,
+  PolicyParamDef,
+  Provenance,
+  ResultDef,
   ScenarioDef,
   SearchContext,
   SideDef,
+  StatDef,
   SteppedGame,
   TraceEvent,
   VariantDef,
+  Workspace,
+  ZoneBoardDef,
 } from './core/game.js';
+export {
+  adjacent,
+  createHexGrid,
+  cubeDistance,
+  type HexGrid,
+  type HexGridSpec,
+  hexId,
+  offsetNeighbours,
+  parseHexId,
+  type ShiftedColumns,
+} from './core/hex.js';
+export {
+  type AnswerSource,
+  answerMachine,
+  type DecisionOf,
+  expectKind,
+  type MachineState,
+  runMachine,
+  type TaskBase,
+  type TaskKind,
+  type TaskOf,
+  type TurnMachine,
+  unreachable,
+} from './core/kernel.js';
 export { clonePolicy, createPolicies } from './core/policies.js';
-export type { GameRegistry } from './core/registry.js';
+export { createRegistry, type GameModuleRef, type GameRegistry } from './core/registry.js';
+export {
+  newRngState,
+  type Rng,
+  type RngState,
+  randInt,
+  randUnit,
+  Streams,
+  streamRng,
+} from './core/rng.js';
+export { ROLLOUT_ID, withSearchPolicies } from './core/rollout.js';
 export { resolveSetup, type SetupRequest } from './core/setup.js';
 export { stateKey } from './core/state-hash.js';
 export { resultValue, returns } from './core/values.js';

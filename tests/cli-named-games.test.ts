@@ -8,7 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { gamesNamedBy, type NamedGames } from '../src/cli/named-games.js';
+import { gamesNamedBy, moduleNamedBy, type NamedGames } from '../src/cli/named-games.js';
 import { commandRegistry, createProgram, runCli } from '../src/cli/program.js';
 import { UserError } from '../src/core/errors.js';
 import { createRegistry, type GameRegistry } from '../src/core/registry.js';
@@ -33,6 +33,11 @@ const FILES = new Map<string, string>([
   ['shards/s0/manifest.json', JSON.stringify({ game: { id: 'scs' }, experiment: { game: 'scs' } })],
   ['shards/s1/manifest.json', JSON.stringify({ game: { id: 'scs' }, experiment: { game: 'scs' } })],
   ['run-broken/manifest.json', '{"game": '],
+  ['games/exp-module.json', JSON.stringify({ name: 'x', gameModule: './ridge.mjs', arms: [] })],
+  [
+    'run-ridge/manifest.json',
+    JSON.stringify({ game: { id: 'ridge' }, gameModule: { path: '/abs/ridge.mjs', sha256: '0'.repeat(64) } }),
+  ],
 ]);
 const read = (path: string) => FILES.get(path);
 
@@ -109,6 +114,11 @@ const CASES: readonly (readonly [args: readonly string[], games: NamedGames])[] 
   [['merge', '--help'], []],
   // plan needs no game
   [['plan', '--half-width', '0.01'], []],
+  // a game module (docs/adding-a-game.md) is loaded on its own (moduleNamedBy): no built-in game
+  [['check', 'my-game.mjs'], []],
+  [['list', '--game-module', 'my-game.mjs'], []],
+  [['play', '--game-module', 'my-game.mjs', '--seed', '1'], []],
+  [['run', 'games/exp-module.json'], []],
 ];
 
 describe('the games a command line names', () => {
@@ -122,6 +132,38 @@ describe('the games a command line names', () => {
   it('the cases cover every command of the program', () => {
     const named = new Set(CASES.map(([args]) => args[0]));
     for (const c of program.commands) expect(named.has(c.name()), c.name()).toBe(true);
+  });
+});
+
+describe('the game module a command line names', () => {
+  const named = (args: readonly string[]) => moduleNamedBy(program, args, read, '/cwd');
+  it("reads --game-module and check's operand against the working directory", () => {
+    expect(named(['check', 'g.mjs'])).toEqual({ path: 'g.mjs', base: '/cwd', where: 'check' });
+    for (const cmd of ['list', 'odds', 'play', 'check'])
+      expect(named([cmd, '--game-module', 'g.mjs'])).toEqual({
+        path: 'g.mjs',
+        base: '/cwd',
+        where: 'option --game-module',
+      });
+  });
+  it("reads an experiment file's gameModule against the file's folder, and a run's manifest", () => {
+    expect(named(['run', 'games/exp-module.json'])).toEqual({
+      path: './ridge.mjs',
+      base: 'games',
+      where: 'games/exp-module.json: field gameModule',
+    });
+    expect(named(['play', '--from', 'games/exp-module.json'])?.base).toBe('games');
+    expect(named(['report', 'run-ridge'])).toEqual({
+      path: '/abs/ridge.mjs',
+      base: 'run-ridge',
+      where: 'run-ridge/manifest.json: field gameModule.path',
+    });
+    expect(named(['compare', 'run-sfo', 'run-ridge'])?.path).toBe('/abs/ridge.mjs');
+  });
+  it('names none for a built-in game, or for help', () => {
+    expect(named(['run', 'exp-dc.json'])).toBeUndefined();
+    expect(named(['list', 'sfo'])).toBeUndefined();
+    expect(named(['check', '--help'])).toBeUndefined();
   });
 });
 

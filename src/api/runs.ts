@@ -2,11 +2,13 @@
  * The library API's runs: play an experiment into a run directory, read a finished run back as an
  * arquero table with its summary, and compare two runs paired on their shared seeds.
  */
+import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { ColumnTable } from 'arquero';
 import { z } from 'zod';
 import { type OutcomeRow, outcomeSummary } from '../analysis/summary.js';
 import { UserError } from '../core/errors.js';
-import type { GameRegistry } from '../core/registry.js';
+import { createRegistry, type GameRegistry } from '../core/registry.js';
 import { gameRegistry } from '../games/index.js';
 import {
   type Experiment,
@@ -14,6 +16,7 @@ import {
   experimentFromValue,
   loadExperiment,
 } from '../runner/experiment.js';
+import { loadGameModule } from '../runner/game-module.js';
 import type { Manifest } from '../runner/manifest.js';
 import { checkOutPath } from '../runner/out-dir.js';
 import { checkWorkers, defaultWorkers } from '../runner/pool.js';
@@ -99,7 +102,7 @@ function loadOptions(o: GameRegistry | LoadRunOptions): LoadRunOptions {
  */
 export async function loadRun(dir: string, options: GameRegistry | LoadRunOptions = {}): Promise<LoadedRun> {
   const opts = loadOptions(options);
-  const registry = opts.registry ?? gameRegistry();
+  const registry = await withRunModule(opts.registry ?? gameRegistry(), dir);
   const { manifest, table, trust } = await readOne(dir, opts, registry, { nulls: 'null' }, 'loadRun');
   const def = registry.get(manifest.game.id, `${dir}/manifest.json`);
   const summary = outcomeSummary(
@@ -165,9 +168,73 @@ function checkOptions(opts: RunExperimentOptions): RunExperimentOptions {
   );
 }
 
-/** The experiment `spec` names: a file read, or a value copied through JSON, then checked as a file is. */
-function experimentOf(spec: string | ExperimentSpec, opts: RunExperimentOptions): Experiment {
-  const registry = opts.registry ?? gameRegistry();
+/** A text file parsed as JSON, or undefined when it cannot be read or parsed (its reader says why later). */
+function peekJson(path: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `gameModule` field of a parsed experiment, when it has one. */
+function moduleField(raw: unknown): string | undefined {
+  const m =
+    raw !== null && typeof raw === 'object' ? (raw as { gameModule?: unknown }).gameModule : undefined;
+  return typeof m === 'string' ? m : undefined;
+}
+
+/**
+ * `registry` with the game of the module at `path` (relative to `base`) added, known by its path
+ * (docs/adding-a-game.md); `where` names the file and field in a refusal.
+ */
+async function withModule(
+  registry: GameRegistry,
+  path: string,
+  base: string,
+  where: string,
+): Promise<GameRegistry> {
+  const { game, ref } = await loadGameModule(path, base, where);
+  if (registry.list().some((g) => g.id === game.id) && registry.moduleOf?.(game.id)?.path !== ref.path)
+    throw new UserError(
+      `${where}: ${ref.path} defines game ${JSON.stringify(game.id)}, the id of a game the registry holds already: give it another id`,
+    );
+  const others = registry.list().filter((g) => g.id !== game.id);
+  const modules = new Map(
+    others.flatMap((g) => {
+      const m = registry.moduleOf?.(g.id);
+      return m === undefined ? [] : [[g.id, m] as const];
+    }),
+  );
+  modules.set(game.id, ref);
+  return createRegistry([...others, game], undefined, modules);
+}
+
+/** `registry` with the game module a run directory's manifest records, when it records one. */
+async function withRunModule(registry: GameRegistry, dir: string): Promise<GameRegistry> {
+  const m = peekJson(`${dir}/manifest.json`) as { gameModule?: { path?: unknown } } | undefined;
+  const path = m !== null && typeof m === 'object' ? m.gameModule?.path : undefined;
+  if (typeof path !== 'string') return registry;
+  if (registry.list().some((g) => registry.moduleOf?.(g.id)?.path === path)) return registry;
+  return withModule(registry, path, dir, `${dir}/manifest.json: field gameModule.path`);
+}
+
+/**
+ * The experiment `spec` names: a file read, or a value copied through JSON, then checked as a file
+ * is; a game module it names (`gameModule`, relative to the file, or to the working directory for
+ * a value) is loaded first.
+ */
+async function experimentOf(spec: string | ExperimentSpec, opts: RunExperimentOptions): Promise<Experiment> {
+  let registry = opts.registry ?? gameRegistry();
+  const raw0 = typeof spec === 'string' ? peekJson(spec) : spec;
+  const gm = moduleField(raw0);
+  if (gm !== undefined)
+    registry = await withModule(
+      registry,
+      gm,
+      typeof spec === 'string' ? dirname(spec) : '.',
+      `${typeof spec === 'string' ? spec : 'experiment'}: field gameModule`,
+    );
   const overrides = { games: opts.games, seed: opts.seed, chunkSize: opts.chunkSize };
   if (typeof spec === 'string') return loadExperiment(spec, registry, overrides);
   let raw: unknown;
@@ -200,7 +267,7 @@ export async function runExperiment(
   options: RunExperimentOptions = {},
 ): Promise<ExperimentRun> {
   const opts = checkOptions(options);
-  const exp = experimentOf(spec, opts);
+  const exp = await experimentOf(spec, opts);
   const out = opts.out ?? `reports/${exp.name}`;
   checkOutPath(out, 'out');
   const workers = opts.workers === undefined ? defaultWorkers() : checkWorkers(opts.workers, 'workers');
@@ -218,7 +285,7 @@ export async function runExperiment(
     throw new UserError(
       `${exp.name}: interrupted; ${r.played + r.reused} of ${exp.games * exp.arms.length} games are kept in ${out} (run again with resume: true)`,
     );
-  const run = await loadRun(out, opts.registry);
+  const run = await loadRun(out, opts.registry ?? gameRegistry());
   return { ...run, played: r.played, reused: r.reused, seconds: r.seconds };
 }
 
@@ -235,5 +302,6 @@ export async function compare(
   options: GameRegistry | LoadRunOptions = {},
 ): Promise<RunComparison> {
   const opts = loadOptions(options);
-  return compareRuns(dirA, dirB, opts.registry ?? gameRegistry(), opts);
+  const registry = await withRunModule(await withRunModule(opts.registry ?? gameRegistry(), dirA), dirB);
+  return compareRuns(dirA, dirB, registry, opts);
 }

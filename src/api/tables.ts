@@ -4,8 +4,11 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import {
+  battleColumn,
   type CombatTable,
+  columnCounts,
   compareTables,
+  diceCounts,
   oddsOfTable,
   parseCsvTable,
   parseJsonTable,
@@ -17,7 +20,7 @@ import type { OddsTable } from '../core/game.js';
 import { parseJsonText } from '../runner/json-text.js';
 
 export type { CombatTable, Situation, TableDifference };
-export { compareTables, oddsOfTable, parseCsvTable, parseJsonTable };
+export { battleColumn, columnCounts, compareTables, diceCounts, oddsOfTable, parseCsvTable, parseJsonTable };
 
 /** A table file is at most this many bytes (a printed CRT is a few hundred). */
 export const TABLE_FILE_BYTES = 1_000_000;

@@ -6,7 +6,9 @@
  * and its files (a file that cannot be read or parsed, a folder of shards), every game is loaded
  * and the command's own checks speak as they always have.
  */
+import { dirname } from 'node:path';
 import type { Command, Option } from 'commander';
+import type { GameRegistry } from '../core/registry.js';
 
 /** The game ids a command needs loaded: a list (possibly empty), or every game. */
 export type NamedGames = readonly string[] | 'all';
@@ -95,11 +97,13 @@ function parseJson(text: string | undefined): unknown {
   }
 }
 
-/** The `game` field of an experiment or search file. */
+/** The `game` field of an experiment or search file (none beside its `gameModule`'s game). */
 function gameOfFile(path: string, readText: ReadText): NamedGames {
   const body = parseJson(readText(path));
-  const game = (body as { game?: unknown } | undefined)?.game;
-  return typeof body === 'object' && body !== null && typeof game === 'string' ? [game] : 'all';
+  const { game, gameModule } = (body ?? {}) as { game?: unknown; gameModule?: unknown };
+  if (typeof body !== 'object' || body === null) return 'all';
+  if (typeof gameModule === 'string' && game === undefined) return [];
+  return typeof game === 'string' ? [game] : 'all';
 }
 
 /** The game of a run or shard directory's manifest (its `game.id`, and its experiment's `game`). */
@@ -133,7 +137,8 @@ type CommandName =
   | 'plan'
   | 'report'
   | 'calibrate'
-  | 'tune';
+  | 'tune'
+  | 'check';
 
 const COMMAND_NAMES: readonly CommandName[] = [
   'list',
@@ -147,6 +152,7 @@ const COMMAND_NAMES: readonly CommandName[] = [
   'report',
   'calibrate',
   'tune',
+  'check',
 ];
 
 const isCommandName = (name: string): name is CommandName =>
@@ -171,7 +177,8 @@ export function gamesNamedBy(program: Command, args: readonly string[], readText
   const command = cmd.name() as CommandName;
   switch (command) {
     case 'list':
-      return help ? [] : first === undefined ? 'all' : [first];
+      if (help || (first === undefined && values.has('--game-module'))) return [];
+      return first === undefined ? 'all' : [first];
     case 'play': {
       if (help) return [];
       const from = values.get('--from');
@@ -195,10 +202,98 @@ export function gamesNamedBy(program: Command, args: readonly string[], readText
     case 'merge':
       return help ? [] : union(positional.map((dir) => gameOfRunDir(dir, readText)));
     case 'plan':
+    case 'check':
       return [];
     default: {
       const unreachable: never = command;
       return unreachable;
     }
   }
+}
+
+/** A game module a command line names: its path as given, what it is relative to, and who names it. */
+export interface NamedModule {
+  readonly path: string;
+  /** The directory a relative path is resolved against. */
+  readonly base: string;
+  /** The file and field, or the option, that names it (for a refusal). */
+  readonly where: string;
+}
+
+/** The `gameModule` field of an experiment or search file, relative to the file. */
+function moduleOfFile(path: string, readText: ReadText): NamedModule | undefined {
+  const body = parseJson(readText(path)) as { gameModule?: unknown } | undefined;
+  const m = typeof body === 'object' && body !== null ? body.gameModule : undefined;
+  return typeof m === 'string'
+    ? { path: m, base: dirname(path), where: `${path}: field gameModule` }
+    : undefined;
+}
+
+/** The game module a run or shard directory's manifest records (an absolute path). */
+function moduleOfRunDir(dir: string, readText: ReadText): NamedModule | undefined {
+  const m = parseJson(readText(`${dir}/manifest.json`)) as { gameModule?: { path?: unknown } } | undefined;
+  const path = typeof m === 'object' && m !== null ? m.gameModule?.path : undefined;
+  return typeof path === 'string'
+    ? { path, base: dir, where: `${dir}/manifest.json: field gameModule.path` }
+    : undefined;
+}
+
+/**
+ * The game module (docs/adding-a-game.md) `sandtable <args>` plays, when it plays one: the
+ * `--game-module` option of list, play, odds and check (relative to the working directory) or
+ * check's operand, the `gameModule` field of an experiment or search file (relative to the file),
+ * or the module a run directory's manifest records. The CLI loads it before the command runs.
+ */
+export function moduleNamedBy(
+  program: Command,
+  args: readonly string[],
+  readText: ReadText,
+  cwd: string,
+): NamedModule | undefined {
+  const at = args.findIndex((a) => !looksLikeOption(a));
+  if (at < 0 || at > 0) return undefined;
+  const cmd = program.commands.find((c) => c.name() === args[at] || c.aliases().includes(args[at]!));
+  if (cmd === undefined || !isCommandName(cmd.name())) return undefined;
+  const { positional, values, help } = scan(cmd, args.slice(at + 1));
+  if (help) return undefined;
+  const option = values.get('--game-module');
+  const fromOption =
+    option === undefined ? undefined : { path: option, base: cwd, where: 'option --game-module' };
+  const first = positional[0];
+  const command = cmd.name() as CommandName;
+  switch (command) {
+    case 'list':
+    case 'odds':
+      return fromOption;
+    case 'check':
+      return fromOption ?? (first === undefined ? undefined : { path: first, base: cwd, where: 'check' });
+    case 'play': {
+      const from = values.get('--from');
+      if (from === undefined) return fromOption;
+      return readText(`${from}/manifest.json`) === undefined
+        ? moduleOfFile(from, readText)
+        : moduleOfRunDir(from, readText);
+    }
+    case 'run':
+    case 'calibrate':
+    case 'tune':
+      return first === undefined ? undefined : moduleOfFile(first, readText);
+    case 'report':
+    case 'replay':
+      return first === undefined ? undefined : moduleOfRunDir(first, readText);
+    case 'compare':
+    case 'merge':
+      return positional.map((dir) => moduleOfRunDir(dir, readText)).find((m) => m !== undefined);
+    case 'plan':
+      return undefined;
+    default: {
+      const unreachable: never = command;
+      return unreachable;
+    }
+  }
+}
+
+/** The id of the one game of `games` loaded from a module, if there is one (the game `--game-module` names). */
+export function moduleGameId(games: GameRegistry): string | undefined {
+  return games.list().find((g) => games.moduleOf?.(g.id) !== undefined)?.id;
 }

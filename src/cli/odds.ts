@@ -5,6 +5,7 @@ import { odds, oddsOptions, unknownOddsOption } from '../api/game-info.js';
 import { quote, UserError } from '../core/errors.js';
 import type { OddsProvider } from '../core/game.js';
 import type { GameRegistry } from '../core/registry.js';
+import { moduleGameId } from './named-games.js';
 import { examplesHelp, helpRows } from './options.js';
 
 /**
@@ -119,6 +120,7 @@ export function registerOdds(program: Command, games: GameRegistry): void {
       'also write odds.json and a chart per table (odds-N.vl.json, odds-N.svg) into <dir>',
     )
     .option('--help-odds', "list the game's odds options only (as --help shows them)")
+    .option('--game-module <path>', 'a game of your own: its module (docs/adding-a-game.md)')
     .allowUnknownOption(true)
     .passThroughOptions(false)
     .addHelpText('after', ({ command }) => oddsHelp(games, command.args))
@@ -150,8 +152,20 @@ export function registerOdds(program: Command, games: GameRegistry): void {
       async (
         gameArg: string | undefined,
         rest: string[],
-        flags: { json?: boolean; out?: string; helpOdds?: boolean; table?: string; against?: string },
+        flags: {
+          json?: boolean;
+          out?: string;
+          helpOdds?: boolean;
+          table?: string;
+          against?: string;
+          gameModule?: string;
+        },
       ) => {
+        // with --game-module and no game named, the module's game (its first option took the game's slot)
+        if (flags.gameModule !== undefined && (gameArg === undefined || gameArg.startsWith('--'))) {
+          if (gameArg !== undefined) rest = [gameArg, ...rest];
+          gameArg = moduleGameId(games);
+        }
         if (flags.table !== undefined || flags.against !== undefined) {
           await tableOdds(gameArg, rest, flags);
           return;

@@ -5,6 +5,7 @@ import type { GameRegistry } from '../core/registry.js';
 import { MAX_SEED } from '../core/rng.js';
 import { resolveSetup } from '../core/setup.js';
 import type { ResolvedArm } from '../runner/experiment.js';
+import { moduleGameId } from './named-games.js';
 import { collectPairs, collectVariants, examplesHelp, intFlag } from './options.js';
 
 interface PlayFlags {
@@ -18,6 +19,7 @@ interface PlayFlags {
   param?: Record<string, string>;
   from?: string;
   arm?: string;
+  gameModule?: string;
 }
 
 /** `sandtable play <game>`: one game, narrated turn by turn with rule references. */
@@ -43,6 +45,7 @@ export function registerPlay(program: Command, games: GameRegistry): void {
       'take game, seed and arm settings from an experiment file or a run directory',
     )
     .option('--arm <id>', 'arm of --from (default: the first)')
+    .option('--game-module <path>', 'a game of your own: its module (docs/adding-a-game.md)')
     .addHelpText(
       'after',
       examplesHelp([
@@ -67,6 +70,7 @@ export function registerPlay(program: Command, games: GameRegistry): void {
         arm = f.arm;
         seed = flags.seed ?? f.seed;
       } else {
+        if (gameArg === undefined && flags.gameModule !== undefined) gameArg = moduleGameId(games);
         if (gameArg === undefined)
           throw new UserError('play: name a game (see `sandtable list`) or give --from');
         if (flags.seed === undefined) throw new UserError('play: option --seed is required without --from');

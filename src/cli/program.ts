@@ -13,10 +13,11 @@ import { createRegistry, type GameRegistry } from '../core/registry.js';
 import { GAME_IDS, loadGames } from '../games/lazy.js';
 import { packageVersion } from '../runner/version.js';
 import { registerSearch } from './calibrate.js';
+import { registerCheck } from './check.js';
 import { registerCompare } from './compare.js';
 import { registerList } from './list.js';
 import { registerMerge } from './merge.js';
-import { gamesNamedBy, type ReadText } from './named-games.js';
+import { gamesNamedBy, moduleNamedBy, type ReadText } from './named-games.js';
 import { registerOdds } from './odds.js';
 import { examplesHelp } from './options.js';
 import { registerPlan } from './plan.js';
@@ -71,6 +72,7 @@ export function createProgram(games: GameRegistry): Command {
   registerPlan(program, games);
   registerReport(program, games);
   registerSearch(program, games);
+  registerCheck(program, games);
   return program;
 }
 
@@ -91,8 +93,19 @@ export async function commandRegistry(
   args: readonly string[],
   read: ReadText = readText,
 ): Promise<GameRegistry> {
-  const named = gamesNamedBy(createProgram(createRegistry([], GAME_IDS)), args, read);
-  return createRegistry(await loadGames(named === 'all' ? GAME_IDS : named), GAME_IDS);
+  const program = createProgram(createRegistry([], GAME_IDS));
+  const named = gamesNamedBy(program, args, read);
+  const builtIn = await loadGames(named === 'all' ? GAME_IDS : named);
+  const mod = moduleNamedBy(program, args, read, process.cwd());
+  if (mod === undefined) return createRegistry(builtIn, GAME_IDS);
+  // a game from outside the package (docs/adding-a-game.md), loaded before the command runs
+  const { loadGameModule } = await import('../runner/game-module.js');
+  const { game, ref } = await loadGameModule(mod.path, mod.base, mod.where);
+  if (GAME_IDS.includes(game.id))
+    throw new UserError(
+      `${mod.where}: ${ref.path} defines game ${JSON.stringify(game.id)}, the id of a built-in game: give it another id`,
+    );
+  return createRegistry([...builtIn, game], [...GAME_IDS, game.id], new Map([[game.id, ref]]));
 }
 
 /**

@@ -53,6 +53,9 @@ export function registerReplay(program: Command, games: GameRegistry): void {
           `run made by ${codeLabel(m)} (commit ${m.commit}), this is ${codeLabel(here)} (commit ${here.commit})`,
         );
       if (dataHash(games.get(game)) !== m.dataHash) notes.push("the game data differ from the run's");
+      const module = games.moduleOf?.(game);
+      if (m.gameModule !== undefined && module?.sha256 !== m.gameModule.sha256)
+        notes.push(`the game module ${m.gameModule.path} has changed since the run`);
       for (const n of notes)
         process.stderr.write(`sandtable: replay: warning: ${n}; the replay may differ from the run\n`);
       if (!flags.json)

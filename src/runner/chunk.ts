@@ -10,6 +10,10 @@ export interface ChunkTask {
   readonly variants: readonly string[];
   readonly params: GameSetup['params'];
   readonly policies: Readonly<Record<string, string>>;
+  /** A game from outside the package: its module's absolute path, which the worker imports. */
+  readonly gameModule?: string;
+  /** The sha256 of that module's files when the run started (the worker refuses a changed module). */
+  readonly gameModuleHash?: string;
   readonly seed: number;
   readonly start: number;
   readonly end: number;

@@ -1,10 +1,10 @@
 import { readFileSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { quote, UserError } from '../core/errors.js';
 import type { GameDefinition, GameSetup, ParamValue } from '../core/game.js';
 import { formatPolicySpec, parsePolicySpec, playerSides } from '../core/policies.js';
-import { createRegistry, type GameRegistry } from '../core/registry.js';
+import { createRegistry, type GameModuleRef, type GameRegistry } from '../core/registry.js';
 import { MAX_SEED } from '../core/rng.js';
 import { checkSetup, paramLabel, sweepPoints } from '../core/setup.js';
 import {
@@ -96,7 +96,13 @@ const roundRobinSchema = z.strictObject({
 const topSchema = z.strictObject({
   name: z.string().max(EXPERIMENT_LIMITS.name).regex(idPattern, ID_CHARS),
   description: z.string().max(EXPERIMENT_LIMITS.string).optional(),
-  game: z.string().max(EXPERIMENT_LIMITS.id),
+  /** The game's id; may be left out when `gameModule` names the game. */
+  game: z.string().max(EXPERIMENT_LIMITS.id).optional(),
+  /**
+   * A game from outside the package: the path of its module, relative to the experiment file
+   * (src/runner/game-module.ts). Loaded before the file is checked (the caller's registry holds it).
+   */
+  gameModule: z.string().min(1).max(4096).optional(),
   scenario: z.string().max(EXPERIMENT_LIMITS.id).optional(),
   games: z.number().int().min(1).max(MAX_GAMES).optional(),
   seed: z.number().int().min(0).max(MAX_SEED).optional(),
@@ -153,6 +159,8 @@ export interface Experiment {
   readonly name: string;
   readonly description: string;
   readonly game: GameDefinition;
+  /** The module the game was loaded from, for a game from outside the package. */
+  readonly gameModule?: GameModuleRef;
   readonly games: number;
   readonly seed: number;
   readonly chunkSize: number;
@@ -284,7 +292,24 @@ export function parseExperiment(raw: unknown, where: string, games: GameRegistry
       problems.push(`field ${field}: missing (give it in the file or with ${FIELD_FLAGS[field]})`);
   }
   let game: GameDefinition | undefined;
-  if (typeof rawTop.game === 'string') {
+  let gameModule: GameModuleRef | undefined;
+  if (typeof rawTop.gameModule === 'string') {
+    // the caller loaded the module (its registry knows it by path): find its game
+    const path = resolve(baseDir, rawTop.gameModule);
+    const found = games.list().find((g) => games.moduleOf?.(g.id)?.path === path);
+    if (found === undefined) {
+      problems.push(`field gameModule: ${quote(rawTop.gameModule)} was not loaded (${path})`);
+    } else if (typeof rawTop.game === 'string' && rawTop.game !== found.id) {
+      problems.push(
+        `field game: ${quote(rawTop.game)}, but the module of field gameModule ${quote(rawTop.gameModule)} defines game ${quote(found.id)}`,
+      );
+    } else {
+      game = found;
+      gameModule = games.moduleOf!(found.id);
+    }
+  } else if (rawTop.game === undefined) {
+    problems.push('field game: missing (name a game, or a gameModule)');
+  } else if (typeof rawTop.game === 'string') {
     try {
       game = games.get(rawTop.game, 'field game');
     } catch (e) {
@@ -422,6 +447,8 @@ export function parseExperiment(raw: unknown, where: string, games: GameRegistry
   const { matrix: _m, roundRobin: _r, arms: _a, ...rest } = file;
   const source: ExperimentFile = {
     ...rest,
+    // the module by its absolute path and the game by its id, so the manifest's copy replays anywhere
+    ...(gameModule === undefined ? {} : { game: game!.id, gameModule: gameModule.path }),
     games: file.games!,
     seed: file.seed!,
     ...(matrix === undefined ? {} : { matrix }),
@@ -434,6 +461,7 @@ export function parseExperiment(raw: unknown, where: string, games: GameRegistry
     name: file.name,
     description: file.description ?? '',
     game: game!,
+    ...(gameModule === undefined ? {} : { gameModule }),
     games: source.games,
     seed: source.seed,
     chunkSize: file.chunkSize ?? DEFAULT_CHUNK,
@@ -558,6 +586,11 @@ function applyOverrides(raw: unknown, o: ExperimentOverrides): unknown {
 
 /** The same experiment with command-line overrides applied and re-validated. */
 export function withOverrides(exp: Experiment, o: ExperimentOverrides, where: string): Experiment {
-  // the experiment's own game is the only one it can name
-  return parseExperiment(applyOverrides(exp.source, o), where, createRegistry([exp.game]));
+  // the experiment's own game is the only one it can name (its module, when it has one, by absolute path)
+  const modules = new Map(exp.gameModule === undefined ? [] : [[exp.game.id, exp.gameModule] as const]);
+  return parseExperiment(
+    applyOverrides(exp.source, o),
+    where,
+    createRegistry([exp.game], undefined, modules),
+  );
 }

@@ -3,6 +3,7 @@ import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } fro
 import { z } from 'zod';
 import { UserError } from '../core/errors.js';
 import type { GameDefinition } from '../core/game.js';
+import type { GameModuleRef } from '../core/registry.js';
 import { MAX_SEED } from '../core/rng.js';
 import { EXPERIMENT_LIMITS, type Experiment, idPattern, MAX_GAMES } from './experiment.js';
 import { parseJsonText } from './json-text.js';
@@ -123,6 +124,11 @@ export interface Manifest {
   readonly name: string;
   readonly description: string;
   readonly game: { readonly id: string; readonly title: string };
+  /**
+   * A game from outside the package: its module's absolute path and the sha256 of its files
+   * (src/runner/game-module.ts), sealed by the experiment hash.
+   */
+  readonly gameModule?: GameModuleRef;
   readonly dataHash: string;
   readonly experimentHash: string;
   readonly seed: number;
@@ -230,6 +236,7 @@ function armFromFile(
 /** What fixes every game's record: game, data, seed, game count and the arms (not chunking or workers). */
 export function experimentHash(exp: Experiment): string {
   return experimentHashOf({
+    ...(exp.gameModule === undefined ? {} : { module: exp.gameModule.sha256 }),
     game: exp.game.id,
     dataHash: dataHash(exp.game),
     seed: exp.seed,
@@ -241,6 +248,8 @@ export function experimentHash(exp: Experiment): string {
 /** experimentHash from the fields a manifest records, so a manifest can be checked on its own. */
 export function experimentHashOf(f: {
   readonly game: string;
+  /** The game module's sha256, for a game from outside the package. */
+  readonly module?: string | undefined;
   readonly dataHash: string;
   readonly seed: number;
   readonly games: number;
@@ -248,7 +257,9 @@ export function experimentHashOf(f: {
 }): string {
   // variantsOff follows from variants and the game: left out, so the hash is what it always was
   const arms = f.arms.map(({ variantsOff: _, ...a }) => a);
-  return sha256(canonicalJson({ game: f.game, data: f.dataHash, seed: f.seed, games: f.games, arms }));
+  // a built-in game's hash is what it always was; a module's content is part of its experiment
+  const base = { game: f.game, data: f.dataHash, seed: f.seed, games: f.games, arms };
+  return sha256(canonicalJson(f.module === undefined ? base : { ...base, module: f.module }));
 }
 
 export function newManifest(exp: Experiment, workers: number, chunkSize: number): Manifest {
@@ -264,6 +275,7 @@ export function newManifest(exp: Experiment, workers: number, chunkSize: number)
     name: exp.name,
     description: exp.description,
     game: { id: exp.game.id, title: exp.game.title },
+    ...(exp.gameModule === undefined ? {} : { gameModule: exp.gameModule }),
     dataHash: dataHash(exp.game),
     experimentHash: experimentHash(exp),
     seed: exp.seed,
@@ -331,6 +343,7 @@ const manifestSchema = z.object({
   name: text(EXPERIMENT_LIMITS.name).regex(idPattern),
   description: text(EXPERIMENT_LIMITS.string),
   game: z.object({ id: text(EXPERIMENT_LIMITS.id), title: text(1000) }),
+  gameModule: z.object({ path: text(4096), sha256: hex64 }).optional(),
   dataHash: hex64,
   experimentHash: hex64,
   seed: z.number().int().min(0).max(MAX_SEED),
@@ -452,6 +465,7 @@ export function inspectManifest(dir: string): ManifestState {
   const read = raw as Manifest;
   const m: Manifest = { ...read, arms: read.arms.map(armFromFile) };
   const hash = experimentHashOf({
+    module: m.gameModule?.sha256,
     game: m.game.id,
     dataHash: m.dataHash,
     seed: m.seed,

@@ -133,6 +133,9 @@ export function planChunks(exp: Experiment, chunkSize: number, from = 0, to = ex
         variants: [...arm.setup.variants].sort(),
         params: arm.setup.params,
         policies: arm.policies,
+        ...(exp.gameModule === undefined
+          ? {}
+          : { gameModule: exp.gameModule.path, gameModuleHash: exp.gameModule.sha256 }),
         seed: exp.seed,
         start,
         end: Math.min(to, start + chunkSize),
@@ -217,6 +220,13 @@ function planRun(exp: Experiment, given: RunOptions, state: OutDirState): Plan {
   const old = state.manifest;
   if (opts.resume) {
     const here = codeVersion();
+    // a game from outside the package: its module's files must be the ones the run started with
+    const oldModule = old.gameModule?.sha256;
+    const newModule = exp.gameModule?.sha256;
+    if (oldModule !== newModule)
+      throw new UserError(
+        `${out}: --resume: the game module ${exp.gameModule?.path ?? old.gameModule?.path ?? ''} has changed since this run started (sha256 ${oldModule?.slice(0, 12) ?? 'none'}, now ${newModule?.slice(0, 12) ?? 'none'}); results of different rules are never mixed: restore the module, or start again with --force`,
+      );
     if (old.experimentHash !== experimentHash(exp)) {
       throw new UserError(
         `${out}: --resume: this run directory holds a different experiment (hash ${old.experimentHash.slice(0, 12)}, seed ${old.seed}, ${old.games} games vs ${experimentHash(exp).slice(0, 12)}, seed ${exp.seed}, ${exp.games} games); same file, seed and --games are needed`,

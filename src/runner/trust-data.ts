@@ -191,6 +191,7 @@ export async function readTrusted(
   const recordedData = identity['sandtable.data_hash'];
   const playedData = recordedData ?? dataHash(exp.game);
   const expHash = experimentHashOf({
+    module: exp.gameModule?.sha256,
     game: exp.game.id,
     dataHash: playedData,
     seed: exp.seed,

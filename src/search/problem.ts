@@ -5,12 +5,12 @@
  * a policy's own typed parameters (PolicyParamDef) for the highest win rate of its side.
  */
 import { readFileSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { quote, UserError } from '../core/errors.js';
 import type { GameDefinition, ParamValue, PolicyParamDef } from '../core/game.js';
 import { formatPolicySpec, parsePolicySpec, playerSides, type TunedPolicies } from '../core/policies.js';
-import type { GameRegistry } from '../core/registry.js';
+import type { GameModuleRef, GameRegistry } from '../core/registry.js';
 import { MAX_SEED, randInt, streamRng } from '../core/rng.js';
 import { checkParam, checkSetup, paramLabel } from '../core/setup.js';
 import { idPattern, problemsError } from '../runner/experiment.js';
@@ -80,7 +80,10 @@ const targetSchema = z.strictObject({
 const common = {
   name: z.string().max(64).regex(idPattern, 'letters, digits, "_", "." or "-"'),
   description: z.string().max(10_000).optional(),
-  game: id,
+  /** The game's id; may be left out when `gameModule` names the game. */
+  game: id.optional(),
+  /** A game from outside the package: its module's path, relative to the file (docs/adding-a-game.md). */
+  gameModule: z.string().min(1).max(4096).optional(),
   scenario: id.optional(),
   seed: z.number().int().min(0).max(MAX_SEED),
   variants: z.record(id, z.boolean()).optional(),
@@ -157,6 +160,8 @@ export interface SearchProblem {
   readonly name: string;
   readonly description: string;
   readonly game: GameDefinition;
+  /** The module the game was loaded from, for a game from outside the package. */
+  readonly gameModule?: GameModuleRef;
   readonly scenario: string;
   readonly seed: number;
   readonly armIds: readonly string[];
@@ -346,11 +351,30 @@ export function searchProblem(
   const f = parsed.data as CalibrateFile & TuneFile;
   const problems: string[] = [];
   let game: GameDefinition;
-  try {
-    game = games.get(f.game, 'field game');
-  } catch (e) {
-    if (e instanceof UserError) throw new UserError(`${where}: ${e.message}`);
-    throw e;
+  let gameModule: GameModuleRef | undefined;
+  if (f.gameModule !== undefined) {
+    // the caller loaded the module (its registry knows it by path): find its game
+    const path = resolve(baseDir, f.gameModule);
+    const found = games.list().find((g) => games.moduleOf?.(g.id)?.path === path);
+    if (found === undefined)
+      throw new UserError(
+        `${where}: field gameModule: ${JSON.stringify(f.gameModule)} was not loaded (${path})`,
+      );
+    if (f.game !== undefined && f.game !== found.id)
+      throw new UserError(
+        `${where}: field game: ${JSON.stringify(f.game)}, but the module of field gameModule defines game ${JSON.stringify(found.id)}`,
+      );
+    game = found;
+    gameModule = games.moduleOf!(found.id);
+  } else {
+    if (f.game === undefined)
+      throw new UserError(`${where}: field game: missing (name a game, or a gameModule)`);
+    try {
+      game = games.get(f.game, 'field game');
+    } catch (e) {
+      if (e instanceof UserError) throw new UserError(`${where}: ${e.message}`);
+      throw e;
+    }
   }
   const tunedFiles: TunedFile[] = [];
   const tuned: TunedPolicies | undefined =
@@ -630,9 +654,12 @@ export function searchProblem(
   const source = {
     ...(raw as Record<string, unknown>),
     ...(tunedFiles.length === 0 ? {} : { tuned: tunedFiles }),
+    // the module by its absolute path, so the run directory's copy resumes anywhere
+    ...(gameModule === undefined ? {} : { game: game.id, gameModule: gameModule.path }),
   };
   const hash = sha256(
     canonicalJson({
+      ...(gameModule === undefined ? {} : { module: gameModule.sha256 }),
       mode,
       game: game.id,
       data: sha256(canonicalJson(game.data)),
@@ -649,6 +676,7 @@ export function searchProblem(
     name: f.name,
     description: f.description ?? '',
     game,
+    ...(gameModule === undefined ? {} : { gameModule }),
     scenario,
     seed: f.seed,
     armIds,

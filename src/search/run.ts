@@ -272,6 +272,9 @@ export async function runSearch(p: SearchProblem, opts: SearchOptions): Promise<
                 variants: arm.variants,
                 params: arm.params,
                 policies: arm.policies,
+                ...(p.gameModule === undefined
+                  ? {}
+                  : { gameModule: p.gameModule.path, gameModuleHash: p.gameModule.sha256 }),
                 seed: p.seed,
                 start: t.start,
                 end: t.end,
