@@ -141,12 +141,14 @@ export {
   answerMachine,
   type DecisionOf,
   expectKind,
+  type Machine,
   type MachineState,
   runMachine,
   type TaskBase,
   type TaskKind,
   type TaskOf,
   type TurnMachine,
+  turnMachine,
   unreachable,
 } from './core/kernel.js';
 export { clonePolicy, createPolicies } from './core/policies.js';

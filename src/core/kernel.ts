@@ -69,12 +69,40 @@ export interface TurnMachine<
   narrate?(s: S, ws: W, d: D, choice: number, source: AnswerSource): void;
 }
 
+/**
+ * A turn machine ready to run (`turnMachine`): the declaration, with its task kinds indexed by tag
+ * in a Map. The kernel finds a task's kind there at every step: one hashed lookup, where indexing
+ * the declaration's table by a tag read at run time is a property lookup the engine cannot cache
+ * (every game's tags meet at one site) and costs several times more (BENCHMARKS.md).
+ */
+export interface Machine<
+  S extends MachineState<T, D>,
+  W extends Workspace,
+  T extends TaskBase,
+  D extends Decision,
+> extends TurnMachine<S, W, T, D> {
+  readonly kinds: ReadonlyMap<string, TaskKind<S, W, T, D>>;
+}
+
+/** The machine the kernel runs, from a game's declaration (once, where the game defines it). */
+export function turnMachine<
+  S extends MachineState<T, D>,
+  W extends Workspace,
+  T extends TaskBase,
+  D extends Decision,
+>(m: TurnMachine<S, W, T, D>): Machine<S, W, T, D> {
+  // the table is keyed by tag, so the entry for tag K takes exactly the member of T tagged K
+  const kinds = new Map(Object.entries(m.tasks) as [string, TaskKind<S, W, T, D>][]);
+  return Object.freeze({ ...m, kinds });
+}
+
 function taskKind<S extends MachineState<T, D>, W extends Workspace, T extends TaskBase, D extends Decision>(
-  m: TurnMachine<S, W, T, D>,
+  m: Machine<S, W, T, D>,
   task: T,
 ): TaskKind<S, W, T, D> {
-  // the map is keyed by tag, so the entry for task.t takes exactly this member of T
-  return m.tasks[task.t as T['t']] as unknown as TaskKind<S, W, T, D>;
+  const kind = m.kinds.get(task.t);
+  if (kind === undefined) throw new Error(`${m.game}: no task kind ${task.t}`);
+  return kind;
 }
 
 /**
@@ -88,9 +116,9 @@ export function runMachine<
   W extends Workspace,
   T extends TaskBase,
   D extends Decision,
->(m: TurnMachine<S, W, T, D>, s: S, ws: W, stop?: (s: S) => boolean): Pending<D> | null {
+>(m: Machine<S, W, T, D>, s: S, ws: W, stop?: (s: S) => boolean): Pending<D> | null {
   // the machine's fields read once: the loop runs for every step of every game
-  const tasks = m.tasks as unknown as Readonly<Record<string, TaskKind<S, W, T, D>>>;
+  const kinds = m.kinds;
   const over = m.over;
   while (s.pending === null) {
     if (over(s) || stop?.(s)) return null;
@@ -99,8 +127,8 @@ export function runMachine<
       m.nextPhase(s, ws);
       continue;
     }
-    // the table is keyed by tag, so the entry for task.t takes exactly this member of T
-    const kind = tasks[task.t]!;
+    const kind = kinds.get(task.t);
+    if (kind === undefined) throw new Error(`${m.game}: no task kind ${task.t}`);
     const p = kind.step(s, ws, task);
     if (p === null) continue;
     if (p.kind === 'chance') {
@@ -138,7 +166,7 @@ export function answerMachine<
   W extends Workspace,
   T extends TaskBase,
   D extends Decision,
->(m: TurnMachine<S, W, T, D>, s: S, ws: W, pending: Pending<D>, choice: number): void {
+>(m: Machine<S, W, T, D>, s: S, ws: W, pending: Pending<D>, choice: number): void {
   const p = s.pending;
   if (p === null || p.kind !== pending.kind)
     throw new Error(

@@ -27,7 +27,7 @@ import type {
   SteppedGame,
   Workspace,
 } from '../../src/core/game.js';
-import { answerMachine, type MachineState, runMachine, type TurnMachine } from '../../src/core/kernel.js';
+import { answerMachine, type MachineState, runMachine, turnMachine } from '../../src/core/kernel.js';
 import { newRngState, randUnit, Streams } from '../../src/core/rng.js';
 import { resolveSetup } from '../../src/core/setup.js';
 import type { Experiment, ResolvedArm } from '../../src/runner/experiment.js';
@@ -65,7 +65,7 @@ function markOutcome(s: FixtureState, task: MarkTask, k: number): void {
   task.cell++;
 }
 
-const MACHINE: TurnMachine<FixtureState, Workspace, MarkTask, FixtureDecision> = {
+const MACHINE = turnMachine<FixtureState, Workspace, MarkTask, FixtureDecision>({
   game: 'fixture',
   over: (s) => s.over,
   /** Turn 1 is the marking; after it the game ends. */
@@ -105,7 +105,7 @@ const MACHINE: TurnMachine<FixtureState, Workspace, MarkTask, FixtureDecision> =
       outcome: (s, _ws, task, _node, k) => markOutcome(s, task, k),
     },
   },
-};
+});
 
 /**
  * The fixture's value of a position, exact: the chance that more than half the cells end marked,

@@ -11,6 +11,7 @@ import {
   parseCsvTable,
   roll,
   runMachine,
+  turnMachine,
   unreachable,
 } from 'sandtable';
 import { GRID, inCover, TOWN_HEXES, terrain } from './map.mjs';
@@ -156,7 +157,7 @@ function resolve(s, ws, task, total) {
 }
 
 /** @type {import('sandtable').TurnMachine<State, Workspace, Task, RidgeDecision>} */
-export const MACHINE = {
+const RULES = {
   game: 'ridge',
   over: (s) => s.over,
   /** Rule 4: each turn Red moves, Red attacks, Blue moves, Blue attacks; the game ends after the last turn (7.1), or when a side has no units left (7.2). */
@@ -351,6 +352,7 @@ export const MACHINE = {
   },
 };
 
+export const MACHINE = turnMachine(RULES);
 /** @param {State} s @param {Workspace} ws */
 export const advance = (s, ws) => runMachine(MACHINE, s, ws);
 /** @param {State} s @param {Workspace} ws @param {import('sandtable').Pending<RidgeDecision>} p @param {number} choice */

@@ -5,7 +5,7 @@
  * Step 4 British combat, Step 5 the turn marker; after turn 10 the game ends (K4, K3). `advance`
  * runs the rules to the next decision, `apply` carries out one answer.
  */
-import { answerMachine, expectKind, runMachine, type TurnMachine, unreachable } from '../../core/kernel.js';
+import { answerMachine, expectKind, runMachine, turnMachine, unreachable } from '../../core/kernel.js';
 import { applyEx, applyRoll, battleOptions, exOptions, fight, kill, makeBattle, rollStep } from './combat.js';
 import type { CreteDecision, CretePending } from './decisions.js';
 import {
@@ -138,7 +138,7 @@ function endGame(s: CreteState, ws: CreteWorkspace): void {
 }
 
 /** The task kinds of Crete's sequence of play: how each steps and carries out its answers. */
-const MACHINE: TurnMachine<CreteState, CreteWorkspace, CreteTask, CreteDecision> = {
+const MACHINE = turnMachine<CreteState, CreteWorkspace, CreteTask, CreteDecision>({
   game: 'crete',
   over: (s) => s.over,
   nextPhase,
@@ -359,7 +359,7 @@ const MACHINE: TurnMachine<CreteState, CreteWorkspace, CreteTask, CreteDecision>
       },
     },
   },
-};
+});
 
 /** GameDefinition.advance: runs the rules to the next decision or chance point (left pending in the state) or the end. */
 export function advance(s: CreteState, ws: CreteWorkspace): CretePending | null {

@@ -13,7 +13,7 @@ import {
   runMachine,
   type TaskKind,
   type TaskOf,
-  type TurnMachine,
+  turnMachine,
   unreachable,
 } from '../../core/kernel.js';
 import { randInt } from '../../core/rng.js';
@@ -213,7 +213,7 @@ function nextPhase(s: DcState, ws: DcWorkspace): void {
 const sideIx = (d: DcDecision): SideIx => (d.side === 'axis' ? 0 : 1);
 
 /** The task kinds of DC's turn sequence: how each steps, and carries out the answers to what it asks. */
-const MACHINE: TurnMachine<DcState, DcWorkspace, DcTask, DcDecision> = {
+const MACHINE = turnMachine<DcState, DcWorkspace, DcTask, DcDecision>({
   game: 'DC',
   over: (s) => s.over,
   nextPhase,
@@ -513,7 +513,7 @@ const MACHINE: TurnMachine<DcState, DcWorkspace, DcTask, DcDecision> = {
     'may-mud': dieTask('DC 3.A', 'May 1941 mud die', 'weather', applyMudDie),
     'pregame-fort': dieTask('DC 18', 'fortification die', 'setup', applyFortDie),
   },
-};
+});
 
 /**
  * A task kind that rolls one die from stream `stream` and carries out its face (`carry`, which ends

@@ -6,7 +6,7 @@
  * turn (control 3.2, RN test 5.4, 10.0). This file holds the phase sequence and the task table;
  * each task kind lives in the chapter of its rule (index.ts lists them).
  */
-import { answerMachine, runMachine, type TurnMachine, unreachable } from '../../core/kernel.js';
+import { answerMachine, runMachine, turnMachine, unreachable } from '../../core/kernel.js';
 import { activateRestTask, activationsTask, cwRollTask, orderCombatsTask, ordersTask } from './activation.js';
 import { airLandingTask, airPickTask, nonfieldTestTask, startAirLanding } from './air-landing.js';
 import { airMissionsTask, bombardsTask, preinvasionTask, startAirMissions } from './bombard.js';
@@ -159,7 +159,7 @@ function endOfTurn(s: MerkurState): void {
 }
 
 /** Merkur's turn sequence as the kernel runs it: every task kind, by tag, from its chapter. */
-const MACHINE: TurnMachine<MerkurState, MerkurWorkspace, Task, MerkurDecision> = {
+const MACHINE = turnMachine<MerkurState, MerkurWorkspace, Task, MerkurDecision>({
   game: 'Merkur',
   over: (s) => s.over,
   nextPhase,
@@ -202,7 +202,7 @@ const MACHINE: TurnMachine<MerkurState, MerkurWorkspace, Task, MerkurDecision> =
     maori: maoriTask,
     regroup: regroupTask,
   },
-};
+});
 
 /** GameDefinition.advance: the rules run to the next decision (or chance point). */
 export function advance(s: MerkurState, ws: MerkurWorkspace): MerkurPending | null {

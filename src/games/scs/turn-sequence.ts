@@ -12,7 +12,7 @@ import {
   answerMachine,
   expectKind,
   runMachine,
-  type TurnMachine,
+  turnMachine,
   unreachable,
 } from '../../core/kernel.js';
 import { chanceStep } from './chance.js';
@@ -145,7 +145,7 @@ function drawnOutcome(s: ScsState, _ws: Run, _task: ScsTask, _node: ChanceNode, 
  * The task kinds of SCS's turn sequence: how each steps and carries out its answers. The rules
  * read the state through the workspace (`ws.s`, the state the kernel passes).
  */
-const MACHINE: TurnMachine<ScsState, Run, ScsTask, ScsDecision> = {
+const MACHINE = turnMachine<ScsState, Run, ScsTask, ScsDecision>({
   game: 'SCS',
   // SCS 4.8: a sudden death (the pool found empty) is a terminal state like the end of the game
   over: (s) => s.result !== '',
@@ -262,7 +262,7 @@ const MACHINE: TurnMachine<ScsState, Run, ScsTask, ScsDecision> = {
       },
     },
   },
-};
+});
 
 /** GameDefinition.advance: runs the rules to the next decision (left pending in the state) or the end. */
 export function advance(s: ScsState, ws: Run): ScsPending | null {

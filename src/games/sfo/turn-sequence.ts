@@ -4,7 +4,7 @@
  * (Expert 6 in some scenarios). Here the phases become the state machine the driver steps
  * (docs/architecture.md "The game is a state machine"): `advance` runs the rules to the next decision, `apply` carries out one answer.
  */
-import { answerMachine, expectKind, runMachine, type TurnMachine, unreachable } from '../../core/kernel.js';
+import { answerMachine, expectKind, runMachine, turnMachine, unreachable } from '../../core/kernel.js';
 import {
   advanceStep,
   applyAdvance,
@@ -96,7 +96,7 @@ function endMovement(state: SfoState, side: Side): void {
 }
 
 /** The task kinds of SFO's turn sequence: how each steps and carries out its answers. */
-const MACHINE: TurnMachine<SfoState, SfoWorkspace, SfoTask, SfoDecision> = {
+const MACHINE = turnMachine<SfoState, SfoWorkspace, SfoTask, SfoDecision>({
   game: 'SFO',
   over: (s) => s.over,
   nextPhase,
@@ -188,7 +188,7 @@ const MACHINE: TurnMachine<SfoState, SfoWorkspace, SfoTask, SfoDecision> = {
       },
     },
   },
-};
+});
 
 /** GameDefinition.advance: runs the rules to the next decision (left pending in the state) or the end. */
 export function advance(state: SfoState, ws: SfoWorkspace): SfoPending | null {
