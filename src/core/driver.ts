@@ -16,6 +16,7 @@ import type {
   Pending,
   Policy,
   SearchContext,
+  SearchPoint,
   SteppedGame,
   TraceEvent,
   Workspace,
@@ -162,6 +163,10 @@ class Search implements SearchContext {
   }
   get setup(): GameSetup {
     return this.#match.setup;
+  }
+  searchPoint(): SearchPoint | undefined {
+    const m = this.#match;
+    return m.game.searchPoint?.(m.state);
   }
   fork(rng: Rng): GameMatch {
     const m = this.#match;
