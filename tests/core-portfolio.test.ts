@@ -34,11 +34,14 @@ function soviet(turn: number): GameMatch {
 
 /**
  * Script `id`'s value for the Soviets from `m`, played out by hand: the Soviets by a fresh `id`,
- * the US by its default, until the end or the first decision of turn `stop`; then the result, or
+ * the US by a fresh `us`, until the end or the first decision of turn `stop`; then the result, or
  * the game's value of a position.
  */
-function playedOut(m: GameMatch, id: string, stop: number): number {
-  const players: Record<string, Policy> = { ...defaults(), soviet: script(id) };
+function playedOut(m: GameMatch, id: string, us: string, stop: number): number {
+  const players: Record<string, Policy> = {
+    soviet: script(id),
+    us: createPolicies(game, { us }, 'advanced').us!,
+  };
   for (let p = m.pending(); p !== null; p = m.pending()) {
     if (game.searchPoint!(m.state).turn >= stop) return game.evaluate(m.state, 'soviet');
     const d = p as Decision;
@@ -49,18 +52,21 @@ function playedOut(m: GameMatch, id: string, stop: number): number {
 }
 
 describe('the portfolio policy', () => {
-  it('follows the script with the best mean playout value at a choice point', () => {
+  it('follows the script with the best mean playout value at a choice point, the US scripts taking turns in the playouts', () => {
     const m = soviet(2);
     const d = m.pending() as Decision;
     const ids = portfolioScripts(game, 'soviet');
     expect(ids).toEqual(['best-odds', 'town-rush', 'zoc-pin', 'vp-hunter']);
     const n = 3;
+    // playout j of every script meets the j-th US script (the first re-decision shifts them by none)
+    const us = portfolioScripts(game, 'us');
+    expect(us).toEqual(['hold-towns', 'counterattack', 'elastic', 'vp-denial']);
     // the policy's first draw keys the forks: playout j of every script on streamRng(key, j, 'portfolio')
     const key = streamRng(5, 5, 'policy').next() >>> 0;
     const ctx = searchContext(m, 'soviet');
     const means = ids.map((id) => {
       let total = 0;
-      for (let j = 0; j < n; j++) total += playedOut(ctx.fork(streamRng(key, j, 'portfolio')), id, 3);
+      for (let j = 0; j < n; j++) total += playedOut(ctx.fork(streamRng(key, j, 'portfolio')), id, us[j]!, 3);
       return total / n;
     });
     const best = means.indexOf(Math.max(...means));

@@ -30,14 +30,17 @@ import type {
   SearchContext,
   SteppedGame,
 } from './game.js';
-import { clonePolicy, createPolicies, parsePolicySpec, policyDefOf } from './policies.js';
+import { clonePolicy, createPolicies, parsePolicySpec, playerSides, policyDefOf } from './policies.js';
 import { streamRng } from './rng.js';
 import { resultValue } from './values.js';
 
 export const PORTFOLIO_ID = 'portfolio';
 
-/** The default budget: playouts per candidate, horizon in turns, choice points per re-decision. */
-export const PORTFOLIO_DEFAULTS = { n: 4, horizon: 2, every: 1 } as const;
+/**
+ * The defaults: playouts per candidate, horizon in turns, choice points per re-decision, and
+ * whether the other sides' scripts take turns in the playouts (1) or their defaults play (0).
+ */
+export const PORTFOLIO_DEFAULTS = { n: 4, horizon: 2, every: 1, mix: 1 } as const;
 
 /**
  * The ids of the scripted policies `portfolio` chooses among for `side` of `game`: every policy
@@ -93,8 +96,10 @@ export function playoutValue(
  * The mean playout value for `side` of each candidate script from the decision `search` stands
  * at: playout j (of `n`) of every candidate runs on a fork with the fresh dice of
  * `streamRng(key, j, 'portfolio')`, the side played by a copy of the candidate (`clonePolicy`,
- * or `fresh(c)` when it cannot be copied), every other side by a fresh instance of its default
- * policy, until the game ends or a decision pends in turn `stopTurn` (playoutValue).
+ * or `fresh(c)` when it cannot be copied), every other side by a fresh instance of its policy in
+ * `opponents[j % opponents.length]` (default: every side's default policy), until the game ends
+ * or a decision pends in turn `stopTurn` (playoutValue). Every candidate meets the same opponents
+ * in its playout j.
  */
 export function portfolioValues(
   game: SteppedGame,
@@ -105,19 +110,41 @@ export function portfolioValues(
   key: number,
   n: number,
   stopTurn: number | undefined,
+  opponents: readonly Readonly<Record<string, string>>[] = [game.defaultPolicies],
 ): Float64Array {
   const scenario = search.setup.scenario;
   const totals = new Float64Array(scripts.length);
   for (let j = 0; j < n; j++) {
     for (let c = 0; c < scripts.length; c++) {
       const m = search.fork(streamRng(key, j, 'portfolio'));
-      const players = createPolicies(game, game.defaultPolicies, scenario);
+      const players = createPolicies(game, opponents[j % opponents.length]!, scenario);
       players[side] = clonePolicy(scripts[c]!) ?? fresh(c);
       totals[c] = totals[c]! + playoutValue(m, players, side, stopTurn);
     }
   }
   for (let c = 0; c < totals.length; c++) totals[c] = totals[c]! / n;
   return totals;
+}
+
+/**
+ * The opponents a `mix` portfolio of `side` plays its playouts against: pairing k gives every
+ * other side that a policy plays in `scenario` its k-th script (portfolioScripts, cycling), for k
+ * up to the most scripts any of them has.
+ */
+export function opponentPairings(
+  game: GameDefinition,
+  side: string,
+  scenario: string,
+): Record<string, string>[] {
+  const others = playerSides(game, scenario)
+    .filter((s) => s !== side)
+    .map((s) => [s, portfolioScripts(game, s)] as const)
+    .filter(([, ids]) => ids.length > 0);
+  const k = Math.max(1, ...others.map(([, ids]) => ids.length));
+  return Array.from({ length: k }, (_, i) => ({
+    ...game.defaultPolicies,
+    ...Object.fromEntries(others.map(([s, ids]) => [s, ids[i % ids.length]!])),
+  }));
 }
 
 /** The index of the largest value, the first of equals. */
@@ -161,11 +188,25 @@ export function portfolioPolicy(game: SteppedGame, side: string): PolicyDef {
         description:
           'Choice points (new turn or phase of the side) per re-decision: 1 re-decides at every one.',
       },
+      {
+        id: 'mix',
+        kind: 'integer',
+        default: PORTFOLIO_DEFAULTS.mix,
+        min: 0,
+        max: 1,
+        description:
+          "1: the other sides' scripts take turns as the opponents of the playouts (playout j against the j-th, shifted by one at each re-decision), so a script is chosen for how it does against all of them; 0: the other sides' default policies play every playout.",
+      },
     ],
     create(params = {}) {
       const n = params.n ?? PORTFOLIO_DEFAULTS.n;
       const horizon = params.horizon ?? PORTFOLIO_DEFAULTS.horizon;
       const every = params.every ?? PORTFOLIO_DEFAULTS.every;
+      const mix = params.mix ?? PORTFOLIO_DEFAULTS.mix;
+      /** The opponents of the playouts, one pairing of the other sides' policies each (made at the first decision). */
+      let pairings: Readonly<Record<string, string>>[] | undefined;
+      /** Re-decisions so far (the shift of the pairings). */
+      let decided = 0;
       /** The candidate scripts' instances, kept for the whole game (made at the first decision). */
       let kept: Policy[] | undefined;
       /** The candidate followed now. */
@@ -186,6 +227,8 @@ export function portfolioPolicy(game: SteppedGame, side: string): PolicyDef {
           if (search === undefined)
             throw new Error(`${game.id}: the portfolio policy needs a search context`);
           kept ??= ids.map((_, c) => create(c));
+          pairings ??=
+            mix === 0 ? [game.defaultPolicies] : opponentPairings(game, side, search.setup.scenario);
           const mine = kept;
           const point = search.searchPoint?.();
           const at = point === undefined ? undefined : `${point.turn}\u0000${point.phase}`;
@@ -193,7 +236,9 @@ export function portfolioPolicy(game: SteppedGame, side: string): PolicyDef {
             if (points % every === 0 && mine.length > 1) {
               const key = rng.next() >>> 0;
               const stop = point === undefined ? undefined : point.turn + horizon;
-              current = bestOf(portfolioValues(game, side, search, mine, create, key, n, stop));
+              const shift = decided++ % pairings.length;
+              const against = [...pairings.slice(shift), ...pairings.slice(0, shift)];
+              current = bestOf(portfolioValues(game, side, search, mine, create, key, n, stop, against));
             }
             points++;
           }
@@ -210,6 +255,8 @@ export function portfolioPolicy(game: SteppedGame, side: string): PolicyDef {
         },
         reset() {
           kept = undefined;
+          pairings = undefined;
+          decided = 0;
           current = 0;
           lastKey = undefined;
           points = 0;
