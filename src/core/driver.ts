@@ -149,7 +149,7 @@ export class ConformanceError extends Error {
  * The search context of one side in one game: forks copies standing at the decision being made.
  * The real match and the side are #private fields, so a policy holding the context (even through
  * a cast) reaches neither the real state (its future dice, a hidden allocation) nor a fork as
- * another side would see it: its own surface is the game, the setup and `fork`.
+ * another side would see it: its own surface is the game, the setup, `fork` and `searchPoint`.
  */
 class Search implements SearchContext {
   readonly #match: Match;

@@ -117,7 +117,7 @@ export type Pending<D extends Decision = Decision> = D | ChanceNode;
  * What a search policy may ask of the game it is deciding in (docs/architecture.md "Search": a
  * search policy may fork the game and play the copy forward). One per game and side,
  * valid only inside the `choose` call it is given to. It keeps the real game private: its own
- * surface is `game`, `setup` and `fork`, and only a fork (the side's view of the game, on fresh
+ * surface is `game`, `setup`, `fork` and `searchPoint` (public), and only a fork (the side's view of the game, on fresh
  * dice) is ever handed out.
  *
  * For a transposition table, key a fork's positions by core/state-hash.ts `stateKey(game, state)`:
