@@ -13,6 +13,9 @@
  * policy between the two). A fork of a search context is a copy of that definition's match, so
  * every playout's rules and policies fall in these clocks, whichever search plays them; the rest
  * of the search's time is outside. `fork` is timed apart (the state copied, reseeded, resampled).
+ * The outside share also holds what a search asks of scripted policies at the real decision
+ * itself, which no `view` opens (rollout's ranking of the options; portfolio showing the decision
+ * to the side's scripts that keep a plan, and clonePolicy copies of them).
  *
  * A cell plays up to BENCH_SEARCH_GAMES games (default 10) and stops within BENCH_SEARCH_SECONDS
  * (default 10) of wall time: a game still under way then is stopped at the search's next decision
@@ -20,9 +23,8 @@
  * marked as estimated). The first game, when it ends in time, warms the search up and is left out
  * (its one-off compiling costs would weigh on a handful of games).
  */
-import { playOneGame } from '../src/core/driver.js';
+import { GameSeries } from '../src/core/driver.js';
 import type {
-  Decision,
   GameDefinition,
   GameRecord,
   GameSetup,
@@ -120,33 +122,40 @@ function timedContext(search: SearchContext, c: Clocks): SearchContext {
   };
 }
 
+/** `inner` answering through `choose`, reset when it can be (so a series reuses it as it would `inner`). */
+function wrapped(inner: Policy, choose: Policy['choose']): Policy {
+  const p: Policy = { id: inner.id, choose };
+  if (inner.reset !== undefined) {
+    const reset = inner.reset.bind(inner);
+    return { ...p, reset };
+  }
+  return p;
+}
+
 /** Games per second of the default pairing, and the mean decisions each side makes in one. */
 function scriptedRate(
   def: GameDefinition,
   setup: GameSetup,
 ): { rate: number; decisions: Map<string, number> } {
   const decisions = new Map<string, number>();
-  const counted = () => {
+  // as a worker plays them: one series, workspaces and resettable policies reused
+  const series = new GameSeries(def, setup, () => {
     const ps = createPolicies(def, def.defaultPolicies, setup.scenario);
     for (const [side, inner] of Object.entries(ps))
-      ps[side] = {
-        id: inner.id,
-        choose(view, d, rng, search) {
-          decisions.set(side, (decisions.get(side) ?? 0) + 1);
-          return inner.choose(view, d, rng, search);
-        },
-      };
+      ps[side] = wrapped(inner, (view, d, rng, search) => {
+        decisions.set(side, (decisions.get(side) ?? 0) + 1);
+        return inner.choose(view, d, rng, search);
+      });
     return ps;
-  };
+  });
   // untimed first games (one-off costs: compiling the rules and scripts), at least two seconds of them
   const w0 = performance.now();
-  for (let g = 0; g < 5 || performance.now() - w0 < 2000; g++)
-    playOneGame(def, setup, counted(), { masterSeed: 7, gameIndex: g });
+  for (let g = 0; g < 5 || performance.now() - w0 < 2000; g++) series.play({ masterSeed: 7, gameIndex: g });
   decisions.clear();
   let games = 0;
   const t0 = performance.now();
   while (games < 20 || performance.now() - t0 < 2000) {
-    playOneGame(def, setup, counted(), { masterSeed: 7, gameIndex: 1000 + games });
+    series.play({ masterSeed: 7, gameIndex: 1000 + games });
     games++;
   }
   const rate = games / ((performance.now() - t0) / 1000);
@@ -168,30 +177,31 @@ function searchCell(
   let partial = 0;
   const start = performance.now();
   let t0 = start;
-  for (let g = 0; g < GAMES_PER_CELL; g++) {
+  let decisions = 0;
+  const series = new GameSeries(game, setup, () => {
     const ps: Record<string, Policy> = createPolicies(game, { [side]: policy }, setup.scenario);
     const inner = ps[side]!;
-    let decisions = 0;
-    ps[side] = {
-      id: inner.id,
-      choose(view: unknown, d: Decision, rng, search) {
-        c.inSearch = true;
-        c.viewAt = -1;
-        const t = performance.now();
-        const choice = inner.choose(view, d, rng, timedContext(search!, c));
-        const now = performance.now();
-        c.searchMs += now - t;
-        c.inSearch = false;
-        decisions++;
-        if (now - start > CELL_SECONDS * 1000) {
-          partial = decisions;
-          throw new CellTimeUp();
-        }
-        return choice;
-      },
-    };
+    ps[side] = wrapped(inner, (view, d, rng, search) => {
+      c.inSearch = true;
+      c.viewAt = -1;
+      const t = performance.now();
+      const choice = inner.choose(view, d, rng, timedContext(search!, c));
+      const now = performance.now();
+      c.searchMs += now - t;
+      c.inSearch = false;
+      decisions++;
+      if (now - start > CELL_SECONDS * 1000) {
+        partial = decisions;
+        throw new CellTimeUp();
+      }
+      return choice;
+    });
+    return ps;
+  });
+  for (let g = 0; g < GAMES_PER_CELL; g++) {
+    decisions = 0;
     try {
-      playOneGame(game, setup, ps, { masterSeed: 7, gameIndex: 100 + g });
+      series.play({ masterSeed: 7, gameIndex: 100 + g });
       games++;
     } catch (e) {
       if (!(e instanceof CellTimeUp)) throw e;
