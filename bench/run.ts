@@ -12,6 +12,9 @@
  * `--conformance` runs only the conformance item: for every game and scenario (or `--game=`), the
  * default pairing's games played plain and in conformance mode (the driver's sampled checks, as
  * the test suite plays them), on the same seeds: the CPU time of each and their ratio.
+ * The search section (bench/search.ts) follows the games: every search policy the build lists, per
+ * game and side, at its default budget; `--search` runs only that section (and writes
+ * bench/search-results.json instead of bench/results.json).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,7 +25,6 @@ import { GameSeries, playMatch, playOneGame, startMatch } from '../src/core/driv
 import type { Decision, GameDefinition, GameSetup, Policy } from '../src/core/game.js';
 import { createPolicies } from '../src/core/policies.js';
 import { randInt, streamRng } from '../src/core/rng.js';
-import { ROLLOUT_ID } from '../src/core/rollout.js';
 import { resolveSetup } from '../src/core/setup.js';
 import { gameRegistry } from '../src/games/index.js';
 import { scsMap } from '../src/games/scs/map.js';
@@ -31,6 +33,7 @@ import type { ChunkTask } from '../src/runner/chunk.js';
 import { createPool } from '../src/runner/pool.js';
 import { codeVersion, packageRoot } from '../src/runner/version.js';
 import { type Ceiling, engineCeiling } from './ceiling.js';
+import { SEARCH_POLICIES, type SearchRate, searchLines, searchRates } from './search.js';
 
 const args = new Set(process.argv.slice(2));
 const GAMES = gameRegistry();
@@ -67,15 +70,16 @@ interface GameRate {
 
 function armsOf(def: GameDefinition): { scenario: string; policies: Record<string, string> }[] {
   // Each scripted policy of each side against the other sides' defaults, in the game's main scenario.
-  // Not `random` nor the generic search policy `rollout`: rollout plays n x k continuations of a
-  // scripted policy at each of its decisions, so its rate is that policy's divided by its search
-  // budget, not a throughput of the game (with it, `BENCH_GAMES=dc,merkur,crete` ran past 15 minutes).
+  // Not `random` nor the generic search policies (`rollout`, `portfolio`, `mcts`): rollout plays
+  // n x k continuations of a scripted policy at each of its decisions, so its rate is that policy's
+  // divided by its search budget, not a throughput of the game (with it, `BENCH_GAMES=dc,merkur,crete`
+  // ran past 15 minutes). The search section (bench/search.ts) measures them at a handful of games.
   const scenario = def.id === 'sfo' ? 'advanced' : def.scenarios[0]!.id;
   const out: { scenario: string; policies: Record<string, string> }[] = [
     { scenario, policies: { ...def.defaultPolicies } },
   ];
   for (const p of def.policies) {
-    if (p.id === 'random' || p.id === ROLLOUT_ID || def.defaultPolicies[p.side] === p.id) continue;
+    if (p.id === 'random' || SEARCH_POLICIES.includes(p.id) || def.defaultPolicies[p.side] === p.id) continue;
     out.push({ scenario, policies: { ...def.defaultPolicies, [p.side]: p.id } });
   }
   return out;
@@ -425,8 +429,24 @@ function conformanceOnly(): void {
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
+/** `--search`: the search section only, for every game (or `--game=`). */
+function searchOnly(): void {
+  const started = performance.now();
+  const stage = (what: string) =>
+    process.stderr.write(`bench: ${what} (${((performance.now() - started) / 1000).toFixed(0)} s)\n`);
+  const rates = GAMES.list()
+    .filter((g) => ONLY === undefined || ONLY.includes(g.id))
+    .flatMap((def) => searchRates(def, stage));
+  process.stdout.write(`${searchLines(rates).join('\n')}\n`);
+  writeFileSync(
+    join(packageRoot, 'bench', 'search-results.json'),
+    `${JSON.stringify({ when: new Date().toISOString(), code: codeVersion(), search: rates }, null, 2)}\n`,
+  );
+}
+
 async function main(): Promise<void> {
   if (args.has('--conformance')) return conformanceOnly();
+  if (args.has('--search')) return searchOnly();
   if (args.has('--finish')) return finishOnly();
   if (args.has('--read-back')) return readBackOnly();
   const code = codeVersion(); // the commit measured, read before a long run (the tree may move on meanwhile)
@@ -486,6 +506,9 @@ async function main(): Promise<void> {
       speedup: Math.round((two / one) * 100) / 100,
     });
   }
+  const search: SearchRate[] = [];
+  for (const def of GAMES.list().filter((g) => ONLY === undefined || ONLY.includes(g.id)))
+    search.push(...searchRates(def, stage));
   const micro: { name: string; ns: number }[] = [];
   if ((ONLY === undefined || ONLY.includes('scs')) && GAMES.list().some((g) => g.id === 'scs')) {
     // SCS 8.4: is a pocket threatened if this hex is taken? (the check every capture makes)
@@ -550,6 +573,7 @@ async function main(): Promise<void> {
     singleCore: rates,
     workers: scaling,
     engineCeiling: ceilings,
+    search,
     micro: micro.map((m) => ({ name: m.name, ns: Math.round(m.ns) })),
     ...(big === undefined ? {} : { bigRun: big }),
   };
@@ -581,6 +605,7 @@ async function main(): Promise<void> {
         `${s.game.padEnd(5)} ${String(s.oneWorker).padStart(16)}  ${String(s.twoWorkers).padStart(17)}  ${s.speedup.toFixed(2)}x`,
     ),
   ];
+  if (search.length > 0) lines.push('', ...searchLines(search));
   if (micro.length > 0) lines.push('', ...micro.map((m) => `${m.name}: ${Math.round(m.ns)} ns`));
   if (big !== undefined)
     lines.push(

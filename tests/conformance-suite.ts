@@ -25,6 +25,7 @@ import type {
   VariantDef,
 } from '../src/core/game.js';
 import { createPolicies, playerSides } from '../src/core/policies.js';
+import { PORTFOLIO_ID } from '../src/core/portfolio.js';
 import { streamRng } from '../src/core/rng.js';
 import { ROLLOUT_ID } from '../src/core/rollout.js';
 import { resolveSetup } from '../src/core/setup.js';
@@ -116,9 +117,11 @@ export function play(
   return rec;
 }
 
-/** Scripted policies of a side (the search policy is checked on its own, it plays whole games per decision). */
+/** Scripted policies of a side (the search policies are checked on their own: they play many playouts per decision). */
 const scripted = (def: GameDefinition, side: string) =>
-  def.policies.filter((p) => p.side === side && p.id !== ROLLOUT_ID).map((p) => p.id);
+  def.policies
+    .filter((p) => p.side === side && p.id !== ROLLOUT_ID && p.id !== PORTFOLIO_ID)
+    .map((p) => p.id);
 
 /** Variants switched on in random combinations: every on/off pattern of the flags (up to the budget), one member of each group. */
 function combinations(
@@ -175,6 +178,10 @@ export function conformanceSuite(gameId: string, only?: readonly string[], gameW
             expect(
               def.policies.some((p) => p.side === side && p.id === ROLLOUT_ID),
               `${side} rollout`,
+            ).toBe(true);
+            expect(
+              def.policies.some((p) => p.side === side && p.id === PORTFOLIO_ID),
+              `${side} portfolio`,
             ).toBe(true);
           }
         }

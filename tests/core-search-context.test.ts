@@ -48,7 +48,7 @@ describe('the search context', () => {
       expect(own).toEqual([]);
       expect(Object.keys(ctx)).toEqual([]);
       expect(JSON.stringify(ctx)).toBe('{}');
-      expect(inherited.sort()).toEqual(['constructor', 'fork', 'game', 'setup']);
+      expect(inherited.sort()).toEqual(['constructor', 'fork', 'game', 'searchPoint', 'setup']);
       const open = ctx as unknown as Record<string, unknown>;
       expect(open.match).toBeUndefined();
       expect(open.side).toBeUndefined();
@@ -64,6 +64,9 @@ describe('the search context', () => {
     const f = searchContext(live, 'soviet').fork(streamRng(1, 2, 'fork'));
     f.apply(0);
     expect(JSON.stringify(live.state)).toBe(before);
+    // searchPoint gives the turn and phase the real game stands in, nothing more
+    const st = live.state as unknown as { turn: number; phase: string };
+    expect(searchContext(live, 'soviet').searchPoint!()).toEqual({ turn: st.turn, phase: st.phase });
   });
 });
 

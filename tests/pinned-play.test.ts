@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { GameSeries } from '../src/core/driver.js';
 import type { GameDefinition, Policy } from '../src/core/game.js';
 import { createPolicies, playerSides } from '../src/core/policies.js';
+import { PORTFOLIO_ID } from '../src/core/portfolio.js';
 import { ROLLOUT_ID } from '../src/core/rollout.js';
 import { resolveSetup } from '../src/core/setup.js';
 import { GAMES } from '../src/games/index.js';
@@ -40,7 +41,11 @@ function arms(def: GameDefinition): Arm[] {
   for (const side of sides) {
     const other = def.policies.find(
       (p) =>
-        p.side === side && p.id !== def.defaultPolicies[side] && p.id !== 'random' && p.id !== ROLLOUT_ID,
+        p.side === side &&
+        p.id !== def.defaultPolicies[side] &&
+        p.id !== 'random' &&
+        p.id !== ROLLOUT_ID &&
+        p.id !== PORTFOLIO_ID,
     );
     if (other !== undefined)
       out.push({ name: `${first}-${side}-${other.id}`, scenario: first, policies: { [side]: other.id } });

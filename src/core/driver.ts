@@ -16,6 +16,7 @@ import type {
   Pending,
   Policy,
   SearchContext,
+  SearchPoint,
   SteppedGame,
   TraceEvent,
   Workspace,
@@ -148,7 +149,7 @@ export class ConformanceError extends Error {
  * The search context of one side in one game: forks copies standing at the decision being made.
  * The real match and the side are #private fields, so a policy holding the context (even through
  * a cast) reaches neither the real state (its future dice, a hidden allocation) nor a fork as
- * another side would see it: its own surface is the game, the setup and `fork`.
+ * another side would see it: its own surface is the game, the setup, `fork` and `searchPoint`.
  */
 class Search implements SearchContext {
   readonly #match: Match;
@@ -162,6 +163,10 @@ class Search implements SearchContext {
   }
   get setup(): GameSetup {
     return this.#match.setup;
+  }
+  searchPoint(): SearchPoint | undefined {
+    const m = this.#match;
+    return m.game.searchPoint?.(m.state);
   }
   fork(rng: Rng): GameMatch {
     const m = this.#match;

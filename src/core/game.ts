@@ -117,7 +117,7 @@ export type Pending<D extends Decision = Decision> = D | ChanceNode;
  * What a search policy may ask of the game it is deciding in (docs/architecture.md "Search": a
  * search policy may fork the game and play the copy forward). One per game and side,
  * valid only inside the `choose` call it is given to. It keeps the real game private: its own
- * surface is `game`, `setup` and `fork`, and only a fork (the side's view of the game, on fresh
+ * surface is `game`, `setup`, `fork` and `searchPoint` (public), and only a fork (the side's view of the game, on fresh
  * dice) is ever handed out.
  *
  * For a transposition table, key a fork's positions by core/state-hash.ts `stateKey(game, state)`:
@@ -138,6 +138,21 @@ export interface SearchContext {
    * games of perfect information, a state sampled consistent with the side's view otherwise.
    */
   fork(rng: Rng): Match;
+  /**
+   * Where the game stands at the decision being made (SteppedGame.searchPoint), when the game
+   * says; undefined when it does not. Public information: a turn and a phase, never hidden state.
+   */
+  searchPoint?(): SearchPoint | undefined;
+}
+
+/**
+ * Where a game stands for a search that plans by turns and phases (core/portfolio.ts): the game
+ * turn (a number that never decreases), and the phase within it (a label that changes whenever
+ * the phase does). A side's choice point is its first decision in a new (turn, phase).
+ */
+export interface SearchPoint {
+  readonly turn: number;
+  readonly phase: string;
 }
 
 /**
@@ -366,6 +381,13 @@ export interface SteppedGame<
   resample?(s: S, side: string, rng: Rng): S;
   /** Rule violations in a state (stacking, unit accounting...): empty when the state is legal. */
   invariants(s: S): string[];
+  /**
+   * Optional: the turn and phase `s` stands in (SearchPoint), read from the state at no cost. What
+   * a search that plans by turns and phases keys on: core/portfolio.ts re-decides at a side's first
+   * decision of a new phase and counts its horizon in turns. A game without it is searched at
+   * every decision, its playouts run to the end.
+   */
+  searchPoint?(s: S): SearchPoint;
 }
 
 /** Any registered game, erased: every game is a stepped game (played by core/driver.ts). */

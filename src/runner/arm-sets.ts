@@ -7,6 +7,7 @@
 import { quote, UserError } from '../core/errors.js';
 import type { GameDefinition } from '../core/game.js';
 import { formatPolicySpec, parsePolicySpec, playerSides, type TunedPolicies } from '../core/policies.js';
+import { PORTFOLIO_ID } from '../core/portfolio.js';
 import { ROLLOUT_ID } from '../core/rollout.js';
 
 /** An arm as a file writes it (the shape of an entry of `arms`). */
@@ -67,8 +68,8 @@ export interface SetContext {
   readonly tuned?: TunedPolicies;
 }
 
-/** Policies "*" leaves out: uniform random and the generic search, played only when named. */
-const NOT_IN_STAR = new Set(['random', ROLLOUT_ID]);
+/** Policies "*" leaves out: uniform random and the generic searches, played only when named. */
+const NOT_IN_STAR = new Set(['random', ROLLOUT_ID, PORTFOLIO_ID]);
 
 /** Separates the policy labels (or entrant ids) of a set's arm id: `best-odds_vs_hold-towns`. */
 const VS = '_vs_';

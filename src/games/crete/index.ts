@@ -125,6 +125,7 @@ export const crete: SteppedGame<CreteState, CreteDecision, CreteWorkspace, Crete
   apply,
   record: (s): GameRecord => record(s),
   evaluate,
+  searchPoint: (s) => ({ turn: s.turn, phase: s.phase }),
   view: viewFor,
   resample,
   clone: cloneCrete,

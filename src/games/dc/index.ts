@@ -245,6 +245,8 @@ export const dc: SteppedGame<DcState, DcDecision, DcWorkspace, DcState> = {
   clone: cloneDc,
   invariants,
   evaluate: evaluateDc,
+  // DC 3.A: seq is the step of the game turn (0 weather, 1-8 Axis phases, 9-16 Soviet phases)
+  searchPoint: (s) => ({ turn: s.turn, phase: String(s.seq) }),
   odds: dcOdds,
   board: dcBoard,
   locationIds: dcLocationIds,

@@ -120,6 +120,7 @@ export const merkur: SteppedGame<MerkurState, MerkurDecision, MerkurWorkspace, M
   apply,
   record: (s): GameRecord => record(s),
   evaluate: evaluateMerkur,
+  searchPoint: (s) => ({ turn: s.turn, phase: s.phase }),
   view: (s) => s,
   clone: cloneMerkur,
   invariants,

@@ -97,6 +97,7 @@ export const scs: SteppedGame<ScsState, ScsDecision, ScsWorkspace, ScsView> = {
   apply,
   record: buildRecord,
   evaluate,
+  searchPoint: (s) => ({ turn: s.turn, phase: s.phase }),
   view: (s) => ({ state: s, active: s.active, mf: s.mf, battle: s.battle }),
   clone: cloneScs,
   board,

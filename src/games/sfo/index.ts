@@ -127,6 +127,7 @@ export const sfo: SteppedGame<SfoState, SfoDecision, SfoWorkspace, SfoState> = {
   apply,
   record: (s): GameRecord => record(s),
   evaluate,
+  searchPoint: (s) => ({ turn: s.turn, phase: s.phase }),
   view: (s) => s,
   clone: cloneSfo,
   invariants,
