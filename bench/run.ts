@@ -22,7 +22,7 @@ import { GameSeries, playMatch, playOneGame, startMatch } from '../src/core/driv
 import type { Decision, GameDefinition, GameSetup, Policy } from '../src/core/game.js';
 import { createPolicies } from '../src/core/policies.js';
 import { randInt, streamRng } from '../src/core/rng.js';
-import { ROLLOUT_ID } from '../src/core/rollout.js';
+import { isSearchPolicy } from '../src/core/search-policies.js';
 import { resolveSetup } from '../src/core/setup.js';
 import { gameRegistry } from '../src/games/index.js';
 import { scsMap } from '../src/games/scs/map.js';
@@ -67,7 +67,7 @@ interface GameRate {
 
 function armsOf(def: GameDefinition): { scenario: string; policies: Record<string, string> }[] {
   // Each scripted policy of each side against the other sides' defaults, in the game's main scenario.
-  // Not `random` nor the generic search policy `rollout`: rollout plays n x k continuations of a
+  // Not `random` nor the generic search policies (`rollout`, `mcts`): rollout plays n x k continuations of a
   // scripted policy at each of its decisions, so its rate is that policy's divided by its search
   // budget, not a throughput of the game (with it, `BENCH_GAMES=dc,merkur,crete` ran past 15 minutes).
   const scenario = def.id === 'sfo' ? 'advanced' : def.scenarios[0]!.id;
@@ -75,7 +75,7 @@ function armsOf(def: GameDefinition): { scenario: string; policies: Record<strin
     { scenario, policies: { ...def.defaultPolicies } },
   ];
   for (const p of def.policies) {
-    if (p.id === 'random' || p.id === ROLLOUT_ID || def.defaultPolicies[p.side] === p.id) continue;
+    if (p.id === 'random' || isSearchPolicy(p.id) || def.defaultPolicies[p.side] === p.id) continue;
     out.push({ scenario, policies: { ...def.defaultPolicies, [p.side]: p.id } });
   }
   return out;

@@ -26,7 +26,9 @@ import type {
 } from '../src/core/game.js';
 import { createPolicies, playerSides } from '../src/core/policies.js';
 import { streamRng } from '../src/core/rng.js';
+import { MCTS_ID } from '../src/core/mcts.js';
 import { ROLLOUT_ID } from '../src/core/rollout.js';
+import { isSearchPolicy } from '../src/core/search-policies.js';
 import { resolveSetup } from '../src/core/setup.js';
 import { GAMES } from '../src/games/index.js';
 
@@ -118,7 +120,7 @@ export function play(
 
 /** Scripted policies of a side (the search policy is checked on its own, it plays whole games per decision). */
 const scripted = (def: GameDefinition, side: string) =>
-  def.policies.filter((p) => p.side === side && p.id !== ROLLOUT_ID).map((p) => p.id);
+  def.policies.filter((p) => p.side === side && !isSearchPolicy(p.id)).map((p) => p.id);
 
 /** Variants switched on in random combinations: every on/off pattern of the flags (up to the budget), one member of each group. */
 function combinations(
@@ -175,6 +177,10 @@ export function conformanceSuite(gameId: string, only?: readonly string[], gameW
             expect(
               def.policies.some((p) => p.side === side && p.id === ROLLOUT_ID),
               `${side} rollout`,
+            ).toBe(true);
+            expect(
+              def.policies.some((p) => p.side === side && p.id === MCTS_ID),
+              `${side} mcts`,
             ).toBe(true);
           }
         }

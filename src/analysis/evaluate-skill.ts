@@ -9,7 +9,7 @@
 import { playMatch, startMatch } from '../core/driver.js';
 import type { Policy, SteppedGame } from '../core/game.js';
 import { createPolicies, playerSides } from '../core/policies.js';
-import { ROLLOUT_ID } from '../core/rollout.js';
+import { isSearchPolicy } from '../core/search-policies.js';
 import { resolveSetup } from '../core/setup.js';
 import { returns } from '../core/values.js';
 
@@ -65,7 +65,7 @@ export function skillArms(game: SteppedGame): SkillArm[] {
           p.side === side &&
           p.id !== game.defaultPolicies[side] &&
           p.id !== 'random' &&
-          p.id !== ROLLOUT_ID
+          !isSearchPolicy(p.id)
         )
           out.push({ scenario: sc.id, policies: { [side]: p.id } });
   }

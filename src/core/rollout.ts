@@ -11,7 +11,7 @@
  */
 import { playMatch } from './driver.js';
 import type { Decision, Policy, PolicyDef, SteppedGame } from './game.js';
-import { clonePolicy, createPolicies, playerSides } from './policies.js';
+import { clonePolicy, createPolicies } from './policies.js';
 import { type Rng, randInt, streamRng } from './rng.js';
 import { resultValue } from './values.js';
 
@@ -104,13 +104,4 @@ export function rolloutPolicy(game: SteppedGame, side: string): PolicyDef {
       };
     },
   };
-}
-
-/** `game` with the rollout policy added for every side a policy plays in some scenario. */
-export function withSearchPolicies(game: SteppedGame): SteppedGame {
-  const sides = new Set(game.scenarios.flatMap((s) => playerSides(game, s.id)));
-  const extra = [...sides]
-    .filter((side) => !game.policies.some((p) => p.side === side && p.id === ROLLOUT_ID))
-    .map((side) => rolloutPolicy(game, side));
-  return { ...game, policies: [...game.policies, ...extra] };
 }
