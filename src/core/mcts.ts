@@ -36,11 +36,11 @@ export const MCTS_ID = 'mcts';
 
 /** The defaults of the parameters (docs/architecture.md "MCTS"; chosen by the measurements there). */
 export const MCTS_DEFAULTS = {
-  iterations: 32,
+  iterations: 16,
   c: 0.7,
   horizon: 12,
   widen: 2,
-  prior: 0.5,
+  prior: 0,
   playout: 0,
 } as const;
 
