@@ -24,9 +24,9 @@ import type {
   Policy,
   VariantDef,
 } from '../src/core/game.js';
+import { MCTS_ID } from '../src/core/mcts.js';
 import { createPolicies, playerSides } from '../src/core/policies.js';
 import { streamRng } from '../src/core/rng.js';
-import { MCTS_ID } from '../src/core/mcts.js';
 import { ROLLOUT_ID } from '../src/core/rollout.js';
 import { isSearchPolicy } from '../src/core/search-policies.js';
 import { resolveSetup } from '../src/core/setup.js';

@@ -23,7 +23,9 @@ function atBritish(game: number): GameMatch {
   const m = startMatch(crete, defaultSetup(), { masterSeed: 31, gameIndex: game });
   const pol = createPolicies(crete, crete.defaultPolicies, 'campaign');
   for (let p = m.pending(); p !== null && p.kind !== 'chance' && p.side !== 'british'; p = m.pending())
-    m.apply(pol.german!.choose(crete.view(m.state as CreteState, 'german'), p as Decision, streamRng(0, 0, 'x')));
+    m.apply(
+      pol.german!.choose(crete.view(m.state as CreteState, 'german'), p as Decision, streamRng(0, 0, 'x')),
+    );
   return m;
 }
 
@@ -51,7 +53,11 @@ function cloneContext(m: GameMatch): SearchContext {
 }
 
 /** The British mcts answers to the next `k` British decisions of `m` (each answer carried out). */
-function britishAnswers(m: GameMatch, k: number, context = (x: GameMatch) => searchContext(x, 'british')): number[] {
+function britishAnswers(
+  m: GameMatch,
+  k: number,
+  context = (x: GameMatch) => searchContext(x, 'british'),
+): number[] {
   const search: Policy = mctsPolicy(crete, 'british').create({
     iterations: 6,
     c: 0.7,
@@ -101,7 +107,8 @@ describe('information-set MCTS (Crete, the British against a secret German alloc
     const real = (m.state as CreteState).secret!.alloc.join();
     const search = searchContext(m, 'british');
     const seen = new Set<string>();
-    for (let i = 0; i < 6; i++) seen.add((search.fork(streamRng(9, i, 'mcts')).state as CreteState).secret!.alloc.join());
+    for (let i = 0; i < 6; i++)
+      seen.add((search.fork(streamRng(9, i, 'mcts')).state as CreteState).secret!.alloc.join());
     expect(seen.size).toBeGreaterThan(1);
     expect([...seen].some((x) => x !== real)).toBe(true);
   });

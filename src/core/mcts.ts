@@ -69,7 +69,13 @@ const signature = (d: Decision): string => `${d.kind}#${d.options.length}`;
  * else `first` then the others in an order drawn from `rng`; prior = (1 - weight) uniform + weight
  * proportional to 1 / (rank + 1).
  */
-function newTable(d: Decision, scores: Float64Array | undefined, first: number, weight: number, rng: Rng): Table {
+function newTable(
+  d: Decision,
+  scores: Float64Array | undefined,
+  first: number,
+  weight: number,
+  rng: Rng,
+): Table {
   const k = d.options.length;
   const order = new Int32Array(k);
   if (scores !== undefined) {
@@ -352,7 +358,8 @@ function iterate(
       }
       continue;
     }
-    if (!sides.includes(d.side)) throw new Error(`${game.id}: no policy for side ${d.side} (${d.kind}, ${d.rule})`);
+    if (!sides.includes(d.side))
+      throw new Error(`${game.id}: no policy for side ${d.side} (${d.kind}, ${d.rule})`);
     const choice =
       playout >= 0 && p.playout === 1
         ? randInt(rng, 0, d.options.length - 1)

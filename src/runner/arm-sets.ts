@@ -147,9 +147,7 @@ export function matrixArms(ctx: SetContext, m: MatrixInput): ArmEntry[] {
       continue;
     }
     const ids =
-      list === '*'
-        ? game.policies.filter((p) => p.side === side && !notInStar(p.id)).map((p) => p.id)
-        : list;
+      list === '*' ? game.policies.filter((p) => p.side === side && !notInStar(p.id)).map((p) => p.id) : list;
     if (ids.length === 0)
       problems.push(
         `field matrix.policies.${side}: "*" finds no policy for side ${quote(side)} but random and rollout`,
