@@ -12,12 +12,13 @@
  *   a clone on fresh dice for a game of perfect information, a state resampled consistent with
  *   the side's view where information is hidden (the game's `resample`: Crete's British), so the
  *   search is information-set MCTS (one determinization per iteration, one tree over them).
- * - Selection is PUCT: Q + c * P * sqrt(N + 1) / (1 + n), with Q the mean value of the option
- *   (the node's mean for an option not yet tried), N the node's visits, n the option's, and P a
- *   prior mixing uniform with the rank of the option in the side's scripted policy's preference
- *   (its `scores`; its own answer first when it gives none), weighted by `prior`.
- * - Progressive widening: with `widen` > 0 only the scripted policy's best ceil(widen * sqrt(N + 1))
- *   options of a node are considered.
+ * - Progressive widening: with `widen` > 0 a node visited N times considers only the scripted
+ *   policy's best ceil(widen * sqrt(N + 1)) options (its own answer first, then by its `scores`);
+ *   with 0, all.
+ * - Selection: an option considered but not yet tried first (in that order), else PUCT:
+ *   Q + c * (K * P) * sqrt(N) / (1 + n), with Q the option's mean value, n its visits, K the
+ *   options considered and P a prior mixing uniform with the option's rank in the scripted
+ *   policy's preference (weight `prior`), normalised over the options considered.
  * - One node is added per iteration; past it the game is played on for `horizon` more decisions
  *   (any side's) by the playout policies, then scored by the game's `evaluate` for the searching
  *   side (a finished game by its result: win 1, draw 1/2, loss 0).
@@ -65,9 +66,10 @@ interface Table {
 const signature = (d: Decision): string => `${d.kind}#${d.options.length}`;
 
 /**
- * A table for decision `d`: options ordered by `scores` (higher first, ties by index) when given,
- * else `first` then the others in an order drawn from `rng`; prior = (1 - weight) uniform + weight
- * proportional to 1 / (rank + 1).
+ * A table for decision `d`: option `first` (the scripted policy's answer, so that the first
+ * iteration through a node plays on as the scripted player would), then the others by `scores`
+ * (higher first, ties by index) when given, else in an order drawn from `rng`; prior = (1 -
+ * weight) uniform + weight proportional to 1 / (rank + 1).
  */
 function newTable(
   d: Decision,
@@ -77,19 +79,14 @@ function newTable(
   rng: Rng,
 ): Table {
   const k = d.options.length;
-  const order = new Int32Array(k);
-  if (scores !== undefined) {
-    const idx = Array.from({ length: k }, (_, i) => i).sort((a, b) => scores[b]! - scores[a]! || a - b);
-    for (let i = 0; i < k; i++) order[i] = idx[i]!;
-  } else {
-    const rest = Array.from({ length: k }, (_, i) => i).filter((i) => i !== first);
+  const rest = Array.from({ length: k }, (_, i) => i).filter((i) => i !== first);
+  if (scores !== undefined) rest.sort((a, b) => scores[b]! - scores[a]! || a - b);
+  else
     for (let i = rest.length - 1; i > 0; i--) {
       const j = randInt(rng, 0, i);
       [rest[i], rest[j]] = [rest[j]!, rest[i]!];
     }
-    const all = first >= 0 ? [first, ...rest] : rest;
-    for (let i = 0; i < k; i++) order[i] = all[i]!;
-  }
+  const order = Int32Array.from([first, ...rest]);
   let harmonic = 0;
   for (let r = 0; r < k; r++) harmonic += 1 / (r + 1);
   const prior = new Float64Array(k);
@@ -115,18 +112,27 @@ interface Params {
   readonly playout: number;
 }
 
-/** The option PUCT selects at table `t` among the options progressive widening lets in. */
+/**
+ * The option table `t` tries next among the options progressive widening lets in: the first not
+ * yet tried (in the scripted policy's order), else the best by PUCT, the prior taken relative to
+ * uniform over the options let in (so `c` means the same at 3 options and at 90).
+ */
 function select(t: Table, p: Params): number {
   const k = t.order.length;
   const open = p.widen > 0 ? Math.min(k, Math.ceil(p.widen * Math.sqrt(t.visits + 1))) : k;
-  const fpu = t.visits > 0 ? t.total / t.visits : 0.5;
-  const root = Math.sqrt(t.visits + 1);
+  let mass = 0;
+  for (let r = 0; r < open; r++) {
+    const a = t.order[r]!;
+    if (t.n[a] === 0) return a;
+    mass += t.prior[a]!;
+  }
+  const scale = (p.c * open * Math.sqrt(t.visits)) / mass;
   let best = -1;
   let bestU = Number.NEGATIVE_INFINITY;
   for (let r = 0; r < open; r++) {
     const a = t.order[r]!;
     const n = t.n[a]!;
-    const u = (n > 0 ? t.w[a]! / n : fpu) + (p.c * t.prior[a]! * root) / (1 + n);
+    const u = t.w[a]! / n + (scale * t.prior[a]!) / (1 + n);
     if (u > bestU) {
       bestU = u;
       best = a;
@@ -253,8 +259,7 @@ export function mctsPolicy(game: SteppedGame, side: string): PolicyDef {
           }
           const scores = base.scores === undefined ? undefined : new Float64Array(d.options.length);
           if (scores !== undefined) base.scores!(view, d, scores);
-          const ask = base.clone !== undefined || scores === undefined;
-          const first = ask ? base.choose(view, d, rng, search) : -1;
+          const first = base.choose(view, d, rng, search);
           const root = newTable(d, scores, first, p.prior, rng);
           const key = rng.next() >>> 0;
           const sides = playerSides(game, scenario);
@@ -330,8 +335,7 @@ function iterate(
           const view = game.view(m.state, side);
           const sc = own.scores === undefined ? undefined : new Float64Array(d.options.length);
           if (sc !== undefined) own.scores!(view, d, sc);
-          // the searching side's scripted copy follows the game when it keeps a plan
-          const first = sc === undefined || keepsPlan ? own.choose(view, d, rng) : -1;
+          const first = own.choose(view, d, rng);
           table = newTable(d, sc, first, p.prior, rng);
           slot!.set(sig, table);
           expanded = true;
