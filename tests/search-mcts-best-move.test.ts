@@ -1,12 +1,13 @@
 /**
  * The mcts policy (core/mcts.ts) finds the best move in positions where one move (or a few) is
- * clearly best, one per kind of game: a hex battle (SFO Advanced), a zone assault (Crete) and a
+ * clearly best, one per kind of game: a hex battle (SFO Advanced), a zone assault (Merkur) and a
  * point-to-point advance (Dark Crusade). Each position is a decision of a game played by the
  * default policies (seed and decision fixed below). That the move is clearly best is checked here,
  * independently of the tree: each option is played on several fresh forks for `horizon` decisions
  * by every side's default policy and the position scored by the game's evaluate; the best options
  * beat every other by a margin and are at most a third of the options, so a uniform random choice
- * misses them at least two times in three. Several policy streams are tried: each must pick a best option.
+ * misses them at least two times in three, and the side's default scripted policy answers otherwise.
+ * Several policy streams are tried: each must pick a best option.
  */
 import { describe, expect, it } from 'vitest';
 import { type GameMatch, searchContext, startMatch } from '../src/core/driver.js';
@@ -45,15 +46,15 @@ const POSITIONS: readonly Position[] = [
     search: 'mcts:iterations=200,widen=0,c=0.4',
   },
   {
-    name: 'zone assault: Crete, a German move',
-    game: 'crete',
-    scenario: 'campaign',
+    name: 'zone assault: Merkur two-player, a Commonwealth unit order late in the game',
+    game: 'merkur',
+    scenario: 'two-player',
     index: 1,
-    decision: 110,
-    horizon: 20,
-    best: [0],
-    margin: 0.05,
-    search: 'mcts:iterations=32,horizon=20',
+    decision: 714,
+    horizon: 6,
+    best: [6],
+    margin: 0.03,
+    search: 'mcts:iterations=32,horizon=6',
   },
   {
     name: 'point-to-point advance: Dark Crusade, an Axis operational move',
@@ -127,6 +128,16 @@ describe('mcts finds the clearly best move at a small budget', () => {
         `values ${values.map((v) => v.toFixed(2)).join(' ')}`,
       ).toBeGreaterThanOrEqual(pos.margin);
       expect(pos.best.length * 3).toBeLessThanOrEqual(d.options.length);
+      // the side's scripted default answers otherwise: the search finds what the script misses
+      const scripted = createPolicies(def, {}, pos.scenario)[side]!;
+      expect(pos.best).not.toContain(
+        scripted.choose(
+          def.view(m.state, side),
+          d,
+          streamRng(3, 0, `policy:${side}`),
+          searchContext(m, side),
+        ),
+      );
       // the search picks one of them, whatever its stream
       const [id, params] = pos.search.split(':') as [string, string];
       const pdef = def.policies.find((p) => p.side === side && p.id === id)!;
