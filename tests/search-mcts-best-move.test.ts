@@ -54,7 +54,7 @@ const POSITIONS: readonly Position[] = [
     horizon: 6,
     best: [6],
     margin: 0.03,
-    search: 'mcts:iterations=32,horizon=6',
+    search: 'mcts:iterations=32,horizon=6,widen=2',
   },
   {
     name: 'point-to-point advance: Dark Crusade, an Axis operational move',

@@ -4,7 +4,8 @@
  *
  * - The tree holds the searching side's decisions only, keyed by the sequence of its own answers
  *   (open loop): the other sides' decisions and the dice between two of its decisions are played
- *   in each iteration as they come, by the other sides' default (scripted) policies and by the
+ *   in each iteration as they come, by the other sides' scripted policies (their defaults, or with
+ *   `opponents` = 1 one of their scripted policies drawn per iteration) and by the
  *   fork's fresh dice. A tree node keeps one statistics table per decision it has met there (its
  *   kind and number of options), since after other dice or another answer of the opponent a
  *   different decision may stand at the same place.
@@ -12,8 +13,11 @@
  *   a clone on fresh dice for a game of perfect information, a state resampled consistent with
  *   the side's view where information is hidden (the game's `resample`: Crete's British), so the
  *   search is information-set MCTS (one determinization per iteration, one tree over them).
+ * - The searching side's scripted player (its default policy, or with `base` = k its k-th
+ *   scripted policy) is kept for the whole game; its answer and `scores` order and weigh the
+ *   options, and a copy of it (`clonePolicy`) plays the side on in every iteration.
  * - Progressive widening: with `widen` > 0 a node visited N times considers only the scripted
- *   policy's best ceil(widen * sqrt(N + 1)) options (its own answer first, then by its `scores`);
+ *   player's best ceil(widen * sqrt(N + 1)) options (its own answer first, then by its `scores`);
  *   with 0, all.
  * - Selection: an option considered but not yet tried first (in that order), else PUCT:
  *   Q + c * (K * P) * sqrt(N) / (1 + n), with Q the option's mean value, n its visits, K the
@@ -29,20 +33,23 @@
  * the same on every machine, worker, chunk and shard. The tree lives for one `choose` call.
  */
 import { sampleChance } from './driver.js';
+import { UserError } from './errors.js';
 import type { ChanceNode, Decision, Match, Policy, PolicyDef, SteppedGame } from './game.js';
-import { clonePolicy, createPolicies, playerSides } from './policies.js';
+import { clonePolicy, playerSides } from './policies.js';
 import { type Rng, randInt, streamRng } from './rng.js';
 
 export const MCTS_ID = 'mcts';
 
-/** The defaults of the parameters (docs/architecture.md "MCTS"; chosen by the measurements there). */
+/** The defaults of the parameters (docs/architecture.md "MCTS"). */
 export const MCTS_DEFAULTS = {
   iterations: 16,
   c: 0.7,
   horizon: 12,
-  widen: 2,
+  widen: 1,
   prior: 0,
   playout: 0,
+  opponents: 0,
+  base: 0,
 } as const;
 
 /** The statistics of one decision met at one place of the tree. */
@@ -110,6 +117,8 @@ interface Params {
   readonly widen: number;
   readonly prior: number;
   readonly playout: number;
+  readonly opponents: number;
+  readonly base: number;
 }
 
 /**
@@ -141,34 +150,58 @@ function select(t: Table, p: Params): number {
   return best;
 }
 
+/** Every declared parameter of `def` at its default. */
+const defaults = (def: PolicyDef): Record<string, number> =>
+  Object.fromEntries((def.params ?? []).map((x) => [x.id, x.default]));
+
 /**
- * The policies of one game's sides as a search's iterations play them, reused from one iteration
- * to the next where that answers as fresh ones would: a policy that can reset is reset, one that
- * keeps nothing about the game (neither reset nor clone) is shared, any other is created anew.
+ * The policies of one game's sides as a search's iterations play them: the searching side's
+ * default, and for every other side its default or (with `opponents` = 1) one of its scripted
+ * policies drawn per iteration. A policy is reused from one iteration to the next where that
+ * answers as a fresh one would: one that can reset is reset, one that keeps nothing about the
+ * game (neither reset nor clone) is shared, any other is created anew.
  */
 class Players {
-  #kept: Record<string, Policy> | undefined;
+  readonly #kept = new Map<string, Policy>();
+  /** Per side, the policies its players are drawn from (the default first). */
+  readonly #pools: Readonly<Record<string, readonly PolicyDef[]>>;
   constructor(
     readonly game: SteppedGame,
-    readonly scenario: string,
-  ) {}
-  fresh(): Record<string, Policy> {
-    const kept = this.#kept;
-    if (kept === undefined) {
-      this.#kept = createPolicies(this.game, this.game.defaultPolicies, this.scenario);
-      return { ...this.#kept };
+    sides: readonly string[],
+    side: string,
+    own: PolicyDef,
+    mixed: boolean,
+    scripted: (id: string) => boolean,
+  ) {
+    const pools: Record<string, PolicyDef[]> = {};
+    for (const s of sides) {
+      const def =
+        s === side ? own : game.policies.find((x) => x.side === s && x.id === game.defaultPolicies[s]);
+      if (def === undefined) throw new Error(`${game.id}: no default policy for side ${s}`);
+      const others =
+        mixed && s !== side
+          ? game.policies.filter((x) => x.side === s && x.id !== def.id && scripted(x.id))
+          : [];
+      pools[s] = [def, ...others];
     }
+    this.#pools = pools;
+  }
+  /** Every side's player for one iteration (the choice among a side's pool drawn from `rng`). */
+  fresh(rng: Rng): Record<string, Policy> {
     const out: Record<string, Policy> = {};
-    let made: Record<string, Policy> | undefined;
-    for (const side in kept) {
-      const k = kept[side]!;
-      if (k.reset !== undefined) {
+    for (const s in this.#pools) {
+      const pool = this.#pools[s]!;
+      const def = pool.length === 1 ? pool[0]! : pool[randInt(rng, 0, pool.length - 1)]!;
+      const key = `${s}\u0000${def.id}`;
+      const k = this.#kept.get(key);
+      if (k !== undefined && k.reset !== undefined) {
         k.reset();
-        out[side] = k;
-      } else if (k.clone === undefined) out[side] = k;
+        out[s] = k;
+      } else if (k !== undefined && k.clone === undefined) out[s] = k;
       else {
-        made ??= createPolicies(this.game, this.game.defaultPolicies, this.scenario);
-        out[side] = made[side]!;
+        const made = def.create(defaults(def));
+        this.#kept.set(key, made);
+        out[s] = made;
       }
     }
     return out;
@@ -176,12 +209,16 @@ class Players {
 }
 
 /** The mcts policy of `side` of `game`. */
-export function mctsPolicy(game: SteppedGame, side: string): PolicyDef {
+export function mctsPolicy(
+  game: SteppedGame,
+  side: string,
+  scripted: (id: string) => boolean = (id) => id !== 'random',
+): PolicyDef {
   return {
     id: MCTS_ID,
     side,
     description:
-      "Search: Monte Carlo tree search (PUCT) over the side's own decisions, open loop (the opponents' default policies and fresh dice play between them; one determinization per iteration where information is hidden), the default policy's preferences as prior and widening order, playouts cut after `horizon` decisions and scored by the game's evaluate; a fixed number of iterations per decision.",
+      "Search: Monte Carlo tree search (PUCT) over the side's own decisions, open loop (the opponents' scripted policies and fresh dice play between them; one determinization per iteration where information is hidden), the side's scripted player's answer and preferences as widening order and prior, playouts cut after `horizon` decisions and scored by the game's evaluate; a fixed number of iterations per decision.",
     params: [
       {
         id: 'iterations',
@@ -214,7 +251,7 @@ export function mctsPolicy(game: SteppedGame, side: string): PolicyDef {
         min: 0,
         max: 1_000,
         description:
-          "Progressive widening: a node visited N times considers the default policy's best ceil(widen * sqrt(N + 1)) options; 0 considers all.",
+          "Progressive widening: a node visited N times considers the scripted player's best ceil(widen * sqrt(N + 1)) options (its answer first, then by its scores); 0 considers all.",
       },
       {
         id: 'prior',
@@ -223,7 +260,7 @@ export function mctsPolicy(game: SteppedGame, side: string): PolicyDef {
         min: 0,
         max: 1,
         description:
-          "Weight of the default policy's ranking in the PUCT prior (0: uniform; 1: proportional to 1 / (rank + 1)).",
+          "Weight of the scripted player's ranking in the PUCT prior (0: uniform; 1: proportional to 1 / (rank + 1)).",
       },
       {
         id: 'playout',
@@ -231,7 +268,26 @@ export function mctsPolicy(game: SteppedGame, side: string): PolicyDef {
         default: MCTS_DEFAULTS.playout,
         min: 0,
         max: 1,
-        description: "Who plays past the tree: 0 every side's default policy, 1 uniform random.",
+        description:
+          "Who plays past the tree: 0 the sides' scripted players (as in the tree), 1 uniform random.",
+      },
+      {
+        id: 'opponents',
+        kind: 'integer',
+        default: MCTS_DEFAULTS.opponents,
+        min: 0,
+        max: 1,
+        description:
+          "The other sides' players in an iteration: 0 their default policies, 1 one of their scripted policies drawn per iteration (a search robust to who the opponent is).",
+      },
+      {
+        id: 'base',
+        kind: 'integer',
+        default: MCTS_DEFAULTS.base,
+        min: 0,
+        max: 99,
+        description:
+          "The searching side's scripted player (prior, widening order, playouts): 0 its default policy, k its k-th scripted policy in the order `sandtable list` prints them.",
       },
     ],
     create(params = {}) {
@@ -242,7 +298,19 @@ export function mctsPolicy(game: SteppedGame, side: string): PolicyDef {
         widen: params.widen ?? MCTS_DEFAULTS.widen,
         prior: params.prior ?? MCTS_DEFAULTS.prior,
         playout: params.playout ?? MCTS_DEFAULTS.playout,
+        opponents: params.opponents ?? MCTS_DEFAULTS.opponents,
+        base: params.base ?? MCTS_DEFAULTS.base,
       };
+      // the searching side's scripted player: its default, or its base-th scripted policy
+      const own = game.policies.filter((x) => x.side === side && scripted(x.id));
+      const baseDef =
+        p.base === 0
+          ? game.policies.find((x) => x.side === side && x.id === game.defaultPolicies[side])
+          : own[p.base - 1];
+      if (baseDef === undefined)
+        throw new UserError(
+          `${game.id} ${side}: mcts parameter base ${p.base} names no scripted policy (1..${own.length}: ${own.map((x) => x.id).join(', ')}; 0 the default)`,
+        );
       // the side's scripted player, kept for the whole game (asked at every decision when it keeps
       // a plan, so that its copies continue the plan), and the iterations' players
       let base: Policy | undefined;
@@ -253,20 +321,20 @@ export function mctsPolicy(game: SteppedGame, side: string): PolicyDef {
           if (d.options.length === 1) return 0;
           if (search === undefined) throw new Error(`${game.id}: the mcts policy needs a search context`);
           const scenario = search.setup.scenario;
+          const sides = playerSides(game, scenario);
           if (base === undefined || players === undefined) {
-            base = createPolicies(game, game.defaultPolicies, scenario)[side]!;
-            players = new Players(game, scenario);
+            base = baseDef.create(defaults(baseDef));
+            players = new Players(game, sides, side, baseDef, p.opponents === 1, scripted);
           }
           const scores = base.scores === undefined ? undefined : new Float64Array(d.options.length);
           if (scores !== undefined) base.scores!(view, d, scores);
           const first = base.choose(view, d, rng, search);
           const root = newTable(d, scores, first, p.prior, rng);
           const key = rng.next() >>> 0;
-          const sides = playerSides(game, scenario);
           for (let i = 0; i < p.iterations; i++) {
             const m = search.fork(streamRng(key, i, 'mcts'));
             const own = clonePolicy(base);
-            const iterPlayers = players.fresh();
+            const iterPlayers = players.fresh(streamRng(key, i, 'mcts-opponents'));
             if (own !== undefined) iterPlayers[side] = own;
             iterate(game, side, sides, m, root, iterPlayers, p);
           }

@@ -15,7 +15,10 @@ const SEARCH_POLICIES: readonly {
   readonly make: (game: SteppedGame, side: string) => PolicyDef;
 }[] = [
   { id: ROLLOUT_ID, make: rolloutPolicy },
-  { id: MCTS_ID, make: mctsPolicy },
+  {
+    id: MCTS_ID,
+    make: (game, side) => mctsPolicy(game, side, (id) => id !== 'random' && !isSearchPolicy(id)),
+  },
 ];
 
 const SEARCH_IDS: ReadonlySet<string> = new Set(SEARCH_POLICIES.map((s) => s.id));
