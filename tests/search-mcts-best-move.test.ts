@@ -11,6 +11,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type GameMatch, searchContext, startMatch } from '../src/core/driver.js';
+import { UserError } from '../src/core/errors.js';
 import type { Decision, GameDefinition } from '../src/core/game.js';
 import { createPolicies } from '../src/core/policies.js';
 import { streamRng } from '../src/core/rng.js';
@@ -164,4 +165,16 @@ describe('mcts finds the clearly best move at a small budget', () => {
       }
       for (const a of picks) expect(pos.best, `picks ${picks.join(' ')}`).toContain(a);
     });
+});
+
+describe('mcts parameters', () => {
+  it('base names one of the side’s scripted policies; any other number is refused in one line naming it', () => {
+    const sfo = GAMES.find((g) => g.id === 'sfo')!;
+    const def = sfo.policies.find((p) => p.side === 'soviet' && p.id === 'mcts')!;
+    expect(() => def.create({ base: 3 })).not.toThrow();
+    expect(() => def.create({ base: 9 })).toThrow(UserError);
+    expect(() => def.create({ base: 9 })).toThrow(
+      /mcts parameter base 9 names no scripted policy \(1\.\.4: best-odds, town-rush, zoc-pin, vp-hunter/,
+    );
+  });
 });
