@@ -25,6 +25,7 @@ import { GameSeries, playMatch, playOneGame, startMatch } from '../src/core/driv
 import type { Decision, GameDefinition, GameSetup, Policy } from '../src/core/game.js';
 import { createPolicies } from '../src/core/policies.js';
 import { randInt, streamRng } from '../src/core/rng.js';
+import { isSearchPolicy } from '../src/core/search-policies.js';
 import { resolveSetup } from '../src/core/setup.js';
 import { gameRegistry } from '../src/games/index.js';
 import { scsMap } from '../src/games/scs/map.js';
@@ -33,7 +34,7 @@ import type { ChunkTask } from '../src/runner/chunk.js';
 import { createPool } from '../src/runner/pool.js';
 import { codeVersion, packageRoot } from '../src/runner/version.js';
 import { type Ceiling, engineCeiling } from './ceiling.js';
-import { SEARCH_POLICIES, type SearchRate, searchLines, searchRates } from './search.js';
+import { type SearchRate, searchLines, searchRates } from './search.js';
 
 const args = new Set(process.argv.slice(2));
 const GAMES = gameRegistry();
@@ -79,7 +80,7 @@ function armsOf(def: GameDefinition): { scenario: string; policies: Record<strin
     { scenario, policies: { ...def.defaultPolicies } },
   ];
   for (const p of def.policies) {
-    if (p.id === 'random' || SEARCH_POLICIES.includes(p.id) || def.defaultPolicies[p.side] === p.id) continue;
+    if (p.id === 'random' || isSearchPolicy(p.id) || def.defaultPolicies[p.side] === p.id) continue;
     out.push({ scenario, policies: { ...def.defaultPolicies, [p.side]: p.id } });
   }
   return out;

@@ -162,7 +162,8 @@ export {
   Streams,
   streamRng,
 } from './core/rng.js';
-export { ROLLOUT_ID, withSearchPolicies } from './core/rollout.js';
+export { ROLLOUT_ID } from './core/rollout.js';
+export { isSearchPolicy, withSearchPolicies } from './core/search-policies.js';
 export { resolveSetup, type SetupRequest } from './core/setup.js';
 export { stateKey } from './core/state-hash.js';
 export { resultValue, returns } from './core/values.js';

@@ -24,10 +24,12 @@ import type {
   Policy,
   VariantDef,
 } from '../src/core/game.js';
+import { MCTS_ID } from '../src/core/mcts.js';
 import { createPolicies, playerSides } from '../src/core/policies.js';
 import { PORTFOLIO_ID } from '../src/core/portfolio.js';
 import { streamRng } from '../src/core/rng.js';
 import { ROLLOUT_ID } from '../src/core/rollout.js';
+import { isSearchPolicy } from '../src/core/search-policies.js';
 import { resolveSetup } from '../src/core/setup.js';
 import { GAMES } from '../src/games/index.js';
 
@@ -119,9 +121,7 @@ export function play(
 
 /** Scripted policies of a side (the search policies are checked on their own: they play many playouts per decision). */
 const scripted = (def: GameDefinition, side: string) =>
-  def.policies
-    .filter((p) => p.side === side && p.id !== ROLLOUT_ID && p.id !== PORTFOLIO_ID)
-    .map((p) => p.id);
+  def.policies.filter((p) => p.side === side && !isSearchPolicy(p.id)).map((p) => p.id);
 
 /** Variants switched on in random combinations: every on/off pattern of the flags (up to the budget), one member of each group. */
 function combinations(
@@ -182,6 +182,10 @@ export function conformanceSuite(gameId: string, only?: readonly string[], gameW
             expect(
               def.policies.some((p) => p.side === side && p.id === PORTFOLIO_ID),
               `${side} portfolio`,
+            ).toBe(true);
+            expect(
+              def.policies.some((p) => p.side === side && p.id === MCTS_ID),
+              `${side} mcts`,
             ).toBe(true);
           }
         }

@@ -8,11 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { playMatch, startMatch } from '../src/core/driver.js';
 import type { Policy } from '../src/core/game.js';
 import { createPolicies } from '../src/core/policies.js';
-import { ROLLOUT_ID } from '../src/core/rollout.js';
+import { isSearchPolicy } from '../src/core/search-policies.js';
 import { resolveSetup } from '../src/core/setup.js';
 import { dc } from '../src/games/dc/index.js';
 
-const SCRIPTED = dc.policies.filter((p) => p.id !== 'random' && p.id !== ROLLOUT_ID);
+const SCRIPTED = dc.policies.filter((p) => p.id !== 'random' && !isSearchPolicy(p.id));
 
 describe('DC policy scores agree with choose', () => {
   for (const def of SCRIPTED)

@@ -49,11 +49,13 @@ describe('a matrix', () => {
     expect(exp.arms[6]!.setup.variants.has('elim-one')).toBe(false);
   });
 
-  it('"*" is every policy the game lists for the side but random and the searches rollout and portfolio', () => {
+  it('"*" is every policy the game lists for the side but random and the searches (rollout, mcts, portfolio)', () => {
     const sfo = GAMES.get('sfo', 'test');
     const exp = parse({ ...base, matrix: { policies: { soviet: '*', us: ['hold-towns'] } } });
     const soviet = sfo.policies
-      .filter((p) => p.side === 'soviet' && !['random', 'rollout', 'portfolio'].includes(p.id))
+      .filter(
+        (p) => p.side === 'soviet' && p.id !== 'random' && !['rollout', 'mcts', 'portfolio'].includes(p.id),
+      )
       .map((p) => p.id);
     expect(soviet).toContain('zoc-pin');
     expect(exp.arms.map((a) => a.policies.soviet)).toEqual(soviet);

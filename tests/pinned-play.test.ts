@@ -13,8 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { GameSeries } from '../src/core/driver.js';
 import type { GameDefinition, Policy } from '../src/core/game.js';
 import { createPolicies, playerSides } from '../src/core/policies.js';
-import { PORTFOLIO_ID } from '../src/core/portfolio.js';
-import { ROLLOUT_ID } from '../src/core/rollout.js';
+import { isSearchPolicy } from '../src/core/search-policies.js';
 import { resolveSetup } from '../src/core/setup.js';
 import { GAMES } from '../src/games/index.js';
 
@@ -41,11 +40,7 @@ function arms(def: GameDefinition): Arm[] {
   for (const side of sides) {
     const other = def.policies.find(
       (p) =>
-        p.side === side &&
-        p.id !== def.defaultPolicies[side] &&
-        p.id !== 'random' &&
-        p.id !== ROLLOUT_ID &&
-        p.id !== PORTFOLIO_ID,
+        p.side === side && p.id !== def.defaultPolicies[side] && p.id !== 'random' && !isSearchPolicy(p.id),
     );
     if (other !== undefined)
       out.push({ name: `${first}-${side}-${other.id}`, scenario: first, policies: { [side]: other.id } });

@@ -35,7 +35,8 @@ const runDir = (f: string) => join(dir, f.replace(/\.json$/, ''));
 
 beforeAll(() => {
   for (const f of experiments) {
-    const search = readFileSync(join(root, 'experiments', f), 'utf8').includes('rollout');
+    const text = readFileSync(join(root, 'experiments', f), 'utf8');
+    const search = text.includes('rollout') || text.includes('mcts');
     const r = sandtable([
       'run',
       join('experiments', f),

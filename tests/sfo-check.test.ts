@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkGame } from '../src/api/check.js';
 import type { GameDefinition } from '../src/core/game.js';
-import { withSearchPolicies } from '../src/core/rollout.js';
+import { withSearchPolicies } from '../src/core/search-policies.js';
 import { cloneSfo, sfo } from '../src/games/sfo/index.js';
 import type { SfoState } from '../src/games/sfo/state.js';
 

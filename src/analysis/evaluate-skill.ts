@@ -9,8 +9,7 @@
 import { playMatch, startMatch } from '../core/driver.js';
 import type { Policy, SteppedGame } from '../core/game.js';
 import { createPolicies, playerSides } from '../core/policies.js';
-import { PORTFOLIO_ID } from '../core/portfolio.js';
-import { ROLLOUT_ID } from '../core/rollout.js';
+import { isSearchPolicy } from '../core/search-policies.js';
 import { resolveSetup } from '../core/setup.js';
 import { returns } from '../core/values.js';
 
@@ -54,7 +53,7 @@ export interface SkillRow {
 
 /**
  * The default pairings: in every scenario, the default policies, and each side's other scripted
- * policies (not `random`, not the search policies) against the others' defaults.
+ * policies (not `random`, not the search policy) against the others' defaults.
  */
 export function skillArms(game: SteppedGame): SkillArm[] {
   const out: SkillArm[] = [];
@@ -66,8 +65,7 @@ export function skillArms(game: SteppedGame): SkillArm[] {
           p.side === side &&
           p.id !== game.defaultPolicies[side] &&
           p.id !== 'random' &&
-          p.id !== ROLLOUT_ID &&
-          p.id !== PORTFOLIO_ID
+          !isSearchPolicy(p.id)
         )
           out.push({ scenario: sc.id, policies: { [side]: p.id } });
   }

@@ -11,8 +11,7 @@
  */
 import { playMatch } from './driver.js';
 import type { Decision, Policy, PolicyDef, SteppedGame } from './game.js';
-import { clonePolicy, createPolicies, playerSides } from './policies.js';
-import { portfolioPolicy } from './portfolio.js';
+import { clonePolicy, createPolicies } from './policies.js';
 import { type Rng, randInt, streamRng } from './rng.js';
 import { resultValue } from './values.js';
 
@@ -105,13 +104,4 @@ export function rolloutPolicy(game: SteppedGame, side: string): PolicyDef {
       };
     },
   };
-}
-
-/** `game` with the rollout and portfolio (core/portfolio.ts) policies added for every side a policy plays in some scenario. */
-export function withSearchPolicies(game: SteppedGame): SteppedGame {
-  const sides = new Set(game.scenarios.flatMap((s) => playerSides(game, s.id)));
-  const extra = [...sides]
-    .filter((side) => !game.policies.some((p) => p.side === side && p.id === ROLLOUT_ID))
-    .flatMap((side) => [rolloutPolicy(game, side), portfolioPolicy(game, side)]);
-  return { ...game, policies: [...game.policies, ...extra] };
 }

@@ -1,10 +1,10 @@
 /**
  * Every game of the toolkit, one line each (docs/architecture.md "Layers"): the list the composition roots (the CLI,
- * the worker, the bench) build their registry from. Stepped games get the generic search policy.
+ * the worker, the bench) build their registry from. Stepped games get the generic search policies.
  */
 import type { GameDefinition } from '../core/game.js';
 import { createRegistry, type GameRegistry } from '../core/registry.js';
-import { withSearchPolicies } from '../core/rollout.js';
+import { withSearchPolicies } from '../core/search-policies.js';
 import { crete } from './crete/index.js';
 import { dc } from './dc/index.js';
 import { merkur } from './merkur/index.js';

@@ -6,7 +6,7 @@
  */
 import { isMainThread } from 'node:worker_threads';
 import type { GameDefinition } from '../core/game.js';
-import { withSearchPolicies } from '../core/rollout.js';
+import { withSearchPolicies } from '../core/search-policies.js';
 
 /**
  * Imports a game module beside this file: `plain` (a dynamic import of that module) when compiled

@@ -7,8 +7,7 @@
 import { quote, UserError } from '../core/errors.js';
 import type { GameDefinition } from '../core/game.js';
 import { formatPolicySpec, parsePolicySpec, playerSides, type TunedPolicies } from '../core/policies.js';
-import { PORTFOLIO_ID } from '../core/portfolio.js';
-import { ROLLOUT_ID } from '../core/rollout.js';
+import { isSearchPolicy } from '../core/search-policies.js';
 
 /** An arm as a file writes it (the shape of an entry of `arms`). */
 export interface ArmInput {
@@ -69,7 +68,7 @@ export interface SetContext {
 }
 
 /** Policies "*" leaves out: uniform random and the generic searches, played only when named. */
-const NOT_IN_STAR = new Set(['random', ROLLOUT_ID, PORTFOLIO_ID]);
+const notInStar = (id: string): boolean => id === 'random' || isSearchPolicy(id);
 
 /** Separates the policy labels (or entrant ids) of a set's arm id: `best-odds_vs_hold-towns`. */
 const VS = '_vs_';
@@ -148,9 +147,7 @@ export function matrixArms(ctx: SetContext, m: MatrixInput): ArmEntry[] {
       continue;
     }
     const ids =
-      list === '*'
-        ? game.policies.filter((p) => p.side === side && !NOT_IN_STAR.has(p.id)).map((p) => p.id)
-        : list;
+      list === '*' ? game.policies.filter((p) => p.side === side && !notInStar(p.id)).map((p) => p.id) : list;
     if (ids.length === 0)
       problems.push(
         `field matrix.policies.${side}: "*" finds no policy for side ${quote(side)} but random and rollout`,

@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { quote, UserError } from '../core/errors.js';
 import type { GameDefinition } from '../core/game.js';
 import type { GameModuleRef } from '../core/registry.js';
-import { withSearchPolicies } from '../core/rollout.js';
+import { withSearchPolicies } from '../core/search-policies.js';
 
 export type { GameModuleRef } from '../core/registry.js';
 

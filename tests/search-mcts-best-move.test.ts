@@ -1,0 +1,180 @@
+/**
+ * The mcts policy (core/mcts.ts) finds the best move in positions where one move (or a few) is
+ * clearly best, one per kind of game: a hex battle (SFO Advanced), a zone assault (Merkur) and a
+ * point-to-point advance (Dark Crusade). Each position is a decision of a game played by the
+ * default policies (seed and decision fixed below). That the move is clearly best is checked here,
+ * independently of the tree: each option is played on several fresh forks for `horizon` decisions
+ * by every side's default policy and the position scored by the game's evaluate; the best options
+ * beat every other by a margin and are at most a third of the options, so a uniform random choice
+ * misses them at least two times in three, and the side's default scripted policy answers otherwise.
+ * Several policy streams are tried: each must pick a best option.
+ */
+import { describe, expect, it } from 'vitest';
+import { type GameMatch, searchContext, startMatch } from '../src/core/driver.js';
+import { UserError } from '../src/core/errors.js';
+import type { Decision, GameDefinition } from '../src/core/game.js';
+import { createPolicies } from '../src/core/policies.js';
+import { streamRng } from '../src/core/rng.js';
+import { resolveSetup } from '../src/core/setup.js';
+import { GAMES } from '../src/games/index.js';
+
+interface Position {
+  readonly name: string;
+  readonly game: string;
+  readonly scenario: string;
+  /** Game index (master seed 11) and the decision (from 1) of it. */
+  readonly index: number;
+  readonly decision: number;
+  /** Decisions each option is played on before evaluate scores it (the check and the search alike). */
+  readonly horizon: number;
+  /** The best options, and the least margin by which each beats every other option. */
+  readonly best: readonly number[];
+  readonly margin: number;
+  /** The search's parameters. */
+  readonly search: string;
+}
+
+const POSITIONS: readonly Position[] = [
+  {
+    name: 'hex battle: SFO Advanced, US turn 4, the moves that hold the game',
+    game: 'sfo',
+    scenario: 'advanced',
+    index: 7,
+    decision: 49,
+    horizon: 12,
+    best: [6, 11, 18, 23],
+    margin: 0.1,
+    search: 'mcts:iterations=200,widen=0,c=0.4',
+  },
+  {
+    name: 'zone assault: Merkur two-player, a Commonwealth unit order late in the game',
+    game: 'merkur',
+    scenario: 'two-player',
+    index: 1,
+    decision: 714,
+    horizon: 6,
+    best: [6],
+    margin: 0.03,
+    search: 'mcts:iterations=32,horizon=6,widen=2',
+  },
+  {
+    name: 'point-to-point advance: Dark Crusade, an Axis operational move',
+    game: 'dc',
+    scenario: 'intro-tournament',
+    index: 0,
+    decision: 30,
+    horizon: 20,
+    best: [2],
+    margin: 0.05,
+    search: 'mcts:iterations=16,horizon=20',
+  },
+];
+
+/** Game `index` (seed 11) of `def` at its decision `decision`, every earlier one answered by the defaults. */
+function reach(def: GameDefinition, scenario: string, index: number, decision: number): GameMatch {
+  const setup = resolveSetup(def, { scenario }, 'test');
+  const m = startMatch(def, setup, { masterSeed: 11, gameIndex: index });
+  const pol = createPolicies(def, {}, scenario);
+  let j = 0;
+  for (let p = m.pending(); p !== null; p = m.pending()) {
+    if (p.kind === 'chance') throw new Error('sampled mode never pends chance');
+    if (++j === decision) return m;
+    const rng = m.workspace.streams.stream(`policy:${p.side}`);
+    m.apply(pol[p.side]!.choose(def.view(m.state, p.side), p as Decision, rng, searchContext(m, p.side)));
+  }
+  throw new Error(`${def.id} game ${index} ends before decision ${decision}`);
+}
+
+/** Each option's mean value for `side` over `forks` fresh forks, played `horizon` decisions on by the defaults. */
+function optionValues(
+  def: GameDefinition,
+  m: GameMatch,
+  side: string,
+  horizon: number,
+  forks: number,
+): number[] {
+  const d = m.pending() as Decision;
+  return d.options.map((_, o) => {
+    let total = 0;
+    for (let k = 0; k < forks; k++) {
+      const f = searchContext(m, side).fork(streamRng(5, k, 'check'));
+      f.apply(o);
+      const pol = createPolicies(def, {}, m.setup.scenario);
+      let n = 0;
+      for (let p = f.pending(); p !== null && n < horizon; p = f.pending(), n++) {
+        const q = p as Decision;
+        f.apply(
+          pol[q.side]!.choose(def.view(f.state, q.side), q, f.workspace.streams.stream(`policy:${q.side}`)),
+        );
+      }
+      total += def.evaluate(f.state, side);
+    }
+    return total / forks;
+  });
+}
+
+describe('mcts finds the clearly best move at a small budget', () => {
+  for (const pos of POSITIONS)
+    it(pos.name, () => {
+      const def = GAMES.find((g) => g.id === pos.game)!;
+      const m = reach(def, pos.scenario, pos.index, pos.decision);
+      const d = m.pending() as Decision;
+      const side = d.side;
+      // the position: the best options beat every other by the margin, and are few
+      const values = optionValues(def, m, side, pos.horizon, 24);
+      const worstBest = Math.min(...pos.best.map((o) => values[o]!));
+      const bestOther = Math.max(...values.filter((_, o) => !pos.best.includes(o)));
+      expect(
+        worstBest - bestOther,
+        `values ${values.map((v) => v.toFixed(2)).join(' ')}`,
+      ).toBeGreaterThanOrEqual(pos.margin);
+      expect(pos.best.length * 3).toBeLessThanOrEqual(d.options.length);
+      // the side's scripted default answers otherwise: the search finds what the script misses
+      const scripted = createPolicies(def, {}, pos.scenario)[side]!;
+      expect(pos.best).not.toContain(
+        scripted.choose(
+          def.view(m.state, side),
+          d,
+          streamRng(3, 0, `policy:${side}`),
+          searchContext(m, side),
+        ),
+      );
+      // the search picks one of them, whatever its stream
+      const [id, params] = pos.search.split(':') as [string, string];
+      const pdef = def.policies.find((p) => p.side === side && p.id === id)!;
+      const parsed = Object.fromEntries(
+        params
+          .split(',')
+          .map((kv) => kv.split('='))
+          .map(([k, v]) => [k!, Number(v)]),
+      );
+      const picks: number[] = [];
+      for (let r = 0; r < 3; r++) {
+        const policy = pdef.create({
+          ...Object.fromEntries((pdef.params ?? []).map((x) => [x.id, x.default])),
+          ...parsed,
+        });
+        picks.push(
+          policy.choose(
+            def.view(m.state, side),
+            d,
+            streamRng(3, r, `policy:${side}`),
+            searchContext(m, side),
+          ),
+        );
+      }
+      for (const a of picks) expect(pos.best, `picks ${picks.join(' ')}`).toContain(a);
+    });
+});
+
+describe('mcts parameters', () => {
+  it('base names one of the side’s scripted policies; any other number is refused in one line naming it', () => {
+    const sfo = GAMES.find((g) => g.id === 'sfo')!;
+    const def = sfo.policies.find((p) => p.side === 'soviet' && p.id === 'mcts')!;
+    expect(() => def.create({ base: 3 })).not.toThrow();
+    expect(() => def.create({ base: 9 })).toThrow(UserError);
+    expect(() => def.create({ base: 9 })).toThrow(
+      /mcts parameter base 9 names no scripted policy \(1\.\.4: best-odds, town-rush, zoc-pin, vp-hunter/,
+    );
+  });
+});
