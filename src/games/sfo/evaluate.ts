@@ -2,7 +2,9 @@
  * The value of a position (SteppedGame.evaluate): the chance the Soviets win, draws counted 1/2,
  * from what SFO 10 counts: the towns the Soviets occupy now (two win, Basic, Advanced, Standard)
  * and how near their units stand to the towns they lack and the US units to the towns they hold,
- * the Expert victory points now (Table 3), the strength each side has left (SFO 3.2), and how far
+ * how many units of each side stand at each distance 0-3 from each town (who can take, hold or
+ * retake it by the last turn), the units still to enter and the Soviet replacement (SFO 7), the
+ * Expert victory points now (Table 3), the strength each side has left (SFO 3.2), and how far
  * the game has gone (SFO 5). A logistic of these features, one coefficient set per scenario, turn
  * and phase, fitted on training games (master seed 7) by
  * scripts/fit-evaluate-sfo.mjs and stored in data/evaluate.json; the US value is one minus the
@@ -13,6 +15,17 @@ import { EVALUATE_FILE, sfoEvaluate } from './data.js';
 import { mapOf } from './map.js';
 import type { SfoState, Side } from './state.js';
 import { outcome, victoryPoints } from './victory.js';
+
+/** Rings of hexes counted around each town (distance 0 to RINGS - 1). */
+const RINGS = 4;
+
+/** The names of the ring counts: per town, per distance, the Soviet then the US units there. */
+function ringFeatures(): string[] {
+  const out: string[] = [];
+  for (let k = 1; k <= 3; k++)
+    for (let d = 0; d < RINGS; d++) out.push(`soviet-at-${d}-of-town-${k}`, `us-at-${d}-of-town-${k}`);
+  return out;
+}
 
 /** The features of a position, in the order of the coefficients (the Soviet side's view). */
 export const EVALUATE_FEATURES = [
@@ -37,6 +50,9 @@ export const EVALUATE_FEATURES = [
   'us-moved',
   'vp-margin',
   'progress',
+  ...ringFeatures(),
+  'us-to-come',
+  'soviet-replaced',
 ] as const;
 
 /** The scenario ids (scenarios.ts) whose coefficients data/evaluate.json must hold. */
@@ -114,7 +130,9 @@ const FAR = 6;
  * (over FAR), the strength (attack plus defence factors) each side has not lost, the mean board
  * column of each side's units on the map (over 10: the Soviets enter on the east edge, the US on
  * the west, SFO 8.4), the pairs of adjacent enemy units (over 10), the VP margin (over 10) and
- * the progress 0..1.
+ * the progress 0..1; then, per town, the units of each side at each distance 0..RINGS-1 from it
+ * (over 2: who can reach, hold or retake it by the end, SFO 10), the US units still to enter (the
+ * West German V, SFO 7, over 3) and whether the Soviet replacement has been taken (SFO 7).
  */
 export function sfoFeatures(s: SfoState, out: number[] = []): number[] {
   const m = mapOf(s);
@@ -136,13 +154,18 @@ export function sfoFeatures(s: SfoState, out: number[] = []): number[] {
   let usForest = 0;
   let sovForest = 0;
   let usMoved = 0;
+  let usToCome = 0;
+  const rings = new Array<number>(3 * RINGS * 2).fill(0);
   const units = s.units;
   for (let i = 0; i < units.length; i++) {
     const u = units[i]!;
     if (u.status === 'eliminated') continue;
     if (u.side === 'soviet') sovStrength += u.offence + u.defence;
     else usStrength += u.offence + u.defence;
-    if (u.status !== 'map') continue;
+    if (u.status !== 'map') {
+      if (u.side === 'us') usToCome++;
+      continue;
+    }
     const col = Number(m.ids[u.hex]!.slice(0, 2)) / 10;
     const forest = m.forest[u.hex]!;
     if (u.side === 'soviet') {
@@ -157,6 +180,10 @@ export function sfoFeatures(s: SfoState, out: number[] = []): number[] {
     }
     for (let k = 0; k < towns.length; k++) {
       const d = m.dist[towns[k]! * size + u.hex]!;
+      if (d < RINGS) {
+        const r = (k * RINGS + d) * 2 + (u.side === 'us' ? 1 : 0);
+        rings[r] = rings[r]! + 0.5;
+      }
       if (u.side === 'soviet') {
         if (d === 0) sovOn[k] = 1;
         if (d < sovDist[k]!) sovDist[k] = d;
@@ -188,6 +215,8 @@ export function sfoFeatures(s: SfoState, out: number[] = []): number[] {
     (vp.soviet - vp.us) / 10,
     Math.min(1, (s.turn - 1 + s.seq / 6) / s.rules.turns),
   );
+  for (const r of rings) out.push(r);
+  out.push(usToCome / 3, s.replacementUsed ? 1 : 0);
   return out;
 }
 
