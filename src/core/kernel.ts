@@ -176,7 +176,9 @@ function rulesChance<D extends Decision>(
 ): RulesChanceNode<D> {
   const { chance, options } = draw;
   if (!ws.explicitChance)
-    throw new Error(`${game}: the rules drew an answer to ${d.kind} (${d.rule}) outside explicit-chance mode`);
+    throw new Error(
+      `${game}: the rules drew an answer to ${d.kind} (${d.rule}) outside explicit-chance mode`,
+    );
   const n = d.options.length;
   if (options.length === 0 || options.length !== chance.outcomes.length)
     throw new Error(

@@ -398,7 +398,11 @@ function bombardKey(germans: number, v: number): number {
  * bombardKey(germans[i], v) with v uniform in 0..999 drawn for each such option; the least key
  * wins, the earlier option on an equal key. The options that can win, each with its probability.
  */
-function tieBreakDraw(keys: readonly number[], germans: readonly number[], fixed: readonly boolean[]): RulesDraw {
+function tieBreakDraw(
+  keys: readonly number[],
+  germans: readonly number[],
+  fixed: readonly boolean[],
+): RulesDraw {
   const n = keys.length;
   // per noisy option, its keys over the noise values, sorted (for counting by binary search)
   const sorted: number[][] = [];
@@ -679,7 +683,8 @@ export function soloAnswer(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecisio
 /** soloAnswer in sampled mode (tools and tests): the index of the option the rules choose, drawn where they draw. */
 export function soloChoose(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision): number {
   const a = soloAnswer(s, ws, d);
-  if (typeof a !== 'number') throw new Error(`Merkur: the solitaire answer to ${d.kind} is drawn in explicit-chance mode`);
+  if (typeof a !== 'number')
+    throw new Error(`Merkur: the solitaire answer to ${d.kind} is drawn in explicit-chance mode`);
   return a;
 }
 
