@@ -38,6 +38,16 @@ function setups(def: GameDefinition): { name: string; req: SetupRequest }[] {
       name: 'solitaire, soloResidual random',
       req: { scenario: 'solitaire', params: { soloResidual: 'random' } },
     });
+  // SFO 7: two random events a turn, drawn from the table and from the bag
+  if (def.id === 'sfo')
+    for (const bag of [false, true])
+      out.push({
+        name: `expert-standard, guards and hardened-nato${bag ? ', events-bag' : ''}`,
+        req: {
+          scenario: 'expert-standard',
+          variants: { guards: true, 'hardened-nato': true, 'events-bag': bag },
+        },
+      });
   return out;
 }
 
