@@ -27,16 +27,33 @@ import { GAMES } from '../src/games/index.js';
 /** Games per setup: the long games (over a thousand decisions) play one. */
 const GAMES_PER_SCENARIO: Readonly<Record<string, number>> = { dc: 1, merkur: 1, crete: 1 };
 
+/** One setup played, and the rules of chance points its games must stop at (the procedures once drawn inside the rules). */
+interface Played {
+  readonly name: string;
+  readonly req: SetupRequest;
+  readonly rules: readonly string[];
+}
+
+/** The chance points a scenario's games must stop at, by game and scenario. */
+const MUST_STOP: Readonly<Record<string, readonly string[]>> = {
+  'scs campaign': ['SCS 3.4'],
+  'merkur solitaire': ['Merkur 12.2 g'],
+  'sfo expert-standard': ['SFO 7'],
+  'sfo expert-engagement': ['SFO 7'],
+  'sfo expert-us-counter-offensive': ['SFO 7'],
+};
+
 /** The setups played: every scenario of every game, DC's introductory ones only, and the extra setups below. */
-function setups(def: GameDefinition): { name: string; req: SetupRequest }[] {
-  const out = def.scenarios
+function setups(def: GameDefinition): Played[] {
+  const out: Played[] = def.scenarios
     .filter((sc) => def.id !== 'dc' || sc.id.startsWith('intro'))
-    .map((sc) => ({ name: sc.id, req: { scenario: sc.id } as SetupRequest }));
+    .map((sc) => ({ name: sc.id, req: { scenario: sc.id }, rules: MUST_STOP[`${def.id} ${sc.id}`] ?? [] }));
   // Merkur 12.2 under soloResidual random: the rules' answers drawn at random, each a chance point
   if (def.id === 'merkur')
     out.push({
       name: 'solitaire, soloResidual random',
       req: { scenario: 'solitaire', params: { soloResidual: 'random' } },
+      rules: ['Merkur 12.2', 'Merkur 12.2 g', 'Merkur 12.1'],
     });
   // SFO 7: two random events a turn, drawn from the table and from the bag
   if (def.id === 'sfo')
@@ -47,6 +64,7 @@ function setups(def: GameDefinition): { name: string; req: SetupRequest }[] {
           scenario: 'expert-standard',
           variants: { guards: true, 'hardened-nato': true, 'events-bag': bag },
         },
+        rules: ['SFO 7'],
       });
   return out;
 }
@@ -65,10 +83,11 @@ function drawnGameStreams(s: GameStateBase): string[] {
 
 for (const def of GAMES)
   describe(`explicit chance: ${def.id}`, { timeout: 600_000 }, () => {
-    for (const { name, req } of setups(def))
+    for (const { name, req, rules } of setups(def))
       it(`${name}: games in explicit-chance mode stop at chance nodes whose outcomes sum to 1, never draw the game's own streams, and end legally`, () => {
         const setup = resolveSetup(def, req, 'explicit chance');
         let nodes = 0;
+        const stopped = new Set<string>();
         for (let g = 0; g < (GAMES_PER_SCENARIO[def.id] ?? 3); g++) {
           const m = startMatch(def, setup, { masterSeed: 41, gameIndex: g }, { explicitChance: true });
           expect(drawnGameStreams(m.state), `game ${g}: streams drawn by start`).toEqual([]);
@@ -77,6 +96,7 @@ for (const def of GAMES)
               atDecision: (_m, p) => {
                 if (p.kind !== 'chance') return;
                 nodes++;
+                stopped.add(p.rule);
                 const outs = (p as ChanceNode).outcomes;
                 expect(outs.length, `${p.rule}: outcomes`).toBeGreaterThan(0);
                 for (const o of outs) expect(o.p >= 0 && o.p <= 1, `${p.rule} ${o.label}: ${o.p}`).toBe(true);
@@ -91,5 +111,7 @@ for (const def of GAMES)
           expect(m.pending(), `game ${g}: over`).toBeNull();
         }
         expect(nodes, `${def.id} ${name}: chance nodes stopped at`).toBeGreaterThan(0);
+        for (const rule of rules)
+          expect(stopped.has(rule), `${def.id} ${name}: stopped at ${rule}`).toBe(true);
       });
   });
