@@ -3,15 +3,21 @@
  * walks one battle through the game's own code (the combat task's two 2d6 chance points) and the
  * distribution of its 7.4 band equals the exact table of `odds merkur` (odds.ts bandCounts) to
  * 1e-12, in several situations (an assault into a town, one of chosen values, fire into a contested
- * zone, another band reading). And games played in explicit-chance mode, the driver sampling each
- * chance node, stop at the chance points of every procedure they reach and end in legal states.
+ * zone, another band reading). The solitaire rules' random answer (soloResidual random, 12.2) is a
+ * chance point too: walked through the game, each of its outcomes leaves the state that answering
+ * the decision with that option leaves, each with probability 1/n. And games played in
+ * explicit-chance mode, the driver sampling each chance node, stop at the chance points of every
+ * procedure they reach and end in legal states.
  */
 import { describe, expect, it } from 'vitest';
 import { enumerateChance, GameMatch, playMatch, startMatch } from '../src/core/driver.js';
-import type { ChanceNode, GameStateBase } from '../src/core/game.js';
+import type { ChanceNode, Decision, GameStateBase } from '../src/core/game.js';
+import { isRulesChance } from '../src/core/kernel.js';
 import { createPolicies } from '../src/core/policies.js';
 import { resolveSetup } from '../src/core/setup.js';
+import { stateKey } from '../src/core/state-hash.js';
 import { bandReading, type CombatSpec, combatValues } from '../src/games/merkur/combat.js';
+import type { MerkurDecision } from '../src/games/merkur/decisions.js';
 import { merkur } from '../src/games/merkur/index.js';
 import { MAP } from '../src/games/merkur/map.js';
 import { bandCounts } from '../src/games/merkur/odds.js';
@@ -123,6 +129,47 @@ describe('Merkur explicit chance: one battle enumerated through the game equals 
     put(s, '1 Welch', Z('11'));
     expect(bandReading(s)).toBe('symmetric');
     expectSame(compare(s, { kind: 'assault', side: 0, attackers: [a], zone: Z('11'), from: Z('11') }));
+  });
+});
+
+describe('Merkur explicit chance: the solitaire rules answer at random (soloResidual random, 12.2)', () => {
+  it("each outcome of the rules' draw carries out one option, uniformly, as answering it would", () => {
+    const setup = resolveSetup(merkur, { scenario: 'solitaire', params: { soloResidual: 'random' } }, 'test');
+    const m = startMatch(merkur, setup, { masterSeed: 3, gameIndex: 0 }, { explicitChance: true });
+    const policies = createPolicies(merkur, { ...merkur.defaultPolicies }, 'solitaire');
+    const rng = m.workspace.streams.stream('policy:german');
+    // play on (chance outcome 0, the German default policy) to the first random answer of several options
+    let p = m.pending();
+    while (p !== null && !(p.kind === 'chance' && isRulesChance(p as ChanceNode))) {
+      if (p.kind === 'chance') m.apply(0);
+      else
+        m.apply(policies.german!.choose(merkur.view(m.state as MerkurState, 'german'), p as Decision, rng));
+      p = m.pending();
+    }
+    expect(p, 'a random answer of the rules is reached').not.toBeNull();
+    const node = p as ChanceNode;
+    if (!isRulesChance<MerkurDecision>(node)) throw new Error('not a rules chance node');
+    expect(node.rule).toBe('Merkur 12.2');
+    const n = node.decision.options.length;
+    expect(n, `${node.decision.kind}: options`).toBeGreaterThan(1);
+    expect(node.options).toEqual(node.decision.options.map((_o, i) => i));
+    // the walk: each outcome carried out, the branch read as soon as the answer is (nothing pending yet)
+    const walked = enumerateChance(
+      m,
+      (x) => stateKey(merkur, x),
+      (x) => (x as MerkurState).pending === null,
+    );
+    // the same decision answered option by option from a copy of the state
+    const answered = new Map<string, number>();
+    for (let o = 0; o < n; o++) {
+      const c = m.clone();
+      (c.state as MerkurState).pending = node.decision;
+      c.apply(o);
+      const k = stateKey(merkur, c.state);
+      answered.set(k, (answered.get(k) ?? 0) + 1 / n);
+    }
+    expect(walked.size).toBe(answered.size);
+    for (const [k, q] of answered) expect(Math.abs((walked.get(k) ?? 0) - q), k).toBeLessThan(1e-12);
   });
 });
 
