@@ -22,6 +22,7 @@ import { merkur } from '../src/games/merkur/index.js';
 import { MAP } from '../src/games/merkur/map.js';
 import { bandCounts } from '../src/games/merkur/odds.js';
 import { startGame } from '../src/games/merkur/setup.js';
+import { bombardKey, NOISE_VALUES, tieBreakDraw } from '../src/games/merkur/solitaire.js';
 import type { MerkurState } from '../src/games/merkur/state.js';
 import { contested } from '../src/games/merkur/units.js';
 import { merkurWorkspace } from '../src/games/merkur/workspace.js';
@@ -170,6 +171,89 @@ describe('Merkur explicit chance: the solitaire rules answer at random (soloResi
     }
     expect(walked.size).toBe(answered.size);
     for (const [k, q] of answered) expect(Math.abs((walked.get(k) ?? 0) - q), k).toBeLessThan(1e-12);
+  });
+});
+
+describe('Merkur explicit chance: 12.2 g, bombardment targets tied at random', () => {
+  /**
+   * The sampled rule by brute force over every pair of noise values of two bombardments: each key
+   * bombardKey(germans, v), the fixed options' keys as given, the least key wins, the earlier option
+   * on an equal key (solitaire.ts soloChoose 'unit-order').
+   */
+  function bruteForce(
+    keys: readonly number[],
+    germans: readonly number[],
+    fixed: readonly boolean[],
+  ): number[] {
+    const noisy = fixed.flatMap((f, i) => (f ? [] : [i]));
+    expect(noisy).toHaveLength(2);
+    const wins = new Array<number>(keys.length).fill(0);
+    for (let v = 0; v < NOISE_VALUES; v++)
+      for (let w = 0; w < NOISE_VALUES; w++) {
+        let pick = 0;
+        let best = Number.POSITIVE_INFINITY;
+        keys.forEach((k, i) => {
+          const key =
+            i === noisy[0] ? bombardKey(germans[i]!, v) : i === noisy[1] ? bombardKey(germans[i]!, w) : k;
+          if (key < best) {
+            best = key;
+            pick = i;
+          }
+        });
+        wins[pick]!++;
+      }
+    return wins.map((c) => c / NOISE_VALUES ** 2);
+  }
+
+  function exact(keys: readonly number[], germans: readonly number[], fixed: readonly boolean[]): number[] {
+    const draw = tieBreakDraw(keys, germans, fixed);
+    const out = new Array<number>(keys.length).fill(0);
+    draw.options.forEach((o, k) => {
+      out[o] = draw.chance.outcomes[k]!.p;
+    });
+    return out;
+  }
+
+  const INF = Number.POSITIVE_INFINITY;
+  it('two bombardments of equally held zones: the exact odds of the sampled noise (the earlier wins equal noise)', () => {
+    // options: stay (50), bombard 3 Germans, move (12), bombard 3 Germans
+    const keys = [50, INF, 12, INF];
+    const germans = [0, 3, 0, 3];
+    const fixed = [true, false, true, false];
+    const p = exact(keys, germans, fixed);
+    expect(p[1]).toBeCloseTo(0.5005, 12);
+    expect(p[3]).toBeCloseTo(0.4995, 12);
+    const brute = bruteForce(keys, germans, fixed);
+    for (let i = 0; i < keys.length; i++)
+      expect(Math.abs(p[i]! - brute[i]!), `option ${i}`).toBeLessThan(1e-12);
+  });
+
+  it('the zone with more Germans is bombarded; an assault (12.2 c) comes first; a key the noise straddles is weighed exactly', () => {
+    const cases: [number[], number[], boolean[]][] = [
+      [
+        [INF, INF],
+        [2, 4],
+        [false, false],
+      ],
+      [
+        [0, INF, INF],
+        [0, 4, 4],
+        [true, false, false],
+      ],
+      // a fire on an objective holding 11 Germans (key 0.9) against bombardments of 1 German (0.9 + noise)
+      [
+        [INF, 2 - 11 / 10, INF],
+        [1, 0, 1],
+        [false, true, false],
+      ],
+    ];
+    for (const [keys, germans, fixed] of cases) {
+      const p = exact(keys, germans, fixed);
+      const brute = bruteForce(keys, germans, fixed);
+      expect(p.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+      for (let i = 0; i < keys.length; i++)
+        expect(Math.abs(p[i]! - brute[i]!), `${JSON.stringify(keys)} option ${i}`).toBeLessThan(1e-12);
+    }
   });
 });
 

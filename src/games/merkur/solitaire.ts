@@ -385,10 +385,10 @@ export function counterTarget(s: MerkurState, y: number, g: Int8Array, c: Int8Ar
 }
 
 /** The noise of 12.2 g's random tie-break: value v of randInt(0, 999) adds v / 10000 (below a German unit's tenth). */
-const NOISE_VALUES = 1000;
+export const NOISE_VALUES = 1000;
 
 /** 12.2 g: the ranking key of a bombardment of a zone holding `germans` German units, with noise value `v`. */
-function bombardKey(germans: number, v: number): number {
+export function bombardKey(germans: number, v: number): number {
   return 1 - germans / 10 + v / 10000;
 }
 
@@ -398,7 +398,7 @@ function bombardKey(germans: number, v: number): number {
  * bombardKey(germans[i], v) with v uniform in 0..999 drawn for each such option; the least key
  * wins, the earlier option on an equal key. The options that can win, each with its probability.
  */
-function tieBreakDraw(
+export function tieBreakDraw(
   keys: readonly number[],
   germans: readonly number[],
   fixed: readonly boolean[],
