@@ -171,6 +171,20 @@ describe('Merkur explicit chance: the solitaire rules answer at random (soloResi
     }
     expect(walked.size).toBe(answered.size);
     for (const [k, q] of answered) expect(Math.abs((walked.get(k) ?? 0) - q), k).toBeLessThan(1e-12);
+    // the pending draw is plain data: a state copied through JSON carries the decision it answers and
+    // continues as the state itself does
+    for (let o = 0; o < n; o++) {
+      const a = m.clone();
+      a.apply(o);
+      a.pending();
+      const copy = JSON.parse(JSON.stringify(m.state)) as MerkurState;
+      const ws = merkurWorkspace(copy);
+      ws.explicitChance = true;
+      const b = new GameMatch(merkur, setup, copy, ws);
+      b.apply(o);
+      b.pending();
+      expect(stateKey(merkur, b.state), `outcome ${o} after a JSON copy`).toBe(stateKey(merkur, a.state));
+    }
   });
 });
 
