@@ -20,6 +20,7 @@ import {
   fightBattle,
   RECONSTRUCTION,
   scriptedRun,
+  startScs,
   takeFromPool,
 } from './helpers/scs.js';
 
@@ -28,7 +29,7 @@ const ids = (hs: readonly number[]) => hs.map((h) => scsMap.ids[h]).sort();
 
 function fresh(seed = 1): ScsState {
   const setup = resolveSetup(scs, { params: RECONSTRUCTION }, 'test');
-  return scs.start(setup, { masterSeed: seed, gameIndex: 0 });
+  return startScs(setup, { masterSeed: seed, gameIndex: 0 });
 }
 
 /** A Soviet policy answering by decision kind; unknown kinds take option 0. */

@@ -19,13 +19,14 @@ import {
   phaseIV,
   RECONSTRUCTION,
   scriptedRun,
+  startScs,
   takeFromPool,
 } from './helpers/scs.js';
 
 const H = (id: string) => scsMap.index(id);
 
 function fresh(variants: Record<string, boolean> = {}): ScsState {
-  return scs.start(resolveSetup(scs, { variants, params: RECONSTRUCTION }, 'test'), {
+  return startScs(resolveSetup(scs, { variants, params: RECONSTRUCTION }, 'test'), {
     masterSeed: 1,
     gameIndex: 0,
   });

@@ -33,6 +33,32 @@ export type TaskOf<T extends TaskBase, K extends T['t']> = Extract<T, { readonly
 export type AnswerSource = 'asked' | 'forced' | 'rules';
 
 /**
+ * The rules answer a decision by chance (a solitaire side's choice "at random"): `chance` is the
+ * exact distribution of the answer, its outcome k answering option `options[k]` of the decision.
+ * A game returns one from `rulesAnswer` in explicit-chance mode only; in sampled mode it draws the
+ * answer from its own stream and returns the index.
+ */
+export interface RulesDraw {
+  readonly chance: ChanceNode;
+  readonly options: readonly number[];
+}
+
+/**
+ * A chance point pending for the rules' answer to `decision` (RulesDraw): plain data in the state
+ * like every pending point, so a clone or a copy round-tripped through JSON carries the decision
+ * with it; its outcome k is carried out as answer `options[k]` (narrated with source 'rules').
+ */
+export interface RulesChanceNode<D extends Decision = Decision> extends ChanceNode {
+  readonly decision: D;
+  readonly options: readonly number[];
+}
+
+/** Whether pending chance point `node` is the rules' answer to a decision (RulesChanceNode). */
+export function isRulesChance<D extends Decision>(node: ChanceNode): node is RulesChanceNode<D> {
+  return (node as Partial<RulesChanceNode<D>>).decision !== undefined;
+}
+
+/**
  * One task kind: `step` runs it to its next decision or chance point (null when it moved on:
  * it advanced its own fields, pushed a task or popped itself), `answer` carries out an answer to a
  * decision it asked, `outcome` one outcome of a chance node it stopped at. The task is on top of
@@ -62,9 +88,11 @@ export interface TurnMachine<
   over(s: S): boolean;
   /**
    * When the rules themselves answer some decisions (a solitaire side), the answer's index; -1 to
-   * let the decision pend. Called before the forced-move check.
+   * let the decision pend. Called before the forced-move check. An answer the rules draw at random
+   * is, in explicit-chance mode, a RulesDraw: the kernel stops at its chance node (one with a single
+   * outcome is carried out at once) and carries out the outcome drawn as the answer.
    */
-  rulesAnswer?(s: S, ws: W, d: D): number;
+  rulesAnswer?(s: S, ws: W, d: D): number | RulesDraw;
   /** Narration of an answer, called before it is carried out (for every answer, however learned). */
   narrate?(s: S, ws: W, d: D, choice: number, source: AnswerSource): void;
 }
@@ -141,7 +169,15 @@ export function runMachine<
     const d = p as D;
     const n = d.options.length;
     if (n === 0) throw new Error(`${m.game}: decision ${d.kind} (${d.rule}) has no options`);
-    const ruled = m.rulesAnswer === undefined ? -1 : m.rulesAnswer(s, ws, d);
+    let ruled = m.rulesAnswer === undefined ? -1 : m.rulesAnswer(s, ws, d);
+    if (typeof ruled !== 'number') {
+      const node = rulesChance(m.game, ws, d, ruled);
+      if (node.options.length > 1) {
+        s.pending = node;
+        return node;
+      }
+      ruled = node.options[0]!;
+    }
     if (ruled >= 0 || n === 1) {
       const choice = Math.max(ruled, 0);
       if (!Number.isInteger(choice) || choice >= n)
@@ -154,6 +190,32 @@ export function runMachine<
     s.decisions++;
   }
   return s.pending;
+}
+
+/**
+ * The pending chance point of a RulesDraw for decision `d`, checked: explicit-chance mode only, one
+ * outcome per listed option, every option one of the decision's.
+ */
+function rulesChance<D extends Decision>(
+  game: string,
+  ws: Workspace,
+  d: D,
+  draw: RulesDraw,
+): RulesChanceNode<D> {
+  const { chance, options } = draw;
+  if (!ws.explicitChance)
+    throw new Error(
+      `${game}: the rules drew an answer to ${d.kind} (${d.rule}) outside explicit-chance mode`,
+    );
+  const n = d.options.length;
+  if (options.length === 0 || options.length !== chance.outcomes.length)
+    throw new Error(
+      `${game}: the rules' draw for ${d.kind} (${d.rule}) lists ${options.length} options for ${chance.outcomes.length} outcomes`,
+    );
+  for (const o of options)
+    if (!Number.isInteger(o) || o < 0 || o >= n)
+      throw new Error(`${game}: the rules' draw for ${d.kind} (${d.rule}) answers ${o} of ${n} options`);
+  return { ...chance, decision: d, options };
 }
 
 /**
@@ -180,6 +242,15 @@ export function answerMachine<
     const n = node.outcomes.length;
     if (!Number.isInteger(choice) || choice < 0 || choice >= n)
       throw new Error(`${m.game}: chance outcome ${choice} of ${n} (${node.rule})`);
+    if (isRulesChance<D>(node)) {
+      s.pending = null;
+      // the rules' answer to a decision, drawn: carried out as the rules carry out their answers
+      const d = node.decision;
+      const answer = node.options[choice]!;
+      m.narrate?.(s, ws, d, answer, 'rules');
+      kind.answer(s, ws, task, d, answer);
+      return;
+    }
     if (kind.outcome === undefined) throw new Error(`${m.game}: a chance point pending in task ${task.t}`);
     s.pending = null;
     kind.outcome(s, ws, task, node, choice);

@@ -1,4 +1,4 @@
-import type { Decision, Policy, TraceEvent } from '../../src/core/game.js';
+import type { Decision, GameSeed, GameSetup, Policy, TraceEvent } from '../../src/core/game.js';
 import { newRngState } from '../../src/core/rng.js';
 import { startBattle } from '../../src/games/scs/combat.js';
 import type { Run } from '../../src/games/scs/engine.js';
@@ -8,6 +8,17 @@ import type { ScsState } from '../../src/games/scs/state.js';
 import { phaseII as beginPhaseII, phaseIV as beginPhaseIV, phaseIVEnd } from '../../src/games/scs/turn.js';
 import { apply, runUntil } from '../../src/games/scs/turn-sequence.js';
 import { scsWorkspace } from '../../src/games/scs/workspace.js';
+
+/**
+ * A new game after the turn sequence's set-up step: its first front markers drawn (3.4, from stream
+ * 'setup' as in play), the 3.5 host decision next. For tests that run the rules' procedures on a
+ * fresh board.
+ */
+export function startScs(setup: GameSetup, seed: GameSeed): ScsState {
+  const s = scs.start(setup, seed);
+  runUntil(s, scsWorkspace(s), (x) => x.seq !== 0);
+  return s;
+}
 
 /** A workspace of `s` with the Soviet policy that answers the decisions of the procedures below. */
 export type TestRun = Run & { policy: Policy };

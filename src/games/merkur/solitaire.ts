@@ -4,7 +4,7 @@
  * decision, played by the rules with the resolutions of docs/games/merkur.md "Solitaire" where the rules leave a choice.
  */
 import type { ChanceNode } from '../../core/game.js';
-import type { TaskOf } from '../../core/kernel.js';
+import type { RulesDraw, TaskOf } from '../../core/kernel.js';
 import { randInt } from '../../core/rng.js';
 import { engineBombardTarget, occupiedCw } from './bombard.js';
 import { d6Node, pickNode, roll } from './chance.js';
@@ -384,20 +384,105 @@ export function counterTarget(s: MerkurState, y: number, g: Int8Array, c: Int8Ar
   return c[y]! > 0 && !s.rules.v['counter-objective-only'];
 }
 
+/** The noise of 12.2 g's random tie-break: value v of randInt(0, 999) adds v / 10000 (below a German unit's tenth). */
+export const NOISE_VALUES = 1000;
+
+/** 12.2 g: the ranking key of a bombardment of a zone holding `germans` German units, with noise value `v`. */
+export function bombardKey(germans: number, v: number): number {
+  return 1 - germans / 10 + v / 10000;
+}
+
+/**
+ * 12.2 g in explicit-chance mode: the exact distribution of the unit order the sampled rules pick
+ * (soloChoose 'unit-order'), where option i ranks by `keys[i]` when `fixed[i]`, else by
+ * bombardKey(germans[i], v) with v uniform in 0..999 drawn for each such option; the least key
+ * wins, the earlier option on an equal key. The options that can win, each with its probability.
+ */
+export function tieBreakDraw(
+  keys: readonly number[],
+  germans: readonly number[],
+  fixed: readonly boolean[],
+): RulesDraw {
+  const n = keys.length;
+  // per noisy option, its keys over the noise values, sorted (for counting by binary search)
+  const sorted: number[][] = [];
+  for (let j = 0; j < n; j++) {
+    if (fixed[j]) {
+      sorted.push([]);
+      continue;
+    }
+    const ks: number[] = [];
+    for (let v = 0; v < NOISE_VALUES; v++) ks.push(bombardKey(germans[j]!, v));
+    sorted.push(ks.sort((a, b) => a - b));
+  }
+  /** How many of the sorted keys `ks` are above `k` (or at least `k`, with `orEqual`). */
+  const above = (ks: readonly number[], k: number, orEqual: boolean): number => {
+    let lo = 0;
+    let hi = ks.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (orEqual ? ks[mid]! < k : ks[mid]! <= k) lo = mid + 1;
+      else hi = mid;
+    }
+    return ks.length - lo;
+  };
+  /** P(option i wins | its key is k): every earlier option above k, every later one at least k. */
+  const winsAt = (i: number, k: number): number => {
+    let p = 1;
+    for (let j = 0; j < n && p > 0; j++) {
+      if (j === i) continue;
+      if (fixed[j]) {
+        if (j < i ? !(keys[j]! > k) : !(keys[j]! >= k)) p = 0;
+      } else p *= above(sorted[j]!, k, j > i) / NOISE_VALUES;
+    }
+    return p;
+  };
+  const options: number[] = [];
+  const probs: number[] = [];
+  for (let i = 0; i < n; i++) {
+    let p = 0;
+    if (fixed[i]) p = winsAt(i, keys[i]!);
+    else for (let v = 0; v < NOISE_VALUES; v++) p += winsAt(i, bombardKey(germans[i]!, v)) / NOISE_VALUES;
+    if (p > 0) {
+      options.push(i);
+      probs.push(p);
+    }
+  }
+  const total = probs.reduce((a, b) => a + b, 0);
+  return {
+    chance: {
+      kind: 'chance',
+      side: 'chance',
+      rule: 'Merkur 12.2 g',
+      what: 'bombardment target tie-break',
+      outcomes: options.map((o, k) => ({ label: String(o), p: probs[k]! / total })),
+    },
+    options,
+  };
+}
+
 /**
  * 12.2 (M-63) and docs/games/merkur.md "Solitaire": the option the rules choose for the solitaire CW. Ties go to the
- * first option in the engine's order (lowest zone, lowest unit), or at random from the
- * `solitaire` stream where 12.2 says so (EM bombardment targets).
+ * first option in the engine's order (lowest zone, lowest unit), or at random where 12.2 says so
+ * (EM bombardment targets, 12.2 g) and under soloResidual random: in sampled mode drawn from the
+ * `solitaire` stream, in explicit-chance mode a chance point (RulesDraw) with the exact
+ * distribution of that draw.
  */
-export function soloChoose(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision): number {
+export function soloAnswer(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision): number | RulesDraw {
   // a combat on landing's lead defender and supporter keep the engine's answer (5.2: they were no
   // choice before, so soloResidual 'random' leaves them as it found them)
   // 12.2 prescribes the retreat ("towards the nearest objective zone, or zones containing the
   // largest number of friendly units"): a unit's retreat zone is never drawn; an EM's 2.4 choice to
   // follow its last unit is
   const prescribed = d.kind === 'retreat-zone' && d.options.some((o) => o.em !== true);
-  if (s.rules.soloResidual === 'random' && SOLO_RESIDUAL.has(d.kind) && !prescribed && !onLandingCombat(s))
-    return randInt(ws.streams.stream('solitaire'), 0, d.options.length - 1);
+  if (s.rules.soloResidual === 'random' && SOLO_RESIDUAL.has(d.kind) && !prescribed && !onLandingCombat(s)) {
+    const n = d.options.length;
+    if (!ws.explicitChance) return randInt(ws.streams.stream('solitaire'), 0, n - 1);
+    return {
+      chance: pickNode('Merkur 12.2', `the solitaire answer to ${d.kind}, at random`, n),
+      options: d.options.map((_o, i) => i),
+    };
+  }
   // the choices of a combat's losses, support and targets need no occupancy
   switch (d.kind) {
     case 'fort-sacrifice':
@@ -489,15 +574,32 @@ export function soloChoose(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecisio
       let pick = 0;
       let pickKey = Number.POSITIVE_INFINITY;
       const ownCombat = combatUnits(s, unitsIn(s, z, CW)).length;
-      const r = ws.streams.stream('solitaire');
-      const noise = () => randInt(r, 0, 999) / 10000;
+      // 12.2 g: a bombardment ranks by the Germans in its target, ties at random: noise drawn per
+      // bombardment in option order (sampled mode); explicit-chance mode keeps each option's key
+      // and draws the winner exactly (tieBreakDraw)
+      const explicit = ws.explicitChance;
+      const r = explicit ? undefined : ws.streams.stream('solitaire');
+      const keys: number[] = [];
+      const germans: number[] = [];
+      const fixed: boolean[] = [];
+      let noisy = false;
       d.options.forEach((o, i) => {
         let key = Number.POSITIVE_INFINITY;
+        // an option left out below keeps key infinity (option 0 is the answer when every one is)
+        keys.push(key);
+        fixed.push(true);
+        germans.push(0);
         if (o.type === 'assault' && ownCombat >= 3)
           key = 0; // 12.2 c
-        else if (o.type === 'bombard')
-          key = 1 - g[o.to]! / 10 + noise(); // 12.2 g: most Germans, ties at random
-        else if (o.type === 'fire' && MAP.objective[o.to]) key = 2 - g[o.to]! / 10;
+        else if (o.type === 'bombard') {
+          germans[i] = g[o.to]!;
+          noisy = true;
+          if (explicit) {
+            fixed[i] = false;
+            return;
+          }
+          key = bombardKey(g[o.to]!, randInt(r!, 0, NOISE_VALUES - 1)); // 12.2 g: most Germans, ties at random
+        } else if (o.type === 'fire' && MAP.objective[o.to]) key = 2 - g[o.to]! / 10;
         // 12.2 b: a contested zone is a counter-attack target too, after the objectives (12.2 f)
         else if (o.type === 'fire' && counterTarget(s, o.to, g, c)) key = 3 - g[o.to]! / 10;
         else if (o.type === 'move') {
@@ -509,11 +611,13 @@ export function soloChoose(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecisio
           if (dist >= 99) return;
           key = 10 + dist - c[o.to]! / 100;
         } else if (o.type === 'stay') key = 50;
+        keys[i] = key;
         if (key < pickKey) {
           pickKey = key;
           pick = i;
         }
       });
+      if (explicit && noisy) return tieBreakDraw(keys, germans, fixed);
       return pick;
     }
     case 'maori-night': {
@@ -574,6 +678,14 @@ export function soloChoose(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecisio
     case 'glider-assign':
       return 0;
   }
+}
+
+/** soloAnswer in sampled mode (tools and tests): the index of the option the rules choose, drawn where they draw. */
+export function soloChoose(s: MerkurState, ws: MerkurWorkspace, d: MerkurDecision): number {
+  const a = soloAnswer(s, ws, d);
+  if (typeof a !== 'number')
+    throw new Error(`Merkur: the solitaire answer to ${d.kind} is drawn in explicit-chance mode`);
+  return a;
 }
 
 /** 12.0: placement of the maps due now (turn 1: the 3-EM map; turn 2: the other two), then forts and 8.4. */

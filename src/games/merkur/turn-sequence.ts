@@ -29,7 +29,7 @@ import { maoriTask, startNight } from './night.js';
 import { dropTask, landingTask, startDrops } from './paradrop.js';
 import { cwSetupTask, fortsTask, glidersTask } from './placement.js';
 import { regroupTask } from './regroup.js';
-import { soloAfterTask, soloChoose, soloDrawTask, soloMapTask, soloPlaceTask } from './solitaire.js';
+import { soloAfterTask, soloAnswer, soloDrawTask, soloMapTask, soloPlaceTask } from './solitaire.js';
 import { CW, GER, type MerkurState, type Task } from './state.js';
 import { checkForts, controlledBy } from './units.js';
 import { cwObjectiveFlags, germanAirfields, markSoleAtStart, updateControl } from './victory.js';
@@ -164,7 +164,7 @@ const MACHINE = turnMachine<MerkurState, MerkurWorkspace, Task, MerkurDecision>(
   over: (s) => s.over,
   nextPhase,
   // 12: in solitaire the rules answer for the CW
-  rulesAnswer: (s, ws, d) => (s.rules.solitaire && d.side === 'commonwealth' ? soloChoose(s, ws, d) : -1),
+  rulesAnswer: (s, ws, d) => (s.rules.solitaire && d.side === 'commonwealth' ? soloAnswer(s, ws, d) : -1),
   narrate(s, ws, d, choice) {
     if (ws.trace === undefined) return;
     tell(s, ws, sideIndex(d), d.rule, `${d.kind}: ${describeOption(s, d.options[choice]!)}`, {

@@ -1,6 +1,6 @@
 /**
  * Explicit chance for the draws that fall inside one rules step (docs/architecture.md "Chance is
- * explicit"): the force pool's blind draws (3.7, 8.3, 8.5, 8.6, 10.7), the force-generation dice
+ * explicit"): the force pool's blind draws (3.4's set-up markers, 3.7, 8.3, 8.5, 8.6, 10.7), the force-generation dice
  * (8.3, 8.5, 8.6) and the breakout's fire (8.6). In explicit-chance mode such a step runs on the
  * outcomes known so far (`state.drawn`); at the first draw it has no outcome for, the state (and the
  * narration) is put back as it was before the step and that draw is the pending chance point; its
@@ -36,6 +36,11 @@ export function drawNode(s: ScsState): ChanceNode {
     what: 'blind draw from the force pool',
     outcomes: s.pool.map((id) => ({ label: `${COUNTER_NAMES[s.gType[id]!]!}#${id}`, p: 1 / n })),
   };
+}
+
+/** SCS 3.4: the blind draw of an initial front hex's marker from the pool (outcome i: the i-th counter). */
+export function frontMarkerNode(s: ScsState): ChanceNode {
+  return { ...drawNode(s), rule: 'SCS 3.4', what: 'front marker drawn at set-up' };
 }
 
 /** The next known outcome of the step being replayed, or its chance point `node` (thrown). */

@@ -2,7 +2,9 @@
 
 import type { GameSeed, GameSetup } from '../../core/game.js';
 import { memoizeWeak } from '../../core/memo.js';
-import { newRngState, randInt, Streams } from '../../core/rng.js';
+import { newRngState, randInt } from '../../core/rng.js';
+import { frontMarkerNode, replayed } from './chance.js';
+import type { Run } from './engine.js';
 import { scsMap } from './map.js';
 import { type Cfg, resolveConfig } from './parameters.js';
 import { fillPool } from './pool.js';
@@ -30,7 +32,7 @@ const templateOf = memoizeWeak((cfg: Cfg): StartTemplate => {
   return { control, front };
 });
 
-/** The state of one game at set-up (3.1-3.5), its first front markers drawn from stream 'setup'. */
+/** The state of one game at set-up (3.1-3.3, 3.5); the first front markers (3.4) are drawn by the turn sequence's first step (drawFrontMarkers). */
 export function startGame(setup: GameSetup, seed: GameSeed): ScsState {
   const cfg = configOf(setup);
   const template = templateOf(cfg);
@@ -124,17 +126,29 @@ export function startGame(setup: GameSetup, seed: GameSeed): ScsState {
     },
     pocketLog: [],
   };
-  // SCS 3.4: one blind-drawn marker on each initial front hex
-  const rng = new Streams(rngState).stream('setup');
-  for (const h of template.front) {
+  s.stats.minPool = pool.length;
+  return s;
+}
+
+/**
+ * SCS 3.4: one blind-drawn marker on each initial front hex, the set-up's first step of the turn
+ * sequence (turn-sequence.ts). Sampled mode draws from stream 'setup'; explicit-chance mode makes
+ * each draw a chance point (chance.ts frontMarkerNode; the step runs under chanceStep).
+ */
+export function drawFrontMarkers(run: Run): void {
+  const s = run.s;
+  const pool = s.pool;
+  const rng = run.explicitChance ? undefined : run.streams.stream('setup');
+  for (const h of templateOf(s.cfg).front) {
     if (pool.length === 0) break;
-    const i = randInt(rng, 0, pool.length - 1);
+    const n = pool.length;
+    const i =
+      rng === undefined ? (n === 1 ? 0 : replayed(run, () => frontMarkerNode(s))) : randInt(rng, 0, n - 1);
     s.marker[h] = pool[i]!;
-    pool[i] = pool[pool.length - 1]!;
+    pool[i] = pool[n - 1]!;
     pool.pop();
   }
   s.stats.minPool = pool.length;
-  return s;
 }
 
 /** n empty arrays (a plain loop: Array.from's iteration protocol costs more than the arrays). */

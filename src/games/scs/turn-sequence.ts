@@ -29,6 +29,7 @@ import { describeChoice, type ScsDecision, type ScsPending } from './decisions.j
 import type { Run } from './engine.js';
 import { applyStep, attackStep, stepDecision } from './movement.js';
 import { checkPool } from './pool.js';
+import { drawFrontMarkers } from './setup.js';
 import type { ScsState, ScsTask } from './state.js';
 import {
   applyEnter4S,
@@ -61,6 +62,7 @@ function nextStep(run: Run): void {
   const s = run.s;
   switch (s.seq) {
     case SETUP:
+      drawFrontMarkers(run); // SCS 3.4
       // SCS 3.5: the player stacks 1E on an army
       s.stack.push({ t: 'host', rule: 'SCS 3.5' });
       s.seq = PLAY;

@@ -1,5 +1,6 @@
 /** Events phases (SFO 7): Advanced Soviet replacements and the West German V reinforcement; Expert random events (SFO 7.1). */
 import { d6 } from '../../core/dice.js';
+import type { ChanceNode } from '../../core/game.js';
 import { type Rng, randInt } from '../../core/rng.js';
 import { type Answer, forced, type SfoDecision, type SfoOption } from './decisions.js';
 import { mapOf } from './map.js';
@@ -125,11 +126,58 @@ export function drawEvent(state: SfoState, side: Side, rng: Rng, exclude = -1): 
     const index = eventCellIndex(col, row);
     return { index, cell: table[index]!, dice: [col, row] };
   }
-  const bag: number[] = [];
-  for (let i = 0; i < table.length; i++) if (i !== exclude && !cellSpent(state, table[i]!)) bag.push(i);
+  const bag = eventBag(state, side, exclude);
   if (bag.length === 0) return { index: -1, cell: 'planned', dice: [] };
   const k = randInt(rng, 0, bag.length - 1);
   return { index: bag[k]!, cell: table[bag[k]!]!, dice: [k + 1] };
+}
+
+/**
+ * SFO 7 in explicit-chance mode: the chance point of a random event of `side` as drawEvent draws it.
+ * Dice: 36 outcomes, outcome k the column die floor(k / 6) + 1 and the row die k % 6 + 1. Variant
+ * events-bag: one outcome per chit in the bag, outcome k the k-th (`exclude` as in drawEvent); null
+ * when the bag is empty (drawEvent then draws nothing).
+ */
+export function eventNode(state: SfoState, side: Side, what: string, exclude = -1): ChanceNode | null {
+  const ex = state.rules.expert!;
+  if (!ex.bag) {
+    const outcomes = [];
+    for (let col = 1; col <= 6; col++)
+      for (let row = 1; row <= 6; row++) outcomes.push({ label: `${col},${row}`, p: 1 / 36 });
+    return { kind: 'chance', side: 'chance', rule: 'SFO 7', what, outcomes };
+  }
+  const bag = eventBag(state, side, exclude);
+  if (bag.length === 0) return null;
+  const table = ex.tables[side];
+  return {
+    kind: 'chance',
+    side: 'chance',
+    rule: 'SFO 7',
+    what,
+    outcomes: bag.map((i) => ({ label: table[i]!, p: 1 / bag.length })),
+  };
+}
+
+/** The random event of outcome `k` of eventNode(state, side, _, exclude): what drawEvent would have drawn. */
+export function eventOutcome(state: SfoState, side: Side, k: number, exclude = -1): EventDraw {
+  const ex = state.rules.expert!;
+  const table = ex.tables[side];
+  if (!ex.bag) {
+    const col = Math.floor(k / 6) + 1;
+    const row = (k % 6) + 1;
+    const index = eventCellIndex(col, row);
+    return { index, cell: table[index]!, dice: [col, row] };
+  }
+  const bag = eventBag(state, side, exclude);
+  return { index: bag[k]!, cell: table[bag[k]!]!, dice: [k + 1] };
+}
+
+/** Variant events-bag: the chits still in `side`'s bag, but `exclude` (SFO 7.1). */
+function eventBag(state: SfoState, side: Side, exclude: number): number[] {
+  const table = state.rules.expert!.tables[side];
+  const bag: number[] = [];
+  for (let i = 0; i < table.length; i++) if (i !== exclude && !cellSpent(state, table[i]!)) bag.push(i);
+  return bag;
 }
 
 /** SFO 7.1 Replacement options: the eliminated units to bring back, up to the faction's limit, one option per distinct mix of unit types. */
@@ -198,7 +246,7 @@ type EventsTask = SfoTask & { readonly t: 'events' };
 export function startEvents(state: SfoState, ws: SfoWorkspace, side: Side): void {
   state.phase = side === 'soviet' ? 'soviet-events' : 'us-events';
   if (ws.trace !== undefined) tell(state, ws, side, 'SFO 7', `turn ${state.turn}: ${state.phase}`);
-  state.stack.push({ t: 'events', side, stage: 0, cell: 'planned', other: 'planned' });
+  state.stack.push({ t: 'events', side, stage: 0, cell: 'planned', other: 'planned', first: -1 });
 }
 
 const EVENT_NAMES: Readonly<Record<string, string>> = {
@@ -236,7 +284,11 @@ function eventName(state: SfoState, cell: EventCell): string {
  * towns. Expert (SFO 7, 7.1): scheduled reinforcements arrive; the faction rolls its random event
  * (two under Guards / Hardened NATO, choosing one) and carries it out.
  */
-export function eventsStep(state: SfoState, ws: SfoWorkspace, task: EventsTask): SfoDecision | null {
+export function eventsStep(
+  state: SfoState,
+  ws: SfoWorkspace,
+  task: EventsTask,
+): SfoDecision | ChanceNode | null {
   const side = task.side;
   if (state.rules.expert === null) {
     if (side === 'soviet') {
@@ -251,7 +303,6 @@ export function eventsStep(state: SfoState, ws: SfoWorkspace, task: EventsTask):
     return null;
   }
   if (task.stage === 0) {
-    const ex = state.rules.expert;
     const arrived = scheduledArrivals(state, side);
     if (arrived.length > 0 && ws.trace !== undefined)
       tell(
@@ -261,38 +312,82 @@ export function eventsStep(state: SfoState, ws: SfoWorkspace, task: EventsTask):
         'SFO 12-13',
         `scheduled reinforcements: ${arrived.map((u) => label(state, u)).join(', ')} arrive`,
       );
-    const rng = ws.streams.stream('events');
-    const first = drawEvent(state, side, rng);
-    const cell = effectiveEvent(state, side, first.cell);
-    narrateDraw(state, ws, side, 'random event', first, cell);
-    task.cell = cell;
-    task.stage = 2;
-    if (ex.eventRolls[side] > 1) {
-      const second = drawEvent(state, side, rng, first.index);
-      const other = effectiveEvent(state, side, second.cell);
-      narrateDraw(state, ws, side, 'second random event', second, other);
-      if (other !== cell) {
-        task.other = other;
-        task.stage = 1;
-        const options: SfoOption[] = [
-          { type: 'event', cell },
-          { type: 'event', cell: other },
-        ];
-        return {
-          kind: 'event',
-          side,
-          rule: side === 'soviet' ? 'SFO 7 (Guards)' : 'SFO 13 (Hardened NATO)',
-          options,
-        } as SfoDecision;
-      }
+    if (ws.explicitChance) {
+      task.stage = 3;
+      return null;
     }
+    const rng = ws.streams.stream('events');
+    if (firstDrawn(state, ws, task, drawEvent(state, side, rng)))
+      secondDrawn(state, ws, task, drawEvent(state, side, rng, task.first));
   }
+  // explicit-chance mode: each draw is a chance point (eventOutcomeOf carries out its outcome); an
+  // empty bag draws nothing and a bag of one chit has one outcome, carried out at once
+  while (task.stage === 3 || task.stage === 4) {
+    const node =
+      task.stage === 3
+        ? eventNode(state, side, 'random event')
+        : eventNode(state, side, 'second random event', task.first);
+    if (node === null) drawn(state, ws, task, NOTHING_DRAWN);
+    else if (node.outcomes.length === 1) eventOutcomeOf(state, ws, task, 0);
+    else return node;
+  }
+  if (task.stage === 1)
+    return {
+      kind: 'event',
+      side,
+      rule: side === 'soviet' ? 'SFO 7 (Guards)' : 'SFO 13 (Hardened NATO)',
+      options: [
+        { type: 'event', cell: task.cell },
+        { type: 'event', cell: task.other },
+      ],
+    } as SfoDecision;
   // stage 2: carry out the event
   state.stack.pop();
   const cell = task.cell;
   const kind = reinforcementUnit(cell) === null ? cell : 'reinforce';
   state.stats[`ev_${side}_${kind}` as 'ev_soviet_air']++;
   return carryOut(state, ws, task, cell);
+}
+
+/**
+ * The first random event drawn (SFO 7): `cell` is what it does now; under Guards / Hardened NATO
+ * (two rolls) the second is drawn next (stage 4; true), else it is carried out (stage 2).
+ */
+function firstDrawn(state: SfoState, ws: SfoWorkspace, task: EventsTask, first: EventDraw): boolean {
+  const side = task.side;
+  const cell = effectiveEvent(state, side, first.cell);
+  narrateDraw(state, ws, side, 'random event', first, cell);
+  task.cell = cell;
+  task.first = first.index;
+  const second = state.rules.expert!.eventRolls[side] > 1;
+  task.stage = second ? 4 : 2;
+  return second;
+}
+
+/** SFO 7 (Guards) / 13 (Hardened NATO): the second event drawn; two different events are the side's choice (stage 1). */
+function secondDrawn(state: SfoState, ws: SfoWorkspace, task: EventsTask, second: EventDraw): void {
+  const side = task.side;
+  const other = effectiveEvent(state, side, second.cell);
+  narrateDraw(state, ws, side, 'second random event', second, other);
+  task.stage = 2;
+  if (other !== task.cell) {
+    task.other = other;
+    task.stage = 1;
+  }
+}
+
+/** What drawEvent draws from an empty bag (events-bag): nothing, As planned. */
+const NOTHING_DRAWN: EventDraw = { index: -1, cell: 'planned', dice: [] };
+
+/** Explicit-chance mode: event `draw` carried out as the draw of the events task's stage (3 the first, 4 the second). */
+function drawn(state: SfoState, ws: SfoWorkspace, task: EventsTask, draw: EventDraw): void {
+  if (task.stage === 3) firstDrawn(state, ws, task, draw);
+  else secondDrawn(state, ws, task, draw);
+}
+
+/** Explicit-chance mode: outcome `k` of the events task's chance point (eventsStep, stages 3 and 4) carried out. */
+export function eventOutcomeOf(state: SfoState, ws: SfoWorkspace, task: EventsTask, k: number): void {
+  drawn(state, ws, task, eventOutcome(state, task.side, k, task.stage === 3 ? -1 : task.first));
 }
 
 /** Answers the Advanced replacement or the Guards / Hardened NATO choice of the events task. */

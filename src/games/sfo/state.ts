@@ -140,8 +140,19 @@ export interface ExpertState {
  * be cloned, serialised and continued (docs/architecture.md "State"). Mutable fields are progress within the task.
  */
 export type SfoTask =
-  /** SFO 7: a side's events phase; `stage` 0 start, 1 the Guards / Hardened NATO choice is pending, 2 carry out `cell`. */
-  | { readonly t: 'events'; readonly side: Side; stage: 0 | 1 | 2; cell: EventCell; other: EventCell }
+  /**
+   * SFO 7: a side's events phase; `stage` 0 start, 1 the Guards / Hardened NATO choice is pending,
+   * 2 carry out `cell`; explicit-chance mode: 3 the random event is being drawn, 4 the second one
+   * (`first` the index of the first drawn, -1 before).
+   */
+  | {
+      readonly t: 'events';
+      readonly side: Side;
+      stage: 0 | 1 | 2 | 3 | 4;
+      cell: EventCell;
+      other: EventCell;
+      first: number;
+    }
   /** SFO 8: a side moves units one at a time until it ends the phase. */
   | { readonly t: 'movement'; readonly side: Side }
   /** SFO 7.1: at the end of movement the side places its support chit or loses it. */

@@ -25,6 +25,7 @@ import {
   applyEventsDecision,
   applyExpertChoice,
   applySupport,
+  eventOutcomeOf,
   eventsStep,
   startEvents,
   supportStep,
@@ -103,6 +104,8 @@ const MACHINE = turnMachine<SfoState, SfoWorkspace, SfoTask, SfoDecision>({
   tasks: {
     events: {
       step: eventsStep,
+      // explicit-chance mode: the random event's draws (SFO 7)
+      outcome: (s, ws, task, _node, k) => eventOutcomeOf(s, ws, task, k),
       answer(s, ws, task, d, choice) {
         expectKind('SFO', task.t, d, 'replace', 'event', 'replace-units', 'disrupt');
         const a = answerOf(ws, d, choice);
