@@ -27,7 +27,7 @@ import type {
   Policy,
 } from '../core/game.js';
 import { createPolicies, playerSides } from '../core/policies.js';
-import { ROLLOUT_ID } from '../core/rollout.js';
+import { isSearchPolicy } from '../core/search-policies.js';
 import { resolveSetup } from '../core/setup.js';
 import { returns } from '../core/values.js';
 
@@ -271,7 +271,7 @@ function declarationProblems(def: GameDefinition): string[] {
   for (const v of def.variants)
     for (const sc of v.scenarios ?? [])
       if (!scenarioIds.includes(sc)) problems.push(`variant ${v.id}: unknown scenario ${sc}`);
-  if (def.policies.some((p) => p.id !== 'random' && p.id !== ROLLOUT_ID) && def.decisionKinds.length === 0)
+  if (def.policies.some((p) => p.id !== 'random' && !isSearchPolicy(p.id)) && def.decisionKinds.length === 0)
     problems.push('decisionKinds is empty, but the game has policies');
   try {
     JSON.stringify(def.data);
@@ -321,7 +321,7 @@ export function checkGame(def: GameDefinition, options: CheckOptions = {}): Chec
     );
     for (const side of playerSides(def, sc.id))
       for (const p of def.policies)
-        if (p.side === side && p.id !== 'random' && p.id !== ROLLOUT_ID && p.id !== defaults[side])
+        if (p.side === side && p.id !== 'random' && !isSearchPolicy(p.id) && p.id !== defaults[side])
           checks.push(
             runTrials(
               def,
