@@ -15,7 +15,7 @@ import { sandtable, tempDir } from './helpers/cli.js';
 // test-artifacts/.
 
 const GAMES = '20';
-/** Experiments whose policies search (rollout: playouts at every decision) play a few games only. */
+/** Experiments whose policies search (rollout, mcts, portfolio: playouts at every decision) play a few games only. */
 const SEARCH_GAMES = '2';
 const MAX_HEIGHT = 25_000;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -36,7 +36,7 @@ const runDir = (f: string) => join(dir, f.replace(/\.json$/, ''));
 beforeAll(() => {
   for (const f of experiments) {
     const text = readFileSync(join(root, 'experiments', f), 'utf8');
-    const search = text.includes('rollout') || text.includes('mcts');
+    const search = text.includes('rollout') || text.includes('mcts') || text.includes('portfolio');
     const r = sandtable([
       'run',
       join('experiments', f),
