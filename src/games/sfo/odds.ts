@@ -118,7 +118,8 @@ export function battleMatch(
 
 /**
  * The exact result distribution of battle `b`, from the game's own code: every outcome of the
- * roll's chance point is applied to a copy of `battleMatch`'s game and the CRT result read.
+ * roll's chance point is applied to a copy of `battleMatch`'s game and the CRT result read, the
+ * walk stopping once the result is known.
  */
 export function battleOdds(
   game: SteppedGame,
@@ -126,7 +127,15 @@ export function battleOdds(
 ): { battle: Battle; p: Map<string, number> } | null {
   const m = battleMatch(game, b, true);
   if (m === null) return null;
-  return { battle: m.battle, p: enumerateChance(m.match, (s) => String((s as SfoState).lastResult)) };
+  // the walk ends where the CRT result is known: the game would go on to later chance points
+  // (SFO 7's random events of the next turn) that do not bear on this battle
+  (m.match.state as SfoState).lastResult = null;
+  const p = enumerateChance(
+    m.match,
+    (s) => String((s as SfoState).lastResult),
+    (s) => (s as SfoState).lastResult !== null,
+  );
+  return { battle: m.battle, p };
 }
 
 export const sfoOdds = (game: () => SteppedGame): OddsProvider => ({
