@@ -101,7 +101,7 @@ export interface TurnMachine<
  * A turn machine ready to run (`turnMachine`): the declaration, with its task kinds indexed by tag
  * in a Map. The kernel finds a task's kind there at every step: one hashed lookup, where indexing
  * the declaration's table by a tag read at run time is a property lookup the engine cannot cache
- * (every game's tags meet at one site) and costs several times more (BENCHMARKS.md).
+ * (every game's tags meet at one site): it cost Crete 4% more instructions a game (BENCHMARKS.md).
  */
 export interface Machine<
   S extends MachineState<T, D>,
