@@ -65,6 +65,8 @@ export type SkillGain = 'row' | 'col' | 'neither';
 export interface LadderResult {
   readonly design: LadderDesign;
   readonly rungs: readonly LadderRung[];
+  /** steps[r - 1]: rung r against rung r - 1, paired. */
+  readonly steps: readonly RungDifference[];
   /** The strongest rung against the one below it. */
   readonly convergence: RungDifference & { readonly status: ConvergenceStatus; readonly margin: number };
   /** The strongest rung against the scripts. */
@@ -200,11 +202,13 @@ export function ladderAnalysis(
       meta,
     });
   }
-  const conv = difference(rungs, top - 1, top, level);
+  const steps = rungs.slice(1).map((_, i) => difference(rungs, i, i + 1, level));
+  const conv = steps[top - 1]!;
   const gain = difference(rungs, 0, top, level);
   const result = {
     design,
     rungs,
+    steps,
     convergence: { ...conv, status: convergenceStatus(conv.interval, design.margin), margin: design.margin },
     gain: { ...gain, favours: skillGain(gain.interval) },
     level,
@@ -237,6 +241,7 @@ export function ladderJson(r: LadderResult, band: BalanceBand = DEFAULT_BALANCE_
         colMix: g.meta.colMix,
         payoff: g.meta.payoff,
       })),
+      steps: r.steps,
       convergence: r.convergence,
       gain: r.gain,
       sentence: r.sentence,
