@@ -84,7 +84,7 @@ export function ladderChart(
   };
   const y = {
     type: 'quantitative',
-    title: `${row} score under the strongest strategies (value of the game)`,
+    title: `${row} score (value of the game)`,
     scale: { domain: [0, 1] },
     axis: { format: '%' },
   };
