@@ -46,7 +46,7 @@ export function ladderBlocks(def: GameDefinition, ladder: LadderResult | undefin
         md``,
         md`**${ladder.sentence}**`,
         md``,
-        md`| rung | budget | ${row} policies added | ${col} policies added | ${row} score, value [95%] | change from the rung below (points, paired 95%) | ${row} equilibrium mix | ${col} equilibrium mix |`,
+        md`| rung | budget | ${row} policies added | ${col} policies added | value [95%] | change (points) | ${row} equilibrium mix | ${col} equilibrium mix |`,
         md`|---:|---|---|---|---:|---:|---|---|`,
         ...lines,
         md``,
