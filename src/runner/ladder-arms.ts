@@ -139,7 +139,8 @@ export function ladderSides(
     const id = parsed.split(':')[0]!;
     const param = budgetParam(game, side, id, l.budget, problems);
     if (param === undefined) return { side, specs: scripts, rungOf: scripts.map(() => 0) };
-    if (new RegExp(`[:,]${l.budget}=`).test(searchText))
+    const given = (searchText.split(':')[1] ?? '').split(',').map((kv) => kv.split('=')[0]!.trim());
+    if (given.includes(l.budget))
       problems.push(
         `field ${field}: ${quote(searchText)} sets ${l.budget}, which the rungs give (leave it out)`,
       );
