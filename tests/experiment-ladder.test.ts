@@ -120,6 +120,28 @@ describe('a run of a ladder (4 games a pairing, mcts at 1 and 2 iterations)', ()
     const f = writeExperiment(dir, { ...base, ladder: { ...ladder, margin: 0.05 } }, 'run.json');
     const r = await cliOk(['run', f, '--out', out, '--quiet', '--workers', '1']);
     expect(r.stderr).toBe('');
+    // the same ladder in two shards (game indices 0-1 and 2-3), merged
+    for (const k of [0, 1])
+      await cliOk([
+        'run',
+        f,
+        '--shard',
+        `${k}/2`,
+        '--out',
+        join(shards, `s${k}`),
+        '--workers',
+        '1',
+        '--quiet',
+      ]);
+    await cliOk(['merge', shards, '--out', merged]);
+  });
+  const shards = join(dir, 'shards');
+  const merged = join(dir, 'merged');
+
+  it('runs in shards and merges to the same ladder.json', () => {
+    expect(readFileSync(join(merged, 'ladder.json'), 'utf8')).toBe(
+      readFileSync(join(out, 'ladder.json'), 'utf8'),
+    );
   });
 
   it('writes ladder.json: each rung nested in the next, the top rung the value of the whole matrix', () => {
