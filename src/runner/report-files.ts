@@ -1,11 +1,13 @@
 import type { GamesTable } from '../analysis/games-table.js';
 import { headlineComparisons, policyMatrices } from '../analysis/headline.js';
+import { ladderAnalysis } from '../analysis/ladder.js';
 import { loadLpSolver } from '../analysis/metagame.js';
 import { computeReportData, type HeatRow, summaryFiles } from '../analysis/report-data.js';
-import { matrixVerdicts } from '../analysis/verdict.js';
+import { matrixScores, matrixVerdicts } from '../analysis/verdict.js';
 import type { GameDefinition } from '../core/game.js';
 import { sideName } from '../report/format.js';
 import { renderReport } from '../report/report.js';
+import { ladderDesign } from './ladder-arms.js';
 import type { Manifest } from './manifest.js';
 
 /**
@@ -23,14 +25,29 @@ export async function reportFiles(
   const computed = computeReportData(def, table, manifest.arms, manifest.baseline, heat);
   // The meta-game of each policy matrix (the LP solver is loaded only when there is one).
   const matrices = policyMatrices(def, manifest.arms);
+  const design = ladderDesign(def, manifest.experiment);
+  const lp = matrices.length === 0 && design === undefined ? undefined : await loadLpSolver();
   const verdicts =
-    matrices.length === 0
+    lp === undefined || matrices.length === 0
       ? []
-      : matrixVerdicts(await loadLpSolver(), def, table, matrices, {
+      : matrixVerdicts(lp, def, table, matrices, {
           seed: manifest.seed,
           sideName: (s) => sideName(def, s),
         });
-  const data = verdicts.length === 0 ? computed : { ...computed, verdicts };
+  // A skill ladder's values by rung (src/analysis/ladder.ts), on the bootstrap seed the verdict uses.
+  const scores = design === undefined ? undefined : matrixScores(table, design);
+  const ladder =
+    lp === undefined || design === undefined || scores === undefined || scores[0]![0]!.length === 0
+      ? undefined
+      : ladderAnalysis(lp, scores, design, {
+          seed: manifest.seed,
+          names: { rowSide: sideName(def, design.rowSide), colSide: sideName(def, design.colSide) },
+        });
+  const data = {
+    ...computed,
+    ...(verdicts.length === 0 ? {} : { verdicts }),
+    ...(ladder === undefined ? {} : { ladder }),
+  };
   const pairs = headlineComparisons(def, table, manifest.arms, data.outcomes);
   return { ...summaryFiles(data), ...(await renderReport(def, manifest, data, pairs, trust)) };
 }
