@@ -56,7 +56,7 @@ function bandBlocks(def: GameDefinition, v: MatrixVerdict, i: number): HeadlineB
       lines: [
         md`${v.robustnessSentence ?? ''}`,
         md``,
-        md`| rules | what changes | ${sides.rowSide}'s value [95%] | difference to as written, points [95%] | balance | why (measured by) |`,
+        md`| rules | what changes | ${sides.rowSide}’s value [95%] | difference to as written, points [95%] | balance | why (measured by) |`,
         md`|---|---|---:|---:|---|---|`,
         md`| as written | the defaults | ${ci(rb.value, rb.interval)} |  | ${words.asWritten} |  |`,
         ...rb.readings.map(
