@@ -10,6 +10,7 @@ import {
   robustness,
   robustnessSentence,
 } from '../src/analysis/robustness.js';
+import { checkGame } from '../src/api/check.js';
 import type { GameDefinition, VerdictReading } from '../src/core/game.js';
 import { verdictReadingProblems, withReading } from '../src/core/readings.js';
 import { createRegistry } from '../src/core/registry.js';
@@ -78,6 +79,21 @@ describe('every game declares its verdict readings', () => {
       'verdict reading [0] "a b": an empty label',
       'verdict reading [0] "a b": an empty why (name the experiment that measured it)',
     ]);
+  });
+
+  it('sandtable check refuses a game whose readings are not sound, before it plays', () => {
+    const bad = {
+      ...sfo,
+      verdictReadings: [
+        { id: 'x', label: 'x', params: { 'no-such': 1 }, why: 'experiments/sfo-variants.json' },
+      ],
+    } as GameDefinition;
+    const report = checkGame(bad, { randomGames: 1, games: 1 });
+    expect(report.passed).toBe(false);
+    expect(report.checks).toHaveLength(1);
+    expect(report.checks[0]!.failure).toMatch(
+      /verdict reading x \(scenario advanced\): field params: parameter "no-such" is not a parameter of sfo/,
+    );
   });
 
   it('a reading that switches on a variant replaces the base switch of another of its group', () => {

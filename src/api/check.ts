@@ -295,7 +295,7 @@ export function checkGame(def: GameDefinition, options: CheckOptions = {}): Chec
   const checks: CheckResult[] = [];
   const declared = declarationProblems(def);
   checks.push({
-    name: 'declarations (sides, policies, results, parameters, variants, board)',
+    name: 'declarations (sides, policies, results, parameters, variants, board, verdict readings)',
     games: 0,
     ...(declared.length === 0 ? {} : { failure: declared.join('; ') }),
   });
