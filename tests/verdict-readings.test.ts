@@ -11,6 +11,7 @@ import {
   robustnessSentence,
 } from '../src/analysis/robustness.js';
 import { checkGame } from '../src/api/check.js';
+import { gameInfo } from '../src/api/game-info.js';
 import type { GameDefinition, VerdictReading } from '../src/core/game.js';
 import { verdictReadingProblems, withReading } from '../src/core/readings.js';
 import { createRegistry } from '../src/core/registry.js';
@@ -41,6 +42,8 @@ describe('every game declares its verdict readings', () => {
       expect(readings.length).toBeGreaterThanOrEqual(2);
       expect(readings.length).toBeLessThanOrEqual(5);
       expect(verdictReadingProblems(g)).toEqual([]);
+      // `sandtable list --json` shows them
+      expect(gameInfo(g.id, registry).verdictReadings).toEqual(readings);
       for (const r of readings) {
         // the why cites an experiment file of this repository that exists
         const cited = r.why.match(/experiments\/[A-Za-z0-9_.-]+\.json/g) ?? [];
@@ -173,7 +176,8 @@ describe('an experiment plays a matrix under its readings', () => {
     ).toBe(
       'r.json: field matrix.readings: a matrix under readings cannot be swept as well (field sweep): give one of them',
     );
-    const bare = createRegistry([{ ...sfo, verdictReadings: undefined } as GameDefinition]);
+    const { verdictReadings: _declared, ...undeclared } = sfo;
+    const bare = createRegistry([undeclared]);
     expect(refusal({ readings: 'declared' }, {}, bare)).toBe(
       'r.json: field matrix.readings: game sfo declares no verdict readings',
     );
