@@ -27,7 +27,7 @@ export const verdictReadings: readonly VerdictReading[] = [
     id: 'fjr-cf-6',
     label: 'FJR para battalions at the reconstruction CF 6 (not the calibrated 8)',
     params: { 'para-cf-fjr': 6 },
-    why: 'invented unit strengths: experiments/crete-sensitivity.json arm fjr-6 (the FJR strength moves the result most)',
+    why: 'invented unit strengths: experiments/crete-sensitivity.json arm fjr-6',
   },
   {
     id: 'crt-bloody',
