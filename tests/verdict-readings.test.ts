@@ -341,6 +341,11 @@ describe('a tiny run end to end', () => {
       'Over the rules’ 2 open readings and reconstructed values, Soviet’s value ranges from',
     );
     expect(md).toMatch(/\| elim-one \| AE\/DE as the chart legend reads them/);
+    // the report's first line, the answer, carries the band after the verdict
+    const answer = md.split('\n').find((l) => l.startsWith('**Answer.**'))!;
+    expect(answer).toMatch(
+      /^\*\*Answer\.\*\* Under the strongest strategies in this run, Soviet scores .* Over the rules’ 2 open readings/,
+    );
     const html = readFileSync(join(out, 'index.html'), 'utf8');
     expect(html).toContain('id="chart-robustness"');
     expect(existsSync(join(out, 'charts', 'robustness.vl.json'))).toBe(true);
