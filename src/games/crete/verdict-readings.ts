@@ -9,13 +9,13 @@ export const verdictReadings: readonly VerdictReading[] = [
     id: 'crt-all-out-only',
     label: 'every battle on the all-out table (the attacker no longer picks the table)',
     variants: { 'crt-all-out-only': true },
-    why: 'K18 names no chooser of the table; the crt-choice group, played paired in experiments/crete-verdict.json',
+    why: 'K18 names no chooser of the table: experiments/crete-verdict.json (-10.0 points on the German value, 200 games a cell)',
   },
   {
     id: 'one-on-one',
     label: 'one attacking square per battle (no multi-square attacks)',
     variants: { 'one-on-one': true },
-    why: 'K10.10 read strictly; the multi group, played paired in experiments/crete-verdict.json',
+    why: 'K10.10 read strictly: experiments/crete-verdict.json (-26.2 points on the German value, 200 games a cell)',
   },
   {
     id: 'allied-cf-100',
