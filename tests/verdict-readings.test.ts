@@ -99,6 +99,14 @@ describe('every game declares its verdict readings', () => {
     );
   });
 
+  it('sandtable list prints them', async () => {
+    const out = (await cliOk(['list', 'sfo'])).stdout;
+    expect(out).toContain('verdict readings (a matrix\'s "readings": "declared" plays them; docs/cli.md):');
+    expect(out).toMatch(
+      /\n {4}forests-0104-0802 +\{forests=\["0104","0802"\]\} the two unlocated forests on 0104 and 0802 \[advanced\]\n/,
+    );
+  });
+
   it('a reading that switches on a variant replaces the base switch of another of its group', () => {
     const r = crete.verdictReadings!.find((x) => x.id === 'crt-all-out-only')!;
     expect(
