@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { from } from 'arquero';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PolicyMatrix } from '../src/analysis/headline.js';
-import { type LpSolver, loadLpSolver, metaGame } from '../src/analysis/metagame.js';
+import { type LpSolver, loadLpSolver, metaGame, solveZeroSum } from '../src/analysis/metagame.js';
 import {
   groupRobustness,
   readingGroups,
@@ -269,6 +269,47 @@ describe('the robustness band on known values', () => {
       /^Over the rules’ 3 open readings and reconstructed values, Soviet’s value ranges from 25\.0% to 75\.0% \(50\.0% as written\); the reading that matters most is label up \(up\): \+25\.0 points \[/,
     );
     expect(s).toMatch(/The balance verdict as written \(.+\) holds under \d of 3 readings\.$/);
+  });
+});
+
+/** Uniform draws of one cell's games (a small LCG: the analysis under test uses its own stream). */
+function uniforms(n: number, seed: number): Float64Array {
+  let s = seed >>> 0 || 1;
+  const out = new Float64Array(n);
+  for (let g = 0; g < n; g++) {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    out[g] = s / 0x1_0000_0000;
+  }
+  return out;
+}
+
+describe('the paired difference interval covers the true difference at about its nominal rate', () => {
+  // Common random numbers: a game's draw decides it under both readings, as a shared seed does.
+  // At 200 runs and 400 resamples the same simulation covers the true difference in 96.0% of runs
+  // (the value under the reading: 94.5%); this is its small, seeded version.
+  it('a mixed 2 x 2 game and a reading that moves two cells, 40 simulated runs of 300 games a cell', () => {
+    const p = [
+      [0.6, 0.4],
+      [0.45, 0.55],
+    ];
+    const q = [
+      [0.6, 0.4],
+      [0.5, 0.62],
+    ];
+    const truth = solveZeroSum(lp, q).value - solveZeroSum(lp, p).value;
+    let covered = 0;
+    for (let run = 0; run < 40; run++) {
+      const u = p.map((row, r) => row.map((_, c) => uniforms(300, 1 + run * 1000 + r * 10 + c)));
+      const cells = (probs: number[][]) =>
+        probs.map((row, r) => row.map((x, c) => u[r]![c]!.map((v) => (v < x ? 1 : 0))));
+      const rb = robustness(lp, cells(p), [{ reading: reading('q'), scores: cells(q) }], {
+        seed: run,
+        resamples: 100,
+      });
+      const [lo, hi] = rb.readings[0]!.differenceInterval;
+      if (lo <= truth && truth <= hi) covered++;
+    }
+    expect(covered / 40).toBeGreaterThanOrEqual(0.85);
   });
 });
 
