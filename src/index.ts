@@ -22,6 +22,11 @@
 export { type ColumnTable, desc, escape, op } from 'arquero';
 export type { ComparisonRow } from './analysis/compare.js';
 export {
+  type LadderDesign,
+  type LadderResult,
+  ladderAnalysis,
+} from './analysis/ladder.js';
+export {
   type BalanceBand,
   DEFAULT_BALANCE_BAND,
   type LpSolver,

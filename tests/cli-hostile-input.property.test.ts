@@ -67,6 +67,7 @@ const schemaMutation: fc.Arbitrary<Mutation> = fc.oneof(
           'sweep',
           'matrix',
           'roundRobin',
+          'ladder',
           'tuned',
           'prototype',
           'constructor',

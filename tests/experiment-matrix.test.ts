@@ -138,7 +138,7 @@ describe('a matrix', () => {
       'field matrix.policies.soviet',
     );
     expect(errorOf(() => parse({ ...base }))).toContain(
-      'field arms: missing (give arms, a matrix or a roundRobin)',
+      'field arms: missing (give arms, a matrix, a roundRobin or a ladder)',
     );
   });
 

@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { type GameMatch, searchContext, startMatch } from '../src/core/driver.js';
 import { UserError } from '../src/core/errors.js';
 import type { Decision, GameDefinition } from '../src/core/game.js';
+import { MCTS_DEFAULTS, mctsDefaults } from '../src/core/mcts.js';
 import { createPolicies } from '../src/core/policies.js';
 import { streamRng } from '../src/core/rng.js';
 import { resolveSetup } from '../src/core/setup.js';
@@ -44,7 +45,7 @@ const POSITIONS: readonly Position[] = [
     horizon: 12,
     best: [6, 11, 18, 23],
     margin: 0.1,
-    search: 'mcts:iterations=200,widen=0,c=0.4',
+    search: 'mcts:iterations=200,widen=0,c=0.4,base=0,opponents=0',
   },
   {
     name: 'zone assault: Merkur two-player, a Commonwealth unit order late in the game',
@@ -176,5 +177,32 @@ describe('mcts parameters', () => {
     expect(() => def.create({ base: 9 })).toThrow(
       /mcts parameter base 9 names no scripted policy \(1\.\.4: best-odds, town-rush, zoc-pin, vp-hunter/,
     );
+  });
+});
+
+describe("a game's own search defaults (GameMeta.searchDefaults)", () => {
+  it("SFO's mcts starts from each side's strongest script, at its iterations, against every opponent script", () => {
+    const sfo = GAMES.find((g) => g.id === 'sfo')!;
+    const param = (side: string, id: string) =>
+      sfo.policies.find((p) => p.side === side && p.id === 'mcts')!.params!.find((x) => x.id === id)!;
+    expect(param('soviet', 'base').default).toBe(3); // zoc-pin
+    expect(param('us', 'base').default).toBe(2); // counterattack
+    expect(param('us', 'base').description).toContain('(here counterattack)');
+    expect(param('soviet', 'iterations').default).toBe(sfo.searchDefaults!.mcts!.iterations);
+    expect(param('soviet', 'opponents').default).toBe(1);
+    // a game without its own keeps the generic defaults
+    const crete = GAMES.find((g) => g.id === 'crete')!;
+    const c = crete.policies.find((p) => p.side === 'german' && p.id === 'mcts')!.params!;
+    expect(c.find((x) => x.id === 'iterations')!.default).toBe(MCTS_DEFAULTS.iterations);
+  });
+
+  it('a base that names no scripted policy of the side is refused when the game is declared', () => {
+    const sfo = GAMES.find((g) => g.id === 'sfo')!;
+    const own = sfo.policies.filter(
+      (p) => p.side === 'us' && !['random', 'mcts', 'rollout', 'portfolio'].includes(p.id),
+    );
+    expect(() =>
+      mctsDefaults({ ...sfo, searchDefaults: { mcts: { base: { us: 'zoc-pin' } } } }, 'us', own),
+    ).toThrow(/sfo us: searchDefaults.mcts.base names zoc-pin, not a scripted policy of the side/);
   });
 });

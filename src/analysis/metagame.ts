@@ -157,6 +157,12 @@ export interface MetaGame extends ZeroSumSolution {
   /** Share of resamples in which each row / column has positive weight in the equilibrium. */
   readonly rowSupport: readonly number[];
   readonly colSupport: readonly number[];
+  /**
+   * The value in each resample, in resample order. The resamples depend only on the seed and the
+   * number of games, so two meta-games of the same games and seed pair draw by draw (a paired
+   * bootstrap of their difference: src/analysis/ladder.ts).
+   */
+  readonly draws: readonly number[];
 }
 
 /**
@@ -209,6 +215,7 @@ export function metaGame(
       if (w > 0) colSupport[c]! += 1 / resamples;
     });
   }
+  const draws = values.slice();
   values.sort((a, b) => a - b);
   const alpha = (1 - level) / 2;
   const interval: [number, number] =
@@ -223,6 +230,7 @@ export function metaGame(
     exploitability: exploitability(payoff, eq.value),
     rowSupport,
     colSupport,
+    draws,
   };
 }
 

@@ -3,6 +3,7 @@ import type { GameDefinition } from '../core/game.js';
 import { COMPARISON_COLUMNS, type ComparisonRow, compareArms, comparisonPairs } from './compare.js';
 import { toCsv } from './csv.js';
 import type { GamesTable } from './games-table.js';
+import { type LadderResult, ladderJson } from './ladder.js';
 import { entrantRanking, RANKING_COLUMNS, type RankingRow } from './ranking.js';
 import {
   type EndTurnRow,
@@ -56,6 +57,8 @@ export interface ReportData {
   readonly ranking?: readonly RankingRow[];
   /** Each policy matrix's meta-game: the value of the game under the run's strongest strategies. */
   readonly verdicts?: readonly MatrixVerdict[];
+  /** A skill ladder's values by rung, convergence and gain (only in a run with a ladder). */
+  readonly ladder?: LadderResult;
 }
 
 export function computeReportData(
@@ -93,5 +96,6 @@ export function summaryFiles(data: ReportData): Record<string, string> {
   if ((data.verdicts ?? []).length > 0) files['metagame.json'] = metaGameJson(data.verdicts ?? []);
   if ((data.verdicts ?? []).some((v) => v.robustness !== undefined))
     files['robustness.json'] = robustnessJson(data.verdicts ?? []);
+  if (data.ladder !== undefined) files['ladder.json'] = ladderJson(data.ladder);
   return files;
 }

@@ -134,6 +134,7 @@ type CommandName =
   | 'replay'
   | 'odds'
   | 'compare'
+  | 'strength'
   | 'plan'
   | 'report'
   | 'calibrate'
@@ -148,6 +149,7 @@ const COMMAND_NAMES: readonly CommandName[] = [
   'replay',
   'odds',
   'compare',
+  'strength',
   'plan',
   'report',
   'calibrate',
@@ -200,6 +202,7 @@ export function gamesNamedBy(program: Command, args: readonly string[], readText
       return help || first === undefined ? [] : gameOfRunDir(first, readText);
     case 'compare':
     case 'merge':
+    case 'strength':
       return help ? [] : union(positional.map((dir) => gameOfRunDir(dir, readText)));
     case 'plan':
     case 'check':
@@ -283,6 +286,7 @@ export function moduleNamedBy(
       return first === undefined ? undefined : moduleOfRunDir(first, readText);
     case 'compare':
     case 'merge':
+    case 'strength':
       return positional.map((dir) => moduleOfRunDir(dir, readText)).find((m) => m !== undefined);
     case 'plan':
       return undefined;

@@ -25,6 +25,7 @@ import { registerPlay } from './play.js';
 import { registerReplay } from './replay.js';
 import { registerReport } from './report.js';
 import { registerRun } from './run.js';
+import { registerStrength } from './strength.js';
 
 /** File system error codes that come from what the user asked for or from their machine. */
 const USER_FS_ERRORS = new Set([
@@ -69,6 +70,7 @@ export function createProgram(games: GameRegistry): Command {
   registerReplay(program, games);
   registerOdds(program, games);
   registerCompare(program, games);
+  registerStrength(program, games);
   registerPlan(program, games);
   registerReport(program, games);
   registerSearch(program, games);

@@ -293,6 +293,18 @@ export interface VerdictReading {
   readonly why: string;
 }
 
+/** A game's defaults for the generic search players (GameMeta.searchDefaults). */
+export interface SearchDefaults {
+  readonly mcts?: {
+    /** Iterations per decision. */
+    readonly iterations?: number;
+    /** 1: search against one of the other sides' scripted policies drawn per iteration. */
+    readonly opponents?: 0 | 1;
+    /** Per side, the scripted policy (its id) the search starts from, instead of the side's default. */
+    readonly base?: Readonly<Record<string, string>>;
+  };
+}
+
 /** What every game shares, however it is played: its sides, scenarios, variants, parameters, policies and outputs. */
 export interface GameMeta {
   readonly id: string;
@@ -305,6 +317,12 @@ export interface GameMeta {
   readonly policies: readonly PolicyDef[];
   /** Default policy id per side a policy plays (in some scenario). */
   readonly defaultPolicies: Readonly<Record<string, string>>;
+  /**
+   * Optional: this game's defaults for the generic search players where they differ from the
+   * generic ones (core/mcts.ts MCTS_DEFAULTS), each chosen by a shipped experiment the game's docs
+   * page names.
+   */
+  readonly searchDefaults?: SearchDefaults;
   readonly results: readonly ResultDef[];
   readonly victoryLevels: readonly string[];
   readonly endReasons: readonly string[];

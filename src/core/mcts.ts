@@ -208,12 +208,35 @@ class Players {
   }
 }
 
+/**
+ * The parameters' defaults for `side` of `game`: the generic MCTS_DEFAULTS, overridden by the
+ * game's own (GameMeta.searchDefaults.mcts), its base script given by id and turned into its index
+ * among `own` (the side's scripted policies, 1-based as the parameter counts them).
+ */
+export function mctsDefaults(game: SteppedGame, side: string, own: readonly PolicyDef[]): Params {
+  const g = game.searchDefaults?.mcts;
+  const baseId = g?.base?.[side];
+  const base = baseId === undefined ? MCTS_DEFAULTS.base : own.findIndex((x) => x.id === baseId) + 1;
+  if (base === 0 && baseId !== undefined)
+    throw new Error(
+      `${game.id} ${side}: searchDefaults.mcts.base names ${baseId}, not a scripted policy of the side`,
+    );
+  return {
+    ...MCTS_DEFAULTS,
+    ...(g?.iterations === undefined ? {} : { iterations: g.iterations }),
+    ...(g?.opponents === undefined ? {} : { opponents: g.opponents }),
+    base,
+  };
+}
+
 /** The mcts policy of `side` of `game`. */
 export function mctsPolicy(
   game: SteppedGame,
   side: string,
   scripted: (id: string) => boolean = (id) => id !== 'random',
 ): PolicyDef {
+  const own = game.policies.filter((x) => x.side === side && scripted(x.id));
+  const d = mctsDefaults(game, side, own);
   return {
     id: MCTS_ID,
     side,
@@ -223,7 +246,7 @@ export function mctsPolicy(
       {
         id: 'iterations',
         kind: 'integer',
-        default: MCTS_DEFAULTS.iterations,
+        default: d.iterations,
         min: 1,
         max: 100_000,
         description: 'Iterations (forks played from the decision) per decision.',
@@ -231,7 +254,7 @@ export function mctsPolicy(
       {
         id: 'c',
         kind: 'number',
-        default: MCTS_DEFAULTS.c,
+        default: d.c,
         min: 0,
         max: 100,
         description: 'Exploration constant of PUCT (values are in [0, 1]).',
@@ -239,7 +262,7 @@ export function mctsPolicy(
       {
         id: 'horizon',
         kind: 'integer',
-        default: MCTS_DEFAULTS.horizon,
+        default: d.horizon,
         min: 0,
         max: 1_000_000,
         description: "Decisions (any side's) played past the tree before the position is scored by evaluate.",
@@ -247,7 +270,7 @@ export function mctsPolicy(
       {
         id: 'widen',
         kind: 'number',
-        default: MCTS_DEFAULTS.widen,
+        default: d.widen,
         min: 0,
         max: 1_000,
         description:
@@ -256,7 +279,7 @@ export function mctsPolicy(
       {
         id: 'prior',
         kind: 'number',
-        default: MCTS_DEFAULTS.prior,
+        default: d.prior,
         min: 0,
         max: 1,
         description:
@@ -265,7 +288,7 @@ export function mctsPolicy(
       {
         id: 'playout',
         kind: 'integer',
-        default: MCTS_DEFAULTS.playout,
+        default: d.playout,
         min: 0,
         max: 1,
         description:
@@ -274,7 +297,7 @@ export function mctsPolicy(
       {
         id: 'opponents',
         kind: 'integer',
-        default: MCTS_DEFAULTS.opponents,
+        default: d.opponents,
         min: 0,
         max: 1,
         description:
@@ -283,26 +306,26 @@ export function mctsPolicy(
       {
         id: 'base',
         kind: 'integer',
-        default: MCTS_DEFAULTS.base,
+        default: d.base,
         min: 0,
         max: 99,
         description:
-          "The searching side's scripted player (prior, widening order, playouts): 0 its default policy, k its k-th scripted policy in the order `sandtable list` prints them.",
+          "The searching side's scripted player (prior, widening order, playouts): 0 its default policy, k its k-th scripted policy in the order `sandtable list` prints them" +
+          (d.base === 0 ? '.' : ` (here ${own[d.base - 1]!.id}).`),
       },
     ],
     create(params = {}) {
       const p: Params = {
-        iterations: params.iterations ?? MCTS_DEFAULTS.iterations,
-        c: params.c ?? MCTS_DEFAULTS.c,
-        horizon: params.horizon ?? MCTS_DEFAULTS.horizon,
-        widen: params.widen ?? MCTS_DEFAULTS.widen,
-        prior: params.prior ?? MCTS_DEFAULTS.prior,
-        playout: params.playout ?? MCTS_DEFAULTS.playout,
-        opponents: params.opponents ?? MCTS_DEFAULTS.opponents,
-        base: params.base ?? MCTS_DEFAULTS.base,
+        iterations: params.iterations ?? d.iterations,
+        c: params.c ?? d.c,
+        horizon: params.horizon ?? d.horizon,
+        widen: params.widen ?? d.widen,
+        prior: params.prior ?? d.prior,
+        playout: params.playout ?? d.playout,
+        opponents: params.opponents ?? d.opponents,
+        base: params.base ?? d.base,
       };
       // the searching side's scripted player: its default, or its base-th scripted policy
-      const own = game.policies.filter((x) => x.side === side && scripted(x.id));
       const baseDef =
         p.base === 0
           ? game.policies.find((x) => x.side === side && x.id === game.defaultPolicies[side])

@@ -37,6 +37,7 @@ import type { GameDefinition } from '../core/game.js';
 import type { Manifest } from '../runner/manifest.js';
 import { type Md, md, trustedMd } from './escape.js';
 import { count, pct, points, rateWithCi, shortValue, sideName } from './format.js';
+import { ladderBlocks } from './ladder.js';
 import { verdictBlocks } from './verdict.js';
 
 /** Headline lines; in the HTML report a block naming a chart is drawn as that chart instead. */
@@ -839,6 +840,7 @@ export function headlineBlocks(
       ],
     },
     ...verdictBlocks(def, data.verdicts ?? []),
+    ...ladderBlocks(def, data.ladder),
     {
       lines: roundRobin
         ? roundRobinBlock(data)

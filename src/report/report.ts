@@ -35,6 +35,7 @@ import {
 } from './escape.js';
 import { count, cssPct, pct, points, rateWithCi, shortValue, sideName } from './format.js';
 import { answerLine, type HeadlineBlock, headlineBlocks, matrixOutcomes } from './headline.js';
+import { LADDER_CHART, ladderChart } from './ladder.js';
 import { renderSvg } from './render.js';
 import { robustnessChartName } from './verdict.js';
 
@@ -685,6 +686,13 @@ export function buildCharts(def: GameDefinition, m: Manifest, data: ReportData):
       spec: pairedDifferencesChart(def, data.comparisons, arms),
     });
   }
+  if (data.ladder !== undefined)
+    charts.push({
+      name: LADDER_CHART,
+      caption:
+        'The value of the game at each rung of skill, with its 95% bootstrap interval and the balance band.',
+      spec: ladderChart(def, data.ladder),
+    });
   const sweep = (m.experiment as { sweep?: { parameter: string; values: unknown[] } }).sweep;
   if (sweep !== undefined) {
     charts.push({

@@ -16,6 +16,7 @@ import {
   roundRobinArms,
 } from './arm-sets.js';
 import { MAX_JSON_DEPTH, parseJsonText } from './json-text.js';
+import { type LadderInput, ladderArms, ladderSchema } from './ladder-arms.js';
 import { MAX_GAMES } from './limits.js';
 import { readTunedPolicies, type TunedFile, tunedRefSchema } from './tuned.js';
 
@@ -122,6 +123,8 @@ const topSchema = z.strictObject({
   matrix: z.unknown().optional(),
   /** Arms of a round robin, after the matrix (checked on its own: roundRobinSchema). */
   roundRobin: z.unknown().optional(),
+  /** Arms of a skill ladder, one policy matrix (checked on its own: src/runner/ladder-arms.ts). */
+  ladder: z.unknown().optional(),
   arms: z.array(z.unknown()).min(1).max(1000).optional(),
   /** Tuned-policies files (relative to the experiment file) whose names `policy@name` specs use. */
   tuned: z.array(tunedRefSchema).min(1).max(20).optional(),
@@ -138,12 +141,13 @@ export type ExperimentSpec = Omit<z.input<typeof topSchema>, 'arms'> & {
 /** An experiment file as written (after command-line overrides). */
 export type ExperimentFile = Omit<
   z.infer<typeof topSchema>,
-  'arms' | 'games' | 'seed' | 'matrix' | 'roundRobin'
+  'arms' | 'games' | 'seed' | 'matrix' | 'roundRobin' | 'ladder'
 > & {
   readonly games: number;
   readonly seed: number;
   readonly matrix?: MatrixInput;
   readonly roundRobin?: RoundRobinInput;
+  readonly ladder?: LadderInput;
   readonly arms?: z.infer<typeof armSchema>[];
 };
 
@@ -324,6 +328,11 @@ export function parseExperiment(raw: unknown, where: string, games: GameRegistry
   // Each part on its own, so one bad arm, matrix or round robin does not hide the others' problems.
   const matrix = partOf(matrixSchema, rawTop, 'matrix', problems);
   const roundRobin = partOf(roundRobinSchema, rawTop, 'roundRobin', problems);
+  const ladder = partOf(ladderSchema, rawTop, 'ladder', problems);
+  // a ladder is read as one matrix of its own (src/analysis/ladder.ts): nothing may join or split it
+  for (const other of ['matrix', 'roundRobin', 'sweep'] as const)
+    if (rawTop.ladder !== undefined && rawTop[other] !== undefined)
+      problems.push(`field ${other}: not allowed with a ladder (run it as an experiment of its own)`);
   const rawArms = Array.isArray(rawTop.arms) ? (rawTop.arms as unknown[]) : [];
   const fileArms: ArmEntry[] = [];
   rawArms.slice(0, 1000).forEach((a, i) => {
@@ -331,8 +340,13 @@ export function parseExperiment(raw: unknown, where: string, games: GameRegistry
     if (r.success) fileArms.push({ a: r.data, where: `arms[${i}]` });
     else for (const issue of r.error.issues) problems.push(issueProblem(issue, a, ['arms', i]));
   });
-  if (rawTop.arms === undefined && rawTop.matrix === undefined && rawTop.roundRobin === undefined)
-    problems.push('field arms: missing (give arms, a matrix or a roundRobin)');
+  if (
+    rawTop.arms === undefined &&
+    rawTop.matrix === undefined &&
+    rawTop.roundRobin === undefined &&
+    rawTop.ladder === undefined
+  )
+    problems.push('field arms: missing (give arms, a matrix, a roundRobin or a ladder)');
   const declared: ArmEntry[] = [];
   const tunedFiles: TunedFile[] = [];
   const tuned =
@@ -352,6 +366,7 @@ export function parseExperiment(raw: unknown, where: string, games: GameRegistry
       declared.push(...own, ...readingArms(ctx, matrix, own));
     }
     if (roundRobin !== undefined) declared.push(...roundRobinArms(ctx, roundRobin));
+    if (ladder !== undefined) declared.push(...ladderArms(ctx, ladder));
   }
   declared.push(...fileArms);
   const sweep = top?.sweep;
@@ -454,7 +469,7 @@ export function parseExperiment(raw: unknown, where: string, games: GameRegistry
   if (problems.length > 0) throw problemsError(where, problems);
   // No problems: the schema passed, the game is known and games and seed are present.
   const file = top!;
-  const { matrix: _m, roundRobin: _r, arms: _a, ...rest } = file;
+  const { matrix: _m, roundRobin: _r, ladder: _l, arms: _a, ...rest } = file;
   const source: ExperimentFile = {
     ...rest,
     // the module by its absolute path and the game by its id, so the manifest's copy replays anywhere
@@ -463,6 +478,7 @@ export function parseExperiment(raw: unknown, where: string, games: GameRegistry
     seed: file.seed!,
     ...(matrix === undefined ? {} : { matrix }),
     ...(roundRobin === undefined ? {} : { roundRobin }),
+    ...(ladder === undefined ? {} : { ladder }),
     ...(file.arms === undefined ? {} : { arms: fileArms.map((x) => x.a) }),
     // inline, so the manifest replays without the files
     ...(file.tuned === undefined ? {} : { tuned: tunedFiles }),
@@ -522,11 +538,11 @@ function sweepArms(
   );
 }
 
-/** A matrix or round robin checked by `schema`, or undefined with its problems added (absent: undefined). */
+/** A matrix, round robin or ladder checked by `schema`, or undefined with its problems added (absent: undefined). */
 function partOf<T>(
   schema: z.ZodType<T>,
   rawTop: Record<string, unknown>,
-  field: 'matrix' | 'roundRobin',
+  field: 'matrix' | 'roundRobin' | 'ladder',
   problems: string[],
 ): T | undefined {
   const raw = rawTop[field];

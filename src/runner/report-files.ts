@@ -1,12 +1,14 @@
 import type { GamesTable } from '../analysis/games-table.js';
 import { headlineComparisons, policyMatrices } from '../analysis/headline.js';
+import { ladderAnalysis } from '../analysis/ladder.js';
 import { loadLpSolver } from '../analysis/metagame.js';
 import { computeReportData, type HeatRow, summaryFiles } from '../analysis/report-data.js';
 import { groupRobustness, readingGroups, robustnessSentence } from '../analysis/robustness.js';
-import { matrixVerdicts } from '../analysis/verdict.js';
+import { matrixScores, matrixVerdicts } from '../analysis/verdict.js';
 import type { GameDefinition } from '../core/game.js';
 import { sideName } from '../report/format.js';
 import { renderReport } from '../report/report.js';
+import { ladderDesign } from './ladder-arms.js';
 import type { Manifest } from './manifest.js';
 
 /**
@@ -26,9 +28,10 @@ export async function reportFiles(
   // matrix repeated under verdict readings gives its verdict a robustness band instead of its own.
   const matrices = policyMatrices(def, manifest.arms);
   const { bases, groups } = readingGroups(def, matrices);
-  const lp = matrices.length === 0 ? undefined : await loadLpSolver();
+  const design = ladderDesign(def, manifest.experiment);
+  const lp = matrices.length === 0 && design === undefined ? undefined : await loadLpSolver();
   const verdicts =
-    lp === undefined
+    lp === undefined || matrices.length === 0
       ? []
       : matrixVerdicts(lp, def, table, bases, {
           seed: manifest.seed,
@@ -44,7 +47,20 @@ export async function reportFiles(
           };
           return { ...v, robustness: rb, robustnessSentence: robustnessSentence(rb, sides) };
         });
-  const data = verdicts.length === 0 ? computed : { ...computed, verdicts };
+  // A skill ladder's values by rung (src/analysis/ladder.ts), on the bootstrap seed the verdict uses.
+  const scores = design === undefined ? undefined : matrixScores(table, design);
+  const ladder =
+    lp === undefined || design === undefined || scores === undefined || scores[0]![0]!.length === 0
+      ? undefined
+      : ladderAnalysis(lp, scores, design, {
+          seed: manifest.seed,
+          names: { rowSide: sideName(def, design.rowSide), colSide: sideName(def, design.colSide) },
+        });
+  const data = {
+    ...computed,
+    ...(verdicts.length === 0 ? {} : { verdicts }),
+    ...(ladder === undefined ? {} : { ladder }),
+  };
   const pairs = headlineComparisons(def, table, manifest.arms, data.outcomes);
   return { ...summaryFiles(data), ...(await renderReport(def, manifest, data, pairs, trust)) };
 }

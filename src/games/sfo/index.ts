@@ -112,6 +112,11 @@ export const sfo: SteppedGame<SfoState, SfoDecision, SfoWorkspace, SfoState> = {
   parameters,
   policies,
   defaultPolicies,
+  // mcts searches from each side's strongest script (the best worst case over the other side's
+  // scripts), against every opponent script, at 64 iterations: experiments/sfo-search.json
+  searchDefaults: {
+    mcts: { iterations: 64, opponents: 1, base: { soviet: 'zoc-pin', us: 'counterattack' } },
+  },
   results,
   /** 'win': the two-town condition; Expert VP levels by ΔVP (SFO 10, Table 3). */
   victoryLevels: ['win', 'draw', 'tactical', 'marginal', 'decisive'],

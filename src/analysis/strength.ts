@@ -1,0 +1,247 @@
+/**
+ * Does a search player beat every script? For one side of a run: each of its policies' worst case
+ * (its lowest mean score over the other side's scripted policies; against the rules alone for a
+ * solitaire side), and each search policy's worst case against the best scripted policy's, with a
+ * percentile bootstrap interval of the difference that resamples the game indices jointly across
+ * every cell (the cells play the same games on the same dice), and a one-sided bootstrap p-value
+ * of "the search's worst case is no higher" (docs/statistics.md "Search against the scripts").
+ *
+ * The best script is chosen again in every resample (the maximum of the scripts' worst cases), so
+ * the comparison is not flattered by picking the script that happened to do worst in this sample.
+ */
+import { uniformInt } from 'pure-rand/distribution/uniformInt';
+import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
+import type { GameDefinition } from '../core/game.js';
+import { streamState } from '../core/rng.js';
+import type { GamesTable } from './games-table.js';
+import { type HeadlineArm, policyMatrices } from './headline.js';
+import { holm } from './stats.js';
+import { quantile } from './summary.js';
+import { sideScore } from './verdict.js';
+
+/**
+ * One side's cells: `scores[p][o][g]` is the side's score (1, 1/2, 0) with its policy p against
+ * opponent o in game index g; every cell holds the same game indices in the same order.
+ * `search[p]` says whether policy p is a search player.
+ */
+export interface SideCells {
+  readonly game: string;
+  readonly side: string;
+  readonly policies: readonly string[];
+  readonly search: readonly boolean[];
+  readonly opponents: readonly string[];
+  readonly scores: readonly (readonly ArrayLike<number>[])[];
+}
+
+/** One search policy of a side against the best scripted policy of that side. */
+export interface StrengthRow {
+  readonly game: string;
+  readonly side: string;
+  readonly policy: string;
+  /** Its lowest mean score over the opponents, and the opponent that holds it there. */
+  readonly worst: number;
+  readonly worstOpponent: string;
+  /** The scripted policy with the highest worst case, and that worst case. */
+  readonly bestScript: string;
+  readonly bestScriptWorst: number;
+  readonly bestScriptOpponent: string;
+  /** worst - bestScriptWorst, its percentile interval and the one-sided bootstrap p-value. */
+  readonly difference: number;
+  readonly interval: readonly [number, number];
+  readonly p: number;
+  readonly games: number;
+}
+
+/** Options of the bootstrap. */
+export interface StrengthOptions {
+  readonly seed: number;
+  readonly resamples?: number;
+  readonly level?: number;
+}
+
+/** Each policy's worst case over the opponents under resampling weights (null: the sample itself). */
+function worstCases(cells: SideCells, weight: Uint32Array | null): { value: number; at: number }[] {
+  const n = cells.scores[0]![0]!.length;
+  return cells.scores.map((row) => {
+    let value = Number.POSITIVE_INFINITY;
+    let at = 0;
+    row.forEach((cell, o) => {
+      let s = 0;
+      if (weight === null) for (let g = 0; g < n; g++) s += cell[g]!;
+      else for (let g = 0; g < n; g++) s += weight[g]! * cell[g]!;
+      const mean = s / n;
+      if (mean < value) {
+        value = mean;
+        at = o;
+      }
+    });
+    return { value, at };
+  });
+}
+
+/** The index of the scripted policy with the highest worst case (the earlier one on a tie). */
+function bestScript(cells: SideCells, worst: readonly { value: number }[]): number {
+  let best = -1;
+  cells.search.forEach((s, p) => {
+    if (!s && (best < 0 || worst[p]!.value > worst[best]!.value)) best = p;
+  });
+  return best;
+}
+
+/** Every search policy of one side against its best script (empty without both kinds). */
+export function sideStrength(cells: SideCells, opts: StrengthOptions): StrengthRow[] {
+  const n = cells.scores[0]?.[0]?.length ?? 0;
+  if (n === 0 || cells.opponents.length === 0) return [];
+  const worst = worstCases(cells, null);
+  const best = bestScript(cells, worst);
+  const searches = cells.policies.map((_, p) => p).filter((p) => cells.search[p]);
+  if (best < 0 || searches.length === 0) return [];
+  const resamples = opts.resamples ?? 1000;
+  const level = opts.level ?? 0.95;
+  const rng = xoroshiro128plusFromState(streamState(opts.seed, 0, `strength:${cells.side}`));
+  const weight = new Uint32Array(n);
+  const diffs = searches.map(() => [] as number[]);
+  for (let b = 0; b < resamples; b++) {
+    weight.fill(0);
+    for (let k = 0; k < n; k++) weight[uniformInt(rng, 0, n - 1)]! += 1;
+    const w = worstCases(cells, weight);
+    const top = w[bestScript(cells, w)]!.value;
+    searches.forEach((p, i) => {
+      diffs[i]!.push(w[p]!.value - top);
+    });
+  }
+  const alpha = (1 - level) / 2;
+  return searches.map((p, i) => {
+    const d = diffs[i]!.sort((a, b) => a - b);
+    // one-sided: the share of resamples in which the search does no better (ties count half)
+    let below = 0;
+    for (const x of d) below += x < 0 ? 1 : x === 0 ? 0.5 : 0;
+    return {
+      game: cells.game,
+      side: cells.side,
+      policy: cells.policies[p]!,
+      worst: worst[p]!.value,
+      worstOpponent: cells.opponents[worst[p]!.at]!,
+      bestScript: cells.policies[best]!,
+      bestScriptWorst: worst[best]!.value,
+      bestScriptOpponent: cells.opponents[worst[best]!.at]!,
+      difference: worst[p]!.value - worst[best]!.value,
+      interval: resamples > 0 ? [quantile(d, alpha), quantile(d, 1 - alpha)] : [0, 0],
+      p: resamples > 0 ? (below + 1) / (resamples + 1) : 1,
+      games: n,
+    };
+  });
+}
+
+/** A strength row with its Holm-adjusted p-value over the whole table, and the verdict. */
+export interface JudgedRow extends StrengthRow {
+  readonly pHolm: number;
+  /** The search's worst case is above the best script's, Holm-adjusted over the table. */
+  readonly beats: boolean;
+}
+
+/** Holm over every row of a table (every game-side and search policy together), at `alpha`. */
+export function judgeStrength(rows: readonly StrengthRow[], alpha = 0.05): JudgedRow[] {
+  const adjusted = holm(rows.map((r) => r.p));
+  return rows.map((r, i) => ({ ...r, pHolm: adjusted[i]!, beats: r.difference > 0 && adjusted[i]! < alpha }));
+}
+
+/** A policy spec's policy id (`mcts:iterations=64` -> `mcts`). */
+const policyId = (spec: string): string => spec.split(':')[0]!;
+
+/**
+ * A side's score per game of each arm, on the game indices every listed arm played (index order).
+ */
+function armScores(table: GamesTable, arms: readonly string[], side: string): Float64Array[] {
+  const armCol = table.column('arm');
+  const gameCol = table.column('game');
+  const winnerCol = table.column('winner');
+  if (armCol === undefined || gameCol === undefined || winnerCol === undefined) {
+    throw new Error('strength: the games table has no arm, game or winner column');
+  }
+  const wanted = new Set(arms);
+  const byArm = new Map<string, Map<number, number>>(arms.map((a) => [a, new Map()]));
+  for (let i = 0; i < table.numRows(); i++) {
+    const arm = String(armCol.at(i));
+    if (!wanted.has(arm)) continue;
+    byArm.get(arm)!.set(Number(gameCol.at(i)), sideScore(String(winnerCol.at(i)), side));
+  }
+  const cells = arms.map((a) => byArm.get(a)!);
+  const common = [...cells[0]!.keys()].filter((g) => cells.every((c) => c.has(g))).sort((a, b) => a - b);
+  return cells.map((c) => Float64Array.from(common, (g) => c.get(g)!));
+}
+
+/**
+ * The cells of every side of a run that has both search and scripted policies: from each policy
+ * matrix (core/headline.ts policyMatrices), the row side against the column side's scripted
+ * policies and the column side against the row side's; and for a solitaire side (arms setting
+ * one side's policy only, all else equal), its policies against the rules.
+ */
+export function strengthCells(
+  def: GameDefinition,
+  table: GamesTable,
+  arms: readonly HeadlineArm[],
+  isSearch: (policyId: string) => boolean,
+): SideCells[] {
+  const out: SideCells[] = [];
+  const search = (spec: string) => isSearch(policyId(spec));
+  const mixed = (specs: readonly string[]) => specs.some(search) && specs.some((s) => !search(s));
+  for (const m of policyMatrices(def, arms)) {
+    const colScripts = m.cols.map((c, i) => [c, i] as const).filter(([c]) => !search(c));
+    const rowScripts = m.rows.map((r, i) => [r, i] as const).filter(([r]) => !search(r));
+    if (mixed(m.rows) && colScripts.length > 0) {
+      const flat = armScores(table, m.arms.flat(), m.rowSide);
+      const at = (r: number, c: number) => flat[r * m.cols.length + c]!;
+      out.push({
+        game: def.id,
+        side: m.rowSide,
+        policies: m.rows,
+        search: m.rows.map(search),
+        opponents: colScripts.map(([c]) => c),
+        scores: m.rows.map((_, r) => colScripts.map(([, c]) => at(r, c))),
+      });
+    }
+    if (mixed(m.cols) && rowScripts.length > 0) {
+      const flat = armScores(table, m.arms.flat(), m.colSide);
+      const at = (r: number, c: number) => flat[r * m.cols.length + c]!;
+      out.push({
+        game: def.id,
+        side: m.colSide,
+        policies: m.cols,
+        search: m.cols.map(search),
+        opponents: rowScripts.map(([r]) => r),
+        scores: m.cols.map((_, c) => rowScripts.map(([, r]) => at(r, c))),
+      });
+    }
+  }
+  // solitaire sides: arms that set one side's policy only, grouped by everything else
+  const groups = new Map<string, HeadlineArm[]>();
+  for (const a of arms) {
+    const sides = Object.keys(a.policies);
+    if (sides.length !== 1) continue;
+    const key = JSON.stringify([
+      sides[0],
+      a.scenario,
+      [...a.variants].sort(),
+      Object.entries(a.params).sort(),
+    ]);
+    groups.set(key, [...(groups.get(key) ?? []), a]);
+  }
+  for (const group of groups.values()) {
+    const side = Object.keys(group[0]!.policies)[0]!;
+    const first = new Map<string, string>();
+    for (const a of group) if (!first.has(a.policies[side]!)) first.set(a.policies[side]!, a.id);
+    const policies = [...first.keys()];
+    if (!mixed(policies)) continue;
+    const scores = armScores(table, [...first.values()], side);
+    out.push({
+      game: def.id,
+      side,
+      policies,
+      search: policies.map(search),
+      opponents: ['the rules'],
+      scores: scores.map((s) => [s]),
+    });
+  }
+  return out;
+}
