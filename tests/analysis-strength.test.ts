@@ -108,8 +108,8 @@ describe('strengthCells: the sides of a run', () => {
     expect(c.policies).toEqual(['zoc-pin', 'mcts:iterations=4']);
     expect(c.search).toEqual([false, true]);
     expect(c.opponents).toEqual(['hold-towns', 'counterattack']);
-    expect([...c.scores[0]![1]!]).toEqual([0, 1, 0, 0]);
-    expect([...c.scores[1]![1]!]).toEqual([1, 0, 1, 0]);
+    expect(Array.from(c.scores[0]![1]!)).toEqual([0, 1, 0, 0]);
+    expect(Array.from(c.scores[1]![1]!)).toEqual([1, 0, 1, 0]);
     const [r] = sideStrength(c, { seed: 3, resamples: 200 });
     expect(r!.worst).toBeCloseTo(0.5, 12);
     expect(r!.bestScriptWorst).toBeCloseTo(0.25, 12);
@@ -126,7 +126,7 @@ describe('strengthCells: the sides of a run', () => {
     const out = strengthCells(sfo, t, solo, isSearch);
     expect(out).toHaveLength(1);
     expect(out[0]!.opponents).toEqual(['the rules']);
-    expect([...out[0]!.scores[0]![0]!]).toEqual([1, 0.5]);
-    expect([...out[0]!.scores[1]![0]!]).toEqual([0, 1]);
+    expect(Array.from(out[0]!.scores[0]![0]!)).toEqual([1, 0.5]);
+    expect(Array.from(out[0]!.scores[1]![0]!)).toEqual([0, 1]);
   });
 });
