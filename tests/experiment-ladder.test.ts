@@ -17,7 +17,7 @@ const dir = tempDir('ladder');
 const base = { name: 'ladder', game: 'sfo', scenario: 'advanced', games: 4, seed: 11 };
 const ladder = {
   scripts: { soviet: ['best-odds', 'zoc-pin'], us: ['hold-towns', 'counterattack'] },
-  search: { soviet: 'mcts:base=3', us: 'mcts:base=2' },
+  search: { soviet: 'mcts:base=1', us: 'mcts:base=1' },
   budget: 'iterations',
   rungs: [1, 2],
 };
@@ -28,12 +28,12 @@ const refusal = (l: object, extra: object = {}) => errorOf(() => parse({ ...base
 describe('a ladder expands into one policy matrix', () => {
   it('rows: the first side scripts then its search player at each budget; columns likewise; ids as a matrix names them', () => {
     const exp = parse({ ...base, ladder });
-    const soviet = ['best-odds', 'zoc-pin', 'mcts.iterations1.base3', 'mcts.iterations2.base3'];
-    const us = ['hold-towns', 'counterattack', 'mcts.iterations1.base2', 'mcts.iterations2.base2'];
+    const soviet = ['best-odds', 'zoc-pin', 'mcts.iterations1.base1', 'mcts.iterations2.base1'];
+    const us = ['hold-towns', 'counterattack', 'mcts.iterations1.base1', 'mcts.iterations2.base1'];
     expect(exp.arms.map((a) => a.id)).toEqual(soviet.flatMap((s) => us.map((u) => `${s}_vs_${u}`)));
     expect(exp.arms[15]!.policies).toEqual({
-      soviet: 'mcts:iterations=2,base=3',
-      us: 'mcts:iterations=2,base=2',
+      soviet: 'mcts:iterations=2,base=1',
+      us: 'mcts:iterations=2,base=1',
     });
     expect(exp.arms.every((a) => a.setup.scenario === 'advanced')).toBe(true);
     // the manifest keeps the ladder as written, so a resume or a merge expands it the same way
@@ -43,11 +43,11 @@ describe('a ladder expands into one policy matrix', () => {
   it('"*" is every scripted policy of the side; a rung at the default budget names the plain search player', () => {
     const exp = parse({
       ...base,
-      ladder: { ...ladder, scripts: { soviet: ['zoc-pin'], us: '*' }, rungs: [16] },
+      ladder: { ...ladder, scripts: { soviet: ['zoc-pin'], us: '*' }, rungs: [64] },
     });
     const us = [...new Set(exp.arms.map((a) => a.policies.us))];
-    expect(us).toEqual(['hold-towns', 'counterattack', 'elastic', 'vp-denial', 'mcts:base=2']);
-    expect(exp.arms.map((a) => a.policies.soviet)).toContain('mcts:base=3');
+    expect(us).toEqual(['hold-towns', 'counterattack', 'elastic', 'vp-denial', 'mcts:base=1']);
+    expect(exp.arms.map((a) => a.policies.soviet)).toContain('mcts:base=1');
   });
 });
 
@@ -93,8 +93,8 @@ describe('a bad ladder is refused naming the field', () => {
       'field ladder.search.soviet: "mcts:iterations=4" sets iterations, which the rungs give (leave it out)',
     );
     expect(
-      refusal({ ...ladder, scripts: { soviet: ['mcts:iterations=1,base=3'], us: ['elastic'] } }),
-    ).toContain('field ladder: side "soviet" plays "mcts:iterations=1,base=3" twice');
+      refusal({ ...ladder, scripts: { soviet: ['mcts:iterations=1,base=1'], us: ['elastic'] } }),
+    ).toContain('field ladder: side "soviet" plays "mcts:iterations=1,base=1" twice');
     expect(refusal(ladder, { matrix: { policies: { soviet: ['zoc-pin'] } } })).toContain(
       'field matrix: not allowed with a ladder',
     );
@@ -191,7 +191,7 @@ describe('a run of a ladder (4 games a pairing, mcts at 1 and 2 iterations)', ()
     const summary = readFileSync(join(out, 'summary.md'), 'utf8');
     const at = summary.indexOf('### The skill ladder');
     expect(at).toBeGreaterThan(summary.indexOf('### The value of the game'));
-    expect(summary).toContain('| 2 | iterations 2 | mcts:iterations=2,base=3 | mcts:iterations=2,base=2 |');
+    expect(summary).toContain('| 2 | iterations 2 | mcts:iterations=2,base=1 | mcts:iterations=2,base=1 |');
     const html = readFileSync(join(out, 'index.html'), 'utf8');
     const chart = html.indexOf('id="chart-ladder"');
     expect(chart).toBeGreaterThan(html.indexOf('id="the-skill-ladder"'));
