@@ -101,6 +101,11 @@ export function solveZeroSum(lp: LpSolver, payoff: readonly (readonly number[])[
   return { value: row.value, rowMix: row.mix, colMix: col.mix };
 }
 
+/** The row side's equilibrium score of the zero-sum game `payoff` (one LP; solveZeroSum gives the mixes too). */
+export function zeroSumValue(lp: LpSolver, payoff: readonly (readonly number[])[]): number {
+  return maximin(lp, payoff).value;
+}
+
 /** How much the other side gains against each policy, compared with the value (>= 0). */
 export interface Exploitability {
   /** rows[r]: value minus row r's worst case (the column side's gain from a best reply to r). */

@@ -13,7 +13,7 @@ import {
   type StatRow,
   statSummary,
 } from './summary.js';
-import { type MatrixVerdict, metaGameJson } from './verdict.js';
+import { type MatrixVerdict, metaGameJson, robustnessJson } from './verdict.js';
 
 /** How often one board cell was marked (fought over, controlled...) in one arm's games: a row of cells.csv. */
 export interface HeatRow {
@@ -94,6 +94,8 @@ export function summaryFiles(data: ReportData): Record<string, string> {
   if (data.heat.length > 0) files['cells.csv'] = toCsv(data.heat, HEAT_COLUMNS);
   if ((data.ranking ?? []).length > 0) files['ranking.csv'] = toCsv(data.ranking ?? [], RANKING_COLUMNS);
   if ((data.verdicts ?? []).length > 0) files['metagame.json'] = metaGameJson(data.verdicts ?? []);
+  if ((data.verdicts ?? []).some((v) => v.robustness !== undefined))
+    files['robustness.json'] = robustnessJson(data.verdicts ?? []);
   if (data.ladder !== undefined) files['ladder.json'] = ladderJson(data.ladder);
   return files;
 }

@@ -14,12 +14,17 @@ import {
   metaGame,
   metaGameSentence,
 } from './metagame.js';
+import type { Robustness } from './robustness.js';
 
 /** One matrix's verdict: the meta-game and the sentence that states it. */
 export interface MatrixVerdict {
   readonly matrix: PolicyMatrix;
   readonly meta: MetaGame;
   readonly sentence: string;
+  /** The value under each of the game's verdict readings the run played (src/analysis/robustness.ts). */
+  readonly robustness?: Robustness;
+  /** The band in one sentence (robustnessSentence). */
+  readonly robustnessSentence?: string;
 }
 
 /** A side's score of a game from its winner column: 1 won, 0 lost, 1/2 when no side won. */
@@ -32,31 +37,42 @@ export function sideScore(winner: string, side: string): number {
  * played (in index order), so the cells line up game by game.
  */
 export function matrixScores(table: GamesTable, matrix: PolicyMatrix): Float64Array[][] {
+  return jointScores(table, [matrix])[0]!;
+}
+
+/**
+ * The row side's score per game of every cell of each of `matrices`, on the game indices every
+ * cell of every matrix played (in index order), so all their cells line up game by game.
+ */
+export function jointScores(table: GamesTable, matrices: readonly PolicyMatrix[]): Float64Array[][][] {
   const armCol = table.column('arm');
   const gameCol = table.column('game');
   const winnerCol = table.column('winner');
   if (armCol === undefined || gameCol === undefined || winnerCol === undefined) {
     throw new Error('verdict: the games table has no arm, game or winner column');
   }
-  const wanted = new Set(matrix.arms.flat());
+  const rowSide = new Map(matrices.flatMap((m) => m.arms.flat().map((a) => [a, m.rowSide] as const)));
   const byArm = new Map<string, Map<number, number>>();
   for (let i = 0; i < table.numRows(); i++) {
     const arm = String(armCol.at(i));
-    if (!wanted.has(arm)) continue;
+    const side = rowSide.get(arm);
+    if (side === undefined) continue;
     let games = byArm.get(arm);
     if (games === undefined) {
       games = new Map();
       byArm.set(arm, games);
     }
-    games.set(Number(gameCol.at(i)), sideScore(String(winnerCol.at(i)), matrix.rowSide));
+    games.set(Number(gameCol.at(i)), sideScore(String(winnerCol.at(i)), side));
   }
-  const cells = matrix.arms.flat().map((a) => byArm.get(a) ?? new Map<number, number>());
+  const cells = matrices.flatMap((m) => m.arms.flat()).map((a) => byArm.get(a) ?? new Map<number, number>());
   const common = [...cells[0]!.keys()].filter((g) => cells.every((c) => c.has(g))).sort((a, b) => a - b);
-  return matrix.arms.map((row) =>
-    row.map((arm) => {
-      const games = byArm.get(arm)!;
-      return Float64Array.from(common, (g) => games.get(g)!);
-    }),
+  return matrices.map((m) =>
+    m.arms.map((row) =>
+      row.map((arm) => {
+        const games = byArm.get(arm) ?? new Map<number, number>();
+        return Float64Array.from(common, (g) => games.get(g)!);
+      }),
+    ),
   );
 }
 
@@ -124,6 +140,30 @@ export function metaGameJson(verdicts: readonly MatrixVerdict[]): string {
       exploitability: v.meta.exploitability,
       sentence: v.sentence,
     })),
+    null,
+    2,
+  )}\n`;
+}
+
+/** robustness.json: each matrix's value under the rules as written and under each reading, for scripts. */
+export function robustnessJson(verdicts: readonly MatrixVerdict[]): string {
+  return `${JSON.stringify(
+    verdicts.flatMap((v) =>
+      v.robustness === undefined
+        ? []
+        : [
+            {
+              rowSide: v.matrix.rowSide,
+              colSide: v.matrix.colSide,
+              rows: v.matrix.rows,
+              cols: v.matrix.cols,
+              arms: v.matrix.arms,
+              ...v.robustness,
+              mostImportant: v.robustness.mostImportant.id,
+              sentence: v.robustnessSentence,
+            },
+          ],
+    ),
     null,
     2,
   )}\n`;

@@ -6,10 +6,11 @@
  * the decision's kind, rule and side, and a `play` command line that replays the game.
  *
  * The checks: the game's declarations (sides played, default and random policies, results,
- * parameters, variants, the board); random playouts and default playouts of every scenario (at
- * every decision: declared kinds, no forced move pending, invariants after each answer, a clone
- * equal to the state and independent of it, the policy leaving the state alone, the value of the
- * position in [0, 1]; each game continued from a JSON copy of its state reaching the same record);
+ * parameters, variants, the board, the verdict readings: src/core/readings.ts); random playouts
+ * and default playouts of every scenario (at every decision: declared kinds, no forced move
+ * pending, invariants after each answer, a clone equal to the state and independent of it, the
+ * policy leaving the state alone, the value of the position in [0, 1]; each game continued from
+ * a JSON copy of its state reaching the same record);
  * every scripted policy of each side; every variant switched from its default; and explicit chance
  * (every chance point's outcomes with probabilities in [0, 1] summing to 1).
  */
@@ -27,6 +28,7 @@ import type {
   Policy,
 } from '../core/game.js';
 import { createPolicies, playerSides } from '../core/policies.js';
+import { verdictReadingProblems } from '../core/readings.js';
 import { isSearchPolicy } from '../core/search-policies.js';
 import { resolveSetup } from '../core/setup.js';
 import { returns } from '../core/values.js';
@@ -271,6 +273,7 @@ function declarationProblems(def: GameDefinition): string[] {
   for (const v of def.variants)
     for (const sc of v.scenarios ?? [])
       if (!scenarioIds.includes(sc)) problems.push(`variant ${v.id}: unknown scenario ${sc}`);
+  problems.push(...verdictReadingProblems(def));
   if (def.policies.some((p) => p.id !== 'random' && !isSearchPolicy(p.id)) && def.decisionKinds.length === 0)
     problems.push('decisionKinds is empty, but the game has policies');
   try {
@@ -292,7 +295,7 @@ export function checkGame(def: GameDefinition, options: CheckOptions = {}): Chec
   const checks: CheckResult[] = [];
   const declared = declarationProblems(def);
   checks.push({
-    name: 'declarations (sides, policies, results, parameters, variants, board)',
+    name: 'declarations (sides, policies, results, parameters, variants, board, verdict readings)',
     games: 0,
     ...(declared.length === 0 ? {} : { failure: declared.join('; ') }),
   });

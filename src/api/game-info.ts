@@ -19,7 +19,7 @@ export interface PolicyInfo {
  * A registered game's metadata: exactly what `sandtable list --json` prints for it. `rules` is the
  * rule book the game follows; `parameters` are the numbers and tables the rules do not fix, each
  * with its default, range and provenance; `locations`, every cell id a location parameter may
- * name, is there when the game has location parameters.
+ * name, is there when the game has location parameters; `verdictReadings` when the game declares them.
  */
 export type GameInfo = Pick<
   GameMeta,
@@ -28,6 +28,8 @@ export type GameInfo = Pick<
   readonly rules: string;
   readonly policies: readonly PolicyInfo[];
   readonly locations?: readonly string[];
+  /** The readings a verdict's robustness band plays (`matrix.readings`), when the game declares any. */
+  readonly verdictReadings?: GameMeta['verdictReadings'];
 };
 
 function infoOf(g: GameDefinition): GameInfo {
@@ -49,6 +51,7 @@ function infoOf(g: GameDefinition): GameInfo {
     ...(g.locationIds === undefined ? {} : { locations: [...g.locationIds()] }),
     results: g.results,
     stats: g.stats,
+    ...(g.verdictReadings === undefined ? {} : { verdictReadings: g.verdictReadings }),
   };
 }
 

@@ -98,6 +98,19 @@ export function registerList(program: Command, games: GameRegistry): void {
               `  locations: ${ids.length} ids of the board, ${ids.length > 6 ? `${ids.slice(0, 3).join(', ')} ... ${ids.slice(-3).join(', ')}` : ids.join(', ')}`,
             );
           }
+          if (g.verdictReadings !== undefined && g.verdictReadings.length > 0) {
+            out.push('  verdict readings (a matrix\'s "readings": "declared" plays them; docs/cli.md):');
+            for (const r of g.verdictReadings) {
+              const setting = [
+                ...Object.entries(r.variants ?? {}).map(([k, on]) => (on ? k : `${k} off`)),
+                ...Object.entries(r.params ?? {}).map(([k, v]) => `${k}=${JSON.stringify(v)}`),
+              ].join(', ');
+              out.push(
+                `    ${r.id}`.padEnd(32) +
+                  ` {${setting}} ${r.label}${r.scenarios === undefined ? '' : ` [${r.scenarios.join(', ')}]`}`,
+              );
+            }
+          }
           out.push('');
         }
         process.stdout.write(`${out.join('\n')}\n`);

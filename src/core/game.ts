@@ -274,6 +274,25 @@ export interface OddsProvider {
   compute(options: Readonly<Record<string, string | true>>): OddsTable[];
 }
 
+/**
+ * One of a game's high-impact alternative readings of its rules or reconstructed values: the
+ * variants and parameters it sets, against the rules as written (the defaults). The verdict's
+ * robustness band (src/analysis/robustness.ts) plays a matrix again under each one on the same
+ * seeds; src/core/readings.ts checks a declaration.
+ */
+export interface VerdictReading {
+  /** Suffixes the arms played under it (`<arm>@<id>`): letters, digits, "_", "." or "-". */
+  readonly id: string;
+  /** What it changes, in a wargamer's words ("every battle on the all-out table"). */
+  readonly label: string;
+  readonly variants?: Readonly<Record<string, boolean>>;
+  readonly params?: Readonly<Record<string, ParamValue>>;
+  /** The scenarios in which it can change play (every scenario when absent). */
+  readonly scenarios?: readonly string[];
+  /** Why it is declared: the experiment file of this repository that measured its effect. */
+  readonly why: string;
+}
+
 /** A game's defaults for the generic search players (GameMeta.searchDefaults). */
 export interface SearchDefaults {
   readonly mcts?: {
@@ -320,6 +339,8 @@ export interface GameMeta {
   locationIds?(): ReadonlySet<string>;
   /** Exact combat odds, when the game offers them. */
   readonly odds?: OddsProvider;
+  /** The readings that move results most, for the verdict's robustness band (none when absent). */
+  readonly verdictReadings?: readonly VerdictReading[];
 }
 
 /** Where one game's randomness comes from: the run's master seed and the game's index. */

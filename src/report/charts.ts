@@ -1,4 +1,6 @@
 import type { ComparisonRow } from '../analysis/compare.js';
+import { type BalanceBand, DEFAULT_BALANCE_BAND } from '../analysis/metagame.js';
+import type { Robustness } from '../analysis/robustness.js';
 import type { OutcomeRow, StatRow } from '../analysis/summary.js';
 import type {
   BoardCell,
@@ -1099,5 +1101,95 @@ export function networkMapChart(
         nameLayer('right', 'top'),
       ],
     },
+  };
+}
+
+/**
+ * The verdict across readings (src/analysis/robustness.ts): the row side's meta-game value under
+ * the rules as written and under each reading, as a dot with its bootstrap interval, over the
+ * balance band shaded.
+ */
+export function robustnessChart(
+  rowSideName: string,
+  rb: Robustness,
+  band: BalanceBand = DEFAULT_BALANCE_BAND,
+): Spec {
+  const values = [
+    {
+      setting: 'rules as written',
+      kind: 'rules as written',
+      value: rb.value,
+      lo: rb.interval[0],
+      hi: rb.interval[1],
+    },
+    ...rb.readings.map((r) => ({
+      setting: r.id,
+      kind: 'reading',
+      value: r.value,
+      lo: r.interval[0],
+      hi: r.interval[1],
+      label: r.label,
+      difference: r.difference,
+    })),
+  ];
+  const y = {
+    field: 'setting',
+    type: 'nominal',
+    sort: values.map((v) => v.setting),
+    title: 'rules',
+    axis: { labelLimit: 260 },
+  };
+  const x = {
+    type: 'quantitative',
+    title: `${rowSideName}'s value (score: win 1, draw 1/2)`,
+    scale: { domain: [0, 1] },
+    axis: { format: '%' },
+  };
+  return {
+    ...base(
+      `The value of the game under each reading`,
+      `dot: ${rowSideName}'s equilibrium score; line: its ${Math.round(rb.level * 100)}% bootstrap interval; shaded: the balance band ${Math.round(band.lo * 100)}-${Math.round(band.hi * 100)}%`,
+    ),
+    width: 480,
+    height: { step: 26 },
+    layer: [
+      {
+        data: { values: [{ lo: band.lo, hi: band.hi }] },
+        mark: { type: 'rect', color: '#d9ead3', opacity: 0.8 },
+        encoding: { x: { field: 'lo', ...x }, x2: { field: 'hi' } },
+      },
+      {
+        data: { values: [{ v: rb.value }] },
+        mark: { type: 'rule', strokeDash: [4, 3], color: '#555' },
+        encoding: { x: { field: 'v', ...x } },
+      },
+      {
+        data: { values },
+        mark: { type: 'rule', color: '#1b3b6f', strokeWidth: 3 },
+        encoding: { y, x: { field: 'lo', ...x }, x2: { field: 'hi' } },
+      },
+      {
+        data: { values },
+        mark: { type: 'point', filled: true, size: 60 },
+        encoding: {
+          y,
+          x: { field: 'value', ...x },
+          color: {
+            field: 'kind',
+            type: 'nominal',
+            title: null,
+            scale: { domain: ['rules as written', 'reading'], range: ['black', '#1b3b6f'] },
+          },
+          tooltip: [
+            { field: 'setting' },
+            { field: 'label' },
+            { field: 'value', format: '.1%' },
+            { field: 'lo', format: '.1%' },
+            { field: 'hi', format: '.1%' },
+            { field: 'difference', format: '+.1%' },
+          ],
+        },
+      },
+    ],
   };
 }

@@ -600,7 +600,8 @@ export function matrixAnswer(def: GameDefinition, mx: PolicyMatrix, data: Report
 export function metaGameAnswer(v: MatrixVerdict): Answer {
   return {
     kind: 'matrix',
-    sentence: md`${v.sentence}`,
+    // the robustness band, when the run played the matrix under the game's readings
+    sentence: md`${v.robustnessSentence === undefined ? v.sentence : `${v.sentence} ${v.robustnessSentence}`}`,
     figures: {
       rowSide: v.matrix.rowSide,
       colSide: v.matrix.colSide,

@@ -17,6 +17,7 @@ import {
   outcomesChart,
   pairedDifferencesChart,
   rankStats,
+  robustnessChart,
   type Spec,
   type StatSpread,
   sensitivityChart,
@@ -36,6 +37,7 @@ import { count, cssPct, pct, points, rateWithCi, shortValue, sideName } from './
 import { answerLine, type HeadlineBlock, headlineBlocks, matrixOutcomes } from './headline.js';
 import { LADDER_CHART, ladderChart } from './ladder.js';
 import { renderSvg } from './render.js';
+import { robustnessChartName } from './verdict.js';
 
 function armLabel(m: Manifest, arm: string): string {
   const a = m.arms.find((x) => x.id === arm);
@@ -640,6 +642,13 @@ export function buildCharts(def: GameDefinition, m: Manifest, data: ReportData):
       spec: matrixChart(def, mx, data.outcomes, outcome),
     })),
   );
+  for (const [i, v] of (data.verdicts ?? []).entries())
+    if (v.robustness !== undefined)
+      charts.push({
+        name: robustnessChartName(i),
+        caption: `The value of the game under the rules as written and under each declared reading, with its bootstrap interval; shaded: the balance band.`,
+        spec: robustnessChart(sideName(def, v.matrix.rowSide), v.robustness),
+      });
   charts.push({
     name: 'outcomes',
     caption: 'How games end per arm, with the win rate and its 95% interval.',

@@ -3,10 +3,11 @@
  * strongest strategies in the run (src/analysis/verdict.ts), each side's equilibrium mix, and what
  * each policy gives away against the other side's best reply.
  */
+import { pointsInterval, readingBalance } from '../analysis/robustness.js';
 import type { MatrixVerdict } from '../analysis/verdict.js';
 import type { GameDefinition } from '../core/game.js';
 import { type Md, md, trustedMd } from './escape.js';
-import { points, sideName } from './format.js';
+import { points, rateWithCi, sideName } from './format.js';
 import type { HeadlineBlock } from './headline.js';
 
 const METHOD =
@@ -33,17 +34,52 @@ function sideTable(
   ];
 }
 
+/** The chart of verdict `i`'s robustness band (buildCharts draws it; the verdict block places it). */
+export function robustnessChartName(i: number): string {
+  return `robustness${i === 0 ? '' : `-${i + 1}`}`;
+}
+
+const BAND_METHOD =
+  'The same matrix is played again under each of the game’s declared readings (its variants and parameters over the rules as written, on the same seeds); each value is the meta-game’s, and each interval a percentile bootstrap whose resamples draw the game indices once for every cell of every reading, so a difference is paired game by game. The value as written has the interval its verdict prints (the same resamples).';
+
+/** A verdict's robustness band: the sentence, a table per reading and the chart (none without readings). */
+function bandBlocks(def: GameDefinition, v: MatrixVerdict, i: number): HeadlineBlock[] {
+  const rb = v.robustness;
+  if (rb === undefined) return [];
+  const sides = { rowSide: sideName(def, v.matrix.rowSide), colSide: sideName(def, v.matrix.colSide) };
+  const words = readingBalance(rb, sides);
+  const ci = (x: number, iv: readonly [number, number]) => trustedMd(rateWithCi(x, iv[0], iv[1]));
+  const diff = (x: number, iv: readonly [number, number]) =>
+    trustedMd(`${x >= 0 ? '+' : '−'}${points(Math.abs(x))} ${pointsInterval(iv)}`);
+  return [
+    {
+      lines: [
+        md`${v.robustnessSentence ?? ''}`,
+        md``,
+        md`| rules | what changes | ${sides.rowSide}’s value [95%] | difference to as written, points [95%] | balance | why (measured by) |`,
+        md`|---|---|---:|---:|---|---|`,
+        md`| as written | the defaults | ${ci(rb.value, rb.interval)} |  | ${words.asWritten} |  |`,
+        ...rb.readings.map(
+          (r, k) =>
+            md`| ${r.id} | ${r.label} | ${ci(r.value, r.interval)} | ${diff(r.difference, r.differenceInterval)} | ${words.readings[k]!} | ${r.why} |`,
+        ),
+        md``,
+      ],
+    },
+    { lines: [md`(chart: ${robustnessChartName(i)})`, md``], chart: robustnessChartName(i) },
+  ];
+}
+
 /** The report's verdict blocks, one per matrix (none when the run has no matrix). */
 export function verdictBlocks(def: GameDefinition, verdicts: readonly MatrixVerdict[]): HeadlineBlock[] {
   if (verdicts.length === 0) return [];
   return [
-    {
-      lines: [
-        md`### The value of the game`,
-        md``,
-        ...verdicts.flatMap((v) => {
-          const { matrix: mx, meta } = v;
-          return [
+    { lines: [md`### The value of the game`, md``] },
+    ...verdicts.flatMap((v, i) => {
+      const { matrix: mx, meta } = v;
+      return [
+        {
+          lines: [
             md`**${v.sentence}**`,
             md``,
             ...sideTable(
@@ -66,10 +102,16 @@ export function verdictBlocks(def: GameDefinition, verdicts: readonly MatrixVerd
               meta.exploitability.bestReplyToCol,
               mx.rows,
             ),
-          ];
-        }),
+          ],
+        },
+        ...bandBlocks(def, v, i),
+      ];
+    }),
+    {
+      lines: [
         md`${trustedMd(METHOD)}`,
         md``,
+        ...(verdicts.some((v) => v.robustness !== undefined) ? [md`${trustedMd(BAND_METHOD)}`, md``] : []),
       ],
     },
   ];

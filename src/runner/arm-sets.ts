@@ -7,7 +7,9 @@
 import { quote, UserError } from '../core/errors.js';
 import type { GameDefinition } from '../core/game.js';
 import { formatPolicySpec, parsePolicySpec, playerSides, type TunedPolicies } from '../core/policies.js';
+import { readingScenarios, sameSetup, withReading } from '../core/readings.js';
 import { isSearchPolicy } from '../core/search-policies.js';
+import { checkSetup } from '../core/setup.js';
 
 /** An arm as a file writes it (the shape of an entry of `arms`). */
 export interface ArmInput {
@@ -42,6 +44,11 @@ export interface MatrixInput extends SetCommon {
   /** Policy specs per side, or "*": every policy of the side but `random` and `rollout`. */
   readonly policies: Readonly<Record<string, '*' | readonly string[]>>;
   readonly baseline?: string | undefined;
+  /**
+   * Play the matrix again under each of the game's verdict readings ("declared": those that apply
+   * in its scenario) or under the listed ones, on the same seeds (readingArms).
+   */
+  readonly readings?: 'declared' | readonly string[] | undefined;
 }
 
 export interface RoundRobinInput extends SetCommon {
@@ -243,5 +250,86 @@ export function roundRobinArms(ctx: SetContext, r: RoundRobinInput): ArmEntry[] 
             },
           ],
     ),
+  );
+}
+
+/**
+ * The arms of a matrix under its readings (`m.readings`): each arm of `arms` (the matrix's own,
+ * matrixArms) again under each reading, named `<arm>@<reading>`, with the reading's variants and
+ * parameters over the matrix's (src/core/readings.ts withReading) and the arm it repeats as its
+ * baseline, so every cell is compared with the rules as written on the same seeds. Refused: a game
+ * declaring no reading, an unknown reading, a listed reading that does not apply in the matrix's
+ * scenario or leaves the matrix's setting unchanged, "declared" finding no reading that applies,
+ * and more than `ctx.limit` arms in all.
+ */
+export function readingArms(ctx: SetContext, m: MatrixInput, arms: readonly ArmEntry[]): ArmEntry[] {
+  const { game, fileScenario, limit, problems } = ctx;
+  if (m.readings === undefined || arms.length === 0) return [];
+  const declared = game.verdictReadings ?? [];
+  if (declared.length === 0) {
+    problems.push(`field matrix.readings: game ${game.id} declares no verdict readings`);
+    return [];
+  }
+  const before = problems.length;
+  const { scenario } = playedIn(game, m, fileScenario);
+  const own = checkSetup(game, { scenario, variants: m.variants, params: m.params });
+  const chosen =
+    m.readings === 'declared'
+      ? declared.filter((r) => readingScenarios(game, r).includes(scenario))
+      : m.readings.flatMap((id, j) => {
+          const r = declared.find((x) => x.id === id);
+          if (r === undefined) {
+            problems.push(
+              `field matrix.readings[${j}]: ${quote(id)} is not a verdict reading of ${game.id} (declared: ${declared.map((x) => x.id).join(', ')})`,
+            );
+            return [];
+          }
+          if (m.readings!.indexOf(id) !== j) {
+            problems.push(`field matrix.readings[${j}]: reading ${quote(id)} is listed twice`);
+            return [];
+          }
+          if (!readingScenarios(game, r).includes(scenario)) {
+            problems.push(
+              `field matrix.readings[${j}]: reading ${id} applies only to scenario${r.scenarios!.length === 1 ? '' : 's'} ${r.scenarios!.join(', ')}, not to ${scenario}`,
+            );
+            return [];
+          }
+          return [r];
+        });
+  if (m.readings === 'declared' && chosen.length === 0)
+    problems.push(
+      `field matrix.readings: no verdict reading of ${game.id} applies in scenario ${scenario} (declared: ${declared.map((x) => x.id).join(', ')})`,
+    );
+  if (own.problems.length === 0)
+    for (const r of chosen) {
+      const setting = withReading(game, m, r);
+      const { setup, problems: bad } = checkSetup(game, { scenario, ...setting });
+      if (bad.length === 0 && sameSetup(setup, own.setup))
+        problems.push(
+          `field matrix.readings: reading ${r.id} changes nothing from the matrix's own variants and params`,
+        );
+    }
+  const size = arms.length * (chosen.length + 1);
+  if (problems.length === before && size > limit)
+    problems.push(
+      `field matrix.readings: ${arms.length} arms under ${chosen.length} readings make ${size} arms (at most ${limit})`,
+    );
+  if (problems.length > before) return [];
+  return chosen.flatMap((r) =>
+    arms.map((e) => {
+      const { baseline: _b, ...arm } = e.a;
+      const setting = withReading(game, arm, r);
+      return {
+        ...e,
+        a: {
+          ...arm,
+          id: `${arm.id}@${r.id}`,
+          description: `${arm.description === undefined ? '' : `${arm.description} `}(reading ${r.id}: ${r.label})`,
+          variants: setting.variants,
+          params: setting.params,
+          baseline: arm.id,
+        },
+      };
+    }),
   );
 }

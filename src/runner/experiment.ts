@@ -12,6 +12,7 @@ import {
   type MatrixInput,
   matrixArms,
   type RoundRobinInput,
+  readingArms,
   roundRobinArms,
 } from './arm-sets.js';
 import { MAX_JSON_DEPTH, parseJsonText } from './json-text.js';
@@ -73,6 +74,8 @@ const matrixSchema = z.strictObject({
   variants: variantsSchema.optional(),
   params: paramsSchema.optional(),
   baseline: idText.optional(),
+  /** The same matrix under the game's verdict readings (src/runner/arm-sets.ts readingArms). */
+  readings: z.union([z.literal('declared'), z.array(armId).min(1).max(100)]).optional(),
 });
 
 /** Every entrant against every other, as each side (src/runner/arm-sets.ts). */
@@ -358,12 +361,19 @@ export function parseExperiment(raw: unknown, where: string, games: GameRegistry
       problems,
       ...(tuned === undefined ? {} : { tuned }),
     };
-    if (matrix !== undefined) declared.push(...matrixArms(ctx, matrix));
+    if (matrix !== undefined) {
+      const own = matrixArms(ctx, matrix);
+      declared.push(...own, ...readingArms(ctx, matrix, own));
+    }
     if (roundRobin !== undefined) declared.push(...roundRobinArms(ctx, roundRobin));
     if (ladder !== undefined) declared.push(...ladderArms(ctx, ladder));
   }
   declared.push(...fileArms);
   const sweep = top?.sweep;
+  if (sweep !== undefined && matrix?.readings !== undefined)
+    problems.push(
+      'field matrix.readings: a matrix under readings cannot be swept as well (field sweep): give one of them',
+    );
   let armsIn = declared;
   if (sweep !== undefined && game !== undefined) {
     const param = game.parameters.find((p) => p.id === sweep.parameter);

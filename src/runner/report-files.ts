@@ -3,6 +3,7 @@ import { headlineComparisons, policyMatrices } from '../analysis/headline.js';
 import { ladderAnalysis } from '../analysis/ladder.js';
 import { loadLpSolver } from '../analysis/metagame.js';
 import { computeReportData, type HeatRow, summaryFiles } from '../analysis/report-data.js';
+import { groupRobustness, readingGroups, robustnessSentence } from '../analysis/robustness.js';
 import { matrixScores, matrixVerdicts } from '../analysis/verdict.js';
 import type { GameDefinition } from '../core/game.js';
 import { sideName } from '../report/format.js';
@@ -23,16 +24,28 @@ export async function reportFiles(
   trust: readonly string[] = [],
 ): Promise<Record<string, string>> {
   const computed = computeReportData(def, table, manifest.arms, manifest.baseline, heat);
-  // The meta-game of each policy matrix (the LP solver is loaded only when there is one).
+  // The meta-game of each policy matrix (the LP solver is loaded only when there is one); a
+  // matrix repeated under verdict readings gives its verdict a robustness band instead of its own.
   const matrices = policyMatrices(def, manifest.arms);
+  const { bases, groups } = readingGroups(def, matrices);
   const design = ladderDesign(def, manifest.experiment);
   const lp = matrices.length === 0 && design === undefined ? undefined : await loadLpSolver();
   const verdicts =
     lp === undefined || matrices.length === 0
       ? []
-      : matrixVerdicts(lp, def, table, matrices, {
+      : matrixVerdicts(lp, def, table, bases, {
           seed: manifest.seed,
           sideName: (s) => sideName(def, s),
+        }).map((v) => {
+          const group = groups.find((g) => g.base === v.matrix);
+          const rb =
+            group === undefined ? undefined : groupRobustness(lp, table, group, { seed: manifest.seed });
+          if (rb === undefined) return v;
+          const sides = {
+            rowSide: sideName(def, v.matrix.rowSide),
+            colSide: sideName(def, v.matrix.colSide),
+          };
+          return { ...v, robustness: rb, robustnessSentence: robustnessSentence(rb, sides) };
         });
   // A skill ladder's values by rung (src/analysis/ladder.ts), on the bootstrap seed the verdict uses.
   const scores = design === undefined ? undefined : matrixScores(table, design);

@@ -46,6 +46,7 @@ import { startGame } from './setup.js';
 import type { CreteState } from './state.js';
 import { advance, apply } from './turn-sequence.js';
 import { variants } from './variants.js';
+import { verdictReadings } from './verdict-readings.js';
 import { type CreteWorkspace, creteWorkspace } from './workspace.js';
 
 const results: readonly ResultDef[] = [
@@ -131,6 +132,7 @@ export const crete: SteppedGame<CreteState, CreteDecision, CreteWorkspace, Crete
   clone: cloneCrete,
   invariants,
   odds: creteOdds(() => crete),
+  verdictReadings,
   board: creteBoard,
   locationIds: creteLocationIds,
 };

@@ -76,6 +76,7 @@ import { startGame } from './setup.js';
 import type { DcState } from './state.js';
 import { advance, apply } from './turn-sequence.js';
 import { variants } from './variants.js';
+import { verdictReadings } from './verdict-readings.js';
 import { type DcWorkspace, dcWorkspace } from './workspace.js';
 
 const results: readonly ResultDef[] = [
@@ -248,6 +249,7 @@ export const dc: SteppedGame<DcState, DcDecision, DcWorkspace, DcState> = {
   // DC 3.A: seq is the step of the game turn (0 weather, 1-8 Axis phases, 9-16 Soviet phases)
   searchPoint: (s) => ({ turn: s.turn, phase: String(s.seq) }),
   odds: dcOdds,
+  verdictReadings,
   board: dcBoard,
   locationIds: dcLocationIds,
 };

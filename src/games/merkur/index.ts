@@ -42,6 +42,7 @@ import type { MerkurState } from './state.js';
 import { advance, apply } from './turn-sequence.js';
 import { evaluateMerkur } from './value.js';
 import { variants } from './variants.js';
+import { verdictReadings } from './verdict-readings.js';
 import { type MerkurWorkspace, merkurWorkspace } from './workspace.js';
 
 const results: readonly ResultDef[] = [
@@ -125,6 +126,7 @@ export const merkur: SteppedGame<MerkurState, MerkurDecision, MerkurWorkspace, M
   clone: cloneMerkur,
   invariants,
   odds: merkurOdds,
+  verdictReadings,
   board: () => merkurBoard(),
   locationIds: merkurLocationIds,
 };

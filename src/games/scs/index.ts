@@ -48,6 +48,7 @@ import { startGame } from './setup.js';
 import { cloneScs, type ScsState } from './state.js';
 import { advance, apply } from './turn-sequence.js';
 import { variants } from './variants.js';
+import { verdictReadings } from './verdict-readings.js';
 import { type ScsWorkspace, scsWorkspace } from './workspace.js';
 
 export type { ScsDecision, ScsView } from './decisions.js';
@@ -103,5 +104,6 @@ export const scs: SteppedGame<ScsState, ScsDecision, ScsWorkspace, ScsView> = {
   board,
   locationIds,
   odds: scsOdds,
+  verdictReadings,
   invariants,
 };

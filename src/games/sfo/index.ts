@@ -43,6 +43,7 @@ import { startGame } from './setup.js';
 import type { SfoState, SfoTask } from './state.js';
 import { advance, apply } from './turn-sequence.js';
 import { variants } from './variants.js';
+import { verdictReadings } from './verdict-readings.js';
 import { type SfoWorkspace, sfoWorkspace } from './workspace.js';
 
 const results: readonly ResultDef[] = [
@@ -137,6 +138,7 @@ export const sfo: SteppedGame<SfoState, SfoDecision, SfoWorkspace, SfoState> = {
   clone: cloneSfo,
   invariants,
   odds: sfoOdds(() => sfo),
+  verdictReadings,
   board: sfoBoard,
   locationIds: sfoLocationIds,
 };
