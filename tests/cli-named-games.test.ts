@@ -112,6 +112,11 @@ const CASES: readonly (readonly [args: readonly string[], games: NamedGames])[] 
   [['merge', 'shards/s0', 'shards/s1', '--out', 'reports/x'], ['scs']],
   [['merge', 'shards', '--out', 'reports/x'], 'all'],
   [['merge', '--help'], []],
+  [
+    ['strength', 'run-sfo', 'run-merkur', '--csv'],
+    ['sfo', 'merkur'],
+  ],
+  [['strength', '--help'], []],
   // plan needs no game
   [['plan', '--half-width', '0.01'], []],
   // a game module (docs/adding-a-game.md) is loaded on its own (moduleNamedBy): no built-in game
