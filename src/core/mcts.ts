@@ -359,7 +359,7 @@ export function mctsPolicy(
             const own = clonePolicy(base);
             const iterPlayers = players.fresh(streamRng(key, i, 'mcts-opponents'));
             if (own !== undefined) iterPlayers[side] = own;
-            iterate(game, side, sides, m, root, iterPlayers, p);
+            iterate(m.game, side, sides, m, root, iterPlayers, p);
           }
           let best = root.order[0]!;
           for (let r = 1; r < root.order.length; r++) {
