@@ -138,6 +138,7 @@ type CommandName =
   | 'report'
   | 'calibrate'
   | 'tune'
+  | 'balance'
   | 'check';
 
 const COMMAND_NAMES: readonly CommandName[] = [
@@ -152,6 +153,7 @@ const COMMAND_NAMES: readonly CommandName[] = [
   'report',
   'calibrate',
   'tune',
+  'balance',
   'check',
 ];
 
@@ -194,6 +196,7 @@ export function gamesNamedBy(program: Command, args: readonly string[], readText
     case 'run':
     case 'calibrate':
     case 'tune':
+    case 'balance':
       return help || first === undefined ? [] : gameOfFile(first, readText);
     case 'report':
     case 'replay':
@@ -277,6 +280,7 @@ export function moduleNamedBy(
     case 'run':
     case 'calibrate':
     case 'tune':
+    case 'balance':
       return first === undefined ? undefined : moduleOfFile(first, readText);
     case 'report':
     case 'replay':
