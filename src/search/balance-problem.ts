@@ -220,7 +220,12 @@ export function balanceProblem(
   };
   const row = sides.length === 2 ? sideOf(sides[0]!) : undefined;
   const col = sides.length === 2 ? sideOf(sides[1]!) : undefined;
-  if (row !== undefined && col !== undefined && row.candidates.length + col.candidates.length === 0)
+  if (
+    problems.length === 0 &&
+    row !== undefined &&
+    col !== undefined &&
+    row.candidates.length + col.candidates.length === 0
+  )
     problems.push('field candidates: no candidate outside the starting sets: the loop has nothing to try');
   if (problems.length > 0 || row === undefined || col === undefined) throw problemsError(where, problems);
   try {
