@@ -126,7 +126,13 @@ export function valueChart(r: BalanceResult): Spec {
       hi: r.final.interval[1],
       policies: `${r.final.rows.length} x ${r.final.cols.length}`,
     });
-  const x = { field: 'round', type: 'ordinal', sort: points.map((d) => d.round), title: 'round' };
+  const x = {
+    field: 'round',
+    type: 'ordinal',
+    sort: points.map((d) => d.round),
+    title: 'round',
+    axis: { labelAngle: 0 },
+  };
   const tooltip = [
     { field: 'round', type: 'ordinal' },
     { field: 'policies', type: 'nominal' },
