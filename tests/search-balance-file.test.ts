@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { UserError } from '../src/core/errors.js';
 import { gameRegistry } from '../src/games/index.js';
+import { parseExperiment } from '../src/runner/experiment.js';
 import { balanceProblem } from '../src/search/balance-problem.js';
 
 const games = gameRegistry();
@@ -114,5 +115,13 @@ describe('balance files', () => {
 
   it('refuses an unknown game naming the field', () => {
     expect(refusal(good({ game: 'chess' }))).toMatch(/^bal\.json: field game: .*"chess"/);
+  });
+
+  it('given to run, a balance file is refused naming the command that reads it', () => {
+    expect(() => parseExperiment(good(), 'bal.json', games)).toThrow(
+      new UserError(
+        'bal.json: a balance file (start, candidates), not an experiment: sandtable balance bal.json',
+      ),
+    );
   });
 });
