@@ -248,10 +248,11 @@ function reportPage(p: BalanceProblem, r: BalanceResult, chart: string, where: s
           .text,
     )
     .join('');
+  // the last round's candidates open: why the loop stopped where it did
   const details = r.rounds
     .map(
-      (x) =>
-        `<details><summary>${html`Round ${x.round}: ${x.meta.sentence}`.text}</summary>${candidatesTable(x.row, r.rowSide.name)}${candidatesTable(x.col, r.colSide.name)}</details>`,
+      (x, i) =>
+        `<details${i === r.rounds.length - 1 ? ' open' : ''}><summary>${html`Round ${x.round}: ${x.meta.sentence}`.text}</summary>${candidatesTable(x.row, r.rowSide.name)}${candidatesTable(x.col, r.colSide.name)}</details>`,
     )
     .join('\n');
   return `<!doctype html>
