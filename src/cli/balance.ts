@@ -72,8 +72,13 @@ export function registerBalance(program: Command, games: GameRegistry): void {
           say: (line) => process.stdout.write(`${line}\n`),
         });
         if (o.status === 'interrupted' || o.loop === undefined) {
+          // every flag that shapes the run, so the pasted command continues this one
+          const shaping = [
+            ...(flags.games === undefined ? [] : [`--games ${flags.games}`]),
+            ...(flags.rounds === undefined ? [] : [`--rounds ${flags.rounds}`]),
+          ].join(' ');
           process.stderr.write(
-            `interrupted: continue with sandtable balance ${file} --out ${out} --resume\n`,
+            `interrupted: continue with sandtable balance ${file} --out ${out}${shaping === '' ? '' : ` ${shaping}`} --resume\n`,
           );
           process.exitCode = 130;
           return;
