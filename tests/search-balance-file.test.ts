@@ -21,7 +21,7 @@ const good = (over: Record<string, unknown> = {}) => ({
   start: { soviet: ['best-odds'], us: ['hold-towns'] },
   candidates: {
     soviet: ['zoc-pin', 'best-odds', { policy: 'zoc-pin', grid: { attackThreshold: [0, 0.4] } }],
-    us: ['mcts:base=2,iterations=4'],
+    us: ['rollout:n=4'],
   },
   ...over,
 });
@@ -43,7 +43,7 @@ describe('balance files', () => {
     expect(p.col.id).toBe('us');
     // zoc-pin:attackThreshold=0.4 is zoc-pin's default: the same policy as "zoc-pin", tested once
     expect(p.row.candidates).toEqual(['zoc-pin', 'zoc-pin:attackThreshold=0']);
-    expect(p.col.candidates).toEqual(['mcts:iterations=4,base=2']);
+    expect(p.col.candidates).toEqual(['rollout:n=4']);
     expect(p.rounds).toBe(4);
     expect(p.alpha).toBe(0.05);
   });
