@@ -23,6 +23,7 @@ const FILES = new Map<string, string>([
   ['exp-dc.json', JSON.stringify({ name: 'x', game: 'dc', arms: [] })],
   ['cal-scs.json', JSON.stringify({ name: 'c', game: 'scs', targets: [] })],
   ['tune-crete.json', JSON.stringify({ name: 't', game: 'crete', side: 'allied' })],
+  ['balance-merkur.json', JSON.stringify({ name: 'b', game: 'merkur', candidates: {} })],
   ['exp-nope.json', JSON.stringify({ name: 'x', game: 'nope' })],
   ['no-game.json', JSON.stringify({ name: 'x', arms: [] })],
   ['game-number.json', JSON.stringify({ game: 3 })],
@@ -83,7 +84,7 @@ const CASES: readonly (readonly [args: readonly string[], games: NamedGames])[] 
   [['odds', '--help'], 'all'],
   [['odds', 'scs', '--help'], ['scs']],
   [['odds', 'nope'], ['nope']],
-  // run, calibrate, tune: the file's game field; every game when it cannot be read
+  // run, calibrate, tune, balance: the file's game field; every game when it cannot be read
   [['run', 'exp-dc.json'], ['dc']],
   [['run', '--games', '10', '--seed', '3', 'exp-dc.json', '--out', 'out', '--force'], ['dc']],
   [['run', 'exp-dc.json', '--resume'], ['dc']],
@@ -98,6 +99,7 @@ const CASES: readonly (readonly [args: readonly string[], games: NamedGames])[] 
   [['run', '--help'], []],
   [['calibrate', 'cal-scs.json', '--workers', '1'], ['scs']],
   [['tune', '--out', 'o', 'tune-crete.json'], ['crete']],
+  [['balance', 'balance-merkur.json', '--rounds', '3', '--resume'], ['merkur']],
   // report, replay, compare, merge: the run (or shard) directories' manifests
   [['report', 'run-merkur'], ['merkur']],
   [['report', 'run-broken'], 'all'],

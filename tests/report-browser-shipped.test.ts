@@ -5,7 +5,7 @@ import { type Browser, chromium } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sandtable, tempDir } from './helpers/cli.js';
 
-// Every experiment the project ships (experiments/*.json but calibrate and tune files), played at
+// Every experiment the project ships (experiments/*.json but calibrate, tune and balance files), played at
 // GAMES games per arm on one worker (SEARCH_GAMES for search policies; a report's structure does
 // not depend on the game count):
 // every Vega-Lite spec it writes validates against the JSON schema of the pinned vega-lite
@@ -23,12 +23,12 @@ const root = join(import.meta.dirname, '..');
 const artifacts = join(root, 'test-artifacts');
 const dir = tempDir('shipped');
 
-/** The shipped experiment files `run` reads (a tune file has opponents, a calibrate file a space). */
+/** The shipped experiment files `run` reads (a tune file has opponents, a calibrate file a space, a balance file candidates). */
 const experiments = readdirSync(join(root, 'experiments'))
   .filter((f) => f.endsWith('.json'))
   .filter((f) => {
     const raw = JSON.parse(readFileSync(join(root, 'experiments', f), 'utf8')) as Record<string, unknown>;
-    return !('opponents' in raw) && !('space' in raw);
+    return !('opponents' in raw) && !('space' in raw) && !('candidates' in raw);
   });
 
 const runDir = (f: string) => join(dir, f.replace(/\.json$/, ''));

@@ -139,6 +139,7 @@ type CommandName =
   | 'report'
   | 'calibrate'
   | 'tune'
+  | 'balance'
   | 'check';
 
 const COMMAND_NAMES: readonly CommandName[] = [
@@ -154,6 +155,7 @@ const COMMAND_NAMES: readonly CommandName[] = [
   'report',
   'calibrate',
   'tune',
+  'balance',
   'check',
 ];
 
@@ -196,6 +198,7 @@ export function gamesNamedBy(program: Command, args: readonly string[], readText
     case 'run':
     case 'calibrate':
     case 'tune':
+    case 'balance':
       return help || first === undefined ? [] : gameOfFile(first, readText);
     case 'report':
     case 'replay':
@@ -280,6 +283,7 @@ export function moduleNamedBy(
     case 'run':
     case 'calibrate':
     case 'tune':
+    case 'balance':
       return first === undefined ? undefined : moduleOfFile(first, readText);
     case 'report':
     case 'replay':

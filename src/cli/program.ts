@@ -12,6 +12,7 @@ import { UserError } from '../core/errors.js';
 import { createRegistry, type GameRegistry } from '../core/registry.js';
 import { GAME_IDS, loadGames } from '../games/lazy.js';
 import { packageVersion } from '../runner/version.js';
+import { registerBalance } from './balance.js';
 import { registerSearch } from './calibrate.js';
 import { registerCheck } from './check.js';
 import { registerCompare } from './compare.js';
@@ -74,6 +75,7 @@ export function createProgram(games: GameRegistry): Command {
   registerPlan(program, games);
   registerReport(program, games);
   registerSearch(program, games);
+  registerBalance(program, games);
   registerCheck(program, games);
   return program;
 }

@@ -279,7 +279,7 @@ export function problemsError(where: string, problems: readonly string[]): UserE
 export function parseExperiment(raw: unknown, where: string, games: GameRegistry, baseDir = '.'): Experiment {
   const early = valueProblems(raw);
   if (early.length > 0) throw problemsError(where, early);
-  // a calibrate or tune file (docs/calibrate.md) given to run: say which command reads it
+  // a calibrate or tune file (docs/calibrate.md) or a balance file (docs/cli.md) given to run: say which command reads it
   const fields = raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
   if (fields.games === undefined && fields.targets !== undefined && fields.space !== undefined)
     throw new UserError(
@@ -288,6 +288,10 @@ export function parseExperiment(raw: unknown, where: string, games: GameRegistry
   if (fields.games === undefined && fields.opponents !== undefined && fields.policy !== undefined)
     throw new UserError(
       `${where}: a tune file (policy, opponents), not an experiment: sandtable tune ${where}`,
+    );
+  if (fields.start !== undefined && fields.candidates !== undefined)
+    throw new UserError(
+      `${where}: a balance file (start, candidates), not an experiment: sandtable balance ${where}`,
     );
   const problems: string[] = [];
   const parsed = topSchema.safeParse(raw);

@@ -184,7 +184,8 @@ export interface SearchProblem {
 
 const DEFAULTS = { candidates: 64, firstGames: 100, maxGames: 3200, finalGames: 4000, eta: 2, finalists: 3 };
 
-function issueLine(issue: z.core.$ZodIssue, raw: unknown): string {
+/** One line for a zod issue: the field's path, what is wrong and the value given. */
+export function issueLine(issue: z.core.$ZodIssue, raw: unknown): string {
   const path = issue.path
     .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
     .join('')
@@ -334,22 +335,16 @@ function gridPoints(
   };
 }
 
-/** Checks a parsed calibrate or tune file into a search problem (every problem at once). */
-export function searchProblem(
-  raw: unknown,
-  mode: 'calibrate' | 'tune',
+/**
+ * The game a search or balance file plays: its `gameModule` (which the caller loaded: the registry
+ * knows it by path) or its `game` id; a user error naming the file and field otherwise.
+ */
+export function fileGame(
+  f: { readonly game?: string | undefined; readonly gameModule?: string | undefined },
   where: string,
   games: GameRegistry,
-  baseDir = '.',
-): SearchProblem {
-  const parsed = (mode === 'calibrate' ? calibrateSchema : tuneSchema).safeParse(raw);
-  if (!parsed.success)
-    throw problemsError(
-      where,
-      parsed.error.issues.slice(0, 20).map((i) => issueLine(i, raw)),
-    );
-  const f = parsed.data as CalibrateFile & TuneFile;
-  const problems: string[] = [];
+  baseDir: string,
+): { game: GameDefinition; gameModule: GameModuleRef | undefined } {
   let game: GameDefinition;
   let gameModule: GameModuleRef | undefined;
   if (f.gameModule !== undefined) {
@@ -376,6 +371,26 @@ export function searchProblem(
       throw e;
     }
   }
+  return { game, gameModule };
+}
+
+/** Checks a parsed calibrate or tune file into a search problem (every problem at once). */
+export function searchProblem(
+  raw: unknown,
+  mode: 'calibrate' | 'tune',
+  where: string,
+  games: GameRegistry,
+  baseDir = '.',
+): SearchProblem {
+  const parsed = (mode === 'calibrate' ? calibrateSchema : tuneSchema).safeParse(raw);
+  if (!parsed.success)
+    throw problemsError(
+      where,
+      parsed.error.issues.slice(0, 20).map((i) => issueLine(i, raw)),
+    );
+  const f = parsed.data as CalibrateFile & TuneFile;
+  const problems: string[] = [];
+  const { game, gameModule } = fileGame(f, where, games, baseDir);
   const tunedFiles: TunedFile[] = [];
   const tuned: TunedPolicies | undefined =
     f.tuned === undefined ? undefined : readTunedPolicies(game, f.tuned, baseDir, problems, tunedFiles);
