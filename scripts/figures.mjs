@@ -155,6 +155,30 @@ export function statistic(fig, dir) {
       },
     };
   }
+  if (s.kind === 'verdict') {
+    // the value of the run's (first) policy matrix, and its band over the readings it played
+    const [meta] = JSON.parse(readFileSync(join(dir, 'metagame.json'), 'utf8'));
+    if (meta === undefined) fail(`${fig.id}: the run has no policy matrix`);
+    const vars = {
+      value: `${pct(meta.value)} [${pts(meta.interval[0])}, ${pts(meta.interval[1])}]`,
+      games: count(meta.games),
+    };
+    let robust;
+    try {
+      [robust] = JSON.parse(readFileSync(join(dir, 'robustness.json'), 'utf8'));
+    } catch {
+      robust = undefined;
+    }
+    if (robust !== undefined) {
+      const most = robust.readings.find((r) => r.id === robust.mostImportant);
+      vars.bandLo = pct(robust.band[0]);
+      vars.bandHi = pct(robust.band[1]);
+      vars.most = most.id;
+      vars.mostDiff = `${signed(most.difference)} points [${pts(most.differenceInterval[0])}, ${pts(most.differenceInterval[1])}]`;
+      vars.readings = String(robust.readings.length);
+    }
+    return { value: meta.value, vars };
+  }
   return fail(`${fig.id}: unknown statistic kind ${s.kind}`);
 }
 
