@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { GameRegistry } from '../core/registry.js';
-import { examplesHelp, intFlag, workersFlag } from './options.js';
+import { examplesHelp, intFlag, stopOnSignals, workersFlag } from './options.js';
 
 interface BalanceFlags {
   workers?: number;
@@ -53,13 +53,7 @@ export function registerBalance(program: Command, games: GameRegistry): void {
         ...(flags.rounds === undefined ? {} : { rounds: flags.rounds }),
       });
       const out = flags.out ?? `reports/${p.name}`;
-      const ctrl = new AbortController();
-      const onStop = () => {
-        process.stderr.write('\nstopping: finished rounds and games are kept (continue with --resume)\n');
-        ctrl.abort();
-      };
-      process.once('SIGINT', onStop);
-      process.once('SIGTERM', onStop);
+      const stop = stopOnSignals('finished rounds and games are kept (continue with --resume)');
       try {
         const o = await runBalance(p, {
           out,
@@ -67,7 +61,7 @@ export function registerBalance(program: Command, games: GameRegistry): void {
           resume: flags.resume ?? false,
           force: flags.force ?? false,
           quiet: flags.quiet ?? false,
-          signal: ctrl.signal,
+          signal: stop.signal,
           source: file,
           say: (line) => process.stdout.write(`${line}\n`),
         });
@@ -94,8 +88,7 @@ export function registerBalance(program: Command, games: GameRegistry): void {
         ];
         process.stdout.write(`${lines.join('\n')}\n`);
       } finally {
-        process.off('SIGINT', onStop);
-        process.off('SIGTERM', onStop);
+        stop.release();
       }
     });
 }

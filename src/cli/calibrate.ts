@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { GameRegistry } from '../core/registry.js';
 import type { SearchResult } from '../search/report.js';
-import { examplesHelp, workersFlag } from './options.js';
+import { examplesHelp, stopOnSignals, workersFlag } from './options.js';
 
 interface SearchFlags {
   workers?: number;
@@ -164,13 +164,7 @@ export function registerSearch(program: Command, games: GameRegistry): void {
           ]);
         const p = loadSearchFile(file, mode, games);
         const out = flags.out ?? `reports/${p.name}`;
-        const ctrl = new AbortController();
-        const onStop = () => {
-          process.stderr.write('\nstopping: finished evaluations are kept (continue with --resume)\n');
-          ctrl.abort();
-        };
-        process.once('SIGINT', onStop);
-        process.once('SIGTERM', onStop);
+        const stop = stopOnSignals('finished evaluations are kept (continue with --resume)');
         try {
           const o = await runSearch(p, {
             out,
@@ -178,7 +172,7 @@ export function registerSearch(program: Command, games: GameRegistry): void {
             resume: flags.resume ?? false,
             force: flags.force ?? false,
             quiet: flags.quiet ?? false,
-            signal: ctrl.signal,
+            signal: stop.signal,
             source: file,
           });
           if (o.status === 'interrupted') {
@@ -223,8 +217,7 @@ export function registerSearch(program: Command, games: GameRegistry): void {
               );
           }
         } finally {
-          process.off('SIGINT', onStop);
-          process.off('SIGTERM', onStop);
+          stop.release();
         }
       });
   }

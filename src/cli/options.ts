@@ -78,3 +78,25 @@ export function helpRows(rows: readonly (readonly [left: string, right: string])
   const width = Math.max(...rows.map(([left]) => left.length));
   return rows.map(([left, right]) => `  ${left.padEnd(width)}  ${right}`).join('\n');
 }
+
+/**
+ * The stop of a long command (calibrate, tune, balance): the first SIGINT or SIGTERM says
+ * `message` on stderr and aborts `signal`, so the command stops after what it has finished and
+ * keeps it; `release` removes the handlers once the command is done.
+ */
+export function stopOnSignals(message: string): { readonly signal: AbortSignal; release(): void } {
+  const ctrl = new AbortController();
+  const onStop = () => {
+    process.stderr.write(`\nstopping: ${message}\n`);
+    ctrl.abort();
+  };
+  process.once('SIGINT', onStop);
+  process.once('SIGTERM', onStop);
+  return {
+    signal: ctrl.signal,
+    release() {
+      process.off('SIGINT', onStop);
+      process.off('SIGTERM', onStop);
+    },
+  };
+}
