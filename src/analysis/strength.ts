@@ -17,7 +17,7 @@ import type { GamesTable } from './games-table.js';
 import { type HeadlineArm, policyMatrices } from './headline.js';
 import { holm } from './stats.js';
 import { quantile } from './summary.js';
-import { sideScore } from './verdict.js';
+import { armScores } from './verdict.js';
 
 /**
  * One side's cells: `scores[p][o][g]` is the side's score (1, 1/2, 0) with its policy p against
@@ -148,28 +148,6 @@ export function judgeStrength(rows: readonly StrengthRow[], alpha = 0.05): Judge
 
 /** A policy spec's policy id (`mcts:iterations=64` -> `mcts`). */
 const policyId = (spec: string): string => spec.split(':')[0]!;
-
-/**
- * A side's score per game of each arm, on the game indices every listed arm played (index order).
- */
-function armScores(table: GamesTable, arms: readonly string[], side: string): Float64Array[] {
-  const armCol = table.column('arm');
-  const gameCol = table.column('game');
-  const winnerCol = table.column('winner');
-  if (armCol === undefined || gameCol === undefined || winnerCol === undefined) {
-    throw new Error('strength: the games table has no arm, game or winner column');
-  }
-  const wanted = new Set(arms);
-  const byArm = new Map<string, Map<number, number>>(arms.map((a) => [a, new Map()]));
-  for (let i = 0; i < table.numRows(); i++) {
-    const arm = String(armCol.at(i));
-    if (!wanted.has(arm)) continue;
-    byArm.get(arm)!.set(Number(gameCol.at(i)), sideScore(String(winnerCol.at(i)), side));
-  }
-  const cells = arms.map((a) => byArm.get(a)!);
-  const common = [...cells[0]!.keys()].filter((g) => cells.every((c) => c.has(g))).sort((a, b) => a - b);
-  return cells.map((c) => Float64Array.from(common, (g) => c.get(g)!));
-}
 
 /**
  * The cells of every side of a run that has both search and scripted policies: from each policy

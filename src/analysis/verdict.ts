@@ -33,11 +33,34 @@ export function sideScore(winner: string, side: string): number {
 }
 
 /**
+ * `side`'s score per game of each of `arms`, on the game indices every one of them played (in
+ * index order), so the arms line up game by game.
+ */
+export function armScores(table: GamesTable, arms: readonly string[], side: string): Float64Array[] {
+  const armCol = table.column('arm');
+  const gameCol = table.column('game');
+  const winnerCol = table.column('winner');
+  if (armCol === undefined || gameCol === undefined || winnerCol === undefined) {
+    throw new Error('verdict: the games table has no arm, game or winner column');
+  }
+  const byArm = new Map<string, Map<number, number>>(arms.map((a) => [a, new Map()]));
+  for (let i = 0; i < table.numRows(); i++) {
+    const games = byArm.get(String(armCol.at(i)));
+    if (games !== undefined) games.set(Number(gameCol.at(i)), sideScore(String(winnerCol.at(i)), side));
+  }
+  const cells = arms.map((a) => byArm.get(a)!);
+  const common = [...cells[0]!.keys()].filter((g) => cells.every((c) => c.has(g))).sort((x, y) => x - y);
+  return cells.map((c) => Float64Array.from(common, (g) => c.get(g)!));
+}
+
+/**
  * The row side's score per game of every cell of `matrix`, on the game indices all its cells
  * played (in index order), so the cells line up game by game.
  */
 export function matrixScores(table: GamesTable, matrix: PolicyMatrix): Float64Array[][] {
-  return jointScores(table, [matrix])[0]!;
+  const flat = armScores(table, matrix.arms.flat(), matrix.rowSide);
+  const cols = matrix.cols.length;
+  return matrix.arms.map((_, r) => flat.slice(r * cols, (r + 1) * cols));
 }
 
 /**
