@@ -5,6 +5,7 @@
 //   npm run figures -- --check           plays them and exits 1 when a doc's span differs from the output
 //   npm run figures -- --only a,b        only the named figures (the others' spans are left alone)
 //   npm run figures -- --games N         every figure at N games per arm (a quick look; spans not written)
+//   npm run figures -- --workers N       play on N worker threads (default 1; the results are the same)
 //   npm run figures -- --json            one JSON line per figure: id, value (the number `expect` bounds),
 //                                        sentence, seconds, games
 //
@@ -13,10 +14,12 @@
 // gives those arms' exact results), the games per arm and the seed (default: the file's), a
 // statistic (`rate`: a side's wins in one arm; `rates`: several sides' wins in one arm, `none` for
 // the games without a winner; `range`: the lowest and highest of a side's win rates over the arms;
-// `diff`: an arm minus its baseline, paired) and a sentence template. Its sentence replaces the text between
+// `diff`: an arm minus its baseline, paired; `verdict`: the value of the run's policy matrix and its
+// band over the readings it played; `ladder`: a skill ladder's value at each rung, the step between
+// its two strongest rungs and which side gains from skill) and a sentence template. Its sentence replaces the text between
 // `<!-- fig:ID -->` and `<!-- /fig -->` in every markdown file of the repository's README.md and
-// docs/. Runs go to a temporary directory with one worker, so the figures never depend on the
-// machine (results never depend on the worker count anyway).
+// docs/. Runs go to a temporary directory, on one worker unless --workers says otherwise (a run's
+// results never depend on its worker count, so neither do the figures).
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -31,7 +34,15 @@ function fail(msg) {
 }
 
 function parseArgs(argv) {
-  const o = { check: false, only: null, games: null, list: 'docs/figures.json', quiet: false, json: false };
+  const o = {
+    check: false,
+    only: null,
+    games: null,
+    workers: 1,
+    list: 'docs/figures.json',
+    quiet: false,
+    json: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--check') o.check = true;
@@ -43,6 +54,10 @@ function parseArgs(argv) {
       const n = Number(argv[++i]);
       if (!Number.isInteger(n) || n < 1) fail(`--games: ${argv[i]} is not a positive integer`);
       o.games = n;
+    } else if (a === '--workers') {
+      const n = Number(argv[++i]);
+      if (!Number.isInteger(n) || n < 1) fail(`--workers: ${argv[i]} is not a positive integer`);
+      o.workers = n;
     } else fail(`unknown option ${a}`);
   }
   return o;
@@ -179,6 +194,37 @@ export function statistic(fig, dir) {
     }
     return { value: meta.value, vars };
   }
+  if (s.kind === 'ladder') {
+    // a skill ladder's value at every rung, the step between its two strongest rungs and who gains
+    const l = JSON.parse(readFileSync(join(dir, 'ladder.json'), 'utf8'));
+    const score = (r) => `${pct(r.value)} [${pts(r.interval[0])}, ${pts(r.interval[1])}]`;
+    const diff = (d) => `${signed(d.diff)} points [${pts(d.interval[0])}, ${pts(d.interval[1])}]`;
+    const side = (id) => s.names?.[id] ?? id;
+    const c = l.convergence;
+    const top = l.rungs[l.rungs.length - 1];
+    const vars = {
+      games: count(l.games),
+      top: score(top),
+      topLabel: top.label,
+      step: diff(c),
+      margin: `±${pts(c.margin).replace(/\.0$/, '')}`,
+      status:
+        c.status === 'converged'
+          ? 'converged'
+          : c.status === 'moving'
+            ? 'not converged: still moving'
+            : 'not settled at this size',
+      gain:
+        l.gain.favours === 'neither'
+          ? `neither side gains measurably from skill (${diff(l.gain)})`
+          : `skill favours the ${side(l.gain.favours === 'row' ? l.rowSide : l.colSide)} (${diff(l.gain)})`,
+    };
+    for (const r of l.rungs) {
+      vars[`rung${r.rung}`] = score(r);
+      vars[`label${r.rung}`] = r.label;
+    }
+    return { value: top.value, vars };
+  }
   return fail(`${fig.id}: unknown statistic kind ${s.kind}`);
 }
 
@@ -188,7 +234,7 @@ export function render(fig, vars, seed) {
 }
 
 /** Plays one figure: its experiment (cut to its arms) at its games and seed, into a temporary directory. */
-export async function playFigure(api, fig, games, tmp, played = new Map()) {
+export async function playFigure(api, fig, games, tmp, played = new Map(), workers = 1) {
   // `from`: the statistic is read from another figure's run (listed before it), not played again
   const source = fig.from === undefined ? fig : played.get(fig.from)?.fig;
   if (source === undefined) fail(`${fig.id}: from names ${fig.from}, which is not played before it`);
@@ -198,7 +244,7 @@ export async function playFigure(api, fig, games, tmp, played = new Map()) {
   const out = fig.from === undefined ? join(tmp, fig.id) : played.get(fig.from).out;
   const t0 = process.hrtime.bigint();
   if (fig.from === undefined)
-    await api.runExperiment(exp, { out, workers: 1, games: g, seed, force: true, progress: false });
+    await api.runExperiment(exp, { out, workers, games: g, seed, force: true, progress: false });
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   played.set(fig.id, { fig, out });
   const { value, vars } = statistic(fig, out);
@@ -250,7 +296,7 @@ async function main() {
   const t0 = process.hrtime.bigint();
   try {
     for (const fig of figs) {
-      const r = await playFigure(api, fig, o.games, tmp, played);
+      const r = await playFigure(api, fig, o.games, tmp, played, o.workers);
       sentences.set(r.id, r.sentence);
       values.set(r.id, r.value);
       if (o.json) process.stdout.write(`${JSON.stringify(r)}\n`);

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -81,4 +82,58 @@ describe('figures in the docs', () => {
       expect(row.sentence, row.id).toContain(`${GAMES}`);
     }
   }, 900_000);
+
+  it('the ladder statistic reads every rung, the last step and who gains from a ladder.json', async () => {
+    const { statistic, render } = (await import(join(root, 'scripts', 'figures.mjs'))) as {
+      statistic: (fig: unknown, dir: string) => { value: number; vars: Record<string, string> };
+      render: (fig: unknown, vars: Record<string, string>, seed: number) => string;
+    };
+    const dir = mkdtempSync(join(tmpdir(), 'figures-ladder-'));
+    try {
+      writeFileSync(join(dir, 'summary.csv'), 'arm,kind,outcome,rate,lo95,hi95,games\n');
+      const rung = (rung: number, label: string, value: number, lo: number, hi: number) => ({
+        rung,
+        label,
+        value,
+        interval: [lo, hi],
+      });
+      writeFileSync(
+        join(dir, 'ladder.json'),
+        JSON.stringify({
+          rowSide: 'german',
+          colSide: 'british',
+          games: 1200,
+          rungs: [
+            rung(0, 'scripts', 0.803, 0.745, 0.86),
+            rung(1, 'n 4', 0.61, 0.55, 0.66),
+            rung(2, 'n 16', 0.58, 0.52, 0.64),
+          ],
+          convergence: {
+            from: 1,
+            to: 2,
+            diff: -0.03,
+            interval: [-0.07, 0.01],
+            status: 'undecided',
+            margin: 0.03,
+          },
+          gain: { from: 0, to: 2, diff: -0.223, interval: [-0.3, -0.15], favours: 'col' },
+        }),
+      );
+      const fig = {
+        id: 'x-ladder',
+        stat: { kind: 'ladder', names: { german: 'Germans', british: 'British' } },
+        template:
+          '{rung0} / {label1} {rung1} / {label2} {rung2} = {top}; {step} {status} {margin}; {gain}; {games}',
+      };
+      const { value, vars } = statistic(fig, dir);
+      expect(value).toBe(0.58);
+      expect(render(fig, vars, 1)).toBe(
+        '80.3% [74.5, 86.0] / n 4 61.0% [55.0, 66.0] / n 16 58.0% [52.0, 64.0] = 58.0% [52.0, 64.0]; ' +
+          '-3.0 points [-7.0, 1.0] not settled at this size ±3; ' +
+          'skill favours the British (-22.3 points [-30.0, -15.0]); 1,200',
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
