@@ -6,6 +6,8 @@
 //   npm run figures -- --only a,b        only the named figures (the others' spans are left alone)
 //   npm run figures -- --games N         every figure at N games per arm (a quick look; spans not written)
 //   npm run figures -- --workers N       play on N worker threads (default 1; the results are the same)
+//   npm run figures -- --keep DIR        keep each figure's run directory as DIR/<id> (for strength,
+//                                        compare or report), instead of a temporary one
 //   npm run figures -- --json            one JSON line per figure: id, value (the number `expect` bounds),
 //                                        sentence, seconds, games
 //
@@ -54,7 +56,8 @@ function parseArgs(argv) {
       const n = Number(argv[++i]);
       if (!Number.isInteger(n) || n < 1) fail(`--games: ${argv[i]} is not a positive integer`);
       o.games = n;
-    } else if (a === '--workers') {
+    } else if (a === '--keep') o.keep = resolve(argv[++i] ?? fail('--keep needs a directory'));
+    else if (a === '--workers') {
       const n = Number(argv[++i]);
       if (!Number.isInteger(n) || n < 1) fail(`--workers: ${argv[i]} is not a positive integer`);
       o.workers = n;
@@ -289,7 +292,7 @@ async function main() {
   if (o.only !== null)
     for (const id of o.only) if (!figs.some((f) => f.id === id)) fail(`--only: no figure ${id} in ${o.list}`);
   const api = await import(join(root, 'dist/src/index.js'));
-  const tmp = mkdtempSync(join(tmpdir(), 'sandtable-figures-'));
+  const tmp = o.keep ?? mkdtempSync(join(tmpdir(), 'sandtable-figures-'));
   const sentences = new Map();
   const played = new Map();
   const values = new Map();
@@ -306,7 +309,7 @@ async function main() {
         );
     }
   } finally {
-    rmSync(tmp, { recursive: true, force: true });
+    if (o.keep === null) rmSync(tmp, { recursive: true, force: true });
   }
   const total = Number(process.hrtime.bigint() - t0) / 1e9;
   // a figure outside its expected range has changed direction or size: the docs' words may be wrong
