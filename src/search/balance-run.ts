@@ -14,8 +14,6 @@ import { UserError } from '../core/errors.js';
 import { acquireLock } from '../runner/lock.js';
 import { checkOutPath, removeTemps } from '../runner/out-dir.js';
 import { sha256, TEMP_MARK, writeAtomic } from '../runner/outputs.js';
-import { createPool } from '../runner/pool.js';
-import { createProgress } from '../runner/progress.js';
 import { codeLabel, codeVersion } from '../runner/version.js';
 import {
   balanceLoop,
@@ -28,6 +26,7 @@ import {
 } from './balance.js';
 import type { BalanceProblem } from './balance-problem.js';
 import { writeBalanceOutputs } from './balance-report.js';
+import { createLanes, readKept } from './eval-dir.js';
 
 export const BALANCE_MANIFEST = 'balance-run.json';
 const CELLS = 'cells';
@@ -252,14 +251,9 @@ export async function runBalance(
     // kept chunks, by file name: bound to the problem's hash and the cell's policies
     const chunks = new Map<string, Float64Array>();
     let reused = 0;
-    for (const f of readdirSync(cellDir)) {
-      const path = `${cellDir}/${f}`;
-      if (f.includes(TEMP_MARK)) {
-        rmSync(path, { force: true });
-        continue;
-      }
-      let ok = false;
-      try {
+    readKept(
+      cellDir,
+      (f, path) => {
         const e = JSON.parse(readFileSync(path, 'utf8')) as {
           hash: string;
           row: string;
@@ -268,33 +262,26 @@ export async function runBalance(
           end: number;
           scores: number[];
         };
-        ok =
+        const ok =
           e.hash === p.hash &&
           cellFile({ row: e.row, col: e.col }, e.start, e.end) === f &&
           Array.isArray(e.scores) &&
           e.scores.length === e.end - e.start &&
           e.scores.every((s) => s === 0 || s === 0.5 || s === 1);
         if (ok) chunks.set(f, Float64Array.from(e.scores));
-      } catch {
-        ok = false;
-      }
-      if (!ok) {
-        warn(`sandtable: ${path}: not a pairing of this balance run; removed, its games are played again`);
-        rmSync(path, { force: true });
-      }
-    }
+        return ok;
+      },
+      (path) => `sandtable: ${path}: not a pairing of this balance run; removed, its games are played again`,
+      warn,
+    );
 
-    const pool = createPool(opts.workers);
-    const abort = new AbortController();
-    let interrupted = false;
-    const onAbort = () => {
-      interrupted = true;
-      abort.abort();
-    };
-    opts.signal?.addEventListener('abort', onAbort, { once: true });
-    if (opts.signal?.aborted) onAbort();
-    let played = 0;
-    const progress = createProgress(p.name, process.stderr, opts.quiet ?? false);
+    const lanes = createLanes({
+      name: p.name,
+      workers: opts.workers,
+      ...(opts.quiet === undefined ? {} : { quiet: opts.quiet }),
+      ...(opts.signal === undefined ? {} : { signal: opts.signal }),
+      touch: lock.touch,
+    });
     const ranges: [number, number][] = [];
     for (let s = 0; s < p.games; s += p.chunk) ranges.push([s, Math.min(p.games, s + p.chunk)]);
     const cells = new Map<string, Float64Array>();
@@ -311,62 +298,42 @@ export async function runBalance(
         for (const t of [...missing.values()].flatMap((c) => ranges.map(([s, e]) => cellFile(c, s, e))))
           if (chunks.has(t)) reused += chunks.get(t)!.length;
         if (tasks.length > 0) {
-          if (interrupted) throw new Interrupted();
-          progress.start(
-            tasks.reduce((n, t) => n + t.end - t.start, 0),
-            0,
+          if (lanes.interrupted) throw new Interrupted();
+          await lanes.play(
+            tasks,
+            (t) => ({
+              game: p.game.id,
+              arm: 0,
+              scenario: p.setup.scenario,
+              variants: p.setup.variants,
+              params: p.setup.params,
+              policies: { [row]: t.cell.row, [col]: t.cell.col },
+              ...(p.gameModule === undefined
+                ? {}
+                : { gameModule: p.gameModule.path, gameModuleHash: p.gameModule.sha256 }),
+              seed: p.seed,
+              start: t.start,
+              end: t.end,
+            }),
+            (t, buf) => {
+              const codes = new Float64Array(buf).subarray(0, t.end - t.start);
+              const scores = Float64Array.from(codes, (k) => scoreOf[k]!);
+              const f = cellFile(t.cell, t.start, t.end);
+              writeAtomic(
+                `${cellDir}/${f}`,
+                JSON.stringify({
+                  hash: p.hash,
+                  row: t.cell.row,
+                  col: t.cell.col,
+                  start: t.start,
+                  end: t.end,
+                  scores: Array.from(scores),
+                }),
+              );
+              chunks.set(f, scores);
+            },
           );
-          let next = 0;
-          let failure: unknown;
-          const lane = async () => {
-            while (next < tasks.length && !abort.signal.aborted && failure === undefined) {
-              const t = tasks[next++]!;
-              try {
-                const buf = await pool.run(
-                  {
-                    game: p.game.id,
-                    arm: 0,
-                    scenario: p.setup.scenario,
-                    variants: p.setup.variants,
-                    params: p.setup.params,
-                    policies: { [row]: t.cell.row, [col]: t.cell.col },
-                    ...(p.gameModule === undefined
-                      ? {}
-                      : { gameModule: p.gameModule.path, gameModuleHash: p.gameModule.sha256 }),
-                    seed: p.seed,
-                    start: t.start,
-                    end: t.end,
-                  },
-                  { signal: abort.signal },
-                );
-                const rows = t.end - t.start;
-                const codes = new Float64Array(buf).subarray(0, rows);
-                const scores = Float64Array.from(codes, (k) => scoreOf[k]!);
-                const f = cellFile(t.cell, t.start, t.end);
-                writeAtomic(
-                  `${cellDir}/${f}`,
-                  JSON.stringify({
-                    hash: p.hash,
-                    row: t.cell.row,
-                    col: t.cell.col,
-                    start: t.start,
-                    end: t.end,
-                    scores: Array.from(scores),
-                  }),
-                );
-                chunks.set(f, scores);
-                played += rows;
-                progress.advance(rows);
-                lock.touch();
-              } catch (e) {
-                if (!interrupted && failure === undefined) failure = e;
-              }
-            }
-          };
-          await Promise.all(Array.from({ length: Math.min(tasks.length, 2 * opts.workers) }, lane));
-          progress.stop();
-          if (failure !== undefined) throw failure;
-          if (interrupted) throw new Interrupted();
+          if (lanes.interrupted) throw new Interrupted();
         }
         for (const c of missing.values()) {
           const all = new Float64Array(p.games);
@@ -400,10 +367,10 @@ export async function runBalance(
     } catch (e) {
       if (!(e instanceof Interrupted)) throw e;
     } finally {
-      opts.signal?.removeEventListener('abort', onAbort);
-      await pool.destroy();
+      await lanes.close();
     }
-    if (interrupted || loop === undefined)
+    const played = lanes.played;
+    if (lanes.interrupted || loop === undefined)
       return { status: 'interrupted', out, played, reused, kept: done.length, manifest };
     lock.touch();
     const files = await writeBalanceOutputs(p, loop, out, opts.source ?? `${p.name}.json`);

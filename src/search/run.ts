@@ -11,10 +11,9 @@ import { UserError } from '../core/errors.js';
 import { recordColumns } from '../runner/layout.js';
 import { acquireLock } from '../runner/lock.js';
 import { checkOutPath, removeTemps } from '../runner/out-dir.js';
-import { sha256, TEMP_MARK, writeAtomic } from '../runner/outputs.js';
-import { createPool } from '../runner/pool.js';
-import { createProgress } from '../runner/progress.js';
+import { sha256, writeAtomic } from '../runner/outputs.js';
 import { codeLabel, codeVersion } from '../runner/version.js';
+import { createLanes, readKept } from './eval-dir.js';
 import { chooseOnFresh, type FreshChoice, type HalvingResult, successiveHalving } from './halving.js';
 import type { SearchProblem } from './problem.js';
 import { writeSearchOutputs } from './report.js';
@@ -201,111 +200,81 @@ export async function runSearch(p: SearchProblem, opts: SearchOptions): Promise<
     };
     // kept evaluations: bound to the candidate's key and the problem's hash
     let reused = 0;
-    for (const f of readdirSync(evalDir)) {
-      const path = `${evalDir}/${f}`;
-      if (f.includes(TEMP_MARK)) {
-        rmSync(path, { force: true });
-        continue;
-      }
-      const m = /^c(\d+)-[0-9a-f]{10}-a(\d+)-(\d+)-(\d+)\.json$/.exec(f);
-      const t =
-        m === null ? undefined : { c: Number(m[1]), a: Number(m[2]), start: Number(m[3]), end: Number(m[4]) };
-      let ok = false;
-      if (t !== undefined && t.c < p.candidates.length && t.a < p.armIds.length && evalFile(p, t) === f) {
-        try {
-          const e = JSON.parse(readFileSync(path, 'utf8')) as {
-            hash: string;
-            key: string;
-            result: number[];
-            stats: Record<string, number[]>;
-          };
-          const n = t.end - t.start;
-          ok =
-            e.hash === p.hash &&
-            e.key === p.candidates[t.c]!.key &&
-            e.result.length === n &&
-            statIds.every((s) => e.stats[s]?.length === n);
-          if (ok) {
-            fill(t, e.result, e.stats);
-            reused += n;
-          }
-        } catch {
-          ok = false;
+    readKept(
+      evalDir,
+      (f, path) => {
+        const m = /^c(\d+)-[0-9a-f]{10}-a(\d+)-(\d+)-(\d+)\.json$/.exec(f);
+        const t =
+          m === null
+            ? undefined
+            : { c: Number(m[1]), a: Number(m[2]), start: Number(m[3]), end: Number(m[4]) };
+        if (t === undefined || t.c >= p.candidates.length || t.a >= p.armIds.length || evalFile(p, t) !== f)
+          return false;
+        const e = JSON.parse(readFileSync(path, 'utf8')) as {
+          hash: string;
+          key: string;
+          result: number[];
+          stats: Record<string, number[]>;
+        };
+        const n = t.end - t.start;
+        const ok =
+          e.hash === p.hash &&
+          e.key === p.candidates[t.c]!.key &&
+          e.result.length === n &&
+          statIds.every((s) => e.stats[s]?.length === n);
+        if (ok) {
+          fill(t, e.result, e.stats);
+          reused += n;
         }
-      }
-      if (!ok) {
-        warn(`sandtable: ${path}: not an evaluation of this search; removed, its games are played again`);
-        rmSync(path, { force: true });
-      }
-    }
+        return ok;
+      },
+      (path) => `sandtable: ${path}: not an evaluation of this search; removed, its games are played again`,
+      warn,
+    );
 
-    const pool = createPool(opts.workers);
-    const abort = new AbortController();
-    let interrupted = false;
-    const onAbort = () => {
-      interrupted = true;
-      abort.abort();
-    };
-    opts.signal?.addEventListener('abort', onAbort, { once: true });
-    if (opts.signal?.aborted) onAbort();
-    let played = 0;
-    const progress = createProgress(p.name, process.stderr, opts.quiet ?? false);
-    const playTasks = async (tasks: readonly EvalTask[]) => {
-      const pending = tasks.filter((t) => !have.has(evalFile(p, t)));
-      if (pending.length === 0 || interrupted) return;
-      progress.start(
-        pending.reduce((n, t) => n + t.end - t.start, 0),
-        0,
-      );
-      let next = 0;
-      let failure: unknown;
-      const lane = async () => {
-        while (next < pending.length && !abort.signal.aborted && failure === undefined) {
-          const t = pending[next++]!;
+    const lanes = createLanes({
+      name: p.name,
+      workers: opts.workers,
+      ...(opts.quiet === undefined ? {} : { quiet: opts.quiet }),
+      ...(opts.signal === undefined ? {} : { signal: opts.signal }),
+      touch: lock.touch,
+    });
+    const playTasks = (tasks: readonly EvalTask[]) =>
+      lanes.play(
+        tasks.filter((t) => !have.has(evalFile(p, t))),
+        (t) => {
           const arm = p.candidates[t.c]!.arms![t.a]!;
-          try {
-            const buf = await pool.run(
-              {
-                game: p.game.id,
-                arm: t.a,
-                scenario: arm.scenario,
-                variants: arm.variants,
-                params: arm.params,
-                policies: arm.policies,
-                ...(p.gameModule === undefined
-                  ? {}
-                  : { gameModule: p.gameModule.path, gameModuleHash: p.gameModule.sha256 }),
-                seed: p.seed,
-                start: t.start,
-                end: t.end,
-              },
-              { signal: abort.signal },
-            );
-            const block = new Float64Array(buf);
-            const rows = t.end - t.start;
-            const result = Array.from(block.subarray(0, rows));
-            const stats: Record<string, number[]> = {};
-            for (const s of statIds) {
-              const c = statCol.get(s)!;
-              stats[s] = Array.from(block.subarray(c * rows, (c + 1) * rows));
-            }
-            writeAtomic(
-              `${evalDir}/${evalFile(p, t)}`,
-              JSON.stringify({ hash: p.hash, key: p.candidates[t.c]!.key, ...t, result, stats }),
-            );
-            fill(t, result, stats);
-            played += rows;
-            progress.advance(rows);
-            lock.touch();
-          } catch (e) {
-            if (!interrupted && failure === undefined) failure = e;
+          return {
+            game: p.game.id,
+            arm: t.a,
+            scenario: arm.scenario,
+            variants: arm.variants,
+            params: arm.params,
+            policies: arm.policies,
+            ...(p.gameModule === undefined
+              ? {}
+              : { gameModule: p.gameModule.path, gameModuleHash: p.gameModule.sha256 }),
+            seed: p.seed,
+            start: t.start,
+            end: t.end,
+          };
+        },
+        (t, buf) => {
+          const block = new Float64Array(buf);
+          const rows = t.end - t.start;
+          const result = Array.from(block.subarray(0, rows));
+          const stats: Record<string, number[]> = {};
+          for (const s of statIds) {
+            const c = statCol.get(s)!;
+            stats[s] = Array.from(block.subarray(c * rows, (c + 1) * rows));
           }
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(pending.length, 2 * opts.workers) }, lane));
-      progress.stop();
-      if (failure !== undefined) throw failure;
-    };
+          writeAtomic(
+            `${evalDir}/${evalFile(p, t)}`,
+            JSON.stringify({ hash: p.hash, key: p.candidates[t.c]!.key, ...t, result, stats }),
+          );
+          fill(t, result, stats);
+        },
+      );
     const tasksFor = (cands: readonly number[], from: number, to: number): EvalTask[] =>
       cands.flatMap((c) =>
         p.armIds.flatMap((_, a) => {
@@ -330,7 +299,7 @@ export async function runSearch(p: SearchProblem, opts: SearchOptions): Promise<
         p.plan,
         async (cands, games) => {
           await playTasks(tasksFor(cands, 0, games));
-          if (interrupted) throw new Interrupted();
+          if (lanes.interrupted) throw new Interrupted();
           for (const c of cands) judged[c] = games;
         },
         lossAt,
@@ -343,15 +312,15 @@ export async function runSearch(p: SearchProblem, opts: SearchOptions): Promise<
       ];
       const from = p.plan.maxGames;
       await playTasks(tasksFor(holdout, from, from + p.finalGames));
-      if (interrupted) throw new Interrupted();
+      if (lanes.interrupted) throw new Interrupted();
       fresh = chooseOnFresh(finalists, from, from + p.finalGames, lossAt, { seed: p.seed });
     } catch (e) {
       if (!(e instanceof Interrupted)) throw e;
     } finally {
-      opts.signal?.removeEventListener('abort', onAbort);
-      await pool.destroy();
+      await lanes.close();
     }
-    if (interrupted || halving === undefined || fresh === undefined)
+    const played = lanes.played;
+    if (lanes.interrupted || halving === undefined || fresh === undefined)
       return { status: 'interrupted', out, played, reused, obs, judged, manifest };
     const done: SearchOutcome = {
       status: 'complete',
