@@ -26,7 +26,15 @@ import {
 } from './balance.js';
 import type { BalanceProblem } from './balance-problem.js';
 import { writeBalanceOutputs } from './balance-report.js';
-import { createLanes, readKept } from './eval-dir.js';
+import {
+  completeDirManifest,
+  createLanes,
+  type DirManifest,
+  manifestBase,
+  readDirManifest,
+  readKept,
+  writeDirManifest,
+} from './eval-dir.js';
 
 export const BALANCE_MANIFEST = 'balance-run.json';
 const CELLS = 'cells';
@@ -50,25 +58,11 @@ export interface BalanceOptions {
 }
 
 /** What the directory's balance-run.json says. */
-export interface BalanceManifest {
-  readonly tool: 'sandtable';
+export interface BalanceManifest extends DirManifest {
   readonly kind: 'balance';
-  readonly version: string;
-  readonly commit: string;
-  readonly code: string;
-  readonly status: 'partial' | 'complete';
-  readonly created: string;
-  readonly finished?: string;
-  readonly name: string;
-  readonly game: string;
-  readonly seed: number;
   readonly games: number;
   /** The round limit of the last invocation. */
   readonly rounds: number;
-  readonly hash: string;
-  readonly workers: number;
-  readonly problem: unknown;
-  readonly outputs?: Readonly<Record<string, { bytes: number; sha256: string }>>;
 }
 
 export interface BalanceOutcome {
@@ -85,18 +79,9 @@ export interface BalanceOutcome {
 
 class Interrupted extends Error {}
 
-function readManifest(out: string): BalanceManifest | undefined {
-  const path = `${out}/${BALANCE_MANIFEST}`;
-  if (!existsSync(path)) return undefined;
-  try {
-    return JSON.parse(readFileSync(path, 'utf8')) as BalanceManifest;
-  } catch {
-    throw new UserError(`${path}: not a readable balance manifest; use --force to start again`);
-  }
-}
+const readManifest = (out: string) => readDirManifest<BalanceManifest>(out, BALANCE_MANIFEST, 'balance');
 
-const writeManifest = (out: string, m: BalanceManifest) =>
-  writeAtomic(`${out}/${BALANCE_MANIFEST}`, `${JSON.stringify(m, null, 2)}\n`);
+const writeManifest = (out: string, m: BalanceManifest) => writeDirManifest(out, BALANCE_MANIFEST, m);
 
 const roundFile = (k: number) => `round-${String(k).padStart(3, '0')}.json`;
 
@@ -218,23 +203,11 @@ export async function runBalance(
   const lock = await acquireLock(out, { waitMs: 0, warn });
   try {
     const old = plan(p, opts, true);
-    const v = codeVersion();
     const manifest: BalanceManifest = {
-      tool: 'sandtable',
+      ...manifestBase(p, opts.workers, old?.created),
       kind: 'balance',
-      version: v.version,
-      commit: v.commit,
-      code: v.code,
-      status: 'partial',
-      created: old?.created ?? new Date().toISOString(),
-      name: p.name,
-      game: p.game.id,
-      seed: p.seed,
       games: p.games,
       rounds: p.rounds,
-      hash: p.hash,
-      workers: opts.workers,
-      problem: p.source,
     };
     writeManifest(out, manifest);
     removeTemps(out, '', (base) => base === BALANCE_MANIFEST || BALANCE_OUTPUTS.includes(base));
@@ -374,18 +347,7 @@ export async function runBalance(
       return { status: 'interrupted', out, played, reused, kept: done.length, manifest };
     lock.touch();
     const files = await writeBalanceOutputs(p, loop, out, opts.source ?? `${p.name}.json`);
-    const outputs: Record<string, { bytes: number; sha256: string }> = {};
-    for (const f of files) {
-      const data = readFileSync(`${out}/${f}`);
-      outputs[f] = { bytes: data.length, sha256: sha256(data) };
-    }
-    const complete: BalanceManifest = {
-      ...manifest,
-      status: 'complete',
-      finished: new Date().toISOString(),
-      outputs,
-    };
-    writeManifest(out, complete);
+    const complete = completeDirManifest(out, BALANCE_MANIFEST, manifest, files);
     return { status: 'complete', out, played, reused, kept: done.length, loop, manifest: complete };
   } finally {
     lock.release();

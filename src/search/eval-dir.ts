@@ -1,15 +1,17 @@
 /**
  * What the resumable search directories share (calibrate and tune's evals/, src/search/run.ts;
- * balance's cells/, src/search/balance-run.ts): their kept files read back, checked and otherwise
- * removed, and the lanes that play the missing ranges of game indices on the worker pool. Each
+ * balance's cells/, src/search/balance-run.ts): the manifest that binds the directory to its
+ * problem's hash and the code, their kept files read back, checked and otherwise removed, and the lanes that play the missing ranges of game indices on the worker pool. Each
  * finished range is handed to the caller as soon as it arrives, so the caller writes it atomically
  * before the next one starts and an interrupted run loses no finished range.
  */
-import { readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { UserError } from '../core/errors.js';
 import type { ChunkTask } from '../runner/chunk.js';
-import { TEMP_MARK } from '../runner/outputs.js';
+import { sha256, TEMP_MARK, writeAtomic } from '../runner/outputs.js';
 import { createPool } from '../runner/pool.js';
 import { createProgress } from '../runner/progress.js';
+import { codeVersion } from '../runner/version.js';
 
 /**
  * Reads the files of `dir` back: temporaries of an interrupted write are removed silently; a file
@@ -124,4 +126,88 @@ export function createLanes(opts: {
       await pool.destroy();
     },
   };
+}
+
+/** What a search directory's manifest says, whatever the search (calibrate, tune, balance). */
+export interface DirManifest {
+  readonly tool: 'sandtable';
+  readonly version: string;
+  readonly commit: string;
+  readonly code: string;
+  readonly status: 'partial' | 'complete';
+  readonly created: string;
+  readonly finished?: string;
+  readonly name: string;
+  readonly game: string;
+  readonly seed: number;
+  readonly hash: string;
+  readonly workers: number;
+  readonly problem: unknown;
+  /** Complete runs: every output file with its sha256. */
+  readonly outputs?: Readonly<Record<string, { bytes: number; sha256: string }>>;
+}
+
+/** The fields every manifest of a new or continued search starts with (`created` kept on a resume). */
+export function manifestBase(
+  p: {
+    readonly name: string;
+    readonly game: { readonly id: string };
+    readonly seed: number;
+    readonly hash: string;
+    readonly source: unknown;
+  },
+  workers: number,
+  created: string | undefined,
+): Omit<DirManifest, 'outputs' | 'finished'> {
+  const v = codeVersion();
+  return {
+    tool: 'sandtable',
+    version: v.version,
+    commit: v.commit,
+    code: v.code,
+    status: 'partial',
+    created: created ?? new Date().toISOString(),
+    name: p.name,
+    game: p.game.id,
+    seed: p.seed,
+    hash: p.hash,
+    workers,
+    problem: p.source,
+  };
+}
+
+/** The manifest `file` of `out`, undefined when there is none; a user error when it cannot be read. */
+export function readDirManifest<M extends DirManifest>(
+  out: string,
+  file: string,
+  what: string,
+): M | undefined {
+  const path = `${out}/${file}`;
+  if (!existsSync(path)) return undefined;
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as M;
+  } catch {
+    throw new UserError(`${path}: not a readable ${what} manifest; use --force to start again`);
+  }
+}
+
+export function writeDirManifest(out: string, file: string, m: DirManifest): void {
+  writeAtomic(`${out}/${file}`, `${JSON.stringify(m, null, 2)}\n`);
+}
+
+/** Marks the run complete with its output files' checksums (after they are written), and writes it. */
+export function completeDirManifest<M extends DirManifest>(
+  out: string,
+  file: string,
+  m: M,
+  files: readonly string[],
+): M {
+  const outputs: Record<string, { bytes: number; sha256: string }> = {};
+  for (const f of files) {
+    const data = readFileSync(`${out}/${f}`);
+    outputs[f] = { bytes: data.length, sha256: sha256(data) };
+  }
+  const done: M = { ...m, status: 'complete', finished: new Date().toISOString(), outputs };
+  writeDirManifest(out, file, done);
+  return done;
 }

@@ -13,7 +13,15 @@ import { acquireLock } from '../runner/lock.js';
 import { checkOutPath, removeTemps } from '../runner/out-dir.js';
 import { sha256, writeAtomic } from '../runner/outputs.js';
 import { codeLabel, codeVersion } from '../runner/version.js';
-import { createLanes, readKept } from './eval-dir.js';
+import {
+  completeDirManifest,
+  createLanes,
+  type DirManifest,
+  manifestBase,
+  readDirManifest,
+  readKept,
+  writeDirManifest,
+} from './eval-dir.js';
 import { chooseOnFresh, type FreshChoice, type HalvingResult, successiveHalving } from './halving.js';
 import type { SearchProblem } from './problem.js';
 import { writeSearchOutputs } from './report.js';
@@ -35,23 +43,8 @@ export interface SearchOptions {
 }
 
 /** What the directory's search.json says. */
-export interface SearchManifest {
-  readonly tool: 'sandtable';
+export interface SearchManifest extends DirManifest {
   readonly kind: 'calibrate' | 'tune';
-  readonly version: string;
-  readonly commit: string;
-  readonly code: string;
-  readonly status: 'partial' | 'complete';
-  readonly created: string;
-  readonly finished?: string;
-  readonly name: string;
-  readonly game: string;
-  readonly seed: number;
-  readonly hash: string;
-  readonly workers: number;
-  readonly problem: unknown;
-  /** Complete runs: every output file with its sha256. */
-  readonly outputs?: Readonly<Record<string, { bytes: number; sha256: string }>>;
 }
 
 /** Observations of every candidate so far: obs[candidate][arm], by game index. */
@@ -82,37 +75,14 @@ interface EvalTask {
 const evalFile = (p: SearchProblem, t: EvalTask) =>
   `c${t.c}-${sha256(p.candidates[t.c]!.key).slice(0, 10)}-a${t.a}-${t.start}-${t.end}.json`;
 
-function readManifest(out: string): SearchManifest | undefined {
-  const path = `${out}/${SEARCH_MANIFEST}`;
-  if (!existsSync(path)) return undefined;
-  try {
-    return JSON.parse(readFileSync(path, 'utf8')) as SearchManifest;
-  } catch {
-    throw new UserError(`${path}: not a readable search manifest; use --force to start again`);
-  }
-}
+const readManifest = (out: string) => readDirManifest<SearchManifest>(out, SEARCH_MANIFEST, 'search');
 
-function newManifest(p: SearchProblem, workers: number, created?: string): SearchManifest {
-  const v = codeVersion();
-  return {
-    tool: 'sandtable',
-    kind: p.mode,
-    version: v.version,
-    commit: v.commit,
-    code: v.code,
-    status: 'partial',
-    created: created ?? new Date().toISOString(),
-    name: p.name,
-    game: p.game.id,
-    seed: p.seed,
-    hash: p.hash,
-    workers,
-    problem: p.source,
-  };
-}
+const newManifest = (p: SearchProblem, workers: number, created?: string): SearchManifest => ({
+  ...manifestBase(p, workers, created),
+  kind: p.mode,
+});
 
-const writeManifest = (out: string, m: SearchManifest) =>
-  writeAtomic(`${out}/${SEARCH_MANIFEST}`, `${JSON.stringify(m, null, 2)}\n`);
+const writeManifest = (out: string, m: SearchManifest) => writeDirManifest(out, SEARCH_MANIFEST, m);
 
 /** Files a search writes besides evals/ (removed by --force). */
 export const SEARCH_OUTPUTS = ['result.json', 'candidates.csv', 'report.html', 'tuned.json'];
@@ -344,13 +314,5 @@ export async function runSearch(p: SearchProblem, opts: SearchOptions): Promise<
 class Interrupted extends Error {}
 
 /** Marks the run complete with its output files' checksums (after they are written). */
-export function completeManifest(out: string, m: SearchManifest, files: readonly string[]): SearchManifest {
-  const outputs: Record<string, { bytes: number; sha256: string }> = {};
-  for (const f of files) {
-    const data = readFileSync(`${out}/${f}`);
-    outputs[f] = { bytes: data.length, sha256: sha256(data) };
-  }
-  const done: SearchManifest = { ...m, status: 'complete', finished: new Date().toISOString(), outputs };
-  writeManifest(out, done);
-  return done;
-}
+export const completeManifest = (out: string, m: SearchManifest, files: readonly string[]): SearchManifest =>
+  completeDirManifest(out, SEARCH_MANIFEST, m, files);
