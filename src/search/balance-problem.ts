@@ -11,14 +11,13 @@ import { quote, UserError } from '../core/errors.js';
 import type { GameDefinition, GameSetup } from '../core/game.js';
 import { formatPolicySpec, parsePolicySpec, playerSides, type TunedPolicies } from '../core/policies.js';
 import type { GameModuleRef, GameRegistry } from '../core/registry.js';
-import { MAX_SEED } from '../core/rng.js';
 import { checkSetup } from '../core/setup.js';
-import { idPattern, problemsError } from '../runner/experiment.js';
+import { problemsError } from '../runner/experiment.js';
 import { parseJsonText } from '../runner/json-text.js';
 import { canonicalJson } from '../runner/manifest.js';
 import { sha256 } from '../runner/outputs.js';
-import { readTunedPolicies, type TunedFile, tunedRefSchema } from '../runner/tuned.js';
-import { fileGame, issueLine } from './problem.js';
+import { readTunedPolicies, type TunedFile } from '../runner/tuned.js';
+import { fileGame, issueLine, problemHeader } from './problem.js';
 
 const id = z.string().max(128);
 const spec = z.string().min(1).max(512);
@@ -34,17 +33,7 @@ const gridEntry = z.strictObject({
 });
 
 const balanceSchema = z.strictObject({
-  name: z.string().max(64).regex(idPattern, 'letters, digits, "_", "." or "-"'),
-  description: z.string().max(10_000).optional(),
-  /** The game's id; may be left out when `gameModule` names the game. */
-  game: id.optional(),
-  /** A game from outside the package: its module's path, relative to the file (docs/adding-a-game.md). */
-  gameModule: z.string().min(1).max(4096).optional(),
-  scenario: id.optional(),
-  seed: z.number().int().min(0).max(MAX_SEED),
-  variants: z.record(id, z.boolean()).optional(),
-  params: z.record(id, z.unknown()).optional(),
-  tuned: z.array(tunedRefSchema).min(1).max(20).optional(),
+  ...problemHeader,
   /** Games per pairing of policies, on game indices 0..games-1 for every pairing (common seeds). */
   games: z.number().int().min(1).max(1_000_000),
   /** Games per task sent to a worker (default 50). */

@@ -77,7 +77,8 @@ const targetSchema = z.strictObject({
   weight: z.number().positive().max(1000).optional(),
 });
 
-const common = {
+/** The fields every search file starts with (calibrate, tune and balance): what it is, which game and rules. */
+export const problemHeader = {
   name: z.string().max(64).regex(idPattern, 'letters, digits, "_", "." or "-"'),
   description: z.string().max(10_000).optional(),
   /** The game's id; may be left out when `gameModule` names the game. */
@@ -89,8 +90,9 @@ const common = {
   variants: z.record(id, z.boolean()).optional(),
   params: z.record(id, z.unknown()).optional(),
   tuned: z.array(tunedRefSchema).min(1).max(20).optional(),
-  search: searchSchema.optional(),
 };
+
+const common = { ...problemHeader, search: searchSchema.optional() };
 
 const armSchema = z.strictObject({
   id: armId,
