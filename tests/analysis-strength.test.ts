@@ -6,7 +6,13 @@
 import { from } from 'arquero';
 import { describe, expect, it } from 'vitest';
 import type { HeadlineArm } from '../src/analysis/headline.js';
-import { judgeStrength, type SideCells, sideStrength, strengthCells } from '../src/analysis/strength.js';
+import {
+  budgetSteps,
+  judgeStrength,
+  type SideCells,
+  sideStrength,
+  strengthCells,
+} from '../src/analysis/strength.js';
 import { sfo } from '../src/games/sfo/index.js';
 
 /** n games of which the first round(rate * n) are won, spread by a stride so cells are not aligned. */
@@ -70,6 +76,49 @@ describe('sideStrength: the search worst case against the best script worst case
   it('is reproducible from the seed, and a side with only scripts gives no row', () => {
     expect(sideStrength(cells, { seed: 1, resamples: 500 })).toEqual(rows);
     expect(sideStrength({ ...cells, search: [false, false, false, false] }, { seed: 1 })).toEqual([]);
+  });
+});
+
+describe('budgetSteps: a raised budget against the same search below it', () => {
+  // mcts at its default, raised once (one parameter more) and raised with an unrelated second
+  // parameter (two more: not a step of the first); portfolio:n=16 over portfolio
+  const budgets: SideCells = {
+    game: 'g',
+    side: 'red',
+    policies: ['a', 'mcts', 'mcts:iterations=64', 'mcts:c=2,iterations=64', 'portfolio', 'portfolio:n=16'],
+    search: [false, true, true, true, true, true],
+    opponents: ['x', 'y'],
+    scores: [
+      [games(N, 0.5, 7), games(N, 0.5, 11)],
+      [games(N, 0.55, 13), games(N, 0.6, 17)], // mcts: worst 0.55
+      [games(N, 0.56, 19), games(N, 0.7, 23)], // raised: worst 0.56, no measurable change
+      [games(N, 0.7, 29), games(N, 0.7, 31)], // two parameters more: no step from mcts
+      [games(N, 0.6, 37), games(N, 0.65, 41)], // portfolio: worst 0.60
+      [games(N, 0.45, 43), games(N, 0.7, 47)], // n=16: worst 0.45, measurably weaker
+    ],
+  };
+  const steps = budgetSteps(budgets, { seed: 3, resamples: 500 });
+
+  it('pairs each spec with the one a single parameter below it, of the same search', () => {
+    expect(steps.map((r) => [r.policy, r.base])).toEqual([
+      ['mcts:iterations=64', 'mcts'],
+      ['mcts:c=2,iterations=64', 'mcts:iterations=64'],
+      ['portfolio:n=16', 'portfolio'],
+    ]);
+  });
+
+  it('flags a raised budget as weaker only when its whole interval is below 0', () => {
+    const [mcts, , portfolio] = steps;
+    expect(mcts!.difference).toBeCloseTo(0.01, 12);
+    expect(mcts!.interval[0]).toBeLessThan(0);
+    expect(mcts!.interval[1]).toBeGreaterThan(0);
+    expect(mcts!.weaker).toBe(false);
+    expect(portfolio!.difference).toBeCloseTo(-0.15, 12);
+    expect(portfolio!.interval[1]).toBeLessThan(0);
+    expect(portfolio!.weaker).toBe(true);
+    expect(budgetSteps({ ...budgets, search: budgets.search.map((_, i) => i === 1) }, { seed: 3 })).toEqual(
+      [],
+    );
   });
 });
 

@@ -223,3 +223,79 @@ export function strengthCells(
   }
   return out;
 }
+
+/** A search policy at a raised budget against the same search at the budget below it. */
+export interface BudgetRow {
+  readonly game: string;
+  readonly side: string;
+  /** The raised spec (`mcts:iterations=256`) and the spec it raises (`mcts`): one parameter apart. */
+  readonly policy: string;
+  readonly base: string;
+  readonly worst: number;
+  readonly baseWorst: number;
+  /** worst - baseWorst, and its percentile interval (game indices resampled jointly across cells). */
+  readonly difference: number;
+  readonly interval: readonly [number, number];
+  /** The interval lies wholly below 0: more budget played measurably worse. */
+  readonly weaker: boolean;
+  readonly games: number;
+}
+
+/** A spec's parameters as `k=v` strings (`mcts:iterations=64,opponents=1` -> two). */
+function specParams(spec: string): string[] {
+  const i = spec.indexOf(':');
+  return i < 0 ? [] : spec.slice(i + 1).split(',');
+}
+
+/**
+ * Each search policy of a side whose spec adds one parameter to another search policy's of the same
+ * id (the raised budget of a ladder or a search experiment: `portfolio:n=16` over `portfolio`,
+ * `mcts:iterations=64,opponents=1` over `mcts:opponents=1`), with the paired interval of the
+ * difference of their worst cases over the same opponents: does more budget ever play worse?
+ */
+export function budgetSteps(cells: SideCells, opts: StrengthOptions): BudgetRow[] {
+  const n = cells.scores[0]?.[0]?.length ?? 0;
+  if (n === 0 || cells.opponents.length === 0) return [];
+  const pairs: [number, number][] = [];
+  cells.policies.forEach((spec, p) => {
+    if (!cells.search[p]) return;
+    const params = specParams(spec);
+    cells.policies.forEach((other, q) => {
+      if (q === p || !cells.search[q] || policyId(other) !== policyId(spec)) return;
+      const below = specParams(other);
+      if (below.length === params.length - 1 && below.every((k) => params.includes(k))) pairs.push([p, q]);
+    });
+  });
+  if (pairs.length === 0) return [];
+  const worst = worstCases(cells, null);
+  const resamples = opts.resamples ?? 1000;
+  const level = opts.level ?? 0.95;
+  const rng = xoroshiro128plusFromState(streamState(opts.seed, 0, `strength-budget:${cells.side}`));
+  const weight = new Uint32Array(n);
+  const diffs = pairs.map(() => [] as number[]);
+  for (let b = 0; b < resamples; b++) {
+    weight.fill(0);
+    for (let k = 0; k < n; k++) weight[uniformInt(rng, 0, n - 1)]! += 1;
+    const w = worstCases(cells, weight);
+    pairs.forEach(([p, q], i) => {
+      diffs[i]!.push(w[p]!.value - w[q]!.value);
+    });
+  }
+  const alpha = (1 - level) / 2;
+  return pairs.map(([p, q], i) => {
+    const d = diffs[i]!.sort((a, b) => a - b);
+    const interval: [number, number] = resamples > 0 ? [quantile(d, alpha), quantile(d, 1 - alpha)] : [0, 0];
+    return {
+      game: cells.game,
+      side: cells.side,
+      policy: cells.policies[p]!,
+      base: cells.policies[q]!,
+      worst: worst[p]!.value,
+      baseWorst: worst[q]!.value,
+      difference: worst[p]!.value - worst[q]!.value,
+      interval,
+      weaker: interval[1] < 0,
+      games: n,
+    };
+  });
+}

@@ -8,7 +8,8 @@ import { examplesHelp } from './options.js';
  * run that has both search and scripted policies, each search policy's worst case (its lowest score
  * over the other side's scripted policies, or against the rules for a solitaire side) against the
  * best scripted policy's worst case, with the bootstrap interval of the difference and a p-value
- * Holm-adjusted over every row of every run given (src/analysis/strength.ts).
+ * Holm-adjusted over every row of every run given (src/analysis/strength.ts); then each search at a
+ * raised budget against the same search below it (does more budget ever play worse?).
  */
 export function registerStrength(program: Command, games: GameRegistry): void {
   program
@@ -51,6 +52,7 @@ export function registerStrength(program: Command, games: GameRegistry): void {
         import('../runner/outputs.js'),
       ]);
       const rows = [];
+      const steps = [];
       for (const dir of dirs) {
         const run = await loadRun(dir, games);
         const def = games.get(run.manifest.game.id, `${dir}/manifest.json`);
@@ -59,7 +61,10 @@ export function registerStrength(program: Command, games: GameRegistry): void {
           throw new UserError(
             `${dir}: no side of this run has both search and scripted policies against the same opponents (a policy matrix, or a solitaire side's arms)`,
           );
-        for (const c of cells) rows.push(...strength.sideStrength(c, { seed: run.manifest.seed, resamples }));
+        for (const c of cells) {
+          rows.push(...strength.sideStrength(c, { seed: run.manifest.seed, resamples }));
+          steps.push(...strength.budgetSteps(c, { seed: run.manifest.seed, resamples }));
+        }
       }
       const judged = strength.judgeStrength(rows, alpha);
       if (flags.csv) {
@@ -109,8 +114,8 @@ export function registerStrength(program: Command, games: GameRegistry): void {
         '| game | side | search policy | its worst case | best script (worst case) | difference [interval] | Holm p | beats every script |',
         '|---|---|---|---:|---|---:|---:|---|',
       ];
+      const pts = (x: number) => (x * 100).toFixed(1);
       for (const r of judged) {
-        const pts = (x: number) => (x * 100).toFixed(1);
         lines.push(
           `| ${r.game} | ${r.side} | ${r.policy} | ${pct(r.worst)}% (vs ${r.worstOpponent}) | ${r.bestScript} ${pct(r.bestScriptWorst)}% (vs ${r.bestScriptOpponent}) | ${r.difference >= 0 ? '+' : ''}${pts(r.difference)} [${pts(r.interval[0])}, ${pts(r.interval[1])}] | ${r.pHolm < 0.001 ? '<0.001' : r.pHolm.toFixed(3)} | ${r.beats ? 'yes' : 'no'} |`,
         );
@@ -119,6 +124,23 @@ export function registerStrength(program: Command, games: GameRegistry): void {
         '',
         `${judged.length} rows, ${judged.filter((r) => r.beats).length} where the search beats every script.`,
       );
+      if (steps.length > 0) {
+        lines.push(
+          '',
+          'Strength with budget: each search at a raised budget against the same search below it, worst case against worst case over the same opponents, paired (95% percentile bootstrap interval); weaker when the whole interval is below 0.',
+          '',
+          '| game | side | search policy | its worst case | below it (worst case) | difference [interval] | weaker |',
+          '|---|---|---|---:|---|---:|---|',
+        );
+        for (const r of steps)
+          lines.push(
+            `| ${r.game} | ${r.side} | ${r.policy} | ${pct(r.worst)}% | ${r.base} ${pct(r.baseWorst)}% | ${r.difference >= 0 ? '+' : ''}${pts(r.difference)} [${pts(r.interval[0])}, ${pts(r.interval[1])}] | ${r.weaker ? 'yes' : 'no'} |`,
+          );
+        lines.push(
+          '',
+          `${steps.length} raised budgets, ${steps.filter((r) => r.weaker).length} weaker than the budget below.`,
+        );
+      }
       process.stdout.write(`${lines.join('\n')}\n`);
     });
 }
