@@ -2,10 +2,10 @@
  * Strike & Counterstrike's verdict readings (src/core/readings.ts): the reconstructed values and
  * the reading of the rules that move the best Soviet policy's score most, played by a verdict's
  * robustness band. Chosen by playing every variant and every lever of data/levers.json one at a
- * time under every scripted Soviet policy, at most five (the limit every game keeps), covering each
- * kind of value that moved the score: the counter split, the CRT numbers (upwards and downwards),
- * the forest layout and the garrison of a front hex. The CRT set B is no reading: the calibrated
- * custom numbers are set B's.
+ * time under every scripted Soviet policy, at most five (the limit every game keeps): those that
+ * moved the score most, one setting per value (the counter split, the combined-arms hit number, the
+ * CRT set, the forest layout, the garrison of a front hex). The CRT set B is no reading: the
+ * calibrated custom numbers are set B's.
  */
 import type { VerdictReading } from '../../core/game.js';
 
