@@ -155,6 +155,8 @@ describe('the band against the rules on known scores', () => {
     expect(r.readings[0]!.difference).toBeCloseTo(0.25, 12);
     expect(r.readings[1]!.value).toBeCloseTo(0.2, 12);
     expect(r.readings[1]!.difference).toBeCloseTo(-0.3, 12);
+    // each reading keeps its payoff, so a report names the best policy under it
+    expect(r.readings[1]!.payoff.map((row) => Number(row[0]!.toFixed(12)))).toEqual([0.2, 0.1]);
     // constant cells: the same value in every resample
     for (const x of r.readings[1]!.interval) expect(x).toBeCloseTo(0.2, 12);
     expect(r.band[0]).toBeCloseTo(0.2, 12);
@@ -254,7 +256,10 @@ describe('an SCS verdict experiment', () => {
     expect(md).toContain(
       '| Soviet policy | score against the rules [95%] | the best in (bootstrap resamples) | points below the best |',
     );
-    expect(md).toMatch(/\| counters-71 \| the reconstruction’s 71 Soviet army counters/);
+    // each reading's row names the best policy under it
+    expect(md).toMatch(
+      /\| counters-71 \| the reconstruction’s 71 Soviet army counters[^|]*\| [^|]+ \| (historical|broad-front) \| [+−]/,
+    );
     expect(md).toContain('The value against the rules: the best score');
     // no equilibrium mix of the rules' side, no two-sided method paragraph
     expect(md).not.toContain('| German policy |');

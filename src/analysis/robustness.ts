@@ -34,6 +34,8 @@ export interface ReadingValue {
   readonly why: string;
   /** The row side's equilibrium score under the reading. */
   readonly value: number;
+  /** The mean score of each cell under the reading (the payoff its value solves). */
+  readonly payoff: readonly (readonly number[])[];
   readonly interval: readonly [number, number];
   /** value minus the value under the rules as written. */
   readonly difference: number;
@@ -96,7 +98,8 @@ export function robustness(
         return s / n;
       }),
     );
-  const point = all.map((scores) => zeroSumValue(lp, payoffOf(scores, null)));
+  const payoffs = all.map((scores) => payoffOf(scores, null));
+  const point = payoffs.map((payoff) => zeroSumValue(lp, payoff));
   // the draws of metaGame (src/analysis/metagame.ts): the same stream, in the same order
   const rng = xoroshiro128plusFromState(streamState(opts.seed, 0, 'metagame-bootstrap'));
   const weight = new Uint32Array(n);
@@ -120,6 +123,7 @@ export function robustness(
     label: r.reading.label,
     why: r.reading.why,
     value: point[i + 1]!,
+    payoff: payoffs[i + 1]!,
     interval: interval(values[i + 1]!, point[i + 1]!),
     difference: point[i + 1]! - point[0]!,
     differenceInterval: interval(diffs[i]!, point[i + 1]! - point[0]!),

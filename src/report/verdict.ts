@@ -49,6 +49,15 @@ export function verdictSides(def: GameDefinition, mx: PolicyMatrix): BandSides {
   };
 }
 
+/** The policy with the highest score against the rules in a one-column payoff (the first on a tie). */
+function bestRow(payoff: readonly (readonly number[])[]): number {
+  let best = 0;
+  payoff.forEach((row, r) => {
+    if (row[0]! > payoff[best]![0]!) best = r;
+  });
+  return best;
+}
+
 /** A solitaire side's policies against the rules: each one's score, how often it is the best, its distance from the best. */
 function againstRulesTable(def: GameDefinition, v: MatrixVerdict): Md[] {
   const { matrix: mx, meta } = v;
@@ -86,13 +95,26 @@ function bandBlocks(def: GameDefinition, v: MatrixVerdict, i: number): HeadlineB
       lines: [
         md`${v.robustnessSentence ?? ''}`,
         md``,
-        md`| rules | what changes | ${valueName(sides)} [95%] | difference to as written, points [95%] | balance | why (measured by) |`,
-        md`|---|---|---:|---:|---|---|`,
-        md`| as written | the defaults | ${ci(rb.value, rb.interval)} |  | ${words.asWritten} |  |`,
-        ...rb.readings.map(
-          (r, k) =>
-            md`| ${r.id} | ${r.label} | ${ci(r.value, r.interval)} | ${diff(r.difference, r.differenceInterval)} | ${words.readings[k]!} | ${r.why} |`,
-        ),
+        ...(sides.againstRules === true
+          ? [
+              // against the rules the best policy is chosen again under each reading: name it
+              md`| rules | what changes | ${valueName(sides)} [95%] | best policy | difference to as written, points [95%] | balance | why (measured by) |`,
+              md`|---|---|---:|---|---:|---|---|`,
+              md`| as written | the defaults | ${ci(rb.value, rb.interval)} | ${v.matrix.rows[bestRow(v.meta.payoff)]!} |  | ${words.asWritten} |  |`,
+              ...rb.readings.map(
+                (r, k) =>
+                  md`| ${r.id} | ${r.label} | ${ci(r.value, r.interval)} | ${v.matrix.rows[bestRow(r.payoff)]!} | ${diff(r.difference, r.differenceInterval)} | ${words.readings[k]!} | ${r.why} |`,
+              ),
+            ]
+          : [
+              md`| rules | what changes | ${valueName(sides)} [95%] | difference to as written, points [95%] | balance | why (measured by) |`,
+              md`|---|---|---:|---:|---|---|`,
+              md`| as written | the defaults | ${ci(rb.value, rb.interval)} |  | ${words.asWritten} |  |`,
+              ...rb.readings.map(
+                (r, k) =>
+                  md`| ${r.id} | ${r.label} | ${ci(r.value, r.interval)} | ${diff(r.difference, r.differenceInterval)} | ${words.readings[k]!} | ${r.why} |`,
+              ),
+            ]),
         md``,
       ],
     },
