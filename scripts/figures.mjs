@@ -16,9 +16,10 @@
 // gives those arms' exact results), the games per arm and the seed (default: the file's), a
 // statistic (`rate`: a side's wins in one arm; `rates`: several sides' wins in one arm, `none` for
 // the games without a winner; `range`: the lowest and highest of a side's win rates over the arms;
-// `diff`: an arm minus its baseline, paired; `verdict`: the value of the run's policy matrix and its
-// band over the readings it played; `ladder`: a skill ladder's value at each rung, the step between
-// its two strongest rungs and which side gains from skill) and a sentence template. Its sentence replaces the text between
+// `diff`: an arm minus its baseline, paired; `verdict`: the value of the run's first policy matrix,
+// or of a solitaire side's policies against the rules, with its band over the readings it played;
+// `ladder`: a skill ladder's value at each rung, the step between its two strongest rungs and which
+// side gains from skill) and a sentence template. Its sentence replaces the text between
 // `<!-- fig:ID -->` and `<!-- /fig -->` in every markdown file of the repository's README.md and
 // docs/. Runs go to a temporary directory, on one worker unless --workers says otherwise (a run's
 // results never depend on its worker count, so neither do the figures).
@@ -66,11 +67,15 @@ function parseArgs(argv) {
   return o;
 }
 
-/** 0.5884 -> "58.8%" (at most one decimal; never 0% or 100% for a rate that is neither). */
+/**
+ * 0.5884 -> "58.8%" (at most one decimal; never 0% or 100% for a rate that is neither, as
+ * src/core/percent.ts: a rate that would round to 0 or 100, 1999/2000 included, prints as <0.1% or >99.9%).
+ */
 export function pct(x) {
-  if (x > 0 && x < 0.0005) return '<0.1%';
-  if (x < 1 && x > 0.9995) return '>99.9%';
-  return `${(x * 100).toFixed(1)}%`;
+  const shown = (x * 100).toFixed(1);
+  if (x > 0 && Number(shown) === 0) return '<0.1%';
+  if (x < 1 && Number(shown) === 100) return '>99.9%';
+  return `${shown}%`;
 }
 const pts = (x) => (x * 100).toFixed(1);
 const signed = (x) => `${x >= 0 ? '+' : '-'}${Math.abs(x * 100).toFixed(1)}`;
@@ -181,6 +186,11 @@ export function statistic(fig, dir) {
       value: `${pct(meta.value)} [${pts(meta.interval[0])}, ${pts(meta.interval[1])}]`,
       games: count(meta.games),
     };
+    // a solitaire side's policies against the rules: the value is its best policy's score
+    if (meta.againstRules === true) {
+      const scores = meta.payoff.map((row) => row[0]);
+      vars.best = meta.rows[scores.indexOf(Math.max(...scores))];
+    }
     let robust;
     try {
       [robust] = JSON.parse(readFileSync(join(dir, 'robustness.json'), 'utf8'));

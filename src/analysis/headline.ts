@@ -8,6 +8,7 @@
  * interval it inverts, Holm-adjusted over all these comparisons together).
  */
 import type { GameDefinition } from '../core/game.js';
+import { playerSides } from '../core/policies.js';
 import { compareScores, type ScoreComparison } from './compare.js';
 import type { GamesTable } from './games-table.js';
 import { wilson } from './intervals.js';
@@ -33,7 +34,15 @@ export interface PolicyMatrix {
   readonly rows: readonly string[];
   readonly cols: readonly string[];
   readonly arms: readonly (readonly string[])[];
+  /**
+   * The column is the rules, not a policy: a solitaire side's policies each against the side the
+   * rules play (solitaireMatrices). `cols` is then [RULES_COLUMN] and `colSide` the rules' side.
+   */
+  readonly againstRules?: true;
 }
+
+/** The one column of a matrix against the rules (PolicyMatrix.againstRules). */
+export const RULES_COLUMN = 'the rules';
 
 /** Everything of an arm but the two matrix sides' policies, as one comparable key. */
 function restKey(a: HeadlineArm, rowSide: string, colSide: string): string {
@@ -92,6 +101,42 @@ export function policyMatrices(def: GameDefinition, arms: readonly HeadlineArm[]
       rows,
       cols,
       arms: rows.map((r) => cols.map((c) => cell.get(`${r}\u0000${c}`)!)),
+    });
+  }
+  return out;
+}
+
+/**
+ * The matrices of a solitaire side against the rules among `arms`: arms that set the policy of the
+ * one side policies play in their scenario (every other side played by the rules), grouped by
+ * everything else (scenario, variants, parameters). A group with at least two of the side's
+ * policies is a matrix of one column, the rules (`againstRules`), its rows the policies in the
+ * order of the arms, the first arm of a policy its cell. Its value is the best policy's score,
+ * and the meta-game's bootstrap chooses the best policy again in every resample.
+ */
+export function solitaireMatrices(def: GameDefinition, arms: readonly HeadlineArm[]): PolicyMatrix[] {
+  const groups = new Map<string, { side: string; cells: Map<string, string> }>();
+  for (const a of arms) {
+    const sides = Object.keys(a.policies);
+    const players = playerSides(def, a.scenario);
+    if (sides.length !== 1 || players.length !== 1 || players[0] !== sides[0]) continue;
+    const side = sides[0]!;
+    const k = settingKey(a, side);
+    const g = groups.get(k) ?? { side, cells: new Map<string, string>() };
+    groups.set(k, g);
+    if (!g.cells.has(a.policies[side]!)) g.cells.set(a.policies[side]!, a.id);
+  }
+  const out: PolicyMatrix[] = [];
+  for (const { side, cells } of groups.values()) {
+    const rules = def.sides.find((s) => s.id !== side);
+    if (cells.size < 2 || rules === undefined) continue;
+    out.push({
+      rowSide: side,
+      colSide: rules.id,
+      rows: [...cells.keys()],
+      cols: [RULES_COLUMN],
+      arms: [...cells.values()].map((arm) => [arm]),
+      againstRules: true,
     });
   }
   return out;

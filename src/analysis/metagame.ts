@@ -307,3 +307,36 @@ export function metaGameSentence(
     `${names.rowSide} mix: ${formatMix(names.rows, mg.rowMix)}; ${names.colSide} mix: ${formatMix(names.cols, mg.colMix)}.`
   );
 }
+
+/**
+ * The report's first sentence for a solitaire side's policies against the rules (a one-column
+ * meta-game, whose value is the best policy's score): "Against the rules, the best <side> policy
+ * in this run scores V% [lo, hi] (...): <reading> (band 45-55%). The best is <policy> (in p% of
+ * resamples); next <policy> at x%."
+ */
+export function againstRulesSentence(
+  mg: MetaGame,
+  names: { readonly rowSide: string; readonly colSide: string; readonly rows: readonly string[] },
+  band: BalanceBand = DEFAULT_BALANCE_BAND,
+): string {
+  const reading = readBalance(mg.value, mg.interval, band);
+  const bandText = `band ${Math.round(band.lo * 100)}-${Math.round(band.hi * 100)}%`;
+  const verdict =
+    reading.kind === 'balanced'
+      ? `balanced (${bandText})`
+      : reading.kind === 'favours'
+        ? `${reading.side === 'row' ? `favours the ${names.rowSide} player` : `favours the rules (${names.colSide})`} by ${reading.points.toFixed(1)} points (${bandText})`
+        : `not decided at ${mg.games.toLocaleString('en-US')} games a policy: the interval crosses an edge of the ${bandText}`;
+  // policies by score, highest first (the earlier on a tie)
+  const order = mg.payoff
+    .map((row, r) => ({ r, score: row[0]! }))
+    .sort((a, b) => b.score - a.score || a.r - b.r);
+  const best = order[0]!;
+  const next = order[1];
+  return (
+    `Against the rules, the best ${names.rowSide} policy in this run scores ${pct(mg.value)} ` +
+    `[${pct(mg.interval[0]).slice(0, -1)}, ${pct(mg.interval[1]).slice(0, -1)}] (win 1, draw 1/2; the best policy chosen again in each bootstrap resample): ${verdict}. ` +
+    `The best is ${names.rows[best.r]!} (in ${Math.round(mg.rowSupport[best.r]! * 100)}% of resamples)` +
+    `${next === undefined ? '' : `; next ${names.rows[next.r]!} at ${pct(next.score)}`}.`
+  );
+}

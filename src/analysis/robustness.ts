@@ -34,6 +34,8 @@ export interface ReadingValue {
   readonly why: string;
   /** The row side's equilibrium score under the reading. */
   readonly value: number;
+  /** The mean score of each cell under the reading (the payoff its value solves). */
+  readonly payoff: readonly (readonly number[])[];
   readonly interval: readonly [number, number];
   /** value minus the value under the rules as written. */
   readonly difference: number;
@@ -96,7 +98,8 @@ export function robustness(
         return s / n;
       }),
     );
-  const point = all.map((scores) => zeroSumValue(lp, payoffOf(scores, null)));
+  const payoffs = all.map((scores) => payoffOf(scores, null));
+  const point = payoffs.map((payoff) => zeroSumValue(lp, payoff));
   // the draws of metaGame (src/analysis/metagame.ts): the same stream, in the same order
   const rng = xoroshiro128plusFromState(streamState(opts.seed, 0, 'metagame-bootstrap'));
   const weight = new Uint32Array(n);
@@ -120,6 +123,7 @@ export function robustness(
     label: r.reading.label,
     why: r.reading.why,
     value: point[i + 1]!,
+    payoff: payoffs[i + 1]!,
     interval: interval(values[i + 1]!, point[i + 1]!),
     difference: point[i + 1]! - point[0]!,
     differenceInterval: interval(diffs[i]!, point[i + 1]! - point[0]!),
@@ -212,20 +216,41 @@ export function pointsInterval(iv: readonly [number, number]): string {
   return `[${signedPoints(iv[0])}, ${signedPoints(iv[1])}]`;
 }
 
+/**
+ * The sides' names as a band's sentences use them; `againstRules` when the matrix is a solitaire
+ * side's policies against the rules (PolicyMatrix.againstRules): its value is then the best
+ * policy's score, and the column side is the rules.
+ */
+export interface BandSides {
+  readonly rowSide: string;
+  readonly colSide: string;
+  readonly againstRules?: boolean | undefined;
+}
+
+/** What the value is called in a band's sentence: "Soviet’s value", "the best Soviet policy’s score". */
+export function valueName(sides: BandSides): string {
+  return sides.againstRules === true
+    ? `the best ${sides.rowSide} policy’s score`
+    : `${sides.rowSide}’s value`;
+}
+
 /** How the value reads against the balance band, as a word the sentence can compare. */
 function balanceWord(
   value: number,
   interval: readonly [number, number],
   band: BalanceBand,
-  rowSide: string,
-  colSide: string,
+  sides: BandSides,
 ): string {
   const r = readBalance(value, interval, band);
   switch (r.kind) {
     case 'balanced':
       return 'balanced';
     case 'favours':
-      return `favours ${r.side === 'row' ? rowSide : colSide}`;
+      return r.side === 'row'
+        ? `favours ${sides.rowSide}`
+        : sides.againstRules === true
+          ? 'favours the rules'
+          : `favours ${sides.colSide}`;
     case 'undecided':
       return 'not decided';
   }
@@ -234,23 +259,24 @@ function balanceWord(
 /** What each reading's value says about balance (as the verdict reads it: readBalance). */
 export function readingBalance(
   rb: Robustness,
-  sides: { readonly rowSide: string; readonly colSide: string },
+  sides: BandSides,
   band: BalanceBand = DEFAULT_BALANCE_BAND,
 ): { readonly asWritten: string; readonly readings: readonly string[] } {
   return {
-    asWritten: balanceWord(rb.value, rb.interval, band, sides.rowSide, sides.colSide),
-    readings: rb.readings.map((r) => balanceWord(r.value, r.interval, band, sides.rowSide, sides.colSide)),
+    asWritten: balanceWord(rb.value, rb.interval, band, sides),
+    readings: rb.readings.map((r) => balanceWord(r.value, r.interval, band, sides)),
   };
 }
 
 /**
- * The band in one sentence: "Over the rules' 5 open readings, <row side>'s value ranges from x% to
- * y% (x% as written); the reading that matters most is <label> (<id>): −z points [lo, hi]. The
- * balance verdict (<word>) holds under k of 5 readings."
+ * The band in one sentence: "Over the rules' 5 open readings, <row side>'s value (against the
+ * rules: the best <row side> policy's score) ranges from x% to y% (x% as written); the reading
+ * that matters most is <label> (<id>): −z points [lo, hi]. The balance verdict (<word>) holds
+ * under k of 5 readings."
  */
 export function robustnessSentence(
   rb: Robustness,
-  sides: { readonly rowSide: string; readonly colSide: string },
+  sides: BandSides,
   band: BalanceBand = DEFAULT_BALANCE_BAND,
 ): string {
   const m = rb.mostImportant;
@@ -258,7 +284,7 @@ export function robustnessSentence(
   const words = readingBalance(rb, sides, band);
   const holds = words.readings.filter((w) => w === words.asWritten).length;
   return (
-    `Over the rules’ ${n} open reading${n === 1 ? '' : 's'} and reconstructed values, ${sides.rowSide}’s value ranges from ${pct(rb.band[0])} to ${pct(rb.band[1])} ` +
+    `Over the rules’ ${n} open reading${n === 1 ? '' : 's'} and reconstructed values, ${valueName(sides)} ranges from ${pct(rb.band[0])} to ${pct(rb.band[1])} ` +
     `(${pct(rb.value)} as written); the reading that matters most is ${m.label} (${m.id}): ${signedPoints(m.difference)} points ${pointsInterval(m.differenceInterval)}, paired on common seeds. ` +
     `The balance verdict as written (${words.asWritten}) holds under ${holds} of ${n} reading${n === 1 ? '' : 's'}.`
   );

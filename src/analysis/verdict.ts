@@ -7,6 +7,7 @@ import type { GameDefinition } from '../core/game.js';
 import type { GamesTable } from './games-table.js';
 import type { PolicyMatrix } from './headline.js';
 import {
+  againstRulesSentence,
   type BalanceBand,
   DEFAULT_BALANCE_BAND,
   type LpSolver,
@@ -100,7 +101,8 @@ export function jointScores(table: GamesTable, matrices: readonly PolicyMatrix[]
 }
 
 /**
- * The verdict of each matrix of the run (the caller loads the solver once: loadLpSolver). The
+ * The verdict of each matrix of the run (the caller loads the solver once: loadLpSolver); a
+ * matrix against the rules (a solitaire side's policies) is stated as the best policy's score. The
  * bootstrap's stream is seeded by the run's master seed, so a rebuilt report prints the same
  * interval. Matrices without a common game index are left out.
  */
@@ -126,27 +128,32 @@ export function matrixVerdicts(
       seed: opts.seed,
       ...(opts.resamples !== undefined ? { resamples: opts.resamples } : {}),
     });
-    const sentence = metaGameSentence(
-      meta,
-      {
-        rowSide: title(matrix.rowSide),
-        colSide: title(matrix.colSide),
-        rows: matrix.rows,
-        cols: matrix.cols,
-      },
-      opts.band ?? DEFAULT_BALANCE_BAND,
-    );
+    const names = {
+      rowSide: title(matrix.rowSide),
+      colSide: title(matrix.colSide),
+      rows: matrix.rows,
+      cols: matrix.cols,
+    };
+    const band = opts.band ?? DEFAULT_BALANCE_BAND;
+    const sentence =
+      matrix.againstRules === true
+        ? againstRulesSentence(meta, names, band)
+        : metaGameSentence(meta, names, band);
     out.push({ matrix, meta, sentence });
   }
   return out;
 }
 
-/** metagame.json: each matrix's payoff, value, interval, mixes and exploitability, for scripts. */
+/**
+ * metagame.json: each matrix's payoff, value, interval, mixes and exploitability, for scripts
+ * (`againstRules` on a solitaire side's matrix against the rules, whose value is its best policy's score).
+ */
 export function metaGameJson(verdicts: readonly MatrixVerdict[]): string {
   return `${JSON.stringify(
     verdicts.map((v) => ({
       rowSide: v.matrix.rowSide,
       colSide: v.matrix.colSide,
+      ...(v.matrix.againstRules === true ? { againstRules: true } : {}),
       rows: v.matrix.rows,
       cols: v.matrix.cols,
       arms: v.matrix.arms,
@@ -178,6 +185,7 @@ export function robustnessJson(verdicts: readonly MatrixVerdict[]): string {
             {
               rowSide: v.matrix.rowSide,
               colSide: v.matrix.colSide,
+              ...(v.matrix.againstRules === true ? { againstRules: true } : {}),
               rows: v.matrix.rows,
               cols: v.matrix.cols,
               arms: v.matrix.arms,

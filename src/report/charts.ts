@@ -1,6 +1,6 @@
 import type { ComparisonRow } from '../analysis/compare.js';
 import { type BalanceBand, DEFAULT_BALANCE_BAND } from '../analysis/metagame.js';
-import type { Robustness } from '../analysis/robustness.js';
+import type { BandSides, Robustness } from '../analysis/robustness.js';
 import type { OutcomeRow, StatRow } from '../analysis/summary.js';
 import type {
   BoardCell,
@@ -1105,15 +1105,17 @@ export function networkMapChart(
 }
 
 /**
- * The verdict across readings (src/analysis/robustness.ts): the row side's meta-game value under
- * the rules as written and under each reading, as a dot with its bootstrap interval, over the
- * balance band shaded.
+ * The verdict across readings (src/analysis/robustness.ts): the row side's meta-game value (against
+ * the rules: its best policy's score) under the rules as written and under each reading, as a dot
+ * with its bootstrap interval, over the balance band shaded.
  */
 export function robustnessChart(
-  rowSideName: string,
+  sides: BandSides,
   rb: Robustness,
   band: BalanceBand = DEFAULT_BALANCE_BAND,
 ): Spec {
+  const rowSideName = sides.rowSide;
+  const againstRules = sides.againstRules === true;
   const values = [
     {
       setting: 'rules as written',
@@ -1141,14 +1143,16 @@ export function robustnessChart(
   };
   const x = {
     type: 'quantitative',
-    title: `${rowSideName}'s value (score: win 1, draw 1/2)`,
+    title: againstRules
+      ? `the best ${rowSideName} policy's score against the rules (win 1, draw 1/2)`
+      : `${rowSideName}'s value (score: win 1, draw 1/2)`,
     scale: { domain: [0, 1] },
     axis: { format: '%' },
   };
   return {
     ...base(
       `The value of the game under each reading`,
-      `dot: ${rowSideName}'s equilibrium score; line: its ${Math.round(rb.level * 100)}% bootstrap interval; shaded: the balance band ${Math.round(band.lo * 100)}-${Math.round(band.hi * 100)}%`,
+      `dot: ${againstRules ? `the best ${rowSideName} policy's score` : `${rowSideName}'s equilibrium score`}; line: its ${Math.round(rb.level * 100)}% bootstrap interval; shaded: the balance band ${Math.round(band.lo * 100)}-${Math.round(band.hi * 100)}%`,
     ),
     width: 480,
     height: { step: 26 },

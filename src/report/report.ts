@@ -37,7 +37,7 @@ import { count, cssPct, pct, points, rateWithCi, shortValue, sideName } from './
 import { answerLine, type HeadlineBlock, headlineBlocks, matrixOutcomes } from './headline.js';
 import { LADDER_CHART, ladderChart } from './ladder.js';
 import { renderSvg } from './render.js';
-import { robustnessChartName } from './verdict.js';
+import { robustnessChartName, verdictSides } from './verdict.js';
 
 function armLabel(m: Manifest, arm: string): string {
   const a = m.arms.find((x) => x.id === arm);
@@ -646,8 +646,8 @@ export function buildCharts(def: GameDefinition, m: Manifest, data: ReportData):
     if (v.robustness !== undefined)
       charts.push({
         name: robustnessChartName(i),
-        caption: `The value of the game under the rules as written and under each declared reading, with its bootstrap interval; shaded: the balance band.`,
-        spec: robustnessChart(sideName(def, v.matrix.rowSide), v.robustness),
+        caption: `${v.matrix.againstRules === true ? `The best ${sideName(def, v.matrix.rowSide)} policy’s score against the rules` : 'The value of the game'} under the rules as written and under each declared reading, with its bootstrap interval; shaded: the balance band.`,
+        spec: robustnessChart(verdictSides(def, v.matrix), v.robustness),
       });
   charts.push({
     name: 'outcomes',

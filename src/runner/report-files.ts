@@ -1,5 +1,5 @@
 import type { GamesTable } from '../analysis/games-table.js';
-import { headlineComparisons, policyMatrices } from '../analysis/headline.js';
+import { headlineComparisons, policyMatrices, solitaireMatrices } from '../analysis/headline.js';
 import { ladderAnalysis } from '../analysis/ladder.js';
 import { loadLpSolver } from '../analysis/metagame.js';
 import { computeReportData, type HeatRow, summaryFiles } from '../analysis/report-data.js';
@@ -24,9 +24,10 @@ export async function reportFiles(
   trust: readonly string[] = [],
 ): Promise<Record<string, string>> {
   const computed = computeReportData(def, table, manifest.arms, manifest.baseline, heat);
-  // The meta-game of each policy matrix (the LP solver is loaded only when there is one); a
-  // matrix repeated under verdict readings gives its verdict a robustness band instead of its own.
-  const matrices = policyMatrices(def, manifest.arms);
+  // The meta-game of each policy matrix and of each solitaire side's policies against the rules
+  // (the LP solver is loaded only when there is one); a matrix repeated under verdict readings
+  // gives its verdict a robustness band instead of its own.
+  const matrices = [...policyMatrices(def, manifest.arms), ...solitaireMatrices(def, manifest.arms)];
   const { bases, groups } = readingGroups(def, matrices);
   const design = ladderDesign(def, manifest.experiment);
   const lp = matrices.length === 0 && design === undefined ? undefined : await loadLpSolver();
@@ -44,6 +45,7 @@ export async function reportFiles(
           const sides = {
             rowSide: sideName(def, v.matrix.rowSide),
             colSide: sideName(def, v.matrix.colSide),
+            againstRules: v.matrix.againstRules === true,
           };
           return { ...v, robustness: rb, robustnessSentence: robustnessSentence(rb, sides) };
         });
