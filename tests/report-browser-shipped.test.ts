@@ -6,8 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sandtable, tempDir } from './helpers/cli.js';
 
 // Every experiment the project ships (experiments/*.json but calibrate, tune and balance files), played at
-// GAMES games per arm on one worker (SEARCH_GAMES for search policies; a report's structure does
-// not depend on the game count):
+// GAMES games per arm on one worker (SEARCH_GAMES for search policies, LONG_SEARCH_GAMES for those
+// of the long games; a report's structure does not depend on the game count):
 // every Vega-Lite spec it writes validates against the JSON schema of the pinned vega-lite
 // (node_modules/vega-lite/build/vega-lite-schema.json), and its index.html, opened in headless
 // Chromium at 1400 px, is at most MAX_HEIGHT px tall, opens with its headline on the first screen
@@ -17,6 +17,9 @@ import { sandtable, tempDir } from './helpers/cli.js';
 const GAMES = '20';
 /** Experiments whose policies search (rollout, mcts, portfolio: playouts at every decision) play a few games only. */
 const SEARCH_GAMES = '2';
+/** The long games' search experiments (a Dark Crusade or Merkur search game costs seconds) play one. */
+const LONG_SEARCH_GAMES = '1';
+const LONG_GAMES = new Set(['dc', 'merkur']);
 const MAX_HEIGHT = 25_000;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const root = join(import.meta.dirname, '..');
@@ -37,11 +40,12 @@ beforeAll(() => {
   for (const f of experiments) {
     const text = readFileSync(join(root, 'experiments', f), 'utf8');
     const search = text.includes('rollout') || text.includes('mcts') || text.includes('portfolio');
+    const long = LONG_GAMES.has((JSON.parse(text) as { game?: string }).game ?? '');
     const r = sandtable([
       'run',
       join('experiments', f),
       '--games',
-      search ? SEARCH_GAMES : GAMES,
+      search ? (long ? LONG_SEARCH_GAMES : SEARCH_GAMES) : GAMES,
       '--workers',
       '1',
       '--out',
