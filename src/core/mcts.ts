@@ -221,10 +221,13 @@ export function mctsDefaults(game: SteppedGame, side: string, own: readonly Poli
     throw new Error(
       `${game.id} ${side}: searchDefaults.mcts.base names ${baseId}, not a scripted policy of the side`,
     );
+  if (g?.prior !== undefined && !(g.prior >= 0 && g.prior <= 1))
+    throw new Error(`${game.id} ${side}: searchDefaults.mcts.prior is ${g.prior}, not in [0, 1]`);
   return {
     ...MCTS_DEFAULTS,
     ...(g?.iterations === undefined ? {} : { iterations: g.iterations }),
     ...(g?.opponents === undefined ? {} : { opponents: g.opponents }),
+    ...(g?.prior === undefined ? {} : { prior: g.prior }),
     base,
   };
 }
