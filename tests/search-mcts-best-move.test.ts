@@ -61,13 +61,14 @@ const POSITIONS: readonly Position[] = [
   {
     name: 'point-to-point advance: Dark Crusade, an Axis operational move',
     game: 'dc',
-    scenario: 'intro-tournament',
+    scenario: 'intro-tournament-campaign',
     index: 0,
     decision: 30,
     horizon: 20,
     best: [2],
-    margin: 0.05,
-    search: 'mcts:iterations=16,horizon=20',
+    margin: 0.03,
+    // from the default script with the generic uniform prior (DC's own defaults start elsewhere)
+    search: 'mcts:iterations=16,horizon=20,base=0,prior=0',
   },
 ];
 
@@ -194,6 +195,29 @@ describe("a game's own search defaults (GameMeta.searchDefaults)", () => {
     const crete = GAMES.find((g) => g.id === 'crete')!;
     const c = crete.policies.find((p) => p.side === 'german' && p.id === 'mcts')!.params!;
     expect(c.find((x) => x.id === 'iterations')!.default).toBe(MCTS_DEFAULTS.iterations);
+  });
+
+  it("DC's mcts starts from each side's strongest script; the Axis one keeps to it but on evidence (prior 1)", () => {
+    const dc = GAMES.find((g) => g.id === 'dc')!;
+    const param = (side: string, id: string) =>
+      dc.policies.find((p) => p.side === side && p.id === 'mcts')!.params!.find((x) => x.id === id)!;
+    expect(param('axis', 'base').default).toBe(3); // moscow-schwerpunkt
+    expect(param('axis', 'base').description).toContain('(here moscow-schwerpunkt)');
+    expect(param('soviet', 'base').default).toBe(0); // stavka-historical, the default
+    expect(param('axis', 'prior').default).toBe(1);
+    expect(param('soviet', 'prior').default).toBe(MCTS_DEFAULTS.prior);
+    for (const side of ['axis', 'soviet']) {
+      expect(param(side, 'iterations').default).toBe(MCTS_DEFAULTS.iterations);
+      expect(param(side, 'opponents').default).toBe(MCTS_DEFAULTS.opponents);
+    }
+  });
+
+  it('a prior outside [0, 1] is refused when the game is declared', () => {
+    const sfo = GAMES.find((g) => g.id === 'sfo')!;
+    const own = sfo.policies.filter((p) => p.side === 'us');
+    expect(() => mctsDefaults({ ...sfo, searchDefaults: { mcts: { prior: { us: 2 } } } }, 'us', own)).toThrow(
+      /sfo us: searchDefaults.mcts.prior is 2, not in \[0, 1\]/,
+    );
   });
 
   it('a base that names no scripted policy of the side is refused when the game is declared', () => {

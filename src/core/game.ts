@@ -300,6 +300,12 @@ export interface SearchDefaults {
     readonly iterations?: number;
     /** 1: search against one of the other sides' scripted policies drawn per iteration. */
     readonly opponents?: 0 | 1;
+    /**
+     * Per side, the weight of the base script's ranking in the PUCT prior, in [0, 1] (1: an
+     * option's prior proportional to 1 / (its rank + 1), so the search leaves the script's answer
+     * only on evidence).
+     */
+    readonly prior?: Readonly<Record<string, number>>;
     /** Per side, the scripted policy (its id) the search starts from, instead of the side's default. */
     readonly base?: Readonly<Record<string, string>>;
   };

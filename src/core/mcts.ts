@@ -211,7 +211,8 @@ class Players {
 /**
  * The parameters' defaults for `side` of `game`: the generic MCTS_DEFAULTS, overridden by the
  * game's own (GameMeta.searchDefaults.mcts), its base script given by id and turned into its index
- * among `own` (the side's scripted policies, 1-based as the parameter counts them).
+ * among `own` (the side's scripted policies, 1-based as the parameter counts them), its prior weight
+ * by side.
  */
 export function mctsDefaults(game: SteppedGame, side: string, own: readonly PolicyDef[]): Params {
   const g = game.searchDefaults?.mcts;
@@ -221,10 +222,14 @@ export function mctsDefaults(game: SteppedGame, side: string, own: readonly Poli
     throw new Error(
       `${game.id} ${side}: searchDefaults.mcts.base names ${baseId}, not a scripted policy of the side`,
     );
+  const prior = g?.prior?.[side];
+  if (prior !== undefined && !(prior >= 0 && prior <= 1))
+    throw new Error(`${game.id} ${side}: searchDefaults.mcts.prior is ${prior}, not in [0, 1]`);
   return {
     ...MCTS_DEFAULTS,
     ...(g?.iterations === undefined ? {} : { iterations: g.iterations }),
     ...(g?.opponents === undefined ? {} : { opponents: g.opponents }),
+    ...(prior === undefined ? {} : { prior }),
     base,
   };
 }

@@ -38,9 +38,15 @@ export const EVAL_STAGES = 3;
  * Coefficients of the Axis value's logistic per level, version and stage
  * (`${level}-${version}/${stage}`), fitted on training games (master seed 7) of every scripted
  * pairing by scripts/fit-evaluate-dc.mjs (its output pasted here); EVAL_FEATURES order.
+ *
+ * The intro-tournament rows keep each coefficient to the direction the rules give its feature
+ * (SIGNS in scripts/fit-evaluate-dc.mjs; a feature whose fit goes the other way is held at 0). Fitted without that,
+ * they rewarded the Axis for its own losses (the aggressive scripts lose more units and win more
+ * often), and the Axis search threw units away in all-out assaults (DC 13.B.8): the search
+ * compares positions of one game, where losing units never helps.
  */
 export const EVAL_COEFFICIENTS: Readonly<Record<string, readonly number[]>> = {
-  // node scripts/fit-evaluate-dc.mjs 24 10 0.001: bias, axis-margin, soviet-margin, axis-enemy-vp, soviet-enemy-vp, progress, axis-margin x progress, soviet-margin x progress, axis-fire-share, axis-loss-share, campaign-cities, soviet-units-lost / 100, axis-units-lost / 100, siberian-crisis; 24 training games per pairing, features every 10 decisions, ridge 0.001
+  // node scripts/fit-evaluate-dc.mjs 24 10 0.001 --unsigned (every row but intro-tournament's): bias, axis-margin, soviet-margin, axis-enemy-vp, soviet-enemy-vp, progress, axis-margin x progress, soviet-margin x progress, axis-fire-share, axis-loss-share, campaign-cities, soviet-units-lost / 100, axis-units-lost / 100, siberian-crisis; 24 training games per pairing, features every 10 decisions, ridge 0.001
   'advanced-campaign/0': [
     1.569, 0.1525, -0.06834, 0.07428, 0.2051, 0.0812, -0.903, 0.1919, 0.7282, -1.51, 0, -5.539, -0.6581,
     -0.7938,
@@ -99,18 +105,10 @@ export const EVAL_COEFFICIENTS: Readonly<Record<string, readonly number[]>> = {
     -4.514, -0.04595, -0.3975, 0.8508, -0.6561, -0.08349, -0.2294, 0.8718, 0.418, -0.5913, 0, -0.1108, 1.062,
     -0.4068,
   ],
-  'intro-tournament/0': [
-    -1.298, -0.0683, 0.06962, 0.0765, -0.1121, -0.02166, 0.3369, -0.06203, 0.3133, 1.369, 0, 1.674, 0.7893,
-    0.09495,
-  ],
-  'intro-tournament/1': [
-    1.203, -0.02144, 0.3403, 0.1867, -0.1356, -0.03751, 0.496, 0.1092, -0.985, 0.3612, 0, 0.7506, 2.255,
-    0.06334,
-  ],
-  'intro-tournament/2': [
-    -5.781, -0.5846, 0.09666, 0.8645, -0.697, -0.08526, 0.3431, 0.2844, -0.7618, -1.384, 0, -0.05181, 2.838,
-    -0.1231,
-  ],
+  // node scripts/fit-evaluate-dc.mjs 24 10 0.001 --scenario intro-tournament (signs constrained)
+  'intro-tournament/0': [-0.4743, 0, 0, 0, -0.08532, -0.2112, 0.09072, 0, 0, 0, 0, 1.481, 0, 0.08672],
+  'intro-tournament/1': [-0.1269, 0, 0, 0.02334, -0.1971, -0.7358, 0.04599, 0, 0, 0, 0, 0.612, 0, 0.09382],
+  'intro-tournament/2': [-1.579, 0, 0, 0.2235, -0.6854, -0.3149, 0, 0, 0, 0, 0, 0.6896, 0, 0],
 };
 
 /** The coefficient row of the state's level, version and stage of the game (progress, the features' 6th). */

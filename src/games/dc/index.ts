@@ -214,6 +214,13 @@ export const dc: SteppedGame<DcState, DcDecision, DcWorkspace, DcState> = {
   parameters,
   policies,
   defaultPolicies,
+  // mcts searches from each side's strongest script (the best worst case over the other side's
+  // scripts: moscow-schwerpunkt for the Axis, stavka-historical the Soviet default). The Axis search
+  // leaves its script's answer only on evidence (prior 1): its scripts hold a draw at best, and with
+  // a uniform prior it played the unit moves of a turn, which its playouts hardly tell apart, by the
+  // dice, and lost the border battles; the Soviet one gains with the generic uniform prior
+  // (experiments/dc-search.json)
+  searchDefaults: { mcts: { prior: { axis: 1 }, base: { axis: 'moscow-schwerpunkt' } } },
   results,
   victoryLevels: [
     'axis-vp',
