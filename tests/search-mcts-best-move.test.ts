@@ -56,7 +56,7 @@ const POSITIONS: readonly Position[] = [
     horizon: 6,
     best: [6],
     margin: 0.03,
-    search: 'mcts:iterations=32,horizon=6,widen=2',
+    search: 'mcts:iterations=32,horizon=6,widen=2,opponents=0',
   },
   {
     name: 'point-to-point advance: Dark Crusade, an Axis operational move',
@@ -191,6 +191,12 @@ describe("a game's own search defaults (GameMeta.searchDefaults)", () => {
     expect(param('us', 'base').description).toContain('(here counterattack)');
     expect(param('soviet', 'iterations').default).toBe(sfo.searchDefaults!.mcts!.iterations);
     expect(param('soviet', 'opponents').default).toBe(1);
+    // Merkur: 64 iterations against a drawn script of the other side, from the default script
+    const merkur = GAMES.find((g) => g.id === 'merkur')!;
+    const m = merkur.policies.find((p) => p.side === 'commonwealth' && p.id === 'mcts')!.params!;
+    expect(m.find((x) => x.id === 'iterations')!.default).toBe(64);
+    expect(m.find((x) => x.id === 'opponents')!.default).toBe(1);
+    expect(m.find((x) => x.id === 'base')!.default).toBe(0);
     // a game without its own keeps the generic defaults
     const crete = GAMES.find((g) => g.id === 'crete')!;
     const c = crete.policies.find((p) => p.side === 'german' && p.id === 'mcts')!.params!;

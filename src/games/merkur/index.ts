@@ -106,6 +106,10 @@ export const merkur: SteppedGame<MerkurState, MerkurDecision, MerkurWorkspace, M
   parameters,
   policies,
   defaultPolicies,
+  // mcts: 64 iterations a decision against a scripted policy of the other side drawn per iteration
+  // (experiments/merkur-ladder.json: at 16 iterations neither side's search beats every script, at
+  // 64 both do; docs/games/merkur.md "The verdict")
+  searchDefaults: { mcts: { iterations: 64, opponents: 1 } },
   results,
   victoryLevels: ['decisive', 'major', 'strategic', 'marginal', 'draw'],
   endReasons: ['turn-limit'],
