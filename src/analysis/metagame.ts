@@ -279,6 +279,22 @@ export function formatMix(names: readonly string[], mix: readonly number[]): str
     .join(', ');
 }
 
+/** The verdict's reading of a value against the band: balanced, favours a side by x points, or not decided. */
+function balanceText(
+  mg: MetaGame,
+  band: BalanceBand,
+  favours: (side: 'row' | 'col') => string,
+  per: 'pairing' | 'policy',
+): string {
+  const reading = readBalance(mg.value, mg.interval, band);
+  const bandText = `band ${Math.round(band.lo * 100)}-${Math.round(band.hi * 100)}%`;
+  return reading.kind === 'balanced'
+    ? `balanced (${bandText})`
+    : reading.kind === 'favours'
+      ? `${favours(reading.side)} by ${reading.points.toFixed(1)} points (${bandText})`
+      : `not decided at ${mg.games.toLocaleString('en-US')} games a ${per}: the interval crosses an edge of the ${bandText}`;
+}
+
 /**
  * The report's first sentence for a matrix: "Under the strongest strategies in this run, <row side>
  * scores V% [lo, hi]: <reading> (band 45-55%). <row side> mix: ...; <col side> mix: ...".
@@ -293,14 +309,12 @@ export function metaGameSentence(
   },
   band: BalanceBand = DEFAULT_BALANCE_BAND,
 ): string {
-  const reading = readBalance(mg.value, mg.interval, band);
-  const bandText = `band ${Math.round(band.lo * 100)}-${Math.round(band.hi * 100)}%`;
-  const verdict =
-    reading.kind === 'balanced'
-      ? `balanced (${bandText})`
-      : reading.kind === 'favours'
-        ? `favours ${reading.side === 'row' ? names.rowSide : names.colSide} by ${reading.points.toFixed(1)} points (${bandText})`
-        : `not decided at ${mg.games.toLocaleString('en-US')} games a pairing: the interval crosses an edge of the ${bandText}`;
+  const verdict = balanceText(
+    mg,
+    band,
+    (side) => `favours ${side === 'row' ? names.rowSide : names.colSide}`,
+    'pairing',
+  );
   return (
     `Under the strongest strategies in this run, ${names.rowSide} scores ${pct(mg.value)} ` +
     `[${pct(mg.interval[0]).slice(0, -1)}, ${pct(mg.interval[1]).slice(0, -1)}] (win 1, draw 1/2): ${verdict}. ` +
@@ -319,14 +333,13 @@ export function againstRulesSentence(
   names: { readonly rowSide: string; readonly colSide: string; readonly rows: readonly string[] },
   band: BalanceBand = DEFAULT_BALANCE_BAND,
 ): string {
-  const reading = readBalance(mg.value, mg.interval, band);
-  const bandText = `band ${Math.round(band.lo * 100)}-${Math.round(band.hi * 100)}%`;
-  const verdict =
-    reading.kind === 'balanced'
-      ? `balanced (${bandText})`
-      : reading.kind === 'favours'
-        ? `${reading.side === 'row' ? `favours the ${names.rowSide} player` : `favours the rules (${names.colSide})`} by ${reading.points.toFixed(1)} points (${bandText})`
-        : `not decided at ${mg.games.toLocaleString('en-US')} games a policy: the interval crosses an edge of the ${bandText}`;
+  const verdict = balanceText(
+    mg,
+    band,
+    (side) =>
+      side === 'row' ? `favours the ${names.rowSide} player` : `favours the rules (${names.colSide})`,
+    'policy',
+  );
   // policies by score, highest first (the earlier on a tie)
   const order = mg.payoff
     .map((row, r) => ({ r, score: row[0]! }))
