@@ -79,6 +79,32 @@ function worstCases(cells: SideCells, weight: Uint32Array | null): { value: numb
   });
 }
 
+/**
+ * The `count` statistics `read` takes off the policies' worst cases in each of `resamples` resamples of the
+ * game indices (drawn jointly for every cell, from stream `stream` of the seed), each sorted.
+ */
+function resampled(
+  cells: SideCells,
+  seed: number,
+  stream: string,
+  resamples: number,
+  count: number,
+  read: (worst: readonly { value: number }[]) => number[],
+): number[][] {
+  const n = cells.scores[0]![0]!.length;
+  const rng = xoroshiro128plusFromState(streamState(seed, 0, stream));
+  const weight = new Uint32Array(n);
+  const out: number[][] = Array.from({ length: count }, () => []);
+  for (let b = 0; b < resamples; b++) {
+    weight.fill(0);
+    for (let k = 0; k < n; k++) weight[uniformInt(rng, 0, n - 1)]! += 1;
+    read(worstCases(cells, weight)).forEach((x, i) => {
+      out[i]!.push(x);
+    });
+  }
+  return out.map((d) => d.sort((a, b) => a - b));
+}
+
 /** The index of the scripted policy with the highest worst case (the earlier one on a tie). */
 function bestScript(cells: SideCells, worst: readonly { value: number }[]): number {
   let best = -1;
@@ -98,21 +124,13 @@ export function sideStrength(cells: SideCells, opts: StrengthOptions): StrengthR
   if (best < 0 || searches.length === 0) return [];
   const resamples = opts.resamples ?? 1000;
   const level = opts.level ?? 0.95;
-  const rng = xoroshiro128plusFromState(streamState(opts.seed, 0, `strength:${cells.side}`));
-  const weight = new Uint32Array(n);
-  const diffs = searches.map(() => [] as number[]);
-  for (let b = 0; b < resamples; b++) {
-    weight.fill(0);
-    for (let k = 0; k < n; k++) weight[uniformInt(rng, 0, n - 1)]! += 1;
-    const w = worstCases(cells, weight);
+  const diffs = resampled(cells, opts.seed, `strength:${cells.side}`, resamples, searches.length, (w) => {
     const top = w[bestScript(cells, w)]!.value;
-    searches.forEach((p, i) => {
-      diffs[i]!.push(w[p]!.value - top);
-    });
-  }
+    return searches.map((p) => w[p]!.value - top);
+  });
   const alpha = (1 - level) / 2;
   return searches.map((p, i) => {
-    const d = diffs[i]!.sort((a, b) => a - b);
+    const d = diffs[i]!;
     // one-sided: the share of resamples in which the search does no better (ties count half)
     let below = 0;
     for (const x of d) below += x < 0 ? 1 : x === 0 ? 0.5 : 0;
@@ -270,20 +288,12 @@ export function budgetSteps(cells: SideCells, opts: StrengthOptions): BudgetRow[
   const worst = worstCases(cells, null);
   const resamples = opts.resamples ?? 1000;
   const level = opts.level ?? 0.95;
-  const rng = xoroshiro128plusFromState(streamState(opts.seed, 0, `strength-budget:${cells.side}`));
-  const weight = new Uint32Array(n);
-  const diffs = pairs.map(() => [] as number[]);
-  for (let b = 0; b < resamples; b++) {
-    weight.fill(0);
-    for (let k = 0; k < n; k++) weight[uniformInt(rng, 0, n - 1)]! += 1;
-    const w = worstCases(cells, weight);
-    pairs.forEach(([p, q], i) => {
-      diffs[i]!.push(w[p]!.value - w[q]!.value);
-    });
-  }
+  const diffs = resampled(cells, opts.seed, `strength-budget:${cells.side}`, resamples, pairs.length, (w) =>
+    pairs.map(([p, q]) => w[p]!.value - w[q]!.value),
+  );
   const alpha = (1 - level) / 2;
   return pairs.map(([p, q], i) => {
-    const d = diffs[i]!.sort((a, b) => a - b);
+    const d = diffs[i]!;
     const interval: [number, number] = resamples > 0 ? [quantile(d, alpha), quantile(d, 1 - alpha)] : [0, 0];
     return {
       game: cells.game,
