@@ -248,13 +248,7 @@ export async function runBalance(
       warn,
     );
 
-    const lanes = createLanes({
-      name: p.name,
-      workers: opts.workers,
-      ...(opts.quiet === undefined ? {} : { quiet: opts.quiet }),
-      ...(opts.signal === undefined ? {} : { signal: opts.signal }),
-      touch: lock.touch,
-    });
+    const lanes = createLanes(p.name, opts, lock.touch);
     const ranges: [number, number][] = [];
     for (let s = 0; s < p.games; s += p.chunk) ranges.push([s, Math.min(p.games, s + p.chunk)]);
     const cells = new Map<string, Float64Array>();

@@ -70,14 +70,12 @@ export interface Lanes {
   close(): Promise<void>;
 }
 
-export function createLanes(opts: {
-  readonly name: string;
-  readonly workers: number;
-  readonly quiet?: boolean;
-  readonly signal?: AbortSignal;
-  /** Called after each adopted task (the directory's lock heartbeat). */
-  readonly touch: () => void;
-}): Lanes {
+/** The lanes of search `name` on `opts.workers` threads; `touch` (the lock's heartbeat) after each adopted task. */
+export function createLanes(
+  name: string,
+  opts: { readonly workers: number; readonly quiet?: boolean; readonly signal?: AbortSignal },
+  touch: () => void,
+): Lanes {
   const pool = createPool(opts.workers);
   const abort = new AbortController();
   let interrupted = false;
@@ -88,7 +86,7 @@ export function createLanes(opts: {
   };
   opts.signal?.addEventListener('abort', onAbort, { once: true });
   if (opts.signal?.aborted) onAbort();
-  const progress = createProgress(opts.name, process.stderr, opts.quiet ?? false);
+  const progress = createProgress(name, process.stderr, opts.quiet ?? false);
   return {
     get interrupted() {
       return interrupted;
@@ -111,7 +109,7 @@ export function createLanes(opts: {
             adopt(t, await pool.run(job(t), { signal: abort.signal }));
             played += t.end - t.start;
             progress.advance(t.end - t.start);
-            opts.touch();
+            touch();
           } catch (e) {
             if (!interrupted && failure === undefined) failure = e;
           }

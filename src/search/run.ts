@@ -202,13 +202,7 @@ export async function runSearch(p: SearchProblem, opts: SearchOptions): Promise<
       warn,
     );
 
-    const lanes = createLanes({
-      name: p.name,
-      workers: opts.workers,
-      ...(opts.quiet === undefined ? {} : { quiet: opts.quiet }),
-      ...(opts.signal === undefined ? {} : { signal: opts.signal }),
-      touch: lock.touch,
-    });
+    const lanes = createLanes(p.name, opts, lock.touch);
     const playTasks = (tasks: readonly EvalTask[]) =>
       lanes.play(
         tasks.filter((t) => !have.has(evalFile(p, t))),
