@@ -7,7 +7,9 @@
 //   npm run figures -- --games N         every figure at N games per arm (a quick look; spans not written)
 //   npm run figures -- --workers N       play on N worker threads (default 1; the results are the same)
 //   npm run figures -- --keep DIR        keep each figure's run directory as DIR/<id> (for strength,
-//                                        compare or report), instead of a temporary one
+//                                        compare or report), instead of a temporary one; a run kept
+//                                        there before is continued if interrupted, read again if
+//                                        finished (delete it to play it afresh)
 //   npm run figures -- --json            one JSON line per figure: id, value (the number `expect` bounds),
 //                                        sentence, seconds, games
 //
@@ -19,11 +21,12 @@
 // `diff`: an arm minus its baseline, paired; `verdict`: the value of the run's first policy matrix,
 // or of a solitaire side's policies against the rules, with its band over the readings it played;
 // `ladder`: a skill ladder's value at each rung, the step between its two strongest rungs and which
-// side gains from skill) and a sentence template. Its sentence replaces the text between
+// side gains from skill; `column`: a game statistic's median, with its quartiles, or mean in named
+// arms) and a sentence template. Its sentence replaces the text between
 // `<!-- fig:ID -->` and `<!-- /fig -->` in every markdown file of the repository's README.md and
 // docs/. Runs go to a temporary directory, on one worker unless --workers says otherwise (a run's
 // results never depend on its worker count, so neither do the figures).
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -125,6 +128,13 @@ function winRate(summary, arm, side, fig) {
   const r = summary.find((s) => s.arm === arm && s.kind === 'winner' && s.outcome === side);
   if (r === undefined) fail(`${fig.id}: no ${side} wins for arm ${arm}`);
   return { rate: Number(r.rate), lo: Number(r.lo95), hi: Number(r.hi95), games: Number(r.games) };
+}
+
+/** The games an arm played, from summary.csv. */
+function winRateGames(summary, arm, fig) {
+  const r = summary.find((s) => s.arm === arm);
+  if (r === undefined) fail(`${fig.id}: no arm ${arm} in summary.csv`);
+  return Number(r.games);
 }
 
 /** The statistic's values, each a string the template names, and the number the test checks. */
@@ -238,6 +248,29 @@ export function statistic(fig, dir) {
     }
     return { value: top.value, vars };
   }
+  if (s.kind === 'column') {
+    // a game statistic's median (with its quartiles) or mean in several arms, from stats.csv
+    const stats = csvRows(join(dir, 'stats.csv'));
+    const vars = {};
+    let value;
+    for (const [name, arm] of Object.entries(s.arms)) {
+      const r = stats.find((x) => x.arm === arm && x.stat === s.column);
+      if (r === undefined) fail(`${fig.id}: no ${s.column} for arm ${arm} in stats.csv`);
+      const num = (k) => Number(r[k]);
+      const text =
+        s.of === 'median'
+          ? `${num('median')} (quartiles ${num('q25')}-${num('q75')})`
+          : s.of === 'mean'
+            ? s.percent === true
+              ? pct(num('mean'))
+              : num('mean').toFixed(2)
+            : fail(`${fig.id}: column statistic of ${s.of}: median or mean`);
+      vars[name] = text;
+      value ??= s.of === 'median' ? num('median') : num('mean');
+    }
+    const games = winRateGames(summary, Object.values(s.arms)[0], fig);
+    return { value, vars: { ...vars, games: count(games) } };
+  }
   return fail(`${fig.id}: unknown statistic kind ${s.kind}`);
 }
 
@@ -247,7 +280,7 @@ export function render(fig, vars, seed) {
 }
 
 /** Plays one figure: its experiment (cut to its arms) at its games and seed, into a temporary directory. */
-export async function playFigure(api, fig, games, tmp, played = new Map(), workers = 1) {
+export async function playFigure(api, fig, games, tmp, played = new Map(), workers = 1, keep = false) {
   // `from`: the statistic is read from another figure's run (listed before it), not played again
   const source = fig.from === undefined ? fig : played.get(fig.from)?.fig;
   if (source === undefined) fail(`${fig.id}: from names ${fig.from}, which is not played before it`);
@@ -256,8 +289,17 @@ export async function playFigure(api, fig, games, tmp, played = new Map(), worke
   const g = games ?? source.games ?? exp.games;
   const out = fig.from === undefined ? join(tmp, fig.id) : played.get(fig.from).out;
   const t0 = process.hrtime.bigint();
-  if (fig.from === undefined)
-    await api.runExperiment(exp, { out, workers, games: g, seed, force: true, progress: false });
+  if (fig.from === undefined) {
+    if (keep && existsSync(join(out, 'manifest.json'))) {
+      // a kept run of this figure: continue it where it stopped, or read it again when finished
+      // (the run's own check refuses a directory holding another experiment, seed or game count)
+      try {
+        await api.runExperiment(exp, { out, workers, games: g, seed, resume: true, progress: false });
+      } catch (e) {
+        if (!/is already complete/.test(String(e?.message))) fail(`${fig.id}: ${e?.message ?? e}`);
+      }
+    } else await api.runExperiment(exp, { out, workers, games: g, seed, force: true, progress: false });
+  }
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   played.set(fig.id, { fig, out });
   const { value, vars } = statistic(fig, out);
@@ -309,7 +351,7 @@ async function main() {
   const t0 = process.hrtime.bigint();
   try {
     for (const fig of figs) {
-      const r = await playFigure(api, fig, o.games, tmp, played, o.workers);
+      const r = await playFigure(api, fig, o.games, tmp, played, o.workers, o.keep !== undefined);
       sentences.set(r.id, r.sentence);
       values.set(r.id, r.value);
       if (o.json) process.stdout.write(`${JSON.stringify(r)}\n`);
@@ -319,7 +361,7 @@ async function main() {
         );
     }
   } finally {
-    if (o.keep === null) rmSync(tmp, { recursive: true, force: true });
+    if (o.keep === undefined) rmSync(tmp, { recursive: true, force: true });
   }
   const total = Number(process.hrtime.bigint() - t0) / 1e9;
   // a figure outside its expected range has changed direction or size: the docs' words may be wrong

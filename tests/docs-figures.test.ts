@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -132,6 +132,104 @@ describe('figures in the docs', () => {
           '-3.0 points [-7.0, 1.0] not settled at this size ±3; ' +
           'skill favours the British (-22.3 points [-30.0, -15.0]); 1,200',
       );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  it('the column statistic reads a game statistic’s median and quartiles, or its mean, per arm from stats.csv', async () => {
+    const { statistic, render } = (await import(join(root, 'scripts', 'figures.mjs'))) as {
+      statistic: (fig: unknown, dir: string) => { value: number; vars: Record<string, string> };
+      render: (fig: unknown, vars: Record<string, string>, seed: number) => string;
+    };
+    const dir = mkdtempSync(join(tmpdir(), 'figures-column-'));
+    try {
+      writeFileSync(
+        join(dir, 'summary.csv'),
+        'arm,kind,outcome,count,games,rate,lo95,hi95\na,winner,axis,0,100,0,0,0.04\nb,winner,axis,0,100,0,0,0.04\n',
+      );
+      writeFileSync(
+        join(dir, 'stats.csv'),
+        'arm,stat,mean,sd,min,q25,median,q75,max\n' +
+          'a,vp_dec41,2.4,0.7,1,2,3,3,3\nb,vp_dec41,4.1,1.2,0,3,4,5,7\na,held_t6,0.4265,0.49,0,0,0,1,1\n',
+      );
+      const median = {
+        id: 'x-median',
+        stat: { kind: 'column', column: 'vp_dec41', of: 'median', arms: { script: 'a', search: 'b' } },
+        template: '{script} against {search} ({games} games)',
+      };
+      const m = statistic(median, dir);
+      expect(m.value).toBe(3);
+      expect(render(median, m.vars, 1)).toBe('3 (quartiles 2-3) against 4 (quartiles 3-5) (100 games)');
+      const share = {
+        id: 'x-mean',
+        stat: { kind: 'column', column: 'held_t6', of: 'mean', percent: true, arms: { a: 'a' } },
+        template: '{a}',
+      };
+      expect(render(share, statistic(share, dir).vars, 1)).toBe('42.6%');
+      const missing = { ...share, stat: { ...share.stat, arms: { b: 'b' } } };
+      const r = spawnSync(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          `const { statistic } = await import(${JSON.stringify(join(root, 'scripts', 'figures.mjs'))}); statistic(${JSON.stringify(missing)}, ${JSON.stringify(dir)});`,
+        ],
+        { encoding: 'utf8' },
+      );
+      expect(r.status).toBe(2);
+      expect(r.stderr.trim()).toBe('figures: x-mean: no held_t6 for arm b in stats.csv');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  it('--keep continues or reads again a run kept before, and plays a new one afresh', async () => {
+    const { playFigure } = (await import(join(root, 'scripts', 'figures.mjs'))) as {
+      playFigure: (
+        api: unknown,
+        fig: unknown,
+        games: number | null,
+        tmp: string,
+        played: Map<string, unknown>,
+        workers: number,
+        keep: boolean,
+      ) => Promise<{ sentence: string }>;
+    };
+    const dir = mkdtempSync(join(tmpdir(), 'figures-keep-'));
+    try {
+      const calls: Record<string, unknown>[] = [];
+      const api = {
+        listGames: () => [],
+        runExperiment: async (_exp: unknown, opts: Record<string, unknown>) => {
+          calls.push(opts);
+          if (opts.resume === true)
+            throw new Error(`${String(opts.out)}: --resume: this run is already complete`);
+          mkdirSync(String(opts.out), { recursive: true });
+          writeFileSync(join(String(opts.out), 'manifest.json'), '{}');
+          writeFileSync(
+            join(String(opts.out), 'summary.csv'),
+            'arm,kind,outcome,count,games,rate,lo95,hi95\na,winner,soviet,60,100,0.6,0.5,0.69\n',
+          );
+        },
+      };
+      const fig = {
+        id: 'x-keep',
+        experiment: 'experiments/sfo-advanced-policies.json',
+        stat: { kind: 'rate', arm: 'a', side: 'soviet' },
+        template: '{rate}',
+      };
+      const first = await playFigure(api, fig, 100, dir, new Map(), 1, true);
+      expect(first.sentence).toBe('60.0% [50.0, 69.0]');
+      expect(calls.map((c) => [c.force, c.resume])).toEqual([[true, undefined]]);
+      // the kept run is there: continued (here: found complete) and read again, never replaced
+      const again = await playFigure(api, fig, 100, dir, new Map(), 1, true);
+      expect(again.sentence).toBe(first.sentence);
+      expect(calls.map((c) => [c.force, c.resume])).toEqual([
+        [true, undefined],
+        [undefined, true],
+      ]);
+      // without --keep a run is always played afresh
+      await playFigure(api, fig, 100, dir, new Map(), 1, false);
+      expect(calls.at(-1)?.force).toBe(true);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
