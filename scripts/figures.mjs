@@ -18,7 +18,8 @@
 // gives those arms' exact results), the games per arm and the seed (default: the file's), a
 // statistic (`rate`: a side's wins in one arm; `rates`: several sides' wins in one arm, `none` for
 // the games without a winner; `range`: the lowest and highest of a side's win rates over the arms;
-// `diff`: an arm minus its baseline, paired; `verdict`: the value of the run's first policy matrix,
+// `diff`: an arm minus its baseline, paired, with `margin` also whether the two agree within it;
+// `verdict`: the value of the run's first policy matrix,
 // or of a solitaire side's policies against the rules, with its band over the readings it played;
 // `ladder`: a skill ladder's value at each rung, the step between its two strongest rungs and which
 // side gains from skill; `column`: a game statistic's median, with its quartiles, or mean in named
@@ -178,10 +179,26 @@ export function statistic(fig, dir) {
     if (r === undefined) fail(`${fig.id}: no comparison of ${s.arm} for ${s.side} wins`);
     const base = winRate(summary, r.baseline, s.side, fig);
     const arm = winRate(summary, s.arm, s.side, fig);
+    // with a margin: whether the two arms agree within it, in the skill ladder's words (src/analysis/ladder.ts)
+    const [lo, hi] = [Number(r.lo95), Number(r.hi95)];
+    const m = s.margin;
+    const status =
+      m === undefined
+        ? {}
+        : {
+            margin: `±${pts(m).replace(/\.0$/, '')}`,
+            status:
+              lo >= -m && hi <= m
+                ? 'converged'
+                : lo > m || hi < -m
+                  ? 'not converged: still moving'
+                  : 'not settled at this size',
+          };
     return {
       value: Number(r.diff),
       vars: {
-        diff: `${signed(Number(r.diff))} points [${pts(Number(r.lo95))}, ${pts(Number(r.hi95))}]`,
+        ...status,
+        diff: `${signed(Number(r.diff))} points [${pts(lo)}, ${pts(hi)}]`,
         rate: `${pct(arm.rate)} [${pts(arm.lo)}, ${pts(arm.hi)}]`,
         baseRate: `${pct(base.rate)} [${pts(base.lo)}, ${pts(base.hi)}]`,
         games: count(Number(r.games)),

@@ -234,4 +234,35 @@ describe('figures in the docs', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+  it('the diff statistic with a margin says whether the two arms agree within it', async () => {
+    const { statistic, render } = (await import(join(root, 'scripts', 'figures.mjs'))) as {
+      statistic: (fig: unknown, dir: string) => { value: number; vars: Record<string, string> };
+      render: (fig: unknown, vars: Record<string, string>, seed: number) => string;
+    };
+    const dir = mkdtempSync(join(tmpdir(), 'figures-diff-'));
+    try {
+      writeFileSync(
+        join(dir, 'summary.csv'),
+        'arm,kind,outcome,count,games,rate,lo95,hi95\n' +
+          'a,winner,soviet,290,1000,0.29,0.26,0.32\nb,winner,soviet,302,1000,0.302,0.27,0.33\n',
+      );
+      const sentence = (lo: number, hi: number) => {
+        writeFileSync(
+          join(dir, 'comparisons.csv'),
+          `arm,baseline,outcome,games,diff,lo95,hi95\nb,a,win:soviet,1000,0.012,${lo},${hi}\n`,
+        );
+        const fig = {
+          id: 'x-step',
+          stat: { kind: 'diff', arm: 'b', side: 'soviet', margin: 0.03 },
+          template: '{diff}: {status} ({margin})',
+        };
+        return render(fig, statistic(fig, dir).vars, 1);
+      };
+      expect(sentence(-0.017, 0.041)).toBe('+1.2 points [-1.7, 4.1]: not settled at this size (±3)');
+      expect(sentence(-0.02, 0.025)).toBe('+1.2 points [-2.0, 2.5]: converged (±3)');
+      expect(sentence(0.031, 0.05)).toBe('+1.2 points [3.1, 5.0]: not converged: still moving (±3)');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
