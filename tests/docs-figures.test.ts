@@ -33,6 +33,33 @@ function markdown(): string[] {
   return [join(root, 'README.md'), ...docs(join(root, 'docs'))];
 }
 
+/** Runs `body` on a fresh temporary directory, removed afterwards. */
+async function inTempDir(prefix: string, body: (dir: string) => Promise<void> | void): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  try {
+    await body(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** scripts/figures.mjs, typed as these tests use it. */
+async function figuresScript() {
+  return (await import(join(root, 'scripts', 'figures.mjs'))) as {
+    statistic: (fig: unknown, dir: string) => { value: number; vars: Record<string, string> };
+    render: (fig: unknown, vars: Record<string, string>, seed: number) => string;
+    playFigure: (
+      api: unknown,
+      fig: unknown,
+      games: number | null,
+      tmp: string,
+      played: Map<string, unknown>,
+      workers: number,
+      keep: boolean,
+    ) => Promise<{ sentence: string }>;
+  };
+}
+
 describe('figures in the docs', () => {
   it('every span quotes a listed figure, and every figure is quoted and names a shipped experiment', () => {
     const quoted = new Set(
@@ -84,12 +111,8 @@ describe('figures in the docs', () => {
   }, 900_000);
 
   it('the ladder statistic reads every rung, the last step and who gains from a ladder.json', async () => {
-    const { statistic, render } = (await import(join(root, 'scripts', 'figures.mjs'))) as {
-      statistic: (fig: unknown, dir: string) => { value: number; vars: Record<string, string> };
-      render: (fig: unknown, vars: Record<string, string>, seed: number) => string;
-    };
-    const dir = mkdtempSync(join(tmpdir(), 'figures-ladder-'));
-    try {
+    const { statistic, render } = await figuresScript();
+    await inTempDir('figures-ladder-', async (dir) => {
       writeFileSync(join(dir, 'summary.csv'), 'arm,kind,outcome,rate,lo95,hi95,games\n');
       const rung = (rung: number, label: string, value: number, lo: number, hi: number) => ({
         rung,
@@ -132,17 +155,11 @@ describe('figures in the docs', () => {
           '-3.0 points [-7.0, 1.0] not settled at this size ±3; ' +
           'skill favours the British (-22.3 points [-30.0, -15.0]); 1,200',
       );
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
   it('the column statistic reads a game statistic’s median and quartiles, or its mean, per arm from stats.csv', async () => {
-    const { statistic, render } = (await import(join(root, 'scripts', 'figures.mjs'))) as {
-      statistic: (fig: unknown, dir: string) => { value: number; vars: Record<string, string> };
-      render: (fig: unknown, vars: Record<string, string>, seed: number) => string;
-    };
-    const dir = mkdtempSync(join(tmpdir(), 'figures-column-'));
-    try {
+    const { statistic, render } = await figuresScript();
+    await inTempDir('figures-column-', async (dir) => {
       writeFileSync(
         join(dir, 'summary.csv'),
         'arm,kind,outcome,count,games,rate,lo95,hi95\na,winner,axis,0,100,0,0,0.04\nb,winner,axis,0,100,0,0,0.04\n',
@@ -178,24 +195,11 @@ describe('figures in the docs', () => {
       );
       expect(r.status).toBe(2);
       expect(r.stderr.trim()).toBe('figures: x-mean: no held_t6 for arm b in stats.csv');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
   it('--keep continues or reads again a run kept before, and plays a new one afresh', async () => {
-    const { playFigure } = (await import(join(root, 'scripts', 'figures.mjs'))) as {
-      playFigure: (
-        api: unknown,
-        fig: unknown,
-        games: number | null,
-        tmp: string,
-        played: Map<string, unknown>,
-        workers: number,
-        keep: boolean,
-      ) => Promise<{ sentence: string }>;
-    };
-    const dir = mkdtempSync(join(tmpdir(), 'figures-keep-'));
-    try {
+    const { playFigure } = await figuresScript();
+    await inTempDir('figures-keep-', async (dir) => {
       const calls: Record<string, unknown>[] = [];
       const api = {
         listGames: () => [],
@@ -230,17 +234,11 @@ describe('figures in the docs', () => {
       // without --keep a run is always played afresh
       await playFigure(api, fig, 100, dir, new Map(), 1, false);
       expect(calls.at(-1)?.force).toBe(true);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
   it('the diff statistic with a margin says whether the two arms agree within it', async () => {
-    const { statistic, render } = (await import(join(root, 'scripts', 'figures.mjs'))) as {
-      statistic: (fig: unknown, dir: string) => { value: number; vars: Record<string, string> };
-      render: (fig: unknown, vars: Record<string, string>, seed: number) => string;
-    };
-    const dir = mkdtempSync(join(tmpdir(), 'figures-diff-'));
-    try {
+    const { statistic, render } = await figuresScript();
+    await inTempDir('figures-diff-', async (dir) => {
       writeFileSync(
         join(dir, 'summary.csv'),
         'arm,kind,outcome,count,games,rate,lo95,hi95\n' +
@@ -261,8 +259,6 @@ describe('figures in the docs', () => {
       expect(sentence(-0.017, 0.041)).toBe('+1.2 points [-1.7, 4.1]: not settled at this size (±3)');
       expect(sentence(-0.02, 0.025)).toBe('+1.2 points [-2.0, 2.5]: converged (±3)');
       expect(sentence(0.031, 0.05)).toBe('+1.2 points [3.1, 5.0]: not converged: still moving (±3)');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
