@@ -8,10 +8,16 @@ import { describe, expect, it } from 'vitest';
 import { type GameMatch, playMatch, searchContext, startMatch } from '../src/core/driver.js';
 import type { Decision, Policy, SearchContext, SteppedGame } from '../src/core/game.js';
 import { createPolicies } from '../src/core/policies.js';
-import { portfolioPolicy, portfolioScripts } from '../src/core/portfolio.js';
+import {
+  PORTFOLIO_DEFAULTS,
+  portfolioDefaults,
+  portfolioPolicy,
+  portfolioScripts,
+} from '../src/core/portfolio.js';
 import { type Rng, streamRng } from '../src/core/rng.js';
 import { resolveSetup } from '../src/core/setup.js';
 import { resultValue } from '../src/core/values.js';
+import { GAMES } from '../src/games/index.js';
 import { sfo } from '../src/games/sfo/index.js';
 
 const game = sfo as unknown as SteppedGame;
@@ -115,6 +121,68 @@ describe('the portfolio policy', () => {
     }
   });
 
+  it('decides its first choice point by the best worst case over the opponent pairings, each script played to the end `opening` times against each', () => {
+    // the first decision the policy is asked is its first choice point: here a Soviet decision of
+    // turn 2 where the scripts answer differently
+    const m = soviet(2);
+    const d = m.pending() as Decision;
+    const ids = portfolioScripts(game, 'soviet');
+    const us = portfolioScripts(game, 'us');
+    const opening = 2;
+    const key = streamRng(11, 11, 'policy').next() >>> 0;
+    const ctx = searchContext(m, 'soviet');
+    // per script and US script, the mean of its playouts (playout j on the dice of streamRng(key, j, 'portfolio'))
+    const means = ids.map((id) =>
+      us.map((u) => {
+        let total = 0;
+        for (let j = 0; j < opening; j++)
+          total += playedOut(ctx.fork(streamRng(key, j, 'portfolio')), id, u, Number.POSITIVE_INFINITY);
+        return total / opening;
+      }),
+    );
+    const worst = means.map((r) => Math.min(...r));
+    const overall = means.map((r) => r.reduce((a, b) => a + b, 0));
+    const best = worst.indexOf(Math.max(...worst));
+    const drawn = (): Rng => {
+      const r = streamRng(11, 11, 'policy');
+      r.next();
+      return r;
+    };
+    const answers = ids.map((id) => script(id).choose(m.state, d, drawn(), ctx));
+    // the position tells the criteria apart: the script with the best mean over the pairings
+    // answers otherwise than the one with the best worst pairing
+    expect(answers[overall.indexOf(Math.max(...overall))]).not.toBe(answers[best]);
+    const policy = portfolioPolicy(game, 'soviet').create({ n: 1, horizon: 1, opening });
+    expect(policy.choose(m.state, d, streamRng(11, 11, 'policy'), ctx)).toBe(answers[best]);
+  });
+
+  it('costs opening x scripts x pairings playouts at its first choice point, n x scripts at each later one', () => {
+    const m = startMatch(game, setup, { masterSeed: 9, gameIndex: 1 });
+    const points = new Set<string>();
+    let forks = 0;
+    const inner = portfolioPolicy(game, 'soviet').create({ n: 2, horizon: 1, opening: 3 });
+    const counted: Policy = {
+      id: 'counted',
+      choose(view, d, rng, search) {
+        const ctx = search!;
+        const at = ctx.searchPoint!()!;
+        points.add(`${at.turn}/${at.phase}`);
+        return inner.choose(view, d, rng, {
+          game: ctx.game,
+          setup: ctx.setup,
+          searchPoint: () => ctx.searchPoint!(),
+          fork(r) {
+            forks++;
+            return ctx.fork(r);
+          },
+        });
+      },
+    };
+    playMatch(m, { ...defaults(), soviet: counted });
+    expect(points.size).toBeGreaterThan(4);
+    expect(forks).toBe(3 * 4 * 4 + 2 * 4 * (points.size - 1));
+  });
+
   it('plays the same game twice alike (all its randomness from its stream)', () => {
     const play = () =>
       playMatch(startMatch(game, setup, { masterSeed: 9, gameIndex: 2 }), {
@@ -122,5 +190,34 @@ describe('the portfolio policy', () => {
         us: portfolioPolicy(game, 'us').create({ n: 1, horizon: 1, every: 1 }),
       });
     expect(play()).toEqual(play());
+  });
+});
+
+describe("a game's own portfolio defaults (GameMeta.searchDefaults.portfolio)", () => {
+  it("a game's own budget for a side sets that side's parameter defaults; the other side keeps the generic ones", () => {
+    const own: SteppedGame = {
+      ...game,
+      searchDefaults: { portfolio: { soviet: { horizon: 3, opening: 2 } } },
+    };
+    const param = (side: string, id: string) =>
+      portfolioPolicy(own, side).params!.find((x) => x.id === id)!.default;
+    expect(param('soviet', 'horizon')).toBe(3);
+    expect(param('soviet', 'opening')).toBe(2);
+    expect(param('soviet', 'n')).toBe(PORTFOLIO_DEFAULTS.n);
+    for (const id of ['n', 'horizon', 'every', 'mix', 'opening'] as const)
+      expect(param('us', id), id).toBe(PORTFOLIO_DEFAULTS[id]);
+    // every shipped game keeps the generic defaults (none has a budget of its own yet)
+    for (const g of GAMES)
+      for (const p of g.policies.filter((x) => x.id === 'portfolio'))
+        expect(portfolioDefaults(g, p.side), `${g.id} ${p.side}`).toEqual(PORTFOLIO_DEFAULTS);
+  });
+
+  it('a budget out of range is refused when the game is declared', () => {
+    expect(() =>
+      portfolioDefaults({ ...game, searchDefaults: { portfolio: { us: { n: 0 } } } }, 'us'),
+    ).toThrow(/sfo us: searchDefaults.portfolio.n is 0, not an integer in \[1, 10000\]/);
+    expect(() =>
+      portfolioDefaults({ ...game, searchDefaults: { portfolio: { us: { opening: 1.5 } } } }, 'us'),
+    ).toThrow(/sfo us: searchDefaults.portfolio.opening is 1.5, not an integer in \[0, 10000\]/);
   });
 });
