@@ -8,16 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { type GameMatch, playMatch, searchContext, startMatch } from '../src/core/driver.js';
 import type { Decision, Policy, SearchContext, SteppedGame } from '../src/core/game.js';
 import { createPolicies } from '../src/core/policies.js';
-import {
-  PORTFOLIO_DEFAULTS,
-  portfolioDefaults,
-  portfolioPolicy,
-  portfolioScripts,
-} from '../src/core/portfolio.js';
+import { portfolioPolicy, portfolioScripts } from '../src/core/portfolio.js';
 import { type Rng, streamRng } from '../src/core/rng.js';
 import { resolveSetup } from '../src/core/setup.js';
 import { resultValue } from '../src/core/values.js';
-import { GAMES } from '../src/games/index.js';
 import { sfo } from '../src/games/sfo/index.js';
 
 const game = sfo as unknown as SteppedGame;
@@ -190,34 +184,5 @@ describe('the portfolio policy', () => {
         us: portfolioPolicy(game, 'us').create({ n: 1, horizon: 1, every: 1 }),
       });
     expect(play()).toEqual(play());
-  });
-});
-
-describe("a game's own portfolio defaults (GameMeta.searchDefaults.portfolio)", () => {
-  it("a game's own budget for a side sets that side's parameter defaults; the other side keeps the generic ones", () => {
-    const own: SteppedGame = {
-      ...game,
-      searchDefaults: { portfolio: { soviet: { horizon: 3, opening: 2 } } },
-    };
-    const param = (side: string, id: string) =>
-      portfolioPolicy(own, side).params!.find((x) => x.id === id)!.default;
-    expect(param('soviet', 'horizon')).toBe(3);
-    expect(param('soviet', 'opening')).toBe(2);
-    expect(param('soviet', 'n')).toBe(PORTFOLIO_DEFAULTS.n);
-    for (const id of ['n', 'horizon', 'every', 'mix', 'opening'] as const)
-      expect(param('us', id), id).toBe(PORTFOLIO_DEFAULTS[id]);
-    // every shipped game keeps the generic defaults (none has a budget of its own yet)
-    for (const g of GAMES)
-      for (const p of g.policies.filter((x) => x.id === 'portfolio'))
-        expect(portfolioDefaults(g, p.side), `${g.id} ${p.side}`).toEqual(PORTFOLIO_DEFAULTS);
-  });
-
-  it('a budget out of range is refused when the game is declared', () => {
-    expect(() =>
-      portfolioDefaults({ ...game, searchDefaults: { portfolio: { us: { n: 0 } } } }, 'us'),
-    ).toThrow(/sfo us: searchDefaults.portfolio.n is 0, not an integer in \[1, 10000\]/);
-    expect(() =>
-      portfolioDefaults({ ...game, searchDefaults: { portfolio: { us: { opening: 1.5 } } } }, 'us'),
-    ).toThrow(/sfo us: searchDefaults.portfolio.opening is 1.5, not an integer in \[0, 10000\]/);
   });
 });

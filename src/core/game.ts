@@ -309,13 +309,6 @@ export interface SearchDefaults {
     /** Per side, the scripted policy (its id) the search starts from, instead of the side's default. */
     readonly base?: Readonly<Record<string, string>>;
   };
-  /**
-   * Per side, the portfolio search's budget where it differs from the generic one
-   * (core/portfolio.ts PORTFOLIO_DEFAULTS): playouts per script and the horizon in turns.
-   */
-  readonly portfolio?: Readonly<
-    Record<string, { readonly n?: number; readonly horizon?: number; readonly opening?: number }>
-  >;
 }
 
 /** What every game shares, however it is played: its sides, scenarios, variants, parameters, policies and outputs. */
@@ -332,7 +325,7 @@ export interface GameMeta {
   readonly defaultPolicies: Readonly<Record<string, string>>;
   /**
    * Optional: this game's defaults for the generic search players where they differ from the
-   * generic ones (core/mcts.ts MCTS_DEFAULTS, core/portfolio.ts PORTFOLIO_DEFAULTS), each chosen by a shipped experiment the game's docs
+   * generic ones (core/mcts.ts MCTS_DEFAULTS), each chosen by a shipped experiment the game's docs
    * page names.
    */
   readonly searchDefaults?: SearchDefaults;

@@ -164,36 +164,9 @@ export function bestOf(values: Float64Array): number {
   return best;
 }
 
-/**
- * The parameters' defaults for `side` of `game`: the generic PORTFOLIO_DEFAULTS, with the game's
- * own budget for the side (GameMeta.searchDefaults.portfolio) where it gives one.
- */
-export function portfolioDefaults(
-  game: GameDefinition,
-  side: string,
-): { n: number; horizon: number; every: number; mix: number; opening: number } {
-  const g = game.searchDefaults?.portfolio?.[side];
-  for (const [id, v, min, max] of [
-    ['n', g?.n, 1, 10_000],
-    ['horizon', g?.horizon, 1, 1_000],
-    ['opening', g?.opening, 0, 10_000],
-  ] as const)
-    if (v !== undefined && !(Number.isInteger(v) && v >= min && v <= max))
-      throw new Error(
-        `${game.id} ${side}: searchDefaults.portfolio.${id} is ${v}, not an integer in [${min}, ${max}]`,
-      );
-  return {
-    ...PORTFOLIO_DEFAULTS,
-    ...(g?.n === undefined ? {} : { n: g.n }),
-    ...(g?.horizon === undefined ? {} : { horizon: g.horizon }),
-    ...(g?.opening === undefined ? {} : { opening: g.opening }),
-  };
-}
-
 /** The portfolio policy of `side` of `game`: `game`'s own scripted policies of the side are its candidates. */
 export function portfolioPolicy(game: SteppedGame, side: string): PolicyDef {
   const ids = portfolioScripts(game, side);
-  const dflt = portfolioDefaults(game, side);
   return {
     id: PORTFOLIO_ID,
     side,
@@ -202,7 +175,7 @@ export function portfolioPolicy(game: SteppedGame, side: string): PolicyDef {
       {
         id: 'n',
         kind: 'integer',
-        default: dflt.n,
+        default: PORTFOLIO_DEFAULTS.n,
         min: 1,
         max: 10_000,
         description: 'Playouts per candidate script at a re-decision.',
@@ -210,7 +183,7 @@ export function portfolioPolicy(game: SteppedGame, side: string): PolicyDef {
       {
         id: 'horizon',
         kind: 'integer',
-        default: dflt.horizon,
+        default: PORTFOLIO_DEFAULTS.horizon,
         min: 1,
         max: 1_000,
         description:
@@ -219,7 +192,7 @@ export function portfolioPolicy(game: SteppedGame, side: string): PolicyDef {
       {
         id: 'every',
         kind: 'integer',
-        default: dflt.every,
+        default: PORTFOLIO_DEFAULTS.every,
         min: 1,
         max: 1_000,
         description:
@@ -228,7 +201,7 @@ export function portfolioPolicy(game: SteppedGame, side: string): PolicyDef {
       {
         id: 'mix',
         kind: 'integer',
-        default: dflt.mix,
+        default: PORTFOLIO_DEFAULTS.mix,
         min: 0,
         max: 1,
         description:
@@ -237,7 +210,7 @@ export function portfolioPolicy(game: SteppedGame, side: string): PolicyDef {
       {
         id: 'opening',
         kind: 'integer',
-        default: dflt.opening,
+        default: PORTFOLIO_DEFAULTS.opening,
         min: 0,
         max: 10_000,
         description:
@@ -245,11 +218,11 @@ export function portfolioPolicy(game: SteppedGame, side: string): PolicyDef {
       },
     ],
     create(params = {}) {
-      const n = params.n ?? dflt.n;
-      const horizon = params.horizon ?? dflt.horizon;
-      const every = params.every ?? dflt.every;
-      const mix = params.mix ?? dflt.mix;
-      const opening = params.opening ?? dflt.opening;
+      const n = params.n ?? PORTFOLIO_DEFAULTS.n;
+      const horizon = params.horizon ?? PORTFOLIO_DEFAULTS.horizon;
+      const every = params.every ?? PORTFOLIO_DEFAULTS.every;
+      const mix = params.mix ?? PORTFOLIO_DEFAULTS.mix;
+      const opening = params.opening ?? PORTFOLIO_DEFAULTS.opening;
       /** The opponents of the playouts, one pairing of the other sides' policies each (made at the first decision). */
       let pairings: Readonly<Record<string, string>>[] | undefined;
       /** Re-decisions so far (the shift of the pairings). */
