@@ -115,6 +115,68 @@ describe('the portfolio policy', () => {
     }
   });
 
+  it('decides its first choice point by the best worst case over the opponent pairings, each script played to the end `opening` times against each', () => {
+    // the first decision the policy is asked is its first choice point: here a Soviet decision of
+    // turn 2 where the scripts answer differently
+    const m = soviet(2);
+    const d = m.pending() as Decision;
+    const ids = portfolioScripts(game, 'soviet');
+    const us = portfolioScripts(game, 'us');
+    const opening = 2;
+    const key = streamRng(11, 11, 'policy').next() >>> 0;
+    const ctx = searchContext(m, 'soviet');
+    // per script and US script, the mean of its playouts (playout j on the dice of streamRng(key, j, 'portfolio'))
+    const means = ids.map((id) =>
+      us.map((u) => {
+        let total = 0;
+        for (let j = 0; j < opening; j++)
+          total += playedOut(ctx.fork(streamRng(key, j, 'portfolio')), id, u, Number.POSITIVE_INFINITY);
+        return total / opening;
+      }),
+    );
+    const worst = means.map((r) => Math.min(...r));
+    const overall = means.map((r) => r.reduce((a, b) => a + b, 0));
+    const best = worst.indexOf(Math.max(...worst));
+    const drawn = (): Rng => {
+      const r = streamRng(11, 11, 'policy');
+      r.next();
+      return r;
+    };
+    const answers = ids.map((id) => script(id).choose(m.state, d, drawn(), ctx));
+    // the position tells the criteria apart: the script with the best mean over the pairings
+    // answers otherwise than the one with the best worst pairing
+    expect(answers[overall.indexOf(Math.max(...overall))]).not.toBe(answers[best]);
+    const policy = portfolioPolicy(game, 'soviet').create({ n: 1, horizon: 1, opening });
+    expect(policy.choose(m.state, d, streamRng(11, 11, 'policy'), ctx)).toBe(answers[best]);
+  });
+
+  it('costs opening x scripts x pairings playouts at its first choice point, n x scripts at each later one', () => {
+    const m = startMatch(game, setup, { masterSeed: 9, gameIndex: 1 });
+    const points = new Set<string>();
+    let forks = 0;
+    const inner = portfolioPolicy(game, 'soviet').create({ n: 2, horizon: 1, opening: 3 });
+    const counted: Policy = {
+      id: 'counted',
+      choose(view, d, rng, search) {
+        const ctx = search!;
+        const at = ctx.searchPoint!()!;
+        points.add(`${at.turn}/${at.phase}`);
+        return inner.choose(view, d, rng, {
+          game: ctx.game,
+          setup: ctx.setup,
+          searchPoint: () => ctx.searchPoint!(),
+          fork(r) {
+            forks++;
+            return ctx.fork(r);
+          },
+        });
+      },
+    };
+    playMatch(m, { ...defaults(), soviet: counted });
+    expect(points.size).toBeGreaterThan(4);
+    expect(forks).toBe(3 * 4 * 4 + 2 * 4 * (points.size - 1));
+  });
+
   it('plays the same game twice alike (all its randomness from its stream)', () => {
     const play = () =>
       playMatch(startMatch(game, setup, { masterSeed: 9, gameIndex: 2 }), {

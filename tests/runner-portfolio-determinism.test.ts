@@ -4,8 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sandtable, tempDir, writeExperiment } from './helpers/cli.js';
 
 // The portfolio search (src/core/portfolio.ts) draws all its randomness from its side's policy
-// stream and plays its playouts on forks seeded from it: a run with it is byte-identical however
-// it is split over workers and chunks, like any run (docs/architecture.md "Randomness"). Crete's
+// stream and plays its playouts on forks seeded from it (its opening playouts too): a run with it
+// is byte-identical however it is split over workers and chunks, like any run
+// (docs/architecture.md "Randomness"). Crete's
 // British search forks states resampled from their view (the hidden German allocation).
 
 const dir = tempDir('portfolio-det');
@@ -16,7 +17,7 @@ const exp = writeExperiment(dir, {
   games: 6,
   seed: 77,
   arms: [
-    { id: 'soviet', policies: { soviet: 'portfolio:n=1,horizon=1', us: 'hold-towns' } },
+    { id: 'soviet', policies: { soviet: 'portfolio:n=1,horizon=1,opening=1', us: 'hold-towns' } },
     { id: 'us', policies: { soviet: 'town-rush', us: 'portfolio:n=1,horizon=1,every=2' } },
   ],
 });

@@ -14,8 +14,16 @@
  * has followed the game; a playout continues from a copy of it (core/policies.ts `clonePolicy`).
  * Playout j of every candidate runs on the same fresh dice (common random numbers).
  *
+ * The side's first choice point may be decided apart (`opening` > 0), for a plan the side commits
+ * to before it sees the other side's (Crete's secret drop allocation, K6.1): each candidate is
+ * played out `opening` times to the end against each opponent pairing, and the one whose worst
+ * pairing scores best is followed (the candidate with the best security level over the other
+ * sides' scripts, since the plan cannot answer the one it will meet).
+ *
  * Budget: `n` x (number of candidates) playouts of at most `horizon` turns per re-decision, and
- * one re-decision every `every` choice points; counted in playouts, never in time. All randomness
+ * one re-decision every `every` choice points; with `opening`, `opening` x (number of candidates)
+ * x (number of pairings) playouts to the end at the first choice point; counted in playouts,
+ * never in time. All randomness
  * comes from the policy's own stream (the key of each re-decision's forks), so its choices are the
  * same on any machine, worker count or chunk size.
  */
@@ -37,10 +45,12 @@ import { resultValue } from './values.js';
 export const PORTFOLIO_ID = 'portfolio';
 
 /**
- * The defaults: playouts per candidate, horizon in turns, choice points per re-decision, and
- * whether the other sides' scripts take turns in the playouts (1) or their defaults play (0).
+ * The defaults: playouts per candidate, horizon in turns, choice points per re-decision, whether
+ * the other sides' scripts take turns in the playouts (1) or their defaults play (0), and the
+ * playouts per candidate and opponent pairing at the side's first choice point (0: none; it is
+ * decided as any other).
  */
-export const PORTFOLIO_DEFAULTS = { n: 4, horizon: 2, every: 1, mix: 1 } as const;
+export const PORTFOLIO_DEFAULTS = { n: 4, horizon: 2, every: 1, mix: 1, opening: 0 } as const;
 
 /**
  * The ids of the scripted policies `portfolio` chooses among for `side` of `game`: every policy
@@ -160,7 +170,7 @@ export function portfolioPolicy(game: SteppedGame, side: string): PolicyDef {
   return {
     id: PORTFOLIO_ID,
     side,
-    description: `Search over the side's scripts (${ids.join(', ')}): at its first decision of each turn and phase, plays each script out n times for horizon turns on fresh dice (never the game's own) against the other sides' defaults, scores by the game's value of a position, and follows the best until the next choice point. Costs n x ${ids.length} playouts per choice point.`,
+    description: `Search over the side's scripts (${ids.join(', ')}): at its first decision of each turn and phase, plays each script out n times for horizon turns on fresh dice (never the game's own) against the other sides' defaults, scores by the game's value of a position, and follows the best until the next choice point. Costs n x ${ids.length} playouts per choice point (with opening > 0, the first choice point costs opening x ${ids.length} playouts to the end per pairing of the other sides' scripts).`,
     params: [
       {
         id: 'n',
@@ -197,12 +207,22 @@ export function portfolioPolicy(game: SteppedGame, side: string): PolicyDef {
         description:
           "1: the other sides' scripts take turns as the opponents of the playouts (playout j against the j-th, shifted by one at each re-decision), so a script is chosen for how it does against all of them; 0: the other sides' default policies play every playout.",
       },
+      {
+        id: 'opening',
+        kind: 'integer',
+        default: PORTFOLIO_DEFAULTS.opening,
+        min: 0,
+        max: 10_000,
+        description:
+          "Playouts per script and opponent pairing at the side's first choice point, each to the end of the game; the script followed from there is the one whose worst pairing scores best (a plan committed before the other side's is seen, such as a secret allocation). 0: the first choice point is decided as any other.",
+      },
     ],
     create(params = {}) {
       const n = params.n ?? PORTFOLIO_DEFAULTS.n;
       const horizon = params.horizon ?? PORTFOLIO_DEFAULTS.horizon;
       const every = params.every ?? PORTFOLIO_DEFAULTS.every;
       const mix = params.mix ?? PORTFOLIO_DEFAULTS.mix;
+      const opening = params.opening ?? PORTFOLIO_DEFAULTS.opening;
       /** The opponents of the playouts, one pairing of the other sides' policies each (made at the first decision). */
       let pairings: Readonly<Record<string, string>>[] | undefined;
       /** Re-decisions so far (the shift of the pairings). */
@@ -233,7 +253,19 @@ export function portfolioPolicy(game: SteppedGame, side: string): PolicyDef {
           const point = search.searchPoint?.();
           const at = point === undefined ? undefined : `${point.turn}\u0000${point.phase}`;
           if (at === undefined || at !== lastKey) {
-            if (points % every === 0 && mine.length > 1) {
+            if (points === 0 && opening > 0 && mine.length > 1) {
+              // the opening plan: each script to the end against each pairing on common dice, the
+              // best worst case over the pairings followed
+              const key = rng.next() >>> 0;
+              const worst = new Float64Array(mine.length).fill(Number.POSITIVE_INFINITY);
+              for (const pairing of pairings) {
+                const v = portfolioValues(game, side, search, mine, create, key, opening, undefined, [
+                  pairing,
+                ]);
+                for (let c = 0; c < worst.length; c++) worst[c] = Math.min(worst[c]!, v[c]!);
+              }
+              current = bestOf(worst);
+            } else if (points % every === 0 && mine.length > 1) {
               const key = rng.next() >>> 0;
               const stop = point === undefined ? undefined : point.turn + horizon;
               const shift = decided++ % pairings.length;
