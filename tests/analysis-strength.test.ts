@@ -63,8 +63,25 @@ describe('sideStrength: the search worst case against the best script worst case
     expect(strong!.interval[0]).toBeLessThan(0.12);
     expect(strong!.interval[1]).toBeGreaterThan(0.12);
     expect(weak!.interval[0]).toBeLessThan(0);
-    expect(weak!.p).toBeGreaterThan(0.5);
+    expect(weak!.p).toBeGreaterThan(0.05);
     expect(strong!.p).toBeLessThan(0.01);
+  });
+
+  it('judged alone, a row beats every script exactly when its 95% interval lies above 0 (the p-value is two-sided)', () => {
+    for (const r of rows) expect(judgeStrength([r])[0]!.beats).toBe(r.interval[0] > 0);
+    // a search clearly worse than the best script is far from "equal" (a small p) but never beats it
+    const [bad] = sideStrength(
+      {
+        ...cells,
+        policies: ['a', 'b', 'search-bad'],
+        search: [false, false, true],
+        scores: [cells.scores[0]!, cells.scores[1]!, [games(N, 0.38, 37), games(N, 0.8, 41)]],
+      },
+      { seed: 1, resamples: 500 },
+    );
+    expect(bad!.interval[1]).toBeLessThan(0);
+    expect(bad!.p).toBeLessThan(0.01);
+    expect(judgeStrength([bad!])[0]!.beats).toBe(false);
   });
 
   it('Holm over the table: the strong search beats every script, the weak one does not', () => {

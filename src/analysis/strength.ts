@@ -3,8 +3,10 @@
  * (its lowest mean score over the other side's scripted policies; against the rules alone for a
  * solitaire side), and each search policy's worst case against the best scripted policy's, with a
  * percentile bootstrap interval of the difference that resamples the game indices jointly across
- * every cell (the cells play the same games on the same dice), and a one-sided bootstrap p-value
- * of "the search's worst case is no higher" (docs/statistics.md "Search against the scripts").
+ * every cell (the cells play the same games on the same dice), and a two-sided bootstrap p-value
+ * of "the search's worst case is the best script's" (twice the smaller share of resamples on either
+ * side of 0), so that for a single row "beats" agrees with the interval lying above 0
+ * (docs/cli.md "Search against the scripts").
  *
  * The best script is chosen again in every resample (the maximum of the scripts' worst cases), so
  * the comparison is not flattered by picking the script that happened to do worst in this sample.
@@ -45,7 +47,7 @@ export interface StrengthRow {
   readonly bestScript: string;
   readonly bestScriptWorst: number;
   readonly bestScriptOpponent: string;
-  /** worst - bestScriptWorst, its percentile interval and the one-sided bootstrap p-value. */
+  /** worst - bestScriptWorst, its percentile interval and the two-sided bootstrap p-value. */
   readonly difference: number;
   readonly interval: readonly [number, number];
   readonly p: number;
@@ -131,9 +133,10 @@ export function sideStrength(cells: SideCells, opts: StrengthOptions): StrengthR
   const alpha = (1 - level) / 2;
   return searches.map((p, i) => {
     const d = diffs[i]!;
-    // one-sided: the share of resamples in which the search does no better (ties count half)
+    // two-sided: twice the smaller share of resamples on one side of 0 (ties count half each way)
     let below = 0;
     for (const x of d) below += x < 0 ? 1 : x === 0 ? 0.5 : 0;
+    const tail = Math.min(below, d.length - below);
     return {
       game: cells.game,
       side: cells.side,
@@ -145,7 +148,7 @@ export function sideStrength(cells: SideCells, opts: StrengthOptions): StrengthR
       bestScriptOpponent: cells.opponents[worst[best]!.at]!,
       difference: worst[p]!.value - worst[best]!.value,
       interval: resamples > 0 ? [quantile(d, alpha), quantile(d, 1 - alpha)] : [0, 0],
-      p: resamples > 0 ? (below + 1) / (resamples + 1) : 1,
+      p: resamples > 0 ? Math.min(1, (2 * (tail + 1)) / (resamples + 1)) : 1,
       games: n,
     };
   });

@@ -109,7 +109,7 @@ export function registerStrength(program: Command, games: GameRegistry): void {
         return;
       }
       const lines = [
-        `Worst case: a policy's lowest score (win 1, draw 1/2) over the other side's scripted policies (a solitaire side: against the rules). Difference: the search's worst case minus the best script's, with its 95% percentile bootstrap interval (${resamples} resamples of the game indices, joint across cells); Holm over the ${judged.length} row${judged.length === 1 ? '' : 's'} at ${alpha}.`,
+        `Worst case: a policy's lowest score (win 1, draw 1/2) over the other side's scripted policies (a solitaire side: against the rules). Difference: the search's worst case minus the best script's, with its 95% percentile bootstrap interval (${resamples} resamples of the game indices, joint across cells); its two-sided bootstrap p-value, Holm over the ${judged.length} row${judged.length === 1 ? '' : 's'} at ${alpha}.`,
         '',
         '| game | side | search policy | its worst case | best script (worst case) | difference [interval] | Holm p | beats every script |',
         '|---|---|---|---:|---|---:|---:|---|',
