@@ -51,6 +51,13 @@ function playedOut(m: GameMatch, id: string, us: string, stop: number): number {
   return resultValue(game, m.record().result, 'soviet');
 }
 
+/** The policy stream of (seed, seed) as it stands after the portfolio's key has been drawn from it. */
+function afterKeyDraw(seed: number): Rng {
+  const r = streamRng(seed, seed, 'policy');
+  r.next();
+  return r;
+}
+
 describe('the portfolio policy', () => {
   it('follows the script with the best mean playout value at a choice point, the US scripts taking turns in the playouts', () => {
     const m = soviet(2);
@@ -71,12 +78,7 @@ describe('the portfolio policy', () => {
     });
     const best = means.indexOf(Math.max(...means));
     // each script's own answer here, with the policy stream as it stands after the key's draw
-    const after = (): Rng => {
-      const r = streamRng(5, 5, 'policy');
-      r.next();
-      return r;
-    };
-    const answers = ids.map((id) => script(id).choose(m.state, d, after(), ctx));
+    const answers = ids.map((id) => script(id).choose(m.state, d, afterKeyDraw(5), ctx));
     // the position tells the scripts apart: the best is not the default, and no other gives its answer
     expect(best).not.toBe(0);
     expect(answers.filter((a) => a === answers[best]).length).toBe(1);
@@ -137,12 +139,7 @@ describe('the portfolio policy', () => {
     const worst = means.map((r) => Math.min(...r));
     const overall = means.map((r) => r.reduce((a, b) => a + b, 0));
     const best = worst.indexOf(Math.max(...worst));
-    const drawn = (): Rng => {
-      const r = streamRng(11, 11, 'policy');
-      r.next();
-      return r;
-    };
-    const answers = ids.map((id) => script(id).choose(m.state, d, drawn(), ctx));
+    const answers = ids.map((id) => script(id).choose(m.state, d, afterKeyDraw(11), ctx));
     // the position tells the criteria apart: the script with the best mean over the pairings
     // answers otherwise than the one with the best worst pairing
     expect(answers[overall.indexOf(Math.max(...overall))]).not.toBe(answers[best]);
