@@ -58,6 +58,37 @@ function afterKeyDraw(seed: number): Rng {
   return r;
 }
 
+/**
+ * One SFO game (master seed 9, game 1) with the Soviets played by `portfolio` at `params`: the
+ * choice points it met (turn/phase) and the forks its search asked for.
+ */
+function countedGame(params: Record<string, number>): { points: Set<string>; forks: number } {
+  const m = startMatch(game, setup, { masterSeed: 9, gameIndex: 1 });
+  const points = new Set<string>();
+  let forks = 0;
+  const inner = portfolioPolicy(game, 'soviet').create(params);
+  const counted: Policy = {
+    id: 'counted',
+    choose(view, d, rng, search) {
+      const ctx = search!;
+      const at = ctx.searchPoint!()!;
+      points.add(`${at.turn}/${at.phase}`);
+      const wrapped: SearchContext = {
+        game: ctx.game,
+        setup: ctx.setup,
+        searchPoint: () => ctx.searchPoint!(),
+        fork(r) {
+          forks++;
+          return ctx.fork(r);
+        },
+      };
+      return inner.choose(view, d, rng, wrapped);
+    },
+  };
+  playMatch(m, { ...defaults(), soviet: counted });
+  return { points, forks };
+}
+
 describe('the portfolio policy', () => {
   it('follows the script with the best mean playout value at a choice point, the US scripts taking turns in the playouts', () => {
     const m = soviet(2);
@@ -88,29 +119,7 @@ describe('the portfolio policy', () => {
 
   it("re-decides at its side's first decision of each turn and phase: n x scripts playouts each", () => {
     for (const every of [1, 2]) {
-      const m = startMatch(game, setup, { masterSeed: 9, gameIndex: 1 });
-      const points = new Set<string>();
-      let forks = 0;
-      const inner = portfolioPolicy(game, 'soviet').create({ n: 2, horizon: 1, every });
-      const counted: Policy = {
-        id: 'counted',
-        choose(view, d, rng, search) {
-          const ctx = search!;
-          const at = ctx.searchPoint!()!;
-          points.add(`${at.turn}/${at.phase}`);
-          const wrapped: SearchContext = {
-            game: ctx.game,
-            setup: ctx.setup,
-            searchPoint: () => ctx.searchPoint!(),
-            fork(r) {
-              forks++;
-              return ctx.fork(r);
-            },
-          };
-          return inner.choose(view, d, rng, wrapped);
-        },
-      };
-      playMatch(m, { ...defaults(), soviet: counted });
+      const { points, forks } = countedGame({ n: 2, horizon: 1, every });
       // Soviet decisions fall in events, movement and combat phases of several turns
       expect(points.size).toBeGreaterThan(4);
       expect(forks).toBe(2 * 4 * Math.ceil(points.size / every));
@@ -148,28 +157,7 @@ describe('the portfolio policy', () => {
   });
 
   it('costs opening x scripts x pairings playouts at its first choice point, n x scripts at each later one', () => {
-    const m = startMatch(game, setup, { masterSeed: 9, gameIndex: 1 });
-    const points = new Set<string>();
-    let forks = 0;
-    const inner = portfolioPolicy(game, 'soviet').create({ n: 2, horizon: 1, opening: 3 });
-    const counted: Policy = {
-      id: 'counted',
-      choose(view, d, rng, search) {
-        const ctx = search!;
-        const at = ctx.searchPoint!()!;
-        points.add(`${at.turn}/${at.phase}`);
-        return inner.choose(view, d, rng, {
-          game: ctx.game,
-          setup: ctx.setup,
-          searchPoint: () => ctx.searchPoint!(),
-          fork(r) {
-            forks++;
-            return ctx.fork(r);
-          },
-        });
-      },
-    };
-    playMatch(m, { ...defaults(), soviet: counted });
+    const { points, forks } = countedGame({ n: 2, horizon: 1, opening: 3 });
     expect(points.size).toBeGreaterThan(4);
     expect(forks).toBe(3 * 4 * 4 + 2 * 4 * (points.size - 1));
   });
