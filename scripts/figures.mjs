@@ -131,8 +131,17 @@ function winRate(summary, arm, side, fig) {
   return { rate: Number(r.rate), lo: Number(r.lo95), hi: Number(r.hi95), games: Number(r.games) };
 }
 
+/** The words for a convergence status (src/analysis/ladder.ts `convergenceStatus`). */
+const STATUS_WORDS = {
+  converged: 'converged',
+  moving: 'not converged: still moving',
+  undecided: 'not settled at this size',
+};
+/** 0.03 -> "±3". */
+const marginText = (m) => `±${pts(m).replace(/\.0$/, '')}`;
+
 /** The games an arm played, from summary.csv. */
-function winRateGames(summary, arm, fig) {
+function armGames(summary, arm, fig) {
   const r = summary.find((s) => s.arm === arm);
   if (r === undefined) fail(`${fig.id}: no arm ${arm} in summary.csv`);
   return Number(r.games);
@@ -186,13 +195,9 @@ export function statistic(fig, dir) {
       m === undefined
         ? {}
         : {
-            margin: `±${pts(m).replace(/\.0$/, '')}`,
+            margin: marginText(m),
             status:
-              lo >= -m && hi <= m
-                ? 'converged'
-                : lo > m || hi < -m
-                  ? 'not converged: still moving'
-                  : 'not settled at this size',
+              STATUS_WORDS[lo >= -m && hi <= m ? 'converged' : lo > m || hi < -m ? 'moving' : 'undecided'],
           };
     return {
       value: Number(r.diff),
@@ -247,13 +252,8 @@ export function statistic(fig, dir) {
       top: score(top),
       topLabel: top.label,
       step: diff(c),
-      margin: `±${pts(c.margin).replace(/\.0$/, '')}`,
-      status:
-        c.status === 'converged'
-          ? 'converged'
-          : c.status === 'moving'
-            ? 'not converged: still moving'
-            : 'not settled at this size',
+      margin: marginText(c.margin),
+      status: STATUS_WORDS[c.status],
       gain:
         l.gain.favours === 'neither'
           ? `neither side gains measurably from skill (${diff(l.gain)})`
@@ -285,7 +285,7 @@ export function statistic(fig, dir) {
       vars[name] = text;
       value ??= s.of === 'median' ? num('median') : num('mean');
     }
-    const games = winRateGames(summary, Object.values(s.arms)[0], fig);
+    const games = armGames(summary, Object.values(s.arms)[0], fig);
     return { value, vars: { ...vars, games: count(games) } };
   }
   return fail(`${fig.id}: unknown statistic kind ${s.kind}`);
