@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import HeavyFirstSequencer from './tests/helpers/sequencer.js';
 import { FULL_INCLUDE } from './tests/helpers/tiers.js';
 
 // `npm test` (CI, the README's test command): the full tier, every test file with the full
@@ -13,6 +14,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // the files that run for minutes start first, also on a clone with no timings (tests/helpers/tiers.ts)
+    sequence: { sequencer: HeavyFirstSequencer },
     // the run's wall time and its 15 slowest files, printed before vitest's own summary
     reporters: ['./tests/helpers/timing-reporter.ts', 'default'],
   },

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import HeavyFirstSequencer from './tests/helpers/sequencer.js';
 import { FAST_EXCLUDE, fastInclude } from './tests/helpers/tiers.js';
 
 // `npm run test:fast`: the fast tier (tests/helpers/tiers.ts), for every edit: core, analysis,
@@ -13,6 +14,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // the files that run for minutes start first, also on a clone with no timings (tests/helpers/tiers.ts)
+    sequence: { sequencer: HeavyFirstSequencer },
     // One module graph per fork, shared by the files it runs: the fast tier's files hold no
     // module-level state (the project's rule), so isolating each file would only repeat the
     // imports (112 against 198 CPU-s for the tier).

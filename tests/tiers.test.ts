@@ -9,7 +9,7 @@ import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GAMES } from '../src/games/index.js';
-import { gameFolders, SLOW_SUFFIX } from './helpers/tiers.js';
+import { gameFolders, HEAVY_FIRST, heavyFirst, SLOW_SUFFIX } from './helpers/tiers.js';
 
 const root = join(import.meta.dirname, '..');
 const VITEST = join(root, 'node_modules', 'vitest', 'vitest.mjs');
@@ -59,6 +59,22 @@ describe('test tiers', () => {
       [...fast].some((f) => /^tests\/conformance-(?!smoke)/.test(f)),
       'full conformance is not fast',
     ).toBe(false);
+  });
+
+  it("the files that run for minutes from a few lines are started first, in vitest's order otherwise", () => {
+    // vitest orders files with no timings largest first: these are among the smallest
+    const bySize = [...all].reverse();
+    const ordered = heavyFirst(bySize, (f) => f);
+    for (const r of HEAVY_FIRST)
+      expect(
+        all.some((f) => r.test(f)),
+        String(r),
+      ).toBe(true);
+    const heavy = all.filter((f) => HEAVY_FIRST.some((r) => r.test(f)));
+    expect(heavy).toContain('tests/report-browser-shipped-a.test.ts');
+    expect(heavy).toContain('tests/conformance-merkur.test.ts');
+    expect(ordered.slice(0, heavy.length).sort()).toEqual([...heavy].sort());
+    expect(ordered.slice(heavy.length)).toEqual(bySize.filter((f) => !heavy.includes(f)));
   });
 
   it('the conformance smoke has a test for every game and scenario', () => {

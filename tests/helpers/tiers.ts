@@ -41,3 +41,20 @@ export const FAST_EXCLUDE: readonly string[] = [`tests/**/*${SLOW_SUFFIX}`];
 
 /** The full tier's include globs. */
 export const FULL_INCLUDE: readonly string[] = ['tests/**/*.test.ts'];
+
+/**
+ * Files that run for minutes from a few lines (each plays every shipped experiment, or the full
+ * conformance suite of one game, through a helper): with no timings cached (a fresh clone, as CI
+ * is), vitest starts the files it knows nothing of largest first, so these would start last and
+ * the suite would wait for them at its end; tests/helpers/sequencer.ts starts them first.
+ */
+export const HEAVY_FIRST: readonly RegExp[] = [
+  /^tests\/report-browser-shipped-[^/]*\.test\.ts$/,
+  /^tests\/conformance-[^/]*\.test\.ts$/,
+];
+
+/** `files` (paths relative to the repository root) in the same order, but every HEAVY_FIRST file first. */
+export function heavyFirst<T>(files: readonly T[], path: (f: T) => string): T[] {
+  const heavy = (f: T) => HEAVY_FIRST.some((r) => r.test(path(f)));
+  return [...files.filter(heavy), ...files.filter((f) => !heavy(f))];
+}
