@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { HeadlineArm } from '../src/analysis/headline.js';
 import {
   budgetSteps,
+  gamesForWidth,
   judgeStrength,
   type SideCells,
   sideStrength,
@@ -88,6 +89,17 @@ describe('sideStrength: the search worst case against the best script worst case
     const judged = judgeStrength(rows);
     expect(judged.map((r) => r.beats)).toEqual([true, false]);
     expect(judged[0]!.pHolm).toBeGreaterThanOrEqual(judged[0]!.p);
+  });
+
+  it('plans the games a cell needs for a given interval width: width falls as one over the square root of the games', () => {
+    const [strong] = rows;
+    const width = strong!.interval[1] - strong!.interval[0];
+    // half the width asks four times the games; a width already reached asks none more
+    expect(gamesForWidth(strong!, width / 2)).toBe(Math.ceil(4 * N));
+    expect(gamesForWidth(strong!, width)).toBe(N);
+    expect(gamesForWidth(strong!, 1)).toBe(N);
+    expect(gamesForWidth({ ...strong!, interval: [0, 0.2], games: 100 }, 0.04)).toBe(2500);
+    expect(() => gamesForWidth(strong!, 0)).toThrow(RangeError);
   });
 
   it('is reproducible from the seed, and a side with only scripts gives no row', () => {

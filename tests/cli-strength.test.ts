@@ -1,6 +1,6 @@
 /**
  * `sandtable strength`: the table over a run's sides, and its refusals (one line, exit 2): a run
- * with no search policy, a bad --alpha.
+ * with no search policy, a bad --alpha or --width.
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -35,7 +35,19 @@ describe('sandtable strength', () => {
     expect(r.stdout).toContain('2 rows');
     const csv = await cliOk(['strength', out, '--resamples', '200', '--csv']);
     expect(csv.stdout.split('\n')[0]).toBe(
-      'game,side,policy,worst,worst_opponent,best_script,best_script_worst,best_script_opponent,difference,lo,hi,p,p_holm,beats,games',
+      'game,side,policy,worst,worst_opponent,best_script,best_script_worst,best_script_opponent,difference,lo,hi,p,p_holm,beats,games,games_for_width',
+    );
+    // the planning column (the last two; a policy spec may hold a quoted comma): at 4 games a cell
+    // every interval is far wider than 4 points
+    const rows = csv.stdout
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split(','));
+    for (const row of rows) expect(Number(row.at(-1))).toBeGreaterThan(Number(row.at(-2)));
+    expect(r.stdout).toMatch(/\| 4 \(\d+\) \|/);
+    expect(await userErrorOf(['strength', out, '--width', '0'])).toBe(
+      'option --width: 0 is not a number of points in (0, 100]',
     );
     expect(await userErrorOf(['strength', out, '--alpha', '2'])).toBe(
       'option --alpha: 2 is not a level in (0, 1)',

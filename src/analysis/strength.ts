@@ -154,6 +154,20 @@ export function sideStrength(cells: SideCells, opts: StrengthOptions): StrengthR
   });
 }
 
+/**
+ * The games per cell a run like this one would need for `row`'s interval to be at most `width`
+ * wide (a score difference, 0.04 for 4 points): a percentile interval narrows as one over the
+ * square root of the games, so its width here times sqrt(games / needed) is `width`; `row.games`
+ * when it is that narrow already. A planning figure for the size of the next run, not a guarantee
+ * (the worst cases' opponents may change with more games).
+ */
+export function gamesForWidth(row: StrengthRow, width: number): number {
+  const now = row.interval[1] - row.interval[0];
+  if (!(width > 0)) throw new RangeError(`gamesForWidth: width ${width} is not positive`);
+  if (now <= width) return row.games;
+  return Math.ceil(row.games * (now / width) ** 2);
+}
+
 /** A strength row with its Holm-adjusted p-value over the whole table, and the verdict. */
 export interface JudgedRow extends StrengthRow {
   readonly pHolm: number;

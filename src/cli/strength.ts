@@ -24,6 +24,11 @@ export function registerStrength(program: Command, games: GameRegistry): void {
     .option('--csv', 'print the table as CSV')
     .option('--alpha <level>', 'family-wise error rate of the Holm adjustment', '0.05')
     .option('--resamples <n>', 'bootstrap resamples of the game indices', '2000')
+    .option(
+      '--width <points>',
+      'the interval width to plan for: each row gives the games per cell a run would need for an interval this narrow',
+      '4',
+    )
     .addHelpText(
       'after',
       examplesHelp([
@@ -44,6 +49,9 @@ export function registerStrength(program: Command, games: GameRegistry): void {
       const resamples = Number(flags.resamples);
       if (!Number.isInteger(resamples) || resamples < 100 || resamples > 1_000_000)
         throw new UserError(`option --resamples: ${flags.resamples} is not an integer in 100..1000000`);
+      const width = Number(flags.width);
+      if (!(width > 0 && width <= 100))
+        throw new UserError(`option --width: ${flags.width} is not a number of points in (0, 100]`);
       const [{ loadRun }, { isSearchPolicy }, strength, { pct }, { toCsv }] = await Promise.all([
         import('../api/runs.js'),
         import('../core/search-policies.js'),
@@ -66,7 +74,9 @@ export function registerStrength(program: Command, games: GameRegistry): void {
           steps.push(...strength.budgetSteps(c, { seed: run.manifest.seed, resamples }));
         }
       }
-      const judged = strength.judgeStrength(rows, alpha);
+      const judged = strength
+        .judgeStrength(rows, alpha)
+        .map((r) => ({ ...r, needed: strength.gamesForWidth(r, width / 100) }));
       if (flags.csv) {
         process.stdout.write(
           toCsv(
@@ -86,6 +96,7 @@ export function registerStrength(program: Command, games: GameRegistry): void {
               p_holm: r.pHolm,
               beats: r.beats,
               games: r.games,
+              games_for_width: r.needed,
             })),
             [
               'game',
@@ -103,21 +114,22 @@ export function registerStrength(program: Command, games: GameRegistry): void {
               'p_holm',
               'beats',
               'games',
+              'games_for_width',
             ],
           ),
         );
         return;
       }
       const lines = [
-        `Worst case: a policy's lowest score (win 1, draw 1/2) over the other side's scripted policies (a solitaire side: against the rules). Difference: the search's worst case minus the best script's, with its 95% percentile bootstrap interval (${resamples} resamples of the game indices, joint across cells); its two-sided bootstrap p-value, Holm over the ${judged.length} row${judged.length === 1 ? '' : 's'} at ${alpha}.`,
+        `Worst case: a policy's lowest score (win 1, draw 1/2) over the other side's scripted policies (a solitaire side: against the rules). Difference: the search's worst case minus the best script's, with its 95% percentile bootstrap interval (${resamples} resamples of the game indices, joint across cells); its two-sided bootstrap p-value, Holm over the ${judged.length} row${judged.length === 1 ? '' : 's'} at ${alpha}. Games: a cell's games in the run, and the games a cell would need for an interval ${width} points wide (the width scales as one over the square root of the games).`,
         '',
-        '| game | side | search policy | its worst case | best script (worst case) | difference [interval] | Holm p | beats every script |',
-        '|---|---|---|---:|---|---:|---:|---|',
+        `| game | side | search policy | its worst case | best script (worst case) | difference [interval] | Holm p | beats every script | games (for ${width} points) |`,
+        '|---|---|---|---:|---|---:|---:|---|---:|',
       ];
       const pts = (x: number) => (x * 100).toFixed(1);
       for (const r of judged) {
         lines.push(
-          `| ${r.game} | ${r.side} | ${r.policy} | ${pct(r.worst)}% (vs ${r.worstOpponent}) | ${r.bestScript} ${pct(r.bestScriptWorst)}% (vs ${r.bestScriptOpponent}) | ${r.difference >= 0 ? '+' : ''}${pts(r.difference)} [${pts(r.interval[0])}, ${pts(r.interval[1])}] | ${r.pHolm < 0.001 ? '<0.001' : r.pHolm.toFixed(3)} | ${r.beats ? 'yes' : 'no'} |`,
+          `| ${r.game} | ${r.side} | ${r.policy} | ${pct(r.worst)}% (vs ${r.worstOpponent}) | ${r.bestScript} ${pct(r.bestScriptWorst)}% (vs ${r.bestScriptOpponent}) | ${r.difference >= 0 ? '+' : ''}${pts(r.difference)} [${pts(r.interval[0])}, ${pts(r.interval[1])}] | ${r.pHolm < 0.001 ? '<0.001' : r.pHolm.toFixed(3)} | ${r.beats ? 'yes' : 'no'} | ${r.games} (${r.needed}) |`,
         );
       }
       lines.push(
@@ -150,4 +162,5 @@ interface StrengthFlags {
   readonly csv?: boolean;
   readonly alpha: string;
   readonly resamples: string;
+  readonly width: string;
 }
