@@ -74,6 +74,8 @@ describe('test tiers', () => {
     expect(heavy).toContain('tests/report-browser-shipped-a.test.ts');
     expect(heavy).toContain('tests/conformance-merkur.test.ts');
     expect(ordered.slice(0, heavy.length).sort()).toEqual([...heavy].sort());
+    // the shipped-report parts, minutes each, before the conformance files
+    expect(ordered[0]).toMatch(/^tests\/report-browser-shipped-/);
     expect(ordered.slice(heavy.length)).toEqual(bySize.filter((f) => !heavy.includes(f)));
   });
 

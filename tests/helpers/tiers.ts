@@ -46,15 +46,22 @@ export const FULL_INCLUDE: readonly string[] = ['tests/**/*.test.ts'];
  * Files that run for minutes from a few lines (each plays every shipped experiment, or the full
  * conformance suite of one game, through a helper): with no timings cached (a fresh clone, as CI
  * is), vitest starts the files it knows nothing of largest first, so these would start last and
- * the suite would wait for them at its end; tests/helpers/sequencer.ts starts them first.
+ * the suite would wait for them at its end; tests/helpers/sequencer.ts starts them first, the
+ * shipped-report parts (several minutes each) before the conformance files (tens of seconds).
  */
 export const HEAVY_FIRST: readonly RegExp[] = [
   /^tests\/report-browser-shipped-[^/]*\.test\.ts$/,
   /^tests\/conformance-[^/]*\.test\.ts$/,
 ];
 
-/** `files` (paths relative to the repository root) in the same order, but every HEAVY_FIRST file first. */
+/**
+ * `files` (paths relative to the repository root) with the HEAVY_FIRST files first, in the order of
+ * its patterns (the heaviest first), and every other file after them in the order given.
+ */
 export function heavyFirst<T>(files: readonly T[], path: (f: T) => string): T[] {
-  const heavy = (f: T) => HEAVY_FIRST.some((r) => r.test(path(f)));
-  return [...files.filter(heavy), ...files.filter((f) => !heavy(f))];
+  const rank = (f: T) => HEAVY_FIRST.findIndex((r) => r.test(path(f)));
+  return [
+    ...HEAVY_FIRST.flatMap((_, k) => files.filter((f) => rank(f) === k)),
+    ...files.filter((f) => rank(f) < 0),
+  ];
 }
