@@ -23,14 +23,17 @@
 // or of a solitaire side's policies against the rules, with its band over the readings it played;
 // `ladder`: a skill ladder's value at each rung, the step between its two strongest rungs and which
 // side gains from skill; `column`: a game statistic's median, with its quartiles, or mean in named
-// arms) and a sentence template. Its sentence replaces the text between
+// arms; `strength`: `sandtable strength` on the run, one side's search policy's worst case against
+// the best script's, paired) and a sentence template. Its sentence replaces the text between
 // `<!-- fig:ID -->` and `<!-- /fig -->` in every markdown file of the repository's README.md and
 // docs/. Runs go to a temporary directory, on one worker unless --workers says otherwise (a run's
 // results never depend on its worker count, so neither do the figures).
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fromCSV } from 'arquero';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -288,7 +291,48 @@ export function statistic(fig, dir) {
     const games = armGames(summary, Object.values(s.arms)[0], fig);
     return { value, vars: { ...vars, games: count(games) } };
   }
+  if (s.kind === 'strength') {
+    // does the search beat every script: `sandtable strength` on the run, the row of one side's search
+    const r = strengthRow(dir, s, fig);
+    const worstCase = (x, vs) => `${pct(Number(x))} (against ${vs})`;
+    const lo = Number(r.lo);
+    return {
+      value: Number(r.difference),
+      vars: {
+        worst: worstCase(r.worst, r.worst_opponent),
+        best: `\`${r.best_script}\` ${worstCase(r.best_script_worst, r.best_script_opponent)}`,
+        diff: `${signed(Number(r.difference))} points [${pts(lo)}, ${pts(Number(r.hi))}]`,
+        verdict:
+          r.beats === 'true'
+            ? 'it beats every script'
+            : Number(r.hi) < 0
+              ? 'the best script is stronger'
+              : 'not measurably stronger than the best script at this size',
+        games: count(Number(r.games)),
+        needed: count(Number(r.games_for_width)),
+      },
+    };
+  }
   return fail(`${fig.id}: unknown statistic kind ${s.kind}`);
+}
+
+/**
+ * One row of `sandtable strength DIR --csv` (the built CLI, so the figure reads what users read):
+ * side `s.side`'s search policy `s.policy`, judged alone (Holm over that run's rows).
+ */
+function strengthRow(dir, s, fig) {
+  const r = spawnSync(
+    process.execPath,
+    [join(root, 'dist', 'src', 'cli', 'main.js'), 'strength', dir, '--csv'],
+    {
+      encoding: 'utf8',
+    },
+  );
+  if (r.status !== 0) fail(`${fig.id}: sandtable strength ${dir}: ${r.stderr.trim()}`);
+  const rows = fromCSV(r.stdout, { autoType: false }).objects();
+  const row = rows.find((x) => x.side === s.side && x.policy === s.policy);
+  if (row === undefined) fail(`${fig.id}: sandtable strength gives no row for ${s.side} ${s.policy}`);
+  return row;
 }
 
 export function render(fig, vars, seed) {

@@ -197,6 +197,64 @@ describe('figures in the docs', () => {
       expect(r.stderr.trim()).toBe('figures: x-mean: no held_t6 for arm b in stats.csv');
     });
   });
+  it('the strength statistic quotes sandtable strength on a run: one side search against the best script', async () => {
+    const { statistic, render } = await figuresScript();
+    await inTempDir('figures-strength-', async (dir) => {
+      const exp = join(dir, 'exp.json');
+      writeFileSync(
+        exp,
+        JSON.stringify({
+          name: 'figures-strength',
+          game: 'sfo',
+          scenario: 'advanced',
+          games: 6,
+          seed: 5,
+          matrix: {
+            policies: {
+              soviet: ['best-odds', 'zoc-pin', 'mcts:iterations=1'],
+              us: ['hold-towns', 'counterattack'],
+            },
+          },
+        }),
+      );
+      const out = join(dir, 'run');
+      const cli = join(root, 'dist', 'src', 'cli', 'main.js');
+      const run = spawnSync(process.execPath, [cli, 'run', exp, '--out', out, '--workers', '1', '--quiet'], {
+        encoding: 'utf8',
+      });
+      expect(run.status, run.stderr).toBe(0);
+      const csv = spawnSync(process.execPath, [cli, 'strength', out, '--csv'], { encoding: 'utf8' });
+      const [head, row] = csv.stdout.trim().split('\n');
+      const cells = Object.fromEntries(head!.split(',').map((k, i) => [k, row!.split(',')[i]!]));
+      const fig = {
+        id: 'x-strength',
+        stat: { kind: 'strength', side: 'soviet', policy: 'mcts:iterations=1' },
+        template: '{worst}; {best}; {diff}; {verdict}; {games} ({needed})',
+      };
+      const { value, vars } = statistic(fig, out);
+      expect(value).toBe(Number(cells.difference));
+      const sentence = render(fig, vars, 5);
+      expect(sentence).toContain(`(against ${cells.worst_opponent})`);
+      expect(sentence).toContain(`\`${cells.best_script}\``);
+      expect(sentence).toMatch(/; 6 \(\d[\d,]*\)$/);
+      // six games never settle it either way
+      expect(vars.verdict).toBe('not measurably stronger than the best script at this size');
+      const other = { ...fig, stat: { ...fig.stat, policy: 'portfolio' } };
+      const r = spawnSync(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          `const { statistic } = await import(${JSON.stringify(join(root, 'scripts', 'figures.mjs'))}); statistic(${JSON.stringify(other)}, ${JSON.stringify(out)});`,
+        ],
+        { encoding: 'utf8' },
+      );
+      expect(r.status).toBe(2);
+      expect(r.stderr.trim()).toBe(
+        'figures: x-strength: sandtable strength gives no row for soviet portfolio',
+      );
+    });
+  }, 120_000);
   it('--keep continues or reads again a run kept before, and plays a new one afresh', async () => {
     const { playFigure } = await figuresScript();
     await inTempDir('figures-keep-', async (dir) => {
