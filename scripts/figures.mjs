@@ -309,6 +309,7 @@ export function statistic(fig, dir) {
               ? 'the best script is stronger'
               : 'not measurably stronger than the best script at this size',
         games: count(Number(r.games)),
+        width: pts(Number(r.hi) - lo),
         needed: count(Number(r.games_for_width)),
       },
     };

@@ -60,6 +60,19 @@ async function figuresScript() {
   };
 }
 
+/** figures.mjs's `statistic(fig, dir)` in a process of its own (it exits 2 on a figure it cannot read). */
+function statisticProcess(fig: unknown, dir: string) {
+  return spawnSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `const { statistic } = await import(${JSON.stringify(join(root, 'scripts', 'figures.mjs'))}); statistic(${JSON.stringify(fig)}, ${JSON.stringify(dir)});`,
+    ],
+    { encoding: 'utf8' },
+  );
+}
+
 describe('figures in the docs', () => {
   it('every span quotes a listed figure, and every figure is quoted and names a shipped experiment', () => {
     const quoted = new Set(
@@ -184,15 +197,7 @@ describe('figures in the docs', () => {
       };
       expect(render(share, statistic(share, dir).vars, 1)).toBe('42.6%');
       const missing = { ...share, stat: { ...share.stat, arms: { b: 'b' } } };
-      const r = spawnSync(
-        process.execPath,
-        [
-          '--input-type=module',
-          '-e',
-          `const { statistic } = await import(${JSON.stringify(join(root, 'scripts', 'figures.mjs'))}); statistic(${JSON.stringify(missing)}, ${JSON.stringify(dir)});`,
-        ],
-        { encoding: 'utf8' },
-      );
+      const r = statisticProcess(missing, dir);
       expect(r.status).toBe(2);
       expect(r.stderr.trim()).toBe('figures: x-mean: no held_t6 for arm b in stats.csv');
     });
@@ -229,7 +234,7 @@ describe('figures in the docs', () => {
       const fig = {
         id: 'x-strength',
         stat: { kind: 'strength', side: 'soviet', policy: 'mcts:iterations=1' },
-        template: '{worst}; {best}; {diff}; {verdict}; {games} ({needed})',
+        template: '{worst}; {best}; {diff}; {verdict}; {width} wide; {games} ({needed})',
       };
       const { value, vars } = statistic(fig, out);
       expect(value).toBe(Number(cells.difference));
@@ -237,18 +242,11 @@ describe('figures in the docs', () => {
       expect(sentence).toContain(`(against ${cells.worst_opponent})`);
       expect(sentence).toContain(`\`${cells.best_script}\``);
       expect(sentence).toMatch(/; 6 \(\d[\d,]*\)$/);
+      expect(vars.width).toBe(((Number(cells.hi) - Number(cells.lo)) * 100).toFixed(1));
       // six games never settle it either way
       expect(vars.verdict).toBe('not measurably stronger than the best script at this size');
       const other = { ...fig, stat: { ...fig.stat, policy: 'portfolio' } };
-      const r = spawnSync(
-        process.execPath,
-        [
-          '--input-type=module',
-          '-e',
-          `const { statistic } = await import(${JSON.stringify(join(root, 'scripts', 'figures.mjs'))}); statistic(${JSON.stringify(other)}, ${JSON.stringify(out)});`,
-        ],
-        { encoding: 'utf8' },
-      );
+      const r = statisticProcess(other, out);
       expect(r.status).toBe(2);
       expect(r.stderr.trim()).toBe(
         'figures: x-strength: sandtable strength gives no row for soviet portfolio',
